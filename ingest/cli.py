@@ -1,0 +1,239 @@
+"""The ``scorekeeper`` command line.
+
+The only module that reads the clock, the environment and the terminal. User mistakes
+arrive as :class:`~ingest.errors.IngestError` (diagnostics) and end with exit status 1
+and no traceback; anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import secrets
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ingest import __version__
+from ingest.diagnostics import Diagnostic, has_errors, render_all, sorted_diagnostics, summary
+from ingest.errors import IngestError
+from ingest.pipeline import Loaded, event_paths, load_event, parse_event_text
+from ingest.project import Project
+from ingest.storage import display_path, write_atomically
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _project(ctx: click.Context) -> Project:
+    return ctx.ensure_object(dict).setdefault("project", Project.find())  # type: ignore[no-any-return]
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(1)
+
+
+def _print_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> None:
+    if diags:
+        click.echo(render_all(diags, fmt=fmt, limit=0 if fmt == "github" else 50))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="scorekeeper")
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Project folder (default: the nearest folder with mkdocs.yml or events/).")
+@click.pass_context
+def main(ctx: click.Context, root: Path | None) -> None:
+    """Scorekeeper: pair rounds, record results, compute standings and publish the site.
+
+    \b
+    A tournament organizer's workflow:
+      scorekeeper new --name "Friday Night Modern" --date 2026-11-20 --game mtg --format modern
+      scorekeeper pair events/2026/2026-11-20-friday-night-modern.yaml
+      scorekeeper report events/2026/2026-11-20-friday-night-modern.yaml --table 3 2-1
+      scorekeeper build && git commit -am "round 1" && git push
+    """
+    ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
+
+
+# -- validate ----------------------------------------------------------------------------
+
+
+def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
+    """Loads every event file and runs every check; returns the results and all diagnostics."""
+    from ingest.checks import event_checks
+
+    loaded = [load_event(p, project) for p in event_paths(paths, project)]
+    diags: list[Diagnostic] = []
+    for item in loaded:
+        diags.extend(item.diagnostics)
+        if item.event is not None and item.doc is not None:
+            diags.extend(event_checks(item.event, item.doc, project))
+    return loaded, sorted_diagnostics(diags)
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("--format", "fmt", type=click.Choice(["text", "github"]), default="text", show_default=True,
+              help="github prints workflow annotations (::error file=...,line=...::...).")
+@click.pass_context
+def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str) -> None:
+    """Check event files and report every problem with its file, line and column.
+
+    PATHS are event files or folders (default: events/). Exit status 1 if any error
+    (or, with --strict, any warning) is found.
+
+    \b
+    Examples:
+      scorekeeper validate
+      scorekeeper validate events/2026/2026-11-20-fnm.yaml --strict
+      scorekeeper validate --format github
+    """
+    project = _project(ctx)
+    for p in paths:
+        if not p.exists():
+            _fail(f"{p}: no such file or folder")
+    loaded, diags = check_files(list(paths), project)
+    _print_diagnostics(diags, fmt)
+    n = len(loaded)
+    click.echo(f"checked {n} event file{'s' if n != 1 else ''}: {summary(diags)}", err=True)
+    if has_errors(diags, strict=strict):
+        sys.exit(1)
+
+
+# -- new ---------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--name", required=True, help="Event name.")
+@click.option("--date", "date_", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="YYYY-MM-DD.")
+@click.option("--game", required=True,
+              type=click.Choice(["mtg", "transformers", "wot", "vanguard", "weiss-schwarz", "buddyfight"]))
+@click.option("--format", "fmt", required=True, help="Format id from formats/<game>.yaml, e.g. modern.")
+@click.option("--rules", default=None, help="Ruleset (default by game: mtr, aequitas, wot, bushiroad).")
+@click.option("--seed", type=int, default=None, help="Random seed (default: a fresh random one).")
+@click.option("--location", default="", help="Venue.")
+@click.option("--organizer", default="", help="Organizer.")
+@click.option("--rounds", default="auto", show_default=True, help="Swiss rounds: a number or auto.")
+@click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
+@click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="File to write (default: events/<year>/<date>-<slug>.yaml).")
+@click.pass_context
+def new(ctx: click.Context, name: str, date_: dt.datetime, game: str, fmt: str, rules: str | None,
+        seed: int | None, location: str, organizer: str, rounds: str,
+        best_of: str | None, top: int | None, output: Path | None) -> None:
+    """Create a new event file with a fresh random seed.
+
+    \b
+    Example:
+      scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
+          --game mtg --format modern --top 8
+    """
+    from ingest.commands import new_event_text, slugify
+
+    project = _project(ctx)
+    date = date_.date()
+    if rounds != "auto" and not rounds.isdigit():
+        _fail(f"--rounds must be a number or auto, not {rounds!r}")
+    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
+    if path.exists():
+        _fail(f"{display_path(path, project.root)} already exists; choose another --name or --output")
+    schema_ref = os.path.relpath(project.schema("event"), path.parent.resolve() if path.parent.exists()
+                                 else (Path.cwd() / path.parent))
+    text = new_event_text(name=name, date=date, game=game, fmt=fmt, rules=rules,
+                          seed=seed if seed is not None else secrets.randbelow(2**31),
+                          location=location, organizer=organizer, rounds=rounds,
+                          best_of=int(best_of) if best_of else None, top=top, schema_ref=Path(schema_ref).as_posix())
+    shown = display_path(path, project.root)
+    _doc, _event, diags = parse_event_text(text, shown, project)
+    if has_errors(diags):
+        _print_diagnostics(diags)
+        sys.exit(1)
+    write_atomically(path, text)
+    click.echo(f"created {shown}")
+
+
+# -- report / drop -----------------------------------------------------------------------
+
+
+def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], tuple[str, str]],
+               dry_run: bool = False) -> None:
+    """Loads, edits, re-validates and atomically writes an event file."""
+    loaded = load_event(event_file, project)
+    if loaded.event is None or loaded.text is None:
+        _print_diagnostics(list(loaded.diagnostics))
+        _fail(f"{loaded.shown} has errors; fix them before editing it")
+        return
+    try:
+        new_text, desc = edit(loaded.text, loaded.event)
+    except IngestError as exc:
+        _fail(exc.text)
+        return
+    _doc, event, diags = parse_event_text(new_text, loaded.shown, project)
+    if event is None or has_errors(diags):
+        _print_diagnostics(diags)
+        _fail("the change would make the file invalid; nothing was written")
+    if dry_run:
+        click.echo(new_text)
+        return
+    write_atomically(event_file, new_text)
+    click.echo(f"{loaded.shown}: {desc}")
+
+
+@main.command()
+@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("result")
+@click.option("--round", "round_no", type=int, default=None, help="Round number (default: the current round).")
+@click.option("--table", type=int, default=None, help="Table number.")
+@click.option("--player", default=None, help="A player of the match; RESULT is read from their side.")
+@click.option("--playoff", is_flag=True, help="Report a playoff round.")
+@click.pass_context
+def report(ctx: click.Context, event_file: Path, result: str, round_no: int | None, table: int | None,
+           player: str | None, playoff: bool) -> None:
+    """Record a match result (games won-lost[-drawn], or double-loss).
+
+    \b
+    Examples:
+      scorekeeper report events/2026/fnm.yaml --table 3 2-1
+      scorekeeper report events/2026/fnm.yaml --round 2 --player alice 0-2
+      scorekeeper report events/2026/fnm.yaml --table 5 0-0-3        # intentional draw
+      scorekeeper report events/2026/fnm.yaml --playoff --table 1 2-0
+    """
+    from ingest.commands import parse_result, report_text
+
+    if (table is None) == (player is None):
+        _fail("give exactly one of --table or --player")
+    try:
+        parsed = parse_result(result)
+    except IngestError as exc:
+        _fail(exc.text)
+        return
+    _edit_file(_project(ctx), event_file, lambda text, event: report_text(
+        text, event, round_no=round_no, table=table, player=player, result=parsed, playoff=playoff))
+
+
+@main.command()
+@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("player")
+@click.option("--after-round", type=int, default=None, help="Last round played (default: the current round).")
+@click.pass_context
+def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None) -> None:
+    """Record that PLAYER leaves the event; they keep their record and are not paired again.
+
+    \b
+    Example:
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 3
+    """
+    from ingest.commands import drop_text
+
+    _edit_file(_project(ctx), event_file,
+               lambda text, event: drop_text(text, event, player, after_round=after_round))
+
+
+def run() -> None:  # pragma: no cover - entry point used by python -m ingest
+    main(prog_name="scorekeeper")

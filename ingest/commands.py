@@ -1,0 +1,164 @@
+"""Event-file edits behind ``scorekeeper new``, ``report`` and ``drop``.
+
+Each function takes the file's text and returns the new text; nothing here touches the
+disk. The CLI validates the result and writes it atomically.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from ingest.editing import Editor
+from ingest.errors import IngestError
+from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError
+
+SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
+
+
+def slugify(text: str) -> str:
+    """A file-name slug.
+
+    >>> slugify("Friday Night Modern #42!")
+    'friday-night-modern-42'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "event"
+
+
+def new_event_text(*, name: str, date: dt.date, game: str, fmt: str, rules: str | None, seed: int,
+                   location: str = "", organizer: str = "", rounds: str = "auto", best_of: int | None = None,
+                   top: int | None = None, pairing: str | None = None, schema_ref: str = "") -> str:
+    """The text of a new, valid event file with no players and no rounds yet."""
+    from ingest.editing import render_flow
+
+    pairing = pairing or ("wot-cycles" if game == "wot" else "swiss")
+    lines = []
+    if schema_ref:
+        lines.append(SCHEMA_HINT.format(schema=schema_ref).rstrip("\n"))
+    lines += [
+        f"name: {render_flow(name)}",
+        f"date: {date.isoformat()}",
+        f"game: {game}",
+        f"format: {fmt}",
+        f"rules: {rules or DEFAULT_RULES[game]}",
+        f"seed: {seed}             # fixes round-1 pairings, byes and tie order; never change it after round 1",
+    ]
+    if location:
+        lines.append(f"location: {render_flow(location)}")
+    if organizer:
+        lines.append(f"organizer: {render_flow(organizer)}")
+    lines.append("structure:")
+    lines.append(f"  pairing: {pairing}")
+    lines.append(f"  swiss_rounds: {rounds}")
+    lines.append(f"  best_of: {best_of or (1 if game == 'wot' else 3)}")
+    if top:
+        lines.append(f"  playoff: {{top: {top}, seeding: standings}}")
+    lines.append("  decklists: after-event")
+    lines.append("players: []       # add one line per player: - {id: alice, name: Alice Example, deck: decks/alice.txt}")
+    lines.append("rounds: []        # `scorekeeper pair` writes each round here")
+    return "\n".join(lines) + "\n"
+
+
+def parse_result(text: str) -> GameScore | str:
+    """A reported result: a game score or ``double-loss``.
+
+    >>> parse_result("2-1"), parse_result("double-loss")
+    (GameScore(first=2, second=1, drawn=0), 'double-loss')
+    """
+    if text.strip().lower() in ("double-loss", "dl"):
+        return "double-loss"
+    try:
+        return GameScore.parse(text)
+    except ScoreError as exc:
+        raise IngestError(f"{text!r} is not a result: write wins-losses[-draws] such as 2-1, 0-0-3, or double-loss") from exc
+
+
+def report_text(text: str, event: Event, *, round_no: int | None, table: int | None, player: str | None,
+                result: GameScore | str, playoff: bool = False) -> tuple[str, str]:
+    """Records a match result; returns the new text and a one-line description.
+
+    Args:
+        text: the event file.
+        event: the same file, assembled.
+        round_no: 1-based round; None means the current round (the last one with a pairing).
+        table: the table to report, or
+        player: a player of the match; the score is read from this player's side.
+        result: the score, or ``double-loss``.
+        playoff: report a playoff round.
+    """
+    series = event.playoff if playoff else event.rounds
+    key = "playoff" if playoff else "rounds"
+    if not series:
+        raise IngestError(f"the event has no {'playoff ' if playoff else ''}rounds yet; pair one first")
+    if round_no is None:
+        round_no = series[-1].number
+    if not 1 <= round_no <= len(series):
+        raise IngestError(f"round {round_no} does not exist; the event has {len(series)} {key}")
+    rnd = series[round_no - 1]
+    # Match objects keep file order; map back to the raw index (byes, losses included).
+    candidates = []
+    for idx, m in enumerate(rnd.matches):
+        if m.kind not in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS):
+            continue
+        if table is not None and m.table == table or player is not None and player in m.players:
+            candidates.append((idx, m))
+    what = f"table {table}" if table is not None else f'player "{player}"'
+    if not candidates:
+        raise IngestError(f"round {round_no} has no match for {what}")
+    idx, match = candidates[0]
+    raw_index = _raw_index(text, key, round_no - 1, match.players)
+    editor = Editor(text)
+    path = (key, round_no - 1, "matches", raw_index)
+    if isinstance(result, str):
+        editor.set_value(path, "result", result)
+        if editor.has((*path, "games")):
+            raise IngestError("this match already has games; remove them before recording a double loss")
+        desc = f"round {round_no}: {match.players[0]} vs {match.players[1]}: double loss"
+    else:
+        score = result
+        if player is not None and match.players[1] == player:
+            score = score.swapped()
+        if editor.has((*path, "result")):
+            raise IngestError("this match already has a special result; remove it before reporting games")
+        editor.set_value(path, "games", score.notation())
+        desc = f"round {round_no}: {match.players[0]} {score.notation()} {match.players[1]}"
+    return editor.result(), desc
+
+
+def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
+    import yaml
+
+    data: Any = yaml.safe_load(text)
+    for j, m in enumerate(data[key][round_index]["matches"]):
+        if isinstance(m, dict) and [str(p) for p in m.get("players", [])] == list(players):
+            return j
+    raise IngestError("the match could not be located in the file")  # pragma: no cover
+
+
+def drop_text(text: str, event: Event, player: str, *, after_round: int | None) -> tuple[str, str]:
+    """Records that ``player`` drops after a round; returns the new text and a description."""
+    ids = {p.id for p in event.players} | {t.id for t in event.teams}
+    if player not in ids:
+        raise IngestError(f'"{player}" is not a player of this event')
+    if not event.rounds:
+        raise IngestError(f'no round has been paired yet: a player who leaves before round 1 did not take part '
+                          f'(MTR 2.10); remove "{player}" from players instead')
+    if after_round is None:
+        after_round = event.rounds[-1].number
+    if not 1 <= after_round <= len(event.rounds):
+        raise IngestError(f"round {after_round} does not exist; the event has {len(event.rounds)} rounds")
+    already = event.dropped_after()
+    if player in already:
+        raise IngestError(f'"{player}" already dropped after round {already[player]}')
+    later = [r.number for r in event.rounds[after_round:] if any(player in m.players for m in r.matches)]
+    if later:
+        raise IngestError(f'"{player}" is paired in round {later[0]}, after round {after_round}; '
+                          f"drop them after round {later[-1]} or remove those pairings first")
+    editor = Editor(text)
+    path = ("rounds", after_round - 1)
+    if editor.has((*path, "drops")):
+        editor.append_item((*path, "drops"), player)
+    else:
+        editor.set_value(path, "drops", [player])
+    return editor.result(), f'"{player}" drops after round {after_round}'

@@ -1,0 +1,93 @@
+"""The read -> validate -> model chain for event files.
+
+``load_event`` returns the event (or None) and every diagnostic for the file; it reads
+the event file and the decklist files it names, and writes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ingest.assemble import deck_files, deck_path_problem, event_from
+from ingest.diagnostics import Diagnostic, error
+from ingest.model import Event
+from ingest.project import Project
+from ingest.storage import display_path, find_files, read_text
+from ingest.validation import load_schema, validate_document
+from ingest.yamldoc import SourceDocument, parse_yaml
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """One event file after reading and checking."""
+
+    path: Path
+    """The file."""
+    shown: str
+    """How diagnostics name it."""
+    text: str | None
+    """The file's text (None if it could not be read)."""
+    doc: SourceDocument | None
+    """The parsed document (None on YAML errors)."""
+    event: Event | None
+    """The model (None on any error)."""
+    diagnostics: tuple[Diagnostic, ...]
+    """Everything found, in file order."""
+
+
+def parse_event_text(text: str, shown: str, project: Project) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
+    """Parses, validates and assembles event text (no decklist files are read)."""
+    doc, problems = parse_yaml(text, shown)
+    if doc is None:
+        return None, None, problems
+    if not isinstance(doc.data, dict):
+        return doc, None, [error("schema", "an event file must be a mapping of keys such as name:, date:, players:",
+                                 doc.pos(()), "start from `scorekeeper new`")]
+    problems = validate_document(doc, load_schema(project.schema("event")))
+    if problems:
+        return doc, None, problems
+    event, problems = event_from(doc)
+    return doc, event, problems
+
+
+def load_event(path: Path, project: Project) -> Loaded:
+    """Reads one event file and its decklist files and checks everything."""
+    shown = display_path(path, project.root)
+    text, problems = read_text(path, shown)
+    if text is None:
+        return Loaded(path, shown, None, None, None, tuple(problems))
+    doc, event, problems = parse_event_text(text, shown, project)
+    if doc is not None and event is not None:
+        texts = []
+        for ypath, pid, ref in deck_files(doc):
+            if deck_path_problem(ref):
+                continue  # already reported by assembly
+            target = (path.parent / ref)
+            try:
+                inside = target.resolve().is_relative_to(path.parent.resolve())
+            except OSError:  # pragma: no cover - resolve() rarely fails
+                inside = False
+            if not inside:
+                problems.append(error("deck-path", f'decklist file "{ref}" leads outside the event\'s folder',
+                                      doc.pos(ypath), "symbolic links may not point outside the event folder"))
+                continue
+            if not target.is_file():
+                problems.append(error("deck-missing", f'decklist file "{ref}" does not exist', doc.pos(ypath),
+                                      f"create {display_path(target, project.root)} or fix the file name"))
+                continue
+            deck_text, read_problems = read_text(target, display_path(target, project.root))
+            problems.extend(read_problems)
+            if deck_text is not None:
+                texts.append((pid, ref, deck_text))
+        if any(d.is_error for d in problems):
+            event = None
+        else:
+            event = replace(event, deck_texts=tuple(texts))
+    problems.sort(key=Diagnostic.sort_key)
+    return Loaded(path, shown, text, doc, event, tuple(problems))
+
+
+def event_paths(paths: list[Path], project: Project) -> list[Path]:
+    """The event files named by ``paths`` (folders expanded), or all of ``events/``."""
+    return find_files(paths or [project.events_dir])

@@ -1,0 +1,161 @@
+"""The file-system edge: safe reading and atomic writing.
+
+Only the command line and this module touch the disk. Reading refuses oversized files
+and bytes that are not UTF-8 with a positioned diagnostic; writing goes through a
+temporary file (or directory) in the same folder and an atomic rename, so a crash or an
+error never leaves a half-written event file or site behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from ingest.diagnostics import Diagnostic, SourcePos, error
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Largest event or format file accepted (a 2,048-player, 15-round event is ~1.5 MB)."""
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """A path as shown in diagnostics: relative to ``root`` (or the working directory)."""
+    base = root if root is not None else Path.cwd()
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:
+    """Reads a UTF-8 text file, refusing oversized files and invalid bytes.
+
+    Args:
+        path: the file to read.
+        shown: how the file is named in diagnostics.
+        limit: the size limit in bytes.
+    """
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]
+    if size > limit:
+        return None, [
+            error(
+                "file-too-large",
+                f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB",
+                SourcePos(shown),
+                "split it, or move decklists into separate text files next to it",
+            )
+        ]
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]
+    return decode_utf8(raw, shown)
+
+
+def decode_utf8(raw: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
+    """Decodes UTF-8 (a leading byte-order mark is allowed), positioning any bad byte.
+
+    >>> decode_utf8(b"a: 1\\nb: \\xff\\n", "x.yaml")[1][0].pos.label()
+    'x.yaml:2:4'
+    """
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        return None, [
+            error(
+                "encoding",
+                f"byte 0x{raw[exc.start]:02X} is not valid UTF-8 text",
+                SourcePos(shown, line, col),
+                "save the file as UTF-8 (most editors offer it under 'Save with encoding')",
+            )
+        ]
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replaces ``path`` with ``text`` atomically (temporary file in the same folder + rename).
+
+    The original file is untouched if anything fails before the rename; its permission
+    bits are kept.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_tree(target: Path, files: Mapping[str, str | bytes]) -> None:
+    """Writes a whole directory tree atomically: build aside, then swap it in.
+
+    The previous ``target`` stays whole until the new tree is complete.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for rel, content in sorted(files.items()):
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                dest.write_bytes(content)
+            else:
+                dest.write_text(content, encoding="utf-8", newline="\n")
+        replace_dir(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def replace_dir(new: Path, target: Path) -> None:
+    """Moves the finished directory ``new`` into place at ``target``.
+
+    The old tree is renamed aside first and deleted only after the swap, so a reader
+    sees either the whole old tree or the whole new one.
+    """
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}.old-{os.getpid()}")
+        if old.exists():
+            shutil.rmtree(old)
+        os.replace(target, old)
+    try:
+        os.replace(new, target)
+    except BaseException:
+        if old is not None:
+            os.replace(old, target)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".yml")) -> list[Path]:
+    """Expands directories into the YAML files below them, sorted for determinism."""
+    found: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            found.extend(
+                f for f in p.rglob("*") if f.is_file() and f.suffix in suffixes and not f.name.startswith(".")
+            )
+        else:
+            found.append(p)
+    return sorted(set(found), key=lambda f: f.as_posix())

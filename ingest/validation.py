@@ -1,0 +1,189 @@
+"""JSON Schema validation with positioned, plain-language diagnostics.
+
+jsonschema reports errors as data (document path, failing keyword, relevance) but knows
+nothing of lines and columns; the :class:`~ingest.yamldoc.SourceDocument` supplies them.
+Per document path only the most relevant error is kept (as ``best_match`` does), and the
+commonest keywords are rewritten in a tournament organizer's words. A schema may carry
+its own wording in an ``x-messages`` object keyed by keyword (``{value}`` is replaced by
+the offending value), plus a ``hint``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, relevance
+
+from ingest.diagnostics import Diagnostic, error
+from ingest.yamldoc import SourceDocument, format_path
+
+_WEAK = frozenset({"anyOf", "oneOf"})
+
+
+@functools.cache
+def load_schema(path: Path) -> Draft202012Validator:
+    """Loads (once) a JSON Schema file and returns a validator with format checking."""
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> list[Diagnostic]:
+    """Validates a document against a schema and returns one diagnostic per faulty place."""
+    best: dict[tuple[Any, ...], ValidationError] = {}
+    for err in validator.iter_errors(doc.data):
+        err = _deepest(err)
+        key = tuple(err.absolute_path)
+        if err.validator == "additionalProperties":
+            # Several unknown keys in one mapping are separate mistakes: keep them all.
+            for extra in _extra_keys(err):
+                best[(*key, "\0extra", extra)] = err
+            continue
+        current = best.get(key)
+        if current is None or relevance(err) < relevance(current):
+            best[key] = err
+    diagnostics: list[Diagnostic] = []
+    for key, err in best.items():
+        if len(key) >= 2 and key[-2] == "\0extra":
+            diagnostics.append(_unknown_key(doc, err, str(key[-1])))
+        else:
+            diagnostics.append(_diagnostic(doc, err))
+    return diagnostics
+
+
+def _deepest(err: ValidationError) -> ValidationError:
+    """Follows anyOf/oneOf context into the branch that best explains the error.
+
+    A branch is chosen only when the value has the type that branch expects (so a
+    string that fails a pattern is explained by the pattern, not by "not an integer").
+    """
+    if err.validator not in _WEAK or not err.context:
+        return err
+    if "x-messages" in err.schema and err.validator in err.schema["x-messages"]:
+        return err
+    candidates = [e for e in err.context if e.validator != "type" and e.validator != "required"]
+    if not candidates:
+        return err
+    return _deepest(min(candidates, key=relevance))
+
+
+def _extra_keys(err: ValidationError) -> list[str]:
+    allowed = set(err.schema.get("properties", {}))
+    instance = err.instance if isinstance(err.instance, Mapping) else {}
+    return sorted(str(k) for k in instance if k not in allowed)
+
+
+def _messages(err: ValidationError) -> Mapping[str, str]:
+    schema = err.schema if isinstance(err.schema, Mapping) else {}
+    msgs = schema.get("x-messages", {})
+    return msgs if isinstance(msgs, Mapping) else {}
+
+
+def show(value: Any) -> str:
+    """Shows a value from the file the way the TO typed it.
+
+    >>> show("2-x"), show(3), show(None), show([1, 2])
+    ('"2-x"', '3', 'empty', 'a list')
+    """
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping (key: value lines)",
+    "null": "empty",
+}
+
+
+def _type_words(expected: str | Sequence[str]) -> str:
+    if isinstance(expected, str):
+        return _TYPE_WORDS.get(expected, expected)
+    return " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+
+
+def _choices(values: Iterable[Any]) -> str:
+    return ", ".join(show(v).strip('"') for v in values)
+
+
+def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
+    path = tuple(err.absolute_path)
+    where = format_path(path)
+    msgs = _messages(err)
+    hint = str(msgs.get("hint", ""))
+    kw = str(err.validator)
+    value = err.instance
+    custom = msgs.get(kw)
+    if kw == "required":
+        missing = [str(k) for k in err.validator_value if isinstance(value, Mapping) and k not in value]
+        name = missing[0] if missing else "?"
+        prop = err.schema.get("properties", {}).get(name, {})
+        desc = prop.get("description", "") if isinstance(prop, Mapping) else ""
+        message = f'{where}: the required key "{name}" is missing'
+        return error("schema", message, doc.pos(path), hint or desc)
+    if custom:
+        message = f"{where}: {str(custom).replace('{value}', show(value))}"
+    elif kw == "enum":
+        options = list(err.validator_value)
+        message = f"{where}: {show(value)} is not one of {_choices(options)}"
+        close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
+        if close and not hint:
+            hint = f"did you mean {close[0]}?"
+    elif kw == "const":
+        message = f"{where}: must be {show(err.validator_value)}, not {show(value)}"
+    elif kw == "type":
+        message = f"{where}: must be {_type_words(err.validator_value)}, not {show(value)}"
+    elif kw == "pattern":
+        message = f"{where}: {show(value)} does not have the expected form"
+    elif kw == "format":
+        message = f"{where}: {show(value)} is not a valid {err.validator_value}"
+    elif kw == "minItems":
+        n = err.validator_value
+        message = f"{where}: needs at least {n} item{'s' if n != 1 else ''}, found {len(value)}"
+    elif kw == "maxItems":
+        n = err.validator_value
+        message = f"{where}: allows at most {n} item{'s' if n != 1 else ''}, found {len(value)}"
+    elif kw == "minimum":
+        message = f"{where}: {show(value)} is too small; the minimum is {err.validator_value}"
+    elif kw == "maximum":
+        message = f"{where}: {show(value)} is too large; the maximum is {err.validator_value}"
+    elif kw == "minLength":
+        message = f"{where}: must not be empty" if err.validator_value == 1 else f"{where}: is too short"
+    elif kw == "maxLength":
+        message = f"{where}: is longer than {err.validator_value} characters"
+    elif kw in _WEAK:
+        message = f"{where}: {show(value)} does not match any accepted form"
+    else:
+        message = f"{where}: {err.message}"
+    return error("schema", message, doc.pos(path), hint)
+
+
+def _unknown_key(doc: SourceDocument, err: ValidationError, key: str) -> Diagnostic:
+    path = tuple(err.absolute_path)
+    allowed = sorted(err.schema.get("properties", {}))
+    where = format_path((*path, key))
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    if close:
+        hint = f"did you mean {close[0]}?"
+    else:
+        hint = str(_messages(err).get("hint", "")) or f"allowed here: {', '.join(allowed)}"
+    return error("unknown-key", f'{where}: "{key}" is not a known key here', doc.pos((*path, key), key=True), hint)

@@ -1,0 +1,350 @@
+"""Safe, positioned YAML reading.
+
+Event files are read with PyYAML's libyaml composer (``yaml.compose``), which builds a
+node tree carrying line and column marks at C speed; a small Python walk turns the
+nodes into plain JSON-like data and records where every key and value sits. Nothing
+from the file ever constructs a Python object: only the YAML core schema (mappings,
+sequences, strings, numbers, booleans, null, dates) is accepted.
+
+Refused, each with a positioned diagnostic in plain words:
+
+* YAML syntax errors (the parser's problem rewritten for a tournament organizer);
+* tags (``!!python/object``, ``!custom``) -- files hold data, not objects;
+* alias bombs: aliases are expanded, but the expanded tree is capped in size and depth;
+* duplicate mapping keys, which YAML would silently resolve by keeping the last one;
+* more than one document in a file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ingest.diagnostics import Diagnostic, SourcePos, error
+
+try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+YamlPath = tuple[str | int, ...]
+"""A path into the document: mapping keys and sequence indexes."""
+
+MAX_NODES = 500_000
+"""Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
+MAX_DEPTH = 64
+"""Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """Plain data read from one YAML file, with the position of every key and value."""
+
+    path: str
+    """The file the data came from."""
+    data: Any
+    """Dicts, lists, strings, ints, floats, bools and None (dates become ISO strings)."""
+    values: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    """1-based (line, column) where each value starts."""
+    keys: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    """1-based (line, column) of the key of each mapping entry."""
+
+    def pos(self, path: YamlPath, *, key: bool = False) -> SourcePos:
+        """Position of ``path``, or of its nearest ancestor that exists.
+
+        Args:
+            path: keys and indexes from the document root.
+            key: point at the entry's key instead of its value (for "unknown key" errors).
+        """
+        p = tuple(path)
+        if key and p in self.keys:
+            line, col = self.keys[p]
+            return SourcePos(self.path, line, col)
+        while p:
+            if p in self.values:
+                line, col = self.values[p]
+                return SourcePos(self.path, line, col)
+            p = p[:-1]
+        line, col = self.values.get((), (1, 1))
+        return SourcePos(self.path, line, col)
+
+    def line_of(self, path: YamlPath) -> int:
+        """The 1-based line where ``path`` (or its nearest ancestor) starts."""
+        return self.pos(path).line
+
+
+def format_path(path: YamlPath) -> str:
+    """Formats a path the way a TO reads it.
+
+    >>> format_path(("rounds", 2, "matches", 4, "games"))
+    'rounds[2].matches[4].games'
+    >>> format_path(())
+    '(top level)'
+    """
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        else:
+            out += ("." if out else "") + str(step)
+    return out or "(top level)"
+
+
+def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Parses YAML text into a :class:`SourceDocument`.
+
+    Returns the document (or None) and every problem found. A document is returned only
+    when there are no errors.
+
+    >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
+    >>> doc.data, doc.pos(("a", 1)).label(), problems
+    ({'a': [1, 'two']}, 'x.yaml:1:8', [])
+    >>> parse_yaml("a: 1\\na: 2\\n", "x.yaml")[1][0].message
+    'key "a" appears twice in this mapping (first at line 1); YAML would silently keep only the last one'
+    """
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        return None, [_syntax_diagnostic(exc, text, path)]
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col(text, exc.position)
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        return None, [
+            error(
+                "yaml-syntax",
+                f"the file contains the control character {what}, which YAML does not allow",
+                SourcePos(path, line, col),
+                "delete the character or retype the line; it may come from copy-paste",
+            )
+        ]
+    except yaml.YAMLError as exc:  # pragma: no cover - defensive: every YAMLError is one of the above
+        return None, [error("yaml-syntax", str(exc), SourcePos(path, 1, 1))]
+    if node is None:
+        return None, [error("empty-file", "the file is empty", SourcePos(path, 1, 1),
+                            "start from `scorekeeper new`, which writes a complete skeleton")]
+    walker = _Walker(path)
+    data = walker.convert(node, (), 0)
+    if walker.problems:
+        return None, walker.problems
+    return SourceDocument(path, data, walker.values, walker.keys), []
+
+
+class _Walker:
+    """Turns a composed node tree into plain data, recording positions and problems."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.values: dict[YamlPath, tuple[int, int]] = {}
+        self.keys: dict[YamlPath, tuple[int, int]] = {}
+        self.problems: list[Diagnostic] = []
+        self.nodes = 0
+        self.constructor = SafeConstructor()
+        self.aborted = False
+
+    def pos(self, node: Node) -> SourcePos:
+        return SourcePos(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, code: str, message: str, node: Node, hint: str = "") -> None:
+        self.problems.append(error(code, message, self.pos(node), hint))
+
+    def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+        if self.aborted:
+            return None
+        self.nodes += 1
+        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+            self.aborted = True
+            limit = "too large" if self.nodes > MAX_NODES else "nested too deeply"
+            self.fail(
+                "yaml-too-large",
+                f"the document is {limit} once its aliases (*name) are expanded",
+                node,
+                "aliases that repeat other aliases grow exponentially; write the data out",
+            )
+            return None
+        self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            if node.tag != _TAG + "seq":
+                self.refuse_tag(node)
+                return None
+            return [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            if node.tag != _TAG + "map":
+                self.refuse_tag(node)
+                return None
+            return self.mapping(node, path, depth)
+        self.refuse_tag(node)  # pragma: no cover - compose only yields the three node kinds
+        return None
+
+    def mapping(self, node: MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        merged: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _TAG + "merge":
+                merged.update(self.merge_sources(value_node, path, depth))
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self.fail("yaml-key", "a mapping key must be a plain word or text", key_node,
+                          "keys such as `name:` or `players:` are simple text")
+                continue
+            key = self.scalar(key_node)
+            if key is None or isinstance(key, bool | list | dict):
+                self.fail("yaml-key", f"{key_node.value!r} cannot be used as a key", key_node)
+                continue
+            key = str(key)
+            line = key_node.start_mark.line + 1
+            if key in first_line:
+                self.fail(
+                    "duplicate-key",
+                    f'key "{key}" appears twice in this mapping (first at line {first_line[key]});'
+                    " YAML would silently keep only the last one",
+                    key_node,
+                    "delete one of the two or merge them",
+                )
+                continue
+            first_line[key] = line
+            child = (*path, key)
+            self.keys[child] = (line, key_node.start_mark.column + 1)
+            result[key] = self.convert(value_node, child, depth + 1)
+        for key, value in merged.items():
+            result.setdefault(key, value)
+        return result
+
+    def merge_sources(self, node: Node, path: YamlPath, depth: int) -> dict[str, Any]:
+        sources = node.value if isinstance(node, SequenceNode) else [node]
+        merged: dict[str, Any] = {}
+        for source in sources:
+            if not isinstance(source, MappingNode):
+                self.fail("yaml-merge", "`<<:` must refer to a mapping (an anchored block)", source)
+                continue
+            for key, value in self.mapping(source, path, depth + 1).items():
+                merged.setdefault(key, value)
+        return merged
+
+    def scalar(self, node: ScalarNode) -> Any:
+        if node.tag not in _SCALAR_TAGS:
+            self.refuse_tag(node)
+            return None
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.constructor.ConstructorError, ValueError, OverflowError) as exc:
+            self.fail("yaml-value", f"{node.value!r} cannot be read: {exc}", node)
+            return None
+        if isinstance(value, dt.datetime | dt.date):
+            return value.isoformat()
+        return value
+
+    def refuse_tag(self, node: Node) -> None:
+        tag = node.tag.replace(_TAG, "!!")
+        self.fail(
+            "yaml-tag",
+            f"the tag {tag} is not allowed: event files hold plain data, not objects",
+            node,
+            "remove the tag; write the value as plain text, a number, a list or a mapping",
+        )
+
+
+def iter_paths(data: Any, path: YamlPath = ()) -> Iterator[tuple[YamlPath, Any]]:
+    """Yields every (path, value) pair of a plain-data tree, depth first."""
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from iter_paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from iter_paths(value, (*path, i))
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    line = before.count("\n") + 1
+    return line, offset - (before.rfind("\n") + 1) + 1
+
+
+def _char_at(text: str, line0: int, col0: int) -> str:
+    lines = text.split("\n")
+    if 0 <= line0 < len(lines) and 0 <= col0 < len(lines[line0]):
+        return lines[line0][col0]
+    return ""
+
+
+_PROBLEMS: tuple[tuple[str, str, str], ...] = (
+    # (substring of the parser's problem, plain message, hint); C and Python loaders differ.
+    ("mapping values are not allowed",
+     "a colon followed by a space (': ') is not allowed here",
+     "if the text itself contains ': ', put the whole value in quotes"),
+    ("could not find expected ':'",
+     "this line should be `key: value` but has no colon",
+     "add the missing ':' or indent the line to continue the value above"),
+    ("did not find expected key",
+     "this line is not indented like the keys around it",
+     "align it with the keys of the same mapping (use spaces, not tabs)"),
+    ("expected <block end>",
+     "this line is not indented like the lines around it",
+     "align it with the entries of the same mapping or list (use spaces, not tabs)"),
+    ("did not find expected '-' indicator",
+     "a list item is not indented like the items around it",
+     "start every item of the list at the same column with '- '"),
+    ("found unexpected end of stream",
+     "the file ends inside an unfinished value",
+     "a quote, bracket or brace was opened and never closed"),
+    ("did not find expected ',' or ']'",
+     "a [list] is not closed or its items are not separated by commas",
+     "close the list with ']' on the same logical value, e.g. players: [alice, bob]"),
+    ("expected ',' or ']'",
+     "a [list] is not closed or its items are not separated by commas",
+     "close the list with ']' on the same logical value, e.g. players: [alice, bob]"),
+    ("did not find expected ',' or '}'",
+     "a {mapping} is not closed or its entries are not separated by commas",
+     "close it with '}', e.g. {table: 1, players: [alice, bob]}"),
+    ("expected ',' or '}'",
+     "a {mapping} is not closed or its entries are not separated by commas",
+     "close it with '}', e.g. {table: 1, players: [alice, bob]}"),
+    ("found undefined alias",
+     "this alias (*name) refers to an anchor (&name) that is not defined above it",
+     "define the anchor first or write the value out"),
+    ("found duplicate anchor",
+     "this anchor (&name) is defined twice",
+     "give each anchor a different name"),
+    ("found unknown escape character",
+     "a backslash in double quotes starts an unknown escape sequence",
+     "use single quotes, or double the backslash (\\\\)"),
+    ("but found another document",
+     "the file holds more than one YAML document ('---' separates documents)",
+     "keep one event per file; remove the extra '---' line"),
+)
+
+
+def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    line0, col0 = (mark.line, mark.column) if mark is not None else (0, 0)
+    pos = SourcePos(path, line0 + 1, col0 + 1)
+    problem = exc.problem or ""
+    context = exc.context or ""
+    if "cannot start any token" in problem:
+        char = _char_at(text, line0, col0)
+        if char == "\t":
+            return error("yaml-syntax", "a tab character is used for indentation", pos,
+                         "YAML indents with spaces only; replace the tab with spaces")
+        shown = repr(char) if char else "this character"
+        return error("yaml-syntax", f"a value cannot start with {shown}", pos,
+                     "put the value in quotes, e.g. name: \"@alice\"")
+    if "expected a single document" in context:
+        problem = "but found another document"
+    for needle, message, hint in _PROBLEMS:
+        if needle in problem:
+            return error("yaml-syntax", message, pos, hint)
+    detail = "; ".join(p for p in (context, problem) if p)
+    return error("yaml-syntax", f"the YAML cannot be read ({detail})", pos,
+                 "check the indentation and quotes on this line and the line above")
