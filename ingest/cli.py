@@ -237,3 +237,50 @@ def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | N
 
 def run() -> None:  # pragma: no cover - entry point used by python -m ingest
     main(prog_name="scorekeeper")
+
+
+# -- standings ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--round", "round_no", type=int, default=None,
+              help="Standings after this Swiss round (default: final standings).")
+@click.option("--rules", default=None, help="Compute with another ruleset (e.g. mtr-melee for an imported event).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.pass_context
+def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules: str | None, as_json: bool) -> None:
+    """Show the standings with the ruleset's tiebreakers.
+
+    \b
+    Examples:
+      scorekeeper standings events/2026/fnm.yaml
+      scorekeeper standings events/2026/fnm.yaml --round 3
+      scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
+    """
+    from ingest.report_text import standings_json, standings_table
+    from ingest.rulesets import get_ruleset
+    from ingest.standings import compute_standings, final_standings
+
+    project = _project(ctx)
+    loaded = load_event(event_file, project)
+    if loaded.event is None:
+        _print_diagnostics(list(loaded.diagnostics))
+        _fail(f"{loaded.shown} has errors; fix them first")
+        return
+    event = loaded.event
+    if rules is not None:
+        try:
+            get_ruleset(rules)
+        except KeyError as exc:
+            _fail(str(exc.args[0]))
+    if event.structure.pairing == "wot-cycles":
+        from ingest.wot_event import wot_standings_text
+
+        click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
+        return
+    if round_no is not None and not 0 <= round_no <= len(event.rounds):
+        _fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
+    table = (compute_standings(event, rules, after_round=round_no) if round_no is not None
+             else final_standings(event, rules))
+    click.echo(standings_json(event, table) if as_json else standings_table(event, table))

@@ -260,9 +260,9 @@ class _Acc:
     def add_round(self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int,
                   game_points: bool) -> None:
         win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
-        played = MatchKind.PLAYED
+        kind_played = MatchKind.PLAYED
         for m in rnd.matches:
-            if m.kind is played and m.score is None:
+            if m.kind is kind_played and m.score is None:
                 continue  # unreported: the round is in progress
             ids = [index.get(p) for p in m.players]
             if any(i is None for i in ids):
@@ -328,9 +328,9 @@ class _Acc:
                 if game_points:
                     self.game_points[a] += 3 * s.first + s.drawn
                     self.game_points[b] += 3 * s.second + s.drawn
-                    played = s.first + s.second + s.drawn
-                    self.games[a] += played
-                    self.games[b] += played
+                    n_games = s.first + s.second + s.drawn
+                    self.games[a] += n_games
+                    self.games[b] += n_games
                 self.meet(a, b)
 
 
