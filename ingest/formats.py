@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 import yaml
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, relevance
+from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from ingest.decklists import Decklist, Section, normalize_card_name
 
@@ -582,15 +582,17 @@ def _schema_message(error: ValidationError) -> str:
     if error.validator == "format" and error.validator_value == "date":
         return f'"{error.instance}" is not a date; write it as YYYY-MM-DD'
     if error.validator in ("oneOf", "anyOf") and error.context:
-        best = sorted(error.context, key=relevance)[0]
-        return _schema_message(best)
-    return error.message
+        # Prefer the branch the value was meant for: a string that is not a date is
+        # better told "not a date" than "not null".
+        meant = [e for e in error.context if e.validator != "type"] or error.context
+        return _schema_message(best_match(meant))
+    return str(error.message)
 
 
 def _schema_problems(document: object, schema: Mapping[str, Any], file: str) -> list[FormatProblem]:
     validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     problems: dict[tuple[str | int, ...], FormatProblem] = {}
-    for error in sorted(validator.iter_errors(document), key=relevance):
+    for error in sorted(validator.iter_errors(document), key=relevance, reverse=True):
         path = tuple(error.absolute_path)
         problems.setdefault(path, FormatProblem(file, path, _schema_message(error)))
     return sorted(problems.values(), key=lambda p: [str(s) for s in p.path])
@@ -859,7 +861,11 @@ class Archetype:
     """Cards of which at least one must be in the main deck (empty: no such condition)."""
 
     def matches(self, keys: frozenset[str]) -> bool:
-        """Whether a main deck with these normalized card names is of this archetype."""
+        """Whether a main deck with these normalized card names is of this archetype.
+
+        A two-faced card (``A // B``) also matches by its front face ``A``.
+        """
+        keys = keys | {k.split(" // ")[0] for k in keys}
         return all(normalize_card_name(c) in keys for c in self.requires) and (
             not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
         )
