@@ -74,7 +74,10 @@ def render_case(path: Path) -> str:
     lines: list[str] = []
     if path.name.endswith(".team.txt"):
         parts = re.split(r"^=== (.+)$", text, flags=re.MULTILINE)
-        decks = {label.strip(): Decklist.parse(body) for label, body in zip(parts[1::2], parts[2::2], strict=True)}
+        decks = {
+            label.strip(): Decklist.parse(body)
+            for label, body in zip(parts[1::2], parts[2::2], strict=True)
+        }
         for label, deck in decks.items():
             for line in check_deck(deck, rules, on=on, card_data=data).lines():
                 lines.append(f"{label}: {line}")
