@@ -1,0 +1,93 @@
+"""Shared helpers for the deck tests.
+
+Golden files: every ``data/<case>.txt`` is a decklist whose first comment lines say
+what to check it against (``# game:``, ``# format:``, ``# on:``, optionally
+``# card-data:``). ``data/<case>.expected.txt`` holds the exact verdict text. A
+``.team.txt`` case holds several decks, each after a ``=== <label>`` line, and is checked
+with Unified Deck Construction.
+
+To regenerate the expected files after a deliberate change, run::
+
+    SCOREKEEPER_UPDATE_GOLDEN=1 python -m pytest tests/decks -q
+
+and review the diff like code.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from ingest.decklists import CardData, Decklist, load_card_data, parse_decklist_text
+from ingest.formats import ArchetypeBook, FormatRegistry, load_archetypes, load_formats
+from ingest.legality import check_deck, check_team
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parent / "data"
+_META = re.compile(r"^# ([a-z-]+): (.*)$")
+
+
+@cache
+def registry() -> FormatRegistry:
+    """The registry built from the repository's ``formats/`` (must load cleanly)."""
+    loaded, problems = load_formats(ROOT / "formats", ROOT / "schema" / "format.schema.json")
+    assert problems == ()
+    return loaded
+
+
+@cache
+def archetypes() -> ArchetypeBook:
+    """The archetype book built from ``formats/archetypes/``."""
+    book, problems = load_archetypes(
+        ROOT / "formats" / "archetypes", ROOT / "schema" / "archetypes.schema.json"
+    )
+    assert problems == ()
+    return book
+
+
+@cache
+def card_data(name: str) -> CardData:
+    """A card-data fixture from ``data/``."""
+    return load_card_data(DATA / name)
+
+
+def case_meta(text: str) -> dict[str, str]:
+    """The ``# key: value`` lines at the top of a golden case."""
+    meta: dict[str, str] = {}
+    for line in text.splitlines():
+        match = _META.match(line)
+        if match is None:
+            break
+        meta[match[1]] = match[2].strip()
+    return meta
+
+
+def render_case(path: Path) -> str:
+    """The verdict text of one golden case, as the ``.expected.txt`` file holds it."""
+    text = path.read_text(encoding="utf-8")
+    meta = case_meta(text)
+    rules = registry().get(meta["game"], meta["format"])
+    on = date.fromisoformat(meta["on"])
+    data = card_data(meta["card-data"]) if "card-data" in meta else None
+    lines: list[str] = []
+    if path.name.endswith(".team.txt"):
+        parts = re.split(r"^=== (.+)$", text, flags=re.MULTILINE)
+        decks = {
+            label.strip(): Decklist.parse(body)
+            for label, body in zip(parts[1::2], parts[2::2], strict=True)
+        }
+        for label, deck in decks.items():
+            for line in check_deck(deck, rules, on=on, card_data=data).lines():
+                lines.append(f"{label}: {line}")
+        verdict = check_team(decks, rules, card_data=data)
+        legal = verdict.is_legal and not any(": error[" in line for line in lines)
+        lines.extend(verdict.lines())
+    else:
+        deck, errors = parse_decklist_text(text)
+        lines.extend(f"parse-error: {error}" for error in errors)
+        verdict = check_deck(deck, rules, on=on, card_data=data)
+        legal = verdict.is_legal and not errors
+        lines.extend(verdict.lines())
+    return "\n".join(["legal" if legal else "illegal", *lines]) + "\n"

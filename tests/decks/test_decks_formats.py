@@ -1,0 +1,379 @@
+"""Format files: schema validity, the registry, dated lists and file problems."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from ingest.decklists import Decklist
+from ingest.formats import (
+    FormatRules,
+    UnknownFormatError,
+    archetypes_from_documents,
+    parse_yaml_text,
+    registry_from_documents,
+    validate_format_document,
+)
+
+from .support import ROOT, archetypes, registry
+
+FORMAT_SCHEMA: dict[str, Any] = json.loads((ROOT / "schema" / "format.schema.json").read_text())
+ARCHETYPE_SCHEMA: dict[str, Any] = json.loads(
+    (ROOT / "schema" / "archetypes.schema.json").read_text()
+)
+GAME_FILES = sorted((ROOT / "formats").glob("*.yaml"))
+ARCHETYPE_FILES = sorted((ROOT / "formats" / "archetypes").glob("*.yaml"))
+
+
+def _load(path: Path) -> object:
+    document, problems = parse_yaml_text(path.read_text(encoding="utf-8"), path.name)
+    assert problems == ()
+    return document
+
+
+class TestSchemas:
+    def test_schemas_are_valid_2020_12(self) -> None:
+        Draft202012Validator.check_schema(FORMAT_SCHEMA)
+        Draft202012Validator.check_schema(ARCHETYPE_SCHEMA)
+
+    def test_every_schema_field_has_title_and_description(self) -> None:
+        def walk(node: object, path: str) -> list[str]:
+            missing: list[str] = []
+            if isinstance(node, dict):
+                for key, child in node.get("properties", {}).items():
+                    if "title" not in child or "description" not in child:
+                        missing.append(f"{path}.{key}")
+                for key, child in node.items():
+                    missing += walk(child, f"{path}.{key}")
+            elif isinstance(node, list):
+                for index, child in enumerate(node):
+                    missing += walk(child, f"{path}[{index}]")
+            return missing
+
+        assert walk(FORMAT_SCHEMA, "format") == []
+        assert walk(ARCHETYPE_SCHEMA, "archetypes") == []
+
+    def test_all_six_games_have_a_file(self) -> None:
+        assert [p.stem for p in GAME_FILES] == [
+            "buddyfight",
+            "mtg",
+            "transformers",
+            "vanguard",
+            "weiss-schwarz",
+            "wot",
+        ]
+
+    @pytest.mark.parametrize("path", GAME_FILES, ids=[p.name for p in GAME_FILES])
+    def test_game_file_validates(self, path: Path) -> None:
+        problems = validate_format_document(
+            _load(path), FORMAT_SCHEMA, path.name, expected_game=path.stem
+        )
+        assert problems == ()
+
+    @pytest.mark.parametrize("path", ARCHETYPE_FILES, ids=[p.name for p in ARCHETYPE_FILES])
+    def test_archetype_file_validates(self, path: Path) -> None:
+        _, problems = archetypes_from_documents([(path.name, _load(path))], ARCHETYPE_SCHEMA)
+        assert problems == ()
+
+    def test_archetype_formats_exist(self) -> None:
+        for game, fid in archetypes().rules:
+            registry().get(game, fid)
+
+
+class TestRegistry:
+    def test_ids(self) -> None:
+        reg = registry()
+        assert reg.ids("mtg") == (
+            "draft",
+            "legacy",
+            "modern",
+            "pauper",
+            "pioneer",
+            "sealed",
+            "standard",
+            "two-headed-giant",
+            "vintage",
+        )
+        assert reg.ids("transformers") == ("constructed", "draft", "sealed")
+        assert reg.ids("wot") == ("constructed", "sealed")
+
+    def test_unknown_format_error_lists_known_ids(self) -> None:
+        with pytest.raises(UnknownFormatError) as caught:
+            registry().get("mtg", "modren")
+        assert str(caught.value) == (
+            'unknown format "modren" for game mtg; known formats: draft, legacy, modern, '
+            "pauper, pioneer, sealed, standard, two-headed-giant, vintage "
+            '(did you mean "modern"?)'
+        )
+
+    def test_unknown_game_error(self) -> None:
+        with pytest.raises(UnknownFormatError) as caught:
+            registry().rules_for("magic", "modern", date(2025, 7, 1))
+        assert str(caught.value) == (
+            'unknown game "magic"; known games: buddyfight, mtg, transformers, vanguard, '
+            "weiss-schwarz, wot"
+        )
+
+    def test_overlay_alone_is_refused_with_examples(self) -> None:
+        with pytest.raises(UnknownFormatError, match=r"modern\+two-headed-giant"):
+            registry().get("mtg", "two-headed-giant")
+
+    def test_alias(self) -> None:
+        assert registry().get("vanguard", "constructed").id == "standard"
+        assert registry().get("weiss-schwarz", "constructed").id == "neo-standard"
+
+    def test_two_headed_giant_overlay(self) -> None:
+        rules = registry().rules_for("mtg", "modern+two-headed-giant", date(2025, 7, 1))
+        assert rules.name == "Modern (Two-Headed Giant)"
+        assert rules.sideboard is not None
+        assert not rules.sideboard.allowed
+        assert rules.team is not None
+        assert rules.team.unified_deck_construction
+        banned = {c.card for c in rules.banned}
+        assert "Erayo, Soratami Ascendant" in banned
+        assert "Oko, Thief of Crowns" in banned
+
+
+class TestData:
+    """Pins the counts taken from the seeds, so a changed list cannot slip through."""
+
+    @pytest.mark.parametrize(
+        ("format_id", "banned", "restricted"),
+        [
+            ("standard", 7, 0),
+            ("pioneer", 29, 0),
+            ("modern", 52, 0),
+            ("legacy", 68, 0),
+            ("vintage", 3, 51),
+            ("pauper", 0, 0),
+        ],
+    )
+    def test_mtg_list_sizes(self, format_id: str, banned: int, restricted: int) -> None:
+        rules = registry().get("mtg", format_id)
+        assert (len(rules.banned), len(rules.restricted)) == (banned, restricted)
+
+    def test_only_the_standard_bans_are_dated(self) -> None:
+        dated = {
+            (r.id, c.card, c.since)
+            for (game, _), r in registry().formats.items()
+            if game == "mtg"
+            for c in r.banned + r.restricted
+            if c.since is not None
+        }
+        assert {s for _, _, s in dated} == {date(2025, 6, 30)}
+        assert {f for f, _, _ in dated} == {"standard"}
+
+    def test_mtg_deck_rules(self) -> None:
+        rules = registry().get("mtg", "modern")
+        assert rules.main is not None
+        assert rules.sideboard is not None
+        assert rules.copies is not None
+        assert (rules.main.min, rules.sideboard.max, rules.copies.max) == (60, 15, 4)
+        exceptions = {x.card: x.max for x in rules.copy_exceptions}
+        assert exceptions["Seven Dwarves"] == 7
+        assert exceptions["Nazgûl"] == 9
+        assert exceptions["Relentless Rats"] is None
+        assert exceptions["Snow-Covered Island"] is None
+        limited = registry().get("mtg", "sealed")
+        assert limited.copies is None
+        assert limited.main is not None
+        assert limited.main.min == 40
+
+    def test_transformers_rules(self) -> None:
+        rules = registry().get("transformers", "constructed")
+        assert rules.main is not None
+        assert rules.stars is not None
+        assert rules.sideboard is not None
+        assert rules.copies is not None
+        assert (rules.main.min, rules.copies.max, rules.stars.max) == (40, 3, 25)
+        assert (
+            rules.sideboard.max,
+            rules.sideboard.max_characters,
+            rules.sideboard.max_character_stars,
+        ) == (10, 1, 20)
+        assert {c.card for c in rules.banned} == {
+            "Swap Parts",
+            "Press the Advantage",
+            "Multi-Mission Gear",
+        }
+
+    def test_bushiroad_numbers_are_marked_as_not_from_the_seed(self) -> None:
+        for game in ("vanguard", "weiss-schwarz", "buddyfight"):
+            for fid in registry().ids(game):
+                rules = registry().get(game, fid)
+                assert rules.main is not None
+                if rules.main.min is not None:
+                    assert "not in the floor rules seed" in rules.main.source
+                assert rules.notes
+
+
+class TestDatedLists:
+    def test_standard_bans_start_on_2025_06_30(self) -> None:
+        reg = registry()
+        assert reg.rules_for("mtg", "standard", date(2025, 6, 29)).banned == ()
+        assert len(reg.rules_for("mtg", "standard", date(2025, 6, 30)).banned) == 7
+
+    def test_edge_of_eternities_is_legal_from_2025_07_25(self) -> None:
+        def sets(on: date) -> set[str]:
+            pool = registry().rules_for("mtg", "standard", on).card_pool
+            assert pool is not None
+            return {s.name for s in pool.sets}
+
+        assert "Edge of Eternities" not in sets(date(2025, 7, 24))
+        assert "Edge of Eternities" in sets(date(2025, 7, 25))
+
+    def test_history_with_an_unban(self) -> None:
+        text = """
+game: mtg
+name: Test
+formats:
+  modern:
+    name: Modern
+    kind: constructed
+    source: test
+    deck:
+      main: {min: 60, source: MTR 6.1}
+      sideboard: {allowed: true, max: 15, source: MTR 6.1}
+    banned:
+      - {card: Example Card, since: 2025-06-30, until: 2025-09-01, source: "test"}
+      - {card: Example Card, since: 2026-01-05, source: "test"}
+"""
+        reg, problems = registry_from_documents(
+            [("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], FORMAT_SCHEMA
+        )
+        assert problems == ()
+
+        def banned(on: date) -> bool:
+            return bool(reg.rules_for("mtg", "modern", on).banned)
+
+        assert [
+            banned(date(2025, 6, 1)),
+            banned(date(2025, 6, 30)),
+            banned(date(2025, 8, 31)),
+            banned(date(2025, 9, 1)),
+            banned(date(2026, 1, 5)),
+        ] == [False, True, True, False, True]
+
+    def test_as_of_date_keeps_the_whole_history_on_the_original(self) -> None:
+        full: FormatRules = registry().get("mtg", "standard")
+        cut = full.as_of_date(date(2025, 1, 1))
+        assert cut.banned == ()
+        assert cut.as_of == date(2025, 1, 1)
+        assert len(full.banned) == 7
+
+
+BAD_FILE = """game: mtg
+name: Test
+formats:
+  modern:
+    name: Modern
+    kind: constructd
+    source: test
+    deck:
+      main: {min: 60, source: a}
+      sideboard: {allowed: true, max: 15, source: b}
+      extra: 1
+    banned:
+      - {card: A, since: 2025-13-01, source: x}
+      - {since: null, source: x}
+"""
+
+
+class TestProblems:
+    def test_schema_problems_are_data_with_paths(self) -> None:
+        document, _ = parse_yaml_text(BAD_FILE, "formats/mtg.yaml")
+        problems = validate_format_document(document, FORMAT_SCHEMA, "formats/mtg.yaml")
+        assert [str(p) for p in problems] == [
+            'formats/mtg.yaml: error[schema]: formats.modern.banned[0].since: "2025-13-01" '
+            "is not a date; write it as YYYY-MM-DD",
+            'formats/mtg.yaml: error[schema]: formats.modern.banned[1]: "card" is required here',
+            'formats/mtg.yaml: error[schema]: formats.modern.deck: unknown field "extra"; '
+            "expected one of: copies, kind_ratio, main, play_decks, sideboard, stars, unique",
+            'formats/mtg.yaml: error[schema]: formats.modern.kind: "constructd" is not one of: '
+            "constructed, limited",
+        ]
+        assert problems[0].path == ("formats", "modern", "banned", 0, "since")
+
+    def test_semantic_problems(self) -> None:
+        text = BAD_FILE.replace("constructd", "constructed").replace("      extra: 1\n", "")
+        text = text.replace(
+            "      - {card: A, since: 2025-13-01, source: x}\n      - {since: null, source: x}\n",
+            "      - {card: A, since: 2025-06-01, until: 2025-05-01, source: x}\n"
+            "      - {card: a, since: null, source: x}\n",
+        )
+        document, _ = parse_yaml_text(text, "formats/mtg.yaml")
+        problems = validate_format_document(
+            document, FORMAT_SCHEMA, "formats/mtg.yaml", expected_game="wot"
+        )
+        assert [(p.code, p.where, p.message) for p in problems] == [
+            ("file-name", "game", 'game "mtg" does not match the file name (wot.yaml)'),
+            (
+                "dates",
+                "formats.modern.banned[0].until",
+                "until (2025-05-01) must be after since (2025-06-01)",
+            ),
+            (
+                "duplicate",
+                "formats.modern.banned[1]",
+                "this entry's period overlaps entry 0 for the same card",
+            ),
+        ]
+
+    def test_yaml_syntax_error_has_a_position(self) -> None:
+        document, problems = parse_yaml_text("game: mtg\nname: a: b\n", "formats/mtg.yaml")
+        assert document is None
+        assert [str(p) for p in problems] == [
+            "formats/mtg.yaml:2:8: error[yaml]: (document): the file is not valid YAML: "
+            "mapping values are not allowed in this context"
+        ]
+
+    def test_dates_stay_strings_and_tags_are_refused(self) -> None:
+        document, problems = parse_yaml_text("since: 2025-06-30\n", "x.yaml")
+        assert document == {"since": "2025-06-30"}
+        _, problems = parse_yaml_text("x: !!python/object:os.system {}\n", "x.yaml")
+        assert problems[0].code == "yaml"
+
+    def test_invalid_file_is_left_out_of_the_registry(self) -> None:
+        document, _ = parse_yaml_text(BAD_FILE, "mtg.yaml")
+        reg, problems = registry_from_documents([("mtg.yaml", document)], FORMAT_SCHEMA)
+        assert problems
+        assert reg.formats == {}
+
+
+class TestArchetypes:
+    @pytest.mark.parametrize(
+        ("format_id", "cards", "expected"),
+        [
+            ("modern", ["Lightning Bolt", "Goblin Guide", "Mountain"], "Burn"),
+            (
+                "modern",
+                [
+                    "Guide of Souls",
+                    "Ajani, Nacatl Pariah // Ajani, Nacatl Avenger",
+                    "Lightning Bolt",
+                ],
+                "Boros Energy",
+            ),
+            ("modern", ["Murktide Regent", "Counterspell", "Lightning Bolt"], "Murktide"),
+            ("modern", ["Living End", "Shardless Agent"], "Living End"),
+            ("modern", ["Amulet of Vigor", "Primeval Titan"], "Amulet Titan"),
+            ("modern", ["Not Dead After All", "Grief"], "Rakdos Scam"),
+            ("modern", ["Island"], None),
+            ("pioneer", ["Thoughtseize", "Fable of the Mirror-Breaker"], "Rakdos Midrange"),
+            ("pioneer", ["Arclight Phoenix", "Opt"], "Izzet Phoenix"),
+            ("modern+two-headed-giant", ["Lightning Bolt", "Lava Spike"], "Burn"),
+            ("vintage", ["Lightning Bolt", "Goblin Guide"], None),
+        ],
+    )
+    def test_classify(self, format_id: str, cards: list[str], expected: str | None) -> None:
+        deck = Decklist.parse("".join(f"4 {c}\n" for c in cards))
+        assert archetypes().classify("mtg", format_id, deck) == expected
+
+    def test_sideboard_cards_do_not_decide(self) -> None:
+        deck = Decklist.parse("4 Goblin Guide\nSideboard\n4 Lightning Bolt\n")
+        assert archetypes().classify("mtg", "modern", deck) is None
