@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.formats import FormatRegistry, UnknownFormatError
 from ingest.model import (
     DEFAULT_RULES,
     Event,
@@ -48,10 +49,22 @@ def slug_for(path: str) -> str:
     return _SLUG.sub("-", stem.lower()).strip("-") or "event"
 
 
-def event_from(doc: SourceDocument) -> tuple[Event | None, list[Diagnostic]]:
-    """Builds the event model from a schema-valid document and checks cross-references."""
+def event_from(doc: SourceDocument, formats: FormatRegistry | None = None) -> tuple[Event | None, list[Diagnostic]]:
+    """Builds the event model from a schema-valid document and checks cross-references.
+
+    Args:
+        doc: the document, already valid against the event schema.
+        formats: the format registry; when given, the event's format must be one of its game's.
+    """
     a = _Assembler(doc)
     event = a.build()
+    fmt, game = str(doc.data["format"]), str(doc.data["game"])
+    if formats is not None and fmt != "other":
+        try:
+            formats.get(game, fmt)
+        except UnknownFormatError as exc:
+            a.err("unknown-format", ("format",), str(exc.args[0]),
+                  "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know")
     return (event if not any(d.is_error for d in a.out) else None), a.out
 
 
@@ -546,6 +559,8 @@ class _Assembler:
                     for role, pid in _entry_players(m):
                         entries.append((mpath, role, pid))
                 for mpath, role, pid in entries:
+                    if pid in seen and seen[pid][0] == mpath:
+                        continue  # the same entry twice: reported as self-pairing or a mixed entry
                     if pid in seen:
                         first_path, first_role = seen[pid]
                         first = self.doc.line_of(first_path)

@@ -6,11 +6,13 @@ the event file and the decklist files it names, and writes nothing.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
-from ingest.diagnostics import Diagnostic, error
+from ingest.diagnostics import Diagnostic, SourcePos, error
+from ingest.formats import FormatRegistry, load_formats
 from ingest.model import Event
 from ingest.project import Project
 from ingest.storage import display_path, find_files, read_text
@@ -36,6 +38,24 @@ class Loaded:
     """Everything found, in file order."""
 
 
+@functools.cache
+def _formats(formats_dir: Path, schema: Path) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+    registry, problems = load_formats(formats_dir, schema)
+    root = formats_dir.parent
+    diags = tuple(
+        error("format-file", f"{p.where}: {p.message}" if p.path else p.message,
+              SourcePos(display_path(root / p.file, Path.cwd()) if not Path(p.file).is_absolute() else p.file,
+                        p.line or 0, p.column or 0))
+        for p in problems
+    )
+    return registry, diags
+
+
+def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+    """The project's formats (read once) and any problem in the format files."""
+    return _formats(project.formats_dir.resolve(), project.schema("format").resolve())
+
+
 def parse_event_text(text: str, shown: str, project: Project) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read)."""
     doc, problems = parse_yaml(text, shown)
@@ -47,7 +67,8 @@ def parse_event_text(text: str, shown: str, project: Project) -> tuple[SourceDoc
     problems = validate_document(doc, load_schema(project.schema("event")))
     if problems:
         return doc, None, problems
-    event, problems = event_from(doc)
+    registry, _ = format_registry(project)
+    event, problems = event_from(doc, registry)
     return doc, event, problems
 
 

@@ -49,12 +49,33 @@ def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> l
         if current is None or relevance(err) < relevance(current):
             best[key] = err
     diagnostics: list[Diagnostic] = []
+    # A misspelt key shows up twice: as an unknown key and as a missing required one.
+    # Report the typo only.
+    explained: set[tuple[Any, ...]] = set()
+    for key, err in best.items():
+        if len(key) >= 2 and key[-2] == "\0extra":
+            close = _closest(str(key[-1]), err)
+            if close:
+                explained.add((*key[:-2], close))
     for key, err in best.items():
         if len(key) >= 2 and key[-2] == "\0extra":
             diagnostics.append(_unknown_key(doc, err, str(key[-1])))
+        elif err.validator == "required" and all((*key, k) in explained for k in _missing(err)):
+            continue
         else:
             diagnostics.append(_diagnostic(doc, err))
     return diagnostics
+
+
+def _missing(err: ValidationError) -> list[str]:
+    value = err.instance
+    return [str(k) for k in err.validator_value if isinstance(value, Mapping) and k not in value]
+
+
+def _closest(key: str, err: ValidationError) -> str | None:
+    allowed = sorted(err.schema.get("properties", {}))
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _deepest(err: ValidationError) -> ValidationError:
@@ -134,7 +155,7 @@ def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
     value = err.instance
     custom = msgs.get(kw)
     if kw == "required":
-        missing = [str(k) for k in err.validator_value if isinstance(value, Mapping) and k not in value]
+        missing = _missing(err)
         name = missing[0] if missing else "?"
         prop = err.schema.get("properties", {}).get(name, {})
         desc = prop.get("description", "") if isinstance(prop, Mapping) else ""
@@ -148,6 +169,8 @@ def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
         close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
         if close and not hint:
             hint = f"did you mean {close[0]}?"
+        elif not hint:
+            hint = str(err.schema.get("description", ""))
     elif kw == "const":
         message = f"{where}: must be {show(err.validator_value)}, not {show(value)}"
     elif kw == "type":
@@ -180,10 +203,10 @@ def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
 def _unknown_key(doc: SourceDocument, err: ValidationError, key: str) -> Diagnostic:
     path = tuple(err.absolute_path)
     allowed = sorted(err.schema.get("properties", {}))
-    where = format_path((*path, key))
-    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    close = _closest(key, err)
     if close:
-        hint = f"did you mean {close[0]}?"
+        hint = f"did you mean {close}?"
     else:
         hint = str(_messages(err).get("hint", "")) or f"allowed here: {', '.join(allowed)}"
-    return error("unknown-key", f'{where}: "{key}" is not a known key here', doc.pos((*path, key), key=True), hint)
+    where = format_path(path)
+    return error("unknown-key", f'{where}: unknown key "{key}"', doc.pos((*path, key), key=True), hint)

@@ -239,7 +239,11 @@ class _Walker:
         try:
             value = self.constructor.construct_object(node, deep=True)
         except (yaml.constructor.ConstructorError, ValueError, OverflowError) as exc:
-            self.fail("yaml-value", f"{node.value!r} cannot be read: {exc}", node)
+            if node.tag == _TAG + "timestamp":
+                self.fail("yaml-value", f"{node.value} is not a real date ({exc})", node,
+                          "write the date as YYYY-MM-DD, e.g. 2026-11-20")
+            else:
+                self.fail("yaml-value", f"{node.value!r} cannot be read: {exc}", node)
             return None
         if isinstance(value, dt.datetime | dt.date):
             return value.isoformat()
@@ -297,8 +301,8 @@ _PROBLEMS: tuple[tuple[str, str, str], ...] = (
      "a list item is not indented like the items around it",
      "start every item of the list at the same column with '- '"),
     ("found unexpected end of stream",
-     "the file ends inside an unfinished value",
-     "a quote, bracket or brace was opened and never closed"),
+     "a quote, bracket or brace opened here is never closed",
+     "close it where the value ends, e.g. name: \"Friday Night Modern\""),
     ("did not find expected ',' or ']'",
      "a [list] is not closed or its items are not separated by commas",
      "close the list with ']' on the same logical value, e.g. players: [alice, bob]"),
@@ -328,6 +332,8 @@ _PROBLEMS: tuple[tuple[str, str, str], ...] = (
 
 def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
     mark = exc.problem_mark or exc.context_mark
+    if "end of stream" in (exc.problem or "") and exc.context_mark is not None:
+        mark = exc.context_mark  # point at the quote or bracket that was never closed
     line0, col0 = (mark.line, mark.column) if mark is not None else (0, 0)
     pos = SourcePos(path, line0 + 1, col0 + 1)
     problem = exc.problem or ""
