@@ -428,7 +428,11 @@ def validate_round(
     problems: list[WotProblem] = []
     for game in record.games:
         problems += validate_game(game)
-    seen = Counter(record.players())
+    # A game with the same player on both sides is already a same-player error.
+    seen: Counter[str] = Counter()
+    for game in record.games:
+        seen.update({game.hero, game.villain})
+    seen.update(bye.player for bye in record.byes)
     for player in sorted(p for p, n in seen.items() if n > 1):
         problems.append(
             WotProblem(
