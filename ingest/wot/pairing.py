@@ -29,11 +29,13 @@ Readings the code relies on (each is tested):
   no deck constraint) takes the lowest-ranked eligible player of the whole list.
   Game 2 cannot: only the larger pile can spare a player without someone playing
   the same deck twice in a Cycle, so it gives a second bye, with a note. Game 1 of
-  a Cycle prevents that case where it can: if no player who plays Hero in it
-  (the bye included) could take the next bye, the table whose Villain is the
-  lowest-ranked eligible player swaps decks. This departs from "the top player
-  plays Hero"; it is done only when the swap does not repeat a pairing with the
-  same decks.
+  a Cycle prevents that case: if no player who plays Hero in it (the bye
+  included) could take the next bye, the table whose Villain is the lowest-ranked
+  eligible player swaps decks. This departs from "the top player plays Hero". A
+  swap that does not repeat a same-deck pairing is preferred. In tiny events
+  where every swap repeats one, fair byes win over the same-deck rule, because a
+  bye is worth 2 game points and a repeated deck pairing costs nothing in
+  points.
 * **Rematches.** Two rules apply. Expanded Set-Up Rules: never the same two
   players with the same decks, and a lower-ranked player is moved down a place
   to avoid it. Between Games: if at all possible, never the same opponent twice.
@@ -161,12 +163,10 @@ def pair_wot_game(
         if state.decks[(hero, villain)]:
             state.notes.append(
                 f"table {number}: {hero} (Hero) and {villain} (Villain) meet again with the "
-                "same decks; no pairing avoids it"
+                "same decks"
             )
         elif state.met[frozenset((hero, villain))]:
-            state.notes.append(
-                f"table {number}: {hero} and {villain} meet again; no pairing avoids it"
-            )
+            state.notes.append(f"table {number}: {hero} and {villain} meet again")
     return WotPairing(game_number, tables, bye, tuple(state.ranking), tuple(state.notes))
 
 
@@ -273,20 +273,21 @@ def _keep_next_bye_possible(state: _State, tables: list[tuple[str, str]], bye: s
     eligible = state.eligible_for_bye(counts)
     if bye in eligible or any(hero in eligible for hero, _ in tables):
         return
-    candidates = sorted(
+    # The lowest-ranked eligible Villain (he would get the next bye anyway), preferring
+    # a swap that does not repeat a pairing with the same decks.
+    index = min(
         (i for i, (_, villain) in enumerate(tables) if villain in eligible),
-        key=lambda i: -state.position[tables[i][1]],
+        key=lambda i: (state.decks[(tables[i][1], tables[i][0])], -state.position[tables[i][1]]),
     )
-    for index in candidates:
-        hero, villain = tables[index]
-        if not state.decks[(villain, hero)]:
-            tables[index] = (villain, hero)
-            state.notes.append(
-                f"table {index + 1}: {villain} plays Hero instead of the higher-ranked {hero}, "
-                "so that the next bye can go to a player without one"
-            )
-            return
-    state.notes.append("no Hero of this game can take the next bye without a second bye")
+    hero, villain = tables[index]
+    tables[index] = (villain, hero)
+    repeat = (
+        " (every such swap repeats a same-deck pairing)" if state.decks[(villain, hero)] else ""
+    )
+    state.notes.append(
+        f"table {index + 1}: {villain} plays Hero instead of the higher-ranked {hero}, "
+        f"so that the next bye can go to a player with the fewest byes{repeat}"
+    )
 
 
 def _pair_cycle_second_game(
@@ -382,7 +383,7 @@ def _ordered_matching(
     """
 
     rest = list(order)
-    best, matching = _least_cost(rest, candidates, cost)
+    best, partner = _least_cost(rest, candidates, cost)
     pairs: list[tuple[str, str]] = []
     while rest:
         top = anchor(rest)
@@ -392,33 +393,63 @@ def _ordered_matching(
             if edge > best:
                 continue
             remaining = [p for p in rest if p not in (top, option)]
-            if frozenset((top, option)) in matching:
-                rest_best, rest_matching = best - edge, matching - {frozenset((top, option))}
-            else:
-                rest_best, rest_matching = _least_cost(remaining, candidates, cost)
-                if edge + rest_best != best:
-                    continue
+            found = _with_pair(partner, top, option, best, remaining, candidates, cost)
+            if found is None:
+                continue
             if option != options[0]:
                 state.notes.append(
                     f"table {len(pairs) + 1}: {top} plays {option} instead of {options[0]}, "
                     "who moves down to avoid a rematch"
                 )
             pairs.append((top, option))
-            rest, best, matching = remaining, rest_best, rest_matching
+            rest, (best, partner) = remaining, found
             break
         else:  # pragma: no cover - the optimal matching always offers one option
             raise AssertionError(f"no opponent found for {top}")
     return pairs
 
 
+def _with_pair(
+    partner: dict[str, str],
+    top: str,
+    option: str,
+    best: int,
+    remaining: list[str],
+    candidates: Callable[[str, list[str]], list[str]],
+    cost: Callable[[str, str], int],
+) -> tuple[int, dict[str, str]] | None:
+    """A least-cost pairing of ``remaining`` that, with ``top``-``option``, still costs
+    ``best``; ``None`` if there is none.
+
+    Tries the cheap ways first: the known optimal pairing may already seat the two
+    together, or swapping partners with it may cost nothing extra. Only then does it
+    solve the rest from scratch.
+    """
+    edge = cost(top, option)
+    if partner[top] == option:
+        rest = {a: b for a, b in partner.items() if a not in (top, option)}
+        return best - edge, rest
+    mate_top, mate_option = partner[top], partner[option]
+    if mate_option in candidates(mate_top, [*remaining]):
+        swapped = edge + cost(mate_top, mate_option) - cost(top, mate_top)
+        swapped -= cost(option, mate_option)
+        if swapped <= 0:
+            rest = {a: b for a, b in partner.items() if a not in (top, option)}
+            rest[mate_top], rest[mate_option] = mate_option, mate_top
+            return best - edge, rest
+    rest_best, rest = _least_cost(remaining, candidates, cost)
+    return (rest_best, rest) if edge + rest_best == best else None
+
+
 def _least_cost(
     players: list[str],
     candidates: Callable[[str, list[str]], list[str]],
     cost: Callable[[str, str], int],
-) -> tuple[int, set[frozenset[str]]]:
-    """Least total cost of pairing all ``players`` and one matching that reaches it."""
+) -> tuple[int, dict[str, str]]:
+    """Least total cost of pairing all ``players``, and each player's partner in one
+    pairing that reaches it."""
     if not players:
-        return 0, set()
+        return 0, {}
     graph: rx.PyGraph = rx.PyGraph()
     index = {p: graph.add_node(p) for p in players}
     edges: list[tuple[str, str, int]] = []
@@ -431,6 +462,8 @@ def _least_cost(
     matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: w)
     if 2 * len(matched) != len(players):
         raise AssertionError("cannot pair every player")
-    pairs = {frozenset((players[i], players[j])) for i, j in matched}
+    partner: dict[str, str] = {}
+    for i, j in matched:
+        partner[players[i]], partner[players[j]] = players[j], players[i]
     total = sum(cost(players[i], players[j]) for i, j in matched)
-    return total, pairs
+    return total, partner
