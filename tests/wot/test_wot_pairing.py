@@ -169,7 +169,7 @@ def test_piles_two_apart_are_evened_out() -> None:
         WotRound(
             tuple(
                 goal(t, h, v, "hero", 5 + t, 0)
-                for t, (h, v) in enumerate(["ab", "cd", "ef", "gh"], 1)
+                for t, (h, v) in enumerate([("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")], 1)
             )
         )
     ]

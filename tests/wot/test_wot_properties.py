@@ -182,7 +182,7 @@ def _matchings(players: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
     if not players:
         yield []
         return
-    first, rest = players[0], players[1:]
+    first, rest = players[0], list(players[1:])
     for i, other in enumerate(rest):
         for tail in _matchings(rest[:i] + rest[i + 1 :]):
             yield [(first, other), *tail]
