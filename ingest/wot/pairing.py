@@ -60,6 +60,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import rustworkx as rx
 
@@ -98,12 +99,13 @@ class _State:
     decks: Counter[tuple[str, str]]
     previous_side: dict[str, WotSide]
     notes: list[str]
+    heavy: int
+    """Weight of one same-deck repeat: more than all possible plain rematches together."""
 
     def cost(self, hero: str, villain: str) -> int:
         """Penalty of seating ``hero`` against ``villain``: same-deck repeats outweigh
         any number of other rematches."""
-        heavy = 1 + sum(self.met.values())
-        return heavy * self.decks[(hero, villain)] + self.met[frozenset((hero, villain))]
+        return self.heavy * self.decks[(hero, villain)] + self.met[frozenset((hero, villain))]
 
     def eligible_for_bye(self, counts: Mapping[str, int] | None = None) -> set[str]:
         """Players with the fewest byes so far."""
@@ -187,7 +189,7 @@ def _build_state(
     rng.shuffle(tie_order)
     shuffled = {p: i for i, p in enumerate(tie_order)}
 
-    def key(player: str) -> tuple[int, object, int]:
+    def key(player: str) -> tuple[int, Fraction, int]:
         total = totals.get(player, WotTotals())
         return -total.game_points, -total.tiebreak_points, shuffled[player]
 
@@ -212,6 +214,7 @@ def _build_state(
         decks=decks,
         previous_side=previous_side,
         notes=[],
+        heavy=1 + sum(met.values()),
     )
 
 
