@@ -35,7 +35,7 @@ __all__ = [
 
 GOAL = 5
 """Support/opposition a player needs in the Last Battle to win by goal (WoT rules,
-Expanded Scoring Example: "5+ final support/opposition")."""
+Expanded Scoring Example: five or more)."""
 
 
 class WotSide(enum.Enum):

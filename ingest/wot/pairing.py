@@ -23,19 +23,19 @@ the bye goes to a random one of several tied lowest).
 Readings the code relies on (each is tested):
 
 * **Byes.** A player never gets a bye while someone has had fewer. This is the
-  rules' "one bye each until all have had one", applied again for second byes.
-  The ineligible lowest player passes the bye to the player immediately above.
-  If nobody in the pool the rules name is eligible, Game 1 of a Cycle (which has
-  no deck constraint) takes the lowest-ranked eligible player of the whole list.
-  Game 2 cannot: only the larger pile can spare a player without someone playing
-  the same deck twice in a Cycle, so it gives a second bye, with a note. Game 1 of
-  a Cycle prevents that case: if no player who plays Hero in it (the bye
-  included) could take the next bye, the table whose Villain is the lowest-ranked
-  eligible player swaps decks. This departs from "the top player plays Hero". A
-  swap that does not repeat a same-deck pairing is preferred. In tiny events
-  where every swap repeats one, fair byes win over the same-deck rule, because a
-  bye is worth 2 game points and a repeated deck pairing costs nothing in
-  points.
+  rules' one-bye-each-until-everyone-has-had-one rule, applied again for second
+  byes. The ineligible lowest player passes the bye to the player immediately
+  above. If nobody in the pool the rules name is eligible, Game 1 of a Cycle
+  (which has no deck constraint) takes the lowest-ranked eligible player of the
+  whole list. Game 2 cannot: only the larger pile can spare a player without
+  someone playing the same deck twice in a Cycle, so it gives a second bye, with
+  a note. Game 1 of a Cycle prevents that case: if no player who plays Hero in it
+  (the bye included) could take the next bye, the table whose Villain is the
+  lowest-ranked eligible player swaps decks. This departs from the rule that the
+  higher-ranked player plays Hero. A swap that does not repeat a same-deck
+  pairing is preferred. In tiny events (three players) where every swap repeats
+  one, fair byes win over the same-deck rule, because a bye is worth 2 game
+  points and a repeated deck pairing costs nothing in points.
 * **Rematches.** Two rules apply. Expanded Set-Up Rules: never the same two
   players with the same decks, and a lower-ranked player is moved down a place
   to avoid it. Between Games: if at all possible, never the same opponent twice.
@@ -43,9 +43,13 @@ Readings the code relies on (each is tested):
   any pairing allows it). Among those pairings it keeps rematches of any kind to
   the fewest possible. Among those it takes the pairing the moving-down procedure
   reaches first: working from the top, the highest-ranked unpaired player takes
-  the highest-ranked opponent that still allows such a best pairing. Optimality
-  is checked with a maximum-weight matching (``rustworkx``), so the procedure
-  never paints itself into a corner at the bottom of the list.
+  the highest-ranked opponent that still allows such a best pairing. Moving a
+  player down "as needed" is read as the top player trying the next opponent in
+  line; the skipped players keep their order. Swapping two neighbours back and
+  forth would never end. In Game 2 of a Cycle the top player is the higher-ranked
+  of the two pile tops. Optimality is checked with a maximum-weight matching
+  (``rustworkx``), so the procedure never paints itself into a corner at the
+  bottom of the list.
 * **Removed players.** A player declared forfeit is removed from the tournament
   (Standard Tournament Floor Rules) and is not paired again.
 * **Drops and late entries** (not covered by the rules). In Game 2 of a Cycle, a

@@ -4,24 +4,22 @@ WoT rules, Scoring (Game Points, Tie Breaking Points), Expanded Scoring Example 
 Final Score. Tie-breaking points are exact :class:`~fractions.Fraction` values: the
 "average of three" cases produce thirds.
 
-Reading of the rules that the code relies on (each is tested):
+Readings of the rules that the code relies on (each is tested):
 
 * **Which values an average draws on.** The early-win, bye and early double-loss
   cases average the three highest positive tie-breaking points of *other* players
-  in the same Game. Those values are taken only from results fixed by play itself
-  (Last Battle wins and double losses, ties) or by a judge's override. Results that
-  are themselves averages (other early wins, other byes, early double losses) are
-  left out. The rules say the judge takes the values "at the end of the Game", once
-  every table is done, and two early wins on the same side would otherwise depend
-  on each other. Reading them in table order would make the result depend on
-  the order of the tables.
-* **The pool is per Game.** "Tie Breaking Points acquired by all other players
-  playing the same side" means points earned in this Game by the players who used
-  that deck in this Game, not their tournament totals.
-* **Double loss before the Last Battle.** The Scoring section says "three highest
-  Tie Breaking Point totals for the game", the Expanded Scoring Example says "three
-  highest positive ... from all other players (both Hero and Villain)" padded with
-  zeros. Both are read the same way: positive values only, padded with 0.
+  in the same Game. Only results fixed by the play itself count: Last Battle wins
+  and double losses, ties, and judge's overrides. Results that are themselves
+  averages (other early wins, other byes, early double losses) are left out. The
+  rules have the judge compute the average once the whole Game is over. Two early
+  wins on the same side would otherwise depend on each other, and taking tables
+  one after another would make the result depend on table order.
+* **The pool is per Game.** The points the average draws on are the ones the other
+  players of that side earned in this Game, not their tournament totals.
+* **Double loss before the Last Battle.** The Scoring section speaks of the three
+  highest totals of the game. The Expanded Scoring Example speaks of the three
+  highest positive scores of all other players of both sides, padded with zeros.
+  The code follows the example: positive values only, padded with 0.
 * **Forfeit.** The floor rules remove a player declared forfeit from the tournament
   and take away all his points. His opponent's result is scored as a kill (or an
   early kill). The forfeiting player stays in the standings, marked as removed
