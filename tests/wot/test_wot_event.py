@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from wot_builders import EARLY, LB, both_lose, early, goal, kill, points, tie
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, points, tie
 
 from ingest.wot import (
     WotBye,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from wot_builders import EARLY, LB, both_lose, early, goal, kill, override, tie
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, override, tie
 
 from ingest.wot import (
     WotBye,

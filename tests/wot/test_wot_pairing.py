@@ -8,7 +8,7 @@ Between Cycles, Expanded Set-Up Rules). Notation: (game points, tie-breaking poi
 from __future__ import annotations
 
 import pytest
-from wot_builders import early, goal, kill, tie
+from tests.wot.wot_builders import early, goal, kill, tie
 
 from ingest.wot import WotBye, WotEndedBy, WotRound, WotSide, pair_wot_game
 

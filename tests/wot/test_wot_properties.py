@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from wot_builders import EARLY, LB, both_lose, early, goal, kill, tie
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, tie
 
 from ingest.wot import (
     WotBye,

@@ -11,7 +11,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from wot_builders import EARLY, LB, both_lose, by_player, early, goal, kill, override, points, tie
+from tests.wot.wot_builders import EARLY, LB, both_lose, by_player, early, goal, kill, override, points, tie
 
 from ingest.wot import (
     BYE_POINTS,

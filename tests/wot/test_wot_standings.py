@@ -6,7 +6,7 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from wot_builders import EARLY, both_lose, early, goal, kill, tie
+from tests.wot.wot_builders import EARLY, both_lose, early, goal, kill, tie
 
 from ingest.wot import (
     WotBye,

@@ -1,0 +1,72 @@
+"""Builders for events in tests (plain functions, not fixtures)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from ingest.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def check_golden(path: Path, actual: str, update: bool) -> None:
+    """Compares ``actual`` with a golden file (or rewrites it with --update-golden)."""
+    if update:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"missing golden file {path}; run pytest --update-golden"
+    assert actual == path.read_text(encoding="utf-8"), f"{path.name} differs; run pytest --update-golden and review"
+
+
+def played(a: str, b: str, games: str, table: int | None = None) -> Match:
+    """A reported match."""
+    return Match(MatchKind.PLAYED, (PlayerId(a), PlayerId(b)), GameScore.parse(games), table)
+
+
+def pending(a: str, b: str, table: int | None = None) -> Match:
+    """An unreported match."""
+    return Match(MatchKind.PLAYED, (PlayerId(a), PlayerId(b)), None, table)
+
+
+def bye(a: str) -> Match:
+    """A bye."""
+    return Match(MatchKind.BYE, (PlayerId(a),))
+
+
+def loss(a: str) -> Match:
+    """A match loss without opponent."""
+    return Match(MatchKind.LOSS, (PlayerId(a),))
+
+
+def double_loss(a: str, b: str) -> Match:
+    """A double loss."""
+    return Match(MatchKind.DOUBLE_LOSS, (PlayerId(a), PlayerId(b)))
+
+
+def make_event(rounds: Sequence[Iterable[Match]], *, players: Sequence[str] | None = None, rules: str = "mtr",
+               game: str = "mtg", seed: int = 1, drops: dict[int, Sequence[str]] | None = None,
+               playoff: Sequence[Iterable[Match]] = (), top: int | None = None,
+               disqualified: Sequence[str] = (), phases: Sequence[tuple[str, int]] = (),
+               points_per_win: int = 1, date: dt.date = dt.date(2026, 1, 10)) -> Event:
+    """An event built from matches; players are collected from the matches unless given."""
+    rounds_t = [tuple(r) for r in rounds]
+    playoff_t = [tuple(r) for r in playoff]
+    names: list[str] = list(players or [])
+    for r in (*rounds_t, *playoff_t):
+        for m in r:
+            for p in m.players:
+                if p not in names:
+                    names.append(p)
+    drops = drops or {}
+    return Event(
+        path="test.yaml", slug="test", name="Test", date=date, game=game, format="other", rules=rules,
+        seed=seed,
+        structure=Structure(swiss_rounds=len(rounds_t), playoff=PlayoffSpec(top) if top else None,
+                            phases=tuple(Phase(n, f) for n, f in phases), points_per_win=points_per_win),
+        players=tuple(Player(PlayerId(p), p.title(), disqualified=p in disqualified) for p in names),
+        rounds=tuple(Round(i + 1, r, tuple(PlayerId(p) for p in drops.get(i + 1, ()))) for i, r in enumerate(rounds_t)),
+        playoff=tuple(Round(i + 1, r) for i, r in enumerate(playoff_t)),
+    )

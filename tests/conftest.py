@@ -1,0 +1,37 @@
+"""Shared fixtures for the test suite.
+
+``pytest --update-golden`` rewrites every golden file (expected diagnostics, golden site
+output, golden pairings, deck verdicts) from the current code; review the diff like code.
+Builders for events live in :mod:`tests.builders`.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from ingest.project import Project
+from tests.builders import ROOT
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite golden files from the current output")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--update-golden", default=False):
+        os.environ["SCOREKEEPER_UPDATE_GOLDEN"] = "1"
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether golden files should be rewritten."""
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture
+def project() -> Project:
+    """The repository as a project (its schema, formats and templates)."""
+    return Project(ROOT)

@@ -1,0 +1,74 @@
+"""Golden diagnostics: every invalid fixture gives exactly the expected text, exit 1, no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ingest.cli import main
+
+from tests.builders import DATA, ROOT, check_golden
+
+INVALID = sorted((DATA / "invalid").glob("*.yaml"))
+
+
+def _validate(path: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["--root", str(ROOT), "validate", str(path.relative_to(ROOT))],
+                                catch_exceptions=False)
+    return result.exit_code, result.stdout
+
+
+def test_there_are_at_least_thirty_invalid_fixtures() -> None:
+    assert len(INVALID) >= 30
+
+
+@pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
+def test_invalid_file_gives_expected_diagnostics(path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code, out = _validate(path)
+    assert code == 1
+    assert "Traceback" not in out
+    assert "error[" in out
+    check_golden(path.with_suffix(".expected.txt"), out, update_golden)
+
+
+def test_valid_fixture_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code, out = _validate(DATA / "valid" / "basic.yaml")
+    assert (code, out) == (0, "")
+
+
+def test_cli_subprocess_prints_no_traceback_for_any_invalid_file() -> None:
+    """End to end, as a TO runs it: one process over the whole folder."""
+    proc = subprocess.run([sys.executable, "-m", "ingest", "validate", "tests/data/invalid"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert f"checked {len(INVALID)} event files" in proc.stderr
+    for path in INVALID:
+        assert f"tests/data/invalid/{path.name}:" in proc.stdout
+
+
+def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(main, ["validate", "--format", "github", "tests/data/invalid/bad-score.yaml"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(
+        "::error file=tests/data/invalid/bad-score.yaml,line=29,col=50,title=schema::rounds[1].matches[1].games"
+    )
+
+
+def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
+    event = (DATA / "valid" / "basic.yaml").read_text().replace("      - {bye: dan}\n", "")
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "alice.txt").write_text((DATA / "valid" / "decks" / "alice.txt").read_text())
+    (tmp_path / "e.yaml").write_text(event)
+    runner = CliRunner()
+    loose = runner.invoke(main, ["--root", str(tmp_path), "validate", str(tmp_path / "e.yaml")])
+    strict = runner.invoke(main, ["--root", str(tmp_path), "validate", "--strict", str(tmp_path / "e.yaml")])
+    assert "warning[did-not-play]" in loose.stdout
+    assert (loose.exit_code, strict.exit_code) == (0, 1)
