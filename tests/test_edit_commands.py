@@ -1,0 +1,188 @@
+"""`new`, `report` and `drop`: comment-preserving edits that change only what they must."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ingest import storage
+from ingest.cli import main
+from ingest.editing import Editor, apply_splices, render_flow
+from tests.builders import DATA
+
+HAND_FORMATTED = """\
+# Friday Night Modern -- kept by hand
+name: "Friday Night Modern"   # quoted on purpose
+date: 2026-11-20
+game: mtg
+format: modern
+seed: 0x1F  # hex is fine
+structure: {pairing: swiss, swiss_rounds: 3}
+players:
+- {id: alice, name: Alice}
+- id: bob
+  name: 'Bob'
+- {id: carol, name: Carol}
+- {id: dan, name: Dan}
+rounds:
+-   round: 1
+    matches:
+        - {table: 1, players: [alice, bob]}     # feature match
+        -   table: 2
+            players: [carol, dan]
+"""
+
+
+@pytest.fixture
+def event_dir(tmp_path: Path) -> Path:
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "e.yaml").write_text(HAND_FORMATTED)
+    return tmp_path
+
+
+def _run(root: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["--root", str(root), *args])
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+def _changed_lines(before: str, after: str) -> list[str]:
+    return [line for line in difflib.ndiff(before.splitlines(), after.splitlines()) if line[:1] in "+-"]
+
+
+def test_report_by_table_changes_one_line_and_keeps_comments(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    code, out = _run(event_dir, "report", str(path), "--table", "1", "2-1")
+    assert code == 0, out
+    assert _changed_lines(HAND_FORMATTED, path.read_text()) == [
+        "-         - {table: 1, players: [alice, bob]}     # feature match",
+        "+         - {table: 1, players: [alice, bob], games: 2-1}     # feature match",
+    ]
+
+
+def test_report_by_player_reads_the_score_from_their_side(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    code, _ = _run(event_dir, "report", str(path), "--player", "dan", "2-0")
+    assert code == 0
+    assert _changed_lines(HAND_FORMATTED, path.read_text()) == ["+             games: 0-2"]
+
+
+def test_report_overwrites_an_existing_result(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    _run(event_dir, "report", str(path), "--table", "1", "2-1")
+    _run(event_dir, "report", str(path), "--table", "1", "0-0-3")
+    assert "{table: 1, players: [alice, bob], games: 0-0-3}     # feature match" in path.read_text()
+
+
+def test_report_refuses_an_impossible_score_and_writes_nothing(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    code, out = _run(event_dir, "report", str(path), "--table", "1", "3-0")
+    assert code == 1
+    assert "impossible-score" in out and "nothing was written" in out
+    assert path.read_text() == HAND_FORMATTED
+
+
+def test_report_double_loss(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    code, _ = _run(event_dir, "report", str(path), "--table", "2", "double-loss")
+    assert code == 0
+    assert _changed_lines(HAND_FORMATTED, path.read_text()) == ["+             result: double-loss"]
+
+
+def test_report_unknown_table_is_a_clear_error(event_dir: Path) -> None:
+    code, out = _run(event_dir, "report", str(event_dir / "events" / "e.yaml"), "--table", "9", "2-0")
+    assert code == 1 and "round 1 has no match for table 9" in out
+
+
+def test_drop_adds_a_drops_entry_and_nothing_else(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    code, out = _run(event_dir, "drop", str(path), "dan")
+    assert code == 0, out
+    assert _changed_lines(HAND_FORMATTED, path.read_text()) == ["+     drops: [dan]"]
+    code, _ = _run(event_dir, "drop", str(path), "carol")
+    assert "drops: [dan, carol]" in path.read_text()
+
+
+def test_drop_twice_is_refused(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    _run(event_dir, "drop", str(path), "dan")
+    code, out = _run(event_dir, "drop", str(path), "dan")
+    assert code == 1 and "already dropped after round 1" in out
+
+
+def test_new_writes_a_valid_file_with_the_schema_hint(tmp_path: Path) -> None:
+    shutil.copytree(DATA.parents[1] / "schema", tmp_path / "schema")
+    (tmp_path / "events").mkdir()
+    code, out = _run(tmp_path, "new", "--name", "Friday Night Modern #42", "--date", "2026-11-20",
+                     "--game", "mtg", "--format", "modern", "--seed", "5", "--top", "8")
+    assert code == 0, out
+    path = tmp_path / "events" / "2026" / "2026-11-20-friday-night-modern-42.yaml"
+    text = path.read_text()
+    assert text.startswith("# yaml-language-server: $schema=../../schema/event.schema.json\n")
+    assert "seed: 5" in text and "playoff: {top: 8, seeding: standings}" in text
+    code, out = _run(tmp_path, "validate", str(path))
+    assert code == 0
+    code, out = _run(tmp_path, "new", "--name", "Friday Night Modern #42", "--date", "2026-11-20",
+                     "--game", "mtg", "--format", "modern")
+    assert code == 1 and "already exists" in out
+
+
+def test_a_crash_while_writing_leaves_the_original_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text("original\n")
+
+    def boom(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(OSError, match="disk full"):
+        storage.write_atomically(path, "new text\n")
+    assert path.read_text() == "original\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.yaml"]
+
+
+def test_a_crash_before_the_rename_leaves_the_original_intact(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "e.yaml"
+    path.write_text("original\n")
+    monkeypatch.setattr(os, "replace", lambda *_: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        storage.write_atomically(path, "new text\n")
+    assert path.read_text() == "original\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["e.yaml"]
+
+
+def test_write_tree_keeps_the_old_tree_when_writing_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    storage.write_tree(site, {"index.html": "v1", "a/b.html": "v1"})
+    real = Path.write_text
+
+    def flaky(self: Path, *args: object, **kwargs: object) -> int:
+        if self.name == "b.html":
+            raise OSError("disk full")
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "write_text", flaky)
+    with pytest.raises(OSError):
+        storage.write_tree(site, {"index.html": "v2", "a/b.html": "v2"})
+    assert (site / "index.html").read_text() == "v1"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_editor_appends_a_block_round_in_the_documents_style() -> None:
+    editor = Editor(HAND_FORMATTED)
+    editor.append_item(("rounds",), {"round": 2, "matches": [{"table": 1, "players": ["alice", "carol"]}]},
+                       block=True)
+    out = editor.result()
+    assert out.startswith(HAND_FORMATTED)
+    assert out[len(HAND_FORMATTED):] == "- round: 2\n  matches:\n      - {table: 1, players: [alice, carol]}\n"
+
+
+def test_splices_and_flow_rendering() -> None:
+    assert apply_splices("abcdef", []) == "abcdef"
+    assert render_flow({"bye": "gus"}) == "{bye: gus}"
+    assert render_flow("on") == "'on'"

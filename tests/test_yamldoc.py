@@ -1,0 +1,95 @@
+"""Safe, positioned YAML reading and safe file reading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.storage import decode_utf8, read_text
+from ingest.yamldoc import MAX_NODES, format_path, parse_yaml
+
+
+def test_positions_of_keys_and_values_are_one_based() -> None:
+    doc, problems = parse_yaml("name: x\nplayers:\n  - {id: a, name: A}\n  - id: b\n    name: B\n", "e.yaml")
+    assert problems == [] and doc is not None
+    assert doc.pos(("players", 0, "name")).label() == "e.yaml:3:19"
+    assert doc.pos(("players", 1, "id")).label() == "e.yaml:4:9"
+    assert doc.pos(("players", 1, "id"), key=True).label() == "e.yaml:4:5"
+    # A missing path falls back to the nearest existing ancestor.
+    assert doc.pos(("players", 1, "deck")).label() == "e.yaml:4:5"
+
+
+def test_dates_become_iso_strings_and_numbers_stay_numbers() -> None:
+    doc, _ = parse_yaml("date: 2026-11-20\nseed: 42\nratio: 0.5\nflag: true\nnothing:\n", "e.yaml")
+    assert doc is not None
+    assert doc.data == {"date": "2026-11-20", "seed": 42, "ratio": 0.5, "flag": True, "nothing": None}
+
+
+def test_duplicate_keys_are_reported_with_the_first_line() -> None:
+    _, problems = parse_yaml("a: 1\nb:\n  c: 1\n  c: 2\n", "e.yaml")
+    assert [(p.code, p.pos.line, p.pos.col) for p in problems] == [("duplicate-key", 4, 3)]
+    assert "first at line 3" in problems[0].message
+
+
+@pytest.mark.parametrize("text", [
+    "a: !!python/object/apply:os.system ['ls']\n",
+    "a: !!python/name:os.system\n",
+    "a: !custom x\n",
+    "a: !!set {x, y}\n",
+    "a: !!binary aGVsbG8=\n",
+])
+def test_tags_that_construct_objects_are_refused(text: str) -> None:
+    doc, problems = parse_yaml(text, "e.yaml")
+    assert doc is None
+    assert [p.code for p in problems] == ["yaml-tag"]
+
+
+def test_alias_bombs_are_capped() -> None:
+    layers = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        prev, cur = chr(ord("a") + i - 1), chr(ord("a") + i)
+        layers.append(f"{cur}: &{cur} [{', '.join(['*' + prev] * 9)}]")
+    doc, problems = parse_yaml("\n".join(layers) + "\n", "e.yaml")
+    assert doc is None
+    assert [p.code for p in problems] == ["yaml-too-large"]
+    assert 9**9 > MAX_NODES
+
+
+def test_recursive_alias_is_refused() -> None:
+    doc, problems = parse_yaml("a: &a [1, *a]\n", "e.yaml")
+    assert doc is None and problems[0].code == "yaml-too-large"
+
+
+def test_small_aliases_and_merge_keys_are_plain_data() -> None:
+    doc, problems = parse_yaml("base: &b {best_of: 3}\nx:\n  <<: *b\n  pairing: swiss\n", "e.yaml")
+    assert problems == [] and doc is not None
+    assert doc.data["x"] == {"pairing": "swiss", "best_of": 3}
+
+
+def test_syntax_error_is_positioned_in_plain_words() -> None:
+    _, problems = parse_yaml("name: x\nlocation: Hall: B\n", "e.yaml")
+    assert problems[0].pos.label() == "e.yaml:2:15"
+    assert "colon" in problems[0].message and "quotes" in problems[0].hint
+
+
+def test_non_utf8_bytes_are_positioned() -> None:
+    text, problems = decode_utf8("ok: 1\nname: caf\xe9\n".encode("latin-1"), "e.yaml")
+    assert text is None
+    assert problems[0].pos.label() == "e.yaml:2:10" and problems[0].code == "encoding"
+
+
+def test_byte_order_mark_is_accepted() -> None:
+    text, problems = decode_utf8(b"\xef\xbb\xbfname: x\n", "e.yaml")
+    assert (text, problems) == ("name: x\n", [])
+
+
+def test_oversized_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("a: " + "x" * 2000 + "\n")
+    text, problems = read_text(path, "big.yaml", limit=1000)
+    assert text is None and problems[0].code == "file-too-large"
+
+
+def test_format_path() -> None:
+    assert format_path(("rounds", 2, "matches", 4, "games")) == "rounds[2].matches[4].games"
