@@ -1,0 +1,167 @@
+"""Standings rules: worked examples of the documents and every special result."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from ingest.examples import all_examples
+from ingest.standings import compute_standings, final_standings, standings_by_round
+from tests.builders import bye, double_loss, loss, make_event, pending, played
+
+F = Fraction
+EXAMPLES = all_examples()
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
+def test_worked_examples_match_the_printed_figures(example) -> None:  # type: ignore[no-untyped-def]
+    assert example.rounded() == example.printed
+
+
+def test_mtr_omw_examples_exact_values() -> None:
+    by_id = {e.id: e.computed for e in EXAMPLES}
+    # MTR Appendix C: (12/24 + 21/24 + 0.33 + 10/21 + 18/24 + 16/24 + 13/24 + 19/24) / 8
+    assert by_id["mtr-omw-062"] == (F(12, 24) + F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24)
+                                    + F(13, 24) + F(19, 24)) / 8
+    assert by_id["mtr-omw-063"] == (F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24) + F(13, 24)
+                                    + F(19, 24)) / 7
+
+
+def test_bye_is_a_two_nil_win_and_ignored_in_opponents_averages() -> None:
+    ev = make_event([[bye("a"), played("b", "c", "2-1")], [played("a", "b", "2-0"), bye("c")]])
+    a = compute_standings(ev).row("a")
+    assert (a.record.points, a.record.wins, a.record.byes, a.record.games, a.record.game_points) == (6, 2, 1, 4, 12)
+    assert a.record.opponents == ("b",)
+    assert a.value("omw") == F(1, 2)  # b: 1-1 = 3/6
+
+
+def test_intentional_draw_is_three_drawn_games() -> None:
+    ev = make_event([[played("a", "b", "0-0-3")]])
+    a = compute_standings(ev).row("a")
+    assert (a.record.points, a.record.draws, a.record.game_points, a.record.games) == (1, 1, 3, 3)
+    assert a.value("gw") == F(1, 3)
+
+
+def test_an_opponent_met_twice_counts_once() -> None:
+    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "b", "2-1"), played("c", "d", "0-2")]])
+    a = compute_standings(ev).row("a")
+    assert a.record.opponents == ("b",)
+    assert a.value("omw") == F(33, 100)
+
+
+def test_double_loss_is_a_loss_each_and_opponents_per_ruleset_option() -> None:
+    ev = make_event([[double_loss("a", "b"), played("c", "d", "2-0")]])
+    mtr = compute_standings(ev, "mtr")
+    assert mtr.row("a").record.losses == 1 and mtr.row("a").record.opponents == ()
+    assert compute_standings(ev, "mtr-melee").row("a").record.opponents == ("b",)
+
+
+def test_loss_without_opponent_counts_as_a_round_and_a_zero_two() -> None:
+    ev = make_event([[loss("a"), played("b", "c", "2-0")], [played("a", "b", "2-0"), bye("c")]])
+    a = compute_standings(ev, "mtr").row("a")
+    assert (a.record.points, a.record.losses, a.record.rounds, a.record.games, a.record.opponents) == (3, 1, 2, 4, ("b",))
+    assert a.value("mw") == F(1, 2)
+    melee = compute_standings(ev, "mtr-melee").row("a")
+    assert melee.record.games == 2  # melee: a loss without opponent has no games
+
+
+def test_dropped_players_stay_with_their_record() -> None:
+    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "2-0")]],
+                    drops={1: ["b", "d"]})
+    table = compute_standings(ev)
+    assert [r.player for r in table.rows][:2] == ["a", "c"]
+    b = table.row("b")
+    assert b.dropped and b.record.rounds == 1 and b.record.points == 0
+
+
+def test_disqualified_player_leaves_the_ranking_but_counts_for_opponents() -> None:
+    ev = make_event([[played("a", "x", "0-2"), played("b", "c", "2-0")], [played("a", "b", "2-0"), played("x", "c", "2-0")]],
+                    disqualified=["x"])
+    table = compute_standings(ev)
+    assert "x" not in [r.player for r in table.rows]
+    # a's OMW still averages x (2-0: MW 1) and b (1-1: MW 1/2).
+    assert table.row("a").value("omw") == F(3, 4)
+
+
+def test_standings_after_round_k_use_rounds_one_to_k() -> None:
+    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "0-2"), played("b", "d", "2-1")]])
+    first, second = standings_by_round(ev)
+    assert first.after_round == 1 and second.after_round == 2
+    assert first.row("a").record.points == 3 and second.row("a").record.points == 3
+    assert first.row("c").record.points == 3 and second.row("c").record.points == 6
+    assert compute_standings(ev, after_round=1).rows == first.rows
+
+
+def test_unreported_match_is_not_counted_and_the_table_says_in_progress() -> None:
+    ev = make_event([[played("a", "b", "2-0"), pending("c", "d")]])
+    table = compute_standings(ev)
+    assert not table.complete
+    assert table.row("c").record.rounds == 0
+
+
+def test_ties_are_shared_and_ordered_by_seed_not_input_order() -> None:
+    matches = [played("a", "b", "2-0"), played("c", "d", "2-0")]
+    one = compute_standings(make_event([matches], players=["a", "b", "c", "d"], seed=1))
+    two = compute_standings(make_event([matches[::-1]], players=["d", "c", "b", "a"], seed=1))
+    assert [r.player for r in one.rows] == [r.player for r in two.rows]
+    assert [(r.rank, r.shared) for r in one.rows] == [(1, True), (1, True), (3, True), (3, True)]
+    orders = {tuple(r.player for r in compute_standings(make_event([matches], seed=s)).rows) for s in range(12)}
+    assert len(orders) > 1  # the seed, not the file, decides the display order
+
+
+def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
+    swiss = [[played("a", "b", "2-0"), played("c", "d", "2-0"), played("e", "f", "2-0"), played("g", "h", "2-0")],
+             [played("a", "c", "2-0"), played("e", "g", "2-0"), played("b", "d", "2-0"), played("f", "h", "2-0")]]
+    top4 = [[played("a", "c", "0-2"), played("e", "b", "2-1")], [played("c", "e", "2-0")]]
+    ev = make_event(swiss, playoff=top4, top=4)
+    final = final_standings(ev)
+    assert [(r.player, r.place) for r in final.rows[:4]] == [("c", "Champion"), ("e", "Finalist"), ("a", "Top 4"), ("b", "Top 4")]
+    # Swiss standings for everyone else; the playoff does not change their records (MTR).
+    assert final.row("c").record.points == 3
+
+
+def test_bushiroad_points_per_win_and_truncated_match_win() -> None:
+    ev = make_event([[played("a", "b", "1-0"), played("c", "d", "1-0")], [played("a", "c", "1-0"), played("b", "d", "1-0")],
+                     [played("a", "d", "0-1"), played("b", "c", "1-0")]], rules="bushiroad", points_per_win=3)
+    table = compute_standings(ev)
+    assert table.row("a").record.points == 6
+    assert table.row("a").value("mw") == F(66, 100)  # 6 / (3 rounds x 3) = 0.666... cut to 0.66
+
+
+def test_bushiroad_omw_excludes_byes_and_oomw_averages_opponents_omw() -> None:
+    ev = make_event([[played("a", "b", "0-1"), played("c", "d", "1-0"), bye("e")],
+                     [played("a", "c", "1-0"), played("e", "b", "1-0"), bye("d")]], rules="bushiroad")
+    table = compute_standings(ev)
+    e = table.row("e")
+    assert e.record.opponents == ("b",)
+    assert e.value("omw") == F(50, 100)  # b: 1 win in 2 rounds
+    a = table.row("a")
+    assert a.value("oomw") == (table.row("b").value("omw") + table.row("c").value("omw")) / 2
+
+
+def test_bushiroad_head_to_head_then_seeded_random_decide_every_place() -> None:
+    # a and b end level on points, OMW and OOMW, and a beat b; so are c and d, and c beat d.
+    rounds = [[played("a", "b", "1-0"), played("c", "d", "1-0")], [played("a", "c", "1-0"), played("b", "d", "1-0")],
+              [played("a", "d", "0-1"), played("b", "c", "1-0")]]
+    for seed in range(20):
+        table = compute_standings(make_event(rounds, rules="bushiroad", seed=seed))
+        a, b = table.row("a"), table.row("b")
+        assert (a.record.points, a.value("omw"), a.value("oomw")) == (b.record.points, b.value("omw"), b.value("oomw"))
+        assert [(r.player, r.rank, r.shared) for r in table.rows] == [
+            ("a", 1, False), ("b", 2, False), ("c", 3, False), ("d", 4, False)]
+
+
+def test_aequitas_unintentional_draw_is_a_draw() -> None:
+    ev = make_event([[played("a", "b", "1-1")]], rules="aequitas", game="transformers")
+    a = compute_standings(ev).row("a")
+    assert (a.record.points, a.record.draws) == (1, 1)
+
+
+def test_phases_evaluate_players_at_the_end_of_their_last_phase() -> None:
+    r1 = [played("a", "b", "2-0"), played("c", "d", "2-0")]
+    r2 = [played("a", "c", "2-0"), played("b", "d", "2-0")]
+    r3 = [played("a", "c", "2-0")]  # day 2: only a and c
+    ev = make_event([r1, r2, r3], phases=[("Day 1", 1), ("Day 2", 3)])
+    table = compute_standings(ev)
+    assert table.row("b").evaluated_after == 2 and table.row("a").evaluated_after == 3
