@@ -469,31 +469,14 @@ class _Assembler:
         return rec
 
     def check_wot_record(self, rec: WotGameRecord, path: YamlPath) -> None:
-        if rec.winner is None:
-            for k in ("ended", "by"):
-                if getattr(rec, k) is not None:
-                    self.err("wot-result", (*path, k), f"{k} is given but winner is missing")
-            return
-        if rec.ended is None or rec.by is None:
-            self.err("wot-result", path, "a reported game needs `ended` and `by` as well as `winner`",
-                     "ended: before-last-battle | last-battle; by: goal | kill | concession | forfeit | time")
-            return
-        if rec.by == "time" and rec.winner != "tie":
-            self.err("wot-result", (*path, "by"), "a game that ends on time is a tie", "write winner: tie")
-        if rec.winner == "tie" and (rec.by != "time" or rec.ended != "last-battle"):
-            self.err("wot-result", (*path, "winner"),
-                     "a tie happens only when time is called in the Last Battle", "write ended: last-battle, by: time")
-        if rec.by == "goal" and rec.ended != "last-battle":
-            self.err("wot-result", (*path, "by"),
-                     "the support/opposition goal can only be reached in the Last Battle", "write ended: last-battle")
-        if rec.winner == "both-lose" and rec.by != "kill":
-            self.err("wot-result", (*path, "by"), "both players lose only when both are killed", "write by: kill")
-        needs_finals = rec.ended == "last-battle" and rec.winner != "tie"
-        if needs_finals:
-            for k in ("hero_final", "villain_final"):
-                if getattr(rec, k) is None:
-                    self.err("wot-result", path, f"{k} is needed for a game decided in the Last Battle",
-                             "record each side's final support/opposition")
+        """A reported game needs all three of winner, ended and by; the combinations are
+        checked by the Wheel of Time engine (:func:`ingest.wot_event.wot_diagnostics`)."""
+        given = [k for k in ("winner", "ended", "by") if getattr(rec, k) is not None]
+        if given and len(given) < 3:
+            missing = [k for k in ("winner", "ended", "by") if k not in given]
+            self.err("wot-result", path, f"a reported game needs {', '.join(missing)} as well as {', '.join(given)}",
+                     "winner: hero | villain | tie | both-lose; ended: before-last-battle | last-battle; "
+                     "by: goal | kill | concession | forfeit | time")
 
     def team_match(self, m: Mapping[str, Any], path: YamlPath, best_of: int, playoff: bool,
                    structure: Structure, team_ids: Mapping[str, Team]) -> TeamMatch | None:

@@ -1,4 +1,4 @@
-"""Checks that need a whole assembled event: pairing rules and deck legality.
+"""Checks that need a whole assembled event: pairing rules, game records and deck legality.
 
 ``scorekeeper validate`` runs these after the file itself is valid.
 """
@@ -13,5 +13,10 @@ from ingest.yamldoc import SourceDocument
 
 def event_checks(event: Event, doc: SourceDocument, project: Project) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics."""
-    del event, doc, project
-    return []
+    del doc, project
+    out: list[Diagnostic] = []
+    if event.structure.pairing == "wot-cycles":
+        from ingest.wot_event import wot_diagnostics
+
+        out.extend(wot_diagnostics(event))
+    return out
