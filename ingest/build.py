@@ -1,0 +1,381 @@
+"""``scorekeeper build``: events -> build/docs (Markdown, API, print views) -> build/site.
+
+The steps: read and check every event (any error: report them all, write nothing),
+compute each event's report (cached by content hash), render the site's files, write
+``build/docs`` (only changed files are rewritten, so unchanged pages keep their
+timestamps), then run the site engine into a staging folder and swap it in for
+``build/site`` atomically. A failed build leaves the previous site whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import hashlib
+import logging
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest import __version__
+from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.errors import IngestError
+from ingest.formats import ArchetypeBook, load_archetypes
+from ingest.pipeline import Loaded, format_registry, load_event
+from ingest.players import PlayerRegistry, registry_from
+from ingest.project import Project
+from ingest.report import EventReport, compute_report
+from ingest.site import SiteInputs, site_files
+from ingest.storage import display_path, find_files, read_text, replace_dir
+from ingest.validation import load_schema, validate_document
+from ingest.yamldoc import parse_yaml
+
+ENGINES = ("mkdocs", "zensical")
+
+
+@dataclass
+class BuildTimings:
+    """Seconds spent in each step of the last build."""
+
+    read: float = 0.0
+    compute: float = 0.0
+    render: float = 0.0
+    write: float = 0.0
+    engine: float = 0.0
+    pages: int = 0
+    reports_cached: int = 0
+    reports_computed: int = 0
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def pipeline(self) -> float:
+        """Everything before the site engine."""
+        return self.read + self.compute + self.render + self.write
+
+
+def today_from_env(explicit: dt.date | None) -> dt.date:
+    """The build's "today": --today, else SOURCE_DATE_EPOCH, else the clock."""
+    if explicit is not None:
+        return explicit
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.date.today()
+
+
+def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
+    """players.yaml, checked (an absent file is an empty registry)."""
+    path = project.players_file
+    if not path.exists():
+        return PlayerRegistry(), []
+    shown = display_path(path, project.root)
+    text, problems = read_text(path, shown)
+    if text is None:
+        return PlayerRegistry(), problems
+    doc, problems = parse_yaml(text, shown)
+    if doc is None:
+        return PlayerRegistry(), problems
+    problems = validate_document(doc, load_schema(project.schema("players")))
+    if problems:
+        return PlayerRegistry(), problems
+    return registry_from(doc)
+
+
+def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
+    """Archetype rules from formats/archetypes/."""
+    folder = project.formats_dir / "archetypes"
+    if not folder.is_dir():
+        return None, []
+    book, problems = load_archetypes(folder, project.schema("archetypes"))
+    diags = [error("format-file", f"{p.where}: {p.message}", SourcePos(f"formats/archetypes/{Path(p.file).name}",
+                                                                        p.line or 0, p.column or 0)) for p in problems]
+    return book, diags
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """Every input of a build, read and checked."""
+
+    events: tuple[Loaded, ...]
+    players: PlayerRegistry
+    archetypes: ArchetypeBook | None
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def collect(project: Project, *, strict: bool = False) -> Collected:
+    """Reads and checks every event file, players.yaml, formats and archetypes."""
+    from ingest.checks import event_checks
+
+    diags: list[Diagnostic] = []
+    _, format_problems = format_registry(project)
+    diags += format_problems
+    players, problems = load_players(project)
+    diags += problems
+    archetypes, problems = load_archetype_book(project)
+    diags += problems
+    loaded = []
+    for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
+        item = load_event(path, project)
+        loaded.append(item)
+        diags += item.diagnostics
+        if item.event is not None and item.doc is not None:
+            diags += event_checks(item.event, item.doc, project, archetypes=archetypes)
+    slugs: dict[str, str] = {}
+    for item in loaded:
+        if item.event is None:
+            continue
+        if item.event.slug in slugs:
+            diags.append(error("duplicate-slug", f'two event files have the address "{item.event.slug}" '
+                                                 f"(also {slugs[item.event.slug]})", SourcePos(item.shown),
+                               "rename one of the files"))
+        slugs[item.event.slug] = item.shown
+    del strict
+    return Collected(tuple(loaded), players, archetypes, tuple(sorted(set(diags), key=Diagnostic.sort_key)))
+
+
+class ReportCache:
+    """Computed reports by content hash: an unchanged event is never recomputed.
+
+    The key covers the event text, its decklist files, the format and archetype data and
+    the engine version; entries live in memory and, optionally, in a folder on disk.
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+        self.memory: dict[str, EventReport] = {}
+
+    def get(self, key: str) -> EventReport | None:
+        if key in self.memory:
+            return self.memory[key]
+        if self.folder is not None:
+            path = self.folder / f"{key}.pickle"
+            if path.exists():
+                with contextlib.suppress(Exception):  # a stale or foreign cache entry: recompute
+                    report = pickle.loads(path.read_bytes())
+                    if isinstance(report, EventReport):
+                        self.memory[key] = report
+                        return report
+        return None
+
+    def put(self, key: str, report: EventReport) -> None:
+        self.memory[key] = report
+        if self.folder is not None:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp = self.folder / f".{key}.tmp"
+            tmp.write_bytes(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, self.folder / f"{key}.pickle")
+
+
+def _data_fingerprint(project: Project) -> str:
+    h = hashlib.sha256(__version__.encode())
+    for folder in (project.formats_dir, project.schema_dir):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    code = Path(__file__).resolve().parent
+    for path in sorted(code.rglob("*.py")):
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def compute_reports(collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings) -> list[EventReport]:
+    """Each event's report, from the cache when its inputs are unchanged."""
+    registry, _ = format_registry(project)
+    fingerprint = _data_fingerprint(project)
+    reports = []
+    for item in collected.events:
+        assert item.event is not None and item.text is not None
+        h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
+        for _, ref, text in item.event.deck_texts:
+            h.update(ref.encode() + text.encode())
+        key = h.hexdigest()
+        report = cache.get(key)
+        if report is None:
+            report = compute_report(item.event, registry, collected.archetypes)
+            cache.put(key, report)
+            timings.reports_computed += 1
+        else:
+            timings.reports_cached += 1
+        reports.append(report)
+    return reports
+
+
+def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> int:
+    """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
+
+    Each changed file is replaced atomically. Returns how many files were written.
+    """
+    target.mkdir(parents=True, exist_ok=True)
+    written = 0
+    wanted = set()
+    for rel, content in files.items():
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        dest = target / rel
+        wanted.add(dest)
+        if dest.is_file() and dest.read_bytes() == data:
+            continue
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(f".{dest.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, dest)
+        written += 1
+    for path in sorted(target.rglob("*"), reverse=True):
+        if path.is_file() and path not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    return written
+
+
+@contextlib.contextmanager
+def _source_date_epoch(today: dt.date) -> Iterator[None]:
+    """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp()))
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+class _Counter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty: bool = False) -> list[str]:
+    """Builds the site with mkdocs-material; returns the engine's warnings."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    counter = _Counter()
+    log = logging.getLogger("mkdocs")
+    log.addHandler(counter)
+    previous = log.level
+    log.setLevel(logging.WARNING)
+    try:
+        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
+        cfg.plugins.on_startup(command="build", dirty=dirty)
+        try:
+            mkdocs_build(cfg, dirty=dirty)
+        finally:
+            cfg.plugins.on_shutdown()
+    except (Abort, MkDocsException) as exc:
+        raise IngestError([error("site-engine", f"mkdocs: {exc}", SourcePos(display_path(project.mkdocs_file, project.root)))]) from None
+    finally:
+        log.removeHandler(counter)
+        log.setLevel(previous)
+    return counter.messages
+
+
+def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours)."""
+    import yaml
+
+    config = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8"))
+    config["docs_dir"] = str(docs)
+    config["site_dir"] = str(site)
+    with tempfile.TemporaryDirectory(prefix="sk-zensical-", dir=project.build_dir) as tmp:
+        cfg = Path(tmp) / "mkdocs.yml"
+        cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
+        proc = subprocess.run(cmd, cwd=project.build_dir, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise IngestError([error("site-engine", f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
+                                 SourcePos(display_path(project.mkdocs_file, project.root)))])
+    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
+
+
+def _zensical() -> str:
+    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+    if exe is None:
+        raise IngestError("the zensical engine is not installed; pip install zensical")
+    return exe
+
+
+def build_site(project: Project, *, engine: str = "mkdocs", strict: bool = False, today: dt.date | None = None,
+               cache: ReportCache | None = None, docs_only: bool = False,
+               on_diagnostics: Callable[[list[Diagnostic]], None] | None = None) -> BuildTimings:
+    """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
+
+    Args:
+        project: the project.
+        engine: mkdocs or zensical.
+        strict: warnings fail the build too.
+        today: the build's date (default: SOURCE_DATE_EPOCH or the clock).
+        cache: computed reports from earlier builds (serve, benchmarks).
+        docs_only: stop after writing build/docs.
+        on_diagnostics: receives warnings when the build goes ahead.
+    """
+    if engine not in ENGINES:
+        raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
+    timings = BuildTimings()
+    start = time.perf_counter()
+    collected = collect(project, strict=strict)
+    timings.read = time.perf_counter() - start
+    diags = list(collected.diagnostics)
+    if has_errors(diags, strict=strict):
+        raise IngestError(diags)
+    if on_diagnostics is not None and diags:
+        on_diagnostics(diags)
+    cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+    t = time.perf_counter()
+    reports = compute_reports(collected, project, cache, timings)
+    timings.compute = time.perf_counter() - t
+    t = time.perf_counter()
+    registry, _ = format_registry(project)
+    day = today_from_env(today)
+    inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
+    files = site_files(inputs, project.templates_dir)
+    timings.render = time.perf_counter() - t
+    timings.pages = sum(1 for f in files if f.endswith(".md"))
+    t = time.perf_counter()
+    docs = project.build_dir / "docs"
+    sync_tree(docs, files)
+    timings.write = time.perf_counter() - t
+    if docs_only:
+        return timings
+    t = time.perf_counter()
+    site = project.build_dir / "site"
+    staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
+    try:
+        with _source_date_epoch(day):
+            if engine == "zensical":
+                warnings = run_zensical(project, docs, staging, strict=strict)
+            else:
+                warnings = run_mkdocs(project, docs, staging, strict=strict)
+        if strict and warnings:
+            raise IngestError([error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root)))
+                               for w in warnings])
+        replace_dir(staging, site)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    timings.engine = time.perf_counter() - t
+    return timings
+
+
+def _site_name(project: Project) -> str:
+    import yaml
+
+    try:
+        cfg = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return "Scorekeeper"
+    name = cfg.get("site_name") if isinstance(cfg, dict) else None
+    return str(name) if name else "Scorekeeper"

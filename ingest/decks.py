@@ -1,0 +1,135 @@
+"""Each player's decklist for an event: parsed, checked against the format, classified.
+
+Decklists come from text files next to the event file (read by the pipeline) or inline
+in the event. Wheel of Time constructed players register two lists,
+``deck: {hero: file, villain: file}``; they are read as the Hero and Villain sections of
+one list. Every parse error and every rule a deck breaks becomes a positioned
+diagnostic: parse errors point into the decklist file, violations at the player's
+``deck`` entry in the event file.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ingest.decklists import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
+from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.formats import ArchetypeBook, FormatRegistry, UnknownFormatError
+from ingest.legality import DeckVerdict, check_deck
+from ingest.model import Event, PlayerId
+
+
+@dataclass(frozen=True, slots=True)
+class DeckInfo:
+    """One player's deck in one event."""
+
+    player: PlayerId
+    """The player."""
+    decklist: Decklist
+    """The cards (Hero and Villain as sections for Wheel of Time)."""
+    files: tuple[str, ...]
+    """Decklist files, relative to the event's folder (empty for inline lists)."""
+    errors: tuple[tuple[str, DecklistError], ...]
+    """Parse errors, with the file (or ``inline``) they are in."""
+    verdict: DeckVerdict | None
+    """Legality against the format on the event date (None: format unknown or ``other``)."""
+    archetype: str
+    """From the file, or classified by archetype rules; empty if unknown."""
+
+    @property
+    def legal(self) -> bool | None:
+        """True, False, or None when the deck was not checked."""
+        return None if self.verdict is None else self.verdict.is_legal and not self.errors
+
+
+def _texts(event: Event) -> dict[PlayerId, list[tuple[str, str]]]:
+    out: dict[PlayerId, list[tuple[str, str]]] = {}
+    for pid, ref, text in event.deck_texts:
+        out.setdefault(pid, []).append((ref, text))
+    return out
+
+
+def _combined(player_deck: object, files: list[tuple[str, str]]) -> tuple[Decklist, list[tuple[str, DecklistError]]]:
+    errors: list[tuple[str, DecklistError]] = []
+    if isinstance(player_deck, dict) and any(k in player_deck for k in ("hero", "villain")):
+        entries = []
+        for side in ("hero", "villain"):
+            ref = player_deck.get(side)
+            text = next((t for r, t in files if r == ref), None)
+            if text is None:
+                continue
+            deck, errs = parse_decklist_text(f"{side.title()}\n{text}")
+            # The header line we added shifts line numbers by one.
+            errors += [(ref, _shift(e, -1)) for e in errs]
+            entries += list(deck.entries)
+        return Decklist(tuple(entries)), errors
+    if files:
+        ref, text = files[0]
+        deck, errs = parse_decklist_text(text)
+        return deck, [(ref, e) for e in errs]
+    if isinstance(player_deck, list):
+        deck, errs = decklist_from_mappings(player_deck)
+        return deck, [("inline", e) for e in errs]
+    if isinstance(player_deck, dict) and isinstance(player_deck.get("cards"), list):
+        deck, errs = decklist_from_mappings(player_deck["cards"])
+        return deck, [("inline", e) for e in errs]
+    return Decklist(()), []
+
+
+def _shift(err: DecklistError, delta: int) -> DecklistError:
+    from dataclasses import replace
+
+    line = getattr(err, "line", None)
+    return replace(err, line=line + delta) if isinstance(line, int) else err
+
+
+def event_decks(event: Event, formats: FormatRegistry | None, archetypes: ArchetypeBook | None) -> dict[PlayerId, DeckInfo]:
+    """Every player's deck with its verdict and archetype (players without a list are left out)."""
+    texts = _texts(event)
+    rules = None
+    if formats is not None and event.format != "other":
+        try:
+            rules = formats.rules_for(event.game, event.format, event.date)
+        except UnknownFormatError:
+            rules = None
+    out: dict[PlayerId, DeckInfo] = {}
+    for p in event.players:
+        if p.deck is None:
+            continue
+        files = texts.get(p.id, [])
+        deck, errors = _combined(p.deck, files)
+        if not deck.entries and not errors:
+            continue
+        verdict = check_deck(deck, rules, on=event.date) if rules is not None else None
+        archetype = p.archetype
+        if not archetype and archetypes is not None:
+            archetype = archetypes.classify(event.game, event.format, deck) or ""
+        out[p.id] = DeckInfo(p.id, deck, tuple(r for r, _ in files), tuple(errors), verdict, archetype)
+    return out
+
+
+def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> list[Diagnostic]:
+    """Parse errors (in the decklist files) and rule violations (at the player's deck entry)."""
+    out: list[Diagnostic] = []
+    folder = posixpath.dirname(event.path)
+    players = event.player_map()
+    for pid, info in decks.items():
+        player = players[pid]
+        at = player.pos or SourcePos(event.path)
+        for ref, err in info.errors:
+            where = posixpath.normpath(posixpath.join(folder, ref)) if ref != "inline" else event.path
+            line = getattr(err, "line", 0) or 0
+            col = getattr(err, "column", 0) or 0
+            pos = SourcePos(where, line, col) if ref != "inline" else at
+            out.append(error("decklist", f'{pid}: {err.message}', pos,
+                             "write one card per line as `4 Card Name`, with `Sideboard` before the sideboard"))
+        if info.verdict is None:
+            continue
+        for v in info.verdict.violations:
+            out.append(error(v.code, f"{pid}: {v.message}", at, "the deck must be legal on the event date"))
+        for v in info.verdict.skipped:
+            out.append(warning("deck-check-skipped", f"{pid}: {v.message}", at,
+                               "add card data (types, stars, kinds) to the list to check this rule"))
+    return out

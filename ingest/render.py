@@ -1,0 +1,114 @@
+"""The Jinja2 environment that turns computed results into Markdown and HTML.
+
+Every string that comes from a file (names, deck names, notes, card names) is untrusted:
+
+* in HTML (tables, brackets, decklists are emitted as raw HTML blocks, which
+  Python-Markdown leaves alone) autoescaping turns ``<`` into ``&lt;``;
+* in Markdown text (headings, paragraphs) the ``md`` filter also backslash-escapes every
+  Markdown punctuation character, so ``*bold*`` or ``[x](javascript:...)`` shows
+  literally;
+* data is passed to templates as values, never as template source, so ``{{ 7*7 }}`` in a
+  name is just text.
+
+Rendering is pure: the environment has no access to the clock or the file system beyond
+its template folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+# Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+def md(text: object) -> Markup:
+    """Escapes text for Markdown inline content (HTML-escaped, then Markdown-escaped).
+
+    >>> str(md("*bold* <b>x</b> [l](javascript:alert(1))"))
+    '\\\\*bold\\\\* &lt;b&gt;x&lt;/b&gt; \\\\[l\\\\]\\\\(javascript:alert\\\\(1\\\\)\\\\)'
+    """
+    html = str(escape(str(text)))
+    # Entities such as &lt; must survive: escape Markdown punctuation outside them.
+    parts = re.split(r"(&[a-z]+;|&#\d+;)", html)
+    out = "".join(p if i % 2 else _MD_SPECIAL.sub(r"\\\1", p) for i, p in enumerate(parts))
+    return Markup(out.replace("\n", " "))
+
+
+def pct(value: Fraction | float | None, digits: int = 2) -> str:
+    """A fraction as a percentage with ``digits`` decimals (half-up).
+
+    >>> pct(Fraction(2, 3)), pct(None)
+    ('66.67%', '')
+    """
+    if value is None:
+        return ""
+    f = Fraction(value)
+    scaled = int(f * 100 * 10**digits + Fraction(1, 2)) if f >= 0 else -int(-f * 100 * 10**digits + Fraction(1, 2))
+    whole, frac = divmod(abs(scaled), 10**digits)
+    sign = "-" if scaled < 0 else ""
+    return f"{sign}{whole}.{frac:0{digits}d}%" if digits else f"{sign}{whole}%"
+
+
+def decimal(value: Fraction | None, digits: int = 4) -> str:
+    """A fraction as a decimal with ``digits`` places (half-up).
+
+    >>> decimal(Fraction(5, 9), 7)
+    '0.5555556'
+    """
+    if value is None:
+        return ""
+    scaled = int(abs(value) * 10**digits + Fraction(1, 2))
+    whole, frac = divmod(scaled, 10**digits)
+    return f"{'-' if value < 0 else ''}{whole}.{frac:0{digits}d}"
+
+
+def oneblock(text: str) -> Markup:
+    """Removes blank lines so an HTML fragment stays one raw block for Markdown."""
+    return Markup("\n".join(line for line in str(text).splitlines() if line.strip()))
+
+
+def entity_lines(text: object) -> Markup:
+    """HTML-escapes text and writes newlines as ``&#10;`` so it stays on one source line.
+
+    >>> str(entity_lines("4 Bolt\n\nSideboard"))
+    '4 Bolt&#10;&#10;Sideboard'
+    """
+    return Markup(str(escape(str(text))).replace("\n", "&#10;"))
+
+
+def slug_id(text: str) -> str:
+    """An HTML id from any text.
+
+    >>> slug_id("Round 1 / Table 3")
+    'round-1-table-3'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
+
+
+@functools.cache
+def environment(templates: Path) -> jinja2.Environment:
+    """The Jinja2 environment over a template folder (cached per folder)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(md=md, pct=pct, decimal=decimal, oneblock=oneblock, slug_id=slug_id, entity_lines=entity_lines)
+    return env
+
+
+def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
+    """Renders one template with a context."""
+    return environment(templates).get_template(name).render(**context)

@@ -1,0 +1,162 @@
+"""Everything computed about one event, bundled for rendering.
+
+:func:`compute_report` is the single step between the model and the site: standings
+after each round, final standings with the playoff, deck verdicts and archetypes, the
+metagame, Wheel of Time scores, and the event's status. Rendering reads only this.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ingest.decks import DeckInfo, event_decks
+from ingest.formats import ArchetypeBook, FormatRegistry
+from ingest.model import Event, MatchKind, PlayerId
+from ingest.rulesets import Ruleset
+from ingest.standings import Standings, final_standings, ruleset_for, standings_by_round
+from ingest.wot_event import WotReport, wot_report
+
+
+@dataclass(frozen=True, slots=True)
+class MetaRow:
+    """One archetype's share of the field and of the top cut."""
+
+    archetype: str
+    """Archetype name (``Unknown`` for unclassified decks)."""
+    players: int
+    """Players on it."""
+    share: Fraction
+    """Share of the field."""
+    top: int
+    """Players on it in the top cut (or the top 8 of the standings without a cut)."""
+    conversion: Fraction | None
+    """Top-cut share divided by field share (None when there is no cut)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventReport:
+    """One event and everything computed from it."""
+
+    event: Event
+    """The event."""
+    ruleset: Ruleset
+    """The event's ruleset with its event-specific options."""
+    status: str
+    """upcoming, in-progress or complete."""
+    standings: tuple[Standings, ...] = ()
+    """Swiss standings after each round."""
+    final: Standings | None = None
+    """Final standings (top cut placed by the playoff)."""
+    decks: Mapping[PlayerId, DeckInfo] = field(default_factory=dict)
+    """Decks by player."""
+    decklists_visible: bool = False
+    """Whether decklists may be published now."""
+    metagame: tuple[MetaRow, ...] = ()
+    """Archetype breakdown, largest first."""
+    wot: WotReport | None = None
+    """Wheel of Time scores (wot-cycles events)."""
+    seeds: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Top-cut players' Swiss ranks."""
+    recommended_rounds: str = ""
+    """The ruleset's recommended number of rounds for the field, as text."""
+
+    @property
+    def winner(self) -> PlayerId | None:
+        """The champion (or the leader of a complete event without a playoff)."""
+        if self.status != "complete":
+            return None
+        if self.wot is not None:
+            rows = [r for r in self.wot.final if r.rank == 1]
+            return PlayerId(rows[0].player) if len(rows) == 1 else None
+        if self.final is None or not self.final.rows:
+            return None
+        top = self.final.rows[0]
+        return top.player if not top.shared else None
+
+
+def event_status(event: Event) -> str:
+    """upcoming (no pairings yet), in-progress, or complete.
+
+    An event is complete when its planned Swiss rounds (or all rounds written, if the
+    number is not fixed) are reported and, with a top cut, the final is reported.
+    """
+    if not event.rounds:
+        return "upcoming"
+    if not all(r.complete for r in event.rounds):
+        return "in-progress"
+    planned = event.structure.swiss_rounds
+    if planned is not None and len(event.rounds) < planned and event.structure.pairing in ("swiss", "wot-cycles"):
+        return "in-progress"
+    if event.structure.playoff is not None:
+        if not event.playoff or not all(r.complete for r in event.playoff):
+            return "in-progress"
+        last = event.playoff[-1]
+        if len([m for m in last.matches if m.kind is MatchKind.PLAYED]) != 1:
+            return "in-progress"
+    return "complete"
+
+
+def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], final: Standings | None) -> tuple[MetaRow, ...]:
+    archetype = {p.id: (decks[p.id].archetype if p.id in decks else p.archetype) or "Unknown" for p in event.players}
+    if all(a == "Unknown" for a in archetype.values()):
+        return ()
+    counts = Counter(archetype.values())
+    top_ids: set[PlayerId] = set()
+    if event.playoff:
+        top_ids = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+    elif final is not None:
+        top_ids = {r.player for r in final.rows[: min(8, len(final.rows))]}
+    top = Counter(archetype[p] for p in top_ids if p in archetype)
+    total = sum(counts.values())
+    rows = []
+    for name, n in counts.items():
+        share = Fraction(n, total)
+        conversion = (Fraction(top[name], len(top_ids)) / share) if top_ids else None
+        rows.append(MetaRow(name, n, share, top[name], conversion))
+    rows.sort(key=lambda r: (-r.players, r.archetype == "Unknown", r.archetype.casefold()))
+    return tuple(rows)
+
+
+def compute_report(event: Event, formats: FormatRegistry | None = None, archetypes: ArchetypeBook | None = None,
+                   *, today: dt.date | None = None) -> EventReport:
+    """Computes everything the site shows about one event.
+
+    Args:
+        event: the event.
+        formats: format registry for deck checks.
+        archetypes: archetype rules for unclassified decks.
+        today: not used for the computation itself (kept for symmetry with the site).
+    """
+    del today
+    ruleset = ruleset_for(event)
+    status = event_status(event)
+    decks = event_decks(event, formats, archetypes)
+    policy = event.structure.decklists
+    visible = policy == "public" or (policy == "after-event" and status == "complete")
+    if event.structure.pairing == "wot-cycles":
+        report = wot_report(event)
+        return EventReport(event, ruleset, status, decks=decks, decklists_visible=visible, wot=report,
+                           metagame=_metagame(event, decks, None), recommended_rounds=_advice(event, ruleset))
+    by_round = standings_by_round(event)
+    final = final_standings(event) if event.rounds else None
+    seeds: dict[PlayerId, int] = {}
+    if event.playoff and by_round:
+        swiss = by_round[-1]
+        cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+        seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
+    return EventReport(
+        event, ruleset, status, standings=by_round, final=final, decks=decks, decklists_visible=visible,
+        metagame=_metagame(event, decks, final), seeds=seeds, recommended_rounds=_advice(event, ruleset),
+    )
+
+
+def _advice(event: Event, ruleset: Ruleset) -> str:
+    try:
+        from ingest.rounds_advice import advice
+    except ImportError:  # pragma: no cover - the pairing package provides the tables
+        return ""
+    return advice(event, ruleset)

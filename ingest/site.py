@@ -1,0 +1,549 @@
+"""The site as data: every page of ``build/docs`` rendered from event reports.
+
+:func:`site_files` is pure: reports, players, formats and "today" in, a mapping of
+relative paths to file contents out (Markdown pages, static print views, the JSON API,
+assets). Writing them and running the site engine is :mod:`ingest.build`'s job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ingest import api
+from ingest.decklists import Section
+from ingest.examples import all_examples
+from ingest.formats import FormatRegistry
+from ingest.model import GAMES, Event, MatchKind, PlayerId, Round
+from ingest.players import PlayerRegistry
+from ingest.render import render
+from ingest.report import EventReport
+from ingest.rulesets import RULESETS, get_ruleset
+from ingest.standings import Row, Standings
+from ingest.tiebreakers import get_tiebreaker
+from ingest.wot_event import show_points
+
+Files = dict[str, str | bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class SiteInputs:
+    """Everything the site is made from."""
+
+    reports: tuple[EventReport, ...]
+    """Every event, computed."""
+    players: PlayerRegistry
+    """players.yaml."""
+    formats: FormatRegistry
+    """formats/."""
+    today: dt.date
+    """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
+    site_name: str = "Scorekeeper"
+    """Shown in headings."""
+
+
+def page_url(docs_path: str) -> str:
+    """The URL directory of a Markdown page with directory URLs.
+
+    >>> page_url("index.md"), page_url("events/x/index.md"), page_url("players/a.md")
+    ('', 'events/x/', 'players/a/')
+    """
+    if docs_path.endswith("index.md"):
+        return docs_path[: -len("index.md")]
+    if docs_path.endswith(".md"):
+        return docs_path[:-3] + "/"
+    return docs_path
+
+
+def base_for(docs_path: str) -> str:
+    """The relative prefix from a page to the site root.
+
+    >>> base_for("index.md"), base_for("events/x/index.md"), base_for("events/x/print/round-1.html")
+    ('', '../../', '../../../')
+    """
+    url = page_url(docs_path)
+    depth = url.count("/") if docs_path.endswith(".md") else docs_path.count("/")
+    return "../" * depth
+
+
+# -- view models --------------------------------------------------------------------------
+
+
+def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> str:
+    """A match result as shown in tables."""
+    if kind is MatchKind.BYE:
+        return "bye"
+    if kind is MatchKind.LOSS:
+        return "loss"
+    if kind is MatchKind.DOUBLE_LOSS:
+        return "double loss"
+    return score.notation() if score is not None else ""
+
+
+def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+    names = {p.id: registry.name(p.id, p.name) for p in event.players}
+    names.update({t.id: t.name for t in event.teams})
+    return names
+
+
+def _standings_view(report: EventReport, table: Standings, names: Mapping[str, str], *,
+                    details: bool) -> dict[str, Any]:
+    ruleset = table.ruleset
+    tbs = [t for t in table.tiebreakers if t != "h2h"]
+    digits = ruleset.publish_precision
+    rows = []
+    for row in table.rows:
+        cells = []
+        for t in tbs:
+            value = row.value(t)
+            shown = table.published(row, t) if digits is not None else value
+            cells.append(_pct_for(shown, t))
+        item: dict[str, Any] = {
+            "rank": row.rank, "shared": row.shared, "player": row.player, "name": names.get(row.player, row.name),
+            "points": row.record.points, "wld": row.record.wld, "cells": cells, "dropped": row.dropped,
+            "place": row.place, "details": _details(table, row, names) if details else [],
+        }
+        rows.append(item)
+    heads = [get_tiebreaker(t).short for t in tbs]
+    if "h2h" in table.tiebreakers:
+        heads_note = "Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded)."
+    else:
+        heads_note = ""
+    return {"rows": rows, "heads": heads, "note": heads_note, "final": table.final, "after": table.after_round,
+            "complete": table.complete}
+
+
+def _pct_for(value: Fraction, tiebreaker: str) -> str:
+    from ingest.render import pct
+
+    return pct(value) if get_tiebreaker(tiebreaker).percentage else str(value)
+
+
+def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Each opponent's match-win and game-win percentage, and where a floor applied."""
+    from ingest.render import pct
+
+    values = table.values_at.get(row.evaluated_after)
+    if values is None:
+        return []
+    out = []
+    for opp in row.record.opponents:
+        if opp not in values:
+            continue
+        v = values[opp]
+        out.append({
+            "name": names.get(opp, opp),
+            "mw": pct(Fraction(*v.mw)), "mw_raw": pct(Fraction(*v.mw_raw)) if v.mw_raw else "",
+            "mw_floor": v.mw_floored,
+            "gw": pct(Fraction(*v.gw_opp)), "gw_raw": pct(Fraction(*v.gw_raw)) if v.gw_raw else "",
+            "gw_floor": v.gw_floored,
+        })
+    return out
+
+
+def _rounds_view(event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool) -> list[dict[str, Any]]:
+    out = []
+    for rnd in rounds:
+        rows = []
+        for m in sorted(rnd.matches, key=lambda m: (m.table is None, m.table or 0)):
+            a = m.players[0]
+            b = m.players[1] if len(m.players) > 1 else None
+            winner = m.winner()
+            rows.append({
+                "table": m.table or "", "a": names.get(a, a), "b": names.get(b, b) if b else "",
+                "a_id": a, "b_id": b or "", "result": result_text(m.players, m.score, m.kind),
+                "reported": m.reported, "a_won": winner == a, "b_won": winner is not None and winner == b,
+                "note": m.note,
+            })
+        label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
+        out.append({"number": rnd.number, "label": label, "rows": rows, "complete": rnd.complete,
+                    "drops": [names.get(p, p) for p in rnd.drops], "notes": rnd.notes})
+    return out
+
+
+def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    event = report.event
+    if not event.playoff:
+        return []
+    total = len(event.playoff)
+    columns = []
+    for i, rnd in enumerate(event.playoff, start=1):
+        remaining = 2 ** (total - i + 1)
+        title = rnd.name or {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(remaining, f"Top {remaining}")
+        matches = []
+        for m in rnd.matches:
+            winner = m.winner()
+            sides = []
+            for p in m.players:
+                sides.append({"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p})
+            if m.kind is MatchKind.BYE:
+                sides.append({"name": "bye", "seed": "", "won": False})
+            matches.append({"sides": sides, "result": result_text(m.players, m.score, m.kind)})
+        columns.append({"title": title, "matches": matches})
+    return columns
+
+
+def _metagame_view(report: EventReport) -> dict[str, Any]:
+    rows = []
+    widest = max((r.share for r in report.metagame), default=Fraction(1))
+    for r in report.metagame:
+        rows.append({"name": r.archetype, "players": r.players, "share": r.share, "top": r.top,
+                     "conversion": r.conversion, "width": float(r.share / widest) if widest else 0.0})
+    return {"rows": rows, "has_cut": any(r.conversion is not None for r in report.metagame)}
+
+
+_SECTION_ORDER = [Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD]
+
+
+def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> dict[str, Any] | None:
+    info = report.decks.get(pid)
+    if info is None:
+        return None
+    sections = []
+    for section in _SECTION_ORDER:
+        entries = info.decklist.in_sections(section)
+        if not entries:
+            continue
+        stars = sum((e.stars or 0) * e.count for e in entries)
+        sections.append({
+            "title": {Section.MAIN: "Main deck", Section.SIDEBOARD: "Sideboard", Section.CHARACTERS: "Characters",
+                      Section.HERO: "Hero deck", Section.VILLAIN: "Villain deck"}.get(section, str(section)),
+            "count": sum(e.count for e in entries),
+            "stars": stars if any(e.stars is not None for e in entries) else None,
+            "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in entries],
+        })
+    total_stars = sum((e.stars or 0) * e.count for e in info.decklist.entries if e.section is not Section.SIDEBOARD)
+    has_stars = any(e.stars is not None for e in info.decklist.entries)
+    verdict = info.verdict
+    return {
+        "player": pid, "name": names.get(pid, pid), "archetype": info.archetype, "sections": sections,
+        "text": info.decklist.to_text(), "legal": info.legal,
+        "violations": [v.message for v in verdict.violations] if verdict else [],
+        "skipped": [v.message for v in verdict.skipped] if verdict else [],
+        "stars": total_stars if has_stars else None,
+        "deck_name": next((p.deck_name for p in report.event.players if p.id == pid), ""),
+    }
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+
+def _event_summary(report: EventReport, names: Mapping[str, str], base: str) -> dict[str, Any]:
+    e = report.event
+    winner = report.winner
+    winner_deck = ""
+    if winner is not None and winner in report.decks:
+        winner_deck = report.decks[winner].archetype
+    elif winner is not None:
+        winner_deck = next((p.archetype for p in e.players if p.id == winner), "")
+    return {
+        "slug": e.slug, "name": e.name, "date": e.date.isoformat(), "game": e.game, "game_name": e.game_name,
+        "format": e.format, "players": len(e.players), "status": report.status,
+        "url": f"{base}events/{e.slug}/", "winner": names.get(winner, "") if winner else "",
+        "winner_url": f"{base}players/{winner}/" if winner else "", "winner_deck": winner_deck,
+        "location": e.location, "year": e.date.year, "month": e.date.strftime("%B"),
+    }
+
+
+def _structure_text(report: EventReport) -> str:
+    s = report.event.structure
+    parts = [s.pairing.replace("-", " ").capitalize()]
+    if s.pairing == "wot-cycles":
+        parts = ["Hero/Villain cycles"]
+    if s.swiss_rounds:
+        parts.append(f"{s.swiss_rounds} {'games' if s.pairing == 'wot-cycles' else 'rounds'}")
+    elif s.swiss_rounds_auto:
+        parts.append("rounds by the recommended table")
+    parts.append(f"best of {s.best_of}")
+    if s.playoff:
+        parts.append(f"top {s.playoff.top} playoff ({'draft seats' if s.playoff.seeding == 'draft-seats' else 'seeded by standings'})")
+    if s.round_minutes:
+        parts.append(f"{s.round_minutes}-minute rounds")
+    return ", ".join(parts)
+
+
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    e = report.event
+    names = _player_names(e, inputs.players)
+    prefix = f"events/{e.slug}/"
+    base = base_for(prefix + "index.md")
+    files: Files = {}
+    standings = [_standings_view(report, t, names, details=False) for t in report.standings]
+    final = _standings_view(report, report.final, names, details=True) if report.final else None
+    decks = [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names))] \
+        if report.decklists_visible else []
+    wot = _wot_view(report, names) if report.wot else None
+    ctx = {
+        "report": report, "e": e, "base": base, "names": names, "structure": _structure_text(report),
+        "rules_name": report.ruleset.name, "rules_url": f"{base}rules/{report.ruleset.id.split('-')[0]}/",
+        "standings": standings, "final": final, "bracket": _bracket_view(report, names),
+        "metagame": _metagame_view(report), "decks": decks, "wot": wot,
+        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
+        "players": sorted(({"id": p.id, "name": names[p.id], "archetype": (report.decks[p.id].archetype if p.id in report.decks else p.archetype) if report.decklists_visible or p.archetype else "",
+                            "team": p.team, "country": p.country} for p in e.players), key=lambda p: p["name"].casefold()),
+        "slug": e.slug, "game_name": e.game_name, "today": inputs.today.isoformat(),
+        "format_url": f"{base}formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "illegal": sum(1 for d in report.decks.values() if d.legal is False),
+    }
+    files[prefix + "index.md"] = render(templates, "event.md.j2", ctx)
+    if ctx["rounds"] or ctx["playoff"] or wot:
+        files[prefix + "rounds.md"] = render(templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")})
+    if decks:
+        files[prefix + "decklists.md"] = render(templates, "event_decklists.md.j2",
+                                                {**ctx, "base": base_for(prefix + "decklists.md")})
+    # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
+    for rnd in [*e.rounds]:
+        files[f"{prefix}print/round-{rnd.number}.html"] = render(templates, "print_round.html.j2", {
+            **ctx, "base": base_for(f"{prefix}print/round-{rnd.number}.html"),
+            "round": _print_round(rnd, names), "label": f"Round {rnd.number}",
+        })
+    if final is not None:
+        files[f"{prefix}print/standings.html"] = render(templates, "print_standings.html.j2",
+                                                       {**ctx, "base": base_for(f"{prefix}print/standings.html")})
+    return files
+
+
+def _print_round(rnd: Round, names: Mapping[str, str]) -> dict[str, Any]:
+    """Pairings sorted alphabetically by player (each player once, with table and opponent)."""
+    lines = []
+    slips = []
+    for m in rnd.matches:
+        if len(m.players) == 2:
+            a, b = m.players
+            lines.append({"name": names.get(a, a), "table": m.table or "", "opponent": names.get(b, b)})
+            lines.append({"name": names.get(b, b), "table": m.table or "", "opponent": names.get(a, a)})
+            slips.append({"table": m.table or "", "a": names.get(a, a), "b": names.get(b, b)})
+        else:
+            p = m.players[0]
+            lines.append({"name": names.get(p, p), "table": "", "opponent": "bye" if m.kind is MatchKind.BYE else "match loss"})
+    for g in rnd.wot_games:
+        if g.hero and g.villain:
+            lines.append({"name": names.get(g.hero, g.hero), "table": g.table or "", "opponent": f"{names.get(g.villain, g.villain)} (you play Hero)"})
+            lines.append({"name": names.get(g.villain, g.villain), "table": g.table or "", "opponent": f"{names.get(g.hero, g.hero)} (you play Villain)"})
+            slips.append({"table": g.table or "", "a": names.get(g.hero, g.hero), "b": names.get(g.villain, g.villain)})
+        else:
+            p = g.hero or g.villain
+            assert p is not None
+            lines.append({"name": names.get(p, p), "table": "", "opponent": "bye"})
+    lines.sort(key=lambda line: str(line["name"]).casefold())
+    slips.sort(key=lambda s: int(s["table"]) if str(s["table"]).isdigit() else 10**6)
+    return {"lines": lines, "slips": slips, "number": rnd.number}
+
+
+def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
+    assert report.wot is not None
+    e = report.event
+    games = []
+    for n, rnd in enumerate(e.rounds, start=1):
+        results = report.wot.games[n - 1] if n - 1 < len(report.wot.games) else ()
+        by_player = {r.player: r for r in results}
+        rows = []
+        for g in rnd.wot_games:
+            if g.hero and g.villain:
+                h, v = by_player.get(g.hero), by_player.get(g.villain)
+                ended = " ".join(x for x in ((g.by or "").replace("-", " "), "in the Last Battle" if g.ended == "last-battle"
+                                              else "before the Last Battle" if g.ended else "") if x)
+                rows.append({
+                    "table": g.table or "", "hero": names.get(g.hero, g.hero), "villain": names.get(g.villain, g.villain),
+                    "winner": g.winner or "", "ended": ended,
+                    "finals": f"{g.hero_final}–{g.villain_final}" if g.hero_final is not None and g.villain_final is not None else "",
+                    "hero_gp": h.game_points if h else "", "villain_gp": v.game_points if v else "",
+                    "hero_tbp": show_points(h.tiebreak_points) if h else "",
+                    "villain_tbp": show_points(v.tiebreak_points) if v else "",
+                    "note": (h.note if h and h.note else "") or (g.override[2] if g.override else ""),
+                })
+            else:
+                p = g.hero or g.villain
+                assert p is not None
+                r = by_player.get(p)
+                rows.append({"table": "", "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
+                             "villain": names.get(p, p) if (r and r.side.value == "villain") or (not r and g.villain) else "bye",
+                             "winner": "bye", "ended": "", "finals": "",
+                             "hero_gp": r.game_points if r and r.side.value == "hero" else "",
+                             "villain_gp": r.game_points if r and r.side.value == "villain" else "",
+                             "hero_tbp": show_points(r.tiebreak_points) if r and r.side.value == "hero" else "",
+                             "villain_tbp": show_points(r.tiebreak_points) if r and r.side.value == "villain" else "",
+                             "note": ""})
+        games.append({"number": n, "cycle": (n + 1) // 2, "game_in_cycle": 2 - n % 2, "rows": rows,
+                      "complete": n <= len(report.wot.games)})
+    standings = []
+    for table in report.wot.standings:
+        standings.append([{"rank": r.rank if r.rank is not None else "–", "name": names.get(r.player, r.player),
+                           "gp": r.game_points, "tbp": show_points(r.tiebreak_points), "removed": r.removed,
+                           "byes": r.byes} for r in table])
+    cycles = report.wot.cycle_totals()
+    n_cycles = max((len(v) for v in cycles.values()), default=0)
+    cycle_rows = [{"name": names.get(p, p), "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v))}
+                  for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())]
+    return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
+
+
+def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
+    files: Files = {}
+    history: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    h2h: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    display: dict[str, str] = {}
+    reg = inputs.players
+    for report in sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
+        e = report.event
+        if e.is_team_event:
+            continue
+        names = _player_names(e, reg)
+        final_rows = {r.player: r for r in report.final.rows} if report.final else {}
+        wot_rows = {r.player: r for r in report.wot.final} if report.wot else {}
+        for p in e.players:
+            cid = reg.canonical(p.id)
+            display.setdefault(cid, reg.name(p.id, p.name))
+            row = final_rows.get(p.id)
+            wrow = wot_rows.get(p.id)
+            deck = report.decks.get(p.id)
+            history[cid].append({
+                "event": e.name, "url": f"../../events/{e.slug}/", "date": e.date.isoformat(), "game": e.game_name,
+                "format": e.format, "rank": (row.rank if row else (wrow.rank if wrow else "")),
+                "field": len(e.players), "wld": row.record.wld if row else "", "place": row.place if row else "",
+                "points": row.record.points if row else (wrow.game_points if wrow else ""),
+                "archetype": (deck.archetype if deck and report.decklists_visible else p.archetype) or "",
+                "status": report.status,
+            })
+        for rnd in (*e.rounds, *e.playoff):
+            for m in rnd.matches:
+                if len(m.players) != 2 or not m.reported:
+                    continue
+                a, b = (reg.canonical(x) for x in m.players)
+                w = m.winner()
+                for me, opp, mine in ((a, b, m.players[0]), (b, a, m.players[1])):
+                    slot = h2h[me][opp]
+                    if m.kind is MatchKind.DOUBLE_LOSS:
+                        slot[1] += 1
+                    elif w is None:
+                        slot[2] += 1
+                    elif w == mine:
+                        slot[0] += 1
+                    else:
+                        slot[1] += 1
+            for g in rnd.wot_games:
+                if g.hero and g.villain and g.winner in ("hero", "villain", "tie"):
+                    hero, villain = reg.canonical(g.hero), reg.canonical(g.villain)
+                    for me, opp, side in ((hero, villain, "hero"), (villain, hero, "villain")):
+                        slot = h2h[me][opp]
+                        slot[2 if g.winner == "tie" else 0 if g.winner == side else 1] += 1
+    for cid in reg.players:
+        display.setdefault(cid, reg.players[cid].name)
+    for cid, name in display.items():
+        rows = history.get(cid, [])
+        record = [0, 0, 0]
+        for opp_counts in h2h[cid].values():
+            for i in range(3):
+                record[i] += opp_counts[i]
+        opponents = sorted(({"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]}
+                            for o, c in h2h[cid].items()), key=lambda r: (-(r["w"] + r["l"] + r["d"]), str(r["name"]).casefold()))
+        decks = sorted({r["archetype"] for r in rows if r["archetype"]})
+        files[f"players/{cid}.md"] = render(templates, "player.md.j2", {
+            "name": name, "rows": rows, "record": record, "opponents": opponents, "decks": decks,
+            "events": len(rows), "base": base_for(f"players/{cid}.md"),
+            "aliases": reg.players[cid].aliases if cid in reg.players else (),
+        })
+    index = sorted(({"id": cid, "name": n, "events": len(history.get(cid, []))} for cid, n in display.items()),
+                   key=lambda r: str(r["name"]).casefold())
+    files["players/index.md"] = render(templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")})
+    return files
+
+
+def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
+    files: Files = {}
+    games = []
+    reg = inputs.formats
+    for game in reg.games():
+        items = []
+        for fid in reg.ids(game):
+            rules = reg.get(game, fid)
+            items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
+            files[f"formats/{game}/{fid}.md"] = render(templates, "format.md.j2", {
+                "rules": rules, "game": game, "game_name": GAMES.get(game, game), "today": inputs.today,
+                "base": base_for(f"formats/{game}/{fid}.md"), "fid": fid,
+                "notes": reg.game_notes.get(game, ()),
+            })
+        games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
+    files["formats/index.md"] = render(templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")})
+    return files
+
+
+def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
+    examples = all_examples()
+    files: Files = {}
+    pages = [("mtr", "Magic: The Gathering"), ("aequitas", "Transformers TCG"), ("bushiroad", "Bushiroad games"),
+             ("wot", "Wheel of Time")]
+    for rid, title in pages:
+        files[f"rules/{rid}.md"] = render(templates, f"rules_{rid}.md.j2", {
+            "ruleset": get_ruleset(rid), "title": title, "examples": [x for x in examples if x.ruleset == rid],
+            "mtr_examples": [x for x in examples if x.ruleset == "mtr"], "base": base_for(f"rules/{rid}.md"),
+            "rounds": _rounds_tables(),
+        })
+    files["rules/index.md"] = render(templates, "rules_index.md.j2", {
+        "pages": pages, "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]], "base": base_for("rules/index.md")})
+    files["rules/diagnostics.md"] = render(templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+    return files
+
+
+def _rounds_tables() -> dict[str, list[tuple[str, str]]]:
+    from ingest.rounds_advice import rounds_tables
+
+    return rounds_tables()
+
+
+def site_files(inputs: SiteInputs, templates: Path) -> Files:
+    """Every file of ``build/docs``: pages, print views, API documents and assets."""
+    files: Files = {}
+    reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
+    summaries = [_event_summary(r, _player_names(r.event, inputs.players), "") for r in reports]
+    upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
+    recent = [s for s in reversed(summaries) if s not in upcoming]
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in recent:
+        by_game[s["game_name"]].append(s)
+    files["index.md"] = render(templates, "home.md.j2", {
+        "upcoming": upcoming, "recent_by_game": sorted(by_game.items()), "today": inputs.today.isoformat(),
+        "base": "", "site_name": inputs.site_name, "live": [s for s in summaries if s["status"] == "in-progress"],
+    })
+    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for s in reversed(summaries):
+        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
+    files["events/index.md"] = render(templates, "events_index.md.j2", {
+        "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+        "games": sorted({(s["game"], s["game_name"]) for s in summaries}), "formats": sorted({s["format"] for s in summaries}),
+        "base": base_for("events/index.md"),
+    })
+    for report in reports:
+        files.update(_event_pages(report, inputs, templates))
+    files.update(_player_pages(inputs, templates))
+    files.update(_format_pages(inputs, templates))
+    files.update(_rules_pages(inputs, templates))
+    files.update(api.api_files(reports, inputs.players))
+    for asset in sorted((templates / "assets").glob("*")):
+        if asset.is_file():
+            files[f"assets/{asset.name}"] = asset.read_bytes()
+    return files
+
+
+def files_digest(files: Mapping[str, str | bytes]) -> str:
+    """A stable digest of a file set (for tests and caching)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(files):
+        content = files[path]
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
+
+
+def dump_json(doc: Any) -> str:
+    """Deterministic JSON (sorted keys, two-space indent, trailing newline)."""
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
