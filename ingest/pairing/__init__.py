@@ -1,0 +1,1 @@
+"""Pairing engines: Swiss, single and double elimination, round robin, rounds tables."""

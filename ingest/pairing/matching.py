@@ -1,0 +1,399 @@
+"""Optimal pairing of one unit (a pod, or the whole field) by maximum-weight matching.
+
+This is the machinery behind Swiss rounds (MTR 10.4, Bushiroad 3.2.1) and the
+later rounds of double elimination (Bushiroad 3.2.2.1). The caller passes the
+players already in a seeded random order: node order is the only source of
+randomness, so that equal-weight edges (pairs inside one point group) are
+resolved by the seed and the edge weights take very few distinct values, which
+keeps the blossom algorithm fast.
+
+Strategy:
+
+* Small units (``FULL_GRAPH_LIMIT`` players or fewer) use the complete graph.
+* Larger units start from a sparse graph: every player is joined to a seeded
+  random subset of its point group (a circulant over the shuffled order) and
+  to a few players of the neighbouring groups; the bye node is joined to the
+  first few players in the bye order.
+* A sparse result is accepted only if it *proves* itself optimal: everyone is
+  paired without a rematch, the bye went to the first player in the bye order,
+  and the float levels meet :func:`~ingest.pairing.costs.float_lower_bound`.
+  Otherwise a denser graph is tried, and finally the complete graph (exact).
+* If even the complete graph has no rematch-free pairing of everyone, rematch
+  edges are added with a penalty above every other level, so that the fewest
+  rematches are used, and the result says so.
+
+Edge weights encode the cost levels of :class:`~ingest.pairing.costs.PairingCost`
+in strict priority: each level's unit is one more than the largest total the
+levels below it can reach, so no amount of a lower level outweighs one unit of
+a higher one. All of it is exact Python integers; rustworkx computes in 128-bit
+integers, and :data:`WEIGHT_LIMIT` keeps a wide margin below that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import rustworkx as rx
+
+from .costs import FloatLadder, PairingCost, Window, float_lower_bound, unit_cost
+
+__all__ = ["Density", "UnitSolution", "solve_unit"]
+
+FULL_GRAPH_LIMIT = 64
+"""Units of at most this many players use the complete graph outright."""
+
+WINDOW_LIMIT = 64
+"""Runs of groups with at most this many players get an exact rematch check."""
+
+WINDOW_GROUPS = 3
+"""Longest run of consecutive groups examined for the lower bound."""
+
+WEIGHT_LIMIT = 1 << 100
+"""Largest edge weight allowed (rustworkx uses i128 and doubles weights internally)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Density:
+    """How many edges a sparse graph keeps."""
+
+    name: str
+    """Label reported in the result (``sparse``, ``dense``)."""
+    in_group: int
+    """Neighbours of each player inside its own point group."""
+    across: int
+    """Neighbours of each player in each nearby point group."""
+    reach: int
+    """How many groups away a player may be joined (1 = neighbouring groups only)."""
+    bye_candidates: int
+    """Players (first in the bye order) joined to the bye node."""
+    complete_product: int
+    """Two groups whose sizes multiply to at most this are joined completely."""
+    core: int | None
+    """Players per point group kept in the graph; the surplus of a bigger group is
+    paired among itself beforehand (None: keep everyone)."""
+
+
+DENSITIES: tuple[Density, ...] = (
+    Density("sparse", 24, 4, 1, bye_candidates=8, complete_product=256, core=64),
+    Density("dense", 48, 12, 2, bye_candidates=32, complete_product=2048, core=256),
+    Density("denser", 96, 24, 3, bye_candidates=128, complete_product=8192, core=None),
+)
+"""Graphs tried, sparsest first, before the complete graph."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSolution:
+    """The pairing of one unit, in the caller's node indices."""
+
+    pairs: tuple[tuple[int, int], ...]
+    """Pairs of node indices, each with the smaller index first, sorted."""
+    bye: int | None
+    """Node index of the bye receiver, if any."""
+    cost: PairingCost
+    """Cost of this pairing."""
+    method: str
+    """``sparse``, ``dense``, ``denser``, ``full`` or ``full-rematches``."""
+    bound: tuple[int, int, int] | None
+    """The float lower bound the result was proved against (None for complete graphs)."""
+
+
+def solve_unit(
+    points: Sequence[int],
+    bye_order: Sequence[int],
+    met: Sequence[frozenset[int]],
+) -> UnitSolution:
+    """Pair one unit optimally.
+
+    Args:
+        points: points of each node, in the seeded random node order.
+        bye_order: each node's position in the bye order (0 = first to get a
+            bye); a permutation of ``range(len(points))``.
+        met: for each node, the nodes it has already played (symmetric).
+
+    Returns:
+        The pairing with the lowest :class:`PairingCost`, with at most one bye
+        (exactly one when the count is odd).
+
+    >>> met = [frozenset({1}), frozenset({0}), frozenset(), frozenset()]
+    >>> solution = solve_unit([3, 3, 0, 0], [3, 2, 1, 0], met)
+    >>> solution.cost.float_steps, solution.cost.rematches
+    (2, 0)
+    """
+    n = len(points)
+    if len(bye_order) != n or len(met) != n:
+        raise ValueError("points, bye_order and met must have the same length")
+    if sorted(bye_order) != list(range(n)):
+        raise ValueError("bye_order must be a permutation of the node indices")
+    if n == 0:
+        return UnitSolution((), None, PairingCost(0, 0, 0, 0, 0), "full", None)
+    if n == 1:
+        return UnitSolution((), 0, PairingCost(0, 0, 0, 0, 0), "full", None)
+    problem = _Problem(points, bye_order, met)
+    if n > FULL_GRAPH_LIMIT:
+        sparse = _Sparse(problem)
+        for density in DENSITIES:
+            found = sparse.attempt(density)
+            if found is not None:
+                return found
+    everyone = range(n)
+    result = problem.match(everyone, _complete_edges(n, met, rematches=False), "full")
+    if result is None:
+        result = problem.match(everyone, _complete_edges(n, met, rematches=True), "full-rematches")
+    if result is None:  # pragma: no cover - a complete graph always has a perfect matching
+        raise AssertionError("complete graph without a perfect matching")
+    return result
+
+
+def _complete_edges(
+    n: int, met: Sequence[frozenset[int]], *, rematches: bool
+) -> list[tuple[int, int]]:
+    return [(u, v) for u in range(n) for v in range(u + 1, n) if rematches or v not in met[u]]
+
+
+class _Problem:
+    """One unit's data and edge weights, shared by every graph tried."""
+
+    def __init__(
+        self, points: Sequence[int], bye_order: Sequence[int], met: Sequence[frozenset[int]]
+    ) -> None:
+        self.points = points
+        self.bye_order = bye_order
+        self.met = met
+        self.n = len(points)
+        self.ladder = ladder = FloatLadder.of(points)
+        self.groups = [ladder.index[p] for p in points]
+        self._scale()
+        self.table = [
+            [
+                self.base - (s * self.step + q * self.square + h)
+                for s, q, h in (ladder.pair_cost(a, b) for b in ladder.values)
+            ]
+            for a in ladder.values
+        ]
+
+    def _scale(self) -> None:
+        """Choose level units so that each level strictly dominates the ones below."""
+        ladder, n = self.ladder, self.n
+        pairs = n // 2 + 1
+        top = len(ladder.values) - 1
+        max_height = ladder.height_prefix[top]
+        max_square = (ladder.values[0] - ladder.values[-1]) ** 2
+        self.square = pairs * max_height + 1
+        self.step = pairs * max_square * self.square + self.square
+        self.bye = pairs * top * self.step + self.step
+        self.rematch = n * self.bye + self.bye
+        self.base = pairs * self.rematch + self.rematch
+        if self.base * 4 > WEIGHT_LIMIT:
+            raise ValueError("point totals too large for exact matching weights")
+
+    def match(
+        self,
+        nodes: Sequence[int],
+        edges: Sequence[tuple[int, int]],
+        method: str,
+        *,
+        bye_nodes: Sequence[int] | None = None,
+        fixed: Sequence[tuple[int, int]] = (),
+    ) -> UnitSolution | None:
+        """Match ``nodes`` over ``edges`` (plus ``fixed`` pairs made beforehand).
+
+        Returns None unless every node is paired (one bye when the unit is odd).
+        """
+        n = self.n
+        odd = n % 2 == 1
+        local = {v: i for i, v in enumerate(nodes)}
+        size = len(nodes)
+        graph = rx.PyGraph(multigraph=False)
+        graph.add_nodes_from(range(size + (1 if odd else 0)))
+        weighted = []
+        groups, met, table = self.groups, self.met, self.table
+        for u, v in edges:
+            w = table[groups[u]][groups[v]]
+            if v in met[u]:
+                w -= self.rematch
+            weighted.append((local[u], local[v], w))
+        if odd:
+            for u in nodes if bye_nodes is None else bye_nodes:
+                weighted.append((local[u], size, self.base - self.bye_order[u] * self.bye))
+        graph.add_edges_from(weighted)
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        if len(matching) * 2 != size + (1 if odd else 0):
+            return None
+        pairs = [(u, v) if u < v else (v, u) for u, v in fixed]
+        bye: int | None = None
+        for a, b in matching:
+            if b == size or a == size:
+                bye = nodes[min(a, b)]
+                continue
+            u, v = nodes[a], nodes[b]
+            pairs.append((u, v) if u < v else (v, u))
+        pairs.sort()
+        points = self.points
+        cost = unit_cost(
+            self.ladder,
+            ((points[u], points[v]) for u, v in pairs),
+            rematches=sum(1 for u, v in pairs if v in met[u]),
+            bye_choice=0 if bye is None else self.bye_order[bye],
+        )
+        return UnitSolution(tuple(pairs), bye, cost, method, None)
+
+
+class _Sparse:
+    """Sparse-graph attempts for one large unit, with the bound computed lazily."""
+
+    def __init__(self, problem: _Problem) -> None:
+        self.problem = problem
+        n = problem.n
+        self.members: list[list[int]] = [[] for _ in problem.ladder.values]
+        for node, g in enumerate(problem.groups):
+            self.members[g].append(node)
+        self.by_bye = sorted(range(n), key=lambda node: problem.bye_order[node])
+        self.first_bye = self.by_bye[0] if n % 2 == 1 else None
+        counts = [len(m) for m in self.members]
+        if self.first_bye is not None:
+            counts[problem.groups[self.first_bye]] -= 1
+        self.counts = counts
+        self.simple = float_lower_bound(problem.ladder, counts)
+        self.strong: tuple[int, int, int] | None = None
+
+    def attempt(self, density: Density) -> UnitSolution | None:
+        """Solve on a sparse graph; return the result only if it is provably optimal."""
+        bye_nodes = self.by_bye[: density.bye_candidates] if self.first_bye is not None else None
+        core, fixed = self._core(density, bye_nodes or ())
+        edges = self._edges(density, core)
+        found = self.problem.match(
+            [v for group in core for v in group],
+            edges,
+            density.name,
+            bye_nodes=bye_nodes,
+            fixed=fixed,
+        )
+        if found is None or found.cost.rematches or found.bye != self.first_bye:
+            return None
+        floats = (found.cost.float_steps, found.cost.squared_gap, found.cost.float_height)
+        if floats == self.simple:
+            return _with_bound(found, self.simple)
+        if self.strong is None:
+            self.strong = float_lower_bound(self.problem.ladder, self.counts, self._windows())
+        if floats == self.strong:
+            return _with_bound(found, self.strong)
+        return None
+
+    def _core(
+        self, density: Density, keep: Sequence[int]
+    ) -> tuple[list[list[int]], list[tuple[int, int]]]:
+        """Pair the surplus of big groups among themselves; keep a core per group.
+
+        The surplus is paired in seeded node order, skipping rematches; the
+        lower bound still has to be met by the whole result, so this never
+        costs optimality, only (rarely) a retry with a bigger core.
+        """
+        met = self.problem.met
+        kept = set(keep)
+        cores: list[list[int]] = []
+        fixed: list[tuple[int, int]] = []
+        for group in self.members:
+            if density.core is None or len(group) <= density.core:
+                cores.append(list(group))
+                continue
+            core = [v for v in group if v in kept]
+            rest = [v for v in group if v not in kept]
+            while len(core) < density.core and rest:
+                core.append(rest.pop(0))
+            if len(rest) % 2:
+                core.append(rest.pop(0))
+            while rest:
+                a = rest.pop(0)
+                partner = next((i for i, b in enumerate(rest[:8]) if b not in met[a]), None)
+                if partner is None:
+                    core.append(a)
+                else:
+                    fixed.append((a, rest.pop(partner)))
+            if (len(core) + len(group)) % 2:  # pragma: no cover - parity kept above
+                raise AssertionError("core parity")
+            cores.append(core)
+        return cores, fixed
+
+    def _edges(self, density: Density, cores: Sequence[Sequence[int]]) -> list[tuple[int, int]]:
+        """Edges of the sparse graph, rematches left out, in a deterministic order."""
+        chosen: dict[tuple[int, int], None] = {}
+        met = self.problem.met
+
+        def add(u: int, v: int) -> None:
+            if u != v and v not in met[u]:
+                chosen[(u, v) if u < v else (v, u)] = None
+
+        for group in cores:
+            m = len(group)
+            if m - 1 <= density.in_group:
+                for i in range(m):
+                    for j in range(i + 1, m):
+                        add(group[i], group[j])
+            else:
+                for i in range(m):
+                    for d in range(1, density.in_group // 2 + 1):
+                        add(group[i], group[(i + d) % m])
+        for g, upper in enumerate(cores):
+            for dist in range(1, density.reach + 1):
+                if g + dist >= len(cores):
+                    break
+                lower = cores[g + dist]
+                if len(upper) * len(lower) <= density.complete_product:
+                    for u in upper:
+                        for v in lower:
+                            add(u, v)
+                    continue
+                _spread(upper, lower, density.across, add)
+                _spread(lower, upper, density.across, add)
+        return list(chosen)
+
+    def _windows(self) -> list[Window]:
+        """Rematch-forced exits of short runs of small groups."""
+        windows: list[Window] = []
+        nonempty = [g for g, c in enumerate(self.counts) if c > 0]
+        met = self.problem.met
+        for i, first in enumerate(nonempty):
+            nodes: list[int] = []
+            for last in nonempty[i : i + WINDOW_GROUPS]:
+                nodes.extend(v for v in self.members[last] if v != self.first_bye)
+                if len(nodes) > WINDOW_LIMIT:
+                    break
+                leaving = len(nodes) - 2 * _max_matching(nodes, met)
+                if leaving > len(nodes) % 2:
+                    windows.append(Window(first, last, leaving))
+        return windows
+
+
+def _spread(
+    source: Sequence[int], target: Sequence[int], count: int, add: Callable[[int, int], None]
+) -> None:
+    """Join each source node to ``count`` target nodes spread over the target list."""
+    m = len(target)
+    stride = max(1, m // max(1, count))
+    for i, u in enumerate(source):
+        start = (i * m) // len(source)
+        for t in range(min(count, m)):
+            add(u, target[(start + t * stride) % m])
+
+
+def _max_matching(nodes: Sequence[int], met: Sequence[frozenset[int]]) -> int:
+    """Size of a maximum rematch-free matching among ``nodes``."""
+    inside = set(nodes)
+    if all(not (met[v] & inside) for v in nodes):
+        return len(nodes) // 2
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(len(nodes)))
+    graph.add_edges_from_no_data(
+        [
+            (i, j)
+            for i in range(len(nodes))
+            for j in range(i + 1, len(nodes))
+            if nodes[j] not in met[nodes[i]]
+        ]
+    )
+    return len(rx.max_weight_matching(graph, max_cardinality=True))
+
+
+def _with_bound(found: UnitSolution, bound: tuple[int, int, int]) -> UnitSolution:
+    return UnitSolution(found.pairs, found.bye, found.cost, found.method, bound)
