@@ -148,6 +148,10 @@ def float_lower_bound(
     ladder: FloatLadder,
     counts: Sequence[int],
     windows: Sequence[Window] = (),
+    passing: Mapping[int, int] | None = None,
+    *,
+    top: tuple[int, int] | None = None,
+    bottom: tuple[int, int] | None = None,
 ) -> tuple[int, int, int]:
     """Lower bound on (float steps, squared gap, float height) of a rematch-free pairing.
 
@@ -155,6 +159,14 @@ def float_lower_bound(
         ladder: the unit's point groups (including any player later given the bye).
         counts: players left to pair in each ladder group (the bye receiver removed).
         windows: extra constraints from rematches inside small runs of groups.
+        passing: ladder group -> pairs known to pass over that group (players
+            whose possible partners all lie beyond it).
+        top: ``(group, exits)``: the groups down to ``group`` are bounded
+            elsewhere (exactly), and ``exits`` of their players cross the
+            boundary below ``group``, already paid for; only the rest is bounded.
+        bottom: ``(group, entries)``: the groups from ``group`` down are bounded
+            elsewhere, and ``entries`` pairs cross the boundary above ``group``
+            (paid for here).
 
     Returns:
         A triple that no rematch-free pairing of the counted players beats
@@ -214,35 +226,51 @@ def float_lower_bound(
         a, b = position[members[0]], position[members[-1]]
         needs.setdefault(b, []).append((a - 1, w.leaving))
         width = max(width, b - a + 2)
-    cap = 1 + max((need for lst in needs.values() for _, need in lst), default=1)
+    over = dict(passing or {})
+    cap = 1 + max(
+        [need for lst in needs.values() for _, need in lst] + list(over.values()), default=1
+    )
+    first, last = 0, k - 1  # positions of the groups bounded here
+    pinned: dict[int, int] = {}
+    if top is not None:
+        first = position[top[0]] + 1
+        pinned[first - 1] = top[1]
+    if bottom is not None:
+        last = position[bottom[0]] - 1
+        pinned[last] = bottom[1]
+    if first > last or any(c % 2 != parity[j] for j, c in pinned.items()):
+        raise ValueError("tail regions overlap or their crossings have the wrong parity")
     # State: the last `width` boundary values, most recent last.
     start: tuple[int, ...] = (0,) * width
     best: dict[tuple[int, ...], tuple[int, int, int]] = {start: (0, 0, 0)}
     for j in range(k):
-        if j < k - 1:
-            choices = range(parity[j], cap + 1, 2)
-            step = costs[j]
+        step = costs[j] if first <= j < k - 1 and j <= last else (0, 0, 0)
+        if j in pinned:
+            choices: Sequence[int] = (pinned[j],)
+        elif j < first or j > last or j == k - 1:
+            choices = (0,)
         else:
-            choices = range(1)
-            step = (0, 0, 0)
+            choices = range(parity[j], cap + 1, 2)
+        inside = first <= j <= last
         # Crossings of the boundaries around group j that its players cannot
         # absorb pass over it: such a pair's squared gap exceeds the sum of the
         # two boundaries' squares by 2 * gap_above * gap_below.
         room = counts[groups[j]]
         bridge = 2 * gaps[j - 1] * gaps[j] if 0 < j < k - 1 else 0
+        known = over.get(groups[j], 0)
         nxt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         for state, total in best.items():
             above_j = state[-1]
             for c in choices:
-                passing = max(0, (above_j + c - room + 1) // 2)
-                if passing > min(above_j, c):
+                crossing = max(known, (above_j + c - room + 1) // 2) if inside else 0
+                if crossing > min(above_j, c):
                     continue
                 history = (*state[1:], c)
                 if not _satisfied(needs.get(j, ()), history, j):
                     continue
                 value = (
                     total[0] + c * step[0],
-                    total[1] + c * step[1] + passing * bridge,
+                    total[1] + c * step[1] + crossing * bridge,
                     total[2] + c * step[2],
                 )
                 if history not in nxt or value < nxt[history]:

@@ -93,6 +93,9 @@ class PodReport:
     """Cost of the pairing chosen."""
     bound: tuple[int, int, int] | None
     """Lower bound (float steps, squared gap, float height) met by a sparse result."""
+    proof: str | None = None
+    """Which lower bound proved a sparse result optimal (see
+    :attr:`ingest.pairing.matching.UnitSolution.proof`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +292,7 @@ def _solve_context(
         )
         return pairs, bye, PodReport(ctx.pod, n, "random", cost, None)
     solution = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
-    report = PodReport(ctx.pod, n, solution.method, solution.cost, solution.bound)
+    report = PodReport(ctx.pod, n, solution.method, solution.cost, solution.bound, solution.proof)
     return solution.pairs, solution.bye, report
 
 

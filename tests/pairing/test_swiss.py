@@ -339,6 +339,89 @@ class TestLargeUnits:
         assert "sparse" in methods
 
 
+class TestProofs:
+    """Each lower bound proves the sparse result in the situation it is made for."""
+
+    @staticmethod
+    def field(points: dict[str, int], meetings: list[tuple[str, str]]) -> list[Entrant]:
+        met: dict[str, set[str]] = {x: set() for x in points}
+        for x, y in meetings:
+            met[x].add(y)
+            met[y].add(x)
+        order = sorted(points, key=lambda x: (-points[x], x))
+        return [Entrant(x, points[x], r, frozenset(met[x])) for r, x in enumerate(order, 1)]
+
+    def test_parity(self) -> None:
+        points = {f"x{i:02d}": (i % 3) * 3 for i in range(90)}
+        result = pair_swiss(self.field(points, []), seed=2, round_number=3)
+        assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "parity")
+
+    def test_long_float_of_the_leader(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # The leader met both players just below: it floats three groups down.
+        points = {"a": 12, "b": 10, "c": 9} | {f"f{i:02d}": 8 for i in range(77)}
+        players = self.field(points, [("a", "b"), ("a", "c")])
+        result = pair_swiss(players, seed=1, round_number=5)
+        assert result.pods[0].proof == "rematches"
+        assert result.tables[0].player1 == "a"
+        assert points[result.tables[0].player2] == 8
+        assert ("b", "c") in {(t.player1, t.player2) for t in result.tables}
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
+    def test_crowded_top_tables(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # c met a and both d players: c and a compete for b. Only the exact
+        # solution of the top groups sees that c must float two groups down.
+        points = {"a": 19, "b": 18, "c": 17, "d1": 16, "d2": 16}
+        points |= {f"e{i}": 15 for i in range(8)} | {f"f{i:02d}": 14 for i in range(60)}
+        meetings = [("a", "c"), ("a", "d1"), ("a", "d2"), ("c", "d1"), ("c", "d2")]
+        players = self.field(points, meetings)
+        result = pair_swiss(players, seed=1, round_number=5)
+        assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "tails")
+        pairs = {(t.player1, t.player2) for t in result.tables}
+        assert {("a", "b"), ("d1", "d2")} <= pairs
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_long_events_agree_with_the_complete_graph(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over-long events (dense histories) stress every bound; results must stay exact."""
+    rng = random.Random(1000 + seed)
+    n = rng.randint(65, 110)
+    win, draw = rng.choice([(3, 1), (1, 0)])
+    draw_rate = rng.choice([0.0, 0.1, 0.25])
+    ids = [f"y{i:03d}" for i in range(n)]
+    points = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    byes = dict.fromkeys(ids, 0)
+    tie = {i: rng.random() for i in ids}
+    for number in range(1, 12):
+        order = sorted(ids, key=lambda i: (-points[i], tie[i]))
+        players = [
+            Entrant(i, points[i], r, frozenset(met[i]), byes[i])
+            for r, i in enumerate(order, start=1)
+        ]
+        result = pair_swiss(players, seed=seed, round_number=number)
+        if result.pods[0].method in ("sparse", "dense", "denser"):
+            with monkeypatch.context() as patch:
+                patch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+                assert _solve(players) == result.pods[0].cost
+        for t in result.tables:
+            met[t.player1].add(t.player2)
+            met[t.player2].add(t.player1)
+            x = rng.random()
+            if x < draw_rate:
+                points[t.player1] += draw
+                points[t.player2] += draw
+            else:
+                points[t.player1 if x < (1 + draw_rate) / 2 else t.player2] += win
+        for b in result.byes:
+            points[b.player] += win
+            byes[b.player] += 1
+
+
 def _solve(players: list[Entrant]) -> PairingCost:
     """Solve the single unit of ``players`` directly with the matching module."""
     (ctx,) = _contexts(players, seed=0, round_number=2, awarded=frozenset())
