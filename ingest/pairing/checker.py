@@ -127,7 +127,7 @@ def check_swiss_round(
             findings.append(Finding("paired-twice", (p.id,), pod=p.pod))
     findings.extend(_repeated_byes(players, bye_set, awarded))
     for ctx in contexts:
-        findings.extend(_check_pod(ctx, pairs, bye_set))
+        findings.extend(_check_pod(ctx, pairs, byes))
     return tuple(findings)
 
 
@@ -156,13 +156,13 @@ def _repeated_byes(
 
 
 def _check_pod(
-    ctx: _UnitContext, pairs: Sequence[tuple[str, str]], bye_set: set[str]
+    ctx: _UnitContext, pairs: Sequence[tuple[str, str]], byes: Sequence[str]
 ) -> list[Finding]:
     """Compare one pod's recorded pairing with its optimum."""
     node = {p.id: i for i, p in enumerate(ctx.order)}
     mine = [(node[a], node[b]) for a, b in pairs if a in node and b in node and a != b]
     touching = sum(1 for a, b in pairs if a in node or b in node)
-    pod_byes = [node[x] for x in bye_set if x in node]
+    pod_byes = [node[x] for x in dict.fromkeys(byes) if x in node]  # recorded order
     covered = Counter(v for pair in mine for v in pair) + Counter(pod_byes)
     if touching != len(mine) or any(covered[v] != 1 for v in range(len(ctx.order))):
         return []  # structural findings already say what is wrong

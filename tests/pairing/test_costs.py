@@ -143,3 +143,23 @@ def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:
         for tail in _partial_matchings(rest[:i] + rest[i + 1 :]):
             result.append([(first, other), *tail])
     return result
+
+
+def test_weight_levels_fit_and_dominate() -> None:
+    """Each level's unit exceeds the largest total of the levels below it."""
+    from ingest.pairing.matching import WEIGHT_LIMIT, _Problem
+
+    n = 2048
+    points = [3 * (i % 11) + (i % 3 == 0) for i in range(n)]  # 30+ point groups, draws
+    problem = _Problem(points, list(range(n)), [frozenset()] * n)
+    ladder = problem.ladder
+    pairs = n // 2 + 1
+    top = len(ladder.values) - 1
+    max_height = ladder.height_prefix[top]
+    max_square = (ladder.values[0] - ladder.values[-1]) ** 2
+    assert problem.square > pairs * max_height
+    assert problem.step > pairs * max_square * problem.square + pairs * max_height
+    assert problem.bye > pairs * top * problem.step + (problem.step - 1)
+    assert problem.rematch > (n - 1) * problem.bye + (problem.bye - 1)
+    assert problem.base > pairs * problem.rematch
+    assert problem.base * 4 <= WEIGHT_LIMIT < 2**127
