@@ -169,6 +169,14 @@ def pair_swiss(
     (no rematch, then the bye choice, float steps, squared gaps and float
     height), and pairs inside a point group are chosen by the seed.
 
+    Bye choice: each pod with an odd number of players (awarded byes left
+    out) gets exactly one pairing bye. The bye order is fewest byes so far,
+    then the lowest-ranked (largest ``rank``), then, for equal ranks, the
+    seeded shuffle; the first player in that order whose absence still lets
+    everyone else be paired without a rematch receives it. In a random round
+    the bye goes to the last player of the seeded shuffle among those with the
+    fewest byes.
+
     >>> players = [Entrant(f"p{i}", points=0, rank=i) for i in range(1, 6)]
     >>> first = pair_swiss(players, seed=7, round_number=1)
     >>> len(first.tables), len(first.byes)

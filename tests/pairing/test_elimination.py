@@ -282,7 +282,7 @@ class TestDropsAfterTheCut:
     def test_drop_in_the_final_crowns_the_opponent(self) -> None:
         bracket = seed_bracket(SEEDS[:2])
         for policy in ("mtr", "aequitas", "bushiroad"):
-            state = advance_playoff(bracket, drops={"s1": 1}, policy=policy)  # type: ignore[arg-type]
+            state = advance_playoff(bracket, drops={"s1": 1}, policy=policy)
             assert state.finished
             assert state.champion == "s2"
 
