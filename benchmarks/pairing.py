@@ -12,12 +12,13 @@ order; ``--drop-rate`` of the players drop after each round, so odd fields and
 byes occur. Every round is paired ``--repeats`` times and the median time is
 kept.
 
-Columns: time (median seconds), method (how the optimum was reached), rem
-(rematches), steps (float steps; ``lb`` the lower bound when a sparse graph was
-proved against it), sq (total squared point gap), 2nd (pairing byes to a player
-who already had a bye while someone had none), x0 (X-0 players paired with 0-X
-players). Budgets (DESIGN §8): 2,048 players <= 1 s and 512 players <= 0.2 s
-per round (median).
+Columns: time (median seconds), method and proof (how the optimum was reached
+and which lower bound proved it), rem (rematches), steps (float steps; ``lb``
+the lower bound when a sparse graph was proved against it), sq (total squared
+point gap), 2nd (pairing byes to a player with more byes than someone who
+played: a repeated bye), bvb (tables where both players have had a bye), x0
+(X-0 players paired with 0-X players). Budgets (DESIGN §8): 2,048 players
+<= 1 s and 512 players <= 0.2 s per round (median).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def simulate(
         assert result is not None
         fewest = min(byes[i] for i in active)
         second = sum(1 for b in result.byes if byes[b.player] > fewest)
+        both_byes = sum(1 for t in result.tables if byes[t.player1] and byes[t.player2])
         perfect = 3 * (number - 1)
         x0 = sum(
             1
@@ -88,6 +90,8 @@ def simulate(
                 "bound": pod.bound[0] if pod.bound else None,
                 "squared": result.squared_gap,
                 "second_byes": second,
+                "both_byes": both_byes,
+                "proof": pod.proof or "-",
                 "x0": x0,
                 "players": len(active),
                 "groups": Counter(points[i] for i in active),
@@ -112,13 +116,15 @@ def simulate(
 
 def report(players: int, stats: list[dict[str, object]]) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
-    print(" rnd  players     time  method   rem  steps   lb     sq  2nd  x0")
+    print(" rnd  players     time  method  proof      rem  steps   lb     sq  2nd  bvb  x0")
     for s in stats:
         bound = "-" if s["bound"] is None else s["bound"]
         print(
             f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f}  {s['method']:<7}"
+            f" {s['proof']:<9}"
             f" {s['rematches']:>4} "
-            f"{s['steps']:>6} {bound!s:>4} {s['squared']:>6} {s['second_byes']:>4} {s['x0']:>3}"
+            f"{s['steps']:>6} {bound!s:>4} {s['squared']:>6} {s['second_byes']:>4}"
+            f" {s['both_byes']:>4} {s['x0']:>3}"
         )
     later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]  # type: ignore[arg-type]
     print(
