@@ -1,0 +1,166 @@
+"""Benchmark the Swiss pairing engine on simulated seeded tournaments.
+
+Run from the repository root::
+
+    python benchmarks/pairing.py                 # N = 8, 32, 128, 512, 2048
+    python benchmarks/pairing.py --sizes 512 --repeats 5
+
+Each event plays the number of Swiss rounds MTR Appendix E gives for its size
+(3 for 8 players), with random results from the seed (``--draw-rate`` of the
+matches drawn) and its own tiny standings: points, then a seeded random tie
+order; ``--drop-rate`` of the players drop after each round, so odd fields and
+byes occur. Every round is paired ``--repeats`` times and the median time is
+kept.
+
+Columns: time (median seconds), method and proof (how the optimum was reached
+and which lower bound proved it), rem (rematches), steps (float steps; ``lb``
+the lower bound when a sparse graph was proved against it), sq (total squared
+point gap), 2nd (pairing byes to a player with more byes than someone who
+played: a repeated bye), bvb (tables where both players have had a bye), x0
+(X-0 players paired with 0-X players). Budgets (DESIGN §8): 2,048 players
+<= 1 s and 512 players <= 0.2 s per round (median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ingest.pairing.rounds import mtr_rounds
+from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
+
+
+def rounds_for(players: int) -> int:
+    plan = mtr_rounds(players)
+    if plan is None:
+        return 3
+    return plan.rounds  # single elimination for 5-8 players: play 3 Swiss rounds instead
+
+
+def simulate(
+    players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float
+) -> list[dict[str, object]]:
+    """Play one event; return per-round statistics."""
+    rng = random.Random(f"bench/{seed}/{players}")
+    ids = [f"p{i:05d}" for i in range(players)]
+    tie = {i: rng.random() for i in ids}
+    points = dict.fromkeys(ids, 0)
+    byes = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    stats = []
+    total = rounds_for(players)
+    active = list(ids)
+    for number in range(1, total + 1):
+        order = sorted(active, key=lambda i: (-points[i], tie[i]))
+        entrants = [
+            Entrant(i, points[i], r, frozenset(met[i]), byes[i])
+            for r, i in enumerate(order, start=1)
+        ]
+        timings = []
+        result: SwissRound | None = None
+        for _ in range(repeats):
+            start = time.perf_counter()
+            result = pair_swiss(entrants, seed=seed, round_number=number)
+            timings.append(time.perf_counter() - start)
+        assert result is not None
+        fewest = min(byes[i] for i in active)
+        second = sum(1 for b in result.byes if byes[b.player] > fewest)
+        both_byes = sum(1 for t in result.tables if byes[t.player1] and byes[t.player2])
+        perfect = 3 * (number - 1)
+        x0 = sum(
+            1
+            for t in result.tables
+            if number > 1 and {points[t.player1], points[t.player2]} == {perfect, 0}
+        )
+        pod = result.pods[0]
+        stats.append(
+            {
+                "round": number,
+                "time": statistics.median(timings),
+                "method": pod.method,
+                "rematches": len(result.rematches),
+                "steps": result.float_steps,
+                "bound": pod.bound[0] if pod.bound else None,
+                "squared": result.squared_gap,
+                "second_byes": second,
+                "both_byes": both_byes,
+                "proof": pod.proof or "-",
+                "x0": x0,
+                "players": len(active),
+                "groups": Counter(points[i] for i in active),
+            }
+        )
+        for t in result.tables:
+            a, b = t.player1, t.player2
+            met[a].add(b)
+            met[b].add(a)
+            x = rng.random()
+            if x < draw_rate:
+                points[a] += 1
+                points[b] += 1
+            else:
+                points[a if x < draw_rate + (1 - draw_rate) / 2 else b] += 3
+        for bye in result.byes:
+            points[bye.player] += 3
+            byes[bye.player] += 1
+        active = [i for i in active if rng.random() >= drop_rate]
+    return stats
+
+
+def report(players: int, stats: list[dict[str, object]]) -> None:
+    print(f"\n== {players} players, {len(stats)} rounds")
+    print(" rnd  players     time  method  proof      rem  steps   lb     sq  2nd  bvb  x0")
+    for s in stats:
+        bound = "-" if s["bound"] is None else s["bound"]
+        print(
+            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f}  {s['method']:<7}"
+            f" {s['proof']:<9}"
+            f" {s['rematches']:>4} "
+            f"{s['steps']:>6} {bound!s:>4} {s['squared']:>6} {s['second_byes']:>4}"
+            f" {s['both_byes']:>4} {s['x0']:>3}"
+        )
+    later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]  # type: ignore[arg-type]
+    print(
+        f" median per round (rounds 2+): {statistics.median(later):.4f} s, max {max(later):.4f} s"
+    )
+    last = stats[-1]
+    groups = last["groups"]
+    assert isinstance(groups, Counter)
+    top = sorted(groups.items(), reverse=True)
+    print(
+        f" late-round focus, round {last['round']} of {len(stats)}: "
+        f"{len(top)} point groups; top groups (points x players): "
+        + ", ".join(f"{p}x{c}" for p, c in top[:6])
+        + f"; floats {last['steps']} (bound {last['bound'] or 'n/a'}),"
+        + f" squared gap {last['squared']}"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="8,32,128,512,2048")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--draw-rate", type=float, default=0.04)
+    parser.add_argument("--drop-rate", type=float, default=0.01, help="per player and round")
+    args = parser.parse_args(argv)
+    for players in (int(x) for x in args.sizes.split(",")):
+        stats = simulate(
+            players,
+            seed=args.seed,
+            repeats=args.repeats,
+            draw_rate=args.draw_rate,
+            drop_rate=args.drop_rate,
+        )
+        report(players, stats)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,417 @@
+"""Swiss pairing (ingest.pairing.swiss): behaviour, invariants and determinism."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ingest.pairing import matching
+from ingest.pairing.costs import PairingCost
+from ingest.pairing.swiss import Bye, Entrant, SwissRound, _contexts, pair_swiss
+
+from .support import brute_force, round_cost
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def field(points: list[int], **kw: object) -> list[Entrant]:
+    """Entrants p1, p2, ... ranked in the order given."""
+    return [Entrant(f"p{i}", pts, i, **kw) for i, pts in enumerate(points, start=1)]  # type: ignore[arg-type]
+
+
+def as_pairs(result: SwissRound) -> set[frozenset[str]]:
+    return {frozenset((t.player1, t.player2)) for t in result.tables}
+
+
+class TestFirstRound:
+    def test_random_and_seeded(self) -> None:
+        players = field([0] * 10)
+        first = pair_swiss(players, seed=1, round_number=1)
+        again = pair_swiss(list(reversed(players)), seed=1, round_number=1)
+        other = pair_swiss(players, seed=2, round_number=1)
+        assert first == again
+        assert as_pairs(first) != as_pairs(other)
+        assert first.pods[0].method == "random"
+
+    def test_odd_field_gets_one_bye(self) -> None:
+        result = pair_swiss(field([0] * 9), seed=3, round_number=1)
+        assert len(result.tables) == 4
+        assert [b.awarded for b in result.byes] == [False]
+
+    def test_no_history_later_round_is_random(self) -> None:
+        result = pair_swiss(field([0] * 6), seed=3, round_number=4)
+        assert result.pods[0].method == "random"
+
+    def test_pods_pair_inside(self) -> None:
+        players = [Entrant(f"p{i}", 0, i, pod=f"pod{i % 3}") for i in range(1, 23)]
+        result = pair_swiss(players, seed=5, round_number=1)
+        pod = {p.id: p.pod for p in players}
+        assert all(pod[t.player1] == pod[t.player2] == t.pod for t in result.tables)
+        # 22 players in pods of 8, 7, 7: one bye for each odd pod.
+        assert len(result.byes) == 2
+        assert len({pod[b.player] for b in result.byes}) == 2
+
+
+class TestLaterRounds:
+    def test_equal_points_play_each_other(self) -> None:
+        players = field([6, 6, 3, 3, 0, 0])
+        result = pair_swiss(players, seed=1, round_number=3)
+        assert as_pairs(result) == {
+            frozenset(("p1", "p2")),
+            frozenset(("p3", "p4")),
+            frozenset(("p5", "p6")),
+        }
+        assert result.float_steps == 0
+
+    def test_no_rematch(self) -> None:
+        players = [
+            Entrant("a", 3, 1, frozenset({"b"})),
+            Entrant("b", 3, 2, frozenset({"a"})),
+            Entrant("c", 3, 3),
+            Entrant("d", 3, 4),
+        ]
+        result = pair_swiss(players, seed=1, round_number=2)
+        assert frozenset(("a", "b")) not in as_pairs(result)
+        assert not result.rematches
+
+    def test_rematch_as_last_resort(self) -> None:
+        players = [
+            Entrant("a", 3, 1, frozenset({"b"})),
+            Entrant("b", 3, 2, frozenset({"a"})),
+        ]
+        result = pair_swiss(players, seed=1, round_number=2)
+        assert [(t.player1, t.player2, t.rematch) for t in result.tables] == [("a", "b", True)]
+        assert result.pods[0].method == "full-rematches"
+        assert result.pods[0].cost.rematches == 1
+
+    def test_cascade_beats_one_big_float(self) -> None:
+        # 9 9 6 6 3 3 0 0 where the equal pairs have met: 9v6 6v3 3v0 9v0? No:
+        # the only rematch-free choices are a cascade or X-0 against 0-X.
+        met = {"a": "b", "b": "a", "c": "d", "d": "c", "e": "f", "f": "e", "g": "h", "h": "g"}
+        pts = dict(zip("abcdefgh", [9, 9, 6, 6, 3, 3, 0, 0], strict=True))
+        players = [
+            Entrant(x, pts[x], i, frozenset({met[x]})) for i, x in enumerate("abcdefgh", start=1)
+        ]
+        result = pair_swiss(players, seed=1, round_number=4)
+        gaps = sorted(abs(pts[t.player1] - pts[t.player2]) for t in result.tables)
+        assert gaps == [3, 3, 3, 3]
+
+    def test_tables_from_the_top_and_higher_rank_first(self) -> None:
+        players = field([3, 3, 9, 9, 6, 6])  # p3/p4 lead despite ranks 3 and 4
+        result = pair_swiss(players, seed=1, round_number=4)
+        assert [(t.number, t.player1, t.player2) for t in result.tables] == [
+            (1, "p3", "p4"),
+            (2, "p5", "p6"),
+            (3, "p1", "p2"),
+        ]
+
+    def test_bye_to_lowest_ranked_without_a_bye(self) -> None:
+        players = field([3, 3, 3, 0, 0], byes=0)
+        players[4] = Entrant("p5", 0, 5, byes=1)
+        result = pair_swiss(players, seed=1, round_number=2)
+        assert [b.player for b in result.byes] == ["p4"]
+
+    def test_second_bye_only_when_everyone_had_one(self) -> None:
+        players = field([3, 3, 3], byes=1)
+        result = pair_swiss(players, seed=1, round_number=4)
+        assert [b.player for b in result.byes] == ["p3"]
+
+    def test_bye_skips_a_player_who_would_force_a_rematch(self) -> None:
+        # p3 is lowest ranked, but giving p3 the bye leaves p1 and p2 (who met).
+        players = [
+            Entrant("p1", 3, 1, frozenset({"p2"})),
+            Entrant("p2", 3, 2, frozenset({"p1"})),
+            Entrant("p3", 0, 3),
+        ]
+        result = pair_swiss(players, seed=1, round_number=2)
+        assert [b.player for b in result.byes] == ["p2"]
+        assert not result.rematches
+
+    def test_awarded_byes_sit_out(self) -> None:
+        players = field([0] * 6)
+        result = pair_swiss(players, seed=1, round_number=1, awarded_byes={"p2"})
+        assert result.byes[0] == Bye("p2", awarded=True)
+        assert [b.awarded for b in result.byes[1:]] == [False]
+        assert all("p2" not in (t.player1, t.player2) for t in result.tables)
+        assert len(result.tables) == 2
+
+    def test_draft_pods_in_later_rounds(self) -> None:
+        players = [
+            Entrant("a", 3, 1, pod="x"),
+            Entrant("b", 3, 2, pod="y"),
+            Entrant("c", 0, 3, frozenset({"e"}), pod="x"),
+            Entrant("d", 0, 4, pod="y"),
+            Entrant("e", 0, 5, frozenset({"c"}), pod="x"),
+        ]
+        result = pair_swiss(players, seed=9, round_number=2)
+        assert as_pairs(result) == {frozenset(("b", "d")), frozenset(("a", "c"))}
+        assert [b.player for b in result.byes] == ["e"]
+
+    @pytest.mark.parametrize(
+        ("kwargs", "message"),
+        [
+            ({"round_number": 0}, "round_number"),
+            ({"round_number": 1, "awarded_byes": {"zz"}}, "unknown players"),
+        ],
+    )
+    def test_programmer_errors(self, kwargs: dict[str, object], message: str) -> None:
+        with pytest.raises(ValueError, match=message):
+            pair_swiss(field([0, 0]), seed=1, **kwargs)  # type: ignore[arg-type]
+
+    def test_duplicate_ids(self) -> None:
+        with pytest.raises(ValueError, match="duplicate"):
+            pair_swiss([Entrant("a", 0, 1), Entrant("a", 0, 2)], seed=1, round_number=1)
+
+
+# ---------------------------------------------------------------------------
+# Properties
+
+
+@st.composite
+def fields(draw: st.DrawFn, max_size: int = 30, pods: bool = True) -> list[Entrant]:
+    n = draw(st.integers(1, max_size))
+    ids = [f"p{i:02d}" for i in range(n)]
+    ranks = draw(st.permutations(range(1, n + 1)))
+    scale = draw(st.sampled_from([1, 3]))
+    pts = draw(st.lists(st.integers(0, 5), min_size=n, max_size=n))
+    pod_count = draw(st.integers(0, 3)) if pods else 0
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    density = draw(st.floats(0, 0.6))
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                met[ids[a]].add(ids[b])
+                met[ids[b]].add(ids[a])
+    byes = draw(st.lists(st.integers(0, 2), min_size=n, max_size=n))
+    return [
+        Entrant(
+            ids[i],
+            pts[i] * scale,
+            ranks[i],
+            frozenset(met[ids[i]]),
+            byes[i],
+            f"pod{i % pod_count}" if pod_count else None,
+        )
+        for i in range(n)
+    ]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields(), st.integers(1, 6), st.integers(0, 1000))
+def test_invariants(players: list[Entrant], round_number: int, seed: int) -> None:
+    result = pair_swiss(players, seed=seed, round_number=round_number)
+    pod = {p.id: p.pod for p in players}
+    seen = Counter([t.player1 for t in result.tables] + [t.player2 for t in result.tables])
+    seen.update(b.player for b in result.byes)
+    assert seen == Counter(p.id for p in players)  # everyone exactly once
+    for t in result.tables:
+        assert pod[t.player1] == pod[t.player2]  # pods respected
+    per_pod = Counter(pod[b.player] for b in result.byes)
+    sizes = Counter(pod.values())
+    for key, size in sizes.items():
+        assert per_pod[key] == size % 2  # one bye per odd pod, none otherwise
+    assert [t.number for t in result.tables] == list(range(1, len(result.tables) + 1))
+    rank = {p.id: p.rank for p in players}
+    assert all(rank[t.player1] <= rank[t.player2] for t in result.tables)
+    # Rematch flags are accurate.
+    opponents = {p.id: p.opponents for p in players}
+    for t in result.tables:
+        assert t.rematch == (t.player2 in opponents[t.player1] or t.player1 in opponents[t.player2])
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(max_size=24), st.integers(1, 6), st.integers(0, 1000), st.randoms())
+def test_same_seed_same_pairing_in_any_input_order(
+    players: list[Entrant], round_number: int, seed: int, shuffler: random.Random
+) -> None:
+    first = pair_swiss(players, seed=seed, round_number=round_number)
+    shuffled = list(players)
+    shuffler.shuffle(shuffled)
+    assert pair_swiss(shuffled, seed=seed, round_number=round_number) == first
+
+
+@settings(max_examples=150, deadline=None)
+@given(fields(max_size=12, pods=False), st.integers(2, 6), st.integers(0, 1000))
+def test_optimal_against_brute_force(players: list[Entrant], round_number: int, seed: int) -> None:
+    result = pair_swiss(players, seed=seed, round_number=round_number)
+    if result.pods and result.pods[0].method == "random":
+        return  # nobody has points or history yet: nothing to optimise
+    assert round_cost(players, result) == brute_force(players)
+
+
+def test_no_rematch_when_avoidable_brute_force() -> None:
+    # A deterministic sweep on top of the Hypothesis search above.
+    rng = random.Random(11)
+    for _ in range(40):
+        n = rng.randint(4, 10)
+        ids = [f"q{i}" for i in range(n)]
+        met: dict[str, set[str]] = {i: set() for i in ids}
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.5:
+                    met[ids[a]].add(ids[b])
+                    met[ids[b]].add(ids[a])
+        players = [
+            Entrant(i, rng.choice([0, 3, 6]), r, frozenset(met[i]))
+            for r, i in enumerate(ids, start=1)
+        ]
+        result = pair_swiss(players, seed=rng.randint(0, 99), round_number=3)
+        assert round_cost(players, result)[0] == brute_force(players)[0]
+
+
+def test_python_hash_seed_does_not_matter() -> None:
+    """Replay the golden events under several hash seeds: every byte must match.
+
+    The events cover random first rounds, pods, awarded byes, drops, pairing
+    byes and a field large enough for the sparse graphs.
+    """
+    script = "from tests.pairing.make_golden import render; print(render(), end='')"
+    golden = (Path(__file__).with_name("golden") / "swiss_events.json").read_text("utf-8")
+    for hash_seed in ("0", "1", "12345", "random"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        done = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert done.stdout == golden, f"PYTHONHASHSEED={hash_seed} changed the pairings"
+
+
+class TestLargeUnits:
+    """Sparse graphs must agree with the complete graph when they claim optimality."""
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_sparse_matches_complete_graph(
+        self, seed: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        rng = random.Random(seed)
+        n = rng.choice([70, 90, 121])
+        ids = [f"x{i:03d}" for i in range(n)]
+        points = dict.fromkeys(ids, 0)
+        met: dict[str, set[str]] = {i: set() for i in ids}
+        methods = []
+        for number in range(1, 7):
+            order = sorted(ids, key=lambda i: (-points[i], i))
+            players = [
+                Entrant(i, points[i], r, frozenset(met[i])) for r, i in enumerate(order, start=1)
+            ]
+            result = pair_swiss(players, seed=seed, round_number=number)
+            methods.append(result.pods[0].method)
+            if number > 1:
+                with monkeypatch.context() as patch:
+                    patch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+                    exact = _solve(players)
+                assert result.pods[0].cost == exact
+            for t in result.tables:
+                met[t.player1].add(t.player2)
+                met[t.player2].add(t.player1)
+                x = rng.random()
+                if x < 0.1:
+                    points[t.player1] += 1
+                    points[t.player2] += 1
+                else:
+                    points[t.player1 if x < 0.55 else t.player2] += 3
+            for b in result.byes:
+                points[b.player] += 3
+        assert "sparse" in methods
+
+
+class TestProofs:
+    """Each lower bound proves the sparse result in the situation it is made for."""
+
+    @staticmethod
+    def field(points: dict[str, int], meetings: list[tuple[str, str]]) -> list[Entrant]:
+        met: dict[str, set[str]] = {x: set() for x in points}
+        for x, y in meetings:
+            met[x].add(y)
+            met[y].add(x)
+        order = sorted(points, key=lambda x: (-points[x], x))
+        return [Entrant(x, points[x], r, frozenset(met[x])) for r, x in enumerate(order, 1)]
+
+    def test_parity(self) -> None:
+        points = {f"x{i:02d}": (i % 3) * 3 for i in range(90)}
+        result = pair_swiss(self.field(points, []), seed=2, round_number=3)
+        assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "parity")
+
+    def test_long_float_of_the_leader(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # The leader met both players just below: it floats three groups down.
+        points = {"a": 12, "b": 10, "c": 9} | {f"f{i:02d}": 8 for i in range(77)}
+        players = self.field(points, [("a", "b"), ("a", "c")])
+        result = pair_swiss(players, seed=1, round_number=5)
+        assert result.pods[0].proof == "rematches"
+        assert result.tables[0].player1 == "a"
+        assert points[result.tables[0].player2] == 8
+        assert ("b", "c") in {(t.player1, t.player2) for t in result.tables}
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
+    def test_crowded_top_tables(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # c met a and both d players: c and a compete for b. Only the exact
+        # solution of the top groups sees that c must float two groups down.
+        points = {"a": 19, "b": 18, "c": 17, "d1": 16, "d2": 16}
+        points |= {f"e{i}": 15 for i in range(8)} | {f"f{i:02d}": 14 for i in range(60)}
+        meetings = [("a", "c"), ("a", "d1"), ("a", "d2"), ("c", "d1"), ("c", "d2")]
+        players = self.field(points, meetings)
+        result = pair_swiss(players, seed=1, round_number=5)
+        assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "tails")
+        pairs = {(t.player1, t.player2) for t in result.tables}
+        assert {("a", "b"), ("d1", "d2")} <= pairs
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_long_events_agree_with_the_complete_graph(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over-long events (dense histories) stress every bound; results must stay exact."""
+    rng = random.Random(1000 + seed)
+    n = rng.randint(65, 110)
+    win, draw = rng.choice([(3, 1), (1, 0)])
+    draw_rate = rng.choice([0.0, 0.1, 0.25])
+    ids = [f"y{i:03d}" for i in range(n)]
+    points = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    byes = dict.fromkeys(ids, 0)
+    tie = {i: rng.random() for i in ids}
+    for number in range(1, 12):
+        order = sorted(ids, key=lambda i: (-points[i], tie[i]))
+        players = [
+            Entrant(i, points[i], r, frozenset(met[i]), byes[i])
+            for r, i in enumerate(order, start=1)
+        ]
+        result = pair_swiss(players, seed=seed, round_number=number)
+        if result.pods[0].method in ("sparse", "dense", "denser"):
+            with monkeypatch.context() as patch:
+                patch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+                assert _solve(players) == result.pods[0].cost
+        for t in result.tables:
+            met[t.player1].add(t.player2)
+            met[t.player2].add(t.player1)
+            x = rng.random()
+            if x < draw_rate:
+                points[t.player1] += draw
+                points[t.player2] += draw
+            else:
+                points[t.player1 if x < (1 + draw_rate) / 2 else t.player2] += win
+        for b in result.byes:
+            points[b.player] += win
+            byes[b.player] += 1
+
+
+def _solve(players: list[Entrant]) -> PairingCost:
+    """Solve the single unit of ``players`` directly with the matching module."""
+    (ctx,) = _contexts(players, seed=0, round_number=2, awarded=frozenset())
+    return matching.solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met).cost
