@@ -284,3 +284,44 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     table = (compute_standings(event, rules, after_round=round_no) if round_no is not None
              else final_standings(event, rules))
     click.echo(standings_json(event, table) if as_json else standings_table(event, table))
+
+
+# -- build -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--strict", is_flag=True, help="Warnings (and site-engine warnings) fail the build.")
+@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
+              help="The static-site engine.")
+@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+              help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).")
+@click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API, print views) and stop.")
+@click.pass_context
+def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool) -> None:
+    """Check every event and build the site into build/site.
+
+    Any error stops the build before anything is written; the previous build/site stays
+    whole. Same input and --today give byte-identical output.
+
+    \b
+    Examples:
+      scorekeeper build
+      scorekeeper build --strict --today 2026-11-22
+      scorekeeper build --engine zensical
+    """
+    from ingest.build import build_site
+
+    project = _project(ctx)
+    try:
+        timings = build_site(project, engine=engine, strict=strict, today=today.date() if today else None,
+                             docs_only=docs_only, on_diagnostics=lambda d: _print_diagnostics(d))
+    except IngestError as exc:
+        if exc.diagnostics:
+            _print_diagnostics(sorted_diagnostics(exc.diagnostics))
+            click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
+        else:
+            click.echo(f"error: {exc.text}", err=True)
+        sys.exit(1)
+    where = "build/docs" if docs_only else "build/site"
+    click.echo(f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
+               f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)", err=True)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ingest.decklists import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
-from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.diagnostics import Diagnostic, SourcePos, error
 from ingest.formats import ArchetypeBook, FormatRegistry, UnknownFormatError
 from ingest.legality import DeckVerdict, check_deck
 from ingest.model import Event, PlayerId
@@ -129,7 +129,4 @@ def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> list[D
             continue
         for v in info.verdict.violations:
             out.append(error(v.code, f"{pid}: {v.message}", at, "the deck must be legal on the event date"))
-        for v in info.verdict.skipped:
-            out.append(warning("deck-check-skipped", f"{pid}: {v.message}", at,
-                               "add card data (types, stars, kinds) to the list to check this rule"))
     return out

@@ -73,7 +73,8 @@ def decimal(value: Fraction | None, digits: int = 4) -> str:
 
 def oneblock(text: str) -> Markup:
     """Removes blank lines so an HTML fragment stays one raw block for Markdown."""
-    return Markup("\n".join(line for line in str(text).splitlines() if line.strip()))
+    block = "\n".join(line for line in str(text).splitlines() if line.strip())
+    return Markup(f"\n{block}\n")
 
 
 def entity_lines(text: object) -> Markup:

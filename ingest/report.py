@@ -32,7 +32,7 @@ class MetaRow:
     share: Fraction
     """Share of the field."""
     top: int
-    """Players on it in the top cut (or the top 8 of the standings without a cut)."""
+    """Players on it in the top cut (0 without a cut)."""
     conversion: Fraction | None
     """Top-cut share divided by field share (None when there is no cut)."""
 
@@ -100,7 +100,7 @@ def event_status(event: Event) -> str:
     return "complete"
 
 
-def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], final: Standings | None) -> tuple[MetaRow, ...]:
+def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> tuple[MetaRow, ...]:
     archetype = {p.id: (decks[p.id].archetype if p.id in decks else p.archetype) or "Unknown" for p in event.players}
     if all(a == "Unknown" for a in archetype.values()):
         return ()
@@ -108,8 +108,6 @@ def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], final: Standings
     top_ids: set[PlayerId] = set()
     if event.playoff:
         top_ids = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
-    elif final is not None:
-        top_ids = {r.player for r in final.rows[: min(8, len(final.rows))]}
     top = Counter(archetype[p] for p in top_ids if p in archetype)
     total = sum(counts.values())
     rows = []
@@ -140,7 +138,7 @@ def compute_report(event: Event, formats: FormatRegistry | None = None, archetyp
     if event.structure.pairing == "wot-cycles":
         report = wot_report(event)
         return EventReport(event, ruleset, status, decks=decks, decklists_visible=visible, wot=report,
-                           metagame=_metagame(event, decks, None), recommended_rounds=_advice(event, ruleset))
+                           metagame=_metagame(event, decks), recommended_rounds=_advice(event, ruleset))
     by_round = standings_by_round(event)
     final = final_standings(event) if event.rounds else None
     seeds: dict[PlayerId, int] = {}
@@ -150,13 +148,11 @@ def compute_report(event: Event, formats: FormatRegistry | None = None, archetyp
         seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
     return EventReport(
         event, ruleset, status, standings=by_round, final=final, decks=decks, decklists_visible=visible,
-        metagame=_metagame(event, decks, final), seeds=seeds, recommended_rounds=_advice(event, ruleset),
+        metagame=_metagame(event, decks), seeds=seeds, recommended_rounds=_advice(event, ruleset),
     )
 
 
 def _advice(event: Event, ruleset: Ruleset) -> str:
-    try:
-        from ingest.rounds_advice import advice
-    except ImportError:  # pragma: no cover - the pairing package provides the tables
-        return ""
+    from ingest.rounds_advice import advice
+
     return advice(event, ruleset)

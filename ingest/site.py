@@ -463,7 +463,7 @@ def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
     for game in reg.games():
         items = []
         for fid in reg.ids(game):
-            rules = reg.get(game, fid)
+            rules = reg.formats[(game, fid)]
             items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
             files[f"formats/{game}/{fid}.md"] = render(templates, "format.md.j2", {
                 "rules": rules, "game": game, "game_name": GAMES.get(game, game), "today": inputs.today,
