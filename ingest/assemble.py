@@ -575,7 +575,7 @@ class _Assembler:
             if DEFAULT_RULES.get(str(game)) != "bushiroad" and self.data.get("rules") != "bushiroad":
                 self.warn("structure", ("structure", "points_per_win"),
                           "points_per_win applies to Bushiroad events only and is ignored here")
-        if structure.playoff and structure.playoff.top > max(len(players), 2) and players:
+        if structure.playoff and structure.playoff.top > max(len(players), 2) and players and rounds:
             self.err("structure", ("structure", "playoff", "top"),
                      f"a top {structure.playoff.top} needs at least {structure.playoff.top} players; the event has {len(players)}")
         for p_i, p in enumerate(players):

@@ -30,5 +30,9 @@ def event_checks(event: Event, doc: SourceDocument, project: Project, *,
         from ingest.wot_event import wot_diagnostics
 
         out.extend(wot_diagnostics(event))
+    else:
+        from ingest.pair import pairing_diagnostics
+
+        out.extend(pairing_diagnostics(event))
     out.extend(deck_checks(event, project, archetypes))
     return out

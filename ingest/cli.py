@@ -325,3 +325,57 @@ def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | No
     where = "build/docs" if docs_only else "build/site"
     click.echo(f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
                f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)", err=True)
+
+
+# -- pair --------------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--dry-run", is_flag=True, help="Print the pairings without writing them.")
+@click.option("--check", is_flag=True, help="Check the recorded pairings against the rules instead of pairing.")
+@click.pass_context
+def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool) -> None:
+    """Pair the next round (or playoff round) and write it into the event file.
+
+    Swiss rounds are paired by optimal matching: no rematches, everyone paired, players
+    kept in their point group and moved as little as possible. After the last Swiss
+    round, the top cut's bracket is created. Same file and seed, same pairings.
+
+    \b
+    Examples:
+      scorekeeper pair events/2026/fnm.yaml --dry-run
+      scorekeeper pair events/2026/fnm.yaml
+      scorekeeper pair events/2026/fnm.yaml --check
+    """
+    from ingest.pair import apply_plan, describe_plan, pairing_diagnostics, plan_next_round
+
+    project = _project(ctx)
+    loaded = load_event(event_file, project)
+    if loaded.event is None or loaded.text is None:
+        _print_diagnostics(list(loaded.diagnostics))
+        _fail(f"{loaded.shown} has errors; fix them before pairing")
+        return
+    event = loaded.event
+    if check:
+        diags = sorted_diagnostics(pairing_diagnostics(event))
+        _print_diagnostics(diags)
+        click.echo(f"{loaded.shown}: {summary(diags)}", err=True)
+        sys.exit(1 if has_errors(diags) else 0)
+    try:
+        plan = plan_next_round(event)
+    except IngestError as exc:
+        _fail(exc.text)
+        return
+    text = describe_plan(plan, event)
+    if dry_run:
+        click.echo(text)
+        return
+    new_text = apply_plan(loaded.text, plan)
+    _doc, new_event, diags = parse_event_text(new_text, loaded.shown, project)
+    if new_event is None or has_errors(diags):
+        _print_diagnostics(diags)
+        _fail("the pairings would make the file invalid; nothing was written")
+    write_atomically(event_file, new_text)
+    click.echo(text)
+    click.echo(f"wrote {'playoff ' if plan.key == 'playoff' else ''}round {plan.round['round']} to {loaded.shown}", err=True)

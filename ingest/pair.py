@@ -1,0 +1,436 @@
+"""``scorekeeper pair``: the next round of an event, from its file, by its rules.
+
+:func:`plan_next_round` decides what comes next (a Swiss round, the next playoff
+round, a double-elimination or round-robin round, a Wheel of Time game) and pairs it
+with :mod:`ingest.pairing` or :mod:`ingest.wot`; :func:`apply_plan` writes it into the
+file as a splice. :func:`pairing_diagnostics` checks recorded pairings against the same
+rules for ``validate`` and ``pair --check``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.editing import Editor
+from ingest.errors import IngestError
+from ingest.model import Event, Match, MatchKind, Round
+from ingest.pairing import (
+    Candidate,
+    DoubleEliminationEntrant,
+    Entrant,
+    PlayoffResult,
+    advance_playoff,
+    check_swiss_round,
+    pair_double_elimination,
+    pair_swiss,
+    round_robin_schedule,
+    seed_bracket,
+    select_finalists,
+)
+from ingest.rounds_advice import plan_for
+from ingest.rulesets import Ruleset
+from ingest.standings import Standings, compute_standings, ruleset_for
+
+
+@dataclass(frozen=True, slots=True)
+class PairPlan:
+    """What ``pair`` will write."""
+
+    key: str
+    """``rounds`` or ``playoff``."""
+    round: dict[str, Any]
+    """The new round as plain data (``round``, ``matches``)."""
+    losses: tuple[tuple[int, str], ...] = ()
+    """Match losses for late entrants: (0-based index of an earlier round, player)."""
+    lines: tuple[str, ...] = ()
+    """The pairings in words, for the terminal."""
+    notes: tuple[str, ...] = field(default=())
+    """Anything the organizer should know (rematches forced, a second bye, ...)."""
+
+
+def _units(event: Event) -> list[str]:
+    return [t.id for t in event.teams] if event.is_team_event else [p.id for p in event.players]
+
+
+def _names(event: Event) -> dict[str, str]:
+    names = {p.id: p.name for p in event.players}
+    names.update({t.id: t.name for t in event.teams})
+    return names
+
+
+def _dropped_before(event: Event, round_index: int) -> set[str]:
+    """Players (or teams) who dropped after any of the first ``round_index`` rounds."""
+    out: set[str] = set()
+    for rnd in event.rounds[:round_index]:
+        out.update(rnd.drops)
+    if event.is_team_event:
+        team_of = {m: t.id for t in event.teams for m in t.members}
+        out |= {team_of[p] for p in list(out) if p in team_of}  # a member's drop drops the team (MTR 8.2, Bushiroad 5.1)
+    return out
+
+
+def _met(rounds: Sequence[Round]) -> dict[str, set[str]]:
+    met: dict[str, set[str]] = {}
+    for rnd in rounds:
+        for m in rnd.matches:
+            if len(m.players) == 2:
+                a, b = m.players
+                met.setdefault(a, set()).add(b)
+                met.setdefault(b, set()).add(a)
+    return met
+
+
+def _byes(rounds: Sequence[Round]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for rnd in rounds:
+        for m in rnd.matches:
+            if m.kind is MatchKind.BYE:
+                out[m.players[0]] = out.get(m.players[0], 0) + 1
+    return out
+
+
+def _refuse_unreported(event: Event, series: Sequence[Round], label: str) -> None:
+    if not series:
+        return
+    last = series[-1]
+    missing = [m for m in last.matches if not m.reported]
+    missing_wot = [g for g in last.wot_games if g.hero and g.villain and g.winner is None]
+    if missing or missing_wot:
+        tables = [str(m.table) for m in missing if m.table is not None] + [str(g.table) for g in missing_wot if g.table]
+        where = f" (tables {', '.join(tables)})" if tables else ""
+        raise IngestError(f"{label} {last.number} is not finished: {len(missing) + len(missing_wot)} "
+                          f"match{'es' if len(missing) + len(missing_wot) != 1 else ''} without a result{where}; "
+                          f"report them first with `scorekeeper report`")
+
+
+def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
+    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``."""
+    s = event.structure
+    if s.swiss_rounds is not None:
+        return s.swiss_rounds
+    plan = plan_for(event, ruleset)
+    return plan.rounds if plan is not None else None
+
+
+def plan_next_round(event: Event) -> PairPlan:
+    """Pairs the next round of the event.
+
+    Raises:
+        IngestError: with a clear reason when nothing can be paired yet (unreported
+            matches, every round paired, nobody left).
+    """
+    ruleset = ruleset_for(event)
+    pairing = event.structure.pairing
+    if pairing == "wot-cycles":
+        return _plan_wot(event)
+    if pairing == "round-robin":
+        return _plan_round_robin(event)
+    if pairing == "double-elimination":
+        return _plan_double_elimination(event, ruleset)
+    if pairing == "single-elimination":
+        return _plan_elimination(event, ruleset, main=True)
+    _refuse_unreported(event, event.rounds, "round")
+    planned = planned_rounds(event, ruleset)
+    if planned is None or len(event.rounds) < planned:
+        return _plan_swiss(event, ruleset)
+    if event.structure.playoff is not None:
+        return _plan_elimination(event, ruleset, main=False)
+    raise IngestError(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+
+
+def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
+    k = len(event.rounds)
+    number = k + 1
+    standings = compute_standings(event, ruleset, after_round=k)
+    rank = {r.player: r.rank for r in standings.rows}
+    points = {r.player: r.record.points for r in standings.rows}
+    dropped = _dropped_before(event, k)
+    dq = {p.id for p in event.players if p.disqualified}
+    met = _met(event.rounds)
+    byes = _byes(event.rounds)
+    units = _units(event)
+    pods = {p.id: p.pod for p in event.players}
+    active = [u for u in units if u not in dropped and u not in dq]
+    if len(active) < 2:
+        raise IngestError("fewer than two players are left to pair")
+    seen = {p for rnd in event.rounds for m in rnd.matches for p in m.players}
+    late = [u for u in active if k > 0 and u not in seen]
+    losses: list[tuple[int, str]] = []
+    if event.structure.late_entries == "loss" and not event.is_team_event:
+        losses = [(i, u) for u in late for i in range(k)]
+    entrants = [Entrant(u, points.get(u, 0), rank.get(u, len(units)), frozenset(met.get(u, ())), byes.get(u, 0),
+                        pods.get(u) if not event.is_team_event else None) for u in sorted(active)]
+    awarded = {p.id for p in event.players if p.byes >= number and p.id in active} if not event.is_team_event else set()
+    result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
+    matches += [{"bye": b.player} for b in result.byes]
+    names = _names(event)
+    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" + (" (rematch)" if t.rematch else "")
+             for t in result.tables]
+    lines += [f"bye: {names[b.player]}" + (" (awarded)" if b.awarded else "") for b in result.byes]
+    notes = []
+    if result.rematches:
+        notes.append(f"{len(result.rematches)} rematch(es): no pairing of everyone without one exists")
+    if late and losses:
+        notes.append(f"late entries get a match loss for each missed round: {', '.join(names[u] for u in late)}")
+    return PairPlan("rounds", {"round": number, "matches": matches}, tuple(losses), tuple(lines), tuple(notes))
+
+
+def _playoff_results(event: Event, rounds: Sequence[Round]) -> list[PlayoffResult]:
+    out = []
+    for i, rnd in enumerate(rounds, start=1):
+        for m in rnd.matches:
+            if len(m.players) != 2:
+                continue
+            a, b = m.players
+            if m.kind is MatchKind.DOUBLE_LOSS:
+                out.append(PlayoffResult.double_loss(i, a, b))
+            elif m.score is not None:
+                w = m.winner()
+                out.append(PlayoffResult.win(i, w, b if w == a else a) if w else PlayoffResult.drawn(i, a, b))
+    return out
+
+
+def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
+    spec = event.structure.playoff
+    assert spec is not None
+    dropped = _dropped_before(event, len(event.rounds))
+    players = event.player_map()
+    candidates = []
+    for row in standings.rows:
+        p = players.get(row.player)
+        not_won = row.record.losses + row.record.draws
+        candidates.append(Candidate(row.player, row.rank, not_won, (p.deck_group or None) if p else None,
+                                    bool(p and p.declined_cut) or row.player in dropped))
+    # Shared ranks are already in display (seeded) order: use positions as ranks.
+    candidates = [Candidate(c.id, i, c.rounds_not_won, c.deck_group, c.declined) for i, c in enumerate(candidates, 1)]
+    try:
+        return list(select_finalists(candidates, spec.top, method=spec.finalists))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise IngestError(f"the top cut cannot be selected: {exc}") from None
+
+
+def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    _refuse_unreported(event, series, label)
+    names = _names(event)
+    if main:
+        units = sorted(_units(event))
+        rng = random.Random(f"{event.seed}:single-elimination")
+        seeds = units[:]
+        rng.shuffle(seeds)
+        ranking = seeds
+        seeding = "standings"
+    else:
+        standings = compute_standings(event, ruleset)
+        ranking = _cut(event, ruleset, standings)
+        spec = event.structure.playoff
+        assert spec is not None
+        seeding = spec.seeding
+        seeds = ranking[:]
+        if seeding == "draft-seats":
+            random.Random(f"{event.seed}:draft-seats").shuffle(seeds)
+    if len(seeds) < 2:
+        raise IngestError("fewer than two players qualify for the playoff")
+    try:
+        bracket = seed_bracket(seeds, seeding, ranking=ranking)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise IngestError(f"the bracket cannot be seeded: {exc}") from None
+    drops: dict[str, int] = {}
+    for i, rnd in enumerate(series, start=1):
+        for p in rnd.drops:
+            drops.setdefault(p, i + 1)
+    policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
+    state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
+    if state.current is None:
+        champion = names.get(state.champion or "", "nobody (the final was a double loss)")
+        raise IngestError(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
+    if state.current.number != len(series) + 1:
+        raise IngestError(f"{label} {state.current.number} still has matches without a result")
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)]
+    matches += [{"bye": p} for p in state.current.byes]
+    lines = [f"table {i}: {names[m.player1]} vs {names[m.player2]}" for i, m in enumerate(state.current.matches, 1)]
+    lines += [f"advances without a match: {names[p]}" for p in state.current.byes]
+    title = {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(2 ** (bracket.rounds - state.current.number + 1))
+    doc: dict[str, Any] = {"round": state.current.number}
+    if title and not main:
+        doc["name"] = title
+    doc["matches"] = matches
+    return PairPlan("rounds" if main else "playoff", doc, (), tuple(lines))
+
+
+def _plan_round_robin(event: Event) -> PairPlan:
+    _refuse_unreported(event, event.rounds, "round")
+    schedule = round_robin_schedule(_units(event), seed=event.seed)
+    k = len(event.rounds)
+    if k >= len(schedule):
+        raise IngestError(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+    rnd = schedule[k]
+    names = _names(event)
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in rnd.tables]
+    if rnd.bye:
+        matches.append({"bye": rnd.bye})
+    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in rnd.tables]
+    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
+
+
+def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
+    _refuse_unreported(event, event.rounds, "round")
+    k = len(event.rounds)
+    standings = compute_standings(event, ruleset, after_round=k)
+    position = {r.player: i for i, r in enumerate(standings.rows, 1)}
+    dropped = _dropped_before(event, k)
+    met = _met(event.rounds)
+    byes = _byes(event.rounds)
+    wins: dict[str, int] = {}
+    losses: dict[str, int] = {}
+    for rnd in event.rounds:
+        for m in rnd.matches:
+            if m.kind is MatchKind.BYE:
+                wins[m.players[0]] = wins.get(m.players[0], 0) + 1
+                continue
+            w = m.winner()
+            for p in m.players:
+                if w == p:
+                    wins[p] = wins.get(p, 0) + 1
+                else:  # a loss, a double loss or a draw (Bushiroad 3.2.2: a draw is a loss for both)
+                    losses[p] = losses.get(p, 0) + 1
+    entrants = [DoubleEliminationEntrant(u, wins.get(u, 0), losses.get(u, 0), position.get(u, 10**6),
+                                         frozenset(met.get(u, ())), byes.get(u, 0))
+                for u in sorted(_units(event)) if u not in dropped]
+    result = pair_double_elimination(entrants, seed=event.seed, round_number=k + 1, top=event.structure.top_x)
+    names = _names(event)
+    if result.finished:
+        raise IngestError(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
+    matches: list[dict[str, Any]] = [{"table": t.number, "players": [t.player1, t.player2]} for t in result.tables]
+    matches += [{"bye": b.player} for b in result.byes]
+    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in result.tables]
+    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
+
+
+def _plan_wot(event: Event) -> PairPlan:
+    from ingest.wot import pair_wot_game
+    from ingest.wot_event import reported_rounds
+
+    _refuse_unreported(event, event.rounds, "game")
+    history = reported_rounds(event)
+    k = len(event.rounds)
+    planned = event.structure.swiss_rounds
+    if planned is not None and k >= planned:
+        raise IngestError(f"all {planned} games are paired: the event is complete")
+    dropped = _dropped_before(event, k)
+    players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
+    pairing = pair_wot_game(history, players, event.seed, k + 1)
+    names = _names(event)
+    matches: list[dict[str, Any]] = [{"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)]
+    if pairing.bye is not None:
+        player, side = pairing.bye
+        from ingest.wot import default_bye_side
+
+        bye: dict[str, Any] = {"bye": player}
+        if side is not default_bye_side(k + 1):
+            bye["side"] = side.value
+        matches.append(bye)
+    lines = [f"table {i}: {names[h]} (Hero) vs {names[v]} (Villain)" for i, (h, v) in enumerate(pairing.tables, 1)]
+    if pairing.bye is not None:
+        lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value})")
+    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines), tuple(pairing.notes))
+
+
+def apply_plan(text: str, plan: PairPlan) -> str:
+    """Writes the planned round (and any late-entry losses) into the event file's text."""
+    editor = Editor(text)
+    for index, player in plan.losses:
+        editor.append_item(("rounds", index, "matches"), {"loss": player})
+    if editor.has((plan.key,)) and _is_list(editor, plan.key):
+        editor.append_item((plan.key,), plan.round, block=True)
+    elif editor.has((plan.key,)):
+        raise IngestError(f"`{plan.key}:` in the file is not a list")
+    else:
+        editor.add_top_level(plan.key, [plan.round])
+    return editor.result()
+
+
+def _is_list(editor: Editor, key: str) -> bool:
+    from yaml.nodes import SequenceNode
+
+    return isinstance(editor.node((key,)), SequenceNode)
+
+
+# -- checking recorded pairings ---------------------------------------------------------------
+
+
+def pairing_diagnostics(event: Event) -> list[Diagnostic]:
+    """Checks every recorded Swiss round against the pairing rules and the optimum."""
+    if event.structure.pairing != "swiss" or event.is_team_event:
+        return []
+    out: list[Diagnostic] = []
+    ruleset = ruleset_for(event)
+    for k, rnd in enumerate(event.rounds):
+        standings = compute_standings(event, ruleset, after_round=k)
+        rank = {r.player: r.rank for r in standings.rows}
+        points = {r.player: r.record.points for r in standings.rows}
+        dropped = _dropped_before(event, k)
+        met = _met(event.rounds[:k])
+        byes = _byes(event.rounds[:k])
+        in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
+        entrants = [Entrant(p.id, points.get(p.id, 0), rank.get(p.id, len(event.players)),
+                            frozenset(met.get(p.id, ())), byes.get(p.id, 0), p.pod)
+                    for p in event.players if p.id not in dropped and not p.disqualified and p.id in in_round]
+        tables = [m for m in rnd.matches if len(m.players) == 2]
+        bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
+        awarded = {p.id for p in event.players if p.byes >= rnd.number}
+        findings = check_swiss_round(entrants, [(m.players[0], m.players[1]) for m in tables], bye_list,
+                                     seed=event.seed, round_number=rnd.number, awarded_byes=awarded)
+        avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
+        for f in findings:
+            pos = _finding_pos(event, rnd, tables, f)
+            names = " and ".join(f'"{p}"' for p in f.players)
+            if f.kind == "rematch":
+                if avoidable:
+                    out.append(error("rematch", f"round {rnd.number}: {names} meet again, though a pairing without "
+                                                f"rematches exists", pos, "run `scorekeeper pair` or swap opponents"))
+                else:
+                    out.append(warning("rematch", f"round {rnd.number}: {names} meet again (no pairing without a "
+                                                  f"rematch existed)", pos))
+            elif f.kind == "repeated-bye":
+                out.append(error("repeated-bye", f"round {rnd.number}: {names} gets a second bye while an active "
+                                                 f"player has had none", pos, "give the bye to the lowest-ranked player without one"))
+            elif f.kind == "cross-pod":
+                out.append(error("cross-pod", f"round {rnd.number}: {names} are in different draft pods", pos,
+                                 "players meet only opponents from their own pod (MTR 7.6)"))
+            elif f.kind == "not-optimal" and f.measure != "rematches":
+                what = {"float-steps": "players float between point groups", "squared-gap": "the point gaps are",
+                        "float-height": "floats happen higher in the standings than needed",
+                        "bye-choice": "the bye went to a higher-ranked player than the rules pick",
+                        "byes": "byes are given"}.get(f.measure or "", f.measure or "the pairing")
+                out.append(warning("not-optimal", f"round {rnd.number}: {what} worse than the best pairing "
+                                                  f"({f.recorded} where {f.optimum} was possible)", pos,
+                                   "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played"))
+    return out
+
+
+def _finding_pos(event: Event, rnd: Round, tables: Sequence[Match], f: Any) -> SourcePos:
+    if f.table is not None and 0 < f.table <= len(tables) and tables[f.table - 1].pos is not None:
+        pos = tables[f.table - 1].pos
+        assert pos is not None
+        return pos
+    for m in rnd.matches:
+        if f.players and f.players[0] in m.players and m.pos is not None:
+            return m.pos
+    return rnd.pos or SourcePos(event.path)
+
+
+def describe_plan(plan: PairPlan, event: Event) -> str:
+    """The plan for the terminal."""
+    label = "Playoff round" if plan.key == "playoff" else ("Game" if event.structure.pairing == "wot-cycles" else "Round")
+    head = f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
+    return "\n".join([head, *("  " + line for line in plan.lines), *("note: " + n for n in plan.notes)])
