@@ -408,14 +408,24 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
                 out.append(error("cross-pod", f"round {rnd.number}: {names} are in different draft pods", pos,
                                  "players meet only opponents from their own pod (MTR 7.6)"))
             elif f.kind == "not-optimal" and f.measure != "rematches":
-                what = {"float-steps": "players float between point groups", "squared-gap": "the point gaps are",
-                        "float-height": "floats happen higher in the standings than needed",
-                        "bye-choice": "the bye went to a higher-ranked player than the rules pick",
-                        "byes": "byes are given"}.get(f.measure or "", f.measure or "the pairing")
-                out.append(warning("not-optimal", f"round {rnd.number}: {what} worse than the best pairing "
-                                                  f"({f.recorded} where {f.optimum} was possible)", pos,
+                out.append(warning("not-optimal", f"round {rnd.number}: {_not_optimal_text(f)}", pos,
                                    "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played"))
     return out
+
+
+def _not_optimal_text(f: Any) -> str:
+    """What a not-optimal finding means, in words."""
+    if f.measure == "bye-choice" and len(f.players) >= 2:
+        return (f'the bye went to "{f.players[0]}", but the rules give it to "{f.players[1]}" '
+                f"(the lowest-ranked player without a bye who can sit out)")
+    texts = {
+        "float-steps": f"players are paired outside their point group {f.recorded} time(s) where {f.optimum} would do",
+        "squared-gap": f"the point gaps between opponents are larger than needed (sum of squares {f.recorded}, "
+                       f"best {f.optimum})",
+        "float-height": "players are moved between point groups higher in the standings than needed",
+        "byes": f"{f.recorded} byes were given where {f.optimum} would do",
+    }
+    return texts.get(f.measure or "", f"the pairing is worse than the best one ({f.measure})")
 
 
 def _finding_pos(event: Event, rnd: Round, tables: Sequence[Match], f: Any) -> SourcePos:

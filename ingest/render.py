@@ -80,8 +80,8 @@ def oneblock(text: str) -> Markup:
 def entity_lines(text: object) -> Markup:
     """HTML-escapes text and writes newlines as ``&#10;`` so it stays on one source line.
 
-    >>> str(entity_lines("4 Bolt\n\nSideboard"))
-    '4 Bolt&#10;&#10;Sideboard'
+    >>> print(entity_lines("4 Bolt\\n\\nSideboard"))
+    4 Bolt&#10;&#10;Sideboard
     """
     return Markup(str(escape(str(text))).replace("\n", "&#10;"))
 

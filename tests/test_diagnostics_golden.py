@@ -63,7 +63,7 @@ def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
-    event = (DATA / "valid" / "basic.yaml").read_text().replace("      - {bye: dan}\n", "")
+    event = (DATA / "valid" / "basic.yaml").read_text().replace("      - {bye: bob}\n", "")
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "alice.txt").write_text((DATA / "valid" / "decks" / "alice.txt").read_text())
     (tmp_path / "e.yaml").write_text(event)
