@@ -379,3 +379,80 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool) -> No
     write_atomically(event_file, new_text)
     click.echo(text)
     click.echo(f"wrote {'playoff ' if plan.key == 'playoff' else ''}round {plan.round['round']} to {loaded.shown}", err=True)
+
+
+# -- check-decks -------------------------------------------------------------------------
+
+
+@main.command("check-decks")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--all", "show_all", is_flag=True, help="Also list legal decks and checks skipped for lack of card data.")
+@click.pass_context
+def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> None:
+    """Check every decklist against its format on the event's date.
+
+    Each violation names the rule and its section (deck-size, copies, banned,
+    restricted, sideboard-size, stars, unique-character, character-ratio,
+    hero-villain). Exit status 1 if any deck breaks a rule.
+
+    \b
+    Examples:
+      scorekeeper check-decks
+      scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
+    """
+    from ingest.build import load_archetype_book
+    from ingest.decks import deck_diagnostics, event_decks
+    from ingest.pipeline import format_registry
+
+    project = _project(ctx)
+    registry, _ = format_registry(project)
+    book, _ = load_archetype_book(project)
+    bad = 0
+    checked = 0
+    for path in event_paths(list(paths), project):
+        loaded = load_event(path, project)
+        if loaded.event is None:
+            _print_diagnostics(list(loaded.diagnostics))
+            bad += 1
+            continue
+        decks = event_decks(loaded.event, registry, book)
+        diags = deck_diagnostics(loaded.event, decks)
+        _print_diagnostics(sorted_diagnostics(diags))
+        for pid, info in sorted(decks.items()):
+            checked += 1
+            if info.legal is False:
+                bad += 1
+            if show_all:
+                state = {True: "legal", False: "illegal", None: "not checked"}[info.legal]
+                click.echo(f"{loaded.shown}: {pid}: {state}" + (f" ({info.archetype})" if info.archetype else ""))
+                if info.verdict is not None:
+                    for v in info.verdict.skipped:
+                        click.echo(f"  skipped: {v.message}")
+    click.echo(f"checked {checked} decks: {bad} with problems", err=True)
+    sys.exit(1 if bad else 0)
+
+
+# -- serve -------------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port (0 picks a free one).")
+@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True)
+@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="Date for upcoming/recent events.")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datetime | None) -> None:
+    """Build, serve on localhost and rebuild on every save, reloading the browser.
+
+    Watches events/, formats/, players.yaml, site_templates/ and mkdocs.yml. When a file
+    is invalid, the last good site stays up and the errors appear in the terminal and in
+    a banner on every page.
+
+    \b
+    Example:
+      scorekeeper serve            # then open http://127.0.0.1:8000
+    """
+    from ingest.serve import serve as run_server
+
+    run_server(_project(ctx), host=host, port=port, engine=engine, today=today.date() if today else None,
+               echo=lambda message: click.echo(message, err=True))
