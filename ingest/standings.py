@@ -260,78 +260,84 @@ class _Acc:
     def add_round(self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int,
                   game_points: bool) -> None:
         win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
-        kind_played = MatchKind.PLAYED
+        played, bye = MatchKind.PLAYED, MatchKind.BYE
+        points, wins, losses, draws = self.points, self.wins, self.losses, self.draws
+        rounds, gp, games, last, h2h = self.rounds, self.game_points, self.games, self.last_round, self.h2h
         for m in rnd.matches:
-            if m.kind is kind_played and m.score is None:
-                continue  # unreported: the round is in progress
+            kind = m.kind
+            if kind is played:
+                s = m.score
+                if s is None:
+                    continue  # unreported: the round is in progress
+                a = index.get(m.players[0])
+                b = index.get(m.players[1])
+                if a is None or b is None:
+                    continue
+                rounds[a] += 1
+                rounds[b] += 1
+                last[a] = last[b] = time
+                if s.first > s.second:
+                    points[a] += win
+                    points[b] += loss
+                    wins[a] += 1
+                    losses[b] += 1
+                    h2h[(a, b)] = h2h.get((a, b), 0) + 1
+                elif s.second > s.first:
+                    points[b] += win
+                    points[a] += loss
+                    wins[b] += 1
+                    losses[a] += 1
+                    h2h[(b, a)] = h2h.get((b, a), 0) + 1
+                else:
+                    points[a] += draw
+                    points[b] += draw
+                    draws[a] += 1
+                    draws[b] += 1
+                if game_points:
+                    gp[a] += 3 * s.first + s.drawn
+                    gp[b] += 3 * s.second + s.drawn
+                    n_games = s.first + s.second + s.drawn
+                    games[a] += n_games
+                    games[b] += n_games
+                self.meet(a, b)
+                continue
             ids = [index.get(p) for p in m.players]
             if any(i is None for i in ids):
                 continue
-            if m.kind is MatchKind.BYE:
+            if kind is bye:
                 i = ids[0]
                 assert i is not None
-                self.points[i] += win
-                self.wins[i] += 1
+                points[i] += win
+                wins[i] += 1
                 self.byes[i] += 1
-                self.rounds[i] += 1
+                rounds[i] += 1
                 if game_points:
-                    self.game_points[i] += 3 * rules.bye_games[0]
-                    self.games[i] += rules.bye_games[0] + rules.bye_games[1]
-                self.last_round[i] = time
-            elif m.kind is MatchKind.LOSS:
+                    gp[i] += 3 * rules.bye_games[0]
+                    games[i] += rules.bye_games[0] + rules.bye_games[1]
+                last[i] = time
+            elif kind is MatchKind.LOSS:
                 i = ids[0]
                 assert i is not None
-                self.points[i] += loss
-                self.losses[i] += 1
-                self.rounds[i] += 1
+                points[i] += loss
+                losses[i] += 1
+                rounds[i] += 1
                 if game_points:
-                    self.game_points[i] += 3 * rules.loss_games[0]
-                    self.games[i] += rules.loss_games[0] + rules.loss_games[1]
-                self.last_round[i] = time
-            elif m.kind is MatchKind.DOUBLE_LOSS:
-                a, b = ids
-                assert a is not None and b is not None
-                for i in (a, b):
-                    self.points[i] += loss
-                    self.losses[i] += 1
-                    self.rounds[i] += 1
+                    gp[i] += 3 * rules.loss_games[0]
+                    games[i] += rules.loss_games[0] + rules.loss_games[1]
+                last[i] = time
+            else:  # a double loss
+                a2, b2 = ids
+                assert a2 is not None and b2 is not None
+                for i in (a2, b2):
+                    points[i] += loss
+                    losses[i] += 1
+                    rounds[i] += 1
                     if game_points:
-                        self.game_points[i] += 3 * rules.double_loss_games[0]
-                        self.games[i] += rules.double_loss_games[0] + rules.double_loss_games[1]
-                    self.last_round[i] = time
+                        gp[i] += 3 * rules.double_loss_games[0]
+                        games[i] += rules.double_loss_games[0] + rules.double_loss_games[1]
+                    last[i] = time
                 if rules.double_loss_opponents:
-                    self.meet(a, b)
-            else:
-                a, b = ids
-                assert a is not None and b is not None and m.score is not None
-                s = m.score
-                self.rounds[a] += 1
-                self.rounds[b] += 1
-                self.last_round[a] = self.last_round[b] = time
-                if s.first > s.second:
-                    self.points[a] += win
-                    self.points[b] += loss
-                    self.wins[a] += 1
-                    self.losses[b] += 1
-                    self.h2h[(a, b)] = self.h2h.get((a, b), 0) + 1
-                elif s.second > s.first:
-                    self.points[b] += win
-                    self.points[a] += loss
-                    self.wins[b] += 1
-                    self.losses[a] += 1
-                    self.h2h[(b, a)] = self.h2h.get((b, a), 0) + 1
-                else:
-                    self.points[a] += draw
-                    self.points[b] += draw
-                    self.draws[a] += 1
-                    self.draws[b] += 1
-                if game_points:
-                    self.game_points[a] += 3 * s.first + s.drawn
-                    self.game_points[b] += 3 * s.second + s.drawn
-                    n_games = s.first + s.second + s.drawn
-                    self.games[a] += n_games
-                    self.games[b] += n_games
-                self.meet(a, b)
+                    self.meet(a2, b2)
 
 
 # -- per-snapshot values -----------------------------------------------------------------------------
@@ -503,10 +509,14 @@ class _Engine:
             self._complete[key] = rnd.complete
         return self._complete[key]
 
+    def evaluates_everyone_at_the_end(self) -> bool:
+        """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
+        return not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen)
+
     def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: _Acc) -> list[int]:
         """For each player, the round after which their row is taken."""
         n = len(self.units)
-        if not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen):
+        if self.evaluates_everyone_at_the_end():
             return [total] * n
         starts = sorted({1, *(ph.from_round for ph in self.event.structure.phases if ph.from_round <= swiss)})
         ends = [s - 1 for s in starts[1:]] + [swiss]
@@ -536,7 +546,7 @@ class _Engine:
                 times.append(phase_end(last))
         return times
 
-    def rank(self, accs: Sequence[_Acc], times: Sequence[int], *, swiss_rounds: int,
+    def rank(self, accs: Sequence[_Acc] | Mapping[int, _Acc], times: Sequence[int], *, swiss_rounds: int,
              places: Mapping[int, tuple[int, str]] | None = None) -> tuple[list[Row], dict[int, ValuesTable]]:
         rules = self.rules
         units = self.units
@@ -588,7 +598,7 @@ class _Engine:
         ranked.sort(key=self.seed_keys.__getitem__)
         ranked.sort(key=skeys.__getitem__, reverse=True)
         # Group exact ties; head to head and the final random method split them where the rules say so.
-        acc_last = accs[max(times)] if times else accs[-1]
+        acc_last = accs[max(times)] if times else accs[len(accs) - 1]
         split = rules.random_final or "h2h" in self.tbs
         ranks = [0] * n
         shared = [False] * n
@@ -744,6 +754,18 @@ def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tupl
     """Swiss standings after each round 1..n (round k uses rounds 1..k only)."""
     engine = _Engine(event, ruleset_for(event, rules))
     rounds = engine.timeline(len(event.rounds), with_playoff=False)
+    if engine.evaluates_everyone_at_the_end():
+        # Everyone is evaluated after round k: rank straight from the running totals,
+        # round by round, without keeping a copy of every earlier state.
+        acc = _Acc(len(engine.units))
+        out = []
+        for k, rnd in enumerate(rounds, start=1):
+            acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points)
+            times = [k] * len(engine.units)
+            rows, values_at = engine.rank({k: acc}, times, swiss_rounds=k)
+            complete = all(engine.round_complete(r) for r in rounds[:k])
+            out.append(Standings(engine.rules, k, tuple(rows), final=False, complete=complete, values_at=values_at))
+        return tuple(out)
     accs = engine.accumulate(rounds)
     return tuple(engine.standings_after(k, accs[: k + 1]) for k in range(1, len(rounds) + 1))
 
