@@ -14,11 +14,12 @@ from ingest.yamldoc import SourceDocument
 
 def deck_checks(event: Event, project: Project, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
     """Decklist parse errors and format violations on the event date."""
-    from ingest.decks import deck_diagnostics, event_decks
+    from ingest.decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.pipeline import format_registry
 
     registry, _ = format_registry(project)
-    return deck_diagnostics(event, event_decks(event, registry, archetypes))
+    decks = event_decks(event, registry, archetypes)
+    return deck_diagnostics(event, decks, team_verdicts(event, decks, registry))
 
 
 def event_checks(event: Event, doc: SourceDocument, project: Project, *,

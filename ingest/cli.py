@@ -187,15 +187,17 @@ def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], tu
 
 @main.command()
 @click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.argument("result")
+@click.argument("results", nargs=-1, required=True)
 @click.option("--round", "round_no", type=int, default=None, help="Round number (default: the current round).")
 @click.option("--table", type=int, default=None, help="Table number.")
-@click.option("--player", default=None, help="A player of the match; RESULT is read from their side.")
+@click.option("--player", default=None, help="A player (or team) of the match; results are read from their side.")
 @click.option("--playoff", is_flag=True, help="Report a playoff round.")
 @click.pass_context
-def report(ctx: click.Context, event_file: Path, result: str, round_no: int | None, table: int | None,
-           player: str | None, playoff: bool) -> None:
+def report(ctx: click.Context, event_file: Path, results: tuple[str, ...], round_no: int | None,
+           table: int | None, player: str | None, playoff: bool) -> None:
     """Record a match result (games won-lost[-drawn], or double-loss).
+
+    Team events take one result per seat, in seat order (A B C, or first second third).
 
     \b
     Examples:
@@ -203,18 +205,28 @@ def report(ctx: click.Context, event_file: Path, result: str, round_no: int | No
       scorekeeper report events/2026/fnm.yaml --round 2 --player alice 0-2
       scorekeeper report events/2026/fnm.yaml --table 5 0-0-3        # intentional draw
       scorekeeper report events/2026/fnm.yaml --playoff --table 1 2-0
+      scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
     """
-    from ingest.commands import parse_result, report_text
+    from ingest.commands import parse_result, report_team_text, report_text
 
     if (table is None) == (player is None):
         _fail("give exactly one of --table or --player")
     try:
-        parsed = parse_result(result)
+        parsed = [parse_result(r) for r in results]
     except IngestError as exc:
         _fail(exc.text)
         return
-    _edit_file(_project(ctx), event_file, lambda text, event: report_text(
-        text, event, round_no=round_no, table=table, player=player, result=parsed, playoff=playoff))
+
+    def edit(text: str, event: Any) -> tuple[str, str]:
+        if event.is_team_event:
+            return report_team_text(text, event, round_no=round_no, table=table, team=player, results=parsed,
+                                    playoff=playoff)
+        if len(parsed) != 1:
+            raise IngestError("give one result, e.g. 2-1 (several results are for team events)")
+        return report_text(text, event, round_no=round_no, table=table, player=player, result=parsed[0],
+                           playoff=playoff)
+
+    _edit_file(_project(ctx), event_file, edit)
 
 
 @main.command()

@@ -126,6 +126,55 @@ def report_text(text: str, event: Event, *, round_no: int | None, table: int | N
     return editor.result(), desc
 
 
+def report_team_text(text: str, event: Event, *, round_no: int | None, table: int | None, team: str | None,
+                     results: list[GameScore | str], playoff: bool = False) -> tuple[str, str]:
+    """Records a team match: one result per seat (MTR teams, tag and trio), or one game (2HG).
+
+    Seat results are read from the side of the team given with ``team`` (default: the first
+    team listed at the table).
+    """
+    series = event.playoff if playoff else event.rounds
+    key = "playoff" if playoff else "rounds"
+    if not series:
+        raise IngestError("the event has no rounds yet; pair one first")
+    if round_no is None:
+        round_no = series[-1].number
+    if not 1 <= round_no <= len(series):
+        raise IngestError(f"round {round_no} does not exist; the event has {len(series)} {key}")
+    rnd = series[round_no - 1]
+    match = next((tm for tm in rnd.team_matches
+                  if (table is not None and tm.table == table) or (team is not None and team in tm.teams)), None)
+    what = f"table {table}" if table is not None else f'team "{team}"'
+    if match is None:
+        raise IngestError(f"round {round_no} has no team match for {what}")
+    flip = team is not None and match.teams[1] == team
+    import yaml
+
+    data: Any = yaml.safe_load(text)
+    index = next(j for j, m in enumerate(data[key][round_no - 1]["matches"])
+                 if isinstance(m, dict) and [str(t) for t in m.get("teams", [])] == list(match.teams))
+    path = (key, round_no - 1, "matches", index)
+    editor = Editor(text)
+    if event.structure.team_kind == "two-headed-giant":
+        if len(results) != 1 or isinstance(results[0], str):
+            raise IngestError("a Two-Headed Giant match has one result, e.g. 1-0 (MTR 9.1: one game)")
+        score = results[0].swapped() if flip else results[0]
+        editor.set_value(path, "games", score.notation())
+        return editor.result(), f"round {round_no}: {match.teams[0]} {score.notation()} {match.teams[1]}"
+    size = event.structure.team_size or len(results)
+    if len(results) != size:
+        raise IngestError(f"give one result per seat: {size} results in seat order, e.g. 2-1 0-2 2-0")
+    seats: list[dict[str, str]] = []
+    for r in results:
+        if isinstance(r, str):
+            seats.append({"result": r})
+        else:
+            seats.append({"games": (r.swapped() if flip else r).notation()})
+    editor.set_value(path, "seats", seats)
+    shown = ", ".join(s.get("games") or s["result"] for s in seats)
+    return editor.result(), f"round {round_no}: {match.teams[0]} vs {match.teams[1]}: {shown}"
+
+
 def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
     import yaml
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ingest.decklists import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.formats import ArchetypeBook, FormatRegistry, UnknownFormatError
-from ingest.legality import DeckVerdict, check_deck
+from ingest.legality import DeckVerdict, check_deck, check_team
 from ingest.model import Event, PlayerId
 
 
@@ -110,7 +110,26 @@ def event_decks(event: Event, formats: FormatRegistry | None, archetypes: Archet
     return out
 
 
-def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> list[Diagnostic]:
+def team_verdicts(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None) -> dict[str, DeckVerdict]:
+    """Unified deck construction per team (MTR 8.4): no two decks of a team share a card."""
+    if not event.is_team_event or formats is None or event.format == "other":
+        return {}
+    try:
+        rules = formats.rules_for(event.game, event.format, event.date)
+    except UnknownFormatError:
+        return {}
+    if rules.team is None or not rules.team.unified_deck_construction:
+        return {}
+    out: dict[str, DeckVerdict] = {}
+    for team in event.teams:
+        member_decks = {m: decks[m].decklist for m in team.members if m in decks}
+        if len(member_decks) >= 2:
+            out[team.id] = check_team(member_decks, rules)
+    return out
+
+
+def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo],
+                     teams: Mapping[str, DeckVerdict] | None = None) -> list[Diagnostic]:
     """Parse errors (in the decklist files) and rule violations (at the player's deck entry)."""
     out: list[Diagnostic] = []
     folder = posixpath.dirname(event.path)
@@ -130,4 +149,8 @@ def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> list[D
         for v in info.verdict.violations:
             # A warning: the site marks the deck illegal; --strict (CI) fails on it.
             out.append(warning(v.code, f"{pid}: {v.message}", at, "the deck must be legal on the event date"))
+    for team_id, verdict in sorted((teams or {}).items()):
+        for v in verdict.violations:
+            out.append(warning(v.code, f"team {team_id}: {v.message}", SourcePos(event.path),
+                               "team constructed uses unified deck construction (MTR 8.4)"))
     return out

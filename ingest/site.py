@@ -93,7 +93,7 @@ def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
 
 
 def _standings_view(report: EventReport, table: Standings, names: Mapping[str, str], *,
-                    details: bool) -> dict[str, Any]:
+                    details: bool, base: str = "") -> dict[str, Any]:
     ruleset = table.ruleset
     tbs = [t for t in table.tiebreakers if t != "h2h"]
     digits = ruleset.publish_precision
@@ -108,6 +108,7 @@ def _standings_view(report: EventReport, table: Standings, names: Mapping[str, s
             "rank": row.rank, "shared": row.shared, "player": row.player, "name": names.get(row.player, row.name),
             "points": row.record.points, "wld": row.record.wld, "cells": cells, "dropped": row.dropped,
             "place": row.place, "details": _details(table, row, names) if details else [],
+            "url": unit_url(report.event, row.player, base),
         }
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]
@@ -147,22 +148,52 @@ def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[
     return out
 
 
-def _rounds_view(event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool) -> list[dict[str, Any]]:
+def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str]) -> str:
+    """A team match's seat results in words: "Ana 2-1 Bo, Cy 0-2 Di, ..."."""
+    tm = next((t for t in rnd.team_matches if t.table == table), None)
+    if tm is None or not tm.seats:
+        return ""
+    members = {t.id: t.members for t in event.teams}
+    parts = []
+    for i, seat in enumerate(tm.seats):
+        a = members.get(tm.teams[0], ())[i] if i < len(members.get(tm.teams[0], ())) else "?"
+        b = members.get(tm.teams[1], ())[i] if i < len(members.get(tm.teams[1], ())) else "?"
+        score = "double loss" if seat.double_loss else (seat.score.notation() if seat.score else "playing")
+        parts.append(f"{names.get(a, a)} {score} {names.get(b, b)}")
+    return "; ".join(parts)
+
+
+def unit_url(event: Event, unit: str, base: str) -> str:
+    """The page of a player, or of a team (its section on the event's teams page)."""
+    if event.is_team_event and unit in {t.id for t in event.teams}:
+        return f"{base}events/{event.slug}/teams/#{unit}"
+    return f"{base}players/{unit}/"
+
+
+def _rounds_view(event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool,
+                 base: str = "") -> list[dict[str, Any]]:
     out = []
+    team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
     for rnd in rounds:
         rows = []
         for m in sorted(rnd.matches, key=lambda m: (m.table is None, m.table or 0)):
             a = m.players[0]
             b = m.players[1] if len(m.players) > 1 else None
             winner = m.winner()
+            result = result_text(m.players, m.score, m.kind)
+            if team and m.score is not None:
+                result = f"{result} seats"
             rows.append({
                 "table": m.table or "", "a": names.get(a, a), "b": names.get(b, b) if b else "",
-                "a_id": a, "b_id": b or "", "result": result_text(m.players, m.score, m.kind),
+                "a_id": a, "b_id": b or "", "result": result,
                 "reported": m.reported, "a_won": winner == a, "b_won": winner is not None and winner == b,
-                "note": m.note,
+                "note": m.note if not team else _seats_text(event, rnd, m.table, names),
+                "a_url": unit_url(event, a, base), "b_url": unit_url(event, b, base) if b else "",
             })
+            rows[-1]["search"] = " ".join([rows[-1]["a"], rows[-1]["b"], rows[-1]["note"]]).lower()
         label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
         out.append({"number": rnd.number, "label": label, "rows": rows, "complete": rnd.complete,
+                    "unit": "Team" if event.is_team_event else "Player",
                     "drops": [names.get(p, p) for p in rnd.drops], "notes": rnd.notes})
     return out
 
@@ -268,45 +299,90 @@ def _structure_text(report: EventReport) -> str:
     return ", ".join(parts)
 
 
-def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
+    """Everything an event page shows, with links relative to ``page``."""
     e = report.event
-    names = _player_names(e, inputs.players)
-    prefix = f"events/{e.slug}/"
-    base = base_for(prefix + "index.md")
-    files: Files = {}
-    standings = [_standings_view(report, t, names, details=False) for t in report.standings]
-    final = _standings_view(report, report.final, names, details=True) if report.final else None
+    base = base_for(page)
     decks = [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names))] \
         if report.decklists_visible else []
-    wot = _wot_view(report, names) if report.wot else None
-    ctx = {
+    players = []
+    for p in e.players:
+        archetype = report.decks[p.id].archetype if p.id in report.decks and report.decklists_visible else p.archetype
+        players.append({"id": p.id, "name": names[p.id], "archetype": archetype, "team": names.get(p.team, p.team),
+                        "country": p.country})
+    return {
         "report": report, "e": e, "base": base, "names": names, "structure": _structure_text(report),
         "rules_name": report.ruleset.name, "rules_url": f"{base}rules/{report.ruleset.id.split('-')[0]}/",
-        "standings": standings, "final": final, "bracket": _bracket_view(report, names),
-        "metagame": _metagame_view(report), "decks": decks, "wot": wot,
-        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
-        "players": sorted(({"id": p.id, "name": names[p.id], "archetype": (report.decks[p.id].archetype if p.id in report.decks else p.archetype) if report.decklists_visible or p.archetype else "",
-                            "team": p.team, "country": p.country} for p in e.players), key=lambda p: p["name"].casefold()),
+        "standings": [_standings_view(report, t, names, details=False, base=base) for t in report.standings],
+        "final": _standings_view(report, report.final, names, details=True, base=base) if report.final else None,
+        "bracket": _bracket_view(report, names), "metagame": _metagame_view(report), "decks": decks,
+        "wot": _wot_view(report, names) if report.wot else None,
+        "rounds": _rounds_view(e, e.rounds, names, playoff=False, base=base) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, playoff=True, base=base),
+        "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
+        "teams": _teams_view(report, names, base) if e.is_team_event else [],
         "slug": e.slug, "game_name": e.game_name, "today": inputs.today.isoformat(),
         "format_url": f"{base}formats/{e.game}/{e.format}/" if e.format != "other" else "",
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
     }
+
+
+def _teams_view(report: EventReport, names: Mapping[str, str], base: str) -> list[dict[str, Any]]:
+    """Each team: members in seat order, its standing, and every team match with the seat results."""
+    e = report.event
+    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    out = []
+    for team in e.teams:
+        matches = []
+        for label, series in (("Round", e.rounds), ("Playoff round", e.playoff)):
+            for rnd in series:
+                for tm in rnd.team_matches:
+                    if team.id not in tm.teams:
+                        continue
+                    other = tm.teams[1] if tm.teams[0] == team.id else tm.teams[0]
+                    m = next((x for x in rnd.matches if x.table == tm.table and team.id in x.players), None)
+                    won = m.winner() if m is not None else None
+                    outcome = "playing" if m is None or not m.reported else ("won" if won == team.id else
+                                                                             "drew" if won is None else "lost")
+                    matches.append({"round": f"{label} {rnd.number}", "opponent": names.get(other, other),
+                                    "opponent_url": f"#{other}", "outcome": outcome,
+                                    "seats": _seats_text(e, rnd, tm.table, names)})
+        row = rows.get(team.id)
+        out.append({"id": team.id, "name": team.name, "rank": row.rank if row else "",
+                    "record": row.record.wld if row else "", "points": row.record.points if row else "",
+                    "place": row.place if row else "",
+                    "members": [{"name": names.get(m, m), "url": f"{base}players/{m}/", "seat": "ABC"[i]}
+                                for i, m in enumerate(team.members)],
+                    "matches": matches})
+    out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
+    return out
+
+
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    e = report.event
+    names = _player_names(e, inputs.players)
+    prefix = f"events/{e.slug}/"
+    files: Files = {}
+    ctx = _event_context(report, inputs, names, prefix + "index.md")
     files[prefix + "index.md"] = render(templates, "event.md.j2", ctx)
-    if ctx["rounds"] or ctx["playoff"] or wot:
-        files[prefix + "rounds.md"] = render(templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")})
-    if decks:
+    if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
+        files[prefix + "rounds.md"] = render(templates, "event_rounds.md.j2",
+                                             _event_context(report, inputs, names, prefix + "rounds.md"))
+    if ctx["decks"]:
         files[prefix + "decklists.md"] = render(templates, "event_decklists.md.j2",
-                                                {**ctx, "base": base_for(prefix + "decklists.md")})
+                                                _event_context(report, inputs, names, prefix + "decklists.md"))
+    if ctx["teams"]:
+        files[prefix + "teams.md"] = render(templates, "event_teams.md.j2",
+                                            _event_context(report, inputs, names, prefix + "teams.md"))
     # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
-    for rnd in [*e.rounds]:
-        files[f"{prefix}print/round-{rnd.number}.html"] = render(templates, "print_round.html.j2", {
-            **ctx, "base": base_for(f"{prefix}print/round-{rnd.number}.html"),
-            "round": _print_round(rnd, names), "label": f"Round {rnd.number}",
+    for rnd in e.rounds:
+        page = f"{prefix}print/round-{rnd.number}.html"
+        files[page] = render(templates, "print_round.html.j2", {
+            **ctx, "base": base_for(page), "round": _print_round(rnd, names), "label": f"Round {rnd.number}",
         })
-    if final is not None:
-        files[f"{prefix}print/standings.html"] = render(templates, "print_standings.html.j2",
-                                                       {**ctx, "base": base_for(f"{prefix}print/standings.html")})
+    if ctx["final"] is not None:
+        page = f"{prefix}print/standings.html"
+        files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
     return files
 
 
@@ -393,9 +469,10 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
     reg = inputs.players
     for report in sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
         e = report.event
-        if e.is_team_event:
-            continue
         names = _player_names(e, reg)
+        if e.is_team_event:
+            _team_player_history(report, reg, names, history, h2h, display)
+            continue
         final_rows = {r.player: r for r in report.final.rows} if report.final else {}
         wot_rows = {r.player: r for r in report.wot.final} if report.wot else {}
         for p in e.players:
@@ -454,6 +531,46 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
                    key=lambda r: str(r["name"]).casefold())
     files["players/index.md"] = render(templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")})
     return files
+
+
+def _team_player_history(report: EventReport, reg: PlayerRegistry, names: Mapping[str, str],
+                         history: dict[str, list[dict[str, Any]]], h2h: dict[str, dict[str, list[int]]],
+                         display: dict[str, str]) -> None:
+    """A team event seen by each member: their team's place and their own seat matches."""
+    e = report.event
+    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    seat_of = {m: (t, i) for t in e.teams for i, m in enumerate(t.members)}
+    record: dict[str, list[int]] = {m: [0, 0, 0] for m in seat_of}
+    members = {t.id: t.members for t in e.teams}
+    for rnd in (*e.rounds, *e.playoff):
+        for tm in rnd.team_matches:
+            for i, seat in enumerate(tm.seats):
+                if seat.score is None and not seat.double_loss:
+                    continue
+                try:
+                    a, b = members[tm.teams[0]][i], members[tm.teams[1]][i]
+                except (KeyError, IndexError):
+                    continue
+                w = None if seat.double_loss or seat.score is None else seat.score.winner
+                for me, opp, side in ((a, b, 0), (b, a, 1)):
+                    slot = 1 if seat.double_loss else (2 if w is None else (0 if w == side else 1))
+                    record[me][slot] += 1
+                    h2h[reg.canonical(me)][reg.canonical(opp)][slot] += 1
+    for p in e.players:
+        if p.id not in seat_of:
+            continue
+        team, seat = seat_of[p.id]
+        cid = reg.canonical(p.id)
+        display.setdefault(cid, reg.name(p.id, p.name))
+        row = rows.get(team.id)
+        w, lo, d = record[p.id]
+        history[cid].append({
+            "event": f"{e.name} (team {team.name}, seat {'ABC'[seat]})", "url": f"../../events/{e.slug}/teams/#{team.id}",
+            "date": e.date.isoformat(), "game": e.game_name, "format": e.format,
+            "rank": row.rank if row else "", "field": len(e.teams), "wld": f"{w}-{lo}-{d}",
+            "place": row.place if row else "", "points": row.record.points if row else "", "archetype": "",
+            "status": report.status,
+        })
 
 
 def _format_pages(inputs: SiteInputs, templates: Path) -> Files:

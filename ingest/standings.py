@@ -475,6 +475,13 @@ class _Engine:
         self.game_points = not event.is_team_event or rules.team_game_points
         self.dropped = set(event.dropped_after())
         self.dq = {p.id for p in event.players if p.disqualified}
+        if event.is_team_event:
+            # A member's drop or disqualification takes the whole team with it (MTR 8.2, Bushiroad 5.1).
+            for t in event.teams:
+                if any(m in self.dropped for m in t.members):
+                    self.dropped.add(PlayerId(t.id))
+                if any(m in self.dq for m in t.members):
+                    self.dq.add(PlayerId(t.id))
         self.seed_keys = [seeded_order(event.seed, u) for u in self.units]
         self._complete: dict[int, bool] = {}
 

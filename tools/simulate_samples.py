@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.commands import drop_text, report_text  # noqa: E402
+from ingest.commands import drop_text, report_team_text, report_text  # noqa: E402
 from ingest.editing import Editor, render_flow  # noqa: E402
 from ingest.errors import IngestError  # noqa: E402
 from ingest.model import Event, GameScore  # noqa: E402
@@ -290,30 +290,23 @@ class Simulator:
                                                playoff=playoff)[0])
 
     def report_team(self, number: int, table: int, playoff: bool, event: Event) -> None:
-        key = "playoff" if playoff else "rounds"
-        text = self.path.read_text(encoding="utf-8")
         series = event.playoff if playoff else event.rounds
-        index = next(i for i, tm in enumerate(_raw_matches(text, key, number - 1)) if tm.get("table") == table)
         tm = next(t for t in series[number - 1].team_matches if t.table == table)
         members = {t.id: t.members for t in event.teams}
+        results: list[GameScore | str]
         if event.structure.team_kind == "two-headed-giant":
             sa = sum(self.skill(p) for p in members[tm.teams[0]])
             sb = sum(self.skill(p) for p in members[tm.teams[1]])
-            value: Any = "1-0" if self.rng.random() < 1 / (1 + math.exp(-(sa - sb) * 0.6)) else "0-1"
-            field_name = "games"
+            won = self.rng.random() < 1 / (1 + math.exp(-(sa - sb) * 0.6))
+            results = [GameScore(1, 0) if won else GameScore(0, 1)]
         else:
-            value = [{"games": self.game_score(x, y, event.structure.best_of, playoff).notation()}
+            seats = [self.game_score(x, y, event.structure.best_of, playoff)
                      for x, y in zip(members[tm.teams[0]], members[tm.teams[1]], strict=True)]
-            wins = sum(1 for s in value if GameScore.parse(s["games"]).winner == 0)
-            losses = sum(1 for s in value if GameScore.parse(s["games"]).winner == 1)
-            if playoff and wins == losses:
-                value[-1] = {"games": "2-1" if self.rng.random() < 0.5 else "1-2"}
-            field_name = "seats"
-        editor = Editor(text)
-        editor.set_value((key, number - 1, "matches", index), field_name, value)
-        new = editor.result()
-        self.path.write_text(new, encoding="utf-8")
-        self.event()
+            if playoff and sum(1 for g in seats if g.winner == 0) == sum(1 for g in seats if g.winner == 1):
+                seats[-1] = GameScore(2, 1) if self.rng.random() < 0.5 else GameScore(1, 2)
+            results = list(seats)
+        self.write(lambda text, e: report_team_text(text, e, round_no=number, table=table, team=None,
+                                                    results=results, playoff=playoff)[0])
 
     def report_wot(self, number: int) -> None:
         text = self.path.read_text(encoding="utf-8")
