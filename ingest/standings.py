@@ -398,13 +398,17 @@ class _Snapshot:
 
 
 def _snapshot(acc: _Acc, rules: Ruleset, tiebreakers: Sequence[str], subjects: Sequence[int],
-              event_rounds: int, index: Mapping[PlayerId, int]) -> _Snapshot:
+              event_rounds: int, index: Mapping[PlayerId, int], effective: Sequence[int] | None = None) -> _Snapshot:
     n = len(acc.points)
     # Match-win percentage (MTR App. C: points / (3 x rounds played); Bushiroad 3.2.1.2:
-    # points / (event rounds x points per win), truncated to two decimals).
-    if rules.mw_basis == "event-rounds":
+    # points / (event rounds x points per win), truncated to two decimals; Bushiroad
+    # 3.2.2.2: each player's effective rounds in double elimination).
+    if rules.mw_basis == "event-rounds" and effective is not None:
+        w = rules.win_points
+        mw_raw: list[Rational | None] = [(p, w * max(r, 1)) for p, r in zip(acc.points, effective, strict=True)]
+    elif rules.mw_basis == "event-rounds":
         den = rules.win_points * max(event_rounds, 1)
-        mw_raw: list[Rational | None] = [(p, den) for p in acc.points]
+        mw_raw = [(p, den) for p in acc.points]
     else:
         w = rules.win_points
         mw_raw = [(p, w * r) if r else None for p, r in zip(acc.points, acc.rounds, strict=True)]
@@ -516,6 +520,34 @@ class _Engine:
             self._complete[key] = rnd.complete
         return self._complete[key]
 
+    def effective_rounds(self, total: int) -> list[int] | None:
+        """Double elimination: each player's effective rounds after ``total`` rounds (Bushiroad 3.2.2.2)."""
+        if self.event.structure.pairing != "double-elimination":
+            return None
+        from ingest.pairing import effective_rounds
+
+        outcomes: list[list[str]] = [[] for _ in self.units]
+        for rnd in self.event.rounds[:total]:
+            for m in rnd.matches:
+                if not m.reported:
+                    continue
+                w = m.winner()
+                for p in m.players:
+                    i = self.index.get(p)
+                    if i is None:
+                        continue
+                    if m.kind is MatchKind.BYE:
+                        outcomes[i].append("bye")
+                    elif w == p:
+                        outcomes[i].append("win")
+                    elif w is None and m.kind is MatchKind.PLAYED:
+                        outcomes[i].append("draw")
+                    else:
+                        outcomes[i].append("loss")
+        dropped = self.event.dropped_after()
+        return [effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped and dropped[u] <= total)  # type: ignore[arg-type]
+                for u, o in zip(self.units, outcomes, strict=True)]
+
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
         return not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen)
@@ -570,7 +602,8 @@ class _Engine:
         for t, subjects in sorted(by_time.items()):
             acc = accs[t]
             event_rounds = min(t, swiss_rounds) if rules.mw_basis == "event-rounds" else t
-            snap = _snapshot(acc, rules, self.tbs, subjects, event_rounds, self.index)
+            effective = self.effective_rounds(event_rounds) if rules.mw_basis == "event-rounds" else None
+            snap = _snapshot(acc, rules, self.tbs, subjects, event_rounds, self.index, effective)
             values_at[t] = snap.values
             opp_ids = [tuple(map(unit_of, acc.opps[i])) for i in subjects]
             if len(subjects) == n:  # everyone evaluated at the same time: build in bulk

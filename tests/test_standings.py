@@ -165,3 +165,22 @@ def test_phases_evaluate_players_at_the_end_of_their_last_phase() -> None:
     ev = make_event([r1, r2, r3], phases=[("Day 1", 1), ("Day 2", 3)])
     table = compute_standings(ev)
     assert table.row("b").evaluated_after == 2 and table.row("a").evaluated_after == 3
+
+
+def test_bushiroad_double_elimination_uses_effective_rounds() -> None:
+    # Bushiroad 3.2.2.2: x wins rounds 1-2, loses rounds 3-4 and is out; over the event's
+    # 6 rounds that is 2/6 = 0.33, over x's 4 effective rounds 2/4 = 0.50.
+    from dataclasses import replace
+
+    from ingest.model import Structure
+
+    rounds = [[played("x", "p1", "1-0"), played("q1", "q2", "1-0")],
+              [played("x", "p2", "1-0"), played("q1", "q3", "1-0")],
+              [played("x", "q1", "0-1"), played("q2", "q3", "1-0")],
+              [played("x", "q2", "0-1"), played("q1", "q4", "1-0")],
+              [played("q1", "q2", "1-0")],
+              [played("q1", "q3", "1-0")]]
+    swiss = make_event(rounds, rules="bushiroad")
+    double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=6))
+    assert compute_standings(swiss).row("x").value("mw") == F(33, 100)
+    assert compute_standings(double).row("x").value("mw") == F(50, 100)
