@@ -288,13 +288,20 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     import yaml
 
     config = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8"))
-    config["docs_dir"] = str(docs)
-    config["site_dir"] = str(site)
-    with tempfile.TemporaryDirectory(prefix="sk-zensical-", dir=project.build_dir) as tmp:
-        cfg = Path(tmp) / "mkdocs.yml"
-        cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    # Zensical wants docs_dir and site_dir inside the folder of its configuration file:
+    # write a temporary copy next to the project's mkdocs.yml, pointing at our folders.
+    root = project.root.resolve()
+    config["docs_dir"] = os.path.relpath(docs.resolve(), root)
+    config["site_dir"] = os.path.relpath(site.resolve(), root)
+    fd, name = tempfile.mkstemp(prefix=".scorekeeper-zensical-", suffix=".yml", dir=root)
+    cfg = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(yaml.safe_dump(config, sort_keys=False))
         cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
-        proc = subprocess.run(cmd, cwd=project.build_dir, capture_output=True, text=True, check=False)
+        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=False)
+    finally:
+        cfg.unlink(missing_ok=True)
     if proc.returncode != 0:
         raise IngestError([error("site-engine", f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
                                  SourcePos(display_path(project.mkdocs_file, project.root)))])
@@ -352,6 +359,8 @@ def build_site(project: Project, *, engine: str = "mkdocs", strict: bool = False
         return timings
     t = time.perf_counter()
     site = project.build_dir / "site"
+    for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
+        shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
     try:
         with _source_date_epoch(day):

@@ -1,0 +1,194 @@
+"""`scorekeeper pair` end to end: writes rounds, refuses clearly, is deterministic, checks pairings."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ingest.cli import main
+from ingest.pipeline import load_event
+from ingest.project import Project
+from tests.builders import ROOT
+
+HEADER = """\
+# a small event
+name: Pair Test
+date: 2026-12-01
+game: mtg
+format: modern
+seed: 4242
+structure: {pairing: swiss, swiss_rounds: 3, best_of: 3, playoff: {top: 4}}
+players:
+  - {id: ana, name: Ana}
+  - {id: ben, name: Ben}
+  - {id: cem, name: Cem}
+  - {id: dee, name: Dee, byes: 1}
+  - {id: eve, name: Eve}
+  - {id: fay, name: Fay}
+  - {id: gus, name: Gus}
+  - {id: hal, name: Hal}
+  - {id: ivy, name: Ivy}
+rounds: []   # filled by pair
+"""
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    for name in ("schema", "formats"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "e.yaml").write_text(HEADER)
+    return tmp_path
+
+
+def run(root: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["--root", str(root), *args])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def report_all(root: Path, number: int) -> None:
+    event = load_event(root / "events" / "e.yaml", Project(root)).event
+    assert event is not None
+    for m in event.rounds[number - 1].matches:
+        if len(m.players) == 2 and not m.reported:
+            # The first-listed (higher-ranked) player wins; ids sort the same way every time.
+            code, out = run(root, "report", str(root / "events" / "e.yaml"), "--round", str(number),
+                            "--table", str(m.table), "2-1")
+            assert code == 0, out
+
+
+def test_pair_writes_round_one_with_awarded_bye_and_keeps_comments(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    code, out = run(project, "pair", str(path))
+    assert code == 0, out
+    text = path.read_text()
+    assert text.startswith("# a small event\n")
+    assert "rounds: # filled by pair\n- round: 1\n" in text
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    r1 = event.rounds[0]
+    byes = [m.players[0] for m in r1.matches if m.kind.value == "bye"]
+    assert byes == ["dee"]  # 9 players, dee has an awarded bye: the other 8 are paired
+    assert len([m for m in r1.matches if len(m.players) == 2]) == 4
+
+
+def test_dry_run_prints_and_writes_nothing(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    code, out = run(project, "pair", str(path), "--dry-run")
+    assert code == 0 and "Round 1" in out and "table 1:" in out
+    assert path.read_text() == HEADER
+
+
+def test_refuses_while_a_round_is_unreported(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    run(project, "pair", str(path))
+    code, out = run(project, "pair", str(path))
+    assert code == 1
+    assert "round 1 is not finished: 4 matches without a result (tables 1, 2, 3, 4)" in out
+
+
+def test_full_event_swiss_then_playoff_then_refusal(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    for number in (1, 2, 3):
+        assert run(project, "pair", str(path))[0] == 0
+        report_all(project, number)
+    code, out = run(project, "pair", str(path))
+    assert code == 0 and "Playoff round 1 (Semifinals)" in out
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    semis = event.playoff[0].matches
+    assert len(semis) == 2 and all(len(m.players) == 2 for m in semis)
+    # No rematches in the Swiss rounds.
+    seen = set()
+    for rnd in event.rounds:
+        for m in rnd.matches:
+            if len(m.players) == 2:
+                key = frozenset(m.players)
+                assert key not in seen
+                seen.add(key)
+    for m in semis:
+        run(project, "report", str(path), "--playoff", "--table", str(m.table), "2-0")
+    assert "Final" in run(project, "pair", str(path))[1]
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    run(project, "report", str(path), "--playoff", "--table", "1", "2-1")
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and "the playoff is finished" in out and "is the champion" in out
+    code, out = run(project, "validate", "--strict", str(path))
+    assert code == 0, out
+
+
+def test_swiss_without_playoff_refuses_after_the_last_round(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    path.write_text(HEADER.replace(", playoff: {top: 4}", ""))
+    for number in (1, 2, 3):
+        run(project, "pair", str(path))
+        report_all(project, number)
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and "all 3 Swiss rounds are paired and the event has no playoff" in out
+
+
+def test_drops_are_never_paired_again_and_late_entries_get_losses(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    run(project, "pair", str(path))
+    report_all(project, 1)
+    assert run(project, "drop", str(path), "ana")[0] == 0
+    text = path.read_text().replace("  - {id: ivy, name: Ivy}\n", "  - {id: ivy, name: Ivy}\n  - {id: jo, name: Jo}\n")
+    path.write_text(text)
+    code, out = run(project, "pair", str(path))
+    assert code == 0, out
+    assert "late entries get a match loss" in out
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    assert all("ana" not in m.players for m in event.rounds[1].matches)
+    assert any(m.kind.value == "loss" and m.players == ("jo",) for m in event.rounds[0].matches)
+    assert any("jo" in m.players for m in event.rounds[1].matches)
+
+
+def test_same_pairings_under_any_hash_seed(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    outputs = set()
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run([sys.executable, "-m", "ingest", "--root", str(project), "pair", str(path), "--dry-run"],
+                              capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+        outputs.add(proc.stdout)
+    assert len(outputs) == 1
+
+
+def test_check_reports_a_hand_made_rematch_and_second_bye(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    path.write_text(HEADER.replace("rounds: []   # filled by pair\n", """rounds:
+  - round: 1
+    matches:
+      - {table: 1, players: [ana, ben], games: 2-0}
+      - {table: 2, players: [cem, eve], games: 2-0}
+      - {table: 3, players: [fay, gus], games: 2-0}
+      - {table: 4, players: [hal, ivy], games: 2-0}
+      - {bye: dee}
+  - round: 2
+    matches:
+      - {table: 1, players: [ana, ben], games: 2-0}
+      - {table: 2, players: [cem, fay], games: 2-0}
+      - {table: 3, players: [hal, eve], games: 2-0}
+      - {table: 4, players: [gus, ivy], games: 2-0}
+      - {bye: dee}
+"""))
+    code, out = run(project, "pair", str(path), "--check")
+    assert code == 1
+    assert "error[rematch]: round 2: \"ana\" and \"ben\" meet again, though a pairing without rematches exists" in out
+    assert "error[repeated-bye]" in out
+    assert "events/e.yaml:28:9: error[rematch]" in out  # positioned at the rematch's entry
+
+
+def test_samples_pass_the_pairing_checker() -> None:
+    for path in sorted((ROOT / "events").rglob("*.yaml")):
+        code, out = run(ROOT, "pair", str(path), "--check")
+        assert code == 0, out
