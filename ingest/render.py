@@ -17,6 +17,7 @@ its template folder.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Mapping
 from fractions import Fraction
@@ -77,6 +78,18 @@ def oneblock(text: str) -> Markup:
     return Markup(f"\n{block}\n")
 
 
+def meta_title(text: object) -> Markup:
+    """A page title for YAML front matter: HTML-escaped, as a quoted YAML string.
+
+    The site engine copies a page's title into ``<title>`` and the header without
+    escaping it, so the title must already be safe HTML.
+
+    >>> print(meta_title("<b>Bo's</b> night"))
+    "&lt;b&gt;Bo&#39;s&lt;/b&gt; night"
+    """
+    return Markup(json.dumps(str(escape(str(text))), ensure_ascii=False))
+
+
 def entity_lines(text: object) -> Markup:
     """HTML-escapes text and writes newlines as ``&#10;`` so it stays on one source line.
 
@@ -106,7 +119,8 @@ def environment(templates: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, pct=pct, decimal=decimal, oneblock=oneblock, slug_id=slug_id, entity_lines=entity_lines)
+    env.filters.update(md=md, pct=pct, decimal=decimal, oneblock=oneblock, slug_id=slug_id, entity_lines=entity_lines,
+                       meta_title=meta_title)
     return env
 
 

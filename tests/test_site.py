@@ -1,0 +1,230 @@
+"""The built site: privacy, escaping of hostile names, reproducibility, the JSON API, both engines."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html.parser
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from ingest.build import build_site
+from ingest.errors import IngestError
+from ingest.project import Project
+from ingest.site import files_digest
+from tests.builders import DATA, ROOT, check_golden
+
+TODAY = dt.date(2026, 11, 22)
+
+
+def make_project(root: Path, *, samples: bool = True) -> Project:
+    for name in ("schema", "formats", "site_templates"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    if samples:
+        shutil.copytree(ROOT / "events", root / "events")
+        shutil.copy(ROOT / "players.yaml", root / "players.yaml")
+    else:
+        (root / "events").mkdir()
+    return Project(root)
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    project = make_project(tmp_path_factory.mktemp("samples"))
+    build_site(project, today=TODAY)
+    return project
+
+
+def test_every_sample_event_has_a_page(sample_site: Project) -> None:
+    site = sample_site.root / "build" / "site"
+    for path in sorted((ROOT / "events").rglob("*.yaml")):
+        assert (site / "events" / path.stem / "index.html").is_file(), path.stem
+    home = (site / "index.html").read_text()
+    assert "Legacy League December" in home  # upcoming
+    assert "Pioneer Weekly" in home  # in progress
+
+
+def test_private_player_fields_never_reach_the_site(sample_site: Project) -> None:
+    assert "email:" in next(p.read_text() for p in (ROOT / "events").rglob("*modern.yaml"))
+    for rel, content in tree(sample_site.root / "build").items():
+        assert b"@example.org" not in content, rel
+
+
+def test_api_documents_validate_against_their_schemas(sample_site: Project) -> None:
+    api = sample_site.root / "build" / "site" / "api"
+    schemas = {name: Draft202012Validator(json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
+                                          format_checker=Draft202012Validator.FORMAT_CHECKER)
+               for name in ("api-events", "api-event", "api-player")}
+    index = json.loads((api / "events.json").read_text())
+    schemas["api-events"].validate(index)
+    assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
+    for path in sorted((api / "events").glob("*.json")):
+        schemas["api-event"].validate(json.loads(path.read_text()))
+    players = sorted((api / "players").glob("*.json"))
+    assert players
+    for path in players:
+        schemas["api-player"].validate(json.loads(path.read_text()))
+
+
+def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
+    doc = json.loads((sample_site.root / "build" / "site" / "api" / "events" /
+                      "2026-11-13-friday-night-modern.json").read_text())
+    row = doc["final"][0]
+    assert row["place"] == "Champion"
+    n, d = (int(x) for x in row["omw_exact"].split("/"))
+    assert abs(n / d - row["omw"]) < 1e-12
+    assert [t["after_round"] for t in doc["standings"]] == [1, 2, 3, 4, 5]
+    assert "decklists" in doc  # complete event, decklists after the event
+
+
+def test_print_views_sort_pairings_by_name(sample_site: Project) -> None:
+    page = (sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "print" /
+            "round-1.html").read_text()
+    names = [line.split("<td>")[1].split("</td>")[0] for line in page.splitlines()
+             if line.startswith("<tr><td>") and "class=\"num\"" in line]
+    assert names == sorted(names, key=str.casefold) and len(names) == 24
+    assert page.count('class="slip"') == 11
+
+
+def _event(name: str, decklists: str, *, complete: bool) -> str:
+    text = (DATA / "valid" / "basic.yaml").read_text().replace("decklists: public", f"decklists: {decklists}")
+    text = text.replace("name: Friday Night Modern 42", f"name: {name}")
+    if complete:
+        text = text.replace("swiss_rounds: 3", "swiss_rounds: 2")  # both rounds played: the event is over
+    else:
+        text = text.replace("      - {table: 1, players: [erin, dan], games: 2-0}", "      - {table: 1, players: [erin, dan]}")
+    return text.replace("../../../schema", "../../schema")
+
+
+def test_decklist_policies(tmp_path: Path) -> None:
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    cases = {"2026-11-20-public": ("public", False), "2026-11-20-after-done": ("after-event", True),
+             "2026-11-20-after-live": ("after-event", False), "2026-11-20-private": ("private", True)}
+    for slug, (policy, complete) in cases.items():
+        (events / f"{slug}.yaml").write_text(_event(slug, policy, complete=complete))
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    shown = {slug: (docs / "events" / slug / "decklists.md").exists() for slug in cases}
+    assert shown == {"2026-11-20-public": True, "2026-11-20-after-done": True,
+                     "2026-11-20-after-live": False, "2026-11-20-private": False}
+    for slug, visible in shown.items():
+        api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
+        assert ("decklists" in api) is visible
+        if not visible:
+            assert "Lightning Bolt" not in "".join(
+                p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file())
+
+
+HOSTILE = ['<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '{{ 7*7 }}', '*bold*',
+           '</title><script>alert("xss")</script>', '"><svg onload=alert(2)>']
+
+
+class _Scanner(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []
+        self.in_script = False
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_script = tag == "script"
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if value and value.strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {name}={value}>")
+        if tag in ("img", "svg") and any(n == "src" and v == "x" for n, v in attrs):
+            self.problems.append("<img src=x>")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script and ("alert(1)" in data or 'alert("xss")' in data or "alert(2)" in data):
+            self.problems.append("script with alert")
+        self.text.append(data)
+
+
+def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) -> None:
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    text = _event("Hostile Night", "public", complete=True)
+    for i, (pid, hostile) in enumerate(zip(["alice", "bob", "carol", "dan", "erin", "erin"], HOSTILE, strict=True)):
+        old = {"alice": "Alice Example", "bob": "Bob Builder", "carol": "Carol Danvers", "dan": "Dan Brown",
+               "erin": "Erin Ode"}[pid]
+        if i < 5:
+            text = text.replace(f"name: {old}", f"name: {json.dumps(hostile)}")
+    text = text.replace("location: Example Games, Springfield", f"location: {json.dumps(HOSTILE[5])}")
+    text = text.replace("organizer: Example Games", f"organizer: {json.dumps(HOSTILE[1])}")
+    text = text.replace("archetype: Burn", f"archetype: {json.dumps(HOSTILE[0])}, deck_name: {json.dumps(HOSTILE[4])}")
+    text = text.replace("# feature match", "")
+    text = text.replace("{table: 1, players: [alice, bob], games: 2-1}", f"{{table: 1, players: [alice, bob], games: 2-1, note: {json.dumps(HOSTILE[3])}}}")
+    deck = (DATA / "valid" / "decks" / "alice.txt").read_text().replace("4 Lava Spike", "4 <b onmouseover=alert(1)>Spike</b>")
+    (events / "decks" / "alice.txt").write_text(deck)
+    (events / "2026-11-20-hostile.yaml").write_text(text)
+    (tmp_path / "players.yaml").write_text('players:\n  - {id: alice, name: "<img src=x onerror=alert(1)>"}\n')
+    build_site(project, today=TODAY)
+    site = tmp_path / "build" / "site"
+    seen_text = ""
+    for path in sorted(site.rglob("*.html")):
+        scanner = _Scanner()
+        scanner.feed(path.read_text())
+        assert scanner.problems == [], (path, scanner.problems)
+        seen_text += "".join(scanner.text)
+    for hostile in HOSTILE:
+        assert hostile in seen_text, hostile
+    event_page = (site / "events" / "2026-11-20-hostile" / "index.html").read_text()
+    assert "&lt;img src=x onerror=alert(1)&gt;" in event_page
+    assert "49" not in seen_text.split("{{ 7*7 }}")[0][-5:]
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    one = make_project(tmp_path / "one")
+    two = make_project(tmp_path / "two")
+    build_site(one, today=TODAY)
+    build_site(two, today=TODAY)
+    first, second = tree(one.root / "build" / "site"), tree(two.root / "build" / "site")
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
+
+
+def test_a_failed_build_leaves_the_previous_site_whole(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, docs_only=False)
+    before = files_digest(tree(tmp_path / "build" / "site"))
+    bad = next((tmp_path / "events").rglob("*draft-night.yaml"))
+    bad.write_text(bad.read_text().replace("seed: 55102", "seed: nope"))
+    with pytest.raises(IngestError) as caught:
+        build_site(project, today=TODAY)
+    assert any(d.code == "schema" for d in caught.value.diagnostics)
+    assert files_digest(tree(tmp_path / "build" / "site")) == before
+
+
+def test_zensical_engine_builds_the_same_pages(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, engine="zensical")
+    site = tmp_path / "build" / "site"
+    page = (site / "events" / "2026-11-13-friday-night-modern" / "index.html").read_text()
+    assert "Friday Night Modern 42" in page and "sk-bracket" in page
+    assert (site / "api" / "events.json").is_file()
+    assert not list(tmp_path.glob(".scorekeeper-zensical-*"))
+
+
+def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
+    docs = sample_site.root / "build" / "docs"
+    golden = DATA / "golden" / "site"
+    for rel in ("events/2026-08-15-wheel-of-time-sealed/index.md", "events/2026-08-15-wheel-of-time-sealed/rounds.md",
+                "api/events/2026-08-15-wheel-of-time-sealed.json", "events/2026-10-24-transformers-constructed/decklists.md"):
+        check_golden(golden / rel, (docs / rel).read_text(), update_golden)
