@@ -44,9 +44,7 @@ def rounds_for(players: int) -> int:
     return plan.rounds  # single elimination for 5-8 players: play 3 Swiss rounds instead
 
 
-def simulate(
-    players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float
-) -> list[dict[str, object]]:
+def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float) -> list[dict[str, object]]:
     """Play one event; return per-round statistics."""
     rng = random.Random(f"bench/{seed}/{players}")
     ids = [f"p{i:05d}" for i in range(players)]
@@ -59,10 +57,7 @@ def simulate(
     active = list(ids)
     for number in range(1, total + 1):
         order = sorted(active, key=lambda i: (-points[i], tie[i]))
-        entrants = [
-            Entrant(i, points[i], r, frozenset(met[i]), byes[i])
-            for r, i in enumerate(order, start=1)
-        ]
+        entrants = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         timings = []
         result: SwissRound | None = None
         for _ in range(repeats):
@@ -74,11 +69,7 @@ def simulate(
         second = sum(1 for b in result.byes if byes[b.player] > fewest)
         both_byes = sum(1 for t in result.tables if byes[t.player1] and byes[t.player2])
         perfect = 3 * (number - 1)
-        x0 = sum(
-            1
-            for t in result.tables
-            if number > 1 and {points[t.player1], points[t.player2]} == {perfect, 0}
-        )
+        x0 = sum(1 for t in result.tables if number > 1 and {points[t.player1], points[t.player2]} == {perfect, 0})
         pod = result.pods[0]
         stats.append(
             {
@@ -127,9 +118,7 @@ def report(players: int, stats: list[dict[str, object]]) -> None:
             f" {s['both_byes']:>4} {s['x0']:>3}"
         )
     later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]  # type: ignore[arg-type]
-    print(
-        f" median per round (rounds 2+): {statistics.median(later):.4f} s, max {max(later):.4f} s"
-    )
+    print(f" median per round (rounds 2+): {statistics.median(later):.4f} s, max {max(later):.4f} s")
     last = stats[-1]
     groups = last["groups"]
     assert isinstance(groups, Counter)

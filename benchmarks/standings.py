@@ -43,9 +43,17 @@ def simulated_event(players: int, rounds: int, seed: int = 7) -> Event:
             matches.append(Match(MatchKind.PLAYED, (a, b), score, t // 2 + 1))
         out.append(Round(r, tuple(matches)))
     return Event(
-        path="benchmark.yaml", slug="benchmark", name="Benchmark", date=dt.date(2026, 1, 1), game="mtg",
-        format="modern", rules="mtr", seed=seed, structure=Structure(swiss_rounds=rounds),
-        players=tuple(Player(p, p) for p in ids), rounds=tuple(out),
+        path="benchmark.yaml",
+        slug="benchmark",
+        name="Benchmark",
+        date=dt.date(2026, 1, 1),
+        game="mtg",
+        format="modern",
+        rules="mtr",
+        seed=seed,
+        structure=Structure(swiss_rounds=rounds),
+        players=tuple(Player(p, p) for p in ids),
+        rounds=tuple(out),
     )
 
 
@@ -64,8 +72,10 @@ def main() -> None:
             times.append(time.perf_counter() - start)
         assert len(tables) == args.rounds
         med = statistics.median(times)
-        print(f"{rules:>10}: standings after each of {args.rounds} rounds for {args.players} players: "
-              f"median {med:.3f} s ({med / args.rounds * 1000:.1f} ms/round) over {args.runs} runs")
+        print(
+            f"{rules:>10}: standings after each of {args.rounds} rounds for {args.players} players: "
+            f"median {med:.3f} s ({med / args.rounds * 1000:.1f} ms/round) over {args.runs} runs"
+        )
     start = time.perf_counter()
     final_standings(event, "mtr")
     print(f"       mtr: final standings once: {time.perf_counter() - start:.3f} s")

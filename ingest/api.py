@@ -69,7 +69,11 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     e: Event = report.event
     players = []
     for p in e.players:
-        item: dict[str, Any] = {"id": p.id, "name": registry.name(p.id, p.name), "player_page": registry.canonical(p.id)}
+        item: dict[str, Any] = {
+            "id": p.id,
+            "name": registry.name(p.id, p.name),
+            "player_page": registry.canonical(p.id),
+        }
         for key in ("team", "country", "deck_name"):
             if getattr(p, key):
                 item[key] = getattr(p, key)
@@ -81,27 +85,50 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         players.append(item)
     doc: dict[str, Any] = {
         "api_version": API_VERSION,
-        "slug": e.slug, "name": e.name, "date": e.date.isoformat(), "game": e.game, "format": e.format,
-        "rules": report.ruleset.id, "status": report.status, "location": e.location, "organizer": e.organizer,
-        "structure": {"pairing": e.structure.pairing, "best_of": e.structure.best_of,
-                      "swiss_rounds": e.structure.swiss_rounds,
-                      "playoff": {"top": e.structure.playoff.top, "seeding": e.structure.playoff.seeding}
-                      if e.structure.playoff else None,
-                      "decklists": e.structure.decklists},
+        "slug": e.slug,
+        "name": e.name,
+        "date": e.date.isoformat(),
+        "game": e.game,
+        "format": e.format,
+        "rules": report.ruleset.id,
+        "status": report.status,
+        "location": e.location,
+        "organizer": e.organizer,
+        "structure": {
+            "pairing": e.structure.pairing,
+            "best_of": e.structure.best_of,
+            "swiss_rounds": e.structure.swiss_rounds,
+            "playoff": {"top": e.structure.playoff.top, "seeding": e.structure.playoff.seeding}
+            if e.structure.playoff
+            else None,
+            "decklists": e.structure.decklists,
+        },
         "players": players,
         "rounds": _rounds(e.rounds),
         "playoff": _rounds(e.playoff),
-        "standings": [{"after_round": t.after_round, "complete": t.complete, "rows": standings_rows(e, t)}
-                      for t in report.standings],
+        "standings": [
+            {"after_round": t.after_round, "complete": t.complete, "rows": standings_rows(e, t)}
+            for t in report.standings
+        ],
         "final": standings_rows(e, report.final) if report.final else [],
     }
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
     if report.wot is not None:
         doc["wot_standings"] = [
-            [{"rank": r.rank, "player": r.player, "game_points": r.game_points, "tbp": float(r.tiebreak_points),
-              "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}", "removed": r.removed}
-             for r in table] for table in report.wot.standings]
+            [
+                {
+                    "rank": r.rank,
+                    "player": r.player,
+                    "game_points": r.game_points,
+                    "tbp": float(r.tiebreak_points),
+                    "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
+                    "removed": r.removed,
+                }
+                for r in table
+            ]
+            for table in report.wot.standings
+        ]
     if report.decklists_visible:
         decks = {}
         for pid, info in sorted(report.decks.items()):
@@ -125,9 +152,20 @@ def api_files(reports: Sequence[EventReport], registry: PlayerRegistry) -> dict[
         e = report.event
         doc = event_document(report, registry)
         files[f"api/events/{e.slug}.json"] = _dump(doc)
-        index.append({"slug": e.slug, "name": e.name, "date": e.date.isoformat(), "game": e.game, "format": e.format,
-                      "players": len(e.players), "status": report.status,
-                      "winner": report.winner, "url": f"events/{e.slug}/", "api": f"api/events/{e.slug}.json"})
+        index.append(
+            {
+                "slug": e.slug,
+                "name": e.name,
+                "date": e.date.isoformat(),
+                "game": e.game,
+                "format": e.format,
+                "players": len(e.players),
+                "status": report.status,
+                "winner": report.winner,
+                "url": f"events/{e.slug}/",
+                "api": f"api/events/{e.slug}.json",
+            }
+        )
         if e.is_team_event:
             continue
         rows = {r["player"]: r for r in doc["final"]}
@@ -135,11 +173,20 @@ def api_files(reports: Sequence[EventReport], registry: PlayerRegistry) -> dict[
             cid = registry.canonical(p.id)
             names.setdefault(cid, registry.name(p.id, p.name))
             row = rows.get(p.id, {})
-            per_player[cid].append({"event": e.slug, "date": e.date.isoformat(), "rank": row.get("rank"),
-                                    "points": row.get("points"), "wins": row.get("wins"), "losses": row.get("losses"),
-                                    "draws": row.get("draws")})
+            per_player[cid].append(
+                {
+                    "event": e.slug,
+                    "date": e.date.isoformat(),
+                    "rank": row.get("rank"),
+                    "points": row.get("points"),
+                    "wins": row.get("wins"),
+                    "losses": row.get("losses"),
+                    "draws": row.get("draws"),
+                }
+            )
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": index})
     for cid, events in sorted(per_player.items()):
-        files[f"api/players/{cid}.json"] = _dump({"api_version": API_VERSION, "id": cid, "name": names[cid],
-                                                  "events": events})
+        files[f"api/players/{cid}.json"] = _dump(
+            {"api_version": API_VERSION, "id": cid, "name": names[cid], "events": events}
+        )
     return files

@@ -63,8 +63,12 @@ def event_from(doc: SourceDocument, formats: FormatRegistry | None = None) -> tu
         try:
             formats.get(game, fmt)
         except UnknownFormatError as exc:
-            a.err("unknown-format", ("format",), str(exc.args[0]),
-                  "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know")
+            a.err(
+                "unknown-format",
+                ("format",),
+                str(exc.args[0]),
+                "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know",
+            )
     return (event if not any(d.is_error for d in a.out) else None), a.out
 
 
@@ -202,9 +206,12 @@ class _Assembler:
         last = 0
         for i, ph in enumerate(phases):
             if ph.from_round <= last:
-                self.err("phases", ("structure", "phases", i, "from_round"),
-                         f"phase {ph.name!r} starts at round {ph.from_round}, not after the previous phase",
-                         "list phases in order, each starting at a later round")
+                self.err(
+                    "phases",
+                    ("structure", "phases", i, "from_round"),
+                    f"phase {ph.name!r} starts at round {ph.from_round}, not after the previous phase",
+                    "list phases in order, each starting at a later round",
+                )
             last = ph.from_round
         rounds = s.get("swiss_rounds")
         pairing = str(s.get("pairing", "swiss"))
@@ -212,9 +219,12 @@ class _Assembler:
         if pairing == "wot-cycles" and game != "wot":
             self.err("structure", ("structure", "pairing"), "wot-cycles pairing is for Wheel of Time events only")
         if game == "wot" and pairing not in ("wot-cycles",):
-            self.err("structure", ("structure", "pairing"),
-                     f"Wheel of Time events are paired in cycles; {pairing} is not supported for them",
-                     "write pairing: wot-cycles")
+            self.err(
+                "structure",
+                ("structure", "pairing"),
+                f"Wheel of Time events are paired in cycles; {pairing} is not supported for them",
+                "write pairing: wot-cycles",
+            )
         return Structure(
             pairing=pairing,
             swiss_rounds=int(rounds) if isinstance(rounds, int) else None,
@@ -240,8 +250,12 @@ class _Assembler:
             path: YamlPath = ("players", i, "id")
             if pid in self.ids:
                 first = self.doc.line_of(("players", self.ids[pid], "id"))
-                self.err("duplicate-id", path, f'"{pid}" is used twice (first at line {first})',
-                         "give each player a unique id, e.g. add a number: " + f"{pid}-2")
+                self.err(
+                    "duplicate-id",
+                    path,
+                    f'"{pid}" is used twice (first at line {first})',
+                    "give each player a unique id, e.g. add a number: " + f"{pid}-2",
+                )
                 continue
             self.ids[pid] = i
             deck = p.get("deck")
@@ -275,8 +289,12 @@ class _Assembler:
     def check_deck_path(self, path: YamlPath, ref: str) -> None:
         problem = deck_path_problem(ref)
         if problem:
-            self.err("deck-path", path, f'decklist file "{ref}" cannot be used: {problem}',
-                     "put decklists in a folder next to the event file, e.g. decks/alice.txt")
+            self.err(
+                "deck-path",
+                path,
+                f'decklist file "{ref}" cannot be used: {problem}',
+                "put decklists in a folder next to the event file, e.g. decks/alice.txt",
+            )
 
     def teams(self, raw: list[Any], structure: Structure) -> tuple[Team, ...]:
         teams: list[Team] = []
@@ -289,26 +307,40 @@ class _Assembler:
                 self.err("duplicate-id", ("teams", i, "id"), f'team "{tid}" is listed twice (first at line {first})')
                 continue
             if PlayerId(tid) in self.ids:
-                self.err("duplicate-id", ("teams", i, "id"), f'team id "{tid}" is also a player id',
-                         "use a different id for the team, e.g. team-" + tid)
+                self.err(
+                    "duplicate-id",
+                    ("teams", i, "id"),
+                    f'team id "{tid}" is also a player id',
+                    "use a different id for the team, e.g. team-" + tid,
+                )
             seen[tid] = i
             members = tuple(PlayerId(str(m)) for m in t["members"])
             for j, m in enumerate(members):
                 if m not in self.ids:
                     self.unknown(("teams", i, "members", j), m)
                 elif m in member_of:
-                    self.err("team-member", ("teams", i, "members", j),
-                             f'"{m}" is already a member of team "{member_of[m]}"',
-                             "a player may belong to only one team in an event (MTR 8.2, Bushiroad 5.1)")
+                    self.err(
+                        "team-member",
+                        ("teams", i, "members", j),
+                        f'"{m}" is already a member of team "{member_of[m]}"',
+                        "a player may belong to only one team in an event (MTR 8.2, Bushiroad 5.1)",
+                    )
                 else:
                     member_of[m] = tid
             if structure.team_size and len(members) != structure.team_size:
-                self.err("team-size", ("teams", i, "members"),
-                         f"team has {len(members)} members but structure.team_size is {structure.team_size}")
+                self.err(
+                    "team-size",
+                    ("teams", i, "members"),
+                    f"team has {len(members)} members but structure.team_size is {structure.team_size}",
+                )
             teams.append(Team(tid, str(t["name"]), members))
         if raw and not structure.team_kind:
-            self.err("structure", ("structure",), "the file lists teams but structure.team_kind is not set",
-                     "add team_kind: mtr-team, two-headed-giant, tag or trio (and team_size)")
+            self.err(
+                "structure",
+                ("structure",),
+                "the file lists teams but structure.team_kind is not set",
+                "add team_kind: mtr-team, two-headed-giant, tag or trio (and team_size)",
+            )
         return tuple(teams)
 
     def unknown(self, path: YamlPath, pid: str, known: Mapping[Any, Any] | None = None) -> None:
@@ -320,20 +352,27 @@ class _Assembler:
         self.err("unknown-player", path, f'"{pid}" is not a player of this event', hint)
 
     # -- rounds -----------------------------------------------------------------------
-    def rounds(self, key: str, raw: list[Any], structure: Structure, teams: tuple[Team, ...],
-               *, playoff: bool) -> tuple[Round, ...]:
+    def rounds(
+        self, key: str, raw: list[Any], structure: Structure, teams: tuple[Team, ...], *, playoff: bool
+    ) -> tuple[Round, ...]:
         out: list[Round] = []
         team_ids = {t.id: t for t in teams}
-        best_of = (structure.playoff.best_of if playoff and structure.playoff and structure.playoff.best_of
-                   else structure.best_of)
+        best_of = (
+            structure.playoff.best_of
+            if playoff and structure.playoff and structure.playoff.best_of
+            else structure.best_of
+        )
         for i, r in enumerate(raw):
             number = int(r["round"])
             rpath: YamlPath = (key, i)
             if number != i + 1:
                 what = "playoff round" if playoff else "round"
-                self.err("round-order", (*rpath, "round"),
-                         f"{what} {number} is listed in position {i + 1}; expected round {i + 1}",
-                         "number rounds 1, 2, 3... in order without gaps")
+                self.err(
+                    "round-order",
+                    (*rpath, "round"),
+                    f"{what} {number} is listed in position {i + 1}; expected round {i + 1}",
+                    "number rounds 1, 2, 3... in order without gaps",
+                )
             matches: list[Match] = []
             wot: list[WotGameRecord] = []
             team_matches: list[TeamMatch] = []
@@ -344,8 +383,11 @@ class _Assembler:
                 if table is not None:
                     if table in tables:
                         first = self.doc.line_of((*rpath, "matches", tables[table]))
-                        self.err("duplicate-table", (*mpath, "table"),
-                                 f"table {table} is used twice in this round (first at line {first})")
+                        self.err(
+                            "duplicate-table",
+                            (*mpath, "table"),
+                            f"table {table} is used twice in this round (first at line {first})",
+                        )
                     tables[table] = j
                 entry = self.match(m, mpath, best_of, playoff, structure, team_ids)
                 if isinstance(entry, Match):
@@ -367,28 +409,41 @@ class _Assembler:
                     self.warn("duplicate-drop", (*rpath, "drops", j), f'"{pid}" is listed twice in drops')
                 else:
                     drops.append(pid)
-            out.append(Round(
-                number=number,
-                matches=tuple(matches),
-                drops=tuple(drops),
-                name=str(r.get("name") or ""),
-                notes=str(r.get("notes") or ""),
-                wot_games=tuple(wot),
-                team_matches=tuple(team_matches),
-                pos=self.pos(rpath),
-            ))
+            out.append(
+                Round(
+                    number=number,
+                    matches=tuple(matches),
+                    drops=tuple(drops),
+                    name=str(r.get("name") or ""),
+                    notes=str(r.get("notes") or ""),
+                    wot_games=tuple(wot),
+                    team_matches=tuple(team_matches),
+                    pos=self.pos(rpath),
+                )
+            )
         return tuple(out)
 
-    def match(self, m: Mapping[str, Any], path: YamlPath, best_of: int, playoff: bool,
-              structure: Structure, team_ids: Mapping[str, Team]) -> Match | WotGameRecord | TeamMatch | None:
+    def match(
+        self,
+        m: Mapping[str, Any],
+        path: YamlPath,
+        best_of: int,
+        playoff: bool,
+        structure: Structure,
+        team_ids: Mapping[str, Team],
+    ) -> Match | WotGameRecord | TeamMatch | None:
         kinds = [k for k in ("players", "bye", "loss", "hero", "teams") if k in m]
         if "villain" in m and "hero" not in m:
             kinds.append("villain")
         table = m.get("table")
         pos = self.pos(path)
         if len(kinds) > 1:
-            self.err("match-shape", path, f"this entry mixes {' and '.join(kinds)}",
-                     "write one entry per pairing: {players: [a, b]} or {bye: a} or {loss: a}")
+            self.err(
+                "match-shape",
+                path,
+                f"this entry mixes {' and '.join(kinds)}",
+                "write one entry per pairing: {players: [a, b]} or {bye: a} or {loss: a}",
+            )
             return None
         kind = kinds[0] if kinds else "players"
         if kind in ("hero", "villain") or (kind == "bye" and structure.pairing == "wot-cycles"):
@@ -396,8 +451,12 @@ class _Assembler:
         if kind == "teams":
             return self.team_match(m, path, best_of, playoff, structure, team_ids)
         if structure.team_kind and kind == "players":
-            self.err("match-shape", path, "this is a team event: pair teams, not players",
-                     "write {table: 1, teams: [team-a, team-b], seats: [...]} ")
+            self.err(
+                "match-shape",
+                path,
+                "this is a team event: pair teams, not players",
+                "write {table: 1, teams: [team-a, team-b], seats: [...]} ",
+            )
             return None
         if kind in ("bye", "loss"):
             pid = PlayerId(str(m[kind]))
@@ -407,10 +466,19 @@ class _Assembler:
                 self.unknown((*path, kind), pid)
             for extra in ("games", "result"):
                 if extra in m:
-                    self.err("match-shape", (*path, extra),
-                             f"a {kind} has no {extra}", f"remove {extra}; a bye is a 2-0 win, a loss a 0-2 loss")
-            return Match(MatchKind.BYE if kind == "bye" else MatchKind.LOSS, (pid,), table=table,
-                         note=str(m.get("note") or ""), pos=pos)
+                    self.err(
+                        "match-shape",
+                        (*path, extra),
+                        f"a {kind} has no {extra}",
+                        f"remove {extra}; a bye is a 2-0 win, a loss a 0-2 loss",
+                    )
+            return Match(
+                MatchKind.BYE if kind == "bye" else MatchKind.LOSS,
+                (pid,),
+                table=table,
+                note=str(m.get("note") or ""),
+                pos=pos,
+            )
         a, b = (PlayerId(str(x)) for x in m["players"])
         for j, pid in enumerate((a, b)):
             if pid not in self.ids:
@@ -442,9 +510,13 @@ class _Assembler:
             if pid not in self.ids:
                 self.unknown((*path, "bye"), pid)
             side = m.get("side")
-            return WotGameRecord(hero=pid if side != "villain" else None,
-                                 villain=pid if side == "villain" else None,
-                                 bye_side=str(side) if side else None, table=m.get("table"), pos=pos)
+            return WotGameRecord(
+                hero=pid if side != "villain" else None,
+                villain=pid if side == "villain" else None,
+                bye_side=str(side) if side else None,
+                table=m.get("table"),
+                pos=pos,
+            )
         if "hero" not in m or "villain" not in m:
             self.err("match-shape", path, "a Wheel of Time game needs both hero and villain")
             return None
@@ -457,13 +529,23 @@ class _Assembler:
         ov = m.get("tiebreak_override")
         override = (ov.get("hero"), ov.get("villain"), str(ov["note"])) if isinstance(ov, Mapping) else None
         if "games" in m or "result" in m:
-            self.err("match-shape", path, "Wheel of Time games record winner, ended and by instead of games",
-                     "e.g. winner: hero, ended: last-battle, by: goal, hero_final: 6, villain_final: 2")
+            self.err(
+                "match-shape",
+                path,
+                "Wheel of Time games record winner, ended and by instead of games",
+                "e.g. winner: hero, ended: last-battle, by: goal, hero_final: 6, villain_final: 2",
+            )
         rec = WotGameRecord(
-            hero=hero, villain=villain,
-            winner=m.get("winner"), ended=m.get("ended"), by=m.get("by"),
-            hero_final=m.get("hero_final"), villain_final=m.get("villain_final"),
-            override=override, table=m.get("table"), pos=pos,
+            hero=hero,
+            villain=villain,
+            winner=m.get("winner"),
+            ended=m.get("ended"),
+            by=m.get("by"),
+            hero_final=m.get("hero_final"),
+            villain_final=m.get("villain_final"),
+            override=override,
+            table=m.get("table"),
+            pos=pos,
         )
         self.check_wot_record(rec, path)
         return rec
@@ -474,12 +556,23 @@ class _Assembler:
         given = [k for k in ("winner", "ended", "by") if getattr(rec, k) is not None]
         if given and len(given) < 3:
             missing = [k for k in ("winner", "ended", "by") if k not in given]
-            self.err("wot-result", path, f"a reported game needs {', '.join(missing)} as well as {', '.join(given)}",
-                     "winner: hero | villain | tie | both-lose; ended: before-last-battle | last-battle; "
-                     "by: goal | kill | concession | forfeit | time")
+            self.err(
+                "wot-result",
+                path,
+                f"a reported game needs {', '.join(missing)} as well as {', '.join(given)}",
+                "winner: hero | villain | tie | both-lose; ended: before-last-battle | last-battle; "
+                "by: goal | kill | concession | forfeit | time",
+            )
 
-    def team_match(self, m: Mapping[str, Any], path: YamlPath, best_of: int, playoff: bool,
-                   structure: Structure, team_ids: Mapping[str, Team]) -> TeamMatch | None:
+    def team_match(
+        self,
+        m: Mapping[str, Any],
+        path: YamlPath,
+        best_of: int,
+        playoff: bool,
+        structure: Structure,
+        team_ids: Mapping[str, Team],
+    ) -> TeamMatch | None:
         x, y = (str(t) for t in m["teams"])
         for j, tid in enumerate((x, y)):
             if tid not in team_ids:
@@ -498,17 +591,27 @@ class _Assembler:
         score = GameScore.parse(str(m["games"])) if "games" in m else None
         if structure.team_kind == "two-headed-giant":
             if seats:
-                self.err("match-shape", (*path, "seats"), "Two-Headed Giant matches have no seats: the team plays as one",
-                         "write games: 1-0 for the team match (MTR 9.1: one game)")
+                self.err(
+                    "match-shape",
+                    (*path, "seats"),
+                    "Two-Headed Giant matches have no seats: the team plays as one",
+                    "write games: 1-0 for the team match (MTR 9.1: one game)",
+                )
             if score is not None and score.games_played > 1:
-                self.err("impossible-score", (*path, "games"),
-                         f"{score.notation()} is impossible: a Two-Headed Giant match is one game (MTR 9.1)")
+                self.err(
+                    "impossible-score",
+                    (*path, "games"),
+                    f"{score.notation()} is impossible: a Two-Headed Giant match is one game (MTR 9.1)",
+                )
         elif score is not None:
-            self.err("match-shape", (*path, "games"), "team matches record a result per seat",
-                     "write seats: [{games: 2-1}, {games: 0-2}, ...] in seat order")
+            self.err(
+                "match-shape",
+                (*path, "games"),
+                "team matches record a result per seat",
+                "write seats: [{games: 2-1}, {games: 0-2}, ...] in seat order",
+            )
         elif seats and structure.team_size and len(seats) != structure.team_size:
-            self.err("team-size", (*path, "seats"),
-                     f"{len(seats)} seat results for teams of {structure.team_size}")
+            self.err("team-size", (*path, "seats"), f"{len(seats)} seat results for teams of {structure.team_size}")
         return TeamMatch((x, y), tuple(seats), score, m.get("table"), self.pos(path))
 
     def team_result(self, tm: TeamMatch, structure: Structure) -> Match | None:
@@ -529,8 +632,13 @@ class _Assembler:
         return Match(MatchKind.PLAYED, (a, b), GameScore(wins_a, wins_b, draws), tm.table, pos=tm.pos)
 
     # -- flow checks ----------------------------------------------------------------------
-    def check_rounds_flow(self, rounds: tuple[Round, ...], playoff: tuple[Round, ...],
-                          players: tuple[Player, ...], teams: tuple[Team, ...]) -> None:
+    def check_rounds_flow(
+        self,
+        rounds: tuple[Round, ...],
+        playoff: tuple[Round, ...],
+        players: tuple[Player, ...],
+        teams: tuple[Team, ...],
+    ) -> None:
         dropped: dict[str, int] = {}
         team_of = {m: t.id for t in teams for m in t.members}
         for key, series in (("rounds", rounds), ("playoff", playoff)):
@@ -548,17 +656,25 @@ class _Assembler:
                         first_path, first_role = seen[pid]
                         first = self.doc.line_of(first_path)
                         what = "receives a bye but also plays" if "bye" in (role, first_role) else "appears twice"
-                        self.err("double-booked", mpath, f'"{pid}" {what} in this round (first at line {first})',
-                                 "each player has exactly one pairing per round")
+                        self.err(
+                            "double-booked",
+                            mpath,
+                            f'"{pid}" {what} in this round (first at line {first})',
+                            "each player has exactly one pairing per round",
+                        )
                     else:
                         seen[pid] = (mpath, role)
                     unit = pid
                     if unit in dropped or team_of.get(pid) in dropped:
                         after = dropped.get(unit, dropped.get(team_of.get(pid, ""), 0))
                         where = "the playoff" if key == "playoff" else f"round {rnd.number}"
-                        self.err("after-drop", mpath, f'"{pid}" dropped after round {after} but is paired in {where}',
-                                 "remove the drop, or remove this pairing")
-                for j, pid in enumerate(rnd.drops):
+                        self.err(
+                            "after-drop",
+                            mpath,
+                            f'"{pid}" dropped after round {after} but is paired in {where}',
+                            "remove the drop, or remove this pairing",
+                        )
+                for pid in rnd.drops:
                     if pid not in dropped:
                         dropped[pid] = rnd.number
         if not players:
@@ -573,11 +689,18 @@ class _Assembler:
         if structure.points_per_win != 1 and self.data.get("rules", "") not in ("bushiroad", ""):
             game = self.data.get("game")
             if DEFAULT_RULES.get(str(game)) != "bushiroad" and self.data.get("rules") != "bushiroad":
-                self.warn("structure", ("structure", "points_per_win"),
-                          "points_per_win applies to Bushiroad events only and is ignored here")
+                self.warn(
+                    "structure",
+                    ("structure", "points_per_win"),
+                    "points_per_win applies to Bushiroad events only and is ignored here",
+                )
         if structure.playoff and structure.playoff.top > max(len(players), 2) and players and rounds:
-            self.err("structure", ("structure", "playoff", "top"),
-                     f"a top {structure.playoff.top} needs at least {structure.playoff.top} players; the event has {len(players)}")
+            self.err(
+                "structure",
+                ("structure", "playoff", "top"),
+                f"a top {structure.playoff.top} needs at least {structure.playoff.top} players; "
+                f"the event has {len(players)}",
+            )
         for p_i, p in enumerate(players):
             for r in range(1, p.byes + 1):
                 if r > len(rounds):
@@ -585,13 +708,19 @@ class _Assembler:
                 rnd = rounds[r - 1]
                 has_bye = any(m.kind is MatchKind.BYE and m.players[0] == p.id for m in rnd.matches)
                 if not has_bye:
-                    self.warn("awarded-bye", ("players", self.ids.get(p.id, p_i), "byes"),
-                              f'"{p.id}" has {p.byes} awarded bye{"s" if p.byes > 1 else ""} but no bye in round {r}',
-                              "awarded byes fill rounds 1..N; `scorekeeper pair` writes them")
+                    self.warn(
+                        "awarded-bye",
+                        ("players", self.ids.get(p.id, p_i), "byes"),
+                        f'"{p.id}" has {p.byes} awarded bye{"s" if p.byes > 1 else ""} but no bye in round {r}',
+                        "awarded byes fill rounds 1..N; `scorekeeper pair` writes them",
+                    )
         if structure.swiss_rounds is not None and len(rounds) > structure.swiss_rounds and structure.pairing == "swiss":
-            self.err("too-many-rounds", ("rounds", structure.swiss_rounds),
-                     f"the event has {len(rounds)} Swiss rounds but structure.swiss_rounds is {structure.swiss_rounds}",
-                     "raise swiss_rounds, or move top-cut rounds under `playoff:`")
+            self.err(
+                "too-many-rounds",
+                ("rounds", structure.swiss_rounds),
+                f"the event has {len(rounds)} Swiss rounds but structure.swiss_rounds is {structure.swiss_rounds}",
+                "raise swiss_rounds, or move top-cut rounds under `playoff:`",
+            )
         self.check_missing_players(players, rounds)
 
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
@@ -613,9 +742,12 @@ class _Assembler:
                 if rnd.number < start or rnd.number > dropped_after.get(p.id, 10**6):
                     continue
                 if not any(p.id in m.players for m in rnd.matches):
-                    self.warn("did-not-play", ("rounds", i),
-                              f'"{p.id}" has no pairing in round {rnd.number}',
-                              f"record {{loss: {p.id}}} for a missed round, or list the player under drops")
+                    self.warn(
+                        "did-not-play",
+                        ("rounds", i),
+                        f'"{p.id}" has no pairing in round {rnd.number}',
+                        f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
+                    )
 
 
 def _entry_players(m: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -94,8 +94,14 @@ def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Di
     if not folder.is_dir():
         return None, []
     book, problems = load_archetypes(folder, project.schema("archetypes"))
-    diags = [error("format-file", f"{p.where}: {p.message}", SourcePos(f"formats/archetypes/{Path(p.file).name}",
-                                                                        p.line or 0, p.column or 0)) for p in problems]
+    diags = [
+        error(
+            "format-file",
+            f"{p.where}: {p.message}",
+            SourcePos(f"formats/archetypes/{Path(p.file).name}", p.line or 0, p.column or 0),
+        )
+        for p in problems
+    ]
     return book, diags
 
 
@@ -132,9 +138,14 @@ def collect(project: Project, *, strict: bool = False) -> Collected:
         if item.event is None:
             continue
         if item.event.slug in slugs:
-            diags.append(error("duplicate-slug", f'two event files have the address "{item.event.slug}" '
-                                                 f"(also {slugs[item.event.slug]})", SourcePos(item.shown),
-                               "rename one of the files"))
+            diags.append(
+                error(
+                    "duplicate-slug",
+                    f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
+                    SourcePos(item.shown),
+                    "rename one of the files",
+                )
+            )
         slugs[item.event.slug] = item.shown
     del strict
     return Collected(tuple(loaded), players, archetypes, tuple(sorted(set(diags), key=Diagnostic.sort_key)))
@@ -185,7 +196,9 @@ def _data_fingerprint(project: Project) -> str:
     return h.hexdigest()
 
 
-def compute_reports(collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings) -> list[EventReport]:
+def compute_reports(
+    collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings
+) -> list[EventReport]:
     """Each event's report, from the cache when its inputs are unchanged."""
     registry, _ = format_registry(project)
     fingerprint = _data_fingerprint(project)
@@ -238,7 +251,9 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> int:
 def _source_date_epoch(today: dt.date) -> Iterator[None]:
     """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
     old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp()))
+    os.environ["SOURCE_DATE_EPOCH"] = str(
+        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
+    )
     try:
         yield
     finally:
@@ -276,7 +291,9 @@ def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty:
         finally:
             cfg.plugins.on_shutdown()
     except (Abort, MkDocsException) as exc:
-        raise IngestError([error("site-engine", f"mkdocs: {exc}", SourcePos(display_path(project.mkdocs_file, project.root)))]) from None
+        raise IngestError(
+            [error("site-engine", f"mkdocs: {exc}", SourcePos(display_path(project.mkdocs_file, project.root)))]
+        ) from None
     finally:
         log.removeHandler(counter)
         log.setLevel(previous)
@@ -303,8 +320,15 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     finally:
         cfg.unlink(missing_ok=True)
     if proc.returncode != 0:
-        raise IngestError([error("site-engine", f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
-                                 SourcePos(display_path(project.mkdocs_file, project.root)))])
+        raise IngestError(
+            [
+                error(
+                    "site-engine",
+                    f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
+                    SourcePos(display_path(project.mkdocs_file, project.root)),
+                )
+            ]
+        )
     return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
 
 
@@ -315,9 +339,16 @@ def _zensical() -> str:
     return exe
 
 
-def build_site(project: Project, *, engine: str = "mkdocs", strict: bool = False, today: dt.date | None = None,
-               cache: ReportCache | None = None, docs_only: bool = False,
-               on_diagnostics: Callable[[list[Diagnostic]], None] | None = None) -> BuildTimings:
+def build_site(
+    project: Project,
+    *,
+    engine: str = "mkdocs",
+    strict: bool = False,
+    today: dt.date | None = None,
+    cache: ReportCache | None = None,
+    docs_only: bool = False,
+    on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
+) -> BuildTimings:
     """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
 
     Args:
@@ -369,8 +400,9 @@ def build_site(project: Project, *, engine: str = "mkdocs", strict: bool = False
             else:
                 warnings = run_mkdocs(project, docs, staging, strict=strict)
         if strict and warnings:
-            raise IngestError([error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root)))
-                               for w in warnings])
+            raise IngestError(
+                [error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root))) for w in warnings]
+            )
         replace_dir(staging, site)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

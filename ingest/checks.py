@@ -22,8 +22,9 @@ def deck_checks(event: Event, project: Project, archetypes: ArchetypeBook | None
     return deck_diagnostics(event, decks, team_verdicts(event, decks, registry))
 
 
-def event_checks(event: Event, doc: SourceDocument, project: Project, *,
-                 archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
+def event_checks(
+    event: Event, doc: SourceDocument, project: Project, *, archetypes: ArchetypeBook | None = None
+) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics."""
     del doc
     out: list[Diagnostic] = []

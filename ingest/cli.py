@@ -43,8 +43,12 @@ def _print_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="scorekeeper")
-@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Project folder (default: the nearest folder with mkdocs.yml or events/).")
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Project folder (default: the nearest folder with mkdocs.yml or events/).",
+)
 @click.pass_context
 def main(ctx: click.Context, root: Path | None) -> None:
     """Scorekeeper: pair rounds, record results, compute standings and publish the site.
@@ -78,8 +82,14 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("--format", "fmt", type=click.Choice(["text", "github"]), default="text", show_default=True,
-              help="github prints workflow annotations (::error file=...,line=...::...).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "github"]),
+    default="text",
+    show_default=True,
+    help="github prints workflow annotations (::error file=...,line=...::...).",
+)
 @click.pass_context
 def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str) -> None:
     """Check event files and report every problem with its file, line and column.
@@ -111,44 +121,93 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
 @main.command()
 @click.option("--name", required=True, help="Event name.")
 @click.option("--date", "date_", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="YYYY-MM-DD.")
-@click.option("--game", required=True,
-              type=click.Choice(["mtg", "transformers", "wot", "vanguard", "weiss-schwarz", "buddyfight"]))
+@click.option(
+    "--game",
+    required=True,
+    type=click.Choice(["mtg", "transformers", "wot", "vanguard", "weiss-schwarz", "buddyfight"]),
+)
 @click.option("--format", "fmt", required=True, help="Format id from formats/<game>.yaml, e.g. modern.")
 @click.option("--rules", default=None, help="Ruleset (default by game: mtr, aequitas, wot, bushiroad).")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a fresh random one).")
 @click.option("--location", default="", help="Venue.")
 @click.option("--organizer", default="", help="Organizer.")
 @click.option("--rounds", default="auto", show_default=True, help="Swiss rounds: a number or auto.")
+@click.option(
+    "--players",
+    "expected",
+    type=int,
+    default=None,
+    help="Expected players: writes the ruleset's recommended rounds and top cut.",
+)
 @click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
 @click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="File to write (default: events/<year>/<date>-<slug>.yaml).")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write (default: events/<year>/<date>-<slug>.yaml).",
+)
 @click.pass_context
-def new(ctx: click.Context, name: str, date_: dt.datetime, game: str, fmt: str, rules: str | None,
-        seed: int | None, location: str, organizer: str, rounds: str,
-        best_of: str | None, top: int | None, output: Path | None) -> None:
+def new(
+    ctx: click.Context,
+    name: str,
+    date_: dt.datetime,
+    game: str,
+    fmt: str,
+    rules: str | None,
+    seed: int | None,
+    location: str,
+    organizer: str,
+    rounds: str,
+    expected: int | None,
+    best_of: str | None,
+    top: int | None,
+    output: Path | None,
+) -> None:
     """Create a new event file with a fresh random seed.
 
     \b
     Example:
       scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
-          --game mtg --format modern --top 8
+          --game mtg --format modern --players 24
     """
-    from ingest.commands import new_event_text, slugify
+    from ingest.commands import new_event_text, recommended_structure, slugify
 
     project = _project(ctx)
     date = date_.date()
     if rounds != "auto" and not rounds.isdigit():
         _fail(f"--rounds must be a number or auto, not {rounds!r}")
+    note = ""
+    if expected is not None:
+        planned, cut, note = recommended_structure(game, rules, fmt, expected)
+        if planned is not None and rounds == "auto":
+            rounds = str(planned)
+        if cut is not None and top is None:
+            top = cut
+        click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
     path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
     if path.exists():
         _fail(f"{display_path(path, project.root)} already exists; choose another --name or --output")
-    schema_ref = os.path.relpath(project.schema("event"), path.parent.resolve() if path.parent.exists()
-                                 else (Path.cwd() / path.parent))
-    text = new_event_text(name=name, date=date, game=game, fmt=fmt, rules=rules,
-                          seed=seed if seed is not None else secrets.randbelow(2**31),
-                          location=location, organizer=organizer, rounds=rounds,
-                          best_of=int(best_of) if best_of else None, top=top, schema_ref=Path(schema_ref).as_posix())
+    schema = project.schema("event").resolve()
+    folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
+    # The editor hint is a relative path, and only when the schema is part of the project.
+    schema_ref = os.path.relpath(schema, folder) if schema.is_relative_to(project.root.resolve()) else ""
+    text = new_event_text(
+        name=name,
+        date=date,
+        game=game,
+        fmt=fmt,
+        rules=rules,
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+        location=location,
+        organizer=organizer,
+        rounds=rounds,
+        best_of=int(best_of) if best_of else None,
+        top=top,
+        schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
+        rounds_note=note,
+    )
     shown = display_path(path, project.root)
     _doc, _event, diags = parse_event_text(text, shown, project)
     if has_errors(diags):
@@ -161,8 +220,9 @@ def new(ctx: click.Context, name: str, date_: dt.datetime, game: str, fmt: str, 
 # -- report / drop -----------------------------------------------------------------------
 
 
-def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], tuple[str, str]],
-               dry_run: bool = False) -> None:
+def _edit_file(
+    project: Project, event_file: Path, edit: Callable[[str, Any], tuple[str, str]], dry_run: bool = False
+) -> None:
     """Loads, edits, re-validates and atomically writes an event file."""
     loaded = load_event(event_file, project)
     if loaded.event is None or loaded.text is None:
@@ -193,8 +253,15 @@ def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], tu
 @click.option("--player", default=None, help="A player (or team) of the match; results are read from their side.")
 @click.option("--playoff", is_flag=True, help="Report a playoff round.")
 @click.pass_context
-def report(ctx: click.Context, event_file: Path, results: tuple[str, ...], round_no: int | None,
-           table: int | None, player: str | None, playoff: bool) -> None:
+def report(
+    ctx: click.Context,
+    event_file: Path,
+    results: tuple[str, ...],
+    round_no: int | None,
+    table: int | None,
+    player: str | None,
+    playoff: bool,
+) -> None:
     """Record a match result (games won-lost[-drawn], or double-loss).
 
     Team events take one result per seat, in seat order (A B C, or first second third).
@@ -219,12 +286,14 @@ def report(ctx: click.Context, event_file: Path, results: tuple[str, ...], round
 
     def edit(text: str, event: Any) -> tuple[str, str]:
         if event.is_team_event:
-            return report_team_text(text, event, round_no=round_no, table=table, team=player, results=parsed,
-                                    playoff=playoff)
+            return report_team_text(
+                text, event, round_no=round_no, table=table, team=player, results=parsed, playoff=playoff
+            )
         if len(parsed) != 1:
             raise IngestError("give one result, e.g. 2-1 (several results are for team events)")
-        return report_text(text, event, round_no=round_no, table=table, player=player, result=parsed[0],
-                           playoff=playoff)
+        return report_text(
+            text, event, round_no=round_no, table=table, player=player, result=parsed[0], playoff=playoff
+        )
 
     _edit_file(_project(ctx), event_file, edit)
 
@@ -243,8 +312,7 @@ def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | N
     """
     from ingest.commands import drop_text
 
-    _edit_file(_project(ctx), event_file,
-               lambda text, event: drop_text(text, event, player, after_round=after_round))
+    _edit_file(_project(ctx), event_file, lambda text, event: drop_text(text, event, player, after_round=after_round))
 
 
 def run() -> None:  # pragma: no cover - entry point used by python -m ingest
@@ -256,8 +324,9 @@ def run() -> None:  # pragma: no cover - entry point used by python -m ingest
 
 @main.command()
 @click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--round", "round_no", type=int, default=None,
-              help="Standings after this Swiss round (default: final standings).")
+@click.option(
+    "--round", "round_no", type=int, default=None, help="Standings after this Swiss round (default: final standings)."
+)
 @click.option("--rules", default=None, help="Compute with another ruleset (e.g. mtr-melee for an imported event).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 @click.pass_context
@@ -293,8 +362,9 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
         return
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
         _fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
-    table = (compute_standings(event, rules, after_round=round_no) if round_no is not None
-             else final_standings(event, rules))
+    table = (
+        compute_standings(event, rules, after_round=round_no) if round_no is not None else final_standings(event, rules)
+    )
     click.echo(standings_json(event, table) if as_json else standings_table(event, table))
 
 
@@ -303,10 +373,19 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
 
 @main.command()
 @click.option("--strict", is_flag=True, help="Warnings (and site-engine warnings) fail the build.")
-@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True,
-              help="The static-site engine.")
-@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
-              help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).")
+@click.option(
+    "--engine",
+    type=click.Choice(["mkdocs", "zensical"]),
+    default="mkdocs",
+    show_default=True,
+    help="The static-site engine.",
+)
+@click.option(
+    "--today",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).",
+)
 @click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API, print views) and stop.")
 @click.pass_context
 def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool) -> None:
@@ -325,8 +404,14 @@ def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | No
 
     project = _project(ctx)
     try:
-        timings = build_site(project, engine=engine, strict=strict, today=today.date() if today else None,
-                             docs_only=docs_only, on_diagnostics=lambda d: _print_diagnostics(d))
+        timings = build_site(
+            project,
+            engine=engine,
+            strict=strict,
+            today=today.date() if today else None,
+            docs_only=docs_only,
+            on_diagnostics=lambda d: _print_diagnostics(d),
+        )
     except IngestError as exc:
         if exc.diagnostics:
             _print_diagnostics(sorted_diagnostics(exc.diagnostics))
@@ -335,8 +420,11 @@ def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | No
             click.echo(f"error: {exc.text}", err=True)
         sys.exit(1)
     where = "build/docs" if docs_only else "build/site"
-    click.echo(f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
-               f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)", err=True)
+    click.echo(
+        f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
+        f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)",
+        err=True,
+    )
 
 
 # -- pair --------------------------------------------------------------------------------
@@ -390,7 +478,9 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool) -> No
         _fail("the pairings would make the file invalid; nothing was written")
     write_atomically(event_file, new_text)
     click.echo(text)
-    click.echo(f"wrote {'playoff ' if plan.key == 'playoff' else ''}round {plan.round['round']} to {loaded.shown}", err=True)
+    click.echo(
+        f"wrote {'playoff ' if plan.key == 'playoff' else ''}round {plan.round['round']} to {loaded.shown}", err=True
+    )
 
 
 # -- check-decks -------------------------------------------------------------------------
@@ -451,7 +541,9 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port (0 picks a free one).")
 @click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True)
-@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="Date for upcoming/recent events.")
+@click.option(
+    "--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="Date for upcoming/recent events."
+)
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datetime | None) -> None:
     """Build, serve on localhost and rebuild on every save, reloading the browser.
@@ -466,5 +558,11 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
     """
     from ingest.serve import serve as run_server
 
-    run_server(_project(ctx), host=host, port=port, engine=engine, today=today.date() if today else None,
-               echo=lambda message: click.echo(message, err=True))
+    run_server(
+        _project(ctx),
+        host=host,
+        port=port,
+        engine=engine,
+        today=today.date() if today else None,
+        echo=lambda message: click.echo(message, err=True),
+    )

@@ -26,9 +26,48 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "event"
 
 
-def new_event_text(*, name: str, date: dt.date, game: str, fmt: str, rules: str | None, seed: int,
-                   location: str = "", organizer: str = "", rounds: str = "auto", best_of: int | None = None,
-                   top: int | None = None, pairing: str | None = None, schema_ref: str = "") -> str:
+def recommended_structure(game: str, rules: str | None, fmt: str, players: int) -> tuple[int | None, int | None, str]:
+    """(rounds, top cut, explanation) the ruleset's table recommends for a field.
+
+    >>> recommended_structure("mtg", None, "modern", 24)
+    (5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
+    """
+    from ingest.pairing.rounds import aequitas_rounds, bushiroad_rounds, mtr_rounds
+    from ingest.rounds_advice import describe
+    from ingest.rulesets import get_ruleset
+
+    table = get_ruleset(rules or DEFAULT_RULES[game]).rounds_table
+    plan = (
+        mtr_rounds(players)
+        if table == "mtr"
+        else aequitas_rounds(players)
+        if table == "aequitas"
+        else bushiroad_rounds(players)
+        if table == "bushiroad"
+        else None
+    )
+    if plan is None:
+        return None, None, ""
+    return plan.rounds, plan.playoff, f"{players} players: {describe(plan)}"
+
+
+def new_event_text(
+    *,
+    name: str,
+    date: dt.date,
+    game: str,
+    fmt: str,
+    rules: str | None,
+    seed: int,
+    location: str = "",
+    organizer: str = "",
+    rounds: str = "auto",
+    best_of: int | None = None,
+    top: int | None = None,
+    pairing: str | None = None,
+    schema_ref: str = "",
+    rounds_note: str = "",
+) -> str:
     """The text of a new, valid event file with no players and no rounds yet."""
     from ingest.editing import render_flow
 
@@ -50,12 +89,14 @@ def new_event_text(*, name: str, date: dt.date, game: str, fmt: str, rules: str 
         lines.append(f"organizer: {render_flow(organizer)}")
     lines.append("structure:")
     lines.append(f"  pairing: {pairing}")
-    lines.append(f"  swiss_rounds: {rounds}")
+    lines.append(f"  swiss_rounds: {rounds}" + (f"   # recommended for {rounds_note}" if rounds_note else ""))
     lines.append(f"  best_of: {best_of or (1 if game == 'wot' else 3)}")
     if top:
         lines.append(f"  playoff: {{top: {top}, seeding: standings}}")
     lines.append("  decklists: after-event")
-    lines.append("players: []       # add one line per player: - {id: alice, name: Alice Example, deck: decks/alice.txt}")
+    lines.append(
+        "players: []       # add one line per player: - {id: alice, name: Alice Example, deck: decks/alice.txt}"
+    )
     lines.append("rounds: []        # `scorekeeper pair` writes each round here")
     return "\n".join(lines) + "\n"
 
@@ -71,11 +112,21 @@ def parse_result(text: str) -> GameScore | str:
     try:
         return GameScore.parse(text)
     except ScoreError as exc:
-        raise IngestError(f"{text!r} is not a result: write wins-losses[-draws] such as 2-1, 0-0-3, or double-loss") from exc
+        raise IngestError(
+            f"{text!r} is not a result: write wins-losses[-draws] such as 2-1, 0-0-3, or double-loss"
+        ) from exc
 
 
-def report_text(text: str, event: Event, *, round_no: int | None, table: int | None, player: str | None,
-                result: GameScore | str, playoff: bool = False) -> tuple[str, str]:
+def report_text(
+    text: str,
+    event: Event,
+    *,
+    round_no: int | None,
+    table: int | None,
+    player: str | None,
+    result: GameScore | str,
+    playoff: bool = False,
+) -> tuple[str, str]:
     """Records a match result; returns the new text and a one-line description.
 
     Args:
@@ -101,7 +152,7 @@ def report_text(text: str, event: Event, *, round_no: int | None, table: int | N
     for idx, m in enumerate(rnd.matches):
         if m.kind not in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS):
             continue
-        if table is not None and m.table == table or player is not None and player in m.players:
+        if (table is not None and m.table == table) or (player is not None and player in m.players):
             candidates.append((idx, m))
     what = f"table {table}" if table is not None else f'player "{player}"'
     if not candidates:
@@ -126,8 +177,16 @@ def report_text(text: str, event: Event, *, round_no: int | None, table: int | N
     return editor.result(), desc
 
 
-def report_team_text(text: str, event: Event, *, round_no: int | None, table: int | None, team: str | None,
-                     results: list[GameScore | str], playoff: bool = False) -> tuple[str, str]:
+def report_team_text(
+    text: str,
+    event: Event,
+    *,
+    round_no: int | None,
+    table: int | None,
+    team: str | None,
+    results: list[GameScore | str],
+    playoff: bool = False,
+) -> tuple[str, str]:
     """Records a team match: one result per seat (MTR teams, tag and trio), or one game (2HG).
 
     Seat results are read from the side of the team given with ``team`` (default: the first
@@ -142,8 +201,14 @@ def report_team_text(text: str, event: Event, *, round_no: int | None, table: in
     if not 1 <= round_no <= len(series):
         raise IngestError(f"round {round_no} does not exist; the event has {len(series)} {key}")
     rnd = series[round_no - 1]
-    match = next((tm for tm in rnd.team_matches
-                  if (table is not None and tm.table == table) or (team is not None and team in tm.teams)), None)
+    match = next(
+        (
+            tm
+            for tm in rnd.team_matches
+            if (table is not None and tm.table == table) or (team is not None and team in tm.teams)
+        ),
+        None,
+    )
     what = f"table {table}" if table is not None else f'team "{team}"'
     if match is None:
         raise IngestError(f"round {round_no} has no team match for {what}")
@@ -151,8 +216,11 @@ def report_team_text(text: str, event: Event, *, round_no: int | None, table: in
     import yaml
 
     data: Any = yaml.safe_load(text)
-    index = next(j for j, m in enumerate(data[key][round_no - 1]["matches"])
-                 if isinstance(m, dict) and [str(t) for t in m.get("teams", [])] == list(match.teams))
+    index = next(
+        j
+        for j, m in enumerate(data[key][round_no - 1]["matches"])
+        if isinstance(m, dict) and [str(t) for t in m.get("teams", [])] == list(match.teams)
+    )
     path = (key, round_no - 1, "matches", index)
     editor = Editor(text)
     if event.structure.team_kind == "two-headed-giant":
@@ -191,8 +259,10 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
     if player not in ids:
         raise IngestError(f'"{player}" is not a player of this event')
     if not event.rounds:
-        raise IngestError(f'no round has been paired yet: a player who leaves before round 1 did not take part '
-                          f'(MTR 2.10); remove "{player}" from players instead')
+        raise IngestError(
+            f"no round has been paired yet: a player who leaves before round 1 did not take part "
+            f'(MTR 2.10); remove "{player}" from players instead'
+        )
     if after_round is None:
         after_round = event.rounds[-1].number
     if not 1 <= after_round <= len(event.rounds):
@@ -202,8 +272,10 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
         raise IngestError(f'"{player}" already dropped after round {already[player]}')
     later = [r.number for r in event.rounds[after_round:] if any(player in m.players for m in r.matches)]
     if later:
-        raise IngestError(f'"{player}" is paired in round {later[0]}, after round {after_round}; '
-                          f"drop them after round {later[-1]} or remove those pairings first")
+        raise IngestError(
+            f'"{player}" is paired in round {later[0]}, after round {after_round}; '
+            f"drop them after round {later[-1]} or remove those pairings first"
+        )
     editor = Editor(text)
     path = ("rounds", after_round - 1)
     if editor.has((*path, "drops")):

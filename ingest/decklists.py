@@ -136,9 +136,7 @@ _TRANSLATE = str.maketrans(
         "\u00a0": " ",
     }
 )
-_PRINTING = re.compile(
-    r"^(?P<name>.*?\S)\s+(?P<printing>\([A-Z0-9]{2,6}\)(?:\s+[^\s()\[\]]+){0,2})$"
-)
+_PRINTING = re.compile(r"^(?P<name>.*?\S)\s+(?P<printing>\([A-Z0-9]{2,6}\)(?:\s+[^\s()\[\]]+){0,2})$")
 _SPLIT = re.compile(r"\s*/{1,2}\s*")
 
 
@@ -336,9 +334,7 @@ class Decklist:
 # ---------------------------------------------------------------------------- text
 
 _ENTRY = re.compile(r"^(?P<sb>SB:\s*)?(?P<count>\d+)(?:[xX])?\s+(?P<rest>\S.*)$")
-_HEADER = re.compile(
-    r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*(?P<colon>:)?\s*(?:\(\s*\d+\s*\))?$"
-)
+_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*(?P<colon>:)?\s*(?:\(\s*\d+\s*\))?$")
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 _ATTRIBUTE = re.compile(r"\[(?P<body>[^\[\]]*)\]\s*$")
 _ATTRIBUTE_KEYS = frozenset({"stars", "kind"})
@@ -358,9 +354,7 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     ([(4, 'Lightning Bolt', 'main'), (2, 'Pyroblast', 'sideboard')], ())
     """
     lines = text.splitlines()
-    explicit = any(
-        _header_section(ln.strip()) is not None or ln.strip().startswith("SB:") for ln in lines
-    )
+    explicit = any(_header_section(ln.strip()) is not None or ln.strip().startswith("SB:") for ln in lines)
     entries: list[DeckEntry] = []
     errors: list[DecklistError] = []
     section = Section.MAIN
@@ -405,9 +399,7 @@ def _unreadable(stripped: str, number: int, indent: int) -> DecklistError:
     match = _HEADER.match(stripped)
     if match is not None and match["colon"]:
         known = ", ".join(sorted({s.header for s in Section}))
-        return DecklistError(
-            f'unknown section header "{stripped}"; known headers are {known}', number, indent + 1
-        )
+        return DecklistError(f'unknown section header "{stripped}"; known headers are {known}', number, indent + 1)
     return DecklistError(
         f'expected "<count> <card name>" such as "4 {stripped}", or a section header '
         f'such as "Sideboard"; got "{stripped}"',
@@ -424,9 +416,7 @@ def _entry_from_match(
     count = int(match["count"])
     if count < 1:
         errors.append(
-            DecklistError(
-                "the number of copies must be at least 1", number, offset + match.start("count") + 1
-            )
+            DecklistError("the number of copies must be at least 1", number, offset + match.start("count") + 1)
         )
     rest_start = offset + match.start("rest")
     rest = _TRAILING_COMMENT.sub("", match["rest"]).rstrip()
@@ -439,11 +429,7 @@ def _entry_from_match(
         if not sep:
             key, value = "kind", body
         if key not in _ATTRIBUTE_KEYS:
-            errors.append(
-                DecklistError(
-                    f'unknown attribute "[{body}]"; use [stars: N] or [kind: K]', number, column
-                )
-            )
+            errors.append(DecklistError(f'unknown attribute "[{body}]"; use [stars: N] or [kind: K]', number, column))
         elif not value:
             errors.append(DecklistError(f'attribute "[{body}]" has no value', number, column))
         elif key in attributes:
@@ -461,9 +447,7 @@ def _entry_from_match(
         if value.isdigit():
             stars = int(value)
         else:
-            errors.append(
-                DecklistError(f'stars must be a whole number, got "{value}"', number, column)
-            )
+            errors.append(DecklistError(f'stars must be a whole number, got "{value}"', number, column))
     kind = attributes["kind"][0].casefold() if "kind" in attributes else None
     if errors:
         return None, errors
@@ -509,27 +493,20 @@ def decklist_from_mappings(items: object) -> tuple[Decklist, tuple[DecklistError
         ]
         count, card, stars, kind, section_word = (item.get(k) for k in _ENTRY_KEYS)
         if not _is_int(count) or count < 1:
-            entry_errors.append(
-                DecklistError("count must be a whole number of at least 1", path=(index, "count"))
-            )
+            entry_errors.append(DecklistError("count must be a whole number of at least 1", path=(index, "count")))
         if not isinstance(card, str) or not card.strip():
             entry_errors.append(DecklistError("card must be a card name", path=(index, "card")))
         if stars is not None and (not _is_int(stars) or stars < 0):
-            entry_errors.append(
-                DecklistError("stars must be a whole number of at least 0", path=(index, "stars"))
-            )
+            entry_errors.append(DecklistError("stars must be a whole number of at least 0", path=(index, "stars")))
         if kind is not None and (not isinstance(kind, str) or not kind.strip()):
-            entry_errors.append(
-                DecklistError("kind must be a word such as character", path=(index, "kind"))
-            )
+            entry_errors.append(DecklistError("kind must be a word such as character", path=(index, "kind")))
         section = Section.MAIN
         if section_word is not None:
             found = _HEADER_WORDS.get(str(section_word).strip().casefold())
             if found is None:
                 entry_errors.append(
                     DecklistError(
-                        f'unknown section "{section_word}"; expected one of '
-                        f"{', '.join(s.value for s in Section)}",
+                        f'unknown section "{section_word}"; expected one of {", ".join(s.value for s in Section)}',
                         path=(index, "section"),
                     )
                 )
@@ -566,10 +543,7 @@ def load_decklist(path: Path) -> tuple[Decklist, tuple[DecklistError, ...]]:
 # ---------------------------------------------------------------------------- card data
 
 _WORDS = {
-    w: i
-    for i, w in enumerate(
-        ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-    )
+    w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
 }
 _ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
 _UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
@@ -591,9 +565,7 @@ class CardFacts:
     @property
     def is_basic(self) -> bool:
         """Whether the card has the basic supertype."""
-        return any(
-            "Basic" in face.split("\u2014")[0].split() for face in self.type_line.split("//")
-        )
+        return any("Basic" in face.split("\u2014")[0].split() for face in self.type_line.split("//"))
 
     @property
     def copy_override(self) -> tuple[bool, int | None]:
@@ -668,9 +640,7 @@ def _from_scryfall(cards: list[object]) -> dict[str, CardFacts]:
             card["name"],
             str(type_line),
             str(text),
-            {str(k): str(v).casefold() for k, v in legal.items()}
-            if isinstance(legal, Mapping)
-            else None,
+            {str(k): str(v).casefold() for k, v in legal.items()} if isinstance(legal, Mapping) else None,
         )
         _index(facts, [str(f["name"]) for f in faces if "name" in f], out)
     return out
@@ -689,9 +659,7 @@ def _from_mtgjson(data: Mapping[str, object]) -> dict[str, CardFacts]:
             str(name),
             " // ".join(str(f.get("type", "")) for f in parts),
             "\n".join(str(f.get("text", "")) for f in parts),
-            {str(k): str(v).casefold() for k, v in legal.items()}
-            if isinstance(legal, Mapping)
-            else None,
+            {str(k): str(v).casefold() for k, v in legal.items()} if isinstance(legal, Mapping) else None,
         )
         _index(facts, [str(f["faceName"]) for f in parts if "faceName" in f], out)
     return out

@@ -85,7 +85,9 @@ def _shift(err: DecklistError, delta: int) -> DecklistError:
     return replace(err, line=line + delta) if isinstance(line, int) else err
 
 
-def event_decks(event: Event, formats: FormatRegistry | None, archetypes: ArchetypeBook | None) -> dict[PlayerId, DeckInfo]:
+def event_decks(
+    event: Event, formats: FormatRegistry | None, archetypes: ArchetypeBook | None
+) -> dict[PlayerId, DeckInfo]:
     """Every player's deck with its verdict and archetype (players without a list are left out)."""
     texts = _texts(event)
     rules = None
@@ -110,7 +112,9 @@ def event_decks(event: Event, formats: FormatRegistry | None, archetypes: Archet
     return out
 
 
-def team_verdicts(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None) -> dict[str, DeckVerdict]:
+def team_verdicts(
+    event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None
+) -> dict[str, DeckVerdict]:
     """Unified deck construction per team (MTR 8.4): no two decks of a team share a card."""
     if not event.is_team_event or formats is None or event.format == "other":
         return {}
@@ -128,8 +132,9 @@ def team_verdicts(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: For
     return out
 
 
-def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo],
-                     teams: Mapping[str, DeckVerdict] | None = None) -> list[Diagnostic]:
+def deck_diagnostics(
+    event: Event, decks: Mapping[PlayerId, DeckInfo], teams: Mapping[str, DeckVerdict] | None = None
+) -> list[Diagnostic]:
     """Parse errors (in the decklist files) and rule violations (at the player's deck entry)."""
     out: list[Diagnostic] = []
     folder = posixpath.dirname(event.path)
@@ -142,8 +147,14 @@ def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo],
             line = getattr(err, "line", 0) or 0
             col = getattr(err, "column", 0) or 0
             pos = SourcePos(where, line, col) if ref != "inline" else at
-            out.append(error("decklist", f'{pid}: {err.message}', pos,
-                             "write one card per line as `4 Card Name`, with `Sideboard` before the sideboard"))
+            out.append(
+                error(
+                    "decklist",
+                    f"{pid}: {err.message}",
+                    pos,
+                    "write one card per line as `4 Card Name`, with `Sideboard` before the sideboard",
+                )
+            )
         if info.verdict is None:
             continue
         for v in info.verdict.violations:
@@ -151,6 +162,12 @@ def deck_diagnostics(event: Event, decks: Mapping[PlayerId, DeckInfo],
             out.append(warning(v.code, f"{pid}: {v.message}", at, "the deck must be legal on the event date"))
     for team_id, verdict in sorted((teams or {}).items()):
         for v in verdict.violations:
-            out.append(warning(v.code, f"team {team_id}: {v.message}", SourcePos(event.path),
-                               "team constructed uses unified deck construction (MTR 8.4)"))
+            out.append(
+                warning(
+                    v.code,
+                    f"team {team_id}: {v.message}",
+                    SourcePos(event.path),
+                    "team constructed uses unified deck construction (MTR 8.4)",
+                )
+            )
     return out

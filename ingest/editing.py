@@ -208,10 +208,9 @@ class Editor:
         if seq.flow_style:
             close = self.text.rfind("]", seq.start_mark.index, seq.end_mark.index)
             inner = self.text[seq.start_mark.index + 1 : close]
-            if block or inner.strip() == "":
-                if inner.strip() == "":
-                    self._replace_empty_flow_seq(seq_path, seq, [item], block=block)
-                    return
+            if inner.strip() == "":
+                self._replace_empty_flow_seq(seq_path, seq, [item], block=block)
+                return
             sep = ", " if inner.strip() else ""
             self.splices.append(Splice(close, close, f"{sep}{render_flow(item)}"))
             return
@@ -244,8 +243,9 @@ class Editor:
 
     def _replace_empty_flow_seq(self, seq_path: YamlPath, seq: SequenceNode, items: list[Any], *, block: bool) -> None:
         if not block:
-            self.splices.append(Splice(seq.start_mark.index, seq.end_mark.index,
-                                       "[" + ", ".join(render_flow(i) for i in items) + "]"))
+            self.splices.append(
+                Splice(seq.start_mark.index, seq.end_mark.index, "[" + ", ".join(render_flow(i) for i in items) + "]")
+            )
             return
         key_col = self._key_column(seq_path)
         rendered = "".join(self._render_item(i, key_col, True, None) for i in items)
@@ -258,8 +258,13 @@ class Editor:
         # strip the space before "[]" as well
         while start > 0 and self.text[start - 1] == " ":
             start -= 1
-        self.splices.append(Splice(start, line_end + (1 if line_end < len(self.text) else 0),
-                                   (f" {comment.strip()}" if comment else "") + "\n" + rendered))
+        self.splices.append(
+            Splice(
+                start,
+                line_end + (1 if line_end < len(self.text) else 0),
+                (f" {comment.strip()}" if comment else "") + "\n" + rendered,
+            )
+        )
 
     def _key_column(self, path: YamlPath) -> int:
         parent = self.node(path[:-1]) if path else self.root
@@ -279,5 +284,3 @@ class Editor:
     def result(self) -> str:
         """The edited text."""
         return apply_splices(self.text, self.splices)
-
-

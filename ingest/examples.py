@@ -85,7 +85,7 @@ class _Builder:
         """Plays ``pid``'s remaining rounds against fillers so their record becomes W-L-D."""
         p = PlayerId(pid)
         have = [0, 0, 0]
-        for r, ms in self.rounds.items():
+        for ms in self.rounds.values():
             for m in ms:
                 if p in m.players and m.kind is MatchKind.BYE:
                     have[0] += 1
@@ -103,10 +103,17 @@ class _Builder:
     def event(self, rules: str, name: str, points_per_win: int = 1) -> Event:
         rounds = tuple(Round(r, tuple(self.rounds[r])) for r in sorted(self.rounds))
         return Event(
-            path=f"examples/{name}.yaml", slug=name, name=name, date=dt.date(2025, 6, 30), game="mtg",
-            format="other", rules=rules, seed=0,
+            path=f"examples/{name}.yaml",
+            slug=name,
+            name=name,
+            date=dt.date(2025, 6, 30),
+            game="mtg",
+            format="other",
+            rules=rules,
+            seed=0,
             structure=Structure(swiss_rounds=len(rounds), points_per_win=points_per_win),
-            players=tuple(Player(p, p) for p in self.players), rounds=rounds,
+            players=tuple(Player(p, p) for p in self.players),
+            rounds=rounds,
         )
 
 
@@ -124,15 +131,39 @@ def mtr_examples() -> list[WorkedExample]:
     b.bye(1, "three-two-bye")
     b.complete_record("three-two-bye", 3, 2, 0, range(2, 6))
     ev = b.event("mtr", "mtr-match-win")
-    out.append(WorkedExample("mtr-mw-5-2-1", "MTR Appendix C", "mtr",
-                             "5-2-1 after all eight rounds: 16 match points of 24 possible", "mw",
-                             _value(ev, "five-two-one", "mw", "mtr"), "0.667"))
-    out.append(WorkedExample("mtr-mw-1-3-0", "MTR Appendix C", "mtr",
-                             "1-3-0, then dropped: 3 of 12 is 0.25, raised to the 0.33 floor", "mw",
-                             _value(ev, "one-three", "mw", "mtr"), "0.33"))
-    out.append(WorkedExample("mtr-mw-3-2-0-bye", "MTR Appendix C", "mtr",
-                             "3-2-0 including a round-1 bye, then dropped: 9 of 15", "mw",
-                             _value(ev, "three-two-bye", "mw", "mtr"), "0.60"))
+    out.append(
+        WorkedExample(
+            "mtr-mw-5-2-1",
+            "MTR Appendix C",
+            "mtr",
+            "5-2-1 after all eight rounds: 16 match points of 24 possible",
+            "mw",
+            _value(ev, "five-two-one", "mw", "mtr"),
+            "0.667",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "mtr-mw-1-3-0",
+            "MTR Appendix C",
+            "mtr",
+            "1-3-0, then dropped: 3 of 12 is 0.25, raised to the 0.33 floor",
+            "mw",
+            _value(ev, "one-three", "mw", "mtr"),
+            "0.33",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "mtr-mw-3-2-0-bye",
+            "MTR Appendix C",
+            "mtr",
+            "3-2-0 including a round-1 bye, then dropped: 9 of 15",
+            "mw",
+            _value(ev, "three-two-bye", "mw", "mtr"),
+            "0.60",
+        )
+    )
     # Game-win percentage: a 4-round event.
     b = _Builder()
     for r, games in enumerate(("2-0", "2-1", "1-2", "2-0"), start=1):
@@ -140,12 +171,28 @@ def mtr_examples() -> list[WorkedExample]:
     for r, games in enumerate(("1-2", "1-2", "0-2", "1-2"), start=1):
         b.play(r, "weak", b.filler(), games)
     ev = b.event("mtr", "mtr-game-win")
-    out.append(WorkedExample("mtr-gw-21-30", "MTR Appendix C", "mtr",
-                             "games 2-0, 2-1, 1-2, 2-0: 21 game points in 10 games", "gw",
-                             _value(ev, "strong", "gw", "mtr"), "0.70"))
-    out.append(WorkedExample("mtr-gw-9-33", "MTR Appendix C", "mtr",
-                             "games 1-2, 1-2, 0-2, 1-2: 9 game points in 11 games, 0.27 raised to 0.33", "gw",
-                             _value(ev, "weak", "gw", "mtr"), "0.33"))
+    out.append(
+        WorkedExample(
+            "mtr-gw-21-30",
+            "MTR Appendix C",
+            "mtr",
+            "games 2-0, 2-1, 1-2, 2-0: 21 game points in 10 games",
+            "gw",
+            _value(ev, "strong", "gw", "mtr"),
+            "0.70",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "mtr-gw-9-33",
+            "MTR Appendix C",
+            "mtr",
+            "games 1-2, 1-2, 0-2, 1-2: 9 game points in 11 games, 0.27 raised to 0.33",
+            "gw",
+            _value(ev, "weak", "gw", "mtr"),
+            "0.33",
+        )
+    )
     # Opponents' match-win percentage: two 6-2-0 players in an 8-round event.
     records = [(4, 4, 0), (7, 1, 0), (1, 3, 1), (3, 3, 1), (6, 2, 0), (5, 2, 1), (4, 3, 1), (6, 1, 1)]
     lost_to = {2, 5}
@@ -159,12 +206,28 @@ def mtr_examples() -> list[WorkedExample]:
             b.play(r, who, opp, "0-2" if r in lost_to else "2-0")
             b.complete_record(opp, w, lo, d, range(1, 9))
     ev = b.event("mtr", "mtr-omw")
-    out.append(WorkedExample("mtr-omw-062", "MTR Appendix C", "mtr",
-                             "6-2-0 against opponents 4-4-0, 7-1-0, 1-3-1, 3-3-1, 6-2-0, 5-2-1, 4-3-1, 6-1-1",
-                             "omw", _value(ev, "her", "omw", "mtr"), "0.62"))
-    out.append(WorkedExample("mtr-omw-063", "MTR Appendix C", "mtr",
-                             "6-2-0 with a round-1 bye and the last seven of those opponents: the bye is left out",
-                             "omw", _value(ev, "him", "omw", "mtr"), "0.63"))
+    out.append(
+        WorkedExample(
+            "mtr-omw-062",
+            "MTR Appendix C",
+            "mtr",
+            "6-2-0 against opponents 4-4-0, 7-1-0, 1-3-1, 3-3-1, 6-2-0, 5-2-1, 4-3-1, 6-1-1",
+            "omw",
+            _value(ev, "her", "omw", "mtr"),
+            "0.62",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "mtr-omw-063",
+            "MTR Appendix C",
+            "mtr",
+            "6-2-0 with a round-1 bye and the last seven of those opponents: the bye is left out",
+            "omw",
+            _value(ev, "him", "omw", "mtr"),
+            "0.63",
+        )
+    )
     return out
 
 
@@ -177,21 +240,53 @@ def bushiroad_examples() -> list[WorkedExample]:
     b.complete_record("one-four", 1, 4, 0, range(1, 6))
     b.complete_record("dropped", 1, 2, 0, range(1, 4))
     ev = b.event("bushiroad", "bushiroad-5-rounds")
-    out.append(WorkedExample("bushiroad-mw-3-of-5", "Bushiroad 3.2.1.2", "bushiroad",
-                             "3 wins in a 5-round event: 3 / (5 x 1)", "mw",
-                             _value(ev, "three-two", "mw", "bushiroad"), "0.60"))
-    out.append(WorkedExample("bushiroad-mw-floor", "Bushiroad 3.2.1.2", "bushiroad",
-                             "1 win in 5 rounds: 0.20 is raised to 0.33", "mw",
-                             _value(ev, "one-four", "mw", "bushiroad"), "0.33"))
-    out.append(WorkedExample("bushiroad-mw-dropped", "Bushiroad 3.2.1.2", "bushiroad",
-                             "1 win, then dropped after round 3: divided by all 5 rounds of the event, 0.20, raised to 0.33",
-                             "mw", _value(ev, "dropped", "mw", "bushiroad"), "0.33"))
+    out.append(
+        WorkedExample(
+            "bushiroad-mw-3-of-5",
+            "Bushiroad 3.2.1.2",
+            "bushiroad",
+            "3 wins in a 5-round event: 3 / (5 x 1)",
+            "mw",
+            _value(ev, "three-two", "mw", "bushiroad"),
+            "0.60",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "bushiroad-mw-floor",
+            "Bushiroad 3.2.1.2",
+            "bushiroad",
+            "1 win in 5 rounds: 0.20 is raised to 0.33",
+            "mw",
+            _value(ev, "one-four", "mw", "bushiroad"),
+            "0.33",
+        )
+    )
+    out.append(
+        WorkedExample(
+            "bushiroad-mw-dropped",
+            "Bushiroad 3.2.1.2",
+            "bushiroad",
+            "1 win, then dropped after round 3: divided by all 5 rounds of the event, 0.20, raised to 0.33",
+            "mw",
+            _value(ev, "dropped", "mw", "bushiroad"),
+            "0.33",
+        )
+    )
     b = _Builder()
     b.complete_record("two-of-three", 2, 1, 0, range(1, 4))
     ev = b.event("bushiroad", "bushiroad-3-rounds")
-    out.append(WorkedExample("bushiroad-mw-truncated", "Bushiroad 3.2.1.2", "bushiroad",
-                             "2 wins in 3 rounds: 0.666... is cut to 0.66, not rounded to 0.67", "mw",
-                             _value(ev, "two-of-three", "mw", "bushiroad"), "0.66"))
+    out.append(
+        WorkedExample(
+            "bushiroad-mw-truncated",
+            "Bushiroad 3.2.1.2",
+            "bushiroad",
+            "2 wins in 3 rounds: 0.666... is cut to 0.66, not rounded to 0.67",
+            "mw",
+            _value(ev, "two-of-three", "mw", "bushiroad"),
+            "0.66",
+        )
+    )
     return out
 
 

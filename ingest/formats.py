@@ -446,9 +446,7 @@ class FormatRegistry:
         base_id, *overlay_ids = format_id.split("+")
         rules = self._single(game, base_id)
         if rules.overlay and not overlay_ids:
-            examples = ", ".join(
-                f"{f}+{rules.id}" for f in self.ids(game) if self._constructed_base(game, f)
-            )
+            examples = ", ".join(f"{f}+{rules.id}" for f in self.ids(game) if self._constructed_base(game, f))
             raise UnknownFormatError(
                 f'format "{format_id}" of game {game} adds rules to another format; '
                 f"combine it with one, e.g. {examples}"
@@ -474,8 +472,7 @@ class FormatRegistry:
     def _single(self, game: str, format_id: str) -> FormatRules:
         if game not in self.games():
             raise UnknownFormatError(
-                f'unknown game "{game}"; known games: {", ".join(self.games())}'
-                + _suggest(game, self.games())
+                f'unknown game "{game}"; known games: {", ".join(self.games())}' + _suggest(game, self.games())
             )
         key = (game, self.aliases.get((game, format_id), format_id))
         if key not in self.formats:
@@ -563,19 +560,13 @@ def parse_yaml_text(text: str, file: str) -> tuple[object, tuple[FormatProblem, 
 def _schema_message(error: ValidationError) -> str:
     """Rewrites the commonest schema errors in plain words."""
     if error.validator == "required":
-        missing = [
-            k
-            for k in error.validator_value
-            if isinstance(error.instance, dict) and k not in error.instance
-        ]
+        missing = [k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance]
         return f'"{missing[0]}" is required here' if missing else str(error.message)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = set(error.schema.get("properties", {}))
         extra = sorted(str(k) for k in error.instance if k not in allowed)
         expected = ", ".join(sorted(allowed))
-        return (
-            f'unknown field "{extra[0]}"; expected one of: {expected}' if extra else error.message
-        )
+        return f'unknown field "{extra[0]}"; expected one of: {expected}' if extra else error.message
     if error.validator == "enum":
         expected = ", ".join(map(str, error.validator_value))
         return f"{json.dumps(error.instance)} is not one of: {expected}"
@@ -632,32 +623,20 @@ def validate_format_document(
                 )
             seen_ids[alias] = fid
         for list_name in ("banned", "restricted", "banned_categories"):
-            problems.extend(
-                _list_problems(file, ("formats", fid, list_name), spec.get(list_name, []))
-            )
+            problems.extend(_list_problems(file, ("formats", fid, list_name), spec.get(list_name, [])))
         for index, item in enumerate(spec.get("card_pool", {}).get("sets", [])):
-            problems.extend(
-                _period_problems(file, ("formats", fid, "card_pool", "sets", index), item)
-            )
+            problems.extend(_period_problems(file, ("formats", fid, "card_pool", "sets", index), item))
     return tuple(problems)
 
 
-def _period_problems(
-    file: str, path: tuple[str | int, ...], item: Mapping[str, Any]
-) -> list[FormatProblem]:
+def _period_problems(file: str, path: tuple[str | int, ...], item: Mapping[str, Any]) -> list[FormatProblem]:
     since, until = item.get("since"), item.get("until")
     if since is not None and until is not None and until <= since:
-        return [
-            FormatProblem(
-                file, (*path, "until"), f"until ({until}) must be after since ({since})", "dates"
-            )
-        ]
+        return [FormatProblem(file, (*path, "until"), f"until ({until}) must be after since ({since})", "dates")]
     return []
 
 
-def _list_problems(
-    file: str, path: tuple[str | int, ...], items: Sequence[Mapping[str, Any]]
-) -> list[FormatProblem]:
+def _list_problems(file: str, path: tuple[str | int, ...], items: Sequence[Mapping[str, Any]]) -> list[FormatProblem]:
     problems: list[FormatProblem] = []
     periods: dict[str, list[tuple[int, str, str]]] = {}
     for index, item in enumerate(items):
@@ -709,9 +688,7 @@ def _format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> 
         name=spec["name"],
         kind=spec["kind"],
         source=spec["source"],
-        main=SizeRule(main["min"], main.get("max"), tuple(main.get("counts", ())), main["source"])
-        if main
-        else None,
+        main=SizeRule(main["min"], main.get("max"), tuple(main.get("counts", ())), main["source"]) if main else None,
         sideboard=SideboardRule(
             side["allowed"],
             side.get("max"),
@@ -722,16 +699,11 @@ def _format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> 
         )
         if side
         else None,
-        copies=CopyRule(copies["max"], tuple(copies.get("kinds", ())), copies["source"])
-        if copies
-        else None,
+        copies=CopyRule(copies["max"], tuple(copies.get("kinds", ())), copies["source"]) if copies else None,
         copy_exceptions=tuple(
-            CopyException(e["card"], e["max"], e["reason"], e["source"])
-            for e in game.get("copy_exceptions", ())
+            CopyException(e["card"], e["max"], e["reason"], e["source"]) for e in game.get("copy_exceptions", ())
         ),
-        unique=UniqueRule(tuple(deck["unique"]["kinds"]), deck["unique"]["source"])
-        if "unique" in deck
-        else None,
+        unique=UniqueRule(tuple(deck["unique"]["kinds"]), deck["unique"]["source"]) if "unique" in deck else None,
         stars=StarRule(deck["stars"]["max"], deck["stars"]["source"]) if "stars" in deck else None,
         kind_ratio=KindRatioRule(
             tuple(deck["kind_ratio"]["kinds"]),
@@ -811,11 +783,7 @@ def registry_from_documents(
             continue
         game = document["game"]
         if any(g == game for g, _ in formats):
-            problems.append(
-                FormatProblem(
-                    file, ("game",), f"game {game} is defined by another file too", "duplicate"
-                )
-            )
+            problems.append(FormatProblem(file, ("game",), f"game {game} is defined by another file too", "duplicate"))
             continue
         notes[game] = tuple(document.get("notes", ()))
         for fid, spec in document["formats"].items():
@@ -825,9 +793,7 @@ def registry_from_documents(
     return FormatRegistry(formats, aliases, notes), tuple(problems)
 
 
-def load_formats(
-    directory: Path, schema_path: Path
-) -> tuple[FormatRegistry, tuple[FormatProblem, ...]]:
+def load_formats(directory: Path, schema_path: Path) -> tuple[FormatRegistry, tuple[FormatProblem, ...]]:
     """Reads every ``<game>.yaml`` in a directory and the format schema (the only I/O here).
 
     Returns:
@@ -903,8 +869,7 @@ def archetypes_from_documents(
                 FormatProblem(
                     file,
                     ("format",),
-                    f'format "{document["format"]}" does not match the file name '
-                    f"({Path(file).stem}.yaml)",
+                    f'format "{document["format"]}" does not match the file name ({Path(file).stem}.yaml)',
                     "file-name",
                 )
             )
@@ -918,9 +883,7 @@ def archetypes_from_documents(
     return ArchetypeBook(rules), tuple(problems)
 
 
-def load_archetypes(
-    directory: Path, schema_path: Path
-) -> tuple[ArchetypeBook, tuple[FormatProblem, ...]]:
+def load_archetypes(directory: Path, schema_path: Path) -> tuple[ArchetypeBook, tuple[FormatProblem, ...]]:
     """Reads every archetype file in a directory and the archetype schema (the only I/O here)."""
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
     documents: list[tuple[str, object]] = []

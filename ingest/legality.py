@@ -132,9 +132,7 @@ class _Deck:
         return dict(sorted(out.items()))
 
 
-def check_deck(
-    deck: Decklist, rules: FormatRules, *, on: date, card_data: CardData | None = None
-) -> DeckVerdict:
+def check_deck(deck: Decklist, rules: FormatRules, *, on: date, card_data: CardData | None = None) -> DeckVerdict:
     """Checks a deck against a format's rules as they stood on a date.
 
     Args:
@@ -218,19 +216,14 @@ def _deck_size(view: _Deck) -> list[Violation]:
     for section in view.play:
         if view.rules.play_decks is not None and section not in view.deck.sections:
             continue  # reported by the play-deck check
-        size = sum(
-            e.count
-            for e in view.deck.in_sections(section)
-            if not rule.counts or view.kind(e) in rule.counts
-        )
+        size = sum(e.count for e in view.deck.in_sections(section) if not rule.counts or view.kind(e) in rule.counts)
         label = _LABELS[section]
         if rule.min is not None and size < rule.min:
             need = "exactly" if rule.max == rule.min else "at least"
             out.append(
                 Violation(
                     "deck-size",
-                    f"{label} has {_plural(size, noun)}; {need} {rule.min} "
-                    f"{_are(rule.min)} required ({cite})",
+                    f"{label} has {_plural(size, noun)}; {need} {rule.min} {_are(rule.min)} required ({cite})",
                     section=cite,
                 )
             )
@@ -240,8 +233,7 @@ def _deck_size(view: _Deck) -> list[Violation]:
             out.append(
                 Violation(
                     "deck-size",
-                    f"{label} has {_plural(size, noun)}; {need} {rule.max} "
-                    f"{_are(rule.max)} {verb} ({cite})",
+                    f"{label} has {_plural(size, noun)}; {need} {rule.max} {_are(rule.max)} {verb} ({cite})",
                     section=cite,
                 )
             )
@@ -257,9 +249,7 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     cite = _cite(rule.source)
     total = sum(e.count for e in entries)
     if not rule.allowed:
-        message = (
-            f"Sideboard has {_plural(total, 'card')}, but this format allows no sideboard ({cite})"
-        )
+        message = f"Sideboard has {_plural(total, 'card')}, but this format allows no sideboard ({cite})"
         return [Violation("sideboard-size", message, section=cite)], []
     out: list[Violation] = []
     skipped: list[Violation] = []
@@ -281,8 +271,7 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
             out.append(
                 Violation(
                     "sideboard-size",
-                    f"Sideboard has {_plural(counted, noun)}; at most {rule.max} "
-                    f"{_are(rule.max)} allowed ({cite})",
+                    f"Sideboard has {_plural(counted, noun)}; at most {rule.max} {_are(rule.max)} allowed ({cite})",
                     section=cite,
                 )
             )
@@ -304,8 +293,7 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
                 skipped.append(
                     Violation(
                         "skipped",
-                        f'Stars of sideboard character "{e.card}" not checked: write them as '
-                        f"[stars: N] ({cite})",
+                        f'Stars of sideboard character "{e.card}" not checked: write them as [stars: N] ({cite})',
                         card=e.card,
                         section=cite,
                     )
@@ -323,9 +311,7 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     return out, skipped
 
 
-def _copies(
-    view: _Deck, restricted: set[str], card_data: CardData | None
-) -> tuple[list[Violation], list[Violation]]:
+def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
     """Copy limit by English name across deck and sideboard (MTR 6.1; Aequitas 6.1, 6.3)."""
     rule = view.rules.copies
     if rule is None:
@@ -378,9 +364,7 @@ def _unique(view: _Deck) -> list[Violation]:
         return []
     cite = _cite(rule.source)
     out: list[Violation] = []
-    for key, total in view.totals(
-        e for e in view.deck.entries if view.kind(e) in rule.kinds
-    ).items():
+    for key, total in view.totals(e for e in view.deck.entries if view.kind(e) in rule.kinds).items():
         if total > 1:
             name = view.name_of(key)
             kind = rule.kinds[0]
@@ -416,9 +400,7 @@ def _restricted(view: _Deck, on: date) -> list[Violation]:
     return out
 
 
-def _banned(
-    view: _Deck, on: date, card_data: CardData | None
-) -> tuple[list[Violation], list[Violation]]:
+def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
     """Banned cards and banned categories in force on the date (MTR 6.2)."""
     keys = set(view.totals(view.deck.entries))
     out: list[Violation] = []
@@ -458,8 +440,7 @@ def _banned(
                 out.append(
                     Violation(
                         "banned",
-                        f'"{name}" is banned in {view.rules.name}: {category.description} '
-                        f"({_cite(category.source)})",
+                        f'"{name}" is banned in {view.rules.name}: {category.description} ({_cite(category.source)})',
                         card=name,
                         section=_cite(category.source),
                     )
@@ -477,16 +458,11 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
     if card_data is None or pool.legality_key is None:
         if pool.all_sets and pool.rarity is None:
             return [], []
-        what = (
-            f"whether each card was printed at {pool.rarity}"
-            if pool.rarity
-            else "which sets each card comes from"
-        )
+        what = f"whether each card was printed at {pool.rarity}" if pool.rarity else "which sets each card comes from"
         return [], [
             Violation(
                 "skipped",
-                f"Card pool not checked: {what} needs card data; give a card-data file to "
-                f"check it ({cite})",
+                f"Card pool not checked: {what} needs card data; give a card-data file to check it ({cite})",
                 section=cite,
             )
         ]
@@ -503,8 +479,7 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
             out.append(
                 Violation(
                     "not-legal",
-                    f'"{name}" is not legal in {view.rules.name} according to the card data '
-                    f"({cite})",
+                    f'"{name}" is not legal in {view.rules.name} according to the card data ({cite})',
                     card=name,
                     section=cite,
                 )
@@ -529,9 +504,7 @@ def _stars(view: _Deck) -> tuple[list[Violation], list[Violation]]:
         return [], []
     cite = _cite(rule.source)
     entries = view.deck.in_sections(Section.CHARACTERS, *view.play)
-    missing = sorted(
-        {e.card for e in entries if e.stars is None and view.kind(e) in ("character", None)}
-    )
+    missing = sorted({e.card for e in entries if e.stars is None and view.kind(e) in ("character", None)})
     if missing:
         return [], [
             Violation(
@@ -593,9 +566,7 @@ def _kind_ratio(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     return out, skipped
 
 
-def check_team(
-    decks: Mapping[str, Decklist], rules: FormatRules, *, card_data: CardData | None = None
-) -> DeckVerdict:
+def check_team(decks: Mapping[str, Decklist], rules: FormatRules, *, card_data: CardData | None = None) -> DeckVerdict:
     """Checks Unified Deck Construction for one team (MTR 8.4, 9.5).
 
     No two decks of the team may hold the same card by English name, except cards with
@@ -626,18 +597,12 @@ def check_team(
         holders = owners[key]
         exception = exceptions.get(key)
         facts = card_data.get(key) if card_data is not None else None
-        basic = (exception is not None and exception.reason == "basic") or (
-            facts is not None and facts.is_basic
-        )
+        basic = (exception is not None and exception.reason == "basic") or (facts is not None and facts.is_basic)
         if len(holders) < 2 or basic:
             continue
         name = min(names[key])
         overrides = (exception is not None) or (facts is not None and facts.copy_override[0])
-        tail = (
-            ", and a card that overrides the copy limit may do so in one deck only"
-            if overrides
-            else ""
-        )
+        tail = ", and a card that overrides the copy limit may do so in one deck only" if overrides else ""
         out.append(
             Violation(
                 "unified-deck",

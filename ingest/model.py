@@ -231,7 +231,9 @@ class Round:
     @property
     def complete(self) -> bool:
         """Whether every pairing of the round has a result."""
-        return all(m.reported for m in self.matches) and all(g.winner is not None or g.hero is None or g.villain is None for g in self.wot_games)
+        return all(m.reported for m in self.matches) and all(
+            g.winner is not None or g.hero is None or g.villain is None for g in self.wot_games
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,9 @@ def _dropped_before(event: Event, round_index: int) -> set[str]:
         out.update(rnd.drops)
     if event.is_team_event:
         team_of = {m: t.id for t in event.teams for m in t.members}
-        out |= {team_of[p] for p in list(out) if p in team_of}  # a member's drop drops the team (MTR 8.2, Bushiroad 5.1)
+        out |= {
+            team_of[p] for p in list(out) if p in team_of
+        }  # a member's drop drops the team (MTR 8.2, Bushiroad 5.1)
     return out
 
 
@@ -102,9 +104,11 @@ def _refuse_unreported(event: Event, series: Sequence[Round], label: str) -> Non
     if missing or missing_wot:
         tables = [str(m.table) for m in missing if m.table is not None] + [str(g.table) for g in missing_wot if g.table]
         where = f" (tables {', '.join(tables)})" if tables else ""
-        raise IngestError(f"{label} {last.number} is not finished: {len(missing) + len(missing_wot)} "
-                          f"match{'es' if len(missing) + len(missing_wot) != 1 else ''} without a result{where}; "
-                          f"report them first with `scorekeeper report`")
+        raise IngestError(
+            f"{label} {last.number} is not finished: {len(missing) + len(missing_wot)} "
+            f"match{'es' if len(missing) + len(missing_wot) != 1 else ''} without a result{where}; "
+            f"report them first with `scorekeeper report`"
+        )
 
 
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
@@ -162,16 +166,27 @@ def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
     losses: list[tuple[int, str]] = []
     if event.structure.late_entries == "loss" and not event.is_team_event:
         losses = [(i, u) for u in late for i in range(k)]
-    entrants = [Entrant(u, points.get(u, 0), rank.get(u, len(units)), frozenset(met.get(u, ())), byes.get(u, 0),
-                        pods.get(u) if not event.is_team_event else None) for u in sorted(active)]
+    entrants = [
+        Entrant(
+            u,
+            points.get(u, 0),
+            rank.get(u, len(units)),
+            frozenset(met.get(u, ())),
+            byes.get(u, 0),
+            pods.get(u) if not event.is_team_event else None,
+        )
+        for u in sorted(active)
+    ]
     awarded = {p.id for p in event.players if p.byes >= number and p.id in active} if not event.is_team_event else set()
     result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
     key = "teams" if event.is_team_event else "players"
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
     names = _names(event)
-    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" + (" (rematch)" if t.rematch else "")
-             for t in result.tables]
+    lines = [
+        f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" + (" (rematch)" if t.rematch else "")
+        for t in result.tables
+    ]
     lines += [f"bye: {names[b.player]}" + (" (awarded)" if b.awarded else "") for b in result.byes]
     notes = []
     if result.rematches:
@@ -205,8 +220,15 @@ def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
     for row in standings.rows:
         p = players.get(row.player)
         not_won = row.record.losses + row.record.draws
-        candidates.append(Candidate(row.player, row.rank, not_won, (p.deck_group or None) if p else None,
-                                    bool(p and p.declined_cut) or row.player in dropped))
+        candidates.append(
+            Candidate(
+                row.player,
+                row.rank,
+                not_won,
+                (p.deck_group or None) if p else None,
+                bool(p and p.declined_cut) or row.player in dropped,
+            )
+        )
     # Shared ranks are already in display (seeded) order: use positions as ranks.
     candidates = [Candidate(c.id, i, c.rounds_not_won, c.deck_group, c.declined) for i, c in enumerate(candidates, 1)]
     try:
@@ -254,7 +276,9 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
     key = "teams" if event.is_team_event else "players"
-    matches: list[dict[str, Any]] = [{"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)]
+    matches: list[dict[str, Any]] = [
+        {"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)
+    ]
     matches += [{"bye": p} for p in state.current.byes]
     lines = [f"table {i}: {names[m.player1]} vs {names[m.player2]}" for i, m in enumerate(state.current.matches, 1)]
     lines += [f"advances without a match: {names[p]}" for p in state.current.byes]
@@ -303,9 +327,13 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
                     wins[p] = wins.get(p, 0) + 1
                 else:  # a loss, a double loss or a draw (Bushiroad 3.2.2: a draw is a loss for both)
                     losses[p] = losses.get(p, 0) + 1
-    entrants = [DoubleEliminationEntrant(u, wins.get(u, 0), losses.get(u, 0), position.get(u, 10**6),
-                                         frozenset(met.get(u, ())), byes.get(u, 0))
-                for u in sorted(_units(event)) if u not in dropped]
+    entrants = [
+        DoubleEliminationEntrant(
+            u, wins.get(u, 0), losses.get(u, 0), position.get(u, 10**6), frozenset(met.get(u, ())), byes.get(u, 0)
+        )
+        for u in sorted(_units(event))
+        if u not in dropped
+    ]
     result = pair_double_elimination(entrants, seed=event.seed, round_number=k + 1, top=event.structure.top_x)
     names = _names(event)
     if result.finished:
@@ -330,7 +358,9 @@ def _plan_wot(event: Event) -> PairPlan:
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
     pairing = pair_wot_game(history, players, event.seed, k + 1)
     names = _names(event)
-    matches: list[dict[str, Any]] = [{"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)]
+    matches: list[dict[str, Any]] = [
+        {"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)
+    ]
     if pairing.bye is not None:
         player, side = pairing.bye
         from ingest.wot import default_bye_side
@@ -382,46 +412,92 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
         met = _met(event.rounds[:k])
         byes = _byes(event.rounds[:k])
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
-        entrants = [Entrant(p.id, points.get(p.id, 0), rank.get(p.id, len(event.players)),
-                            frozenset(met.get(p.id, ())), byes.get(p.id, 0), p.pod)
-                    for p in event.players if p.id not in dropped and not p.disqualified and p.id in in_round]
+        entrants = [
+            Entrant(
+                p.id,
+                points.get(p.id, 0),
+                rank.get(p.id, len(event.players)),
+                frozenset(met.get(p.id, ())),
+                byes.get(p.id, 0),
+                p.pod,
+            )
+            for p in event.players
+            if p.id not in dropped and not p.disqualified and p.id in in_round
+        ]
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
         awarded = {p.id for p in event.players if p.byes >= rnd.number}
-        findings = check_swiss_round(entrants, [(m.players[0], m.players[1]) for m in tables], bye_list,
-                                     seed=event.seed, round_number=rnd.number, awarded_byes=awarded)
+        findings = check_swiss_round(
+            entrants,
+            [(m.players[0], m.players[1]) for m in tables],
+            bye_list,
+            seed=event.seed,
+            round_number=rnd.number,
+            awarded_byes=awarded,
+        )
         avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
         for f in findings:
             pos = _finding_pos(event, rnd, tables, f)
             names = " and ".join(f'"{p}"' for p in f.players)
             if f.kind == "rematch":
                 if avoidable:
-                    out.append(error("rematch", f"round {rnd.number}: {names} meet again, though a pairing without "
-                                                f"rematches exists", pos, "run `scorekeeper pair` or swap opponents"))
+                    out.append(
+                        error(
+                            "rematch",
+                            f"round {rnd.number}: {names} meet again, though a pairing without rematches exists",
+                            pos,
+                            "run `scorekeeper pair` or swap opponents",
+                        )
+                    )
                 else:
-                    out.append(warning("rematch", f"round {rnd.number}: {names} meet again (no pairing without a "
-                                                  f"rematch existed)", pos))
+                    out.append(
+                        warning(
+                            "rematch",
+                            f"round {rnd.number}: {names} meet again (no pairing without a rematch existed)",
+                            pos,
+                        )
+                    )
             elif f.kind == "repeated-bye":
-                out.append(error("repeated-bye", f"round {rnd.number}: {names} gets a second bye while an active "
-                                                 f"player has had none", pos, "give the bye to the lowest-ranked player without one"))
+                out.append(
+                    error(
+                        "repeated-bye",
+                        f"round {rnd.number}: {names} gets a second bye while an active player has had none",
+                        pos,
+                        "give the bye to the lowest-ranked player without one",
+                    )
+                )
             elif f.kind == "cross-pod":
-                out.append(error("cross-pod", f"round {rnd.number}: {names} are in different draft pods", pos,
-                                 "players meet only opponents from their own pod (MTR 7.6)"))
+                out.append(
+                    error(
+                        "cross-pod",
+                        f"round {rnd.number}: {names} are in different draft pods",
+                        pos,
+                        "players meet only opponents from their own pod (MTR 7.6)",
+                    )
+                )
             elif f.kind == "not-optimal" and f.measure != "rematches":
-                out.append(warning("not-optimal", f"round {rnd.number}: {_not_optimal_text(f)}", pos,
-                                   "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played"))
+                out.append(
+                    warning(
+                        "not-optimal",
+                        f"round {rnd.number}: {_not_optimal_text(f)}",
+                        pos,
+                        "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played",
+                    )
+                )
     return out
 
 
 def _not_optimal_text(f: Any) -> str:
     """What a not-optimal finding means, in words."""
     if f.measure == "bye-choice" and len(f.players) >= 2:
-        return (f'the bye went to "{f.players[0]}", but the rules give it to "{f.players[1]}" '
-                f"(the lowest-ranked player without a bye who can sit out)")
+        return (
+            f'the bye went to "{f.players[0]}", but the rules give it to "{f.players[1]}" '
+            f"(the lowest-ranked player without a bye who can sit out)"
+        )
     texts = {
         "float-steps": f"players are paired outside their point group {f.recorded} time(s) where {f.optimum} would do",
         "squared-gap": f"the point gaps between opponents are larger than needed (sum of squares {f.recorded}, "
-                       f"best {f.optimum})",
+        f"best {f.optimum})",
         "float-height": "players are moved between point groups higher in the standings than needed",
         "byes": f"{f.recorded} byes were given where {f.optimum} would do",
     }
@@ -441,6 +517,8 @@ def _finding_pos(event: Event, rnd: Round, tables: Sequence[Match], f: Any) -> S
 
 def describe_plan(plan: PairPlan, event: Event) -> str:
     """The plan for the terminal."""
-    label = "Playoff round" if plan.key == "playoff" else ("Game" if event.structure.pairing == "wot-cycles" else "Round")
+    label = (
+        "Playoff round" if plan.key == "playoff" else ("Game" if event.structure.pairing == "wot-cycles" else "Round")
+    )
     head = f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
     return "\n".join([head, *("  " + line for line in plan.lines), *("note: " + n for n in plan.notes)])

@@ -43,9 +43,15 @@ def _formats(formats_dir: Path, schema: Path) -> tuple[FormatRegistry, tuple[Dia
     registry, problems = load_formats(formats_dir, schema)
     root = formats_dir.parent
     diags = tuple(
-        error("format-file", f"{p.where}: {p.message}" if p.path else p.message,
-              SourcePos(display_path(root / p.file, Path.cwd()) if not Path(p.file).is_absolute() else p.file,
-                        p.line or 0, p.column or 0))
+        error(
+            "format-file",
+            f"{p.where}: {p.message}" if p.path else p.message,
+            SourcePos(
+                display_path(root / p.file, Path.cwd()) if not Path(p.file).is_absolute() else p.file,
+                p.line or 0,
+                p.column or 0,
+            ),
+        )
         for p in problems
     )
     return registry, diags
@@ -56,14 +62,26 @@ def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic,
     return _formats(project.formats_dir.resolve(), project.schema("format").resolve())
 
 
-def parse_event_text(text: str, shown: str, project: Project) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
+def parse_event_text(
+    text: str, shown: str, project: Project
+) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read)."""
     doc, problems = parse_yaml(text, shown)
     if doc is None:
         return None, None, problems
     if not isinstance(doc.data, dict):
-        return doc, None, [error("schema", "an event file must be a mapping of keys such as name:, date:, players:",
-                                 doc.pos(()), "start from `scorekeeper new`")]
+        return (
+            doc,
+            None,
+            [
+                error(
+                    "schema",
+                    "an event file must be a mapping of keys such as name:, date:, players:",
+                    doc.pos(()),
+                    "start from `scorekeeper new`",
+                )
+            ],
+        )
     problems = validate_document(doc, load_schema(project.schema("event")))
     if problems:
         return doc, None, problems
@@ -84,27 +102,36 @@ def load_event(path: Path, project: Project) -> Loaded:
         for ypath, pid, ref in deck_files(doc):
             if deck_path_problem(ref):
                 continue  # already reported by assembly
-            target = (path.parent / ref)
+            target = path.parent / ref
             try:
                 inside = target.resolve().is_relative_to(path.parent.resolve())
             except OSError:  # pragma: no cover - resolve() rarely fails
                 inside = False
             if not inside:
-                problems.append(error("deck-path", f'decklist file "{ref}" leads outside the event\'s folder',
-                                      doc.pos(ypath), "symbolic links may not point outside the event folder"))
+                problems.append(
+                    error(
+                        "deck-path",
+                        f'decklist file "{ref}" leads outside the event\'s folder',
+                        doc.pos(ypath),
+                        "symbolic links may not point outside the event folder",
+                    )
+                )
                 continue
             if not target.is_file():
-                problems.append(error("deck-missing", f'decklist file "{ref}" does not exist', doc.pos(ypath),
-                                      f"create {display_path(target, project.root)} or fix the file name"))
+                problems.append(
+                    error(
+                        "deck-missing",
+                        f'decklist file "{ref}" does not exist',
+                        doc.pos(ypath),
+                        f"create {display_path(target, project.root)} or fix the file name",
+                    )
+                )
                 continue
             deck_text, read_problems = read_text(target, display_path(target, project.root))
             problems.extend(read_problems)
             if deck_text is not None:
                 texts.append((pid, ref, deck_text))
-        if any(d.is_error for d in problems):
-            event = None
-        else:
-            event = replace(event, deck_texts=tuple(texts))
+        event = None if any(d.is_error for d in problems) else replace(event, deck_texts=tuple(texts))
     problems.sort(key=Diagnostic.sort_key)
     return Loaded(path, shown, text, doc, event, tuple(problems))
 

@@ -59,15 +59,24 @@ def registry_from(doc: SourceDocument | None) -> tuple[PlayerRegistry, list[Diag
     raw: list[Any] = doc.data.get("players") or []
     for i, p in enumerate(raw):
         pid = str(p["id"])
-        ids = [(pid, ("players", i, "id"))] + [(str(a), ("players", i, "aliases", j)) for j, a in enumerate(p.get("aliases") or [])]
+        ids = [(pid, ("players", i, "id"))] + [
+            (str(a), ("players", i, "aliases", j)) for j, a in enumerate(p.get("aliases") or [])
+        ]
         for ident, path in ids:
             if ident in first_line:
-                problems.append(error("duplicate-id", f'"{ident}" is used twice in players.yaml (first at line {first_line[ident]})',
-                                      doc.pos(path), "each id and alias may name only one person"))
+                problems.append(
+                    error(
+                        "duplicate-id",
+                        f'"{ident}" is used twice in players.yaml (first at line {first_line[ident]})',
+                        doc.pos(path),
+                        "each id and alias may name only one person",
+                    )
+                )
                 continue
             first_line[ident] = doc.line_of(path)
-        players[pid] = RegisteredPlayer(pid, str(p["name"]), tuple(str(a) for a in p.get("aliases") or []),
-                                        str(p.get("country") or ""))
+        players[pid] = RegisteredPlayer(
+            pid, str(p["name"]), tuple(str(a) for a in p.get("aliases") or []), str(p.get("country") or "")
+        )
         for a in p.get("aliases") or []:
             alias_of.setdefault(str(a), pid)
     return PlayerRegistry(players, alias_of), problems

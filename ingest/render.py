@@ -119,8 +119,15 @@ def environment(templates: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters.update(md=md, pct=pct, decimal=decimal, oneblock=oneblock, slug_id=slug_id, entity_lines=entity_lines,
-                       meta_title=meta_title)
+    env.filters.update(
+        md=md,
+        pct=pct,
+        decimal=decimal,
+        oneblock=oneblock,
+        slug_id=slug_id,
+        entity_lines=entity_lines,
+        meta_title=meta_title,
+    )
     return env
 
 

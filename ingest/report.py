@@ -119,8 +119,13 @@ def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> tuple[MetaRow
     return tuple(rows)
 
 
-def compute_report(event: Event, formats: FormatRegistry | None = None, archetypes: ArchetypeBook | None = None,
-                   *, today: dt.date | None = None) -> EventReport:
+def compute_report(
+    event: Event,
+    formats: FormatRegistry | None = None,
+    archetypes: ArchetypeBook | None = None,
+    *,
+    today: dt.date | None = None,
+) -> EventReport:
     """Computes everything the site shows about one event.
 
     Args:
@@ -137,8 +142,16 @@ def compute_report(event: Event, formats: FormatRegistry | None = None, archetyp
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     if event.structure.pairing == "wot-cycles":
         report = wot_report(event)
-        return EventReport(event, ruleset, status, decks=decks, decklists_visible=visible, wot=report,
-                           metagame=_metagame(event, decks), recommended_rounds=_advice(event, ruleset))
+        return EventReport(
+            event,
+            ruleset,
+            status,
+            decks=decks,
+            decklists_visible=visible,
+            wot=report,
+            metagame=_metagame(event, decks),
+            recommended_rounds=_advice(event, ruleset),
+        )
     by_round = standings_by_round(event)
     final = final_standings(event) if event.rounds else None
     seeds: dict[PlayerId, int] = {}
@@ -147,8 +160,16 @@ def compute_report(event: Event, formats: FormatRegistry | None = None, archetyp
         cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
         seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
     return EventReport(
-        event, ruleset, status, standings=by_round, final=final, decks=decks, decklists_visible=visible,
-        metagame=_metagame(event, decks), seeds=seeds, recommended_rounds=_advice(event, ruleset),
+        event,
+        ruleset,
+        status,
+        standings=by_round,
+        final=final,
+        decks=decks,
+        decklists_visible=visible,
+        metagame=_metagame(event, decks),
+        seeds=seeds,
+        recommended_rounds=_advice(event, ruleset),
     )
 
 

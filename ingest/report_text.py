@@ -81,5 +81,7 @@ def standings_table(event: Event, table: Standings) -> str:
     out = [title, "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
     out.append("  ".join("-" * w for w in widths))
     for cells in lines:
-        out.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
+        out.append(
+            "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        )
     return "\n".join(out)

@@ -23,7 +23,8 @@ def plan_for(event: Event, ruleset: Ruleset, players: int | None = None) -> Roun
             two_round_byes=sum(1 for b in byes if b == 2),
             three_round_byes=sum(1 for b in byes if b == 3),
             team=event.is_team_event,
-            draft_playoff=event.format == "draft" and event.structure.playoff is not None
+            draft_playoff=event.format == "draft"
+            and event.structure.playoff is not None
             and event.structure.playoff.seeding == "draft-seats",
         )
     if ruleset.rounds_table == "aequitas":
@@ -80,8 +81,13 @@ def rounds_tables() -> dict[str, list[tuple[str, ...]]]:
         if lo == 9:
             draft = mtr_rounds(lo, draft_playoff=True)
             assert draft is not None
-            mtr.append((_band(lo, hi), f"{plan.rounds} ({draft.rounds} with a booster-draft playoff)",
-                        f"top {plan.playoff} (top {draft.playoff} with a booster-draft playoff)"))
+            mtr.append(
+                (
+                    _band(lo, hi),
+                    f"{plan.rounds} ({draft.rounds} with a booster-draft playoff)",
+                    f"top {plan.playoff} (top {draft.playoff} with a booster-draft playoff)",
+                )
+            )
             continue
         if plan.structure == "single-elimination":
             mtr.append((_band(lo, hi), f"none: {plan.rounds} single-elimination rounds", "—"))

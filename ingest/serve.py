@@ -92,10 +92,10 @@ def make_handler(site: Path, state: LiveState) -> type[SimpleHTTPRequestHandler]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(site), **kwargs)
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        def log_message(self, format: str, *args: Any) -> None:
             return  # quiet: the terminal is for build messages
 
-        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        def do_GET(self) -> None:
             url = urlparse(self.path)
             if url.path == "/__scorekeeper/status":
                 since = int(parse_qs(url.query).get("since", ["-1"])[0])
@@ -106,8 +106,11 @@ def make_handler(site: Path, state: LiveState) -> type[SimpleHTTPRequestHandler]
                 target = target / "index.html"
             if target.suffix == ".html" and target.is_file():
                 body = target.read_bytes()
-                client = _CLIENT % {"version": state.version, "serial": state.serial,
-                                    "errors": json.dumps(state.errors).replace("</", "<\\/")}
+                client = _CLIENT % {
+                    "version": state.version,
+                    "serial": state.serial,
+                    "errors": json.dumps(state.errors).replace("</", "<\\/"),
+                }
                 body = body.replace(b"</body>", client.encode() + b"</body>", 1)
                 self._send(body, "text/html; charset=utf-8")
                 return
@@ -127,8 +130,9 @@ def make_handler(site: Path, state: LiveState) -> type[SimpleHTTPRequestHandler]
 class Rebuilder:
     """Runs builds one at a time; a change during a build schedules one more."""
 
-    def __init__(self, project: Project, state: LiveState, *, engine: str, today: dt.date | None,
-                 echo: Callable[[str], None]) -> None:
+    def __init__(
+        self, project: Project, state: LiveState, *, engine: str, today: dt.date | None, echo: Callable[[str], None]
+    ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
         self.cache = ReportCache(project.build_dir / ".cache" / "reports")
         self.lock = threading.Lock()
@@ -159,11 +163,17 @@ class Rebuilder:
                     timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache)
                 else:
                     # Fast path: rewrite build/docs, then let mkdocs re-render only changed pages.
-                    timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache,
-                                         docs_only=True)
+                    timings = build_site(
+                        self.project, engine=self.engine, today=self.today, cache=self.cache, docs_only=True
+                    )
                     t = time.perf_counter()
-                    run_mkdocs(self.project, self.project.build_dir / "docs", self.project.build_dir / "site",
-                               strict=False, dirty=True)
+                    run_mkdocs(
+                        self.project,
+                        self.project.build_dir / "docs",
+                        self.project.build_dir / "site",
+                        strict=False,
+                        dirty=True,
+                    )
                     timings.engine = time.perf_counter() - t
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
@@ -171,8 +181,9 @@ class Rebuilder:
                 self.echo(f"build failed; still serving the last good site:\n{text}")
                 self.state.publish(bump=False, errors=text)
                 return False
-            self.echo(f"rebuilt in {time.perf_counter() - start:.1f} s "
-                      f"({timings.reports_computed} event(s) recomputed)")
+            self.echo(
+                f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.reports_computed} event(s) recomputed)"
+            )
             self.state.publish(bump=True, errors="")
             if not full and self.engine == "mkdocs":
                 # The dirty build indexed only the pages it rewrote; refresh the whole site
@@ -217,9 +228,17 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
     return observer
 
 
-def serve(project: Project, *, host: str, port: int, engine: str, today: dt.date | None,
-          echo: Callable[[str], None], ready: Callable[[str], None] | None = None,
-          stop: threading.Event | None = None) -> None:
+def serve(
+    project: Project,
+    *,
+    host: str,
+    port: int,
+    engine: str,
+    today: dt.date | None,
+    echo: Callable[[str], None],
+    ready: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
+) -> None:
     """Builds, serves and watches until interrupted (or ``stop`` is set)."""
     state = LiveState()
     rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo)
@@ -228,7 +247,9 @@ def serve(project: Project, *, host: str, port: int, engine: str, today: dt.date
         site.mkdir(parents=True, exist_ok=True)
         (site / "index.html").write_text(
             "<!doctype html><html><body><h1>No site yet</h1><p>Fix the errors shown in the terminal.</p>"
-            f"<pre>{html.escape(state.errors)}</pre></body></html>", encoding="utf-8")
+            f"<pre>{html.escape(state.errors)}</pre></body></html>",
+            encoding="utf-8",
+        )
     rebuilder.start()
     observer = watch(project, rebuilder.request)
     server = ThreadingHTTPServer((host, port), make_handler(site, state))

@@ -92,8 +92,9 @@ def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
     return names
 
 
-def _standings_view(report: EventReport, table: Standings, names: Mapping[str, str], *,
-                    details: bool, base: str = "") -> dict[str, Any]:
+def _standings_view(
+    report: EventReport, table: Standings, names: Mapping[str, str], *, details: bool, base: str = ""
+) -> dict[str, Any]:
     ruleset = table.ruleset
     tbs = [t for t in table.tiebreakers if t != "h2h"]
     digits = ruleset.publish_precision
@@ -105,9 +106,16 @@ def _standings_view(report: EventReport, table: Standings, names: Mapping[str, s
             shown = table.published(row, t) if digits is not None else value
             cells.append(_pct_for(shown, t))
         item: dict[str, Any] = {
-            "rank": row.rank, "shared": row.shared, "player": row.player, "name": names.get(row.player, row.name),
-            "points": row.record.points, "wld": row.record.wld, "cells": cells, "dropped": row.dropped,
-            "place": row.place, "details": _details(table, row, names) if details else [],
+            "rank": row.rank,
+            "shared": row.shared,
+            "player": row.player,
+            "name": names.get(row.player, row.name),
+            "points": row.record.points,
+            "wld": row.record.wld,
+            "cells": cells,
+            "dropped": row.dropped,
+            "place": row.place,
+            "details": _details(table, row, names) if details else [],
             "url": unit_url(report.event, row.player, base),
         }
         rows.append(item)
@@ -116,8 +124,14 @@ def _standings_view(report: EventReport, table: Standings, names: Mapping[str, s
         heads_note = "Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded)."
     else:
         heads_note = ""
-    return {"rows": rows, "heads": heads, "note": heads_note, "final": table.final, "after": table.after_round,
-            "complete": table.complete}
+    return {
+        "rows": rows,
+        "heads": heads,
+        "note": heads_note,
+        "final": table.final,
+        "after": table.after_round,
+        "complete": table.complete,
+    }
 
 
 def _pct_for(value: Fraction, tiebreaker: str) -> str:
@@ -138,13 +152,17 @@ def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[
         if opp not in values:
             continue
         v = values[opp]
-        out.append({
-            "name": names.get(opp, opp),
-            "mw": pct(Fraction(*v.mw)), "mw_raw": pct(Fraction(*v.mw_raw)) if v.mw_raw else "",
-            "mw_floor": v.mw_floored,
-            "gw": pct(Fraction(*v.gw_opp)), "gw_raw": pct(Fraction(*v.gw_raw)) if v.gw_raw else "",
-            "gw_floor": v.gw_floored,
-        })
+        out.append(
+            {
+                "name": names.get(opp, opp),
+                "mw": pct(Fraction(*v.mw)),
+                "mw_raw": pct(Fraction(*v.mw_raw)) if v.mw_raw else "",
+                "mw_floor": v.mw_floored,
+                "gw": pct(Fraction(*v.gw_opp)),
+                "gw_raw": pct(Fraction(*v.gw_raw)) if v.gw_raw else "",
+                "gw_floor": v.gw_floored,
+            }
+        )
     return out
 
 
@@ -170,8 +188,9 @@ def unit_url(event: Event, unit: str, base: str) -> str:
     return f"{base}players/{unit}/"
 
 
-def _rounds_view(event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool,
-                 base: str = "") -> list[dict[str, Any]]:
+def _rounds_view(
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool, base: str = ""
+) -> list[dict[str, Any]]:
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
     for rnd in rounds:
@@ -183,18 +202,35 @@ def _rounds_view(event: Event, rounds: Sequence[Round], names: Mapping[str, str]
             result = result_text(m.players, m.score, m.kind)
             if team and m.score is not None:
                 result = f"{result} seats"
-            rows.append({
-                "table": m.table or "", "a": names.get(a, a), "b": names.get(b, b) if b else "",
-                "a_id": a, "b_id": b or "", "result": result,
-                "reported": m.reported, "a_won": winner == a, "b_won": winner is not None and winner == b,
-                "note": m.note if not team else _seats_text(event, rnd, m.table, names),
-                "a_url": unit_url(event, a, base), "b_url": unit_url(event, b, base) if b else "",
-            })
+            rows.append(
+                {
+                    "table": m.table or "",
+                    "a": names.get(a, a),
+                    "b": names.get(b, b) if b else "",
+                    "a_id": a,
+                    "b_id": b or "",
+                    "result": result,
+                    "reported": m.reported,
+                    "a_won": winner == a,
+                    "b_won": winner is not None and winner == b,
+                    "note": m.note if not team else _seats_text(event, rnd, m.table, names),
+                    "a_url": unit_url(event, a, base),
+                    "b_url": unit_url(event, b, base) if b else "",
+                }
+            )
             rows[-1]["search"] = " ".join([rows[-1]["a"], rows[-1]["b"], rows[-1]["note"]]).lower()
         label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
-        out.append({"number": rnd.number, "label": label, "rows": rows, "complete": rnd.complete,
-                    "unit": "Team" if event.is_team_event else "Player",
-                    "drops": [names.get(p, p) for p in rnd.drops], "notes": rnd.notes})
+        out.append(
+            {
+                "number": rnd.number,
+                "label": label,
+                "rows": rows,
+                "complete": rnd.complete,
+                "unit": "Team" if event.is_team_event else "Player",
+                "drops": [names.get(p, p) for p in rnd.drops],
+                "notes": rnd.notes,
+            }
+        )
     return out
 
 
@@ -224,8 +260,16 @@ def _metagame_view(report: EventReport) -> dict[str, Any]:
     rows = []
     widest = max((r.share for r in report.metagame), default=Fraction(1))
     for r in report.metagame:
-        rows.append({"name": r.archetype, "players": r.players, "share": r.share, "top": r.top,
-                     "conversion": r.conversion, "width": float(r.share / widest) if widest else 0.0})
+        rows.append(
+            {
+                "name": r.archetype,
+                "players": r.players,
+                "share": r.share,
+                "top": r.top,
+                "conversion": r.conversion,
+                "width": float(r.share / widest) if widest else 0.0,
+            }
+        )
     return {"rows": rows, "has_cut": any(r.conversion is not None for r in report.metagame)}
 
 
@@ -242,19 +286,30 @@ def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> 
         if not entries:
             continue
         stars = sum((e.stars or 0) * e.count for e in entries)
-        sections.append({
-            "title": {Section.MAIN: "Main deck", Section.SIDEBOARD: "Sideboard", Section.CHARACTERS: "Characters",
-                      Section.HERO: "Hero deck", Section.VILLAIN: "Villain deck"}.get(section, str(section)),
-            "count": sum(e.count for e in entries),
-            "stars": stars if any(e.stars is not None for e in entries) else None,
-            "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in entries],
-        })
+        sections.append(
+            {
+                "title": {
+                    Section.MAIN: "Main deck",
+                    Section.SIDEBOARD: "Sideboard",
+                    Section.CHARACTERS: "Characters",
+                    Section.HERO: "Hero deck",
+                    Section.VILLAIN: "Villain deck",
+                }.get(section, str(section)),
+                "count": sum(e.count for e in entries),
+                "stars": stars if any(e.stars is not None for e in entries) else None,
+                "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in entries],
+            }
+        )
     total_stars = sum((e.stars or 0) * e.count for e in info.decklist.entries if e.section is not Section.SIDEBOARD)
     has_stars = any(e.stars is not None for e in info.decklist.entries)
     verdict = info.verdict
     return {
-        "player": pid, "name": names.get(pid, pid), "archetype": info.archetype, "sections": sections,
-        "text": info.decklist.to_text(), "legal": info.legal,
+        "player": pid,
+        "name": names.get(pid, pid),
+        "archetype": info.archetype,
+        "sections": sections,
+        "text": info.decklist.to_text(),
+        "legal": info.legal,
         "violations": [v.message for v in verdict.violations] if verdict else [],
         "skipped": [v.message for v in verdict.skipped] if verdict else [],
         "stars": total_stars if has_stars else None,
@@ -274,11 +329,21 @@ def _event_summary(report: EventReport, names: Mapping[str, str], base: str) -> 
     elif winner is not None:
         winner_deck = next((p.archetype for p in e.players if p.id == winner), "")
     return {
-        "slug": e.slug, "name": e.name, "date": e.date.isoformat(), "game": e.game, "game_name": e.game_name,
-        "format": e.format, "players": len(e.players), "status": report.status,
-        "url": f"{base}events/{e.slug}/", "winner": names.get(winner, "") if winner else "",
-        "winner_url": f"{base}players/{winner}/" if winner else "", "winner_deck": winner_deck,
-        "location": e.location, "year": e.date.year, "month": e.date.strftime("%B"),
+        "slug": e.slug,
+        "name": e.name,
+        "date": e.date.isoformat(),
+        "game": e.game,
+        "game_name": e.game_name,
+        "format": e.format,
+        "players": len(e.players),
+        "status": report.status,
+        "url": f"{base}events/{e.slug}/",
+        "winner": names.get(winner, "") if winner else "",
+        "winner_url": f"{base}players/{winner}/" if winner else "",
+        "winner_deck": winner_deck,
+        "location": e.location,
+        "year": e.date.year,
+        "month": e.date.strftime("%B"),
     }
 
 
@@ -293,7 +358,8 @@ def _structure_text(report: EventReport) -> str:
         parts.append("rounds by the recommended table")
     parts.append(f"best of {s.best_of}")
     if s.playoff:
-        parts.append(f"top {s.playoff.top} playoff ({'draft seats' if s.playoff.seeding == 'draft-seats' else 'seeded by standings'})")
+        seeding = "draft seats" if s.playoff.seeding == "draft-seats" else "seeded by standings"
+        parts.append(f"top {s.playoff.top} playoff ({seeding})")
     if s.round_minutes:
         parts.append(f"{s.round_minutes}-minute rounds")
     return ", ".join(parts)
@@ -303,25 +369,44 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     """Everything an event page shows, with links relative to ``page``."""
     e = report.event
     base = base_for(page)
-    decks = [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names))] \
-        if report.decklists_visible else []
+    decks = (
+        [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names))]
+        if report.decklists_visible
+        else []
+    )
     players = []
     for p in e.players:
         archetype = report.decks[p.id].archetype if p.id in report.decks and report.decklists_visible else p.archetype
-        players.append({"id": p.id, "name": names[p.id], "archetype": archetype, "team": names.get(p.team, p.team),
-                        "country": p.country})
+        players.append(
+            {
+                "id": p.id,
+                "name": names[p.id],
+                "archetype": archetype,
+                "team": names.get(p.team, p.team),
+                "country": p.country,
+            }
+        )
     return {
-        "report": report, "e": e, "base": base, "names": names, "structure": _structure_text(report),
-        "rules_name": report.ruleset.name, "rules_url": f"{base}rules/{report.ruleset.id.split('-')[0]}/",
+        "report": report,
+        "e": e,
+        "base": base,
+        "names": names,
+        "structure": _structure_text(report),
+        "rules_name": report.ruleset.name,
+        "rules_url": f"{base}rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, details=False, base=base) for t in report.standings],
         "final": _standings_view(report, report.final, names, details=True, base=base) if report.final else None,
-        "bracket": _bracket_view(report, names), "metagame": _metagame_view(report), "decks": decks,
+        "bracket": _bracket_view(report, names),
+        "metagame": _metagame_view(report),
+        "decks": decks,
         "wot": _wot_view(report, names) if report.wot else None,
         "rounds": _rounds_view(e, e.rounds, names, playoff=False, base=base) if not report.wot else [],
         "playoff": _rounds_view(e, e.playoff, names, playoff=True, base=base),
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
         "teams": _teams_view(report, names, base) if e.is_team_event else [],
-        "slug": e.slug, "game_name": e.game_name, "today": inputs.today.isoformat(),
+        "slug": e.slug,
+        "game_name": e.game_name,
+        "today": inputs.today.isoformat(),
         "format_url": f"{base}formats/{e.game}/{e.format}/" if e.format != "other" else "",
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
     }
@@ -342,18 +427,36 @@ def _teams_view(report: EventReport, names: Mapping[str, str], base: str) -> lis
                     other = tm.teams[1] if tm.teams[0] == team.id else tm.teams[0]
                     m = next((x for x in rnd.matches if x.table == tm.table and team.id in x.players), None)
                     won = m.winner() if m is not None else None
-                    outcome = "playing" if m is None or not m.reported else ("won" if won == team.id else
-                                                                             "drew" if won is None else "lost")
-                    matches.append({"round": f"{label} {rnd.number}", "opponent": names.get(other, other),
-                                    "opponent_url": f"#{other}", "outcome": outcome,
-                                    "seats": _seats_text(e, rnd, tm.table, names)})
+                    outcome = (
+                        "playing"
+                        if m is None or not m.reported
+                        else ("won" if won == team.id else "drew" if won is None else "lost")
+                    )
+                    matches.append(
+                        {
+                            "round": f"{label} {rnd.number}",
+                            "opponent": names.get(other, other),
+                            "opponent_url": f"#{other}",
+                            "outcome": outcome,
+                            "seats": _seats_text(e, rnd, tm.table, names),
+                        }
+                    )
         row = rows.get(team.id)
-        out.append({"id": team.id, "name": team.name, "rank": row.rank if row else "",
-                    "record": row.record.wld if row else "", "points": row.record.points if row else "",
-                    "place": row.place if row else "",
-                    "members": [{"name": names.get(m, m), "url": f"{base}players/{m}/", "seat": "ABC"[i]}
-                                for i, m in enumerate(team.members)],
-                    "matches": matches})
+        out.append(
+            {
+                "id": team.id,
+                "name": team.name,
+                "rank": row.rank if row else "",
+                "record": row.record.wld if row else "",
+                "points": row.record.points if row else "",
+                "place": row.place if row else "",
+                "members": [
+                    {"name": names.get(m, m), "url": f"{base}players/{m}/", "seat": "ABC"[i]}
+                    for i, m in enumerate(team.members)
+                ],
+                "matches": matches,
+            }
+        )
     out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
     return out
 
@@ -366,20 +469,30 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     ctx = _event_context(report, inputs, names, prefix + "index.md")
     files[prefix + "index.md"] = render(templates, "event.md.j2", ctx)
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
-        files[prefix + "rounds.md"] = render(templates, "event_rounds.md.j2",
-                                             _event_context(report, inputs, names, prefix + "rounds.md"))
+        files[prefix + "rounds.md"] = render(
+            templates, "event_rounds.md.j2", _event_context(report, inputs, names, prefix + "rounds.md")
+        )
     if ctx["decks"]:
-        files[prefix + "decklists.md"] = render(templates, "event_decklists.md.j2",
-                                                _event_context(report, inputs, names, prefix + "decklists.md"))
+        files[prefix + "decklists.md"] = render(
+            templates, "event_decklists.md.j2", _event_context(report, inputs, names, prefix + "decklists.md")
+        )
     if ctx["teams"]:
-        files[prefix + "teams.md"] = render(templates, "event_teams.md.j2",
-                                            _event_context(report, inputs, names, prefix + "teams.md"))
+        files[prefix + "teams.md"] = render(
+            templates, "event_teams.md.j2", _event_context(report, inputs, names, prefix + "teams.md")
+        )
     # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
     for rnd in e.rounds:
         page = f"{prefix}print/round-{rnd.number}.html"
-        files[page] = render(templates, "print_round.html.j2", {
-            **ctx, "base": base_for(page), "round": _print_round(rnd, names), "label": f"Round {rnd.number}",
-        })
+        files[page] = render(
+            templates,
+            "print_round.html.j2",
+            {
+                **ctx,
+                "base": base_for(page),
+                "round": _print_round(rnd, names),
+                "label": f"Round {rnd.number}",
+            },
+        )
     if ctx["final"] is not None:
         page = f"{prefix}print/standings.html"
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
@@ -398,11 +511,25 @@ def _print_round(rnd: Round, names: Mapping[str, str]) -> dict[str, Any]:
             slips.append({"table": m.table or "", "a": names.get(a, a), "b": names.get(b, b)})
         else:
             p = m.players[0]
-            lines.append({"name": names.get(p, p), "table": "", "opponent": "bye" if m.kind is MatchKind.BYE else "match loss"})
+            lines.append(
+                {"name": names.get(p, p), "table": "", "opponent": "bye" if m.kind is MatchKind.BYE else "match loss"}
+            )
     for g in rnd.wot_games:
         if g.hero and g.villain:
-            lines.append({"name": names.get(g.hero, g.hero), "table": g.table or "", "opponent": f"{names.get(g.villain, g.villain)} (you play Hero)"})
-            lines.append({"name": names.get(g.villain, g.villain), "table": g.table or "", "opponent": f"{names.get(g.hero, g.hero)} (you play Villain)"})
+            lines.append(
+                {
+                    "name": names.get(g.hero, g.hero),
+                    "table": g.table or "",
+                    "opponent": f"{names.get(g.villain, g.villain)} (you play Hero)",
+                }
+            )
+            lines.append(
+                {
+                    "name": names.get(g.villain, g.villain),
+                    "table": g.table or "",
+                    "opponent": f"{names.get(g.hero, g.hero)} (you play Villain)",
+                }
+            )
             slips.append({"table": g.table or "", "a": names.get(g.hero, g.hero), "b": names.get(g.villain, g.villain)})
         else:
             p = g.hero or g.villain
@@ -424,40 +551,89 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
         for g in rnd.wot_games:
             if g.hero and g.villain:
                 h, v = by_player.get(g.hero), by_player.get(g.villain)
-                ended = " ".join(x for x in ((g.by or "").replace("-", " "), "in the Last Battle" if g.ended == "last-battle"
-                                              else "before the Last Battle" if g.ended else "") if x)
-                rows.append({
-                    "table": g.table or "", "hero": names.get(g.hero, g.hero), "villain": names.get(g.villain, g.villain),
-                    "winner": g.winner or "", "ended": ended,
-                    "finals": f"{g.hero_final}–{g.villain_final}" if g.hero_final is not None and g.villain_final is not None else "",
-                    "hero_gp": h.game_points if h else "", "villain_gp": v.game_points if v else "",
-                    "hero_tbp": show_points(h.tiebreak_points) if h else "",
-                    "villain_tbp": show_points(v.tiebreak_points) if v else "",
-                    "note": (h.note if h and h.note else "") or (g.override[2] if g.override else ""),
-                })
+                ended = " ".join(
+                    x
+                    for x in (
+                        (g.by or "").replace("-", " "),
+                        "in the Last Battle"
+                        if g.ended == "last-battle"
+                        else "before the Last Battle"
+                        if g.ended
+                        else "",
+                    )
+                    if x
+                )
+                rows.append(
+                    {
+                        "table": g.table or "",
+                        "hero": names.get(g.hero, g.hero),
+                        "villain": names.get(g.villain, g.villain),
+                        "winner": g.winner or "",
+                        "ended": ended,
+                        "finals": f"{g.hero_final}–{g.villain_final}"
+                        if g.hero_final is not None and g.villain_final is not None
+                        else "",
+                        "hero_gp": h.game_points if h else "",
+                        "villain_gp": v.game_points if v else "",
+                        "hero_tbp": show_points(h.tiebreak_points) if h else "",
+                        "villain_tbp": show_points(v.tiebreak_points) if v else "",
+                        "note": (h.note if h and h.note else "") or (g.override[2] if g.override else ""),
+                    }
+                )
             else:
                 p = g.hero or g.villain
                 assert p is not None
                 r = by_player.get(p)
-                rows.append({"table": "", "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
-                             "villain": names.get(p, p) if (r and r.side.value == "villain") or (not r and g.villain) else "bye",
-                             "winner": "bye", "ended": "", "finals": "",
-                             "hero_gp": r.game_points if r and r.side.value == "hero" else "",
-                             "villain_gp": r.game_points if r and r.side.value == "villain" else "",
-                             "hero_tbp": show_points(r.tiebreak_points) if r and r.side.value == "hero" else "",
-                             "villain_tbp": show_points(r.tiebreak_points) if r and r.side.value == "villain" else "",
-                             "note": ""})
-        games.append({"number": n, "cycle": (n + 1) // 2, "game_in_cycle": 2 - n % 2, "rows": rows,
-                      "complete": n <= len(report.wot.games)})
+                rows.append(
+                    {
+                        "table": "",
+                        "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
+                        "villain": names.get(p, p)
+                        if (r and r.side.value == "villain") or (not r and g.villain)
+                        else "bye",
+                        "winner": "bye",
+                        "ended": "",
+                        "finals": "",
+                        "hero_gp": r.game_points if r and r.side.value == "hero" else "",
+                        "villain_gp": r.game_points if r and r.side.value == "villain" else "",
+                        "hero_tbp": show_points(r.tiebreak_points) if r and r.side.value == "hero" else "",
+                        "villain_tbp": show_points(r.tiebreak_points) if r and r.side.value == "villain" else "",
+                        "note": "",
+                    }
+                )
+        games.append(
+            {
+                "number": n,
+                "cycle": (n + 1) // 2,
+                "game_in_cycle": 2 - n % 2,
+                "rows": rows,
+                "complete": n <= len(report.wot.games),
+            }
+        )
     standings = []
     for table in report.wot.standings:
-        standings.append([{"rank": r.rank if r.rank is not None else "–", "name": names.get(r.player, r.player),
-                           "gp": r.game_points, "tbp": show_points(r.tiebreak_points), "removed": r.removed,
-                           "byes": r.byes} for r in table])
+        standings.append(
+            [
+                {
+                    "rank": r.rank if r.rank is not None else "–",
+                    "name": names.get(r.player, r.player),
+                    "gp": r.game_points,
+                    "tbp": show_points(r.tiebreak_points),
+                    "removed": r.removed,
+                    "byes": r.byes,
+                }
+                for r in table
+            ]
+        )
     cycles = report.wot.cycle_totals()
     n_cycles = max((len(v) for v in cycles.values()), default=0)
-    cycle_rows = [{"name": names.get(p, p), "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v))}
-                  for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())]
+    cycle_rows = [
+        {
+            "name": names.get(p, p),
+            "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v)),
+        }
+        for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
+    ]
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
@@ -481,14 +657,22 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
             row = final_rows.get(p.id)
             wrow = wot_rows.get(p.id)
             deck = report.decks.get(p.id)
-            history[cid].append({
-                "event": e.name, "url": f"../../events/{e.slug}/", "date": e.date.isoformat(), "game": e.game_name,
-                "format": e.format, "rank": (row.rank if row else (wrow.rank if wrow else "")),
-                "field": len(e.players), "wld": row.record.wld if row else "", "place": row.place if row else "",
-                "points": row.record.points if row else (wrow.game_points if wrow else ""),
-                "archetype": (deck.archetype if deck and report.decklists_visible else p.archetype) or "",
-                "status": report.status,
-            })
+            history[cid].append(
+                {
+                    "event": e.name,
+                    "url": f"../../events/{e.slug}/",
+                    "date": e.date.isoformat(),
+                    "game": e.game_name,
+                    "format": e.format,
+                    "rank": (row.rank if row else (wrow.rank if wrow else "")),
+                    "field": len(e.players),
+                    "wld": row.record.wld if row else "",
+                    "place": row.place if row else "",
+                    "points": row.record.points if row else (wrow.game_points if wrow else ""),
+                    "archetype": (deck.archetype if deck and report.decklists_visible else p.archetype) or "",
+                    "status": report.status,
+                }
+            )
         for rnd in (*e.rounds, *e.playoff):
             for m in rnd.matches:
                 if len(m.players) != 2 or not m.reported:
@@ -519,23 +703,46 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
         for opp_counts in h2h[cid].values():
             for i in range(3):
                 record[i] += opp_counts[i]
-        opponents = sorted(({"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]}
-                            for o, c in h2h[cid].items()), key=lambda r: (-(r["w"] + r["l"] + r["d"]), str(r["name"]).casefold()))
+        opponents = sorted(
+            (
+                {"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]}
+                for o, c in h2h[cid].items()
+            ),
+            key=lambda r: (-(r["w"] + r["l"] + r["d"]), str(r["name"]).casefold()),
+        )
         decks = sorted({r["archetype"] for r in rows if r["archetype"]})
-        files[f"players/{cid}.md"] = render(templates, "player.md.j2", {
-            "name": name, "rows": rows, "record": record, "opponents": opponents, "decks": decks,
-            "events": len(rows), "base": base_for(f"players/{cid}.md"),
-            "aliases": reg.players[cid].aliases if cid in reg.players else (),
-        })
-    index = sorted(({"id": cid, "name": n, "events": len(history.get(cid, []))} for cid, n in display.items()),
-                   key=lambda r: str(r["name"]).casefold())
-    files["players/index.md"] = render(templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")})
+        files[f"players/{cid}.md"] = render(
+            templates,
+            "player.md.j2",
+            {
+                "name": name,
+                "rows": rows,
+                "record": record,
+                "opponents": opponents,
+                "decks": decks,
+                "events": len(rows),
+                "base": base_for(f"players/{cid}.md"),
+                "aliases": reg.players[cid].aliases if cid in reg.players else (),
+            },
+        )
+    index = sorted(
+        ({"id": cid, "name": n, "events": len(history.get(cid, []))} for cid, n in display.items()),
+        key=lambda r: str(r["name"]).casefold(),
+    )
+    files["players/index.md"] = render(
+        templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")}
+    )
     return files
 
 
-def _team_player_history(report: EventReport, reg: PlayerRegistry, names: Mapping[str, str],
-                         history: dict[str, list[dict[str, Any]]], h2h: dict[str, dict[str, list[int]]],
-                         display: dict[str, str]) -> None:
+def _team_player_history(
+    report: EventReport,
+    reg: PlayerRegistry,
+    names: Mapping[str, str],
+    history: dict[str, list[dict[str, Any]]],
+    h2h: dict[str, dict[str, list[int]]],
+    display: dict[str, str],
+) -> None:
     """A team event seen by each member: their team's place and their own seat matches."""
     e = report.event
     rows = {r.player: r for r in report.final.rows} if report.final else {}
@@ -564,13 +771,22 @@ def _team_player_history(report: EventReport, reg: PlayerRegistry, names: Mappin
         display.setdefault(cid, reg.name(p.id, p.name))
         row = rows.get(team.id)
         w, lo, d = record[p.id]
-        history[cid].append({
-            "event": f"{e.name} (team {team.name}, seat {'ABC'[seat]})", "url": f"../../events/{e.slug}/teams/#{team.id}",
-            "date": e.date.isoformat(), "game": e.game_name, "format": e.format,
-            "rank": row.rank if row else "", "field": len(e.teams), "wld": f"{w}-{lo}-{d}",
-            "place": row.place if row else "", "points": row.record.points if row else "", "archetype": "",
-            "status": report.status,
-        })
+        history[cid].append(
+            {
+                "event": f"{e.name} (team {team.name}, seat {'ABC'[seat]})",
+                "url": f"../../events/{e.slug}/teams/#{team.id}",
+                "date": e.date.isoformat(),
+                "game": e.game_name,
+                "format": e.format,
+                "rank": row.rank if row else "",
+                "field": len(e.teams),
+                "wld": f"{w}-{lo}-{d}",
+                "place": row.place if row else "",
+                "points": row.record.points if row else "",
+                "archetype": "",
+                "status": report.status,
+            }
+        )
 
 
 def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
@@ -582,29 +798,57 @@ def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
         for fid in reg.ids(game):
             rules = reg.formats[(game, fid)]
             items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
-            files[f"formats/{game}/{fid}.md"] = render(templates, "format.md.j2", {
-                "rules": rules, "game": game, "game_name": GAMES.get(game, game), "today": inputs.today,
-                "base": base_for(f"formats/{game}/{fid}.md"), "fid": fid,
-                "notes": reg.game_notes.get(game, ()),
-            })
+            files[f"formats/{game}/{fid}.md"] = render(
+                templates,
+                "format.md.j2",
+                {
+                    "rules": rules,
+                    "game": game,
+                    "game_name": GAMES.get(game, game),
+                    "today": inputs.today,
+                    "base": base_for(f"formats/{game}/{fid}.md"),
+                    "fid": fid,
+                    "notes": reg.game_notes.get(game, ()),
+                },
+            )
         games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
-    files["formats/index.md"] = render(templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")})
+    files["formats/index.md"] = render(
+        templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
+    )
     return files
 
 
 def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
     examples = all_examples()
     files: Files = {}
-    pages = [("mtr", "Magic: The Gathering"), ("aequitas", "Transformers TCG"), ("bushiroad", "Bushiroad games"),
-             ("wot", "Wheel of Time")]
+    pages = [
+        ("mtr", "Magic: The Gathering"),
+        ("aequitas", "Transformers TCG"),
+        ("bushiroad", "Bushiroad games"),
+        ("wot", "Wheel of Time"),
+    ]
     for rid, title in pages:
-        files[f"rules/{rid}.md"] = render(templates, f"rules_{rid}.md.j2", {
-            "ruleset": get_ruleset(rid), "title": title, "examples": [x for x in examples if x.ruleset == rid],
-            "mtr_examples": [x for x in examples if x.ruleset == "mtr"], "base": base_for(f"rules/{rid}.md"),
-            "rounds": _rounds_tables(),
-        })
-    files["rules/index.md"] = render(templates, "rules_index.md.j2", {
-        "pages": pages, "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]], "base": base_for("rules/index.md")})
+        files[f"rules/{rid}.md"] = render(
+            templates,
+            f"rules_{rid}.md.j2",
+            {
+                "ruleset": get_ruleset(rid),
+                "title": title,
+                "examples": [x for x in examples if x.ruleset == rid],
+                "mtr_examples": [x for x in examples if x.ruleset == "mtr"],
+                "base": base_for(f"rules/{rid}.md"),
+                "rounds": _rounds_tables(),
+            },
+        )
+    files["rules/index.md"] = render(
+        templates,
+        "rules_index.md.j2",
+        {
+            "pages": pages,
+            "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]],
+            "base": base_for("rules/index.md"),
+        },
+    )
     files["rules/diagnostics.md"] = render(templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
     return files
 
@@ -625,18 +869,31 @@ def site_files(inputs: SiteInputs, templates: Path) -> Files:
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)
-    files["index.md"] = render(templates, "home.md.j2", {
-        "upcoming": upcoming, "recent_by_game": sorted(by_game.items()), "today": inputs.today.isoformat(),
-        "base": "", "site_name": inputs.site_name, "live": [s for s in summaries if s["status"] == "in-progress"],
-    })
+    files["index.md"] = render(
+        templates,
+        "home.md.j2",
+        {
+            "upcoming": upcoming,
+            "recent_by_game": sorted(by_game.items()),
+            "today": inputs.today.isoformat(),
+            "base": "",
+            "site_name": inputs.site_name,
+            "live": [s for s in summaries if s["status"] == "in-progress"],
+        },
+    )
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
-    files["events/index.md"] = render(templates, "events_index.md.j2", {
-        "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
-        "games": sorted({(s["game"], s["game_name"]) for s in summaries}), "formats": sorted({s["format"] for s in summaries}),
-        "base": base_for("events/index.md"),
-    })
+    files["events/index.md"] = render(
+        templates,
+        "events_index.md.j2",
+        {
+            "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+            "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
+            "formats": sorted({s["format"] for s in summaries}),
+            "base": base_for("events/index.md"),
+        },
+    )
     for report in reports:
         files.update(_event_pages(report, inputs, templates))
     files.update(_player_pages(inputs, templates))

@@ -19,9 +19,9 @@ import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from fractions import Fraction
 from math import lcm
+from typing import NamedTuple
 
 from ingest.model import Event, MatchKind, PlayerId, Round
 from ingest.rulesets import Ruleset, get_ruleset
@@ -221,8 +221,20 @@ class _OppsView:
 class _Acc:
     """Running totals per player index, updated round by round."""
 
-    __slots__ = ("byes", "draws", "game_points", "games", "h2h", "last_round", "losses", "opp_set", "opps",
-                 "points", "rounds", "wins")
+    __slots__ = (
+        "byes",
+        "draws",
+        "game_points",
+        "games",
+        "h2h",
+        "last_round",
+        "losses",
+        "opp_set",
+        "opps",
+        "points",
+        "rounds",
+        "wins",
+    )
 
     def __init__(self, n: int) -> None:
         self.points = [0] * n
@@ -257,8 +269,9 @@ class _Acc:
             self.opp_set[b].add(a)
             self.opps[b].append(a)
 
-    def add_round(self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int,
-                  game_points: bool) -> None:
+    def add_round(
+        self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int, game_points: bool
+    ) -> None:
         win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
         played, bye = MatchKind.PLAYED, MatchKind.BYE
         points, wins, losses, draws = self.points, self.wins, self.losses, self.draws
@@ -343,8 +356,9 @@ class _Acc:
 # -- per-snapshot values -----------------------------------------------------------------------------
 
 
-def _floor_list(raws: list[Rational | None], floor: Fraction | None, constant: Fraction | None,
-                empty: Rational) -> list[Rational]:
+def _floor_list(
+    raws: list[Rational | None], floor: Fraction | None, constant: Fraction | None, empty: Rational
+) -> list[Rational]:
     """Applies a floor to each value (None: no value, replaced by ``empty``)."""
     if floor is None:
         return [empty if r is None else r for r in raws]
@@ -358,8 +372,15 @@ class ValuesTable:
 
     __slots__ = ("_gw", "_gw_opp", "_gw_raw", "_index", "_mw", "_mw_raw")
 
-    def __init__(self, index: Mapping[PlayerId, int], mw: list[Rational], mw_raw: list[Rational | None],
-                 gw: list[Rational], gw_opp: list[Rational], gw_raw: list[Rational | None]) -> None:
+    def __init__(
+        self,
+        index: Mapping[PlayerId, int],
+        mw: list[Rational],
+        mw_raw: list[Rational | None],
+        gw: list[Rational],
+        gw_opp: list[Rational],
+        gw_raw: list[Rational | None],
+    ) -> None:
         self._index, self._mw, self._mw_raw = index, mw, mw_raw
         self._gw, self._gw_opp, self._gw_raw = gw, gw_opp, gw_raw
 
@@ -378,8 +399,9 @@ def _rounded_list(values: list[Rational], digits: int | None) -> list[Rational]:
     return [((2 * n * scale + d) // (2 * d), scale) for n, d in values]
 
 
-def _average(opps: list[list[int]], own: Sequence[Rational], subjects: Iterable[int],
-             empty: Fraction) -> dict[int, Rational]:
+def _average(
+    opps: list[list[int]], own: Sequence[Rational], subjects: Iterable[int], empty: Fraction
+) -> dict[int, Rational]:
     """For each subject, the average of ``own`` over its opponents (exact)."""
     nums, den = _common(own)
     get = nums.__getitem__
@@ -397,8 +419,15 @@ class _Snapshot:
     tiebreaks: dict[str, dict[int, Rational]]
 
 
-def _snapshot(acc: _Acc, rules: Ruleset, tiebreakers: Sequence[str], subjects: Sequence[int],
-              event_rounds: int, index: Mapping[PlayerId, int], effective: Sequence[int] | None = None) -> _Snapshot:
+def _snapshot(
+    acc: _Acc,
+    rules: Ruleset,
+    tiebreakers: Sequence[str],
+    subjects: Sequence[int],
+    event_rounds: int,
+    index: Mapping[PlayerId, int],
+    effective: Sequence[int] | None = None,
+) -> _Snapshot:
     n = len(acc.points)
     # Match-win percentage (MTR App. C: points / (3 x rounds played); Bushiroad 3.2.1.2:
     # points / (event rounds x points per win), truncated to two decimals; Bushiroad
@@ -454,8 +483,9 @@ def _snapshot(acc: _Acc, rules: Ruleset, tiebreakers: Sequence[str], subjects: S
 def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
     """The ruleset an event uses (or ``rules``), with its event-specific options applied."""
     base = rules if isinstance(rules, Ruleset) else get_ruleset(rules or event.rules)
-    return base.for_event(date=event.date, precision=event.structure.published_precision,
-                          points_per_win=event.structure.points_per_win)
+    return base.for_event(
+        date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
+    )
 
 
 def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
@@ -545,8 +575,10 @@ class _Engine:
                     else:
                         outcomes[i].append("loss")
         dropped = self.event.dropped_after()
-        return [effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped and dropped[u] <= total)  # type: ignore[arg-type]
-                for u, o in zip(self.units, outcomes, strict=True)]
+        return [
+            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped and dropped[u] <= total)  # type: ignore[arg-type]
+            for u, o in zip(self.units, outcomes, strict=True)
+        ]
 
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
@@ -585,8 +617,14 @@ class _Engine:
                 times.append(phase_end(last))
         return times
 
-    def rank(self, accs: Sequence[_Acc] | Mapping[int, _Acc], times: Sequence[int], *, swiss_rounds: int,
-             places: Mapping[int, tuple[int, str]] | None = None) -> tuple[list[Row], dict[int, ValuesTable]]:
+    def rank(
+        self,
+        accs: Sequence[_Acc] | Mapping[int, _Acc],
+        times: Sequence[int],
+        *,
+        swiss_rounds: int,
+        places: Mapping[int, tuple[int, str]] | None = None,
+    ) -> tuple[list[Row], dict[int, ValuesTable]]:
         rules = self.rules
         units = self.units
         n = len(units)
@@ -610,16 +648,37 @@ class _Engine:
                 for tid in shown:
                     src = snap.tiebreaks[tid]
                     values[tid] = [src[i] for i in range(n)]
-                records = list(map(Record, acc.points, acc.wins, acc.losses, acc.draws, acc.byes, acc.rounds,
-                                   acc.game_points, acc.games, opp_ids))
+                records = list(
+                    map(
+                        Record,
+                        acc.points,
+                        acc.wins,
+                        acc.losses,
+                        acc.draws,
+                        acc.byes,
+                        acc.rounds,
+                        acc.game_points,
+                        acc.games,
+                        opp_ids,
+                    )
+                )
                 continue
             for tid in shown:
                 dest, src = values[tid], snap.tiebreaks[tid]
                 for i in subjects:
                     dest[i] = src[i]
             for i, opp in zip(subjects, opp_ids, strict=True):
-                records[i] = Record(acc.points[i], acc.wins[i], acc.losses[i], acc.draws[i], acc.byes[i],
-                                    acc.rounds[i], acc.game_points[i], acc.games[i], opp)
+                records[i] = Record(
+                    acc.points[i],
+                    acc.wins[i],
+                    acc.losses[i],
+                    acc.draws[i],
+                    acc.byes[i],
+                    acc.rounds[i],
+                    acc.game_points[i],
+                    acc.games[i],
+                    opp,
+                )
         keys: list[list[int]] = []
         for tid in order_tbs:
             if rules.rank_on_published and rules.publish_precision is not None:
@@ -667,8 +726,17 @@ class _Engine:
         names = self.names
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
         rows = [
-            Row(ranks[i], units[i], names.get(units[i], units[i]), records[i], row_values[i],
-                units[i] in self.dropped, times[i], labels[i], shared[i])
+            Row(
+                ranks[i],
+                units[i],
+                names.get(units[i], units[i]),
+                records[i],
+                row_values[i],
+                units[i] in self.dropped,
+                times[i],
+                labels[i],
+                shared[i],
+            )
             for i in final_order
         ]
         return rows, values_at
@@ -689,8 +757,9 @@ class _Engine:
         return Standings(self.rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)
 
 
-def _head_to_head(group: list[int], h2h: Mapping[tuple[int, int], int], opps: Sequence[Sequence[int]],
-                  seed_keys: Sequence[bytes]) -> list[int]:
+def _head_to_head(
+    group: list[int], h2h: Mapping[tuple[int, int], int], opps: Sequence[Sequence[int]], seed_keys: Sequence[bytes]
+) -> list[int]:
     """Orders tied players by head to head (Bushiroad 3.2.1.2 step 2).
 
     A player who beat another tied player in a match between them ranks above them.

@@ -153,9 +153,7 @@ def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".ym
     found: list[Path] = []
     for p in paths:
         if p.is_dir():
-            found.extend(
-                f for f in p.rglob("*") if f.is_file() and f.suffix in suffixes and not f.name.startswith(".")
-            )
+            found.extend(f for f in p.rglob("*") if f.is_file() and f.suffix in suffixes and not f.name.startswith("."))
         else:
             found.append(p)
     return sorted(set(found), key=lambda f: f.as_posix())

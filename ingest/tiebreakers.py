@@ -30,21 +30,47 @@ class Tiebreaker:
 TIEBREAKERS: dict[str, Tiebreaker] = {
     t.id: t
     for t in (
-        Tiebreaker("mw", "MW%", "Match-win percentage",
-                   "Match points earned divided by the match points possible in the rounds played, never below the floor."),
-        Tiebreaker("omw", "OMW%", "Opponents' match-win percentage",
-                   "The average match-win percentage of the player's distinct opponents; byes do not count."),
-        Tiebreaker("gw", "GW%", "Game-win percentage",
-                   "Game points earned divided by the game points possible in the games played."),
-        Tiebreaker("ogw", "OGW%", "Opponents' game-win percentage",
-                   "The average game-win percentage of the player's distinct opponents, each at least the floor."),
-        Tiebreaker("oomw", "OOMW%", "Opponents' opponents' match-win percentage",
-                   "The average of the opponents' OMW%."),
-        Tiebreaker("h2h", "H2H", "Head to head",
-                   "Between players still tied, the winner of a match they played against each other ranks higher.",
-                   percentage=False),
-        Tiebreaker("tbp", "TBP", "Tie-breaking points",
-                   "Wheel of Time tie-breaking points from final support and opposition.", percentage=False),
+        Tiebreaker(
+            "mw",
+            "MW%",
+            "Match-win percentage",
+            "Match points earned divided by the match points possible in the rounds played, never below the floor.",
+        ),
+        Tiebreaker(
+            "omw",
+            "OMW%",
+            "Opponents' match-win percentage",
+            "The average match-win percentage of the player's distinct opponents; byes do not count.",
+        ),
+        Tiebreaker(
+            "gw",
+            "GW%",
+            "Game-win percentage",
+            "Game points earned divided by the game points possible in the games played.",
+        ),
+        Tiebreaker(
+            "ogw",
+            "OGW%",
+            "Opponents' game-win percentage",
+            "The average game-win percentage of the player's distinct opponents, each at least the floor.",
+        ),
+        Tiebreaker(
+            "oomw", "OOMW%", "Opponents' opponents' match-win percentage", "The average of the opponents' OMW%."
+        ),
+        Tiebreaker(
+            "h2h",
+            "H2H",
+            "Head to head",
+            "Between players still tied, the winner of a match they played against each other ranks higher.",
+            percentage=False,
+        ),
+        Tiebreaker(
+            "tbp",
+            "TBP",
+            "Tie-breaking points",
+            "Wheel of Time tie-breaking points from final support and opposition.",
+            percentage=False,
+        ),
     )
 }
 """Every tiebreaker by id."""
@@ -59,4 +85,6 @@ def get_tiebreaker(tiebreaker_id: str) -> Tiebreaker:
     try:
         return TIEBREAKERS[tiebreaker_id]
     except KeyError:
-        raise KeyError(f"unknown tiebreaker {tiebreaker_id!r}; expected one of: {', '.join(sorted(TIEBREAKERS))}") from None
+        raise KeyError(
+            f"unknown tiebreaker {tiebreaker_id!r}; expected one of: {', '.join(sorted(TIEBREAKERS))}"
+        ) from None

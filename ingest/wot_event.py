@@ -54,11 +54,19 @@ def wot_round(rnd: Round) -> WotRound | None:
         if rec.override is not None:
             hero, villain, note = rec.override
             override = TiebreakOverride(_fraction(hero), _fraction(villain), note)
-        games.append(WotGame(
-            table=rec.table or i, hero=rec.hero, villain=rec.villain, winner=WotWinner(rec.winner),
-            ended=WotEnded(rec.ended), by=WotEndedBy(rec.by), hero_final=rec.hero_final,
-            villain_final=rec.villain_final, tiebreak_override=override,
-        ))
+        games.append(
+            WotGame(
+                table=rec.table or i,
+                hero=rec.hero,
+                villain=rec.villain,
+                winner=WotWinner(rec.winner),
+                ended=WotEnded(rec.ended),
+                by=WotEndedBy(rec.by),
+                hero_final=rec.hero_final,
+                villain_final=rec.villain_final,
+                tiebreak_override=override,
+            )
+        )
     return WotRound(tuple(games), tuple(byes))
 
 
@@ -151,15 +159,33 @@ def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> 
     rows = tables[k - 1] if 0 < k <= len(tables) else ()
     names = {p.id: p.name for p in event.players}
     if as_json:
-        doc = {"event": event.slug, "rules": "wot", "after_round": k, "standings": [
-            {"rank": r.rank, "player": r.player, "name": names.get(r.player, r.player),
-             "game_points": r.game_points, "tbp": float(r.tiebreak_points),
-             "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
-             "games": r.games_played, "byes": r.byes, "removed": r.removed} for r in rows]}
+        doc = {
+            "event": event.slug,
+            "rules": "wot",
+            "after_round": k,
+            "standings": [
+                {
+                    "rank": r.rank,
+                    "player": r.player,
+                    "name": names.get(r.player, r.player),
+                    "game_points": r.game_points,
+                    "tbp": float(r.tiebreak_points),
+                    "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
+                    "games": r.games_played,
+                    "byes": r.byes,
+                    "removed": r.removed,
+                }
+                for r in rows
+            ],
+        }
         return json.dumps(doc, ensure_ascii=False, indent=2)
-    lines = [f"{event.name}: standings after game {k} (Wheel of Time rules)",
-             f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'TBP':>7}"]
+    lines = [
+        f"{event.name}: standings after game {k} (Wheel of Time rules)",
+        f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'TBP':>7}",
+    ]
     for r in rows:
         rank = "-" if r.rank is None else str(r.rank)
-        lines.append(f"{rank:>4}  {names.get(r.player, r.player):<24} {r.game_points:>4} {show_points(r.tiebreak_points):>7}")
+        lines.append(
+            f"{rank:>4}  {names.get(r.player, r.player):<24} {r.game_points:>4} {show_points(r.tiebreak_points):>7}"
+        )
     return "\n".join(lines)

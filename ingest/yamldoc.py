@@ -129,8 +129,14 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
     except yaml.YAMLError as exc:  # pragma: no cover - defensive: every YAMLError is one of the above
         return None, [error("yaml-syntax", str(exc), SourcePos(path, 1, 1))]
     if node is None:
-        return None, [error("empty-file", "the file is empty", SourcePos(path, 1, 1),
-                            "start from `scorekeeper new`, which writes a complete skeleton")]
+        return None, [
+            error(
+                "empty-file",
+                "the file is empty",
+                SourcePos(path, 1, 1),
+                "start from `scorekeeper new`, which writes a complete skeleton",
+            )
+        ]
     walker = _Walker(path)
     data = walker.convert(node, (), 0)
     if walker.problems:
@@ -195,8 +201,12 @@ class _Walker:
                 merged.update(self.merge_sources(value_node, path, depth))
                 continue
             if not isinstance(key_node, ScalarNode):
-                self.fail("yaml-key", "a mapping key must be a plain word or text", key_node,
-                          "keys such as `name:` or `players:` are simple text")
+                self.fail(
+                    "yaml-key",
+                    "a mapping key must be a plain word or text",
+                    key_node,
+                    "keys such as `name:` or `players:` are simple text",
+                )
                 continue
             key = self.scalar(key_node)
             if key is None or isinstance(key, bool | list | dict):
@@ -240,8 +250,12 @@ class _Walker:
             value = self.constructor.construct_object(node, deep=True)
         except (yaml.constructor.ConstructorError, ValueError, OverflowError) as exc:
             if node.tag == _TAG + "timestamp":
-                self.fail("yaml-value", f"{node.value} is not a real date ({exc})", node,
-                          "write the date as YYYY-MM-DD, e.g. 2026-11-20")
+                self.fail(
+                    "yaml-value",
+                    f"{node.value} is not a real date ({exc})",
+                    node,
+                    "write the date as YYYY-MM-DD, e.g. 2026-11-20",
+                )
             else:
                 self.fail("yaml-value", f"{node.value!r} cannot be read: {exc}", node)
             return None
@@ -285,48 +299,72 @@ def _char_at(text: str, line0: int, col0: int) -> str:
 
 _PROBLEMS: tuple[tuple[str, str, str], ...] = (
     # (substring of the parser's problem, plain message, hint); C and Python loaders differ.
-    ("mapping values are not allowed",
-     "a colon followed by a space (': ') is not allowed here",
-     "if the text itself contains ': ', put the whole value in quotes"),
-    ("could not find expected ':'",
-     "this line should be `key: value` but has no colon",
-     "add the missing ':' or indent the line to continue the value above"),
-    ("did not find expected key",
-     "this line is not indented like the keys around it",
-     "align it with the keys of the same mapping (use spaces, not tabs)"),
-    ("expected <block end>",
-     "this line is not indented like the lines around it",
-     "align it with the entries of the same mapping or list (use spaces, not tabs)"),
-    ("did not find expected '-' indicator",
-     "a list item is not indented like the items around it",
-     "start every item of the list at the same column with '- '"),
-    ("found unexpected end of stream",
-     "a quote, bracket or brace opened here is never closed",
-     "close it where the value ends, e.g. name: \"Friday Night Modern\""),
-    ("did not find expected ',' or ']'",
-     "a [list] is not closed or its items are not separated by commas",
-     "close the list with ']' on the same logical value, e.g. players: [alice, bob]"),
-    ("expected ',' or ']'",
-     "a [list] is not closed or its items are not separated by commas",
-     "close the list with ']' on the same logical value, e.g. players: [alice, bob]"),
-    ("did not find expected ',' or '}'",
-     "a {mapping} is not closed or its entries are not separated by commas",
-     "close it with '}', e.g. {table: 1, players: [alice, bob]}"),
-    ("expected ',' or '}'",
-     "a {mapping} is not closed or its entries are not separated by commas",
-     "close it with '}', e.g. {table: 1, players: [alice, bob]}"),
-    ("found undefined alias",
-     "this alias (*name) refers to an anchor (&name) that is not defined above it",
-     "define the anchor first or write the value out"),
-    ("found duplicate anchor",
-     "this anchor (&name) is defined twice",
-     "give each anchor a different name"),
-    ("found unknown escape character",
-     "a backslash in double quotes starts an unknown escape sequence",
-     "use single quotes, or double the backslash (\\\\)"),
-    ("but found another document",
-     "the file holds more than one YAML document ('---' separates documents)",
-     "keep one event per file; remove the extra '---' line"),
+    (
+        "mapping values are not allowed",
+        "a colon followed by a space (': ') is not allowed here",
+        "if the text itself contains ': ', put the whole value in quotes",
+    ),
+    (
+        "could not find expected ':'",
+        "this line should be `key: value` but has no colon",
+        "add the missing ':' or indent the line to continue the value above",
+    ),
+    (
+        "did not find expected key",
+        "this line is not indented like the keys around it",
+        "align it with the keys of the same mapping (use spaces, not tabs)",
+    ),
+    (
+        "expected <block end>",
+        "this line is not indented like the lines around it",
+        "align it with the entries of the same mapping or list (use spaces, not tabs)",
+    ),
+    (
+        "did not find expected '-' indicator",
+        "a list item is not indented like the items around it",
+        "start every item of the list at the same column with '- '",
+    ),
+    (
+        "found unexpected end of stream",
+        "a quote, bracket or brace opened here is never closed",
+        'close it where the value ends, e.g. name: "Friday Night Modern"',
+    ),
+    (
+        "did not find expected ',' or ']'",
+        "a [list] is not closed or its items are not separated by commas",
+        "close the list with ']' on the same logical value, e.g. players: [alice, bob]",
+    ),
+    (
+        "expected ',' or ']'",
+        "a [list] is not closed or its items are not separated by commas",
+        "close the list with ']' on the same logical value, e.g. players: [alice, bob]",
+    ),
+    (
+        "did not find expected ',' or '}'",
+        "a {mapping} is not closed or its entries are not separated by commas",
+        "close it with '}', e.g. {table: 1, players: [alice, bob]}",
+    ),
+    (
+        "expected ',' or '}'",
+        "a {mapping} is not closed or its entries are not separated by commas",
+        "close it with '}', e.g. {table: 1, players: [alice, bob]}",
+    ),
+    (
+        "found undefined alias",
+        "this alias (*name) refers to an anchor (&name) that is not defined above it",
+        "define the anchor first or write the value out",
+    ),
+    ("found duplicate anchor", "this anchor (&name) is defined twice", "give each anchor a different name"),
+    (
+        "found unknown escape character",
+        "a backslash in double quotes starts an unknown escape sequence",
+        "use single quotes, or double the backslash (\\\\)",
+    ),
+    (
+        "but found another document",
+        "the file holds more than one YAML document ('---' separates documents)",
+        "keep one event per file; remove the extra '---' line",
+    ),
 )
 
 
@@ -341,16 +379,25 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagn
     if "cannot start any token" in problem:
         char = _char_at(text, line0, col0)
         if char == "\t":
-            return error("yaml-syntax", "a tab character is used for indentation", pos,
-                         "YAML indents with spaces only; replace the tab with spaces")
+            return error(
+                "yaml-syntax",
+                "a tab character is used for indentation",
+                pos,
+                "YAML indents with spaces only; replace the tab with spaces",
+            )
         shown = repr(char) if char else "this character"
-        return error("yaml-syntax", f"a value cannot start with {shown}", pos,
-                     "put the value in quotes, e.g. name: \"@alice\"")
+        return error(
+            "yaml-syntax", f"a value cannot start with {shown}", pos, 'put the value in quotes, e.g. name: "@alice"'
+        )
     if "expected a single document" in context:
         problem = "but found another document"
     for needle, message, hint in _PROBLEMS:
         if needle in problem:
             return error("yaml-syntax", message, pos, hint)
     detail = "; ".join(p for p in (context, problem) if p)
-    return error("yaml-syntax", f"the YAML cannot be read ({detail})", pos,
-                 "check the indentation and quotes on this line and the line above")
+    return error(
+        "yaml-syntax",
+        f"the YAML cannot be read ({detail})",
+        pos,
+        "check the indentation and quotes on this line and the line above",
+    )

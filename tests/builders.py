@@ -46,11 +46,21 @@ def double_loss(a: str, b: str) -> Match:
     return Match(MatchKind.DOUBLE_LOSS, (PlayerId(a), PlayerId(b)))
 
 
-def make_event(rounds: Sequence[Iterable[Match]], *, players: Sequence[str] | None = None, rules: str = "mtr",
-               game: str = "mtg", seed: int = 1, drops: dict[int, Sequence[str]] | None = None,
-               playoff: Sequence[Iterable[Match]] = (), top: int | None = None,
-               disqualified: Sequence[str] = (), phases: Sequence[tuple[str, int]] = (),
-               points_per_win: int = 1, date: dt.date = dt.date(2026, 1, 10)) -> Event:
+def make_event(
+    rounds: Sequence[Iterable[Match]],
+    *,
+    players: Sequence[str] | None = None,
+    rules: str = "mtr",
+    game: str = "mtg",
+    seed: int = 1,
+    drops: dict[int, Sequence[str]] | None = None,
+    playoff: Sequence[Iterable[Match]] = (),
+    top: int | None = None,
+    disqualified: Sequence[str] = (),
+    phases: Sequence[tuple[str, int]] = (),
+    points_per_win: int = 1,
+    date: dt.date = dt.date(2026, 1, 10),
+) -> Event:
     """An event built from matches; players are collected from the matches unless given."""
     rounds_t = [tuple(r) for r in rounds]
     playoff_t = [tuple(r) for r in playoff]
@@ -62,10 +72,20 @@ def make_event(rounds: Sequence[Iterable[Match]], *, players: Sequence[str] | No
                     names.append(p)
     drops = drops or {}
     return Event(
-        path="test.yaml", slug="test", name="Test", date=date, game=game, format="other", rules=rules,
+        path="test.yaml",
+        slug="test",
+        name="Test",
+        date=date,
+        game=game,
+        format="other",
+        rules=rules,
         seed=seed,
-        structure=Structure(swiss_rounds=len(rounds_t), playoff=PlayoffSpec(top) if top else None,
-                            phases=tuple(Phase(n, f) for n, f in phases), points_per_win=points_per_win),
+        structure=Structure(
+            swiss_rounds=len(rounds_t),
+            playoff=PlayoffSpec(top) if top else None,
+            phases=tuple(Phase(n, f) for n, f in phases),
+            points_per_win=points_per_win,
+        ),
         players=tuple(Player(PlayerId(p), p.title(), disqualified=p in disqualified) for p in names),
         rounds=tuple(Round(i + 1, r, tuple(PlayerId(p) for p in drops.get(i + 1, ()))) for i, r in enumerate(rounds_t)),
         playoff=tuple(Round(i + 1, r) for i, r in enumerate(playoff_t)),

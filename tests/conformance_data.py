@@ -26,7 +26,7 @@ def load_json(name: str) -> dict[str, Any]:
 
 def _match(m: dict[str, Any]) -> Match:
     a, b = PlayerId(m["a"]), m["b"]
-    w, l, d = (int(x) for x in m["result"].split("-"))
+    won, lost, drawn = (int(x) for x in m["result"].split("-"))
     kind = m["kind"]
     if kind == "bye":
         return Match(MatchKind.BYE, (a,))
@@ -36,7 +36,7 @@ def _match(m: dict[str, Any]) -> Match:
         return Match(MatchKind.DOUBLE_LOSS, (a, PlayerId(b)))
     if kind == "unreported":
         return Match(MatchKind.PLAYED, (a, PlayerId(b)))
-    return Match(MatchKind.PLAYED, (a, PlayerId(b)), GameScore(w, l, d))
+    return Match(MatchKind.PLAYED, (a, PlayerId(b)), GameScore(won, lost, drawn))
 
 
 def corpus_event(name: str, rules: str, *, with_phases: bool = True) -> Event:

@@ -16,8 +16,9 @@ from tests.builders import ROOT
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--update-golden", action="store_true", default=False,
-                     help="rewrite golden files from the current output")
+    parser.addoption(
+        "--update-golden", action="store_true", default=False, help="rewrite golden files from the current output"
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

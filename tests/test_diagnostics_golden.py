@@ -10,15 +10,15 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.cli import main
-
 from tests.builders import DATA, ROOT, check_golden
 
 INVALID = sorted((DATA / "invalid").glob("*.yaml"))
 
 
 def _validate(path: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["--root", str(ROOT), "validate", str(path.relative_to(ROOT))],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        main, ["--root", str(ROOT), "validate", str(path.relative_to(ROOT))], catch_exceptions=False
+    )
     return result.exit_code, result.stdout
 
 
@@ -27,7 +27,9 @@ def test_there_are_at_least_thirty_invalid_fixtures() -> None:
 
 
 @pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
-def test_invalid_file_gives_expected_diagnostics(path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_invalid_file_gives_expected_diagnostics(
+    path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
     code, out = _validate(path)
     assert code == 1
@@ -44,8 +46,13 @@ def test_valid_fixture_passes(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_cli_subprocess_prints_no_traceback_for_any_invalid_file() -> None:
     """End to end, as a TO runs it: one process over the whole folder."""
-    proc = subprocess.run([sys.executable, "-m", "ingest", "validate", "tests/data/invalid"],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "ingest", "validate", "tests/data/invalid"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stdout + proc.stderr
     assert f"checked {len(INVALID)} event files" in proc.stderr

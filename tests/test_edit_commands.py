@@ -118,8 +118,22 @@ def test_drop_twice_is_refused(event_dir: Path) -> None:
 def test_new_writes_a_valid_file_with_the_schema_hint(tmp_path: Path) -> None:
     shutil.copytree(DATA.parents[1] / "schema", tmp_path / "schema")
     (tmp_path / "events").mkdir()
-    code, out = _run(tmp_path, "new", "--name", "Friday Night Modern #42", "--date", "2026-11-20",
-                     "--game", "mtg", "--format", "modern", "--seed", "5", "--top", "8")
+    code, out = _run(
+        tmp_path,
+        "new",
+        "--name",
+        "Friday Night Modern #42",
+        "--date",
+        "2026-11-20",
+        "--game",
+        "mtg",
+        "--format",
+        "modern",
+        "--seed",
+        "5",
+        "--top",
+        "8",
+    )
     assert code == 0, out
     path = tmp_path / "events" / "2026" / "2026-11-20-friday-night-modern-42.yaml"
     text = path.read_text()
@@ -127,8 +141,18 @@ def test_new_writes_a_valid_file_with_the_schema_hint(tmp_path: Path) -> None:
     assert "seed: 5" in text and "playoff: {top: 8, seeding: standings}" in text
     code, out = _run(tmp_path, "validate", str(path))
     assert code == 0
-    code, out = _run(tmp_path, "new", "--name", "Friday Night Modern #42", "--date", "2026-11-20",
-                     "--game", "mtg", "--format", "modern")
+    code, out = _run(
+        tmp_path,
+        "new",
+        "--name",
+        "Friday Night Modern #42",
+        "--date",
+        "2026-11-20",
+        "--game",
+        "mtg",
+        "--format",
+        "modern",
+    )
     assert code == 1 and "already exists" in out
 
 
@@ -167,7 +191,7 @@ def test_write_tree_keeps_the_old_tree_when_writing_fails(tmp_path: Path, monkey
         return real(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Path, "write_text", flaky)
-    with pytest.raises(OSError):
+    with pytest.raises(OSError, match="disk full"):
         storage.write_tree(site, {"index.html": "v2", "a/b.html": "v2"})
     assert (site / "index.html").read_text() == "v1"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
@@ -175,11 +199,10 @@ def test_write_tree_keeps_the_old_tree_when_writing_fails(tmp_path: Path, monkey
 
 def test_editor_appends_a_block_round_in_the_documents_style() -> None:
     editor = Editor(HAND_FORMATTED)
-    editor.append_item(("rounds",), {"round": 2, "matches": [{"table": 1, "players": ["alice", "carol"]}]},
-                       block=True)
+    editor.append_item(("rounds",), {"round": 2, "matches": [{"table": 1, "players": ["alice", "carol"]}]}, block=True)
     out = editor.result()
     assert out.startswith(HAND_FORMATTED)
-    assert out[len(HAND_FORMATTED):] == "- round: 2\n  matches:\n      - {table: 1, players: [alice, carol]}\n"
+    assert out[len(HAND_FORMATTED) :] == "- round: 2\n  matches:\n      - {table: 1, players: [alice, carol]}\n"
 
 
 def test_splices_and_flow_rendering() -> None:

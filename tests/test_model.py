@@ -32,12 +32,25 @@ def test_non_scores_are_rejected(text: str) -> None:
         GameScore.parse(text)
 
 
-@pytest.mark.parametrize(("score", "best_of", "ok"), [
-    ("2-0", 3, True), ("2-1", 3, True), ("1-1-1", 3, True), ("0-0-3", 3, True), ("2-0-1", 3, True),
-    ("1-0", 3, True),  # time ran out after one game
-    ("3-0", 3, False), ("2-2", 3, False), ("0-0", 3, False), ("3-2", 5, True), ("4-0", 5, False),
-    ("1-0", 1, True), ("0-0-1", 1, True), ("2-0", 1, False),
-])
+@pytest.mark.parametrize(
+    ("score", "best_of", "ok"),
+    [
+        ("2-0", 3, True),
+        ("2-1", 3, True),
+        ("1-1-1", 3, True),
+        ("0-0-3", 3, True),
+        ("2-0-1", 3, True),
+        ("1-0", 3, True),  # time ran out after one game
+        ("3-0", 3, False),
+        ("2-2", 3, False),
+        ("0-0", 3, False),
+        ("3-2", 5, True),
+        ("4-0", 5, False),
+        ("1-0", 1, True),
+        ("0-0-1", 1, True),
+        ("2-0", 1, False),
+    ],
+)
 def test_scores_possible_for_match_length(score: str, best_of: int, ok: bool) -> None:
     assert (score_problem(GameScore.parse(score), best_of) is None) is ok
 

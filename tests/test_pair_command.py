@@ -59,8 +59,9 @@ def report_all(root: Path, number: int) -> None:
     for m in event.rounds[number - 1].matches:
         if len(m.players) == 2 and not m.reported:
             # The first-listed (higher-ranked) player wins; ids sort the same way every time.
-            code, out = run(root, "report", str(root / "events" / "e.yaml"), "--round", str(number),
-                            "--table", str(m.table), "2-1")
+            code, out = run(
+                root, "report", str(root / "events" / "e.yaml"), "--round", str(number), "--table", str(m.table), "2-1"
+            )
             assert code == 0, out
 
 
@@ -157,15 +158,24 @@ def test_same_pairings_under_any_hash_seed(project: Path) -> None:
     outputs = set()
     for hash_seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        proc = subprocess.run([sys.executable, "-m", "ingest", "--root", str(project), "pair", str(path), "--dry-run"],
-                              capture_output=True, text=True, env=env, check=True, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-m", "ingest", "--root", str(project), "pair", str(path), "--dry-run"],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=ROOT,
+        )
         outputs.add(proc.stdout)
     assert len(outputs) == 1
 
 
 def test_check_reports_a_hand_made_rematch_and_second_bye(project: Path) -> None:
     path = project / "events" / "e.yaml"
-    path.write_text(HEADER.replace("rounds: []   # filled by pair\n", """rounds:
+    path.write_text(
+        HEADER.replace(
+            "rounds: []   # filled by pair\n",
+            """rounds:
   - round: 1
     matches:
       - {table: 1, players: [ana, ben], games: 2-0}
@@ -180,10 +190,12 @@ def test_check_reports_a_hand_made_rematch_and_second_bye(project: Path) -> None
       - {table: 3, players: [hal, eve], games: 2-0}
       - {table: 4, players: [gus, ivy], games: 2-0}
       - {bye: dee}
-"""))
+""",
+        )
+    )
     code, out = run(project, "pair", str(path), "--check")
     assert code == 1
-    assert "error[rematch]: round 2: \"ana\" and \"ben\" meet again, though a pairing without rematches exists" in out
+    assert 'error[rematch]: round 2: "ana" and "ben" meet again, though a pairing without rematches exists' in out
     assert "error[repeated-bye]" in out
     assert "events/e.yaml:28:9: error[rematch]" in out  # positioned at the rematch's entry
 

@@ -29,7 +29,12 @@ def test_mtr_defaults() -> None:
 
 def test_aequitas_is_mtr_with_its_own_drop_rule_and_rounds_table() -> None:
     a, m = get_ruleset("aequitas"), get_ruleset("mtr")
-    assert (a.win_points, a.draw_points, a.tiebreakers, a.mw_floor) == (m.win_points, m.draw_points, m.tiebreakers, m.mw_floor)
+    assert (a.win_points, a.draw_points, a.tiebreakers, a.mw_floor) == (
+        m.win_points,
+        m.draw_points,
+        m.tiebreakers,
+        m.mw_floor,
+    )
     assert (a.playoff_drop, a.rounds_table) == ("aequitas", "aequitas")
 
 
@@ -65,7 +70,11 @@ def test_melee_profile_options_and_eras() -> None:
         e = r.for_event(date=date, precision=digits)
         assert r.era_name(date=date, precision=digits) == name
         assert (e.dropped_frozen, e.gw_floor, e.floor_constant, e.intermediate_precision) == (
-            frozen, gw_floor, constant, intermediate), (date, digits)
+            frozen,
+            gw_floor,
+            constant,
+            intermediate,
+        ), (date, digits)
         assert e.publish_precision == digits
 
 

@@ -60,9 +60,13 @@ def test_private_player_fields_never_reach_the_site(sample_site: Project) -> Non
 
 def test_api_documents_validate_against_their_schemas(sample_site: Project) -> None:
     api = sample_site.root / "build" / "site" / "api"
-    schemas = {name: Draft202012Validator(json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
-                                          format_checker=Draft202012Validator.FORMAT_CHECKER)
-               for name in ("api-events", "api-event", "api-player")}
+    schemas = {
+        name: Draft202012Validator(
+            json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
+            format_checker=Draft202012Validator.FORMAT_CHECKER,
+        )
+        for name in ("api-events", "api-event", "api-player")
+    }
     index = json.loads((api / "events.json").read_text())
     schemas["api-events"].validate(index)
     assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
@@ -75,8 +79,9 @@ def test_api_documents_validate_against_their_schemas(sample_site: Project) -> N
 
 
 def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
-    doc = json.loads((sample_site.root / "build" / "site" / "api" / "events" /
-                      "2026-11-13-friday-night-modern.json").read_text())
+    doc = json.loads(
+        (sample_site.root / "build" / "site" / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text()
+    )
     row = doc["final"][0]
     assert row["place"] == "Champion"
     n, d = (int(x) for x in row["omw_exact"].split("/"))
@@ -86,10 +91,14 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
 
 
 def test_print_views_sort_pairings_by_name(sample_site: Project) -> None:
-    page = (sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "print" /
-            "round-1.html").read_text()
-    names = [line.split("<td>")[1].split("</td>")[0] for line in page.splitlines()
-             if line.startswith("<tr><td>") and "class=\"num\"" in line]
+    page = (
+        sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "print" / "round-1.html"
+    ).read_text()
+    names = [
+        line.split("<td>")[1].split("</td>")[0]
+        for line in page.splitlines()
+        if line.startswith("<tr><td>") and 'class="num"' in line
+    ]
     assert names == sorted(names, key=str.casefold) and len(names) == 24
     assert page.count('class="slip"') == 11
 
@@ -100,7 +109,9 @@ def _event(name: str, decklists: str, *, complete: bool) -> str:
     if complete:
         text = text.replace("swiss_rounds: 3", "swiss_rounds: 2")  # both rounds played: the event is over
     else:
-        text = text.replace("      - {table: 1, players: [erin, dan], games: 2-0}", "      - {table: 1, players: [erin, dan]}")
+        text = text.replace(
+            "      - {table: 1, players: [erin, dan], games: 2-0}", "      - {table: 1, players: [erin, dan]}"
+        )
     return text.replace("../../../schema", "../../schema")
 
 
@@ -109,25 +120,40 @@ def test_decklist_policies(tmp_path: Path) -> None:
     events = tmp_path / "events" / "2026"
     (events / "decks").mkdir(parents=True)
     shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
-    cases = {"2026-11-20-public": ("public", False), "2026-11-20-after-done": ("after-event", True),
-             "2026-11-20-after-live": ("after-event", False), "2026-11-20-private": ("private", True)}
+    cases = {
+        "2026-11-20-public": ("public", False),
+        "2026-11-20-after-done": ("after-event", True),
+        "2026-11-20-after-live": ("after-event", False),
+        "2026-11-20-private": ("private", True),
+    }
     for slug, (policy, complete) in cases.items():
         (events / f"{slug}.yaml").write_text(_event(slug, policy, complete=complete))
     build_site(project, today=TODAY, docs_only=True)
     docs = tmp_path / "build" / "docs"
     shown = {slug: (docs / "events" / slug / "decklists.md").exists() for slug in cases}
-    assert shown == {"2026-11-20-public": True, "2026-11-20-after-done": True,
-                     "2026-11-20-after-live": False, "2026-11-20-private": False}
+    assert shown == {
+        "2026-11-20-public": True,
+        "2026-11-20-after-done": True,
+        "2026-11-20-after-live": False,
+        "2026-11-20-private": False,
+    }
     for slug, visible in shown.items():
         api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
         assert ("decklists" in api) is visible
         if not visible:
             assert "Lightning Bolt" not in "".join(
-                p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file())
+                p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file()
+            )
 
 
-HOSTILE = ['<img src=x onerror=alert(1)>', '[x](javascript:alert(1))', '{{ 7*7 }}', '*bold*',
-           '</title><script>alert("xss")</script>', '"><svg onload=alert(2)>']
+HOSTILE = [
+    "<img src=x onerror=alert(1)>",
+    "[x](javascript:alert(1))",
+    "{{ 7*7 }}",
+    "*bold*",
+    '</title><script>alert("xss")</script>',
+    '"><svg onload=alert(2)>',
+]
 
 
 class _Scanner(html.parser.HTMLParser):
@@ -162,16 +188,28 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
     (events / "decks").mkdir(parents=True)
     text = _event("Hostile Night", "public", complete=True)
     for i, (pid, hostile) in enumerate(zip(["alice", "bob", "carol", "dan", "erin", "erin"], HOSTILE, strict=True)):
-        old = {"alice": "Alice Example", "bob": "Bob Builder", "carol": "Carol Danvers", "dan": "Dan Brown",
-               "erin": "Erin Ode"}[pid]
+        old = {
+            "alice": "Alice Example",
+            "bob": "Bob Builder",
+            "carol": "Carol Danvers",
+            "dan": "Dan Brown",
+            "erin": "Erin Ode",
+        }[pid]
         if i < 5:
             text = text.replace(f"name: {old}", f"name: {json.dumps(hostile)}")
     text = text.replace("location: Example Games, Springfield", f"location: {json.dumps(HOSTILE[5])}")
     text = text.replace("organizer: Example Games", f"organizer: {json.dumps(HOSTILE[1])}")
     text = text.replace("archetype: Burn", f"archetype: {json.dumps(HOSTILE[0])}, deck_name: {json.dumps(HOSTILE[4])}")
     text = text.replace("# feature match", "")
-    text = text.replace("{table: 1, players: [alice, bob], games: 2-1}", f"{{table: 1, players: [alice, bob], games: 2-1, note: {json.dumps(HOSTILE[3])}}}")
-    deck = (DATA / "valid" / "decks" / "alice.txt").read_text().replace("4 Lava Spike", "4 <b onmouseover=alert(1)>Spike</b>")
+    text = text.replace(
+        "{table: 1, players: [alice, bob], games: 2-1}",
+        f"{{table: 1, players: [alice, bob], games: 2-1, note: {json.dumps(HOSTILE[3])}}}",
+    )
+    deck = (
+        (DATA / "valid" / "decks" / "alice.txt")
+        .read_text()
+        .replace("4 Lava Spike", "4 <b onmouseover=alert(1)>Spike</b>")
+    )
     (events / "decks" / "alice.txt").write_text(deck)
     (events / "2026-11-20-hostile.yaml").write_text(text)
     (tmp_path / "players.yaml").write_text('players:\n  - {id: alice, name: "<img src=x onerror=alert(1)>"}\n')
@@ -225,6 +263,10 @@ def test_zensical_engine_builds_the_same_pages(tmp_path: Path) -> None:
 def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
     docs = sample_site.root / "build" / "docs"
     golden = DATA / "golden" / "site"
-    for rel in ("events/2026-08-15-wheel-of-time-sealed/index.md", "events/2026-08-15-wheel-of-time-sealed/rounds.md",
-                "api/events/2026-08-15-wheel-of-time-sealed.json", "events/2026-10-24-transformers-constructed/decklists.md"):
+    for rel in (
+        "events/2026-08-15-wheel-of-time-sealed/index.md",
+        "events/2026-08-15-wheel-of-time-sealed/rounds.md",
+        "api/events/2026-08-15-wheel-of-time-sealed.json",
+        "events/2026-10-24-transformers-constructed/decklists.md",
+    ):
         check_golden(golden / rel, (docs / rel).read_text(), update_golden)

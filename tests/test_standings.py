@@ -22,10 +22,13 @@ def test_worked_examples_match_the_printed_figures(example) -> None:  # type: ig
 def test_mtr_omw_examples_exact_values() -> None:
     by_id = {e.id: e.computed for e in EXAMPLES}
     # MTR Appendix C: (12/24 + 21/24 + 0.33 + 10/21 + 18/24 + 16/24 + 13/24 + 19/24) / 8
-    assert by_id["mtr-omw-062"] == (F(12, 24) + F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24)
-                                    + F(13, 24) + F(19, 24)) / 8
-    assert by_id["mtr-omw-063"] == (F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24) + F(13, 24)
-                                    + F(19, 24)) / 7
+    assert (
+        by_id["mtr-omw-062"]
+        == (F(12, 24) + F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24) + F(13, 24) + F(19, 24)) / 8
+    )
+    assert (
+        by_id["mtr-omw-063"] == (F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24) + F(13, 24) + F(19, 24)) / 7
+    )
 
 
 def test_bye_is_a_two_nil_win_and_ignored_in_opponents_averages() -> None:
@@ -44,7 +47,9 @@ def test_intentional_draw_is_three_drawn_games() -> None:
 
 
 def test_an_opponent_met_twice_counts_once() -> None:
-    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "b", "2-1"), played("c", "d", "0-2")]])
+    ev = make_event(
+        [[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "b", "2-1"), played("c", "d", "0-2")]]
+    )
     a = compute_standings(ev).row("a")
     assert a.record.opponents == ("b",)
     assert a.value("omw") == F(33, 100)
@@ -60,15 +65,22 @@ def test_double_loss_is_a_loss_each_and_opponents_per_ruleset_option() -> None:
 def test_loss_without_opponent_counts_as_a_round_and_a_zero_two() -> None:
     ev = make_event([[loss("a"), played("b", "c", "2-0")], [played("a", "b", "2-0"), bye("c")]])
     a = compute_standings(ev, "mtr").row("a")
-    assert (a.record.points, a.record.losses, a.record.rounds, a.record.games, a.record.opponents) == (3, 1, 2, 4, ("b",))
+    assert (a.record.points, a.record.losses, a.record.rounds, a.record.games, a.record.opponents) == (
+        3,
+        1,
+        2,
+        4,
+        ("b",),
+    )
     assert a.value("mw") == F(1, 2)
     melee = compute_standings(ev, "mtr-melee").row("a")
     assert melee.record.games == 2  # melee: a loss without opponent has no games
 
 
 def test_dropped_players_stay_with_their_record() -> None:
-    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "2-0")]],
-                    drops={1: ["b", "d"]})
+    ev = make_event(
+        [[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "2-0")]], drops={1: ["b", "d"]}
+    )
     table = compute_standings(ev)
     assert [r.player for r in table.rows][:2] == ["a", "c"]
     b = table.row("b")
@@ -76,8 +88,10 @@ def test_dropped_players_stay_with_their_record() -> None:
 
 
 def test_disqualified_player_leaves_the_ranking_but_counts_for_opponents() -> None:
-    ev = make_event([[played("a", "x", "0-2"), played("b", "c", "2-0")], [played("a", "b", "2-0"), played("x", "c", "2-0")]],
-                    disqualified=["x"])
+    ev = make_event(
+        [[played("a", "x", "0-2"), played("b", "c", "2-0")], [played("a", "b", "2-0"), played("x", "c", "2-0")]],
+        disqualified=["x"],
+    )
     table = compute_standings(ev)
     assert "x" not in [r.player for r in table.rows]
     # a's OMW still averages x (2-0: MW 1) and b (1-1: MW 1/2).
@@ -85,7 +99,9 @@ def test_disqualified_player_leaves_the_ranking_but_counts_for_opponents() -> No
 
 
 def test_standings_after_round_k_use_rounds_one_to_k() -> None:
-    ev = make_event([[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "0-2"), played("b", "d", "2-1")]])
+    ev = make_event(
+        [[played("a", "b", "2-0"), played("c", "d", "2-0")], [played("a", "c", "0-2"), played("b", "d", "2-1")]]
+    )
     first, second = standings_by_round(ev)
     assert first.after_round == 1 and second.after_round == 2
     assert first.row("a").record.points == 3 and second.row("a").record.points == 3
@@ -111,27 +127,46 @@ def test_ties_are_shared_and_ordered_by_seed_not_input_order() -> None:
 
 
 def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
-    swiss = [[played("a", "b", "2-0"), played("c", "d", "2-0"), played("e", "f", "2-0"), played("g", "h", "2-0")],
-             [played("a", "c", "2-0"), played("e", "g", "2-0"), played("b", "d", "2-0"), played("f", "h", "2-0")]]
+    swiss = [
+        [played("a", "b", "2-0"), played("c", "d", "2-0"), played("e", "f", "2-0"), played("g", "h", "2-0")],
+        [played("a", "c", "2-0"), played("e", "g", "2-0"), played("b", "d", "2-0"), played("f", "h", "2-0")],
+    ]
     top4 = [[played("a", "c", "0-2"), played("e", "b", "2-1")], [played("c", "e", "2-0")]]
     ev = make_event(swiss, playoff=top4, top=4)
     final = final_standings(ev)
-    assert [(r.player, r.place) for r in final.rows[:4]] == [("c", "Champion"), ("e", "Finalist"), ("a", "Top 4"), ("b", "Top 4")]
+    assert [(r.player, r.place) for r in final.rows[:4]] == [
+        ("c", "Champion"),
+        ("e", "Finalist"),
+        ("a", "Top 4"),
+        ("b", "Top 4"),
+    ]
     # Swiss standings for everyone else; the playoff does not change their records (MTR).
     assert final.row("c").record.points == 3
 
 
 def test_bushiroad_points_per_win_and_truncated_match_win() -> None:
-    ev = make_event([[played("a", "b", "1-0"), played("c", "d", "1-0")], [played("a", "c", "1-0"), played("b", "d", "1-0")],
-                     [played("a", "d", "0-1"), played("b", "c", "1-0")]], rules="bushiroad", points_per_win=3)
+    ev = make_event(
+        [
+            [played("a", "b", "1-0"), played("c", "d", "1-0")],
+            [played("a", "c", "1-0"), played("b", "d", "1-0")],
+            [played("a", "d", "0-1"), played("b", "c", "1-0")],
+        ],
+        rules="bushiroad",
+        points_per_win=3,
+    )
     table = compute_standings(ev)
     assert table.row("a").record.points == 6
     assert table.row("a").value("mw") == F(66, 100)  # 6 / (3 rounds x 3) = 0.666... cut to 0.66
 
 
 def test_bushiroad_omw_excludes_byes_and_oomw_averages_opponents_omw() -> None:
-    ev = make_event([[played("a", "b", "0-1"), played("c", "d", "1-0"), bye("e")],
-                     [played("a", "c", "1-0"), played("e", "b", "1-0"), bye("d")]], rules="bushiroad")
+    ev = make_event(
+        [
+            [played("a", "b", "0-1"), played("c", "d", "1-0"), bye("e")],
+            [played("a", "c", "1-0"), played("e", "b", "1-0"), bye("d")],
+        ],
+        rules="bushiroad",
+    )
     table = compute_standings(ev)
     e = table.row("e")
     assert e.record.opponents == ("b",)
@@ -142,14 +177,21 @@ def test_bushiroad_omw_excludes_byes_and_oomw_averages_opponents_omw() -> None:
 
 def test_bushiroad_head_to_head_then_seeded_random_decide_every_place() -> None:
     # a and b end level on points, OMW and OOMW, and a beat b; so are c and d, and c beat d.
-    rounds = [[played("a", "b", "1-0"), played("c", "d", "1-0")], [played("a", "c", "1-0"), played("b", "d", "1-0")],
-              [played("a", "d", "0-1"), played("b", "c", "1-0")]]
+    rounds = [
+        [played("a", "b", "1-0"), played("c", "d", "1-0")],
+        [played("a", "c", "1-0"), played("b", "d", "1-0")],
+        [played("a", "d", "0-1"), played("b", "c", "1-0")],
+    ]
     for seed in range(20):
         table = compute_standings(make_event(rounds, rules="bushiroad", seed=seed))
         a, b = table.row("a"), table.row("b")
         assert (a.record.points, a.value("omw"), a.value("oomw")) == (b.record.points, b.value("omw"), b.value("oomw"))
         assert [(r.player, r.rank, r.shared) for r in table.rows] == [
-            ("a", 1, False), ("b", 2, False), ("c", 3, False), ("d", 4, False)]
+            ("a", 1, False),
+            ("b", 2, False),
+            ("c", 3, False),
+            ("d", 4, False),
+        ]
 
 
 def test_aequitas_unintentional_draw_is_a_draw() -> None:
@@ -174,12 +216,14 @@ def test_bushiroad_double_elimination_uses_effective_rounds() -> None:
 
     from ingest.model import Structure
 
-    rounds = [[played("x", "p1", "1-0"), played("q1", "q2", "1-0")],
-              [played("x", "p2", "1-0"), played("q1", "q3", "1-0")],
-              [played("x", "q1", "0-1"), played("q2", "q3", "1-0")],
-              [played("x", "q2", "0-1"), played("q1", "q4", "1-0")],
-              [played("q1", "q2", "1-0")],
-              [played("q1", "q3", "1-0")]]
+    rounds = [
+        [played("x", "p1", "1-0"), played("q1", "q2", "1-0")],
+        [played("x", "p2", "1-0"), played("q1", "q3", "1-0")],
+        [played("x", "q1", "0-1"), played("q2", "q3", "1-0")],
+        [played("x", "q2", "0-1"), played("q1", "q4", "1-0")],
+        [played("q1", "q2", "1-0")],
+        [played("q1", "q3", "1-0")],
+    ]
     swiss = make_event(rounds, rules="bushiroad")
     double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=6))
     assert compute_standings(swiss).row("x").value("mw") == F(33, 100)

@@ -11,6 +11,7 @@ it. They are listed below by event and players and checked to be the only except
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -38,8 +39,15 @@ def test_mtr_as_written_reproduces_every_row_exactly(name: str) -> None:
     mismatches = []
     for expected in raw["mtr_standings"]:
         row = rows[expected["player"]]
-        got = {"points": row.record.points, "wins": row.record.wins, "losses": row.record.losses,
-               "draws": row.record.draws, "omw": row.value("omw"), "gw": row.value("gw"), "ogw": row.value("ogw")}
+        got = {
+            "points": row.record.points,
+            "wins": row.record.wins,
+            "losses": row.record.losses,
+            "draws": row.record.draws,
+            "omw": row.value("omw"),
+            "gw": row.value("gw"),
+            "ogw": row.value("ogw"),
+        }
         want = {k: expected[k] for k in ("points", "wins", "losses", "draws")}
         want |= {k: Fraction(expected[k]) for k in ("omw", "gw", "ogw")}
         mismatches += [(expected["player"], k, got[k], want[k]) for k in got if got[k] != want[k]]
@@ -61,8 +69,12 @@ def test_platform_profile_reproduces_every_published_row(name: str) -> None:
     mismatches = []
     for expected in raw["standings"]:
         row = rows[expected["player"]]
-        got = {"points": row.record.points, "wins": row.record.wins, "losses": row.record.losses,
-               "draws": row.record.draws}
+        got = {
+            "points": row.record.points,
+            "wins": row.record.wins,
+            "losses": row.record.losses,
+            "draws": row.record.draws,
+        }
         got |= {k: table.published(row, t) for k, t in (("omwp", "omw"), ("gwp", "gw"), ("ogwp", "ogw"))}
         for key, value in got.items():
             want = expected[key]
@@ -83,12 +95,15 @@ def test_platform_profile_reproduces_the_published_order(name: str) -> None:
     published = [r["player"] for r in raw["standings"]]
     # Adjacent published players never appear in the opposite order; exact ties (shared
     # ranks) may appear in either order, as the platform's internal order is not published.
-    inversions = [(a, b) for a, b in zip(published, published[1:], strict=False) if rank[a] > rank[b]]
+    inversions = [(a, b) for a, b in itertools.pairwise(published) if rank[a] > rank[b]]
     assert inversions == MANATRADERS_RESIDUAL.get(name, [])
     if name in MANATRADERS_RESIDUAL:
         return  # the residual pairs shift their neighbours' rank numbers too
     # Where the engine does not tie, the published rank numbers are reproduced.
     ours = {r.player: r for r in table.rows}
-    wrong = [(r["player"], ours[r["player"]].rank, r["rank"]) for r in raw["standings"]
-             if not ours[r["player"]].shared and ours[r["player"]].rank != r["rank"]]
+    wrong = [
+        (r["player"], ours[r["player"]].rank, r["rank"])
+        for r in raw["standings"]
+        if not ours[r["player"]].shared and ours[r["player"]].rank != r["rank"]
+    ]
     assert wrong == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -52,8 +53,13 @@ def _shuffled(event: Event, seed: int) -> Event:
             matches.append(m)
         rng.shuffle(matches)
         rounds.append(Round(rnd.number, tuple(matches)))
-    return Event(**{**{f: getattr(event, f) for f in event.__dataclass_fields__}, "players": tuple(players),
-                    "rounds": tuple(rounds)})
+    return Event(
+        **{
+            **{f: getattr(event, f) for f in event.__dataclass_fields__},
+            "players": tuple(players),
+            "rounds": tuple(rounds),
+        }
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -61,8 +67,9 @@ def _shuffled(event: Event, seed: int) -> Event:
 def test_standings_do_not_depend_on_file_order(event: Event, seed: int, rules: str) -> None:
     a = compute_standings(event, rules)
     b = compute_standings(_shuffled(event, seed), rules)
-    assert [(r.rank, r.player, r.record.points, r.values) for r in a.rows] == \
-           [(r.rank, r.player, r.record.points, r.values) for r in b.rows]
+    assert [(r.rank, r.player, r.record.points, r.values) for r in a.rows] == [
+        (r.rank, r.player, r.record.points, r.values) for r in b.rows
+    ]
 
 
 @settings(max_examples=150, deadline=None)
@@ -102,7 +109,7 @@ def test_bushiroad_breaks_every_tie(event: Event) -> None:
 @given(tournaments())
 def test_ranks_follow_points_and_shared_ranks_mean_equal_keys(event: Event) -> None:
     rows = compute_standings(event, "mtr").rows
-    for a, b in zip(rows, rows[1:], strict=False):
+    for a, b in itertools.pairwise(rows):
         assert a.record.points >= b.record.points
         if a.rank == b.rank:
             assert a.record.points == b.record.points

@@ -32,13 +32,16 @@ def test_duplicate_keys_are_reported_with_the_first_line() -> None:
     assert "first at line 3" in problems[0].message
 
 
-@pytest.mark.parametrize("text", [
-    "a: !!python/object/apply:os.system ['ls']\n",
-    "a: !!python/name:os.system\n",
-    "a: !custom x\n",
-    "a: !!set {x, y}\n",
-    "a: !!binary aGVsbG8=\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: !!python/object/apply:os.system ['ls']\n",
+        "a: !!python/name:os.system\n",
+        "a: !custom x\n",
+        "a: !!set {x, y}\n",
+        "a: !!binary aGVsbG8=\n",
+    ],
+)
 def test_tags_that_construct_objects_are_refused(text: str) -> None:
     doc, problems = parse_yaml(text, "e.yaml")
     assert doc is None
@@ -53,7 +56,7 @@ def test_alias_bombs_are_capped() -> None:
     doc, problems = parse_yaml("\n".join(layers) + "\n", "e.yaml")
     assert doc is None
     assert [p.code for p in problems] == ["yaml-too-large"]
-    assert 9**9 > MAX_NODES
+    assert MAX_NODES < 9**9
 
 
 def test_recursive_alias_is_refused() -> None:

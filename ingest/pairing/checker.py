@@ -23,9 +23,7 @@ from .swiss import Entrant, Seed, Table, _contexts, _ladder_of, _UnitContext
 
 __all__ = ["Finding", "FindingKind", "check_swiss_round"]
 
-FindingKind = Literal[
-    "rematch", "repeated-bye", "cross-pod", "not-optimal", "unpaired", "paired-twice"
-]
+FindingKind = Literal["rematch", "repeated-bye", "cross-pod", "not-optimal", "unpaired", "paired-twice"]
 """Kinds of finding, kebab-case like the diagnostic codes of the site."""
 
 _MEASURES = {
@@ -102,9 +100,7 @@ def check_swiss_round(
     """
     players = list(entrants)
     awarded = frozenset(awarded_byes)
-    contexts = _contexts(
-        players, seed=seed, round_number=round_number, awarded=awarded & {p.id for p in players}
-    )
+    contexts = _contexts(players, seed=seed, round_number=round_number, awarded=awarded & {p.id for p in players})
     by_id = {p.id: p for p in players}
     pairs = [(t.player1, t.player2) if isinstance(t, Table) else (t[0], t[1]) for t in tables]
     findings: list[Finding] = []
@@ -131,9 +127,7 @@ def check_swiss_round(
     return tuple(findings)
 
 
-def _repeated_byes(
-    players: Sequence[Entrant], bye_set: set[str], awarded: frozenset[str]
-) -> list[Finding]:
+def _repeated_byes(players: Sequence[Entrant], bye_set: set[str], awarded: frozenset[str]) -> list[Finding]:
     """Pairing byes given to someone with more byes than a player who played."""
     found = []
     for p in sorted(players, key=lambda p: (p.rank, p.id)):
@@ -155,9 +149,7 @@ def _repeated_byes(
     return found
 
 
-def _check_pod(
-    ctx: _UnitContext, pairs: Sequence[tuple[str, str]], byes: Sequence[str]
-) -> list[Finding]:
+def _check_pod(ctx: _UnitContext, pairs: Sequence[tuple[str, str]], byes: Sequence[str]) -> list[Finding]:
     """Compare one pod's recorded pairing with its optimum."""
     node = {p.id: i for i, p in enumerate(ctx.order)}
     mine = [(node[a], node[b]) for a, b in pairs if a in node and b in node and a != b]

@@ -227,9 +227,7 @@ def float_lower_bound(
         needs.setdefault(b, []).append((a - 1, w.leaving))
         width = max(width, b - a + 2)
     over = dict(passing or {})
-    cap = 1 + max(
-        [need for lst in needs.values() for _, need in lst] + list(over.values()), default=1
-    )
+    cap = 1 + max([need for lst in needs.values() for _, need in lst] + list(over.values()), default=1)
     first, last = 0, k - 1  # positions of the groups bounded here
     pinned: dict[int, int] = {}
     if top is not None:

@@ -132,16 +132,12 @@ def pair_double_elimination(
         )
         for p in active
     ]
-    result = pair_swiss(
-        swiss, seed=f"double-elimination/{seed}", round_number=round_number if history else 1
-    )
+    result = pair_swiss(swiss, seed=f"double-elimination/{seed}", round_number=round_number if history else 1)
     tables = tuple(Table(t.number, t.player1, t.player2, t.rematch) for t in result.tables)
     return DoubleEliminationRound(round_number, tables, result.byes, out, False, (), result.pods)
 
 
-def effective_rounds(
-    outcomes: Sequence[Outcome], *, total_rounds: int, dropped: bool = False
-) -> int:
+def effective_rounds(outcomes: Sequence[Outcome], *, total_rounds: int, dropped: bool = False) -> int:
     """Rounds counted for a player's match-win % in double elimination (Bushiroad 3.2.2.2).
 
     The smallest of: the round of the player's second loss (draws count as

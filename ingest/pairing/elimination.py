@@ -302,9 +302,7 @@ def advance_playoff(
                 elif decided is None:
                     decided = entry
                 else:
-                    findings.append(
-                        PlayoffFinding("duplicate-result", number, (entry.player1, entry.player2))
-                    )
+                    findings.append(PlayoffFinding("duplicate-result", number, (entry.player1, entry.player2)))
             if entries:
                 used.add(key)
             if decided is None:
@@ -328,9 +326,7 @@ def advance_playoff(
     )
     findings.sort(key=lambda f: (f.round, f.kind, f.players))
     champion = slots[0] if current is None else None
-    return PlayoffState(
-        tuple(history), current, tuple(pending), champion, tuple(out), tuple(findings)
-    )
+    return PlayoffState(tuple(history), current, tuple(pending), champion, tuple(out), tuple(findings))
 
 
 def _mtr_byes(slots: list[str | None], vacated: Sequence[int], rank: Mapping[str, int]) -> None:
@@ -344,9 +340,7 @@ def _mtr_byes(slots: list[str | None], vacated: Sequence[int], rank: Mapping[str
     for player in sorted((p for p in stranded if p is not None), key=rank.__getitem__):
         home = slots.index(player)
         playing = [
-            p
-            for k, p in enumerate(slots)
-            if p is not None and slots[k ^ 1] is not None and slots[k ^ 1] != player
+            p for k, p in enumerate(slots) if p is not None and slots[k ^ 1] is not None and slots[k ^ 1] != player
         ]
         best = min(playing, key=rank.__getitem__, default=None)
         if best is None or rank[best] > rank[player]:

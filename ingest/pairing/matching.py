@@ -170,18 +170,14 @@ def solve_unit(
     return result
 
 
-def _complete_edges(
-    n: int, met: Sequence[frozenset[int]], *, rematches: bool
-) -> list[tuple[int, int]]:
+def _complete_edges(n: int, met: Sequence[frozenset[int]], *, rematches: bool) -> list[tuple[int, int]]:
     return [(u, v) for u in range(n) for v in range(u + 1, n) if rematches or v not in met[u]]
 
 
 class _Problem:
     """One unit's data and edge weights, shared by every graph tried."""
 
-    def __init__(
-        self, points: Sequence[int], bye_order: Sequence[int], met: Sequence[frozenset[int]]
-    ) -> None:
+    def __init__(self, points: Sequence[int], bye_order: Sequence[int], met: Sequence[frozenset[int]]) -> None:
         self.points = points
         self.bye_order = bye_order
         self.met = met
@@ -306,9 +302,7 @@ class _Sparse:
             self.strong_done = True
             surplus, passing = self._forced()
             try:
-                steps, squares, height = float_lower_bound(
-                    self.problem.ladder, self.counts, self._windows(), passing
-                )
+                steps, squares, height = float_lower_bound(self.problem.ladder, self.counts, self._windows(), passing)
             except ValueError:  # pragma: no cover - constraints a pairing met cannot clash
                 pass
             else:
@@ -396,9 +390,7 @@ class _Sparse:
                     best = total
         return best if best is not None else (budget + 1, 0, 0)
 
-    def _core(
-        self, density: Density, keep: Sequence[int]
-    ) -> tuple[list[list[int]], list[tuple[int, int]]]:
+    def _core(self, density: Density, keep: Sequence[int]) -> tuple[list[list[int]], list[tuple[int, int]]]:
         """Pair the surplus of big groups among themselves; keep a core per group.
 
         The surplus is paired in seeded node order, skipping rematches; the
@@ -609,9 +601,7 @@ def _group_links(sizes: Sequence[int], reach: int, span: int) -> list[tuple[int,
     return sorted(links)
 
 
-def _spread(
-    source: Sequence[int], target: Sequence[int], count: int, add: Callable[[int, int], None]
-) -> None:
+def _spread(source: Sequence[int], target: Sequence[int], count: int, add: Callable[[int, int], None]) -> None:
     """Join each source node to ``count`` target nodes spread over the target list."""
     m = len(target)
     stride = max(1, m // max(1, count))
@@ -629,12 +619,7 @@ def _max_matching(nodes: Sequence[int], met: Sequence[frozenset[int]]) -> int:
     graph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(len(nodes)))
     graph.add_edges_from_no_data(
-        [
-            (i, j)
-            for i in range(len(nodes))
-            for j in range(i + 1, len(nodes))
-            if nodes[j] not in met[nodes[i]]
-        ]
+        [(i, j) for i in range(len(nodes)) for j in range(i + 1, len(nodes)) if nodes[j] not in met[nodes[i]]]
     )
     return len(rx.max_weight_matching(graph, max_cardinality=True))
 

@@ -216,10 +216,7 @@ def _number_tables(pairs: Iterable[tuple[Entrant, Entrant, bool, str | None]]) -
         hi, lo = (a, b) if (a.rank, a.id) <= (b.rank, b.id) else (b, a)
         ordered.append(((-max(a.points, b.points), hi.rank, hi.id), hi.id, lo.id, rematch, pod))
     ordered.sort(key=lambda item: item[0])
-    return tuple(
-        Table(n, hi, lo, rematch, pod)
-        for n, (_, hi, lo, rematch, pod) in enumerate(ordered, start=1)
-    )
+    return tuple(Table(n, hi, lo, rematch, pod) for n, (_, hi, lo, rematch, pod) in enumerate(ordered, start=1))
 
 
 def _contexts(
@@ -247,9 +244,7 @@ def _contexts(
     return [_context(pods[k], k, seed=seed, round_number=round_number) for k in keys]
 
 
-def _context(
-    players: Sequence[Entrant], pod: str | None, *, seed: Seed, round_number: int
-) -> _UnitContext:
+def _context(players: Sequence[Entrant], pod: str | None, *, seed: Seed, round_number: int) -> _UnitContext:
     """Shuffle one unit with its own seeded generator and derive solver inputs."""
     label = "-" if pod is None else f"pod:{pod}"
     rng = random.Random(f"scorekeeper/swiss/{seed!s}/{round_number}/{label}")

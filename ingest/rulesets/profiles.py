@@ -56,8 +56,11 @@ MELEE = replace(
     eras=(
         Era("A", (None, "2024-05-15", ()), (("dropped_frozen", True),)),
         Era("C1", (None, "2026-02-14", (7,)), (("floor_constant", Fraction(3333333, 10**7)),)),
-        Era("B", ("2024-05-16", "2025-11-12", ()),
-            (("gw_floor", None), ("no_match_values", (THIRD, Fraction(-1, 5), THIRD)))),
+        Era(
+            "B",
+            ("2024-05-16", "2025-11-12", ()),
+            (("gw_floor", None), ("no_match_values", (THIRD, Fraction(-1, 5), THIRD))),
+        ),
         # 7-decimal publication rounds opponents' values to 8 decimals before averaging;
         # 8-decimal publication of the same period is exact (reproduces 100% of its rows).
         Era("C2", ("2025-11-13", None, (7,)), (("intermediate_precision", 8),)),

@@ -307,9 +307,7 @@ def validate_game(game: WotGame) -> tuple[WotProblem, ...]:
     if game.table < 1:
         problems.append(_error("bad-table", f"table number {game.table} is below 1", game))
     if game.hero == game.villain:
-        problems.append(
-            _error("same-player", f"{game.hero} cannot play both Hero and Villain", game)
-        )
+        problems.append(_error("same-player", f"{game.hero} cannot play both Hero and Villain", game))
     before = game.ended is WotEnded.BEFORE_LAST_BATTLE
     if game.by is WotEndedBy.GOAL:
         if before:
@@ -322,9 +320,7 @@ def validate_game(game: WotGame) -> tuple[WotProblem, ...]:
                 )
             )
         if game.winner is WotWinner.BOTH_LOSE:
-            problems.append(
-                _error("both-lose-by-goal", "both players cannot lose by reaching a goal", game)
-            )
+            problems.append(_error("both-lose-by-goal", "both players cannot lose by reaching a goal", game))
     if game.by is WotEndedBy.TIME:
         if game.winner is not WotWinner.TIE:
             problems.append(
@@ -339,8 +335,7 @@ def validate_game(game: WotGame) -> tuple[WotProblem, ...]:
             problems.append(
                 _error(
                     "time-before-last-battle",
-                    "time runs out only after the final Last Battle game-turn; "
-                    "use ended: last-battle",
+                    "time runs out only after the final Last Battle game-turn; use ended: last-battle",
                     game,
                 )
             )
@@ -364,19 +359,13 @@ def validate_game(game: WotGame) -> tuple[WotProblem, ...]:
                 )
             )
     won = game.winning_side
-    if (
-        won is not None
-        and game.by is WotEndedBy.GOAL
-        and not before
-        and game.tiebreak_override is None
-    ):
+    if won is not None and game.by is WotEndedBy.GOAL and not before and game.tiebreak_override is None:
         mine, theirs = game.final(won), game.final(won.other)
         if mine is not None and mine < GOAL:
             problems.append(
                 _error(
                     "goal-not-reached",
-                    f"a goal win needs {GOAL}+ final support/opposition, "
-                    f"the {won.value} has {mine}",
+                    f"a goal win needs {GOAL}+ final support/opposition, the {won.value} has {mine}",
                     game,
                 )
             )
@@ -411,9 +400,7 @@ def validate_game(game: WotGame) -> tuple[WotProblem, ...]:
     return tuple(problems)
 
 
-def validate_round(
-    record: WotRound, players: Iterable[str] | None = None
-) -> tuple[WotProblem, ...]:
+def validate_round(record: WotRound, players: Iterable[str] | None = None) -> tuple[WotProblem, ...]:
     """Check one Game's results: each game, and each player at most once.
 
     Args:
@@ -444,11 +431,7 @@ def validate_round(
         )
     tables = Counter(game.table for game in record.games)
     for table in sorted(t for t, n in tables.items() if n > 1):
-        problems.append(
-            WotProblem(
-                WotSeverity.ERROR, "table-twice", f"table {table} is used twice", table=table
-            )
-        )
+        problems.append(WotProblem(WotSeverity.ERROR, "table-twice", f"table {table} is used twice", table=table))
     if players is not None:
         known = frozenset(players)
         for player in sorted(set(seen) - known):

@@ -125,9 +125,7 @@ class _State:
         return None
 
 
-def pair_wot_game(
-    history: Sequence[WotRound], players: Sequence[str], seed: int, game_number: int
-) -> WotPairing:
+def pair_wot_game(history: Sequence[WotRound], players: Sequence[str], seed: int, game_number: int) -> WotPairing:
     """Pair Game ``game_number`` of a Wheel of Time event.
 
     WoT rules, Expanded Set-Up Rules, Between Games, Between Cycles (see the module
@@ -149,10 +147,7 @@ def pair_wot_game(
         WotInputError: A previous result has errors.
     """
     if game_number != len(history) + 1:
-        raise ValueError(
-            f"pairing game {game_number} needs the results of {game_number - 1} games, "
-            f"got {len(history)}"
-        )
+        raise ValueError(f"pairing game {game_number} needs the results of {game_number - 1} games, got {len(history)}")
     if len(set(players)) != len(players):
         raise ValueError("players lists someone twice")
     removed = removed_players(history)
@@ -167,10 +162,7 @@ def pair_wot_game(
         tables, bye = _pair_cycle_second_game(state)
     for number, (hero, villain) in enumerate(tables, start=1):
         if state.decks[(hero, villain)]:
-            state.notes.append(
-                f"table {number}: {hero} (Hero) and {villain} (Villain) meet again with the "
-                "same decks"
-            )
+            state.notes.append(f"table {number}: {hero} (Hero) and {villain} (Villain) meet again with the same decks")
         elif state.met[frozenset((hero, villain))]:
             state.notes.append(f"table {number}: {hero} and {villain} meet again")
     return WotPairing(game_number, tables, bye, tuple(state.ranking), tuple(state.notes))
@@ -185,9 +177,7 @@ def _pair_first_game(active: list[str], rng: random.Random) -> WotPairing:
     return WotPairing(1, tables, bye, tuple(order))
 
 
-def _build_state(
-    history: Sequence[WotRound], active: list[str], rng: random.Random, game_number: int
-) -> _State:
+def _build_state(history: Sequence[WotRound], active: list[str], rng: random.Random, game_number: int) -> _State:
     totals = wot_totals(history)
     tie_order = list(active)
     rng.shuffle(tie_order)
@@ -225,9 +215,7 @@ def _build_state(
 def _pass_bye_up(state: _State, pool: Sequence[str], chosen: str) -> None:
     """Note when the lowest of ``pool`` could not take the bye and it moved up."""
     if pool and pool[-1] != chosen:
-        state.notes.append(
-            f"bye: {pool[-1]} has had more byes than others; it passes up to {chosen}"
-        )
+        state.notes.append(f"bye: {pool[-1]} has had more byes than others; it passes up to {chosen}")
 
 
 def _pair_cycle_opening(
@@ -288,9 +276,7 @@ def _keep_next_bye_possible(state: _State, tables: list[tuple[str, str]], bye: s
     )
     hero, villain = tables[index]
     tables[index] = (villain, hero)
-    repeat = (
-        " (every such swap repeats a same-deck pairing)" if state.decks[(villain, hero)] else ""
-    )
+    repeat = " (every such swap repeats a same-deck pairing)" if state.decks[(villain, hero)] else ""
     state.notes.append(
         f"table {index + 1}: {villain} plays Hero instead of the higher-ranked {hero}, "
         f"so that the next bye can go to a player with the fewest byes{repeat}"
@@ -306,15 +292,10 @@ def _pair_cycle_second_game(
     }
     for player in state.ranking:
         if player not in state.previous_side:
-            side = (
-                WotSide.HERO
-                if len(piles[WotSide.HERO]) < len(piles[WotSide.VILLAIN])
-                else WotSide.VILLAIN
-            )
+            side = WotSide.HERO if len(piles[WotSide.HERO]) < len(piles[WotSide.VILLAIN]) else WotSide.VILLAIN
             piles[side].append(player)
             state.notes.append(
-                f"{player} did not play the previous game and joins the "
-                f"{side.value} pile (plays {side.other.value})"
+                f"{player} did not play the previous game and joins the {side.value} pile (plays {side.other.value})"
             )
     for pile in piles.values():
         pile.sort(key=lambda p: state.position[p])
@@ -342,8 +323,7 @@ def _pair_cycle_second_game(
         piles[larger.other].append(moved)
         piles[larger.other].sort(key=lambda p: state.position[p])
         state.notes.append(
-            f"{moved} moves to the {larger.other.value} pile to even out the piles and "
-            f"plays {larger.value} again"
+            f"{moved} moves to the {larger.other.value} pile to even out the piles and plays {larger.value} again"
         )
     # Previous Heroes now play Villain and vice versa.
     new_villains, new_heroes = piles[WotSide.HERO], piles[WotSide.VILLAIN]

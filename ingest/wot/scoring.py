@@ -151,9 +151,7 @@ class WotTotals:
 
     def add(self, result: WotGameResult) -> WotTotals:
         """These totals plus one Game's result."""
-        return WotTotals(
-            self.game_points + result.game_points, self.tiebreak_points + result.tiebreak_points
-        )
+        return WotTotals(self.game_points + result.game_points, self.tiebreak_points + result.tiebreak_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,9 +242,7 @@ def _required(final: int | None) -> int:
     return final
 
 
-def score_game_round(
-    games: Sequence[WotGame], byes: Sequence[WotBye], game_number: int
-) -> tuple[WotGameResult, ...]:
+def score_game_round(games: Sequence[WotGame], byes: Sequence[WotBye], game_number: int) -> tuple[WotGameResult, ...]:
     """Score one Game: every table and every bye.
 
     WoT rules, Scoring and Expanded Scoring Example. Results fixed by the game alone
@@ -268,11 +264,7 @@ def score_game_round(
     Raises:
         WotInputError: A record has errors (see :func:`validate_round`).
     """
-    errors = [
-        p
-        for p in validate_round(WotRound(tuple(games), tuple(byes)))
-        if p.severity is WotSeverity.ERROR
-    ]
+    errors = [p for p in validate_round(WotRound(tuple(games), tuple(byes))) if p.severity is WotSeverity.ERROR]
     if errors:
         raise WotInputError(errors)
     ordered = sorted(games, key=lambda g: g.table)
@@ -285,9 +277,7 @@ def score_game_round(
             pool.append((game.hero, WotSide.HERO, values[0]))
             pool.append((game.villain, WotSide.VILLAIN, values[1]))
 
-    def side_average(
-        side: WotSide, exclude: frozenset[str]
-    ) -> tuple[Fraction, tuple[Fraction, ...]]:
+    def side_average(side: WotSide, exclude: frozenset[str]) -> tuple[Fraction, tuple[Fraction, ...]]:
         return average_of_top_three(v for p, s, v in pool if s is side and p not in exclude)
 
     results: list[WotGameResult] = []
@@ -306,9 +296,7 @@ def score_game_round(
             assert won is not None
             average, averaged = side_average(won, pair)
             basis = TiebreakBasis.SIDE_AVERAGE
-            hero_tb, villain_tb = (
-                (average, -average) if won is WotSide.HERO else (-average, average)
-            )
+            hero_tb, villain_tb = (average, -average) if won is WotSide.HERO else (-average, average)
         note = game.tiebreak_override.note if game.tiebreak_override is not None else None
         for side, value in ((WotSide.HERO, hero_tb), (WotSide.VILLAIN, villain_tb)):
             outcome, points = _game_points(game, side)
@@ -376,9 +364,7 @@ def wot_totals(rounds: Sequence[WotRound]) -> Mapping[str, WotTotals]:
     return totals
 
 
-def wot_standings(
-    rounds: Sequence[WotRound], players: Iterable[str], seed: int
-) -> tuple[WotStanding, ...]:
+def wot_standings(rounds: Sequence[WotRound], players: Iterable[str], seed: int) -> tuple[WotStanding, ...]:
     """Rank the players after ``rounds``.
 
     WoT rules, Final Score: most game points first, then most tie-breaking points;

@@ -40,9 +40,7 @@ def registry() -> FormatRegistry:
 @cache
 def archetypes() -> ArchetypeBook:
     """The archetype book built from ``formats/archetypes/``."""
-    book, problems = load_archetypes(
-        ROOT / "formats" / "archetypes", ROOT / "schema" / "archetypes.schema.json"
-    )
+    book, problems = load_archetypes(ROOT / "formats" / "archetypes", ROOT / "schema" / "archetypes.schema.json")
     assert problems == ()
     return book
 
@@ -74,10 +72,7 @@ def render_case(path: Path) -> str:
     lines: list[str] = []
     if path.name.endswith(".team.txt"):
         parts = re.split(r"^=== (.+)$", text, flags=re.MULTILINE)
-        decks = {
-            label.strip(): Decklist.parse(body)
-            for label, body in zip(parts[1::2], parts[2::2], strict=True)
-        }
+        decks = {label.strip(): Decklist.parse(body) for label, body in zip(parts[1::2], parts[2::2], strict=True)}
         for label, deck in decks.items():
             for line in check_deck(deck, rules, on=on, card_data=data).lines():
                 lines.append(f"{label}: {line}")

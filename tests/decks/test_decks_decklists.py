@@ -35,9 +35,7 @@ class TestText:
             (2, "Lava Spike", "main"),
         ]
 
-    @pytest.mark.parametrize(
-        "header", ["Sideboard", "sideboard:", "SIDEBOARD", "Sideboard (2)", "  Sideboard :  "]
-    )
+    @pytest.mark.parametrize("header", ["Sideboard", "sideboard:", "SIDEBOARD", "Sideboard (2)", "  Sideboard :  "])
     def test_sideboard_header_forms(self, header: str) -> None:
         deck = Decklist.parse(f"Deck\n4 Lightning Bolt\n{header}\n2 Pyroblast\n")
         assert _summary(deck)[-1] == (2, "Pyroblast", "sideboard")
@@ -189,8 +187,7 @@ class TestYaml:
             'deck[3].foil: unknown key "foil"; expected one of count, card, stars, kind, section',
             "deck[3].stars: stars must be a whole number of at least 0",
             "deck[3].kind: kind must be a word such as character",
-            'deck[3].section: unknown section "maybe"; expected one of main, sideboard, '
-            "characters, hero, villain",
+            'deck[3].section: unknown section "maybe"; expected one of main, sideboard, characters, hero, villain',
         ]
         _, errors = decklist_from_mappings({"count": 1})
         assert errors == (DecklistError("a deck must be a list of {count, card} entries"),)

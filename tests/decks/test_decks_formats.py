@@ -23,9 +23,7 @@ from ingest.formats import (
 from .support import ROOT, archetypes, registry
 
 FORMAT_SCHEMA: dict[str, Any] = json.loads((ROOT / "schema" / "format.schema.json").read_text())
-ARCHETYPE_SCHEMA: dict[str, Any] = json.loads(
-    (ROOT / "schema" / "archetypes.schema.json").read_text()
-)
+ARCHETYPE_SCHEMA: dict[str, Any] = json.loads((ROOT / "schema" / "archetypes.schema.json").read_text())
 GAME_FILES = sorted((ROOT / "formats").glob("*.yaml"))
 ARCHETYPE_FILES = sorted((ROOT / "formats" / "archetypes").glob("*.yaml"))
 
@@ -70,9 +68,7 @@ class TestSchemas:
 
     @pytest.mark.parametrize("path", GAME_FILES, ids=[p.name for p in GAME_FILES])
     def test_game_file_validates(self, path: Path) -> None:
-        problems = validate_format_document(
-            _load(path), FORMAT_SCHEMA, path.name, expected_game=path.stem
-        )
+        problems = validate_format_document(_load(path), FORMAT_SCHEMA, path.name, expected_game=path.stem)
         assert problems == ()
 
     @pytest.mark.parametrize("path", ARCHETYPE_FILES, ids=[p.name for p in ARCHETYPE_FILES])
@@ -115,8 +111,7 @@ class TestRegistry:
         with pytest.raises(UnknownFormatError) as caught:
             registry().rules_for("magic", "modern", date(2025, 7, 1))
         assert str(caught.value) == (
-            'unknown game "magic"; known games: buddyfight, mtg, transformers, vanguard, '
-            "weiss-schwarz, wot"
+            'unknown game "magic"; known games: buddyfight, mtg, transformers, vanguard, weiss-schwarz, wot'
         )
 
     def test_overlay_alone_is_refused_with_examples(self) -> None:
@@ -243,9 +238,7 @@ formats:
       - {card: Example Card, since: 2025-06-30, until: 2025-09-01, source: "test"}
       - {card: Example Card, since: 2026-01-05, source: "test"}
 """
-        reg, problems = registry_from_documents(
-            [("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], FORMAT_SCHEMA
-        )
+        reg, problems = registry_from_documents([("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], FORMAT_SCHEMA)
         assert problems == ()
 
         def banned(on: date) -> bool:
@@ -294,8 +287,7 @@ class TestProblems:
             'formats/mtg.yaml: error[schema]: formats.modern.banned[1]: "card" is required here',
             'formats/mtg.yaml: error[schema]: formats.modern.deck: unknown field "extra"; '
             "expected one of: copies, kind_ratio, main, play_decks, sideboard, stars, unique",
-            'formats/mtg.yaml: error[schema]: formats.modern.kind: "constructd" is not one of: '
-            "constructed, limited",
+            'formats/mtg.yaml: error[schema]: formats.modern.kind: "constructd" is not one of: constructed, limited',
         ]
         assert problems[0].path == ("formats", "modern", "banned", 0, "since")
 
@@ -307,9 +299,7 @@ class TestProblems:
             "      - {card: a, since: null, source: x}\n",
         )
         document, _ = parse_yaml_text(text, "formats/mtg.yaml")
-        problems = validate_format_document(
-            document, FORMAT_SCHEMA, "formats/mtg.yaml", expected_game="wot"
-        )
+        problems = validate_format_document(document, FORMAT_SCHEMA, "formats/mtg.yaml", expected_game="wot")
         assert [(p.code, p.where, p.message) for p in problems] == [
             ("file-name", "game", 'game "mtg" does not match the file name (wot.yaml)'),
             (

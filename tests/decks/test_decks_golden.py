@@ -26,17 +26,13 @@ def test_golden_verdict(case: Path) -> None:
     expected_path = _expected_path(case)
     if UPDATE:
         expected_path.write_text(actual, encoding="utf-8")
-    assert expected_path.exists(), (
-        f"no golden file; run with SCOREKEEPER_UPDATE_GOLDEN=1 ({case.name})"
-    )
+    assert expected_path.exists(), f"no golden file; run with SCOREKEEPER_UPDATE_GOLDEN=1 ({case.name})"
     assert actual == expected_path.read_text(encoding="utf-8")
 
 
 def test_every_expected_file_has_a_case() -> None:
     orphans = [
-        p.name
-        for p in DATA.glob("*.expected.txt")
-        if not p.with_name(p.name.replace(".expected.txt", ".txt")).exists()
+        p.name for p in DATA.glob("*.expected.txt") if not p.with_name(p.name.replace(".expected.txt", ".txt")).exists()
     ]
     assert orphans == []
 

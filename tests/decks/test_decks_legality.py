@@ -59,9 +59,7 @@ formats:
       - {card: Stoneforge Mystic, since: null, until: 2019-08-26, source: "test"}
 """
         schema = json.loads((ROOT / "schema" / "format.schema.json").read_text())
-        reg, problems = registry_from_documents(
-            [("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], schema
-        )
+        reg, problems = registry_from_documents([("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], schema)
         assert problems == ()
         rules = reg.get("mtg", "modern")
         deck = Decklist.parse("4 Stoneforge Mystic\n")
@@ -79,9 +77,7 @@ class TestCardData:
 
     def test_without_card_data_the_checks_are_skipped_not_guessed(self) -> None:
         rules = registry().get("mtg", "vintage")
-        verdict = check_deck(
-            Decklist.parse("1 Backup Plan\n59 Island\n"), rules, on=date(2025, 7, 1)
-        )
+        verdict = check_deck(Decklist.parse("1 Backup Plan\n59 Island\n"), rules, on=date(2025, 7, 1))
         assert verdict.is_legal
         assert [v.code for v in verdict.skipped] == ["skipped"]
 
@@ -127,25 +123,19 @@ class TestTeam:
     def test_basic_land_from_card_data(self) -> None:
         deck = Decklist.parse("4 Island\n")
         rules = registry().get("mtg", "modern")
-        assert check_team(
-            {"a": deck, "b": deck}, rules, card_data=card_data("cards.scryfall.json")
-        ).is_legal
+        assert check_team({"a": deck, "b": deck}, rules, card_data=card_data("cards.scryfall.json")).is_legal
 
 
 class TestOtherGames:
     def test_transformers_character_in_the_main_deck_is_a_character(self) -> None:
         rules = registry().get("transformers", "constructed")
-        deck = Decklist.parse(
-            "1 Optimus Prime - Autobot Leader [stars: 12] [character]\n40 Brute Force\n"
-        )
+        deck = Decklist.parse("1 Optimus Prime - Autobot Leader [stars: 12] [character]\n40 Brute Force\n")
         verdict = check_deck(deck, rules, on=date(2025, 1, 1))
         assert [v.code for v in verdict.violations] == ["copies"]  # 40 Brute Force; 40 battle cards
 
     def test_wot_half_is_allowed(self) -> None:
         rules = registry().get("wot", "constructed")
-        deck = Decklist.parse(
-            "Hero\n30 A [character]\n30 B [event]\nVillain\n15 C [troop]\n45 D [advantage]\n"
-        )
+        deck = Decklist.parse("Hero\n30 A [character]\n30 B [event]\nVillain\n15 C [troop]\n45 D [advantage]\n")
         assert check_deck(deck, rules, on=date(2025, 1, 1)).is_legal
         assert {e.section for e in deck.entries} == {Section.HERO, Section.VILLAIN}
 
@@ -178,9 +168,7 @@ ORDER_CASES = sorted(
 @pytest.mark.parametrize("case", ORDER_CASES, ids=[p.stem for p in ORDER_CASES])
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
-def test_permuting_lines_within_sections_never_changes_the_verdict(
-    case: Path, data: st.DataObject
-) -> None:
+def test_permuting_lines_within_sections_never_changes_the_verdict(case: Path, data: st.DataObject) -> None:
     text = case.read_text(encoding="utf-8")
     meta = case_meta(text)
     rules = registry().get(meta["game"], meta["format"])
@@ -190,8 +178,7 @@ def test_permuting_lines_within_sections_never_changes_the_verdict(
     canonical = Decklist.parse(deck.to_text())  # headers made explicit (MTGO blank lines)
     blocks = _sections(canonical.to_text())
     shuffled = "\n".join(
-        "\n".join(([header] if header else []) + data.draw(st.permutations(lines)))
-        for header, lines in blocks
+        "\n".join(([header] if header else []) + data.draw(st.permutations(lines))) for header, lines in blocks
     )
     expected = check_deck(deck, rules, on=on, card_data=cards)
     assert check_deck(Decklist.parse(shuffled), rules, on=on, card_data=cards) == expected

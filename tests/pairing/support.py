@@ -23,9 +23,7 @@ def bye_position(players: Sequence[Entrant]) -> dict[str, int]:
     return {p.id: i for i, p in enumerate(order)}
 
 
-def reference_cost(
-    players: Sequence[Entrant], pairs: Sequence[tuple[str, str]], bye: str | None
-) -> Cost:
+def reference_cost(players: Sequence[Entrant], pairs: Sequence[tuple[str, str]], bye: str | None) -> Cost:
     """Cost of a pairing of one unit, written out independently of the engine."""
     by_id = {p.id: p for p in players}
     values = sorted({p.points for p in players}, reverse=True)
@@ -136,8 +134,7 @@ def simulate(spec: EventSpec) -> dict[str, Any]:
     for number in range(1, spec.rounds + 1):
         order = sorted(active, key=lambda i: (-points[i], tie[i]))
         entrants = [
-            Entrant(i, points[i], r, frozenset(opponents[i]), byes[i], pod_of[i])
-            for r, i in enumerate(order, start=1)
+            Entrant(i, points[i], r, frozenset(opponents[i]), byes[i], pod_of[i]) for r, i in enumerate(order, start=1)
         ]
         awarded = frozenset(i for i in active if awarded_rounds.get(i, 0) >= number)
         result = pair_swiss(entrants, seed=spec.seed, round_number=number, awarded_byes=awarded)

@@ -18,9 +18,7 @@ def players4() -> list[Entrant]:
 def test_engine_output_is_clean() -> None:
     players = players4()
     result = pair_swiss(players, seed=4, round_number=2)
-    findings = check_swiss_round(
-        players, result.tables, [b.player for b in result.byes], seed=4, round_number=2
-    )
+    findings = check_swiss_round(players, result.tables, [b.player for b in result.byes], seed=4, round_number=2)
     assert findings == ()
 
 
@@ -36,20 +34,14 @@ def test_rematch_and_not_optimal() -> None:
 def test_float_steps_by_how_much() -> None:
     players = [
         Entrant(x, p, r)
-        for r, (x, p) in enumerate(
-            [("a", 6), ("b", 6), ("c", 3), ("d", 3), ("e", 0), ("f", 0)], start=1
-        )
+        for r, (x, p) in enumerate([("a", 6), ("b", 6), ("c", 3), ("d", 3), ("e", 0), ("f", 0)], start=1)
     ]
-    findings = check_swiss_round(
-        players, [("a", "e"), ("b", "c"), ("d", "f")], [], seed=1, round_number=3
-    )
+    findings = check_swiss_round(players, [("a", "e"), ("b", "c"), ("d", "f")], [], seed=1, round_number=3)
     assert findings == (Finding("not-optimal", (), measure="float-steps", recorded=4, optimum=0),)
 
 
 def test_squared_gap() -> None:
-    players = [
-        Entrant(x, p, r) for r, (x, p) in enumerate([("a", 6), ("b", 5), ("c", 5), ("d", 0)], 1)
-    ]
+    players = [Entrant(x, p, r) for r, (x, p) in enumerate([("a", 6), ("b", 5), ("c", 5), ("d", 0)], 1)]
     # a-d / b-c floats as many steps as a-b / c-d, with a bigger gap.
     findings = check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=1, round_number=4)
     assert findings == (Finding("not-optimal", (), measure="squared-gap", recorded=36, optimum=26),)
@@ -62,9 +54,7 @@ def test_float_height() -> None:
         for r, (x, p) in enumerate([("a", 6), ("b", 6), ("c", 3), ("d", 3), ("e", 0), ("f", 0)], 1)
     ]
     # c and d must both float: down (to e and f) beats up (to a and b).
-    findings = check_swiss_round(
-        players, [("a", "c"), ("b", "d"), ("e", "f")], [], seed=1, round_number=4
-    )
+    findings = check_swiss_round(players, [("a", "c"), ("b", "d"), ("e", "f")], [], seed=1, round_number=4)
     assert findings == (Finding("not-optimal", (), measure="float-height", recorded=4, optimum=2),)
 
 
@@ -106,9 +96,7 @@ def test_two_byes_in_one_pod() -> None:
 def test_awarded_byes_and_unknown_ids() -> None:
     players = [Entrant(x, 0, r, byes=1) for r, x in enumerate("abc", start=1)]
     # "zed" dropped but was paired: the caller reports that; here it is ignored.
-    findings = check_swiss_round(
-        players, [("a", "b"), ("c", "zed")], ["c"], seed=1, round_number=1, awarded_byes={"c"}
-    )
+    findings = check_swiss_round(players, [("a", "b"), ("c", "zed")], ["c"], seed=1, round_number=1, awarded_byes={"c"})
     assert Finding("paired-twice", ("c",)) in findings
     assert all(f.kind != "repeated-bye" for f in findings)
 

@@ -35,9 +35,7 @@ class TestPairingCost:
 
     def test_first_difference(self) -> None:
         assert PairingCost(0, 1, 2, 3, 4).first_difference(PairingCost(0, 1, 2, 3, 4)) is None
-        assert PairingCost(0, 1, 2, 3, 4).first_difference(PairingCost(0, 2, 0, 0, 0)) == (
-            "bye_choice"
-        )
+        assert PairingCost(0, 1, 2, 3, 4).first_difference(PairingCost(0, 2, 0, 0, 0)) == ("bye_choice")
 
 
 class TestFloatLadder:
@@ -109,10 +107,7 @@ def test_bound_never_exceeds_a_rematch_free_optimum(
         for last in range(first, len(ladder.values)):
             inside = [i for i in rest if first <= ladder.index[points[i]] <= last]
             best = max(
-                (
-                    sum(1 for a, b in pairs if frozenset((a, b)) not in met)
-                    for pairs in _partial_matchings(inside)
-                ),
+                (sum(1 for a, b in pairs if frozenset((a, b)) not in met) for pairs in _partial_matchings(inside)),
                 default=0,
             )
             windows.append(Window(first, last, len(inside) - 2 * best))

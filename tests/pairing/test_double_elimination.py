@@ -70,9 +70,7 @@ def test_invariants(n: int, seed: int, draw_rate: float) -> None:
         assert all(record[x][1] < 2 for x in seated)  # out at two losses
         assert set(result.eliminated) == {p.id for p in players if p.losses >= 2}
         if players[0].wins or players[0].losses:
-            assert not any(t.rematch for t in result.tables) or any(
-                r.method == "full-rematches" for r in result.pods
-            )
+            assert not any(t.rematch for t in result.tables) or any(r.method == "full-rematches" for r in result.pods)
     players, final = log[-1]
     assert final.finished
     undefeated = [p.id for p in players if p.losses == 0]

@@ -55,9 +55,7 @@ class TestSeeding:
             ("s3", "s6"),
         ]
         assert state.current.byes == ("s1", "s2")
-        state = advance_playoff(
-            bracket, [PlayoffResult.win(1, "s5", "s4"), PlayoffResult.win(1, "s3", "s6")]
-        )
+        state = advance_playoff(bracket, [PlayoffResult.win(1, "s5", "s4"), PlayoffResult.win(1, "s3", "s6")])
         assert [(m.player1, m.player2) for m in state.pending] == [("s1", "s5"), ("s2", "s3")]
 
     def test_draft_seats(self) -> None:

@@ -47,9 +47,7 @@ def test_golden_rounds_pass_the_checker(spec: EventSpec) -> None:
         assert seated == set(active)
         ranked = sorted(active, key=lambda i: -points.get(i, 0))  # rank order is not judged
         entrants = [
-            Entrant(
-                i, points.get(i, 0), r, frozenset(opponents.get(i, ())), byes.get(i, 0), pod_of[i]
-            )
+            Entrant(i, points.get(i, 0), r, frozenset(opponents.get(i, ())), byes.get(i, 0), pod_of[i])
             for r, i in enumerate(ranked, start=1)
         ]
         awarded = {b for b, kind in rnd["byes"] if kind == "awarded"}

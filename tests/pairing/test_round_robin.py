@@ -31,12 +31,9 @@ def test_everyone_meets_everyone_once(n: int) -> None:
 
 def test_seeded_order() -> None:
     players = ["a", "b", "c", "d"]
-    assert round_robin_schedule(players, seed=1) == round_robin_schedule(
-        list(reversed(players)), seed=1
-    )
+    assert round_robin_schedule(players, seed=1) == round_robin_schedule(list(reversed(players)), seed=1)
     schedules = {
-        tuple((t.player1, t.player2) for t in round_robin_schedule(players, seed=s)[0].tables)
-        for s in range(10)
+        tuple((t.player1, t.player2) for t in round_robin_schedule(players, seed=s)[0].tables) for s in range(10)
     }
     assert len(schedules) > 1
 

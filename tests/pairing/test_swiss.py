@@ -97,9 +97,7 @@ class TestLaterRounds:
         # the only rematch-free choices are a cascade or X-0 against 0-X.
         met = {"a": "b", "b": "a", "c": "d", "d": "c", "e": "f", "f": "e", "g": "h", "h": "g"}
         pts = dict(zip("abcdefgh", [9, 9, 6, 6, 3, 3, 0, 0], strict=True))
-        players = [
-            Entrant(x, pts[x], i, frozenset({met[x]})) for i, x in enumerate("abcdefgh", start=1)
-        ]
+        players = [Entrant(x, pts[x], i, frozenset({met[x]})) for i, x in enumerate("abcdefgh", start=1)]
         result = pair_swiss(players, seed=1, round_number=4)
         gaps = sorted(abs(pts[t.player1] - pts[t.player2]) for t in result.tables)
         assert gaps == [3, 3, 3, 3]
@@ -260,10 +258,7 @@ def test_no_rematch_when_avoidable_brute_force() -> None:
                 if rng.random() < 0.5:
                     met[ids[a]].add(ids[b])
                     met[ids[b]].add(ids[a])
-        players = [
-            Entrant(i, rng.choice([0, 3, 6]), r, frozenset(met[i]))
-            for r, i in enumerate(ids, start=1)
-        ]
+        players = [Entrant(i, rng.choice([0, 3, 6]), r, frozenset(met[i])) for r, i in enumerate(ids, start=1)]
         result = pair_swiss(players, seed=rng.randint(0, 99), round_number=3)
         assert round_cost(players, result)[0] == brute_force(players)[0]
 
@@ -293,9 +288,7 @@ class TestLargeUnits:
     """Sparse graphs must agree with the complete graph when they claim optimality."""
 
     @pytest.mark.parametrize("seed", range(6))
-    def test_sparse_matches_complete_graph(
-        self, seed: int, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
+    def test_sparse_matches_complete_graph(self, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
         rng = random.Random(seed)
         n = rng.choice([70, 90, 121])
         ids = [f"x{i:03d}" for i in range(n)]
@@ -304,9 +297,7 @@ class TestLargeUnits:
         methods = []
         for number in range(1, 7):
             order = sorted(ids, key=lambda i: (-points[i], i))
-            players = [
-                Entrant(i, points[i], r, frozenset(met[i])) for r, i in enumerate(order, start=1)
-            ]
+            players = [Entrant(i, points[i], r, frozenset(met[i])) for r, i in enumerate(order, start=1)]
             result = pair_swiss(players, seed=seed, round_number=number)
             methods.append(result.pods[0].method)
             if number > 1:
@@ -373,9 +364,7 @@ class TestProofs:
 
 
 @pytest.mark.parametrize("seed", range(10))
-def test_long_events_agree_with_the_complete_graph(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_long_events_agree_with_the_complete_graph(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over-long events (dense histories) stress every bound; results must stay exact."""
     rng = random.Random(1000 + seed)
     n = rng.randint(65, 110)
@@ -388,10 +377,7 @@ def test_long_events_agree_with_the_complete_graph(
     tie = {i: rng.random() for i in ids}
     for number in range(1, 12):
         order = sorted(ids, key=lambda i: (-points[i], tie[i]))
-        players = [
-            Entrant(i, points[i], r, frozenset(met[i]), byes[i])
-            for r, i in enumerate(order, start=1)
-        ]
+        players = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         result = pair_swiss(players, seed=seed, round_number=number)
         if result.pods[0].method in ("sparse", "dense", "denser"):
             with monkeypatch.context() as patch:

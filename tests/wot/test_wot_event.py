@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, points, tie
-
 from ingest.wot import (
     WotBye,
     WotEndedBy,
@@ -31,6 +29,7 @@ from ingest.wot import (
     wot_standings,
     wot_totals,
 )
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, points, tie
 
 PLAYERS = ["alice", "bob", "carol", "dan", "erin", "fay", "gus", "hal", "ivy"]
 SEED = 2026
@@ -206,9 +205,7 @@ def test_game_2_pairing() -> None:
     pairing = _pair([GAME_1], 2)
     assert pairing.tables == GAME_2_TABLES
     assert pairing.bye == ("gus", V)
-    assert pairing.notes == (
-        "table 3: erin plays dan instead of fay, who moves down to avoid a rematch",
-    )
+    assert pairing.notes == ("table 3: erin plays dan instead of fay, who moves down to avoid a rematch",)
 
 
 def test_game_2_scores() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, override, tie
 
 from ingest.wot import (
     WotBye,
@@ -21,6 +20,7 @@ from ingest.wot import (
     validate_game,
     validate_round,
 )
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, override, tie
 
 
 @pytest.mark.parametrize("enum", [WotSide, WotWinner, WotEnded, WotEndedBy])
@@ -101,9 +101,7 @@ def test_finals_needed_by_last_battle_scoring() -> None:
     assert _codes(early(1, "a", "b", "hero")) == []
     assert _codes(replace(tie(1, "a", "b"), hero_final=None, villain_final=None)) == []
     # An override makes the finals unnecessary.
-    overridden = replace(
-        kill(1, "a", "b", "hero", by=WotEndedBy.CONCESSION), tiebreak_override=override(3, -3)
-    )
+    overridden = replace(kill(1, "a", "b", "hero", by=WotEndedBy.CONCESSION), tiebreak_override=override(3, -3))
     assert _codes(overridden) == []
 
 

@@ -8,9 +8,9 @@ Between Cycles, Expanded Set-Up Rules). Notation: (game points, tie-breaking poi
 from __future__ import annotations
 
 import pytest
-from tests.wot.wot_builders import early, goal, kill, tie
 
 from ingest.wot import WotBye, WotEndedBy, WotRound, WotSide, pair_wot_game
+from tests.wot.wot_builders import early, goal, kill, tie
 
 H, V = WotSide.HERO, WotSide.VILLAIN
 FIVE = ["a", "b", "c", "d", "e"]
@@ -190,9 +190,7 @@ def test_late_entrant_joins_the_smaller_pile() -> None:
     # Villain pile and plays Hero; at (0,0) he ranks above b. Four players, no bye:
     # a meets z, c meets b.
     assert pairing.bye is None
-    assert (
-        "z did not play the previous game and joins the villain pile (plays hero)" in pairing.notes
-    )
+    assert "z did not play the previous game and joins the villain pile (plays hero)" in pairing.notes
     assert pairing.tables == (("z", "a"), ("b", "c"))
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, tie
 
 from ingest.wot import (
     WotBye,
@@ -30,6 +29,7 @@ from ingest.wot import (
     score_game_round,
     wot_standings,
 )
+from tests.wot.wot_builders import EARLY, LB, both_lose, early, goal, kill, tie
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -57,16 +57,10 @@ def results(draw: st.DrawFn, table: int, hero: str, villain: str, forfeits: bool
         hero_final, villain_final = (mine, theirs) if winner == "hero" else (theirs, mine)
         return goal(table, hero, villain, winner, hero_final, villain_final)
     if kind in ("kill", "concession", "forfeit"):
-        by = {"kill": WotEndedBy.KILL, "concession": WotEndedBy.CONCESSION}.get(
-            kind, WotEndedBy.FORFEIT
-        )
-        return kill(
-            table, hero, villain, winner, hero_final=draw(final), villain_final=draw(final), by=by
-        )
+        by = {"kill": WotEndedBy.KILL, "concession": WotEndedBy.CONCESSION}.get(kind, WotEndedBy.FORFEIT)
+        return kill(table, hero, villain, winner, hero_final=draw(final), villain_final=draw(final), by=by)
     if kind in ("early", "early-concession", "early-forfeit"):
-        by = {"early": WotEndedBy.KILL, "early-concession": WotEndedBy.CONCESSION}.get(
-            kind, WotEndedBy.FORFEIT
-        )
+        by = {"early": WotEndedBy.KILL, "early-concession": WotEndedBy.CONCESSION}.get(kind, WotEndedBy.FORFEIT)
         return early(table, hero, villain, winner, by=by)
     if kind == "tie":
         return tie(table, hero, villain)
@@ -207,17 +201,13 @@ def _best_possible(event: Event, number: int) -> tuple[tuple[int, int], tuple[in
     bye = {pairing.bye[0]} if pairing.bye else set()
     seated = [p for p in pairing.ranking if p not in bye]
     if is_first_game_of_cycle(number):
-        options = (
-            [(a, b) if rank[a] < rank[b] else (b, a) for a, b in m] for m in _matchings(seated)
-        )
+        options = ([(a, b) if rank[a] < rank[b] else (b, a) for a, b in m] for m in _matchings(seated))
         engine = [(a, b) if rank[a] < rank[b] else (b, a) for a, b in pairing.tables]
     else:
         previous = history[-1]
         heroes = [p for p in seated if WotSide.VILLAIN in sides_in(previous, number - 1, p)]
         villains = [p for p in seated if WotSide.HERO in sides_in(previous, number - 1, p)]
-        options = (
-            list(zip(heroes, perm, strict=True)) for perm in itertools.permutations(villains)
-        )
+        options = (list(zip(heroes, perm, strict=True)) for perm in itertools.permutations(villains))
         engine = list(pairing.tables)
     best = min(_repeat_cost(history, option) for option in options)
     return best, _repeat_cost(history, engine)
@@ -256,9 +246,7 @@ def test_no_rematch_at_all_in_large_fields(event: Event) -> None:
 
 @SETTINGS
 @given(events(), st.randoms(use_true_random=False))
-def test_pairing_is_deterministic_and_ignores_roster_order(
-    event: Event, rnd: random.Random
-) -> None:
+def test_pairing_is_deterministic_and_ignores_roster_order(event: Event, rnd: random.Random) -> None:
     number = len(event.history)
     history = list(event.history[: number - 1])
     shuffled = list(event.players)

@@ -11,7 +11,6 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from tests.wot.wot_builders import EARLY, LB, both_lose, by_player, early, goal, kill, override, points, tie
 
 from ingest.wot import (
     BYE_POINTS,
@@ -29,6 +28,7 @@ from ingest.wot import (
     average_of_top_three,
     score_game_round,
 )
+from tests.wot.wot_builders import EARLY, LB, both_lose, by_player, early, goal, kill, override, points, tie
 
 
 def test_points_table_is_pinned() -> None:

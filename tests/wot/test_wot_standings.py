@@ -6,7 +6,6 @@ from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-from tests.wot.wot_builders import EARLY, both_lose, early, goal, kill, tie
 
 from ingest.wot import (
     WotBye,
@@ -17,6 +16,7 @@ from ingest.wot import (
     wot_standings,
     wot_totals,
 )
+from tests.wot.wot_builders import EARLY, both_lose, early, goal, kill, tie
 
 PLAYERS = ["ann", "ben", "cat", "dov", "eve"]
 
@@ -62,9 +62,7 @@ def test_ranking_by_game_points_then_tiebreak_with_shared_ranks() -> None:
 
 
 def test_shared_rank_display_order_follows_the_seed() -> None:
-    orders = {
-        tuple(r.player for r in wot_standings(_rounds(), PLAYERS, seed=s)[1:3]) for s in range(20)
-    }
+    orders = {tuple(r.player for r in wot_standings(_rounds(), PLAYERS, seed=s)[1:3]) for s in range(20)}
     assert orders == {("cat", "eve"), ("eve", "cat")}
     again = wot_standings(_rounds(), PLAYERS, seed=7)
     assert again == wot_standings(_rounds(), list(reversed(PLAYERS)), seed=7)

@@ -17,13 +17,9 @@ LB = WotEnded.LAST_BATTLE
 EARLY = WotEnded.BEFORE_LAST_BATTLE
 
 
-def goal(
-    table: int, hero: str, villain: str, winner: str, hero_final: int, villain_final: int
-) -> WotGame:
+def goal(table: int, hero: str, villain: str, winner: str, hero_final: int, villain_final: int) -> WotGame:
     """A Last Battle win by reaching the support/opposition goal."""
-    return WotGame(
-        table, hero, villain, WotWinner(winner), LB, WotEndedBy.GOAL, hero_final, villain_final
-    )
+    return WotGame(table, hero, villain, WotWinner(winner), LB, WotEndedBy.GOAL, hero_final, villain_final)
 
 
 def kill(
@@ -41,20 +37,14 @@ def kill(
     return WotGame(table, hero, villain, WotWinner(winner), ended, by, hero_final, villain_final)
 
 
-def early(
-    table: int, hero: str, villain: str, winner: str, by: WotEndedBy = WotEndedBy.KILL
-) -> WotGame:
+def early(table: int, hero: str, villain: str, winner: str, by: WotEndedBy = WotEndedBy.KILL) -> WotGame:
     """A win before the Last Battle (no finals needed)."""
     return kill(table, hero, villain, winner, by=by, ended=EARLY)
 
 
-def tie(
-    table: int, hero: str, villain: str, hero_final: int = 3, villain_final: int = 2
-) -> WotGame:
+def tie(table: int, hero: str, villain: str, hero_final: int = 3, villain_final: int = 2) -> WotGame:
     """Time called and the final Last Battle turn completed without a winner."""
-    return WotGame(
-        table, hero, villain, WotWinner.TIE, LB, WotEndedBy.TIME, hero_final, villain_final
-    )
+    return WotGame(table, hero, villain, WotWinner.TIE, LB, WotEndedBy.TIME, hero_final, villain_final)
 
 
 def both_lose(
@@ -66,9 +56,7 @@ def both_lose(
     villain_final: int | None = None,
 ) -> WotGame:
     """Both Ta'veren/Forsaken killed in the same game-turn."""
-    return WotGame(
-        table, hero, villain, WotWinner.BOTH_LOSE, ended, WotEndedBy.KILL, hero_final, villain_final
-    )
+    return WotGame(table, hero, villain, WotWinner.BOTH_LOSE, ended, WotEndedBy.KILL, hero_final, villain_final)
 
 
 def override(hero: int, villain: int, note: str = "judge ruling") -> TiebreakOverride:
