@@ -62,7 +62,7 @@ def _combined(player_deck: object, files: list[tuple[str, str]]) -> tuple[Deckli
                 continue
             deck, errs = parse_decklist_text(f"{side.title()}\n{text}")
             # The header line we added shifts line numbers by one.
-            errors += [(ref, _shift(e, -1)) for e in errs]
+            errors += [(str(ref), _shift(e, -1)) for e in errs]
             entries += list(deck.entries)
         return Decklist(tuple(entries)), errors
     if files:

@@ -12,12 +12,15 @@ import datetime as dt
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any, NewType
+from typing import Any, TypeAlias
 
 from ingest.diagnostics import SourcePos
 
-PlayerId = NewType("PlayerId", str)
-"""A player's id: unique in the event and, through ``players.yaml``, across events."""
+PlayerId: TypeAlias = str
+"""A player's id: unique in the event and, through ``players.yaml``, across events.
+
+A plain alias rather than a NewType: team ids take a player's place in team events
+(teams are paired and ranked like players), and both flow through the same engines."""
 
 GAMES: dict[str, str] = {
     "mtg": "Magic: The Gathering",

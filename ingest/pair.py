@@ -505,10 +505,11 @@ def _not_optimal_text(f: Any) -> str:
 
 
 def _finding_pos(event: Event, rnd: Round, tables: Sequence[Match], f: Any) -> SourcePos:
-    if f.table is not None and 0 < f.table <= len(tables) and tables[f.table - 1].pos is not None:
-        pos = tables[f.table - 1].pos
-        assert pos is not None
-        return pos
+    table: int | None = f.table
+    if table is not None and 0 < table <= len(tables):
+        pos = tables[table - 1].pos
+        if pos is not None:
+            return pos
     for m in rnd.matches:
         if f.players and f.players[0] in m.players and m.pos is not None:
             return m.pos

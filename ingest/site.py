@@ -218,7 +218,7 @@ def _rounds_view(
                     "b_url": unit_url(event, b, base) if b else "",
                 }
             )
-            rows[-1]["search"] = " ".join([rows[-1]["a"], rows[-1]["b"], rows[-1]["note"]]).lower()
+            rows[-1]["search"] = " ".join(str(rows[-1][k]) for k in ("a", "b", "note")).lower()
         label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
         out.append(
             {
@@ -532,9 +532,9 @@ def _print_round(rnd: Round, names: Mapping[str, str]) -> dict[str, Any]:
             )
             slips.append({"table": g.table or "", "a": names.get(g.hero, g.hero), "b": names.get(g.villain, g.villain)})
         else:
-            p = g.hero or g.villain
-            assert p is not None
-            lines.append({"name": names.get(p, p), "table": "", "opponent": "bye"})
+            lone = g.hero or g.villain
+            assert lone is not None
+            lines.append({"name": names.get(lone, lone), "table": "", "opponent": "bye"})
     lines.sort(key=lambda line: str(line["name"]).casefold())
     slips.sort(key=lambda s: int(s["table"]) if str(s["table"]).isdigit() else 10**6)
     return {"lines": lines, "slips": slips, "number": rnd.number}
@@ -703,13 +703,8 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
         for opp_counts in h2h[cid].values():
             for i in range(3):
                 record[i] += opp_counts[i]
-        opponents = sorted(
-            (
-                {"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]}
-                for o, c in h2h[cid].items()
-            ),
-            key=lambda r: (-(r["w"] + r["l"] + r["d"]), str(r["name"]).casefold()),
-        )
+        met = sorted(h2h[cid].items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
+        opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
         decks = sorted({r["archetype"] for r in rows if r["archetype"]})
         files[f"players/{cid}.md"] = render(
             templates,
@@ -751,16 +746,16 @@ def _team_player_history(
     members = {t.id: t.members for t in e.teams}
     for rnd in (*e.rounds, *e.playoff):
         for tm in rnd.team_matches:
-            for i, seat in enumerate(tm.seats):
-                if seat.score is None and not seat.double_loss:
+            for i, seat_result in enumerate(tm.seats):
+                if seat_result.score is None and not seat_result.double_loss:
                     continue
                 try:
                     a, b = members[tm.teams[0]][i], members[tm.teams[1]][i]
                 except (KeyError, IndexError):
                     continue
-                w = None if seat.double_loss or seat.score is None else seat.score.winner
+                w = None if seat_result.double_loss or seat_result.score is None else seat_result.score.winner
                 for me, opp, side in ((a, b, 0), (b, a, 1)):
-                    slot = 1 if seat.double_loss else (2 if w is None else (0 if w == side else 1))
+                    slot = 1 if seat_result.double_loss else (2 if w is None else (0 if w == side else 1))
                     record[me][slot] += 1
                     h2h[reg.canonical(me)][reg.canonical(opp)][slot] += 1
     for p in e.players:
@@ -853,7 +848,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
     return files
 
 
-def _rounds_tables() -> dict[str, list[tuple[str, str]]]:
+def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
     from ingest.rounds_advice import rounds_tables
 
     return rounds_tables()

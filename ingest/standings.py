@@ -172,7 +172,7 @@ def _round_half_up(n: int, d: int, digits: int) -> int:
     >>> _round_half_up(5, 9, 7), _round_half_up(1, 8, 2)
     (5555556, 13)
     """
-    return (2 * n * 10**digits + d) // (2 * d)
+    return int((2 * n * 10**digits + d) // (2 * d))
 
 
 def _frac(f: Fraction) -> Rational:
