@@ -28,7 +28,7 @@ from ingest import __version__
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, load_archetypes
-from ingest.pipeline import Loaded, format_registry, load_event
+from ingest.pipeline import Loaded, card_data, format_registry, load_event
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
@@ -122,6 +122,8 @@ def collect(project: Project, *, strict: bool = False) -> Collected:
     diags: list[Diagnostic] = []
     _, format_problems = format_registry(project)
     diags += format_problems
+    _, card_problems = card_data(project)
+    diags += card_problems
     players, problems = load_players(project)
     diags += problems
     archetypes, problems = load_archetype_book(project)
@@ -190,6 +192,8 @@ def _data_fingerprint(project: Project) -> str:
         for path in sorted(folder.rglob("*")):
             if path.is_file():
                 h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    if project.mkdocs_file.is_file():
+        h.update(project.mkdocs_file.read_bytes())
     code = Path(__file__).resolve().parent
     for path in sorted(code.rglob("*.py")):
         h.update(path.name.encode() + path.read_bytes())
@@ -201,6 +205,7 @@ def compute_reports(
 ) -> list[EventReport]:
     """Each event's report, from the cache when its inputs are unchanged."""
     registry, _ = format_registry(project)
+    cards, _ = card_data(project)
     fingerprint = _data_fingerprint(project)
     reports = []
     for item in collected.events:
@@ -211,7 +216,7 @@ def compute_reports(
         key = h.hexdigest()
         report = cache.get(key)
         if report is None:
-            report = compute_report(item.event, registry, collected.archetypes)
+            report = compute_report(item.event, registry, collected.archetypes, card_data=cards)
             cache.put(key, report)
             timings.reports_computed += 1
         else:

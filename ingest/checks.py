@@ -15,10 +15,11 @@ from ingest.yamldoc import SourceDocument
 def deck_checks(event: Event, project: Project, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
     """Decklist parse errors and format violations on the event date."""
     from ingest.decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.pipeline import format_registry
+    from ingest.pipeline import card_data, format_registry
 
     registry, _ = format_registry(project)
-    decks = event_decks(event, registry, archetypes)
+    cards, _ = card_data(project)
+    decks = event_decks(event, registry, archetypes, cards)
     return deck_diagnostics(event, decks, team_verdicts(event, decks, registry))
 
 

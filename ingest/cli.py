@@ -504,10 +504,12 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     """
     from ingest.build import load_archetype_book
     from ingest.decks import deck_diagnostics, event_decks
-    from ingest.pipeline import format_registry
+    from ingest.pipeline import card_data, format_registry
 
     project = _project(ctx)
     registry, _ = format_registry(project)
+    cards, card_problems = card_data(project)
+    _print_diagnostics(list(card_problems))
     book, _ = load_archetype_book(project)
     bad = 0
     checked = 0
@@ -517,7 +519,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
             _print_diagnostics(list(loaded.diagnostics))
             bad += 1
             continue
-        decks = event_decks(loaded.event, registry, book)
+        decks = event_decks(loaded.event, registry, book, cards)
         diags = deck_diagnostics(loaded.event, decks)
         _print_diagnostics(sorted_diagnostics(diags))
         for pid, info in sorted(decks.items()):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ingest.decklists import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
+from ingest.decklists import CardData, Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.formats import ArchetypeBook, FormatRegistry, UnknownFormatError
 from ingest.legality import DeckVerdict, check_deck, check_team
@@ -37,6 +37,8 @@ class DeckInfo:
     """Legality against the format on the event date (None: format unknown or ``other``)."""
     archetype: str
     """From the file, or classified by archetype rules; empty if unknown."""
+    types: Mapping[str, str] = field(default_factory=dict)
+    """Card name -> main card type, where card data knows the card."""
 
     @property
     def legal(self) -> bool | None:
@@ -86,9 +88,16 @@ def _shift(err: DecklistError, delta: int) -> DecklistError:
 
 
 def event_decks(
-    event: Event, formats: FormatRegistry | None, archetypes: ArchetypeBook | None
+    event: Event,
+    formats: FormatRegistry | None,
+    archetypes: ArchetypeBook | None,
+    card_data: Mapping[str, CardData] | None = None,
 ) -> dict[PlayerId, DeckInfo]:
-    """Every player's deck with its verdict and archetype (players without a list are left out)."""
+    """Every player's deck with its verdict and archetype (players without a list are left out).
+
+    ``card_data`` (by game) adds card types and set legality to the checks.
+    """
+    cards = (card_data or {}).get(event.game)
     texts = _texts(event)
     rules = None
     if formats is not None and event.format != "other":
@@ -104,11 +113,16 @@ def event_decks(
         deck, errors = _combined(p.deck, files)
         if not deck.entries and not errors:
             continue
-        verdict = check_deck(deck, rules, on=event.date) if rules is not None else None
+        verdict = check_deck(deck, rules, on=event.date, card_data=cards) if rules is not None else None
         archetype = p.archetype
         if not archetype and archetypes is not None:
             archetype = archetypes.classify(event.game, event.format, deck) or ""
-        out[p.id] = DeckInfo(p.id, deck, tuple(r for r, _ in files), tuple(errors), verdict, archetype)
+        types = {
+            e.card: main_type(facts.type_line)
+            for e in deck.entries
+            if cards is not None and (facts := cards.get(e.card)) is not None
+        }
+        out[p.id] = DeckInfo(p.id, deck, tuple(r for r, _ in files), tuple(errors), verdict, archetype, types)
     return out
 
 
@@ -130,6 +144,23 @@ def team_verdicts(
         if len(member_decks) >= 2:
             out[team.id] = check_team(member_decks, rules)
     return out
+
+
+TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land", "Other")
+"""How a decklist is grouped when card data gives the types."""
+
+
+def main_type(type_line: str) -> str:
+    """The group a card is listed under: its first face's most telling card type.
+
+    >>> main_type("Artifact Creature — Golem"), main_type("Basic Land — Mountain"), main_type("Kindred Instant")
+    ('Creature', 'Land', 'Instant')
+    """
+    front = type_line.split("//")[0].split("—")[0].split()
+    for kind in TYPE_ORDER:
+        if kind in front:
+            return kind
+    return "Other"
 
 
 def deck_diagnostics(

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
+from ingest.decklists import CardData, load_card_data
 from ingest.diagnostics import Diagnostic, SourcePos, error
 from ingest.formats import FormatRegistry, load_formats
 from ingest.model import Event
@@ -55,6 +56,44 @@ def _formats(formats_dir: Path, schema: Path) -> tuple[FormatRegistry, tuple[Dia
         for p in problems
     )
     return registry, diags
+
+
+@functools.cache
+def _card_data(config: Path, root: Path) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
+    import yaml
+
+    try:
+        cfg = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return (), ()
+    extra = cfg.get("extra") if isinstance(cfg, dict) else None
+    section = extra.get("scorekeeper") if isinstance(extra, dict) else None
+    paths = section.get("card_data") if isinstance(section, dict) else None
+    if not isinstance(paths, dict):
+        return (), ()
+    out: list[tuple[str, CardData]] = []
+    diags: list[Diagnostic] = []
+    shown = display_path(config, root)
+    for game, rel in sorted(paths.items()):
+        path = root / str(rel)
+        try:
+            out.append((str(game), load_card_data(path)))
+        except (OSError, ValueError) as exc:
+            diags.append(
+                error(
+                    "card-data",
+                    f"extra.scorekeeper.card_data.{game}: {rel} cannot be used: {exc}",
+                    SourcePos(shown),
+                    "give a Scryfall or MTGJSON bulk file, relative to the project folder",
+                )
+            )
+    return tuple(out), tuple(diags)
+
+
+def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, ...]]:
+    """Optional card data per game, from ``extra.scorekeeper.card_data`` in mkdocs.yml (read once)."""
+    found, diags = _card_data(project.mkdocs_file.resolve(), project.root.resolve())
+    return dict(found), diags
 
 
 def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:

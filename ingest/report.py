@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ingest.decklists import CardData
 from ingest.decks import DeckInfo, event_decks
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, MatchKind, PlayerId
@@ -124,6 +125,7 @@ def compute_report(
     formats: FormatRegistry | None = None,
     archetypes: ArchetypeBook | None = None,
     *,
+    card_data: Mapping[str, CardData] | None = None,
     today: dt.date | None = None,
 ) -> EventReport:
     """Computes everything the site shows about one event.
@@ -137,7 +139,7 @@ def compute_report(
     del today
     ruleset = ruleset_for(event)
     status = event_status(event)
-    decks = event_decks(event, formats, archetypes)
+    decks = event_decks(event, formats, archetypes, card_data)
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     if event.structure.pairing == "wot-cycles":

@@ -18,6 +18,7 @@ from typing import Any
 
 from ingest import api
 from ingest.decklists import Section
+from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples
 from ingest.formats import FormatRegistry
 from ingest.model import GAMES, Event, MatchKind, PlayerId, Round
@@ -281,25 +282,34 @@ def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> 
     if info is None:
         return None
     sections = []
+    titles = {
+        Section.MAIN: "Main deck",
+        Section.SIDEBOARD: "Sideboard",
+        Section.CHARACTERS: "Characters",
+        Section.HERO: "Hero deck",
+        Section.VILLAIN: "Villain deck",
+    }
     for section in _SECTION_ORDER:
         entries = info.decklist.in_sections(section)
         if not entries:
             continue
-        stars = sum((e.stars or 0) * e.count for e in entries)
-        sections.append(
-            {
-                "title": {
-                    Section.MAIN: "Main deck",
-                    Section.SIDEBOARD: "Sideboard",
-                    Section.CHARACTERS: "Characters",
-                    Section.HERO: "Hero deck",
-                    Section.VILLAIN: "Villain deck",
-                }.get(section, str(section)),
-                "count": sum(e.count for e in entries),
-                "stars": stars if any(e.stars is not None for e in entries) else None,
-                "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in entries],
-            }
-        )
+        groups: list[tuple[str, list[Any]]] = [(titles.get(section, str(section)), list(entries))]
+        if section is Section.MAIN and info.types:
+            # With card data, the main deck is grouped by card type.
+            by_type: dict[str, list[Any]] = {}
+            for e in entries:
+                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
+            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
+        for title, members in groups:
+            stars = sum((e.stars or 0) * e.count for e in members)
+            sections.append(
+                {
+                    "title": title,
+                    "count": sum(e.count for e in members),
+                    "stars": stars if any(e.stars is not None for e in members) else None,
+                    "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in members],
+                }
+            )
     total_stars = sum((e.stars or 0) * e.count for e in info.decklist.entries if e.section is not Section.SIDEBOARD)
     has_stars = any(e.stars is not None for e in info.decklist.entries)
     verdict = info.verdict

@@ -270,3 +270,19 @@ def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_g
         "events/2026-10-24-transformers-constructed/decklists.md",
     ):
         check_golden(golden / rel, (docs / rel).read_text(), update_golden)
+
+
+def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> None:
+    project = make_project(tmp_path, samples=False)
+    shutil.copy(ROOT / "tests" / "decks" / "data" / "cards.scryfall.json", tmp_path / "cards.json")
+    config = (tmp_path / "mkdocs.yml").read_text() + "\nextra:\n  scorekeeper:\n    card_data:\n      mtg: cards.json\n"
+    (tmp_path / "mkdocs.yml").write_text(config)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "2026-11-20-typed.yaml").write_text(_event("Typed", "public", complete=True))
+    build_site(project, today=TODAY, docs_only=True)
+    page = (tmp_path / "build" / "docs" / "events" / "2026-11-20-typed" / "decklists.md").read_text()
+    # Lightning Bolt is an Instant and Mountain a Land in the card data; the rest is unknown.
+    assert "<h4>Instant (4)</h4>" in page and "<h4>Land (16)</h4>" in page and "<h4>Other (" in page
+    assert "<h4>Sideboard (15)</h4>" in page
