@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import hashlib
+import json
 import logging
 import os
 import pickle
@@ -27,8 +28,8 @@ from pathlib import Path
 from ingest import __version__
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
-from ingest.formats import ArchetypeBook, load_archetypes
-from ingest.pipeline import Loaded, card_data, format_registry, load_event
+from ingest.formats import ArchetypeBook, archetypes_from_documents
+from ingest.pipeline import Loaded, card_data, format_registry, load_event, positioned, read_data_files
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
@@ -89,20 +90,14 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
 
 
 def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
-    """Archetype rules from formats/archetypes/."""
+    """Archetype rules from formats/archetypes/, with positioned problems."""
     folder = project.formats_dir / "archetypes"
     if not folder.is_dir():
         return None, []
-    book, problems = load_archetypes(folder, project.schema("archetypes"))
-    diags = [
-        error(
-            "format-file",
-            f"{p.where}: {p.message}",
-            SourcePos(f"formats/archetypes/{Path(p.file).name}", p.line or 0, p.column or 0),
-        )
-        for p in problems
-    ]
-    return book, diags
+    documents, docs, diags = read_data_files(folder, project.root)
+    schema = json.loads(project.schema("archetypes").read_text(encoding="utf-8"))
+    book, problems = archetypes_from_documents(documents, schema)
+    return book, diags + positioned(problems, docs)
 
 
 @dataclass(frozen=True, slots=True)

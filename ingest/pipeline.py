@@ -7,13 +7,15 @@ the event file and the decklist files it names, and writes nothing.
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
 from ingest.decklists import CardData, load_card_data
 from ingest.diagnostics import Diagnostic, SourcePos, error
-from ingest.formats import FormatRegistry, load_formats
+from ingest.formats import FormatProblem, FormatRegistry, registry_from_documents
 from ingest.model import Event
 from ingest.project import Project
 from ingest.storage import display_path, find_files, read_text
@@ -39,23 +41,54 @@ class Loaded:
     """Everything found, in file order."""
 
 
-@functools.cache
-def _formats(formats_dir: Path, schema: Path) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    registry, problems = load_formats(formats_dir, schema)
-    root = formats_dir.parent
-    diags = tuple(
-        error(
-            "format-file",
-            f"{p.where}: {p.message}" if p.path else p.message,
-            SourcePos(
-                display_path(root / p.file, Path.cwd()) if not Path(p.file).is_absolute() else p.file,
-                p.line or 0,
-                p.column or 0,
-            ),
+def read_data_files(
+    folder: Path, root: Path
+) -> tuple[list[tuple[str, object]], dict[str, SourceDocument], list[Diagnostic]]:
+    """Every ``*.yaml`` of a data folder, read safely with positions.
+
+    Returns the (file name, data) pairs, the documents by file name (to position later
+    problems), and the problems found while reading.
+    """
+    documents: list[tuple[str, object]] = []
+    docs: dict[str, SourceDocument] = {}
+    diags: list[Diagnostic] = []
+    for path in sorted(folder.glob("*.yaml")):
+        shown = display_path(path, root)
+        text, problems = read_text(path, shown)
+        diags += problems
+        if text is None:
+            continue
+        doc, problems = parse_yaml(text, shown)
+        diags += problems
+        if doc is not None:
+            name = f"{folder.name}/{path.name}"
+            documents.append((name, doc.data))
+            docs[name] = doc
+    return documents, docs, diags
+
+
+def positioned(problems: Sequence[FormatProblem], docs: Mapping[str, SourceDocument]) -> list[Diagnostic]:
+    """Format-file problems at the line and column of the value concerned."""
+    out = []
+    for p in problems:
+        doc = docs.get(p.file)
+        pos = doc.pos(p.path) if doc is not None else SourcePos(p.file, p.line or 0, p.column or 0)
+        out.append(
+            error(
+                "format-file",
+                f"{p.where}: {p.message}" if p.path else p.message,
+                pos,
+                "see schema/format.schema.json for what each field holds",
+            )
         )
-        for p in problems
-    )
-    return registry, diags
+    return out
+
+
+@functools.cache
+def _formats(formats_dir: Path, schema: Path, root: Path) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+    documents, docs, diags = read_data_files(formats_dir, root)
+    registry, problems = registry_from_documents(documents, json.loads(schema.read_text(encoding="utf-8")))
+    return registry, tuple(diags + positioned(problems, docs))
 
 
 @functools.cache
@@ -98,7 +131,7 @@ def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, 
 
 def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
     """The project's formats (read once) and any problem in the format files."""
-    return _formats(project.formats_dir.resolve(), project.schema("format").resolve())
+    return _formats(project.formats_dir.resolve(), project.schema("format").resolve(), project.root.resolve())
 
 
 def parse_event_text(

@@ -54,12 +54,15 @@ def test_tag_fight_split_one_one_is_a_draw_by_default(tmp_path: Path) -> None:
     table = compute_standings(loaded.event)
     # Bushiroad: a draw is worth nothing; both teams 0 points, level.
     assert [(r.player, r.record.points, r.record.draws) for r in table.rows] in (
-        [("red", 0, 1), ("blue", 0, 1)], [("blue", 0, 1), ("red", 0, 1)])
+        [("red", 0, 1), ("blue", 0, 1)],
+        [("blue", 0, 1), ("red", 0, 1)],
+    )
 
 
 def test_tag_fight_first_seat_decides_when_the_event_says_so(tmp_path: Path) -> None:
-    loaded = load_event(_write(tmp_path, TAG % ", tied_team_match: first-seat").root / "events" / "t.yaml",
-                        Project(tmp_path))
+    loaded = load_event(
+        _write(tmp_path, TAG % ", tied_team_match: first-seat").root / "events" / "t.yaml", Project(tmp_path)
+    )
     assert loaded.event is not None
     table = compute_standings(loaded.event)
     assert [(r.player, r.record.points) for r in table.rows] == [("red", 1), ("blue", 0)]
