@@ -81,7 +81,7 @@ teams:
   - {id: t3, name: Three, members: [p5, p6]}
   - {id: t4, name: Four, members: [p7, p8]}
 players:
-%s
+PLAYERS
 rounds:
   - round: 1
     matches:
@@ -91,7 +91,7 @@ rounds:
     matches:
       - {table: 1, teams: [t1, t4], games: 1-0}
       - {table: 2, teams: [t2, t3], games: %s}
-""" % ("\n".join(f"  - {{id: p{i}, name: P{i}}}" for i in range(1, 9)), "%s")
+""".replace("PLAYERS", "\n".join(f"  - {{id: p{i}, name: P{i}}}" for i in range(1, 9)))
 
 
 def test_two_headed_giant_team_is_one_player_with_one_game_matches(tmp_path: Path) -> None:
