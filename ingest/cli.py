@@ -252,6 +252,20 @@ def _edit_file(
 @click.option("--table", type=int, default=None, help="Table number.")
 @click.option("--player", default=None, help="A player (or team) of the match; results are read from their side.")
 @click.option("--playoff", is_flag=True, help="Report a playoff round.")
+@click.option(
+    "--ended",
+    type=click.Choice(["before-last-battle", "last-battle"]),
+    default=None,
+    help="Wheel of Time: when the game ended.",
+)
+@click.option(
+    "--by",
+    "ended_by",
+    type=click.Choice(["goal", "kill", "concession", "forfeit", "time"]),
+    default=None,
+    help="Wheel of Time: how the game ended.",
+)
+@click.option("--finals", default=None, help="Wheel of Time: final support-opposition, e.g. 7-3 (Hero first).")
 @click.pass_context
 def report(
     ctx: click.Context,
@@ -261,6 +275,9 @@ def report(
     table: int | None,
     player: str | None,
     playoff: bool,
+    ended: str | None,
+    ended_by: str | None,
+    finals: str | None,
 ) -> None:
     """Record a match result (games won-lost[-drawn], or double-loss).
 
@@ -273,11 +290,15 @@ def report(
       scorekeeper report events/2026/fnm.yaml --table 5 0-0-3        # intentional draw
       scorekeeper report events/2026/fnm.yaml --playoff --table 1 2-0
       scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
+      scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
     """
     from ingest.commands import parse_result, report_team_text, report_text
 
     if (table is None) == (player is None):
         _fail("give exactly one of --table or --player")
+    if results[0] in ("hero", "villain", "tie", "both-lose"):
+        _report_wot(ctx, event_file, results[0], round_no, table, player, ended, ended_by, finals)
+        return
     try:
         parsed = [parse_result(r) for r in results]
     except IngestError as exc:
@@ -296,6 +317,48 @@ def report(
         )
 
     _edit_file(_project(ctx), event_file, edit)
+
+
+def _report_wot(
+    ctx: click.Context,
+    event_file: Path,
+    winner: str,
+    round_no: int | None,
+    table: int | None,
+    player: str | None,
+    ended: str | None,
+    ended_by: str | None,
+    finals: str | None,
+) -> None:
+    """Records a Wheel of Time game result."""
+    from ingest.commands import report_wot_text
+
+    if ended is None or ended_by is None:
+        _fail("a Wheel of Time result needs --ended and --by (and --finals for a game decided in the Last Battle)")
+        return
+    pair_of: tuple[int, int] | None = None
+    if finals is not None:
+        try:
+            hero_final, villain_final = (int(x) for x in finals.split("-", 1))
+        except ValueError:
+            _fail(f"--finals must be two numbers, Hero first, e.g. 7-3, not {finals!r}")
+            return
+        pair_of = (hero_final, villain_final)
+    _edit_file(
+        _project(ctx),
+        event_file,
+        lambda text, event: report_wot_text(
+            text,
+            event,
+            round_no=round_no,
+            table=table,
+            player=player,
+            winner=winner,
+            ended=ended,
+            by=ended_by,
+            finals=pair_of,
+        ),
+    )
 
 
 @main.command()

@@ -243,6 +243,56 @@ def report_team_text(
     return editor.result(), f"round {round_no}: {match.teams[0]} vs {match.teams[1]}: {shown}"
 
 
+def report_wot_text(
+    text: str,
+    event: Event,
+    *,
+    round_no: int | None,
+    table: int | None,
+    player: str | None,
+    winner: str,
+    ended: str,
+    by: str,
+    finals: tuple[int, int] | None,
+) -> tuple[str, str]:
+    """Records a Wheel of Time game: who won, when and how it ended, and the final values."""
+    if not event.rounds:
+        raise IngestError("the event has no games yet; pair one first")
+    if round_no is None:
+        round_no = event.rounds[-1].number
+    if not 1 <= round_no <= len(event.rounds):
+        raise IngestError(f"game {round_no} does not exist; the event has {len(event.rounds)} games")
+    rnd = event.rounds[round_no - 1]
+    game = next(
+        (
+            g
+            for g in rnd.wot_games
+            if g.hero and g.villain and ((table is not None and g.table == table) or player in (g.hero, g.villain))
+        ),
+        None,
+    )
+    what = f"table {table}" if table is not None else f'player "{player}"'
+    if game is None:
+        raise IngestError(f"game {round_no} has no table for {what}")
+    import yaml
+
+    data: Any = yaml.safe_load(text)
+    index = next(
+        j
+        for j, m in enumerate(data["rounds"][round_no - 1]["matches"])
+        if isinstance(m, dict) and m.get("hero") == game.hero and m.get("villain") == game.villain
+    )
+    path = ("rounds", round_no - 1, "matches", index)
+    editor = Editor(text)
+    editor.set_value(path, "winner", winner)
+    editor.set_value(path, "ended", ended)
+    editor.set_value(path, "by", by)
+    if finals is not None:
+        editor.set_value(path, "hero_final", finals[0])
+        editor.set_value(path, "villain_final", finals[1])
+    return editor.result(), f"game {round_no}, table {game.table}: {winner} ({by}, {ended})"
+
+
 def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
     import yaml
 

@@ -51,10 +51,15 @@ def apply_splices(text: str, splices: Sequence[Splice]) -> str:
 
     >>> apply_splices("abc", [Splice(1, 2, "X"), Splice(3, 3, "!")])
     'aXc!'
+    >>> apply_splices("ab", [Splice(1, 1, "1"), Splice(1, 1, "2")])
+    'a12b'
     """
     out = text
     last = len(text) + 1
-    for s in sorted(splices, key=lambda s: (s.start, s.end), reverse=True):
+    # Back to front, so earlier offsets stay valid; at one offset, the splice added last
+    # goes first, so insertions at the same place keep the order they were added in.
+    ordered = sorted(enumerate(splices), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
+    for _, s in ordered:
         if s.end > last:
             raise EditError("overlapping edits")
         out = out[: s.start] + s.new + out[s.end :]

@@ -209,3 +209,51 @@ def test_splices_and_flow_rendering() -> None:
     assert apply_splices("abcdef", []) == "abcdef"
     assert render_flow({"bye": "gus"}) == "{bye: gus}"
     assert render_flow("on") == "'on'"
+
+
+WOT = """\
+name: WoT Test
+date: 2026-11-01
+game: wot
+format: sealed
+seed: 5
+structure: {pairing: wot-cycles, swiss_rounds: 4}
+players:
+  - {id: a, name: A}
+  - {id: b, name: B}
+  - {id: c, name: C}
+rounds:
+  - round: 1
+    matches:
+      - {table: 1, hero: c, villain: b}
+      - {bye: a}
+"""
+
+
+def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
+    shutil.copytree(DATA.parents[1] / "schema", tmp_path / "schema")
+    shutil.copytree(DATA.parents[1] / "formats", tmp_path / "formats")
+    (tmp_path / "events").mkdir()
+    path = tmp_path / "events" / "w.yaml"
+    path.write_text(WOT)
+    code, out = _run(
+        tmp_path,
+        "report",
+        str(path),
+        "--table",
+        "1",
+        "hero",
+        "--ended",
+        "last-battle",
+        "--by",
+        "goal",
+        "--finals",
+        "7-3",
+    )
+    assert code == 0, out
+    assert (
+        "- {table: 1, hero: c, villain: b, winner: hero, ended: last-battle, by: goal, hero_final: 7, "
+        "villain_final: 3}" in path.read_text()
+    )
+    code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain")
+    assert code == 1 and "needs --ended and --by" in out
