@@ -7,19 +7,9 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.model import Event
+from ingest.render import pct as percent
 from ingest.standings import Standings
 from ingest.tiebreakers import get_tiebreaker
-
-
-def percent(value: Fraction, digits: int = 2) -> str:
-    """A fraction as a percentage, rounded half-up.
-
-    >>> percent(Fraction(2, 3)), percent(Fraction(1, 3), 4)
-    ('66.67%', '33.3333%')
-    """
-    scaled = int(value * 100 * 10**digits + Fraction(1, 2))
-    whole, frac = divmod(scaled, 10**digits)
-    return f"{whole}.{frac:0{digits}d}%" if digits else f"{whole}%"
 
 
 def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:

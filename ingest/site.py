@@ -8,7 +8,6 @@ assets). Writing them and running the site engine is :mod:`ingest.build`'s job.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -921,8 +920,3 @@ def files_digest(files: Mapping[str, str | bytes]) -> str:
         data = content.encode("utf-8") if isinstance(content, str) else content
         h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
-
-
-def dump_json(doc: Any) -> str:
-    """Deterministic JSON (sorted keys, two-space indent, trailing newline)."""
-    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
