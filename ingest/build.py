@@ -22,8 +22,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from ingest import __version__
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
@@ -110,10 +111,8 @@ class Collected:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def collect(project: Project, *, strict: bool = False) -> Collected:
+def collect(project: Project, *, strict: bool = False, parsed: dict[Any, Any] | None = None) -> Collected:
     """Reads and checks every event file, players.yaml, formats and archetypes."""
-    from ingest.checks import event_checks
-
     diags: list[Diagnostic] = []
     _, format_problems = format_registry(project)
     diags += format_problems
@@ -125,11 +124,9 @@ def collect(project: Project, *, strict: bool = False) -> Collected:
     diags += problems
     loaded = []
     for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
-        item = load_event(path, project)
+        item = load_event(path, project, parsed)
         loaded.append(item)
         diags += item.diagnostics
-        if item.event is not None and item.doc is not None:
-            diags += event_checks(item.event, item.doc, project, archetypes=archetypes)
     slugs: dict[str, str] = {}
     for item in loaded:
         if item.event is None:
@@ -158,6 +155,10 @@ class ReportCache:
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder
         self.memory: dict[str, EventReport] = {}
+        self.pages: dict[Any, dict[str, str | bytes]] = {}
+        """Rendered event pages, by report and rendering inputs (in memory only)."""
+        self.parsed: dict[str, Any] = {}
+        """Parsed and checked event files, by content hash (in memory only)."""
 
     def get(self, key: str) -> EventReport | None:
         if key in self.memory:
@@ -211,7 +212,7 @@ def compute_reports(
         key = h.hexdigest()
         report = cache.get(key)
         if report is None:
-            report = compute_report(item.event, registry, collected.archetypes, card_data=cards)
+            report = replace(compute_report(item.event, registry, collected.archetypes, card_data=cards), cache_key=key)
             cache.put(key, report)
             timings.reports_computed += 1
         else:
@@ -220,31 +221,43 @@ def compute_reports(
     return reports
 
 
-def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> int:
+@dataclass(frozen=True, slots=True)
+class TreeChanges:
+    """What :func:`sync_tree` changed (paths relative to the tree)."""
+
+    written: frozenset[str]
+    """Files created or rewritten."""
+    removed: frozenset[str]
+    """Files deleted."""
+
+
+def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
-    Each changed file is replaced atomically. Returns how many files were written.
+    Each changed file is replaced atomically, so unchanged files keep their timestamps
+    (which is what lets the site engine rebuild only the pages that changed).
     """
     target.mkdir(parents=True, exist_ok=True)
-    written = 0
-    wanted = set()
+    written: set[str] = set()
+    removed: set[str] = set()
     for rel, content in files.items():
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = target / rel
-        wanted.add(dest)
-        if dest.is_file() and dest.read_bytes() == data:
+        if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
             continue
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = dest.with_name(f".{dest.name}.tmp")
         tmp.write_bytes(data)
         os.replace(tmp, dest)
-        written += 1
+        written.add(rel)
     for path in sorted(target.rglob("*"), reverse=True):
-        if path.is_file() and path not in wanted:
+        rel = path.relative_to(target).as_posix()
+        if path.is_file() and rel not in files:
             path.unlink()
+            removed.add(rel)
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
-    return written
+    return TreeChanges(frozenset(written), frozenset(removed))
 
 
 @contextlib.contextmanager
@@ -347,6 +360,7 @@ def build_site(
     today: dt.date | None = None,
     cache: ReportCache | None = None,
     docs_only: bool = False,
+    full: bool = False,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
 ) -> BuildTimings:
     """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
@@ -358,33 +372,42 @@ def build_site(
         today: the build's date (default: SOURCE_DATE_EPOCH or the clock).
         cache: computed reports from earlier builds (serve, benchmarks).
         docs_only: stop after writing build/docs.
+        full: rebuild every page even when the previous site could be updated in place.
         on_diagnostics: receives warnings when the build goes ahead.
+
+    With mkdocs, when ``build/site`` was built from the same configuration, only the pages
+    whose Markdown changed are rendered again: the previous site is copied aside, mkdocs
+    updates the copy (``dirty``), the search index is merged, and the copy is swapped in.
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
     timings = BuildTimings()
     start = time.perf_counter()
-    collected = collect(project, strict=strict)
+    cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+    collected = collect(project, strict=strict, parsed=cache.parsed)
     timings.read = time.perf_counter() - start
     diags = list(collected.diagnostics)
     if has_errors(diags, strict=strict):
         raise IngestError(diags)
-    if on_diagnostics is not None and diags:
-        on_diagnostics(diags)
-    cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
     t = time.perf_counter()
     reports = compute_reports(collected, project, cache, timings)
     timings.compute = time.perf_counter() - t
+    # Pairing, game-record and deck checks come with each (cached) report.
+    diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
+    if has_errors(diags, strict=strict):
+        raise IngestError(diags)
+    if on_diagnostics is not None and diags:
+        on_diagnostics(diags)
     t = time.perf_counter()
     registry, _ = format_registry(project)
     day = today_from_env(today)
     inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
-    files = site_files(inputs, project.templates_dir)
+    files = site_files(inputs, project.templates_dir, page_cache=cache.pages)
     timings.render = time.perf_counter() - t
     timings.pages = sum(1 for f in files if f.endswith(".md"))
     t = time.perf_counter()
     docs = project.build_dir / "docs"
-    sync_tree(docs, files)
+    changes = sync_tree(docs, files)
     timings.write = time.perf_counter() - t
     if docs_only:
         return timings
@@ -393,22 +416,115 @@ def build_site(
     for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
+    manifest = project.build_dir / ".cache" / "site.json"
+    fingerprint = _engine_fingerprint(project, engine, day)
+    incremental = (
+        engine == "mkdocs"
+        and not full
+        and site.is_dir()
+        and manifest.is_file()
+        and manifest.read_text(encoding="utf-8") == fingerprint
+    )
     try:
         with _source_date_epoch(day):
             if engine == "zensical":
                 warnings = run_zensical(project, docs, staging, strict=strict)
+            elif incremental:
+                warnings = _update_site(project, docs, site, staging, changes, strict=strict)
             else:
                 warnings = run_mkdocs(project, docs, staging, strict=strict)
         if strict and warnings:
             raise IngestError(
                 [error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root))) for w in warnings]
             )
+        manifest.unlink(missing_ok=True)  # a crash between the swap and the next line forces a full build
         replace_dir(staging, site)
+        manifest.parent.mkdir(parents=True, exist_ok=True)
+        manifest.write_text(fingerprint, encoding="utf-8")
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     timings.engine = time.perf_counter() - t
+    timings.extra["incremental"] = float(incremental)
     return timings
+
+
+def _engine_fingerprint(project: Project, engine: str, day: dt.date) -> str:
+    """What every page of the site depends on besides its own Markdown."""
+    from importlib.metadata import version
+
+    h = hashlib.sha256(f"{engine}:{day.isoformat()}:".encode())
+    for dist in ("mkdocs", "mkdocs-material"):
+        h.update(f"{dist}={version(dist)};".encode())
+    if project.mkdocs_file.is_file():
+        h.update(project.mkdocs_file.read_bytes())
+    return h.hexdigest()
+
+
+def _page_of(docs_path: str) -> str | None:
+    """The URL of the page a Markdown file becomes (None for other files)."""
+    if not docs_path.endswith(".md"):
+        return None
+    if docs_path == "index.md" or docs_path.endswith("/index.md"):
+        return docs_path[: -len("index.md")]
+    return docs_path[:-3] + "/"
+
+
+def _update_site(
+    project: Project, docs: Path, site: Path, staging: Path, changes: TreeChanges, *, strict: bool
+) -> list[str]:
+    """Renders only the changed pages into a copy of the previous site (mkdocs ``dirty``).
+
+    Timestamps are copied too: mkdocs then skips every page whose Markdown is older than
+    its HTML. Files whose source was removed are deleted, and the search index is merged:
+    the previous entries of untouched pages, plus the entries of the pages rebuilt.
+    """
+    shutil.copytree(site, staging, dirs_exist_ok=True)
+    for rel in changes.removed:
+        page = _page_of(rel)
+        target = staging / (page + "index.html" if page is not None else rel)
+        target.unlink(missing_ok=True)
+    index = Path("search") / "search_index.json"
+    old = json.loads((site / index).read_text(encoding="utf-8")) if (site / index).is_file() else None
+    warnings = run_mkdocs(project, docs, staging, strict=strict, dirty=True)
+    new_path = staging / index
+    if old is not None and new_path.is_file():
+        rebuilt = {p for rel in changes.written if (p := _page_of(rel)) is not None}
+        gone = {p for rel in changes.removed if (p := _page_of(rel)) is not None}
+        new = json.loads(new_path.read_text(encoding="utf-8"))
+        merged = _merge_search(old, new, rebuilt | gone)
+        # Written as the search plugin writes it, so an updated site equals a full build byte for byte.
+        new_path.write_text(json.dumps(merged, separators=(",", ":"), default=str), encoding="utf-8")
+    return warnings
+
+
+def _merge_search(old: Mapping[str, Any], new: Mapping[str, Any], replaced: set[str]) -> dict[str, Any]:
+    """The previous search index with the entries of ``replaced`` pages swapped for the new ones.
+
+    Rebuilt pages keep their place; pages that are new come at the end.
+
+    >>> old = {"config": {}, "docs": [{"location": "a/"}, {"location": "b/"}, {"location": "b/#x"}]}
+    >>> new = {"config": {}, "docs": [{"location": "b/", "t": 2}, {"location": "c/"}]}
+    >>> [d["location"] for d in _merge_search(old, new, {"b/", "c/"})["docs"]]
+    ['a/', 'b/', 'c/']
+    """
+    fresh: dict[str, list[Any]] = {}
+    for entry in new.get("docs", []):
+        fresh.setdefault(str(entry.get("location", "")).split("#")[0], []).append(entry)
+    docs: list[Any] = []
+    placed: set[str] = set()
+    for entry in old.get("docs", []):
+        page = str(entry.get("location", "")).split("#")[0]
+        if page in replaced:
+            if page not in placed:
+                docs.extend(fresh.get(page, []))
+                placed.add(page)
+            continue
+        docs.append(entry)
+    for page, entries in fresh.items():
+        if page not in placed:
+            docs.extend(entries)
+    return {"config": new.get("config", old.get("config", {})), "docs": docs}
 
 
 def _site_name(project: Project) -> str:

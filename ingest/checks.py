@@ -1,33 +1,24 @@
 """Checks that need a whole assembled event: pairing rules, game records and deck legality.
 
-``scorekeeper validate`` (and ``build``) run these after the file itself is valid.
+``scorekeeper validate`` runs :func:`event_checks`; ``build`` gets the same diagnostics
+from each event's report (:attr:`ingest.report.EventReport.checks`), computed once with
+the decks and cached with it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from ingest.decks import DeckInfo, deck_diagnostics, event_decks, team_verdicts
 from ingest.diagnostics import Diagnostic
-from ingest.formats import ArchetypeBook
-from ingest.model import Event
+from ingest.formats import ArchetypeBook, FormatRegistry
+from ingest.model import Event, PlayerId
 from ingest.project import Project
 from ingest.yamldoc import SourceDocument
 
 
-def deck_checks(event: Event, project: Project, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
-    """Decklist parse errors and format violations on the event date."""
-    from ingest.decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.pipeline import card_data, format_registry
-
-    registry, _ = format_registry(project)
-    cards, _ = card_data(project)
-    decks = event_decks(event, registry, archetypes, cards)
-    return deck_diagnostics(event, decks, team_verdicts(event, decks, registry))
-
-
-def event_checks(
-    event: Event, doc: SourceDocument, project: Project, *, archetypes: ArchetypeBook | None = None
-) -> list[Diagnostic]:
-    """Every check of an assembled event, as positioned diagnostics."""
-    del doc
+def checks_for(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None) -> list[Diagnostic]:
+    """Pairing or game-record checks, and deck problems, for an event whose decks are known."""
     out: list[Diagnostic] = []
     if event.structure.pairing == "wot-cycles":
         from ingest.wot_event import wot_diagnostics
@@ -37,5 +28,17 @@ def event_checks(
         from ingest.pair import pairing_diagnostics
 
         out.extend(pairing_diagnostics(event))
-    out.extend(deck_checks(event, project, archetypes))
+    out.extend(deck_diagnostics(event, decks, team_verdicts(event, decks, formats)))
     return out
+
+
+def event_checks(
+    event: Event, doc: SourceDocument, project: Project, *, archetypes: ArchetypeBook | None = None
+) -> list[Diagnostic]:
+    """Every check of an assembled event, as positioned diagnostics."""
+    from ingest.pipeline import card_data, format_registry
+
+    del doc
+    registry, _ = format_registry(project)
+    cards, _ = card_data(project)
+    return checks_for(event, event_decks(event, registry, archetypes, cards), registry)

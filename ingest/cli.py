@@ -450,8 +450,11 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).",
 )
 @click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API, print views) and stop.")
+@click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
 @click.pass_context
-def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool) -> None:
+def build(
+    ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool, full: bool
+) -> None:
     """Check every event and build the site into build/site.
 
     Any error stops the build before anything is written; the previous build/site stays
@@ -473,6 +476,7 @@ def build(ctx: click.Context, strict: bool, engine: str, today: dt.datetime | No
             strict=strict,
             today=today.date() if today else None,
             docs_only=docs_only,
+            full=full,
             on_diagnostics=lambda d: _print_diagnostics(d),
         )
     except IngestError as exc:

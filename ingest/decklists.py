@@ -34,6 +34,7 @@ touch the file system.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import unicodedata
@@ -154,6 +155,7 @@ def split_printing(text: str) -> tuple[str, str | None]:
     return match["name"], match["printing"]
 
 
+@functools.lru_cache(maxsize=65536)
 def normalize_card_name(name: str) -> str:
     """Gives the key cards are compared by: their English name, normalized.
 

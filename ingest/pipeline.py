@@ -7,10 +7,12 @@ the event file and the decklist files it names, and writes nothing.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
 from ingest.decklists import CardData, load_card_data
@@ -84,15 +86,36 @@ def positioned(problems: Sequence[FormatProblem], docs: Mapping[str, SourceDocum
     return out
 
 
-@functools.cache
-def _formats(formats_dir: Path, schema: Path, root: Path) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
+    """Name, modification time and size of files (folders: every file below them).
+
+    Cached data is keyed by this, so a long-running ``serve`` notices edited data files.
+    """
+    out: list[tuple[str, int, int]] = []
+    for path in paths:
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for f in files:
+            try:
+                st = f.stat()
+            except OSError:
+                continue
+            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _formats(
+    formats_dir: Path, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
     documents, docs, diags = read_data_files(formats_dir, root)
     registry, problems = registry_from_documents(documents, json.loads(schema.read_text(encoding="utf-8")))
     return registry, tuple(diags + positioned(problems, docs))
 
 
-@functools.cache
-def _card_data(config: Path, root: Path) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
+@functools.lru_cache(maxsize=8)
+def _card_data(
+    config: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
     import yaml
 
     try:
@@ -125,13 +148,15 @@ def _card_data(config: Path, root: Path) -> tuple[tuple[tuple[str, CardData], ..
 
 def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, ...]]:
     """Optional card data per game, from ``extra.scorekeeper.card_data`` in mkdocs.yml (read once)."""
-    found, diags = _card_data(project.mkdocs_file.resolve(), project.root.resolve())
+    config = project.mkdocs_file.resolve()
+    found, diags = _card_data(config, project.root.resolve(), signature(config))
     return dict(found), diags
 
 
 def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
     """The project's formats (read once) and any problem in the format files."""
-    return _formats(project.formats_dir.resolve(), project.schema("format").resolve(), project.root.resolve())
+    folder, schema = project.formats_dir.resolve(), project.schema("format").resolve()
+    return _formats(folder, schema, project.root.resolve(), signature(folder, schema))
 
 
 def parse_event_text(
@@ -162,13 +187,27 @@ def parse_event_text(
     return doc, event, problems
 
 
-def load_event(path: Path, project: Project) -> Loaded:
-    """Reads one event file and its decklist files and checks everything."""
+def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = None) -> Loaded:
+    """Reads one event file and its decklist files and checks everything.
+
+    Args:
+        path: the event file.
+        project: its project.
+        parsed: a cache of parsed event texts (by text, name and format data) kept by the
+            caller between builds; decklist files are read again every time.
+    """
     shown = display_path(path, project.root)
     text, problems = read_text(path, shown)
     if text is None:
         return Loaded(path, shown, None, None, None, tuple(problems))
-    doc, event, problems = parse_event_text(text, shown, project)
+    if parsed is None:
+        doc, event, problems = parse_event_text(text, shown, project)
+    else:
+        key = (hashlib.sha256(text.encode()).hexdigest(), shown, signature(project.formats_dir, project.schema_dir))
+        if key not in parsed:
+            parsed[key] = parse_event_text(text, shown, project)
+        doc, event, found = parsed[key]
+        problems = list(found)
     if doc is not None and event is not None:
         texts = []
         for ypath, pid, ref in deck_files(doc):

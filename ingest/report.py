@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from ingest.decklists import CardData
 from ingest.decks import DeckInfo, event_decks
+from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, MatchKind, PlayerId
 from ingest.rulesets import Ruleset
@@ -64,6 +65,10 @@ class EventReport:
     """Top-cut players' Swiss ranks."""
     recommended_rounds: str = ""
     """The ruleset's recommended number of rounds for the field, as text."""
+    checks: tuple[Diagnostic, ...] = ()
+    """Pairing or game-record checks and deck problems (computed once, with the decks)."""
+    cache_key: str = ""
+    """The content hash the build cached this report under (empty when not cached)."""
 
     @property
     def winner(self) -> PlayerId | None:
@@ -139,7 +144,10 @@ def compute_report(
     del today
     ruleset = ruleset_for(event)
     status = event_status(event)
+    from ingest.checks import checks_for
+
     decks = event_decks(event, formats, archetypes, card_data)
+    checks = tuple(checks_for(event, decks, formats))
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     if event.structure.pairing == "wot-cycles":
@@ -153,6 +161,7 @@ def compute_report(
             wot=report,
             metagame=_metagame(event, decks),
             recommended_rounds=_advice(event, ruleset),
+            checks=checks,
         )
     by_round = standings_by_round(event)
     final = final_standings(event) if event.rounds else None
@@ -172,6 +181,7 @@ def compute_report(
         metagame=_metagame(event, decks),
         seeds=seeds,
         recommended_rounds=_advice(event, ruleset),
+        checks=checks,
     )
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from ingest.build import ReportCache, build_site, run_mkdocs
+from ingest.build import ReportCache, build_site
 from ingest.diagnostics import render_all, sorted_diagnostics
 from ingest.errors import IngestError
 from ingest.project import Project
@@ -155,26 +155,11 @@ class Rebuilder:
             self.rebuild(full=False)
 
     def rebuild(self, *, full: bool) -> bool:
-        """Builds once; returns whether the site was updated."""
+        """Builds once (only changed events and pages, unless ``full``); returns whether the site was updated."""
         with self.lock:
             start = time.perf_counter()
             try:
-                if full or self.engine != "mkdocs":
-                    timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache)
-                else:
-                    # Fast path: rewrite build/docs, then let mkdocs re-render only changed pages.
-                    timings = build_site(
-                        self.project, engine=self.engine, today=self.today, cache=self.cache, docs_only=True
-                    )
-                    t = time.perf_counter()
-                    run_mkdocs(
-                        self.project,
-                        self.project.build_dir / "docs",
-                        self.project.build_dir / "site",
-                        strict=False,
-                        dirty=True,
-                    )
-                    timings.engine = time.perf_counter() - t
+                timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache, full=full)
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
                 text = render_all(diags) if diags else exc.text
@@ -185,18 +170,7 @@ class Rebuilder:
                 f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.reports_computed} event(s) recomputed)"
             )
             self.state.publish(bump=True, errors="")
-            if not full and self.engine == "mkdocs":
-                # The dirty build indexed only the pages it rewrote; refresh the whole site
-                # (search index included) behind the scenes.
-                threading.Thread(target=self._refresh, daemon=True).start()
             return True
-
-    def _refresh(self) -> None:
-        with self.lock:
-            try:
-                build_site(self.project, engine=self.engine, today=self.today, cache=self.cache)
-            except IngestError:
-                return
 
 
 def watch(project: Project, on_change: Callable[[], None]) -> Any:

@@ -22,7 +22,7 @@ from ingest.examples import all_examples
 from ingest.formats import FormatRegistry
 from ingest.model import GAMES, Event, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
-from ingest.render import render
+from ingest.render import pct_of, render
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
 from ingest.standings import Row, Standings
@@ -93,18 +93,23 @@ def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
 
 
 def _standings_view(
-    report: EventReport, table: Standings, names: Mapping[str, str], *, details: bool, base: str = ""
+    report: EventReport, table: Standings, names: Mapping[str, str], *, details: bool
 ) -> dict[str, Any]:
     ruleset = table.ruleset
     tbs = [t for t in table.tiebreakers if t != "h2h"]
     digits = ruleset.publish_precision
     rows = []
+    percent = [get_tiebreaker(t).percentage for t in tbs]
     for row in table.rows:
         cells = []
-        for t in tbs:
-            value = row.value(t)
-            shown = table.published(row, t) if digits is not None else value
-            cells.append(_pct_for(shown, t))
+        values = {tid: (n, d) for tid, n, d in row.values}
+        for t, is_percent in zip(tbs, percent, strict=True):
+            if digits is not None:
+                shown = table.published(row, t)
+                n, d = shown.numerator, shown.denominator
+            else:
+                n, d = values[t]
+            cells.append(pct_of(n, d) if is_percent else str(Fraction(n, d)))
         item: dict[str, Any] = {
             "rank": row.rank,
             "shared": row.shared,
@@ -116,7 +121,7 @@ def _standings_view(
             "dropped": row.dropped,
             "place": row.place,
             "details": _details(table, row, names) if details else [],
-            "url": unit_url(report.event, row.player, base),
+            "url": unit_url(report.event, row.player),
         }
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]
@@ -134,16 +139,8 @@ def _standings_view(
     }
 
 
-def _pct_for(value: Fraction, tiebreaker: str) -> str:
-    from ingest.render import pct
-
-    return pct(value) if get_tiebreaker(tiebreaker).percentage else str(value)
-
-
 def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[str, Any]]:
     """Each opponent's match-win and game-win percentage, and where a floor applied."""
-    from ingest.render import pct
-
     values = table.values_at.get(row.evaluated_after)
     if values is None:
         return []
@@ -155,11 +152,11 @@ def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[
         out.append(
             {
                 "name": names.get(opp, opp),
-                "mw": pct(Fraction(*v.mw)),
-                "mw_raw": pct(Fraction(*v.mw_raw)) if v.mw_raw else "",
+                "mw": pct_of(*v.mw),
+                "mw_raw": pct_of(*v.mw_raw) if v.mw_raw else "",
                 "mw_floor": v.mw_floored,
-                "gw": pct(Fraction(*v.gw_opp)),
-                "gw_raw": pct(Fraction(*v.gw_raw)) if v.gw_raw else "",
+                "gw": pct_of(*v.gw_opp),
+                "gw_raw": pct_of(*v.gw_raw) if v.gw_raw else "",
                 "gw_floor": v.gw_floored,
             }
         )
@@ -181,15 +178,15 @@ def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str,
     return "; ".join(parts)
 
 
-def unit_url(event: Event, unit: str, base: str) -> str:
-    """The page of a player, or of a team (its section on the event's teams page)."""
+def unit_url(event: Event, unit: str) -> str:
+    """The page of a player, or of a team (its section on the event's teams page), from the site root."""
     if event.is_team_event and unit in {t.id for t in event.teams}:
-        return f"{base}events/{event.slug}/teams/#{unit}"
-    return f"{base}players/{unit}/"
+        return f"events/{event.slug}/teams/#{unit}"
+    return f"players/{unit}/"
 
 
 def _rounds_view(
-    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool, base: str = ""
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool
 ) -> list[dict[str, Any]]:
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
@@ -214,8 +211,8 @@ def _rounds_view(
                     "a_won": winner == a,
                     "b_won": winner is not None and winner == b,
                     "note": m.note if not team else _seats_text(event, rnd, m.table, names),
-                    "a_url": unit_url(event, a, base),
-                    "b_url": unit_url(event, b, base) if b else "",
+                    "a_url": unit_url(event, a),
+                    "b_url": unit_url(event, b) if b else "",
                 }
             )
             rows[-1]["search"] = " ".join(str(rows[-1][k]) for k in ("a", "b", "note")).lower()
@@ -375,7 +372,8 @@ def _structure_text(report: EventReport) -> str:
 
 
 def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
-    """Everything an event page shows, with links relative to ``page``."""
+    """Everything an event page shows; links in it are relative to the site root, and the
+    templates prefix them with ``base`` (the way from ``page`` to the root)."""
     e = report.event
     base = base_for(page)
     decks = (
@@ -402,26 +400,26 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "names": names,
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
-        "rules_url": f"{base}rules/{report.ruleset.id.split('-')[0]}/",
-        "standings": [_standings_view(report, t, names, details=False, base=base) for t in report.standings],
-        "final": _standings_view(report, report.final, names, details=True, base=base) if report.final else None,
+        "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
+        "standings": [_standings_view(report, t, names, details=False) for t in report.standings],
+        "final": _standings_view(report, report.final, names, details=True) if report.final else None,
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
         "wot": _wot_view(report, names) if report.wot else None,
-        "rounds": _rounds_view(e, e.rounds, names, playoff=False, base=base) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, playoff=True, base=base),
+        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": _teams_view(report, names, base) if e.is_team_event else [],
+        "teams": _teams_view(report, names) if e.is_team_event else [],
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
-        "format_url": f"{base}formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
     }
 
 
-def _teams_view(report: EventReport, names: Mapping[str, str], base: str) -> list[dict[str, Any]]:
+def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
     """Each team: members in seat order, its standing, and every team match with the seat results."""
     e = report.event
     rows = {r.player: r for r in report.final.rows} if report.final else {}
@@ -460,7 +458,7 @@ def _teams_view(report: EventReport, names: Mapping[str, str], base: str) -> lis
                 "points": row.record.points if row else "",
                 "place": row.place if row else "",
                 "members": [
-                    {"name": names.get(m, m), "url": f"{base}players/{m}/", "seat": "ABC"[i]}
+                    {"name": names.get(m, m), "url": f"players/{m}/", "seat": "ABC"[i]}
                     for i, m in enumerate(team.members)
                 ],
                 "matches": matches,
@@ -479,15 +477,15 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     files[prefix + "index.md"] = render(templates, "event.md.j2", ctx)
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
         files[prefix + "rounds.md"] = render(
-            templates, "event_rounds.md.j2", _event_context(report, inputs, names, prefix + "rounds.md")
+            templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
         )
     if ctx["decks"]:
         files[prefix + "decklists.md"] = render(
-            templates, "event_decklists.md.j2", _event_context(report, inputs, names, prefix + "decklists.md")
+            templates, "event_decklists.md.j2", {**ctx, "base": base_for(prefix + "decklists.md")}
         )
     if ctx["teams"]:
         files[prefix + "teams.md"] = render(
-            templates, "event_teams.md.j2", _event_context(report, inputs, names, prefix + "teams.md")
+            templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")}
         )
     # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
     for rnd in e.rounds:
@@ -863,9 +861,25 @@ def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
     return rounds_tables()
 
 
-def site_files(inputs: SiteInputs, templates: Path) -> Files:
-    """Every file of ``build/docs``: pages, print views, API documents and assets."""
+def templates_fingerprint(templates: Path) -> str:
+    """A digest of every template and asset (rendered pages depend on all of them)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(templates.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(templates).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files] | None = None) -> Files:
+    """Every file of ``build/docs``: pages, print views, API documents and assets.
+
+    ``page_cache`` keeps each event's rendered pages between builds of one process: an
+    event whose report, players' names and templates are unchanged is not rendered again.
+    """
     files: Files = {}
+    fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
     summaries = [_event_summary(r, _player_names(r.event, inputs.players), "") for r in reports]
     upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
@@ -899,7 +913,14 @@ def site_files(inputs: SiteInputs, templates: Path) -> Files:
         },
     )
     for report in reports:
-        files.update(_event_pages(report, inputs, templates))
+        if page_cache is None or not report.cache_key:
+            files.update(_event_pages(report, inputs, templates))
+            continue
+        names = tuple(sorted(_player_names(report.event, inputs.players).items()))
+        key = (report.cache_key, names, fingerprint)
+        if key not in page_cache:
+            page_cache[key] = _event_pages(report, inputs, templates)
+        files.update(page_cache[key])
     files.update(_player_pages(inputs, templates))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))

@@ -28,10 +28,38 @@ _WEAK = frozenset({"anyOf", "oneOf"})
 
 @functools.cache
 def load_schema(path: Path) -> Draft202012Validator:
-    """Loads (once) a JSON Schema file and returns a validator with format checking."""
+    """Loads (once) a JSON Schema file and returns a validator with format checking.
+
+    Local references (``#/$defs/...``) are inlined first: the validator then never
+    resolves a reference while checking the thousands of ids of a large event, which
+    makes validation several times faster. The schema means exactly the same.
+    """
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(_inline_refs(schema, schema), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
+    """A copy of ``node`` with local ``$ref``s replaced by what they point to.
+
+    Sibling keywords of a ``$ref`` (title, description) are kept next to the inlined
+    definition. Schemas here are not recursive; a depth guard keeps it that way.
+    """
+    if depth > 32:
+        raise ValueError("schema references nest too deeply (a recursive schema?)")
+    if isinstance(node, list):
+        return [_inline_refs(item, root, depth) for item in node]
+    if not isinstance(node, Mapping):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = dict(_inline_refs(target, root, depth + 1))
+        merged.update({k: _inline_refs(v, root, depth) for k, v in node.items() if k != "$ref"})
+        return merged
+    return {k: _inline_refs(v, root, depth) for k, v in node.items()}
 
 
 def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> list[Diagnostic]:

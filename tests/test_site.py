@@ -286,3 +286,23 @@ def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> 
     # Lightning Bolt is an Instant and Mountain a Land in the card data; the rest is unknown.
     assert "<h4>Instant (4)</h4>" in page and "<h4>Land (16)</h4>" in page and "<h4>Other (" in page
     assert "<h4>Sideboard (15)</h4>" in page
+
+
+def test_an_updated_site_equals_a_full_build(tmp_path: Path) -> None:
+    """Only changed pages are rendered again, yet the result is byte-identical to a full build."""
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY)
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+    gone = next((tmp_path / "events").rglob("*legacy-league.yaml"))
+    gone.unlink()
+    timings = build_site(project, today=TODAY)
+    assert timings.extra["incremental"] == 1.0
+    updated = tree(tmp_path / "build" / "site")
+    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in updated)
+    assert b"Pioneer Weekly Renamed" in updated["events/2026-11-20-pioneer-weekly/index.html"]
+    full = build_site(project, today=TODAY, full=True)
+    assert full.extra["incremental"] == 0.0
+    rebuilt = tree(tmp_path / "build" / "site")
+    assert updated.keys() == rebuilt.keys()
+    assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
