@@ -99,8 +99,10 @@ def people(rng: random.Random, count: int) -> list[Person]:
     """``count`` distinct players with names from the samples' name lists."""
     names = sorted(rng.sample([(f, la) for f in FIRST for la in LAST], count))
     archetypes = sorted(modern_decks())
-    return [Person(f"{f}-{la}".lower(), f"{f} {la}", rng.choice((1, 1, 1, 2, 3, 6)),
-                   rng.choice(archetypes)) for f, la in names]
+    return [
+        Person(f"{f}-{la}".lower(), f"{f} {la}", rng.choice((1, 1, 1, 2, 3, 6)), rng.choice(archetypes))
+        for f, la in names
+    ]
 
 
 def draw_field(rng: random.Random, pool: Sequence[Person], size: int) -> list[Person]:
@@ -148,14 +150,15 @@ def _pair_without_rematch(order: list[str], met: dict[str, set[str]]) -> list[Pa
     for k, other in enumerate(rest):
         if other in met[first]:
             continue
-        tail = _pair_without_rematch(rest[:k] + rest[k + 1:], met)
+        tail = _pair_without_rematch(rest[:k] + rest[k + 1 :], met)
         if tail is not None:
             return [(first, other), *tail]
     return None
 
 
-def event_text(number: int, date: dt.date, seed: int, entrants: Sequence[tuple[Person, str]],
-               rounds: Sequence[Sequence[Played]]) -> str:
+def event_text(
+    number: int, date: dt.date, seed: int, entrants: Sequence[tuple[Person, str]], rounds: Sequence[Sequence[Played]]
+) -> str:
     """An event file in the samples' layout: one flow mapping per player and match."""
     q = json.dumps
     lines = [
@@ -178,8 +181,9 @@ def event_text(number: int, date: dt.date, seed: int, entrants: Sequence[tuple[P
     lines.append("rounds:")
     for n, matches in enumerate(rounds, start=1):
         lines += [f"- round: {n}", "  matches:"]
-        lines += [f"    - {{table: {t}, players: [{a}, {b}], games: {g}}}"
-                  for t, (a, b, g) in enumerate(matches, start=1)]
+        lines += [
+            f"    - {{table: {t}, players: [{a}, {b}], games: {g}}}" for t, (a, b, g) in enumerate(matches, start=1)
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -227,7 +231,7 @@ def change_one_result(path: Path) -> str:
     last_round = text.rindex("- round:")
     match = re.compile(r"games: 2-0\}").search(text, last_round)
     assert match is not None, "no 2-0 result in the last round"
-    path.write_text(text[:match.start()] + "games: 2-1}" + text[match.end():], encoding="utf-8")
+    path.write_text(text[: match.start()] + "games: 2-1}" + text[match.end() :], encoding="utf-8")
     return text
 
 
@@ -306,8 +310,7 @@ def site_size(site: Path, docs: Path, pages: int) -> SiteSize:
 
 def docs_snapshot(docs: Path) -> dict[str, int]:
     """Modification times of ``build/docs`` (which files a rebuild rewrote)."""
-    return {p.relative_to(docs).as_posix(): p.stat().st_mtime_ns
-            for p in sorted(docs.rglob("*")) if p.is_file()}
+    return {p.relative_to(docs).as_posix(): p.stat().st_mtime_ns for p in sorted(docs.rglob("*")) if p.is_file()}
 
 
 def timed_build(project: Project, engine: str, cache: ReportCache) -> tuple[float, BuildTimings]:
@@ -330,24 +333,36 @@ def measure(project: Project, engine: str, latest: Path, *, explore: bool = Fals
     print(f"\n== {engine}")
     full, t = timed_build(project, engine, cache)
     share = t.pipeline / full
-    print(f"full build            {full:8.2f} s   (read {t.read:.2f}, compute {t.compute:.2f}, "
-          f"render {t.render:.2f}, write {t.write:.2f}; engine {t.engine:.2f})")
-    print(f"  pipeline share      {t.pipeline:8.2f} s = {share:6.1%} of the full build   "
-          f"budget <= {BUDGET_PIPELINE:.0%}: {verdict(share <= BUDGET_PIPELINE)}")
-    print(f"  engine share        {t.engine:8.2f} s = {t.engine / full:6.1%}   "
-          f"(reports computed {t.reports_computed}, cached {t.reports_cached})")
+    print(
+        f"full build            {full:8.2f} s   (read {t.read:.2f}, compute {t.compute:.2f}, "
+        f"render {t.render:.2f}, write {t.write:.2f}; engine {t.engine:.2f})"
+    )
+    print(
+        f"  pipeline share      {t.pipeline:8.2f} s = {share:6.1%} of the full build   "
+        f"budget <= {BUDGET_PIPELINE:.0%}: {verdict(share <= BUDGET_PIPELINE)}"
+    )
+    print(
+        f"  engine share        {t.engine:8.2f} s = {t.engine / full:6.1%}   "
+        f"(reports computed {t.reports_computed}, cached {t.reports_cached})"
+    )
     size = site_size(project.build_dir / "site", project.build_dir / "docs", t.pages)
     avg_kb = size.page_bytes / max(size.page_files, 1) / 1024
     mb = 2**20
-    print(f"  pages               {size.pages:8d}   HTML files {size.html_files} "
-          f"({size.page_files} rendered pages, the rest print views copied as they are)")
-    print(f"  build/site          {size.total_bytes / mb:8.1f} MB   "
-          f"(HTML {size.html_bytes / mb:.1f} MB, "
-          f"search index {size.search_index_bytes / mb:.1f} MB)")
-    print(f"  average HTML/page   {avg_kb:8.1f} KB   budget <= {BUDGET_HTML_KB:.0f} KB: "
-          f"{verdict(avg_kb <= BUDGET_HTML_KB)}   (over all HTML files "
-          f"{size.html_bytes / max(size.html_files, 1) / 1024:.1f} KB; largest page "
-          f"{size.largest[0] / 1024:.0f} KB, {size.largest[1]})")
+    print(
+        f"  pages               {size.pages:8d}   HTML files {size.html_files} "
+        f"({size.page_files} rendered pages, the rest print views copied as they are)"
+    )
+    print(
+        f"  build/site          {size.total_bytes / mb:8.1f} MB   "
+        f"(HTML {size.html_bytes / mb:.1f} MB, "
+        f"search index {size.search_index_bytes / mb:.1f} MB)"
+    )
+    print(
+        f"  average HTML/page   {avg_kb:8.1f} KB   budget <= {BUDGET_HTML_KB:.0f} KB: "
+        f"{verdict(avg_kb <= BUDGET_HTML_KB)}   (over all HTML files "
+        f"{size.html_bytes / max(size.html_files, 1) / 1024:.1f} KB; largest page "
+        f"{size.largest[0] / 1024:.0f} KB, {size.largest[1]})"
+    )
     before = docs_snapshot(project.build_dir / "docs")
     original = change_one_result(latest)
     try:
@@ -357,11 +372,15 @@ def measure(project: Project, engine: str, latest: Path, *, explore: bool = Fals
     after = docs_snapshot(project.build_dir / "docs")
     rewritten = sorted(k for k in after if before.get(k) != after[k])
     ratio = again / full
-    print(f"one-change rebuild    {again:8.2f} s = {ratio:6.1%} of the full build   "
-          f"budget <= {BUDGET_REBUILD:.0%}: {verdict(ratio <= BUDGET_REBUILD)}")
-    print(f"  pipeline {r.pipeline:.2f} s (read {r.read:.2f}, compute {r.compute:.2f}, "
-          f"render {r.render:.2f}, write {r.write:.2f}); engine {r.engine:.2f} s; "
-          f"reports computed {r.reports_computed}, cached {r.reports_cached}")
+    print(
+        f"one-change rebuild    {again:8.2f} s = {ratio:6.1%} of the full build   "
+        f"budget <= {BUDGET_REBUILD:.0%}: {verdict(ratio <= BUDGET_REBUILD)}"
+    )
+    print(
+        f"  pipeline {r.pipeline:.2f} s (read {r.read:.2f}, compute {r.compute:.2f}, "
+        f"render {r.render:.2f}, write {r.write:.2f}); engine {r.engine:.2f} s; "
+        f"reports computed {r.reports_computed}, cached {r.reports_cached}"
+    )
     shown = ", ".join(rewritten[:6]) + (", ..." if len(rewritten) > 6 else "")
     print(f"  docs files rewritten {len(rewritten)} of {len(after)}: {shown}")
     assert r.reports_computed == 1, "the one-change rebuild should recompute exactly one event"
@@ -401,10 +420,14 @@ def explore_mkdocs_dirty(project: Project, cache: ReportCache, full: float) -> N
     dirty = time.perf_counter() - start
     rebuilt = sum(1 for p, m in before.items() if p.stat().st_mtime_ns != m)
     whole = t.pipeline + copied + dirty
-    print(f"  probe: mkdocs --dirty pass {dirty:.2f} s ({rebuilt} of {len(before)} pages rebuilt; "
-          f"search index keeps {_search_entries(target)} of {_search_entries(site)} entries)")
-    print(f"         + site copy {copied:.2f} s + pipeline {t.pipeline:.2f} s = {whole:.2f} s "
-          f"= {whole / full:.1%} of the full build")
+    print(
+        f"  probe: mkdocs --dirty pass {dirty:.2f} s ({rebuilt} of {len(before)} pages rebuilt; "
+        f"search index keeps {_search_entries(target)} of {_search_entries(site)} entries)"
+    )
+    print(
+        f"         + site copy {copied:.2f} s + pipeline {t.pipeline:.2f} s = {whole:.2f} s "
+        f"= {whole / full:.1%} of the full build"
+    )
     shutil.rmtree(target, ignore_errors=True)
 
 
@@ -426,9 +449,11 @@ def explore_zensical_cache(project: Project, cache: ReportCache, latest: Path, f
         finally:
             latest.write_text(original, encoding="utf-8")
     whole = t.pipeline + again
-    print(f"  probe: zensical into a stable site folder: first {first:.2f} s, after one change "
-          f"{again:.2f} s (+ pipeline {t.pipeline:.2f} s = {whole:.2f} s = {whole / full:.1%} "
-          "of the full build)")
+    print(
+        f"  probe: zensical into a stable site folder: first {first:.2f} s, after one change "
+        f"{again:.2f} s (+ pipeline {t.pipeline:.2f} s = {whole:.2f} s = {whole / full:.1%} "
+        "of the full build)"
+    )
     shutil.rmtree(target, ignore_errors=True)
 
 
@@ -448,9 +473,11 @@ def zensical_runner() -> Callable[[], None] | None:
             return None
         except IngestError as exc:
             first = str(exc).strip().splitlines()[-1][:200]
-            print(f"NOTE: ingest.build.run_zensical fails with this Zensical ({first});\n"
-                  "      the zensical figures use run_zensical_in_root (config in the project "
-                  "root, relative docs_dir/site_dir).")
+            print(
+                f"NOTE: ingest.build.run_zensical fails with this Zensical ({first});\n"
+                "      the zensical figures use run_zensical_in_root (config in the project "
+                "root, relative docs_dir/site_dir)."
+            )
     finally:
         shutil.rmtree(probe, ignore_errors=True)
     original = build_module.run_zensical
@@ -467,9 +494,11 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=300, help="weekly events (default 300)")
     parser.add_argument("--engine", choices=("mkdocs", "zensical", "both"), default="both")
     parser.add_argument("--keep", type=Path, help="generate into this (new) folder and keep it")
-    parser.add_argument("--explore", action="store_true",
-                        help="also probe incremental engine passes (mkdocs --dirty; "
-                             "Zensical's cache with a stable site folder)")
+    parser.add_argument(
+        "--explore",
+        action="store_true",
+        help="also probe incremental engine passes (mkdocs --dirty; Zensical's cache with a stable site folder)",
+    )
     args = parser.parse_args()
     root = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="sk-bench-build-"))
     root.mkdir(parents=True, exist_ok=True)
@@ -486,11 +515,15 @@ def main() -> None:
         assert not errors, f"generated events do not validate:\n{shown}"
         assert len(collected.events) == args.events
         validated = time.perf_counter() - start
-        print(f"archive: {args.events} events x {FIELD} players, {PLAYERS} players, {ROUNDS} Swiss "
-              f"rounds, public decklists; generated in {generated:.1f} s, validated in "
-              f"{validated:.1f} s (0 errors, {warnings} warnings)")
-        print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; the engines are "
-              "imported beforehand (no import time in the first build)")
+        print(
+            f"archive: {args.events} events x {FIELD} players, {PLAYERS} players, {ROUNDS} Swiss "
+            f"rounds, public decklists; generated in {generated:.1f} s, validated in "
+            f"{validated:.1f} s (0 errors, {warnings} warnings)"
+        )
+        print(
+            f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; the engines are "
+            "imported beforehand (no import time in the first build)"
+        )
         import material  # noqa: F401 - the theme's import cost is not the build's
         import mkdocs.commands.build  # noqa: F401
 

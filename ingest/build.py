@@ -30,7 +30,15 @@ from ingest import __version__
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, archetypes_from_documents
-from ingest.pipeline import Loaded, card_data, format_registry, load_event, positioned, read_data_files
+from ingest.pipeline import (
+    Loaded,
+    card_data,
+    format_registry,
+    load_event,
+    positioned,
+    read_data_files,
+    signature,
+)
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
@@ -157,7 +165,7 @@ class ReportCache:
         self.memory: dict[str, EventReport] = {}
         self.pages: dict[Any, dict[str, str | bytes]] = {}
         """Rendered event pages, by report and rendering inputs (in memory only)."""
-        self.parsed: dict[str, Any] = {}
+        self.parsed: dict[Any, Any] = {}
         """Parsed and checked event files, by content hash (in memory only)."""
 
     def get(self, key: str) -> EventReport | None:
@@ -196,6 +204,101 @@ def _data_fingerprint(project: Project) -> str:
     return h.hexdigest()
 
 
+def report_key(fingerprint: str, item: Loaded) -> str:
+    """The content hash a report is cached under: data, code, the event file and its decklists."""
+    assert item.event is not None and item.text is not None
+    h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
+    for _, ref, text in item.event.deck_texts:
+        h.update(ref.encode() + text.encode())
+    return h.hexdigest()
+
+
+# -- parallel preparation ---------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, dict[str, str | bytes] | None]:
+    """One event in a worker process: parse and check, compute the report, render its pages."""
+    from ingest.site import event_pages_key, render_event_pages
+
+    project: Project = _WORKER["project"]
+    parsed: dict[Any, Any] = {}
+    item = load_event(Path(path), project, parsed)
+    ((parse_key, triple),) = parsed.items() if parsed else ((None, None),)
+    if item.event is None or has_errors(item.diagnostics):
+        return parse_key, triple, "", None, None, None
+    registry, _ = format_registry(project)
+    cards, _ = card_data(project)
+    archetypes, _ = load_archetype_book(project)
+    key = report_key(_WORKER["fingerprint"], item)
+    event = item.event
+    report = replace(compute_report(event, registry, archetypes, card_data=cards), cache_key=key)
+    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
+    templates = Path(_WORKER["templates"])
+    return (
+        parse_key,
+        triple,
+        key,
+        report,
+        event_pages_key(report, inputs, templates),
+        render_event_pages(report, inputs, templates),
+    )
+
+
+def prefill(
+    project: Project, cache: ReportCache, players: PlayerRegistry, today: dt.date, workers: int | None = None
+) -> int:
+    """Parses, computes and renders uncached events in parallel worker processes.
+
+    The results go into ``cache``; the build that follows finds everything there. Used
+    when many events are new (a first build of an archive); returns how many were done.
+    """
+    import concurrent.futures
+    import multiprocessing
+
+    workers = workers or min(os.cpu_count() or 1, 8)
+    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    signature_now = signature(project.formats_dir, project.schema_dir)
+    todo = []
+    for path in paths:
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue  # the sequential pass reports it
+        text_key = (hashlib.sha256(text.encode()).hexdigest(), display_path(path, project.root), signature_now)
+        if text_key not in cache.parsed:
+            todo.append(path.as_posix())
+    if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
+        return 0
+    _WORKER.update(
+        project=project,
+        fingerprint=_data_fingerprint(project),
+        players=players,
+        today=today,
+        templates=str(project.templates_dir),
+    )
+
+    def keep(result: tuple[Any, Any, str, EventReport | None, Any, dict[str, str | bytes] | None]) -> None:
+        parse_key, triple, key, report, pages_key, pages = result
+        if parse_key is not None:
+            cache.parsed[parse_key] = triple
+        if report is not None:
+            cache.put(key, report)
+        if pages is not None:
+            cache.pages[pages_key] = pages
+
+    # The first event here: the schemas, format data and templates it loads are then
+    # inherited by the forked workers instead of being loaded again in each.
+    keep(_worker_event(todo[0]))
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        for result in pool.map(_worker_event, todo[1:]):
+            keep(result)
+    _WORKER.clear()
+    return len(todo)
+
+
 def compute_reports(
     collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings
 ) -> list[EventReport]:
@@ -205,13 +308,10 @@ def compute_reports(
     fingerprint = _data_fingerprint(project)
     reports = []
     for item in collected.events:
-        assert item.event is not None and item.text is not None
-        h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
-        for _, ref, text in item.event.deck_texts:
-            h.update(ref.encode() + text.encode())
-        key = h.hexdigest()
+        key = report_key(fingerprint, item)
         report = cache.get(key)
         if report is None:
+            assert item.event is not None
             report = replace(compute_report(item.event, registry, collected.archetypes, card_data=cards), cache_key=key)
             cache.put(key, report)
             timings.reports_computed += 1
@@ -245,10 +345,13 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
         dest = target / rel
         if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
             continue
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dest.with_name(f".{dest.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, dest)
+        if dest.exists():
+            tmp = dest.with_name(f".{dest.name}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, dest)
+        else:  # a new file: nobody reads a half-written one (the engine runs after this step)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_bytes(data)
         written.add(rel)
     for path in sorted(target.rglob("*"), reverse=True):
         rel = path.relative_to(target).as_posix()
@@ -384,6 +487,9 @@ def build_site(
     timings = BuildTimings()
     start = time.perf_counter()
     cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+    day = today_from_env(today)
+    players, _ = load_players(project)
+    prefill(project, cache, players, day)
     collected = collect(project, strict=strict, parsed=cache.parsed)
     timings.read = time.perf_counter() - start
     diags = list(collected.diagnostics)
@@ -400,7 +506,6 @@ def build_site(
         on_diagnostics(diags)
     t = time.perf_counter()
     registry, _ = format_registry(project)
-    day = today_from_env(today)
     inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
     files = site_files(inputs, project.templates_dir, page_cache=cache.pages)
     timings.render = time.perf_counter() - t

@@ -872,6 +872,17 @@ def templates_fingerprint(templates: Path) -> str:
     return h.hexdigest()
 
 
+def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fingerprint: str = "") -> Any:
+    """What an event's rendered pages depend on: its report, its players' names, the templates, today."""
+    names = tuple(sorted(_player_names(report.event, inputs.players).items()))
+    return (report.cache_key, names, fingerprint or templates_fingerprint(templates), inputs.today.isoformat())
+
+
+def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    """The pages of one event (for workers that render events in parallel)."""
+    return _event_pages(report, inputs, templates)
+
+
 def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files] | None = None) -> Files:
     """Every file of ``build/docs``: pages, print views, API documents and assets.
 
@@ -916,8 +927,7 @@ def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files]
         if page_cache is None or not report.cache_key:
             files.update(_event_pages(report, inputs, templates))
             continue
-        names = tuple(sorted(_player_names(report.event, inputs.players).items()))
-        key = (report.cache_key, names, fingerprint)
+        key = event_pages_key(report, inputs, templates, fingerprint)
         if key not in page_cache:
             page_cache[key] = _event_pages(report, inputs, templates)
         files.update(page_cache[key])

@@ -57,8 +57,14 @@ MODERN = "/events/2026-11-13-friday-night-modern/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PROJECT_PARTS = ("events", "players.yaml", "mkdocs.yml", "schema", "formats", "site_templates")
 
 
@@ -73,11 +79,12 @@ def _chromium() -> str | None:
 CHROMIUM = _chromium()
 
 if CHROMIUM is None:
-    pytest.skip("browser tests need Chromium (apt-get install chromium): not found at "
-                "/usr/bin/chromium or on PATH", allow_module_level=True)
+    pytest.skip(
+        "browser tests need Chromium (apt-get install chromium): not found at /usr/bin/chromium or on PATH",
+        allow_module_level=True,
+    )
 if not HAVE_PLAYWRIGHT:
-    pytest.skip("browser tests need the playwright package: pip install -e '.[test]'",
-                allow_module_level=True)
+    pytest.skip("browser tests need the playwright package: pip install -e '.[test]'", allow_module_level=True)
 
 pytestmark = pytest.mark.browser
 
@@ -182,16 +189,19 @@ class _Problems:
             self.items.append(f"HTTP {response.status}: {response.url}")
 
 
-@pytest.mark.parametrize("path", [
-    "/",
-    "/events/",
-    MODERN,
-    f"{MODERN}rounds/",
-    f"{MODERN}decklists/",
-    "/players/{player}/",
-    "/formats/mtg/modern/",
-    "/rules/mtr/",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/events/",
+        MODERN,
+        f"{MODERN}rounds/",
+        f"{MODERN}decklists/",
+        "/players/{player}/",
+        "/formats/mtg/modern/",
+        "/rules/mtr/",
+    ],
+)
 def test_page_loads_without_errors(page: Page, site_url: str, path: str) -> None:
     """Key pages load with no console or page errors and no failed requests to the site."""
     path = path.format(player=_sample_player()[0])
@@ -253,18 +263,19 @@ def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
 
 
 def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> None:
-    """"Copy as text" puts the shown list (card lines, then the sideboard) on the clipboard."""
+    """ "Copy as text" puts the shown list (card lines, then the sideboard) on the clipboard."""
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     page.goto(f"{site_url}{MODERN}decklists/")
     deck = page.locator("article.sk-deck").first
     button = deck.locator("button.sk-copy")
     button.click()
-    page.wait_for_function("(b) => b.getAttribute('data-copied') === 'true'",
-                           arg=button.element_handle())
+    page.wait_for_function("(b) => b.getAttribute('data-copied') === 'true'", arg=button.element_handle())
     hidden_text = deck.locator("pre.sk-decktext").text_content() or ""
-    read = page.evaluate("navigator.clipboard ? navigator.clipboard.readText()"
-                         ".then((t) => [true, t], (e) => [false, String(e)])"
-                         " : [false, 'no clipboard API']")
+    read = page.evaluate(
+        "navigator.clipboard ? navigator.clipboard.readText()"
+        ".then((t) => [true, t], (e) => [false, String(e)])"
+        " : [false, 'no clipboard API']"
+    )
     # Without a clipboard (some headless setups) the button's state and hidden text must do.
     copied = read[1] if read[0] else hidden_text
     assert copied == hidden_text
@@ -289,7 +300,8 @@ def test_find_my_table(page: Page, site_url: str) -> None:
     page.locator("#sk-find-input").fill(part)
     states = rows.evaluate_all(
         "(rows) => rows.map((r) => [r.getAttribute('data-players'),"
-        " r.classList.contains('sk-hidden'), r.getBoundingClientRect().height > 0])")
+        " r.classList.contains('sk-hidden'), r.getBoundingClientRect().height > 0])"
+    )
     shown = [players for players, hidden, _ in states if not hidden]
     assert shown, f"no row matches {part!r}"
     assert len(shown) < total
@@ -310,7 +322,8 @@ def test_events_filter(page: Page, site_url: str) -> None:
     page.locator("#sk-filter-game").select_option(game)
     states = items.evaluate_all(
         "(li) => li.map((e) => [e.getAttribute('data-game'),"
-        " e.classList.contains('sk-hidden'), e.getBoundingClientRect().height > 0])")
+        " e.classList.contains('sk-hidden'), e.getBoundingClientRect().height > 0])"
+    )
     assert any(g == game and not hidden for g, hidden, _ in states)
     for g, hidden, visible in states:
         assert hidden == (g != game), g
@@ -319,8 +332,7 @@ def test_events_filter(page: Page, site_url: str) -> None:
     assert page.locator("li[data-game].sk-hidden").count() == 0
 
 
-@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)],
-                         ids=["phone", "desktop"])
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)], ids=["phone", "desktop"])
 def test_screenshots(browser: Browser, site_url: str, size: str, viewport: dict[str, int]) -> None:
     """Full-page screenshots of key pages; on a phone no page is wider than the screen."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -340,8 +352,7 @@ def test_screenshots(browser: Browser, site_url: str, size: str, viewport: dict[
             if phone:
                 # A mobile browser widens innerWidth to fit overflowing content, so the
                 # screen's own width bounds it too.
-                scroll, inner = page.evaluate(
-                    "[document.documentElement.scrollWidth, window.innerWidth]")
+                scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
                 limit = min(inner, viewport["width"]) + 1
                 assert scroll <= limit, f"{path} is {scroll} px wide on a {inner} px phone"
     finally:

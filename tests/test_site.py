@@ -306,3 +306,28 @@ def test_an_updated_site_equals_a_full_build(tmp_path: Path) -> None:
     rebuilt = tree(tmp_path / "build" / "site")
     assert updated.keys() == rebuilt.keys()
     assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
+
+
+def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many new events are parsed, computed and rendered in worker processes; the pages do not change."""
+    import ingest.build
+
+    roots = []
+    for name in ("parallel", "sequential"):
+        project = make_project(tmp_path / name)
+        folder = project.root / "events" / "2026"
+        for path in sorted(folder.glob("*.yaml")):
+            for copy in range(2):
+                shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+        roots.append(project)
+    done: list[int] = []
+    real_prefill = ingest.build.prefill
+    monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
+    build_site(roots[0], today=TODAY, docs_only=True)
+    monkeypatch.setattr(ingest.build, "prefill", lambda *a: 0)
+    build_site(roots[1], today=TODAY, docs_only=True)
+    assert done == [24]
+    first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
+    assert len(first) > 24 * 3
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
