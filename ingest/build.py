@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import gc
 import hashlib
 import json
 import logging
@@ -230,7 +231,7 @@ def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, di
         return parse_key, triple, "", None, None, None
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    archetypes, _ = load_archetype_book(project)
+    archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
     event = item.event
     report = replace(compute_report(event, registry, archetypes, card_data=cards), cache_key=key)
@@ -246,9 +247,7 @@ def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, di
     )
 
 
-def prefill(
-    project: Project, cache: ReportCache, players: PlayerRegistry, today: dt.date, workers: int | None = None
-) -> int:
+def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int | None = None) -> int:
     """Parses, computes and renders uncached events in parallel worker processes.
 
     The results go into ``cache``; the build that follows finds everything there. Used
@@ -271,12 +270,14 @@ def prefill(
             todo.append(path.as_posix())
     if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
         return 0
+    players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
         project=project,
         fingerprint=_data_fingerprint(project),
         players=players,
         today=today,
         templates=str(project.templates_dir),
+        archetypes=load_archetype_book(project)[0],
     )
 
     def keep(result: tuple[Any, Any, str, EventReport | None, Any, dict[str, str | bytes] | None]) -> None:
@@ -292,10 +293,16 @@ def prefill(
     # inherited by the forked workers instead of being loaded again in each.
     keep(_worker_event(todo[0]))
     context = multiprocessing.get_context("fork")
-    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        for result in pool.map(_worker_event, todo[1:]):
-            keep(result)
-    _WORKER.clear()
+    # Frozen objects are left alone by the workers' garbage collector, so the memory the
+    # workers share with this process is not copied page by page.
+    gc.freeze()
+    try:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+            for result in pool.map(_worker_event, todo[1:]):
+                keep(result)
+    finally:
+        gc.unfreeze()
+        _WORKER.clear()
     return len(todo)
 
 
@@ -488,8 +495,7 @@ def build_site(
     start = time.perf_counter()
     cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
     day = today_from_env(today)
-    players, _ = load_players(project)
-    prefill(project, cache, players, day)
+    prefill(project, cache, day)
     collected = collect(project, strict=strict, parsed=cache.parsed)
     timings.read = time.perf_counter() - start
     diags = list(collected.diagnostics)

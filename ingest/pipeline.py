@@ -188,6 +188,21 @@ def parse_event_text(
     return doc, event, problems
 
 
+def _inside(real_folder: str, folder: Path, ref: str) -> bool:
+    """Whether ``folder / ref`` stays inside the folder (``ref`` is relative, without "..").
+
+    Only a symbolic link on the way can lead out; the full real path is worked out only
+    when there is one (resolving every path costs a system call per path component).
+    """
+    step = folder
+    for part in Path(ref).parts:
+        step = step / part
+        if step.is_symlink():
+            real = os.path.realpath(folder / ref)
+            return real == real_folder or real.startswith(real_folder + os.sep)
+    return True
+
+
 def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = None) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
@@ -216,10 +231,7 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
             if deck_path_problem(ref):
                 continue  # already reported by assembly
             target = path.parent / ref
-            # The reference is relative and has no "..": only a symbolic link can lead out.
-            real = os.path.realpath(target)
-            inside = real == folder or real.startswith(folder + os.sep)
-            if not inside:
+            if not _inside(folder, path.parent, ref):
                 problems.append(
                     error(
                         "deck-path",

@@ -79,3 +79,28 @@ def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
     strict = runner.invoke(main, ["--root", str(tmp_path), "validate", "--strict", str(tmp_path / "e.yaml")])
     assert "warning[did-not-play]" in loose.stdout
     assert (loose.exit_code, strict.exit_code) == (0, 1)
+
+
+def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_path: Path) -> None:
+    from ingest.pipeline import load_event
+    from ingest.project import Project
+
+    for name in ("schema", "formats"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    events = tmp_path / "events"
+    (events / "decks").mkdir(parents=True)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    deck = (DATA / "valid" / "decks" / "alice.txt").read_text()
+    (outside / "alice.txt").write_text(deck)
+    (events / "decks" / "real.txt").write_text(deck)
+    (events / "decks" / "inner.txt").symlink_to("real.txt")  # a link that stays inside: fine
+    (events / "linked").symlink_to(outside)  # a folder link that leads out
+    text = (DATA / "valid" / "basic.yaml").read_text()
+    for ref, codes in (("decks/inner.txt", []), ("linked/alice.txt", ["deck-path"]), ("decks/real.txt", [])):
+        path = events / "e.yaml"
+        path.write_text(text.replace("deck: decks/alice.txt", f"deck: {ref}"))
+        loaded = load_event(path, Project(tmp_path))
+        assert [d.code for d in loaded.diagnostics if d.is_error] == codes, ref
+        if not codes:
+            assert loaded.event is not None and [r for _, r, _ in loaded.event.deck_texts] == [ref]
