@@ -433,11 +433,10 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     root = project.root.resolve()
     config["docs_dir"] = os.path.relpath(docs.resolve(), root)
     config["site_dir"] = os.path.relpath(site.resolve(), root)
-    fd, name = tempfile.mkstemp(prefix=".scorekeeper-zensical-", suffix=".yml", dir=root)
-    cfg = Path(name)
+    # One name for it: Zensical's cache (in <root>/.cache) is found again by the next build.
+    cfg = root / ".scorekeeper-zensical.yml"
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(yaml.safe_dump(config, sort_keys=False))
+        cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
         cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
         proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=False)
     finally:
@@ -518,28 +517,34 @@ def build_site(
     timings.pages = sum(1 for f in files if f.endswith(".md"))
     t = time.perf_counter()
     docs = project.build_dir / "docs"
+    site = project.build_dir / "site"
+    manifest = project.build_dir / ".cache" / "site.json"
+    fingerprint = _engine_fingerprint(project, engine, day)
+    incremental = (
+        not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
+    )
+    # From here until the new site is in place, build/site may not match build/docs: the
+    # next build starts from scratch if this one does not finish.
+    manifest.unlink(missing_ok=True)
     changes = sync_tree(docs, files)
     timings.write = time.perf_counter() - t
     if docs_only:
         return timings
     t = time.perf_counter()
-    site = project.build_dir / "site"
     for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
         shutil.rmtree(stale, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
-    manifest = project.build_dir / ".cache" / "site.json"
-    fingerprint = _engine_fingerprint(project, engine, day)
-    incremental = (
-        engine == "mkdocs"
-        and not full
-        and site.is_dir()
-        and manifest.is_file()
-        and manifest.read_text(encoding="utf-8") == fingerprint
-    )
     try:
         with _source_date_epoch(day):
             if engine == "zensical":
-                warnings = run_zensical(project, docs, staging, strict=strict)
+                # Zensical keeps its own cache and skips unchanged pages when its site
+                # folder is kept between builds; pages whose Markdown is gone would stay
+                # behind, so the folder starts empty after removals or a full build.
+                kept = project.build_dir / ".cache" / "zensical-site"
+                if not incremental or changes.removed:
+                    shutil.rmtree(kept, ignore_errors=True)
+                warnings = run_zensical(project, docs, kept, strict=strict)
+                shutil.copytree(kept, staging, dirs_exist_ok=True)
             elif incremental:
                 warnings = _update_site(project, docs, site, staging, changes, strict=strict)
             else:
@@ -548,7 +553,6 @@ def build_site(
             raise IngestError(
                 [error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root))) for w in warnings]
             )
-        manifest.unlink(missing_ok=True)  # a crash between the swap and the next line forces a full build
         replace_dir(staging, site)
         manifest.parent.mkdir(parents=True, exist_ok=True)
         manifest.write_text(fingerprint, encoding="utf-8")
@@ -565,7 +569,7 @@ def _engine_fingerprint(project: Project, engine: str, day: dt.date) -> str:
     from importlib.metadata import version
 
     h = hashlib.sha256(f"{engine}:{day.isoformat()}:".encode())
-    for dist in ("mkdocs", "mkdocs-material"):
+    for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
     if project.mkdocs_file.is_file():
         h.update(project.mkdocs_file.read_bytes())

@@ -257,7 +257,7 @@ def test_zensical_engine_builds_the_same_pages(tmp_path: Path) -> None:
     page = (site / "events" / "2026-11-13-friday-night-modern" / "index.html").read_text()
     assert "Friday Night Modern 42" in page and "sk-bracket" in page
     assert (site / "api" / "events.json").is_file()
-    assert not list(tmp_path.glob(".scorekeeper-zensical-*"))
+    assert not list(tmp_path.glob(".scorekeeper-zensical*"))
 
 
 def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
@@ -331,3 +331,51 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     assert len(first) > 24 * 3
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
+
+
+def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Path) -> None:
+    """Zensical keeps its site folder and cache between builds; removed pages still go."""
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, engine="zensical")
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+    assert build_site(project, today=TODAY, engine="zensical").extra["incremental"] == 1.0
+    updated = tree(tmp_path / "build" / "site")
+    assert b"Pioneer Weekly Renamed" in updated["events/2026-11-20-pioneer-weekly/index.html"]
+    assert build_site(project, today=TODAY, engine="zensical", full=True).extra["incremental"] == 0.0
+    rebuilt = tree(tmp_path / "build" / "site")
+    assert updated.keys() == rebuilt.keys()
+    assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
+    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
+    build_site(project, today=TODAY, engine="zensical")
+    pruned = tree(tmp_path / "build" / "site")
+    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in pruned)
+    assert "events/2026-11-20-pioneer-weekly/index.html" in pruned
+
+
+def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build/docs was already updated when the engine failed: updating the old site from it would miss pages."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY)
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+
+    def broken(*args: object, **kwargs: object) -> list[str]:
+        raise IngestError("the engine crashed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ingest.build, "_update_site", broken)
+        with pytest.raises(IngestError):
+            build_site(project, today=TODAY)
+    assert (
+        b"Pioneer Weekly Renamed"
+        not in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+    )
+    assert build_site(project, today=TODAY).extra["incremental"] == 0.0
+    assert (
+        b"Pioneer Weekly Renamed" in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+    )
