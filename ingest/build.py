@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -270,6 +271,8 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
             todo.append(path.as_posix())
     if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
         return 0
+    if threading.active_count() > 1:
+        return 0  # forking a process with other threads (serve) could copy a lock in use
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
         project=project,
