@@ -320,6 +320,7 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
             for copy in range(2):
                 shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
         roots.append(project)
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
     done: list[int] = []
     real_prefill = ingest.build.prefill
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
@@ -379,3 +380,24 @@ def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
     assert (
         b"Pioneer Weekly Renamed" in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
     )
+
+
+def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) -> None:
+    """serve has server and watcher threads: a fork could copy a lock one of them holds."""
+    import threading
+
+    import ingest.build
+
+    project = make_project(tmp_path)
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert ingest.build.prefill(project, ingest.build.ReportCache(), TODAY, workers=2) == 0
+    finally:
+        stop.set()
+        other.join()
