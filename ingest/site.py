@@ -20,7 +20,7 @@ from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples
 from ingest.formats import FormatRegistry
-from ingest.model import GAMES, Event, MatchKind, PlayerId, Round
+from ingest.model import GAMES, Event, GameScore, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
 from ingest.render import pct_of, render
 from ingest.report import EventReport
@@ -163,19 +163,33 @@ def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[
     return out
 
 
-def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str]) -> str:
-    """A team match's seat results in words: "Ana 2-1 Bo, Cy 0-2 Di, ..."."""
+def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str], side: str | None = None) -> str:
+    """A team match's seat results in words: "Ana 2-1 Bo; Cy 0-2 Di; ...".
+
+    With ``side`` (a team id), that team's members come first and the scores read from its side.
+    """
     tm = next((t for t in rnd.team_matches if t.table == table), None)
     if tm is None or not tm.seats:
         return ""
     members = {t.id: t.members for t in event.teams}
+    flip = side is not None and side == tm.teams[1]
     parts = []
     for i, seat in enumerate(tm.seats):
         a = members.get(tm.teams[0], ())[i] if i < len(members.get(tm.teams[0], ())) else "?"
         b = members.get(tm.teams[1], ())[i] if i < len(members.get(tm.teams[1], ())) else "?"
-        score = "double loss" if seat.double_loss else (seat.score.notation() if seat.score else "playing")
-        parts.append(f"{names.get(a, a)} {score} {names.get(b, b)}")
+        score = seat.score
+        if score is not None and flip:
+            score = GameScore(score.second, score.first, score.drawn)
+        shown = "double loss" if seat.double_loss else (score.notation() if score else "playing")
+        if flip:
+            a, b = b, a
+        parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
     return "; ".join(parts)
+
+
+def seat_labels(event: Event) -> str:
+    """Seat names in order: A, B, C (MTR 8.2) or first, second, third (Bushiroad 5.1)."""
+    return "first second third" if event.structure.team_kind in ("tag", "trio") else "A B C"
 
 
 def unit_url(event: Event, unit: str) -> str:
@@ -445,7 +459,7 @@ def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str,
                             "opponent": names.get(other, other),
                             "opponent_url": f"#{other}",
                             "outcome": outcome,
-                            "seats": _seats_text(e, rnd, tm.table, names),
+                            "seats": _seats_text(e, rnd, tm.table, names, side=team.id),
                         }
                     )
         row = rows.get(team.id)
@@ -458,8 +472,8 @@ def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str,
                 "points": row.record.points if row else "",
                 "place": row.place if row else "",
                 "members": [
-                    {"name": names.get(m, m), "url": f"players/{m}/", "seat": "ABC"[i]}
-                    for i, m in enumerate(team.members)
+                    {"name": names.get(m, m), "url": f"players/{m}/", "seat": label}
+                    for m, label in zip(team.members, seat_labels(e).split(), strict=False)
                 ],
                 "matches": matches,
             }
@@ -775,7 +789,7 @@ def _team_player_history(
         w, lo, d = record[p.id]
         history[cid].append(
             {
-                "event": f"{e.name} (team {team.name}, seat {'ABC'[seat]})",
+                "event": f"{e.name} (team {team.name}, seat {seat_labels(e).split()[seat]})",
                 "url": f"../../events/{e.slug}/teams/#{team.id}",
                 "date": e.date.isoformat(),
                 "game": e.game_name,

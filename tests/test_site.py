@@ -401,3 +401,39 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
     finally:
         stop.set()
         other.join()
+
+
+def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
+    """MTR 8: team standings from team match results; each member keeps an individual history."""
+    from ingest.pipeline import load_event
+    from ingest.standings import final_standings
+
+    path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
+    event = load_event(path, sample_site).event
+    assert event is not None and event.teams
+    docs = sample_site.root / "build" / "docs"
+    page = (docs / "events" / event.slug / "teams.md").read_text()
+    sections = {s.split(" {: #", 1)[1].split(" }", 1)[0]: s for s in page.split("\n## ")[1:]}
+    assert sections.keys() == {t.id for t in event.teams}
+    for row in final_standings(event).rows:
+        assert f"<dt>Rank</dt><dd>{row.rank}" in sections[row.player]
+        assert f"{row.record.wld} ({row.record.points} points)" in sections[row.player]
+    names = {p.id: p.name for p in event.players}
+    members = {t.id: t.members for t in event.teams}
+    checked = 0
+    for rnd in event.rounds:
+        for tm in rnd.team_matches:
+            first, second = tm.teams
+            seat = tm.seats[0]
+            if seat.score is None or seat.double_loss:
+                continue
+            a, b = names[members[first][0]], names[members[second][0]]
+            s = seat.score
+            assert f"{a} {s.first}-{s.second}" in sections[first]
+            flipped = f"{s.second}-{s.first}" + (f"-{s.drawn}" if s.drawn else "")
+            assert f"{b} {flipped} {a}" in sections[second], (rnd.number, second)
+            checked += 1
+    assert checked >= 4
+    member = event.teams[0].members[1]
+    history = (docs / "players" / f"{member}.md").read_text()
+    assert f"team {event.teams[0].name}, seat B" in history

@@ -154,3 +154,18 @@ def test_team_size_must_match_the_seats(tmp_path: Path, kind: str) -> None:
     text = TAG.replace("team_kind: tag%s", f"team_kind: {kind}").replace("team_size: 2", "team_size: 3")
     loaded = load_event(_write(tmp_path, text).root / "events" / "t.yaml", Project(tmp_path))
     assert any(d.code == "team-size" for d in loaded.diagnostics)
+
+
+def test_tag_fight_team_page_names_seats_first_and_second(tmp_path: Path) -> None:
+    """Bushiroad 5.1 orders members first, second (third); MTR 8.2 seats are A, B, C."""
+    import datetime as dt
+
+    from ingest.build import build_site
+
+    project = _write(tmp_path, TAG % "")
+    shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    build_site(project, today=dt.date(2026, 11, 22), docs_only=True)
+    page = (tmp_path / "build" / "docs" / "events" / "t" / "teams.md").read_text()
+    assert 'first: <a href="../../../players/a1/">A1</a> · second: <a' in page
+    assert "B1 0-1 A1; B2 1-0 A2" in page  # Blue's section reads from Blue's side
