@@ -18,7 +18,7 @@ from typing import Any
 from ingest import api
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
-from ingest.examples import all_examples
+from ingest.examples import all_examples, wot_example_game
 from ingest.formats import FormatRegistry
 from ingest.model import GAMES, Event, GameScore, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
@@ -939,7 +939,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
                 "ruleset": get_ruleset(rid),
                 "title": title,
                 "examples": [x for x in examples if x.ruleset == rid],
-                "mtr_examples": [x for x in examples if x.ruleset == "mtr"],
+                "wot_game": wot_example_game() if rid == "wot" else (),
                 "base": base_for(f"rules/{rid}.md"),
                 "rounds": _rounds_tables(),
             },
