@@ -8,6 +8,7 @@ Builders for events live in :mod:`tests.builders`.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +37,16 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def project() -> Project:
     """The repository as a project (its schema, formats and templates)."""
     return Project(ROOT)
+
+
+@pytest.fixture(scope="session")
+def sample_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``build/docs`` of a docs-only build of the sample events (no site engine run), built on 2026-11-22."""
+    import datetime as dt
+
+    from ingest.build import build_site
+    from tests.test_site import make_project
+
+    project = make_project(tmp_path_factory.mktemp("sample-docs"))
+    build_site(project, today=dt.date(2026, 11, 22), docs_only=True)
+    return project.root / "build" / "docs"

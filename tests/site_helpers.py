@@ -1,0 +1,65 @@
+"""Helpers for tests that read the pages of a docs-only build of the sample events."""
+
+from __future__ import annotations
+
+import html.parser
+
+from ingest.model import Event
+from ingest.pipeline import load_event
+from ingest.project import Project
+from tests.builders import ROOT
+
+WOT = "2026-08-15-wheel-of-time-sealed"
+TEAM = "2026-10-10-team-unified-standard"
+MODERN = "2026-11-13-friday-night-modern"
+TRANSFORMERS = "2026-10-24-transformers-constructed"
+
+
+def sample_event(slug: str) -> Event:
+    """A sample event from events/, loaded."""
+    path = next((ROOT / "events").rglob(f"{slug}.yaml"))
+    event = load_event(path, Project(ROOT)).event
+    assert event is not None
+    return event
+
+
+class _Tables(html.parser.HTMLParser):
+    """Every <table> of a page: its class and its rows as lists of cell texts."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[tuple[str, list[list[str]]]] = []
+        self.stack: list[tuple[str, list[list[str]]]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self.stack.append((dict(attrs).get("class") or "", []))
+        elif tag == "tr" and self.stack:
+            self.stack[-1][1].append([])
+        elif tag in ("td", "th") and self.stack:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None and self.stack:
+            self.stack[-1][1][-1].append("".join(self.cell).strip())
+            self.cell = None
+        elif tag == "table" and self.stack:
+            self.tables.append(self.stack.pop())
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def tables(text: str, css_class: str) -> list[list[list[str]]]:
+    """The rows (cell texts) of every table whose class contains ``css_class`` (any table for
+    ""), in the order their closing tags come (nested tables close first)."""
+    parser = _Tables()
+    parser.feed(text)
+    return [rows for cls, rows in parser.tables if not css_class or css_class in cls.split()]
+
+
+def names_of(event: Event) -> dict[str, str]:
+    """Display names of an event's players and teams by id."""
+    return {**{p.id: p.name for p in event.players}, **{t.id: t.name for t in event.teams}}
