@@ -5,16 +5,19 @@ from __future__ import annotations
 import datetime as dt
 import html.parser
 import json
+import posixpath
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from ingest.build import build_site
 from ingest.errors import IngestError
 from ingest.project import Project
-from ingest.site import files_digest
+from ingest.site import files_digest, page_url
 from tests.builders import DATA, ROOT, check_golden
 
 TODAY = dt.date(2026, 11, 22)
@@ -52,10 +55,21 @@ def test_every_sample_event_has_a_page(sample_site: Project) -> None:
     assert "Pioneer Weekly" in home  # in progress
 
 
+PRIVATE_FIELDS = ("email", "membership", "phone")
+
+
 def test_private_player_fields_never_reach_the_site(sample_site: Project) -> None:
-    assert "email:" in next(p.read_text() for p in (ROOT / "events").rglob("*modern.yaml"))
-    for rel, content in tree(sample_site.root / "build").items():
-        assert b"@example.org" not in content, rel
+    """Issue 5 point 8: email, membership number and phone reach no page, print view or API document."""
+    secrets = set()
+    for path in (ROOT / "events").rglob("*.yaml"):
+        for player in yaml.safe_load(path.read_text()).get("players") or []:
+            secrets |= {str(player[k]).encode() for k in PRIVATE_FIELDS if k in player}
+    assert len(secrets) >= 4  # the samples carry every kind, a numeric membership number too
+    built = tree(sample_site.root / "build")
+    assert any(rel.startswith("docs/api/") for rel in built) and any(rel.startswith("site/api/") for rel in built)
+    for rel, content in built.items():
+        for secret in secrets:
+            assert secret not in content, (rel, secret)
 
 
 def test_api_documents_validate_against_their_schemas(sample_site: Project) -> None:
@@ -177,16 +191,34 @@ class _Scanner(html.parser.HTMLParser):
         self.in_script = False
 
     def handle_data(self, data: str) -> None:
-        if self.in_script and ("alert(1)" in data or 'alert("xss")' in data or "alert(2)" in data):
+        if self.in_script and any(x in data for x in ("alert(1)", 'alert("xss")', "alert(2)", "alert(3)")):
             self.problems.append("script with alert")
         self.text.append(data)
 
 
+ATTR_LIST = "x {: onclick=alert(3) }"
+"""Markdown attribute-list syntax: unescaped, it would add an event handler to the element."""
+
+
+def _hostile_team_and_wot_events(events: Path) -> None:
+    """A team event and a Wheel of Time event whose event and team names are hostile."""
+    team = (DATA / "valid" / "tag-three-teams.yaml").read_text()
+    team = team.replace("name: Trio of Tags", f"name: {json.dumps(HOSTILE[2])}")
+    for old, new in (("Red", HOSTILE[0]), ("Blue", ATTR_LIST), ("Green", HOSTILE[1])):
+        team = team.replace(f"name: {old},", f"name: {json.dumps(new)},")
+    (events / "2026-10-01-hostile-teams.yaml").write_text(team)
+    wot = (DATA / "valid" / "wot-both-lose.yaml").read_text()
+    (events / "2026-09-01-hostile-wot.yaml").write_text(wot.replace("Two Rivers Night", json.dumps(ATTR_LIST)))
+
+
 def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) -> None:
+    """Every string from a file (event, player, team, deck and players.yaml names, notes) is
+    shown as text, in individual, team and Wheel of Time events alike."""
     project = make_project(tmp_path, samples=False)
     events = tmp_path / "events" / "2026"
     (events / "decks").mkdir(parents=True)
-    text = _event("Hostile Night", "public", complete=True)
+    text = _event(json.dumps(ATTR_LIST), "public", complete=True)
+    text = text.replace("    drops: [bob]", f"    drops: [bob]\n    notes: {json.dumps(HOSTILE[1])}")
     for i, (pid, hostile) in enumerate(zip(["alice", "bob", "carol", "dan", "erin", "erin"], HOSTILE, strict=True)):
         old = {
             "alice": "Alice Example",
@@ -212,7 +244,11 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
     )
     (events / "decks" / "alice.txt").write_text(deck)
     (events / "2026-11-20-hostile.yaml").write_text(text)
-    (tmp_path / "players.yaml").write_text('players:\n  - {id: alice, name: "<img src=x onerror=alert(1)>"}\n')
+    _hostile_team_and_wot_events(events)
+    registry = {"alice": HOSTILE[0], "ana": ATTR_LIST, "ben": HOSTILE[1], "cas": HOSTILE[2], "a1": ATTR_LIST}
+    (tmp_path / "players.yaml").write_text(
+        "players:\n" + "".join(f"  - {{id: {pid}, name: {json.dumps(name)}}}\n" for pid, name in registry.items())
+    )
     build_site(project, today=TODAY)
     site = tmp_path / "build" / "site"
     seen_text = ""
@@ -221,10 +257,20 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
         scanner.feed(path.read_text())
         assert scanner.problems == [], (path, scanner.problems)
         seen_text += "".join(scanner.text)
-    for hostile in HOSTILE:
+    for hostile in (*HOSTILE, ATTR_LIST):
         assert hostile in seen_text, hostile
     event_page = (site / "events" / "2026-11-20-hostile" / "index.html").read_text()
     assert "&lt;img src=x onerror=alert(1)&gt;" in event_page
+    for page, shown in (
+        ("2026-11-20-hostile/index.html", ATTR_LIST),  # the event's name
+        ("2026-11-20-hostile/rounds/index.html", HOSTILE[1]),  # a round's notes
+        ("2026-10-01-hostile-teams/teams/index.html", ATTR_LIST),  # a team's name and a member's
+        ("2026-10-01-hostile-teams/index.html", HOSTILE[2]),  # the event's name
+        ("2026-09-01-hostile-wot/rounds/index.html", ATTR_LIST),  # a player's players.yaml name
+    ):
+        scanner = _Scanner()
+        scanner.feed((site / "events" / page).read_text())
+        assert shown in "".join(scanner.text), page
     assert "49" not in seen_text.split("{{ 7*7 }}")[0][-5:]
 
 
