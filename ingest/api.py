@@ -9,10 +9,10 @@ decklists appear only when the event's policy allows.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from ingest.history import HistoryEntry, PlayerHistories
 from ingest.model import Event, MatchKind, Round
 from ingest.players import PlayerRegistry
 from ingest.report import EventReport
@@ -69,6 +69,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     """One event's API document."""
     e: Event = report.event
     players = []
+    archetypes = report.public_archetypes()
     for p in e.players:
         item: dict[str, Any] = {
             "id": p.id,
@@ -78,9 +79,8 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         for key in ("team", "country", "deck_name"):
             if getattr(p, key):
                 item[key] = getattr(p, key)
-        archetype = report.decks[p.id].archetype if p.id in report.decks and report.decklists_visible else p.archetype
-        if archetype:
-            item["archetype"] = archetype
+        if archetypes[p.id]:
+            item["archetype"] = archetypes[p.id]
         if p.pod is not None:
             item["pod"] = p.pod
         players.append(item)
@@ -143,12 +143,16 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     return doc
 
 
-def api_files(reports: Sequence[EventReport], registry: PlayerRegistry) -> dict[str, str | bytes]:
-    """Every API document, by path under the site root."""
+def api_files(
+    reports: Sequence[EventReport], registry: PlayerRegistry, histories: PlayerHistories
+) -> dict[str, str | bytes]:
+    """Every API document, by path under the site root.
+
+    ``histories`` (:func:`ingest.history.player_histories`) are the data the player pages
+    show, so each player page has its document with the same values.
+    """
     files: dict[str, str | bytes] = {}
     index = []
-    per_player: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    names: dict[str, str] = {}
     for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
         e = report.event
         doc = event_document(report, registry)
@@ -167,27 +171,37 @@ def api_files(reports: Sequence[EventReport], registry: PlayerRegistry) -> dict[
                 "api": f"api/events/{e.slug}.json",
             }
         )
-        if e.is_team_event:
-            continue
-        rows = {r["player"]: r for r in doc["final"]}
-        for p in e.players:
-            cid = registry.canonical(p.id)
-            names.setdefault(cid, registry.name(p.id, p.name))
-            row = rows.get(p.id, {})
-            per_player[cid].append(
-                {
-                    "event": e.slug,
-                    "date": e.date.isoformat(),
-                    "rank": row.get("rank"),
-                    "points": row.get("points"),
-                    "wins": row.get("wins"),
-                    "losses": row.get("losses"),
-                    "draws": row.get("draws"),
-                }
-            )
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": index})
-    for cid, events in sorted(per_player.items()):
+    for cid, name in sorted(histories.names.items()):
+        events = [_history_item(entry) for entry in histories.entries.get(cid, ())]
         files[f"api/players/{cid}.json"] = _dump(
-            {"api_version": API_VERSION, "id": cid, "name": names[cid], "events": events}
+            {"api_version": API_VERSION, "id": cid, "name": name, "events": events}
         )
     return files
+
+
+def _history_item(entry: HistoryEntry) -> dict[str, Any]:
+    """One event of ``api/players/<id>.json``."""
+    wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
+    item: dict[str, Any] = {
+        "event": entry.slug,
+        "date": entry.date.isoformat(),
+        "rank": entry.rank,
+        "points": entry.points,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+    }
+    if entry.place:
+        item["place"] = entry.place
+    if entry.archetype:
+        item["archetype"] = entry.archetype
+    if entry.tiebreak_points is not None:
+        tbp = entry.tiebreak_points
+        item["tbp"] = float(tbp)
+        item["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
+    if entry.team:
+        item["team"] = {"id": entry.team, "name": entry.team_name}
+        if entry.seat:
+            item["team"]["seat"] = entry.seat
+    return item

@@ -83,6 +83,10 @@ class EventReport:
         top = self.final.rows[0]
         return top.player if not top.shared else None
 
+    def public_archetypes(self) -> dict[PlayerId, str]:
+        """Each player's archetype as it may be published now (see :func:`public_archetypes`)."""
+        return public_archetypes(self.event, self.decks, self.decklists_visible)
+
 
 def event_status(event: Event) -> str:
     """upcoming (no pairings yet), in-progress, or complete.
@@ -106,8 +110,20 @@ def event_status(event: Event) -> str:
     return "complete"
 
 
-def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo]) -> tuple[MetaRow, ...]:
-    archetype = {p.id: (decks[p.id].archetype if p.id in decks else p.archetype) or "Unknown" for p in event.players}
+def public_archetypes(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> dict[PlayerId, str]:
+    """Each player's archetype as it may be published now (empty when unknown).
+
+    An archetype declared in the event file (``players[].archetype``) is public. One
+    classified from the decklist reveals the list, so it is used only while the decklists
+    may be published (``structure.decklists``: ``public``, or ``after-event`` once the
+    event is complete; ``private`` never).
+    """
+    return {p.id: (decks[p.id].archetype if visible and p.id in decks else p.archetype) for p in event.players}
+
+
+def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> tuple[MetaRow, ...]:
+    """Archetype shares of the field and top-cut conversion, from the publishable archetypes only."""
+    archetype = {pid: a or "Unknown" for pid, a in public_archetypes(event, decks, visible).items()}
     if all(a == "Unknown" for a in archetype.values()):
         return ()
     counts = Counter(archetype.values())
@@ -159,7 +175,7 @@ def compute_report(
             decks=decks,
             decklists_visible=visible,
             wot=report,
-            metagame=_metagame(event, decks),
+            metagame=_metagame(event, decks, visible),
             recommended_rounds=_advice(event, ruleset),
             checks=checks,
         )
@@ -178,7 +194,7 @@ def compute_report(
         final=final,
         decks=decks,
         decklists_visible=visible,
-        metagame=_metagame(event, decks),
+        metagame=_metagame(event, decks, visible),
         seeds=seeds,
         recommended_rounds=_advice(event, ruleset),
         checks=checks,

@@ -20,7 +20,8 @@ from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
 from ingest.formats import FormatRegistry
-from ingest.model import GAMES, Event, GameScore, MatchKind, PlayerId, Round
+from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
+from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
 from ingest.render import pct_of, render
 from ingest.report import EventReport
@@ -94,10 +95,13 @@ def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
 
 
 def _standings_view(
-    report: EventReport, table: Standings, names: Mapping[str, str], *, details: bool
+    report: EventReport, table: Standings, names: Mapping[str, str], registry: PlayerRegistry, *, details: bool
 ) -> dict[str, Any]:
     ruleset = table.ruleset
     tbs = [t for t in table.tiebreakers if t != "h2h"]
+    # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
+    # only: an opponent's game-win percentage means nothing there, so it is not shown.
+    game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
     digits = ruleset.publish_precision
     rows = []
     percent = [get_tiebreaker(t).percentage for t in tbs]
@@ -121,8 +125,8 @@ def _standings_view(
             "cells": cells,
             "dropped": row.dropped,
             "place": row.place,
-            "details": _details(table, row, names) if details else [],
-            "url": unit_url(report.event, row.player),
+            "details": _details(table, row, names, game_wins=game_wins) if details else [],
+            "url": unit_url(report.event, row.player, registry),
         }
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]
@@ -134,14 +138,16 @@ def _standings_view(
         "rows": rows,
         "heads": heads,
         "note": heads_note,
+        "game_wins": game_wins,
         "final": table.final,
         "after": table.after_round,
         "complete": table.complete,
     }
 
 
-def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[str, Any]]:
-    """Each opponent's match-win and game-win percentage, and where a floor applied."""
+def _details(table: Standings, row: Row, names: Mapping[str, str], *, game_wins: bool) -> list[dict[str, Any]]:
+    """Each opponent's match-win percentage (and game-win percentage where the standings use
+    games won), and where a floor applied."""
     values = table.values_at.get(row.evaluated_after)
     if values is None:
         return []
@@ -150,17 +156,15 @@ def _details(table: Standings, row: Row, names: Mapping[str, str]) -> list[dict[
         if opp not in values:
             continue
         v = values[opp]
-        out.append(
-            {
-                "name": names.get(opp, opp),
-                "mw": pct_of(*v.mw),
-                "mw_raw": pct_of(*v.mw_raw) if v.mw_raw else "",
-                "mw_floor": v.mw_floored,
-                "gw": pct_of(*v.gw_opp),
-                "gw_raw": pct_of(*v.gw_raw) if v.gw_raw else "",
-                "gw_floor": v.gw_floored,
-            }
-        )
+        item: dict[str, Any] = {
+            "name": names.get(opp, opp),
+            "mw": pct_of(*v.mw),
+            "mw_raw": pct_of(*v.mw_raw) if v.mw_raw else "",
+            "mw_floor": v.mw_floored,
+        }
+        if game_wins:
+            item.update(gw=pct_of(*v.gw_opp), gw_raw=pct_of(*v.gw_raw) if v.gw_raw else "", gw_floor=v.gw_floored)
+        out.append(item)
     return out
 
 
@@ -188,20 +192,18 @@ def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str,
     return "; ".join(parts)
 
 
-def seat_labels(event: Event) -> str:
-    """Seat names in order: A, B, C (MTR 8.2) or first, second, third (Bushiroad 5.1)."""
-    return "first second third" if event.structure.team_kind in ("tag", "trio") else "A B C"
+def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
+    """The page of a player, or of a team (its section on the event's teams page), from the site root.
 
-
-def unit_url(event: Event, unit: str) -> str:
-    """The page of a player, or of a team (its section on the event's teams page), from the site root."""
+    A player's page is under their canonical id: an event may use an alias (players.yaml).
+    """
     if event.is_team_event and unit in {t.id for t in event.teams}:
         return f"events/{event.slug}/teams/#{unit}"
-    return f"players/{unit}/"
+    return f"players/{registry.canonical(unit)}/"
 
 
 def _rounds_view(
-    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], registry: PlayerRegistry, *, playoff: bool
 ) -> list[dict[str, Any]]:
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
@@ -226,8 +228,8 @@ def _rounds_view(
                     "a_won": winner == a,
                     "b_won": winner is not None and winner == b,
                     "note": m.note if not team else _seats_text(event, rnd, m.table, names),
-                    "a_url": unit_url(event, a),
-                    "b_url": unit_url(event, b) if b else "",
+                    "a_url": unit_url(event, a, registry),
+                    "b_url": unit_url(event, b, registry) if b else "",
                 }
             )
             rows[-1]["search"] = " ".join(str(rows[-1][k]) for k in ("a", "b", "note")).lower()
@@ -288,7 +290,9 @@ def _metagame_view(report: EventReport) -> dict[str, Any]:
 _SECTION_ORDER = [Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD]
 
 
-def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> dict[str, Any] | None:
+def _deck_view(
+    report: EventReport, pid: PlayerId, names: Mapping[str, str], registry: PlayerRegistry
+) -> dict[str, Any] | None:
     info = report.decks.get(pid)
     if info is None:
         return None
@@ -327,6 +331,7 @@ def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> 
     return {
         "player": pid,
         "name": names.get(pid, pid),
+        "url": unit_url(report.event, pid, registry),
         "archetype": info.archetype,
         "sections": sections,
         "text": info.decklist.to_text(),
@@ -341,14 +346,13 @@ def _deck_view(report: EventReport, pid: PlayerId, names: Mapping[str, str]) -> 
 # -- pages -------------------------------------------------------------------------------------
 
 
-def _event_summary(report: EventReport, names: Mapping[str, str], base: str) -> dict[str, Any]:
+def _event_summary(
+    report: EventReport, names: Mapping[str, str], registry: PlayerRegistry, base: str
+) -> dict[str, Any]:
     e = report.event
     winner = report.winner
-    winner_deck = ""
-    if winner is not None and winner in report.decks:
-        winner_deck = report.decks[winner].archetype
-    elif winner is not None:
-        winner_deck = next((p.archetype for p in e.players if p.id == winner), "")
+    # A team event's winner is a team: it has no deck of its own.
+    winner_deck = report.public_archetypes().get(winner, "") if winner is not None else ""
     return {
         "slug": e.slug,
         "name": e.name,
@@ -360,7 +364,7 @@ def _event_summary(report: EventReport, names: Mapping[str, str], base: str) -> 
         "status": report.status,
         "url": f"{base}events/{e.slug}/",
         "winner": names.get(winner, "") if winner else "",
-        "winner_url": f"{base}players/{winner}/" if winner else "",
+        "winner_url": base + unit_url(e, winner, registry) if winner else "",
         "winner_deck": winner_deck,
         "location": e.location,
         "year": e.date.year,
@@ -392,18 +396,19 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     e = report.event
     base = base_for(page)
     decks = (
-        [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names))]
+        [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names, inputs.players))]
         if report.decklists_visible
         else []
     )
     players = []
+    archetypes = report.public_archetypes()
     for p in e.players:
-        archetype = report.decks[p.id].archetype if p.id in report.decks and report.decklists_visible else p.archetype
         players.append(
             {
                 "id": p.id,
                 "name": names[p.id],
-                "archetype": archetype,
+                "url": unit_url(e, p.id, inputs.players),
+                "archetype": archetypes[p.id],
                 "team": names.get(p.team, p.team),
                 "country": p.country,
             }
@@ -416,16 +421,16 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
-        "standings": [_standings_view(report, t, names, details=False) for t in report.standings],
-        "final": _standings_view(report, report.final, names, details=True) if report.final else None,
+        "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
+        "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
         "wot": _wot_view(report, names) if report.wot else None,
-        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
+        "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": _teams_view(report, names) if e.is_team_event else [],
+        "teams": _teams_view(report, names, inputs.players) if e.is_team_event else [],
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
@@ -434,7 +439,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     }
 
 
-def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
+def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> list[dict[str, Any]]:
     """Each team: members in seat order, its standing, and every team match with the seat results."""
     e = report.event
     rows = {r.player: r for r in report.final.rows} if report.final else {}
@@ -443,26 +448,13 @@ def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str,
         matches = []
         for label, series in (("Round", e.rounds), ("Playoff round", e.playoff)):
             for rnd in series:
-                for tm in rnd.team_matches:
-                    if team.id not in tm.teams:
-                        continue
-                    other = tm.teams[1] if tm.teams[0] == team.id else tm.teams[0]
-                    m = next((x for x in rnd.matches if x.table == tm.table and team.id in x.players), None)
-                    won = m.winner() if m is not None else None
-                    outcome = (
-                        "playing"
-                        if m is None or not m.reported
-                        else ("won" if won == team.id else "drew" if won is None else "lost")
-                    )
-                    matches.append(
-                        {
-                            "round": f"{label} {rnd.number}",
-                            "opponent": names.get(other, other),
-                            "opponent_url": f"#{other}",
-                            "outcome": outcome,
-                            "seats": _seats_text(e, rnd, tm.table, names, side=team.id),
-                        }
-                    )
+                # Every match the team has in the round: byes and losses without an opponent
+                # count in its record (MTR 8.2) as much as the team matches do.
+                for m in rnd.matches:
+                    if team.id in m.players:
+                        matches.append(
+                            {"round": f"{label} {rnd.number}", **_team_match_view(e, rnd, m, team.id, names)}
+                        )
         row = rows.get(team.id)
         out.append(
             {
@@ -473,7 +465,7 @@ def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str,
                 "points": row.record.points if row else "",
                 "place": row.place if row else "",
                 "members": [
-                    {"name": names.get(m, m), "url": f"players/{m}/", "seat": label}
+                    {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
                     for m, label in zip(team.members, seat_labels(e).split(), strict=False)
                 ],
                 "matches": matches,
@@ -481,6 +473,26 @@ def _teams_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str,
         )
     out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
     return out
+
+
+def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mapping[str, str]) -> dict[str, Any]:
+    """One match of a team read from that team's side: opponent, outcome and seat results."""
+    if len(m.players) == 1:
+        return {"opponent": "", "opponent_url": "", "outcome": result_text(m.players, m.score, m.kind), "seats": ""}
+    other = m.players[1] if m.players[0] == team else m.players[0]
+    won = m.winner()
+    if not m.reported:
+        outcome = "playing"
+    elif m.kind is MatchKind.DOUBLE_LOSS:
+        outcome = "double loss"
+    else:
+        outcome = "won" if won == team else "drew" if won is None else "lost"
+    return {
+        "opponent": names.get(other, other),
+        "opponent_url": f"#{other}",
+        "outcome": outcome,
+        "seats": _seats_text(event, rnd, m.table, names, side=team),
+    }
 
 
 def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
@@ -746,91 +758,33 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
-def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
+def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
+    """One page per player (results per event, lifetime record, head to head, decks) and the index."""
     files: Files = {}
-    history: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    h2h: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
-    display: dict[str, str] = {}
-    reg = inputs.players
-    for report in sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
-        e = report.event
-        names = _player_names(e, reg)
-        if e.is_team_event:
-            _team_player_history(report, reg, names, history, h2h, display)
-            continue
-        final_rows = {r.player: r for r in report.final.rows} if report.final else {}
-        wot_rows = {r.player: r for r in report.wot.final} if report.wot else {}
-        for p in e.players:
-            cid = reg.canonical(p.id)
-            display.setdefault(cid, reg.name(p.id, p.name))
-            row = final_rows.get(p.id)
-            wrow = wot_rows.get(p.id)
-            deck = report.decks.get(p.id)
-            history[cid].append(
-                {
-                    "event": e.name,
-                    "url": f"../../events/{e.slug}/",
-                    "date": e.date.isoformat(),
-                    "game": e.game_name,
-                    "format": e.format,
-                    "rank": (row.rank if row else (wrow.rank if wrow else "")),
-                    "field": len(e.players),
-                    "wld": row.record.wld if row else "",
-                    "place": row.place if row else "",
-                    "points": row.record.points if row else (wrow.game_points if wrow else ""),
-                    "archetype": (deck.archetype if deck and report.decklists_visible else p.archetype) or "",
-                    "status": report.status,
-                }
-            )
-        for rnd in (*e.rounds, *e.playoff):
-            for m in rnd.matches:
-                if len(m.players) != 2 or not m.reported:
-                    continue
-                a, b = (reg.canonical(x) for x in m.players)
-                w = m.winner()
-                for me, opp, mine in ((a, b, m.players[0]), (b, a, m.players[1])):
-                    slot = h2h[me][opp]
-                    if m.kind is MatchKind.DOUBLE_LOSS:
-                        slot[1] += 1
-                    elif w is None:
-                        slot[2] += 1
-                    elif w == mine:
-                        slot[0] += 1
-                    else:
-                        slot[1] += 1
-            for g in rnd.wot_games:
-                if g.hero and g.villain and g.winner in ("hero", "villain", "tie"):
-                    hero, villain = reg.canonical(g.hero), reg.canonical(g.villain)
-                    for me, opp, side in ((hero, villain, "hero"), (villain, hero, "villain")):
-                        slot = h2h[me][opp]
-                        slot[2 if g.winner == "tie" else 0 if g.winner == side else 1] += 1
-    for cid in reg.players:
-        display.setdefault(cid, reg.players[cid].name)
+    display = histories.names
     for cid, name in display.items():
-        rows = history.get(cid, [])
-        record = [0, 0, 0]
-        for opp_counts in h2h[cid].values():
-            for i in range(3):
-                record[i] += opp_counts[i]
-        met = sorted(h2h[cid].items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
+        entries = histories.entries.get(cid, ())
+        rows = [_history_row(entry) for entry in reversed(entries)]
+        met = sorted(
+            histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold())
+        )
         opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
-        decks = sorted({r["archetype"] for r in rows if r["archetype"]})
         files[f"players/{cid}.md"] = render(
             templates,
             "player.md.j2",
             {
                 "name": name,
                 "rows": rows,
-                "record": record,
+                "record": histories.lifetime(cid),
                 "opponents": opponents,
-                "decks": decks,
-                "events": len(rows),
+                "decks": sorted({e.archetype for e in entries if e.archetype}),
+                "events": len(entries),
                 "base": base_for(f"players/{cid}.md"),
-                "aliases": reg.players[cid].aliases if cid in reg.players else (),
+                "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
             },
         )
     index = sorted(
-        ({"id": cid, "name": n, "events": len(history.get(cid, []))} for cid, n in display.items()),
+        ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
     )
     files["players/index.md"] = render(
@@ -839,58 +793,29 @@ def _player_pages(inputs: SiteInputs, templates: Path) -> Files:
     return files
 
 
-def _team_player_history(
-    report: EventReport,
-    reg: PlayerRegistry,
-    names: Mapping[str, str],
-    history: dict[str, list[dict[str, Any]]],
-    h2h: dict[str, dict[str, list[int]]],
-    display: dict[str, str],
-) -> None:
-    """A team event seen by each member: their team's place and their own seat matches."""
-    e = report.event
-    rows = {r.player: r for r in report.final.rows} if report.final else {}
-    seat_of = {m: (t, i) for t in e.teams for i, m in enumerate(t.members)}
-    record: dict[str, list[int]] = {m: [0, 0, 0] for m in seat_of}
-    members = {t.id: t.members for t in e.teams}
-    for rnd in (*e.rounds, *e.playoff):
-        for tm in rnd.team_matches:
-            for i, seat_result in enumerate(tm.seats):
-                if seat_result.score is None and not seat_result.double_loss:
-                    continue
-                try:
-                    a, b = members[tm.teams[0]][i], members[tm.teams[1]][i]
-                except (KeyError, IndexError):
-                    continue
-                w = None if seat_result.double_loss or seat_result.score is None else seat_result.score.winner
-                for me, opp, side in ((a, b, 0), (b, a, 1)):
-                    slot = 1 if seat_result.double_loss else (2 if w is None else (0 if w == side else 1))
-                    record[me][slot] += 1
-                    h2h[reg.canonical(me)][reg.canonical(opp)][slot] += 1
-    for p in e.players:
-        if p.id not in seat_of:
-            continue
-        team, seat = seat_of[p.id]
-        cid = reg.canonical(p.id)
-        display.setdefault(cid, reg.name(p.id, p.name))
-        row = rows.get(team.id)
-        w, lo, d = record[p.id]
-        history[cid].append(
-            {
-                "event": f"{e.name} (team {team.name}, seat {seat_labels(e).split()[seat]})",
-                "url": f"../../events/{e.slug}/teams/#{team.id}",
-                "date": e.date.isoformat(),
-                "game": e.game_name,
-                "format": e.format,
-                "rank": row.rank if row else "",
-                "field": len(e.teams),
-                "wld": f"{w}-{lo}-{d}",
-                "place": row.place if row else "",
-                "points": row.record.points if row else "",
-                "archetype": "",
-                "status": report.status,
-            }
-        )
+def _history_row(entry: HistoryEntry) -> dict[str, Any]:
+    """One row of a player page's results table."""
+    event, url = entry.event, f"../../events/{entry.slug}/"
+    if entry.team:
+        seat = f", seat {entry.seat}" if entry.seat else ""
+        event, url = f"{event} (team {entry.team_name}{seat})", f"{url}teams/#{entry.team}"
+    record = entry.wld
+    if entry.tiebreak_points is not None and entry.points is not None:
+        # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
+        record = f"{record} ({entry.points} GP)"
+    return {
+        "event": event,
+        "url": url,
+        "date": entry.date.isoformat(),
+        "game": entry.game_name,
+        "format": entry.format,
+        "rank": entry.rank if entry.rank is not None else "",
+        "field": entry.field,
+        "wld": record,
+        "place": entry.place,
+        "archetype": entry.archetype,
+        "status": entry.status,
+    }
 
 
 def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
@@ -977,7 +902,9 @@ def templates_fingerprint(templates: Path) -> str:
 def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fingerprint: str = "") -> Any:
     """What an event's rendered pages depend on: its report, its players' names, the templates, today."""
     names = tuple(sorted(_player_names(report.event, inputs.players).items()))
-    return (report.cache_key, names, fingerprint or templates_fingerprint(templates), inputs.today.isoformat())
+    # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
+    links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
+    return (report.cache_key, names, links, fingerprint or templates_fingerprint(templates), inputs.today.isoformat())
 
 
 def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
@@ -994,7 +921,7 @@ def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files]
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
-    summaries = [_event_summary(r, _player_names(r.event, inputs.players), "") for r in reports]
+    summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
     upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
     recent = [s for s in reversed(summaries) if s not in upcoming]
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
@@ -1033,10 +960,11 @@ def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files]
         if key not in page_cache:
             page_cache[key] = _event_pages(report, inputs, templates)
         files.update(page_cache[key])
-    files.update(_player_pages(inputs, templates))
+    histories = player_histories(reports, inputs.players)
+    files.update(_player_pages(inputs, templates, histories))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
-    files.update(api.api_files(reports, inputs.players))
+    files.update(api.api_files(reports, inputs.players, histories))
     for asset in sorted((templates / "assets").glob("*")):
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()

@@ -25,6 +25,8 @@ class Tiebreaker:
     """One sentence for the rules pages."""
     percentage: bool = True
     """Whether the value is shown as a percentage."""
+    game_wins: bool = False
+    """Whether it is computed from games won (MTR Appendix C), not from match results only."""
 
 
 TIEBREAKERS: dict[str, Tiebreaker] = {
@@ -47,12 +49,14 @@ TIEBREAKERS: dict[str, Tiebreaker] = {
             "GW%",
             "Game-win percentage",
             "Game points earned divided by the game points possible in the games played.",
+            game_wins=True,
         ),
         Tiebreaker(
             "ogw",
             "OGW%",
             "Opponents' game-win percentage",
             "The average game-win percentage of the player's distinct opponents, each at least the floor.",
+            game_wins=True,
         ),
         Tiebreaker(
             "oomw", "OOMW%", "Opponents' opponents' match-win percentage", "The average of the opponents' OMW%."

@@ -5,16 +5,19 @@ from __future__ import annotations
 import datetime as dt
 import html.parser
 import json
+import posixpath
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from ingest.build import build_site
 from ingest.errors import IngestError
 from ingest.project import Project
-from ingest.site import files_digest
+from ingest.site import files_digest, page_url
 from tests.builders import DATA, ROOT, check_golden
 
 TODAY = dt.date(2026, 11, 22)
@@ -52,10 +55,21 @@ def test_every_sample_event_has_a_page(sample_site: Project) -> None:
     assert "Pioneer Weekly" in home  # in progress
 
 
+PRIVATE_FIELDS = ("email", "membership", "phone")
+
+
 def test_private_player_fields_never_reach_the_site(sample_site: Project) -> None:
-    assert "email:" in next(p.read_text() for p in (ROOT / "events").rglob("*modern.yaml"))
-    for rel, content in tree(sample_site.root / "build").items():
-        assert b"@example.org" not in content, rel
+    """Issue 5 point 8: email, membership number and phone reach no page, print view or API document."""
+    secrets = set()
+    for path in (ROOT / "events").rglob("*.yaml"):
+        for player in yaml.safe_load(path.read_text()).get("players") or []:
+            secrets |= {str(player[k]).encode() for k in PRIVATE_FIELDS if k in player}
+    assert len(secrets) >= 4  # the samples carry every kind, a numeric membership number too
+    built = tree(sample_site.root / "build")
+    assert any(rel.startswith("docs/api/") for rel in built) and any(rel.startswith("site/api/") for rel in built)
+    for rel, content in built.items():
+        for secret in secrets:
+            assert secret not in content, (rel, secret)
 
 
 def test_api_documents_validate_against_their_schemas(sample_site: Project) -> None:
@@ -177,16 +191,34 @@ class _Scanner(html.parser.HTMLParser):
         self.in_script = False
 
     def handle_data(self, data: str) -> None:
-        if self.in_script and ("alert(1)" in data or 'alert("xss")' in data or "alert(2)" in data):
+        if self.in_script and any(x in data for x in ("alert(1)", 'alert("xss")', "alert(2)", "alert(3)")):
             self.problems.append("script with alert")
         self.text.append(data)
 
 
+ATTR_LIST = "x {: onclick=alert(3) }"
+"""Markdown attribute-list syntax: unescaped, it would add an event handler to the element."""
+
+
+def _hostile_team_and_wot_events(events: Path) -> None:
+    """A team event and a Wheel of Time event whose event and team names are hostile."""
+    team = (DATA / "valid" / "tag-three-teams.yaml").read_text()
+    team = team.replace("name: Trio of Tags", f"name: {json.dumps(HOSTILE[2])}")
+    for old, new in (("Red", HOSTILE[0]), ("Blue", ATTR_LIST), ("Green", HOSTILE[1])):
+        team = team.replace(f"name: {old},", f"name: {json.dumps(new)},")
+    (events / "2026-10-01-hostile-teams.yaml").write_text(team)
+    wot = (DATA / "valid" / "wot-both-lose.yaml").read_text()
+    (events / "2026-09-01-hostile-wot.yaml").write_text(wot.replace("Two Rivers Night", json.dumps(ATTR_LIST)))
+
+
 def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) -> None:
+    """Every string from a file (event, player, team, deck and players.yaml names, notes) is
+    shown as text, in individual, team and Wheel of Time events alike."""
     project = make_project(tmp_path, samples=False)
     events = tmp_path / "events" / "2026"
     (events / "decks").mkdir(parents=True)
-    text = _event("Hostile Night", "public", complete=True)
+    text = _event(json.dumps(ATTR_LIST), "public", complete=True)
+    text = text.replace("    drops: [bob]", f"    drops: [bob]\n    notes: {json.dumps(HOSTILE[1])}")
     for i, (pid, hostile) in enumerate(zip(["alice", "bob", "carol", "dan", "erin", "erin"], HOSTILE, strict=True)):
         old = {
             "alice": "Alice Example",
@@ -212,7 +244,11 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
     )
     (events / "decks" / "alice.txt").write_text(deck)
     (events / "2026-11-20-hostile.yaml").write_text(text)
-    (tmp_path / "players.yaml").write_text('players:\n  - {id: alice, name: "<img src=x onerror=alert(1)>"}\n')
+    _hostile_team_and_wot_events(events)
+    registry = {"alice": HOSTILE[0], "ana": ATTR_LIST, "ben": HOSTILE[1], "cas": HOSTILE[2], "a1": ATTR_LIST}
+    (tmp_path / "players.yaml").write_text(
+        "players:\n" + "".join(f"  - {{id: {pid}, name: {json.dumps(name)}}}\n" for pid, name in registry.items())
+    )
     build_site(project, today=TODAY)
     site = tmp_path / "build" / "site"
     seen_text = ""
@@ -221,10 +257,20 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
         scanner.feed(path.read_text())
         assert scanner.problems == [], (path, scanner.problems)
         seen_text += "".join(scanner.text)
-    for hostile in HOSTILE:
+    for hostile in (*HOSTILE, ATTR_LIST):
         assert hostile in seen_text, hostile
     event_page = (site / "events" / "2026-11-20-hostile" / "index.html").read_text()
     assert "&lt;img src=x onerror=alert(1)&gt;" in event_page
+    for page, shown in (
+        ("2026-11-20-hostile/index.html", ATTR_LIST),  # the event's name
+        ("2026-11-20-hostile/rounds/index.html", HOSTILE[1]),  # a round's notes
+        ("2026-10-01-hostile-teams/teams/index.html", ATTR_LIST),  # a team's name and a member's
+        ("2026-10-01-hostile-teams/index.html", HOSTILE[2]),  # the event's name
+        ("2026-09-01-hostile-wot/rounds/index.html", ATTR_LIST),  # a player's players.yaml name
+    ):
+        scanner = _Scanner()
+        scanner.feed((site / "events" / page).read_text())
+        assert shown in "".join(scanner.text), page
     assert "49" not in seen_text.split("{{ 7*7 }}")[0][-5:]
 
 
@@ -437,3 +483,135 @@ def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site
     member = event.teams[0].members[1]
     history = (docs / "players" / f"{member}.md").read_text()
     assert f"team {event.teams[0].name}, seat B" in history
+
+
+LIVING_END = (
+    "4 Living End\n4 Shardless Agent\n4 Violent Outburst\n"
+    + "".join(f"4 Filler Card {i}\n" for i in range(1, 10))
+    + "12 Forest\n"
+)
+"""A list the archetype rules classify as Living End; no event file declares that archetype."""
+
+
+def _classified_event_project(root: Path, cases: dict[str, tuple[str, bool]]) -> Project:
+    """Events where erin (the winner, once complete) brings a Living End list without declaring it."""
+    project = make_project(root, samples=False)
+    events = root / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "decks" / "erin.txt").write_text(LIVING_END)
+    for slug, (policy, complete) in cases.items():
+        text = _event(slug, policy, complete=complete)
+        text = text.replace("email: erin@example.org}", "email: erin@example.org, deck: decks/erin.txt}")
+        (events / f"{slug}.yaml").write_text(text)
+    return project
+
+
+def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_path: Path) -> None:
+    """Issue 5 point 8: with decklists private (or after-event while in progress), only the
+    archetypes the event file declares appear: metagame, winner's deck, players, API."""
+    public = _classified_event_project(tmp_path / "public", {"2026-11-20-public": ("public", True)})
+    build_site(public, today=TODAY, docs_only=True)
+    docs = public.root / "build" / "docs"
+    # The control: a public list is classified, and the archetype shows wherever archetypes do.
+    for page in ("index.md", "events/2026-11-20-public/index.md", "players/erin.md", "api/players/erin.json"):
+        assert "Living End" in (docs / page).read_text(), page
+    assert json.loads((docs / "api" / "events" / "2026-11-20-public.json").read_text())["players"][4] == {
+        "archetype": "Living End",
+        "id": "erin",
+        "name": "Erin Ode",
+        "player_page": "erin",
+    }
+
+    hidden = _classified_event_project(
+        tmp_path / "hidden",
+        {"2026-11-20-private": ("private", True), "2026-11-20-after-live": ("after-event", False)},
+    )
+    build_site(hidden, today=TODAY)
+    built = tree(hidden.root / "build")
+    assert "site/events/2026-11-20-private/index.html" in built and "docs/api/players/erin.json" in built
+    assert "Burn" in built["docs/events/2026-11-20-private/index.md"].decode()  # declared: public
+    published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "site/"))}
+    assert [rel for rel, content in published.items() if b"Living End" in content] == []
+
+
+def _player_links(docs: Path) -> dict[str, set[str]]:
+    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(docs.rglob("*.md")):
+        rel = path.relative_to(docs).as_posix()
+        here = page_url(rel)
+        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', path.read_text())
+        out[rel] = {posixpath.normpath(posixpath.join(here, h)) for h in hrefs}
+    return out
+
+
+def test_player_links_go_to_the_canonical_page_of_an_alias(tmp_path: Path) -> None:
+    """players.yaml aliases: an event may use an old id; every link goes to the one page."""
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "2026-11-20-aliases.yaml").write_text(_event("Alias Night", "public", complete=True))
+    (tmp_path / "players.yaml").write_text(
+        "players:\n"
+        "  - {id: alice-example, name: Alice Example, aliases: [alice]}\n"
+        "  - {id: erin-ode, name: Erin Ode, aliases: [erin]}\n"
+    )
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    links = _player_links(docs)
+    broken = {
+        (page, target) for page, targets in links.items() for target in targets if not (docs / f"{target}.md").exists()
+    }
+    assert broken == set()
+    event = "events/2026-11-20-aliases/"
+    # erin (winner: a bye and a win) on the home page; alice in the players list, standings,
+    # pairings and decklists.
+    assert "players/erin-ode" in links["index.md"]
+    for page in ("index.md", "rounds.md", "decklists.md"):
+        assert "players/alice-example" in links[event + page], page
+    assert not any({"players/alice", "players/erin"} & targets for targets in links.values())
+
+
+def test_home_page_links_a_team_winner_to_its_team_section(sample_site: Project) -> None:
+    """A team event's champion is a team: it has a section on the event's teams page, no player page."""
+    from ingest.pipeline import load_event
+    from ingest.standings import final_standings
+
+    path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
+    event = load_event(path, sample_site).event
+    assert event is not None
+    champion = final_standings(event).rows[0]
+    assert champion.place == "Champion"
+    home = (sample_site.root / "build" / "docs" / "index.md").read_text()
+    team = next(t for t in event.teams if t.id == champion.player)
+    assert f'<a href="events/{event.slug}/teams/#{team.id}">{team.name}</a>' in home
+    assert f"players/{team.id}/" not in home
+    assert (sample_site.root / "build" / "site" / "events" / event.slug / "teams" / "index.html").is_file()
+
+
+def _opponent_columns(page: str) -> set[tuple[str, ...]]:
+    """The columns of every per-opponent table on a page: the heading, then the cell count of each row."""
+    out = set()
+    for table in re.findall(r'<table class="sk-opponents">(.*?)</table>', page):
+        out.add(tuple(re.findall(r"<th[^>]*>([^<]*)</th>", table)))
+        out |= {("cells", str(row.count("<td"))) for row in table.split("</thead>")[1].split("</tr>") if "<td" in row}
+    return out
+
+
+def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_site: Project) -> None:
+    """Team standings use match results only (MTR Appendix C, 8), Bushiroad standings too
+    (3.2.1.2): no GW% there; MTR individual standings keep it."""
+    docs = sample_site.root / "build" / "docs" / "events"
+    columns = {
+        slug: _opponent_columns((docs / slug / "index.md").read_text())
+        for slug in (
+            "2026-10-10-team-unified-standard",
+            "2026-09-19-weiss-schwarz-neo-standard",
+            "2026-11-13-friday-night-modern",
+        )
+    }
+    assert columns["2026-10-10-team-unified-standard"] == {("Opponent", "MW%"), ("cells", "2")}
+    assert columns["2026-09-19-weiss-schwarz-neo-standard"] == {("Opponent", "MW%"), ("cells", "2")}
+    assert columns["2026-11-13-friday-night-modern"] == {("Opponent", "MW%", "GW%"), ("cells", "3")}

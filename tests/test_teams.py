@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from ingest.checks import event_checks
 from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import compute_standings
-from tests.builders import ROOT
+from tests.builders import DATA, ROOT
 
 
 def _write(tmp_path: Path, text: str, decks: dict[str, str] | None = None) -> Project:
@@ -169,3 +170,31 @@ def test_tag_fight_team_page_names_seats_first_and_second(tmp_path: Path) -> Non
     page = (tmp_path / "build" / "docs" / "events" / "t" / "teams.md").read_text()
     assert 'first: <a href="../../../players/a1/">A1</a> · second: <a' in page
     assert "B1 0-1 A1; B2 1-0 A2" in page  # Blue's section reads from Blue's side
+
+
+def _team_sections(page: str) -> dict[str, str]:
+    return {s.split(" {: #", 1)[1].split(" }", 1)[0]: s for s in page.split("\n## ")[1:]}
+
+
+def test_team_page_lists_byes_with_the_team_matches(tmp_path: Path) -> None:
+    """A bye counts in a team's record (Bushiroad 3.2.1.2, MTR 8.2): its row is listed too."""
+    import datetime as dt
+
+    from ingest.build import build_site
+
+    project = _write(tmp_path, (DATA / "valid" / "tag-three-teams.yaml").read_text())
+    shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    build_site(project, today=dt.date(2026, 11, 22), docs_only=True)
+    sections = _team_sections((tmp_path / "build" / "docs" / "events" / "t" / "teams.md").read_text())
+    rows = {
+        tid: re.findall(r"<tr><td>((?:Playoff round|Round) \d+)</td><td>(.*?)</td><td>(.*?)</td>", s)
+        for tid, s in sections.items()
+    }
+    no_opponent = '<span class="sk-muted">—</span>'
+    assert rows == {
+        "red": [("Round 1", '<a href="#blue">Blue</a>', "won"), ("Round 2", '<a href="#green">Green</a>', "lost")],
+        "blue": [("Round 1", '<a href="#red">Red</a>', "lost"), ("Round 2", no_opponent, "bye")],
+        "green": [("Round 1", no_opponent, "bye"), ("Round 2", '<a href="#red">Red</a>', "won")],
+    }
+    assert "<dt>Record</dt><dd>1-1-0" in sections["blue"]
