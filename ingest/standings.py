@@ -509,13 +509,15 @@ class _Engine:
         self.names = _names(event)
         self.tbs = _tiebreakers(event, rules)
         self.game_points = not event.is_team_event or rules.team_game_points
-        self.dropped = set(event.dropped_after())
+        self.drop_round: dict[PlayerId, int] = dict(event.dropped_after())
+        """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
         self.dq = {p.id for p in event.players if p.disqualified}
         if event.is_team_event:
             # A member's drop or disqualification takes the whole team with it (MTR 8.2, Bushiroad 5.1).
             for t in event.teams:
-                if any(m in self.dropped for m in t.members):
-                    self.dropped.add(PlayerId(t.id))
+                member_drops = [self.drop_round[m] for m in t.members if m in self.drop_round]
+                if member_drops:
+                    self.drop_round[PlayerId(t.id)] = min(member_drops)
                 if any(m in self.dq for m in t.members):
                     self.dq.add(PlayerId(t.id))
         self.seed_keys = [seeded_order(event.seed, u) for u in self.units]
@@ -576,11 +578,15 @@ class _Engine:
                         outcomes[i].append("draw")
                     else:
                         outcomes[i].append("loss")
-        dropped = self.event.dropped_after()
+        dropped = self.dropped_by(total)
         return [
-            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped and dropped[u] <= total)  # type: ignore[arg-type]
+            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped)  # type: ignore[arg-type]
             for u, o in zip(self.units, outcomes, strict=True)
         ]
+
+    def dropped_by(self, k: int) -> set[PlayerId]:
+        """Units that had dropped by the end of Swiss round ``k`` (a later drop does not show yet)."""
+        return {u for u, r in self.drop_round.items() if r <= k}
 
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
@@ -726,6 +732,7 @@ class _Engine:
                 position += len(group)
         row_values = list(zip(*[[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown], strict=True))
         names = self.names
+        dropped = self.dropped_by(swiss_rounds)
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
         rows = [
             Row(
@@ -734,7 +741,7 @@ class _Engine:
                 names.get(units[i], units[i]),
                 records[i],
                 row_values[i],
-                units[i] in self.dropped,
+                units[i] in dropped,
                 times[i],
                 labels[i],
                 shared[i],

@@ -126,6 +126,23 @@ def test_ties_are_shared_and_ordered_by_seed_not_input_order() -> None:
     assert len(orders) > 1  # the seed, not the file, decides the display order
 
 
+@pytest.mark.parametrize("rules", ["mtr", "mtr-melee"])
+def test_a_drop_shows_only_in_standings_after_the_round_it_happened(rules: str) -> None:
+    # MTR 2.10 / issue 3: standings after round k count rounds 1..k only, drops included.
+    rounds = [
+        [played("a", "b", "2-0"), played("c", "d", "2-0")],
+        [played("a", "c", "2-0"), played("b", "d", "2-0")],
+        [played("a", "b", "2-1"), played("c", "e", "2-0")],
+    ]
+    ev = make_event(rounds, players=["a", "b", "c", "d", "e"], rules=rules, drops={2: ["d"]})
+    by_round = standings_by_round(ev)
+    assert [t.row("d").dropped for t in by_round] == [False, True, True]
+    assert not compute_standings(ev, after_round=1).row("d").dropped
+    assert compute_standings(ev, after_round=2).row("d").dropped
+    assert final_standings(ev).row("d").dropped
+    assert not any(r.dropped for r in final_standings(ev).rows if r.player != "d")
+
+
 def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
     swiss = [
         [played("a", "b", "2-0"), played("c", "d", "2-0"), played("e", "f", "2-0"), played("g", "h", "2-0")],
