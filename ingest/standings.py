@@ -804,37 +804,59 @@ def _head_to_head(
     return out
 
 
+def playoff_bracket(event: Event) -> tuple[int, int]:
+    """The playoff's field and number of rounds, (0, 0) without one.
+
+    The field is the players of playoff round 1, byes included (MTR 10.4: the top
+    seeds of a field that is not a power of two get the byes); it fixes the number of
+    rounds however many are recorded so far.
+    """
+    from ingest.pairing.elimination import bracket_rounds
+
+    field = len({p for m in event.playoff[0].matches for p in m.players}) if event.playoff else 0
+    return (field, bracket_rounds(field)) if field >= 2 else (0, 0)
+
+
 def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
     """Each top-cut player's playoff depth and label (higher depth = went further).
 
-    The champion wins the last round; the finalist loses it; others are grouped by the
-    round in which they were eliminated (semifinalists, quarterfinalists, ...). Within a
-    group the caller orders players by Swiss rank.
+    The bracket's size comes from :func:`playoff_bracket`. A player is out in
+    the round they lost (a double loss is a loss for both, Bushiroad 3.2.3) or the
+    round after the one they dropped after (MTR 2.10); a winner or a bye advances to the
+    next round. Labels follow :func:`ingest.pairing.elimination.placing_label`: the
+    champion and finalists once the final is decided, else "Top N" of the round a
+    player went out in or is still playing. Within a depth the caller orders players
+    by Swiss rank; a player still playing sorts above one out in the same round.
     """
+    from ingest.pairing.elimination import placing_label
+
     rounds = event.playoff
-    out: dict[PlayerId, tuple[int, str]] = {}
-    if not rounds:
-        return out
-    total = len(rounds)
-    for r_i, rnd in enumerate(rounds, start=1):
+    field, total = playoff_bracket(event)
+    if not total:
+        return {}
+    reached: dict[PlayerId, int] = {}
+    out: dict[PlayerId, int] = {}
+    for number, rnd in enumerate(rounds[:total], start=1):
         for m in rnd.matches:
+            winner = m.winner()
             for p in m.players:
-                depth = 2 * r_i
-                winner = m.winner()
-                if m.reported and winner == p:
-                    depth += 1
-                if depth > out.get(p, (0, ""))[0]:
-                    out[p] = (depth, "")
+                if p in out:
+                    continue
+                if winner == p:
+                    reached[p] = number + 1
+                elif winner is not None or m.kind in (MatchKind.DOUBLE_LOSS, MatchKind.LOSS):
+                    reached[p] = number
+                    out[p] = number
+                else:  # unreported, or a draw that playoffs do not allow: still playing
+                    reached[p] = number
+        for p in rnd.drops:
+            if p in reached and p not in out and reached[p] <= total:
+                out[p] = reached[p]
     labelled: dict[PlayerId, tuple[int, str]] = {}
-    final_complete = rounds[-1].complete and any(m.kind is MatchKind.PLAYED for m in rounds[-1].matches)
-    for p, (depth, _) in out.items():
-        reached = depth // 2
-        won_last = depth % 2 == 1
-        if reached == total and final_complete:
-            label = "Champion" if won_last else "Finalist"
-        else:
-            label = f"Top {2 ** (total - reached + 1)}"
-        labelled[p] = (depth, label)
+    for p, r in reached.items():
+        group = total - r + 1
+        depth = 2 * r + (0 if p in out else 1)
+        labelled[p] = (depth, placing_label(group, field, decided=p in out or group == 0))
     return labelled
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ingest.examples import all_examples
+from ingest.model import Match
 from ingest.standings import compute_standings, final_standings, standings_by_round
 from tests.builders import bye, double_loss, loss, make_event, pending, played
 
@@ -159,6 +160,89 @@ def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
     ]
     # Swiss standings for everyone else; the playoff does not change their records (MTR).
     assert final.row("c").record.points == 3
+
+
+def _playoff_labels(field: int, playoff: list[list[Match]]) -> dict[str, str]:
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    final = final_standings(make_event(swiss, players=players, playoff=playoff, top=field))
+    depths = [r.place for r in final.rows if r.place]
+    assert len(depths) == field and all(r.place == "" for r in final.rows[field:])
+    return {r.player: r.place for r in final.rows if r.place}
+
+
+def test_top_8_playoff_labels_at_every_stage() -> None:
+    # MTR 10.4 bracket 1v8, 4v5, 2v7, 3v6: nobody is Champion or Finalist before the final is decided.
+    qf = [pending("s1", "s8"), pending("s4", "s5"), pending("s2", "s7"), pending("s3", "s6")]
+    assert set(_playoff_labels(8, [qf]).values()) == {"Top 8"}
+    half = [played("s1", "s8", "2-0"), played("s4", "s5", "0-2"), qf[2], qf[3]]
+    assert _playoff_labels(8, [half]) == {
+        "s1": "Top 4", "s5": "Top 4", "s8": "Top 8", "s4": "Top 8",
+        "s2": "Top 8", "s7": "Top 8", "s3": "Top 8", "s6": "Top 8",
+    }  # fmt: skip
+    qf_done = [*half[:2], played("s2", "s7", "2-1"), played("s3", "s6", "1-2")]
+    after_qf = {"s1": "Top 4", "s5": "Top 4", "s2": "Top 4", "s6": "Top 4"}
+    after_qf |= dict.fromkeys(("s8", "s4", "s7", "s3"), "Top 8")
+    assert _playoff_labels(8, [qf_done]) == after_qf
+    assert _playoff_labels(8, [qf_done, [pending("s1", "s5"), pending("s2", "s6")]]) == after_qf
+    sf_done = [played("s1", "s5", "2-0"), played("s2", "s6", "0-2")]
+    after_sf = after_qf | {"s1": "Top 2", "s6": "Top 2"}
+    assert _playoff_labels(8, [qf_done, sf_done, [pending("s1", "s6")]]) == after_sf
+    done = _playoff_labels(8, [qf_done, sf_done, [played("s1", "s6", "1-2")]])
+    assert done == after_sf | {"s6": "Champion", "s1": "Finalist"}
+
+
+def test_top_6_playoff_labels_at_every_stage() -> None:
+    # Seeds 1 and 2 advance by bye to the semifinals; the quarterfinals are 4v5 and 3v6.
+    qf = [bye("s1"), pending("s4", "s5"), bye("s2"), pending("s3", "s6")]
+    waiting = {"s1": "Top 4", "s2": "Top 4", "s3": "Top 6", "s4": "Top 6", "s5": "Top 6", "s6": "Top 6"}
+    assert _playoff_labels(6, [qf]) == waiting
+    qf_done = [qf[0], played("s4", "s5", "2-0"), qf[2], played("s3", "s6", "2-1")]
+    after_qf = waiting | {"s3": "Top 4", "s4": "Top 4"}
+    assert _playoff_labels(6, [qf_done]) == after_qf
+    assert _playoff_labels(6, [qf_done, [pending("s1", "s4"), pending("s2", "s3")]]) == after_qf
+    sf_done = [played("s1", "s4", "2-0"), played("s2", "s3", "1-2")]
+    after_sf = after_qf | {"s1": "Top 2", "s3": "Top 2"}
+    assert _playoff_labels(6, [qf_done, sf_done]) == after_sf
+    assert _playoff_labels(6, [qf_done, sf_done, [pending("s1", "s3")]]) == after_sf
+    done = _playoff_labels(6, [qf_done, sf_done, [played("s1", "s3", "0-2")]])
+    assert done == after_sf | {"s3": "Champion", "s1": "Finalist"}
+
+
+def test_playoff_places_order_the_top_cut_by_how_far_players_went() -> None:
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    qf = [played("s1", "s8", "0-2"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
+    sf = [played("s8", "s4", "2-0"), pending("s2", "s3")]
+    table = final_standings(make_event(swiss, players=players, playoff=[qf, sf], top=8))
+    # s8 reached the final; s3 (won in the Swiss) and s2 (lost) are still playing their
+    # semifinal, s4 lost it; then the quarterfinalists.
+    assert [r.player for r in table.rows[:4]] == ["s8", "s3", "s2", "s4"]
+    assert {r.player for r in table.rows[4:8]} == {"s1", "s5", "s6", "s7"}
+    assert [r.place for r in table.rows[:8]] == ["Top 2", "Top 4", "Top 4", "Top 4"] + ["Top 8"] * 4
+
+
+def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded() -> None:
+    from ingest.report import compute_report
+    from ingest.site import _bracket_view
+
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    qf = [played("s1", "s8", "2-0"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
+    report = compute_report(make_event(swiss, players=players, playoff=[qf], top=8))
+    names = {p: p for p in players}
+    assert [c["title"] for c in _bracket_view(report, names)] == ["Quarterfinals"]
+    report = compute_report(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8))
+    assert [c["title"] for c in _bracket_view(report, names)] == ["Quarterfinals", "Semifinals"]
+
+
+def test_a_double_loss_final_has_two_finalists_and_no_champion() -> None:
+    # Bushiroad 3.2.3: a time-out in single elimination is a loss for both players.
+    players = ["a", "b", "c", "d"]
+    swiss = [[played("a", "b", "1-0"), played("c", "d", "1-0")]]
+    playoff = [[played("a", "d", "1-0"), played("b", "c", "0-1")], [double_loss("a", "c")]]
+    table = final_standings(make_event(swiss, players=players, playoff=playoff, top=4, rules="bushiroad"))
+    assert {r.player: r.place for r in table.rows} == {"a": "Finalist", "c": "Finalist", "b": "Top 4", "d": "Top 4"}
 
 
 def test_bushiroad_points_per_win_and_truncated_match_win() -> None:
