@@ -32,6 +32,38 @@ def test_mtr_omw_examples_exact_values() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("results", "points", "wld"),
+    [
+        (["2-0"] * 6 + ["0-2"] * 2, 18, "6-2-0"),  # MTR Appendix C: 6*3 + 2*0 + 0*1
+        (["2-1"] * 4 + ["1-2"] * 2 + ["1-1"] * 2, 14, "4-2-2"),  # 4*3 + 2*0 + 2*1
+    ],
+)
+def test_mtr_appendix_c_match_points(results: list[str], points: int, wld: str) -> None:
+    rounds = [[played("x", f"o{i}", games)] for i, games in enumerate(results, start=1)]
+    record = compute_standings(make_event(rounds)).row("x").record
+    assert (record.points, record.wld, record.rounds) == (points, wld, 8)
+
+
+@pytest.mark.parametrize(
+    ("games", "winner", "loser"),
+    [
+        # MTR Appendix C: (game points, games played) for the winner and for the opponent.
+        ("2-0-0", (6, 2), (0, 2)),
+        ("2-1-0", (6, 3), (3, 3)),
+        ("2-0-1", (7, 3), (1, 3)),
+    ],
+)
+def test_mtr_appendix_c_game_points(games: str, winner: tuple[int, int], loser: tuple[int, int]) -> None:
+    table = compute_standings(make_event([[played("w", "l", games)]]))
+    w, l_ = table.row("w"), table.row("l")
+    assert (w.record.game_points, w.record.games) == winner
+    assert (l_.record.game_points, l_.record.games) == loser
+    # GW% = game points / (3 x games played), raised to 0.33 where lower.
+    assert w.value("gw") == F(winner[0], 3 * winner[1])
+    assert l_.value("gw") == max(F(loser[0], 3 * loser[1]), F(33, 100))
+
+
 def test_bye_is_a_two_nil_win_and_ignored_in_opponents_averages() -> None:
     ev = make_event([[bye("a"), played("b", "c", "2-1")], [played("a", "b", "2-0"), bye("c")]])
     a = compute_standings(ev).row("a")
