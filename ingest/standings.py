@@ -272,11 +272,22 @@ class _Acc:
             self.opps[b].append(a)
 
     def add_round(
-        self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int, game_points: bool
+        self,
+        rnd: Round,
+        index: Mapping[PlayerId, int],
+        rules: Ruleset,
+        time: int,
+        game_points: bool,
+        draw_is_loss: bool = False,
     ) -> None:
+        """Adds one round's results (``draw_is_loss``: Bushiroad 3.2.2, a tie is a loss for both)."""
         win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
         played, bye = MatchKind.PLAYED, MatchKind.BYE
-        points, wins, losses, draws = self.points, self.wins, self.losses, self.draws
+        points, wins, losses = self.points, self.wins, self.losses
+        if draw_is_loss:  # a tie scores and counts as a loss for both players
+            draw, draws = loss, losses
+        else:
+            draws = self.draws
         rounds, gp, games, last, h2h = self.rounds, self.game_points, self.games, self.last_round, self.h2h
         for m in rnd.matches:
             kind = m.kind
@@ -509,6 +520,8 @@ class _Engine:
         self.names = _names(event)
         self.tbs = _tiebreakers(event, rules)
         self.game_points = not event.is_team_event or rules.team_game_points
+        self.draw_is_loss = event.structure.pairing == "double-elimination"
+        """Bushiroad 3.2.2: in double elimination a tie is a loss for both players."""
         self.drop_round: dict[PlayerId, int] = dict(event.dropped_after())
         """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
         self.dq = {p.id for p in event.players if p.disqualified}
@@ -534,7 +547,7 @@ class _Engine:
         acc = _Acc(len(self.units))
         out = [acc.copy()]
         for t, rnd in enumerate(rounds, start=1):
-            acc.add_round(rnd, self.index, self.rules, t, self.game_points)
+            acc.add_round(rnd, self.index, self.rules, t, self.game_points, self.draw_is_loss)
             out.append(acc.copy())
         return out
 
@@ -921,7 +934,7 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
         acc = _Acc(len(engine.units))
         out = []
         for k, rnd in enumerate(rounds, start=1):
-            acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points)
+            acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points, engine.draw_is_loss)
             times = [k] * len(engine.units)
             rows, values_at = engine.rank({k: acc}, times, swiss_rounds=k)
             complete = all(engine.round_complete(r) for r in rounds[:k])

@@ -361,3 +361,21 @@ def test_bushiroad_double_elimination_uses_effective_rounds() -> None:
     double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=6))
     assert compute_standings(swiss).row("x").value("mw") == F(33, 100)
     assert compute_standings(double).row("x").value("mw") == F(50, 100)
+
+
+def test_bushiroad_double_elimination_records_a_tie_as_a_loss_for_both() -> None:
+    # Bushiroad 3.2.2: in double elimination a tie is a loss for both players (the Swiss keeps draws).
+    from dataclasses import replace
+
+    from ingest.model import Structure
+
+    rounds = [
+        [played("a", "b", "1-0"), played("c", "d", "1-0")],
+        [played("a", "c", "0-0-1"), played("b", "d", "1-0")],
+    ]
+    swiss = make_event(rounds, rules="bushiroad")
+    double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=2))
+    assert compute_standings(swiss).row("a").record.wld == "1-0-1"
+    for table in (compute_standings(double), final_standings(double), standings_by_round(double)[-1]):
+        a, c = table.row("a").record, table.row("c").record
+        assert (a.wld, a.points, c.wld, c.points) == ("1-1-0", 1, "1-1-0", 1)
