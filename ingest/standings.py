@@ -101,7 +101,10 @@ class Row(NamedTuple):
     record: Record
     """Points and W-L-D at the time the player is evaluated."""
     values: tuple[tuple[str, int, int], ...]
-    """Tiebreakers as (id, numerator, denominator), in the ruleset's order, plus ``mw``."""
+    """Tiebreakers as (id, numerator, denominator), in the ruleset's order, plus ``mw``.
+
+    ``h2h`` (Bushiroad 3.2.1.2) is the count of matches won against the players tied with
+    this one on points and every percentage before it (0 when nobody is tied)."""
     dropped: bool = False
     """The player dropped."""
     evaluated_after: int = 0
@@ -722,6 +725,7 @@ class _Engine:
         split = rules.random_final or "h2h" in self.tbs
         ranks = [0] * n
         shared = [False] * n
+        h2h_wins = [0] * n
         final_order: list[int] = []
         position = 0
         for _, grp in itertools.groupby(ranked, key=skeys.__getitem__):
@@ -732,6 +736,8 @@ class _Engine:
                 ranks[group[0]] = position
                 continue
             if "h2h" in self.tbs:
+                for i in group:
+                    h2h_wins[i] = sum(acc_last.h2h.get((i, j), 0) for j in group if j != i)
                 group = _head_to_head(group, acc_last.h2h, acc_last.opps, self.seed_keys)
             final_order.extend(group)
             if split:  # Bushiroad 3.2.1.2: head to head, then a random method, decide every place.
@@ -743,7 +749,10 @@ class _Engine:
                     ranks[i] = position + 1
                     shared[i] = True
                 position += len(group)
-        row_values = list(zip(*[[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown], strict=True))
+        columns = [[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown]
+        if "h2h" in self.tbs:  # Bushiroad 3.2.1.2: match wins against the players tied with this one
+            columns.append([("h2h", w, 1) for w in h2h_wins])
+        row_values = list(zip(*columns, strict=True))
         names = self.names
         dropped = self.dropped_by(swiss_rounds)
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
