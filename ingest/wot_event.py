@@ -25,6 +25,7 @@ from ingest.wot import (
     WotInputError,
     WotOutcome,
     WotRound,
+    WotSeverity,
     WotSide,
     WotStanding,
     WotWinner,
@@ -33,10 +34,17 @@ from ingest.wot import (
     validate_round,
     wot_standings,
 )
+from ingest.wot.checker import WotTable, check_wot_pairing
 
 
 def _fraction(value: object) -> Fraction:
     return Fraction(str(value)) if value is not None else Fraction(0)
+
+
+def _bye(rec: WotGameRecord) -> WotBye:
+    player = rec.hero or rec.villain
+    assert player is not None
+    return WotBye(player, WotSide(rec.bye_side) if rec.bye_side else None)
 
 
 def wot_round(rnd: Round) -> WotRound | None:
@@ -45,10 +53,7 @@ def wot_round(rnd: Round) -> WotRound | None:
     byes: list[WotBye] = []
     for i, rec in enumerate(rnd.wot_games, start=1):
         if rec.hero is None or rec.villain is None:
-            player = rec.hero or rec.villain
-            assert player is not None
-            side = WotSide(rec.bye_side) if rec.bye_side else None
-            byes.append(WotBye(player, side))
+            byes.append(_bye(rec))
             continue
         if rec.winner is None or rec.ended is None or rec.by is None:
             return None
@@ -98,6 +103,42 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
             severity = Severity.ERROR if problem.severity.name == "ERROR" else Severity.WARNING
             out.append(Diagnostic(severity, f"wot-{problem.code}", f"game {rnd.number}: {problem.message}", pos))
     return out
+
+
+def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
+    """Recorded pairings of every Game checked against the cycle rules, positioned.
+
+    WoT rules (seed 001), via :func:`ingest.wot.checker.check_wot_pairing`: one Hero and
+    one Villain game per Cycle, byes in rotation to the right player and side, no
+    avoidable rematch. A Game is checked once every earlier Game is fully reported.
+    """
+    out: list[Diagnostic] = []
+    history = reported_rounds(event)
+    for number, rnd in enumerate(event.rounds[: len(history) + 1], start=1):
+        tables: list[WotTable] = []
+        byes: list[WotBye] = []
+        where: dict[int | None, SourcePos | None] = {}
+        for i, rec in enumerate(rnd.wot_games, start=1):
+            if rec.hero is None or rec.villain is None:
+                byes.append(_bye(rec))
+                where.setdefault(None, rec.pos)
+            else:
+                tables.append(WotTable(rec.table or i, rec.hero, rec.villain))
+                where.setdefault(rec.table or i, rec.pos)
+        for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed):
+            pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
+            severity = Severity.ERROR if f.severity is WotSeverity.ERROR else Severity.WARNING
+            out.append(Diagnostic(severity, f"wot-{f.code}", f"game {number}: {f.message}", pos, _HINTS[f.code]))
+    return out
+
+
+_HINTS = {
+    "same-side": "each player uses his Hero deck once and his Villain deck once per cycle; "
+    "`scorekeeper pair` pairs by the rules",
+    "repeated-bye": "give the bye to the lowest-scoring player of the pile the rules name who has had fewer byes",
+    "bye-choice": "the rules give the bye to the lowest-scoring player of one pile; `scorekeeper pair` shows whom",
+    "rematch": "move the lower-ranked player down one place (WoT rules, Expanded Set-Up Rules)",
+}
 
 
 @dataclass(frozen=True, slots=True)
