@@ -24,10 +24,9 @@ def checks_for(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: Format
         from ingest.wot_event import wot_diagnostics
 
         out.extend(wot_diagnostics(event))
-    else:
-        from ingest.pair import pairing_diagnostics
+    from ingest.pair import pairing_diagnostics
 
-        out.extend(pairing_diagnostics(event))
+    out.extend(pairing_diagnostics(event))
     out.extend(deck_diagnostics(event, decks, team_verdicts(event, decks, formats)))
     return out
 

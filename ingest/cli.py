@@ -396,6 +396,13 @@ def run() -> None:  # pragma: no cover - entry point used by python -m ingest
 def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules: str | None, as_json: bool) -> None:
     """Show the standings with the ruleset's tiebreakers.
 
+    --json prints {"event", "rules", "after_round", "standings": [...]}; each row has
+    rank, player, name, points, wins, losses, draws, byes (wins include byes), dropped,
+    and each tiebreaker by id as a number with its exact value as "p/q" under <id>_exact
+    (h2h: matches won against the players tied with this one). Wheel of Time rows: points
+    are game points; wins, losses and draws count Games won (byes included), lost and
+    tied; tbp is the tie-breaking points.
+
     \b
     Examples:
       scorekeeper standings events/2026/fnm.yaml
@@ -418,13 +425,16 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
             get_ruleset(rules)
         except KeyError as exc:
             _fail(str(exc.args[0]))
+    if round_no is not None and not 0 <= round_no <= len(event.rounds):
+        _fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":
         from ingest.wot_event import wot_standings_text
 
-        click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
+        try:
+            click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
+        except IngestError as exc:
+            _fail(exc.text)
         return
-    if round_no is not None and not 0 <= round_no <= len(event.rounds):
-        _fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     table = (
         compute_standings(event, rules, after_round=round_no) if round_no is not None else final_standings(event, rules)
     )

@@ -400,6 +400,10 @@ def _is_list(editor: Editor, key: str) -> bool:
 
 def pairing_diagnostics(event: Event) -> list[Diagnostic]:
     """Checks every recorded Swiss round against the pairing rules and the optimum."""
+    if event.structure.pairing == "wot-cycles":  # Wheel of Time cycles (seed 001)
+        from ingest.wot_event import wot_pairing_diagnostics
+
+        return wot_pairing_diagnostics(event)
     if event.structure.pairing != "swiss" or event.is_team_event:
         return []
     out: list[Diagnostic] = []

@@ -101,7 +101,10 @@ class Row(NamedTuple):
     record: Record
     """Points and W-L-D at the time the player is evaluated."""
     values: tuple[tuple[str, int, int], ...]
-    """Tiebreakers as (id, numerator, denominator), in the ruleset's order, plus ``mw``."""
+    """Tiebreakers as (id, numerator, denominator), in the ruleset's order, plus ``mw``.
+
+    ``h2h`` (Bushiroad 3.2.1.2) is the count of matches won against the players tied with
+    this one on points and every percentage before it (0 when nobody is tied)."""
     dropped: bool = False
     """The player dropped."""
     evaluated_after: int = 0
@@ -272,11 +275,22 @@ class _Acc:
             self.opps[b].append(a)
 
     def add_round(
-        self, rnd: Round, index: Mapping[PlayerId, int], rules: Ruleset, time: int, game_points: bool
+        self,
+        rnd: Round,
+        index: Mapping[PlayerId, int],
+        rules: Ruleset,
+        time: int,
+        game_points: bool,
+        draw_is_loss: bool = False,
     ) -> None:
+        """Adds one round's results (``draw_is_loss``: Bushiroad 3.2.2, a tie is a loss for both)."""
         win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
         played, bye = MatchKind.PLAYED, MatchKind.BYE
-        points, wins, losses, draws = self.points, self.wins, self.losses, self.draws
+        points, wins, losses = self.points, self.wins, self.losses
+        if draw_is_loss:  # a tie scores and counts as a loss for both players
+            draw, draws = loss, losses
+        else:
+            draws = self.draws
         rounds, gp, games, last, h2h = self.rounds, self.game_points, self.games, self.last_round, self.h2h
         for m in rnd.matches:
             kind = m.kind
@@ -509,13 +523,17 @@ class _Engine:
         self.names = _names(event)
         self.tbs = _tiebreakers(event, rules)
         self.game_points = not event.is_team_event or rules.team_game_points
-        self.dropped = set(event.dropped_after())
+        self.draw_is_loss = event.structure.pairing == "double-elimination"
+        """Bushiroad 3.2.2: in double elimination a tie is a loss for both players."""
+        self.drop_round: dict[PlayerId, int] = dict(event.dropped_after())
+        """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
         self.dq = {p.id for p in event.players if p.disqualified}
         if event.is_team_event:
             # A member's drop or disqualification takes the whole team with it (MTR 8.2, Bushiroad 5.1).
             for t in event.teams:
-                if any(m in self.dropped for m in t.members):
-                    self.dropped.add(PlayerId(t.id))
+                member_drops = [self.drop_round[m] for m in t.members if m in self.drop_round]
+                if member_drops:
+                    self.drop_round[PlayerId(t.id)] = min(member_drops)
                 if any(m in self.dq for m in t.members):
                     self.dq.add(PlayerId(t.id))
         self.seed_keys = [seeded_order(event.seed, u) for u in self.units]
@@ -532,7 +550,7 @@ class _Engine:
         acc = _Acc(len(self.units))
         out = [acc.copy()]
         for t, rnd in enumerate(rounds, start=1):
-            acc.add_round(rnd, self.index, self.rules, t, self.game_points)
+            acc.add_round(rnd, self.index, self.rules, t, self.game_points, self.draw_is_loss)
             out.append(acc.copy())
         return out
 
@@ -576,11 +594,15 @@ class _Engine:
                         outcomes[i].append("draw")
                     else:
                         outcomes[i].append("loss")
-        dropped = self.event.dropped_after()
+        dropped = self.dropped_by(total)
         return [
-            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped and dropped[u] <= total)  # type: ignore[arg-type]
+            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped)  # type: ignore[arg-type]
             for u, o in zip(self.units, outcomes, strict=True)
         ]
+
+    def dropped_by(self, k: int) -> set[PlayerId]:
+        """Units that had dropped by the end of Swiss round ``k`` (a later drop does not show yet)."""
+        return {u for u, r in self.drop_round.items() if r <= k}
 
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
@@ -703,6 +725,7 @@ class _Engine:
         split = rules.random_final or "h2h" in self.tbs
         ranks = [0] * n
         shared = [False] * n
+        h2h_wins = [0] * n
         final_order: list[int] = []
         position = 0
         for _, grp in itertools.groupby(ranked, key=skeys.__getitem__):
@@ -713,6 +736,8 @@ class _Engine:
                 ranks[group[0]] = position
                 continue
             if "h2h" in self.tbs:
+                for i in group:
+                    h2h_wins[i] = sum(acc_last.h2h.get((i, j), 0) for j in group if j != i)
                 group = _head_to_head(group, acc_last.h2h, acc_last.opps, self.seed_keys)
             final_order.extend(group)
             if split:  # Bushiroad 3.2.1.2: head to head, then a random method, decide every place.
@@ -724,8 +749,12 @@ class _Engine:
                     ranks[i] = position + 1
                     shared[i] = True
                 position += len(group)
-        row_values = list(zip(*[[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown], strict=True))
+        columns = [[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown]
+        if "h2h" in self.tbs:  # Bushiroad 3.2.1.2: match wins against the players tied with this one
+            columns.append([("h2h", w, 1) for w in h2h_wins])
+        row_values = list(zip(*columns, strict=True))
         names = self.names
+        dropped = self.dropped_by(swiss_rounds)
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
         rows = [
             Row(
@@ -734,7 +763,7 @@ class _Engine:
                 names.get(units[i], units[i]),
                 records[i],
                 row_values[i],
-                units[i] in self.dropped,
+                units[i] in dropped,
                 times[i],
                 labels[i],
                 shared[i],
@@ -797,37 +826,59 @@ def _head_to_head(
     return out
 
 
+def playoff_bracket(event: Event) -> tuple[int, int]:
+    """The playoff's field and number of rounds, (0, 0) without one.
+
+    The field is the players of playoff round 1, byes included (MTR 10.4: the top
+    seeds of a field that is not a power of two get the byes); it fixes the number of
+    rounds however many are recorded so far.
+    """
+    from ingest.pairing.elimination import bracket_rounds
+
+    field = len({p for m in event.playoff[0].matches for p in m.players}) if event.playoff else 0
+    return (field, bracket_rounds(field)) if field >= 2 else (0, 0)
+
+
 def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
     """Each top-cut player's playoff depth and label (higher depth = went further).
 
-    The champion wins the last round; the finalist loses it; others are grouped by the
-    round in which they were eliminated (semifinalists, quarterfinalists, ...). Within a
-    group the caller orders players by Swiss rank.
+    The bracket's size comes from :func:`playoff_bracket`. A player is out in
+    the round they lost (a double loss is a loss for both, Bushiroad 3.2.3) or the
+    round after the one they dropped after (MTR 2.10); a winner or a bye advances to the
+    next round. Labels follow :func:`ingest.pairing.elimination.placing_label`: the
+    champion and finalists once the final is decided, else "Top N" of the round a
+    player went out in or is still playing. Within a depth the caller orders players
+    by Swiss rank; a player still playing sorts above one out in the same round.
     """
+    from ingest.pairing.elimination import placing_label
+
     rounds = event.playoff
-    out: dict[PlayerId, tuple[int, str]] = {}
-    if not rounds:
-        return out
-    total = len(rounds)
-    for r_i, rnd in enumerate(rounds, start=1):
+    field, total = playoff_bracket(event)
+    if not total:
+        return {}
+    reached: dict[PlayerId, int] = {}
+    out: dict[PlayerId, int] = {}
+    for number, rnd in enumerate(rounds[:total], start=1):
         for m in rnd.matches:
+            winner = m.winner()
             for p in m.players:
-                depth = 2 * r_i
-                winner = m.winner()
-                if m.reported and winner == p:
-                    depth += 1
-                if depth > out.get(p, (0, ""))[0]:
-                    out[p] = (depth, "")
+                if p in out:
+                    continue
+                if winner == p:
+                    reached[p] = number + 1
+                elif winner is not None or m.kind in (MatchKind.DOUBLE_LOSS, MatchKind.LOSS):
+                    reached[p] = number
+                    out[p] = number
+                else:  # unreported, or a draw that playoffs do not allow: still playing
+                    reached[p] = number
+        for p in rnd.drops:
+            if p in reached and p not in out and reached[p] <= total:
+                out[p] = reached[p]
     labelled: dict[PlayerId, tuple[int, str]] = {}
-    final_complete = rounds[-1].complete and any(m.kind is MatchKind.PLAYED for m in rounds[-1].matches)
-    for p, (depth, _) in out.items():
-        reached = depth // 2
-        won_last = depth % 2 == 1
-        if reached == total and final_complete:
-            label = "Champion" if won_last else "Finalist"
-        else:
-            label = f"Top {2 ** (total - reached + 1)}"
-        labelled[p] = (depth, label)
+    for p, r in reached.items():
+        group = total - r + 1
+        depth = 2 * r + (0 if p in out else 1)
+        labelled[p] = (depth, placing_label(group, field, decided=p in out or group == 0))
     return labelled
 
 
@@ -892,7 +943,7 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
         acc = _Acc(len(engine.units))
         out = []
         for k, rnd in enumerate(rounds, start=1):
-            acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points)
+            acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points, engine.draw_is_loss)
             times = [k] * len(engine.units)
             rows, values_at = engine.rank({k: acc}, times, swiss_rounds=k)
             complete = all(engine.round_complete(r) for r in rounds[:k])

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.diagnostics import Diagnostic, Severity, SourcePos
+from ingest.errors import IngestError
 from ingest.model import Event, Round, WotGameRecord
 from ingest.wot import (
     TiebreakOverride,
@@ -22,7 +23,9 @@ from ingest.wot import (
     WotGame,
     WotGameResult,
     WotInputError,
+    WotOutcome,
     WotRound,
+    WotSeverity,
     WotSide,
     WotStanding,
     WotWinner,
@@ -31,10 +34,17 @@ from ingest.wot import (
     validate_round,
     wot_standings,
 )
+from ingest.wot.checker import WotTable, check_wot_pairing
 
 
 def _fraction(value: object) -> Fraction:
     return Fraction(str(value)) if value is not None else Fraction(0)
+
+
+def _bye(rec: WotGameRecord) -> WotBye:
+    player = rec.hero or rec.villain
+    assert player is not None
+    return WotBye(player, WotSide(rec.bye_side) if rec.bye_side else None)
 
 
 def wot_round(rnd: Round) -> WotRound | None:
@@ -43,10 +53,7 @@ def wot_round(rnd: Round) -> WotRound | None:
     byes: list[WotBye] = []
     for i, rec in enumerate(rnd.wot_games, start=1):
         if rec.hero is None or rec.villain is None:
-            player = rec.hero or rec.villain
-            assert player is not None
-            side = WotSide(rec.bye_side) if rec.bye_side else None
-            byes.append(WotBye(player, side))
+            byes.append(_bye(rec))
             continue
         if rec.winner is None or rec.ended is None or rec.by is None:
             return None
@@ -96,6 +103,42 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
             severity = Severity.ERROR if problem.severity.name == "ERROR" else Severity.WARNING
             out.append(Diagnostic(severity, f"wot-{problem.code}", f"game {rnd.number}: {problem.message}", pos))
     return out
+
+
+def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
+    """Recorded pairings of every Game checked against the cycle rules, positioned.
+
+    WoT rules (seed 001), via :func:`ingest.wot.checker.check_wot_pairing`: one Hero and
+    one Villain game per Cycle, byes in rotation to the right player and side, no
+    avoidable rematch. A Game is checked once every earlier Game is fully reported.
+    """
+    out: list[Diagnostic] = []
+    history = reported_rounds(event)
+    for number, rnd in enumerate(event.rounds[: len(history) + 1], start=1):
+        tables: list[WotTable] = []
+        byes: list[WotBye] = []
+        where: dict[int | None, SourcePos | None] = {}
+        for i, rec in enumerate(rnd.wot_games, start=1):
+            if rec.hero is None or rec.villain is None:
+                byes.append(_bye(rec))
+                where.setdefault(None, rec.pos)
+            else:
+                tables.append(WotTable(rec.table or i, rec.hero, rec.villain))
+                where.setdefault(rec.table or i, rec.pos)
+        for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed):
+            pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
+            severity = Severity.ERROR if f.severity is WotSeverity.ERROR else Severity.WARNING
+            out.append(Diagnostic(severity, f"wot-{f.code}", f"game {number}: {f.message}", pos, _HINTS[f.code]))
+    return out
+
+
+_HINTS = {
+    "same-side": "each player uses his Hero deck once and his Villain deck once per cycle; "
+    "`scorekeeper pair` pairs by the rules",
+    "repeated-bye": "give the bye to the lowest-scoring player of the pile the rules name who has had fewer byes",
+    "bye-choice": "the rules give the bye to the lowest-scoring player of one pile; `scorekeeper pair` shows whom",
+    "rematch": "move the lower-ranked player down one place (WoT rules, Expanded Set-Up Rules)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,44 +191,92 @@ def show_points(value: Fraction) -> str:
     return f"{sign}{scaled // 100}.{scaled % 100:02d}"
 
 
+def wot_records(report: WotReport, games: int) -> dict[str, tuple[int, int, int]]:
+    """Per player, (wins, losses, ties) over the first ``games`` Games.
+
+    A bye counts as a win (it scores as one: 2 game points), as byes do in every
+    ruleset's W-L-D; a Game both players lost is a loss for each (WoT rules, Scoring).
+    """
+    out: dict[str, list[int]] = {}
+    column = {WotOutcome.WIN: 0, WotOutcome.BYE: 0, WotOutcome.LOSS: 1, WotOutcome.TIE: 2}
+    for results in report.games[:games]:
+        for r in results:
+            out.setdefault(r.player, [0, 0, 0])[column[r.outcome]] += 1
+    return {p: (w, loss, t) for p, (w, loss, t) in out.items()}
+
+
+def wot_standings_rows(event: Event, report: WotReport, games: int) -> list[dict[str, object]]:
+    """Standings after ``games`` Games as plain data, with the keys of every ruleset's rows.
+
+    ``points`` are game points; ``wins``/``losses``/``draws`` count Games won (byes
+    included), lost and tied; ``dropped`` is a player removed by a forfeit or dropped by
+    then; ``tbp`` is the tie-breaking points (float) and ``tbp_exact`` the exact value.
+    """
+    if games == 0:  # before Game 1: everyone level
+        rows: Sequence[WotStanding] = wot_standings((), [p.id for p in event.players], event.seed)
+    else:
+        rows = report.standings[games - 1]
+    names = {p.id: p.name for p in event.players}
+    records = wot_records(report, games)
+    dropped = {p for p, after in event.dropped_after().items() if after <= games}
+    out: list[dict[str, object]] = []
+    for r in rows:
+        wins, losses, draws = records.get(r.player, (0, 0, 0))
+        out.append(
+            {
+                "rank": r.rank,
+                "player": r.player,
+                "name": names.get(r.player, r.player),
+                "points": r.game_points,
+                "wins": wins,
+                "losses": losses,
+                "draws": draws,
+                "byes": r.byes,
+                "dropped": r.removed or r.player in dropped,
+                "game_points": r.game_points,
+                "tbp": float(r.tiebreak_points),
+                "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
+                "games": r.games_played,
+                "removed": r.removed,
+            }
+        )
+    return out
+
+
 def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> str:
-    """Standings of a WoT event for the terminal or as JSON."""
+    """Standings of a WoT event for the terminal or as JSON.
+
+    Raises:
+        IngestError: the results cannot be scored, or Game ``round_no`` is not fully reported.
+    """
     try:
         report = wot_report(event)
     except WotInputError as exc:
-        return f"the results cannot be scored: {exc}"
-    tables: Sequence[tuple[WotStanding, ...]] = report.standings
-    k = len(tables) if round_no is None else round_no
-    rows = tables[k - 1] if 0 < k <= len(tables) else ()
-    names = {p.id: p.name for p in event.players}
+        raise IngestError(f"the results cannot be scored: {exc}") from None
+    k = len(report.standings) if round_no is None else round_no
+    if k > len(report.standings):
+        raise IngestError(f"game {k} is not fully reported yet: standings exist after game {len(report.standings)}")
+    rows = wot_standings_rows(event, report, k)
     if as_json:
         doc = {
             "event": event.slug,
             "rules": "wot",
             "after_round": k,
-            "standings": [
-                {
-                    "rank": r.rank,
-                    "player": r.player,
-                    "name": names.get(r.player, r.player),
-                    "game_points": r.game_points,
-                    "tbp": float(r.tiebreak_points),
-                    "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
-                    "games": r.games_played,
-                    "byes": r.byes,
-                    "removed": r.removed,
-                }
-                for r in rows
-            ],
+            "final": round_no is None,
+            # Only fully reported Games count; without --round, False while the next one is played.
+            "complete": round_no is not None or len(report.standings) == len(event.rounds),
+            "tiebreakers": ["tbp"],
+            "standings": rows,
         }
         return json.dumps(doc, ensure_ascii=False, indent=2)
     lines = [
         f"{event.name}: standings after game {k} (Wheel of Time rules)",
-        f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'TBP':>7}",
+        f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'W-L-T':>7} {'TBP':>7}",
     ]
     for r in rows:
-        rank = "-" if r.rank is None else str(r.rank)
-        lines.append(
-            f"{rank:>4}  {names.get(r.player, r.player):<24} {r.game_points:>4} {show_points(r.tiebreak_points):>7}"
-        )
+        rank = "-" if r["rank"] is None else str(r["rank"])
+        name = str(r["name"]) + (" (dropped)" if r["dropped"] else "")
+        wlt = f"{r['wins']}-{r['losses']}-{r['draws']}"
+        tbp = show_points(Fraction(str(r["tbp_exact"])))
+        lines.append(f"{rank:>4}  {name:<24} {r['points']:>4} {wlt:>7} {tbp:>7}")
     return "\n".join(lines)

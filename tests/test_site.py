@@ -129,6 +129,18 @@ def _event(name: str, decklists: str, *, complete: bool) -> str:
     return text.replace("../../../schema", "../../schema")
 
 
+def test_round_tabs_mark_a_player_dropped_only_from_the_round_they_dropped(sample_site: Project) -> None:
+    # Rosa Schmidt drops after round 2 of the Modern sample: the round-1 tab shows her as active.
+    page = (
+        sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "rounds" / "index.html"
+    ).read_text()
+    tabs = page.split('data-tabs="standings"')[1].split('<div class="tabbed-block">')[1:]
+    rosa = [next(row for row in tab.split("<tr") if ">Rosa Schmidt<" in row) for tab in tabs]
+    assert len(rosa) == 5
+    assert ['class="sk-dropped"' in row for row in rosa] == [False, True, True, True, True]
+    assert ["(dropped)" in row for row in rosa] == [False, True, True, True, True]
+
+
 def test_decklist_policies(tmp_path: Path) -> None:
     project = make_project(tmp_path, samples=False)
     events = tmp_path / "events" / "2026"

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ingest.examples import all_examples
+from ingest.model import Match
 from ingest.standings import compute_standings, final_standings, standings_by_round
 from tests.builders import bye, double_loss, loss, make_event, pending, played
 
@@ -29,6 +30,38 @@ def test_mtr_omw_examples_exact_values() -> None:
     assert (
         by_id["mtr-omw-063"] == (F(21, 24) + F(33, 100) + F(10, 21) + F(18, 24) + F(16, 24) + F(13, 24) + F(19, 24)) / 7
     )
+
+
+@pytest.mark.parametrize(
+    ("results", "points", "wld"),
+    [
+        (["2-0"] * 6 + ["0-2"] * 2, 18, "6-2-0"),  # MTR Appendix C: 6*3 + 2*0 + 0*1
+        (["2-1"] * 4 + ["1-2"] * 2 + ["1-1"] * 2, 14, "4-2-2"),  # 4*3 + 2*0 + 2*1
+    ],
+)
+def test_mtr_appendix_c_match_points(results: list[str], points: int, wld: str) -> None:
+    rounds = [[played("x", f"o{i}", games)] for i, games in enumerate(results, start=1)]
+    record = compute_standings(make_event(rounds)).row("x").record
+    assert (record.points, record.wld, record.rounds) == (points, wld, 8)
+
+
+@pytest.mark.parametrize(
+    ("games", "winner", "loser"),
+    [
+        # MTR Appendix C: (game points, games played) for the winner and for the opponent.
+        ("2-0-0", (6, 2), (0, 2)),
+        ("2-1-0", (6, 3), (3, 3)),
+        ("2-0-1", (7, 3), (1, 3)),
+    ],
+)
+def test_mtr_appendix_c_game_points(games: str, winner: tuple[int, int], loser: tuple[int, int]) -> None:
+    table = compute_standings(make_event([[played("w", "l", games)]]))
+    w, l_ = table.row("w"), table.row("l")
+    assert (w.record.game_points, w.record.games) == winner
+    assert (l_.record.game_points, l_.record.games) == loser
+    # GW% = game points / (3 x games played), raised to 0.33 where lower.
+    assert w.value("gw") == F(winner[0], 3 * winner[1])
+    assert l_.value("gw") == max(F(loser[0], 3 * loser[1]), F(33, 100))
 
 
 def test_bye_is_a_two_nil_win_and_ignored_in_opponents_averages() -> None:
@@ -126,6 +159,23 @@ def test_ties_are_shared_and_ordered_by_seed_not_input_order() -> None:
     assert len(orders) > 1  # the seed, not the file, decides the display order
 
 
+@pytest.mark.parametrize("rules", ["mtr", "mtr-melee"])
+def test_a_drop_shows_only_in_standings_after_the_round_it_happened(rules: str) -> None:
+    # MTR 2.10 / issue 3: standings after round k count rounds 1..k only, drops included.
+    rounds = [
+        [played("a", "b", "2-0"), played("c", "d", "2-0")],
+        [played("a", "c", "2-0"), played("b", "d", "2-0")],
+        [played("a", "b", "2-1"), played("c", "e", "2-0")],
+    ]
+    ev = make_event(rounds, players=["a", "b", "c", "d", "e"], rules=rules, drops={2: ["d"]})
+    by_round = standings_by_round(ev)
+    assert [t.row("d").dropped for t in by_round] == [False, True, True]
+    assert not compute_standings(ev, after_round=1).row("d").dropped
+    assert compute_standings(ev, after_round=2).row("d").dropped
+    assert final_standings(ev).row("d").dropped
+    assert not any(r.dropped for r in final_standings(ev).rows if r.player != "d")
+
+
 def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
     swiss = [
         [played("a", "b", "2-0"), played("c", "d", "2-0"), played("e", "f", "2-0"), played("g", "h", "2-0")],
@@ -142,6 +192,89 @@ def test_final_standings_place_the_top_cut_by_the_playoff() -> None:
     ]
     # Swiss standings for everyone else; the playoff does not change their records (MTR).
     assert final.row("c").record.points == 3
+
+
+def _playoff_labels(field: int, playoff: list[list[Match]]) -> dict[str, str]:
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    final = final_standings(make_event(swiss, players=players, playoff=playoff, top=field))
+    depths = [r.place for r in final.rows if r.place]
+    assert len(depths) == field and all(r.place == "" for r in final.rows[field:])
+    return {r.player: r.place for r in final.rows if r.place}
+
+
+def test_top_8_playoff_labels_at_every_stage() -> None:
+    # MTR 10.4 bracket 1v8, 4v5, 2v7, 3v6: nobody is Champion or Finalist before the final is decided.
+    qf = [pending("s1", "s8"), pending("s4", "s5"), pending("s2", "s7"), pending("s3", "s6")]
+    assert set(_playoff_labels(8, [qf]).values()) == {"Top 8"}
+    half = [played("s1", "s8", "2-0"), played("s4", "s5", "0-2"), qf[2], qf[3]]
+    assert _playoff_labels(8, [half]) == {
+        "s1": "Top 4", "s5": "Top 4", "s8": "Top 8", "s4": "Top 8",
+        "s2": "Top 8", "s7": "Top 8", "s3": "Top 8", "s6": "Top 8",
+    }  # fmt: skip
+    qf_done = [*half[:2], played("s2", "s7", "2-1"), played("s3", "s6", "1-2")]
+    after_qf = {"s1": "Top 4", "s5": "Top 4", "s2": "Top 4", "s6": "Top 4"}
+    after_qf |= dict.fromkeys(("s8", "s4", "s7", "s3"), "Top 8")
+    assert _playoff_labels(8, [qf_done]) == after_qf
+    assert _playoff_labels(8, [qf_done, [pending("s1", "s5"), pending("s2", "s6")]]) == after_qf
+    sf_done = [played("s1", "s5", "2-0"), played("s2", "s6", "0-2")]
+    after_sf = after_qf | {"s1": "Top 2", "s6": "Top 2"}
+    assert _playoff_labels(8, [qf_done, sf_done, [pending("s1", "s6")]]) == after_sf
+    done = _playoff_labels(8, [qf_done, sf_done, [played("s1", "s6", "1-2")]])
+    assert done == after_sf | {"s6": "Champion", "s1": "Finalist"}
+
+
+def test_top_6_playoff_labels_at_every_stage() -> None:
+    # Seeds 1 and 2 advance by bye to the semifinals; the quarterfinals are 4v5 and 3v6.
+    qf = [bye("s1"), pending("s4", "s5"), bye("s2"), pending("s3", "s6")]
+    waiting = {"s1": "Top 4", "s2": "Top 4", "s3": "Top 6", "s4": "Top 6", "s5": "Top 6", "s6": "Top 6"}
+    assert _playoff_labels(6, [qf]) == waiting
+    qf_done = [qf[0], played("s4", "s5", "2-0"), qf[2], played("s3", "s6", "2-1")]
+    after_qf = waiting | {"s3": "Top 4", "s4": "Top 4"}
+    assert _playoff_labels(6, [qf_done]) == after_qf
+    assert _playoff_labels(6, [qf_done, [pending("s1", "s4"), pending("s2", "s3")]]) == after_qf
+    sf_done = [played("s1", "s4", "2-0"), played("s2", "s3", "1-2")]
+    after_sf = after_qf | {"s1": "Top 2", "s3": "Top 2"}
+    assert _playoff_labels(6, [qf_done, sf_done]) == after_sf
+    assert _playoff_labels(6, [qf_done, sf_done, [pending("s1", "s3")]]) == after_sf
+    done = _playoff_labels(6, [qf_done, sf_done, [played("s1", "s3", "0-2")]])
+    assert done == after_sf | {"s3": "Champion", "s1": "Finalist"}
+
+
+def test_playoff_places_order_the_top_cut_by_how_far_players_went() -> None:
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    qf = [played("s1", "s8", "0-2"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
+    sf = [played("s8", "s4", "2-0"), pending("s2", "s3")]
+    table = final_standings(make_event(swiss, players=players, playoff=[qf, sf], top=8))
+    # s8 reached the final; s3 (won in the Swiss) and s2 (lost) are still playing their
+    # semifinal, s4 lost it; then the quarterfinalists.
+    assert [r.player for r in table.rows[:4]] == ["s8", "s3", "s2", "s4"]
+    assert {r.player for r in table.rows[4:8]} == {"s1", "s5", "s6", "s7"}
+    assert [r.place for r in table.rows[:8]] == ["Top 2", "Top 4", "Top 4", "Top 4"] + ["Top 8"] * 4
+
+
+def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded() -> None:
+    from ingest.report import compute_report
+    from ingest.site import _bracket_view
+
+    players = [f"s{i}" for i in range(1, 9)]
+    swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
+    qf = [played("s1", "s8", "2-0"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
+    report = compute_report(make_event(swiss, players=players, playoff=[qf], top=8))
+    names = {p: p for p in players}
+    assert [c["title"] for c in _bracket_view(report, names)] == ["Quarterfinals"]
+    report = compute_report(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8))
+    assert [c["title"] for c in _bracket_view(report, names)] == ["Quarterfinals", "Semifinals"]
+
+
+def test_a_double_loss_final_has_two_finalists_and_no_champion() -> None:
+    # Bushiroad 3.2.3: a time-out in single elimination is a loss for both players.
+    players = ["a", "b", "c", "d"]
+    swiss = [[played("a", "b", "1-0"), played("c", "d", "1-0")]]
+    playoff = [[played("a", "d", "1-0"), played("b", "c", "0-1")], [double_loss("a", "c")]]
+    table = final_standings(make_event(swiss, players=players, playoff=playoff, top=4, rules="bushiroad"))
+    assert {r.player: r.place for r in table.rows} == {"a": "Finalist", "c": "Finalist", "b": "Top 4", "d": "Top 4"}
 
 
 def test_bushiroad_points_per_win_and_truncated_match_win() -> None:
@@ -228,3 +361,21 @@ def test_bushiroad_double_elimination_uses_effective_rounds() -> None:
     double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=6))
     assert compute_standings(swiss).row("x").value("mw") == F(33, 100)
     assert compute_standings(double).row("x").value("mw") == F(50, 100)
+
+
+def test_bushiroad_double_elimination_records_a_tie_as_a_loss_for_both() -> None:
+    # Bushiroad 3.2.2: in double elimination a tie is a loss for both players (the Swiss keeps draws).
+    from dataclasses import replace
+
+    from ingest.model import Structure
+
+    rounds = [
+        [played("a", "b", "1-0"), played("c", "d", "1-0")],
+        [played("a", "c", "0-0-1"), played("b", "d", "1-0")],
+    ]
+    swiss = make_event(rounds, rules="bushiroad")
+    double = replace(swiss, structure=Structure(pairing="double-elimination", swiss_rounds=2))
+    assert compute_standings(swiss).row("a").record.wld == "1-0-1"
+    for table in (compute_standings(double), final_standings(double), standings_by_round(double)[-1]):
+        a, c = table.row("a").record, table.row("c").record
+        assert (a.wld, a.points, c.wld, c.points) == ("1-1-0", 1, "1-1-0", 1)

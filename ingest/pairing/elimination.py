@@ -36,6 +36,8 @@ __all__ = [
     "Seeding",
     "advance_playoff",
     "bracket_order",
+    "bracket_rounds",
+    "placing_label",
     "playoff_placings",
     "seed_bracket",
     "select_finalists",
@@ -382,6 +384,38 @@ def playoff_placings(
     for player, number in state.knocked_out:
         groups[bracket.rounds - number + 1].append(player)
     return tuple(tuple(sorted(g, key=rank.__getitem__)) for g in groups)
+
+
+def bracket_rounds(field: int) -> int:
+    """Rounds of a single-elimination bracket for ``field`` players (top seeds get byes).
+
+    >>> bracket_rounds(8), bracket_rounds(6), bracket_rounds(2)
+    (3, 3, 1)
+    """
+    if field < 2:
+        raise ValueError(f"a bracket needs at least two players, got {field}")
+    return (field - 1).bit_length()
+
+
+def placing_label(group: int, field: int, *, decided: bool = True) -> str:
+    """The label of a placing group of :func:`playoff_placings` in a ``field``-player bracket.
+
+    Group 0 is the champion, group 1 the finalists, group ``g`` the players out in
+    (or still playing) the round with ``2**g`` places left, shown as "Top N" with N
+    capped at the bracket's field (the losers of round 1 of a top 6 are "Top 6").
+    ``decided=False`` labels a player still in that round: no Champion or Finalist
+    before the final is decided, only the "Top N" of the round they are in.
+
+    >>> [placing_label(g, 6) for g in range(4)]
+    ['Champion', 'Finalist', 'Top 4', 'Top 6']
+    >>> placing_label(1, 8, decided=False)
+    'Top 2'
+    """
+    if decided and group == 0:
+        return "Champion"
+    if decided and group == 1:
+        return "Finalist"
+    return f"Top {min(field, 2 ** max(group, 1))}"
 
 
 # ---------------------------------------------------------------------------
