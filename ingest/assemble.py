@@ -117,8 +117,12 @@ def _need_wins(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> str | None:
+def score_problem(score: GameScore, best_of: int, *, playoff: bool = False, elimination: bool = False) -> str | None:
     """Why a game score is impossible for a best-of-N match, or None.
+
+    ``playoff`` (a top-cut match) and ``elimination`` (a round of a ``single-elimination``
+    event) forbid draws: a knockout match needs a winner (MTR 2.4, Aequitas 8.2,
+    Bushiroad 3.2.3, where a time-out is a double loss instead).
 
     >>> score_problem(GameScore(3, 0), 3)
     '3-0 is impossible in a best-of-3 match: a player stops at 2 game wins'
@@ -126,6 +130,8 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> s
     True
     >>> score_problem(GameScore(1, 1), 3, playoff=True)
     '1-1 is a draw, and playoff matches cannot end in a draw'
+    >>> score_problem(GameScore(0, 0, 3), 3, elimination=True)
+    '0-0-3 is a draw, and single-elimination matches cannot end in a draw'
     """
     need = _need_wins(best_of)
     text = score.notation()
@@ -137,8 +143,8 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> s
         return f"{text} is impossible: only one player can reach {need} game wins"
     if score.first + score.second > best_of:
         return f"{text} is impossible in a best-of-{best_of} match: more than {best_of} games were decided"
-    if playoff and score.first == score.second:
-        return f"{text} is a draw, and playoff matches cannot end in a draw"
+    if (playoff or elimination) and score.first == score.second:
+        return f"{text} is a draw, and {'playoff' if playoff else 'single-elimination'} matches cannot end in a draw"
     return None
 
 
@@ -492,16 +498,24 @@ class _Assembler:
         score = None
         if "games" in m:
             score = GameScore.parse(str(m["games"]))
-            problem = score_problem(score, best_of, playoff=playoff)
+            knockout = not playoff and structure.pairing == "single-elimination"
+            problem = score_problem(score, best_of, playoff=playoff, elimination=knockout)
             if problem:
                 if score.games_played == 0:
                     hint = "leave games out while the match is unreported; an intentional draw is 0-0-3"
-                elif playoff and score.first == score.second:
-                    hint = "playoff matches are played until one player wins (MTR 2.4)"
+                elif (playoff or knockout) and score.first == score.second:
+                    hint = self.knockout_draw_hint("playoff" if playoff else "single-elimination")
                 else:
                     hint = f"check the result slip: in best of {best_of} the winner has {_need_wins(best_of)} game wins"
                 self.err("impossible-score", (*path, "games"), problem, hint)
         return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=str(m.get("note") or ""), pos=pos)
+
+    def knockout_draw_hint(self, what: str) -> str:
+        """What to write instead of a draw in a knockout match, by the event's rules."""
+        rules = str(self.data.get("rules") or DEFAULT_RULES[str(self.data["game"])])
+        if rules == "bushiroad":
+            return "a time-out in single elimination loses for both players (Bushiroad 3.2.3): write result: double-loss"
+        return f"{what} matches are played until one player wins (MTR 2.4)"
 
     def wot_game(self, m: Mapping[str, Any], path: YamlPath, kind: str) -> WotGameRecord | None:
         pos = self.pos(path)
