@@ -514,7 +514,9 @@ class _Assembler:
         """What to write instead of a draw in a knockout match, by the event's rules."""
         rules = str(self.data.get("rules") or DEFAULT_RULES[str(self.data["game"])])
         if rules == "bushiroad":
-            return "a time-out in single elimination loses for both players (Bushiroad 3.2.3): write result: double-loss"
+            return (
+                "a time-out in single elimination loses for both players (Bushiroad 3.2.3): write result: double-loss"
+            )
         return f"{what} matches are played until one player wins (MTR 2.4)"
 
     def wot_game(self, m: Mapping[str, Any], path: YamlPath, kind: str) -> WotGameRecord | None:
@@ -655,6 +657,7 @@ class _Assembler:
     ) -> None:
         dropped: dict[str, int] = {}
         team_of = {m: t.id for t in teams for m in t.members}
+        members = {t.id: t.members for t in teams}
         for key, series in (("rounds", rounds), ("playoff", playoff)):
             for i, rnd in enumerate(series):
                 seen: dict[str, tuple[YamlPath, str]] = {}
@@ -678,9 +681,10 @@ class _Assembler:
                         )
                     else:
                         seen[pid] = (mpath, role)
-                    unit = pid
-                    if unit in dropped or team_of.get(pid) in dropped:
-                        after = dropped.get(unit, dropped.get(team_of.get(pid, ""), 0))
+                    # A member's drop drops the team, a team's drop its members (MTR 8.2, Bushiroad 5.1).
+                    gone = [x for x in (pid, team_of.get(pid), *members.get(pid, ())) if x in dropped]
+                    if gone:
+                        after = min(dropped[x] for x in gone)
                         where = "the playoff" if key == "playoff" else f"round {rnd.number}"
                         self.err(
                             "after-drop",

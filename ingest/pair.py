@@ -146,19 +146,45 @@ def plan_next_round(event: Event) -> PairPlan:
     raise IngestError(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
 
 
-def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
-    k = len(event.rounds)
-    number = k + 1
+def _excluded_before(event: Event, round_index: int) -> set[str]:
+    """Units who may not be paired in round ``round_index + 1``: dropped or disqualified.
+
+    A member's drop or disqualification removes the whole team (MTR 8.2, Bushiroad 5.1)."""
+    out = _dropped_before(event, round_index) | {p.id for p in event.players if p.disqualified}
+    if event.is_team_event:
+        out |= {t.id for t in event.teams if any(m in out for m in t.members)}
+    return out
+
+
+def _swiss_entrants(event: Event, ruleset: Ruleset, k: int, units: Sequence[str]) -> list[Entrant]:
+    """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
+    points and rank after round ``k``, everyone met so far, byes so far, and pods (players only)."""
     standings = compute_standings(event, ruleset, after_round=k)
     rank = {r.player: r.rank for r in standings.rows}
     points = {r.player: r.record.points for r in standings.rows}
-    dropped = _dropped_before(event, k)
-    dq = {p.id for p in event.players if p.disqualified}
-    met = _met(event.rounds)
-    byes = _byes(event.rounds)
+    met = _met(event.rounds[:k])
+    byes = _byes(event.rounds[:k])
+    pods = {} if event.is_team_event else {p.id: p.pod for p in event.players}
+    fallback = len(_units(event))
+    return [
+        Entrant(u, points.get(u, 0), rank.get(u, fallback), frozenset(met.get(u, ())), byes.get(u, 0), pods.get(u))
+        for u in sorted(units)
+    ]
+
+
+def _awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:
+    """Players whose awarded byes (``players[].byes``) cover round ``number``; none for teams."""
+    if event.is_team_event:
+        return set()
+    return {p.id for p in event.players if p.byes >= number and p.id in active}
+
+
+def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
+    k = len(event.rounds)
+    number = k + 1
     units = _units(event)
-    pods = {p.id: p.pod for p in event.players}
-    active = [u for u in units if u not in dropped and u not in dq]
+    excluded = _excluded_before(event, k)
+    active = [u for u in units if u not in excluded]
     if len(active) < 2:
         raise IngestError("fewer than two players are left to pair")
     seen = {p for rnd in event.rounds for m in rnd.matches for p in m.players}
@@ -166,18 +192,8 @@ def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
     losses: list[tuple[int, str]] = []
     if event.structure.late_entries == "loss" and not event.is_team_event:
         losses = [(i, u) for u in late for i in range(k)]
-    entrants = [
-        Entrant(
-            u,
-            points.get(u, 0),
-            rank.get(u, len(units)),
-            frozenset(met.get(u, ())),
-            byes.get(u, 0),
-            pods.get(u) if not event.is_team_event else None,
-        )
-        for u in sorted(active)
-    ]
-    awarded = {p.id for p in event.players if p.byes >= number and p.id in active} if not event.is_team_event else set()
+    entrants = _swiss_entrants(event, ruleset, k, active)
+    awarded = _awarded_byes(event, number, set(active))
     result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
     key = "teams" if event.is_team_event else "players"
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
@@ -399,41 +415,28 @@ def _is_list(editor: Editor, key: str) -> bool:
 
 
 def pairing_diagnostics(event: Event) -> list[Diagnostic]:
-    """Checks every recorded Swiss round against the pairing rules and the optimum."""
-    if event.structure.pairing != "swiss" or event.is_team_event:
+    """Checks every recorded Swiss round against the pairing rules and the optimum.
+
+    Team events are checked like individual ones, with teams as the units (MTR 8.2:
+    a team is paired as one player)."""
+    if event.structure.pairing != "swiss":
         return []
     out: list[Diagnostic] = []
     ruleset = ruleset_for(event)
+    units = _units(event)
     for k, rnd in enumerate(event.rounds):
-        standings = compute_standings(event, ruleset, after_round=k)
-        rank = {r.player: r.rank for r in standings.rows}
-        points = {r.player: r.record.points for r in standings.rows}
-        dropped = _dropped_before(event, k)
-        met = _met(event.rounds[:k])
-        byes = _byes(event.rounds[:k])
+        excluded = _excluded_before(event, k)
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
-        entrants = [
-            Entrant(
-                p.id,
-                points.get(p.id, 0),
-                rank.get(p.id, len(event.players)),
-                frozenset(met.get(p.id, ())),
-                byes.get(p.id, 0),
-                p.pod,
-            )
-            for p in event.players
-            if p.id not in dropped and not p.disqualified and p.id in in_round
-        ]
+        entrants = _swiss_entrants(event, ruleset, k, [u for u in units if u not in excluded and u in in_round])
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
-        awarded = {p.id for p in event.players if p.byes >= rnd.number}
         findings = check_swiss_round(
             entrants,
             [(m.players[0], m.players[1]) for m in tables],
             bye_list,
             seed=event.seed,
             round_number=rnd.number,
-            awarded_byes=awarded,
+            awarded_byes=_awarded_byes(event, rnd.number, {e.id for e in entrants}),
         )
         avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
         for f in findings:

@@ -204,3 +204,50 @@ def test_samples_pass_the_pairing_checker() -> None:
     for path in sorted((ROOT / "events").rglob("*.yaml")):
         code, out = run(ROOT, "pair", str(path), "--check")
         assert code == 0, out
+
+
+def _sample_copy(project: Path, name: str) -> Path:
+    """A copy of a sample event in the test project (decklists are not needed for pairing checks)."""
+    path = project / "events" / name
+    path.write_text((ROOT / "events" / "2026" / name).read_text())
+    return path
+
+
+def _line_of(text: str, fragment: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_team_rematch_is_reported_with_its_position(project: Path) -> None:
+    path = _sample_copy(project, "2026-10-10-team-unified-standard.yaml")
+    text = path.read_text()
+    # Round 2, table 1: Lucky Draws meet Mana Leak Society again (they met at round 1, table 2).
+    text = text.replace(
+        "- {table: 1, teams: [team-lucky-draws, team-sideboard-stories]",
+        "- {table: 1, teams: [team-lucky-draws, team-mana-leak-society]",
+    ).replace(
+        "- {table: 4, teams: [team-mana-leak-society, team-the-mulligans]",
+        "- {table: 4, teams: [team-sideboard-stories, team-the-mulligans]",
+    )
+    path.write_text(text)
+    line = _line_of(text, "- {table: 1, teams: [team-lucky-draws, team-mana-leak-society]")
+    expected = (
+        f"events/2026-10-10-team-unified-standard.yaml:{line}:7: error[rematch]: round 2: "
+        '"team-lucky-draws" and "team-mana-leak-society" meet again, though a pairing without rematches exists'
+    )
+    for command in (["pair", str(path), "--check"], ["validate", str(path)]):
+        code, out = run(project, *command)
+        assert code == 1
+        assert expected in out, out
+
+
+def test_a_team_whose_member_dropped_may_not_be_paired(project: Path) -> None:
+    path = _sample_copy(project, "2026-10-10-team-unified-standard.yaml")
+    text = path.read_text().replace("- round: 2\n", "  drops: [zeno-okafor]\n- round: 2\n", 1)
+    path.write_text(text)
+    code, out = run(project, "validate", str(path))
+    assert code == 1
+    line = _line_of(text, "- {table: 4, teams: [team-mana-leak-society, team-the-mulligans]")
+    assert (
+        f"events/2026-10-10-team-unified-standard.yaml:{line}:7: error[after-drop]: rounds[1].matches[3]: "
+        '"team-mana-leak-society" dropped after round 1 but is paired in round 2'
+    ) in out
