@@ -19,10 +19,13 @@ from ingest.editing import Editor
 from ingest.errors import IngestError
 from ingest.model import Event, Match, MatchKind, Round
 from ingest.pairing import (
+    Bracket,
     Candidate,
     DoubleEliminationEntrant,
     Entrant,
     PlayoffResult,
+    PlayoffRound,
+    PlayoffState,
     advance_playoff,
     check_swiss_round,
     pair_double_elimination,
@@ -253,29 +256,32 @@ def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
         raise IngestError(f"the top cut cannot be selected: {exc}") from None
 
 
-def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+def _bracket(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracket, PlayoffState]:
+    """The seeded bracket of a single-elimination event (``main``) or of the top cut, and
+    where it stands after the results recorded so far.
+
+    A ``single-elimination`` event is seeded at random from the event seed; a top cut by the
+    final Swiss standings or by draft seats (MTR 10.4, Aequitas 8.2). Drops follow the
+    ruleset: MTR 2.10, Aequitas 2.10, Bushiroad 3.2.3.
+
+    Raises:
+        IngestError: the cut cannot be selected or the bracket cannot be seeded.
+    """
     series = event.rounds if main else event.playoff
-    label = "round" if main else "playoff round"
-    _refuse_unreported(event, series, label)
-    names = _names(event)
     if main:
-        units = sorted(_units(event))
-        rng = random.Random(f"{event.seed}:single-elimination")
-        seeds = units[:]
-        rng.shuffle(seeds)
-        ranking = seeds
-        seeding = "standings"
+        ranking = sorted(_units(event))
+        random.Random(f"{event.seed}:single-elimination").shuffle(ranking)
+        seeds, seeding = ranking, "standings"
     else:
-        standings = compute_standings(event, ruleset)
-        ranking = _cut(event, ruleset, standings)
         spec = event.structure.playoff
         assert spec is not None
+        ranking = _cut(event, ruleset, compute_standings(event, ruleset))
         seeding = spec.seeding
         seeds = ranking[:]
         if seeding == "draft-seats":
             random.Random(f"{event.seed}:draft-seats").shuffle(seeds)
     if len(seeds) < 2:
-        raise IngestError("fewer than two players qualify for the playoff")
+        raise IngestError(f"fewer than two players qualify for the {'event' if main else 'playoff'}")
     try:
         bracket = seed_bracket(seeds, seeding, ranking=ranking)  # type: ignore[arg-type]
     except ValueError as exc:
@@ -286,6 +292,15 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
             drops.setdefault(p, i + 1)
     policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
     state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
+    return bracket, state
+
+
+def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    _refuse_unreported(event, series, label)
+    names = _names(event)
+    bracket, state = _bracket(event, ruleset, main=main)
     if state.current is None:
         champion = names.get(state.champion or "", "nobody (the final was a double loss)")
         raise IngestError(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
@@ -419,10 +434,14 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
 
     Team events are checked like individual ones, with teams as the units (MTR 8.2:
     a team is paired as one player)."""
+    ruleset = ruleset_for(event)
+    if event.structure.pairing == "single-elimination":
+        return _bracket_diagnostics(event, ruleset, main=True)
     if event.structure.pairing != "swiss":
         return []
     out: list[Diagnostic] = []
-    ruleset = ruleset_for(event)
+    if event.playoff and event.structure.playoff is not None:
+        out.extend(_bracket_diagnostics(event, ruleset, main=False))
     units = _units(event)
     for k, rnd in enumerate(event.rounds):
         excluded = _excluded_before(event, k)
@@ -488,6 +507,86 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
                     )
                 )
     return out
+
+
+def _bracket_diagnostics(event: Event, ruleset: Ruleset, *, main: bool) -> list[Diagnostic]:
+    """Checks recorded knockout rounds against the bracket (MTR 10.4, Aequitas 8.2, Bushiroad 3.2.3).
+
+    Every written match must be a match of the bracket in its round, every written bye a
+    bye of the bracket, and each bracket match has one result. Draws are reported when the
+    file is read (``impossible-score``). When the cut cannot be selected there is no
+    bracket to compare with, and ``pair`` says why.
+    """
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    try:
+        _, state = _bracket(event, ruleset, main=main)
+    except IngestError:
+        return []
+    out: list[Diagnostic] = []
+    unexpected = {(f.round, frozenset(f.players)) for f in state.findings if f.kind == "unexpected-result"}
+    for f in state.findings:
+        if f.kind == "duplicate-result":
+            match = _match_of(series, f.round, f.players)
+            out.append(
+                error(
+                    "duplicate-result",
+                    f'{label} {f.round}: "{f.players[0]}" and "{f.players[1]}" have more than one result',
+                    _pos_of(event, series, f.round, match),
+                    "keep one entry per bracket match",
+                )
+            )
+    for number, rnd in enumerate(series, start=1):
+        reached = state.rounds[number - 1] if number <= len(state.rounds) else None
+        pairs = {frozenset((bm.player1, bm.player2)) for bm in reached.matches} if reached else set()
+        for m in rnd.matches:
+            if len(m.players) == 2:
+                fits = frozenset(m.players) in pairs and (number, frozenset(m.players)) not in unexpected
+            else:
+                fits = m.kind is not MatchKind.BYE or (reached is not None and m.players[0] in reached.byes)
+            if not fits:
+                out.append(_not_in_bracket(event, label, number, m, reached))
+    return out
+
+
+def _not_in_bracket(event: Event, label: str, number: int, m: Match, reached: PlayoffRound | None) -> Diagnostic:
+    """A written match or bye that the bracket does not have, with what the bracket has instead."""
+    shown = " vs ".join(f'"{p}"' for p in m.players) if len(m.players) == 2 else f'a bye for "{m.players[0]}"'
+    if reached is None:
+        why = "the bracket has not reached this round: an earlier round is still open or was paired differently"
+    else:
+        instead = [_bracket_entry_of(reached, p) for p in m.players]
+        why = "the bracket has " + "; ".join(dict.fromkeys(instead))
+    return error(
+        "not-in-bracket",
+        f"{label} {number}: {shown} is not a match of the bracket ({why})",
+        m.pos or SourcePos(event.path),
+        "write the bracket's pairings (`scorekeeper pair --dry-run` shows them), or correct the players",
+    )
+
+
+def _bracket_entry_of(rnd: PlayoffRound, player: str) -> str:
+    for bm in rnd.matches:
+        if player in (bm.player1, bm.player2):
+            return f'"{bm.player1}" vs "{bm.player2}"'
+    if player in rnd.byes:
+        return f'a bye for "{player}"'
+    return f'no place for "{player}"'
+
+
+def _match_of(series: Sequence[Round], number: int, players: Sequence[str]) -> Match | None:
+    if not 1 <= number <= len(series):
+        return None
+    found = [m for m in series[number - 1].matches if set(m.players) == set(players)]
+    return found[-1] if found else None  # the later entry is the extra one
+
+
+def _pos_of(event: Event, series: Sequence[Round], number: int, match: Match | None) -> SourcePos:
+    if match is not None and match.pos is not None:
+        return match.pos
+    if 1 <= number <= len(series) and series[number - 1].pos is not None:
+        return series[number - 1].pos  # type: ignore[return-value]
+    return SourcePos(event.path)
 
 
 def _not_optimal_text(f: Any) -> str:

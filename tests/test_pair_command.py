@@ -207,7 +207,8 @@ def test_samples_pass_the_pairing_checker() -> None:
 
 
 def _sample_copy(project: Path, name: str) -> Path:
-    """A copy of a sample event in the test project (decklists are not needed for pairing checks)."""
+    """A copy of a sample event, with the sample decklists, in the test project."""
+    shutil.copytree(ROOT / "events" / "2026" / "decks", project / "events" / "decks", dirs_exist_ok=True)
     path = project / "events" / name
     path.write_text((ROOT / "events" / "2026" / name).read_text())
     return path
@@ -251,3 +252,53 @@ def test_a_team_whose_member_dropped_may_not_be_paired(project: Path) -> None:
         f"events/2026-10-10-team-unified-standard.yaml:{line}:7: error[after-drop]: rounds[1].matches[3]: "
         '"team-mana-leak-society" dropped after round 1 but is paired in round 2'
     ) in out
+
+
+def test_swapped_quarterfinal_opponents_are_reported_against_the_bracket(project: Path) -> None:
+    path = _sample_copy(project, "2026-11-13-friday-night-modern.yaml")
+    text = (
+        path.read_text()
+        .replace(
+            "{table: 1, players: [noor-berger, olek-rossi], games: 2-0}",
+            "{table: 1, players: [noor-berger, zoe-zhou], games: 2-0}",
+        )
+        .replace(
+            "{table: 2, players: [yusuf-varga, zoe-zhou], games: 0-2}",
+            "{table: 2, players: [yusuf-varga, olek-rossi], games: 0-2}",
+        )
+    )
+    path.write_text(text)
+    line = _line_of(text, "{table: 1, players: [noor-berger, zoe-zhou], games: 2-0}")
+    expected = [
+        f"events/2026-11-13-friday-night-modern.yaml:{line}:7: error[not-in-bracket]: playoff round 1: "
+        '"noor-berger" vs "zoe-zhou" is not a match of the bracket '
+        '(the bracket has "noor-berger" vs "olek-rossi"; "yusuf-varga" vs "zoe-zhou")',
+        f"events/2026-11-13-friday-night-modern.yaml:{line + 1}:7: error[not-in-bracket]: playoff round 1: "
+        '"yusuf-varga" vs "olek-rossi" is not a match of the bracket '
+        '(the bracket has "yusuf-varga" vs "zoe-zhou"; "noor-berger" vs "olek-rossi")',
+    ]
+    for command in (["pair", str(path), "--check"], ["validate", str(path)]):
+        code, out = run(project, *command)
+        assert code == 1
+        for line_text in expected:
+            assert line_text in out, out
+    # The semifinal was paired from the swapped results: the bracket never reached it.
+    assert (
+        'playoff round 2: "noor-berger" vs "zoe-zhou" is not a match of the bracket (the bracket has not reached' in out
+    )
+
+
+def test_an_unreported_hand_made_playoff_pairing_is_reported(project: Path) -> None:
+    path = _sample_copy(project, "2026-11-13-friday-night-modern.yaml")
+    swiss, playoff = path.read_text().split("playoff:\n")
+    playoff = playoff[: playoff.index("- round: 2\n  name: Semifinals")]  # the quarterfinals, unreported
+    for score in (", games: 2-0}", ", games: 0-2}", ", games: 1-2}"):
+        playoff = playoff.replace(score, "}")
+    playoff = playoff.replace("[noor-berger, olek-rossi]", "[olek-rossi, noor-berger]")  # order does not matter
+    playoff = playoff.replace("[beatrix-takeda, ines-costa]", "[beatrix-takeda, hana-petrov]")
+    text = swiss + "playoff:\n" + playoff.replace("[oona-ueda, hana-petrov]", "[oona-ueda, ines-costa]")
+    path.write_text(text)
+    code, out = run(project, "pair", str(path), "--check")
+    assert code == 1
+    assert out.count("error[not-in-bracket]") == 2, out
+    assert 'playoff round 1: "beatrix-takeda" vs "hana-petrov" is not a match of the bracket' in out
