@@ -744,20 +744,29 @@ class _Assembler:
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
         if not rounds or self.data.get("teams") or (self.data.get("structure") or {}).get("pairing") == "wot-cycles":
             return
-        dropped_after: dict[str, int] = {}
+        gone_after: dict[str, int] = {}
         first_round: dict[str, int] = {}
+        # Knocked out: single elimination after one loss, double elimination after two, a draw
+        # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
+        pairing = str((self.data.get("structure") or {}).get("pairing", "swiss"))
+        allowed = {"single-elimination": 1, "double-elimination": 2}.get(pairing)
+        losses: dict[str, int] = {}
         for rnd in rounds:
             for m in rnd.matches:
                 for pid in m.players:
                     first_round.setdefault(pid, rnd.number)
+                    lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
+                    losses[pid] = losses.get(pid, 0) + lost
+                    if allowed is not None and losses[pid] == allowed and lost:
+                        gone_after.setdefault(pid, rnd.number)
             for pid in rnd.drops:
-                dropped_after.setdefault(pid, rnd.number)
+                gone_after.setdefault(pid, rnd.number)
         for p in players:
             start = first_round.get(p.id)
             if start is None:
                 continue  # not paired yet: a late entry `pair` will handle
             for i, rnd in enumerate(rounds):
-                if rnd.number < start or rnd.number > dropped_after.get(p.id, 10**6):
+                if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
                 if not any(p.id in m.players for m in rnd.matches):
                     self.warn(

@@ -322,18 +322,32 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
 
 
 def _plan_round_robin(event: Event) -> PairPlan:
+    """The next round of the circle schedule (Bushiroad 3.2.1.1: round robin for 2-4 players).
+
+    The schedule is made from every entrant, so a drop never reshuffles it. A dropped
+    player's matches are left out and the scheduled opponent receives a bye, as the
+    player without an opponent does in an odd field (DESIGN §4: drops are honoured; the
+    rules say nothing else for round robins, and a bye is what Swiss and knockout rounds
+    give the player a drop leaves without an opponent: Aequitas 2.10, Bushiroad 3.2.3).
+    """
     _refuse_unreported(event, event.rounds, "round")
     schedule = round_robin_schedule(_units(event), seed=event.seed)
     k = len(event.rounds)
     if k >= len(schedule):
         raise IngestError(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+    excluded = _excluded_before(event, k)
+    if sum(1 for u in _units(event) if u not in excluded) < 2:
+        raise IngestError("fewer than two players are left to pair")
     rnd = schedule[k]
+    tables = [t for t in rnd.tables if t.player1 not in excluded and t.player2 not in excluded]
+    stranded = [t.player2 if t.player1 in excluded else t.player1 for t in rnd.tables if t not in tables]
+    byes = [b for b in (rnd.bye, *stranded) if b is not None and b not in excluded]
     names = _names(event)
     key = "teams" if event.is_team_event else "players"
-    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in rnd.tables]
-    if rnd.bye:
-        matches.append({"bye": rnd.bye})
-    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in rnd.tables]
+    matches: list[dict[str, Any]] = [{"table": i, key: [t.player1, t.player2]} for i, t in enumerate(tables, 1)]
+    matches += [{"bye": b} for b in byes]
+    lines = [f"table {i}: {names[t.player1]} vs {names[t.player2]}" for i, t in enumerate(tables, 1)]
+    lines += [f"bye: {names[b]}" + (" (opponent dropped)" if b != rnd.bye else "") for b in byes]
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 
@@ -342,7 +356,7 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     k = len(event.rounds)
     standings = compute_standings(event, ruleset, after_round=k)
     position = {r.player: i for i, r in enumerate(standings.rows, 1)}
-    dropped = _dropped_before(event, k)
+    dropped = _excluded_before(event, k)
     met = _met(event.rounds)
     byes = _byes(event.rounds)
     wins: dict[str, int] = {}
@@ -369,9 +383,11 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     names = _names(event)
     if result.finished:
         raise IngestError(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
-    matches: list[dict[str, Any]] = [{"table": t.number, "players": [t.player1, t.player2]} for t in result.tables]
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
     lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in result.tables]
+    lines += [f"bye: {names[b.player]}" for b in result.byes]
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 

@@ -302,3 +302,102 @@ def test_an_unreported_hand_made_playoff_pairing_is_reported(project: Path) -> N
     assert code == 1
     assert out.count("error[not-in-bracket]") == 2, out
     assert 'playoff round 1: "beatrix-takeda" vs "hana-petrov" is not a match of the bracket' in out
+
+
+def _structure(project: Path, structure: str, players: int) -> Path:
+    """The test event with another structure and the first ``players`` players (no awarded byes)."""
+    path = project / "events" / "e.yaml"
+    kept = "".join(line + "\n" for line in HEADER.splitlines()[8 : 8 + players])
+    head, _ = HEADER.split("players:\n")
+    head = head.replace("structure: {pairing: swiss, swiss_rounds: 3, best_of: 3, playoff: {top: 4}}", structure)
+    path.write_text(head + "players:\n" + kept.replace(", byes: 1", "") + "rounds: []\n")
+    return path
+
+
+def _entries(path: Path, project: Path, number: int) -> tuple[list[tuple[str, ...]], list[str]]:
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    rnd = event.rounds[number - 1]
+    return [m.players for m in rnd.matches if len(m.players) == 2], [
+        m.players[0] for m in rnd.matches if m.kind.value == "bye"
+    ]
+
+
+def test_round_robin_leaves_out_a_dropped_player_and_gives_the_opponent_a_bye(project: Path) -> None:
+    path = _structure(project, "structure: {pairing: round-robin, best_of: 3}", 5)
+    everyone = {"ana", "ben", "cem", "dee", "eve"}
+    code, out = run(project, "pair", str(path))
+    tables, byes = _entries(path, project, 1)
+    assert code == 0 and len(tables) == 2 and len(byes) == 1
+    assert f"bye: {byes[0].capitalize()}" in out  # the odd field's bye is printed
+    report_all(project, 1)
+    leaver = tables[0][0]  # plays in round 1, so the schedule has them at a table in a later round
+    assert run(project, "drop", str(path), leaver)[0] == 0
+    met: set[frozenset[str]] = {frozenset(t) for t in tables}
+    bye_counts = []
+    for number in range(2, 6):
+        code, out = run(project, "pair", str(path))
+        assert code == 0, out
+        tables, byes = _entries(path, project, number)
+        seated = [p for t in tables for p in t] + byes
+        assert sorted(seated) == sorted(everyone - {leaver})  # everyone else exactly once
+        for b in byes:
+            assert f"bye: {b.capitalize()}" in out
+        assert out.count("(opponent dropped)") == (1 if len(byes) == 2 else 0)
+        bye_counts.append(len(byes))
+        met |= {frozenset(t) for t in tables}
+        report_all(project, number)
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and "all 5 round-robin rounds are paired: the event is complete" in out
+    # Everyone still in met everyone else still in, exactly as scheduled.
+    assert {frozenset((a, b)) for a in everyone - {leaver} for b in everyone - {leaver} if a < b} <= met
+    # The circle seats each of five players out once: in the leaver's own round nobody has a
+    # bye; in the three rounds the leaver was due to play, their opponent has one as well.
+    assert sorted(bye_counts) == [0, 2, 2, 2]
+    code, out = run(project, "validate", "--strict", str(path))
+    assert code == 0, out
+
+
+def test_double_elimination_end_to_end_with_a_drop(project: Path) -> None:
+    path = _structure(project, "structure: {pairing: double-elimination, best_of: 3}", 7)
+    code, out = run(project, "pair", str(path))
+    tables, byes = _entries(path, project, 1)
+    assert code == 0 and len(tables) == 3 and len(byes) == 1 and f"bye: {byes[0].capitalize()}" in out
+    report_all(project, 1)
+    leaver = tables[0][0]  # won round 1: still undefeated when leaving
+    assert run(project, "drop", str(path), leaver)[0] == 0
+    losses: dict[str, int] = {}
+    number = 1
+    while True:
+        event = load_event(path, Project(project)).event
+        assert event is not None
+        for m in event.rounds[number - 1].matches:
+            if len(m.players) == 2:
+                loser = m.players[1]  # report_all: the first-listed player wins
+                losses[loser] = losses.get(loser, 0) + 1
+        code, out = run(project, "pair", str(path))
+        if code == 1:
+            break
+        number += 1
+        tables, byes = _entries(path, project, number)
+        seated = [p for t in tables for p in t] + byes
+        assert leaver not in seated
+        assert all(losses.get(p, 0) < 2 for p in seated)  # out at two losses (Bushiroad 3.2.2.1)
+        for b in byes:
+            assert f"bye: {b.capitalize()}" in out
+        report_all(project, number)
+    assert "the event is finished" in out
+    undefeated = [p for p in ("ana", "ben", "cem", "dee", "eve", "fay", "gus") if p != leaver and not losses.get(p)]
+    assert len(undefeated) == 1 and undefeated[0].capitalize() in out
+    code, out = run(project, "validate", "--strict", str(path))
+    assert code == 0, out
+
+
+def test_single_elimination_end_to_end_refuses_a_draw(project: Path) -> None:
+    path = _structure(project, "structure: {pairing: single-elimination, best_of: 3}", 6)
+    code, out = run(project, "pair", str(path))
+    assert code == 0 and out.count("advances without a match:") == 2  # 6 players: the top two seeds
+    code, out = run(project, "report", str(path), "--table", "1", "1-1-1")
+    assert code == 1
+    assert "single-elimination matches cannot end in a draw" in out
+    assert "single-elimination matches are played until one player wins (MTR 2.4)" in out
