@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest.editing import Editor
 from ingest.errors import IngestError
 from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError
+
+if TYPE_CHECKING:
+    from ingest.pairing.rounds import RoundsPlan
 
 SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
 
@@ -26,29 +29,20 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "event"
 
 
-def recommended_structure(game: str, rules: str | None, fmt: str, players: int) -> tuple[int | None, int | None, str]:
-    """(rounds, top cut, explanation) the ruleset's table recommends for a field.
+def recommended_structure(game: str, rules: str | None, players: int) -> tuple[RoundsPlan | None, str]:
+    """The structure the ruleset's rounds table recommends for a field, and that advice in words.
 
-    >>> recommended_structure("mtg", None, "modern", 24)
-    (5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
+    >>> plan, note = recommended_structure("mtg", None, 24)
+    >>> plan.structure, plan.rounds, plan.playoff, note
+    ('swiss', 5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
+    >>> recommended_structure("mtg", None, 6)[1]
+    '6 players: single elimination, 3 rounds (no Swiss) (MTR Appendix E)'
     """
-    from ingest.pairing.rounds import aequitas_rounds, bushiroad_rounds, mtr_rounds
-    from ingest.rounds_advice import describe
+    from ingest.rounds_advice import describe, table_plan
     from ingest.rulesets import get_ruleset
 
-    table = get_ruleset(rules or DEFAULT_RULES[game]).rounds_table
-    plan = (
-        mtr_rounds(players)
-        if table == "mtr"
-        else aequitas_rounds(players)
-        if table == "aequitas"
-        else bushiroad_rounds(players)
-        if table == "bushiroad"
-        else None
-    )
-    if plan is None:
-        return None, None, ""
-    return plan.rounds, plan.playoff, f"{players} players: {describe(plan)}"
+    plan = table_plan(get_ruleset(rules or DEFAULT_RULES[game]).rounds_table, players)
+    return plan, (f"{players} players: {describe(plan)}" if plan is not None else "")
 
 
 def new_event_text(
@@ -61,7 +55,7 @@ def new_event_text(
     seed: int,
     location: str = "",
     organizer: str = "",
-    rounds: str = "auto",
+    rounds: str | None = "auto",
     best_of: int | None = None,
     top: int | None = None,
     pairing: str | None = None,
@@ -87,9 +81,13 @@ def new_event_text(
         lines.append(f"location: {render_flow(location)}")
     if organizer:
         lines.append(f"organizer: {render_flow(organizer)}")
+    note = f"   # recommended for {rounds_note}" if rounds_note else ""
     lines.append("structure:")
-    lines.append(f"  pairing: {pairing}")
-    lines.append(f"  swiss_rounds: {rounds}" + (f"   # recommended for {rounds_note}" if rounds_note else ""))
+    if rounds is None:  # single elimination, double elimination, round robin: no Swiss rounds
+        lines.append(f"  pairing: {pairing}{note}")
+    else:
+        lines.append(f"  pairing: {pairing}")
+        lines.append(f"  swiss_rounds: {rounds}{note}")
     lines.append(f"  best_of: {best_of or (1 if game == 'wot' else 3)}")
     if top:
         lines.append(f"  playoff: {{top: {top}, seeding: standings}}")

@@ -34,7 +34,7 @@ from ingest.pairing import (
     seed_bracket,
     select_finalists,
 )
-from ingest.rounds_advice import plan_for
+from ingest.rounds_advice import describe, plan_for
 from ingest.rulesets import Ruleset
 from ingest.standings import Standings, compute_standings, ruleset_for
 
@@ -115,12 +115,34 @@ def _refuse_unreported(event: Event, series: Sequence[Round], label: str) -> Non
 
 
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
-    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``."""
+    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``.
+
+    None when ``auto`` finds no Swiss row for the field: the table has no row for its size
+    (MTR and Aequitas Appendix E start at 4 players, Bushiroad 3.2.1.1 has no row for 5-8
+    with a cut), or it recommends no Swiss at all (MTR Appendix E: single elimination for
+    5-8 players; Bushiroad 3.2.1.1: a round robin for 2-4).
+    """
     s = event.structure
     if s.swiss_rounds is not None:
         return s.swiss_rounds
     plan = plan_for(event, ruleset)
-    return plan.rounds if plan is not None else None
+    return plan.rounds if plan is not None and plan.structure == "swiss" else None
+
+
+def _no_swiss_plan(event: Event, ruleset: Ruleset) -> IngestError:
+    """Why ``swiss_rounds: auto`` gives no number for this field, and what to write instead."""
+    plan = plan_for(event, ruleset)
+    n = len(_units(event))
+    field = f"{n} {'teams' if event.is_team_event else 'players'}"
+    if plan is not None:
+        return IngestError(
+            f"swiss_rounds is auto, but the recommendation for {field} is {describe(plan)}, not Swiss rounds: "
+            f"write `pairing: {plan.structure}` under structure, or set swiss_rounds to a number"
+        )
+    return IngestError(
+        f"swiss_rounds is auto, but the ruleset's rounds table has no row for {field}: "
+        "set structure.swiss_rounds to the number of rounds to play"
+    )
 
 
 def plan_next_round(event: Event) -> PairPlan:
@@ -142,7 +164,9 @@ def plan_next_round(event: Event) -> PairPlan:
         return _plan_elimination(event, ruleset, main=True)
     _refuse_unreported(event, event.rounds, "round")
     planned = planned_rounds(event, ruleset)
-    if planned is None or len(event.rounds) < planned:
+    if planned is None:
+        raise _no_swiss_plan(event, ruleset)
+    if len(event.rounds) < planned:
         return _plan_swiss(event, ruleset)
     if event.structure.playoff is not None:
         return _plan_elimination(event, ruleset, main=False)

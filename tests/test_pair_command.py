@@ -401,3 +401,39 @@ def test_single_elimination_end_to_end_refuses_a_draw(project: Path) -> None:
     assert code == 1
     assert "single-elimination matches cannot end in a draw" in out
     assert "single-elimination matches are played until one player wins (MTR 2.4)" in out
+
+
+@pytest.mark.parametrize(
+    ("structure", "players", "expected"),
+    [
+        (
+            "structure: {pairing: swiss, swiss_rounds: auto, best_of: 3}",
+            6,
+            "swiss_rounds is auto, but the recommendation for 6 players is single elimination, 3 rounds (no Swiss) "
+            "(MTR Appendix E), not Swiss rounds: write `pairing: single-elimination` under structure",
+        ),
+        (
+            "structure: {pairing: swiss, swiss_rounds: auto, best_of: 3}",
+            3,
+            "swiss_rounds is auto, but the ruleset's rounds table has no row for 3 players: "
+            "set structure.swiss_rounds to the number of rounds to play",
+        ),
+    ],
+)
+def test_auto_rounds_without_a_swiss_row_refuse_to_pair(
+    project: Path, structure: str, players: int, expected: str
+) -> None:
+    path = _structure(project, structure, players)
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and expected in out, out
+    assert "rounds: []" in path.read_text()
+
+
+def test_auto_rounds_stop_after_the_tables_number(project: Path) -> None:
+    # 9 players, no awarded byes: MTR Appendix E, 9-16 players, 5 Swiss rounds and a top 4.
+    path = _structure(project, "structure: {pairing: swiss, swiss_rounds: auto, best_of: 3}", 9)
+    for number in range(1, 6):
+        assert run(project, "pair", str(path))[0] == 0
+        report_all(project, number)
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and "all 5 Swiss rounds are paired and the event has no playoff" in out
