@@ -16,7 +16,7 @@ from typing import Any
 
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.editing import Editor
-from ingest.errors import IngestError
+from ingest.errors import EventFinished, IngestError
 from ingest.model import Event, Match, MatchKind, Round
 from ingest.pairing import (
     Bracket,
@@ -170,7 +170,7 @@ def plan_next_round(event: Event) -> PairPlan:
         return _plan_swiss(event, ruleset)
     if event.structure.playoff is not None:
         return _plan_elimination(event, ruleset, main=False)
-    raise IngestError(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+    raise EventFinished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
 
 
 def _excluded_before(event: Event, round_index: int) -> set[str]:
@@ -204,6 +204,37 @@ def _awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:
     if event.is_team_event:
         return set()
     return {p.id for p in event.players if p.byes >= number and p.id in active}
+
+
+def is_finished(event: Event) -> bool:
+    """Whether the event is over: every written round is reported and the pairing engine
+    has nothing left to pair (no Swiss round, playoff round, round-robin round or
+    elimination round to come).
+
+    Fixed-length Swiss and Wheel of Time events are decided by counting rounds, without
+    pairing anything; the other structures ask their planner, which raises
+    :class:`~ingest.errors.EventFinished` once the event is over. A Wheel of Time event
+    without a number of games ends when the organizer stops pairing (seed 001 leaves the
+    number of cycles to them), so it counts as over once its games are reported.
+    """
+    if not event.rounds or not all(r.complete for r in (*event.rounds, *event.playoff)):
+        return False
+    s = event.structure
+    if s.pairing == "wot-cycles":
+        return s.swiss_rounds is None or len(event.rounds) >= s.swiss_rounds
+    if s.pairing == "swiss":
+        planned = planned_rounds(event, ruleset_for(event))
+        if planned is None or len(event.rounds) < planned:
+            return False
+        if s.playoff is None:
+            return True
+    try:
+        plan_next_round(event)
+    except EventFinished:
+        return True
+    except IngestError:
+        return False
+    return False
 
 
 def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
@@ -327,7 +358,7 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
     bracket, state = _bracket(event, ruleset, main=main)
     if state.current is None:
         champion = names.get(state.champion or "", "nobody (the final was a double loss)")
-        raise IngestError(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
+        raise EventFinished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
     key = "teams" if event.is_team_event else "players"
@@ -358,7 +389,7 @@ def _plan_round_robin(event: Event) -> PairPlan:
     schedule = round_robin_schedule(_units(event), seed=event.seed)
     k = len(event.rounds)
     if k >= len(schedule):
-        raise IngestError(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+        raise EventFinished(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
     excluded = _excluded_before(event, k)
     if sum(1 for u in _units(event) if u not in excluded) < 2:
         raise IngestError("fewer than two players are left to pair")
@@ -406,7 +437,7 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     result = pair_double_elimination(entrants, seed=event.seed, round_number=k + 1, top=event.structure.top_x)
     names = _names(event)
     if result.finished:
-        raise IngestError(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
+        raise EventFinished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
     key = "teams" if event.is_team_event else "players"
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
@@ -424,7 +455,7 @@ def _plan_wot(event: Event) -> PairPlan:
     k = len(event.rounds)
     planned = event.structure.swiss_rounds
     if planned is not None and k >= planned:
-        raise IngestError(f"all {planned} games are paired: the event is complete")
+        raise EventFinished(f"all {planned} games are paired: the event is complete")
     dropped = _dropped_before(event, k)
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
     pairing = pair_wot_game(history, players, event.seed, k + 1)
