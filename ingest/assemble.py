@@ -175,7 +175,8 @@ class _Assembler:
         teams = self.teams(d.get("teams") or [], structure)
         rounds = self.rounds("rounds", d.get("rounds") or [], structure, teams, playoff=False)
         playoff = self.rounds("playoff", d.get("playoff") or [], structure, teams, playoff=True)
-        self.check_rounds_flow(rounds, playoff, players, teams)
+        cut_drops = self.cut_drops(d.get("cut_drops") or [], structure, teams)
+        self.check_rounds_flow(rounds, playoff, players, teams, cut_drops)
         self.check_event_fields(structure, players, rounds)
         return Event(
             path=self.doc.path,
@@ -192,6 +193,7 @@ class _Assembler:
             teams=teams,
             rounds=rounds,
             playoff=playoff,
+            cut_drops=cut_drops,
             location=str(d.get("location") or ""),
             organizer=str(d.get("organizer") or ""),
             description=str(d.get("description") or ""),
@@ -647,6 +649,25 @@ class _Assembler:
         # Team standings use match results only (MTR Appendix C): the score records seats won.
         return Match(MatchKind.PLAYED, (a, b), GameScore(wins_a, wins_b, draws), tm.table, pos=tm.pos)
 
+    def cut_drops(self, raw: list[Any], structure: Structure, teams: tuple[Team, ...]) -> tuple[PlayerId, ...]:
+        """Players (or teams) who left the top cut before playoff round 1 (MTR 2.10, Aequitas 2.10)."""
+        if raw and structure.playoff is None:
+            self.err(
+                "structure",
+                ("cut_drops",),
+                "cut_drops lists players who left the top cut, but the event has no playoff",
+                "list them under the last round's drops instead",
+            )
+        known: Mapping[str, Any] = {t.id: t for t in teams} if structure.team_kind else self.ids
+        out: list[PlayerId] = []
+        for j, pid in enumerate(raw):
+            pid = PlayerId(str(pid))
+            if pid not in known:
+                self.unknown(("cut_drops", j), pid, known)
+            elif pid not in out:
+                out.append(pid)
+        return tuple(out)
+
     # -- flow checks ----------------------------------------------------------------------
     def check_rounds_flow(
         self,
@@ -654,11 +675,14 @@ class _Assembler:
         playoff: tuple[Round, ...],
         players: tuple[Player, ...],
         teams: tuple[Team, ...],
+        cut_drops: tuple[PlayerId, ...] = (),
     ) -> None:
         dropped: dict[str, int] = {}
         team_of = {m: t.id for t in teams for m in t.members}
         members = {t.id: t.members for t in teams}
         for key, series in (("rounds", rounds), ("playoff", playoff)):
+            if key == "playoff":
+                dropped.update((pid, len(rounds)) for pid in cut_drops if pid not in dropped)
             for i, rnd in enumerate(series):
                 seen: dict[str, tuple[YamlPath, str]] = {}
                 entries: list[tuple[YamlPath, str, str]] = []

@@ -375,9 +375,15 @@ def _report_wot(
 def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None) -> None:
     """Record that PLAYER leaves the event; they keep their record and are not paired again.
 
+    Once the last Swiss round is reported the top cut is made: a finalist who leaves then is
+    not replaced, and the bye they leave goes by the rules (MTR 2.10: the highest-ranked
+    remaining player; Aequitas 2.10: their opponent). To record a drop before the cut (the
+    next player advances), give --after-round with the last Swiss round.
+
     \b
-    Example:
+    Examples:
       scorekeeper drop events/2026/fnm.yaml dan --after-round 3
+      scorekeeper drop events/2026/fnm.yaml alice          # during the playoff
     """
     from ingest.commands import drop_text
 

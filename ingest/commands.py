@@ -302,10 +302,27 @@ def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, .
 
 
 def drop_text(text: str, event: Event, player: str, *, after_round: int | None) -> tuple[str, str]:
-    """Records that ``player`` drops after a round; returns the new text and a description."""
+    """Records that ``player`` drops after a round; returns the new text and a description.
+
+    Without ``after_round``, once the top cut is made the drop goes to ``cut_drops`` (before
+    playoff round 1) or to the current playoff round: nobody replaces a finalist (MTR 2.10,
+    Aequitas 2.10), see :func:`ingest.pair.drop_after_cut`. ``after_round`` names a Swiss
+    round: a drop after the last one is a drop before the cut, and the next player advances.
+    """
+    from ingest.pair import drop_after_cut
+
     ids = {p.id for p in event.players} | {t.id for t in event.teams}
     if player not in ids:
         raise IngestError(f'"{player}" is not a player of this event')
+    target = drop_after_cut(event, player) if after_round is None else None
+    if target is not None:
+        path, desc = target
+        editor = Editor(text)
+        if path == ("cut_drops",) and not editor.has(path):
+            editor.add_top_level("cut_drops", [player])
+        else:
+            _append_drop(editor, path, player)
+        return editor.result(), desc
     if not event.rounds:
         raise IngestError(
             f"no round has been paired yet: a player who leaves before round 1 did not take part "
@@ -325,9 +342,15 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
             f"drop them after round {later[-1]} or remove those pairings first"
         )
     editor = Editor(text)
-    path = ("rounds", after_round - 1)
-    if editor.has((*path, "drops")):
+    _append_drop(editor, ("rounds", after_round - 1), player)
+    return editor.result(), f'"{player}" drops after round {after_round}'
+
+
+def _append_drop(editor: Editor, path: tuple[str | int, ...], player: str) -> None:
+    """Adds ``player`` to the ``drops`` of the round at ``path`` (or to ``cut_drops``)."""
+    if path == ("cut_drops",):
+        editor.append_item(path, player)
+    elif editor.has((*path, "drops")):
         editor.append_item((*path, "drops"), player)
     else:
         editor.set_value(path, "drops", [player])
-    return editor.result(), f'"{player}" drops after round {after_round}'

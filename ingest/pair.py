@@ -341,13 +341,52 @@ def _bracket(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracket, Pl
         bracket = seed_bracket(seeds, seeding, ranking=ranking)  # type: ignore[arg-type]
     except ValueError as exc:
         raise IngestError(f"the bracket cannot be seeded: {exc}") from None
-    drops: dict[str, int] = {}
+    # A finalist who left after the cut does not play round 1; nobody replaces them (MTR 2.10).
+    drops: dict[str, int] = {} if main else dict.fromkeys(event.cut_drops, 1)
     for i, rnd in enumerate(series, start=1):
         for p in rnd.drops:
             drops.setdefault(p, i + 1)
     policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
     state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
     return bracket, state
+
+
+def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], str] | None:
+    """Where a drop recorded now goes once the top cut is made, and the drop in words.
+
+    The cut is made once the last Swiss round is reported: the final standings decide it.
+    A finalist who leaves then is listed under ``cut_drops``, in the playoff under the
+    current playoff round's ``drops``; nobody replaces them (MTR 2.10, Aequitas 2.10,
+    Bushiroad 3.2.4) and the bye they leave goes by the ruleset. Returns None while the
+    Swiss rounds go on, and for a player outside the cut before the playoff starts (an
+    ordinary drop after the last round).
+
+    Raises:
+        IngestError: the player is not in the playoff, is out of it, or dropped already.
+    """
+    ruleset = ruleset_for(event)
+    if event.structure.playoff is None or event.structure.pairing != "swiss":
+        return None
+    planned = planned_rounds(event, ruleset)
+    if planned is None or len(event.rounds) < planned or not all(r.complete for r in event.rounds):
+        return None
+    bracket, state = _bracket(event, ruleset, main=False)
+    left = [*event.cut_drops, *(p for rnd in event.playoff for p in rnd.drops)]
+    if player in left:
+        raise IngestError(f'"{player}" already left the playoff')
+    if player not in bracket.seeds:
+        if not event.playoff:
+            return None
+        raise IngestError(f'"{player}" is not in the top cut: the Swiss rounds are over and they play no more matches')
+    out = dict(state.knocked_out)
+    if player in out:
+        raise IngestError(f'"{player}" is already out of the playoff (playoff round {out[player]})')
+    if not event.playoff:
+        return ("cut_drops",), f'"{player}" leaves the top cut before playoff round 1; nobody takes their place'
+    number = len(event.playoff)
+    unplayed = any(player in m.players and not m.reported for m in event.playoff[-1].matches)
+    note = f"; report their playoff round {number} match as a loss" if unplayed else ""
+    return ("playoff", number - 1), f'"{player}" drops after playoff round {number}{note}'
 
 
 def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:

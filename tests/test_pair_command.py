@@ -437,3 +437,60 @@ def test_auto_rounds_stop_after_the_tables_number(project: Path) -> None:
         report_all(project, number)
     code, out = run(project, "pair", str(path))
     assert code == 1 and "all 5 Swiss rounds are paired and the event has no playoff" in out
+
+
+def _semifinals(out: str) -> tuple[str, str, str, str]:
+    """Seeds 1-4 from the semifinal pairings pair prints (1v4, 2v3, the higher seed first);
+    names are the ids capitalised."""
+    tables = [line.split(": ", 1)[1].split(" vs ") for line in out.splitlines() if line.strip().startswith("table ")]
+    (s1, s4), (s2, s3) = tables
+    return s1, s2, s3, s4
+
+
+@pytest.mark.parametrize(
+    ("rules", "with_bye"),
+    [
+        ("mtr", "highest"),  # MTR 2.10: the highest-ranked remaining player gets the bye
+        ("aequitas", "opponent"),  # Aequitas 2.10: the dropped player's opponent gets the bye
+    ],
+)
+def test_a_finalist_who_drops_after_the_cut_is_not_replaced(project: Path, rules: str, with_bye: str) -> None:
+    path = project / "events" / "e.yaml"
+    path.write_text(HEADER.replace("seed: 4242\n", f"seed: 4242\nrules: {rules}\n"))
+    for number in (1, 2, 3):
+        assert run(project, "pair", str(path))[0] == 0
+        report_all(project, number)
+    code, out = run(project, "pair", str(path), "--dry-run")
+    assert code == 0 and "Semifinals" in out
+    s1, s2, s3, s4 = _semifinals(out)
+    code, out = run(project, "drop", str(path), s3.lower())
+    assert code == 0 and "leaves the top cut before playoff round 1" in out, out
+    event = load_event(path, Project(project)).event
+    assert event is not None and event.cut_drops == (s3.lower(),)
+    code, out = run(project, "pair", str(path))
+    assert code == 0, out
+    if with_bye == "highest":  # seed 1 sits out; seed 4 moves over to play seed 2
+        assert f"table 1: {s2} vs {s4}" in out and f"advances without a match: {s1}" in out
+    else:  # seed 3's opponent, seed 2, advances; seed 1 plays seed 4 as seeded
+        assert f"table 1: {s1} vs {s4}" in out and f"advances without a match: {s2}" in out
+    assert out.count("table ") == 1  # nobody from fifth place was advanced
+    code, out = run(project, "validate", "--strict", str(path))
+    assert code == 0, out
+
+
+def test_a_drop_in_the_playoff_goes_to_the_playoff_round(project: Path) -> None:
+    path = project / "events" / "e.yaml"
+    for number in (1, 2, 3):
+        run(project, "pair", str(path))
+        report_all(project, number)
+    code, out = run(project, "pair", str(path))
+    s1, s2, s3, _ = _semifinals(out)
+    for table in (1, 2):
+        assert run(project, "report", str(path), "--playoff", "--table", str(table), "2-0")[0] == 0
+    code, out = run(project, "drop", str(path), s1.lower())  # won the semifinal, leaves before the final
+    assert code == 0 and "drops after playoff round 1" in out, out
+    assert run(project, "drop", str(path), s3.lower())[1].count("is already out of the playoff (playoff round 1)") == 1
+    # The final is a walkover: the other finalist wins the playoff without a match.
+    code, out = run(project, "pair", str(path))
+    assert code == 1 and f"the playoff is finished: {s2} is the champion" in out, out
+    assert f"drops: [{s1.lower()}]" in path.read_text()
