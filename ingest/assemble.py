@@ -117,8 +117,12 @@ def _need_wins(best_of: int) -> int:
     return best_of // 2 + 1
 
 
-def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> str | None:
+def score_problem(score: GameScore, best_of: int, *, playoff: bool = False, elimination: bool = False) -> str | None:
     """Why a game score is impossible for a best-of-N match, or None.
+
+    ``playoff`` (a top-cut match) and ``elimination`` (a round of a ``single-elimination``
+    event) forbid draws: a knockout match needs a winner (MTR 2.4, Aequitas 8.2,
+    Bushiroad 3.2.3, where a time-out is a double loss instead).
 
     >>> score_problem(GameScore(3, 0), 3)
     '3-0 is impossible in a best-of-3 match: a player stops at 2 game wins'
@@ -126,6 +130,8 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> s
     True
     >>> score_problem(GameScore(1, 1), 3, playoff=True)
     '1-1 is a draw, and playoff matches cannot end in a draw'
+    >>> score_problem(GameScore(0, 0, 3), 3, elimination=True)
+    '0-0-3 is a draw, and single-elimination matches cannot end in a draw'
     """
     need = _need_wins(best_of)
     text = score.notation()
@@ -137,8 +143,8 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False) -> s
         return f"{text} is impossible: only one player can reach {need} game wins"
     if score.first + score.second > best_of:
         return f"{text} is impossible in a best-of-{best_of} match: more than {best_of} games were decided"
-    if playoff and score.first == score.second:
-        return f"{text} is a draw, and playoff matches cannot end in a draw"
+    if (playoff or elimination) and score.first == score.second:
+        return f"{text} is a draw, and {'playoff' if playoff else 'single-elimination'} matches cannot end in a draw"
     return None
 
 
@@ -169,7 +175,8 @@ class _Assembler:
         teams = self.teams(d.get("teams") or [], structure)
         rounds = self.rounds("rounds", d.get("rounds") or [], structure, teams, playoff=False)
         playoff = self.rounds("playoff", d.get("playoff") or [], structure, teams, playoff=True)
-        self.check_rounds_flow(rounds, playoff, players, teams)
+        cut_drops = self.cut_drops(d.get("cut_drops") or [], structure, teams)
+        self.check_rounds_flow(rounds, playoff, players, teams, cut_drops)
         self.check_event_fields(structure, players, rounds)
         return Event(
             path=self.doc.path,
@@ -186,6 +193,7 @@ class _Assembler:
             teams=teams,
             rounds=rounds,
             playoff=playoff,
+            cut_drops=cut_drops,
             location=str(d.get("location") or ""),
             organizer=str(d.get("organizer") or ""),
             description=str(d.get("description") or ""),
@@ -492,16 +500,26 @@ class _Assembler:
         score = None
         if "games" in m:
             score = GameScore.parse(str(m["games"]))
-            problem = score_problem(score, best_of, playoff=playoff)
+            knockout = not playoff and structure.pairing == "single-elimination"
+            problem = score_problem(score, best_of, playoff=playoff, elimination=knockout)
             if problem:
                 if score.games_played == 0:
                     hint = "leave games out while the match is unreported; an intentional draw is 0-0-3"
-                elif playoff and score.first == score.second:
-                    hint = "playoff matches are played until one player wins (MTR 2.4)"
+                elif (playoff or knockout) and score.first == score.second:
+                    hint = self.knockout_draw_hint("playoff" if playoff else "single-elimination")
                 else:
                     hint = f"check the result slip: in best of {best_of} the winner has {_need_wins(best_of)} game wins"
                 self.err("impossible-score", (*path, "games"), problem, hint)
         return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=str(m.get("note") or ""), pos=pos)
+
+    def knockout_draw_hint(self, what: str) -> str:
+        """What to write instead of a draw in a knockout match, by the event's rules."""
+        rules = str(self.data.get("rules") or DEFAULT_RULES[str(self.data["game"])])
+        if rules == "bushiroad":
+            return (
+                "a time-out in single elimination loses for both players (Bushiroad 3.2.3): write result: double-loss"
+            )
+        return f"{what} matches are played until one player wins (MTR 2.4)"
 
     def wot_game(self, m: Mapping[str, Any], path: YamlPath, kind: str) -> WotGameRecord | None:
         pos = self.pos(path)
@@ -631,6 +649,25 @@ class _Assembler:
         # Team standings use match results only (MTR Appendix C): the score records seats won.
         return Match(MatchKind.PLAYED, (a, b), GameScore(wins_a, wins_b, draws), tm.table, pos=tm.pos)
 
+    def cut_drops(self, raw: list[Any], structure: Structure, teams: tuple[Team, ...]) -> tuple[PlayerId, ...]:
+        """Players (or teams) who left the top cut before playoff round 1 (MTR 2.10, Aequitas 2.10)."""
+        if raw and structure.playoff is None:
+            self.err(
+                "structure",
+                ("cut_drops",),
+                "cut_drops lists players who left the top cut, but the event has no playoff",
+                "list them under the last round's drops instead",
+            )
+        known: Mapping[str, Any] = {t.id: t for t in teams} if structure.team_kind else self.ids
+        out: list[PlayerId] = []
+        for j, pid in enumerate(raw):
+            pid = PlayerId(str(pid))
+            if pid not in known:
+                self.unknown(("cut_drops", j), pid, known)
+            elif pid not in out:
+                out.append(pid)
+        return tuple(out)
+
     # -- flow checks ----------------------------------------------------------------------
     def check_rounds_flow(
         self,
@@ -638,10 +675,14 @@ class _Assembler:
         playoff: tuple[Round, ...],
         players: tuple[Player, ...],
         teams: tuple[Team, ...],
+        cut_drops: tuple[PlayerId, ...] = (),
     ) -> None:
         dropped: dict[str, int] = {}
         team_of = {m: t.id for t in teams for m in t.members}
+        members = {t.id: t.members for t in teams}
         for key, series in (("rounds", rounds), ("playoff", playoff)):
+            if key == "playoff":
+                dropped.update((pid, len(rounds)) for pid in cut_drops if pid not in dropped)
             for i, rnd in enumerate(series):
                 seen: dict[str, tuple[YamlPath, str]] = {}
                 entries: list[tuple[YamlPath, str, str]] = []
@@ -664,9 +705,10 @@ class _Assembler:
                         )
                     else:
                         seen[pid] = (mpath, role)
-                    unit = pid
-                    if unit in dropped or team_of.get(pid) in dropped:
-                        after = dropped.get(unit, dropped.get(team_of.get(pid, ""), 0))
+                    # A member's drop drops the team, a team's drop its members (MTR 8.2, Bushiroad 5.1).
+                    gone = [x for x in (pid, team_of.get(pid), *members.get(pid, ())) if x in dropped]
+                    if gone:
+                        after = min(dropped[x] for x in gone)
                         where = "the playoff" if key == "playoff" else f"round {rnd.number}"
                         self.err(
                             "after-drop",
@@ -726,20 +768,29 @@ class _Assembler:
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
         if not rounds or self.data.get("teams") or (self.data.get("structure") or {}).get("pairing") == "wot-cycles":
             return
-        dropped_after: dict[str, int] = {}
+        gone_after: dict[str, int] = {}
         first_round: dict[str, int] = {}
+        # Knocked out: single elimination after one loss, double elimination after two, a draw
+        # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
+        pairing = str((self.data.get("structure") or {}).get("pairing", "swiss"))
+        allowed = {"single-elimination": 1, "double-elimination": 2}.get(pairing)
+        losses: dict[str, int] = {}
         for rnd in rounds:
             for m in rnd.matches:
                 for pid in m.players:
                     first_round.setdefault(pid, rnd.number)
+                    lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
+                    losses[pid] = losses.get(pid, 0) + lost
+                    if allowed is not None and losses[pid] == allowed and lost:
+                        gone_after.setdefault(pid, rnd.number)
             for pid in rnd.drops:
-                dropped_after.setdefault(pid, rnd.number)
+                gone_after.setdefault(pid, rnd.number)
         for p in players:
             start = first_round.get(p.id)
             if start is None:
                 continue  # not paired yet: a late entry `pair` will handle
             for i, rnd in enumerate(rounds):
-                if rnd.number < start or rnd.number > dropped_after.get(p.id, 10**6):
+                if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
                 if not any(p.id in m.players for m in rnd.matches):
                     self.warn(

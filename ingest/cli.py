@@ -179,12 +179,17 @@ def new(
     if rounds != "auto" and not rounds.isdigit():
         _fail(f"--rounds must be a number or auto, not {rounds!r}")
     note = ""
+    pairing: str | None = None
+    swiss_rounds: str | None = rounds
     if expected is not None:
-        planned, cut, note = recommended_structure(game, rules, fmt, expected)
-        if planned is not None and rounds == "auto":
-            rounds = str(planned)
-        if cut is not None and top is None:
-            top = cut
+        plan, note = recommended_structure(game, rules, expected)
+        if plan is not None and rounds == "auto":
+            # The table's structure as a whole: MTR Appendix E runs 5-8 players as single
+            # elimination, Bushiroad 3.2.1.1 runs 2-4 as a round robin (no Swiss rounds then).
+            pairing = plan.structure
+            swiss_rounds = str(plan.rounds) if plan.structure == "swiss" else None
+        if plan is not None and plan.playoff is not None and top is None:
+            top = plan.playoff
         click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
     path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
     if path.exists():
@@ -202,9 +207,10 @@ def new(
         seed=seed if seed is not None else secrets.randbelow(2**31),
         location=location,
         organizer=organizer,
-        rounds=rounds,
+        rounds=swiss_rounds,
         best_of=int(best_of) if best_of else None,
         top=top,
+        pairing=pairing,
         schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
         rounds_note=note,
     )
@@ -369,9 +375,15 @@ def _report_wot(
 def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None) -> None:
     """Record that PLAYER leaves the event; they keep their record and are not paired again.
 
+    Once the last Swiss round is reported the top cut is made: a finalist who leaves then is
+    not replaced, and the bye they leave goes by the rules (MTR 2.10: the highest-ranked
+    remaining player; Aequitas 2.10: their opponent). To record a drop before the cut (the
+    next player advances), give --after-round with the last Swiss round.
+
     \b
-    Example:
+    Examples:
       scorekeeper drop events/2026/fnm.yaml dan --after-round 3
+      scorekeeper drop events/2026/fnm.yaml alice          # during the playoff
     """
     from ingest.commands import drop_text
 

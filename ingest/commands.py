@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest.editing import Editor
 from ingest.errors import IngestError
 from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError
+
+if TYPE_CHECKING:
+    from ingest.pairing.rounds import RoundsPlan
 
 SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
 
@@ -26,29 +29,20 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "event"
 
 
-def recommended_structure(game: str, rules: str | None, fmt: str, players: int) -> tuple[int | None, int | None, str]:
-    """(rounds, top cut, explanation) the ruleset's table recommends for a field.
+def recommended_structure(game: str, rules: str | None, players: int) -> tuple[RoundsPlan | None, str]:
+    """The structure the ruleset's rounds table recommends for a field, and that advice in words.
 
-    >>> recommended_structure("mtg", None, "modern", 24)
-    (5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
+    >>> plan, note = recommended_structure("mtg", None, 24)
+    >>> plan.structure, plan.rounds, plan.playoff, note
+    ('swiss', 5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
+    >>> recommended_structure("mtg", None, 6)[1]
+    '6 players: single elimination, 3 rounds (no Swiss) (MTR Appendix E)'
     """
-    from ingest.pairing.rounds import aequitas_rounds, bushiroad_rounds, mtr_rounds
-    from ingest.rounds_advice import describe
+    from ingest.rounds_advice import describe, table_plan
     from ingest.rulesets import get_ruleset
 
-    table = get_ruleset(rules or DEFAULT_RULES[game]).rounds_table
-    plan = (
-        mtr_rounds(players)
-        if table == "mtr"
-        else aequitas_rounds(players)
-        if table == "aequitas"
-        else bushiroad_rounds(players)
-        if table == "bushiroad"
-        else None
-    )
-    if plan is None:
-        return None, None, ""
-    return plan.rounds, plan.playoff, f"{players} players: {describe(plan)}"
+    plan = table_plan(get_ruleset(rules or DEFAULT_RULES[game]).rounds_table, players)
+    return plan, (f"{players} players: {describe(plan)}" if plan is not None else "")
 
 
 def new_event_text(
@@ -61,7 +55,7 @@ def new_event_text(
     seed: int,
     location: str = "",
     organizer: str = "",
-    rounds: str = "auto",
+    rounds: str | None = "auto",
     best_of: int | None = None,
     top: int | None = None,
     pairing: str | None = None,
@@ -87,9 +81,13 @@ def new_event_text(
         lines.append(f"location: {render_flow(location)}")
     if organizer:
         lines.append(f"organizer: {render_flow(organizer)}")
+    note = f"   # recommended for {rounds_note}" if rounds_note else ""
     lines.append("structure:")
-    lines.append(f"  pairing: {pairing}")
-    lines.append(f"  swiss_rounds: {rounds}" + (f"   # recommended for {rounds_note}" if rounds_note else ""))
+    if rounds is None:  # single elimination, double elimination, round robin: no Swiss rounds
+        lines.append(f"  pairing: {pairing}{note}")
+    else:
+        lines.append(f"  pairing: {pairing}")
+        lines.append(f"  swiss_rounds: {rounds}{note}")
     lines.append(f"  best_of: {best_of or (1 if game == 'wot' else 3)}")
     if top:
         lines.append(f"  playoff: {{top: {top}, seeding: standings}}")
@@ -304,10 +302,27 @@ def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, .
 
 
 def drop_text(text: str, event: Event, player: str, *, after_round: int | None) -> tuple[str, str]:
-    """Records that ``player`` drops after a round; returns the new text and a description."""
+    """Records that ``player`` drops after a round; returns the new text and a description.
+
+    Without ``after_round``, once the top cut is made the drop goes to ``cut_drops`` (before
+    playoff round 1) or to the current playoff round: nobody replaces a finalist (MTR 2.10,
+    Aequitas 2.10), see :func:`ingest.pair.drop_after_cut`. ``after_round`` names a Swiss
+    round: a drop after the last one is a drop before the cut, and the next player advances.
+    """
+    from ingest.pair import drop_after_cut
+
     ids = {p.id for p in event.players} | {t.id for t in event.teams}
     if player not in ids:
         raise IngestError(f'"{player}" is not a player of this event')
+    target = drop_after_cut(event, player) if after_round is None else None
+    if target is not None:
+        path, desc = target
+        editor = Editor(text)
+        if path == ("cut_drops",) and not editor.has(path):
+            editor.add_top_level("cut_drops", [player])
+        else:
+            _append_drop(editor, path, player)
+        return editor.result(), desc
     if not event.rounds:
         raise IngestError(
             f"no round has been paired yet: a player who leaves before round 1 did not take part "
@@ -327,9 +342,15 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
             f"drop them after round {later[-1]} or remove those pairings first"
         )
     editor = Editor(text)
-    path = ("rounds", after_round - 1)
-    if editor.has((*path, "drops")):
+    _append_drop(editor, ("rounds", after_round - 1), player)
+    return editor.result(), f'"{player}" drops after round {after_round}'
+
+
+def _append_drop(editor: Editor, path: tuple[str | int, ...], player: str) -> None:
+    """Adds ``player`` to the ``drops`` of the round at ``path`` (or to ``cut_drops``)."""
+    if path == ("cut_drops",):
+        editor.append_item(path, player)
+    elif editor.has((*path, "drops")):
         editor.append_item((*path, "drops"), player)
     else:
         editor.set_value(path, "drops", [player])
-    return editor.result(), f'"{player}" drops after round {after_round}'

@@ -373,6 +373,8 @@ class Event:
     """Swiss (main-phase) rounds."""
     playoff: tuple[Round, ...] = ()
     """Top-cut rounds."""
+    cut_drops: tuple[PlayerId, ...] = ()
+    """Top-cut players who left after the cut was made, before playoff round 1 (MTR 2.10)."""
     teams: tuple[Team, ...] = ()
     """Teams (team events)."""
     end_date: dt.date | None = None

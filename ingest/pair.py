@@ -16,13 +16,16 @@ from typing import Any
 
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.editing import Editor
-from ingest.errors import IngestError
+from ingest.errors import EventFinished, IngestError
 from ingest.model import Event, Match, MatchKind, Round
 from ingest.pairing import (
+    Bracket,
     Candidate,
     DoubleEliminationEntrant,
     Entrant,
     PlayoffResult,
+    PlayoffRound,
+    PlayoffState,
     advance_playoff,
     check_swiss_round,
     pair_double_elimination,
@@ -31,7 +34,7 @@ from ingest.pairing import (
     seed_bracket,
     select_finalists,
 )
-from ingest.rounds_advice import plan_for
+from ingest.rounds_advice import describe, plan_for
 from ingest.rulesets import Ruleset
 from ingest.standings import Standings, compute_standings, ruleset_for
 
@@ -112,12 +115,34 @@ def _refuse_unreported(event: Event, series: Sequence[Round], label: str) -> Non
 
 
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
-    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``."""
+    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``.
+
+    None when ``auto`` finds no Swiss row for the field: the table has no row for its size
+    (MTR and Aequitas Appendix E start at 4 players, Bushiroad 3.2.1.1 has no row for 5-8
+    with a cut), or it recommends no Swiss at all (MTR Appendix E: single elimination for
+    5-8 players; Bushiroad 3.2.1.1: a round robin for 2-4).
+    """
     s = event.structure
     if s.swiss_rounds is not None:
         return s.swiss_rounds
     plan = plan_for(event, ruleset)
-    return plan.rounds if plan is not None else None
+    return plan.rounds if plan is not None and plan.structure == "swiss" else None
+
+
+def _no_swiss_plan(event: Event, ruleset: Ruleset) -> IngestError:
+    """Why ``swiss_rounds: auto`` gives no number for this field, and what to write instead."""
+    plan = plan_for(event, ruleset)
+    n = len(_units(event))
+    field = f"{n} {'teams' if event.is_team_event else 'players'}"
+    if plan is not None:
+        return IngestError(
+            f"swiss_rounds is auto, but the recommendation for {field} is {describe(plan)}, not Swiss rounds: "
+            f"write `pairing: {plan.structure}` under structure, or set swiss_rounds to a number"
+        )
+    return IngestError(
+        f"swiss_rounds is auto, but the ruleset's rounds table has no row for {field}: "
+        "set structure.swiss_rounds to the number of rounds to play"
+    )
 
 
 def plan_next_round(event: Event) -> PairPlan:
@@ -139,26 +164,85 @@ def plan_next_round(event: Event) -> PairPlan:
         return _plan_elimination(event, ruleset, main=True)
     _refuse_unreported(event, event.rounds, "round")
     planned = planned_rounds(event, ruleset)
-    if planned is None or len(event.rounds) < planned:
+    if planned is None:
+        raise _no_swiss_plan(event, ruleset)
+    if len(event.rounds) < planned:
         return _plan_swiss(event, ruleset)
     if event.structure.playoff is not None:
         return _plan_elimination(event, ruleset, main=False)
-    raise IngestError(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+    raise EventFinished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+
+
+def _excluded_before(event: Event, round_index: int) -> set[str]:
+    """Units who may not be paired in round ``round_index + 1``: dropped or disqualified.
+
+    A member's drop or disqualification removes the whole team (MTR 8.2, Bushiroad 5.1)."""
+    out = _dropped_before(event, round_index) | {p.id for p in event.players if p.disqualified}
+    if event.is_team_event:
+        out |= {t.id for t in event.teams if any(m in out for m in t.members)}
+    return out
+
+
+def _swiss_entrants(event: Event, ruleset: Ruleset, k: int, units: Sequence[str]) -> list[Entrant]:
+    """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
+    points and rank after round ``k``, everyone met so far, byes so far, and pods (players only)."""
+    standings = compute_standings(event, ruleset, after_round=k)
+    rank = {r.player: r.rank for r in standings.rows}
+    points = {r.player: r.record.points for r in standings.rows}
+    met = _met(event.rounds[:k])
+    byes = _byes(event.rounds[:k])
+    pods = {} if event.is_team_event else {p.id: p.pod for p in event.players}
+    fallback = len(_units(event))
+    return [
+        Entrant(u, points.get(u, 0), rank.get(u, fallback), frozenset(met.get(u, ())), byes.get(u, 0), pods.get(u))
+        for u in sorted(units)
+    ]
+
+
+def _awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:
+    """Players whose awarded byes (``players[].byes``) cover round ``number``; none for teams."""
+    if event.is_team_event:
+        return set()
+    return {p.id for p in event.players if p.byes >= number and p.id in active}
+
+
+def is_finished(event: Event) -> bool:
+    """Whether the event is over: every written round is reported and the pairing engine
+    has nothing left to pair (no Swiss round, playoff round, round-robin round or
+    elimination round to come).
+
+    Fixed-length Swiss and Wheel of Time events are decided by counting rounds, without
+    pairing anything; the other structures ask their planner, which raises
+    :class:`~ingest.errors.EventFinished` once the event is over. A Wheel of Time event
+    without a number of games ends when the organizer stops pairing (seed 001 leaves the
+    number of cycles to them), so it counts as over once its games are reported.
+    """
+    if not event.rounds or not all(r.complete for r in (*event.rounds, *event.playoff)):
+        return False
+    s = event.structure
+    if s.pairing == "wot-cycles":
+        return s.swiss_rounds is None or len(event.rounds) >= s.swiss_rounds
+    if s.pairing == "swiss":
+        planned = planned_rounds(event, ruleset_for(event))
+        if planned is None or len(event.rounds) < planned:
+            return False
+        if s.playoff is None:
+            return True
+    try:
+        plan_next_round(event)
+    except EventFinished:
+        return True
+    except IngestError:
+        return False
+    return False
 
 
 def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
     k = len(event.rounds)
     number = k + 1
-    standings = compute_standings(event, ruleset, after_round=k)
-    rank = {r.player: r.rank for r in standings.rows}
-    points = {r.player: r.record.points for r in standings.rows}
-    dropped = _dropped_before(event, k)
-    dq = {p.id for p in event.players if p.disqualified}
-    met = _met(event.rounds)
-    byes = _byes(event.rounds)
     units = _units(event)
-    pods = {p.id: p.pod for p in event.players}
-    active = [u for u in units if u not in dropped and u not in dq]
+    excluded = _excluded_before(event, k)
+    active = [u for u in units if u not in excluded]
     if len(active) < 2:
         raise IngestError("fewer than two players are left to pair")
     seen = {p for rnd in event.rounds for m in rnd.matches for p in m.players}
@@ -166,18 +250,8 @@ def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
     losses: list[tuple[int, str]] = []
     if event.structure.late_entries == "loss" and not event.is_team_event:
         losses = [(i, u) for u in late for i in range(k)]
-    entrants = [
-        Entrant(
-            u,
-            points.get(u, 0),
-            rank.get(u, len(units)),
-            frozenset(met.get(u, ())),
-            byes.get(u, 0),
-            pods.get(u) if not event.is_team_event else None,
-        )
-        for u in sorted(active)
-    ]
-    awarded = {p.id for p in event.players if p.byes >= number and p.id in active} if not event.is_team_event else set()
+    entrants = _swiss_entrants(event, ruleset, k, active)
+    awarded = _awarded_byes(event, number, set(active))
     result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
     key = "teams" if event.is_team_event else "players"
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
@@ -237,42 +311,93 @@ def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
         raise IngestError(f"the top cut cannot be selected: {exc}") from None
 
 
-def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+def _bracket(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracket, PlayoffState]:
+    """The seeded bracket of a single-elimination event (``main``) or of the top cut, and
+    where it stands after the results recorded so far.
+
+    A ``single-elimination`` event is seeded at random from the event seed; a top cut by the
+    final Swiss standings or by draft seats (MTR 10.4, Aequitas 8.2). Drops follow the
+    ruleset: MTR 2.10, Aequitas 2.10, Bushiroad 3.2.3.
+
+    Raises:
+        IngestError: the cut cannot be selected or the bracket cannot be seeded.
+    """
     series = event.rounds if main else event.playoff
-    label = "round" if main else "playoff round"
-    _refuse_unreported(event, series, label)
-    names = _names(event)
     if main:
-        units = sorted(_units(event))
-        rng = random.Random(f"{event.seed}:single-elimination")
-        seeds = units[:]
-        rng.shuffle(seeds)
-        ranking = seeds
-        seeding = "standings"
+        ranking = sorted(_units(event))
+        random.Random(f"{event.seed}:single-elimination").shuffle(ranking)
+        seeds, seeding = ranking, "standings"
     else:
-        standings = compute_standings(event, ruleset)
-        ranking = _cut(event, ruleset, standings)
         spec = event.structure.playoff
         assert spec is not None
+        ranking = _cut(event, ruleset, compute_standings(event, ruleset))
         seeding = spec.seeding
         seeds = ranking[:]
         if seeding == "draft-seats":
             random.Random(f"{event.seed}:draft-seats").shuffle(seeds)
     if len(seeds) < 2:
-        raise IngestError("fewer than two players qualify for the playoff")
+        raise IngestError(f"fewer than two players qualify for the {'event' if main else 'playoff'}")
     try:
         bracket = seed_bracket(seeds, seeding, ranking=ranking)  # type: ignore[arg-type]
     except ValueError as exc:
         raise IngestError(f"the bracket cannot be seeded: {exc}") from None
-    drops: dict[str, int] = {}
+    # A finalist who left after the cut does not play round 1; nobody replaces them (MTR 2.10).
+    drops: dict[str, int] = {} if main else dict.fromkeys(event.cut_drops, 1)
     for i, rnd in enumerate(series, start=1):
         for p in rnd.drops:
             drops.setdefault(p, i + 1)
     policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
     state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
+    return bracket, state
+
+
+def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], str] | None:
+    """Where a drop recorded now goes once the top cut is made, and the drop in words.
+
+    The cut is made once the last Swiss round is reported: the final standings decide it.
+    A finalist who leaves then is listed under ``cut_drops``, in the playoff under the
+    current playoff round's ``drops``; nobody replaces them (MTR 2.10, Aequitas 2.10,
+    Bushiroad 3.2.4) and the bye they leave goes by the ruleset. Returns None while the
+    Swiss rounds go on, and for a player outside the cut before the playoff starts (an
+    ordinary drop after the last round).
+
+    Raises:
+        IngestError: the player is not in the playoff, is out of it, or dropped already.
+    """
+    ruleset = ruleset_for(event)
+    if event.structure.playoff is None or event.structure.pairing != "swiss":
+        return None
+    planned = planned_rounds(event, ruleset)
+    if planned is None or len(event.rounds) < planned or not all(r.complete for r in event.rounds):
+        return None
+    bracket, state = _bracket(event, ruleset, main=False)
+    left = [*event.cut_drops, *(p for rnd in event.playoff for p in rnd.drops)]
+    if player in left:
+        raise IngestError(f'"{player}" already left the playoff')
+    if player not in bracket.seeds:
+        if not event.playoff:
+            return None
+        raise IngestError(f'"{player}" is not in the top cut: the Swiss rounds are over and they play no more matches')
+    out = dict(state.knocked_out)
+    if player in out:
+        raise IngestError(f'"{player}" is already out of the playoff (playoff round {out[player]})')
+    if not event.playoff:
+        return ("cut_drops",), f'"{player}" leaves the top cut before playoff round 1; nobody takes their place'
+    number = len(event.playoff)
+    unplayed = any(player in m.players and not m.reported for m in event.playoff[-1].matches)
+    note = f"; report their playoff round {number} match as a loss" if unplayed else ""
+    return ("playoff", number - 1), f'"{player}" drops after playoff round {number}{note}'
+
+
+def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    _refuse_unreported(event, series, label)
+    names = _names(event)
+    bracket, state = _bracket(event, ruleset, main=main)
     if state.current is None:
         champion = names.get(state.champion or "", "nobody (the final was a double loss)")
-        raise IngestError(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
+        raise EventFinished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
     key = "teams" if event.is_team_event else "players"
@@ -291,18 +416,32 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
 
 
 def _plan_round_robin(event: Event) -> PairPlan:
+    """The next round of the circle schedule (Bushiroad 3.2.1.1: round robin for 2-4 players).
+
+    The schedule is made from every entrant, so a drop never reshuffles it. A dropped
+    player's matches are left out and the scheduled opponent receives a bye, as the
+    player without an opponent does in an odd field (DESIGN §4: drops are honoured; the
+    rules say nothing else for round robins, and a bye is what Swiss and knockout rounds
+    give the player a drop leaves without an opponent: Aequitas 2.10, Bushiroad 3.2.3).
+    """
     _refuse_unreported(event, event.rounds, "round")
     schedule = round_robin_schedule(_units(event), seed=event.seed)
     k = len(event.rounds)
     if k >= len(schedule):
-        raise IngestError(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+        raise EventFinished(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+    excluded = _excluded_before(event, k)
+    if sum(1 for u in _units(event) if u not in excluded) < 2:
+        raise IngestError("fewer than two players are left to pair")
     rnd = schedule[k]
+    tables = [t for t in rnd.tables if t.player1 not in excluded and t.player2 not in excluded]
+    stranded = [t.player2 if t.player1 in excluded else t.player1 for t in rnd.tables if t not in tables]
+    byes = [b for b in (rnd.bye, *stranded) if b is not None and b not in excluded]
     names = _names(event)
     key = "teams" if event.is_team_event else "players"
-    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in rnd.tables]
-    if rnd.bye:
-        matches.append({"bye": rnd.bye})
-    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in rnd.tables]
+    matches: list[dict[str, Any]] = [{"table": i, key: [t.player1, t.player2]} for i, t in enumerate(tables, 1)]
+    matches += [{"bye": b} for b in byes]
+    lines = [f"table {i}: {names[t.player1]} vs {names[t.player2]}" for i, t in enumerate(tables, 1)]
+    lines += [f"bye: {names[b]}" + (" (opponent dropped)" if b != rnd.bye else "") for b in byes]
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 
@@ -311,7 +450,7 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     k = len(event.rounds)
     standings = compute_standings(event, ruleset, after_round=k)
     position = {r.player: i for i, r in enumerate(standings.rows, 1)}
-    dropped = _dropped_before(event, k)
+    dropped = _excluded_before(event, k)
     met = _met(event.rounds)
     byes = _byes(event.rounds)
     wins: dict[str, int] = {}
@@ -337,10 +476,12 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     result = pair_double_elimination(entrants, seed=event.seed, round_number=k + 1, top=event.structure.top_x)
     names = _names(event)
     if result.finished:
-        raise IngestError(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
-    matches: list[dict[str, Any]] = [{"table": t.number, "players": [t.player1, t.player2]} for t in result.tables]
+        raise EventFinished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
     lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in result.tables]
+    lines += [f"bye: {names[b.player]}" for b in result.byes]
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 
@@ -353,7 +494,7 @@ def _plan_wot(event: Event) -> PairPlan:
     k = len(event.rounds)
     planned = event.structure.swiss_rounds
     if planned is not None and k >= planned:
-        raise IngestError(f"all {planned} games are paired: the event is complete")
+        raise EventFinished(f"all {planned} games are paired: the event is complete")
     dropped = _dropped_before(event, k)
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
     pairing = pair_wot_game(history, players, event.seed, k + 1)
@@ -399,45 +540,36 @@ def _is_list(editor: Editor, key: str) -> bool:
 
 
 def pairing_diagnostics(event: Event) -> list[Diagnostic]:
-    """Checks every recorded Swiss round against the pairing rules and the optimum."""
+    """Checks every recorded Swiss round against the pairing rules and the optimum.
+
+    Team events are checked like individual ones, with teams as the units (MTR 8.2:
+    a team is paired as one player)."""
     if event.structure.pairing == "wot-cycles":  # Wheel of Time cycles (seed 001)
         from ingest.wot_event import wot_pairing_diagnostics
 
         return wot_pairing_diagnostics(event)
-    if event.structure.pairing != "swiss" or event.is_team_event:
+    ruleset = ruleset_for(event)
+    if event.structure.pairing == "single-elimination":
+        return _bracket_diagnostics(event, ruleset, main=True)
+    if event.structure.pairing != "swiss":
         return []
     out: list[Diagnostic] = []
-    ruleset = ruleset_for(event)
+    if event.playoff and event.structure.playoff is not None:
+        out.extend(_bracket_diagnostics(event, ruleset, main=False))
+    units = _units(event)
     for k, rnd in enumerate(event.rounds):
-        standings = compute_standings(event, ruleset, after_round=k)
-        rank = {r.player: r.rank for r in standings.rows}
-        points = {r.player: r.record.points for r in standings.rows}
-        dropped = _dropped_before(event, k)
-        met = _met(event.rounds[:k])
-        byes = _byes(event.rounds[:k])
+        excluded = _excluded_before(event, k)
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
-        entrants = [
-            Entrant(
-                p.id,
-                points.get(p.id, 0),
-                rank.get(p.id, len(event.players)),
-                frozenset(met.get(p.id, ())),
-                byes.get(p.id, 0),
-                p.pod,
-            )
-            for p in event.players
-            if p.id not in dropped and not p.disqualified and p.id in in_round
-        ]
+        entrants = _swiss_entrants(event, ruleset, k, [u for u in units if u not in excluded and u in in_round])
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
-        awarded = {p.id for p in event.players if p.byes >= rnd.number}
         findings = check_swiss_round(
             entrants,
             [(m.players[0], m.players[1]) for m in tables],
             bye_list,
             seed=event.seed,
             round_number=rnd.number,
-            awarded_byes=awarded,
+            awarded_byes=_awarded_byes(event, rnd.number, {e.id for e in entrants}),
         )
         avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
         for f in findings:
@@ -489,6 +621,86 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
                     )
                 )
     return out
+
+
+def _bracket_diagnostics(event: Event, ruleset: Ruleset, *, main: bool) -> list[Diagnostic]:
+    """Checks recorded knockout rounds against the bracket (MTR 10.4, Aequitas 8.2, Bushiroad 3.2.3).
+
+    Every written match must be a match of the bracket in its round, every written bye a
+    bye of the bracket, and each bracket match has one result. Draws are reported when the
+    file is read (``impossible-score``). When the cut cannot be selected there is no
+    bracket to compare with, and ``pair`` says why.
+    """
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    try:
+        _, state = _bracket(event, ruleset, main=main)
+    except IngestError:
+        return []
+    out: list[Diagnostic] = []
+    unexpected = {(f.round, frozenset(f.players)) for f in state.findings if f.kind == "unexpected-result"}
+    for f in state.findings:
+        if f.kind == "duplicate-result":
+            match = _match_of(series, f.round, f.players)
+            out.append(
+                error(
+                    "duplicate-result",
+                    f'{label} {f.round}: "{f.players[0]}" and "{f.players[1]}" have more than one result',
+                    _pos_of(event, series, f.round, match),
+                    "keep one entry per bracket match",
+                )
+            )
+    for number, rnd in enumerate(series, start=1):
+        reached = state.rounds[number - 1] if number <= len(state.rounds) else None
+        pairs = {frozenset((bm.player1, bm.player2)) for bm in reached.matches} if reached else set()
+        for m in rnd.matches:
+            if len(m.players) == 2:
+                fits = frozenset(m.players) in pairs and (number, frozenset(m.players)) not in unexpected
+            else:
+                fits = m.kind is not MatchKind.BYE or (reached is not None and m.players[0] in reached.byes)
+            if not fits:
+                out.append(_not_in_bracket(event, label, number, m, reached))
+    return out
+
+
+def _not_in_bracket(event: Event, label: str, number: int, m: Match, reached: PlayoffRound | None) -> Diagnostic:
+    """A written match or bye that the bracket does not have, with what the bracket has instead."""
+    shown = " vs ".join(f'"{p}"' for p in m.players) if len(m.players) == 2 else f'a bye for "{m.players[0]}"'
+    if reached is None:
+        why = "the bracket has not reached this round: an earlier round is still open or was paired differently"
+    else:
+        instead = [_bracket_entry_of(reached, p) for p in m.players]
+        why = "the bracket has " + "; ".join(dict.fromkeys(instead))
+    return error(
+        "not-in-bracket",
+        f"{label} {number}: {shown} is not a match of the bracket ({why})",
+        m.pos or SourcePos(event.path),
+        "write the bracket's pairings (`scorekeeper pair --dry-run` shows them), or correct the players",
+    )
+
+
+def _bracket_entry_of(rnd: PlayoffRound, player: str) -> str:
+    for bm in rnd.matches:
+        if player in (bm.player1, bm.player2):
+            return f'"{bm.player1}" vs "{bm.player2}"'
+    if player in rnd.byes:
+        return f'a bye for "{player}"'
+    return f'no place for "{player}"'
+
+
+def _match_of(series: Sequence[Round], number: int, players: Sequence[str]) -> Match | None:
+    if not 1 <= number <= len(series):
+        return None
+    found = [m for m in series[number - 1].matches if set(m.players) == set(players)]
+    return found[-1] if found else None  # the later entry is the extra one
+
+
+def _pos_of(event: Event, series: Sequence[Round], number: int, match: Match | None) -> SourcePos:
+    if match is not None and match.pos is not None:
+        return match.pos
+    if 1 <= number <= len(series) and series[number - 1].pos is not None:
+        return series[number - 1].pos  # type: ignore[return-value]
+    return SourcePos(event.path)
 
 
 def _not_optimal_text(f: Any) -> str:

@@ -17,7 +17,7 @@ from ingest.decklists import CardData
 from ingest.decks import DeckInfo, event_decks
 from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
-from ingest.model import Event, MatchKind, PlayerId
+from ingest.model import Event, PlayerId
 from ingest.rulesets import Ruleset
 from ingest.standings import Standings, final_standings, ruleset_for, standings_by_round
 from ingest.wot_event import WotReport, wot_report
@@ -91,23 +91,17 @@ class EventReport:
 def event_status(event: Event) -> str:
     """upcoming (no pairings yet), in-progress, or complete.
 
-    An event is complete when its planned Swiss rounds (or all rounds written, if the
-    number is not fixed) are reported and, with a top cut, the final is reported.
+    Complete means every written round is reported and the pairing engine has nothing
+    left to pair (:func:`ingest.pair.is_finished`): the planned Swiss rounds, the
+    recommended ones for ``swiss_rounds: auto``, the whole bracket, every round-robin
+    round, or the last double-elimination round. Decklists published ``after-event`` wait
+    for it.
     """
+    from ingest.pair import is_finished
+
     if not event.rounds:
         return "upcoming"
-    if not all(r.complete for r in event.rounds):
-        return "in-progress"
-    planned = event.structure.swiss_rounds
-    if planned is not None and len(event.rounds) < planned and event.structure.pairing in ("swiss", "wot-cycles"):
-        return "in-progress"
-    if event.structure.playoff is not None:
-        if not event.playoff or not all(r.complete for r in event.playoff):
-            return "in-progress"
-        last = event.playoff[-1]
-        if len([m for m in last.matches if m.kind is MatchKind.PLAYED]) != 1:
-            return "in-progress"
-    return "complete"
+    return "complete" if is_finished(event) else "in-progress"
 
 
 def public_archetypes(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> dict[PlayerId, str]:

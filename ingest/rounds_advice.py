@@ -13,24 +13,56 @@ from ingest.rulesets import Ruleset
 
 
 def plan_for(event: Event, ruleset: Ruleset, players: int | None = None) -> RoundsPlan | None:
-    """The recommended structure for an event's field (``players`` overrides the roster size)."""
+    """The recommended structure for an event's field (``players`` overrides the roster size).
+
+    A playoff seeded by draft seats is a booster-draft playoff, which is what the 9-16 row
+    of MTR Appendix E asks about ("Limited Format with Booster Draft in Playoff"): a sealed
+    Swiss with a draft top 8 counts as much as a draft Swiss does.
+    """
     n = players if players is not None else (len(event.teams) if event.is_team_event else len(event.players))
-    if ruleset.rounds_table == "mtr":
-        byes = [p.byes for p in event.players] if not event.is_team_event else []
+    byes = [p.byes for p in event.players] if not event.is_team_event else []
+    playoff = event.structure.playoff
+    return table_plan(
+        ruleset.rounds_table,
+        n,
+        byes=(byes.count(1), byes.count(2), byes.count(3)),
+        team=event.is_team_event,
+        cut=playoff is not None,
+        draft_playoff=playoff is not None and playoff.seeding == "draft-seats",
+    )
+
+
+def table_plan(
+    table: str | None,
+    players: int,
+    *,
+    byes: tuple[int, int, int] = (0, 0, 0),
+    team: bool = False,
+    cut: bool = False,
+    draft_playoff: bool = False,
+) -> RoundsPlan | None:
+    """A rounds table's plan for a field: ``table`` is a ruleset's ``rounds_table``.
+
+    ``byes`` counts players with one, two and three awarded byes (MTR Appendix E counts
+    them as 2, 4 and 8 players); ``cut`` asks Bushiroad 3.2.1.1 for the table with a cut.
+
+    >>> table_plan("mtr", 6).structure, table_plan("bushiroad", 3).structure, table_plan("aequitas", 3)
+    ('single-elimination', 'round-robin', None)
+    """
+    if table == "mtr":
+        one, two, three = byes
         return mtr_rounds(
-            max(n, sum(1 for b in byes if b)),
-            one_round_byes=sum(1 for b in byes if b == 1),
-            two_round_byes=sum(1 for b in byes if b == 2),
-            three_round_byes=sum(1 for b in byes if b == 3),
-            team=event.is_team_event,
-            draft_playoff=event.format == "draft"
-            and event.structure.playoff is not None
-            and event.structure.playoff.seeding == "draft-seats",
+            max(players, one + two + three),
+            one_round_byes=one,
+            two_round_byes=two,
+            three_round_byes=three,
+            team=team,
+            draft_playoff=draft_playoff,
         )
-    if ruleset.rounds_table == "aequitas":
-        return aequitas_rounds(n)
-    if ruleset.rounds_table == "bushiroad":
-        return bushiroad_rounds(n, cut=event.structure.playoff is not None)
+    if table == "aequitas":
+        return aequitas_rounds(players)
+    if table == "bushiroad":
+        return bushiroad_rounds(players, cut=cut)
     return None
 
 

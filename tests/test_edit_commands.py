@@ -257,3 +257,30 @@ def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
     )
     code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain")
     assert code == 1 and "needs --ended and --by" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "fmt", "players", "lines"),
+    [
+        # MTR Appendix E: 5-8 players play three single-elimination rounds, no Swiss.
+        ("mtg", "modern", 6, ["  pairing: single-elimination   # recommended for 6 players: single elimination"]),
+        # Bushiroad 3.2.1.1: a round robin for 2-4 fighters.
+        ("vanguard", "standard", 3, ["  pairing: round-robin   # recommended for 3 players: round robin, 3 rounds"]),
+        ("mtg", "modern", 24, ["  pairing: swiss", "  swiss_rounds: 5   # recommended", "  playoff: {top: 8"]),
+        ("transformers", "constructed", 8, ["  pairing: swiss", "  swiss_rounds: 3   # recommended"]),
+    ],
+)
+def test_new_writes_the_structure_its_comment_recommends(
+    tmp_path: Path, game: str, fmt: str, players: int, lines: list[str]
+) -> None:
+    shutil.copytree(DATA.parents[1] / "schema", tmp_path / "schema")
+    shutil.copytree(DATA.parents[1] / "formats", tmp_path / "formats")
+    (tmp_path / "events").mkdir()
+    args = ["new", "--name", "T", "--date", "2026-11-20", "--game", game, "--format", fmt, "--players", str(players)]
+    code, out = _run(tmp_path, *args)
+    assert code == 0, out
+    text = (tmp_path / "events" / "2026" / "2026-11-20-t.yaml").read_text()
+    for line in lines:
+        assert any(written.startswith(line) for written in text.splitlines()), text
+    if "swiss" not in lines[0]:
+        assert "swiss_rounds" not in text

@@ -87,3 +87,18 @@ def test_manatraders_profile_options() -> None:
 def test_unknown_ruleset_lists_the_known_ids() -> None:
     with pytest.raises(KeyError, match="unknown rules 'wizards'; expected one of: aequitas, bushiroad, mtr"):
         get_ruleset("wizards")
+
+
+def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> None:
+    """MTR Appendix E, 9-16 players: 4 rounds and a top 8 "if Limited Format with Booster Draft
+    in Playoff", else 5 rounds and a top 4; a sealed Swiss with a draft-seat top 8 is one."""
+    from ingest.model import Event, Player, PlayoffSpec, Structure
+    from ingest.rounds_advice import plan_for
+    from ingest.rulesets import get_ruleset
+
+    players = tuple(Player(f"p{i}", f"P{i}") for i in range(12))
+    for seeding, rounds, top in (("draft-seats", 4, 8), ("standings", 5, 4)):
+        structure = Structure(swiss_rounds_auto=True, playoff=PlayoffSpec(top=8, seeding=seeding))
+        event = Event("e.yaml", "e", "E", dt.date(2026, 1, 1), "mtg", "sealed", "mtr", 1, structure, players)
+        plan = plan_for(event, get_ruleset("mtr"))
+        assert plan is not None and (plan.rounds, plan.playoff) == (rounds, top)

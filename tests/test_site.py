@@ -627,3 +627,93 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
     assert columns["2026-10-10-team-unified-standard"] == {("Opponent", "MW%"), ("cells", "2")}
     assert columns["2026-09-19-weiss-schwarz-neo-standard"] == {("Opponent", "MW%"), ("cells", "2")}
     assert columns["2026-11-13-friday-night-modern"] == {("Opponent", "MW%", "GW%"), ("cells", "3")}
+
+
+def _play(path: Path, project: Project, rounds: int | None) -> None:
+    """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
+    the first-listed player wins every match."""
+    from ingest.commands import report_text
+    from ingest.errors import EventFinished
+    from ingest.model import GameScore
+    from ingest.pair import apply_plan, plan_next_round
+    from ingest.pipeline import load_event
+
+    played = 0
+    while rounds is None or played < rounds:
+        event = load_event(path, project).event
+        assert event is not None
+        try:
+            plan = plan_next_round(event)
+        except EventFinished:
+            return
+        path.write_text(apply_plan(path.read_text(), plan))
+        event = load_event(path, project).event
+        assert event is not None
+        series = event.playoff if plan.key == "playoff" else event.rounds
+        for m in series[-1].matches:
+            if len(m.players) == 2:
+                text, _ = report_text(
+                    path.read_text(),
+                    load_event(path, project).event,  # type: ignore[arg-type]
+                    round_no=None,
+                    table=m.table,
+                    player=None,
+                    result=GameScore(2, 0),
+                    playoff=plan.key == "playoff",
+                )
+                path.write_text(text)
+        played += 1
+    assert rounds is None or played == rounds
+
+
+STRUCTURES = {
+    "swiss-auto": ("{pairing: swiss, swiss_rounds: auto, best_of: 3, decklists: after-event}", 9),  # 5 rounds
+    "swiss-auto-top": (
+        "{pairing: swiss, swiss_rounds: auto, best_of: 3, playoff: {top: 4}, decklists: after-event}",
+        9,
+    ),
+    "single-elimination": ("{pairing: single-elimination, best_of: 3, decklists: after-event}", 6),
+    "round-robin": ("{pairing: round-robin, best_of: 3, decklists: after-event}", 4),
+    "double-elimination": ("{pairing: double-elimination, best_of: 3, decklists: after-event}", 6),
+}
+
+
+def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) -> None:
+    """``decklists: after-event`` waits for the whole event: every Swiss round the table
+    recommends, the whole bracket, every round-robin round, the last double-elimination round."""
+    from ingest.pipeline import load_event
+    from ingest.report import event_status
+
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    names = ["alice", "bob", "carol", "dan", "erin", "fay", "gus", "hal", "ivy"]
+    expected = {}
+    for kind, (structure, n) in STRUCTURES.items():
+        roster = "".join(
+            f"  - {{id: {p}, name: {p.title()}" + (", deck: decks/alice.txt}\n" if p == "alice" else "}\n")
+            for p in names[:n]
+        )
+        for stage, rounds in (("live", 1), ("done", None)):
+            slug = f"2026-11-20-{kind}-{stage}"
+            path = events / f"{slug}.yaml"
+            path.write_text(
+                f"name: {kind} {stage}\ndate: 2026-11-20\ngame: mtg\nformat: modern\nseed: 7\n"
+                f"structure: {structure}\nplayers:\n{roster}rounds: []\n"
+            )
+            _play(path, project, rounds)
+            event = load_event(path, project).event
+            assert event is not None
+            assert all(r.complete for r in (*event.rounds, *event.playoff))  # every written round is reported
+            expected[slug] = stage == "done"
+            assert event_status(event) == ("complete" if stage == "done" else "in-progress"), slug
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    for slug, visible in expected.items():
+        assert (docs / "events" / slug / "decklists.md").exists() is visible, slug
+        api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
+        assert ("decklists" in api) is visible and api["status"] == ("complete" if visible else "in-progress")
+        if not visible:
+            pages = "".join(p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file())
+            assert "Lightning Bolt" not in pages, slug
