@@ -47,7 +47,7 @@ from ingest.report import EventReport, compute_report
 from ingest.site import SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir
 from ingest.validation import load_schema, validate_document
-from ingest.yamldoc import parse_yaml
+from ingest.yamldoc import load_plain, parse_yaml
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -430,7 +430,7 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours)."""
     import yaml
 
-    config = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8"))
+    config = load_plain(project.mkdocs_file.read_text(encoding="utf-8"))
     # Zensical wants docs_dir and site_dir inside the folder of its configuration file:
     # write a temporary copy next to the project's mkdocs.yml, pointing at our folders.
     root = project.root.resolve()
@@ -649,7 +649,7 @@ def _site_name(project: Project) -> str:
     import yaml
 
     try:
-        cfg = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8")) or {}
+        cfg = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return "Scorekeeper"
     name = cfg.get("site_name") if isinstance(cfg, dict) else None

@@ -13,6 +13,7 @@ from typing import Any
 from ingest.editing import Editor
 from ingest.errors import IngestError
 from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError
+from ingest.yamldoc import load_plain
 
 SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
 
@@ -213,9 +214,7 @@ def report_team_text(
     if match is None:
         raise IngestError(f"round {round_no} has no team match for {what}")
     flip = team is not None and match.teams[1] == team
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    data: Any = load_plain(text)
     index = next(
         j
         for j, m in enumerate(data[key][round_no - 1]["matches"])
@@ -274,9 +273,7 @@ def report_wot_text(
     what = f"table {table}" if table is not None else f'player "{player}"'
     if game is None:
         raise IngestError(f"game {round_no} has no table for {what}")
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    data: Any = load_plain(text)
     index = next(
         j
         for j, m in enumerate(data["rounds"][round_no - 1]["matches"])
@@ -294,9 +291,7 @@ def report_wot_text(
 
 
 def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    data: Any = load_plain(text)
     for j, m in enumerate(data[key][round_index]["matches"]):
         if isinstance(m, dict) and [str(p) for p in m.get("players", [])] == list(players):
             return j

@@ -22,12 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ingest.yamldoc import YamlPath, format_path
-
-try:
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+from ingest.yamldoc import SafeLoader, YamlPath, format_path
 
 
 class EditError(ValueError):
@@ -127,7 +122,7 @@ class Editor:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        root = yaml.compose(text, Loader=_Loader)
+        root = yaml.compose(text, Loader=SafeLoader)
         if not isinstance(root, MappingNode):
             raise EditError("the document is not a mapping")
         self.root: MappingNode = root

@@ -23,7 +23,7 @@ from ingest.model import Event
 from ingest.project import Project
 from ingest.storage import display_path, find_files, read_text
 from ingest.validation import load_schema, validate_document
-from ingest.yamldoc import SourceDocument, parse_yaml
+from ingest.yamldoc import SourceDocument, load_plain, parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ def _card_data(
     import yaml
 
     try:
-        cfg = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
+        cfg = load_plain(config.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return (), ()
     extra = cfg.get("extra") if isinstance(cfg, dict) else None

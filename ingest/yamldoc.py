@@ -29,9 +29,29 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ingest.diagnostics import Diagnostic, SourcePos, error
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+
+class SafeLoader(_BaseLoader):
+    """The fastest safe PyYAML loader available: libyaml's when PyYAML was built with it.
+
+    Every module that reads YAML with PyYAML uses this one (never ``yaml.CSafeLoader``
+    directly), so a PyYAML without libyaml still works, only slower.
+    """
+
+
+def load_plain(text: str) -> Any:
+    """Loads YAML text into plain data with :data:`SafeLoader` (no positions, no checks).
+
+    For files already validated, or configuration read on a best-effort basis.
+
+    >>> load_plain("a: [1, two]")
+    {'a': [1, 'two']}
+    """
+    return yaml.load(text, Loader=SafeLoader)
+
 
 YamlPath = tuple[str | int, ...]
 """A path into the document: mapping keys and sequence indexes."""
@@ -112,7 +132,7 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
     'key "a" appears twice in this mapping (first at line 1); YAML would silently keep only the last one'
     """
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=SafeLoader)
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_diagnostic(exc, text, path)]
     except yaml.reader.ReaderError as exc:
@@ -368,6 +388,28 @@ _PROBLEMS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+_PURE_BLOCK_END = (
+    # The pure-Python parser says "expected <block end>" where libyaml names what it expected.
+    ("block mapping", "did not find expected key"),
+    ("block collection", "did not find expected '-' indicator"),
+)
+
+
+def _as_libyaml(problem: str, context: str) -> str:
+    """The libyaml wording of a pure-Python parser problem, so both loaders give one message.
+
+    >>> _as_libyaml("expected <block end>, but found '<block mapping start>'", "while parsing a block mapping")
+    'did not find expected key'
+    >>> _as_libyaml("mapping values are not allowed here", "")
+    'mapping values are not allowed here'
+    """
+    if problem.startswith("expected <block end>"):
+        for where, libyaml in _PURE_BLOCK_END:
+            if where in context:
+                return libyaml
+    return problem
+
+
 def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
     mark = exc.problem_mark or exc.context_mark
     if "end of stream" in (exc.problem or "") and exc.context_mark is not None:
@@ -391,6 +433,7 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagn
         )
     if "expected a single document" in context:
         problem = "but found another document"
+    problem = _as_libyaml(problem, context)
     for needle, message, hint in _PROBLEMS:
         if needle in problem:
             return error("yaml-syntax", message, pos, hint)
