@@ -146,7 +146,7 @@ def collect(project: Project, *, strict: bool = False, parsed: dict[Any, Any] | 
                 error(
                     "duplicate-slug",
                     f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
-                    SourcePos(item.shown),
+                    SourcePos.file_start(item.shown),
                     "rename one of the files",
                 )
             )

@@ -140,7 +140,7 @@ def _card_data(
                 error(
                     "card-data",
                     f"extra.scorekeeper.card_data.{game}: {rel} cannot be used: {exc}",
-                    SourcePos(shown),
+                    SourcePos.file_start(shown),
                     "give a Scryfall or MTGJSON bulk file, relative to the project folder",
                 )
             )

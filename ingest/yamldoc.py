@@ -153,7 +153,7 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
             error(
                 "empty-file",
                 "the file is empty",
-                SourcePos(path, 1, 1),
+                SourcePos.file_start(path),
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]

@@ -84,6 +84,16 @@ def test_pure_python_yaml_fallback_reads_samples_and_words_errors_the_same() -> 
     assert invalid.stdout == "".join(p.with_suffix(".expected.txt").read_text(encoding="utf-8") for p in INVALID)
 
 
+def test_oversized_event_file_is_reported_at_line_one(tmp_path: Path) -> None:
+    from ingest.storage import MAX_FILE_BYTES
+
+    big = tmp_path / "big.yaml"
+    big.write_text("name: " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "validate", str(big)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("big.yaml:1:1: error[file-too-large]: the file is 8.0 MB; the limit is 8 MB\n")
+
+
 def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, ["validate", "--format", "github", "tests/data/invalid/bad-score.yaml"])
