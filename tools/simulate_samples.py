@@ -433,11 +433,9 @@ def tf_deck(rng: random.Random) -> str:
     for card in battle:
         n = 3
         star = 1 if card in ("Grenade Launcher", "Piercing Blaster") and budget >= 3 else 0
-        if star:
-            budget -= 3
-            lines.append(f"{n} {card} [stars: {star}]")
-        else:
-            lines.append(f"{n} {card}")
+        budget -= 3 * star
+        # Every card states its stars, 0 included: the star total (Aequitas 6.1) is never guessed.
+        lines.append(f"{n} {card} [stars: {star}]")
         count += n
         if count >= 42:
             break
