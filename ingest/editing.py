@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
@@ -117,11 +117,26 @@ def _commented(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def line_ending(text: str) -> str:
+    """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
+
+    >>> line_ending("a: 1\\r\\nb: 2\\r\\n"), line_ending("a: 1\\n"), line_ending("a: 1")
+    ('\\r\\n', '\\n', '\\n')
+    """
+    nl = text.find("\n")
+    return "\r\n" if nl > 0 and text[nl - 1] == "\r" else "\n"
+
+
 class Editor:
-    """Collects splices against one version of a document's text."""
+    """Collects splices against one version of a document's text.
+
+    Inserted text follows the document's line ending, so a file saved with Windows line
+    endings (CRLF) never ends up with mixed ones.
+    """
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.newline = line_ending(text)
         root = yaml.compose(text, Loader=SafeLoader)
         if not isinstance(root, MappingNode):
             raise EditError("the document is not a mapping")
@@ -282,5 +297,8 @@ class Editor:
         self.splices.append(Splice(at, at, f"{prefix}{key}:\n{rendered}"))
 
     def result(self) -> str:
-        """The edited text."""
-        return apply_splices(self.text, self.splices)
+        """The edited text, every inserted line break in the document's own line ending."""
+        splices = self.splices
+        if self.newline != "\n":
+            splices = [replace(s, new=s.new.replace("\r\n", "\n").replace("\n", self.newline)) for s in splices]
+        return apply_splices(self.text, splices)

@@ -115,6 +115,29 @@ def test_drop_twice_is_refused(event_dir: Path) -> None:
     assert code == 1 and "already dropped after round 1" in out
 
 
+def test_edits_keep_windows_line_endings(tmp_path: Path) -> None:
+    """A CRLF file stays CRLF through report (new key, replaced value), drop and pair."""
+    steps = [
+        ("report", "--table", "1", "2-1"),  # replaces text inside a flow mapping
+        ("report", "--player", "dan", "2-0"),  # adds a line to a block mapping
+        ("drop", "dan"),  # adds drops: to the round
+        ("pair",),  # appends a whole round in block style
+    ]
+    files = {}
+    for ending, name in (("\n", "lf"), ("\r\n", "crlf")):
+        root = tmp_path / name
+        (root / "events").mkdir(parents=True)
+        files[ending] = root / "events" / "e.yaml"
+        files[ending].write_bytes(HAND_FORMATTED.replace("\n", ending).encode())
+    for step in steps:
+        for path in files.values():
+            code, out = _run(path.parents[1], step[0], str(path), *step[1:])
+            assert code == 0, (step, out)
+        lf, crlf = (files[e].read_bytes().decode() for e in ("\n", "\r\n"))
+        assert lf != HAND_FORMATTED and "\r" not in lf
+        assert crlf == lf.replace("\n", "\r\n"), step
+
+
 def test_new_writes_a_valid_file_with_the_schema_hint(tmp_path: Path) -> None:
     shutil.copytree(DATA.parents[1] / "schema", tmp_path / "schema")
     (tmp_path / "events").mkdir()
