@@ -13,7 +13,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -23,6 +23,9 @@ from ingest.errors import IngestError
 from ingest.pipeline import Loaded, event_paths, load_event, parse_event_text
 from ingest.project import Project
 from ingest.storage import display_path, write_atomically
+
+if TYPE_CHECKING:
+    from ingest.commands import Edit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -220,20 +223,23 @@ def new(
 # -- report / drop -----------------------------------------------------------------------
 
 
-def _edit_file(
-    project: Project, event_file: Path, edit: Callable[[str, Any], tuple[str, str]], dry_run: bool = False
-) -> None:
-    """Loads, edits, re-validates and atomically writes an event file."""
+def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], Edit], dry_run: bool = False) -> None:
+    """Loads, edits, re-validates and atomically writes an event file.
+
+    What was recorded goes to standard output; what it replaced (a corrected result) to
+    standard error, so a TO notices an overwrite.
+    """
     loaded = load_event(event_file, project)
     if loaded.event is None or loaded.text is None:
         _print_diagnostics(list(loaded.diagnostics))
         _fail(f"{loaded.shown} has errors; fix them before editing it")
         return
     try:
-        new_text, desc = edit(loaded.text, loaded.event)
+        edited = edit(loaded.text, loaded.event)
     except IngestError as exc:
         _fail(exc.text)
         return
+    new_text = edited.text
     _doc, event, diags = parse_event_text(new_text, loaded.shown, project)
     if event is None or has_errors(diags):
         _print_diagnostics(diags)
@@ -242,7 +248,9 @@ def _edit_file(
         click.echo(new_text)
         return
     write_atomically(event_file, new_text)
-    click.echo(f"{loaded.shown}: {desc}")
+    click.echo(f"{loaded.shown}: {edited.description}")
+    if edited.note:
+        click.echo(f"{loaded.shown}: {edited.note}", err=True)
 
 
 @main.command()
@@ -282,6 +290,8 @@ def report(
     """Record a match result (games won-lost[-drawn], or double-loss).
 
     Team events take one result per seat, in seat order (A B C, or first second third).
+    A result already recorded is replaced, whatever its kind; the command says what it
+    replaced on standard error.
 
     \b
     Examples:
@@ -305,7 +315,7 @@ def report(
         _fail(exc.text)
         return
 
-    def edit(text: str, event: Any) -> tuple[str, str]:
+    def edit(text: str, event: Any) -> Edit:
         if event.is_team_event:
             return report_team_text(
                 text, event, round_no=round_no, table=table, team=player, results=parsed, playoff=playoff

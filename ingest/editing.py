@@ -183,6 +183,31 @@ class Editor:
                 return
         self._insert_entry(mapping, f"{_flow_scalar(key)}: {rendered}")
 
+    def remove_key(self, map_path: YamlPath, key: str) -> None:
+        """Removes ``key`` and its value from the mapping at ``map_path``.
+
+        In a flow mapping the entry goes with its comma; in a block mapping the text from
+        the key up to the next key goes (the next key takes its place, after a ``- `` too),
+        or, for the last key, its whole line. A mapping's only key cannot be removed.
+        """
+        mapping = self.node(map_path)
+        if not isinstance(mapping, MappingNode):
+            raise EditError(f"{format_path(map_path)} is not a mapping")
+        entries = mapping.value
+        index = next((i for i, (k, _) in enumerate(entries) if isinstance(k, ScalarNode) and k.value == key), None)
+        if index is None:
+            raise EditError(f"{format_path(map_path)}: no key {key!r}")
+        if len(entries) == 1:
+            raise EditError(f"{format_path(map_path)}: cannot remove the only key {key!r}")
+        k, v = entries[index]
+        if index + 1 < len(entries) and not (mapping.flow_style and index > 0):
+            self.splices.append(Splice(k.start_mark.index, entries[index + 1][0].start_mark.index, ""))
+        elif mapping.flow_style:
+            self.splices.append(Splice(entries[index - 1][1].end_mark.index, v.end_mark.index, ""))
+        else:
+            line_start = self.text.rfind("\n", 0, k.start_mark.index) + 1
+            self.splices.append(Splice(line_start, self._next_line_start(v), ""))
+
     def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
         if mapping.flow_style:
             close = self.text.rfind("}", mapping.start_mark.index, mapping.end_mark.index)
@@ -197,17 +222,21 @@ class Editor:
         at = self._line_after(mapping.value[-1][1])
         self.splices.append(Splice(at, at, " " * col + entry + "\n"))
 
-    def _line_after(self, node: Node) -> int:
-        """Offset of the start of the line after ``node`` ends (after a trailing comment)."""
+    def _next_line_start(self, node: Node) -> int:
+        """Offset of the start of the line after ``node`` ends (after a trailing comment);
+        the end of the text when that line is the last one."""
         end = node.end_mark.index
         if end > 0 and self.text[end - 1] == "\n":
             return end
         nl = self.text.find("\n", end)
-        if nl == -1:
-            if not self.text.endswith("\n"):
-                self.splices.append(Splice(len(self.text), len(self.text), "\n"))
-            return len(self.text)
-        return nl + 1
+        return len(self.text) if nl == -1 else nl + 1
+
+    def _line_after(self, node: Node) -> int:
+        """Where a line inserted after ``node`` starts (a final line break is added if missing)."""
+        at = self._next_line_start(node)
+        if at == len(self.text) and not self.text.endswith("\n"):
+            self.splices.append(Splice(at, at, "\n"))
+        return at
 
     def append_item(self, seq_path: YamlPath, item: Any, *, block: bool = False) -> None:
         """Appends ``item`` to the sequence at ``seq_path``.

@@ -79,6 +79,40 @@ def test_report_overwrites_an_existing_result(event_dir: Path) -> None:
     assert "{table: 1, players: [alice, bob], games: 0-0-3}     # feature match" in path.read_text()
 
 
+def _report(root: Path, path: Path, *args: str) -> str:
+    """Runs `report` successfully and returns what it said on standard error."""
+    result = CliRunner().invoke(main, ["--root", str(root), "report", str(path), *args])
+    assert result.exit_code == 0, result.output
+    return result.stderr
+
+
+@pytest.mark.parametrize(
+    ("table", "before", "after"),
+    [
+        (
+            "1",  # a flow mapping: the entry is edited in place, its comment kept
+            ["-         - {table: 1, players: [alice, bob]}     # feature match"],
+            ["+         - {table: 1, players: [alice, bob], %s}     # feature match"],
+        ),
+        ("2", [], ["+             %s"]),  # a block mapping: one line added
+    ],
+)
+def test_report_replaces_any_result_and_says_so(
+    event_dir: Path, table: str, before: list[str], after: list[str]
+) -> None:
+    """A TO correcting a slip: every result kind replaces the one recorded, games or double loss."""
+    path = event_dir / "events" / "e.yaml"
+    steps = [
+        ("2-1", "games: 2-1", ""),
+        ("double-loss", "result: double-loss", "events/e.yaml: replaced 2-1 with double-loss\n"),
+        ("0-0-3", "games: 0-0-3", "events/e.yaml: replaced double-loss with 0-0-3\n"),
+        ("0-0-3", "games: 0-0-3", ""),  # the same result again replaces nothing
+    ]
+    for result, entry, note in steps:
+        assert _report(event_dir, path, "--table", table, result) == note
+        assert _changed_lines(HAND_FORMATTED, path.read_text()) == before + [line % entry for line in after]
+
+
 def test_report_refuses_an_impossible_score_and_writes_nothing(event_dir: Path) -> None:
     path = event_dir / "events" / "e.yaml"
     code, out = _run(event_dir, "report", str(path), "--table", "1", "3-0")
@@ -280,3 +314,9 @@ def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
     )
     code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain")
     assert code == 1 and "needs --ended and --by" in out
+    # A corrected result replaces the whole record: the old final values go too.
+    note = _report(tmp_path, path, "--table", "1", "villain", "--ended", "before-last-battle", "--by", "kill")
+    assert note == "events/w.yaml: replaced hero (goal, last-battle, 7-3) with villain (kill, before-last-battle)\n"
+    assert "- {table: 1, hero: c, villain: b, winner: villain, ended: before-last-battle, by: kill}\n" in (
+        path.read_text()
+    )
