@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ingest import storage
 from ingest.cli import main
-from ingest.editing import Editor, apply_splices, render_flow
+from ingest.editing import EditError, Editor, apply_splices, render_flow
 from tests.builders import DATA
 
 HAND_FORMATTED = """\
@@ -266,6 +266,29 @@ def test_splices_and_flow_rendering() -> None:
     assert apply_splices("abcdef", []) == "abcdef"
     assert render_flow({"bye": "gus"}) == "{bye: gus}"
     assert render_flow("on") == "'on'"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "expected"),
+    [
+        ("m:\n- {a: 1, b: 2, c: 3}\n", "a", "m:\n- {b: 2, c: 3}\n"),
+        ("m:\n- {a: 1, b: 2, c: 3}\n", "b", "m:\n- {a: 1, c: 3}\n"),
+        ("m:\n- {a: 1, b: 2, c: 3}  # note\n", "c", "m:\n- {a: 1, b: 2}  # note\n"),
+        ("m:\n- a: 1  # one\n  b: 2\n  c: 3\n", "a", "m:\n- b: 2\n  c: 3\n"),
+        ("m:\n- a: 1\n  b: 2  # two\n  c: 3\n", "b", "m:\n- a: 1\n  c: 3\n"),
+        ("m:\n- a: 1\n  b: 2\n  c: 3  # three\nz: 0\n", "c", "m:\n- a: 1\n  b: 2\nz: 0\n"),
+        ("m:\n- a: 1\n  c: 3", "c", "m:\n- a: 1\n"),
+    ],
+)
+def test_editor_removes_a_key_and_only_it(text: str, key: str, expected: str) -> None:
+    editor = Editor(text)
+    editor.remove_key(("m", 0), key)
+    assert editor.result() == expected
+
+
+def test_editor_refuses_to_remove_the_only_key() -> None:
+    with pytest.raises(EditError, match="only key"):
+        Editor("m: {a: 1}\n").remove_key(("m",), "a")
 
 
 WOT = """\
