@@ -333,7 +333,7 @@ class _Assembler:
                     ("teams", i, "members"),
                     f"team has {len(members)} members but structure.team_size is {structure.team_size}",
                 )
-            teams.append(Team(tid, str(t["name"]), members))
+            teams.append(Team(tid, str(t["name"]), members, pos=self.pos(("teams", i))))
         if raw and not structure.team_kind:
             self.err(
                 "structure",

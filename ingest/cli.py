@@ -572,7 +572,9 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
 
     Each violation names the rule and its section (deck-size, copies, banned,
     restricted, sideboard-size, stars, unique-character, character-ratio,
-    hero-villain). Exit status 1 if any deck breaks a rule.
+    hero-villain, not-legal), and team events are checked for unified deck
+    construction (unified-deck, MTR 8.4). Exit status 1 if any deck or team breaks a
+    rule.
 
     \b
     Examples:
@@ -580,7 +582,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
     from ingest.build import load_archetype_book
-    from ingest.decks import deck_diagnostics, event_decks
+    from ingest.decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.pipeline import card_data, format_registry
 
     project = _project(ctx)
@@ -590,6 +592,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     book, _ = load_archetype_book(project)
     bad = 0
     checked = 0
+    checked_teams = 0
     for path in event_paths(list(paths), project):
         loaded = load_event(path, project)
         if loaded.event is None:
@@ -597,8 +600,8 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
             bad += 1
             continue
         decks = event_decks(loaded.event, registry, book, cards)
-        diags = deck_diagnostics(loaded.event, decks)
-        _print_diagnostics(sorted_diagnostics(diags))
+        teams = team_verdicts(loaded.event, decks, registry, cards)
+        _print_diagnostics(sorted_diagnostics(deck_diagnostics(loaded.event, decks, teams)))
         for pid, info in sorted(decks.items()):
             checked += 1
             if info.legal is False:
@@ -609,7 +612,15 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
                 if info.verdict is not None:
                     for v in info.verdict.skipped:
                         click.echo(f"  skipped: {v.message}")
-    click.echo(f"checked {checked} decks: {bad} with problems", err=True)
+        for team_id, verdict in sorted(teams.items()):
+            checked_teams += 1
+            if not verdict.is_legal:
+                bad += 1
+            if show_all:
+                state = "legal" if verdict.is_legal else "illegal"
+                click.echo(f"{loaded.shown}: team {team_id}: {state} (unified deck construction)")
+    teams_text = f" and {checked_teams} team{'s' if checked_teams != 1 else ''}" if checked_teams else ""
+    click.echo(f"checked {checked} decks{teams_text}: {bad} with problems", err=True)
     sys.exit(1 if bad else 0)
 
 
