@@ -7,6 +7,7 @@ import html.parser
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -352,6 +353,33 @@ def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Pa
     pruned = tree(tmp_path / "build" / "site")
     assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in pruned)
     assert "events/2026-11-20-pioneer-weekly/index.html" in pruned
+
+
+def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """mkdocs warns about every dirty build; --strict ignores that one warning, not the others."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 0.0
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    edits = [("'Pioneer Weekly #18'", "Pioneer Weekly Renamed"), ("Weekly Renamed", "Weekly Renamed Again")]
+    for before, after in edits:  # twice: it used to fail every other time
+        event.write_text(event.read_text().replace(before, after))
+        assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 1.0
+        page = (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+        assert after.encode() in page
+    real = ingest.build.run_mkdocs
+
+    def with_a_broken_link(*args: Any, **kwargs: Any) -> list[str]:
+        return [*real(*args, **kwargs), "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"]
+
+    monkeypatch.setattr(ingest.build, "run_mkdocs", with_a_broken_link)
+    event.write_text(event.read_text().replace("Renamed Again", "Renamed Once More"))
+    with pytest.raises(IngestError) as failed:
+        build_site(project, today=TODAY, strict=True)
+    assert [d.message for d in failed.value.diagnostics] == [
+        "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"
+    ]
 
 
 def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
