@@ -94,7 +94,7 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     doc, problems = parse_yaml(text, shown)
     if doc is None:
         return PlayerRegistry(), problems
-    problems = validate_document(doc, load_schema(project.schema("players")))
+    problems += validate_document(doc, load_schema(project.schema("players")))
     if problems:
         return PlayerRegistry(), problems
     return registry_from(doc)

@@ -61,6 +61,9 @@ MAX_NODES = 500_000
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
 
+RECOVERABLE = frozenset({"duplicate-key"})
+"""Problems after which the document is still whole: of two equal keys, the first one is kept."""
+
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
 
@@ -122,8 +125,9 @@ def format_path(path: YamlPath) -> str:
 def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Parses YAML text into a :class:`SourceDocument`.
 
-    Returns the document (or None) and every problem found. A document is returned only
-    when there are no errors.
+    Returns the document (or None) and every problem found. A document is returned when
+    there are no errors, or only :data:`RECOVERABLE` ones (a duplicate key: the first
+    value is kept), so later checks can still report the rest of the file.
 
     >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
     >>> doc.data, doc.pos(("a", 1)).label(), problems
@@ -159,9 +163,9 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
         ]
     walker = _Walker(path)
     data = walker.convert(node, (), 0)
-    if walker.problems:
+    if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
-    return SourceDocument(path, data, walker.values, walker.keys), []
+    return SourceDocument(path, data, walker.values, walker.keys), walker.problems
 
 
 class _Walker:
