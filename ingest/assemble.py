@@ -160,8 +160,6 @@ class _Assembler:
         self.roster_complete = not any(_roster_entry(b) for b in broken)
         """Whether every player and team entry could be read; if one could not, an id that
         looks unknown may be that entry's, so none is reported as unknown."""
-        self.partial_rounds: set[YamlPath] = set()
-        """Rounds with an entry skipped as broken: who did not play them is not known."""
         self.scores_known = True
         """Whether match lengths are known (best_of and game intact), so scores can be judged."""
         self.round_indexes: dict[str, list[int]] = {"rounds": [], "playoff": []}
@@ -263,9 +261,7 @@ class _Assembler:
         rounds = s.get("swiss_rounds")
         pairing = str(s.get("pairing", "swiss"))
         default_best_of = 1 if game == "wot" else 3
-        if not game:
-            pass  # the game is broken: which pairing suits it is not known
-        elif pairing == "wot-cycles" and game != "wot":
+        if pairing == "wot-cycles" and game not in ("wot", ""):  # "": the game is broken, so unknown
             self.err("structure", ("structure", "pairing"), "wot-cycles pairing is for Wheel of Time events only")
         if game == "wot" and pairing not in ("wot-cycles",):
             self.err(
@@ -422,7 +418,6 @@ class _Assembler:
         for i, r in enumerate(raw):
             rpath: YamlPath = (key, i)
             if not self.usable(rpath):
-                self.partial_rounds.add(rpath)
                 continue
             number = int(r["round"]) if self.intact((*rpath, "round")) else i + 1
             self.round_indexes[key].append(i)
@@ -441,7 +436,6 @@ class _Assembler:
             for j, m in enumerate(_items(r.get("matches"))):
                 mpath: YamlPath = (*rpath, "matches", j)
                 if not self.usable(mpath, *_IDENTITY):
-                    self.partial_rounds.add(rpath)
                     continue
                 table = self.field((*mpath, "table"), m.get("table"), None)
                 if table is not None:
