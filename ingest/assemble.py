@@ -49,15 +49,23 @@ def slug_for(path: str) -> str:
     return _SLUG.sub("-", stem.lower()).strip("-") or "event"
 
 
-def event_from(doc: SourceDocument, formats: FormatRegistry | None = None) -> tuple[Event | None, list[Diagnostic]]:
-    """Builds the event model from a schema-valid document and checks cross-references.
+def event_from(
+    doc: SourceDocument, formats: FormatRegistry | None = None, broken: frozenset[YamlPath] = frozenset()
+) -> tuple[Event | None, list[Diagnostic]]:
+    """Builds the event model from a document and checks cross-references.
 
     Args:
-        doc: the document, already valid against the event schema.
+        doc: the document, checked against the event schema.
         formats: the format registry; when given, the event's format must be one of its game's.
+        broken: the paths the schema rejected (:attr:`ingest.validation.SchemaCheck.broken`).
+            The checks that do not depend on them still run, so one run reports every
+            problem of the file; the parts they need are skipped, never misread. The event
+            is None whenever anything is broken.
     """
-    a = _Assembler(doc)
+    a = _Assembler(doc, broken)
     event = a.build()
+    if broken:
+        return None, a.out
     fmt, game = str(doc.data["format"]), str(doc.data["game"])
     if formats is not None and fmt != "other":
         try:
@@ -149,11 +157,39 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False, elim
 
 
 class _Assembler:
-    def __init__(self, doc: SourceDocument) -> None:
+    def __init__(self, doc: SourceDocument, broken: frozenset[YamlPath] = frozenset()) -> None:
         self.doc = doc
         self.data: dict[str, Any] = doc.data
         self.out: list[Diagnostic] = []
         self.ids: dict[PlayerId, int] = {}
+        self.broken = broken
+        self.roster_complete = not any(_roster_entry(b) for b in broken)
+        """Whether every player and team entry could be read; if one could not, an id that
+        looks unknown may be that entry's, so none is reported as unknown."""
+        self.scores_known = True
+        """Whether match lengths are known (best_of and game intact), so scores can be judged."""
+        self.round_indexes: dict[str, list[int]] = {"rounds": [], "playoff": []}
+        """Where each assembled round is in the file (broken rounds are skipped)."""
+
+    def intact(self, path: YamlPath) -> bool:
+        """Whether the schema accepted the value at ``path`` and everything inside it."""
+        if not self.broken:
+            return True
+        n = len(path)
+        return not any(b[:n] == path for b in self.broken)
+
+    def usable(self, path: YamlPath, *keys: str) -> bool:
+        """Whether the entry at ``path`` and the containers around it were accepted, and its
+        ``keys`` (its identity) are intact."""
+        if not self.broken:
+            return True
+        return not any(path[:n] in self.broken for n in range(1, len(path) + 1)) and all(
+            self.intact((*path, k)) for k in keys
+        )
+
+    def field(self, path: YamlPath, value: Any, default: Any) -> Any:
+        """``value`` when the schema accepted it, else ``default`` (the error is already reported)."""
+        return value if self.intact(path) else default
 
     # -- helpers -----------------------------------------------------------------
     def pos(self, path: YamlPath, *, key: bool = False) -> SourcePos:
@@ -168,26 +204,28 @@ class _Assembler:
     # -- the event ------------------------------------------------------------------
     def build(self) -> Event:
         d = self.data
-        game = str(d["game"])
-        rules = str(d.get("rules") or DEFAULT_RULES[game])
-        structure = self.structure(d.get("structure") or {}, game)
-        players = self.players(d.get("players") or [])
-        teams = self.teams(d.get("teams") or [], structure)
-        rounds = self.rounds("rounds", d.get("rounds") or [], structure, teams, playoff=False)
-        playoff = self.rounds("playoff", d.get("playoff") or [], structure, teams, playoff=True)
-        cut_drops = self.cut_drops(d.get("cut_drops") or [], structure, teams)
+        game = str(self.field(("game",), d.get("game"), ""))
+        rules = str(self.field(("rules",), d.get("rules"), "") or DEFAULT_RULES.get(game, "mtr"))
+        self.scores_known = bool(game) and self.intact(("structure", "best_of"))
+        raw_structure = d.get("structure") if ("structure",) not in self.broken else None
+        structure = self.structure(raw_structure if isinstance(raw_structure, Mapping) else {}, game)
+        players = self.players(_items(d.get("players")))
+        teams = self.teams(_items(d.get("teams")), structure)
+        rounds = self.rounds("rounds", _items(d.get("rounds")), structure, teams, playoff=False)
+        playoff = self.rounds("playoff", _items(d.get("playoff")), structure, teams, playoff=True)
+        cut_drops = self.cut_drops(_items(d.get("cut_drops")), structure, teams)
         self.check_rounds_flow(rounds, playoff, players, teams, cut_drops)
         self.check_event_fields(structure, players, rounds)
         return Event(
             path=self.doc.path,
             slug=slug_for(self.doc.path),
-            name=str(d["name"]),
-            date=dt.date.fromisoformat(str(d["date"])),
-            end_date=dt.date.fromisoformat(str(d["end_date"])) if d.get("end_date") else None,
+            name=str(d.get("name", "")),
+            date=self.date("date") or dt.date.min,
+            end_date=self.date("end_date"),
             game=game,
-            format=str(d["format"]),
+            format=str(self.field(("format",), d.get("format"), "other")),
             rules=rules,
-            seed=int(d["seed"]),
+            seed=int(self.field(("seed",), d.get("seed"), 0)),
             structure=structure,
             players=players,
             teams=teams,
@@ -200,7 +238,14 @@ class _Assembler:
             url=str(d.get("url") or ""),
         )
 
-    def structure(self, s: Mapping[str, Any], game: str) -> Structure:
+    def date(self, key: str) -> dt.date | None:
+        value = self.data.get(key)
+        return dt.date.fromisoformat(str(value)) if value and self.intact((key,)) else None
+
+    def structure(self, raw: Mapping[str, Any], game: str) -> Structure:
+        """The event's structure; keys the schema rejected take their defaults (and every
+        check that depends on them is skipped)."""
+        s = {k: v for k, v in raw.items() if self.intact(("structure", k))}
         playoff = None
         if isinstance(s.get("playoff"), Mapping):
             p = s["playoff"]
@@ -224,7 +269,7 @@ class _Assembler:
         rounds = s.get("swiss_rounds")
         pairing = str(s.get("pairing", "swiss"))
         default_best_of = 1 if game == "wot" else 3
-        if pairing == "wot-cycles" and game != "wot":
+        if pairing == "wot-cycles" and game not in ("wot", ""):  # "": the game is broken, so unknown
             self.err("structure", ("structure", "pairing"), "wot-cycles pairing is for Wheel of Time events only")
         if game == "wot" and pairing not in ("wot-cycles",):
             self.err(
@@ -254,6 +299,8 @@ class _Assembler:
     def players(self, raw: list[Any]) -> tuple[Player, ...]:
         players: list[Player] = []
         for i, p in enumerate(raw):
+            if not self.usable(("players", i), "id"):
+                continue
             pid = PlayerId(str(p["id"]))
             path: YamlPath = ("players", i, "id")
             if pid in self.ids:
@@ -266,7 +313,7 @@ class _Assembler:
                 )
                 continue
             self.ids[pid] = i
-            deck = p.get("deck")
+            deck = self.field(("players", i, "deck"), p.get("deck"), None)
             if isinstance(deck, str):
                 self.check_deck_path(("players", i, "deck"), deck)
             elif isinstance(deck, dict):
@@ -277,14 +324,14 @@ class _Assembler:
             players.append(
                 Player(
                     id=pid,
-                    name=str(p["name"]),
+                    name=str(p.get("name", "")),
                     deck=deck,
                     deck_name=str(p.get("deck_name") or ""),
                     archetype=str(p.get("archetype") or ""),
                     deck_group=str(p.get("deck_group") or ""),
                     team=str(p.get("team") or ""),
                     pod=str(p["pod"]) if p.get("pod") is not None else None,
-                    byes=int(p.get("byes") or 0),
+                    byes=int(self.field(("players", i, "byes"), p.get("byes"), 0) or 0),
                     disqualified=bool(dq is True or (isinstance(dq, int) and not isinstance(dq, bool))),
                     disqualified_after=dq if isinstance(dq, int) and not isinstance(dq, bool) else None,
                     declined_cut=bool(p.get("declined_cut", False)),
@@ -309,6 +356,8 @@ class _Assembler:
         seen: dict[str, int] = {}
         member_of: dict[PlayerId, str] = {}
         for i, t in enumerate(raw):
+            if not self.usable(("teams", i), "id"):
+                continue
             tid = str(t["id"])
             if tid in seen:
                 first = self.doc.line_of(("teams", seen[tid], "id"))
@@ -322,7 +371,8 @@ class _Assembler:
                     "use a different id for the team, e.g. team-" + tid,
                 )
             seen[tid] = i
-            members = tuple(PlayerId(str(m)) for m in t["members"])
+            raw_members = t.get("members") if self.usable(("teams", i, "members")) else None
+            members = tuple(PlayerId(str(m)) for m in _items(raw_members))
             for j, m in enumerate(members):
                 if m not in self.ids:
                     self.unknown(("teams", i, "members", j), m)
@@ -335,14 +385,14 @@ class _Assembler:
                     )
                 else:
                     member_of[m] = tid
-            if structure.team_size and len(members) != structure.team_size:
+            if structure.team_size and len(members) != structure.team_size and self.intact(("teams", i, "members")):
                 self.err(
                     "team-size",
                     ("teams", i, "members"),
                     f"team has {len(members)} members but structure.team_size is {structure.team_size}",
                 )
-            teams.append(Team(tid, str(t["name"]), members))
-        if raw and not structure.team_kind:
+            teams.append(Team(tid, str(t.get("name", "")), members, pos=self.pos(("teams", i))))
+        if raw and not structure.team_kind and self.intact(("structure", "team_kind")):
             self.err(
                 "structure",
                 ("structure",),
@@ -353,6 +403,9 @@ class _Assembler:
 
     def unknown(self, path: YamlPath, pid: str, known: Mapping[Any, Any] | None = None) -> None:
         import difflib
+
+        if not self.roster_complete:
+            return
 
         pool = known if known is not None else self.ids
         close = difflib.get_close_matches(pid, [str(k) for k in pool], n=1)
@@ -371,8 +424,11 @@ class _Assembler:
             else structure.best_of
         )
         for i, r in enumerate(raw):
-            number = int(r["round"])
             rpath: YamlPath = (key, i)
+            if not self.usable(rpath):
+                continue
+            number = int(r["round"]) if self.intact((*rpath, "round")) else i + 1
+            self.round_indexes[key].append(i)
             if number != i + 1:
                 what = "playoff round" if playoff else "round"
                 self.err(
@@ -385,9 +441,11 @@ class _Assembler:
             wot: list[WotGameRecord] = []
             team_matches: list[TeamMatch] = []
             tables: dict[int, int] = {}
-            for j, m in enumerate(r.get("matches") or []):
+            for j, m in enumerate(_items(r.get("matches"))):
                 mpath: YamlPath = (*rpath, "matches", j)
-                table = m.get("table")
+                if not self.usable(mpath, *_IDENTITY):
+                    continue
+                table = self.field((*mpath, "table"), m.get("table"), None)
                 if table is not None:
                     if table in tables:
                         first = self.doc.line_of((*rpath, "matches", tables[table]))
@@ -408,7 +466,9 @@ class _Assembler:
                     if derived is not None:
                         matches.append(derived)
             drops: list[PlayerId] = []
-            for j, pid in enumerate(r.get("drops") or []):
+            for j, pid in enumerate(_items(r.get("drops"))):
+                if not self.usable((*rpath, "drops", j)):
+                    continue
                 pid = PlayerId(str(pid))
                 known = team_ids if structure.team_kind and pid in team_ids else self.ids
                 if pid not in known:
@@ -495,13 +555,15 @@ class _Assembler:
             self.err("self-pairing", (*path, "players"), f'"{a}" is paired against themselves')
         if "games" in m and "result" in m:
             self.err("match-shape", (*path, "result"), "a match has either games or a special result, not both")
-        if m.get("result") == "double-loss":
+        if m.get("result") == "double-loss" and self.intact((*path, "result")):
             return Match(MatchKind.DOUBLE_LOSS, (a, b), table=table, note=str(m.get("note") or ""), pos=pos)
         score = None
-        if "games" in m:
+        if "games" in m and self.intact((*path, "games")):
             score = GameScore.parse(str(m["games"]))
             knockout = not playoff and structure.pairing == "single-elimination"
-            problem = score_problem(score, best_of, playoff=playoff, elimination=knockout)
+            problem = (
+                score_problem(score, best_of, playoff=playoff, elimination=knockout) if self.scores_known else None
+            )
             if problem:
                 if score.games_played == 0:
                     hint = "leave games out while the match is unreported; an intentional draw is 0-0-3"
@@ -544,7 +606,7 @@ class _Assembler:
                 self.unknown((*path, side), pid)
         if hero == villain:
             self.err("self-pairing", (*path, "villain"), f'"{hero}" is paired against themselves')
-        ov = m.get("tiebreak_override")
+        ov = self.field((*path, "tiebreak_override"), m.get("tiebreak_override"), None)
         override = (ov.get("hero"), ov.get("villain"), str(ov["note"])) if isinstance(ov, Mapping) else None
         if "games" in m or "result" in m:
             self.err(
@@ -556,16 +618,17 @@ class _Assembler:
         rec = WotGameRecord(
             hero=hero,
             villain=villain,
-            winner=m.get("winner"),
-            ended=m.get("ended"),
-            by=m.get("by"),
-            hero_final=m.get("hero_final"),
-            villain_final=m.get("villain_final"),
+            winner=self.field((*path, "winner"), m.get("winner"), None),
+            ended=self.field((*path, "ended"), m.get("ended"), None),
+            by=self.field((*path, "by"), m.get("by"), None),
+            hero_final=self.field((*path, "hero_final"), m.get("hero_final"), None),
+            villain_final=self.field((*path, "villain_final"), m.get("villain_final"), None),
             override=override,
             table=m.get("table"),
             pos=pos,
         )
-        self.check_wot_record(rec, path)
+        if all(self.intact((*path, k)) for k in ("winner", "ended", "by")):
+            self.check_wot_record(rec, path)
         return rec
 
     def check_wot_record(self, rec: WotGameRecord, path: YamlPath) -> None:
@@ -598,15 +661,18 @@ class _Assembler:
         if x == y:
             self.err("self-pairing", (*path, "teams"), f'team "{x}" is paired against itself')
         seats: list[SeatResult] = []
-        for j, s in enumerate(m.get("seats") or []):
+        for j, s in enumerate(_items(m.get("seats"))):
             score = None
-            if "games" in s:
+            if not self.usable((*path, "seats", j)):
+                seats.append(SeatResult(None))
+                continue
+            if "games" in s and self.intact((*path, "seats", j, "games")):
                 score = GameScore.parse(str(s["games"]))
-                problem = score_problem(score, best_of)
+                problem = score_problem(score, best_of) if self.scores_known else None
                 if problem:
                     self.err("impossible-score", (*path, "seats", j, "games"), problem)
             seats.append(SeatResult(score, s.get("result") == "double-loss"))
-        score = GameScore.parse(str(m["games"])) if "games" in m else None
+        score = GameScore.parse(str(m["games"])) if "games" in m and self.intact((*path, "games")) else None
         if structure.team_kind == "two-headed-giant":
             if seats:
                 self.err(
@@ -661,6 +727,8 @@ class _Assembler:
         known: Mapping[str, Any] = {t.id: t for t in teams} if structure.team_kind else self.ids
         out: list[PlayerId] = []
         for j, pid in enumerate(raw):
+            if not self.intact(("cut_drops", j)):
+                continue  # the schema reported it
             pid = PlayerId(str(pid))
             if pid not in known:
                 self.unknown(("cut_drops", j), pid, known)
@@ -683,10 +751,10 @@ class _Assembler:
         for key, series in (("rounds", rounds), ("playoff", playoff)):
             if key == "playoff":
                 dropped.update((pid, len(rounds)) for pid in cut_drops if pid not in dropped)
-            for i, rnd in enumerate(series):
+            for i, rnd in zip(self.round_indexes[key], series, strict=True):
                 seen: dict[str, tuple[YamlPath, str]] = {}
                 entries: list[tuple[YamlPath, str, str]] = []
-                for j, m in enumerate(self.raw_matches(key, i)):
+                for j, m in self.raw_matches(key, i):
                     mpath: YamlPath = (key, i, "matches", j)
                     for role, pid in _entry_players(m):
                         entries.append((mpath, role, pid))
@@ -719,13 +787,17 @@ class _Assembler:
                 for pid in rnd.drops:
                     if pid not in dropped:
                         dropped[pid] = rnd.number
-        if not players:
+        if not players and self.roster_complete:
             self.warn("no-players", ("players",), "the event has no players yet")
 
-    def raw_matches(self, key: str, i: int) -> list[Mapping[str, Any]]:
-        series = self.data.get(key) or []
-        matches = series[i].get("matches") or []
-        return [m for m in matches if isinstance(m, Mapping)]
+    def raw_matches(self, key: str, i: int) -> list[tuple[int, Mapping[str, Any]]]:
+        """The matches of round ``i`` as written, with their indexes; broken ones are left out."""
+        matches = self.data[key][i].get("matches")
+        return [
+            (j, m)
+            for j, m in enumerate(matches if isinstance(matches, list) else [])
+            if isinstance(m, Mapping) and self.usable((key, i, "matches", j), *_IDENTITY)
+        ]
 
     def check_event_fields(self, structure: Structure, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
         if structure.points_per_win != 1 and self.data.get("rules", "") not in ("bushiroad", ""):
@@ -736,14 +808,20 @@ class _Assembler:
                     ("structure", "points_per_win"),
                     "points_per_win applies to Bushiroad events only and is ignored here",
                 )
-        if structure.playoff and structure.playoff.top > max(len(players), 2) and players and rounds:
+        if (
+            structure.playoff
+            and structure.playoff.top > max(len(players), 2)
+            and players
+            and rounds
+            and not self.broken
+        ):
             self.err(
                 "structure",
                 ("structure", "playoff", "top"),
                 f"a top {structure.playoff.top} needs at least {structure.playoff.top} players; "
                 f"the event has {len(players)}",
             )
-        for p_i, p in enumerate(players):
+        for p_i, p in enumerate(players if not self.broken else ()):
             for r in range(1, p.byes + 1):
                 if r > len(rounds):
                     break
@@ -766,14 +844,17 @@ class _Assembler:
         self.check_missing_players(players, rounds)
 
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
-        if not rounds or self.data.get("teams") or (self.data.get("structure") or {}).get("pairing") == "wot-cycles":
+        """Players with no pairing in a round they should have played (warnings); skipped while
+        any part of the file is broken, as a skipped entry may hold the missing pairing."""
+        structure = self.data.get("structure")
+        pairing = structure.get("pairing") if isinstance(structure, Mapping) else None
+        if not rounds or self.data.get("teams") or pairing == "wot-cycles" or self.broken:
             return
         gone_after: dict[str, int] = {}
         first_round: dict[str, int] = {}
         # Knocked out: single elimination after one loss, double elimination after two, a draw
         # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
-        pairing = str((self.data.get("structure") or {}).get("pairing", "swiss"))
-        allowed = {"single-elimination": 1, "double-elimination": 2}.get(pairing)
+        allowed = {"single-elimination": 1, "double-elimination": 2}.get(str(pairing or "swiss"))
         losses: dict[str, int] = {}
         for rnd in rounds:
             for m in rnd.matches:
@@ -799,6 +880,20 @@ class _Assembler:
                         f'"{p.id}" has no pairing in round {rnd.number}',
                         f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
                     )
+
+
+_IDENTITY = ("players", "bye", "loss", "hero", "villain", "teams")
+"""The keys that say who an entry of a round is about; broken, the entry is skipped."""
+
+
+def _roster_entry(path: YamlPath) -> bool:
+    """Whether a broken path makes a player or team entry unreadable (the list, an entry, an id)."""
+    return path[:1] in (("players",), ("teams",)) and (len(path) <= 2 or path[2:] == ("id",))
+
+
+def _items(value: Any) -> list[Any]:
+    """``value`` when it is a list, else nothing (the schema reports what it is instead)."""
+    return value if isinstance(value, list) else []
 
 
 def _entry_players(m: Mapping[str, Any]) -> list[tuple[str, str]]:

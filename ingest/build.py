@@ -47,7 +47,7 @@ from ingest.report import EventReport, compute_report
 from ingest.site import SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir
 from ingest.validation import load_schema, validate_document
-from ingest.yamldoc import parse_yaml
+from ingest.yamldoc import load_plain, parse_yaml
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -94,7 +94,7 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     doc, problems = parse_yaml(text, shown)
     if doc is None:
         return PlayerRegistry(), problems
-    problems = validate_document(doc, load_schema(project.schema("players")))
+    problems += validate_document(doc, load_schema(project.schema("players")))
     if problems:
         return PlayerRegistry(), problems
     return registry_from(doc)
@@ -146,7 +146,7 @@ def collect(project: Project, *, strict: bool = False, parsed: dict[Any, Any] | 
                 error(
                     "duplicate-slug",
                     f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
-                    SourcePos(item.shown),
+                    SourcePos.file_start(item.shown),
                     "rename one of the files",
                 )
             )
@@ -398,6 +398,10 @@ class _Counter(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+DIRTY_BUILD_WARNING = "A 'dirty' build is being performed"
+"""How mkdocs's warning about every ``dirty`` build begins; expected in an incremental update."""
+
+
 def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty: bool = False) -> list[str]:
     """Builds the site with mkdocs-material; returns the engine's warnings."""
     from mkdocs.commands.build import build as mkdocs_build
@@ -430,7 +434,7 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours)."""
     import yaml
 
-    config = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8"))
+    config = load_plain(project.mkdocs_file.read_text(encoding="utf-8"))
     # Zensical wants docs_dir and site_dir inside the folder of its configuration file:
     # write a temporary copy next to the project's mkdocs.yml, pointing at our folders.
     root = project.root.resolve()
@@ -549,7 +553,7 @@ def build_site(
                 warnings = run_zensical(project, docs, kept, strict=strict)
                 shutil.copytree(kept, staging, dirs_exist_ok=True)
             elif incremental:
-                warnings = _update_site(project, docs, site, staging, changes, strict=strict)
+                warnings = _update_site(project, docs, site, staging, changes)
             else:
                 warnings = run_mkdocs(project, docs, staging, strict=strict)
         if strict and warnings:
@@ -588,14 +592,16 @@ def _page_of(docs_path: str) -> str | None:
     return docs_path[:-3] + "/"
 
 
-def _update_site(
-    project: Project, docs: Path, site: Path, staging: Path, changes: TreeChanges, *, strict: bool
-) -> list[str]:
+def _update_site(project: Project, docs: Path, site: Path, staging: Path, changes: TreeChanges) -> list[str]:
     """Renders only the changed pages into a copy of the previous site (mkdocs ``dirty``).
 
     Timestamps are copied too: mkdocs then skips every page whose Markdown is older than
     its HTML. Files whose source was removed are deleted, and the search index is merged:
     the previous entries of untouched pages, plus the entries of the pages rebuilt.
+
+    mkdocs warns about every dirty build, and in strict mode would abort on that warning
+    alone: the update runs mkdocs non-strict and returns its other warnings, to which the
+    caller applies ``--strict``.
     """
     shutil.copytree(site, staging, dirs_exist_ok=True)
     for rel in changes.removed:
@@ -604,7 +610,9 @@ def _update_site(
         target.unlink(missing_ok=True)
     index = Path("search") / "search_index.json"
     old = json.loads((site / index).read_text(encoding="utf-8")) if (site / index).is_file() else None
-    warnings = run_mkdocs(project, docs, staging, strict=strict, dirty=True)
+    warnings = [
+        w for w in run_mkdocs(project, docs, staging, strict=False, dirty=True) if not w.startswith(DIRTY_BUILD_WARNING)
+    ]
     new_path = staging / index
     if old is not None and new_path.is_file():
         rebuilt = {p for rel in changes.written if (p := _page_of(rel)) is not None}
@@ -649,7 +657,7 @@ def _site_name(project: Project) -> str:
     import yaml
 
     try:
-        cfg = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8")) or {}
+        cfg = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return "Scorekeeper"
     name = cfg.get("site_name") if isinstance(cfg, dict) else None

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ingest.decks import DeckInfo, deck_diagnostics, event_decks, team_verdicts
+from ingest.decklists import CardData
+from ingest.decks import DeckInfo, deck_checks, event_decks
 from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
@@ -17,7 +18,12 @@ from ingest.project import Project
 from ingest.yamldoc import SourceDocument
 
 
-def checks_for(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None) -> list[Diagnostic]:
+def checks_for(
+    event: Event,
+    decks: Mapping[PlayerId, DeckInfo],
+    formats: FormatRegistry | None,
+    card_data: Mapping[str, CardData] | None = None,
+) -> list[Diagnostic]:
     """Pairing or game-record checks, and deck problems, for an event whose decks are known."""
     out: list[Diagnostic] = []
     if event.structure.pairing == "wot-cycles":
@@ -27,7 +33,7 @@ def checks_for(event: Event, decks: Mapping[PlayerId, DeckInfo], formats: Format
     from ingest.pair import pairing_diagnostics
 
     out.extend(pairing_diagnostics(event))
-    out.extend(deck_diagnostics(event, decks, team_verdicts(event, decks, formats)))
+    out.extend(deck_checks(event, decks, formats, card_data))
     return out
 
 
@@ -40,4 +46,4 @@ def event_checks(
     del doc
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    return checks_for(event, event_decks(event, registry, archetypes, cards), registry)
+    return checks_for(event, event_decks(event, registry, archetypes, cards), registry, cards)

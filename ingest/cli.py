@@ -13,7 +13,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -23,6 +23,9 @@ from ingest.errors import IngestError
 from ingest.pipeline import Loaded, event_paths, load_event, parse_event_text
 from ingest.project import Project
 from ingest.storage import display_path, write_atomically
+
+if TYPE_CHECKING:
+    from ingest.commands import Edit
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -226,20 +229,23 @@ def new(
 # -- report / drop -----------------------------------------------------------------------
 
 
-def _edit_file(
-    project: Project, event_file: Path, edit: Callable[[str, Any], tuple[str, str]], dry_run: bool = False
-) -> None:
-    """Loads, edits, re-validates and atomically writes an event file."""
+def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], Edit], dry_run: bool = False) -> None:
+    """Loads, edits, re-validates and atomically writes an event file.
+
+    What was recorded goes to standard output; what it replaced (a corrected result) to
+    standard error, so a TO notices an overwrite.
+    """
     loaded = load_event(event_file, project)
     if loaded.event is None or loaded.text is None:
         _print_diagnostics(list(loaded.diagnostics))
         _fail(f"{loaded.shown} has errors; fix them before editing it")
         return
     try:
-        new_text, desc = edit(loaded.text, loaded.event)
+        edited = edit(loaded.text, loaded.event)
     except IngestError as exc:
         _fail(exc.text)
         return
+    new_text = edited.text
     _doc, event, diags = parse_event_text(new_text, loaded.shown, project)
     if event is None or has_errors(diags):
         _print_diagnostics(diags)
@@ -248,7 +254,9 @@ def _edit_file(
         click.echo(new_text)
         return
     write_atomically(event_file, new_text)
-    click.echo(f"{loaded.shown}: {desc}")
+    click.echo(f"{loaded.shown}: {edited.description}")
+    if edited.note:
+        click.echo(f"{loaded.shown}: {edited.note}", err=True)
 
 
 @main.command()
@@ -288,6 +296,8 @@ def report(
     """Record a match result (games won-lost[-drawn], or double-loss).
 
     Team events take one result per seat, in seat order (A B C, or first second third).
+    A result already recorded is replaced, whatever its kind; the command says what it
+    replaced on standard error.
 
     \b
     Examples:
@@ -311,7 +321,7 @@ def report(
         _fail(exc.text)
         return
 
-    def edit(text: str, event: Any) -> tuple[str, str]:
+    def edit(text: str, event: Any) -> Edit:
         if event.is_team_event:
             return report_team_text(
                 text, event, round_no=round_no, table=table, team=player, results=parsed, playoff=playoff
@@ -584,7 +594,9 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
 
     Each violation names the rule and its section (deck-size, copies, banned,
     restricted, sideboard-size, stars, unique-character, character-ratio,
-    hero-villain). Exit status 1 if any deck breaks a rule.
+    hero-villain, not-legal), and team events are checked for unified deck
+    construction (unified-deck, MTR 8.4). Exit status 1 if any deck or team breaks a
+    rule.
 
     \b
     Examples:
@@ -592,7 +604,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
     from ingest.build import load_archetype_book
-    from ingest.decks import deck_diagnostics, event_decks
+    from ingest.decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.pipeline import card_data, format_registry
 
     project = _project(ctx)
@@ -602,6 +614,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     book, _ = load_archetype_book(project)
     bad = 0
     checked = 0
+    checked_teams = 0
     for path in event_paths(list(paths), project):
         loaded = load_event(path, project)
         if loaded.event is None:
@@ -609,8 +622,8 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
             bad += 1
             continue
         decks = event_decks(loaded.event, registry, book, cards)
-        diags = deck_diagnostics(loaded.event, decks)
-        _print_diagnostics(sorted_diagnostics(diags))
+        teams = team_verdicts(loaded.event, decks, registry, cards)
+        _print_diagnostics(sorted_diagnostics(deck_diagnostics(loaded.event, decks, teams)))
         for pid, info in sorted(decks.items()):
             checked += 1
             if info.legal is False:
@@ -621,7 +634,15 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
                 if info.verdict is not None:
                     for v in info.verdict.skipped:
                         click.echo(f"  skipped: {v.message}")
-    click.echo(f"checked {checked} decks: {bad} with problems", err=True)
+        for team_id, verdict in sorted(teams.items()):
+            checked_teams += 1
+            if not verdict.is_legal:
+                bad += 1
+            if show_all:
+                state = "legal" if verdict.is_legal else "illegal"
+                click.echo(f"{loaded.shown}: team {team_id}: {state} (unified deck construction)")
+    teams_text = f" and {checked_teams} team{'s' if checked_teams != 1 else ''}" if checked_teams else ""
+    click.echo(f"checked {checked} decks{teams_text}: {bad} with problems", err=True)
     sys.exit(1 if bad else 0)
 
 

@@ -8,16 +8,39 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ingest.editing import Editor
 from ingest.errors import IngestError
-from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError
+from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError, TeamMatch
+from ingest.yamldoc import load_plain
 
 if TYPE_CHECKING:
     from ingest.pairing.rounds import RoundsPlan
 
 SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """The new text of an event file and what changed, for the TO."""
+
+    text: str
+    """The whole new text."""
+    description: str
+    """One line saying what was recorded, e.g. ``round 2: alice 2-1 bob``."""
+    note: str = ""
+    """What the edit overwrote, e.g. ``replaced 2-1 with 0-0-3`` (empty when nothing was)."""
+
+
+def replaced_note(old: str | None, new: str) -> str:
+    """The note for a result that replaces another one (a TO correcting a result slip).
+
+    >>> replaced_note("2-1", "0-0-3"), replaced_note(None, "2-1"), replaced_note("2-1", "2-1")
+    ('replaced 2-1 with 0-0-3', '', '')
+    """
+    return f"replaced {old} with {new}" if old is not None and old != new else ""
 
 
 def slugify(text: str) -> str:
@@ -124,8 +147,11 @@ def report_text(
     player: str | None,
     result: GameScore | str,
     playoff: bool = False,
-) -> tuple[str, str]:
-    """Records a match result; returns the new text and a one-line description.
+) -> Edit:
+    """Records a match result, replacing any result already there (a corrected slip).
+
+    A game score and ``result: double-loss`` exclude each other, so recording one removes
+    the other; the edit's note says what was replaced.
 
     Args:
         text: the event file.
@@ -159,20 +185,19 @@ def report_text(
     raw_index = _raw_index(text, key, round_no - 1, match.players)
     editor = Editor(text)
     path = (key, round_no - 1, "matches", raw_index)
+    old = "double-loss" if match.kind is MatchKind.DOUBLE_LOSS else match.score.notation() if match.score else None
     if isinstance(result, str):
+        new, drop_key = result, "games"
         editor.set_value(path, "result", result)
-        if editor.has((*path, "games")):
-            raise IngestError("this match already has games; remove them before recording a double loss")
         desc = f"round {round_no}: {match.players[0]} vs {match.players[1]}: double loss"
     else:
-        score = result
-        if player is not None and match.players[1] == player:
-            score = score.swapped()
-        if editor.has((*path, "result")):
-            raise IngestError("this match already has a special result; remove it before reporting games")
-        editor.set_value(path, "games", score.notation())
-        desc = f"round {round_no}: {match.players[0]} {score.notation()} {match.players[1]}"
-    return editor.result(), desc
+        score = result.swapped() if player is not None and match.players[1] == player else result
+        new, drop_key = score.notation(), "result"
+        editor.set_value(path, "games", new)
+        desc = f"round {round_no}: {match.players[0]} {new} {match.players[1]}"
+    if editor.has((*path, drop_key)):
+        editor.remove_key(path, drop_key)
+    return Edit(editor.result(), desc, replaced_note(old, new))
 
 
 def report_team_text(
@@ -184,7 +209,7 @@ def report_team_text(
     team: str | None,
     results: list[GameScore | str],
     playoff: bool = False,
-) -> tuple[str, str]:
+) -> Edit:
     """Records a team match: one result per seat (MTR teams, tag and trio), or one game (2HG).
 
     Seat results are read from the side of the team given with ``team`` (default: the first
@@ -211,9 +236,8 @@ def report_team_text(
     if match is None:
         raise IngestError(f"round {round_no} has no team match for {what}")
     flip = team is not None and match.teams[1] == team
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    old = _team_result(match)
+    data: Any = load_plain(text)
     index = next(
         j
         for j, m in enumerate(data[key][round_no - 1]["matches"])
@@ -226,7 +250,8 @@ def report_team_text(
             raise IngestError("a Two-Headed Giant match has one result, e.g. 1-0 (MTR 9.1: one game)")
         score = results[0].swapped() if flip else results[0]
         editor.set_value(path, "games", score.notation())
-        return editor.result(), f"round {round_no}: {match.teams[0]} {score.notation()} {match.teams[1]}"
+        desc = f"round {round_no}: {match.teams[0]} {score.notation()} {match.teams[1]}"
+        return Edit(editor.result(), desc, replaced_note(old, score.notation()))
     size = event.structure.team_size or len(results)
     if len(results) != size:
         raise IngestError(f"give one result per seat: {size} results in seat order, e.g. 2-1 0-2 2-0")
@@ -238,7 +263,19 @@ def report_team_text(
             seats.append({"games": (r.swapped() if flip else r).notation()})
     editor.set_value(path, "seats", seats)
     shown = ", ".join(s.get("games") or s["result"] for s in seats)
-    return editor.result(), f"round {round_no}: {match.teams[0]} vs {match.teams[1]}: {shown}"
+    desc = f"round {round_no}: {match.teams[0]} vs {match.teams[1]}: {shown}"
+    return Edit(editor.result(), desc, replaced_note(old, shown))
+
+
+def _team_result(match: TeamMatch) -> str | None:
+    """A team match's recorded result as ``report`` shows it, or None while unreported."""
+    if match.score is not None:
+        return match.score.notation()
+    if not any(s.score is not None or s.double_loss for s in match.seats):
+        return None
+    return ", ".join(
+        s.score.notation() if s.score else "double-loss" if s.double_loss else "unreported" for s in match.seats
+    )
 
 
 def report_wot_text(
@@ -252,7 +289,7 @@ def report_wot_text(
     ended: str,
     by: str,
     finals: tuple[int, int] | None,
-) -> tuple[str, str]:
+) -> Edit:
     """Records a Wheel of Time game: who won, when and how it ended, and the final values."""
     if not event.rounds:
         raise IngestError("the event has no games yet; pair one first")
@@ -272,9 +309,7 @@ def report_wot_text(
     what = f"table {table}" if table is not None else f'player "{player}"'
     if game is None:
         raise IngestError(f"game {round_no} has no table for {what}")
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    data: Any = load_plain(text)
     index = next(
         j
         for j, m in enumerate(data["rounds"][round_no - 1]["matches"])
@@ -285,23 +320,40 @@ def report_wot_text(
     editor.set_value(path, "winner", winner)
     editor.set_value(path, "ended", ended)
     editor.set_value(path, "by", by)
-    if finals is not None:
-        editor.set_value(path, "hero_final", finals[0])
-        editor.set_value(path, "villain_final", finals[1])
-    return editor.result(), f"game {round_no}, table {game.table}: {winner} ({by}, {ended})"
+    for key, final in zip(("hero_final", "villain_final"), finals or (None, None), strict=True):
+        if final is not None:
+            editor.set_value(path, key, final)
+        elif editor.has((*path, key)):
+            editor.remove_key(path, key)  # the new result replaces the old one whole
+    old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))
+    new = _wot_result(winner, ended, by, finals or (None, None))
+    desc = f"game {round_no}, table {game.table}: {winner} ({by}, {ended})"
+    return Edit(editor.result(), desc, replaced_note(old, new or ""))
+
+
+def _wot_result(winner: str | None, ended: str | None, by: str | None, finals: tuple[Any, Any]) -> str | None:
+    """A Wheel of Time result as ``report`` shows it, or None while unreported.
+
+    >>> _wot_result("hero", "last-battle", "goal", (7, 3))
+    'hero (goal, last-battle, 7-3)'
+    """
+    if winner is None:
+        return None
+    parts = [str(p) for p in (by, ended) if p is not None]
+    if finals[0] is not None and finals[1] is not None:
+        parts.append(f"{finals[0]}-{finals[1]}")
+    return f"{winner} ({', '.join(parts)})"
 
 
 def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
-    import yaml
-
-    data: Any = yaml.safe_load(text)
+    data: Any = load_plain(text)
     for j, m in enumerate(data[key][round_index]["matches"]):
         if isinstance(m, dict) and [str(p) for p in m.get("players", [])] == list(players):
             return j
     raise IngestError("the match could not be located in the file")  # pragma: no cover
 
 
-def drop_text(text: str, event: Event, player: str, *, after_round: int | None) -> tuple[str, str]:
+def drop_text(text: str, event: Event, player: str, *, after_round: int | None) -> Edit:
     """Records that ``player`` drops after a round; returns the new text and a description.
 
     Without ``after_round``, once the top cut is made the drop goes to ``cut_drops`` (before
@@ -322,7 +374,7 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
             editor.add_top_level("cut_drops", [player])
         else:
             _append_drop(editor, path, player)
-        return editor.result(), desc
+        return Edit(editor.result(), desc)
     if not event.rounds:
         raise IngestError(
             f"no round has been paired yet: a player who leaves before round 1 did not take part "
@@ -343,7 +395,7 @@ def drop_text(text: str, event: Event, player: str, *, after_round: int | None) 
         )
     editor = Editor(text)
     _append_drop(editor, ("rounds", after_round - 1), player)
-    return editor.result(), f'"{player}" drops after round {after_round}'
+    return Edit(editor.result(), f'"{player}" drops after round {after_round}')
 
 
 def _append_drop(editor: Editor, path: tuple[str | int, ...], player: str) -> None:

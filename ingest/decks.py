@@ -127,9 +127,15 @@ def event_decks(
 
 
 def team_verdicts(
-    event: Event, decks: Mapping[PlayerId, DeckInfo], formats: FormatRegistry | None
+    event: Event,
+    decks: Mapping[PlayerId, DeckInfo],
+    formats: FormatRegistry | None,
+    card_data: Mapping[str, CardData] | None = None,
 ) -> dict[str, DeckVerdict]:
-    """Unified deck construction per team (MTR 8.4): no two decks of a team share a card."""
+    """Unified deck construction per team (MTR 8.4): no two decks of a team share a card.
+
+    ``card_data`` (by game) recognises basic lands the format's list does not name.
+    """
     if not event.is_team_event or formats is None or event.format == "other":
         return {}
     try:
@@ -138,12 +144,23 @@ def team_verdicts(
         return {}
     if rules.team is None or not rules.team.unified_deck_construction:
         return {}
+    cards = (card_data or {}).get(event.game)
     out: dict[str, DeckVerdict] = {}
     for team in event.teams:
         member_decks = {m: decks[m].decklist for m in team.members if m in decks}
         if len(member_decks) >= 2:
-            out[team.id] = check_team(member_decks, rules)
+            out[team.id] = check_team(member_decks, rules, card_data=cards)
     return out
+
+
+def deck_checks(
+    event: Event,
+    decks: Mapping[PlayerId, DeckInfo],
+    formats: FormatRegistry | None,
+    card_data: Mapping[str, CardData] | None = None,
+) -> list[Diagnostic]:
+    """Every deck problem of an event: each deck's, then each team's (MTR 8.4)."""
+    return deck_diagnostics(event, decks, team_verdicts(event, decks, formats, card_data))
 
 
 TYPE_ORDER = ("Creature", "Planeswalker", "Battle", "Instant", "Sorcery", "Artifact", "Enchantment", "Land", "Other")
@@ -172,7 +189,7 @@ def deck_diagnostics(
     players = event.player_map()
     for pid, info in decks.items():
         player = players[pid]
-        at = player.pos or SourcePos(event.path)
+        at = player.pos or SourcePos.file_start(event.path)
         for ref, err in info.errors:
             where = posixpath.normpath(posixpath.join(folder, ref)) if ref != "inline" else event.path
             line = getattr(err, "line", 0) or 0
@@ -191,13 +208,14 @@ def deck_diagnostics(
         for v in info.verdict.violations:
             # A warning: the site marks the deck illegal; --strict (CI) fails on it.
             out.append(warning(v.code, f"{pid}: {v.message}", at, "the deck must be legal on the event date"))
+    team_pos = {t.id: t.pos for t in event.teams}
     for team_id, verdict in sorted((teams or {}).items()):
         for v in verdict.violations:
             out.append(
                 warning(
                     v.code,
                     f"team {team_id}: {v.message}",
-                    SourcePos(event.path),
+                    team_pos.get(team_id) or SourcePos.file_start(event.path),
                     "team constructed uses unified deck construction (MTR 8.4)",
                 )
             )

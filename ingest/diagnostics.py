@@ -35,6 +35,15 @@ class SourcePos:
     col: int = 0
     """1-based column; 0 when unknown."""
 
+    @classmethod
+    def file_start(cls, path: str) -> SourcePos:
+        """The position of a problem with the whole file: line 1, column 1 (as editors expect).
+
+        >>> SourcePos.file_start("a.yaml").label()
+        'a.yaml:1:1'
+        """
+        return cls(path, 1, 1)
+
     def label(self) -> str:
         """Formats the position as ``path:line:col`` (omitting unknown parts).
 

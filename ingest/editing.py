@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
@@ -22,12 +22,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ingest.yamldoc import YamlPath, format_path
-
-try:
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+from ingest.yamldoc import SafeLoader, YamlPath, format_path
 
 
 class EditError(ValueError):
@@ -122,12 +117,27 @@ def _commented(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def line_ending(text: str) -> str:
+    """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
+
+    >>> line_ending("a: 1\\r\\nb: 2\\r\\n"), line_ending("a: 1\\n"), line_ending("a: 1")
+    ('\\r\\n', '\\n', '\\n')
+    """
+    nl = text.find("\n")
+    return "\r\n" if nl > 0 and text[nl - 1] == "\r" else "\n"
+
+
 class Editor:
-    """Collects splices against one version of a document's text."""
+    """Collects splices against one version of a document's text.
+
+    Inserted text follows the document's line ending, so a file saved with Windows line
+    endings (CRLF) never ends up with mixed ones.
+    """
 
     def __init__(self, text: str) -> None:
         self.text = text
-        root = yaml.compose(text, Loader=_Loader)
+        self.newline = line_ending(text)
+        root = yaml.compose(text, Loader=SafeLoader)
         if not isinstance(root, MappingNode):
             raise EditError("the document is not a mapping")
         self.root: MappingNode = root
@@ -173,6 +183,31 @@ class Editor:
                 return
         self._insert_entry(mapping, f"{_flow_scalar(key)}: {rendered}")
 
+    def remove_key(self, map_path: YamlPath, key: str) -> None:
+        """Removes ``key`` and its value from the mapping at ``map_path``.
+
+        In a flow mapping the entry goes with its comma; in a block mapping the text from
+        the key up to the next key goes (the next key takes its place, after a ``- `` too),
+        or, for the last key, its whole line. A mapping's only key cannot be removed.
+        """
+        mapping = self.node(map_path)
+        if not isinstance(mapping, MappingNode):
+            raise EditError(f"{format_path(map_path)} is not a mapping")
+        entries = mapping.value
+        index = next((i for i, (k, _) in enumerate(entries) if isinstance(k, ScalarNode) and k.value == key), None)
+        if index is None:
+            raise EditError(f"{format_path(map_path)}: no key {key!r}")
+        if len(entries) == 1:
+            raise EditError(f"{format_path(map_path)}: cannot remove the only key {key!r}")
+        k, v = entries[index]
+        if index + 1 < len(entries) and not (mapping.flow_style and index > 0):
+            self.splices.append(Splice(k.start_mark.index, entries[index + 1][0].start_mark.index, ""))
+        elif mapping.flow_style:
+            self.splices.append(Splice(entries[index - 1][1].end_mark.index, v.end_mark.index, ""))
+        else:
+            line_start = self.text.rfind("\n", 0, k.start_mark.index) + 1
+            self.splices.append(Splice(line_start, self._next_line_start(v), ""))
+
     def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
         if mapping.flow_style:
             close = self.text.rfind("}", mapping.start_mark.index, mapping.end_mark.index)
@@ -187,17 +222,21 @@ class Editor:
         at = self._line_after(mapping.value[-1][1])
         self.splices.append(Splice(at, at, " " * col + entry + "\n"))
 
-    def _line_after(self, node: Node) -> int:
-        """Offset of the start of the line after ``node`` ends (after a trailing comment)."""
+    def _next_line_start(self, node: Node) -> int:
+        """Offset of the start of the line after ``node`` ends (after a trailing comment);
+        the end of the text when that line is the last one."""
         end = node.end_mark.index
         if end > 0 and self.text[end - 1] == "\n":
             return end
         nl = self.text.find("\n", end)
-        if nl == -1:
-            if not self.text.endswith("\n"):
-                self.splices.append(Splice(len(self.text), len(self.text), "\n"))
-            return len(self.text)
-        return nl + 1
+        return len(self.text) if nl == -1 else nl + 1
+
+    def _line_after(self, node: Node) -> int:
+        """Where a line inserted after ``node`` starts (a final line break is added if missing)."""
+        at = self._next_line_start(node)
+        if at == len(self.text) and not self.text.endswith("\n"):
+            self.splices.append(Splice(at, at, "\n"))
+        return at
 
     def append_item(self, seq_path: YamlPath, item: Any, *, block: bool = False) -> None:
         """Appends ``item`` to the sequence at ``seq_path``.
@@ -287,5 +326,8 @@ class Editor:
         self.splices.append(Splice(at, at, f"{prefix}{key}:\n{rendered}"))
 
     def result(self) -> str:
-        """The edited text."""
-        return apply_splices(self.text, self.splices)
+        """The edited text, every inserted line break in the document's own line ending."""
+        splices = self.splices
+        if self.newline != "\n":
+            splices = [replace(s, new=s.new.replace("\r\n", "\n").replace("\n", self.newline)) for s in splices]
+        return apply_splices(self.text, splices)

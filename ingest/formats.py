@@ -31,6 +31,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from ingest.decklists import Decklist, Section, normalize_card_name
+from ingest.yamldoc import SafeLoader
 
 __all__ = [
     "Archetype",
@@ -529,13 +530,13 @@ class FormatProblem:
         return f"{self.file}{position}: error[{self.code}]: {self.where}: {self.message}"
 
 
-class _DataLoader(yaml.CSafeLoader):
-    """Safe libyaml loader that keeps dates as strings (the schema checks their form)."""
+class _DataLoader(SafeLoader):
+    """The shared safe loader, keeping dates as strings (the schema checks their form)."""
 
 
 _DataLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.CSafeLoader.yaml_implicit_resolvers.items()
+    for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
 }
 
 

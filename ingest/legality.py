@@ -498,32 +498,38 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
 
 
 def _stars(view: _Deck) -> tuple[list[Violation], list[Violation]]:
-    """Star total of team and deck (Aequitas 6.1, 7.1)."""
+    """Star total of team and deck, characters and battle cards alike (Aequitas 6.1, 7.1).
+
+    A card without ``[stars: N]`` has an unknown cost, not a cost of 0: the check is then
+    skipped, never guessed. Star costs are never negative, so a total of the known costs
+    already over the limit is a violation whatever the unknown ones are.
+    """
     rule = view.rules.stars
     if rule is None:
         return [], []
     cite = _cite(rule.source)
     entries = view.deck.in_sections(Section.CHARACTERS, *view.play)
-    missing = sorted({e.card for e in entries if e.stars is None and view.kind(e) in ("character", None)})
+    missing = sorted({e.card for e in entries if e.stars is None})
+    known = sum(e.count * e.stars for e in entries if e.stars is not None)
+    if known > rule.max:
+        least = "at least " if missing else ""
+        return [
+            Violation(
+                "stars",
+                f"Team and deck have {least}{known} stars in total; at most {rule.max} are allowed ({cite})",
+                section=cite,
+            )
+        ], []
     if missing:
         return [], [
             Violation(
                 "skipped",
                 f"Star total not checked: no star count given for {_quoted(missing)}; write it as "
-                f"[stars: N] after the name ({cite})",
+                f"[stars: N] after the name, [stars: 0] for a card without stars ({cite})",
                 section=cite,
             )
         ]
-    total = sum(e.count * (e.stars or 0) for e in entries)
-    if total <= rule.max:
-        return [], []
-    return [
-        Violation(
-            "stars",
-            f"Team and deck have {total} stars in total; at most {rule.max} are allowed ({cite})",
-            section=cite,
-        )
-    ], []
+    return [], []
 
 
 def _kind_ratio(view: _Deck) -> tuple[list[Violation], list[Violation]]:

@@ -343,6 +343,8 @@ class Team:
     """Display name."""
     members: tuple[PlayerId, ...]
     """Player ids in seat order."""
+    pos: SourcePos | None = field(default=None, compare=False)
+    """Where the team is listed in the file."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,13 +17,13 @@ from typing import Any
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
 from ingest.decklists import CardData, load_card_data
-from ingest.diagnostics import Diagnostic, SourcePos, error
+from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.formats import FormatProblem, FormatRegistry, registry_from_documents
 from ingest.model import Event
 from ingest.project import Project
 from ingest.storage import display_path, find_files, read_text
-from ingest.validation import load_schema, validate_document
-from ingest.yamldoc import SourceDocument, parse_yaml
+from ingest.validation import check_document, load_schema
+from ingest.yamldoc import SourceDocument, load_plain, parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def read_data_files(
             continue
         doc, problems = parse_yaml(text, shown)
         diags += problems
-        if doc is not None:
+        if doc is not None and not problems:
             name = f"{folder.name}/{path.name}"
             documents.append((name, doc.data))
             docs[name] = doc
@@ -120,7 +120,7 @@ def _card_data(
     import yaml
 
     try:
-        cfg = yaml.safe_load(config.read_text(encoding="utf-8")) or {}
+        cfg = load_plain(config.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return (), ()
     extra = cfg.get("extra") if isinstance(cfg, dict) else None
@@ -140,7 +140,7 @@ def _card_data(
                 error(
                     "card-data",
                     f"extra.scorekeeper.card_data.{game}: {rel} cannot be used: {exc}",
-                    SourcePos(shown),
+                    SourcePos.file_start(shown),
                     "give a Scryfall or MTGJSON bulk file, relative to the project folder",
                 )
             )
@@ -163,29 +163,31 @@ def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic,
 def parse_event_text(
     text: str, shown: str, project: Project
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
-    """Parses, validates and assembles event text (no decklist files are read)."""
+    """Parses, validates and assembles event text (no decklist files are read).
+
+    Every stage runs as far as the file allows, so one run reports every problem: after a
+    duplicate key the first value is kept, and after schema errors the cross-reference
+    checks still run on the parts the schema accepted. The event is None on any error.
+    """
     doc, problems = parse_yaml(text, shown)
     if doc is None:
         return None, None, problems
     if not isinstance(doc.data, dict):
-        return (
-            doc,
-            None,
-            [
-                error(
-                    "schema",
-                    "an event file must be a mapping of keys such as name:, date:, players:",
-                    doc.pos(()),
-                    "start from `scorekeeper new`",
-                )
-            ],
+        problems.append(
+            error(
+                "schema",
+                "an event file must be a mapping of keys such as name:, date:, players:",
+                doc.pos(()),
+                "start from `scorekeeper new`",
+            )
         )
-    problems = validate_document(doc, load_schema(project.schema("event")))
-    if problems:
         return doc, None, problems
+    checked = check_document(doc, load_schema(project.schema("event")))
+    problems.extend(checked.diagnostics)
     registry, _ = format_registry(project)
-    event, problems = event_from(doc, registry)
-    return doc, event, problems
+    event, found = event_from(doc, registry, checked.broken)
+    problems.extend(found)
+    return doc, (None if has_errors(problems) else event), problems
 
 
 def _inside(real_folder: str, folder: Path, ref: str) -> bool:

@@ -157,7 +157,7 @@ def compute_report(
     from ingest.checks import checks_for
 
     decks = event_decks(event, formats, archetypes, card_data)
-    checks = tuple(checks_for(event, decks, formats))
+    checks = tuple(checks_for(event, decks, formats, card_data))
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     if event.structure.pairing == "wot-cycles":

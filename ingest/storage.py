@@ -41,20 +41,20 @@ def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[s
     try:
         size = path.stat().st_size
     except OSError as exc:
-        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos.file_start(shown))]
     if size > limit:
         return None, [
             error(
                 "file-too-large",
                 f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB",
-                SourcePos(shown),
+                SourcePos.file_start(shown),
                 "split it, or move decklists into separate text files next to it",
             )
         ]
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos.file_start(shown))]
     return decode_utf8(raw, shown)
 
 

@@ -14,6 +14,7 @@ import difflib
 import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, relevance
 
 from ingest.diagnostics import Diagnostic, error
-from ingest.yamldoc import SourceDocument, format_path
+from ingest.yamldoc import SourceDocument, YamlPath, format_path
 
 _WEAK = frozenset({"anyOf", "oneOf"})
 
@@ -62,9 +63,27 @@ def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
     return {k: _inline_refs(v, root, depth) for k, v in node.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class SchemaCheck:
+    """What the schema found wrong with a document, and where."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    """One diagnostic per faulty place, in a TO's words."""
+    broken: frozenset[YamlPath]
+    """Every path whose value the schema rejects; a missing required key is the path it
+    would have. Later checks skip these parts rather than misread them. Unknown keys are
+    not broken: nothing reads them."""
+
+
 def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> list[Diagnostic]:
     """Validates a document against a schema and returns one diagnostic per faulty place."""
+    return list(check_document(doc, validator).diagnostics)
+
+
+def check_document(doc: SourceDocument, validator: Draft202012Validator) -> SchemaCheck:
+    """Validates a document against a schema: the diagnostics and the broken paths."""
     best: dict[tuple[Any, ...], ValidationError] = {}
+    broken: set[YamlPath] = set()
     for err in validator.iter_errors(doc.data):
         err = _deepest(err)
         key = tuple(err.absolute_path)
@@ -73,6 +92,10 @@ def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> l
             for extra in _extra_keys(err):
                 best[(*key, "\0extra", extra)] = err
             continue
+        if err.validator == "required":
+            broken.update((*key, name) for name in _missing(err))
+        else:
+            broken.add(key)
         current = best.get(key)
         if current is None or relevance(err) < relevance(current):
             best[key] = err
@@ -92,7 +115,7 @@ def validate_document(doc: SourceDocument, validator: Draft202012Validator) -> l
             continue
         else:
             diagnostics.append(_diagnostic(doc, err))
-    return diagnostics
+    return SchemaCheck(tuple(diagnostics), frozenset(broken))
 
 
 def _missing(err: ValidationError) -> list[str]:

@@ -29,9 +29,29 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ingest.diagnostics import Diagnostic, SourcePos, error
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
-    from yaml import CSafeLoader as _Loader
+    from yaml import CSafeLoader as _BaseLoader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+
+class SafeLoader(_BaseLoader):
+    """The fastest safe PyYAML loader available: libyaml's when PyYAML was built with it.
+
+    Every module that reads YAML with PyYAML uses this one (never ``yaml.CSafeLoader``
+    directly), so a PyYAML without libyaml still works, only slower.
+    """
+
+
+def load_plain(text: str) -> Any:
+    """Loads YAML text into plain data with :data:`SafeLoader` (no positions, no checks).
+
+    For files already validated, or configuration read on a best-effort basis.
+
+    >>> load_plain("a: [1, two]")
+    {'a': [1, 'two']}
+    """
+    return yaml.load(text, Loader=SafeLoader)
+
 
 YamlPath = tuple[str | int, ...]
 """A path into the document: mapping keys and sequence indexes."""
@@ -40,6 +60,9 @@ MAX_NODES = 500_000
 """Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
+
+RECOVERABLE = frozenset({"duplicate-key"})
+"""Problems after which the document is still whole: of two equal keys, the first one is kept."""
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -102,8 +125,9 @@ def format_path(path: YamlPath) -> str:
 def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Parses YAML text into a :class:`SourceDocument`.
 
-    Returns the document (or None) and every problem found. A document is returned only
-    when there are no errors.
+    Returns the document (or None) and every problem found. A document is returned when
+    there are no errors, or only :data:`RECOVERABLE` ones (a duplicate key: the first
+    value is kept), so later checks can still report the rest of the file.
 
     >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
     >>> doc.data, doc.pos(("a", 1)).label(), problems
@@ -112,7 +136,7 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
     'key "a" appears twice in this mapping (first at line 1); YAML would silently keep only the last one'
     """
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=SafeLoader)
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_diagnostic(exc, text, path)]
     except yaml.reader.ReaderError as exc:
@@ -133,15 +157,15 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
             error(
                 "empty-file",
                 "the file is empty",
-                SourcePos(path, 1, 1),
+                SourcePos.file_start(path),
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]
     walker = _Walker(path)
     data = walker.convert(node, (), 0)
-    if walker.problems:
+    if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
-    return SourceDocument(path, data, walker.values, walker.keys), []
+    return SourceDocument(path, data, walker.values, walker.keys), walker.problems
 
 
 class _Walker:
@@ -368,6 +392,28 @@ _PROBLEMS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+_PURE_BLOCK_END = (
+    # The pure-Python parser says "expected <block end>" where libyaml names what it expected.
+    ("block mapping", "did not find expected key"),
+    ("block collection", "did not find expected '-' indicator"),
+)
+
+
+def _as_libyaml(problem: str, context: str) -> str:
+    """The libyaml wording of a pure-Python parser problem, so both loaders give one message.
+
+    >>> _as_libyaml("expected <block end>, but found '<block mapping start>'", "while parsing a block mapping")
+    'did not find expected key'
+    >>> _as_libyaml("mapping values are not allowed here", "")
+    'mapping values are not allowed here'
+    """
+    if problem.startswith("expected <block end>"):
+        for where, libyaml in _PURE_BLOCK_END:
+            if where in context:
+                return libyaml
+    return problem
+
+
 def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
     mark = exc.problem_mark or exc.context_mark
     if "end of stream" in (exc.problem or "") and exc.context_mark is not None:
@@ -391,6 +437,7 @@ def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagn
         )
     if "expected a single document" in context:
         problem = "but found another document"
+    problem = _as_libyaml(problem, context)
     for needle, message, hint in _PROBLEMS:
         if needle in problem:
             return error("yaml-syntax", message, pos, hint)

@@ -60,6 +60,40 @@ def test_cli_subprocess_prints_no_traceback_for_any_invalid_file() -> None:
         assert f"tests/data/invalid/{path.name}:" in proc.stdout
 
 
+_WITHOUT_LIBYAML = (
+    "import sys; sys.modules['yaml._yaml'] = None; import yaml; "
+    "assert not yaml.__with_libyaml__, 'libyaml still loaded'; "
+    "from ingest.cli import main; main()"
+)
+
+
+def test_pure_python_yaml_fallback_reads_samples_and_words_errors_the_same() -> None:
+    """PyYAML built without libyaml: every reader falls back to the pure-Python loader."""
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", _WITHOUT_LIBYAML, *args], cwd=ROOT, capture_output=True, text=True, check=False
+        )
+
+    samples = run("validate", "events")
+    assert (samples.returncode, samples.stdout) == (0, ""), samples.stderr
+    decks = run("check-decks", "events")
+    assert "Traceback" not in decks.stderr and "check-decks" not in decks.stderr, decks.stderr
+    invalid = run("validate", "tests/data/invalid")
+    assert "Traceback" not in invalid.stderr
+    assert invalid.stdout == "".join(p.with_suffix(".expected.txt").read_text(encoding="utf-8") for p in INVALID)
+
+
+def test_oversized_event_file_is_reported_at_line_one(tmp_path: Path) -> None:
+    from ingest.storage import MAX_FILE_BYTES
+
+    big = tmp_path / "big.yaml"
+    big.write_text("name: " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["--root", str(tmp_path), "validate", str(big)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("big.yaml:1:1: error[file-too-large]: the file is 8.0 MB; the limit is 8 MB\n")
+
+
 def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(main, ["validate", "--format", "github", "tests/data/invalid/bad-score.yaml"])

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from ingest import storage
 from ingest.cli import main
-from ingest.editing import Editor, apply_splices, render_flow
+from ingest.editing import EditError, Editor, apply_splices, render_flow
 from tests.builders import DATA
 
 HAND_FORMATTED = """\
@@ -79,6 +79,40 @@ def test_report_overwrites_an_existing_result(event_dir: Path) -> None:
     assert "{table: 1, players: [alice, bob], games: 0-0-3}     # feature match" in path.read_text()
 
 
+def _report(root: Path, path: Path, *args: str) -> str:
+    """Runs `report` successfully and returns what it said on standard error."""
+    result = CliRunner().invoke(main, ["--root", str(root), "report", str(path), *args])
+    assert result.exit_code == 0, result.output
+    return result.stderr
+
+
+@pytest.mark.parametrize(
+    ("table", "before", "after"),
+    [
+        (
+            "1",  # a flow mapping: the entry is edited in place, its comment kept
+            ["-         - {table: 1, players: [alice, bob]}     # feature match"],
+            ["+         - {table: 1, players: [alice, bob], %s}     # feature match"],
+        ),
+        ("2", [], ["+             %s"]),  # a block mapping: one line added
+    ],
+)
+def test_report_replaces_any_result_and_says_so(
+    event_dir: Path, table: str, before: list[str], after: list[str]
+) -> None:
+    """A TO correcting a slip: every result kind replaces the one recorded, games or double loss."""
+    path = event_dir / "events" / "e.yaml"
+    steps = [
+        ("2-1", "games: 2-1", ""),
+        ("double-loss", "result: double-loss", "events/e.yaml: replaced 2-1 with double-loss\n"),
+        ("0-0-3", "games: 0-0-3", "events/e.yaml: replaced double-loss with 0-0-3\n"),
+        ("0-0-3", "games: 0-0-3", ""),  # the same result again replaces nothing
+    ]
+    for result, entry, note in steps:
+        assert _report(event_dir, path, "--table", table, result) == note
+        assert _changed_lines(HAND_FORMATTED, path.read_text()) == before + [line % entry for line in after]
+
+
 def test_report_refuses_an_impossible_score_and_writes_nothing(event_dir: Path) -> None:
     path = event_dir / "events" / "e.yaml"
     code, out = _run(event_dir, "report", str(path), "--table", "1", "3-0")
@@ -113,6 +147,29 @@ def test_drop_twice_is_refused(event_dir: Path) -> None:
     _run(event_dir, "drop", str(path), "dan")
     code, out = _run(event_dir, "drop", str(path), "dan")
     assert code == 1 and "already dropped after round 1" in out
+
+
+def test_edits_keep_windows_line_endings(tmp_path: Path) -> None:
+    """A CRLF file stays CRLF through report (new key, replaced value), drop and pair."""
+    steps = [
+        ("report", "--table", "1", "2-1"),  # replaces text inside a flow mapping
+        ("report", "--player", "dan", "2-0"),  # adds a line to a block mapping
+        ("drop", "dan"),  # adds drops: to the round
+        ("pair",),  # appends a whole round in block style
+    ]
+    files = {}
+    for ending, name in (("\n", "lf"), ("\r\n", "crlf")):
+        root = tmp_path / name
+        (root / "events").mkdir(parents=True)
+        files[ending] = root / "events" / "e.yaml"
+        files[ending].write_bytes(HAND_FORMATTED.replace("\n", ending).encode())
+    for step in steps:
+        for path in files.values():
+            code, out = _run(path.parents[1], step[0], str(path), *step[1:])
+            assert code == 0, (step, out)
+        lf, crlf = (files[e].read_bytes().decode() for e in ("\n", "\r\n"))
+        assert lf != HAND_FORMATTED and "\r" not in lf
+        assert crlf == lf.replace("\n", "\r\n"), step
 
 
 def test_new_writes_a_valid_file_with_the_schema_hint(tmp_path: Path) -> None:
@@ -211,6 +268,29 @@ def test_splices_and_flow_rendering() -> None:
     assert render_flow("on") == "'on'"
 
 
+@pytest.mark.parametrize(
+    ("text", "key", "expected"),
+    [
+        ("m:\n- {a: 1, b: 2, c: 3}\n", "a", "m:\n- {b: 2, c: 3}\n"),
+        ("m:\n- {a: 1, b: 2, c: 3}\n", "b", "m:\n- {a: 1, c: 3}\n"),
+        ("m:\n- {a: 1, b: 2, c: 3}  # note\n", "c", "m:\n- {a: 1, b: 2}  # note\n"),
+        ("m:\n- a: 1  # one\n  b: 2\n  c: 3\n", "a", "m:\n- b: 2\n  c: 3\n"),
+        ("m:\n- a: 1\n  b: 2  # two\n  c: 3\n", "b", "m:\n- a: 1\n  c: 3\n"),
+        ("m:\n- a: 1\n  b: 2\n  c: 3  # three\nz: 0\n", "c", "m:\n- a: 1\n  b: 2\nz: 0\n"),
+        ("m:\n- a: 1\n  c: 3", "c", "m:\n- a: 1\n"),
+    ],
+)
+def test_editor_removes_a_key_and_only_it(text: str, key: str, expected: str) -> None:
+    editor = Editor(text)
+    editor.remove_key(("m", 0), key)
+    assert editor.result() == expected
+
+
+def test_editor_refuses_to_remove_the_only_key() -> None:
+    with pytest.raises(EditError, match="only key"):
+        Editor("m: {a: 1}\n").remove_key(("m",), "a")
+
+
 WOT = """\
 name: WoT Test
 date: 2026-11-01
@@ -257,6 +337,12 @@ def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
     )
     code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain")
     assert code == 1 and "needs --ended and --by" in out
+    # A corrected result replaces the whole record: the old final values go too.
+    note = _report(tmp_path, path, "--table", "1", "villain", "--ended", "before-last-battle", "--by", "kill")
+    assert note == "events/w.yaml: replaced hero (goal, last-battle, 7-3) with villain (kill, before-last-battle)\n"
+    assert "- {table: 1, hero: c, villain: b, winner: villain, ended: before-last-battle, by: kill}\n" in (
+        path.read_text()
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import posixpath
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -412,6 +413,33 @@ def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Pa
     assert "events/2026-11-20-pioneer-weekly/index.html" in pruned
 
 
+def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """mkdocs warns about every dirty build; --strict ignores that one warning, not the others."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 0.0
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    edits = [("'Pioneer Weekly #18'", "Pioneer Weekly Renamed"), ("Weekly Renamed", "Weekly Renamed Again")]
+    for before, after in edits:  # twice: it used to fail every other time
+        event.write_text(event.read_text().replace(before, after))
+        assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 1.0
+        page = (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+        assert after.encode() in page
+    real = ingest.build.run_mkdocs
+
+    def with_a_broken_link(*args: Any, **kwargs: Any) -> list[str]:
+        return [*real(*args, **kwargs), "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"]
+
+    monkeypatch.setattr(ingest.build, "run_mkdocs", with_a_broken_link)
+    event.write_text(event.read_text().replace("Renamed Again", "Renamed Once More"))
+    with pytest.raises(IngestError) as failed:
+        build_site(project, today=TODAY, strict=True)
+    assert [d.message for d in failed.value.diagnostics] == [
+        "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"
+    ]
+
+
 def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -652,7 +680,7 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
         series = event.playoff if plan.key == "playoff" else event.rounds
         for m in series[-1].matches:
             if len(m.players) == 2:
-                text, _ = report_text(
+                edit = report_text(
                     path.read_text(),
                     load_event(path, project).event,  # type: ignore[arg-type]
                     round_no=None,
@@ -661,7 +689,7 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
                     result=GameScore(2, 0),
                     playoff=plan.key == "playoff",
                 )
-                path.write_text(text)
+                path.write_text(edit.text)
         played += 1
     assert rounds is None or played == rounds
 

@@ -150,6 +150,38 @@ def test_unified_deck_construction_flags_a_shared_card(tmp_path: Path) -> None:
     assert any(code == "unified-deck" and "Lightning Bolt" in message for code, message in codes), codes
 
 
+def _report(project: Project, *args: str) -> tuple[str, str]:
+    """Runs `report` on the team event; returns what it said on standard output and error."""
+    from click.testing import CliRunner
+
+    from ingest.cli import main
+
+    result = CliRunner().invoke(main, ["--root", str(project.root), "report", "events/t.yaml", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout, result.stderr
+
+
+def test_report_replaces_seat_results_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _write(
+        tmp_path, MTR_TEAM, {"decks/a1.txt": DECK.format(card="Shock"), "decks/a2.txt": DECK.format(card="Opt")}
+    )
+    monkeypatch.chdir(tmp_path)
+    _, note = _report(project, "--player", "tb", "2-0", "2-0", "0-2")
+    # Read from team B's side: B won seats A and B; the file keeps team A's side.
+    assert note == "events/t.yaml: replaced 2-1, 0-2, 2-0 with 0-2, 0-2, 2-0\n"
+    loaded = load_event(project.root / "events" / "t.yaml", project)
+    assert loaded.event is not None, loaded.diagnostics
+    assert [(r.player, r.record.points) for r in compute_standings(loaded.event).rows] == [("tb", 3), ("ta", 0)]
+
+
+def test_report_replaces_a_two_headed_giant_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = _write(tmp_path, TWO_HEADED % "1-0")
+    monkeypatch.chdir(tmp_path)
+    out, note = _report(project, "--round", "2", "--table", "2", "0-1")
+    assert (out, note) == ("events/t.yaml: round 2: t2 0-1 t3\n", "events/t.yaml: replaced 1-0 with 0-1\n")
+    assert "{table: 2, teams: [t2, t3], games: 0-1}" in (project.root / "events" / "t.yaml").read_text()
+
+
 @pytest.mark.parametrize("kind", ["tag", "trio"])
 def test_team_size_must_match_the_seats(tmp_path: Path, kind: str) -> None:
     text = TAG.replace("team_kind: tag%s", f"team_kind: {kind}").replace("team_size: 2", "team_size: 3")

@@ -92,6 +92,12 @@ def test_oversized_file_is_refused(tmp_path: Path) -> None:
     path.write_text("a: " + "x" * 2000 + "\n")
     text, problems = read_text(path, "big.yaml", limit=1000)
     assert text is None and problems[0].code == "file-too-large"
+    assert problems[0].render().startswith("big.yaml:1:1: error[file-too-large]: ")
+
+
+def test_unreadable_file_is_positioned_at_its_start(tmp_path: Path) -> None:
+    text, problems = read_text(tmp_path, "folder.yaml")  # a folder cannot be read as text
+    assert text is None and [(p.code, p.pos.label()) for p in problems] == [("io", "folder.yaml:1:1")]
 
 
 def test_format_path() -> None:

@@ -433,11 +433,9 @@ def tf_deck(rng: random.Random) -> str:
     for card in battle:
         n = 3
         star = 1 if card in ("Grenade Launcher", "Piercing Blaster") and budget >= 3 else 0
-        if star:
-            budget -= 3
-            lines.append(f"{n} {card} [stars: {star}]")
-        else:
-            lines.append(f"{n} {card}")
+        budget -= 3 * star
+        # Every card states its stars, 0 included: the star total (Aequitas 6.1) is never guessed.
+        lines.append(f"{n} {card} [stars: {star}]")
         count += n
         if count >= 42:
             break
@@ -580,7 +578,7 @@ class Simulator:
                     self.report(event, rnd.number, m.table, m.players, playoff)
             if not playoff:
                 for pid in self.sample.drops.get(rnd.number, []):
-                    self.write(lambda text, e, pid=pid, n=rnd.number: drop_text(text, e, pid, after_round=n)[0])
+                    self.write(lambda text, e, pid=pid, n=rnd.number: drop_text(text, e, pid, after_round=n).text)
 
     def report(self, event: Event, number: int, table: int, players: tuple[str, ...], playoff: bool) -> None:
         a, b = players
@@ -595,9 +593,9 @@ class Simulator:
                 best_of = event.structure.playoff.best_of
             score = self.game_score(a, b, best_of, playoff)
         self.write(
-            lambda text, e: report_text(
-                text, e, round_no=number, table=table, player=None, result=score, playoff=playoff
-            )[0]
+            lambda text, e: (
+                report_text(text, e, round_no=number, table=table, player=None, result=score, playoff=playoff).text
+            )
         )
 
     def report_team(self, number: int, table: int, playoff: bool, event: Event) -> None:
@@ -619,9 +617,11 @@ class Simulator:
                 seats[-1] = GameScore(2, 1) if self.rng.random() < 0.5 else GameScore(1, 2)
             results = list(seats)
         self.write(
-            lambda text, e: report_team_text(
-                text, e, round_no=number, table=table, team=None, results=results, playoff=playoff
-            )[0]
+            lambda text, e: (
+                report_team_text(
+                    text, e, round_no=number, table=table, team=None, results=results, playoff=playoff
+                ).text
+            )
         )
 
     def report_wot(self, number: int) -> None:

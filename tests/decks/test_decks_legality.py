@@ -133,6 +133,41 @@ class TestOtherGames:
         verdict = check_deck(deck, rules, on=date(2025, 1, 1))
         assert [v.code for v in verdict.violations] == ["copies"]  # 40 Brute Force; 40 battle cards
 
+    @staticmethod
+    def _team_of_20_stars(grenades: str) -> Decklist:
+        return Decklist.parse(
+            "Characters\n1 Optimus Prime - Autobot Leader [stars: 12]\n1 Bumblebee - Trusted Lieutenant [stars: 8]\n"
+            f"Deck\n3 Grenade Launcher{grenades}\n{TestOtherGames._zero_star_cards(37)}"
+        )
+
+    @staticmethod
+    def _zero_star_cards(count: int) -> str:
+        """``count`` battle cards of 0 stars, at most 3 of a name (Aequitas 6.1)."""
+        return "".join(f"{min(3, count - i)} Battle Card {i // 3} [stars: 0]\n" for i in range(0, count, 3))
+
+    def test_battle_card_without_stars_skips_the_star_total(self) -> None:
+        """Aequitas 6.1: battle cards count towards the 25 stars; an unknown cost is not 0."""
+        rules = registry().get("transformers", "constructed")
+        verdict = check_deck(self._team_of_20_stars(""), rules, on=date(2025, 1, 1))
+        assert verdict.is_legal
+        star_checks = [v.message for v in verdict.skipped if v.message.startswith("Star total")]
+        assert len(star_checks) == 1 and '"Grenade Launcher"' in star_checks[0]
+        # What the skipped check would have found: 20 + 3 x 2 = 26 stars.
+        known = check_deck(self._team_of_20_stars(" [stars: 2]"), rules, on=date(2025, 1, 1))
+        assert [v.code for v in known.violations] == ["stars"]
+        assert not any(v.message.startswith("Star total") for v in known.skipped)
+
+    def test_known_stars_over_the_limit_are_a_violation_whatever_the_unknown_ones(self) -> None:
+        rules = registry().get("transformers", "constructed")
+        deck = Decklist.parse(
+            "Characters\n1 Optimus Prime - Autobot Leader [stars: 12]\n1 Megatron - Evil Leader [stars: 18]\n"
+            f"Deck\n3 Grenade Launcher\n{self._zero_star_cards(37)}"
+        )
+        verdict = check_deck(deck, rules, on=date(2025, 1, 1))
+        assert [v.message for v in verdict.violations if v.code == "stars"] == [
+            "Team and deck have at least 30 stars in total; at most 25 are allowed (Aequitas 6.1)"
+        ]
+
     def test_wot_half_is_allowed(self) -> None:
         rules = registry().get("wot", "constructed")
         deck = Decklist.parse("Hero\n30 A [character]\n30 B [event]\nVillain\n15 C [troop]\n45 D [advantage]\n")
