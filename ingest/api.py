@@ -107,6 +107,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         "players": players,
         "rounds": _rounds(e.rounds),
         "playoff": _rounds(e.playoff),
+        **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
         "standings": [
             {"after_round": t.after_round, "complete": t.complete, "rows": standings_rows(e, t)}
             for t in report.standings

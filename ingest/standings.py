@@ -835,7 +835,11 @@ def playoff_bracket(event: Event) -> tuple[int, int]:
     """
     from ingest.pairing.elimination import bracket_rounds
 
-    field = len({p for m in event.playoff[0].matches for p in m.players}) if event.playoff else 0
+    if not event.playoff:
+        return (0, 0)
+    # A finalist who left before playoff round 1 (cut_drops) still holds a place of the
+    # bracket: nobody replaces them (MTR 2.10, Aequitas 2.10).
+    field = len({p for m in event.playoff[0].matches for p in m.players} | set(event.cut_drops))
     return (field, bracket_rounds(field)) if field >= 2 else (0, 0)
 
 
@@ -856,8 +860,8 @@ def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
     field, total = playoff_bracket(event)
     if not total:
         return {}
-    reached: dict[PlayerId, int] = {}
-    out: dict[PlayerId, int] = {}
+    reached: dict[PlayerId, int] = dict.fromkeys(event.cut_drops, 1)
+    out: dict[PlayerId, int] = dict.fromkeys(event.cut_drops, 1)  # out in round 1, unplayed
     for number, rnd in enumerate(rounds[:total], start=1):
         for m in rnd.matches:
             winner = m.winner()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 import os
 import shutil
 import subprocess
@@ -10,10 +12,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from jsonschema import Draft202012Validator
 
+from ingest.build import build_site
 from ingest.cli import main
 from ingest.pipeline import load_event
 from ingest.project import Project
+from ingest.standings import final_standings
 from tests.builders import ROOT
 
 HEADER = """\
@@ -494,3 +499,35 @@ def test_a_drop_in_the_playoff_goes_to_the_playoff_round(project: Path) -> None:
     code, out = run(project, "pair", str(path))
     assert code == 1 and f"the playoff is finished: {s2} is the champion" in out, out
     assert f"drops: [{s1.lower()}]" in path.read_text()
+
+
+def test_a_finalist_who_left_before_the_playoff_keeps_a_top_cut_place(project: Path) -> None:
+    """MTR 2.10: nobody replaces them; they are out in playoff round 1, so a semifinalist (Top 4)."""
+    path = project / "events" / "e.yaml"
+    for number in (1, 2, 3):
+        assert run(project, "pair", str(path))[0] == 0
+        report_all(project, number)
+    _, out = run(project, "pair", str(path), "--dry-run")
+    s1, s2, s3, s4 = (s.lower() for s in _semifinals(out))
+    assert run(project, "drop", str(path), s3)[0] == 0
+    for _ in range(2):  # the semifinal (seed 1 has the bye), then the final
+        assert run(project, "pair", str(path))[0] == 0
+        assert run(project, "report", str(path), "--playoff", "--table", "1", "2-0")[0] == 0
+    event = load_event(path, Project(project)).event
+    assert event is not None
+    labels = {r.player: r.place for r in final_standings(event).rows}
+    assert sorted(labels[p] for p in (s1, s2, s3, s4)) == ["Champion", "Finalist", "Top 4", "Top 4"]
+    assert labels[s3] == "Top 4"
+    assert [p for p, label in labels.items() if label] == [
+        r.player for r in final_standings(event).rows[:4]
+    ]  # the four who made the cut take places 1-4
+    # The site and the API say who left (and the API document still validates).
+    shutil.copytree(ROOT / "site_templates", project / "site_templates")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    build_site(Project(project), today=dt.date(2026, 12, 2), docs_only=True)
+    docs = project / "build" / "docs"
+    rounds_page = (docs / "events" / "e" / "rounds.md").read_text()
+    assert f"Left the top cut before playoff round 1 (nobody takes their place): {s3.title()}" in rounds_page
+    api = json.loads((docs / "api" / "events" / "e.json").read_text())
+    assert api["cut_drops"] == [s3]
+    Draft202012Validator(json.loads((ROOT / "schema" / "api-event.schema.json").read_text())).validate(api)
