@@ -113,7 +113,8 @@ def event_decks(
         deck, errors = _combined(p.deck, files)
         if not deck.entries and not errors:
             continue
-        verdict = check_deck(deck, rules, on=event.date, card_data=cards) if rules is not None else None
+        checkable = rules is not None and rules.deck_rules_given  # else: "not checked", never "legal"
+        verdict = check_deck(deck, rules, on=event.date, card_data=cards) if checkable and rules else None
         archetype = p.archetype
         if not archetype and archetypes is not None:
             archetype = archetypes.classify(event.game, event.format, deck) or ""

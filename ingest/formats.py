@@ -311,6 +311,8 @@ class FormatRules:
     """constructed or limited."""
     source: str
     """Where the format's rules come from."""
+    deck_rules_given: bool = True
+    """False when the rules documents give no deck construction rules (nothing is checked)."""
     main: SizeRule | None = None
     """Main deck size."""
     sideboard: SideboardRule | None = None
@@ -689,6 +691,7 @@ def _format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> 
         name=spec["name"],
         kind=spec["kind"],
         source=spec["source"],
+        deck_rules_given=bool(deck.get("given", True)),
         main=SizeRule(main["min"], main.get("max"), tuple(main.get("counts", ())), main["source"]) if main else None,
         sideboard=SideboardRule(
             side["allowed"],

@@ -316,17 +316,14 @@ def _deck_view(
                 by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
             groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
         for title, members in groups:
-            stars = sum((e.stars or 0) * e.count for e in members)
             sections.append(
                 {
                     "title": title,
                     "count": sum(e.count for e in members),
-                    "stars": stars if any(e.stars is not None for e in members) else None,
+                    "stars": _stars_total(members),
                     "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in members],
                 }
             )
-    total_stars = sum((e.stars or 0) * e.count for e in info.decklist.entries if e.section is not Section.SIDEBOARD)
-    has_stars = any(e.stars is not None for e in info.decklist.entries)
     verdict = info.verdict
     return {
         "player": pid,
@@ -338,9 +335,27 @@ def _deck_view(
         "legal": info.legal,
         "violations": [v.message for v in verdict.violations] if verdict else [],
         "skipped": [v.message for v in verdict.skipped] if verdict else [],
-        "stars": total_stars if has_stars else None,
+        "stars": _stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
         "deck_name": next((p.deck_name for p in report.event.players if p.id == pid), ""),
     }
+
+
+def _stars_total(entries: Sequence[Any]) -> str | None:
+    """The stars of some decklist entries (Transformers), None when no entry gives any.
+
+    A card whose stars the list does not give is not counted as zero: the total is then
+    a lower bound ("at least 21"), as the deck check says (Aequitas 6.1, 7.1).
+
+    >>> from ingest.decklists import DeckEntry
+    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B", stars=3)])
+    '18'
+    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B")])
+    'at least 12'
+    """
+    if all(e.stars is None for e in entries):
+        return None
+    total = sum((e.stars or 0) * e.count for e in entries)
+    return str(total) if all(e.stars is not None for e in entries) else f"at least {total}"
 
 
 # -- pages -------------------------------------------------------------------------------------

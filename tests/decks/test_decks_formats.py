@@ -201,6 +201,10 @@ class TestData:
         for game in ("vanguard", "weiss-schwarz", "buddyfight"):
             for fid in registry().ids(game):
                 rules = registry().get(game, fid)
+                if not rules.deck_rules_given:  # limited battles (3.3.1.2): no numbers at all
+                    assert rules.main is None and rules.sideboard is None and rules.copies is None
+                    assert rules.kind == "limited" and rules.notes
+                    continue
                 assert rules.main is not None
                 if rules.main.min is not None:
                     assert "not in the floor rules seed" in rules.main.source
@@ -286,7 +290,7 @@ class TestProblems:
             "is not a date; write it as YYYY-MM-DD",
             'formats/mtg.yaml: error[schema]: formats.modern.banned[1]: "card" is required here',
             'formats/mtg.yaml: error[schema]: formats.modern.deck: unknown field "extra"; '
-            "expected one of: copies, kind_ratio, main, play_decks, sideboard, stars, unique",
+            "expected one of: copies, given, kind_ratio, main, play_decks, sideboard, stars, unique",
             'formats/mtg.yaml: error[schema]: formats.modern.kind: "constructd" is not one of: constructed, limited',
         ]
         assert problems[0].path == ("formats", "modern", "banned", 0, "since")

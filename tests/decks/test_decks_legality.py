@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -11,8 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.decklists import CardData, Decklist, Section
+from ingest.decks import event_decks
 from ingest.formats import parse_yaml_text, registry_from_documents
 from ingest.legality import DeckVerdict, Violation, check_deck, check_team
+from ingest.pipeline import format_registry, load_event
+from ingest.project import Project
 
 from .support import DATA, ROOT, card_data, case_meta, registry
 
@@ -217,3 +221,21 @@ def test_permuting_lines_within_sections_never_changes_the_verdict(case: Path, d
     )
     expected = check_deck(deck, rules, on=on, card_data=cards)
     assert check_deck(Decklist.parse(shuffled), rules, on=on, card_data=cards) == expected
+
+
+def test_a_deck_in_a_format_without_deck_rules_is_not_checked(tmp_path: Path) -> None:
+    """Bushiroad 3.3.1.2: limited battles follow each event's guidelines; no verdict is made up."""
+    for name in ("schema", "formats"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "events" / "decks").mkdir(parents=True)
+    (tmp_path / "events" / "decks" / "a.txt").write_text("4 Some Unit\n")
+    (tmp_path / "events" / "e.yaml").write_text(
+        "name: Sealed\ndate: 2026-11-01\ngame: vanguard\nformat: limited\nseed: 1\n"
+        "structure: {pairing: swiss, swiss_rounds: 1, best_of: 1}\n"
+        "players:\n  - {id: a, name: A, deck: decks/a.txt}\n  - {id: b, name: B}\nrounds: []\n"
+    )
+    project = Project(tmp_path)
+    event = load_event(tmp_path / "events" / "e.yaml", project).event
+    assert event is not None
+    decks = event_decks(event, format_registry(project)[0], None)
+    assert decks["a"].verdict is None and decks["a"].legal is None  # "not checked", not "legal"
