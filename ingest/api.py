@@ -144,20 +144,28 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     return doc
 
 
+def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]:
+    """``api/events/<slug>.json`` of one event: its path and text.
+
+    Rendered with the event's pages (:func:`ingest.site.render_event_pages`), so it is
+    cached and built in parallel with them.
+    """
+    return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))
+
+
 def api_files(
     reports: Sequence[EventReport], registry: PlayerRegistry, histories: PlayerHistories
 ) -> dict[str, str | bytes]:
-    """Every API document, by path under the site root.
+    """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
 
     ``histories`` (:func:`ingest.history.player_histories`) are the data the player pages
-    show, so each player page has its document with the same values.
+    show, so each player page has its document with the same values. Each event's own
+    document comes from :func:`event_file`.
     """
     files: dict[str, str | bytes] = {}
     index = []
     for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
         e = report.event
-        doc = event_document(report, registry)
-        files[f"api/events/{e.slug}.json"] = _dump(doc)
         index.append(
             {
                 "slug": e.slug,

@@ -121,8 +121,18 @@ class Collected:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def collect(project: Project, *, strict: bool = False, parsed: dict[Any, Any] | None = None) -> Collected:
-    """Reads and checks every event file, players.yaml, formats and archetypes."""
+def collect(
+    project: Project,
+    *,
+    strict: bool = False,
+    parsed: dict[Any, Any] | None = None,
+    preloaded: Mapping[str, Loaded] | None = None,
+) -> Collected:
+    """Reads and checks every event file, players.yaml, formats and archetypes.
+
+    ``preloaded`` holds event files this build has already read (by path), such as the
+    ones :func:`prefill` read in its workers moments before.
+    """
     diags: list[Diagnostic] = []
     _, format_problems = format_registry(project)
     diags += format_problems
@@ -134,7 +144,7 @@ def collect(project: Project, *, strict: bool = False, parsed: dict[Any, Any] | 
     diags += problems
     loaded = []
     for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
-        item = load_event(path, project, parsed)
+        item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed)
         loaded.append(item)
         diags += item.diagnostics
     slugs: dict[str, str] = {}
@@ -220,7 +230,12 @@ def report_key(fingerprint: str, item: Loaded) -> str:
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, dict[str, str | bytes] | None]:
+_Prepared = tuple[Any, Any, Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
+"""What a worker sends back: parse-cache key and entry, the loaded file, report key,
+report, page-cache key and pages."""
+
+
+def _worker_event(path: str) -> _Prepared:
     """One event in a worker process: parse and check, compute the report, render its pages."""
     from ingest.site import event_pages_key, render_event_pages
 
@@ -229,7 +244,7 @@ def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, di
     item = load_event(Path(path), project, parsed)
     ((parse_key, triple),) = parsed.items() if parsed else ((None, None),)
     if item.event is None or has_errors(item.diagnostics):
-        return parse_key, triple, "", None, None, None
+        return parse_key, triple, item, "", None, None, None
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     archetypes = _WORKER["archetypes"]
@@ -241,21 +256,25 @@ def _worker_event(path: str) -> tuple[Any, Any, str, EventReport | None, Any, di
     return (
         parse_key,
         triple,
+        item,
         key,
         report,
-        event_pages_key(report, inputs, templates),
+        event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
         render_event_pages(report, inputs, templates),
     )
 
 
-def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int | None = None) -> int:
+def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int | None = None) -> dict[str, Loaded]:
     """Parses, computes and renders uncached events in parallel worker processes.
 
     The results go into ``cache``; the build that follows finds everything there. Used
-    when many events are new (a first build of an archive); returns how many were done.
+    when many events are new (a first build of an archive). Returns the event files the
+    workers read (by path), for :func:`collect`; empty when nothing ran in parallel.
     """
     import concurrent.futures
     import multiprocessing
+
+    from ingest.site import templates_fingerprint
 
     workers = workers or min(os.cpu_count() or 1, 8)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
@@ -270,9 +289,9 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         if text_key not in cache.parsed:
             todo.append(path.as_posix())
     if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
-        return 0
+        return {}
     if threading.active_count() > 1:
-        return 0  # forking a process with other threads (serve) could copy a lock in use
+        return {}  # forking a process with other threads (serve) could copy a lock in use
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
         project=project,
@@ -280,11 +299,14 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         players=players,
         today=today,
         templates=str(project.templates_dir),
+        templates_fingerprint=templates_fingerprint(project.templates_dir),
         archetypes=load_archetype_book(project)[0],
     )
+    loaded: dict[str, Loaded] = {}
 
-    def keep(result: tuple[Any, Any, str, EventReport | None, Any, dict[str, str | bytes] | None]) -> None:
-        parse_key, triple, key, report, pages_key, pages = result
+    def keep(result: _Prepared) -> None:
+        parse_key, triple, item, key, report, pages_key, pages = result
+        loaded[item.path.as_posix()] = item
         if parse_key is not None:
             cache.parsed[parse_key] = triple
         if report is not None:
@@ -306,7 +328,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     finally:
         gc.unfreeze()
         _WORKER.clear()
-    return len(todo)
+    return loaded
 
 
 def compute_reports(
@@ -345,31 +367,58 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
     Each changed file is replaced atomically, so unchanged files keep their timestamps
-    (which is what lets the site engine rebuild only the pages that changed).
+    (which is what lets the site engine rebuild only the pages that changed). The tree
+    is listed once; files are compared and written by a few threads, since the time
+    goes into system calls that release the interpreter lock.
     """
+    import concurrent.futures
+
     target.mkdir(parents=True, exist_ok=True)
-    written: set[str] = set()
-    removed: set[str] = set()
-    for rel, content in files.items():
+    root = os.fspath(target)
+    present: set[str] = set()
+    folders: list[str] = []
+    for dirpath, _, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        if prefix:
+            folders.append(prefix)
+        present.update(prefix + name for name in filenames)
+    made = {prefix.rstrip("/") for prefix in folders}
+    for rel in files:
+        parent = rel.rpartition("/")[0]
+        if parent and parent not in made:
+            os.makedirs(os.path.join(root, parent), exist_ok=True)
+            while parent and parent not in made:
+                made.add(parent)
+                parent = parent.rpartition("/")[0]
+
+    def write(item: tuple[str, str | bytes]) -> str | None:
+        rel, content = item
         data = content.encode("utf-8") if isinstance(content, str) else content
-        dest = target / rel
-        if dest.is_file() and dest.stat().st_size == len(data) and dest.read_bytes() == data:
-            continue
-        if dest.exists():
-            tmp = dest.with_name(f".{dest.name}.tmp")
-            tmp.write_bytes(data)
+        dest = os.path.join(root, rel)
+        if rel in present:
+            if os.stat(dest).st_size == len(data):
+                with open(dest, "rb") as f:
+                    if f.read() == data:
+                        return None
+            tmp = os.path.join(os.path.dirname(dest), f".{os.path.basename(dest)}.tmp")
+            with open(tmp, "wb") as f:
+                f.write(data)
             os.replace(tmp, dest)
         else:  # a new file: nobody reads a half-written one (the engine runs after this step)
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_bytes(data)
-        written.add(rel)
-    for path in sorted(target.rglob("*"), reverse=True):
-        rel = path.relative_to(target).as_posix()
-        if path.is_file() and rel not in files:
-            path.unlink()
-            removed.add(rel)
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+            with open(dest, "wb") as f:
+                f.write(data)
+        return rel
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        written = {rel for rel in pool.map(write, files.items(), chunksize=64) if rel is not None}
+    removed = {rel for rel in present if rel not in files}
+    for rel in sorted(removed):
+        os.unlink(os.path.join(root, rel))
+    if removed:
+        for prefix in sorted(folders, reverse=True):  # deepest first
+            with contextlib.suppress(OSError):  # not empty: still in use
+                os.rmdir(os.path.join(root, prefix))
     return TreeChanges(frozenset(written), frozenset(removed))
 
 
@@ -501,8 +550,8 @@ def build_site(
     start = time.perf_counter()
     cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
     day = today_from_env(today)
-    prefill(project, cache, day)
-    collected = collect(project, strict=strict, parsed=cache.parsed)
+    preloaded = prefill(project, cache, day)
+    collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded)
     timings.read = time.perf_counter() - start
     diags = list(collected.diagnostics)
     if has_errors(diags, strict=strict):

@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 import os
+import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -233,6 +234,9 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
             if deck_path_problem(ref):
                 continue  # already reported by assembly
             target = path.parent / ref
+            # Named as written (``ref`` has no ".."): resolving each of hundreds of
+            # decklist paths would cost system calls for nothing.
+            deck_shown = posixpath.normpath(posixpath.join(posixpath.dirname(shown), ref))
             if not _inside(folder, path.parent, ref):
                 problems.append(
                     error(
@@ -249,11 +253,11 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
                         "deck-missing",
                         f'decklist file "{ref}" does not exist',
                         doc.pos(ypath),
-                        f"create {display_path(target, project.root)} or fix the file name",
+                        f"create {deck_shown} or fix the file name",
                     )
                 )
                 continue
-            deck_text, read_problems = read_text(target, display_path(target, project.root))
+            deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
             if deck_text is not None:
                 texts.append((pid, ref, deck_text))

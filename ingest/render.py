@@ -119,10 +119,39 @@ def slug_id(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
 
 
+_DICT_NAMES = frozenset(dir(dict))
+
+
+class _Environment(jinja2.Environment):
+    """Jinja2's environment with a fast ``x.key`` for plain dicts (the templates' views).
+
+    Jinja looks an attribute up first and falls back to the item, so ``row.name`` on a
+    dict raises and catches an AttributeError each time. A dict has no attribute beyond
+    ``dir(dict)``, so for any other name the item lookup comes first here, which gives
+    the same results without the exception.
+
+    >>> env = _Environment(undefined=jinja2.StrictUndefined)
+    >>> env.from_string("{{ d.name }} {{ d.items() | list | length }}").render(d={"name": "Ann"})
+    'Ann 1'
+    >>> env.from_string("{{ d.gone }}").render(d={})
+    Traceback (most recent call last):
+    ...
+    jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'gone'
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 @functools.cache
 def environment(templates: Path) -> jinja2.Environment:
     """The Jinja2 environment over a template folder (cached per folder)."""
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -546,6 +546,8 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     if ctx["final"] is not None or (ctx["wot"] is not None and ctx["wot"]["standings"]):
         page = f"{prefix}print/standings.html"
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
+    path, text = api.event_file(report, inputs.players)
+    files[path] = text
     return files
 
 
@@ -924,7 +926,7 @@ def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fi
 
 
 def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
-    """The pages of one event (for workers that render events in parallel)."""
+    """The pages of one event and its API document (for workers that render events in parallel)."""
     return _event_pages(report, inputs, templates)
 
 

@@ -384,9 +384,9 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     real_prefill = ingest.build.prefill
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
     build_site(roots[0], today=TODAY, docs_only=True)
-    monkeypatch.setattr(ingest.build, "prefill", lambda *a: 0)
+    monkeypatch.setattr(ingest.build, "prefill", lambda *a: {})
     build_site(roots[1], today=TODAY, docs_only=True)
-    assert done == [24]
+    assert [len(d) for d in done] == [24]
     first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
     assert len(first) > 24 * 3
     assert first.keys() == second.keys()
@@ -483,7 +483,7 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert ingest.build.prefill(project, ingest.build.ReportCache(), TODAY, workers=2) == 0
+        assert ingest.build.prefill(project, ingest.build.ReportCache(), TODAY, workers=2) == {}
     finally:
         stop.set()
         other.join()
@@ -745,3 +745,25 @@ def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) 
         if not visible:
             pages = "".join(p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file())
             assert "Lightning Bolt" not in pages, slug
+
+
+def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
+    """build/docs holds exactly the new files; unchanged files keep their timestamps."""
+    from ingest.build import sync_tree
+
+    target = tmp_path / "docs"
+    first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
+    assert first.written == {"index.md", "events/a/index.md", "events/b/deck.bin"}
+    assert first.removed == frozenset()
+    stamp = (target / "events/a/index.md").stat().st_mtime_ns
+    second = sync_tree(target, {"index.md": "# Home, changed\n", "events/a/index.md": "A", "players/p/x.md": "P"})
+    assert second.written == {"index.md", "players/p/x.md"}
+    assert second.removed == {"events/b/deck.bin"}
+    assert (target / "events/a/index.md").stat().st_mtime_ns == stamp
+    assert (target / "index.md").read_text(encoding="utf-8") == "# Home, changed\n"
+    assert not (target / "events" / "b").exists()  # emptied folders go too
+    assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()) == [
+        "events/a/index.md",
+        "index.md",
+        "players/p/x.md",
+    ]
