@@ -356,7 +356,13 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     ([(4, 'Lightning Bolt', 'main'), (2, 'Pyroblast', 'sideboard')], ())
     """
     lines = text.splitlines()
-    explicit = any(_header_section(ln.strip()) is not None or ln.strip().startswith("SB:") for ln in lines)
+    # A line that starts with a digit is an entry, never a header (headers start with a letter).
+    explicit = any(
+        (stripped := ln.strip())
+        and not stripped[0].isdigit()
+        and (stripped.startswith("SB:") or _header_section(stripped) is not None)
+        for ln in lines
+    )
     entries: list[DeckEntry] = []
     errors: list[DecklistError] = []
     section = Section.MAIN
@@ -368,7 +374,7 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
             continue
         if stripped.startswith(("#", "//")):
             continue
-        header = _header_section(stripped)
+        header = None if stripped[0].isdigit() else _header_section(stripped)
         if header is not None:
             section = header
             continue
@@ -421,9 +427,12 @@ def _entry_from_match(
             DecklistError("the number of copies must be at least 1", number, offset + match.start("count") + 1)
         )
     rest_start = offset + match.start("rest")
-    rest = _TRAILING_COMMENT.sub("", match["rest"]).rstrip()
+    rest = match["rest"]
+    if "#" in rest:
+        rest = _TRAILING_COMMENT.sub("", rest)
+    rest = rest.rstrip()
     attributes: dict[str, tuple[str, int]] = {}
-    while (attr := _ATTRIBUTE.search(rest)) is not None:
+    while "[" in rest and (attr := _ATTRIBUTE.search(rest)) is not None:
         column = rest_start + attr.start() + 1
         body = attr["body"].strip()
         key, sep, value = body.partition(":")

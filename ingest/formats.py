@@ -835,7 +835,7 @@ class Archetype:
 
         A two-faced card (``A // B``) also matches by its front face ``A``.
         """
-        keys = keys | {k.split(" // ")[0] for k in keys}
+        keys = keys | {k.split(" // ")[0] for k in keys if " // " in k}
         return all(normalize_card_name(c) in keys for c in self.requires) and (
             not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
         )

@@ -16,6 +16,7 @@ Violation codes: ``deck-size``, ``sideboard-size``, ``copies``, ``restricted``,
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -130,6 +131,11 @@ class _Deck:
         for e in entries:
             out[e.key] = out.get(e.key, 0) + e.count
         return dict(sorted(out.items()))
+
+    @functools.cached_property
+    def all_totals(self) -> dict[str, int]:
+        """Copies by normalized name over the whole deck (several checks need them)."""
+        return self.totals(self.deck.entries)
 
 
 def check_deck(deck: Decklist, rules: FormatRules, *, on: date, card_data: CardData | None = None) -> DeckVerdict:
@@ -382,7 +388,7 @@ def _unique(view: _Deck) -> list[Violation]:
 
 def _restricted(view: _Deck, on: date) -> list[Violation]:
     """Restricted cards: at most one across deck and sideboard (MTR 6.2)."""
-    totals = view.totals(view.deck.entries)
+    totals = view.all_totals
     out: list[Violation] = []
     for entry in sorted(view.rules.restricted_on(on), key=lambda c: c.key):
         total = totals.get(entry.key, 0)
@@ -402,7 +408,7 @@ def _restricted(view: _Deck, on: date) -> list[Violation]:
 
 def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
     """Banned cards and banned categories in force on the date (MTR 6.2)."""
-    keys = set(view.totals(view.deck.entries))
+    keys = set(view.all_totals)
     out: list[Violation] = []
     for entry in sorted(view.rules.banned_on(on), key=lambda c: c.key):
         if entry.key in keys:
@@ -469,7 +475,7 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
     extra = {e.casefold() for e in pool.extra_cards}
     out: list[Violation] = []
     unknown: list[str] = []
-    for key in view.totals(view.deck.entries):
+    for key in view.all_totals:
         facts = card_data.get(key)
         status = facts.legality(pool.legality_key) if facts is not None else None
         if status is None:

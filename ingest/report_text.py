@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
+import math
 from typing import Any
 
 from ingest.model import Event
@@ -31,10 +31,12 @@ def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:
         if row.place:
             item["place"] = row.place
         for tid, n, d in row.values:
-            value = Fraction(n, d)
-            shown = table.published(row, tid) if table.ruleset.publish_precision is not None else value
-            item[tid] = float(shown)
-            item[f"{tid}_exact"] = f"{value.numerator}/{value.denominator}"
+            if table.ruleset.publish_precision is not None:
+                item[tid] = float(table.published(row, tid))
+            else:
+                item[tid] = n / d  # correctly rounded, as float(Fraction(n, d))
+            g = math.gcd(n, d) * (-1 if d < 0 else 1)
+            item[f"{tid}_exact"] = f"{n // g}/{d // g}"
         out.append(item)
     return out
 
