@@ -194,3 +194,42 @@ def test_transformers_deck_page_shows_the_star_total(sample_docs: Path) -> None:
         assert f'<span class="sk-badge">{stars} stars</span>' in article, p.id
         checked += 1
     assert checked
+
+
+def _emitted_codes() -> set[str]:
+    """Every diagnostic code the source can emit, read from the code itself.
+
+    Codes are the first argument, a literal, of the calls that make diagnostics (and of
+    deck violations, which become warnings under their own code); Wheel of Time game
+    problems and cycle-pairing findings are published with a ``wot-`` prefix.
+    """
+    import ast
+
+    makers = {"error", "warning", "err", "warn", "Violation"}
+    wot_makers = {"_error", "_warning"}
+    codes: set[str] = set()
+    for path in sorted((ROOT / "ingest").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            first = node.args[0]
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            if name in makers:
+                codes.add(first.value)
+            elif name in wot_makers and path.name == "model.py" and path.parent.name == "wot":
+                codes.add(f"wot-{first.value}")
+    from ingest.wot_event import _HINTS
+
+    codes |= {f"wot-{code}" for code in _HINTS}
+    codes.discard("skipped")  # a deck check that could not run: listed by check-decks --all, never a diagnostic
+    return codes
+
+
+def test_the_diagnostics_page_explains_every_code(sample_docs: Path) -> None:
+    """A TO who meets any code in `validate` output finds it on the rules/diagnostics page."""
+    page = (sample_docs / "rules" / "diagnostics.md").read_text(encoding="utf-8")
+    codes = _emitted_codes()
+    assert {"yaml-syntax", "after-drop", "deck-size", "wot-time-not-tie", "wot-same-side"} <= codes
+    assert sorted(c for c in codes if f"`{c}`" not in page) == []
