@@ -240,6 +240,9 @@ def _worker_event(path: str) -> _Prepared:
     from ingest.site import event_pages_key, render_event_pages
 
     project: Project = _WORKER["project"]
+    _WORKER["done"] = done = _WORKER.get("done", 0) + 1
+    if done % 64 == 0:
+        gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
     parsed: dict[Any, Any] = {}
     item = load_event(Path(path), project, parsed)
     ((parse_key, triple),) = parsed.items() if parsed else ((None, None),)
@@ -321,11 +324,16 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     # Frozen objects are left alone by the workers' garbage collector, so the memory the
     # workers share with this process is not copied page by page.
     gc.freeze()
+    # Results are frozen dataclasses and tuples, not cycles: the cyclic collector would
+    # only walk the growing pile of received reports again and again. The workers,
+    # forked from here, start with it paused too (each collects now and then itself).
+    gc.disable()
     try:
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             for result in pool.map(_worker_event, todo[1:]):
                 keep(result)
     finally:
+        gc.enable()
         gc.unfreeze()
         _WORKER.clear()
     return loaded
