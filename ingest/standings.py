@@ -736,8 +736,12 @@ class _Engine:
                 ranks[group[0]] = position
                 continue
             if "h2h" in self.tbs:
+                # Only opponents can have been beaten: look through each player's (few)
+                # opponents, not through the whole group (hundreds early in a large event).
+                members = set(group)
                 for i in group:
-                    h2h_wins[i] = sum(acc_last.h2h.get((i, j), 0) for j in group if j != i)
+                    met = {j for j in acc_last.opps[i] if j in members and j != i}
+                    h2h_wins[i] = sum(acc_last.h2h.get((i, j), 0) for j in met)
                 group = _head_to_head(group, acc_last.h2h, acc_last.opps, self.seed_keys)
             final_order.extend(group)
             if split:  # Bushiroad 3.2.1.2: head to head, then a random method, decide every place.
@@ -929,6 +933,14 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                # What survived the pause is mostly the result, which lives on. Re-enabled
+                # as is, the collector would first scan all of it as young objects (a tenth
+                # of a second for 2,048 players); freezing and unfreezing hands every
+                # tracked object to the oldest generation instead, without a scan. Nothing
+                # stays frozen, so any cycle is still found by the next full collection.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
