@@ -333,8 +333,11 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
             for result in pool.map(_worker_event, todo[1:]):
                 keep(result)
     finally:
-        gc.enable()
+        # Everything received is long-lived: freezing again and unfreezing hands it to the
+        # oldest generation, so re-enabling the collector does not start with a scan of it.
+        gc.freeze()
         gc.unfreeze()
+        gc.enable()
         _WORKER.clear()
     return loaded
 
