@@ -327,6 +327,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     # Results are frozen dataclasses and tuples, not cycles: the cyclic collector would
     # only walk the growing pile of received reports again and again. The workers,
     # forked from here, start with it paused too (each collects now and then itself).
+    collecting = gc.isenabled()
     gc.disable()
     try:
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
@@ -337,7 +338,8 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         # oldest generation, so re-enabling the collector does not start with a scan of it.
         gc.freeze()
         gc.unfreeze()
-        gc.enable()
+        if collecting:
+            gc.enable()
         _WORKER.clear()
     return loaded
 
