@@ -323,7 +323,9 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     context = multiprocessing.get_context("fork")
     # Frozen objects are left alone by the workers' garbage collector, so the memory the
     # workers share with this process is not copied page by page.
-    gc.freeze()
+    own_freeze = gc.get_freeze_count() == 0  # never unfreeze what a caller froze
+    if own_freeze:
+        gc.freeze()
     # Results are frozen dataclasses and tuples, not cycles: the cyclic collector would
     # only walk the growing pile of received reports again and again. The workers,
     # forked from here, start with it paused too (each collects now and then itself).
@@ -334,10 +336,11 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
             for result in pool.map(_worker_event, todo[1:]):
                 keep(result)
     finally:
-        # Everything received is long-lived: freezing again and unfreezing hands it to the
-        # oldest generation, so re-enabling the collector does not start with a scan of it.
-        gc.freeze()
-        gc.unfreeze()
+        if own_freeze:
+            # Everything received is long-lived: freezing again and unfreezing hands it to
+            # the oldest generation, so the collector does not start with a scan of it.
+            gc.freeze()
+            gc.unfreeze()
         if collecting:
             gc.enable()
         _WORKER.clear()
@@ -410,10 +413,13 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = os.path.join(root, rel)
         if rel in present:
-            if os.stat(dest).st_size == len(data):
-                with open(dest, "rb") as f:
-                    if f.read() == data:
-                        return None
+            try:
+                if os.stat(dest).st_size == len(data):
+                    with open(dest, "rb") as f:
+                        if f.read() == data:
+                            return None
+            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
+                pass
             tmp = os.path.join(os.path.dirname(dest), f".{os.path.basename(dest)}.tmp")
             with open(tmp, "wb") as f:
                 f.write(data)
@@ -428,10 +434,9 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     removed = {rel for rel in present if rel not in files}
     for rel in sorted(removed):
         os.unlink(os.path.join(root, rel))
-    if removed:
-        for prefix in sorted(folders, reverse=True):  # deepest first
-            with contextlib.suppress(OSError):  # not empty: still in use
-                os.rmdir(os.path.join(root, prefix))
+    for prefix in sorted(folders, reverse=True):  # deepest first: empty folders go
+        with contextlib.suppress(OSError):  # not empty: still in use
+            os.rmdir(os.path.join(root, prefix))
     return TreeChanges(frozenset(written), frozenset(removed))
 
 

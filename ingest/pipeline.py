@@ -230,13 +230,14 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
     if doc is not None and event is not None:
         texts = []
         folder = os.path.realpath(path.parent)
+        # Decklist files are named from the event's folder with ``ref`` as written: one
+        # path resolved per event rather than one per decklist (hundreds in a big event).
+        shown_folder = display_path(path.parent, project.root)
         for ypath, pid, ref in deck_files(doc):
             if deck_path_problem(ref):
                 continue  # already reported by assembly
             target = path.parent / ref
-            # Named as written (``ref`` has no ".."): resolving each of hundreds of
-            # decklist paths would cost system calls for nothing.
-            deck_shown = posixpath.normpath(posixpath.join(posixpath.dirname(shown), ref))
+            deck_shown = ref if shown_folder == "." else posixpath.join(shown_folder, ref)
             if not _inside(folder, path.parent, ref):
                 problems.append(
                     error(

@@ -34,7 +34,7 @@ def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:
             if table.ruleset.publish_precision is not None:
                 item[tid] = float(table.published(row, tid))
             else:
-                item[tid] = n / d  # correctly rounded, as float(Fraction(n, d))
+                item[tid] = n / d or 0.0  # correctly rounded, as float(Fraction(n, d)); never -0.0
             g = math.gcd(n, d) * (-1 if d < 0 else 1)
             item[f"{tid}_exact"] = f"{n // g}/{d // g}"
         out.append(item)

@@ -138,3 +138,21 @@ def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_pat
         assert [d.code for d in loaded.diagnostics if d.is_error] == codes, ref
         if not codes:
             assert loaded.event is not None and [r for _, r, _ in loaded.event.deck_texts] == [ref]
+
+
+def test_a_missing_decklist_is_named_from_the_folder_of_a_linked_event_file(tmp_path: Path) -> None:
+    """An event file that is a symbolic link reads decklists next to the link, and says so."""
+    from ingest.pipeline import load_event
+    from ingest.project import Project
+
+    for name in ("schema", "formats"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    (archive / "e.yaml").write_text((DATA / "valid" / "basic.yaml").read_text())
+    events = tmp_path / "events" / "2026"
+    events.mkdir(parents=True)
+    (events / "e.yaml").symlink_to(archive / "e.yaml")
+    loaded = load_event(events / "e.yaml", Project(tmp_path))
+    missing = [d for d in loaded.diagnostics if d.code == "deck-missing"]
+    assert missing and missing[0].hint == "create events/2026/decks/alice.txt or fix the file name"

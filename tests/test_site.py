@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import html.parser
 import json
+import os
 import posixpath
 import re
 import shutil
@@ -755,13 +756,18 @@ def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Pat
     first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
     assert first.written == {"index.md", "events/a/index.md", "events/b/deck.bin"}
     assert first.removed == frozenset()
-    stamp = (target / "events/a/index.md").stat().st_mtime_ns
+    kept = target / "events/a/index.md"
+    os.utime(kept, ns=(10**18, 10**18))  # a stamp no rewrite could keep, whatever the clock's resolution
+    (target / "stale" / "deep").mkdir(parents=True)
     second = sync_tree(target, {"index.md": "# Home, changed\n", "events/a/index.md": "A", "players/p/x.md": "P"})
     assert second.written == {"index.md", "players/p/x.md"}
     assert second.removed == {"events/b/deck.bin"}
-    assert (target / "events/a/index.md").stat().st_mtime_ns == stamp
+    assert kept.stat().st_mtime_ns == 10**18
     assert (target / "index.md").read_text(encoding="utf-8") == "# Home, changed\n"
     assert not (target / "events" / "b").exists()  # emptied folders go too
+    assert not (target / "stale").exists()  # and empty ones found there
+    third = sync_tree(target, {"index.md": "# Home, CHANGED\n", "events/a/index.md": "A", "players/p/x.md": "P"})
+    assert third.written == {"index.md"}  # same size, other bytes
     assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()) == [
         "events/a/index.md",
         "index.md",

@@ -205,7 +205,7 @@ def _emitted_codes() -> set[str]:
     """
     import ast
 
-    makers = {"error", "warning", "err", "warn", "Violation"}
+    makers = {"error", "warning", "err", "warn", "fail", "Violation"}
     wot_makers = {"_error", "_warning"}
     codes: set[str] = set()
     for path in sorted((ROOT / "ingest").rglob("*.py")):
@@ -231,5 +231,5 @@ def test_the_diagnostics_page_explains_every_code(sample_docs: Path) -> None:
     """A TO who meets any code in `validate` output finds it on the rules/diagnostics page."""
     page = (sample_docs / "rules" / "diagnostics.md").read_text(encoding="utf-8")
     codes = _emitted_codes()
-    assert {"yaml-syntax", "after-drop", "deck-size", "wot-time-not-tie", "wot-same-side"} <= codes
+    assert {"yaml-syntax", "yaml-merge", "after-drop", "deck-size", "wot-time-not-tie", "wot-same-side"} <= codes
     assert sorted(c for c in codes if f"`{c}`" not in page) == []
