@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__
+from ingest.collector import collector_paused
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, archetypes_from_documents
@@ -322,27 +323,15 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     keep(_worker_event(todo[0]))
     context = multiprocessing.get_context("fork")
     # Frozen objects are left alone by the workers' garbage collector, so the memory the
-    # workers share with this process is not copied page by page.
-    own_freeze = gc.get_freeze_count() == 0  # never unfreeze what a caller froze
-    if own_freeze:
-        gc.freeze()
-    # Results are frozen dataclasses and tuples, not cycles: the cyclic collector would
-    # only walk the growing pile of received reports again and again. The workers,
-    # forked from here, start with it paused too (each collects now and then itself).
-    collecting = gc.isenabled()
-    gc.disable()
+    # workers share with this process is not copied page by page. Results are frozen
+    # dataclasses and tuples, not cycles: the collector would only walk the growing pile
+    # of received reports again and again. The workers, forked inside, start with it
+    # paused too (each collects now and then itself).
     try:
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        with collector_paused(freeze=True), concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             for result in pool.map(_worker_event, todo[1:]):
                 keep(result)
     finally:
-        if own_freeze:
-            # Everything received is long-lived: freezing again and unfreezing hands it to
-            # the oldest generation, so the collector does not start with a scan of it.
-            gc.freeze()
-            gc.unfreeze()
-        if collecting:
-            gc.enable()
         _WORKER.clear()
     return loaded
 

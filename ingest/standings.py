@@ -14,17 +14,16 @@ Bushiroad 3.2.1.2 and 3.2.2.2, and the platform conventions of
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
 import heapq
 import itertools
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
+from ingest.collector import collector_paused
 from ingest.model import Event, MatchKind, PlayerId, Round
 from ingest.rulesets import Ruleset, get_ruleset
 
@@ -920,33 +919,9 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
     return engine.standings_after(k)
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pauses the cyclic garbage collector.
-
-    The engine allocates hundreds of thousands of small tuples and no reference cycles; the
-    collector would walk them again and again (a fifth of the time for 2,048 players).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            if gc.get_freeze_count() == 0:
-                # What survived the pause is mostly the result, which lives on. Re-enabled
-                # as is, the collector would first scan all of it as young objects (a tenth
-                # of a second for 2,048 players); freezing and unfreezing hands every
-                # tracked object to the oldest generation instead, without a scan. Nothing
-                # stays frozen, so any cycle is still found by the next full collection.
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
 def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tuple[Standings, ...]:
     """Swiss standings after each round 1..n (round k uses rounds 1..k only)."""
-    with _collector_paused():
+    with collector_paused():
         return _standings_by_round(event, rules)
 
 
@@ -971,5 +946,5 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
 
 def final_standings(event: Event, rules: str | Ruleset | None = None) -> Standings:
     """Final standings: places 1..N of the top cut from the playoff, the rest by Swiss standings."""
-    with _collector_paused():
+    with collector_paused():
         return _Engine(event, ruleset_for(event, rules)).final()

@@ -1,0 +1,48 @@
+"""Keeping Python's cyclic garbage collector out of bulk computations.
+
+Standings and the parallel build allocate hundreds of thousands of small tuples and
+frozen dataclasses and no reference cycles: the collector would walk them again and
+again (a fifth of the time for 2,048 players).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+
+
+@contextlib.contextmanager
+def collector_paused(*, freeze: bool = False) -> Iterator[None]:
+    """Pauses the cyclic collector for the block; it resumes as it was found.
+
+    What survives the pause is mostly the result, which lives on. Resumed as is, the
+    collector would first scan all of it as young objects (a tenth of a second for 2,048
+    players); freezing and unfreezing hands every tracked object to the oldest generation
+    instead, without a scan. Nothing stays frozen, so any cycle is still found by the next
+    full collection, and what a caller froze is never unfrozen here.
+
+    Args:
+        freeze: also freeze what exists now, for the block: processes forked inside it
+            then leave the memory they share with this one untouched (their collector
+            starts paused too).
+
+    >>> before = gc.isenabled()
+    >>> with collector_paused(freeze=True):
+    ...     inside = (gc.isenabled(), gc.get_freeze_count() > 0)
+    >>> inside, gc.isenabled() == before, gc.get_freeze_count()
+    ((False, True), True, 0)
+    """
+    was_enabled = gc.isenabled()
+    own = gc.get_freeze_count() == 0
+    if freeze and own:
+        gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if own and (was_enabled or freeze):
+            gc.freeze()
+            gc.unfreeze()
+        if was_enabled:
+            gc.enable()
