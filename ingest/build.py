@@ -38,9 +38,9 @@ from ingest.pipeline import (
     card_data,
     format_registry,
     load_event,
+    parse_key,
     positioned,
     read_data_files,
-    signature,
 )
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
@@ -231,9 +231,9 @@ def report_key(fingerprint: str, item: Loaded) -> str:
 _WORKER: dict[str, Any] = {}
 
 
-_Prepared = tuple[Any, Any, Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
-"""What a worker sends back: parse-cache key and entry, the loaded file, report key,
-report, page-cache key and pages."""
+_Prepared = tuple[dict[Any, Any], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
+"""What a worker sends back: its parse-cache entry, the loaded file, report key, report,
+page-cache key and pages."""
 
 
 def _worker_event(path: str) -> _Prepared:
@@ -246,9 +246,8 @@ def _worker_event(path: str) -> _Prepared:
         gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
     parsed: dict[Any, Any] = {}
     item = load_event(Path(path), project, parsed)
-    ((parse_key, triple),) = parsed.items() if parsed else ((None, None),)
     if item.event is None or has_errors(item.diagnostics):
-        return parse_key, triple, item, "", None, None, None
+        return parsed, item, "", None, None, None
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     archetypes = _WORKER["archetypes"]
@@ -258,8 +257,7 @@ def _worker_event(path: str) -> _Prepared:
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
     templates = Path(_WORKER["templates"])
     return (
-        parse_key,
-        triple,
+        parsed,
         item,
         key,
         report,
@@ -282,15 +280,11 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
 
     workers = workers or min(os.cpu_count() or 1, 8)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-    signature_now = signature(project.formats_dir, project.schema_dir)
     todo = []
     for path in paths:
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue  # the sequential pass reports it
-        text_key = (hashlib.sha256(text.encode()).hexdigest(), display_path(path, project.root), signature_now)
-        if text_key not in cache.parsed:
+        shown = display_path(path, project.root)
+        text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
+        if text is not None and parse_key(text, shown, project) not in cache.parsed:
             todo.append(path.as_posix())
     if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
         return {}
@@ -309,10 +303,9 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     loaded: dict[str, Loaded] = {}
 
     def keep(result: _Prepared) -> None:
-        parse_key, triple, item, key, report, pages_key, pages = result
+        parsed, item, key, report, pages_key, pages = result
         loaded[item.path.as_posix()] = item
-        if parse_key is not None:
-            cache.parsed[parse_key] = triple
+        cache.parsed.update(parsed)
         if report is not None:
             cache.put(key, report)
         if pages is not None:

@@ -206,6 +206,11 @@ def _inside(real_folder: str, folder: Path, ref: str) -> bool:
     return True
 
 
+def parse_key(text: str, shown: str, project: Project) -> tuple[str, str, Any]:
+    """What a parsed event text is cached under: the text, its name, the format and schema data."""
+    return (hashlib.sha256(text.encode()).hexdigest(), shown, signature(project.formats_dir, project.schema_dir))
+
+
 def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = None) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
@@ -222,7 +227,7 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
     if parsed is None:
         doc, event, problems = parse_event_text(text, shown, project)
     else:
-        key = (hashlib.sha256(text.encode()).hexdigest(), shown, signature(project.formats_dir, project.schema_dir))
+        key = parse_key(text, shown, project)
         if key not in parsed:
             parsed[key] = parse_event_text(text, shown, project)
         doc, event, found = parsed[key]

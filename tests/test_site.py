@@ -773,3 +773,20 @@ def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Pat
         "index.md",
         "players/p/x.md",
     ]
+
+
+def test_parallel_preparation_finds_events_saved_with_a_byte_order_mark_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Prefill keys the cache as the build reads files (a leading BOM dropped): nothing is redone."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
+    cache = ingest.build.ReportCache()
+    assert len(ingest.build.prefill(project, cache, TODAY, workers=2)) >= 16
+    assert ingest.build.prefill(project, cache, TODAY, workers=2) == {}
