@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ingest.editing import Editor
 from ingest.errors import IngestError
-from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, PlayerId, ScoreError, TeamMatch
+from ingest.model import DEFAULT_RULES, Event, GameScore, MatchKind, Round, ScoreError, TeamMatch
 from ingest.yamldoc import load_plain
 
 if TYPE_CHECKING:
@@ -162,15 +163,13 @@ def report_text(
         result: the score, or ``double-loss``.
         playoff: report a playoff round.
     """
-    series = event.playoff if playoff else event.rounds
     key = "playoff" if playoff else "rounds"
-    if not series:
-        raise IngestError(f"the event has no {'playoff ' if playoff else ''}rounds yet; pair one first")
-    if round_no is None:
-        round_no = series[-1].number
-    if not 1 <= round_no <= len(series):
-        raise IngestError(f"round {round_no} does not exist; the event has {len(series)} {key}")
-    rnd = series[round_no - 1]
+    round_no, rnd = _pick_round(
+        event.playoff if playoff else event.rounds,
+        round_no,
+        empty=f"the event has no {'playoff ' if playoff else ''}rounds yet; pair one first",
+        plural=key,
+    )
     # Match objects keep file order; map back to the raw index (byes, losses included).
     candidates = []
     for idx, m in enumerate(rnd.matches):
@@ -182,7 +181,9 @@ def report_text(
     if not candidates:
         raise IngestError(f"round {round_no} has no match for {what}")
     idx, match = candidates[0]
-    raw_index = _raw_index(text, key, round_no - 1, match.players)
+    raw_index = _raw_index(
+        text, key, round_no - 1, lambda m: [str(p) for p in m.get("players", [])] == list(match.players)
+    )
     editor = Editor(text)
     path = (key, round_no - 1, "matches", raw_index)
     old = "double-loss" if match.kind is MatchKind.DOUBLE_LOSS else match.score.notation() if match.score else None
@@ -215,15 +216,13 @@ def report_team_text(
     Seat results are read from the side of the team given with ``team`` (default: the first
     team listed at the table).
     """
-    series = event.playoff if playoff else event.rounds
     key = "playoff" if playoff else "rounds"
-    if not series:
-        raise IngestError("the event has no rounds yet; pair one first")
-    if round_no is None:
-        round_no = series[-1].number
-    if not 1 <= round_no <= len(series):
-        raise IngestError(f"round {round_no} does not exist; the event has {len(series)} {key}")
-    rnd = series[round_no - 1]
+    round_no, rnd = _pick_round(
+        event.playoff if playoff else event.rounds,
+        round_no,
+        empty="the event has no rounds yet; pair one first",
+        plural=key,
+    )
     match = next(
         (
             tm
@@ -237,12 +236,7 @@ def report_team_text(
         raise IngestError(f"round {round_no} has no team match for {what}")
     flip = team is not None and match.teams[1] == team
     old = _team_result(match)
-    data: Any = load_plain(text)
-    index = next(
-        j
-        for j, m in enumerate(data[key][round_no - 1]["matches"])
-        if isinstance(m, dict) and [str(t) for t in m.get("teams", [])] == list(match.teams)
-    )
+    index = _raw_index(text, key, round_no - 1, lambda m: [str(t) for t in m.get("teams", [])] == list(match.teams))
     path = (key, round_no - 1, "matches", index)
     editor = Editor(text)
     if event.structure.team_kind == "two-headed-giant":
@@ -291,13 +285,9 @@ def report_wot_text(
     finals: tuple[int, int] | None,
 ) -> Edit:
     """Records a Wheel of Time game: who won, when and how it ended, and the final values."""
-    if not event.rounds:
-        raise IngestError("the event has no games yet; pair one first")
-    if round_no is None:
-        round_no = event.rounds[-1].number
-    if not 1 <= round_no <= len(event.rounds):
-        raise IngestError(f"game {round_no} does not exist; the event has {len(event.rounds)} games")
-    rnd = event.rounds[round_no - 1]
+    round_no, rnd = _pick_round(
+        event.rounds, round_no, empty="the event has no games yet; pair one first", noun="game", plural="games"
+    )
     game = next(
         (
             g
@@ -309,11 +299,8 @@ def report_wot_text(
     what = f"table {table}" if table is not None else f'player "{player}"'
     if game is None:
         raise IngestError(f"game {round_no} has no table for {what}")
-    data: Any = load_plain(text)
-    index = next(
-        j
-        for j, m in enumerate(data["rounds"][round_no - 1]["matches"])
-        if isinstance(m, dict) and m.get("hero") == game.hero and m.get("villain") == game.villain
+    index = _raw_index(
+        text, "rounds", round_no - 1, lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain
     )
     path = ("rounds", round_no - 1, "matches", index)
     editor = Editor(text)
@@ -345,10 +332,24 @@ def _wot_result(winner: str | None, ended: str | None, by: str | None, finals: t
     return f"{winner} ({', '.join(parts)})"
 
 
-def _raw_index(text: str, key: str, round_index: int, players: tuple[PlayerId, ...]) -> int:
+def _pick_round(
+    series: Sequence[Round], round_no: int | None, *, empty: str, plural: str, noun: str = "round"
+) -> tuple[int, Round]:
+    """The round to report (default: the last one paired) and its number, or a refusal in words."""
+    if not series:
+        raise IngestError(empty)
+    if round_no is None:
+        round_no = series[-1].number
+    if not 1 <= round_no <= len(series):
+        raise IngestError(f"{noun} {round_no} does not exist; the event has {len(series)} {plural}")
+    return round_no, series[round_no - 1]
+
+
+def _raw_index(text: str, key: str, round_index: int, wanted: Callable[[dict[str, Any]], bool]) -> int:
+    """Where a match stands in the file's list (byes and losses included): the first entry ``wanted``."""
     data: Any = load_plain(text)
     for j, m in enumerate(data[key][round_index]["matches"]):
-        if isinstance(m, dict) and [str(p) for p in m.get("players", [])] == list(players):
+        if isinstance(m, dict) and wanted(m):
             return j
     raise IngestError("the match could not be located in the file")  # pragma: no cover
 

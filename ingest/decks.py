@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ingest.decklists import CardData, Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
 from ingest.diagnostics import Diagnostic, SourcePos, error, warning
-from ingest.formats import ArchetypeBook, FormatRegistry, UnknownFormatError
+from ingest.formats import ArchetypeBook, FormatRegistry, FormatRules, UnknownFormatError
 from ingest.legality import DeckVerdict, check_deck, check_team
 from ingest.model import Event, PlayerId
 
@@ -44,6 +44,16 @@ class DeckInfo:
     def legal(self) -> bool | None:
         """True, False, or None when the deck was not checked."""
         return None if self.verdict is None else self.verdict.is_legal and not self.errors
+
+
+def event_rules(event: Event, formats: FormatRegistry | None) -> FormatRules | None:
+    """The event's format as it stood on the event date; None for ``other`` or an unknown format."""
+    if formats is None or event.format == "other":
+        return None
+    try:
+        return formats.rules_for(event.game, event.format, event.date)
+    except UnknownFormatError:
+        return None
 
 
 def _texts(event: Event) -> dict[PlayerId, list[tuple[str, str]]]:
@@ -99,12 +109,7 @@ def event_decks(
     """
     cards = (card_data or {}).get(event.game)
     texts = _texts(event)
-    rules = None
-    if formats is not None and event.format != "other":
-        try:
-            rules = formats.rules_for(event.game, event.format, event.date)
-        except UnknownFormatError:
-            rules = None
+    rules = event_rules(event, formats)
     out: dict[PlayerId, DeckInfo] = {}
     for p in event.players:
         if p.deck is None:
@@ -137,13 +142,10 @@ def team_verdicts(
 
     ``card_data`` (by game) recognises basic lands the format's list does not name.
     """
-    if not event.is_team_event or formats is None or event.format == "other":
+    if not event.is_team_event:
         return {}
-    try:
-        rules = formats.rules_for(event.game, event.format, event.date)
-    except UnknownFormatError:
-        return {}
-    if rules.team is None or not rules.team.unified_deck_construction:
+    rules = event_rules(event, formats)
+    if rules is None or rules.team is None or not rules.team.unified_deck_construction:
         return {}
     cards = (card_data or {}).get(event.game)
     out: dict[str, DeckVerdict] = {}
