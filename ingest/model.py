@@ -413,3 +413,20 @@ class Event:
             for pid in rnd.drops:
                 out.setdefault(pid, rnd.number)
         return out
+
+    def unit_drops(self) -> dict[PlayerId, int]:
+        """For each dropped player or team, the Swiss round after which it dropped.
+
+        A member's drop takes the whole team with it (MTR 8.2, Bushiroad 5.1).
+        """
+        out = self.dropped_after()
+        for t in self.teams:
+            rounds = [out[m] for m in (PlayerId(t.id), *t.members) if m in out]
+            if rounds:
+                out[PlayerId(t.id)] = min(rounds)
+        return out
+
+    def disqualified_units(self) -> set[PlayerId]:
+        """Disqualified players, and the teams of disqualified members (MTR 8.2, Bushiroad 5.1)."""
+        out = {p.id for p in self.players if p.disqualified}
+        return out | {PlayerId(t.id) for t in self.teams if any(m in out for m in t.members)}

@@ -67,15 +67,7 @@ def _names(event: Event) -> dict[str, str]:
 
 def _dropped_before(event: Event, round_index: int) -> set[str]:
     """Players (or teams) who dropped after any of the first ``round_index`` rounds."""
-    out: set[str] = set()
-    for rnd in event.rounds[:round_index]:
-        out.update(rnd.drops)
-    if event.is_team_event:
-        team_of = {m: t.id for t in event.teams for m in t.members}
-        out |= {
-            team_of[p] for p in list(out) if p in team_of
-        }  # a member's drop drops the team (MTR 8.2, Bushiroad 5.1)
-    return out
+    return {u for u, after in event.unit_drops().items() if after <= round_index}
 
 
 def _met(rounds: Sequence[Round]) -> dict[str, set[str]]:
@@ -177,10 +169,7 @@ def _excluded_before(event: Event, round_index: int) -> set[str]:
     """Units who may not be paired in round ``round_index + 1``: dropped or disqualified.
 
     A member's drop or disqualification removes the whole team (MTR 8.2, Bushiroad 5.1)."""
-    out = _dropped_before(event, round_index) | {p.id for p in event.players if p.disqualified}
-    if event.is_team_event:
-        out |= {t.id for t in event.teams if any(m in out for m in t.members)}
-    return out
+    return _dropped_before(event, round_index) | event.disqualified_units()
 
 
 def _swiss_entrants(event: Event, ruleset: Ruleset, k: int, units: Sequence[str]) -> list[Entrant]:

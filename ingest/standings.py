@@ -524,17 +524,9 @@ class _Engine:
         self.game_points = not event.is_team_event or rules.team_game_points
         self.draw_is_loss = event.structure.pairing == "double-elimination"
         """Bushiroad 3.2.2: in double elimination a tie is a loss for both players."""
-        self.drop_round: dict[PlayerId, int] = dict(event.dropped_after())
+        self.drop_round: dict[PlayerId, int] = event.unit_drops()
         """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
-        self.dq = {p.id for p in event.players if p.disqualified}
-        if event.is_team_event:
-            # A member's drop or disqualification takes the whole team with it (MTR 8.2, Bushiroad 5.1).
-            for t in event.teams:
-                member_drops = [self.drop_round[m] for m in t.members if m in self.drop_round]
-                if member_drops:
-                    self.drop_round[PlayerId(t.id)] = min(member_drops)
-                if any(m in self.dq for m in t.members):
-                    self.dq.add(PlayerId(t.id))
+        self.dq = event.disqualified_units()
         self.seed_keys = [seeded_order(event.seed, u) for u in self.units]
         self._complete: dict[int, bool] = {}
 
