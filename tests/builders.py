@@ -90,3 +90,14 @@ def make_event(
         rounds=tuple(Round(i + 1, r, tuple(PlayerId(p) for p in drops.get(i + 1, ()))) for i, r in enumerate(rounds_t)),
         playoff=tuple(Round(i + 1, r) for i, r in enumerate(playoff_t)),
     )
+
+
+def run_cli(root: Path, *args: str) -> tuple[int, str]:
+    """Runs ``scorekeeper --root ROOT ARGS...``: its exit code and output (never a traceback)."""
+    from click.testing import CliRunner
+
+    from ingest.cli import main
+
+    result = CliRunner().invoke(main, ["--root", str(root), *args])
+    assert "Traceback" not in result.output, result.output
+    return result.exit_code, result.output

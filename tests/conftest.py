@@ -45,7 +45,7 @@ def sample_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import datetime as dt
 
     from ingest.build import build_site
-    from tests.test_site import make_project
+    from tests.site_helpers import make_project
 
     project = make_project(tmp_path_factory.mktemp("sample-docs"))
     build_site(project, today=dt.date(2026, 11, 22), docs_only=True)

@@ -1,8 +1,11 @@
-"""Helpers for tests that read the pages of a docs-only build of the sample events."""
+"""Helpers for site tests: a scratch copy of the project, and reading its built pages."""
 
 from __future__ import annotations
 
+import datetime as dt
 import html.parser
+import shutil
+from pathlib import Path
 
 from ingest.model import Event
 from ingest.pipeline import load_event
@@ -13,6 +16,24 @@ WOT = "2026-08-15-wheel-of-time-sealed"
 TEAM = "2026-10-10-team-unified-standard"
 MODERN = "2026-11-13-friday-night-modern"
 TRANSFORMERS = "2026-10-24-transformers-constructed"
+TODAY = dt.date(2026, 11, 22)
+"""The day site tests build on."""
+
+
+def make_project(root: Path, *, samples: bool = True) -> Project:
+    """A copy of the project's data, templates and configuration under ``root``.
+
+    With ``samples`` the sample events and players.yaml come too; else events/ is empty.
+    """
+    for name in ("schema", "formats", "site_templates"):
+        shutil.copytree(ROOT / name, root / name)
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    if samples:
+        shutil.copytree(ROOT / "events", root / "events")
+        shutil.copy(ROOT / "players.yaml", root / "players.yaml")
+    else:
+        (root / "events").mkdir()
+    return Project(root)
 
 
 def sample_event(slug: str) -> Event:

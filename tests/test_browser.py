@@ -15,7 +15,6 @@ missing. Playwright never downloads a browser here: it launches the system Chrom
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import http.server
 import re
@@ -30,7 +29,8 @@ import pytest
 import yaml
 
 from ingest.build import build_site
-from ingest.project import Project
+from tests.builders import ROOT
+from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
 
 try:
     from playwright.sync_api import (
@@ -48,10 +48,7 @@ except ImportError:  # the package is an optional test dependency
 else:
     HAVE_PLAYWRIGHT = True
 
-ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-TODAY = dt.date(2026, 11, 22)
-"""The build's date: after the Modern event, so its decklists are public."""
 
 MODERN = "/events/2026-11-13-friday-night-modern/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
@@ -65,7 +62,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PROJECT_PARTS = ("events", "players.yaml", "mkdocs.yml", "schema", "formats", "site_templates")
 
 
 def _chromium() -> str | None:
@@ -100,13 +96,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Builds the sample site in a temporary project copy and serves it; yields the base URL."""
     root = tmp_path_factory.mktemp("browser-project")
-    for name in PROJECT_PARTS:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        else:
-            shutil.copy2(source, root / name)
-    build_site(Project(root), today=TODAY)
+    build_site(make_project(root), today=TODAY)
     site = root / "build" / "site"
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

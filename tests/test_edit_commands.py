@@ -14,6 +14,7 @@ from ingest import storage
 from ingest.cli import main
 from ingest.editing import EditError, Editor, apply_splices, render_flow
 from tests.builders import DATA
+from tests.builders import run_cli as _run
 
 HAND_FORMATTED = """\
 # Friday Night Modern -- kept by hand
@@ -43,12 +44,6 @@ def event_dir(tmp_path: Path) -> Path:
     (tmp_path / "events").mkdir()
     (tmp_path / "events" / "e.yaml").write_text(HAND_FORMATTED)
     return tmp_path
-
-
-def _run(root: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["--root", str(root), *args])
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def _changed_lines(before: str, after: str) -> list[str]:

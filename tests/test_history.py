@@ -18,7 +18,7 @@ from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import final_standings
 from tests.builders import DATA
-from tests.test_site import make_project
+from tests.site_helpers import make_project
 
 TODAY = dt.date(2026, 11, 22)
 

@@ -11,15 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from ingest.build import build_site
-from ingest.cli import main
 from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import final_standings
 from tests.builders import ROOT
+from tests.builders import run_cli as run
 
 HEADER = """\
 # a small event
@@ -50,12 +49,6 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "events").mkdir()
     (tmp_path / "events" / "e.yaml").write_text(HEADER)
     return tmp_path
-
-
-def run(root: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["--root", str(root), *args])
-    assert "Traceback" not in result.output, result.output
-    return result.exit_code, result.output
 
 
 def report_all(root: Path, number: int) -> None:

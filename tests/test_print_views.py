@@ -12,8 +12,7 @@ from ingest.report import compute_report
 from ingest.site import SiteInputs, render_event_pages
 from ingest.wot_event import show_points, wot_report
 from tests.builders import DATA, check_golden
-from tests.site_helpers import TEAM, WOT, names_of, sample_event, tables
-from tests.test_site import TODAY, make_project
+from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, sample_event, tables
 from tests.test_teams import TAG, TWO_HEADED
 
 

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from ingest.serve import serve
-from tests.test_site import make_project
+from tests.site_helpers import make_project
 
 
 def _status(url: str, since: int) -> dict[str, object]:

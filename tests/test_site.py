@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import html.parser
 import json
 import os
@@ -21,20 +20,7 @@ from ingest.errors import IngestError
 from ingest.project import Project
 from ingest.site import files_digest, page_url
 from tests.builders import DATA, ROOT, check_golden
-
-TODAY = dt.date(2026, 11, 22)
-
-
-def make_project(root: Path, *, samples: bool = True) -> Project:
-    for name in ("schema", "formats", "site_templates"):
-        shutil.copytree(ROOT / name, root / name)
-    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
-    if samples:
-        shutil.copytree(ROOT / "events", root / "events")
-        shutil.copy(ROOT / "players.yaml", root / "players.yaml")
-    else:
-        (root / "events").mkdir()
-    return Project(root)
+from tests.site_helpers import TODAY, make_project
 
 
 def tree(folder: Path) -> dict[str, bytes]:

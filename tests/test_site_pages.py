@@ -18,8 +18,7 @@ from ingest.project import Project
 from ingest.render import pct_of
 from ingest.standings import final_standings, standings_by_round
 from tests.builders import DATA, ROOT
-from tests.site_helpers import MODERN, TRANSFORMERS, names_of, sample_event, tables
-from tests.test_site import TODAY, make_project
+from tests.site_helpers import MODERN, TODAY, TRANSFORMERS, make_project, names_of, sample_event, tables
 
 
 def test_format_pages_list_banned_and_restricted_cards_with_dates(sample_docs: Path) -> None:

@@ -9,12 +9,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from ingest.cli import main
 from ingest.wot import WotBye, WotRound, WotSeverity, WotSide
 from ingest.wot.checker import WotPairingFinding, WotTable, check_wot_pairing
 from tests.builders import ROOT
+from tests.builders import run_cli as _run
 from tests.wot.test_wot_event import GAME_1, GAME_2, GAME_3, GAME_4, SEED
 from tests.wot.wot_builders import goal
 
@@ -100,12 +98,6 @@ def test_game_1_bye_counts_as_hero() -> None:
     found = check([], tables, WotBye("alice", WotSide.VILLAIN))
     assert codes(found) == [("bye-choice", WARNING, None)]
     assert "counts as Villain; the rules count it as Hero" in found[0].message
-
-
-def _run(root: Path, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["--root", str(root), *args])
-    assert "Traceback" not in result.output
-    return result.exit_code, result.output
 
 
 def _copy_sample(tmp_path: Path, text: str) -> Path:
