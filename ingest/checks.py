@@ -7,7 +7,7 @@ the decks and cached with it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ingest.decklists import CardData
 from ingest.decks import DeckInfo, deck_checks, event_decks
@@ -15,6 +15,7 @@ from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
 from ingest.project import Project
+from ingest.standings import Standings
 from ingest.yamldoc import SourceDocument
 
 
@@ -23,8 +24,12 @@ def checks_for(
     decks: Mapping[PlayerId, DeckInfo],
     formats: FormatRegistry | None,
     card_data: Mapping[str, CardData] | None = None,
+    by_round: Sequence[Standings] | None = None,
 ) -> list[Diagnostic]:
-    """Pairing or game-record checks, and deck problems, for an event whose decks are known."""
+    """Pairing or game-record checks, and deck problems, for an event whose decks are known.
+
+    ``by_round``: the standings after each round, when the caller has computed them.
+    """
     out: list[Diagnostic] = []
     if event.structure.pairing == "wot-cycles":
         from ingest.wot_event import wot_diagnostics
@@ -32,7 +37,7 @@ def checks_for(
         out.extend(wot_diagnostics(event))
     from ingest.pair import pairing_diagnostics
 
-    out.extend(pairing_diagnostics(event))
+    out.extend(pairing_diagnostics(event, by_round))
     out.extend(deck_checks(event, decks, formats, card_data))
     return out
 

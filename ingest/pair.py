@@ -172,10 +172,14 @@ def _excluded_before(event: Event, round_index: int) -> set[str]:
     return _dropped_before(event, round_index) | event.disqualified_units()
 
 
-def _swiss_entrants(event: Event, ruleset: Ruleset, k: int, units: Sequence[str]) -> list[Entrant]:
+def _swiss_entrants(
+    event: Event, ruleset: Ruleset, k: int, units: Sequence[str], standings: Standings | None = None
+) -> list[Entrant]:
     """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
-    points and rank after round ``k``, everyone met so far, byes so far, and pods (players only)."""
-    standings = compute_standings(event, ruleset, after_round=k)
+    points and rank after round ``k`` (``standings``, when already computed), everyone met so
+    far, byes so far, and pods (players only)."""
+    if standings is None:
+        standings = compute_standings(event, ruleset, after_round=k)
     rank = {r.player: r.rank for r in standings.rows}
     points = {r.player: r.record.points for r in standings.rows}
     met = _met(event.rounds[:k])
@@ -528,11 +532,12 @@ def _is_list(editor: Editor, key: str) -> bool:
 # -- checking recorded pairings ---------------------------------------------------------------
 
 
-def pairing_diagnostics(event: Event) -> list[Diagnostic]:
+def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
     """Checks every recorded Swiss round against the pairing rules and the optimum.
 
     Team events are checked like individual ones, with teams as the units (MTR 8.2:
-    a team is paired as one player)."""
+    a team is paired as one player). ``by_round``: the event's standings after each round,
+    when the caller has them (:func:`ingest.standings.standings_by_round`)."""
     if event.structure.pairing == "wot-cycles":  # Wheel of Time cycles (seed 001)
         from ingest.wot_event import wot_pairing_diagnostics
 
@@ -549,7 +554,8 @@ def pairing_diagnostics(event: Event) -> list[Diagnostic]:
     for k, rnd in enumerate(event.rounds):
         excluded = _excluded_before(event, k)
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
-        entrants = _swiss_entrants(event, ruleset, k, [u for u in units if u not in excluded and u in in_round])
+        before = by_round[k - 1] if by_round and k else None
+        entrants = _swiss_entrants(event, ruleset, k, [u for u in units if u not in excluded and u in in_round], before)
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
         findings = check_swiss_round(

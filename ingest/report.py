@@ -157,10 +157,12 @@ def compute_report(
     from ingest.checks import checks_for
 
     decks = event_decks(event, formats, archetypes, card_data)
-    checks = tuple(checks_for(event, decks, formats, card_data))
+    wot = event.structure.pairing == "wot-cycles"
+    by_round = () if wot else standings_by_round(event)
+    checks = tuple(checks_for(event, decks, formats, card_data, by_round))
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
-    if event.structure.pairing == "wot-cycles":
+    if wot:
         report = wot_report(event)
         return EventReport(
             event,
@@ -173,7 +175,6 @@ def compute_report(
             recommended_rounds=_advice(event, ruleset),
             checks=checks,
         )
-    by_round = standings_by_round(event)
     final = final_standings(event) if event.rounds else None
     seeds: dict[PlayerId, int] = {}
     if event.playoff and by_round:

@@ -115,3 +115,17 @@ def test_ranks_follow_points_and_shared_ranks_mean_equal_keys(event: Event) -> N
             assert a.record.points == b.record.points
             assert [Fraction(n, d) for _, n, d in a.values[1:]] == [Fraction(n, d) for _, n, d in b.values[1:]]
     assert all(isinstance(p, Player) for p in event.players)
+
+
+@given(tournaments(), st.sampled_from(["mtr", "bushiroad", "mtr-melee", "aequitas"]))
+def test_standings_by_round_equal_standings_computed_after_each_round(event: Event, rules: str) -> None:
+    """The running computation of every round gives the tables computed one round at a time."""
+    from ingest.standings import standings_by_round
+
+    def rows(table: object) -> list[tuple[object, ...]]:
+        return [(r.player, r.rank, r.shared, r.record, r.values, r.dropped) for r in table.rows]  # type: ignore[attr-defined]
+
+    by_round = standings_by_round(event, rules)
+    assert len(by_round) == len(event.rounds)
+    for k, table in enumerate(by_round, start=1):
+        assert rows(table) == rows(compute_standings(event, rules, after_round=k))
