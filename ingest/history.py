@@ -22,7 +22,7 @@ from fractions import Fraction
 from ingest.model import Event, MatchKind, PlayerId
 from ingest.players import PlayerRegistry
 from ingest.report import EventReport
-from ingest.wot import WotOutcome
+from ingest.wot_event import RECORD_COLUMN, wot_records  # its columns are WON, LOST, DRAWN
 
 WON, LOST, DRAWN = 0, 1, 2
 """Slots of a won-lost-drawn count."""
@@ -173,32 +173,26 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
                     out.meet(me, opp, DRAWN if w is None else WON if w == me else LOST)
 
 
-_WOT_SLOT = {WotOutcome.WIN: WON, WotOutcome.BYE: WON, WotOutcome.LOSS: LOST, WotOutcome.TIE: DRAWN}
-"""WoT rules, Scoring: a game both players lose is a loss for each; a bye scores as a win."""
-
-
 def _wot_event(report: EventReport, out: _Collector) -> None:
     """Final WoT standings (game points, tie-breaking points) and every scored game."""
     assert report.wot is not None
     e = report.event
     rows = {r.player: r for r in report.wot.final}
-    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    # WoT rules, Scoring: a game both players lose is a loss for each; a bye scores as a win.
+    records = wot_records(report.wot, len(report.wot.games))
     for results in report.wot.games:
         for r in results:
-            slot = _WOT_SLOT[r.outcome]
-            counts[r.player][slot] += 1
             if r.opponent is not None:
-                out.meet(r.player, r.opponent, slot)
+                out.meet(r.player, r.opponent, RECORD_COLUMN[r.outcome])
     archetypes = report.public_archetypes()
     for p in e.players:
         row = rows.get(p.id)
-        c = counts.get(p.id)
         out.add(
             p.id,
             p.name,
             replace(
                 _entry(report, len(e.players), row.rank if row else None),
-                record=(c[WON], c[LOST], c[DRAWN]) if c else None,
+                record=records.get(p.id),
                 points=row.game_points if row else None,
                 tiebreak_points=row.tiebreak_points if row else None,
                 archetype=archetypes[p.id],

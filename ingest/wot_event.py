@@ -191,6 +191,10 @@ def show_points(value: Fraction) -> str:
     return f"{sign}{scaled // 100}.{scaled % 100:02d}"
 
 
+RECORD_COLUMN = {WotOutcome.WIN: 0, WotOutcome.BYE: 0, WotOutcome.LOSS: 1, WotOutcome.TIE: 2}
+"""Where a Game's outcome counts in a (wins, losses, ties) record (see :func:`wot_records`)."""
+
+
 def wot_records(report: WotReport, games: int) -> dict[str, tuple[int, int, int]]:
     """Per player, (wins, losses, ties) over the first ``games`` Games.
 
@@ -198,10 +202,9 @@ def wot_records(report: WotReport, games: int) -> dict[str, tuple[int, int, int]
     ruleset's W-L-D; a Game both players lost is a loss for each (WoT rules, Scoring).
     """
     out: dict[str, list[int]] = {}
-    column = {WotOutcome.WIN: 0, WotOutcome.BYE: 0, WotOutcome.LOSS: 1, WotOutcome.TIE: 2}
     for results in report.games[:games]:
         for r in results:
-            out.setdefault(r.player, [0, 0, 0])[column[r.outcome]] += 1
+            out.setdefault(r.player, [0, 0, 0])[RECORD_COLUMN[r.outcome]] += 1
     return {p: (w, loss, t) for p, (w, loss, t) in out.items()}
 
 
