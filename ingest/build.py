@@ -41,6 +41,7 @@ from ingest.pipeline import (
     parse_key,
     positioned,
     read_data_files,
+    site_config,
 )
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
@@ -703,11 +704,4 @@ def _merge_search(old: Mapping[str, Any], new: Mapping[str, Any], replaced: set[
 
 
 def _site_name(project: Project) -> str:
-    import yaml
-
-    try:
-        cfg = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        return "Scorekeeper"
-    name = cfg.get("site_name") if isinstance(cfg, dict) else None
-    return str(name) if name else "Scorekeeper"
+    return str(site_config(project.mkdocs_file).get("site_name") or "Scorekeeper")

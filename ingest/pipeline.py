@@ -114,17 +114,26 @@ def _formats(
     return registry, tuple(diags + positioned(problems, docs))
 
 
+def site_config(config: Path) -> dict[str, Any]:
+    """mkdocs.yml as plain data, for the few values Scorekeeper reads from it.
+
+    Best effort: a missing or unreadable file is an empty configuration (the site engine
+    reports what is wrong with it).
+    """
+    import yaml
+
+    try:
+        cfg = load_plain(config.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return {}
+    return cfg if isinstance(cfg, dict) else {}
+
+
 @functools.lru_cache(maxsize=8)
 def _card_data(
     config: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
-    import yaml
-
-    try:
-        cfg = load_plain(config.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        return (), ()
-    extra = cfg.get("extra") if isinstance(cfg, dict) else None
+    extra = site_config(config).get("extra")
     section = extra.get("scorekeeper") if isinstance(extra, dict) else None
     paths = section.get("card_data") if isinstance(section, dict) else None
     if not isinstance(paths, dict):
