@@ -20,12 +20,11 @@ module compares a Game as recorded (hand-made or imported) with it:
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.wot.model import WotBye, WotInputError, WotRound, WotSeverity, WotSide, cycle_of, is_first_game_of_cycle
-from ingest.wot.pairing import WotPairing, pair_wot_game
+from ingest.wot.pairing import WotPairing, history_counts, pair_wot_game, previous_sides
 from ingest.wot.scoring import WotTotals, wot_totals
 
 __all__ = ["WotPairingFinding", "WotTable", "check_wot_pairing"]
@@ -101,8 +100,7 @@ def _same_side(
     """Time: one Hero game and one Villain game per Cycle (a bye counts as its side)."""
     if is_first_game_of_cycle(game) or not history:
         return []
-    previous = history[-1]
-    before = _side_of([WotTable(g.table, g.hero, g.villain) for g in previous.games], previous.byes, game - 1)
+    before = previous_sides(history, game)
     table_of = {p: t.table for t in tables for p in (t.hero, t.villain)}
     out = []
     for player, side in _side_of(tables, byes, game).items():
@@ -120,15 +118,11 @@ def _same_side(
     return out
 
 
-def _bye_counts(history: Sequence[WotRound]) -> Counter[str]:
-    return Counter(b.player for r in history for b in r.byes)
-
-
 def _repeated_byes(
     history: Sequence[WotRound], tables: Sequence[WotTable], byes: Sequence[WotBye]
 ) -> list[WotPairingFinding]:
     """Running the Event: nobody gets another bye while a player has had fewer."""
-    counts = _bye_counts(history)
+    counts, _, _ = history_counts(history)
     playing = [p for t in tables for p in (t.hero, t.villain)] + [b.player for b in byes]
     fewest = min((counts[p] for p in playing), default=0)
     return [
@@ -183,9 +177,8 @@ def _interchangeable(history: Sequence[WotRound], got: str, want: str, game: int
     """Whether the rules could have picked either player for the bye (level on score,
     same side in the previous Game, as many byes): "chosen randomly if tied"."""
     totals = wot_totals(history)
-    previous = history[-1]
-    sides = _side_of([WotTable(g.table, g.hero, g.villain) for g in previous.games], previous.byes, game - 1)
-    counts = _bye_counts(history)
+    sides = previous_sides(history, game)
+    counts, _, _ = history_counts(history)
     mine, theirs = totals.get(got, WotTotals()), totals.get(want, WotTotals())
     return (
         (mine.game_points, mine.tiebreak_points) == (theirs.game_points, theirs.tiebreak_points)
@@ -199,12 +192,7 @@ def _rematches(
 ) -> list[WotPairingFinding]:
     """Between Games and Expanded Set-Up Rules: no opponent twice if at all possible,
     never the same two players with the same decks."""
-    met: Counter[frozenset[str]] = Counter()
-    decks: Counter[tuple[str, str]] = Counter()
-    for record in history:
-        for g in record.games:
-            met[frozenset((g.hero, g.villain))] += 1
-            decks[(g.hero, g.villain)] += 1
+    _, met, decks = history_counts(history)
 
     def cost(pairs: Sequence[tuple[str, str]]) -> tuple[int, int]:
         return sum(decks[p] > 0 for p in pairs), sum(met[frozenset(p)] > 0 for p in pairs)

@@ -177,6 +177,30 @@ def _pair_first_game(active: list[str], rng: random.Random) -> WotPairing:
     return WotPairing(1, tables, bye, tuple(order))
 
 
+def history_counts(
+    history: Sequence[WotRound],
+) -> tuple[Counter[str], Counter[frozenset[str]], Counter[tuple[str, str]]]:
+    """So far: byes per player, Games per pair of players, Games per (Hero, Villain)."""
+    byes: Counter[str] = Counter()
+    met: Counter[frozenset[str]] = Counter()
+    decks: Counter[tuple[str, str]] = Counter()
+    for record in history:
+        byes.update(bye.player for bye in record.byes)
+        for game in record.games:
+            met[frozenset((game.hero, game.villain))] += 1
+            decks[(game.hero, game.villain)] += 1
+    return byes, met, decks
+
+
+def previous_sides(history: Sequence[WotRound], game_number: int) -> dict[str, WotSide]:
+    """Each player's side in the last Game of ``history`` (Game ``game_number - 1``); a bye
+    counts as the side the rules give it."""
+    previous = history[-1]
+    sides = {game.hero: WotSide.HERO for game in previous.games}
+    sides |= {game.villain: WotSide.VILLAIN for game in previous.games}
+    return sides | {bye.player: bye.resolved_side(game_number - 1) for bye in previous.byes}
+
+
 def _build_state(history: Sequence[WotRound], active: list[str], rng: random.Random, game_number: int) -> _State:
     totals = wot_totals(history)
     tie_order = list(active)
@@ -188,25 +212,14 @@ def _build_state(history: Sequence[WotRound], active: list[str], rng: random.Ran
         return -total.game_points, -total.tiebreak_points, shuffled[player]
 
     ranking = sorted(active, key=key)
-    byes: Counter[str] = Counter()
-    met: Counter[frozenset[str]] = Counter()
-    decks: Counter[tuple[str, str]] = Counter()
-    for record in history:
-        byes.update(bye.player for bye in record.byes)
-        for game in record.games:
-            met[frozenset((game.hero, game.villain))] += 1
-            decks[(game.hero, game.villain)] += 1
-    previous = history[-1]
-    previous_side = {game.hero: WotSide.HERO for game in previous.games}
-    previous_side |= {game.villain: WotSide.VILLAIN for game in previous.games}
-    previous_side |= {bye.player: bye.resolved_side(game_number - 1) for bye in previous.byes}
+    byes, met, decks = history_counts(history)
     return _State(
         ranking=ranking,
         position={p: i for i, p in enumerate(ranking)},
         byes=byes,
         met=met,
         decks=decks,
-        previous_side=previous_side,
+        previous_side=previous_sides(history, game_number),
         notes=[],
         heavy=1 + sum(met.values()),
     )
