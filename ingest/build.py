@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ingest import __version__
+from ingest import __version__, pickling
 from ingest.collector import collector_paused
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
@@ -50,6 +50,22 @@ from ingest.site import SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir
 from ingest.validation import load_schema, validate_document
 from ingest.yamldoc import load_plain, parse_yaml
+
+
+def _register_pickling() -> None:
+    """Loaded event files and reports, as build workers send them back and the report cache
+    stores them: some 1,200 frozen dataclasses per event (tests/test_pickling.py checks
+    that every one reachable from the sample events is registered)."""
+    from ingest import decklists, decks, diagnostics, legality, model, pipeline, report, standings, wot_event, yamldoc
+    from ingest.rulesets import base
+    from ingest.wot import scoring
+
+    pickling.register_modules(
+        decklists, decks, diagnostics, legality, model, pipeline, report, base, standings, wot_event, scoring, yamldoc
+    )
+
+
+_register_pickling()
 
 ENGINES = ("mkdocs", "zensical")
 

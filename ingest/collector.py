@@ -34,14 +34,16 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
     ((False, True), True, 0)
     """
     was_enabled = gc.isenabled()
-    own = gc.get_freeze_count() == 0
+    # Counting the frozen objects walks all of them: in a forked worker, whose collector
+    # is already paused, that is the whole inherited heap for nothing, twice per event.
+    own = (was_enabled or freeze) and gc.get_freeze_count() == 0
     if freeze and own:
         gc.freeze()
     gc.disable()
     try:
         yield
     finally:
-        if own and (was_enabled or freeze):
+        if own:
             gc.freeze()
             gc.unfreeze()
         if was_enabled:
