@@ -34,8 +34,10 @@ from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, archetypes_from_documents
 from ingest.pipeline import (
+    EventData,
     Loaded,
     card_data,
+    event_data,
     format_registry,
     load_event,
     parse_key,
@@ -161,8 +163,9 @@ def collect(
     archetypes, problems = load_archetype_book(project)
     diags += problems
     loaded = []
+    data = event_data(project)
     for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
-        item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed)
+        item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
         loaded.append(item)
         diags += item.diagnostics
     slugs: dict[str, str] = {}
@@ -262,11 +265,12 @@ def _worker_event(path: str) -> _Prepared:
     if done % 64 == 0:
         gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
     parsed: dict[Any, Any] = {}
-    item = load_event(Path(path), project, parsed)
+    data: EventData = _WORKER["data"]
+    item = load_event(Path(path), project, parsed, data)
     if item.event is None or has_errors(item.diagnostics):
         return parsed, item, "", None, None, None
-    registry, _ = format_registry(project)
-    cards, _ = card_data(project)
+    registry = data.formats
+    cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
     event = item.event
@@ -297,11 +301,12 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
 
     workers = workers or min(os.cpu_count() or 1, 8)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    data = event_data(project)
     todo = []
     for path in paths:
         shown = display_path(path, project.root)
         text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
-        if text is not None and parse_key(text, shown, project) not in cache.parsed:
+        if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
             todo.append(path.as_posix())
     if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
         return {}
@@ -310,6 +315,8 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
         project=project,
+        data=data,
+        cards=card_data(project)[0],
         fingerprint=_data_fingerprint(project),
         players=players,
         today=today,

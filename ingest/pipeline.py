@@ -171,7 +171,7 @@ def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic,
 
 
 def parse_event_text(
-    text: str, shown: str, project: Project
+    text: str, shown: str, project: Project, data: EventData | None = None
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read).
 
@@ -194,7 +194,7 @@ def parse_event_text(
         return doc, None, problems
     checked = check_document(doc, load_schema(project.schema("event")))
     problems.extend(checked.diagnostics)
-    registry, _ = format_registry(project)
+    registry = data.formats if data is not None else format_registry(project)[0]
     event, found = event_from(doc, registry, checked.broken)
     problems.extend(found)
     return doc, (None if has_errors(problems) else event), problems
@@ -215,12 +215,34 @@ def _inside(real_folder: str, folder: Path, ref: str) -> bool:
     return True
 
 
-def parse_key(text: str, shown: str, project: Project) -> tuple[str, str, Any]:
+@dataclass(frozen=True, slots=True)
+class EventData:
+    """What checking an event text depends on besides the text: the format and schema data.
+
+    Looking it up costs a walk over the data folders (a stat per file), so a pass over many
+    event files takes it once (:func:`event_data`) and hands it to each.
+    """
+
+    key: tuple[tuple[str, int, int], ...]
+    """The data files' names, modification times and sizes (part of :func:`parse_key`)."""
+    formats: FormatRegistry
+    """The format registry."""
+
+
+def event_data(project: Project) -> EventData:
+    """The project's format and schema data as of now."""
+    return EventData(signature(project.formats_dir, project.schema_dir), format_registry(project)[0])
+
+
+def parse_key(text: str, shown: str, project: Project, data: EventData | None = None) -> tuple[str, str, Any]:
     """What a parsed event text is cached under: the text, its name, the format and schema data."""
-    return (hashlib.sha256(text.encode()).hexdigest(), shown, signature(project.formats_dir, project.schema_dir))
+    key = data.key if data is not None else signature(project.formats_dir, project.schema_dir)
+    return (hashlib.sha256(text.encode()).hexdigest(), shown, key)
 
 
-def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = None) -> Loaded:
+def load_event(
+    path: Path, project: Project, parsed: dict[Any, Any] | None = None, data: EventData | None = None
+) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
     Args:
@@ -228,17 +250,20 @@ def load_event(path: Path, project: Project, parsed: dict[Any, Any] | None = Non
         project: its project.
         parsed: a cache of parsed event texts (by text, name and format data) kept by the
             caller between builds; decklist files are read again every time.
+        data: the format and schema data, when the caller loads many files in one pass
+            (looked up here otherwise).
     """
     shown = display_path(path, project.root)
     text, problems = read_text(path, shown)
     if text is None:
         return Loaded(path, shown, None, None, None, tuple(problems))
     if parsed is None:
-        doc, event, problems = parse_event_text(text, shown, project)
+        doc, event, problems = parse_event_text(text, shown, project, data)
     else:
-        key = parse_key(text, shown, project)
+        data = data if data is not None else event_data(project)
+        key = parse_key(text, shown, project, data)
         if key not in parsed:
-            parsed[key] = parse_event_text(text, shown, project)
+            parsed[key] = parse_event_text(text, shown, project, data)
         doc, event, found = parsed[key]
         problems = list(found)
     if doc is not None and event is not None:

@@ -153,7 +153,14 @@ def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".ym
     found: list[Path] = []
     for p in paths:
         if p.is_dir():
-            found.extend(f for f in p.rglob("*") if f.is_file() and f.suffix in suffixes and not f.name.startswith("."))
+            # Names are filtered before anything is looked up: an events folder also holds
+            # thousands of decklist files.
+            for folder, _, names in os.walk(p):
+                for name in names:
+                    if not name.startswith(".") and os.path.splitext(name)[1] in suffixes:
+                        f = Path(folder, name)
+                        if f.is_file():
+                            found.append(f)
         else:
             found.append(p)
     return sorted(set(found), key=lambda f: f.as_posix())
