@@ -120,6 +120,38 @@ def slug_id(text: str) -> str:
 
 
 _DICT_NAMES = frozenset(dir(dict))
+_HTML_SPECIAL = re.compile(r"[&<>'\"]")
+
+
+def output_escape(value: object) -> str:
+    """What an autoescaped ``{{ value }}`` writes: exactly ``markupsafe.escape(value)``, faster.
+
+    A page has thousands of outputs, mostly names and numbers without any character to
+    escape; those are written as they are (a string from a template output is only ever
+    joined into the page, so it need not be a ``Markup``).
+
+    >>> [str(output_escape(v)) for v in ("Ann", 'A&B <"x">', 7, Markup("<b>"), None, True)]
+    ['Ann', 'A&amp;B &lt;&#34;x&#34;&gt;', '7', '<b>', 'None', 'True']
+    """
+    if isinstance(value, str) and type(value) is str:
+        return escape(value) if _HTML_SPECIAL.search(value) else value
+    if type(value) is int:
+        return str(value)
+    return escape(value)
+
+
+class _Template(jinja2.Template):
+    """A template whose outputs are escaped by :func:`output_escape`.
+
+    Compiled template code looks ``escape`` up in its module globals for each
+    ``{{ ... }}`` output (and nowhere else), so binding it there changes only that.
+    """
+
+    @classmethod
+    def from_code(cls, environment: jinja2.Environment, code: Any, globals: Any, uptodate: Any = None) -> Any:
+        template = super().from_code(environment, code, globals, uptodate)
+        template.root_render_func.__globals__["escape"] = output_escape
+        return template
 
 
 class _Environment(jinja2.Environment):
@@ -138,6 +170,8 @@ class _Environment(jinja2.Environment):
     ...
     jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'gone'
     """
+
+    template_class = _Template
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_NAMES:
