@@ -408,20 +408,19 @@ def _restricted(view: _Deck, on: date) -> list[Violation]:
 
 def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
     """Banned cards and banned categories in force on the date (MTR 6.2)."""
-    keys = set(view.all_totals)
+    keys = view.all_totals
     out: list[Violation] = []
-    for entry in sorted(view.rules.banned_on(on), key=lambda c: c.key):
-        if entry.key in keys:
-            cite = _cite(entry.source)
-            when = f" since {entry.since.isoformat()}" if entry.since is not None else ""
-            out.append(
-                Violation(
-                    "banned",
-                    f'"{entry.card}" is banned in {view.rules.name}{when} ({cite})',
-                    card=entry.card,
-                    section=cite,
-                )
+    for entry in sorted((c for c in view.rules.banned_on(on) if c.key in keys), key=lambda c: c.key):
+        cite = _cite(entry.source)
+        when = f" since {entry.since.isoformat()}" if entry.since is not None else ""
+        out.append(
+            Violation(
+                "banned",
+                f'"{entry.card}" is banned in {view.rules.name}{when} ({cite})',
+                card=entry.card,
+                section=cite,
             )
+        )
     categories = view.rules.categories_on(on)
     if not categories:
         return out, []
