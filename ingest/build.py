@@ -214,13 +214,19 @@ class ReportCache:
                         return report
         return None
 
-    def put(self, key: str, report: EventReport) -> None:
+    def put(self, key: str, report: EventReport, *, stored: bool = False) -> None:
+        """Keeps a report; ``stored``: :meth:`store` has already written it to the folder."""
         self.memory[key] = report
-        if self.folder is not None:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            tmp = self.folder / f".{key}.tmp"
-            tmp.write_bytes(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, self.folder / f"{key}.pickle")
+        if self.folder is not None and not stored:
+            self.store(self.folder, key, report)
+
+    @staticmethod
+    def store(folder: Path, key: str, report: EventReport) -> None:
+        """Writes one entry of a cache folder (build workers write their own reports)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".{key}.{os.getpid()}.tmp"
+        tmp.write_bytes(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, folder / f"{key}.pickle")
 
 
 def _data_fingerprint(project: Project) -> str:
@@ -275,6 +281,8 @@ def _worker_event(path: str) -> _Prepared:
     key = report_key(_WORKER["fingerprint"], item)
     event = item.event
     report = replace(compute_report(event, registry, archetypes, card_data=cards), cache_key=key)
+    if _WORKER["cache_folder"] is not None:
+        ReportCache.store(_WORKER["cache_folder"], key, report)
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
     templates = Path(_WORKER["templates"])
     return (
@@ -314,6 +322,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         return {}  # forking a process with other threads (serve) could copy a lock in use
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
+        cache_folder=cache.folder,
         project=project,
         data=data,
         cards=card_data(project)[0],
@@ -331,7 +340,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         loaded[item.path.as_posix()] = item
         cache.parsed.update(parsed)
         if report is not None:
-            cache.put(key, report)
+            cache.put(key, report, stored=True)
         if pages is not None:
             cache.pages[pages_key] = pages
 

@@ -380,6 +380,36 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     assert [k for k in first if first[k] != second[k]] == []
 
 
+def test_parallel_workers_store_their_reports_in_the_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each worker writes the reports it computes; the build process only keeps them in memory."""
+    import ingest.build
+
+    project = make_project(tmp_path / "project")
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
+    stores: list[int] = []
+    real_store = ingest.build.ReportCache.store
+    monkeypatch.setattr(
+        ingest.build.ReportCache, "store", staticmethod(lambda *a: stores.append(os.getpid()) or real_store(*a))
+    )
+    reports = tmp_path / "reports"
+    cache = ingest.build.ReportCache(reports)
+    assert len(ingest.build.prefill(project, cache, TODAY, workers=2)) == 24
+    assert stores == [os.getpid()]  # the first event, before the workers start; the rest stored there
+    stored = sorted(reports.glob("*.pickle"))
+    assert sorted(p.stem for p in stored) == sorted(cache.memory)
+    assert len(stored) == 24 and not list(reports.glob("*.tmp"))
+    fresh = ingest.build.ReportCache(reports)
+    for key, report in cache.memory.items():
+        again = fresh.get(key)
+        assert again is not None and again.event == report.event and again.cache_key == key
+
+
 def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Path) -> None:
     """Zensical keeps its site folder and cache between builds; removed pages still go."""
     project = make_project(tmp_path)
