@@ -16,8 +16,9 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ingest.model import Event, MatchKind, PlayerId
 from ingest.players import PlayerRegistry
@@ -136,10 +137,10 @@ def player_histories(reports: Iterable[EventReport], registry: PlayerRegistry) -
     return out.result()
 
 
-def _entry(report: EventReport, field: int, rank: int | None) -> HistoryEntry:
-    """An entry naming the event; callers fill in the results with :func:`dataclasses.replace`."""
+def _entry(report: EventReport, field: int, rank: int | None, **results: Any) -> HistoryEntry:
+    """An entry naming the event, with the player's ``results`` (the other HistoryEntry fields)."""
     e = report.event
-    return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank)
+    return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank, **results)
 
 
 def _individual_event(report: EventReport, out: _Collector) -> None:
@@ -153,8 +154,10 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
         out.add(
             p.id,
             p.name,
-            replace(
-                _entry(report, len(e.players), row.rank if row else None),
+            _entry(
+                report,
+                len(e.players),
+                row.rank if row else None,
                 place=row.place if row else "",
                 record=(rec.wins, rec.losses, rec.draws) if rec else None,
                 points=rec.points if rec else None,
@@ -190,8 +193,10 @@ def _wot_event(report: EventReport, out: _Collector) -> None:
         out.add(
             p.id,
             p.name,
-            replace(
-                _entry(report, len(e.players), row.rank if row else None),
+            _entry(
+                report,
+                len(e.players),
+                row.rank if row else None,
                 record=records.get(p.id),
                 points=row.game_points if row else None,
                 tiebreak_points=row.tiebreak_points if row else None,
@@ -236,8 +241,10 @@ def _team_event(report: EventReport, out: _Collector) -> None:
         out.add(
             p.id,
             p.name,
-            replace(
-                _entry(report, len(e.teams), row.rank if row else None),
+            _entry(
+                report,
+                len(e.teams),
+                row.rank if row else None,
                 place=row.place if row else "",
                 record=rec,
                 points=row.record.points if row else None,
