@@ -23,7 +23,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -48,7 +48,7 @@ from ingest.pipeline import (
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
-from ingest.site import SiteInputs, site_files
+from ingest.site import Files, SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir
 from ingest.validation import load_schema, validate_document
 from ingest.yamldoc import load_plain, parse_yaml
@@ -362,6 +362,39 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     return loaded
 
 
+_FORKED: dict[str, Any] = {}
+
+
+def _forked_chunk(index: int) -> Files:
+    files: Files = _FORKED["fn"](_FORKED["chunks"][index])
+    return files
+
+
+def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
+    """``map(fn, chunks)`` with the chunks after the first in forked processes (a :data:`site.Mapper`).
+
+    The function and chunks are inherited by the fork, not sent; only the rendered files come
+    back. The build process renders the first chunk meanwhile. Runs in order, in this
+    process, where forking is unavailable or unsafe (other threads running, as in ``serve``).
+    """
+    import concurrent.futures
+    import multiprocessing
+
+    if len(chunks) < 2 or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return [fn(chunk) for chunk in chunks]
+    _FORKED.update(fn=fn, chunks=chunks)
+    context = multiprocessing.get_context("fork")
+    try:
+        with (
+            collector_paused(freeze=True),
+            concurrent.futures.ProcessPoolExecutor(len(chunks) - 1, mp_context=context) as pool,
+        ):
+            rest = [pool.submit(_forked_chunk, i) for i in range(1, len(chunks))]
+            return [fn(chunks[0]), *(future.result() for future in rest)]
+    finally:
+        _FORKED.clear()
+
+
 def compute_reports(
     collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings
 ) -> list[EventReport]:
@@ -601,7 +634,7 @@ def build_site(
     t = time.perf_counter()
     registry, _ = format_registry(project)
     inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
-    files = site_files(inputs, project.templates_dir, page_cache=cache.pages)
+    files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map)
     timings.render = time.perf_counter() - t
     timings.pages = sum(1 for f in files if f.endswith(".md"))
     t = time.perf_counter()

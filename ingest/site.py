@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -32,6 +32,8 @@ from ingest.wot import WotSide, cycle_of, default_bye_side
 from ingest.wot_event import show_points
 
 Files = dict[str, str | bytes]
+Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]]], Iterable[Files]]
+"""Applies a function to each chunk of a list (in order): ``map``, or a parallel equivalent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -776,31 +778,21 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
-def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
-    """One page per player (results per event, lifetime record, head to head, decks) and the index."""
+def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistories, mapper: Mapper = map) -> Files:
+    """One page per player (results per event, lifetime record, head to head, decks) and the index.
+
+    The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
+    """
     files: Files = {}
     display = histories.names
-    for cid, name in display.items():
-        entries = histories.entries.get(cid, ())
-        rows = [_history_row(entry) for entry in reversed(entries)]
-        met = sorted(
-            histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold())
-        )
-        opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
-        files[f"players/{cid}.md"] = render(
-            templates,
-            "player.md.j2",
-            {
-                "name": name,
-                "rows": rows,
-                "record": histories.lifetime(cid),
-                "opponents": opponents,
-                "decks": sorted({e.archetype for e in entries if e.archetype}),
-                "events": len(entries),
-                "base": base_for(f"players/{cid}.md"),
-                "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
-            },
-        )
+    ids = list(display)
+
+    def chunk_pages(chunk: Sequence[str]) -> Files:
+        return {f"players/{cid}.md": _player_page(cid, inputs, templates, histories) for cid in chunk}
+
+    half = (len(ids) + 1) // 2
+    for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
+        files.update(pages)
     index = sorted(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
@@ -809,6 +801,28 @@ def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistorie
         templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")}
     )
     return files
+
+
+def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> str:
+    display = histories.names
+    entries = histories.entries.get(cid, ())
+    rows = [_history_row(entry) for entry in reversed(entries)]
+    met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
+    opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
+    return render(
+        templates,
+        "player.md.j2",
+        {
+            "name": display[cid],
+            "rows": rows,
+            "record": histories.lifetime(cid),
+            "opponents": opponents,
+            "decks": sorted({e.archetype for e in entries if e.archetype}),
+            "events": len(entries),
+            "base": base_for(f"players/{cid}.md"),
+            "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+        },
+    )
 
 
 def _history_row(entry: HistoryEntry) -> dict[str, Any]:
@@ -930,11 +944,14 @@ def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path)
     return _event_pages(report, inputs, templates)
 
 
-def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files] | None = None) -> Files:
+def site_files(
+    inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files] | None = None, mapper: Mapper = map
+) -> Files:
     """Every file of ``build/docs``: pages, print views, API documents and assets.
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
     event whose report, players' names and templates are unchanged is not rendered again.
+    ``mapper`` renders the player pages (see :data:`Mapper`).
     """
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
@@ -979,7 +996,7 @@ def site_files(inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files]
             page_cache[key] = _event_pages(report, inputs, templates)
         files.update(page_cache[key])
     histories = player_histories(reports, inputs.players)
-    files.update(_player_pages(inputs, templates, histories))
+    files.update(_player_pages(inputs, templates, histories, mapper))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
     files.update(api.api_files(reports, inputs.players, histories))

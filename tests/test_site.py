@@ -410,6 +410,39 @@ def test_parallel_workers_store_their_reports_in_the_cache_folder(
         assert again is not None and again.event == report.event and again.cache_key == key
 
 
+def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second half of the player pages comes back from a fork: same files, same order."""
+    import ingest.build
+    from ingest.site import SiteInputs, site_files
+
+    project = make_project(tmp_path)
+    cache = ingest.build.ReportCache()
+    collected = ingest.build.collect(project, parsed=cache.parsed)
+    reports = ingest.build.compute_reports(collected, project, cache, ingest.build.BuildTimings())
+    registry, _ = ingest.build.format_registry(project)
+    inputs = SiteInputs(tuple(reports), collected.players, registry, TODAY, "Scorekeeper")
+    pids: list[str] = []
+
+    def mapper(fn: Any, chunks: Any) -> list[Any]:  # forked_map, telling which process rendered what
+        parts = ingest.build.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
+        pids.extend(part.pop("pid") for part in parts)
+        return parts
+
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
+    forked = site_files(inputs, project.templates_dir, mapper=mapper)
+    serial = site_files(inputs, project.templates_dir)
+    assert pids[0] == str(os.getpid()) != pids[1]
+    assert sum(1 for f in serial if f.startswith("players/")) > 40
+    assert list(forked) == list(serial)
+    assert forked == serial
+    pids.clear()
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 2)  # serve: no fork
+    assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
+    assert pids == [str(os.getpid())] * 2
+
+
 def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Path) -> None:
     """Zensical keeps its site folder and cache between builds; removed pages still go."""
     project = make_project(tmp_path)
