@@ -94,3 +94,11 @@ def test_only_frozen_slotted_dataclasses_can_be_registered() -> None:
     for kind in (NoSlots, Mutable, Path):
         with pytest.raises(TypeError, match="not a frozen dataclass with slots"):
             pickling.register([kind])
+
+
+def test_a_pickle_with_other_fields_than_the_class_is_refused() -> None:
+    from ingest.diagnostics import SourcePos
+
+    assert pickling.rebuild(SourcePos, ("a.yaml", 1, 2)) == SourcePos("a.yaml", 1, 2)
+    with pytest.raises(TypeError, match="SourcePos: the pickle gives 2 fields"):
+        pickling.rebuild(SourcePos, ("a.yaml", 1))
