@@ -57,7 +57,8 @@ from ingest.yamldoc import load_plain, parse_yaml
 def _register_pickling() -> None:
     """Loaded event files and reports, as build workers send them back and the report cache
     stores them: some 1,200 frozen dataclasses per event (tests/test_pickling.py checks
-    that every one reachable from the sample events is registered)."""
+    that every one reachable from the sample events is registered). A class left out
+    still pickles, the slow way."""
     from ingest import decklists, decks, diagnostics, legality, model, pipeline, report, standings, wot_event, yamldoc
     from ingest.rulesets import base
     from ingest.wot import scoring
@@ -224,9 +225,15 @@ class ReportCache:
     def store(folder: Path, key: str, report: EventReport) -> None:
         """Writes one entry of a cache folder (build workers write their own reports)."""
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".{key}.{os.getpid()}.tmp"
-        tmp.write_bytes(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, folder / f"{key}.pickle")
+        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, folder / f"{key}.pickle")
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
 
 def _data_fingerprint(project: Project) -> str:
@@ -370,17 +377,26 @@ def _forked_chunk(index: int) -> Files:
     return files
 
 
+FORK_MIN_ITEMS = 100
+"""Fewer items than this in the chunks after the first: a fork would cost more than it saves."""
+
+
 def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
     """``map(fn, chunks)`` with the chunks after the first in forked processes (a :data:`site.Mapper`).
 
     The function and chunks are inherited by the fork, not sent; only the rendered files come
     back. The build process renders the first chunk meanwhile. Runs in order, in this
-    process, where forking is unavailable or unsafe (other threads running, as in ``serve``).
+    process, for small chunks and where forking is unavailable or unsafe (other threads
+    running, as in ``serve``); a forked process that dies has its chunk redone here.
     """
     import concurrent.futures
     import multiprocessing
 
-    if len(chunks) < 2 or "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if (
+        sum(len(chunk) for chunk in chunks[1:]) < FORK_MIN_ITEMS
+        or "fork" not in multiprocessing.get_all_start_methods()
+        or threading.active_count() > 1
+    ):
         return [fn(chunk) for chunk in chunks]
     _FORKED.update(fn=fn, chunks=chunks)
     context = multiprocessing.get_context("fork")
@@ -390,7 +406,13 @@ def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[s
             concurrent.futures.ProcessPoolExecutor(len(chunks) - 1, mp_context=context) as pool,
         ):
             rest = [pool.submit(_forked_chunk, i) for i in range(1, len(chunks))]
-            return [fn(chunks[0]), *(future.result() for future in rest)]
+            out = [fn(chunks[0])]
+            for i, future in enumerate(rest, start=1):
+                try:
+                    out.append(future.result())
+                except concurrent.futures.process.BrokenProcessPool:  # killed (out of memory?)
+                    out.append(fn(chunks[i]))
+            return out
     finally:
         _FORKED.clear()
 

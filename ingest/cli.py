@@ -20,7 +20,7 @@ import click
 from ingest import __version__
 from ingest.diagnostics import Diagnostic, has_errors, render_all, sorted_diagnostics, summary
 from ingest.errors import IngestError
-from ingest.pipeline import Loaded, event_paths, load_event, parse_event_text
+from ingest.pipeline import Loaded, event_data, event_paths, load_event, parse_event_text
 from ingest.project import Project
 from ingest.storage import display_path, write_atomically
 
@@ -73,7 +73,8 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
     """Loads every event file and runs every check; returns the results and all diagnostics."""
     from ingest.checks import event_checks
 
-    loaded = [load_event(p, project) for p in event_paths(paths, project)]
+    data = event_data(project)
+    loaded = [load_event(p, project, data=data) for p in event_paths(paths, project)]
     diags: list[Diagnostic] = []
     for item in loaded:
         diags.extend(item.diagnostics)

@@ -57,6 +57,8 @@ def _builder(cls: type) -> Callable[[tuple[Any, ...]], Any]:
     Generated once per class, as ``dataclasses`` writes ``__init__``: a loop over the
     setters took twice as long, and a report holds a thousand of these objects.
     """
+    if not is_frozen_slotted(cls):
+        raise TypeError(f"{cls.__qualname__} is not a frozen dataclass with slots")
     setters = _setters(cls)
     lines = [f"    s{i}(obj, values[{i}])" for i in range(len(setters))]
     source = "\n".join(

@@ -260,7 +260,6 @@ def load_event(
     if parsed is None:
         doc, event, problems = parse_event_text(text, shown, project, data)
     else:
-        data = data if data is not None else event_data(project)
         key = parse_key(text, shown, project, data)
         if key not in parsed:
             parsed[key] = parse_event_text(text, shown, project, data)

@@ -56,7 +56,7 @@ def pct(value: Fraction | float | None, digits: int = 2) -> str:
     return pct_of(f.numerator, f.denominator, digits)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=8192, typed=True)
 def pct_of(numerator: int, denominator: int, digits: int = 2) -> str:
     """``numerator/denominator`` as a percentage, half-up, in integer arithmetic (fast).
 
@@ -136,7 +136,7 @@ def output_escape(value: object) -> str:
     >>> [str(output_escape(v)) for v in ("Ann", 'A&B <"x">', 7, Markup("<b>"), None, True)]
     ['Ann', 'A&amp;B &lt;&#34;x&#34;&gt;', '7', '<b>', 'None', 'True']
     """
-    if isinstance(value, str) and type(value) is str:
+    if type(value) is str:
         return escape(value) if _HTML_SPECIAL.search(value) else value
     if type(value) is int:
         return str(value)

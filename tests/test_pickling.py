@@ -102,3 +102,6 @@ def test_a_pickle_with_other_fields_than_the_class_is_refused() -> None:
     assert pickling.rebuild(SourcePos, ("a.yaml", 1, 2)) == SourcePos("a.yaml", 1, 2)
     with pytest.raises(TypeError, match="SourcePos: the pickle gives 2 fields"):
         pickling.rebuild(SourcePos, ("a.yaml", 1))
+
+    with pytest.raises(TypeError, match="not a frozen dataclass with slots"):
+        pickling.rebuild(Path, ("a",))

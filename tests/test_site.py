@@ -408,6 +408,10 @@ def test_parallel_workers_store_their_reports_in_the_cache_folder(
     for key, report in cache.memory.items():
         again = fresh.get(key)
         assert again is not None and again.event == report.event and again.cache_key == key
+    monkeypatch.setattr(ingest.build.pickle, "dumps", lambda *a, **k: 1 / 0)  # a failed write leaves nothing
+    with pytest.raises(ZeroDivisionError):
+        real_store(tmp_path / "failed", "k", next(iter(cache.memory.values())))
+    assert list((tmp_path / "failed").iterdir()) == []
 
 
 def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
@@ -431,6 +435,7 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
         return parts
 
     monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.build, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
     forked = site_files(inputs, project.templates_dir, mapper=mapper)
     serial = site_files(inputs, project.templates_dir)
     assert pids[0] == str(os.getpid()) != pids[1]
@@ -441,6 +446,31 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 2)  # serve: no fork
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
     assert pids == [str(os.getpid())] * 2
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(ingest.build, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
+    pids.clear()
+    assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
+    assert pids == [str(os.getpid())] * 2
+
+
+def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ingest.build
+
+    parent = os.getpid()
+
+    def dies_in_a_fork(chunk: Any) -> dict[str, str | bytes]:
+        if os.getpid() != parent:
+            os._exit(9)  # as the out-of-memory killer would
+        return {f"{item}.md": str(item) for item in chunk}
+
+    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.build, "FORK_MIN_ITEMS", 1)
+    assert ingest.build.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
+        {"a.md": "a"},
+        {"b.md": "b", "c.md": "c"},
+    ]
 
 
 def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Path) -> None:
