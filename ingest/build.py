@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__, pickling
-from ingest.collector import collector_paused
+from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, archetypes_from_documents
@@ -449,6 +449,17 @@ class TreeChanges:
     """Files deleted."""
 
 
+def _write_new(path: str, data: bytes) -> None:
+    """Creates a file with ``data``: three system calls, without Python's buffered file object."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
 def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
@@ -495,8 +506,7 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
                 f.write(data)
             os.replace(tmp, dest)
         else:  # a new file: nobody reads a half-written one (the engine runs after this step)
-            with open(dest, "wb") as f:
-                f.write(data)
+            _write_new(dest, data)
         return rel
 
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
@@ -632,6 +642,32 @@ def build_site(
     whose Markdown changed are rendered again: the previous site is copied aside, mkdocs
     updates the copy (``dirty``), the search index is merged, and the copy is swapped in.
     """
+    with results_frozen() as freeze:
+        return _build_site(
+            project,
+            engine=engine,
+            strict=strict,
+            today=today,
+            cache=cache,
+            docs_only=docs_only,
+            full=full,
+            on_diagnostics=on_diagnostics,
+            freeze=freeze,
+        )
+
+
+def _build_site(
+    project: Project,
+    *,
+    engine: str = "mkdocs",
+    strict: bool = False,
+    today: dt.date | None = None,
+    cache: ReportCache | None = None,
+    docs_only: bool = False,
+    full: bool = False,
+    on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
+    freeze: Callable[[], None],
+) -> BuildTimings:
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
     timings = BuildTimings()
@@ -653,6 +689,7 @@ def build_site(
         raise IngestError(diags)
     if on_diagnostics is not None and diags:
         on_diagnostics(diags)
+    freeze()  # the results stay as they are until the build ends: no collection scans them again
     t = time.perf_counter()
     registry, _ = format_registry(project)
     inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 
 @contextlib.contextmanager
@@ -48,3 +48,35 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
             gc.unfreeze()
         if was_enabled:
             gc.enable()
+
+
+@contextlib.contextmanager
+def results_frozen() -> Iterator[Callable[[], None]]:
+    """Gives a function that freezes everything alive now; whatever it froze is unfrozen at the end.
+
+    A build holds an archive's results (millions of small objects, no reference cycles)
+    while it renders pages and runs the site engine, which allocate a great deal: each
+    full collection would scan all of the results again (0.4 s for 300 events). Frozen,
+    they are left alone until the block ends. Nothing is frozen when a caller already
+    froze objects (theirs would be unfrozen with ours).
+
+    >>> with results_frozen() as freeze:
+    ...     freeze()
+    ...     inside = gc.get_freeze_count() > 0
+    >>> inside, gc.get_freeze_count()
+    (True, 0)
+    """
+    own = gc.get_freeze_count() == 0
+    froze = False
+
+    def freeze() -> None:
+        nonlocal froze
+        if own:
+            gc.freeze()
+            froze = True
+
+    try:
+        yield freeze
+    finally:
+        if froze:
+            gc.unfreeze()
