@@ -641,108 +641,88 @@ def build_site(
     With mkdocs, when ``build/site`` was built from the same configuration, only the pages
     whose Markdown changed are rendered again: the previous site is copied aside, mkdocs
     updates the copy (``dirty``), the search index is merged, and the copy is swapped in.
+    From rendering to the end, the computed results are frozen for the garbage collector
+    (:func:`~ingest.collector.results_frozen`).
     """
     with results_frozen() as freeze:
-        return _build_site(
-            project,
-            engine=engine,
-            strict=strict,
-            today=today,
-            cache=cache,
-            docs_only=docs_only,
-            full=full,
-            on_diagnostics=on_diagnostics,
-            freeze=freeze,
+        if engine not in ENGINES:
+            raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
+        timings = BuildTimings()
+        start = time.perf_counter()
+        cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+        day = today_from_env(today)
+        preloaded = prefill(project, cache, day)
+        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded)
+        timings.read = time.perf_counter() - start
+        diags = list(collected.diagnostics)
+        if has_errors(diags, strict=strict):
+            raise IngestError(diags)
+        t = time.perf_counter()
+        reports = compute_reports(collected, project, cache, timings)
+        timings.compute = time.perf_counter() - t
+        # Pairing, game-record and deck checks come with each (cached) report.
+        diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
+        if has_errors(diags, strict=strict):
+            raise IngestError(diags)
+        if on_diagnostics is not None and diags:
+            on_diagnostics(diags)
+        freeze()  # the results stay as they are until the build ends: no collection scans them again
+        t = time.perf_counter()
+        registry, _ = format_registry(project)
+        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
+        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map)
+        timings.render = time.perf_counter() - t
+        timings.pages = sum(1 for f in files if f.endswith(".md"))
+        t = time.perf_counter()
+        docs = project.build_dir / "docs"
+        site = project.build_dir / "site"
+        manifest = project.build_dir / ".cache" / "site.json"
+        fingerprint = _engine_fingerprint(project, engine, day)
+        incremental = (
+            not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
         )
-
-
-def _build_site(
-    project: Project,
-    *,
-    engine: str = "mkdocs",
-    strict: bool = False,
-    today: dt.date | None = None,
-    cache: ReportCache | None = None,
-    docs_only: bool = False,
-    full: bool = False,
-    on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
-    freeze: Callable[[], None],
-) -> BuildTimings:
-    if engine not in ENGINES:
-        raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
-    timings = BuildTimings()
-    start = time.perf_counter()
-    cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
-    day = today_from_env(today)
-    preloaded = prefill(project, cache, day)
-    collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded)
-    timings.read = time.perf_counter() - start
-    diags = list(collected.diagnostics)
-    if has_errors(diags, strict=strict):
-        raise IngestError(diags)
-    t = time.perf_counter()
-    reports = compute_reports(collected, project, cache, timings)
-    timings.compute = time.perf_counter() - t
-    # Pairing, game-record and deck checks come with each (cached) report.
-    diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
-    if has_errors(diags, strict=strict):
-        raise IngestError(diags)
-    if on_diagnostics is not None and diags:
-        on_diagnostics(diags)
-    freeze()  # the results stay as they are until the build ends: no collection scans them again
-    t = time.perf_counter()
-    registry, _ = format_registry(project)
-    inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
-    files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map)
-    timings.render = time.perf_counter() - t
-    timings.pages = sum(1 for f in files if f.endswith(".md"))
-    t = time.perf_counter()
-    docs = project.build_dir / "docs"
-    site = project.build_dir / "site"
-    manifest = project.build_dir / ".cache" / "site.json"
-    fingerprint = _engine_fingerprint(project, engine, day)
-    incremental = (
-        not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
-    )
-    # From here until the new site is in place, build/site may not match build/docs: the
-    # next build starts from scratch if this one does not finish.
-    manifest.unlink(missing_ok=True)
-    changes = sync_tree(docs, files)
-    timings.write = time.perf_counter() - t
-    if docs_only:
+        # From here until the new site is in place, build/site may not match build/docs: the
+        # next build starts from scratch if this one does not finish.
+        manifest.unlink(missing_ok=True)
+        changes = sync_tree(docs, files)
+        timings.write = time.perf_counter() - t
+        if docs_only:
+            return timings
+        t = time.perf_counter()
+        for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
+            shutil.rmtree(stale, ignore_errors=True)
+        staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
+        try:
+            with _source_date_epoch(day):
+                if engine == "zensical":
+                    # Zensical keeps its own cache and skips unchanged pages when its site
+                    # folder is kept between builds; pages whose Markdown is gone would stay
+                    # behind, so the folder starts empty after removals or a full build.
+                    kept = project.build_dir / ".cache" / "zensical-site"
+                    if not incremental or changes.removed:
+                        shutil.rmtree(kept, ignore_errors=True)
+                    warnings = run_zensical(project, docs, kept, strict=strict)
+                    shutil.copytree(kept, staging, dirs_exist_ok=True)
+                elif incremental:
+                    warnings = _update_site(project, docs, site, staging, changes)
+                else:
+                    warnings = run_mkdocs(project, docs, staging, strict=strict)
+            if strict and warnings:
+                raise IngestError(
+                    [
+                        error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root)))
+                        for w in warnings
+                    ]
+                )
+            replace_dir(staging, site)
+            manifest.parent.mkdir(parents=True, exist_ok=True)
+            manifest.write_text(fingerprint, encoding="utf-8")
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        timings.engine = time.perf_counter() - t
+        timings.extra["incremental"] = float(incremental)
         return timings
-    t = time.perf_counter()
-    for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
-        shutil.rmtree(stale, ignore_errors=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
-    try:
-        with _source_date_epoch(day):
-            if engine == "zensical":
-                # Zensical keeps its own cache and skips unchanged pages when its site
-                # folder is kept between builds; pages whose Markdown is gone would stay
-                # behind, so the folder starts empty after removals or a full build.
-                kept = project.build_dir / ".cache" / "zensical-site"
-                if not incremental or changes.removed:
-                    shutil.rmtree(kept, ignore_errors=True)
-                warnings = run_zensical(project, docs, kept, strict=strict)
-                shutil.copytree(kept, staging, dirs_exist_ok=True)
-            elif incremental:
-                warnings = _update_site(project, docs, site, staging, changes)
-            else:
-                warnings = run_mkdocs(project, docs, staging, strict=strict)
-        if strict and warnings:
-            raise IngestError(
-                [error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root))) for w in warnings]
-            )
-        replace_dir(staging, site)
-        manifest.parent.mkdir(parents=True, exist_ok=True)
-        manifest.write_text(fingerprint, encoding="utf-8")
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    timings.engine = time.perf_counter() - t
-    timings.extra["incremental"] = float(incremental)
-    return timings
 
 
 def _engine_fingerprint(project: Project, engine: str, day: dt.date) -> str:
