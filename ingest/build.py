@@ -49,7 +49,7 @@ from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
 from ingest.site import Files, SiteInputs, site_files
-from ingest.storage import display_path, find_files, read_text, replace_dir
+from ingest.storage import display_path, find_files, read_text, replace_dir, write_atomically
 from ingest.validation import load_schema, validate_document
 from ingest.yamldoc import load_plain, parse_yaml
 
@@ -224,16 +224,9 @@ class ReportCache:
     @staticmethod
     def store(folder: Path, key: str, report: EventReport) -> None:
         """Writes one entry of a cache folder (build workers write their own reports)."""
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, folder / f"{key}.pickle")
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_atomically(
+            folder / f"{key}.pickle", pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL), durable=False
+        )
 
 
 def _data_fingerprint(project: Project) -> str:
@@ -260,6 +253,29 @@ def report_key(fingerprint: str, item: Loaded) -> str:
 
 
 # -- parallel preparation ---------------------------------------------------------------------------
+
+
+def _can_fork() -> bool:
+    """Whether work may go to forked processes: the platform forks, and no other thread runs
+    (forking a process with other threads, as in ``serve``, could copy a lock in use)."""
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+@contextlib.contextmanager
+def _forked_pool(workers: int) -> Iterator[Any]:
+    """Processes forked from this one, which inherit its state (module globals) instead of
+    receiving it. Everything alive is frozen for the collector meanwhile, so the memory the
+    workers share with this process is not copied page by page; the workers, forked inside,
+    start with the collector paused too."""
+    import concurrent.futures
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    with collector_paused(freeze=True), concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        yield pool
+
 
 _WORKER: dict[str, Any] = {}
 
@@ -309,9 +325,6 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     when many events are new (a first build of an archive). Returns the event files the
     workers read (by path), for :func:`collect`; empty when nothing ran in parallel.
     """
-    import concurrent.futures
-    import multiprocessing
-
     from ingest.site import templates_fingerprint
 
     workers = workers or min(os.cpu_count() or 1, 8)
@@ -323,10 +336,8 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
         if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
             todo.append(path.as_posix())
-    if workers < 2 or len(todo) < 16 or "fork" not in multiprocessing.get_all_start_methods():
+    if workers < 2 or len(todo) < 16 or not _can_fork():
         return {}
-    if threading.active_count() > 1:
-        return {}  # forking a process with other threads (serve) could copy a lock in use
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
         cache_folder=cache.folder,
@@ -354,14 +365,11 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     # The first event here: the schemas, format data and templates it loads are then
     # inherited by the forked workers instead of being loaded again in each.
     keep(_worker_event(todo[0]))
-    context = multiprocessing.get_context("fork")
-    # Frozen objects are left alone by the workers' garbage collector, so the memory the
-    # workers share with this process is not copied page by page. Results are frozen
-    # dataclasses and tuples, not cycles: the collector would only walk the growing pile
-    # of received reports again and again. The workers, forked inside, start with it
-    # paused too (each collects now and then itself).
+    # With the collector paused, the growing pile of received reports (frozen dataclasses
+    # and tuples, no cycles) is not walked again and again; each worker collects now and
+    # then itself.
     try:
-        with collector_paused(freeze=True), concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        with _forked_pool(workers) as pool:
             for result in pool.map(_worker_event, todo[1:]):
                 keep(result)
     finally:
@@ -390,21 +398,12 @@ def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[s
     running, as in ``serve``); a forked process that dies has its chunk redone here.
     """
     import concurrent.futures
-    import multiprocessing
 
-    if (
-        sum(len(chunk) for chunk in chunks[1:]) < FORK_MIN_ITEMS
-        or "fork" not in multiprocessing.get_all_start_methods()
-        or threading.active_count() > 1
-    ):
+    if sum(len(chunk) for chunk in chunks[1:]) < FORK_MIN_ITEMS or not _can_fork():
         return [fn(chunk) for chunk in chunks]
     _FORKED.update(fn=fn, chunks=chunks)
-    context = multiprocessing.get_context("fork")
     try:
-        with (
-            collector_paused(freeze=True),
-            concurrent.futures.ProcessPoolExecutor(len(chunks) - 1, mp_context=context) as pool,
-        ):
+        with _forked_pool(len(chunks) - 1) as pool:
             rest = [pool.submit(_forked_chunk, i) for i in range(1, len(chunks))]
             out = [fn(chunks[0])]
             for i, future in enumerate(rest, start=1):
@@ -501,10 +500,7 @@ def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
                             return None
             except OSError:  # e.g. a dangling symbolic link: replaced by the file below
                 pass
-            tmp = os.path.join(os.path.dirname(dest), f".{os.path.basename(dest)}.tmp")
-            with open(tmp, "wb") as f:
-                f.write(data)
-            os.replace(tmp, dest)
+            write_atomically(Path(dest), data, durable=False)
         else:  # a new file: nobody reads a half-written one (the engine runs after this step)
             _write_new(dest, data)
         return rel

@@ -83,20 +83,22 @@ def decode_utf8(raw: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
         ]
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replaces ``path`` with ``text`` atomically (temporary file in the same folder + rename).
+def write_atomically(path: Path, content: str | bytes, *, durable: bool = True) -> None:
+    """Replaces ``path`` with ``content`` atomically (temporary file in the same folder + rename).
 
     The original file is untouched if anything fails before the rename; its permission
-    bits are kept.
+    bits are kept. ``durable``: the data reaches the disk before the rename (an event
+    file); files that can be made again (caches, build output) skip that wait.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content.encode("utf-8") if isinstance(content, str) else content)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         with contextlib.suppress(OSError):
             os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         os.replace(tmp, path)
