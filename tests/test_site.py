@@ -479,7 +479,8 @@ def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Pa
     build_site(project, today=TODAY, engine="zensical")
     event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
     event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
-    assert build_site(project, today=TODAY, engine="zensical").extra["incremental"] == 1.0
+    timings = build_site(project, today=TODAY, engine="zensical")
+    assert (timings.extra["incremental"], timings.extra["partial"]) == (1.0, 1.0)
     updated = tree(tmp_path / "build" / "site")
     assert b"Pioneer Weekly Renamed" in updated["events/2026-11-20-pioneer-weekly/index.html"]
     assert build_site(project, today=TODAY, engine="zensical", full=True).extra["incremental"] == 0.0
@@ -487,10 +488,82 @@ def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Pa
     assert updated.keys() == rebuilt.keys()
     assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
     next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
-    build_site(project, today=TODAY, engine="zensical")
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
     pruned = tree(tmp_path / "build" / "site")
     assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in pruned)
     assert "events/2026-11-20-pioneer-weekly/index.html" in pruned
+
+
+def _zensical_full_build(project: Project) -> dict[str, bytes]:
+    timings = build_site(project, today=TODAY, engine="zensical", full=True)
+    assert timings.extra["partial"] == 0.0
+    return tree(project.root / "build" / "site")
+
+
+def test_zensical_renders_only_the_pages_of_a_changed_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One result changes: Zensical renders the changed pages alone; the site equals a full build."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, engine="zensical")
+    before = tree(tmp_path / "build" / "site")
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    text = event.read_text()
+    assert "games: 2-1}" in text
+    event.write_text(text.replace("games: 2-1}", "games: 2-0}", 1))
+    docs_seen: list[set[str]] = []
+    real = ingest.build.run_zensical
+
+    def counting(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+        docs_seen.append({p.relative_to(docs).as_posix() for p in docs.rglob("*.md")})
+        return real(project, docs, site, strict=strict)
+
+    monkeypatch.setattr(ingest.build, "run_zensical", counting)
+    timings = build_site(project, today=TODAY, engine="zensical")
+    assert timings.extra["partial"] == 1.0
+    # The event's two changed pages, plus stand-ins for the five pages the navigation names.
+    assert len(docs_seen) == 1
+    assert {"events/2026-11-20-pioneer-weekly/index.md", "events/2026-11-20-pioneer-weekly/rounds.md"} < docs_seen[0]
+    assert len(docs_seen[0]) <= 7
+    updated = tree(tmp_path / "build" / "site")
+    changed = sorted(rel for rel in updated if updated[rel] != before.get(rel))
+    assert "events/2026-11-20-pioneer-weekly/rounds/index.html" in changed and "search.json" in changed
+    assert not (tmp_path / "build" / ".cache" / ingest.build.ZENSICAL_PARTIAL).exists()
+    monkeypatch.setattr(ingest.build, "run_zensical", real)
+    full = _zensical_full_build(project)
+    assert updated.keys() == full.keys()
+    assert [rel for rel in updated if updated[rel] != full[rel]] == []
+
+
+def test_zensical_builds_in_full_when_a_page_is_added_or_the_partial_build_warns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ingest.build
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, engine="zensical")
+    event = next((tmp_path / "events").rglob("*legacy-league.yaml"))
+    copy = event.with_name("2026-12-11-legacy-league-two.yaml")
+    copy.write_text(event.read_text().replace("Legacy League December", "Legacy League Two"))
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0  # a new page
+    added = tree(tmp_path / "build" / "site")
+    assert "events/2026-12-11-legacy-league-two/index.html" in added
+    assert added == _zensical_full_build(project)
+    real = ingest.build.run_zensical
+    calls: list[Path] = []
+
+    def warns_when_partial(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+        calls.append(docs)
+        found = real(project, docs, site, strict=strict)
+        return [*found, "Warning: page does not exist"] if ingest.build.ZENSICAL_PARTIAL in docs.parts else found
+
+    monkeypatch.setattr(ingest.build, "run_zensical", warns_when_partial)
+    copy.write_text(copy.read_text().replace("Legacy League Two", "Legacy League Two Renamed"))
+    timings = build_site(project, today=TODAY, engine="zensical", strict=True)
+    assert timings.extra["partial"] == 0.0
+    assert [ingest.build.ZENSICAL_PARTIAL in d.parts for d in calls] == [True, False]
+    page = tmp_path / "build/site/events/2026-12-11-legacy-league-two/index.html"
+    assert b"Legacy League Two Renamed" in page.read_bytes()
 
 
 def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
