@@ -200,6 +200,40 @@ def parse_event_text(
     return doc, (None if has_errors(problems) else event), problems
 
 
+class _Listing:
+    """Folder listings, each read once: one system call for all the decklists in a folder.
+
+    Lets the common case (a regular file, named exactly, with no symbolic link on the way)
+    skip a system call per path component; anything else takes the careful way.
+    """
+
+    def __init__(self) -> None:
+        self.folders: dict[str, dict[str, os.DirEntry[str]]] = {}
+
+    def plain_file(self, folder: Path, ref: str) -> bool:
+        """Whether ``folder / ref`` is a regular file reached without a symbolic link."""
+        current = os.fspath(folder)
+        parts = ref.split("/")
+        for i, part in enumerate(parts):
+            entries = self.folders.get(current)
+            if entries is None:
+                try:
+                    with os.scandir(current) as found:
+                        entries = {entry.name: entry for entry in found}
+                except OSError:
+                    entries = {}
+                self.folders[current] = entries
+            entry = entries.get(part)
+            if entry is None or entry.is_symlink():
+                return False
+            if i == len(parts) - 1:
+                return entry.is_file(follow_symlinks=False)
+            if not entry.is_dir(follow_symlinks=False):
+                return False
+            current = os.path.join(current, part)
+        return False
+
+
 def _inside(real_folder: str, folder: Path, ref: str) -> bool:
     """Whether ``folder / ref`` stays inside the folder (``ref`` is relative, without "..").
 
@@ -271,11 +305,18 @@ def load_event(
         # Decklist files are named from the event's folder with ``ref`` as written: one
         # path resolved per event rather than one per decklist (hundreds in a big event).
         shown_folder = display_path(path.parent, project.root)
+        listing = _Listing()
         for ypath, pid, ref in deck_files(doc):
             if deck_path_problem(ref):
                 continue  # already reported by assembly
             target = path.parent / ref
             deck_shown = ref if shown_folder == "." else posixpath.join(shown_folder, ref)
+            if listing.plain_file(path.parent, ref):
+                deck_text, read_problems = read_text(target, deck_shown)
+                problems.extend(read_problems)
+                if deck_text is not None:
+                    texts.append((pid, ref, deck_text))
+                continue
             if not _inside(folder, path.parent, ref):
                 problems.append(
                     error(

@@ -39,20 +39,24 @@ def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[s
         limit: the size limit in bytes.
     """
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos.file_start(shown))]
-    if size > limit:
-        return None, [
-            error(
-                "file-too-large",
-                f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB",
-                SourcePos.file_start(shown),
-                "split it, or move decklists into separate text files next to it",
-            )
-        ]
-    try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            size = os.fstat(fd).st_size
+            if size > limit:
+                return None, [
+                    error(
+                        "file-too-large",
+                        f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB",
+                        SourcePos.file_start(shown),
+                        "split it, or move decklists into separate text files next to it",
+                    )
+                ]
+            chunks = []  # one read for a regular file; more if it grew or reports no size
+            while chunk := os.read(fd, max(size + 1, 65536)):
+                chunks.append(chunk)
+            raw = b"".join(chunks)
+        finally:
+            os.close(fd)
     except OSError as exc:
         return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos.file_start(shown))]
     return decode_utf8(raw, shown)

@@ -66,6 +66,8 @@ RECOVERABLE = frozenset({"duplicate-key"})
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+_STR_TAG = _TAG + "str"
+_INT_TAG = _TAG + "int"
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +269,11 @@ class _Walker:
         return merged
 
     def scalar(self, node: ScalarNode) -> Any:
+        # The commonest scalars, as SafeConstructor would construct them, without the call.
+        if node.tag == _STR_TAG:
+            return node.value
+        if node.tag == _INT_TAG and node.value.isdigit() and node.value.isascii() and node.value[0] != "0":
+            return int(node.value)  # plain decimal (a leading 0 is octal in YAML 1.1: left to PyYAML)
         if node.tag not in _SCALAR_TAGS:
             self.refuse_tag(node)
             return None

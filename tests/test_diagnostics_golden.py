@@ -140,6 +140,43 @@ def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_pat
             assert loaded.event is not None and [r for _, r, _ in loaded.event.deck_texts] == [ref]
 
 
+def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_way(tmp_path: Path) -> None:
+    """Plain files named exactly take the listing; every other spelling and links still work."""
+    from ingest.pipeline import _Listing, load_event
+    from ingest.project import Project
+
+    for name in ("schema", "formats"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    events = tmp_path / "events"
+    (events / "decks" / "nested").mkdir(parents=True)
+    deck = (DATA / "valid" / "decks" / "alice.txt").read_text()
+    (events / "decks" / "real.txt").write_text(deck)
+    (events / "decks" / "nested" / "deep.txt").write_text(deck)
+    (events / "decks" / "link.txt").symlink_to("real.txt")
+    (events / "shortcut").symlink_to(events / "decks")
+    listing = _Listing()
+    assert [
+        listing.plain_file(events, ref)
+        for ref in ("decks/real.txt", "decks/nested/deep.txt", "decks/link.txt", "shortcut/real.txt")
+    ] == [True, True, False, False]
+    assert [listing.plain_file(events, ref) for ref in ("decks", "decks/gone.txt", "./decks/real.txt")] == [
+        False,
+        False,
+        False,
+    ]
+    assert len(listing.folders) == 3  # events/, events/decks/ and events/decks/nested/, each listed once
+    text = (DATA / "valid" / "basic.yaml").read_text()
+    refs = ("decks/real.txt", "./decks/real.txt", "decks//real.txt", "decks/nested/deep.txt", "decks/link.txt")
+    for ref in (*refs, "shortcut/real.txt"):
+        path = events / "e.yaml"
+        path.write_text(text.replace("deck: decks/alice.txt", f"deck: {ref}"))
+        loaded = load_event(path, Project(tmp_path))
+        assert [d.code for d in loaded.diagnostics if d.is_error] == [], ref
+        assert loaded.event is not None and [t for _, _, t in loaded.event.deck_texts] == [deck], ref
+    path.write_text(text.replace("deck: decks/alice.txt", "deck: decks/gone.txt"))
+    assert [d.code for d in load_event(path, Project(tmp_path)).diagnostics if d.is_error] == ["deck-missing"]
+
+
 def test_a_missing_decklist_is_named_from_the_folder_of_a_linked_event_file(tmp_path: Path) -> None:
     """An event file that is a symbolic link reads decklists next to the link, and says so."""
     from ingest.pipeline import load_event

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ingest.storage import decode_utf8, read_text
-from ingest.yamldoc import MAX_NODES, format_path, parse_yaml
+from ingest.yamldoc import MAX_NODES, SafeLoader, format_path, parse_yaml
 
 
 def test_positions_of_keys_and_values_are_one_based() -> None:
@@ -24,6 +27,39 @@ def test_dates_become_iso_strings_and_numbers_stay_numbers() -> None:
     doc, _ = parse_yaml("date: 2026-11-20\nseed: 42\nratio: 0.5\nflag: true\nnothing:\n", "e.yaml")
     assert doc is not None
     assert doc.data == {"date": "2026-11-20", "seed": 42, "ratio": 0.5, "flag": True, "nothing": None}
+
+
+_SCALAR_TEXT = st.one_of(
+    st.integers(-(10**20), 10**20).map(str),
+    st.from_regex(r"\A[-+]?[0-9_]{1,8}\Z"),  # leading zeros (YAML 1.1 octal), underscores, signs
+    st.sampled_from(["0x1F", "0o17", "017", "0_17", "0b101", "1:30", "1_000", "0", "00", "09", "1e3", ".5", "~", "No"]),
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
+)
+
+
+@given(st.lists(_SCALAR_TEXT, min_size=1, max_size=6))
+def test_scalars_are_read_as_pyyaml_reads_them(values: list[str]) -> None:
+    """Strings and plain decimal numbers take a shortcut; every scalar equals PyYAML's value."""
+    # Each value quoted as PyYAML writes it, and bare where the text allows (resolved by its form).
+    text = "".join(
+        f"k{i}: {yaml.safe_dump(v, default_flow_style=True).split(chr(10))[0]}\n" for i, v in enumerate(values)
+    )
+    text += "".join(
+        f"r{i}: {v}\n" for i, v in enumerate(values) if v and v.strip() == v and v[0] not in "{[&*!|>'\"%@`#,?:-"
+    )
+    try:
+        expected = yaml.load(text, Loader=SafeLoader)
+    except yaml.YAMLError:
+        return
+    if any(v != v for v in expected.values()):
+        return  # .nan: equal to nothing, itself included
+    doc, problems = parse_yaml(text, "e.yaml")
+    if any(p.code == "yaml-value" for p in problems) or doc is None:
+        return  # e.g. a date YAML resolves but no calendar has: reported, not compared
+    assert {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in expected.items()} == doc.data
+    assert [type(v) for v in doc.data.values()] == [
+        str if hasattr(v, "isoformat") else type(v) for v in expected.values()
+    ]
 
 
 def test_duplicate_keys_are_reported_with_the_first_line() -> None:
