@@ -11,7 +11,8 @@ never a rematch), so generating takes seconds; every event is checked with
 For each engine it measures:
 
 1. a full build (fresh in-memory ``ReportCache``, no ``build/`` folder, no engine cache):
-   total, the pipeline share (read + compute + render + write) and the engine share;
+   total, the pipeline share (read + compute + render + write) and the engine share (a
+   previous ``build/`` is moved aside and deleted after all measurements, see :func:`measure`);
 2. a rebuild after one result changes in the latest event (one ``games:`` value edited
    in the YAML text), with the same ``ReportCache``: only that event is recomputed;
 3. pages, HTML files, size of ``build/site`` and the average HTML size per page.
@@ -28,6 +29,10 @@ Zensical 0.0.7x requires ``site_dir`` inside the folder of its configuration fil
 panics on an absolute ``docs_dir``, which ``ingest.build.run_zensical`` does not respect
 (its configuration lives in a temporary folder); when the shipped runner fails on a probe
 project, the zensical figures use :func:`run_zensical_in_root` and say so.
+
+Creating files is a large part of the pipeline's write and of the engine's: on a file
+system where it is slow (some ext4 volumes without a journal make every new file step over
+the folder's deleted inodes), put the archive elsewhere with ``TMPDIR`` or ``--keep``.
 
     python benchmarks/build.py                      # 300 events, mkdocs and zensical
     python benchmarks/build.py --events 30 --engine mkdocs
@@ -325,10 +330,18 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def measure(project: Project, engine: str, latest: Path, *, explore: bool = False) -> None:
-    """Full build, one-change rebuild and site figures for one engine (and the probes)."""
-    shutil.rmtree(project.build_dir, ignore_errors=True)
-    shutil.rmtree(project.root / ".cache", ignore_errors=True)  # Zensical's cache (workaround)
+def measure(project: Project, engine: str, latest: Path, aside: Path, *, explore: bool = False) -> None:
+    """Full build, one-change rebuild and site figures for one engine (and the probes).
+
+    The previous engine's build and Zensical's cache are moved into ``aside``, which the
+    caller deletes after all measurements: on ext4 without a journal, a file created soon
+    after thousands were deleted costs far more to create (the inode allocator steps over
+    every recently deleted inode, for each new file), which would charge the benchmark's
+    own clean-up to the build it measures.
+    """
+    for old in (project.build_dir, project.root / ".cache"):
+        if old.exists():
+            shutil.move(old, Path(tempfile.mkdtemp(prefix=f"{engine}-", dir=aside)) / old.name)
     cache = ReportCache()
     print(f"\n== {engine}")
     full, t = timed_build(project, engine, cache)
@@ -528,13 +541,17 @@ def main() -> None:
         import mkdocs.commands.build  # noqa: F401
 
         engines = ("mkdocs", "zensical") if args.engine == "both" else (args.engine,)
-        for engine in engines:
-            undo = zensical_runner() if engine == "zensical" else None
-            try:
-                measure(project, engine, latest, explore=args.explore)
-            finally:
-                if undo is not None:
-                    undo()
+        aside = Path(tempfile.mkdtemp(prefix="sk-bench-previous-", dir=root.parent))
+        try:
+            for engine in engines:
+                undo = zensical_runner() if engine == "zensical" else None
+                try:
+                    measure(project, engine, latest, aside, explore=args.explore)
+                finally:
+                    if undo is not None:
+                        undo()
+        finally:
+            shutil.rmtree(aside, ignore_errors=True)
     finally:
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
