@@ -149,9 +149,10 @@ def split_printing(text: str) -> tuple[str, str | None]:
     >>> split_printing("Tidal Wave - Dark Fleet (Transport)")
     ('Tidal Wave - Dark Fleet (Transport)', None)
     """
-    match = _PRINTING.match(text.strip())
+    text = text.strip()
+    match = _PRINTING.match(text) if "(" in text else None  # a printing starts with "(SET)"
     if match is None:
-        return text.strip(), None
+        return text, None
     return match["name"], match["printing"]
 
 
