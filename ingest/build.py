@@ -637,6 +637,8 @@ def build_site(
     With mkdocs, when ``build/site`` was built from the same configuration, only the pages
     whose Markdown changed are rendered again: the previous site is copied aside, mkdocs
     updates the copy (``dirty``), the search index is merged, and the copy is swapped in.
+    With Zensical, the changed pages are rendered on their own when no page was added or
+    removed (:func:`_update_zensical_site`); otherwise Zensical builds the whole site.
     From rendering to the end, the computed results are frozen for the garbage collector
     (:func:`~ingest.collector.results_frozen`).
     """
@@ -822,8 +824,10 @@ def _update_zensical_site(
     explicit ``nav`` whose entries all have titles is the same whichever pages exist. So
     the changed pages are rendered on their own, next to empty stand-ins for the pages the
     navigation names; their HTML, the changed static files and their search entries then
-    replace the old ones in a copy of the previous site (and in Zensical's kept folder).
-    Tests check the result equals a full build byte for byte.
+    replace the old ones in a copy of the previous site, and in Zensical's kept folder so
+    that it matches the site whatever Zensical's own cache records. Tests check the result
+    equals a full build byte for byte (with this project's theme; a theme that lists every
+    page on each page would need ``--full``).
 
     Returns False, with nothing done, when this does not hold and a full build is needed:
     no explicit titled ``nav``, ``use_directory_urls: false``, a page was added or removed
@@ -844,7 +848,11 @@ def _update_zensical_site(
         fresh: dict[str, Any] | None = None
         if pages:
             part_docs, part_site = work / "docs", work / "site"
-            extras = [x for x in config.get("extra_css", []) + config.get("extra_javascript", []) if isinstance(x, str)]
+            extras = [
+                x
+                for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
+                if isinstance(x, str) and "://" not in x
+            ]
             for rel in [*pages, *nav, *extras]:
                 target = part_docs / rel
                 if target.exists():
@@ -862,7 +870,10 @@ def _update_zensical_site(
                 if not built.is_file():
                     return False
                 updates[page + "index.html"] = built
-            fresh = json.loads((part_site / "search.json").read_text(encoding="utf-8"))
+            if (part_site / "search.json").is_file():
+                fresh = json.loads((part_site / "search.json").read_text(encoding="utf-8"))
+            elif (site / "search.json").is_file():
+                return False
         index = "search.json"
         for folder in (staging, kept):
             if folder == kept and not kept.is_dir():
