@@ -52,6 +52,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -358,6 +359,11 @@ def measure(project: Project, engine: str, latest: Path, aside: Path, *, explore
         f"  engine share        {t.engine:8.2f} s = {t.engine / full:6.1%}   "
         f"(reports computed {t.reports_computed}, cached {t.reports_cached})"
     )
+    if not t.extra.get("parallel"):
+        print(
+            f"  NOTE: the events were not prepared in parallel (threads running: "
+            f"{[th.name for th in threading.enumerate()]}, cores: {os.cpu_count()})"
+        )
     size = site_size(project.build_dir / "site", project.build_dir / "docs", t.pages)
     avg_kb = size.page_bytes / max(size.page_files, 1) / 1024
     mb = 2**20

@@ -650,6 +650,7 @@ def build_site(
         cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
         day = today_from_env(today)
         preloaded = prefill(project, cache, day)
+        timings.extra["parallel"] = float(bool(preloaded))
         collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded)
         timings.read = time.perf_counter() - start
         diags = list(collected.diagnostics)
@@ -831,8 +832,8 @@ def _update_zensical_site(
 
     Returns False, with nothing done, when this does not hold and a full build is needed:
     no explicit titled ``nav``, ``use_directory_urls: false``, a page was added or removed
-    (the search index and sitemap list every page), or the partial build warned (a link to
-    a page it does not have) or missed a page.
+    (the search index and sitemap list every page), the site's own CSS or JavaScript
+    changed, or the partial build warned (a link to a page it does not have) or missed a page.
     """
     config = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) if project.mkdocs_file.is_file() else None
     if not isinstance(config, dict) or config.get("use_directory_urls", True) is False or changes.removed:
@@ -841,6 +842,13 @@ def _update_zensical_site(
     pages = {rel: page for rel in sorted(changes.written) if (page := _page_of(rel)) is not None}
     if nav is None or any(not (site / page / "index.html").is_file() for page in pages.values()):
         return False
+    extras = [
+        x
+        for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
+        if isinstance(x, str) and "://" not in x
+    ]
+    if changes.written & set(extras):
+        return False  # every page links the site's own CSS and JavaScript
     updates = {rel: docs / rel for rel in sorted(changes.written) if rel not in pages}
     work = project.build_dir / ".cache" / ZENSICAL_PARTIAL
     shutil.rmtree(work, ignore_errors=True)
@@ -848,11 +856,6 @@ def _update_zensical_site(
         fresh: dict[str, Any] | None = None
         if pages:
             part_docs, part_site = work / "docs", work / "site"
-            extras = [
-                x
-                for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
-                if isinstance(x, str) and "://" not in x
-            ]
             for rel in [*pages, *nav, *extras]:
                 target = part_docs / rel
                 if target.exists():

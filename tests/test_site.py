@@ -370,9 +370,9 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     done: list[int] = []
     real_prefill = ingest.build.prefill
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
-    build_site(roots[0], today=TODAY, docs_only=True)
+    assert build_site(roots[0], today=TODAY, docs_only=True).extra["parallel"] == 1.0
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: {})
-    build_site(roots[1], today=TODAY, docs_only=True)
+    assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
     assert [len(d) for d in done] == [24]
     first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
     assert len(first) > 24 * 3
@@ -554,6 +554,10 @@ def test_zensical_builds_in_full_when_a_page_is_added_or_the_partial_build_warns
     added = tree(tmp_path / "build" / "site")
     assert "events/2026-12-11-legacy-league-two/index.html" in added
     assert added == _zensical_full_build(project)
+    css = tmp_path / "site_templates" / "assets" / "scorekeeper.css"
+    css.write_text(css.read_text() + "\n.sk-new { color: inherit; }\n")
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0  # every page links it
+    assert b".sk-new" in (tmp_path / "build/site/assets/scorekeeper.css").read_bytes()
     real = ingest.build.run_zensical
     calls: list[Path] = []
 
