@@ -57,6 +57,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -245,7 +246,9 @@ def change_one_result(path: Path) -> str:
 # Zensical
 
 
-def run_zensical_in_root(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+def run_zensical_in_root(
+    project: Project, docs: Path, site: Path, *, strict: bool, overrides: dict[str, Any] | None = None
+) -> list[str]:
     """``ingest.build.run_zensical`` with the workaround Zensical 0.0.7x needs.
 
     Zensical takes the folder of its configuration file as the project root, requires
@@ -255,7 +258,7 @@ def run_zensical_in_root(project: Project, docs: Path, site: Path, *, strict: bo
     """
     import yaml
 
-    config = yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8"))
+    config = {**yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8")), **(overrides or {})}
     config["docs_dir"] = os.path.relpath(docs, project.root)
     config["site_dir"] = os.path.relpath(site, project.root)
     cfg = project.root / ".scorekeeper-zensical.yml"

@@ -17,6 +17,8 @@ import json
 import logging
 import os
 import pickle
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
@@ -564,8 +566,10 @@ def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty:
         finally:
             cfg.plugins.on_shutdown()
     except (Abort, MkDocsException) as exc:
+        at = SourcePos(display_path(project.mkdocs_file, project.root))
+        # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
         raise IngestError(
-            [error("site-engine", f"mkdocs: {exc}", SourcePos(display_path(project.mkdocs_file, project.root)))]
+            [error("site-engine", w, at) for w in counter.messages] + [error("site-engine", f"mkdocs: {exc}", at)]
         ) from None
     finally:
         log.removeHandler(counter)
@@ -573,11 +577,16 @@ def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty:
     return counter.messages
 
 
-def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
-    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours)."""
+def run_zensical(
+    project: Project, docs: Path, site: Path, *, strict: bool, overrides: Mapping[str, Any] | None = None
+) -> list[str]:
+    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
+
+    ``overrides`` replace settings of the configuration for this run.
+    """
     import yaml
 
-    config = load_plain(project.mkdocs_file.read_text(encoding="utf-8"))
+    config = {**load_plain(project.mkdocs_file.read_text(encoding="utf-8")), **(overrides or {})}
     # Zensical wants docs_dir and site_dir inside the folder of its configuration file:
     # write a temporary copy next to the project's mkdocs.yml, pointing at our folders.
     root = project.root.resolve()
@@ -676,7 +685,7 @@ def build_site(
         docs = project.build_dir / "docs"
         site = project.build_dir / "site"
         manifest = project.build_dir / ".cache" / "site.json"
-        fingerprint = _engine_fingerprint(project, engine, day)
+        fingerprint = _engine_fingerprint(project, engine, day, strict=strict)
         incremental = (
             not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
         )
@@ -707,7 +716,8 @@ def build_site(
                             shutil.rmtree(kept, ignore_errors=True)
                         warnings = run_zensical(project, docs, kept, strict=strict)
                         shutil.copytree(kept, staging, dirs_exist_ok=True)
-                elif incremental:
+                elif incremental and not (strict and changes.removed):
+                    # (A removed page could leave links to it in pages that are not rendered again.)
                     warnings = _update_site(project, docs, site, staging, changes)
                 else:
                     warnings = run_mkdocs(project, docs, staging, strict=strict)
@@ -729,11 +739,15 @@ def build_site(
         return timings
 
 
-def _engine_fingerprint(project: Project, engine: str, day: dt.date) -> str:
-    """What every page of the site depends on besides its own Markdown."""
+def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:
+    """What every page of the site depends on besides its own Markdown, and the strictness.
+
+    An update renders only the changed pages, so only their warnings are seen: it is
+    strict only when the site it updates was built strictly (without a warning).
+    """
     from importlib.metadata import version
 
-    h = hashlib.sha256(f"{engine}:{day.isoformat()}:".encode())
+    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:".encode())
     for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
     if project.mkdocs_file.is_file():
@@ -830,10 +844,12 @@ def _update_zensical_site(
     equals a full build byte for byte (with this project's theme; a theme that lists every
     page on each page would need ``--full``).
 
-    Returns False, with nothing done, when this does not hold and a full build is needed:
-    no explicit titled ``nav``, ``use_directory_urls: false``, a page was added or removed
-    (the search index and sitemap list every page), the site's own CSS or JavaScript
-    changed, or the partial build warned (a link to a page it does not have) or missed a page.
+    Returns False, leaving the site and the kept folder as they were, when this does not
+    hold and a full build is needed: no explicit titled ``nav`` (or one leading outside the
+    docs), ``use_directory_urls: false``, a page was added or removed (the search index and
+    sitemap list every page), a changed page is new to the search index, the site's own CSS
+    or JavaScript changed, or the partial build failed, warned (say, of a link to a page it
+    does not have) or missed a page.
     """
     config = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) if project.mkdocs_file.is_file() else None
     if not isinstance(config, dict) or config.get("use_directory_urls", True) is False or changes.removed:
@@ -847,8 +863,11 @@ def _update_zensical_site(
         for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
         if isinstance(x, str) and "://" not in x
     ]
+    if any(_outside_docs(rel) for rel in [*nav, *extras]):
+        return False
+    nav = [rel for rel in nav if (docs / rel).is_file()]  # an entry for a missing page stays unresolved
     if changes.written & set(extras):
-        return False  # every page links the site's own CSS and JavaScript
+        return False  # a theme may put the site's own CSS or JavaScript (or its hash) in every page
     updates = {rel: docs / rel for rel in sorted(changes.written) if rel not in pages}
     work = project.build_dir / ".cache" / ZENSICAL_PARTIAL
     shutil.rmtree(work, ignore_errors=True)
@@ -866,17 +885,27 @@ def _update_zensical_site(
                         shutil.copyfile(docs / rel, target)
                 else:
                     target.write_text("", encoding="utf-8")  # the navigation only needs it to exist
-            if run_zensical(project, part_docs, part_site, strict=False):
+            try:  # lenient even if mkdocs.yml says strict: the full build that follows a warning is not
+                if run_zensical(project, part_docs, part_site, strict=False, overrides={"strict": False}):
+                    return False
+            except IngestError:
                 return False
             for page in pages.values():
                 built = part_site / page / "index.html"
                 if not built.is_file():
                     return False
                 updates[page + "index.html"] = built
+            if (part_site / "search.json").is_file() != (site / "search.json").is_file():
+                return False
             if (part_site / "search.json").is_file():
                 fresh = json.loads((part_site / "search.json").read_text(encoding="utf-8"))
-            elif (site / "search.json").is_file():
-                return False
+                old_pages = {_search_page(e) for e in _search_entries(site / "search.json")}
+                if any(
+                    _search_page(e) not in old_pages
+                    for e in fresh.get("items", [])
+                    if _search_page(e) in pages.values()
+                ):
+                    return False  # a page new to the index: where a full build lists it is not known here
         index = "search.json"
         for folder in (staging, kept):
             if folder == kept and not kept.is_dir():
@@ -898,6 +927,28 @@ def _update_zensical_site(
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _outside_docs(rel: str) -> bool:
+    """Whether a path from mkdocs.yml leads out of the docs folder.
+
+    >>> [_outside_docs(p) for p in ("index.md", "a/../b.md", "/etc/x.md", "../up.md", "a/../../up.md")]
+    [False, False, True, True, True]
+    """
+    norm = posixpath.normpath(rel.replace("\\", "/"))
+    return norm.startswith(("/", "../")) or norm == ".." or re.match(r"^[A-Za-z]:", norm) is not None
+
+
+def _search_page(entry: Any) -> str:
+    """The page a search entry belongs to (its location without the anchor)."""
+    return str(entry.get("location", "")).split("#")[0] if isinstance(entry, dict) else ""
+
+
+def _search_entries(index: Path) -> list[Any]:
+    """The entries of a search index (mkdocs ``docs`` or Zensical ``items``)."""
+    data = json.loads(index.read_text(encoding="utf-8"))
+    entries = data.get("items", data.get("docs")) if isinstance(data, dict) else None
+    return list(entries) if isinstance(entries, list) else []
+
+
 def _merge_search(
     old: Mapping[str, Any], new: Mapping[str, Any], replaced: set[str], key: str = "docs"
 ) -> dict[str, Any]:
@@ -914,13 +965,13 @@ def _merge_search(
     """
     fresh: dict[str, list[Any]] = {}
     for entry in new.get(key, []):
-        page = str(entry.get("location", "")).split("#")[0]
+        page = _search_page(entry)
         if page in replaced:
             fresh.setdefault(page, []).append(entry)
     docs: list[Any] = []
     placed: set[str] = set()
     for entry in old.get(key, []):
-        page = str(entry.get("location", "")).split("#")[0]
+        page = _search_page(entry)
         if page in replaced:
             if page not in placed:
                 docs.extend(fresh.get(page, []))

@@ -272,8 +272,9 @@ class _Walker:
         # The commonest scalars, as SafeConstructor would construct them, without the call.
         if node.tag == _STR_TAG:
             return node.value
-        if node.tag == _INT_TAG and node.value.isdigit() and node.value.isascii() and node.value[0] != "0":
-            return int(node.value)  # plain decimal (a leading 0 is octal in YAML 1.1: left to PyYAML)
+        value = node.value
+        if node.tag == _INT_TAG and len(value) <= 18 and value.isdigit() and value.isascii() and value[0] != "0":
+            return int(value)  # plain decimal (a leading 0 is octal in YAML 1.1; long ones may not convert)
         if node.tag not in _SCALAR_TAGS:
             self.refuse_tag(node)
             return None

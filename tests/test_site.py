@@ -514,9 +514,9 @@ def test_zensical_renders_only_the_pages_of_a_changed_result(tmp_path: Path, mon
     docs_seen: list[set[str]] = []
     real = ingest.build.run_zensical
 
-    def counting(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+    def counting(project: Project, docs: Path, site: Path, **options: Any) -> list[str]:
         docs_seen.append({p.relative_to(docs).as_posix() for p in docs.rglob("*.md")})
-        return real(project, docs, site, strict=strict)
+        return real(project, docs, site, **options)
 
     monkeypatch.setattr(ingest.build, "run_zensical", counting)
     timings = build_site(project, today=TODAY, engine="zensical")
@@ -560,19 +560,90 @@ def test_zensical_builds_in_full_when_a_page_is_added_or_the_partial_build_warns
     assert b".sk-new" in (tmp_path / "build/site/assets/scorekeeper.css").read_bytes()
     real = ingest.build.run_zensical
     calls: list[Path] = []
+    trouble: list[str] = []
 
-    def warns_when_partial(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+    def troubled_when_partial(project: Project, docs: Path, site: Path, **options: Any) -> list[str]:
         calls.append(docs)
-        found = real(project, docs, site, strict=strict)
-        return [*found, "Warning: page does not exist"] if ingest.build.ZENSICAL_PARTIAL in docs.parts else found
+        found = real(project, docs, site, **options)
+        if ingest.build.ZENSICAL_PARTIAL not in docs.parts:
+            return found
+        if trouble[-1] == "fails":
+            raise IngestError("zensical failed: as a crash would")
+        return [*found, "Warning: page does not exist"]
 
-    monkeypatch.setattr(ingest.build, "run_zensical", warns_when_partial)
-    copy.write_text(copy.read_text().replace("Legacy League Two", "Legacy League Two Renamed"))
-    timings = build_site(project, today=TODAY, engine="zensical", strict=True)
-    assert timings.extra["partial"] == 0.0
-    assert [ingest.build.ZENSICAL_PARTIAL in d.parts for d in calls] == [True, False]
-    page = tmp_path / "build/site/events/2026-12-11-legacy-league-two/index.html"
-    assert b"Legacy League Two Renamed" in page.read_bytes()
+    assert build_site(project, today=TODAY, engine="zensical", strict=True).extra["incremental"] == 0.0
+    monkeypatch.setattr(ingest.build, "run_zensical", troubled_when_partial)
+    for case in ("warns", "fails"):
+        trouble.append(case)
+        calls.clear()
+        copy.write_text(copy.read_text().replace("Legacy League Two", f"Legacy League Two {case}"))
+        timings = build_site(project, today=TODAY, engine="zensical", strict=True)
+        assert (timings.extra["incremental"], timings.extra["partial"]) == (1.0, 0.0), case
+        assert [ingest.build.ZENSICAL_PARTIAL in d.parts for d in calls] == [True, False], case
+        page = tmp_path / "build/site/events/2026-12-11-legacy-league-two/index.html"
+        assert f"Legacy League Two {case}".encode() in page.read_bytes()
+
+
+def test_zensical_partial_updates_fall_back_where_they_could_differ_from_a_full_build(tmp_path: Path) -> None:
+    """A nav entry for a missing page (no stand-in is made for it), a strict mkdocs.yml with a
+    changed page linking pages the partial build lacks (it fails there; a full build follows),
+    and pages new to the search index (a full build places them)."""
+    project = make_project(tmp_path)
+    config = tmp_path / "mkdocs.yml"
+    text = config.read_text()
+    assert "strict: false" in text and "  - Rules: rules/index.md\n" in text
+    config.write_text(
+        text.replace("strict: false", "strict: true").replace(
+            "  - Rules: rules/index.md\n", "  - Rules: rules/index.md\n  - Archive: archive.md\n"
+        )
+    )
+    build_site(project, today=TODAY, engine="zensical")
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 1.0
+    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
+    templates = tmp_path / "site_templates"
+    rules = templates / "rules_index.md.j2"
+    rules.write_text(rules.read_text().replace("game by game", "one game at a time"))
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
+    assert b"one game at a time" in (tmp_path / "build/site/rules/index.html").read_bytes()
+    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
+    decklists = templates / "event_decklists.md.j2"
+    decklists.write_text(decklists.read_text().replace("search:\n  exclude: true\n", ""))
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
+    index = json.loads((tmp_path / "build/site/search.json").read_text())
+    assert any(item["location"].endswith("/decklists/") for item in index["items"])
+    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
+
+
+def test_zensical_nav_entries_leading_out_of_the_docs_mean_a_full_build(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    config = tmp_path / "mkdocs.yml"
+    outside = tmp_path / "outside"
+    config.write_text(
+        config.read_text().replace(
+            "  - Rules: rules/index.md\n", "  - Rules: rules/index.md\n  - Up: ../../outside/up.md\n"
+        )
+    )
+    build_site(project, today=TODAY, engine="zensical")
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
+    assert not outside.exists()
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_path: Path, engine: str) -> None:
+    """Updates render only the changed pages: a strict build does not update a site built leniently."""
+    project = make_project(tmp_path)
+    rules = tmp_path / "site_templates" / "rules_index.md.j2"
+    rules.write_text(rules.read_text() + "\n- [Gone](nowhere.md)\n")
+    build_site(project, today=TODAY, engine=engine)  # the broken link is only a warning
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    with pytest.raises(IngestError) as failed:
+        build_site(project, today=TODAY, engine=engine, strict=True)
+    assert [d.message for d in failed.value.diagnostics if "nowhere" in d.message or "does not exist" in d.message]
 
 
 def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -62,6 +62,11 @@ def test_scalars_are_read_as_pyyaml_reads_them(values: list[str]) -> None:
     ]
 
 
+def test_a_number_too_long_to_read_is_a_positioned_problem() -> None:
+    _, problems = parse_yaml("seed: " + "1" * 5000 + "\n", "e.yaml")
+    assert [(p.code, p.pos.label()) for p in problems] == [("yaml-value", "e.yaml:1:7")]
+
+
 def test_duplicate_keys_are_reported_with_the_first_line() -> None:
     _, problems = parse_yaml("a: 1\nb:\n  c: 1\n  c: 2\n", "e.yaml")
     assert [(p.code, p.pos.line, p.pos.col) for p in problems] == [("duplicate-key", 4, 3)]
