@@ -693,6 +693,8 @@ def build_site(
         # next build starts from scratch if this one does not finish.
         manifest.unlink(missing_ok=True)
         changes = sync_tree(docs, files)
+        if strict and changes.removed:
+            incremental = False  # a removed page could leave links to it in pages not rendered again
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
@@ -716,8 +718,7 @@ def build_site(
                             shutil.rmtree(kept, ignore_errors=True)
                         warnings = run_zensical(project, docs, kept, strict=strict)
                         shutil.copytree(kept, staging, dirs_exist_ok=True)
-                elif incremental and not (strict and changes.removed):
-                    # (A removed page could leave links to it in pages that are not rendered again.)
+                elif incremental:
                     warnings = _update_site(project, docs, site, staging, changes)
                 else:
                     warnings = run_mkdocs(project, docs, staging, strict=strict)

@@ -646,6 +646,29 @@ def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_
     assert [d.message for d in failed.value.diagnostics if "nowhere" in d.message or "does not exist" in d.message]
 
 
+def test_a_strict_build_after_a_removed_page_is_a_full_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pages that are not rendered again could still link to a removed page: strict builds see them all."""
+    import ingest.build
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, strict=True)
+    dirty: list[bool] = []
+    real = ingest.build.run_mkdocs
+
+    def recording(*args: Any, **kwargs: Any) -> list[str]:
+        dirty.append(bool(kwargs.get("dirty")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ingest.build, "run_mkdocs", recording)
+    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
+    assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 0.0
+    assert dirty == [False]
+    build_site(project, today=TODAY)  # lenient: a full build first (the fingerprint differs) ...
+    next((tmp_path / "events").rglob("*draft-night.yaml")).unlink()
+    assert build_site(project, today=TODAY).extra["incremental"] == 1.0  # ... then removals update
+    assert dirty == [False, False, True]
+
+
 def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """mkdocs warns about every dirty build; --strict ignores that one warning, not the others."""
     import ingest.build
