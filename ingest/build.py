@@ -17,8 +17,6 @@ import json
 import logging
 import os
 import pickle
-import posixpath
-import re
 import shutil
 import subprocess
 import sys
@@ -31,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__, pickling
+from ingest.assemble import deck_path_problem
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
@@ -864,16 +863,18 @@ def _update_zensical_site(
         for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
         if isinstance(x, str) and "://" not in x
     ]
-    if any(_outside_docs(rel) for rel in [*nav, *extras]):
-        return False
+    if any(deck_path_problem(rel) for rel in [*nav, *extras]):
+        return False  # (the rule decklist references follow: relative, and no way out)
     nav = [rel for rel in nav if (docs / rel).is_file()]  # an entry for a missing page stays unresolved
     if changes.written & set(extras):
         return False  # a theme may put the site's own CSS or JavaScript (or its hash) in every page
     updates = {rel: docs / rel for rel in sorted(changes.written) if rel not in pages}
     work = project.build_dir / ".cache" / ZENSICAL_PARTIAL
+    index = "search.json"
     shutil.rmtree(work, ignore_errors=True)
     try:
         fresh: dict[str, Any] | None = None
+        previous: dict[str, Any] = {}
         if pages:
             part_docs, part_site = work / "docs", work / "site"
             for rel in [*pages, *nav, *extras]:
@@ -896,58 +897,31 @@ def _update_zensical_site(
                 if not built.is_file():
                     return False
                 updates[page + "index.html"] = built
-            if (part_site / "search.json").is_file() != (site / "search.json").is_file():
+            if (part_site / index).is_file() != (site / index).is_file():
                 return False
-            if (part_site / "search.json").is_file():
-                fresh = json.loads((part_site / "search.json").read_text(encoding="utf-8"))
-                old_pages = {_search_page(e) for e in _search_entries(site / "search.json")}
-                if any(
-                    _search_page(e) not in old_pages
-                    for e in fresh.get("items", [])
-                    if _search_page(e) in pages.values()
-                ):
+            if (part_site / index).is_file():
+                fresh = json.loads((part_site / index).read_text(encoding="utf-8"))
+                previous = json.loads((site / index).read_text(encoding="utf-8"))
+                indexed = {_search_page(e) for e in previous.get("items", [])}
+                if any(p in pages.values() and p not in indexed for p in map(_search_page, fresh.get("items", []))):
                     return False  # a page new to the index: where a full build lists it is not known here
-        index = "search.json"
-        for folder in (staging, kept):
-            if folder == kept and not kept.is_dir():
-                continue
-            if folder == staging:
-                shutil.copytree(site, staging, dirs_exist_ok=True)
+        if fresh is not None:  # written as Zensical writes it (the kept folder's index is the site's)
+            merged = _merge_search(previous, fresh, set(pages.values()), key="items")
+            updates[index] = work / index
+            updates[index].write_text(json.dumps(merged, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+        shutil.copytree(site, staging, dirs_exist_ok=True)
+        for folder in [staging, kept] if kept.is_dir() else [staging]:
             for rel, source in updates.items():
                 (folder / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, folder / rel)
-            if fresh is not None and (folder / index).is_file():
-                old = json.loads((folder / index).read_text(encoding="utf-8"))
-                merged = _merge_search(old, fresh, set(pages.values()), key="items")
-                # Written as Zensical writes it, so the updated site equals a full build.
-                (folder / index).write_text(
-                    json.dumps(merged, separators=(",", ":"), ensure_ascii=False), encoding="utf-8"
-                )
         return True
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _outside_docs(rel: str) -> bool:
-    """Whether a path from mkdocs.yml leads out of the docs folder.
-
-    >>> [_outside_docs(p) for p in ("index.md", "a/../b.md", "/etc/x.md", "../up.md", "a/../../up.md")]
-    [False, False, True, True, True]
-    """
-    norm = posixpath.normpath(rel.replace("\\", "/"))
-    return norm.startswith(("/", "../")) or norm == ".." or re.match(r"^[A-Za-z]:", norm) is not None
-
-
 def _search_page(entry: Any) -> str:
     """The page a search entry belongs to (its location without the anchor)."""
     return str(entry.get("location", "")).split("#")[0] if isinstance(entry, dict) else ""
-
-
-def _search_entries(index: Path) -> list[Any]:
-    """The entries of a search index (mkdocs ``docs`` or Zensical ``items``)."""
-    data = json.loads(index.read_text(encoding="utf-8"))
-    entries = data.get("items", data.get("docs")) if isinstance(data, dict) else None
-    return list(entries) if isinstance(entries, list) else []
 
 
 def _merge_search(

@@ -223,8 +223,8 @@ class _Listing:
                 except OSError:
                     entries = {}
                 self.folders[current] = entries
-            entry = entries.get(part)
-            if entry is None or entry.is_symlink():
+            entry = entries.get(part)  # (a symbolic link is neither a plain file nor a plain folder)
+            if entry is None:
                 return False
             if i == len(parts) - 1:
                 return entry.is_file(follow_symlinks=False)
@@ -311,13 +311,8 @@ def load_event(
                 continue  # already reported by assembly
             target = path.parent / ref
             deck_shown = ref if shown_folder == "." else posixpath.join(shown_folder, ref)
-            if listing.plain_file(path.parent, ref):
-                deck_text, read_problems = read_text(target, deck_shown)
-                problems.extend(read_problems)
-                if deck_text is not None:
-                    texts.append((pid, ref, deck_text))
-                continue
-            if not _inside(folder, path.parent, ref):
+            plain = listing.plain_file(path.parent, ref)  # a regular file, reached without a link
+            if not plain and not _inside(folder, path.parent, ref):
                 problems.append(
                     error(
                         "deck-path",
@@ -327,7 +322,7 @@ def load_event(
                     )
                 )
                 continue
-            if not target.is_file():
+            if not plain and not target.is_file():
                 problems.append(
                     error(
                         "deck-missing",
