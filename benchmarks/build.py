@@ -11,11 +11,14 @@ never a rematch), so generating takes seconds; every event is checked with
 For each engine it measures:
 
 1. a full build (fresh in-memory ``ReportCache``, no ``build/`` folder, no engine cache):
-   total, the pipeline share (read + compute + render + write) and the engine share (a
-   previous ``build/`` is moved aside and deleted after all measurements, see :func:`measure`);
-2. a rebuild after one result changes in the latest event (one ``games:`` value edited
-   in the YAML text), with the same ``ReportCache``: only that event is recomputed;
-3. pages, HTML files, size of ``build/site`` and the average HTML size per page.
+   total, the pipeline share (read + compute + render + write) and the engine share;
+2. pages, HTML files, size of ``build/site`` and the average HTML size per page;
+3. a rebuild after one result changes in the latest event (one ``games:`` value edited
+   in the YAML text), over that engine's full build and with the same ``ReportCache``:
+   only that event is recomputed.
+
+Every engine's full build runs before any rebuild, and builds are moved aside between
+measurements and deleted after all of them (see :func:`measure_full`).
 
 Budgets (printed PASS/FAIL, not asserted): pipeline <= 10 % of the full build, a
 one-change rebuild <= 25 % of the full build, <= 100 KB of HTML per rendered page on
@@ -54,7 +57,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -247,7 +250,7 @@ def change_one_result(path: Path) -> str:
 
 
 def run_zensical_in_root(
-    project: Project, docs: Path, site: Path, *, strict: bool, overrides: dict[str, Any] | None = None
+    project: Project, docs: Path, site: Path, *, strict: bool, overrides: Mapping[str, Any] | None = None
 ) -> list[str]:
     """``ingest.build.run_zensical`` with the workaround Zensical 0.0.7x needs.
 
@@ -334,18 +337,45 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def measure(project: Project, engine: str, latest: Path, aside: Path, *, explore: bool = False) -> None:
-    """Full build, one-change rebuild and site figures for one engine (and the probes).
+@dataclass
+class Measured:
+    """One engine's full build, kept aside until its rebuild is measured."""
 
-    The previous engine's build and Zensical's cache are moved into ``aside``, which the
-    caller deletes after all measurements: on ext4 without a journal, a file created soon
-    after thousands were deleted costs far more to create (the inode allocator steps over
-    every recently deleted inode, for each new file), which would charge the benchmark's
-    own clean-up to the build it measures.
-    """
-    for old in (project.build_dir, project.root / ".cache"):
+    engine: str
+    full: float
+    """Wall time of the full build (s)."""
+    cache: ReportCache
+    """The reports of the full build, which the rebuild reuses."""
+    kept: dict[Path, Path]
+    """Where the engine's build folders wait: their place in the project -> their place aside."""
+
+
+PROJECT_BUILD_PARTS = ("build", ".cache")
+"""The folders a build writes in the project (``.cache``: Zensical's own cache)."""
+
+
+def move_aside(project: Project, aside: Path, label: str) -> dict[Path, Path]:
+    """Moves the build folders into a new folder in ``aside`` (a rename: nothing is deleted)."""
+    kept: dict[Path, Path] = {}
+    for name in PROJECT_BUILD_PARTS:
+        old = project.root / name
         if old.exists():
-            shutil.move(old, Path(tempfile.mkdtemp(prefix=f"{engine}-", dir=aside)) / old.name)
+            kept[old] = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=aside)) / name
+            shutil.move(old, kept[old])
+    return kept
+
+
+def measure_full(project: Project, engine: str, aside: Path) -> Measured:
+    """A full build from nothing and the site's figures; the build is then moved aside.
+
+    Nothing is deleted between the measurements (``main`` deletes ``aside`` after all of
+    them): on ext4 without a journal, a file created soon after thousands were deleted
+    costs far more to create (the inode allocator steps over every recently deleted inode,
+    for each new file), which would charge the benchmark's own clean-up to the build it
+    measures. For the same reason every engine's full build runs before any rebuild: a
+    rebuild replaces the previous site, which deletes its files.
+    """
+    move_aside(project, aside, "before")
     cache = ReportCache()
     print(f"\n== {engine}")
     full, t = timed_build(project, engine, cache)
@@ -385,6 +415,15 @@ def measure(project: Project, engine: str, latest: Path, aside: Path, *, explore
         f"{size.html_bytes / max(size.html_files, 1) / 1024:.1f} KB; largest page "
         f"{size.largest[0] / 1024:.0f} KB, {size.largest[1]})"
     )
+    return Measured(engine, full, cache, move_aside(project, aside, engine))
+
+
+def measure_rebuild(project: Project, measured: Measured, latest: Path, *, explore: bool = False) -> None:
+    """The rebuild after one result changes, over the engine's own full build (and the probes)."""
+    engine, full, cache = measured.engine, measured.full, measured.cache
+    for place, kept in measured.kept.items():
+        shutil.move(kept, place)
+    print(f"\n== {engine}, one change")
     before = docs_snapshot(project.build_dir / "docs")
     original = change_one_result(latest)
     try:
@@ -551,15 +590,15 @@ def main() -> None:
 
         engines = ("mkdocs", "zensical") if args.engine == "both" else (args.engine,)
         aside = Path(tempfile.mkdtemp(prefix="sk-bench-previous-", dir=root.parent))
+        undo = zensical_runner() if "zensical" in engines else None
         try:
-            for engine in engines:
-                undo = zensical_runner() if engine == "zensical" else None
-                try:
-                    measure(project, engine, latest, aside, explore=args.explore)
-                finally:
-                    if undo is not None:
-                        undo()
+            measured = [measure_full(project, engine, aside) for engine in engines]
+            for one in measured:
+                measure_rebuild(project, one, latest, explore=args.explore)
+                move_aside(project, aside, f"{one.engine}-rebuilt")
         finally:
+            if undo is not None:
+                undo()
             shutil.rmtree(aside, ignore_errors=True)
     finally:
         if not args.keep:
