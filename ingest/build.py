@@ -37,6 +37,7 @@ from ingest.formats import ArchetypeBook, archetypes_from_documents
 from ingest.pipeline import (
     EventData,
     Loaded,
+    ParsedEvent,
     card_data,
     event_data,
     format_registry,
@@ -147,7 +148,7 @@ def collect(
     project: Project,
     *,
     strict: bool = False,
-    parsed: dict[Any, Any] | None = None,
+    parsed: dict[Any, ParsedEvent] | None = None,
     preloaded: Mapping[str, Loaded] | None = None,
 ) -> Collected:
     """Reads and checks every event file, players.yaml, formats and archetypes.
@@ -200,7 +201,7 @@ class ReportCache:
         self.memory: dict[str, EventReport] = {}
         self.pages: dict[Any, dict[str, str | bytes]] = {}
         """Rendered event pages, by report and rendering inputs (in memory only)."""
-        self.parsed: dict[Any, Any] = {}
+        self.parsed: dict[Any, ParsedEvent] = {}
         """Parsed and checked event files, by content hash (in memory only)."""
 
     def get(self, key: str) -> EventReport | None:
@@ -281,7 +282,7 @@ def _forked_pool(workers: int) -> Iterator[Any]:
 _WORKER: dict[str, Any] = {}
 
 
-_Prepared = tuple[dict[Any, Any], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
+_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
 """What a worker sends back: its parse-cache entry, the loaded file, report key, report,
 page-cache key and pages."""
 
@@ -294,7 +295,7 @@ def _worker_event(path: str) -> _Prepared:
     _WORKER["done"] = done = _WORKER.get("done", 0) + 1
     if done % 64 == 0:
         gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
-    parsed: dict[Any, Any] = {}
+    parsed: dict[Any, ParsedEvent] = {}
     data: EventData = _WORKER["data"]
     item = load_event(Path(path), project, parsed, data)
     if item.event is None or has_errors(item.diagnostics):

@@ -16,7 +16,6 @@ from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
 from ingest.project import Project
 from ingest.standings import Standings
-from ingest.yamldoc import SourceDocument
 
 
 def checks_for(
@@ -42,13 +41,10 @@ def checks_for(
     return out
 
 
-def event_checks(
-    event: Event, doc: SourceDocument, project: Project, *, archetypes: ArchetypeBook | None = None
-) -> list[Diagnostic]:
+def event_checks(event: Event, project: Project, *, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics."""
     from ingest.pipeline import card_data, format_registry
 
-    del doc
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     return checks_for(event, event_decks(event, registry, archetypes, cards), registry, cards)

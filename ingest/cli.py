@@ -78,8 +78,8 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
     diags: list[Diagnostic] = []
     for item in loaded:
         diags.extend(item.diagnostics)
-        if item.event is not None and item.doc is not None:
-            diags.extend(event_checks(item.event, item.doc, project))
+        if item.event is not None:
+            diags.extend(event_checks(item.event, project))
     return loaded, sorted_diagnostics(diags)
 
 

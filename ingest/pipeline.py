@@ -20,7 +20,7 @@ from ingest.assemble import deck_files, deck_path_problem, event_from
 from ingest.decklists import CardData, load_card_data
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.formats import FormatProblem, FormatRegistry, registry_from_documents
-from ingest.model import Event
+from ingest.model import Event, PlayerId
 from ingest.project import Project
 from ingest.storage import display_path, find_files, read_text
 from ingest.validation import check_document, load_schema
@@ -37,8 +37,6 @@ class Loaded:
     """How diagnostics name it."""
     text: str | None
     """The file's text (None if it could not be read)."""
-    doc: SourceDocument | None
-    """The parsed document (None on YAML errors)."""
     event: Event | None
     """The model (None on any error)."""
     diagnostics: tuple[Diagnostic, ...]
@@ -274,8 +272,35 @@ def parse_key(text: str, shown: str, project: Project, data: EventData | None = 
     return (hashlib.sha256(text.encode()).hexdigest(), shown, key)
 
 
+@dataclass(frozen=True, slots=True)
+class DeckRef:
+    """A decklist file an event names, and where (what :func:`load_event` reads besides the event file)."""
+
+    pos: SourcePos
+    """Where the reference is written."""
+    player: PlayerId
+    """Whose deck it is."""
+    ref: str
+    """The file, relative to the event's folder, as written."""
+
+
+ParsedEvent = tuple[tuple[DeckRef, ...], Event | None, list[Diagnostic]]
+"""An event text parsed and checked: its decklist references, the event, the diagnostics.
+
+The parse cache holds these; the document itself is not kept (nothing after parsing
+needs it, and it is most of what a build worker would otherwise send back)."""
+
+
+def parse_event(text: str, shown: str, project: Project, data: EventData | None = None) -> ParsedEvent:
+    """:func:`parse_event_text`, keeping the decklist references rather than the document."""
+    doc, event, problems = parse_event_text(text, shown, project, data)
+    if doc is None or event is None:
+        return (), event, problems
+    return tuple(DeckRef(doc.pos(ypath), pid, ref) for ypath, pid, ref in deck_files(doc)), event, problems
+
+
 def load_event(
-    path: Path, project: Project, parsed: dict[Any, Any] | None = None, data: EventData | None = None
+    path: Path, project: Project, parsed: dict[Any, ParsedEvent] | None = None, data: EventData | None = None
 ) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
@@ -290,23 +315,24 @@ def load_event(
     shown = display_path(path, project.root)
     text, problems = read_text(path, shown)
     if text is None:
-        return Loaded(path, shown, None, None, None, tuple(problems))
+        return Loaded(path, shown, None, None, tuple(problems))
     if parsed is None:
-        doc, event, problems = parse_event_text(text, shown, project, data)
+        refs, event, problems = parse_event(text, shown, project, data)
     else:
         key = parse_key(text, shown, project, data)
         if key not in parsed:
-            parsed[key] = parse_event_text(text, shown, project, data)
-        doc, event, found = parsed[key]
+            parsed[key] = parse_event(text, shown, project, data)
+        refs, event, found = parsed[key]
         problems = list(found)
-    if doc is not None and event is not None:
+    if event is not None:
         texts = []
         folder = os.path.realpath(path.parent)
         # Decklist files are named from the event's folder with ``ref`` as written: one
         # path resolved per event rather than one per decklist (hundreds in a big event).
         shown_folder = display_path(path.parent, project.root)
         listing = _Listing()
-        for ypath, pid, ref in deck_files(doc):
+        for deck in refs:
+            ref = deck.ref
             if deck_path_problem(ref):
                 continue  # already reported by assembly
             target = path.parent / ref
@@ -317,7 +343,7 @@ def load_event(
                     error(
                         "deck-path",
                         f'decklist file "{ref}" leads outside the event\'s folder',
-                        doc.pos(ypath),
+                        deck.pos,
                         "symbolic links may not point outside the event folder",
                     )
                 )
@@ -327,7 +353,7 @@ def load_event(
                     error(
                         "deck-missing",
                         f'decklist file "{ref}" does not exist',
-                        doc.pos(ypath),
+                        deck.pos,
                         f"create {deck_shown} or fix the file name",
                     )
                 )
@@ -335,10 +361,10 @@ def load_event(
             deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
             if deck_text is not None:
-                texts.append((pid, ref, deck_text))
+                texts.append((deck.player, ref, deck_text))
         event = None if any(d.is_error for d in problems) else replace(event, deck_texts=tuple(texts))
     problems.sort(key=Diagnostic.sort_key)
-    return Loaded(path, shown, text, doc, event, tuple(problems))
+    return Loaded(path, shown, text, event, tuple(problems))
 
 
 def event_paths(paths: list[Path], project: Project) -> list[Path]:

@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .costs import LEVELS, PairingCost, unit_cost
+from .costs import LEVELS, FloatLadder, PairingCost, float_lower_bound, unit_cost
 from .matching import solve_unit
 from .swiss import Entrant, Seed, Table, _contexts, _ladder_of, _UnitContext
 
@@ -173,14 +173,36 @@ def _check_pod(ctx: _UnitContext, pairs: Sequence[tuple[str, str]], byes: Sequen
     if ctx.random_round:
         return []
     bye = pod_byes[0] if pod_byes else None
+    ladder = _ladder_of(ctx)
     recorded = unit_cost(
-        _ladder_of(ctx),
+        ladder,
         ((ctx.order[u].points, ctx.order[v].points) for u, v in mine),
         rematches=sum(1 for u, v in mine if v in ctx.met[u]),
         bye_choice=0 if bye is None else ctx.bye_order[bye],
     )
+    if proven_optimal(ctx, ladder, recorded, bye):
+        return []
     best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
     return _compare(ctx, recorded, best.cost, bye, best.bye)
+
+
+def proven_optimal(ctx: _UnitContext, ladder: FloatLadder, recorded: PairingCost, bye: int | None) -> bool:
+    """Whether the recorded pairing is optimal by the solver's cheapest proof (no solve needed).
+
+    No rematch and the first choice for the bye (or no bye) cannot be beaten on those
+    levels, and any pairing that ties them gives the bye to the same player, so pairs the
+    same players; the parity bound of :func:`~ingest.pairing.costs.float_lower_bound` then
+    holds for its float levels. A recorded round that meets the bound is optimal, as a
+    solved one proven by ``parity`` is in :mod:`ingest.pairing.matching`.
+    """
+    if recorded.rematches or recorded.bye_choice:
+        return False
+    counts = [0] * len(ladder.values)
+    for node, player in enumerate(ctx.order):
+        if node != bye:
+            counts[ladder.index[player.points]] += 1
+    floats = (recorded.float_steps, recorded.squared_gap, recorded.float_height)
+    return floats == float_lower_bound(ladder, counts)
 
 
 def _compare(

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from ingest.pairing.checker import Finding, check_swiss_round
-from ingest.pairing.swiss import Entrant, pair_swiss
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ingest.pairing.checker import Finding, check_swiss_round, proven_optimal
+from ingest.pairing.costs import unit_cost
+from ingest.pairing.matching import solve_unit
+from ingest.pairing.swiss import Entrant, _contexts, _ladder_of, pair_swiss
 
 
 def players4() -> list[Entrant]:
@@ -104,3 +110,61 @@ def test_awarded_byes_and_unknown_ids() -> None:
 def test_random_round_bye_is_not_judged() -> None:
     players = [Entrant(x, 0, r) for r, x in enumerate("abc", start=1)]
     assert check_swiss_round(players, [("b", "c")], ["a"], seed=1, round_number=1) == ()
+
+
+@st.composite
+def recorded_rounds(draw: st.DrawFn) -> tuple[list[Entrant], list[tuple[str, str]], list[str]]:
+    """A pod with a history, and a recorded pairing of everyone (one bye when odd)."""
+    n = draw(st.integers(2, 12))
+    ids = [f"p{i}" for i in range(n)]
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    for a, b in draw(st.lists(st.tuples(st.sampled_from(ids), st.sampled_from(ids)), max_size=2 * n)):
+        if a != b:
+            met[a].add(b)
+            met[b].add(a)
+    points = draw(st.lists(st.sampled_from([0, 1, 3, 4, 6, 9]), min_size=n, max_size=n))
+    byes = draw(st.lists(st.integers(0, 1), min_size=n, max_size=n))
+    rows = enumerate(zip(ids, points, byes, strict=True), start=1)
+    players = [Entrant(i, p, r, frozenset(met[i]), b) for r, (i, p, b) in rows]
+    order = draw(st.permutations(ids))
+    bye = [order.pop()] if n % 2 else []
+    return players, [(order[k], order[k + 1]) for k in range(0, len(order), 2)], bye
+
+
+@settings(max_examples=300, deadline=None)
+@given(recorded_rounds(), st.integers(0, 3))
+def test_a_round_proven_optimal_without_solving_is_optimal(
+    case: tuple[list[Entrant], list[tuple[str, str]], list[str]], seed: int
+) -> None:
+    """The shortcut skips the solver only when the solver would find nothing better."""
+    players, pairs, bye = case
+    (ctx,) = _contexts(players, seed=seed, round_number=3, awarded=frozenset())
+    node = {p.id: i for i, p in enumerate(ctx.order)}
+    ladder = _ladder_of(ctx)
+    recorded = unit_cost(
+        ladder,
+        ((ctx.order[node[a]].points, ctx.order[node[b]].points) for a, b in pairs),
+        rematches=sum(1 for a, b in pairs if node[b] in ctx.met[node[a]]),
+        bye_choice=ctx.bye_order[node[bye[0]]] if bye else 0,
+    )
+    best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
+    if proven_optimal(ctx, ladder, recorded, node[bye[0]] if bye else None):
+        assert recorded == best.cost
+    findings = check_swiss_round(players, pairs, bye, seed=seed, round_number=3)
+    optimal = not any(f.kind == "not-optimal" for f in findings)
+    assert optimal == (recorded == best.cost or ctx.random_round)  # a round without history is random
+
+
+def test_an_optimal_round_is_proven_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds the parity bound proves (such as the engine's own) never reach the solver."""
+    import ingest.pairing.checker as checker
+
+    def no_solver(*args: object) -> None:
+        raise AssertionError("the solver ran")
+
+    monkeypatch.setattr(checker, "solve_unit", no_solver)
+    players = players4()
+    result = pair_swiss(players, seed=4, round_number=2)
+    assert check_swiss_round(players, result.tables, [], seed=4, round_number=2) == ()
+    with pytest.raises(AssertionError, match="the solver ran"):  # not proven: 3 v 0 twice
+        check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=4, round_number=2)
