@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import numbers
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -126,7 +127,7 @@ def _make_check(schema: Mapping[str, Any]) -> _Check | None:
     objects = bool(required) or bool(checks) or not extra
 
     def check(validator: Any, value: Any) -> bool:
-        is_type = validator.is_type
+        is_type = _draft_is_type if validator.TYPE_CHECKER is _DRAFT_TYPES else validator.is_type
         if types is not None and not any(is_type(value, t) for t in types):
             return False
         if strings and is_type(value, "string"):
@@ -159,6 +160,33 @@ def _make_check(schema: Mapping[str, Any]) -> _Check | None:
         return not any_of or any(c(validator, value) for c in any_of)
 
     return check
+
+
+_DRAFT_TYPES = Draft202012Validator.TYPE_CHECKER
+
+
+def _draft_is_type(value: Any, name: str) -> bool:
+    """Draft 2020-12's type test, as its TYPE_CHECKER says, without the checker's lookups.
+
+    >>> [_draft_is_type(v, "integer") for v in (1, 1.0, 1.5, True)]
+    [True, True, False, False]
+    >>> [_draft_is_type(v, t) for v, t in ((None, "null"), (True, "number"), ("a", "string"))]
+    [True, False, True]
+    """
+    test = _TYPE_TESTS.get(name)
+    return test(value) if test is not None else bool(_DRAFT_TYPES.is_type(value, name))
+
+
+_TYPE_TESTS: dict[str, Callable[[Any], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "number": lambda v: not isinstance(v, bool) and isinstance(v, numbers.Number),
+    "integer": lambda v: not isinstance(v, bool) and (isinstance(v, int) or (isinstance(v, float) and v.is_integer())),
+}
+"""jsonschema's draft 2020-12 type tests (``jsonschema._types``), one per type name."""
 
 
 def _properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ingest.validation import FastValidator, _inline_refs
+from ingest.validation import FastValidator, _draft_is_type, _inline_refs
 from ingest.yamldoc import parse_yaml
 from tests.builders import DATA, ROOT
 
@@ -200,3 +200,21 @@ def test_a_value_checked_in_place_is_one_jsonschema_accepts(data: st.DataObject)
     assert check is not None
     if check(stock, value):
         assert list(stock.iter_errors(value)) == []
+
+
+@given(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.decimals(allow_nan=False),
+        st.fractions(),
+        st.text(max_size=3),
+        st.lists(st.integers(), max_size=2),
+        st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    ),
+    st.sampled_from(["string", "object", "array", "boolean", "null", "number", "integer"]),
+)
+def test_the_in_place_type_test_is_the_drafts(value: Any, name: str) -> None:
+    assert _draft_is_type(value, name) == Draft202012Validator.TYPE_CHECKER.is_type(value, name)
