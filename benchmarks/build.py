@@ -365,6 +365,28 @@ def move_aside(project: Project, aside: Path, label: str) -> dict[Path, Path]:
     return kept
 
 
+PROBE_FILES = 400
+NORMAL_CREATE_US = 50
+SLOW_CREATE_US = 150
+"""Microseconds to create one small file: what a healthy folder takes on the reference
+machine, and above what the benchmark warns (the write step creates 4,235 files)."""
+
+
+def file_creation_probe(near: Path, keep: Path) -> float:
+    """Microseconds per file to create :data:`PROBE_FILES` small files next to ``near``.
+
+    The files are moved into ``keep`` rather than deleted (deleting them would slow the
+    build that follows, see :func:`measure_full`).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="sk-probe-", dir=near))
+    start = time.perf_counter()
+    for i in range(PROBE_FILES):
+        (folder / f"{i}.md").write_bytes(b"# probe\n")
+    spent = time.perf_counter() - start
+    shutil.move(folder, keep / folder.name)
+    return spent / PROBE_FILES * 1e6
+
+
 def measure_full(project: Project, engine: str, aside: Path) -> Measured:
     """A full build from nothing and the site's figures; the build is then moved aside.
 
@@ -378,6 +400,7 @@ def measure_full(project: Project, engine: str, aside: Path) -> Measured:
     move_aside(project, aside, "before")
     cache = ReportCache()
     print(f"\n== {engine}")
+    probe = file_creation_probe(project.root, aside)
     full, t = timed_build(project, engine, cache)
     share = t.pipeline / full
     print(
@@ -392,6 +415,12 @@ def measure_full(project: Project, engine: str, aside: Path) -> Measured:
         f"  engine share        {t.engine:8.2f} s = {t.engine / full:6.1%}   "
         f"(reports computed {t.reports_computed}, cached {t.reports_cached})"
     )
+    if probe > SLOW_CREATE_US:
+        print(
+            f"  NOTE: creating a file took {probe:.0f} us just before this build (normally about "
+            f"{NORMAL_CREATE_US} us here): files were deleted nearby in the last minutes, so the "
+            "write step and the engine are slower than usual"
+        )
     if not t.extra.get("parallel"):
         print(
             f"  NOTE: the events were not prepared in parallel (threads running: "
