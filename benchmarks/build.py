@@ -14,8 +14,9 @@ For each engine it measures:
    total, the pipeline share (read + compute + render + write) and the engine share;
 2. pages, HTML files, size of ``build/site`` and the average HTML size per page;
 3. a rebuild after one result changes in the latest event (one ``games:`` value edited
-   in the YAML text), over that engine's full build and with the same ``ReportCache``:
-   only that event is recomputed.
+   in the YAML text), over that engine's full build and with the in-memory caches a first
+   build leaves (as ``serve`` holds them, see :func:`warm_cache`): only that event is
+   recomputed.
 
 Every engine's full build runs before any rebuild, and builds are moved aside between
 measurements and deleted after all of them (see :func:`measure_full`).
@@ -344,8 +345,6 @@ class Measured:
     engine: str
     full: float
     """Wall time of the full build (s)."""
-    cache: ReportCache
-    """The reports of the full build, which the rebuild reuses."""
     kept: dict[Path, Path]
     """Where the engine's build folders wait: their place in the project -> their place aside."""
 
@@ -444,15 +443,32 @@ def measure_full(project: Project, engine: str, aside: Path) -> Measured:
         f"{size.html_bytes / max(size.html_files, 1) / 1024:.1f} KB; largest page "
         f"{size.largest[0] / 1024:.0f} KB, {size.largest[1]})"
     )
-    return Measured(engine, full, cache, move_aside(project, aside, engine))
+    return Measured(engine, full, move_aside(project, aside, engine))
+
+
+def warm_cache(project: Project) -> ReportCache:
+    """The in-memory caches a first build leaves (as ``serve`` holds them), over the kept build.
+
+    The full build's own caches are not kept for this: held through the other engine's full
+    build, their hundred megabytes made its forked workers slower. Writing ``build/docs``
+    again changes no file (same content), and the site's fingerprint, which a build removes
+    until its site is in place, is put back.
+    """
+    manifest = project.build_dir / ".cache" / "site.json"
+    fingerprint = manifest.read_text(encoding="utf-8")
+    cache = ReportCache()
+    _docs_only(project, cache)
+    manifest.write_text(fingerprint, encoding="utf-8")
+    return cache
 
 
 def measure_rebuild(project: Project, measured: Measured, latest: Path, *, explore: bool = False) -> None:
     """The rebuild after one result changes, over the engine's own full build (and the probes)."""
-    engine, full, cache = measured.engine, measured.full, measured.cache
+    engine, full = measured.engine, measured.full
     for place, kept in measured.kept.items():
         shutil.move(kept, place)
     print(f"\n== {engine}, one change")
+    cache = warm_cache(project)
     before = docs_snapshot(project.build_dir / "docs")
     original = change_one_result(latest)
     try:
