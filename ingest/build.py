@@ -203,18 +203,27 @@ class ReportCache:
         """Rendered event pages, by report and rendering inputs (in memory only)."""
         self.parsed: dict[Any, ParsedEvent] = {}
         """Parsed and checked event files, by content hash (in memory only)."""
+        self.prepared: set[str] = set()
+        """Reports the parallel workers computed for the build under way (it counts them as
+        computed, not as cached)."""
 
     def get(self, key: str) -> EventReport | None:
         if key in self.memory:
             return self.memory[key]
-        if self.folder is not None:
-            path = self.folder / f"{key}.pickle"
-            if path.exists():
-                with contextlib.suppress(Exception):  # a stale or foreign cache entry: recompute
-                    report = pickle.loads(path.read_bytes())
-                    if isinstance(report, EventReport):
-                        self.memory[key] = report
-                        return report
+        report = self.load(self.folder, key) if self.folder is not None else None
+        if report is not None:
+            self.memory[key] = report
+        return report
+
+    @staticmethod
+    def load(folder: Path, key: str) -> EventReport | None:
+        """One entry of a cache folder, or None when there is none (or it cannot be used)."""
+        path = folder / f"{key}.pickle"
+        if path.exists():
+            with contextlib.suppress(Exception):  # a stale or foreign cache entry: recompute
+                report = pickle.loads(path.read_bytes())
+                if isinstance(report, EventReport):
+                    return report
         return None
 
     def put(self, key: str, report: EventReport, *, stored: bool = False) -> None:
@@ -282,9 +291,10 @@ def _forked_pool(workers: int) -> Iterator[Any]:
 _WORKER: dict[str, Any] = {}
 
 
-_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
+_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, bool, Any, dict[str, str | bytes] | None]
 """What a worker sends back: its parse-cache entry, the loaded file, report key, report,
-page-cache key and pages."""
+whether it computed the report (rather than finding it in the cache folder), page-cache
+key and pages."""
 
 
 def _worker_event(path: str) -> _Prepared:
@@ -299,15 +309,19 @@ def _worker_event(path: str) -> _Prepared:
     data: EventData = _WORKER["data"]
     item = load_event(Path(path), project, parsed, data)
     if item.event is None or has_errors(item.diagnostics):
-        return parsed, item, "", None, None, None
+        return parsed, item, "", None, False, None, None
     registry = data.formats
     cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
-    event = item.event
-    report = replace(compute_report(event, registry, archetypes, card_data=cards), cache_key=key)
-    if _WORKER["cache_folder"] is not None:
-        ReportCache.store(_WORKER["cache_folder"], key, report)
+    folder = _WORKER["cache_folder"]
+    # A report an earlier build stored (the build process is new, so only its folder knows).
+    report = ReportCache.load(folder, key) if folder is not None else None
+    computed = report is None
+    if report is None:
+        report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
+        if folder is not None:
+            ReportCache.store(folder, key, report)
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
     templates = Path(_WORKER["templates"])
     return (
@@ -315,6 +329,7 @@ def _worker_event(path: str) -> _Prepared:
         item,
         key,
         report,
+        computed,
         event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
         render_event_pages(report, inputs, templates),
     )
@@ -341,6 +356,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     if workers < 2 or len(todo) < 16 or not _can_fork():
         return {}
     players, _ = load_players(project)  # problems are reported by the sequential pass
+    cache.prepared.clear()  # (left over only if the last build stopped on errors)
     _WORKER.update(
         cache_folder=cache.folder,
         project=project,
@@ -356,11 +372,13 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     loaded: dict[str, Loaded] = {}
 
     def keep(result: _Prepared) -> None:
-        parsed, item, key, report, pages_key, pages = result
+        parsed, item, key, report, computed, pages_key, pages = result
         loaded[item.path.as_posix()] = item
         cache.parsed.update(parsed)
         if report is not None:
             cache.put(key, report, stored=True)
+            if computed:
+                cache.prepared.add(key)
         if pages is not None:
             cache.pages[pages_key] = pages
 
@@ -434,9 +452,12 @@ def compute_reports(
             report = replace(compute_report(item.event, registry, collected.archetypes, card_data=cards), cache_key=key)
             cache.put(key, report)
             timings.reports_computed += 1
+        elif key in cache.prepared:  # computed for this build, by a worker
+            timings.reports_computed += 1
         else:
             timings.reports_cached += 1
         reports.append(report)
+    cache.prepared.clear()
     return reports
 
 

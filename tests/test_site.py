@@ -370,7 +370,9 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     done: list[int] = []
     real_prefill = ingest.build.prefill
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
-    assert build_site(roots[0], today=TODAY, docs_only=True).extra["parallel"] == 1.0
+    parallel = build_site(roots[0], today=TODAY, docs_only=True)
+    assert parallel.extra["parallel"] == 1.0
+    assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
     monkeypatch.setattr(ingest.build, "prefill", lambda *a: {})
     assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
     assert [len(d) for d in done] == [24]
@@ -408,6 +410,18 @@ def test_parallel_workers_store_their_reports_in_the_cache_folder(
     for key, report in cache.memory.items():
         again = fresh.get(key)
         assert again is not None and again.event == report.event and again.cache_key == key
+
+    # A new build process (empty memory) prepares the events again; its workers take the
+    # stored reports instead of computing them.
+    def no_computing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a stored report was computed again")
+
+    monkeypatch.setattr(ingest.build, "compute_report", no_computing)
+    again_cache = ingest.build.ReportCache(reports)
+    assert len(ingest.build.prefill(project, again_cache, TODAY, workers=2)) == 24
+    assert again_cache.memory.keys() == cache.memory.keys() and not again_cache.prepared
+    assert all(again_cache.memory[k].event == cache.memory[k].event for k in cache.memory)
+    assert stores == [os.getpid()]  # nothing stored again
     monkeypatch.setattr(os, "replace", lambda *a: 1 / 0)  # a failed write leaves nothing
     with pytest.raises(ZeroDivisionError):
         real_store(tmp_path / "failed", "k", next(iter(cache.memory.values())))
