@@ -345,6 +345,7 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     from ingest.site import templates_fingerprint
 
     workers = workers or min(os.cpu_count() or 1, 8)
+    cache.prepared.clear()  # (left over only when the last build stopped on errors)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     data = event_data(project)
     todo = []
@@ -356,7 +357,6 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     if workers < 2 or len(todo) < 16 or not _can_fork():
         return {}
     players, _ = load_players(project)  # problems are reported by the sequential pass
-    cache.prepared.clear()  # (left over only if the last build stopped on errors)
     _WORKER.update(
         cache_folder=cache.folder,
         project=project,
