@@ -11,9 +11,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from ingest.project import Project
 from tests.builders import ROOT
+
+# Speed is measured in benchmarks/, never in a test: no property fails because one example
+# ran slowly (Hypothesis's default 200 ms deadline made tests flaky on a busy machine).
+settings.register_profile("scorekeeper", deadline=None)
+settings.load_profile("scorekeeper")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
