@@ -338,7 +338,7 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Measured:
     """One engine's full build, kept aside until its rebuild is measured."""
 
