@@ -67,7 +67,8 @@ def event_from(
     if broken:
         return None, a.out
     fmt, game = str(doc.data["format"]), str(doc.data["game"])
-    if formats is not None and fmt != "other":
+    # A game whose format file has errors: the cause is reported once, in that file.
+    if formats is not None and fmt != "other" and game not in formats.unreadable:
         try:
             formats.get(game, fmt)
         except UnknownFormatError as exc:

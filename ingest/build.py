@@ -33,7 +33,7 @@ from ingest.assemble import deck_path_problem
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
-from ingest.formats import ArchetypeBook, archetypes_from_documents
+from ingest.formats import ArchetypeBook
 from ingest.pipeline import (
     EventData,
     Loaded,
@@ -41,19 +41,18 @@ from ingest.pipeline import (
     card_data,
     event_data,
     format_registry,
+    load_archetype_book,
     load_event,
+    load_players,
     parse_key,
-    positioned,
-    read_data_files,
     site_config,
 )
-from ingest.players import PlayerRegistry, registry_from
+from ingest.players import PlayerRegistry
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
 from ingest.site import Files, SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir, write_atomically
-from ingest.validation import load_schema, validate_document
-from ingest.yamldoc import load_plain, parse_yaml
+from ingest.yamldoc import load_plain
 
 
 def _register_pickling() -> None:
@@ -105,35 +104,6 @@ def today_from_env(explicit: dt.date | None) -> dt.date:
     return dt.date.today()
 
 
-def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
-    """players.yaml, checked (an absent file is an empty registry)."""
-    path = project.players_file
-    if not path.exists():
-        return PlayerRegistry(), []
-    shown = display_path(path, project.root)
-    text, problems = read_text(path, shown)
-    if text is None:
-        return PlayerRegistry(), problems
-    doc, problems = parse_yaml(text, shown)
-    if doc is None:
-        return PlayerRegistry(), problems
-    problems += validate_document(doc, load_schema(project.schema("players")))
-    if problems:
-        return PlayerRegistry(), problems
-    return registry_from(doc)
-
-
-def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
-    """Archetype rules from formats/archetypes/, with positioned problems."""
-    folder = project.formats_dir / "archetypes"
-    if not folder.is_dir():
-        return None, []
-    documents, docs, diags = read_data_files(folder, project.root)
-    schema = json.loads(project.schema("archetypes").read_text(encoding="utf-8"))
-    book, problems = archetypes_from_documents(documents, schema)
-    return book, diags + positioned(problems, docs)
-
-
 @dataclass(frozen=True, slots=True)
 class Collected:
     """Every input of a build, read and checked."""
@@ -156,35 +126,18 @@ def collect(
     ``preloaded`` holds event files this build has already read (by path), such as the
     ones :func:`prefill` read in its workers moments before.
     """
-    diags: list[Diagnostic] = []
-    _, format_problems = format_registry(project)
-    diags += format_problems
-    _, card_problems = card_data(project)
-    diags += card_problems
-    players, problems = load_players(project)
-    diags += problems
-    archetypes, problems = load_archetype_book(project)
-    diags += problems
+    from ingest.checks import duplicate_slugs, shared_file_diagnostics
+
+    diags: list[Diagnostic] = shared_file_diagnostics(project)
+    players, _ = load_players(project)
+    archetypes, _ = load_archetype_book(project)
     loaded = []
     data = event_data(project)
     for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
         item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
         loaded.append(item)
         diags += item.diagnostics
-    slugs: dict[str, str] = {}
-    for item in loaded:
-        if item.event is None:
-            continue
-        if item.event.slug in slugs:
-            diags.append(
-                error(
-                    "duplicate-slug",
-                    f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
-                    SourcePos.file_start(item.shown),
-                    "rename one of the files",
-                )
-            )
-        slugs[item.event.slug] = item.shown
+    diags += duplicate_slugs(loaded)
     del strict
     return Collected(tuple(loaded), players, archetypes, tuple(sorted(set(diags), key=Diagnostic.sort_key)))
 

@@ -20,8 +20,9 @@ import click
 from ingest import __version__
 from ingest.diagnostics import Diagnostic, has_errors, render_all, sorted_diagnostics, summary
 from ingest.errors import IngestError
-from ingest.pipeline import Loaded, event_data, event_paths, load_event, parse_event_text
+from ingest.pipeline import Loaded, event_paths, load_event, parse_event_text
 from ingest.project import Project
+from ingest.safetext import terminal_safe_output
 from ingest.storage import display_path, write_atomically
 
 if TYPE_CHECKING:
@@ -64,23 +65,36 @@ def main(ctx: click.Context, root: Path | None) -> None:
       scorekeeper build && git commit -am "round 1" && git push
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
+    # Whatever a command prints, from whichever file it came, cannot drive the terminal.
+    ctx.with_resource(terminal_safe_output())
 
 
 # -- validate ----------------------------------------------------------------------------
 
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
-    """Loads every event file and runs every check; returns the results and all diagnostics."""
-    from ingest.checks import event_checks
+    """Loads every event file and runs every check ``build`` runs (shared files included)."""
+    from ingest.checks import check_project
 
-    data = event_data(project)
-    loaded = [load_event(p, project, data=data) for p in event_paths(paths, project)]
-    diags: list[Diagnostic] = []
-    for item in loaded:
-        diags.extend(item.diagnostics)
-        if item.event is not None:
-            diags.extend(event_checks(item.event, project))
-    return loaded, sorted_diagnostics(diags)
+    checked = check_project(project, paths)
+    return list(checked.loaded), list(checked.diagnostics)
+
+
+def _checked_event(project: Project, event_file: Path, doing: str) -> Any:
+    """The event of a file that every check ``validate`` runs accepts; refuses as ``validate`` would.
+
+    Errors (in the file, its checks or the shared files) are printed and the command
+    exits 1; warnings are printed on standard error and the command goes on.
+    """
+    from ingest.checks import check_event_file
+
+    checked = check_event_file(event_file, project)
+    if checked.event is None:
+        _print_diagnostics(list(checked.diagnostics))
+        _fail(f"{checked.loaded.shown} has errors; fix them {doing}")
+    if checked.diagnostics:
+        click.echo(render_all(checked.diagnostics, limit=50), err=True)
+    return checked
 
 
 @main.command()
@@ -437,12 +451,7 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     from ingest.standings import compute_standings, final_standings
 
     project = _project(ctx)
-    loaded = load_event(event_file, project)
-    if loaded.event is None:
-        _print_diagnostics(list(loaded.diagnostics))
-        _fail(f"{loaded.shown} has errors; fix them first")
-        return
-    event = loaded.event
+    event = _checked_event(project, event_file, "first").event
     if rules is not None:
         try:
             get_ruleset(rules)
@@ -548,20 +557,17 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool) -> No
       scorekeeper pair events/2026/fnm.yaml
       scorekeeper pair events/2026/fnm.yaml --check
     """
-    from ingest.pair import apply_plan, describe_plan, pairing_diagnostics, plan_next_round
+    from ingest.checks import check_event_file
+    from ingest.pair import apply_plan, describe_plan, plan_next_round
 
     project = _project(ctx)
-    loaded = load_event(event_file, project)
-    if loaded.event is None or loaded.text is None:
-        _print_diagnostics(list(loaded.diagnostics))
-        _fail(f"{loaded.shown} has errors; fix them before pairing")
-        return
+    if check:  # what validate says about the file: the recorded pairings are among its checks
+        checked = check_event_file(event_file, project)
+        _print_diagnostics(list(checked.diagnostics))
+        click.echo(f"{checked.loaded.shown}: {summary(list(checked.diagnostics))}", err=True)
+        sys.exit(1 if has_errors(checked.diagnostics) else 0)
+    loaded = _checked_event(project, event_file, "before pairing").loaded
     event = loaded.event
-    if check:
-        diags = sorted_diagnostics(pairing_diagnostics(event))
-        _print_diagnostics(diags)
-        click.echo(f"{loaded.shown}: {summary(diags)}", err=True)
-        sys.exit(1 if has_errors(diags) else 0)
     try:
         plan = plan_next_round(event)
     except IngestError as exc:
@@ -604,27 +610,32 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
       scorekeeper check-decks
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
-    from ingest.build import load_archetype_book
+    from ingest.checks import check_event_file, shared_file_diagnostics
     from ingest.decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.pipeline import card_data, format_registry
+    from ingest.pipeline import card_data, format_registry, load_archetype_book
 
     project = _project(ctx)
     registry, _ = format_registry(project)
-    cards, card_problems = card_data(project)
-    _print_diagnostics(list(card_problems))
+    cards, _ = card_data(project)
+    shared = sorted_diagnostics(shared_file_diagnostics(project))
+    _print_diagnostics(shared)
     book, _ = load_archetype_book(project)
-    bad = 0
+    bad = 1 if has_errors(shared) else 0
     checked = 0
     checked_teams = 0
     for path in event_paths(list(paths), project):
-        loaded = load_event(path, project)
-        if loaded.event is None:
-            _print_diagnostics(list(loaded.diagnostics))
+        # Refused (and warned) exactly as validate would; the deck problems come below.
+        event_check = check_event_file(path, project, shared=False)
+        loaded = event_check.loaded
+        if loaded.event is None or event_check.event is None:
+            _print_diagnostics(list(event_check.diagnostics))
             bad += 1
             continue
         decks = event_decks(loaded.event, registry, book, cards)
         teams = team_verdicts(loaded.event, decks, registry, cards)
-        _print_diagnostics(sorted_diagnostics(deck_diagnostics(loaded.event, decks, teams)))
+        _print_diagnostics(
+            sorted_diagnostics([*event_check.diagnostics, *deck_diagnostics(loaded.event, decks, teams)])
+        )
         for pid, info in sorted(decks.items()):
             checked += 1
             if info.legal is False:

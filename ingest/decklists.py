@@ -44,6 +44,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TypeGuard
 
+from ingest.safetext import unsafe_character, unsafe_text_problem
+
 __all__ = [
     "CardData",
     "CardDataError",
@@ -374,6 +376,11 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
             blank_after_cards = blank_after_cards or bool(entries)
             continue
         if stripped.startswith(("#", "//")):
+            continue
+        char = unsafe_character(raw)
+        if char is not None:  # card names are display text: no control or direction characters
+            message, _ = unsafe_text_problem(char)
+            errors.append(DecklistError(f"{message}; the line is left out", number, raw.index(char) + 1))
             continue
         header = None if stripped[0].isdigit() else _header_section(stripped)
         if header is not None:

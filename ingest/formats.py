@@ -26,12 +26,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from ingest.decklists import Decklist, Section, normalize_card_name
-from ingest.yamldoc import SafeLoader
+from ingest.yamldoc import parse_yaml
 
 __all__ = [
     "Archetype",
@@ -430,6 +429,9 @@ class FormatRegistry:
     """(game id, alias) -> format id."""
     game_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Game id -> game-wide notes."""
+    unreadable: frozenset[str] = frozenset()
+    """Games whose format file has errors (reported once, at their own positions): an
+    event of such a game is not told that its game is unknown."""
 
     def games(self) -> tuple[str, ...]:
         """The game ids, sorted."""
@@ -532,32 +534,30 @@ class FormatProblem:
         return f"{self.file}{position}: error[{self.code}]: {self.where}: {self.message}"
 
 
-class _DataLoader(SafeLoader):
-    """The shared safe loader, keeping dates as strings (the schema checks their form)."""
-
-
-_DataLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
 def parse_yaml_text(text: str, file: str) -> tuple[object, tuple[FormatProblem, ...]]:
-    """Parses YAML text safely (no object tags; dates stay strings).
+    """Parses YAML text through the project's one reading path (:func:`ingest.yamldoc.parse_yaml`).
+
+    No object tags; the node, depth and alias limits apply; dates stay ISO strings.
 
     Returns:
-        The document (None on a syntax error) and the syntax problem, if any.
+        The document (None on any problem) and the problems, positioned.
     """
-    try:
-        return yaml.load(text, Loader=_DataLoader), ()  # a safe loader subclass
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        message = f"the file is not valid YAML: {exc.problem or exc}"
-        line = mark.line + 1 if mark is not None else None
-        column = mark.column + 1 if mark is not None else None
-        return None, (FormatProblem(file, (), message, "yaml", line, column),)
-    except yaml.YAMLError as exc:
-        return None, (FormatProblem(file, (), f"the file is not valid YAML: {exc}", "yaml"),)
+    doc, found = parse_yaml(text, file)
+    problems = tuple(
+        FormatProblem(file, (), p.message, "yaml" if p.code.startswith("yaml") else p.code, p.pos.line, p.pos.col)
+        for p in found
+    )
+    return (doc.data if doc is not None and not problems else None), problems
+
+
+def _read(path: Path, name: str) -> tuple[object, tuple[FormatProblem, ...]]:
+    """Reads and parses one data file through the one reading path (size limit included)."""
+    from ingest.storage import read_text
+
+    text, found = read_text(path, name)
+    if text is None:
+        return None, tuple(FormatProblem(name, (), p.message, p.code, p.pos.line, p.pos.col) for p in found)
+    return parse_yaml_text(text, name)
 
 
 def _schema_message(error: ValidationError) -> str:
@@ -584,7 +584,9 @@ def _schema_message(error: ValidationError) -> str:
 
 
 def _schema_problems(document: object, schema: Mapping[str, Any], file: str) -> list[FormatProblem]:
-    validator = Draft202012Validator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    from ingest.validation import FastValidator  # patterns match whole values, as in event files
+
+    validator = FastValidator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     problems: dict[tuple[str | int, ...], FormatProblem] = {}
     for error in sorted(validator.iter_errors(document), key=relevance, reverse=True):
         path = tuple(error.absolute_path)
@@ -764,7 +766,7 @@ def _format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> 
 
 
 def registry_from_documents(
-    documents: Iterable[tuple[str, object]], schema: Mapping[str, Any]
+    documents: Iterable[tuple[str, object]], schema: Mapping[str, Any], unreadable: Iterable[str] = ()
 ) -> tuple[FormatRegistry, tuple[FormatProblem, ...]]:
     """Validates parsed game files and builds the registry from the valid ones.
 
@@ -772,6 +774,8 @@ def registry_from_documents(
         documents: ``(file name, parsed YAML)`` pairs; the stem of the file name must be
             the game id.
         schema: The parsed ``format.schema.json``.
+        unreadable: names of game files that could not be read at all (their problems
+            are reported by the caller); their games are :attr:`FormatRegistry.unreadable`.
 
     Returns:
         The registry (invalid files left out) and every problem found.
@@ -780,10 +784,12 @@ def registry_from_documents(
     aliases: dict[tuple[str, str], str] = {}
     notes: dict[str, tuple[str, ...]] = {}
     problems: list[FormatProblem] = []
+    broken = {Path(file).stem for file in unreadable}
     for file, document in documents:
         found = validate_format_document(document, schema, file, expected_game=Path(file).stem)
         problems.extend(found)
         if found or not isinstance(document, dict):
+            broken.add(Path(file).stem)
             continue
         game = document["game"]
         if any(g == game for g, _ in formats):
@@ -794,7 +800,7 @@ def registry_from_documents(
             formats[(game, fid)] = _format_from(document, fid, spec)
             for alias in spec.get("aliases", ()):
                 aliases[(game, alias)] = fid
-    return FormatRegistry(formats, aliases, notes), tuple(problems)
+    return FormatRegistry(formats, aliases, notes, frozenset(broken - {g for g, _ in formats})), tuple(problems)
 
 
 def load_formats(directory: Path, schema_path: Path) -> tuple[FormatRegistry, tuple[FormatProblem, ...]]:
@@ -806,13 +812,16 @@ def load_formats(directory: Path, schema_path: Path) -> tuple[FormatRegistry, tu
     schema = json.loads(schema_path.read_text(encoding="utf-8"))
     documents: list[tuple[str, object]] = []
     problems: list[FormatProblem] = []
+    unreadable: list[str] = []
     for path in sorted(directory.glob("*.yaml")):
         name = f"{directory.name}/{path.name}"
-        document, found = parse_yaml_text(path.read_text(encoding="utf-8"), name)
+        document, found = _read(path, name)
         problems.extend(found)
-        if not found:
+        if found:
+            unreadable.append(name)
+        else:
             documents.append((name, document))
-    registry, more = registry_from_documents(documents, schema)
+    registry, more = registry_from_documents(documents, schema, unreadable)
     return registry, (*problems, *more)
 
 
@@ -894,7 +903,7 @@ def load_archetypes(directory: Path, schema_path: Path) -> tuple[ArchetypeBook, 
     problems: list[FormatProblem] = []
     for path in sorted(directory.glob("*.yaml")):
         name = f"{directory.parent.name}/{directory.name}/{path.name}"
-        document, found = parse_yaml_text(path.read_text(encoding="utf-8"), name)
+        document, found = _read(path, name)
         problems.extend(found)
         if not found:
             documents.append((name, document))

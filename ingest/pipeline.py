@@ -17,14 +17,22 @@ from pathlib import Path
 from typing import Any
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
-from ingest.decklists import CardData, load_card_data
+from ingest.decklists import CardData, CardDataError
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
-from ingest.formats import FormatProblem, FormatRegistry, registry_from_documents
+from ingest.formats import (
+    ArchetypeBook,
+    FormatProblem,
+    FormatRegistry,
+    archetypes_from_documents,
+    registry_from_documents,
+)
 from ingest.model import Event, PlayerId
+from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
-from ingest.storage import display_path, find_files, read_text
-from ingest.validation import check_document, load_schema
-from ingest.yamldoc import SourceDocument, load_plain, parse_yaml
+from ingest.safetext import unsafe_character, unsafe_text_problem
+from ingest.storage import MAX_FILE_BYTES, decode_utf8, display_path, find_files, read_bytes, read_text
+from ingest.validation import check_document, load_schema, validate_document
+from ingest.yamldoc import SourceDocument, YamlPath, format_path, parse_yaml
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,24 +51,35 @@ class Loaded:
     """Everything found, in file order."""
 
 
+def read_document(
+    path: Path, shown: str, *, config: bool = False, limit: int = MAX_FILE_BYTES
+) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Reads and parses one YAML file: the one reading path every project file takes.
+
+    The size limit, encoding check, node, depth and alias limits, merge cycles, tags and
+    text checks all apply (:func:`ingest.storage.read_text`, :func:`ingest.yamldoc.parse_yaml`);
+    every problem is a positioned diagnostic. ``config``: the site engine's configuration,
+    whose own tags are read as empty values.
+    """
+    text, problems = read_text(path, shown, limit=limit)
+    if text is None:
+        return None, problems
+    return parse_yaml(text, shown, config=config)
+
+
 def read_data_files(
     folder: Path, root: Path
 ) -> tuple[list[tuple[str, object]], dict[str, SourceDocument], list[Diagnostic]]:
     """Every ``*.yaml`` of a data folder, read safely with positions.
 
     Returns the (file name, data) pairs, the documents by file name (to position later
-    problems), and the problems found while reading.
+    problems), and the problems found while reading. A file with any problem is left out.
     """
     documents: list[tuple[str, object]] = []
     docs: dict[str, SourceDocument] = {}
     diags: list[Diagnostic] = []
     for path in sorted(folder.glob("*.yaml")):
-        shown = display_path(path, root)
-        text, problems = read_text(path, shown)
-        diags += problems
-        if text is None:
-            continue
-        doc, problems = parse_yaml(text, shown)
+        doc, problems = read_document(path, display_path(path, root))
         diags += problems
         if doc is not None and not problems:
             name = f"{folder.name}/{path.name}"
@@ -108,58 +127,241 @@ def _formats(
     formats_dir: Path, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
     documents, docs, diags = read_data_files(formats_dir, root)
-    registry, problems = registry_from_documents(documents, json.loads(schema.read_text(encoding="utf-8")))
+    read = {name for name, _ in documents}
+    unreadable = [f"{formats_dir.name}/{p.name}" for p in formats_dir.glob("*.yaml")]
+    registry, problems = registry_from_documents(
+        documents, json.loads(schema.read_text(encoding="utf-8")), [u for u in unreadable if u not in read]
+    )
     return registry, tuple(diags + positioned(problems, docs))
+
+
+MAX_CARD_DATA_BYTES = 256 * 1024 * 1024
+"""Largest card-data file accepted. Card data is the one file larger than an event file
+may be: Scryfall's Oracle bulk file, which the README points to, is about 160 MB. It
+is read through the same bounded reader, so ``/dev/zero`` or a 10 GB file is refused."""
+
+CARD_DATA_KEY = ("extra", "scorekeeper", "card_data")
+"""Where the site configuration names card-data files, by game."""
+
+
+@functools.lru_cache(maxsize=8)
+def _site_document(
+    config: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
+    if not config.is_file():
+        return None, ()
+    doc, problems = read_document(config, display_path(config, root), config=True)
+    if doc is not None and not isinstance(doc.data, dict):
+        problems.append(
+            error(
+                "site-config",
+                "the site configuration must be a mapping of settings such as site_name:",
+                doc.pos(()),
+                "start from the mkdocs.yml Scorekeeper ships",
+            )
+        )
+        doc = None
+    return doc, tuple(problems)
+
+
+def site_document(project: Project) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
+    """``mkdocs.yml`` read through the one reading path (read once per change), and its problems."""
+    config = project.mkdocs_file.resolve()
+    return _site_document(config, project.root.resolve(), signature(config))
 
 
 def site_config(config: Path) -> dict[str, Any]:
     """mkdocs.yml as plain data, for the few values Scorekeeper reads from it.
 
-    Best effort: a missing or unreadable file is an empty configuration (the site engine
-    reports what is wrong with it).
+    Read through the one reading path (limits included); a missing or unreadable file is
+    an empty configuration here, and its problems are reported by
+    :func:`site_config_diagnostics`. Text values Scorekeeper shows are checked there too.
     """
-    import yaml
-
-    try:
-        cfg = load_plain(config.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError):
+    resolved = config.resolve()
+    root = resolved.parent
+    doc, problems = _site_document(resolved, root, signature(resolved))
+    if doc is None or any(p.is_error for p in problems):
         return {}
-    return cfg if isinstance(cfg, dict) else {}
+    data: dict[str, Any] = doc.data
+    name = data.get("site_name")
+    if isinstance(name, str) and unsafe_character(name) is not None:
+        return {k: v for k, v in data.items() if k != "site_name"}
+    return data
+
+
+def site_config_diagnostics(project: Project) -> list[Diagnostic]:
+    """Problems of the values Scorekeeper reads from ``mkdocs.yml`` (the site engine checks the rest)."""
+    doc, problems = site_document(project)
+    out = list(problems)
+    if doc is None:
+        return out
+    name = doc.data.get("site_name")
+    if isinstance(name, str) and (char := unsafe_character(name)) is not None:
+        message, hint = unsafe_text_problem(char)
+        out.append(error("unsafe-text", f"site_name: {message}", doc.pos(("site_name",)), hint))
+    return out
+
+
+def _card_data_problem(doc: SourceDocument, path: YamlPath, message: str, hint: str = "") -> Diagnostic:
+    return error(
+        "card-data",
+        f"{format_path(path)}: {message}",
+        doc.pos(path),
+        hint or "give a Scryfall or MTGJSON bulk file inside the project folder, e.g. data/cards.json",
+    )
+
+
+def _contained(root: Path, ref: str) -> str | None:
+    """Why a path named in the configuration may not be used, or None when it stays in the project.
+
+    >>> _contained(Path("/p"), "../../etc/passwd")
+    'it points outside the project folder'
+    >>> _contained(Path("/p"), "/dev/zero")
+    'it is an absolute path; name a file inside the project folder'
+    """
+    problem = deck_path_problem(ref)
+    if problem == "it is an absolute path":
+        return "it is an absolute path; name a file inside the project folder"
+    if problem is not None:
+        return problem.replace("the event's folder", "the project folder")
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(root / ref)
+    if real != real_root and not real.startswith(real_root + os.sep):
+        return "it leads outside the project folder (through a symbolic link)"
+    return None
+
+
+def _read_card_data(
+    doc: SourceDocument, path: YamlPath, ref: str, root: Path
+) -> tuple[CardData | None, list[Diagnostic]]:
+    """One card-data file named in the configuration: contained, bounded, parsed."""
+    problem = _contained(root, ref)
+    if problem is not None:
+        return None, [_card_data_problem(doc, path, f'"{ref}" cannot be used: {problem}')]
+    target = root / ref
+    shown = display_path(target, root)
+    if not target.exists():
+        return None, [_card_data_problem(doc, path, f'"{ref}" does not exist', f"create {shown} or fix the path")]
+    raw, problems = read_bytes(target, shown, limit=MAX_CARD_DATA_BYTES)
+    if raw is None:
+        return None, problems
+    text, problems = decode_utf8(raw, shown)
+    if text is None:
+        return None, problems
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return None, [
+            error(
+                "card-data",
+                f"the card data is not valid JSON: {exc.msg}",
+                SourcePos(shown, exc.lineno, exc.colno),
+                "download the bulk file again; it may be cut short",
+            )
+        ]
+    except RecursionError:
+        return None, [
+            error("card-data", "the card data is nested too deeply to be card data", SourcePos.file_start(shown))
+        ]
+    try:
+        return CardData.from_json(document), []
+    except (CardDataError, RecursionError) as exc:
+        message = str(exc) if isinstance(exc, CardDataError) else "the card data is nested too deeply"
+        return None, [_card_data_problem(doc, path, f'"{ref}": {message}')]
 
 
 @functools.lru_cache(maxsize=8)
 def _card_data(
     config: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
-    extra = site_config(config).get("extra")
+    doc, _ = _site_document(config, root, _signature[:1])
+    if doc is None:
+        return (), ()
+    extra = doc.data.get("extra")
     section = extra.get("scorekeeper") if isinstance(extra, dict) else None
     paths = section.get("card_data") if isinstance(section, dict) else None
-    if not isinstance(paths, dict):
+    if paths is None:
         return (), ()
+    if not isinstance(paths, dict):
+        return (), (_card_data_problem(doc, CARD_DATA_KEY, "must map each game to a file, e.g. mtg: data/cards.json"),)
     out: list[tuple[str, CardData]] = []
     diags: list[Diagnostic] = []
-    shown = display_path(config, root)
-    for game, rel in sorted(paths.items()):
-        path = root / str(rel)
-        try:
-            out.append((str(game), load_card_data(path)))
-        except (OSError, ValueError) as exc:
-            diags.append(
-                error(
-                    "card-data",
-                    f"extra.scorekeeper.card_data.{game}: {rel} cannot be used: {exc}",
-                    SourcePos.file_start(shown),
-                    "give a Scryfall or MTGJSON bulk file, relative to the project folder",
-                )
-            )
+    for game, ref in sorted(paths.items()):
+        path = (*CARD_DATA_KEY, game)
+        if not isinstance(ref, str) or not ref:
+            diags.append(_card_data_problem(doc, path, "must be the path of a file, e.g. data/cards.json"))
+            continue
+        cards, problems = _read_card_data(doc, path, ref, root)
+        diags += problems
+        if cards is not None:
+            out.append((str(game), cards))
     return tuple(out), tuple(diags)
 
 
 def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, ...]]:
-    """Optional card data per game, from ``extra.scorekeeper.card_data`` in mkdocs.yml (read once)."""
+    """Optional card data per game, from ``extra.scorekeeper.card_data`` in mkdocs.yml (read once).
+
+    Each path must stay inside the project folder and the file within
+    :data:`MAX_CARD_DATA_BYTES`; every problem is positioned (at the configuration value,
+    or in the card-data file itself for bad JSON).
+    """
     config = project.mkdocs_file.resolve()
-    found, diags = _card_data(config, project.root.resolve(), signature(config))
+    root = project.root.resolve()
+    found, diags = _card_data(config, root, signature(config) + _card_signature(config, root))
     return dict(found), diags
+
+
+def _card_signature(config: Path, root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Names, times and sizes of the card-data files the configuration names (for the cache key)."""
+    doc, _ = _site_document(config, root, signature(config))
+    extra = doc.data.get("extra") if doc is not None else None
+    section = extra.get("scorekeeper") if isinstance(extra, dict) else None
+    paths = section.get("card_data") if isinstance(section, dict) else None
+    if not isinstance(paths, dict):
+        return ()
+    refs = [root / ref for ref in paths.values() if isinstance(ref, str) and ref and _contained(root, ref) is None]
+    return signature(*(p for p in refs if p.is_file()))
+
+
+@functools.lru_cache(maxsize=8)
+def _players(
+    path: Path, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
+    if not path.exists():
+        return PlayerRegistry(), ()
+    doc, problems = read_document(path, display_path(path, root))
+    if doc is None:
+        return PlayerRegistry(), tuple(problems)
+    problems += validate_document(doc, load_schema(schema))
+    if problems:
+        return PlayerRegistry(), tuple(problems)
+    registry, found = registry_from(doc)
+    return registry, tuple(found)
+
+
+def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
+    """players.yaml, checked (an absent file is an empty registry; read once per change)."""
+    path, schema = project.players_file.resolve(), project.schema("players").resolve()
+    registry, problems = _players(path, project.root.resolve(), schema, signature(path, schema))
+    return registry, list(problems)
+
+
+@functools.lru_cache(maxsize=8)
+def _archetypes(
+    folder: Path, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
+    if not folder.is_dir():
+        return None, ()
+    documents, docs, diags = read_data_files(folder, root)
+    book, problems = archetypes_from_documents(documents, json.loads(schema.read_text(encoding="utf-8")))
+    return book, tuple(diags + positioned(problems, docs))
+
+
+def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
+    """Archetype rules from formats/archetypes/, with positioned problems (read once per change)."""
+    folder, schema = (project.formats_dir / "archetypes").resolve(), project.schema("archetypes").resolve()
+    book, problems = _archetypes(folder, project.root.resolve(), schema, signature(folder, schema))
+    return book, list(problems)
 
 
 def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:

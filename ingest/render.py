@@ -27,7 +27,11 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from ingest.safetext import one_line
+
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
+_LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""Line breaks other than ``\\n`` (:func:`entity_lines` writes each as one)."""
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
 
 
@@ -36,12 +40,18 @@ def md(text: object) -> Markup:
 
     >>> str(md("*bold* <b>x</b> [l](javascript:alert(1))"))
     '\\\\*bold\\\\* &lt;b&gt;x&lt;/b&gt; \\\\[l\\\\]\\\\(javascript:alert\\\\(1\\\\)\\\\)'
+
+    Every line break a Markdown reader could see (``\\r``, U+0085, U+2028 ...) becomes a
+    space: the text stays on its line and never starts a heading or a list.
+
+    >>> str(md("Swiss\\r# Injected\\u2028- item"))
+    'Swiss \\\\# Injected \\\\- item'
     """
     html = str(escape(str(text)))
     # Entities such as &lt; must survive: escape Markdown punctuation outside them.
     parts = re.split(r"(&[a-z]+;|&#\d+;)", html)
     out = "".join(p if i % 2 else _MD_SPECIAL.sub(r"\\\1", p) for i, p in enumerate(parts))
-    return Markup(out.replace("\n", " "))
+    return Markup(one_line(out))
 
 
 def pct(value: Fraction | float | None, digits: int = 2) -> str:
@@ -101,7 +111,7 @@ def meta_title(text: object) -> Markup:
     >>> print(meta_title("<b>Bo's</b> night"))
     "&lt;b&gt;Bo&#39;s&lt;/b&gt; night"
     """
-    return Markup(json.dumps(str(escape(str(text))), ensure_ascii=False))
+    return Markup(json.dumps(str(escape(one_line(str(text)))), ensure_ascii=False))
 
 
 def entity_lines(text: object) -> Markup:
@@ -110,7 +120,7 @@ def entity_lines(text: object) -> Markup:
     >>> print(entity_lines("4 Bolt\\n\\nSideboard"))
     4 Bolt&#10;&#10;Sideboard
     """
-    return Markup(str(escape(str(text))).replace("\n", "&#10;"))
+    return Markup(str(escape(_LINE_BREAK.sub("\n", str(text)))).replace("\n", "&#10;"))
 
 
 def slug_id(text: str) -> str:

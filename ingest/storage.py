@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -30,35 +31,74 @@ def display_path(path: Path, root: Path | None = None) -> str:
         return path.as_posix()
 
 
-def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:
-    """Reads a UTF-8 text file, refusing oversized files and invalid bytes.
+def read_bytes(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, list[Diagnostic]]:
+    """Reads a regular file of at most ``limit`` bytes.
+
+    A device, a pipe or a folder is refused (``/dev/zero`` would never end, a pipe would
+    wait for a writer), and so is a file larger than the limit, however it reports its
+    size: at most ``limit + 1`` bytes are ever read.
 
     Args:
         path: the file to read.
         shown: how the file is named in diagnostics.
         limit: the size limit in bytes.
     """
+    at = SourcePos.file_start(shown)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        # Without blocking: opening a named pipe would otherwise wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
         try:
-            size = os.fstat(fd).st_size
-            if size > limit:
-                return None, [
-                    error(
-                        "file-too-large",
-                        f"the file is {size / 1024 / 1024:.1f} MB; the limit is {limit / 1024 / 1024:.0f} MB",
-                        SourcePos.file_start(shown),
-                        "split it, or move decklists into separate text files next to it",
-                    )
-                ]
-            chunks = []  # one read for a regular file; more if it grew or reports no size
-            while chunk := os.read(fd, max(size + 1, 65536)):
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device or a pipe)"
+                return None, [error("io", f"cannot read the file: it is {what}", at, "name a plain file")]
+            if st.st_size > limit:
+                return None, [_too_large(st.st_size, limit, at)]
+            chunks = []  # one read for a regular file; more if it grew meanwhile
+            total = 0
+            while total <= limit and (chunk := os.read(fd, max(st.st_size + 1, 65536))):
                 chunks.append(chunk)
+                total += len(chunk)
+            if total > limit:
+                return None, [_too_large(total, limit, at)]
             raw = b"".join(chunks)
         finally:
             os.close(fd)
     except OSError as exc:
-        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", SourcePos.file_start(shown))]
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", at)]
+    return raw, []
+
+
+def _too_large(size: int, limit: int, at: SourcePos) -> Diagnostic:
+    return error(
+        "file-too-large",
+        f"the file is {_megabytes(size)}; the limit is {_megabytes(limit)}",
+        at,
+        "split it, or move decklists into separate text files next to it",
+    )
+
+
+def _megabytes(size: int) -> str:
+    """A size in words.
+
+    >>> _megabytes(8 * 1024 * 1024), _megabytes(1536 * 1024), _megabytes(1000)
+    ('8 MB', '1.5 MB', '0.001 MB')
+    """
+    mb = size / 1024 / 1024
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB" if mb >= 0.1 else f"{mb:.3f} MB"
+
+
+def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:
+    """Reads a UTF-8 text file, refusing oversized files, devices and invalid bytes.
+
+    Args:
+        path: the file to read.
+        shown: how the file is named in diagnostics.
+        limit: the size limit in bytes.
+    """
+    raw, problems = read_bytes(path, shown, limit=limit)
+    if raw is None:
+        return None, problems
     return decode_utf8(raw, shown)
 
 

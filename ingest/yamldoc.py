@@ -10,9 +10,18 @@ Refused, each with a positioned diagnostic in plain words:
 
 * YAML syntax errors (the parser's problem rewritten for a tournament organizer);
 * tags (``!!python/object``, ``!custom``) -- files hold data, not objects;
-* alias bombs: aliases are expanded, but the expanded tree is capped in size and depth;
+* alias bombs: aliases are expanded, but the expanded tree is capped in size and depth
+  (merge keys ``<<:`` count like any other node, and a mapping that merges itself is a
+  positioned error rather than endless recursion);
 * duplicate mapping keys, which YAML would silently resolve by keeping the last one;
-* more than one document in a file.
+* more than one document in a file;
+* text holding control characters, bidirectional overrides or line separators
+  (:mod:`ingest.safetext`); a tab inside text becomes a space.
+
+This is the one reading path for every YAML file the project reads: event files,
+``players.yaml``, ``formats/``, archetypes and the values read from ``mkdocs.yml``
+(:func:`parse_yaml` with ``config=True``, which lets the site engine's own tags through
+as opaque values).
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.diagnostics import Diagnostic, SourcePos, error
+from ingest.safetext import normalise_tabs, unsafe_character, unsafe_text_problem
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
     from yaml import CSafeLoader as _BaseLoader
@@ -61,8 +71,13 @@ MAX_NODES = 500_000
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
 
-RECOVERABLE = frozenset({"duplicate-key"})
-"""Problems after which the document is still whole: of two equal keys, the first one is kept."""
+RECOVERABLE = frozenset({"duplicate-key", "unsafe-text"})
+"""Problems after which the document is still whole: of two equal keys, the first one is
+kept; text with a character it may not hold is kept as written (the error stops its use)."""
+
+MULTILINE_KEYS = frozenset({"description", "notes", "note"})
+"""Keys whose text may run over several lines (free text); every other text is one line.
+A final line break, as a YAML block scalar (``name: >``) leaves, does not count."""
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -124,12 +139,17 @@ def format_path(path: YamlPath) -> str:
     return out or "(top level)"
 
 
-def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
+def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Parses YAML text into a :class:`SourceDocument`.
 
     Returns the document (or None) and every problem found. A document is returned when
     there are no errors, or only :data:`RECOVERABLE` ones (a duplicate key: the first
     value is kept), so later checks can still report the rest of the file.
+
+    ``config``: the file is the site engine's configuration (``mkdocs.yml``), which may
+    use the engine's own tags (``!ENV``, ``!!python/name:``): their values are read as
+    empty (None) rather than refused, and text is not checked (the caller checks the few
+    values it uses). Every limit still applies.
 
     >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
     >>> doc.data, doc.pos(("a", 1)).label(), problems
@@ -163,8 +183,18 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]
-    walker = _Walker(path)
-    data = walker.convert(node, (), 0)
+    walker = _Walker(path, config=config)
+    try:
+        data = walker.convert(node, (), 0)
+    except RecursionError:  # pragma: no cover - defensive: MAX_DEPTH keeps the walk far from the limit
+        return None, [
+            error(
+                "yaml-too-large",
+                "the document is nested too deeply",
+                SourcePos.file_start(path),
+                "write the data out without deep nesting",
+            )
+        ]
     if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
     return SourceDocument(path, data, walker.values, walker.keys), walker.problems
@@ -173,24 +203,22 @@ def parse_yaml(text: str, path: str) -> tuple[SourceDocument | None, list[Diagno
 class _Walker:
     """Turns a composed node tree into plain data, recording positions and problems."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, config: bool = False) -> None:
         self.path = path
+        self.config = config
         self.values: dict[YamlPath, tuple[int, int]] = {}
         self.keys: dict[YamlPath, tuple[int, int]] = {}
         self.problems: list[Diagnostic] = []
         self.nodes = 0
         self.constructor = SafeConstructor()
         self.aborted = False
+        self.open_mappings: set[int] = set()
+        """The mapping nodes being converted (a merge of one of them would never end)."""
 
-    def pos(self, node: Node) -> SourcePos:
-        return SourcePos(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
-
-    def fail(self, code: str, message: str, node: Node, hint: str = "") -> None:
-        self.problems.append(error(code, message, self.pos(node), hint))
-
-    def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+    def count(self, node: Node, depth: int) -> bool:
+        """Counts a node against the limits; False (and one problem) once they are passed."""
         if self.aborted:
-            return None
+            return False
         self.nodes += 1
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             self.aborted = True
@@ -201,10 +229,21 @@ class _Walker:
                 node,
                 "aliases that repeat other aliases grow exponentially; write the data out",
             )
+            return False
+        return True
+
+    def pos(self, node: Node) -> SourcePos:
+        return SourcePos(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, code: str, message: str, node: Node, hint: str = "") -> None:
+        self.problems.append(error(code, message, self.pos(node), hint))
+
+    def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+        if not self.count(node, depth):
             return None
         self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, ScalarNode):
-            return self.scalar(node)
+            return self.scalar(node, path)
         if isinstance(node, SequenceNode):
             if node.tag != _TAG + "seq":
                 self.refuse_tag(node)
@@ -219,12 +258,19 @@ class _Walker:
         return None
 
     def mapping(self, node: MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
+        self.open_mappings.add(id(node))
+        try:
+            return self.entries(node, path, depth)
+        finally:
+            self.open_mappings.discard(id(node))
+
+    def entries(self, node: MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
         first_line: dict[str, int] = {}
         merged: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
-                merged.update(self.merge_sources(value_node, path, depth))
+                merged.update(self.merge_sources(value_node, path, depth, key_node))
                 continue
             if not isinstance(key_node, ScalarNode):
                 self.fail(
@@ -236,7 +282,8 @@ class _Walker:
                 continue
             key = self.scalar(key_node)
             if key is None or isinstance(key, bool | list | dict):
-                self.fail("yaml-key", f"{key_node.value!r} cannot be used as a key", key_node)
+                if not self.aborted:
+                    self.fail("yaml-key", f"{key_node.value!r} cannot be used as a key", key_node)
                 continue
             key = str(key)
             line = key_node.start_mark.line + 1
@@ -257,21 +304,34 @@ class _Walker:
             result.setdefault(key, value)
         return result
 
-    def merge_sources(self, node: Node, path: YamlPath, depth: int) -> dict[str, Any]:
+    def merge_sources(self, node: Node, path: YamlPath, depth: int, key_node: Node) -> dict[str, Any]:
         sources = node.value if isinstance(node, SequenceNode) else [node]
         merged: dict[str, Any] = {}
         for source in sources:
+            # Each merged block counts: blocks that merge blocks that merge blocks grow as
+            # fast as nested aliases do.
+            if not self.count(source, depth + 1):
+                break
             if not isinstance(source, MappingNode):
                 self.fail("yaml-merge", "`<<:` must refer to a mapping (an anchored block)", source)
+                continue
+            if id(source) in self.open_mappings:
+                self.fail(
+                    "yaml-merge",
+                    "`<<:` merges a block into itself (its anchor is the mapping it is in), "
+                    "which would repeat it forever",
+                    key_node,
+                    "merge another anchored block, or write the keys out",
+                )
                 continue
             for key, value in self.mapping(source, path, depth + 1).items():
                 merged.setdefault(key, value)
         return merged
 
-    def scalar(self, node: ScalarNode) -> Any:
+    def scalar(self, node: ScalarNode, path: YamlPath | None = None) -> Any:
         # The commonest scalars, as SafeConstructor would construct them, without the call.
         if node.tag == _STR_TAG:
-            return node.value
+            return node.value if self.config else self.text(node, path)
         value = node.value
         if node.tag == _INT_TAG and len(value) <= 18 and value.isdigit() and value.isascii() and value[0] != "0":
             return int(value)  # plain decimal (a leading 0 is octal in YAML 1.1; long ones may not convert)
@@ -295,7 +355,30 @@ class _Walker:
             return value.isoformat()
         return value
 
+    def text(self, node: ScalarNode, path: YamlPath | None) -> str:
+        """A string scalar, with tabs as spaces; a character text may not hold is an error,
+        and so is a line break in a value that is not free text (:data:`MULTILINE_KEYS`)."""
+        value: str = node.value
+        if value.isascii() and value.isprintable():
+            return value  # the common case: nothing to look at
+        char = unsafe_character(value)
+        if char is not None:
+            message, hint = unsafe_text_problem(char)
+            self.fail("unsafe-text", message, node, hint)
+        elif ("\n" in value.rstrip("\n") or ("\n" in value and path is None)) and (
+            path is None or not any(step in MULTILINE_KEYS for step in path)
+        ):
+            self.fail(
+                "unsafe-text",
+                "the text is on more than one line, but it is shown on one line",
+                node,
+                "write it on one line (only descriptions and notes may have several)",
+            )
+        return normalise_tabs(value)
+
     def refuse_tag(self, node: Node) -> None:
+        if self.config:
+            return  # the site engine's own tags: the value is read as empty
         tag = node.tag.replace(_TAG, "!!")
         self.fail(
             "yaml-tag",
