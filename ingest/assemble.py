@@ -152,9 +152,51 @@ def score_problem(score: GameScore, best_of: int, *, playoff: bool = False, elim
         return f"{text} is impossible: only one player can reach {need} game wins"
     if score.first + score.second > best_of:
         return f"{text} is impossible in a best-of-{best_of} match: more than {best_of} games were decided"
+    if score.drawn > best_of:
+        return (
+            f"{text} is impossible in a best-of-{best_of} match: it records {score.drawn} drawn games, and a match "
+            f"holds at most {best_of} (even an intentional draw is reported as 0-0-{best_of}, MTR 2.5)"
+        )
     if (playoff or elimination) and score.first == score.second:
         return f"{text} is a draw, and {'playoff' if playoff else 'single-elimination'} matches cannot end in a draw"
     return None
+
+
+def score_warning(score: GameScore, best_of: int) -> str | None:
+    """Why a possible game score is unlikely enough to check: more games than the match length.
+
+    Drawn games do not count toward the wins a match needs (MTR 2.1), so a best-of-N
+    match runs past N games only when games were drawn and time was left to begin another
+    (MTR 2.4: no new game begins once time is called). Possible, rare, and a common
+    slip when the draws were meant as the games of an intentional draw: a warning.
+    (More drawn games than N is an error: :func:`score_problem`.)
+
+    >>> print(score_warning(GameScore(2, 1, 1), 3))  # doctest: +NORMALIZE_WHITESPACE
+    2-1-1 records 4 games in a best-of-3 match: drawn games do not count toward the 2 wins
+    (MTR 2.1), so a 4th game begins only after a draw with time left in the round (MTR 2.4)
+    >>> score_warning(GameScore(2, 0, 1), 3) is None, score_warning(GameScore(0, 0, 3), 3) is None
+    (True, True)
+    """
+    if score.games_played <= best_of:
+        return None
+    n = score.games_played
+    return (
+        f"{score.notation()} records {n} games in a best-of-{best_of} match: drawn games do not count toward the "
+        f"{_need_wins(best_of)} win{'s' if _need_wins(best_of) != 1 else ''} (MTR 2.1), so a {_ordinal(best_of + 1)} "
+        "game begins only after a draw with time left in the round (MTR 2.4)"
+    )
+
+
+def _ordinal(n: int) -> str:
+    """
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+_MANY_GAMES_HINT = "check the result slip: an intentional draw is 0-0-{n}, and a match that ended on time is W-L-1"
 
 
 class _Assembler:
@@ -573,6 +615,8 @@ class _Assembler:
                 else:
                     hint = f"check the result slip: in best of {best_of} the winner has {_need_wins(best_of)} game wins"
                 self.err("impossible-score", (*path, "games"), problem, hint)
+            elif self.scores_known and (unlikely := score_warning(score, best_of)):
+                self.warn("many-games", (*path, "games"), unlikely, _MANY_GAMES_HINT.format(n=best_of))
         return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=str(m.get("note") or ""), pos=pos)
 
     def knockout_draw_hint(self, what: str) -> str:
@@ -672,6 +716,8 @@ class _Assembler:
                 problem = score_problem(score, best_of) if self.scores_known else None
                 if problem:
                     self.err("impossible-score", (*path, "seats", j, "games"), problem)
+                elif self.scores_known and (unlikely := score_warning(score, best_of)):
+                    self.warn("many-games", (*path, "seats", j, "games"), unlikely, _MANY_GAMES_HINT.format(n=best_of))
             seats.append(SeatResult(score, s.get("result") == "double-loss"))
         score = GameScore.parse(str(m["games"])) if "games" in m and self.intact((*path, "games")) else None
         if structure.team_kind == "two-headed-giant":
@@ -846,11 +892,15 @@ class _Assembler:
 
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
         """Players with no pairing in a round they should have played (warnings); skipped while
-        any part of the file is broken, as a skipped entry may hold the missing pairing."""
+        any part of the file is broken, as a skipped entry may hold the missing pairing.
+
+        Wheel of Time Games count too: an active player has a game or a bye in every Game
+        (WoT cycles, seed 001), so one with neither, and no drop, is warned the same way."""
         structure = self.data.get("structure")
         pairing = structure.get("pairing") if isinstance(structure, Mapping) else None
-        if not rounds or self.data.get("teams") or pairing == "wot-cycles" or self.broken:
+        if not rounds or self.data.get("teams") or self.broken:
             return
+        wot = pairing == "wot-cycles"
         gone_after: dict[str, int] = {}
         first_round: dict[str, int] = {}
         # Knocked out: single elimination after one loss, double elimination after two, a draw
@@ -865,6 +915,8 @@ class _Assembler:
                     losses[pid] = losses.get(pid, 0) + lost
                     if allowed is not None and losses[pid] == allowed and lost:
                         gone_after.setdefault(pid, rnd.number)
+            for pid in _wot_players(rnd):
+                first_round.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
         for p in players:
@@ -874,13 +926,26 @@ class _Assembler:
             for i, rnd in enumerate(rounds):
                 if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
-                if not any(p.id in m.players for m in rnd.matches):
+                if not any(p.id in m.players for m in rnd.matches) and p.id not in _wot_players(rnd):
+                    if wot:
+                        self.warn(
+                            "did-not-play",
+                            ("rounds", i),
+                            f'"{p.id}" has no game and no bye in game {rnd.number}',
+                            f"record the player's game or bye, or list {p.id} under drops",
+                        )
+                        continue
                     self.warn(
                         "did-not-play",
                         ("rounds", i),
                         f'"{p.id}" has no pairing in round {rnd.number}',
                         f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
                     )
+
+
+def _wot_players(rnd: Round) -> set[str]:
+    """Everyone with a Wheel of Time game or bye in a round."""
+    return {pid for g in rnd.wot_games for pid in (g.hero, g.villain) if pid is not None}
 
 
 _IDENTITY = ("players", "bye", "loss", "hero", "villain", "teams")
