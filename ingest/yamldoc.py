@@ -174,6 +174,15 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
         ]
     except yaml.YAMLError as exc:  # pragma: no cover - defensive: every YAMLError is one of the above
         return None, [error("yaml-syntax", str(exc), SourcePos(path, 1, 1))]
+    except RecursionError:  # pragma: no cover - the pure-Python composer has no nesting limit of its own
+        return None, [
+            error(
+                "yaml-syntax",
+                "the lists or mappings are nested too deeply",
+                SourcePos.file_start(path),
+                "write the data out with less nesting",
+            )
+        ]
     if node is None:
         return None, [
             error(
@@ -183,6 +192,10 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]
+    if "&" in text:  # anchors, so aliases: measure what they expand to before expanding anything
+        too_large = _expansion_problem(node, path)
+        if too_large is not None:
+            return None, [too_large]
     walker = _Walker(path, config=config)
     try:
         data = walker.convert(node, (), 0)
@@ -198,6 +211,66 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
     if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
     return SourceDocument(path, data, walker.values, walker.keys), walker.problems
+
+
+def _children(node: Node) -> list[Node]:
+    """The nodes a node expands into: items, mapping values and merged blocks."""
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        out: list[Node] = []
+        for key, value in node.value:
+            if key.tag == _TAG + "merge" and isinstance(value, SequenceNode):
+                out.extend(value.value)
+            else:
+                out.append(value)
+        return out
+    return []
+
+
+def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
+    """A positioned error when aliases expand the document beyond :data:`MAX_NODES`, else None.
+
+    Sizes are added up once per distinct node (an alias is the node it names), so this
+    takes time in proportion to the file, not to its expansion: a "billion laughs" file is
+    refused at once instead of after half a million nodes. Cycles (a block that contains
+    an alias to itself) are left to the walk, which stops them at the depth limit.
+    """
+    sizes: dict[int, int] = {}
+    entered: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            entered.discard(key)
+            sizes[key] = min(MAX_NODES + 1, 1 + sum(sizes.get(id(c), 0) for c in _children(node)))
+            continue
+        if key in sizes:
+            continue
+        entered.add(key)
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in entered:
+                return None  # a cycle: the walk reports it where it closes
+            if id(child) not in sizes:
+                stack.append((child, False))
+    if sizes.get(id(root), 0) <= MAX_NODES:
+        return None
+    # Point at the smallest block that is too large: its parts are each within the limit.
+    node = root
+    while True:
+        bigger = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_NODES), None)
+        if bigger is None:
+            break
+        node = bigger
+    return error(
+        "yaml-too-large",
+        "the document is too large once its aliases (*name) are expanded: the block that starts "
+        f"here expands to more than {MAX_NODES:,} values",
+        SourcePos(path, node.start_mark.line + 1, node.start_mark.column + 1),
+        "aliases that repeat other aliases grow exponentially; write the data out",
+    )
 
 
 class _Walker:
@@ -468,6 +541,11 @@ _PROBLEMS: tuple[tuple[str, str, str], ...] = (
         "found undefined alias",
         "this alias (*name) refers to an anchor (&name) that is not defined above it",
         "define the anchor first or write the value out",
+    ),
+    (
+        "exceeded maximum nesting depth",
+        "the lists or mappings here are nested too deeply",
+        "write the data out with less nesting",
     ),
     ("found duplicate anchor", "this anchor (&name) is defined twice", "give each anchor a different name"),
     (

@@ -79,6 +79,35 @@ def test_blocks_merging_blocks_are_counted_against_the_size_limit() -> None:
     assert doc is None and [p.code for p in problems] == ["yaml-too-large"]
 
 
+@pytest.mark.parametrize(("width", "depth"), [(2, 30), (9, 9), (10, 8)])
+def test_alias_bombs_are_measured_before_anything_is_expanded(
+    width: int, depth: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the fuzzer: a 2-wide, 30-deep alias chain took 11 s to reach the node limit."""
+    import ingest.yamldoc
+
+    walked: list[int] = []
+    monkeypatch.setattr(ingest.yamldoc._Walker, "convert", lambda *args: walked.append(1))
+    lines = [f"b0: &b0 [{', '.join(['lol'] * width)}]"]
+    lines += [f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * width)}]" for i in range(1, depth)]
+    doc, problems = parse_yaml("name: x\n" + "\n".join(lines) + "\n", "e.yaml")
+    assert walked == []  # refused before anything was expanded
+    assert doc is None and [p.code for p in problems] == ["yaml-too-large"]
+    size, first_too_large = 1 + width, 0  # each block: itself and its items, expanded
+    while size <= 500_000:
+        size, first_too_large = 1 + width * size, first_too_large + 1
+    # pointed at the first block too large on its own (its anchor), on line 2 + its number
+    assert problems[0].pos.label() == f"e.yaml:{first_too_large + 2}:{len(f'b{first_too_large}: ') + 1}"
+
+
+def test_nesting_beyond_the_parser_limit_is_a_positioned_error_in_words() -> None:
+    _, problems = parse_yaml("d: " + "[" * 5000 + "]" * 5000 + "\n", "e.yaml")
+    assert [(p.code, p.message) for p in problems] == [
+        ("yaml-syntax", "the lists or mappings here are nested too deeply")
+    ]
+    assert problems[0].pos.line == 1
+
+
 def test_a_merge_cycle_in_one_event_does_not_hide_the_other_files(tmp_path: Path) -> None:
     project = _project(tmp_path, MODERN, PIONEER)
     modern = project.root / "events" / "2026" / MODERN
