@@ -340,7 +340,9 @@ class TestProblems:
             f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
         )
         _, problems = parse_yaml_text(bomb, "formats/mtg.yaml")
-        assert [p.message for p in problems] == ["the document is too large once its aliases (*name) are expanded"]
+        assert [p.message.split(":")[0] for p in problems] == [
+            "the document is too large once its aliases (*name) are expanded"
+        ]
 
     def test_dates_stay_strings_and_tags_are_refused(self) -> None:
         document, problems = parse_yaml_text("since: 2025-06-30\n", "x.yaml")
