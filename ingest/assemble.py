@@ -50,7 +50,11 @@ def slug_for(path: str) -> str:
 
 
 def event_from(
-    doc: SourceDocument, formats: FormatRegistry | None = None, broken: frozenset[YamlPath] = frozenset()
+    doc: SourceDocument,
+    formats: FormatRegistry | None = None,
+    broken: frozenset[YamlPath] = frozenset(),
+    *,
+    lenient: bool = False,
 ) -> tuple[Event | None, list[Diagnostic]]:
     """Builds the event model from a document and checks cross-references.
 
@@ -61,6 +65,9 @@ def event_from(
             The checks that do not depend on them still run, so one run reports every
             problem of the file; the parts they need are skipped, never misread. The event
             is None whenever anything is broken.
+        lenient: return the event even when cross-reference checks found errors (never when
+            the schema broke something), so that a command can correct the very entry that
+            is wrong; everything else uses only events without errors.
     """
     a = _Assembler(doc, broken)
     event = a.build()
@@ -78,7 +85,7 @@ def event_from(
                 str(exc.args[0]),
                 "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know",
             )
-    return (event if not any(d.is_error for d in a.out) else None), a.out
+    return (event if lenient or not any(d.is_error for d in a.out) else None), a.out
 
 
 def deck_files(doc: SourceDocument) -> list[tuple[YamlPath, PlayerId, str]]:
@@ -919,6 +926,7 @@ class _Assembler:
                 first_round.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
+        in_round = [{pid for m in rnd.matches for pid in m.players} | _wot_players(rnd) for rnd in rounds]
         for p in players:
             start = first_round.get(p.id)
             if start is None:
@@ -926,7 +934,7 @@ class _Assembler:
             for i, rnd in enumerate(rounds):
                 if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
-                if not any(p.id in m.players for m in rnd.matches) and p.id not in _wot_players(rnd):
+                if p.id not in in_round[i]:
                     if wot:
                         self.warn(
                             "did-not-play",

@@ -16,7 +16,8 @@ address-space limit and a per-command time limit, and the outcome is checked:
 * every ``error[...]`` line carries ``file:line:column`` with a line of at least 1;
 * nothing written on failure (the project tree is unchanged after a command that fails,
   and after every command but a successful build; the build's cache folder is counted
-  apart: a build that fails in the checks computed with each report keeps the report);
+  apart: a build that fails in the checks computed with each report keeps the report;
+  so are edit locks, which ``pair`` takes even for a dry run);
 * within the time and memory bounds.
 
 Run from the test suite (``tests/test_fuzz.py``, a few dozen mutants), or longer::
@@ -453,6 +454,9 @@ class Worker:
 CACHE = os.path.join("build", ".cache")
 """The build's cache folder: a failed build may leave computed reports there (counted apart,
 not as output; the report cache is the site engine's, see the CHANGELOG)."""
+LOCK = re.compile(r"(^|/)\.[^/]+\.lock$")
+"""An event file's edit lock (``.<name>.lock`` next to it, ignored by git): ``pair`` takes
+it even for a dry run; it is not output."""
 
 
 def tree_state(root: Path) -> dict[str, tuple[int, int]]:
@@ -549,9 +553,9 @@ def run(
                 after = tree_state(root)
                 building = args[0] == "build"
                 changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
-                cached = {k for k in changed if k.startswith(CACHE + os.sep)}
+                cached = {k for k in changed if k.startswith(CACHE + os.sep) or LOCK.search(k)}
                 wrote = bool(changed - cached) and not (building and answer["exit"] == 0)
-                if cached and answer["exit"] != 0:
+                if answer["exit"] != 0 and any(k.startswith(CACHE + os.sep) for k in cached):
                     figures.cache_on_failure += 1
                 outcome = classify(answer, wrote)
                 if building:
