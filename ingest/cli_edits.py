@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from ingest.cli_common import fail, print_diagnostics, project_of
+from ingest.cli_common import checked_event, fail, print_diagnostics, project_of
 from ingest.corrections import Parse
 from ingest.diagnostics import has_errors
 from ingest.errors import IngestError
@@ -205,6 +205,7 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
     if check:
         _check_pairings(event_file, project)
         return
+    checked_event(project, event_file, "before pairing")  # refused, and warned, as validate would
     printed: dict[str, Any] = {}
 
     def edit(text: str, event: Event) -> Edit:
@@ -264,19 +265,14 @@ def _run_quietly(
 
 
 def _check_pairings(event_file: Path, project: Any) -> None:
-    from ingest.diagnostics import sorted_diagnostics, summary
-    from ingest.pair import pairing_diagnostics
+    """What ``validate`` says about the file (its recorded pairings are among its checks)."""
+    from ingest.checks import check_event_file
+    from ingest.diagnostics import summary
 
-    shown = display_path(event_file, project.root)
-    text = event_file.read_text(encoding="utf-8")
-    _doc, event, diags = parse_event_text(text, shown, project)
-    if event is None:
-        print_diagnostics(diags)
-        fail(f"{shown} has errors; fix them first")
-    found = sorted_diagnostics(pairing_diagnostics(event))
-    print_diagnostics(found)
-    click.echo(f"{shown}: {summary(found)}", err=True)
-    raise SystemExit(1 if has_errors(found) else 0)
+    checked = check_event_file(event_file, project)
+    print_diagnostics(list(checked.diagnostics))
+    click.echo(f"{checked.loaded.shown}: {summary(list(checked.diagnostics))}", err=True)
+    raise SystemExit(1 if has_errors(checked.diagnostics) else 0)
 
 
 # -- report and clear -------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from ingest.locking import LOCK_TIMEOUT, edit_lock
 from ingest.model import Event
 from ingest.pipeline import parse_event_text
 from ingest.project import Project
-from ingest.storage import MAX_FILE_BYTES, decode_utf8, display_path, write_atomically
+from ingest.storage import decode_utf8, display_path, read_bytes, write_atomically
 
 ATTEMPTS = 5
 """How many times an edit is made again when the file keeps changing under it."""
@@ -81,14 +81,12 @@ class EditRefused(IngestError):
 
 
 def _read(path: Path, shown: str) -> tuple[bytes, str]:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise IngestError(f"{shown}: no such file") from None
-    except OSError as exc:
-        raise IngestError(f"{shown}: cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise IngestError(f"{shown}: the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB")
+    if not path.exists():
+        raise IngestError(f"{shown}: no such file")
+    # The one bounded reader: the size limit, and no device, pipe or folder, as for every read.
+    raw, problems = read_bytes(path, shown)
+    if raw is None:
+        raise EditRefused(problems)
     text, problems = decode_utf8(raw, shown)
     if text is None:
         raise EditRefused(problems)

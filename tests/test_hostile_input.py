@@ -137,9 +137,11 @@ def test_a_syntax_error_in_a_format_file_is_reported_there_not_as_an_unknown_gam
     lines = [line for line in result.output.splitlines() if "error[" in line]
     assert lines == [f"{at}: error[yaml-syntax]: a colon followed by a space (': ') is not allowed here"]
     assert "unknown game" not in result.output
-    # standings refuses with the cause, at its position
-    result = _run(project, "standings", str(project.root / "events" / "2026" / MODERN))
-    assert result.exit_code == 1 and f"{at}: error[yaml-syntax]" in result.output
+    # standings, pair and pair --check refuse with the cause, at its position
+    event = str(project.root / "events" / "2026" / MODERN)
+    for command in (["standings", event], ["pair", event, "--dry-run"], ["pair", event, "--check"]):
+        result = _run(project, *command)
+        assert result.exit_code == 1 and f"{at}: error[yaml-syntax]" in result.output, command
 
 
 def test_a_billion_laughs_format_file_is_refused_quickly(tmp_path: Path) -> None:
@@ -324,3 +326,15 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) ->
     text, problems = read_text(tmp_path / "events.yaml", "events.yaml")
     assert time.perf_counter() - start < 5
     assert text is None and problems[0].code == "io"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("command", [["report", "--table", "1", "2-0"], ["pair", "--check"], ["drop", "alice"]])
+def test_commands_that_read_an_event_file_do_not_wait_on_a_pipe(tmp_path: Path, command: list[str]) -> None:
+    project = _project(tmp_path)
+    fifo = project.root / "events" / "2026" / "2026-12-01-pipe.yaml"
+    os.mkfifo(fifo)
+    start = time.perf_counter()
+    result = _run(project, command[0], str(fifo), *command[1:])
+    assert time.perf_counter() - start < 20
+    assert result.exit_code == 1 and "not a regular file" in result.output
