@@ -184,7 +184,7 @@ def site_config(config: Path) -> dict[str, Any]:
         return {}
     data: dict[str, Any] = doc.data
     name = data.get("site_name")
-    if isinstance(name, str) and unsafe_character(name) is not None:
+    if isinstance(name, str) and (unsafe_character(name) is not None or "\n" in name.strip("\n")):
         return {k: v for k, v in data.items() if k != "site_name"}
     return data
 
@@ -199,6 +199,15 @@ def site_config_diagnostics(project: Project) -> list[Diagnostic]:
     if isinstance(name, str) and (char := unsafe_character(name)) is not None:
         message, hint = unsafe_text_problem(char)
         out.append(error("unsafe-text", f"site_name: {message}", doc.pos(("site_name",)), hint))
+    elif isinstance(name, str) and "\n" in name.strip("\n"):
+        out.append(
+            error(
+                "unsafe-text",
+                "site_name: the text is on more than one line, but it is shown on one line",
+                doc.pos(("site_name",)),
+                "write the site's name on one line",
+            )
+        )
     return out
 
 

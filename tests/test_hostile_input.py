@@ -338,3 +338,17 @@ def test_commands_that_read_an_event_file_do_not_wait_on_a_pipe(tmp_path: Path, 
     result = _run(project, command[0], str(fifo), *command[1:])
     assert time.perf_counter() - start < 20
     assert result.exit_code == 1 and "not a regular file" in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "why"), [(r'"Club\e]0;x\a"', "U+001B"), (r'"Club\n# Injected"', "more than one line")]
+)
+def test_the_site_name_is_checked_like_display_text(tmp_path: Path, name: str, why: str) -> None:
+    project = _project(tmp_path, MODERN)
+    config = project.root / "mkdocs.yml"
+    _edit(config, "site_name: Scorekeeper", f"site_name: {name}")
+    result = _run(project, "validate")
+    assert result.exit_code == 1
+    assert f"mkdocs.yml:{_line_of(config, 'site_name:')}:12: error[unsafe-text]: site_name: " in result.output
+    assert why in result.output
+    assert _run(project, "build", "--docs-only").exit_code == 1
