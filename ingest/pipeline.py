@@ -281,9 +281,12 @@ def _read_card_data(
 
 @functools.lru_cache(maxsize=8)
 def _card_data(
-    config: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+    config: Path,
+    root: Path,
+    config_signature: tuple[tuple[str, int, int], ...],
+    _cards_signature: tuple[tuple[str, int, int], ...],
 ) -> tuple[tuple[tuple[str, CardData], ...], tuple[Diagnostic, ...]]:
-    doc, _ = _site_document(config, root, _signature[:1])
+    doc, _ = _site_document(config, root, config_signature)
     if doc is None:
         return (), ()
     extra = doc.data.get("extra")
@@ -316,7 +319,7 @@ def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, 
     """
     config = project.mkdocs_file.resolve()
     root = project.root.resolve()
-    found, diags = _card_data(config, root, signature(config) + _card_signature(config, root))
+    found, diags = _card_data(config, root, signature(config), _card_signature(config, root))
     return dict(found), diags
 
 
