@@ -148,6 +148,15 @@ class TerminalSafeStream(io.TextIOBase):
         return self.target.fileno()
 
 
+def raw_stream(stream: TextIO) -> TextIO:
+    """The stream under a :class:`TerminalSafeStream`, for output the program itself draws.
+
+    A progress display redraws its line with ``\\r`` and may colour it: it writes to
+    ``raw_stream(sys.stderr)``. Text that comes from a file never goes there.
+    """
+    return stream.target if isinstance(stream, TerminalSafeStream) else stream
+
+
 @contextlib.contextmanager
 def terminal_safe_output() -> Iterator[None]:
     """Standard output and standard error written through :class:`TerminalSafeStream` meanwhile."""

@@ -139,6 +139,24 @@ def test_terminal_output_shows_control_characters_as_escapes() -> None:
     assert json.loads(terminal_safe(doc)) == {"name": "x\u202e\u2028\x9b"}
 
 
+def test_the_program_s_own_drawing_can_bypass_the_escaping() -> None:
+    import io
+    import sys
+
+    from ingest.safetext import raw_stream, terminal_safe_output
+
+    target = io.StringIO()
+    saved = sys.stderr
+    sys.stderr = target
+    try:
+        with terminal_safe_output():
+            sys.stderr.write("name\u202e\r")
+            raw_stream(sys.stderr).write("\r[####  ] 4/8")
+    finally:
+        sys.stderr = saved
+    assert target.getvalue() == "name\\u202e\\u000d\r[####  ] 4/8"
+
+
 def test_the_command_line_never_writes_a_character_the_terminal_would_act_on(tmp_path: Path) -> None:
     """A name the checks cannot refuse (the file's own name) still reaches the terminal escaped."""
     project = make_project(tmp_path, samples=False)
