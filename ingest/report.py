@@ -163,7 +163,9 @@ def compute_report(
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     if wot:
-        report = wot_report(event)
+        # A game record the checks refuse (a Last Battle result without its final values)
+        # cannot be scored: the report carries the checks, and the build stops on them.
+        report = None if any(d.is_error for d in checks) else wot_report(event)
         return EventReport(
             event,
             ruleset,

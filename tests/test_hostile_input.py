@@ -352,3 +352,16 @@ def test_the_site_name_is_checked_like_display_text(tmp_path: Path, name: str, w
     assert f"mkdocs.yml:{_line_of(config, 'site_name:')}:12: error[unsafe-text]: site_name: " in result.output
     assert why in result.output
     assert _run(project, "build", "--docs-only").exit_code == 1
+
+
+def test_a_wheel_of_time_result_the_checks_refuse_stops_the_build_with_its_position(tmp_path: Path) -> None:
+    """Found by the fuzzer: a Last Battle result without villain_final made build crash in scoring."""
+    project = _project(tmp_path, WOT)
+    path = project.root / "events" / "2026" / WOT
+    _edit(path, "by: goal, hero_final: 4, villain_final: 5}", "by: goal, hero_final: 4}")
+    line = _line_of(path, "by: goal, hero_final: 4}")
+    for command in (["validate"], ["build", "--docs-only"], ["standings", str(path)]):
+        result = _run(project, *command)
+        assert result.exit_code == 1, command
+        assert f"events/2026/{WOT}:{line}:7: error[wot-missing-final]" in result.output, command
+    assert not (project.root / "build" / "docs").exists()
