@@ -283,6 +283,18 @@ def _data_mutation(text: str, rng: random.Random, *, as_json: bool = False) -> s
     return yaml.dump(data, Dumper=_DUMPER, allow_unicode=rng.random() < 0.5, sort_keys=False, default_flow_style=None)
 
 
+def _unfinish(text: str, rng: random.Random) -> str | None:
+    """The sample event as it stood earlier: the playoff and the last rounds taken out (so
+    ``pair`` has a round to pair). Only for an unmutated sample file."""
+    data = yaml.load(text, Loader=_LOADER)
+    if not isinstance(data, dict) or not isinstance(data.get("rounds"), list) or not data["rounds"]:
+        return None
+    data.pop("playoff", None)
+    data.pop("cut_drops", None)
+    del data["rounds"][len(data["rounds"]) - rng.randrange(1, len(data["rounds"]) + 1) :]
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None)
+
+
 def mutate(text: str, rng: random.Random, *, as_json: bool = False) -> str:
     """One to three mutations of a sample file's text: maybe a change to its data, then typos."""
     steps = rng.choice((1, 1, 1, 2, 3))
@@ -360,6 +372,8 @@ def make_mutant(index: int, seed: int, root: Path) -> Mutant:
         ref = rng.choice(("../../../../etc/passwd", "/dev/zero", "/etc/passwd", "data", "missing.json", "mkdocs.yml"))
         text = text.replace("mtg: data/cards.json", f"mtg: {ref}")
     else:
+        if target == f"events/2026/{event}" and rng.random() < 0.3:
+            text = _unfinish(text, rng) or text
         text = mutate(text, rng, as_json=target.endswith(".json"))
     return Mutant(index, event, target, text)
 
