@@ -109,6 +109,10 @@ def deck_files(doc: SourceDocument) -> list[tuple[YamlPath, PlayerId, str]]:
     return refs
 
 
+MAX_PATH_BYTES = 1024
+"""Longest file reference accepted (a folder or file name may have at most 255 bytes)."""
+
+
 def deck_path_problem(ref: str) -> str | None:
     """Why a decklist reference may not be used, or None when it is a safe relative path.
 
@@ -118,6 +122,8 @@ def deck_path_problem(ref: str) -> str | None:
     it points outside the event's folder
     >>> deck_path_problem("/etc/passwd")
     'it is an absolute path'
+    >>> deck_path_problem("decks/" + "x" * 300 + ".txt")
+    'the name is too long for a file'
     """
     if ref.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", ref):
         return "it is an absolute path"
@@ -126,6 +132,8 @@ def deck_path_problem(ref: str) -> str | None:
         return "it points outside the event's folder"
     if "\0" in ref:
         return "it contains a NUL character"
+    if len(ref.encode()) > MAX_PATH_BYTES or any(len(part.encode()) > 255 for part in norm.split("/")):
+        return "the name is too long for a file"
     return None
 
 

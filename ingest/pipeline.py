@@ -249,7 +249,7 @@ def _read_card_data(
         return None, [_card_data_problem(doc, path, f'"{ref}" cannot be used: {problem}')]
     target = root / ref
     shown = display_path(target, root)
-    if not target.exists():
+    if not os.path.lexists(target):
         return None, [_card_data_problem(doc, path, f'"{ref}" does not exist', f"create {shown} or fix the path")]
     raw, problems = read_bytes(target, shown, limit=MAX_CARD_DATA_BYTES)
     if raw is None:
@@ -555,7 +555,13 @@ def load_event(
             target = path.parent / ref
             deck_shown = ref if shown_folder == "." else posixpath.join(shown_folder, ref)
             plain = listing.plain_file(path.parent, ref)  # a regular file, reached without a link
-            if not plain and not _inside(folder, path.parent, ref):
+            try:
+                inside = plain or _inside(folder, path.parent, ref)
+                present = plain or not inside or target.is_file()
+            except OSError as exc:  # e.g. a link loop or a folder that may not be read
+                problems.append(error("io", f'decklist file "{ref}" cannot be read: {exc.strerror or exc}', deck.pos))
+                continue
+            if not inside:
                 problems.append(
                     error(
                         "deck-path",
@@ -565,7 +571,7 @@ def load_event(
                     )
                 )
                 continue
-            if not plain and not target.is_file():
+            if not present:
                 problems.append(_deck_missing(event, ref, deck.pos, deck_shown))
                 continue
             deck_text, read_problems = read_text(target, deck_shown)

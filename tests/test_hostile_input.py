@@ -365,3 +365,26 @@ def test_a_wheel_of_time_result_the_checks_refuse_stops_the_build_with_its_posit
         assert result.exit_code == 1, command
         assert f"events/2026/{WOT}:{line}:7: error[wot-missing-final]" in result.output, command
     assert not (project.root / "build" / "docs").exists()
+
+
+@pytest.mark.parametrize("ref", ["x" * 5000, "decks/" + "y" * 300 + ".txt"])
+def test_a_decklist_name_too_long_for_a_file_is_a_positioned_error(tmp_path: Path, ref: str) -> None:
+    """Found by the fuzzer: a 5,000-character deck name made every command crash (ENAMETOOLONG)."""
+    project = _project(tmp_path, MODERN)
+    path = project.root / "events" / "2026" / MODERN
+    _edit(path, "deck: decks/2026-11-13-modern/kenji-quist.txt", f"deck: {ref}")
+    line = _line_of(path, f"deck: {ref[:20]}")
+    col = path.read_text(encoding="utf-8").splitlines()[line - 1].index(ref) + 1
+    for command in (["validate"], ["standings", str(path)], ["check-decks", str(path)], ["build", "--docs-only"]):
+        result = _run(project, *command)
+        assert result.exit_code == 1, command
+        assert f":{line}:{col}: error[deck-path]: players[" in result.output, command
+        assert "the name is too long for a file" in result.output
+
+
+def test_a_card_data_name_too_long_for_a_file_is_a_positioned_error(tmp_path: Path) -> None:
+    project = _project(tmp_path, MODERN)
+    _with_card_data(project, "z" * 5000)
+    result = _run(project, "validate")
+    assert result.exit_code == 1 and "the name is too long for a file" in result.output
+    assert f"mkdocs.yml:{_card_data_line(project)}:12: error[card-data]" in result.output
