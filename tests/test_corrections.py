@@ -227,9 +227,9 @@ def test_a_file_with_an_error_can_be_corrected_by_the_command_that_fixes_it(proj
     code, out = run(project, "drop", str(_file(project)), "hal")
     assert code == 1 and "this change fixes none of them" in out
     assert _file(project).read_text() == broken
-    # Pairing is refused too.
+    # Pairing is refused too, as validate would refuse the file.
     code, out = run(project, "pair", str(_file(project)))
-    assert code == 1 and "this command cannot fix them" in out
+    assert code == 1 and "error[impossible-score]" in out and "has errors; fix them before pairing" in out
     # The correction itself is accepted.
     out = _ok(project, "report", str(_file(project)), "--table", "1", "2-1", "--replace")
     assert "fixed: " in out
