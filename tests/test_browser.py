@@ -95,8 +95,18 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Builds the sample site in a temporary project copy and serves it; yields the base URL."""
-    root = tmp_path_factory.mktemp("browser-project")
-    build_site(make_project(root), today=TODAY)
+    yield from _built_and_served(tmp_path_factory, "mkdocs")
+
+
+@pytest.fixture(scope="session")
+def zensical_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site built with Zensical, served; yields the base URL."""
+    yield from _built_and_served(tmp_path_factory, "zensical")
+
+
+def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Iterator[str]:
+    root = tmp_path_factory.mktemp(f"browser-project-{engine}")
+    build_site(make_project(root), today=TODAY, engine=engine)
     site = root / "build" / "site"
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -221,6 +231,45 @@ def test_search_finds_a_player(page: Page, site_url: str) -> None:
     paths = [urlsplit(href).path for href in hrefs]
     assert f"/players/{player_id}/" in paths, f"searching {name!r} did not list the player: {paths}"
     assert problems.items == [], "\n".join(problems.items)
+
+
+SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
+"""Where mkdocs-material and Zensical keep the search index."""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_searching_a_players_name_on_a_phone_lands_on_their_page(
+    browser: Browser, request: pytest.FixtureRequest, engine: str
+) -> None:
+    """At 390x844: opening an event page downloads no search index; tapping the search icon
+    and typing a player's name lists their page first, and tapping it opens the page."""
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    player_id, name = _sample_player()
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, base)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        page.goto(base + MODERN)
+        page.wait_for_load_state("networkidle")
+        assert not [p for p in requested if p in SEARCH_INDEXES], "the page downloaded the search index on opening"
+        page.locator("label[for=__search]").first.tap()
+        page.keyboard.type(name)
+        if engine == "mkdocs":
+            first = page.locator(".md-search-result__link").first
+        else:
+            first = page.get_by_text(re.compile(r"^Player, \d+ events?")).first
+        first.wait_for(state="visible")
+        assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
+        assert name in first.inner_text() or engine == "zensical"
+        first.tap()
+        page.wait_for_url(re.compile(rf".*/players/{re.escape(player_id)}/(\?.*)?$"))
+        assert page.locator("article h1").first.inner_text().strip().rstrip("¶").strip() == name
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
 
 
 def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
