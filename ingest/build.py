@@ -122,13 +122,26 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     text, problems = read_text(path, shown)
     if text is None:
         return PlayerRegistry(), problems
+    key = (shown, text, project.schema("players").read_bytes())
+    if key not in _PLAYERS:  # serve reads it for every build: parsed again only when it changed
+        _PLAYERS.clear()
+        _PLAYERS[key] = _parse_players(project, text, shown)
+    registry, found = _PLAYERS[key]
+    return registry, list(found)
+
+
+_PLAYERS: dict[tuple[str, str, bytes], tuple[PlayerRegistry, tuple[Diagnostic, ...]]] = {}
+
+
+def _parse_players(project: Project, text: str, shown: str) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
     doc, problems = parse_yaml(text, shown)
     if doc is None:
-        return PlayerRegistry(), problems
+        return PlayerRegistry(), tuple(problems)
     problems += validate_document(doc, load_schema(project.schema("players")))
     if problems:
-        return PlayerRegistry(), problems
-    return registry_from(doc)
+        return PlayerRegistry(), tuple(problems)
+    registry, found = registry_from(doc)
+    return registry, tuple(found)
 
 
 def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
@@ -828,29 +841,30 @@ def _build(
         if docs_only:
             return timings
         t = time.perf_counter()
+        # Without a Markdown page added, removed or changed, the engine has nothing to do:
+        # the changed fragments go into the finished pages, other files are copied.
+        swap = incremental and not any(rel.endswith(".md") for rel in changes.written | changes.removed)
+        timings.extra["incremental"] = float(swap)
+        if swap:
+            step("updating pages", 0, 1)
+            _update_pages(site, docs, folder, changes, fragment_changes, engine)
+            manifest.write_text(fingerprint, encoding="utf-8")
+            timings.engine = time.perf_counter() - t
+            return timings
         # Only this build runs (the build lock): a staging folder left here is from a build
         # that was interrupted.
         for stale in project.build_dir.glob(".site-next-*"):
             shutil.rmtree(stale, ignore_errors=True)
         staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
-        # Without a Markdown page added, removed or changed, the engine has nothing to do:
-        # the changed fragments go into the finished pages, other files are copied.
-        swap = incremental and not any(rel.endswith(".md") for rel in changes.written | changes.removed)
-        timings.extra["incremental"] = float(swap)
         try:
-            if swap:
-                step("updating pages", 0, 1)
-                _update_pages(site, staging, docs, folder, changes, fragment_changes, engine)
-                warnings: list[str] = []
-            else:
-                step(f"running {engine}", 0, 1)
-                with _source_date_epoch(day):
-                    if engine == "zensical":
-                        warnings = run_zensical(project, docs, staging, strict=strict)
-                        step("finishing pages", 0, 1)
-                        fr.finish_site(staging, docs, folder, engine)
-                    else:
-                        warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
+            step(f"running {engine}", 0, 1)
+            with _source_date_epoch(day):
+                if engine == "zensical":
+                    warnings = run_zensical(project, docs, staging, strict=strict)
+                    step("finishing pages", 0, 1)
+                    fr.finish_site(staging, docs, folder, engine)
+                else:
+                    warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
             if strict and warnings:
                 raise IngestError(
                     [
@@ -885,41 +899,31 @@ def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: 
 
 
 def _update_pages(
-    site: Path, staging: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
+    site: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
 ) -> None:
-    """The previous site with new fragments swapped into its pages and changed files copied.
+    """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
 
-    Used when no Markdown page changed: the engine would render every page as before. The
-    staging folder links every file of the previous site (no copy) and gets a new file for
-    each one that changes, so the site being served is never written to.
+    Used when no Markdown page changed: the engine would render every page as before. All
+    new contents are computed first, then each changed file is replaced atomically (a
+    temporary file renamed over it), so a reader always gets a whole file. Copying the
+    site to swap it in whole would cost more than the update itself: a site has a folder
+    per page. If this step is interrupted, the next build starts from scratch (the site's
+    fingerprint is written only after it).
     """
-    for current, dirs, names in os.walk(site):
-        dirs.sort()
-        rel = os.path.relpath(current, site)
-        target = staging if rel == "." else staging / rel
-        target.mkdir(parents=True, exist_ok=True)
-        for name in names:
-            os.link(os.path.join(current, name), target / name)
-
-    def put(rel: str, data: bytes) -> None:
-        path = staging / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.unlink(missing_ok=True)  # a link to the previous site's file: never written through
-        path.write_bytes(data)
-
-    for rel in sorted(changes.written):
-        put(rel, (docs / rel).read_bytes())
-    for rel in sorted(changes.removed):
-        (staging / rel).unlink(missing_ok=True)
+    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.written)}
     for rel in sorted(fragments.written | fragments.removed):
         src = rel[: -len(".json")]
         page = fr.page_html(src)
-        if page is None or not (staging / page).is_file():
+        if page is None or not (site / page).is_file():
             continue
-        html = (staging / page).read_text(encoding="utf-8")
-        put(page, fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8"))
+        html = (site / page).read_text(encoding="utf-8")
+        new[page] = fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8")
+    for rel, data in new.items():
+        write_atomically(site / rel, data, durable=False)
+    for rel in sorted(changes.removed):
+        (site / rel).unlink(missing_ok=True)
     if fr.SEARCH_FILE in fragments.written:
-        fr.write_search_index(staging, fr.read_search_entries(folder), engine)
+        fr.write_search_index(site, fr.read_search_entries(folder), engine)
 
 
 def _site_name(project: Project) -> str:

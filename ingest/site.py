@@ -796,14 +796,29 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
-def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistories, mapper: Mapper = map) -> Files:
+def _player_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    mapper: Mapper = map,
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
     The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
+    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
     """
     files: Files = {}
     display = histories.names
     ids = list(display)
+    keys: dict[str, Any] = {}
+    if page_cache is not None:
+        for cid in ids:
+            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint)
+            if keys[cid] in page_cache:
+                files.update(page_cache[keys[cid]])
+        ids = [cid for cid in ids if keys[cid] not in page_cache]
 
     def chunk_pages(chunk: Sequence[str]) -> Files:
         files: Files = {}
@@ -814,6 +829,12 @@ def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistorie
     half = (len(ids) + 1) // 2
     for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
         files.update(pages)
+        if page_cache is not None:
+            for path in pages:
+                if path.endswith(".md"):
+                    cid = path[len("players/") : -len(".md")]
+                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
+    files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
     index = sorted(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
@@ -827,6 +848,20 @@ def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistorie
         )
     )
     return files
+
+
+def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, fingerprint: str) -> Any:
+    """What a player's page depends on (for the page cache)."""
+    met = histories.h2h.get(cid, {})
+    return (
+        "player",
+        cid,
+        histories.names[cid],
+        histories.entries.get(cid, ()),
+        tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
+        inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+        fingerprint,
+    )
 
 
 def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
@@ -1130,7 +1165,7 @@ def site_files(
     histories = player_histories(reports, inputs.players)
     if progress is not None:
         progress("rendering player pages", 0, 1)
-    files.update(_player_pages(inputs, templates, histories, mapper))
+    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
     files.update(api.api_files(reports, inputs.players, histories))
