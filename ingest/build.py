@@ -917,7 +917,7 @@ def _update_pages(
         if page is None or not (site / page).is_file():
             continue
         html = (site / page).read_text(encoding="utf-8")
-        new[page] = fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8")
+        new[page] = fr.compact(fr.swap(html, fr.read_fragments(folder, src), src)).encode("utf-8")
     for rel, data in new.items():
         write_atomically(site / rel, data, durable=False)
     for rel in sorted(changes.removed):

@@ -21,7 +21,7 @@ fragment into the page without running the engine (:func:`swap`).
 The search index is ours too (:func:`write_search_index`): one short entry per thing
 (players, events, archetypes, formats, banned cards, rules pages), written in each
 engine's format, and fetched by the browser only when the reader opens the search
-(:data:`SEARCH_ON_DEMAND`), so opening a page never downloads it.
+(:data:`SEARCH_SCRIPT`), so opening a page never downloads it.
 """
 
 from __future__ import annotations
@@ -133,42 +133,49 @@ swap = substitute
 """A finished page with changed fragments: the same operation (the markers stay)."""
 
 
-SEARCH_ON_DEMAND = (
-    "<script>(function(){var P=XMLHttpRequest.prototype,o=P.open,s=P.send,go=0,held=[];"
-    "function start(){if(go)return;go=1;held.forEach(function(f){f()});held=[]}"
-    'P.open=function(m,u){this.skIndex=/(^|\\/)search(\\/search_index)?\\.json$/.test(String(u).split("?")[0]);'
-    "return o.apply(this,arguments)};"
-    "P.send=function(){var x=this,a=arguments;if(x.skIndex&&!go){held.push(function(){s.apply(x,a)});return}"
-    "return s.apply(x,a)};"
-    'function near(e){var t=e.target;return t&&t.closest&&t.closest(".md-search,[for=__search],#__search")}'
-    'document.addEventListener("focusin",function(e){if(near(e))start()},true);'
-    'document.addEventListener("click",function(e){if(near(e))start()},true);'
-    'document.addEventListener("touchstart",function(e){if(near(e))start()},{capture:true,passive:true});'
-    'document.addEventListener("change",function(e){if(near(e))start()},true);'
-    'document.addEventListener("keydown",function(e){if("/sf".indexOf(e.key)>=0||e.key==="S"||e.key==="F")start()},true);'
-    "if(/[?&]q=/.test(location.search))start()})();</script>"
-)
-"""Holds back the request for the search index until the reader opens the search.
+SEARCH_SCRIPT = "assets/scorekeeper-search.js"
+"""The script (from ``site_templates/assets``) that holds back the request for the search
+index until the reader opens the search.
 
 Both engines' pages request the index as they load; on a phone that was most of what
-opening a page cost. This script (in the head, before the engine's own) lets that request
-wait until the search is focused, tapped, or opened with its keyboard shortcut."""
+opening a page cost. Loaded in the head, before the engine's own script, it lets that
+request wait until the search is focused, tapped, or opened with its keyboard shortcut."""
 
 
-def inject_head(html: str) -> str:
-    """A finished page with :data:`SEARCH_ON_DEMAND` at the start of its head."""
-    if SEARCH_ON_DEMAND in html:
+def inject_head(html: str, page: str) -> str:
+    """A finished page (at ``page``, relative to the site root) with the search script in its head."""
+    if SEARCH_SCRIPT in html:
         return html
     head = html.find("<head>")
     if head < 0:
         return html
     at = head + len("<head>")
-    return html[:at] + SEARCH_ON_DEMAND + html[at:]
+    tag = f'<script src="{"../" * page.count("/")}{SEARCH_SCRIPT}"></script>'
+    return html[:at] + tag + html[at:]
+
+
+_KEEP = re.compile(r"(<pre[\s\S]*?</pre>|<textarea[\s\S]*?</textarea>|<script[\s\S]*?</script>)")
+_INDENT = re.compile(r"\n\s+")
+
+
+def compact(html: str) -> str:
+    """A page without the theme's indentation and blank lines (outside pre, textarea, script).
+
+    A line break followed by spaces is shown as one space in HTML, as is the line break
+    alone, so the page looks the same; the theme's templates indent every line.
+
+    >>> compact("<ul>\\n    <li>a</li>\\n\\n  </ul><pre>\\n  x</pre>")
+    '<ul>\\n<li>a</li>\\n</ul><pre>\\n  x</pre>'
+    """
+    parts = _KEEP.split(html)
+    return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
 
 
 def finish_page(html: str, folder: Path, src: str) -> str:
-    """A page the engine rendered from ``src``, with its fragments and the search script."""
-    return inject_head(substitute(html, read_fragments(folder, src), src))
+    """A page the engine rendered from ``src``: its fragments in place, compacted, with the search script."""
+    page = page_html(src)
+    assert page is not None
+    return inject_head(compact(substitute(html, read_fragments(folder, src), src)), page)
 
 
 # -- the search index ---------------------------------------------------------------------------

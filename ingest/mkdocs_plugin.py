@@ -68,10 +68,12 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         self.done += 1
         if self.progress is not None:
             self.progress("mkdocs: rendering pages", self.done, self.pages)
-        return fr.inject_head(output)
+        return fr.inject_head(fr.compact(output), page.file.dest_uri)
 
     def on_post_template(self, output_content: str, *, template_name: str, config: Any) -> str:
-        return fr.inject_head(output_content) if template_name.endswith(".html") else output_content
+        if template_name == "404.html":  # served at any depth: the theme links it from the root
+            return fr.compact(output_content)
+        return output_content
 
     @event_priority(-100)  # after the search plugin has written its (empty) index
     def on_post_build(self, *, config: Any) -> None:
