@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ingest import api
+from ingest import api, fragments
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
@@ -995,6 +995,9 @@ def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
     return rounds_tables()
 
 
+SEARCH_YEARS = 2
+"""Years of events (the latest ones) in the main search index."""
+
 RULES_TEXT = {
     "mtr": "Magic tournament rules: match points, OMW%, GW%, OGW%, byes, rounds and top cut",
     "aequitas": "Transformers TCG tournament rules: points, tiebreakers, unintentional draws",
@@ -1013,8 +1016,15 @@ def search_entries(
     restricted lists, and the rules pages. Round pages, per-round standings and table
     cells are not indexed: a player's page answers "how did I do" and the event page
     "where is my table".
+
+    So that what a phone downloads does not grow with the archive's history, events of
+    the two latest years are in the main index and older ones carry their ``year``:
+    they go into an index of their own for that year, which the main index offers with
+    one entry per year (see :func:`ingest.fragments.write_search_index`).
     """
     out: list[dict[str, str]] = []
+    recent = max((r.event.date.year for r in reports), default=0) - SEARCH_YEARS + 1
+    older: dict[int, list[str]] = defaultdict(list)
     for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
         entries = histories.entries.get(cid, ())
         aliases = inputs.players.players[cid].aliases if cid in inputs.players.players else ()
@@ -1031,9 +1041,11 @@ def search_entries(
         where = ", ".join(x for x in (e.date.isoformat(), e.location, e.game_name, e.format) if x)
         names = _player_names(e, inputs.players)
         winner = f"; won by {names.get(report.winner, report.winner)}" if report.winner else ""
-        out.append(
-            {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {len(e.players)} players{winner}"}
-        )
+        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {len(e.players)} players{winner}"}
+        if e.date.year < recent:
+            entry["year"] = str(e.date.year)
+            older[e.date.year].append(e.name)
+        out.append(entry)
         for pid, archetype in sorted(report.public_archetypes().items()):
             if archetype and archetype not in latest_deck:
                 if report.decklists_visible and pid in report.decks:
@@ -1043,6 +1055,10 @@ def search_entries(
                 latest_deck[archetype] = (url, names.get(pid, pid), e.name)
     for archetype, (url, player, event) in sorted(latest_deck.items(), key=lambda kv: kv[0].casefold()):
         out.append({"location": url, "title": archetype, "text": f"Archetype; latest: {player} at {event}"})
+    for year, titles in sorted(older.items(), reverse=True):
+        text = f"Search the {len(titles)} event{'s' if len(titles) != 1 else ''} of {year}: {titles[-1]}"
+        text += f" to {titles[0]}" if len(titles) > 1 else ""
+        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": f"Events of {year}", "text": text})
     reg = inputs.formats
     cards: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for game in reg.games():
