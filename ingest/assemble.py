@@ -50,7 +50,11 @@ def slug_for(path: str) -> str:
 
 
 def event_from(
-    doc: SourceDocument, formats: FormatRegistry | None = None, broken: frozenset[YamlPath] = frozenset()
+    doc: SourceDocument,
+    formats: FormatRegistry | None = None,
+    broken: frozenset[YamlPath] = frozenset(),
+    *,
+    lenient: bool = False,
 ) -> tuple[Event | None, list[Diagnostic]]:
     """Builds the event model from a document and checks cross-references.
 
@@ -61,6 +65,9 @@ def event_from(
             The checks that do not depend on them still run, so one run reports every
             problem of the file; the parts they need are skipped, never misread. The event
             is None whenever anything is broken.
+        lenient: return the event even when cross-reference checks found errors (never when
+            the schema broke something), so that a command can correct the very entry that
+            is wrong; everything else uses only events without errors.
     """
     a = _Assembler(doc, broken)
     event = a.build()
@@ -77,7 +84,7 @@ def event_from(
                 str(exc.args[0]),
                 "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know",
             )
-    return (event if not any(d.is_error for d in a.out) else None), a.out
+    return (event if lenient or not any(d.is_error for d in a.out) else None), a.out
 
 
 def deck_files(doc: SourceDocument) -> list[tuple[YamlPath, PlayerId, str]]:

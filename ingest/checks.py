@@ -29,6 +29,16 @@ def checks_for(
 
     ``by_round``: the standings after each round, when the caller has computed them.
     """
+    out = recorded_pairing_checks(event, by_round)
+    out.extend(deck_checks(event, decks, formats, card_data))
+    return out
+
+
+def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+    """The recorded rounds checked against the pairing rules (and Wheel of Time game records).
+
+    What an edit of the file can change; the edit commands compare them before and after.
+    """
     out: list[Diagnostic] = []
     if event.structure.pairing == "wot-cycles":
         from ingest.wot_event import wot_diagnostics
@@ -37,7 +47,6 @@ def checks_for(
     from ingest.pair import pairing_diagnostics
 
     out.extend(pairing_diagnostics(event, by_round))
-    out.extend(deck_checks(event, decks, formats, card_data))
     return out
 
 

@@ -8,40 +8,22 @@ and no traceback; anything else is a bug and keeps its traceback.
 from __future__ import annotations
 
 import datetime as dt
-import os
-import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
 from ingest import __version__
-from ingest.diagnostics import Diagnostic, has_errors, render_all, sorted_diagnostics, summary
+from ingest.cli_common import fail, print_diagnostics, project_of
+from ingest.cli_edits import COMMANDS
+from ingest.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.errors import IngestError
-from ingest.pipeline import Loaded, event_data, event_paths, load_event, parse_event_text
+from ingest.pipeline import Loaded, event_data, event_paths, load_event
 from ingest.project import Project
-from ingest.storage import display_path, write_atomically
-
-if TYPE_CHECKING:
-    from ingest.commands import Edit
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _project(ctx: click.Context) -> Project:
-    return ctx.ensure_object(dict).setdefault("project", Project.find())  # type: ignore[no-any-return]
-
-
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(1)
-
-
-def _print_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> None:
-    if diags:
-        click.echo(render_all(diags, fmt=fmt, limit=0 if fmt == "github" else 50))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -59,14 +41,23 @@ def main(ctx: click.Context, root: Path | None) -> None:
     \b
     A tournament organizer's workflow:
       scorekeeper new --name "Friday Night Modern" --date 2026-11-20 --game mtg --format modern
+      scorekeeper add-player events/2026/2026-11-20-friday-night-modern.yaml --id alice --name "Alice Example"
       scorekeeper pair events/2026/2026-11-20-friday-night-modern.yaml
       scorekeeper report events/2026/2026-11-20-friday-night-modern.yaml --table 3 2-1
       scorekeeper build && git commit -am "round 1" && git push
+
+    \b
+    Corrections on event night: report --replace, clear, drop, undrop, add-player,
+    rename, pair --redo.
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
 
 
 # -- validate ----------------------------------------------------------------------------
+
+
+for _command in COMMANDS:
+    main.add_command(_command)
 
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
@@ -107,302 +98,16 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
       scorekeeper validate events/2026/2026-11-20-fnm.yaml --strict
       scorekeeper validate --format github
     """
-    project = _project(ctx)
+    project = project_of(ctx)
     for p in paths:
         if not p.exists():
-            _fail(f"{p}: no such file or folder")
+            fail(f"{p}: no such file or folder")
     loaded, diags = check_files(list(paths), project)
-    _print_diagnostics(diags, fmt)
+    print_diagnostics(diags, fmt)
     n = len(loaded)
     click.echo(f"checked {n} event file{'s' if n != 1 else ''}: {summary(diags)}", err=True)
     if has_errors(diags, strict=strict):
         sys.exit(1)
-
-
-# -- new ---------------------------------------------------------------------------------
-
-
-@main.command()
-@click.option("--name", required=True, help="Event name.")
-@click.option("--date", "date_", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="YYYY-MM-DD.")
-@click.option(
-    "--game",
-    required=True,
-    type=click.Choice(["mtg", "transformers", "wot", "vanguard", "weiss-schwarz", "buddyfight"]),
-)
-@click.option("--format", "fmt", required=True, help="Format id from formats/<game>.yaml, e.g. modern.")
-@click.option("--rules", default=None, help="Ruleset (default by game: mtr, aequitas, wot, bushiroad).")
-@click.option("--seed", type=int, default=None, help="Random seed (default: a fresh random one).")
-@click.option("--location", default="", help="Venue.")
-@click.option("--organizer", default="", help="Organizer.")
-@click.option("--rounds", default="auto", show_default=True, help="Swiss rounds: a number or auto.")
-@click.option(
-    "--players",
-    "expected",
-    type=int,
-    default=None,
-    help="Expected players: writes the ruleset's recommended rounds and top cut.",
-)
-@click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
-@click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=None,
-    help="File to write (default: events/<year>/<date>-<slug>.yaml).",
-)
-@click.pass_context
-def new(
-    ctx: click.Context,
-    name: str,
-    date_: dt.datetime,
-    game: str,
-    fmt: str,
-    rules: str | None,
-    seed: int | None,
-    location: str,
-    organizer: str,
-    rounds: str,
-    expected: int | None,
-    best_of: str | None,
-    top: int | None,
-    output: Path | None,
-) -> None:
-    """Create a new event file with a fresh random seed.
-
-    \b
-    Example:
-      scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
-          --game mtg --format modern --players 24
-    """
-    from ingest.commands import new_event_text, recommended_structure, slugify
-
-    project = _project(ctx)
-    date = date_.date()
-    if rounds != "auto" and not rounds.isdigit():
-        _fail(f"--rounds must be a number or auto, not {rounds!r}")
-    note = ""
-    pairing: str | None = None
-    swiss_rounds: str | None = rounds
-    if expected is not None:
-        plan, note = recommended_structure(game, rules, expected)
-        if plan is not None and rounds == "auto":
-            # The table's structure as a whole: MTR Appendix E runs 5-8 players as single
-            # elimination, Bushiroad 3.2.1.1 runs 2-4 as a round robin (no Swiss rounds then).
-            pairing = plan.structure
-            swiss_rounds = str(plan.rounds) if plan.structure == "swiss" else None
-        if plan is not None and plan.playoff is not None and top is None:
-            top = plan.playoff
-        click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
-    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
-    if path.exists():
-        _fail(f"{display_path(path, project.root)} already exists; choose another --name or --output")
-    schema = project.schema("event").resolve()
-    folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
-    # The editor hint is a relative path, and only when the schema is part of the project.
-    schema_ref = os.path.relpath(schema, folder) if schema.is_relative_to(project.root.resolve()) else ""
-    text = new_event_text(
-        name=name,
-        date=date,
-        game=game,
-        fmt=fmt,
-        rules=rules,
-        seed=seed if seed is not None else secrets.randbelow(2**31),
-        location=location,
-        organizer=organizer,
-        rounds=swiss_rounds,
-        best_of=int(best_of) if best_of else None,
-        top=top,
-        pairing=pairing,
-        schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
-        rounds_note=note,
-    )
-    shown = display_path(path, project.root)
-    _doc, _event, diags = parse_event_text(text, shown, project)
-    if has_errors(diags):
-        _print_diagnostics(diags)
-        sys.exit(1)
-    write_atomically(path, text)
-    click.echo(f"created {shown}")
-
-
-# -- report / drop -----------------------------------------------------------------------
-
-
-def _edit_file(project: Project, event_file: Path, edit: Callable[[str, Any], Edit], dry_run: bool = False) -> None:
-    """Loads, edits, re-validates and atomically writes an event file.
-
-    What was recorded goes to standard output; what it replaced (a corrected result) to
-    standard error, so a TO notices an overwrite.
-    """
-    loaded = load_event(event_file, project)
-    if loaded.event is None or loaded.text is None:
-        _print_diagnostics(list(loaded.diagnostics))
-        _fail(f"{loaded.shown} has errors; fix them before editing it")
-        return
-    try:
-        edited = edit(loaded.text, loaded.event)
-    except IngestError as exc:
-        _fail(exc.text)
-        return
-    new_text = edited.text
-    _doc, event, diags = parse_event_text(new_text, loaded.shown, project)
-    if event is None or has_errors(diags):
-        _print_diagnostics(diags)
-        _fail("the change would make the file invalid; nothing was written")
-    if dry_run:
-        click.echo(new_text)
-        return
-    write_atomically(event_file, new_text)
-    click.echo(f"{loaded.shown}: {edited.description}")
-    if edited.note:
-        click.echo(f"{loaded.shown}: {edited.note}", err=True)
-
-
-@main.command()
-@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.argument("results", nargs=-1, required=True)
-@click.option("--round", "round_no", type=int, default=None, help="Round number (default: the current round).")
-@click.option("--table", type=int, default=None, help="Table number.")
-@click.option("--player", default=None, help="A player (or team) of the match; results are read from their side.")
-@click.option("--playoff", is_flag=True, help="Report a playoff round.")
-@click.option(
-    "--ended",
-    type=click.Choice(["before-last-battle", "last-battle"]),
-    default=None,
-    help="Wheel of Time: when the game ended.",
-)
-@click.option(
-    "--by",
-    "ended_by",
-    type=click.Choice(["goal", "kill", "concession", "forfeit", "time"]),
-    default=None,
-    help="Wheel of Time: how the game ended.",
-)
-@click.option("--finals", default=None, help="Wheel of Time: final support-opposition, e.g. 7-3 (Hero first).")
-@click.pass_context
-def report(
-    ctx: click.Context,
-    event_file: Path,
-    results: tuple[str, ...],
-    round_no: int | None,
-    table: int | None,
-    player: str | None,
-    playoff: bool,
-    ended: str | None,
-    ended_by: str | None,
-    finals: str | None,
-) -> None:
-    """Record a match result (games won-lost[-drawn], or double-loss).
-
-    Team events take one result per seat, in seat order (A B C, or first second third).
-    A result already recorded is replaced, whatever its kind; the command says what it
-    replaced on standard error.
-
-    \b
-    Examples:
-      scorekeeper report events/2026/fnm.yaml --table 3 2-1
-      scorekeeper report events/2026/fnm.yaml --round 2 --player alice 0-2
-      scorekeeper report events/2026/fnm.yaml --table 5 0-0-3        # intentional draw
-      scorekeeper report events/2026/fnm.yaml --playoff --table 1 2-0
-      scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
-      scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
-    """
-    from ingest.commands import parse_result, report_team_text, report_text
-
-    if (table is None) == (player is None):
-        _fail("give exactly one of --table or --player")
-    if results[0] in ("hero", "villain", "tie", "both-lose"):
-        _report_wot(ctx, event_file, results[0], round_no, table, player, ended, ended_by, finals)
-        return
-    try:
-        parsed = [parse_result(r) for r in results]
-    except IngestError as exc:
-        _fail(exc.text)
-        return
-
-    def edit(text: str, event: Any) -> Edit:
-        if event.is_team_event:
-            return report_team_text(
-                text, event, round_no=round_no, table=table, team=player, results=parsed, playoff=playoff
-            )
-        if len(parsed) != 1:
-            raise IngestError("give one result, e.g. 2-1 (several results are for team events)")
-        return report_text(
-            text, event, round_no=round_no, table=table, player=player, result=parsed[0], playoff=playoff
-        )
-
-    _edit_file(_project(ctx), event_file, edit)
-
-
-def _report_wot(
-    ctx: click.Context,
-    event_file: Path,
-    winner: str,
-    round_no: int | None,
-    table: int | None,
-    player: str | None,
-    ended: str | None,
-    ended_by: str | None,
-    finals: str | None,
-) -> None:
-    """Records a Wheel of Time game result."""
-    from ingest.commands import report_wot_text
-
-    if ended is None or ended_by is None:
-        _fail("a Wheel of Time result needs --ended and --by (and --finals for a game decided in the Last Battle)")
-        return
-    pair_of: tuple[int, int] | None = None
-    if finals is not None:
-        try:
-            hero_final, villain_final = (int(x) for x in finals.split("-", 1))
-        except ValueError:
-            _fail(f"--finals must be two numbers, Hero first, e.g. 7-3, not {finals!r}")
-            return
-        pair_of = (hero_final, villain_final)
-    _edit_file(
-        _project(ctx),
-        event_file,
-        lambda text, event: report_wot_text(
-            text,
-            event,
-            round_no=round_no,
-            table=table,
-            player=player,
-            winner=winner,
-            ended=ended,
-            by=ended_by,
-            finals=pair_of,
-        ),
-    )
-
-
-@main.command()
-@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.argument("player")
-@click.option("--after-round", type=int, default=None, help="Last round played (default: the current round).")
-@click.pass_context
-def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None) -> None:
-    """Record that PLAYER leaves the event; they keep their record and are not paired again.
-
-    Once the last Swiss round is reported the top cut is made: a finalist who leaves then is
-    not replaced, and the bye they leave goes by the rules (MTR 2.10: the highest-ranked
-    remaining player; Aequitas 2.10: their opponent). To record a drop before the cut (the
-    next player advances), give --after-round with the last Swiss round.
-
-    \b
-    Examples:
-      scorekeeper drop events/2026/fnm.yaml dan --after-round 3
-      scorekeeper drop events/2026/fnm.yaml alice          # during the playoff
-    """
-    from ingest.commands import drop_text
-
-    _edit_file(_project(ctx), event_file, lambda text, event: drop_text(text, event, player, after_round=after_round))
-
-
-def run() -> None:  # pragma: no cover - entry point used by python -m ingest
-    main(prog_name="scorekeeper")
 
 
 # -- standings ---------------------------------------------------------------------------
@@ -411,7 +116,11 @@ def run() -> None:  # pragma: no cover - entry point used by python -m ingest
 @main.command()
 @click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
-    "--round", "round_no", type=int, default=None, help="Standings after this Swiss round (default: final standings)."
+    "--round",
+    "round_no",
+    type=int,
+    default=None,
+    help="Standings after this Swiss round (default: as the event stands: after the last finished round, or final).",
 )
 @click.option("--rules", default=None, help="Compute with another ruleset (e.g. mtr-melee for an imported event).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
@@ -419,7 +128,11 @@ def run() -> None:  # pragma: no cover - entry point used by python -m ingest
 def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules: str | None, as_json: bool) -> None:
     """Show the standings with the ruleset's tiebreakers.
 
-    --json prints {"event", "rules", "after_round", "standings": [...]}; each row has
+    Without --round, the standings are those after the last finished round (a round in
+    progress changes nothing until it is over), with the top cut once the playoff started,
+    and final once the event is over; the title says which.
+
+    --json prints {"event", "rules", "after_round", "stage", "final", "standings": [...]}; each row has
     rank, player, name, points, wins, losses, draws, byes (wins include byes), dropped,
     and each tiebreaker by id as a number with its exact value as "p/q" under <id>_exact
     (h2h: matches won against the players tied with this one). Wheel of Time rows: points
@@ -432,36 +145,32 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
       scorekeeper standings events/2026/fnm.yaml --round 3
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
     """
-    from ingest.report_text import standings_json, standings_table
+    from ingest.report_text import standings_json, standings_stage, standings_table
     from ingest.rulesets import get_ruleset
-    from ingest.standings import compute_standings, final_standings
 
-    project = _project(ctx)
+    project = project_of(ctx)
     loaded = load_event(event_file, project)
     if loaded.event is None:
-        _print_diagnostics(list(loaded.diagnostics))
-        _fail(f"{loaded.shown} has errors; fix them first")
-        return
+        print_diagnostics(list(loaded.diagnostics))
+        fail(f"{loaded.shown} has errors; fix them first")
     event = loaded.event
     if rules is not None:
         try:
             get_ruleset(rules)
         except KeyError as exc:
-            _fail(str(exc.args[0]))
+            fail(str(exc.args[0]))
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
-        _fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
+        fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":
         from ingest.wot_event import wot_standings_text
 
         try:
             click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
         except IngestError as exc:
-            _fail(exc.text)
+            fail(exc.text)
         return
-    table = (
-        compute_standings(event, rules, after_round=round_no) if round_no is not None else final_standings(event, rules)
-    )
-    click.echo(standings_json(event, table) if as_json else standings_table(event, table))
+    table, stage = standings_stage(event, rules, round_no)
+    click.echo(standings_json(event, table, stage) if as_json else standings_table(event, table, stage))
 
 
 # -- build -------------------------------------------------------------------------------
@@ -502,12 +211,12 @@ def build(
     from ingest.build import build_site
     from ingest.progress import TerminalProgress
 
-    project = _project(ctx)
+    project = project_of(ctx)
     progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
 
     def warn(diags: list[Diagnostic]) -> None:
         progress.close()
-        _print_diagnostics(diags)
+        print_diagnostics(diags)
 
     try:
         timings = build_site(
@@ -523,7 +232,7 @@ def build(
     except IngestError as exc:
         progress.close()
         if exc.diagnostics:
-            _print_diagnostics(sorted_diagnostics(exc.diagnostics))
+            print_diagnostics(sorted_diagnostics(exc.diagnostics))
             click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
         else:
             click.echo(f"error: {exc.text}", err=True)
@@ -534,62 +243,6 @@ def build(
         f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
         f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)",
         err=True,
-    )
-
-
-# -- pair --------------------------------------------------------------------------------
-
-
-@main.command()
-@click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--dry-run", is_flag=True, help="Print the pairings without writing them.")
-@click.option("--check", is_flag=True, help="Check the recorded pairings against the rules instead of pairing.")
-@click.pass_context
-def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool) -> None:
-    """Pair the next round (or playoff round) and write it into the event file.
-
-    Swiss rounds are paired by optimal matching: no rematches, everyone paired, players
-    kept in their point group and moved as little as possible. After the last Swiss
-    round, the top cut's bracket is created. Same file and seed, same pairings.
-
-    \b
-    Examples:
-      scorekeeper pair events/2026/fnm.yaml --dry-run
-      scorekeeper pair events/2026/fnm.yaml
-      scorekeeper pair events/2026/fnm.yaml --check
-    """
-    from ingest.pair import apply_plan, describe_plan, pairing_diagnostics, plan_next_round
-
-    project = _project(ctx)
-    loaded = load_event(event_file, project)
-    if loaded.event is None or loaded.text is None:
-        _print_diagnostics(list(loaded.diagnostics))
-        _fail(f"{loaded.shown} has errors; fix them before pairing")
-        return
-    event = loaded.event
-    if check:
-        diags = sorted_diagnostics(pairing_diagnostics(event))
-        _print_diagnostics(diags)
-        click.echo(f"{loaded.shown}: {summary(diags)}", err=True)
-        sys.exit(1 if has_errors(diags) else 0)
-    try:
-        plan = plan_next_round(event)
-    except IngestError as exc:
-        _fail(exc.text)
-        return
-    text = describe_plan(plan, event)
-    if dry_run:
-        click.echo(text)
-        return
-    new_text = apply_plan(loaded.text, plan)
-    _doc, new_event, diags = parse_event_text(new_text, loaded.shown, project)
-    if new_event is None or has_errors(diags):
-        _print_diagnostics(diags)
-        _fail("the pairings would make the file invalid; nothing was written")
-    write_atomically(event_file, new_text)
-    click.echo(text)
-    click.echo(
-        f"wrote {'playoff ' if plan.key == 'playoff' else ''}round {plan.round['round']} to {loaded.shown}", err=True
     )
 
 
@@ -618,10 +271,10 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     from ingest.decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.pipeline import card_data, format_registry
 
-    project = _project(ctx)
+    project = project_of(ctx)
     registry, _ = format_registry(project)
     cards, card_problems = card_data(project)
-    _print_diagnostics(list(card_problems))
+    print_diagnostics(list(card_problems))
     book, _ = load_archetype_book(project)
     bad = 0
     checked = 0
@@ -629,12 +282,12 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     for path in event_paths(list(paths), project):
         loaded = load_event(path, project)
         if loaded.event is None:
-            _print_diagnostics(list(loaded.diagnostics))
+            print_diagnostics(list(loaded.diagnostics))
             bad += 1
             continue
         decks = event_decks(loaded.event, registry, book, cards)
         teams = team_verdicts(loaded.event, decks, registry, cards)
-        _print_diagnostics(sorted_diagnostics(deck_diagnostics(loaded.event, decks, teams)))
+        print_diagnostics(sorted_diagnostics(deck_diagnostics(loaded.event, decks, teams)))
         for pid, info in sorted(decks.items()):
             checked += 1
             if info.legal is False:
@@ -682,7 +335,7 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
     from ingest.serve import serve as run_server
 
     run_server(
-        _project(ctx),
+        project_of(ctx),
         host=host,
         port=port,
         engine=engine,

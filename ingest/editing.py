@@ -208,6 +208,41 @@ class Editor:
             line_start = self.text.rfind("\n", 0, k.start_mark.index) + 1
             self.splices.append(Splice(line_start, self._next_line_start(v), ""))
 
+    def remove_item(self, seq_path: YamlPath, index: int) -> None:
+        """Removes item ``index`` of the sequence at ``seq_path``.
+
+        In a flow list the item goes with its comma; in a block list its lines go (up to the
+        next item). A list's only item leaves an empty list, ``key: []``.
+        """
+        seq = self.node(seq_path)
+        if not isinstance(seq, SequenceNode) or not 0 <= index < len(seq.value):
+            raise EditError(f"{format_path(seq_path)} has no item {index}")
+        items = seq.value
+        if seq.flow_style:
+            if len(items) == 1:
+                self.splices.append(Splice(items[0].start_mark.index, items[0].end_mark.index, ""))
+            elif index > 0:
+                self.splices.append(Splice(items[index - 1].end_mark.index, items[index].end_mark.index, ""))
+            else:
+                self.splices.append(Splice(items[0].start_mark.index, items[1].start_mark.index, ""))
+            return
+        if len(items) == 1:
+            if not seq_path:
+                raise EditError("the document is not a mapping")
+            parent = self.node(seq_path[:-1])
+            key = next(k for k, v in parent.value if v is seq) if isinstance(parent, MappingNode) else None
+            if key is None:
+                raise EditError(f"{format_path(seq_path)}: cannot empty a list inside a list")
+            colon = self.text.index(":", key.end_mark.index) + 1
+            self.splices.append(Splice(colon, self._next_line_start(items[0]), " []\n"))
+            return
+        start = self.text.rfind("\n", 0, items[index].start_mark.index) + 1
+        if index + 1 < len(items):
+            end = self.text.rfind("\n", 0, items[index + 1].start_mark.index) + 1
+        else:
+            end = self._next_line_start(items[index])
+        self.splices.append(Splice(start, end, ""))
+
     def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
         if mapping.flow_style:
             close = self.text.rfind("}", mapping.start_mark.index, mapping.end_mark.index)
@@ -286,13 +321,15 @@ class Editor:
         return "\n".join(out) + "\n"
 
     def _replace_empty_flow_seq(self, seq_path: YamlPath, seq: SequenceNode, items: list[Any], *, block: bool) -> None:
-        if not block:
+        if not block and not all(isinstance(i, dict) for i in items):
             self.splices.append(
                 Splice(seq.start_mark.index, seq.end_mark.index, "[" + ", ".join(render_flow(i) for i in items) + "]")
             )
             return
-        key_col = self._key_column(seq_path)
-        rendered = "".join(self._render_item(i, key_col, True, None) for i in items)
+        # A list of mappings (a round, the roster) becomes a block list: rounds in block
+        # style, other mappings one flow mapping per line.
+        key_col = self._key_column(seq_path) + (0 if block else 2)
+        rendered = "".join(self._render_item(i, key_col, block, None) for i in items)
         start = seq.start_mark.index
         # Remove the "[]" and anything up to the end of its line except a comment.
         line_end = self.text.find("\n", seq.end_mark.index)

@@ -36,7 +36,7 @@ from ingest.pairing import (
 )
 from ingest.rounds_advice import describe, plan_for
 from ingest.rulesets import Ruleset
-from ingest.standings import Standings, compute_standings, ruleset_for
+from ingest.standings import Standings, compute_standings, playoff_round_title, ruleset_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,8 @@ def _refuse_unreported(event: Event, series: Sequence[Round], label: str) -> Non
 
 
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
-    """The number of Swiss rounds: the file's number, or the ruleset's table for ``auto``.
+    """The number of Swiss rounds (Wheel of Time: Games): the file's number, or the ruleset's
+    table for ``auto`` (for Wheel of Time, two Cycles: :func:`ingest.pairing.rounds.wot_games`).
 
     None when ``auto`` finds no Swiss row for the field: the table has no row for its size
     (MTR and Aequitas Appendix E start at 4 players, Bushiroad 3.2.1.1 has no row for 5-8
@@ -118,7 +119,8 @@ def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
     if s.swiss_rounds is not None:
         return s.swiss_rounds
     plan = plan_for(event, ruleset)
-    return plan.rounds if plan is not None and plan.structure == "swiss" else None
+    wanted = "wot-cycles" if s.pairing == "wot-cycles" else "swiss"
+    return plan.rounds if plan is not None and plan.structure == wanted else None
 
 
 def _no_swiss_plan(event: Event, ruleset: Ruleset) -> IngestError:
@@ -204,17 +206,16 @@ def is_finished(event: Event) -> bool:
     has nothing left to pair (no Swiss round, playoff round, round-robin round or
     elimination round to come).
 
-    Fixed-length Swiss and Wheel of Time events are decided by counting rounds, without
-    pairing anything; the other structures ask their planner, which raises
-    :class:`~ingest.errors.EventFinished` once the event is over. A Wheel of Time event
-    without a number of games ends when the organizer stops pairing (seed 001 leaves the
-    number of cycles to them), so it counts as over once its games are reported.
+    Fixed-length Swiss and Wheel of Time events are decided by counting rounds (Games),
+    without pairing anything; the other structures ask their planner, which raises
+    :class:`~ingest.errors.EventFinished` once the event is over.
     """
     if not event.rounds or not all(r.complete for r in (*event.rounds, *event.playoff)):
         return False
     s = event.structure
     if s.pairing == "wot-cycles":
-        return s.swiss_rounds is None or len(event.rounds) >= s.swiss_rounds
+        planned = planned_rounds(event, ruleset_for(event))
+        return planned is None or len(event.rounds) >= planned
     if s.pairing == "swiss":
         planned = planned_rounds(event, ruleset_for(event))
         if planned is None or len(event.rounds) < planned:
@@ -364,22 +365,25 @@ def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], st
     if planned is None or len(event.rounds) < planned or not all(r.complete for r in event.rounds):
         return None
     bracket, state = _bracket(event, ruleset, main=False)
+    name = _names(event).get(player, player)
     left = [*event.cut_drops, *(p for rnd in event.playoff for p in rnd.drops)]
     if player in left:
-        raise IngestError(f'"{player}" already left the playoff')
+        raise IngestError(f"{name} already left the playoff")
     if player not in bracket.seeds:
         if not event.playoff:
             return None
-        raise IngestError(f'"{player}" is not in the top cut: the Swiss rounds are over and they play no more matches')
+        raise IngestError(f"{name} is not in the top cut: the Swiss rounds are over and they play no more matches")
     out = dict(state.knocked_out)
     if player in out:
-        raise IngestError(f'"{player}" is already out of the playoff (playoff round {out[player]})')
+        lost_in = playoff_round_title(event, out[player])
+        raise IngestError(f"{name} is already out of the playoff (out in the {lost_in})")
     if not event.playoff:
-        return ("cut_drops",), f'"{player}" leaves the top cut before playoff round 1; nobody takes their place'
+        return ("cut_drops",), f"{name} leaves the top cut before the playoff starts; nobody takes their place"
     number = len(event.playoff)
+    label = playoff_round_title(event, number)
     unplayed = any(player in m.players and not m.reported for m in event.playoff[-1].matches)
-    note = f"; report their playoff round {number} match as a loss" if unplayed else ""
-    return ("playoff", number - 1), f'"{player}" drops after playoff round {number}{note}'
+    note = f"; report their {label} match as a loss" if unplayed else ""
+    return ("playoff", number - 1), f"{name} drops after the {label}{note}"
 
 
 def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
@@ -485,9 +489,11 @@ def _plan_wot(event: Event) -> PairPlan:
     _refuse_unreported(event, event.rounds, "game")
     history = reported_rounds(event)
     k = len(event.rounds)
-    planned = event.structure.swiss_rounds
+    planned = planned_rounds(event, ruleset_for(event))
     if planned is not None and k >= planned:
-        raise EventFinished(f"all {planned} games are paired: the event is complete")
+        raise EventFinished(
+            f"all {planned} games are paired: the event is complete (to play more, raise structure.swiss_rounds)"
+        )
     dropped = _dropped_before(event, k)
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
     pairing = pair_wot_game(history, players, event.seed, k + 1)
@@ -571,21 +577,13 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
             pos = _finding_pos(event, rnd, tables, f)
             names = " and ".join(f'"{p}"' for p in f.players)
             if f.kind == "rematch":
-                if avoidable:
+                if avoidable:  # a rematch no pairing could avoid is no one's mistake: nothing to say
                     out.append(
                         error(
                             "rematch",
                             f"round {rnd.number}: {names} meet again, though a pairing without rematches exists",
                             pos,
                             "run `scorekeeper pair` or swap opponents",
-                        )
-                    )
-                else:
-                    out.append(
-                        warning(
-                            "rematch",
-                            f"round {rnd.number}: {names} meet again (no pairing without a rematch existed)",
-                            pos,
                         )
                     )
             elif f.kind == "repeated-bye":

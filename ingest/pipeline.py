@@ -18,7 +18,7 @@ from typing import Any
 
 from ingest.assemble import deck_files, deck_path_problem, event_from
 from ingest.decklists import CardData, load_card_data
-from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.formats import FormatProblem, FormatRegistry, registry_from_documents
 from ingest.model import Event, PlayerId
 from ingest.project import Project
@@ -169,13 +169,14 @@ def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic,
 
 
 def parse_event_text(
-    text: str, shown: str, project: Project, data: EventData | None = None
+    text: str, shown: str, project: Project, data: EventData | None = None, *, lenient: bool = False
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read).
 
     Every stage runs as far as the file allows, so one run reports every problem: after a
     duplicate key the first value is kept, and after schema errors the cross-reference
-    checks still run on the parts the schema accepted. The event is None on any error.
+    checks still run on the parts the schema accepted. The event is None on any error;
+    ``lenient`` keeps it when only cross-reference checks failed (for a correction).
     """
     doc, problems = parse_yaml(text, shown)
     if doc is None:
@@ -193,8 +194,10 @@ def parse_event_text(
     checked = check_document(doc, load_schema(project.schema("event")))
     problems.extend(checked.diagnostics)
     registry = data.formats if data is not None else format_registry(project)[0]
-    event, found = event_from(doc, registry, checked.broken)
+    event, found = event_from(doc, registry, checked.broken, lenient=lenient)
     problems.extend(found)
+    if lenient and not any(d.is_error for d in checked.diagnostics):
+        return doc, event, problems
     return doc, (None if has_errors(problems) else event), problems
 
 
@@ -349,14 +352,7 @@ def load_event(
                 )
                 continue
             if not plain and not target.is_file():
-                problems.append(
-                    error(
-                        "deck-missing",
-                        f'decklist file "{ref}" does not exist',
-                        deck.pos,
-                        f"create {deck_shown} or fix the file name",
-                    )
-                )
+                problems.append(_deck_missing(event, ref, deck.pos, deck_shown))
                 continue
             deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
@@ -365,6 +361,22 @@ def load_event(
         event = None if any(d.is_error for d in problems) else replace(event, deck_texts=tuple(texts))
     problems.sort(key=Diagnostic.sort_key)
     return Loaded(path, shown, text, event, tuple(problems))
+
+
+def _deck_missing(event: Event, ref: str, pos: SourcePos, shown: str) -> Diagnostic:
+    """A decklist file that is not there: an error once the lists are published, else a warning.
+
+    Decklists are often handed in during the event; until the site would show them
+    (``public``, or ``after-event`` once the event is over) a missing file stops nothing.
+    """
+    from ingest.pair import is_finished
+
+    policy = event.structure.decklists
+    published = policy == "public" or (policy == "after-event" and bool(event.rounds) and is_finished(event))
+    make = error if published else warning
+    when = "" if published else " (needed before the decklists are published)"
+    hint = f"create {shown} or fix the file name"
+    return make("deck-missing", f'decklist file "{ref}" does not exist{when}', pos, hint)
 
 
 def event_paths(paths: list[Path], project: Project) -> list[Path]:

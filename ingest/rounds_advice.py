@@ -8,7 +8,7 @@ team events, a cut) and writes them out for the rules pages and ``scorekeeper ne
 from __future__ import annotations
 
 from ingest.model import Event
-from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
+from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
 from ingest.rulesets import Ruleset
 
 
@@ -63,6 +63,8 @@ def table_plan(
         return aequitas_rounds(players)
     if table == "bushiroad":
         return bushiroad_rounds(players, cut=cut)
+    if table == "wot":
+        return wot_games(players)
     return None
 
 
@@ -74,7 +76,9 @@ def describe(plan: RoundsPlan | None) -> str:
     """
     if plan is None:
         return ""
-    if plan.structure == "single-elimination":
+    if plan.structure == "wot-cycles":
+        text = f"{plan.rounds // 2} cycles of 2 games ({plan.rounds} games)"
+    elif plan.structure == "single-elimination":
         text = f"single elimination, {plan.rounds} rounds (no Swiss)"
     elif plan.structure == "round-robin":
         text = f"round robin, {plan.rounds} rounds"

@@ -28,7 +28,7 @@ from ingest.players import PlayerRegistry
 from ingest.render import pct_of, render, render_page, slug_id
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
-from ingest.standings import Row, Standings, playoff_bracket
+from ingest.standings import Row, Standings, playoff_round_title
 from ingest.tiebreakers import get_tiebreaker
 from ingest.wot import WotSide, cycle_of, default_bye_side
 from ingest.wot_event import show_points
@@ -265,11 +265,9 @@ def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[st
     event = report.event
     if not event.playoff:
         return []
-    total = playoff_bracket(event)[1]  # the bracket's rounds, not those recorded so far
     columns = []
     for i, rnd in enumerate(event.playoff, start=1):
-        remaining = 2 ** (total - i + 1)
-        title = rnd.name or {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(remaining, f"Top {remaining}")
+        title = playoff_round_title(event, i)  # from the bracket's rounds, not those recorded so far
         matches = []
         for m in rnd.matches:
             winner = m.winner()

@@ -838,6 +838,19 @@ def playoff_bracket(event: Event) -> tuple[int, int]:
     return (field, bracket_rounds(field)) if field >= 2 else (0, 0)
 
 
+def playoff_round_title(event: Event, number: int) -> str:
+    """The name of playoff round ``number``: the file's own, else from the bracket's size
+    (``Quarterfinals``, ``Semifinals``, ``Final``, ``Top 16``)."""
+    rnd = event.playoff[number - 1] if 0 < number <= len(event.playoff) else None
+    if rnd is not None and rnd.name:
+        return rnd.name
+    total = playoff_bracket(event)[1]
+    if not total:
+        return f"Playoff round {number}"
+    remaining = 2 ** (total - number + 1)
+    return {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(remaining, f"Top {remaining}")
+
+
 def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
     """Each top-cut player's playoff depth and label (higher depth = went further).
 

@@ -246,6 +246,21 @@ def wot_standings_rows(event: Event, report: WotReport, games: int) -> list[dict
     return out
 
 
+def _wot_stage(event: Event, k: int, reported: int, asked: bool) -> str:
+    """Where the event stands: after game k of M, a game in progress, or final."""
+    from ingest.pair import is_finished, planned_rounds
+    from ingest.standings import ruleset_for
+
+    planned = planned_rounds(event, ruleset_for(event))
+    of = f" of {planned}" if planned else ""
+    if not asked and event.rounds and is_finished(event):
+        return "final standings"
+    head = f"standings after game {k}{of}" if k else "standings before game 1"
+    if not asked and len(event.rounds) > reported:
+        head += f"; game {reported + 1} in progress"
+    return head
+
+
 def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> str:
     """Standings of a WoT event for the terminal or as JSON.
 
@@ -265,7 +280,10 @@ def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> 
             "event": event.slug,
             "rules": "wot",
             "after_round": k,
-            "final": round_no is None,
+            "stage": _wot_stage(event, k, len(report.standings), round_no is not None),
+            "final": round_no is None
+            and bool(event.rounds)
+            and _wot_stage(event, k, len(report.standings), False) == "final standings",
             # Only fully reported Games count; without --round, False while the next one is played.
             "complete": round_no is not None or len(report.standings) == len(event.rounds),
             "tiebreakers": ["tbp"],
@@ -273,7 +291,7 @@ def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> 
         }
         return json.dumps(doc, ensure_ascii=False, indent=2)
     lines = [
-        f"{event.name}: standings after game {k} (Wheel of Time rules)",
+        f"{event.name}: {_wot_stage(event, k, len(report.standings), round_no is not None)} (Wheel of Time rules)",
         f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'W-L-T':>7} {'TBP':>7}",
     ]
     for r in rows:

@@ -67,11 +67,29 @@ def test_report_by_player_reads_the_score_from_their_side(event_dir: Path) -> No
     assert _changed_lines(HAND_FORMATTED, path.read_text()) == ["+             games: 0-2"]
 
 
-def test_report_overwrites_an_existing_result(event_dir: Path) -> None:
+def test_report_never_replaces_a_result_without_replace(event_dir: Path) -> None:
+    """A mistyped table number must not overwrite someone else's result."""
     path = event_dir / "events" / "e.yaml"
     _run(event_dir, "report", str(path), "--table", "1", "2-1")
-    _run(event_dir, "report", str(path), "--table", "1", "0-0-3")
+    recorded = path.read_text()
+    code, out = _run(event_dir, "report", str(path), "--table", "1", "0-0-3")
+    assert code == 1
+    assert "Round 1, table 1 already has a result: Alice 2-1 Bob" in out and "--replace" in out
+    assert path.read_text() == recorded
+    code, out = _run(event_dir, "report", str(path), "--table", "1", "0-0-3", "--replace")
+    assert code == 0, out
     assert "{table: 1, players: [alice, bob], games: 0-0-3}     # feature match" in path.read_text()
+    assert "replaced 2-1 with 0-0-3" in out
+
+
+def test_reporting_the_same_result_again_changes_nothing(event_dir: Path) -> None:
+    path = event_dir / "events" / "e.yaml"
+    _run(event_dir, "report", str(path), "--table", "1", "2-1")
+    recorded = path.read_text()
+    code, out = _run(event_dir, "report", str(path), "--player", "bob", "1-2")
+    assert code == 0, out
+    assert "already recorded" in out
+    assert path.read_text() == recorded
 
 
 def _report(root: Path, path: Path, *args: str) -> str:
@@ -104,7 +122,7 @@ def test_report_replaces_any_result_and_says_so(
         ("0-0-3", "games: 0-0-3", ""),  # the same result again replaces nothing
     ]
     for result, entry, note in steps:
-        assert _report(event_dir, path, "--table", table, result) == note
+        assert _report(event_dir, path, "--table", table, result, "--replace") == note
         assert _changed_lines(HAND_FORMATTED, path.read_text()) == before + [line % entry for line in after]
 
 
@@ -125,7 +143,7 @@ def test_report_double_loss(event_dir: Path) -> None:
 
 def test_report_unknown_table_is_a_clear_error(event_dir: Path) -> None:
     code, out = _run(event_dir, "report", str(event_dir / "events" / "e.yaml"), "--table", "9", "2-0")
-    assert code == 1 and "round 1 has no match for table 9" in out
+    assert code == 1 and "Round 1 has no match for table 9 (its tables: 1, 2)" in out
 
 
 def test_drop_adds_a_drops_entry_and_nothing_else(event_dir: Path) -> None:
@@ -331,9 +349,18 @@ def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
         "villain_final: 3}" in path.read_text()
     )
     code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain")
-    assert code == 1 and "needs --ended and --by" in out
-    # A corrected result replaces the whole record: the old final values go too.
-    note = _report(tmp_path, path, "--table", "1", "villain", "--ended", "before-last-battle", "--by", "kill")
+    assert code == 1 and "needs --ended (before-last-battle or last-battle) and --by" in out
+    # A result written as a game score is answered in Wheel of Time terms.
+    code, out = _run(tmp_path, "report", str(path), "--table", "1", "2-1")
+    assert code == 1 and "'2-1' is not a Wheel of Time result: name the winning side (hero or villain)" in out
+    # A recorded game is changed only on request, and then the whole record goes.
+    code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain", "--ended", "last-battle", "--by", "goal")
+    assert (
+        code == 1 and "Game 1, table 1 already has a result: C (Hero) beat B (Villain) (goal, last-battle, 7-3)" in out
+    )
+    note = _report(
+        tmp_path, path, "--table", "1", "villain", "--ended", "before-last-battle", "--by", "kill", "--replace"
+    )
     assert note == "events/w.yaml: replaced hero (goal, last-battle, 7-3) with villain (kill, before-last-battle)\n"
     assert "- {table: 1, hero: c, villain: b, winner: villain, ended: before-last-battle, by: kill}\n" in (
         path.read_text()

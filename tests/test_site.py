@@ -760,11 +760,11 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
 def _play(path: Path, project: Project, rounds: int | None) -> None:
     """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
     the first-listed player wins every match."""
-    from ingest.commands import report_text
     from ingest.errors import EventFinished
     from ingest.model import GameScore
     from ingest.pair import apply_plan, plan_next_round
     from ingest.pipeline import load_event
+    from ingest.recording import record_result
 
     played = 0
     while rounds is None or played < rounds:
@@ -780,7 +780,7 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
         series = event.playoff if plan.key == "playoff" else event.rounds
         for m in series[-1].matches:
             if len(m.players) == 2:
-                edit = report_text(
+                edit = record_result(
                     path.read_text(),
                     load_event(path, project).event,  # type: ignore[arg-type]
                     round_no=None,

@@ -12,7 +12,7 @@ from ingest.checks import event_checks
 from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import compute_standings
-from tests.builders import DATA, ROOT
+from tests.builders import DATA, ROOT, run_cli
 from tests.site_helpers import page_text
 
 
@@ -167,7 +167,9 @@ def test_report_replaces_seat_results_and_says_so(tmp_path: Path, monkeypatch: p
         tmp_path, MTR_TEAM, {"decks/a1.txt": DECK.format(card="Shock"), "decks/a2.txt": DECK.format(card="Opt")}
     )
     monkeypatch.chdir(tmp_path)
-    _, note = _report(project, "--player", "tb", "2-0", "2-0", "0-2")
+    code, out = run_cli(project.root, "report", "events/t.yaml", "--player", "tb", "2-0", "2-0", "0-2")
+    assert code == 1 and "already has a result: A vs B: 2-1, 0-2, 2-0" in out, out
+    _, note = _report(project, "--player", "tb", "2-0", "2-0", "0-2", "--replace")
     # Read from team B's side: B won seats A and B; the file keeps team A's side.
     assert note == "events/t.yaml: replaced 2-1, 0-2, 2-0 with 0-2, 0-2, 2-0\n"
     loaded = load_event(project.root / "events" / "t.yaml", project)
@@ -178,8 +180,8 @@ def test_report_replaces_seat_results_and_says_so(tmp_path: Path, monkeypatch: p
 def test_report_replaces_a_two_headed_giant_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = _write(tmp_path, TWO_HEADED % "1-0")
     monkeypatch.chdir(tmp_path)
-    out, note = _report(project, "--round", "2", "--table", "2", "0-1")
-    assert (out, note) == ("events/t.yaml: round 2: t2 0-1 t3\n", "events/t.yaml: replaced 1-0 with 0-1\n")
+    out, note = _report(project, "--round", "2", "--table", "2", "0-1", "--replace")
+    assert (out, note) == ("events/t.yaml: Round 2, table 2: Two 0-1 Three\n", "events/t.yaml: replaced 1-0 with 0-1\n")
     assert "{table: 2, teams: [t2, t3], games: 0-1}" in (project.root / "events" / "t.yaml").read_text()
 
 

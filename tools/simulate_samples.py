@@ -3,7 +3,7 @@
 Every sample is created empty, then played round by round exactly as a tournament
 organizer would: ``pair`` writes the next round (:func:`ingest.pair.plan_next_round`,
 :func:`ingest.pair.apply_plan`), results are reported into the file
-(:func:`ingest.commands.report_text`), drops recorded (:func:`ingest.commands.drop_text`),
+(:func:`ingest.recording.record_result`), drops recorded (:func:`ingest.corrections.drop_player`),
 and the file is re-validated after every step. Results come from a seeded random model
 (each player has a hidden strength), so the samples are legal, optimally paired
 tournaments and the script always produces the same bytes.
@@ -28,13 +28,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.commands import drop_text, report_team_text, report_text  # noqa: E402
+from ingest.corrections import drop_player  # noqa: E402
 from ingest.editing import Editor, render_flow  # noqa: E402
 from ingest.errors import IngestError  # noqa: E402
 from ingest.model import Event, GameScore  # noqa: E402
 from ingest.pair import apply_plan, plan_next_round  # noqa: E402
 from ingest.pipeline import load_event  # noqa: E402
 from ingest.project import Project  # noqa: E402
+from ingest.recording import record_result, record_team_result  # noqa: E402
 
 FIRST = [
     "Alice",
@@ -578,7 +579,7 @@ class Simulator:
                     self.report(event, rnd.number, m.table, m.players, playoff)
             if not playoff:
                 for pid in self.sample.drops.get(rnd.number, []):
-                    self.write(lambda text, e, pid=pid, n=rnd.number: drop_text(text, e, pid, after_round=n).text)
+                    self.write(lambda text, e, pid=pid, n=rnd.number: drop_player(text, e, pid, after_round=n).text)
 
     def report(self, event: Event, number: int, table: int, players: tuple[str, ...], playoff: bool) -> None:
         a, b = players
@@ -594,7 +595,7 @@ class Simulator:
             score = self.game_score(a, b, best_of, playoff)
         self.write(
             lambda text, e: (
-                report_text(text, e, round_no=number, table=table, player=None, result=score, playoff=playoff).text
+                record_result(text, e, round_no=number, table=table, player=None, result=score, playoff=playoff).text
             )
         )
 
@@ -618,7 +619,7 @@ class Simulator:
             results = list(seats)
         self.write(
             lambda text, e: (
-                report_team_text(
+                record_team_result(
                     text, e, round_no=number, table=table, team=None, results=results, playoff=playoff
                 ).text
             )

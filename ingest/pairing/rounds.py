@@ -1,13 +1,14 @@
-"""Recommended number of rounds: MTR Appendix E, Aequitas Appendix E, Bushiroad 3.2.1.1."""
+"""Recommended number of rounds: MTR Appendix E, Aequitas Appendix E, Bushiroad 3.2.1.1, and the
+Wheel of Time rules' cycles."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["RoundsPlan", "aequitas_rounds", "bushiroad_rounds", "mtr_rounds"]
+__all__ = ["RoundsPlan", "aequitas_rounds", "bushiroad_rounds", "mtr_rounds", "wot_games"]
 
-Structure = Literal["swiss", "single-elimination", "round-robin"]
+Structure = Literal["swiss", "single-elimination", "round-robin", "wot-cycles"]
 """What the rounds are."""
 
 
@@ -16,7 +17,7 @@ class RoundsPlan:
     """A recommended event structure."""
 
     structure: Structure
-    """``swiss``, ``single-elimination`` (no Swiss at all) or ``round-robin``."""
+    """``swiss``, ``single-elimination`` (no Swiss at all), ``round-robin`` or ``wot-cycles``."""
     rounds: int
     """Recommended rounds of that structure (the default within a range)."""
     min_rounds: int
@@ -161,3 +162,21 @@ playoff=None, source='Bushiroad 3.2.1.1')
             low, high = ranged
             return RoundsPlan("swiss", (low + high) // 2, low, high, None, source)
     return None
+
+
+WOT_CYCLES = 2
+"""Wheel of Time rules, Number of Games/Cycles: "Play as many Cycles as you have time for, we
+recommend a minimum of 2 Cycles"; each Cycle is two Games, one with each deck (Time)."""
+
+
+def wot_games(players: int) -> RoundsPlan | None:
+    """The Wheel of Time recommendation: two Cycles of two Games, whatever the field.
+
+    >>> plan = wot_games(6)
+    >>> plan.structure, plan.rounds
+    ('wot-cycles', 4)
+    """
+    if players < 2:
+        return None
+    games = 2 * WOT_CYCLES
+    return RoundsPlan("wot-cycles", games, games, games, None, "Wheel of Time rules, Number of Games/Cycles")

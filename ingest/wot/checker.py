@@ -15,7 +15,7 @@ module compares a Game as recorded (hand-made or imported) with it:
 * **rematch**: meeting an opponent again (Between Games: "if at all possible, never the
   same opponent twice"), worst with the same decks (Expanded Set-Up Rules). An error
   when the engine's pairing of the same players has fewer same-deck repeats, or as
-  many and fewer rematches; otherwise a warning (it could not be avoided).
+  many and fewer rematches; otherwise nothing (it could not be avoided).
 """
 
 from __future__ import annotations
@@ -199,17 +199,14 @@ def _rematches(
 
     recorded = [(t.hero, t.villain) for t in tables]
     avoidable = cost(recorded) > cost(expected.tables)
+    if not avoidable:
+        return []  # the rules ask to avoid a rematch "if at all possible": here it was not
     out = []
     for t in tables:
         if not met[frozenset((t.hero, t.villain))]:
             continue
         same_decks = decks[(t.hero, t.villain)] > 0
         what = f"{t.hero} and {t.villain} meet again" + (" with the same decks" if same_decks else "")
-        if avoidable:
-            message = f"{what}, though a pairing with fewer rematches exists"
-        else:
-            message = f"{what} (no pairing of these players avoids it)"
-        out.append(
-            WotPairingFinding(WotSeverity.ERROR if avoidable else WotSeverity.WARNING, "rematch", message, t.table)
-        )
+        message = f"{what}, though a pairing with fewer rematches exists"
+        out.append(WotPairingFinding(WotSeverity.ERROR, "rematch", message, t.table))
     return out
