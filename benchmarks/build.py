@@ -478,7 +478,7 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
         print(f"  ... after opening the search  {searched / 1024:6.1f} KB (the index {index / 1024:.1f} KB)")
     site_bytes(site, archive)
     # serve: the caches a running serve holds, then one result changes.
-    cache = ReportCache(project.build_dir / ".cache" / "reports")
+    cache = ReportCache()
     build_site(project, engine=engine, today=TODAY, cache=cache)
     original = latest.read_text(encoding="utf-8")
     try:

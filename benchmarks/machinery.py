@@ -72,24 +72,6 @@ def _no_fast_validator() -> None:
     ingest.validation.FastValidator = Draft202012Validator
 
 
-def _no_yaml_fast_path() -> None:
-    import yaml
-
-    from ingest import yamldoc
-
-    def scalar(self: Any, node: Any) -> Any:
-        if node.tag not in yamldoc._SCALAR_TAGS:
-            self.refuse_tag(node)
-            return None
-        try:
-            value = self.constructor.construct_object(node, deep=True)
-        except (yaml.constructor.ConstructorError, ValueError, OverflowError):
-            return None
-        return value.isoformat() if hasattr(value, "isoformat") else value
-
-    yamldoc._Walker.scalar = scalar
-
-
 def _no_escape_fast_path() -> None:
     import jinja2
     import markupsafe
@@ -98,13 +80,6 @@ def _no_escape_fast_path() -> None:
 
     ingest.render.output_escape = markupsafe.escape
     ingest.render._Environment.getattr = jinja2.Environment.getattr  # type: ignore[method-assign]
-
-
-def _no_report_cache() -> None:
-    import ingest.build
-
-    ingest.build.ReportCache.load = staticmethod(lambda folder, key: None)  # type: ignore[method-assign]
-    ingest.build.ReportCache.store = staticmethod(lambda folder, key, report: None)  # type: ignore[method-assign]
 
 
 def _no_memory_caches() -> None:
@@ -137,9 +112,7 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "pickling": ("custom pickling (ingest/pickling.py)", _no_pickling),
     "gc": ("garbage-collector handling (ingest/collector.py)", _no_gc),
     "validator": ("FastValidator", _no_fast_validator),
-    "yaml": ("YAML fast path (plain strings, short ints)", _no_yaml_fast_path),
     "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
-    "report-cache": ("report cache on disk", _no_report_cache),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
 }
@@ -162,7 +135,7 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
         start = time.perf_counter()
         build_site(project, today=TODAY)
     elif mode == "serve":
-        cache = ReportCache(project.build_dir / ".cache" / "reports")
+        cache = ReportCache()
         build_site(project, today=TODAY, cache=cache)
         change_result(latest, 0)
         start = time.perf_counter()

@@ -1,10 +1,12 @@
-"""``scorekeeper build``: events -> build/docs (Markdown, API, print views) -> build/site.
+"""``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
 
 The steps: read and check every event (any error: report them all, write nothing),
-compute each event's report (cached by content hash), render the site's files, write
-``build/docs`` (only changed files are rewritten, so unchanged pages keep their
-timestamps), then run the site engine into a staging folder and swap it in for
-``build/site`` atomically. A failed build leaves the previous site whole.
+compute each event's report (kept in memory by content hash, for ``serve``), render the
+site's files, write ``build/docs`` (Markdown pages with placeholders, API, print views)
+and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.fragments`), only
+changed files being rewritten; then run the site engine into a staging folder and swap it
+in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
+fragments into the previous pages. A failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import hashlib
 import json
 import logging
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -58,8 +59,8 @@ from ingest.yamldoc import load_plain, parse_yaml
 
 
 def _register_pickling() -> None:
-    """Loaded event files and reports, as build workers send them back and the report cache
-    stores them: some 1,200 frozen dataclasses per event (tests/test_pickling.py checks
+    """Loaded event files and reports, as build workers send them back: some 1,200 frozen
+    dataclasses per event (tests/test_pickling.py checks
     that every one reachable from the sample events is registered). A class left out
     still pickles, the slow way."""
     from ingest import decklists, decks, diagnostics, legality, model, pipeline, report, standings, wot_event, yamldoc
@@ -214,54 +215,30 @@ def collect(
 
 
 class ReportCache:
-    """Computed reports by content hash: an unchanged event is never recomputed.
+    """Computed reports by content hash, held in memory: an unchanged event is never recomputed.
 
     The key covers the event text, its decklist files, the format and archetype data and
-    the engine version; entries live in memory and, optionally, in a folder on disk.
+    the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
+    ``scorekeeper build`` process starts empty. Nothing is stored on disk: a report read
+    back from the build folder could not be trusted without decoding and checking it, and
+    decoding one from JSON took longer than computing it again.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder
+    def __init__(self) -> None:
         self.memory: dict[str, EventReport] = {}
         self.pages: dict[Any, dict[str, str | bytes]] = {}
-        """Rendered event pages, by report and rendering inputs (in memory only)."""
+        """Rendered pages, by report (or player history) and rendering inputs."""
         self.parsed: dict[Any, ParsedEvent] = {}
-        """Parsed and checked event files, by content hash (in memory only)."""
+        """Parsed and checked event files, by content hash."""
         self.prepared: set[str] = set()
         """Reports the parallel workers computed for the build under way (it counts them as
         computed, not as cached)."""
 
     def get(self, key: str) -> EventReport | None:
-        if key in self.memory:
-            return self.memory[key]
-        report = self.load(self.folder, key) if self.folder is not None else None
-        if report is not None:
-            self.memory[key] = report
-        return report
+        return self.memory.get(key)
 
-    @staticmethod
-    def load(folder: Path, key: str) -> EventReport | None:
-        """One entry of a cache folder, or None when there is none (or it cannot be used)."""
-        path = folder / f"{key}.pickle"
-        if path.exists():
-            with contextlib.suppress(Exception):  # a stale or foreign cache entry: recompute
-                report = pickle.loads(path.read_bytes())
-                if isinstance(report, EventReport):
-                    return report
-        return None
-
-    def put(self, key: str, report: EventReport, *, stored: bool = False) -> None:
-        """Keeps a report; ``stored``: :meth:`store` has already written it to the folder."""
+    def put(self, key: str, report: EventReport) -> None:
         self.memory[key] = report
-        if self.folder is not None and not stored:
-            self.store(self.folder, key, report)
-
-    @staticmethod
-    def store(folder: Path, key: str, report: EventReport) -> None:
-        """Writes one entry of a cache folder (build workers write their own reports)."""
-        write_atomically(
-            folder / f"{key}.pickle", pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL), durable=False
-        )
 
 
 def _data_fingerprint(project: Project) -> str:
@@ -315,10 +292,9 @@ def _forked_pool(workers: int) -> Iterator[Any]:
 _WORKER: dict[str, Any] = {}
 
 
-_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, bool, Any, dict[str, str | bytes] | None]
+_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
 """What a worker sends back: its parse-cache entry, the loaded file, report key, report,
-whether it computed the report (rather than finding it in the cache folder), page-cache
-key and pages."""
+page-cache key and pages."""
 
 
 def _worker_event(path: str) -> _Prepared:
@@ -333,19 +309,12 @@ def _worker_event(path: str) -> _Prepared:
     data: EventData = _WORKER["data"]
     item = load_event(Path(path), project, parsed, data)
     if item.event is None or has_errors(item.diagnostics):
-        return parsed, item, "", None, False, None, None
+        return parsed, item, "", None, None, None
     registry = data.formats
     cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
-    folder = _WORKER["cache_folder"]
-    # A report an earlier build stored (the build process is new, so only its folder knows).
-    report = ReportCache.load(folder, key) if folder is not None else None
-    computed = report is None
-    if report is None:
-        report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
-        if folder is not None:
-            ReportCache.store(folder, key, report)
+    report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
     templates = Path(_WORKER["templates"])
     return (
@@ -353,7 +322,6 @@ def _worker_event(path: str) -> _Prepared:
         item,
         key,
         report,
-        computed,
         event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
         render_event_pages(report, inputs, templates),
     )
@@ -388,7 +356,6 @@ def prefill(
         return {}
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
-        cache_folder=cache.folder,
         project=project,
         data=data,
         cards=card_data(project)[0],
@@ -402,14 +369,13 @@ def prefill(
     loaded: dict[str, Loaded] = {}
 
     def keep(result: _Prepared) -> None:
-        parsed, item, key, report, computed, pages_key, pages = result
+        parsed, item, key, report, pages_key, pages = result
         loaded[item.path.as_posix()] = item
         progress("preparing events", len(loaded), len(todo))
         cache.parsed.update(parsed)
         if report is not None:
-            cache.put(key, report, stored=True)
-            if computed:
-                cache.prepared.add(key)
+            cache.put(key, report)
+            cache.prepared.add(key)
         if pages is not None:
             cache.pages[pages_key] = pages
 
@@ -794,7 +760,7 @@ def _build(
     with results_frozen() as freeze:
         timings = BuildTimings()
         start = time.perf_counter()
-        cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+        cache = cache if cache is not None else ReportCache()
         day = today_from_env(today)
         preloaded = prefill(project, cache, day, progress=step)
         timings.extra["parallel"] = float(bool(preloaded))

@@ -408,63 +408,19 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
     done: list[int] = []
     real_prefill = ingest.build.prefill
-    monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
+    monkeypatch.setattr(
+        ingest.build, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
+    )
     parallel = build_site(roots[0], today=TODAY, docs_only=True)
     assert parallel.extra["parallel"] == 1.0
     assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
-    monkeypatch.setattr(ingest.build, "prefill", lambda *a: {})
+    monkeypatch.setattr(ingest.build, "prefill", lambda *a, **k: {})
     assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
     assert [len(d) for d in done] == [24]
     first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
     assert len(first) > 24 * 3
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
-
-
-def test_parallel_workers_store_their_reports_in_the_cache_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each worker writes the reports it computes; the build process only keeps them in memory."""
-    import ingest.build
-
-    project = make_project(tmp_path / "project")
-    folder = project.root / "events" / "2026"
-    for path in sorted(folder.glob("*.yaml")):
-        for copy in range(2):
-            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
-    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
-    stores: list[int] = []
-    real_store = ingest.build.ReportCache.store
-    monkeypatch.setattr(
-        ingest.build.ReportCache, "store", staticmethod(lambda *a: stores.append(os.getpid()) or real_store(*a))
-    )
-    reports = tmp_path / "reports"
-    cache = ingest.build.ReportCache(reports)
-    assert len(ingest.build.prefill(project, cache, TODAY, workers=2)) == 24
-    assert stores == [os.getpid()]  # the first event, before the workers start; the rest stored there
-    stored = sorted(reports.glob("*.pickle"))
-    assert sorted(p.stem for p in stored) == sorted(cache.memory)
-    assert len(stored) == 24 and not list(reports.glob("*.tmp"))
-    fresh = ingest.build.ReportCache(reports)
-    for key, report in cache.memory.items():
-        again = fresh.get(key)
-        assert again is not None and again.event == report.event and again.cache_key == key
-
-    # A new build process (empty memory) prepares the events again; its workers take the
-    # stored reports instead of computing them.
-    def no_computing(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a stored report was computed again")
-
-    monkeypatch.setattr(ingest.build, "compute_report", no_computing)
-    again_cache = ingest.build.ReportCache(reports)
-    assert len(ingest.build.prefill(project, again_cache, TODAY, workers=2)) == 24
-    assert again_cache.memory.keys() == cache.memory.keys() and not again_cache.prepared
-    assert all(again_cache.memory[k].event == cache.memory[k].event for k in cache.memory)
-    assert stores == [os.getpid()]  # nothing stored again
-    monkeypatch.setattr(os, "replace", lambda *a: 1 / 0)  # a failed write leaves nothing
-    with pytest.raises(ZeroDivisionError):
-        real_store(tmp_path / "failed", "k", next(iter(cache.memory.values())))
-    assert list((tmp_path / "failed").iterdir()) == []
 
 
 def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
