@@ -343,7 +343,7 @@ def served(site: Path) -> Iterator[str]:
 
 def largest_event_page(site: Path) -> str:
     """The largest HTML page of any event (its URL path)."""
-    pages = [(p.stat().st_size, p) for p in (site / "events").rglob("index.html")]
+    pages = [(p.stat().st_size, p) for p in (site / "events").glob("*/**/index.html")]
     size, path = max(pages)
     del size
     return path.parent.relative_to(site).as_posix() + "/"
