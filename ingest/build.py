@@ -233,6 +233,10 @@ class ReportCache:
         self.prepared: set[str] = set()
         """Reports the parallel workers computed for the build under way (it counts them as
         computed, not as cached)."""
+        self.written: dict[str, dict[str, str | bytes]] = {}
+        """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
+        self.token = ""
+        """The token the last build of this process left in ``build/.cache/docs.token``."""
 
     def get(self, key: str) -> EventReport | None:
         return self.memory.get(key)
@@ -484,14 +488,50 @@ def _write_new(path: str, data: bytes) -> None:
         os.close(fd)
 
 
-def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
+def sync_tree(
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
+) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
     Each changed file is replaced atomically, so unchanged files keep their timestamps
     (which is what lets the site engine rebuild only the pages that changed). The tree
     is listed once; files are compared and written by a few threads, since the time
     goes into system calls that release the interpreter lock.
+
+    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
+    files equal to it are not read from disk again. It is updated to ``files`` on success.
     """
+    if previous:
+        return _sync_from_memory(target, files, previous)
+    changes = _sync_tree(target, files)
+    if previous is not None:
+        previous.update(files)
+    return changes
+
+
+def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
+    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
+    last = dict(previous)
+    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
+    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
+    removed = {rel for rel in last if rel not in files}
+    for rel in sorted(written):
+        content = files[rel]
+        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
+    for rel in sorted(removed):
+        (target / rel).unlink(missing_ok=True)
+        parent = (target / rel).parent
+        while parent != target:
+            try:
+                parent.rmdir()  # empty folders go
+            except OSError:
+                break
+            parent = parent.parent
+    previous.update(files)
+    return TreeChanges(frozenset(written), frozenset(removed))
+
+
+def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     import concurrent.futures
 
     target.mkdir(parents=True, exist_ok=True)
@@ -799,10 +839,24 @@ def _build(
         manifest.unlink(missing_ok=True)
         step("writing build/docs", 0, 1)
         doc_files = {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)}
-        changes = sync_tree(docs, doc_files)
+        # What this process wrote last time stands for the trees only if no other build
+        # (another process) wrote them since: each build leaves a token of its own.
+        token = project.build_dir / ".cache" / "docs.token"
+        try:
+            on_disk = token.read_text(encoding="utf-8")
+        except OSError:
+            on_disk = ""
+        if on_disk != cache.token:
+            cache.written.clear()
+        token.unlink(missing_ok=True)
+        changes = sync_tree(docs, doc_files, cache.written.setdefault("docs", {}))
         fragment_changes = sync_tree(
-            folder, {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
+            folder,
+            {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
+            cache.written.setdefault("fragments", {}),
         )
+        cache.token = os.urandom(16).hex()
+        write_atomically(token, cache.token, durable=False)
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings

@@ -97,3 +97,27 @@ def test_a_killed_build_does_not_block_the_next_one(tmp_path: Path) -> None:
     _out, err = build.communicate(timeout=120)
     assert build.returncode == 0, err
     assert os.path.exists(tmp_path / "build" / "docs" / "index.md")
+
+
+def test_serve_compares_the_files_again_after_a_build_in_another_process(tmp_path: Path) -> None:
+    """serve remembers what it wrote into build/docs; a build in another process (here for another
+    day, so other pages) makes it compare with the disk again instead of trusting its memory."""
+    from ingest.build import ReportCache, build_site
+
+    project = make_project(tmp_path / "served")
+    cache = ReportCache()
+    build_site(project, today=TODAY, cache=cache, docs_only=True)
+    other_day = [sys.executable, "-m", "ingest", "--root", str(project.root), "build", "--today", "2027-03-01"]
+    assert subprocess.run([*other_day, "--docs-only"], capture_output=True, check=False).returncode == 0
+    build_site(project, today=TODAY, cache=cache, docs_only=True)
+    fresh = make_project(tmp_path / "fresh")
+    build_site(fresh, today=TODAY, docs_only=True)
+
+    def tree(root: Path) -> dict[str, bytes]:
+        out = {}
+        for name in ("docs", "fragments"):
+            base = root / "build" / name
+            out.update({f"{name}/{p.relative_to(base)}": p.read_bytes() for p in base.rglob("*") if p.is_file()})
+        return out
+
+    assert tree(project.root) == tree(fresh.root)
