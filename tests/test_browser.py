@@ -184,7 +184,9 @@ class _Problems:
         return urlsplit(url).netloc == self.host
 
     def _console(self, msg: ConsoleMessage) -> None:
-        if msg.type == "error":
+        # Chromium's own notice when a tap lands while the page is still scrolling (an
+        # intervention, reported without a script location): timing, not a page error.
+        if msg.type == "error" and not msg.text.startswith("Ignored attempt to cancel a touch"):
             self.items.append(f"console error: {msg.text} ({msg.location.get('url', '')})")
 
     def _page_error(self, exc: Error) -> None:
