@@ -18,13 +18,14 @@ import hashlib
 import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
 from ingest.collector import collector_paused
 from ingest.model import Event, MatchKind, PlayerId, Round
+from ingest.published import published_standings, uses_published_standings
 from ingest.rulesets import Ruleset, get_ruleset
 
 Rational = tuple[int, int]
@@ -498,15 +499,19 @@ def _snapshot(
 def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
     """The ruleset an event uses (or ``rules``), with its event-specific options applied."""
     base = rules if isinstance(rules, Ruleset) else get_ruleset(rules or event.rules)
-    return base.for_event(
+    out = base.for_event(
         date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
     )
+    if event.structure.dropped_evaluated is not None:  # what an imported event's platform did
+        out = replace(out, dropped_frozen=event.structure.dropped_evaluated == "last-round")
+    return out
 
 
 def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
     tbs = rules.tiebreakers
-    if event.is_team_event and not rules.team_game_points:
-        # MTR Appendix C: team events use the overall match result only.
+    if (event.is_team_event and not rules.team_game_points) or event.structure.results == "matches":
+        # MTR Appendix C: team events use the overall match result only; an event that
+        # recorded match results only has no games to compute game-win figures from.
         tbs = tuple(t for t in tbs if t not in ("gw", "ogw"))
     return tbs
 
@@ -917,6 +922,8 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
         rules: a ruleset id or value (default: the event's).
         after_round: count rounds 1..after_round only.
     """
+    if uses_published_standings(event):  # the platform's figures, never recomputed
+        return published_standings(event)
     engine = _Engine(event, ruleset_for(event, rules))
     k = len(event.rounds) if after_round is None else after_round
     if not 0 <= k <= len(event.rounds):
@@ -926,6 +933,8 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
 
 def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tuple[Standings, ...]:
     """Swiss standings after each round 1..n (round k uses rounds 1..k only)."""
+    if uses_published_standings(event):  # only the final standings were published
+        return ()
     with collector_paused():
         return _standings_by_round(event, rules)
 
@@ -951,5 +960,7 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
 
 def final_standings(event: Event, rules: str | Ruleset | None = None) -> Standings:
     """Final standings: places 1..N of the top cut from the playoff, the rest by Swiss standings."""
+    if uses_published_standings(event):
+        return published_standings(event, final=True)
     with collector_paused():
         return _Engine(event, ruleset_for(event, rules)).final()
