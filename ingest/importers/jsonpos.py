@@ -1,0 +1,165 @@
+"""JSON read with positions: where each value of a document starts, for positioned errors.
+
+:func:`json.loads` reads a document fast but forgets where things were. A problem found
+later (a result that is not a score in ``Rounds[2].Matches[5].Result``) still needs a line
+and column, so :func:`locate` scans the text once more, only when there is something to
+report, and finds where the value at a path starts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.diagnostics import SourcePos
+
+JsonPath = tuple[str | int, ...]
+"""Keys and indexes from the document's root."""
+
+_WS = re.compile(r"[ \t\r\n]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null")
+
+
+class JsonProblem(ValueError):
+    """The text is not JSON; ``pos`` is where reading stopped."""
+
+    def __init__(self, message: str, line: int, col: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.col = col
+
+
+def parse_json(text: str) -> Any:
+    """Reads a JSON document.
+
+    >>> parse_json('{"a": [1, 2]}')
+    {'a': [1, 2]}
+
+    Raises:
+        JsonProblem: the text is not JSON, with the line and column where it goes wrong.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JsonProblem(_reason(exc.msg), exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise JsonProblem("the document is nested too deeply", 1, 1) from None
+
+
+def _reason(msg: str) -> str:
+    """The decoder's message in a TO's words."""
+    known = {
+        "Expecting value": "a value is missing or is not JSON (text must be in double quotes)",
+        "Expecting ',' delimiter": "a comma is missing between two entries",
+        "Expecting ':' delimiter": "a colon is missing after a key",
+        "Expecting property name enclosed in double quotes": "a key must be text in double quotes "
+        "(or there is a comma after the last entry)",
+        "Unterminated string starting at": "a text value is not closed with a double quote",
+        "Extra data": "the document goes on after its end (two documents in one file?)",
+        "Invalid control character at": "a text value holds a line break or control character; write it as \\n",
+    }
+    return known.get(msg, msg[:1].lower() + msg[1:])
+
+
+def locate(text: str, path: Sequence[str | int]) -> tuple[int, int]:
+    """The 1-based (line, column) where the value at ``path`` starts (or its nearest ancestor).
+
+    >>> locate('{"a": [1,\\n  {"b": 2}]}', ("a", 1, "b"))
+    (2, 9)
+    >>> locate('{"a": 1}', ("zz",))
+    (1, 1)
+    """
+    offset = _find(text, list(path))
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, col
+
+
+def position(shown: str, text: str, path: Sequence[str | int]) -> SourcePos:
+    """:func:`locate` as a :class:`~ingest.diagnostics.SourcePos` in the file ``shown``."""
+    line, col = locate(text, path)
+    return SourcePos(shown, line, col)
+
+
+def _find(text: str, path: list[str | int]) -> int:
+    i = _skip(text, 0)
+    start = i
+    for step in path:
+        found = _child(text, i, step)
+        if found is None:
+            return start
+        i = found
+        start = i
+    return start
+
+
+def _skip(text: str, i: int) -> int:
+    m = _WS.match(text, i)
+    return m.end() if m else i
+
+
+def _child(text: str, i: int, step: str | int) -> int | None:
+    """Offset of the value of ``step`` inside the container starting at ``i`` (None if absent)."""
+    if i >= len(text):
+        return None
+    if text[i] == "{" and isinstance(step, str):
+        i = _skip(text, i + 1)
+        while i < len(text) and text[i] != "}":
+            m = _STRING.match(text, i)
+            if not m:
+                return None
+            key = json.loads(m.group())
+            i = _skip(text, m.end())
+            if i >= len(text) or text[i] != ":":
+                return None
+            i = _skip(text, i + 1)
+            if key == step:
+                return i
+            i = _skip(text, _end_of_value(text, i))
+            if i < len(text) and text[i] == ",":
+                i = _skip(text, i + 1)
+        return None
+    if text[i] == "[" and isinstance(step, int):
+        i = _skip(text, i + 1)
+        index = 0
+        while i < len(text) and text[i] != "]":
+            if index == step:
+                return i
+            i = _skip(text, _end_of_value(text, i))
+            if i < len(text) and text[i] == ",":
+                i = _skip(text, i + 1)
+            index += 1
+        return None
+    return None
+
+
+def _end_of_value(text: str, i: int) -> int:
+    """The offset just after the value starting at ``i``."""
+    if i >= len(text):
+        return i
+    c = text[i]
+    if c == '"':
+        m = _STRING.match(text, i)
+        return m.end() if m else len(text)
+    if c in "[{":
+        depth = 0
+        while i < len(text):
+            c = text[i]
+            if c == '"':
+                m = _STRING.match(text, i)
+                i = m.end() if m else len(text)
+                continue
+            if c in "[{":
+                depth += 1
+            elif c in "]}":
+                depth -= 1
+                if depth == 0:
+                    return i + 1
+            i += 1
+        return i
+    m = _SCALAR.match(text, i)
+    return m.end() if m else i + 1
