@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__, pickling
+from ingest.archive_summary import summarise_finished_events
 from ingest.assemble import deck_path_problem
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
@@ -694,7 +695,7 @@ def build_site(
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            on_diagnostics(diags)
+            on_diagnostics(summarise_finished_events(diags, reports))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
