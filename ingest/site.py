@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import api
+from ingest.api_mtgo import mtgo_files
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
@@ -23,6 +24,7 @@ from ingest.formats import FormatRegistry
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
+from ingest.published import published_note
 from ingest.render import pct_of, render
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
@@ -139,7 +141,7 @@ def _standings_view(
     return {
         "rows": rows,
         "heads": heads,
-        "note": heads_note,
+        "note": published_note(report.event) or heads_note,
         "game_wins": game_wins,
         "final": table.final,
         "after": table.after_round,
@@ -548,6 +550,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
     path, text = api.event_file(report, inputs.players)
     files[path] = text
+    files.update(mtgo_files(report, inputs.players))
     return files
 
 
