@@ -11,6 +11,7 @@ same bytes. Decklists go next to the event file in the common text form
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.decklists import normalize_card_name, parse_decklist_text
-from ingest.editing import render_flow
+from ingest.editing import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
 from ingest.model import MatchKind
 from ingest.players import PlayerRegistry
@@ -68,6 +69,27 @@ def assign_ids(names: Iterable[str], known: KnownPlayers, given: Mapping[str, st
         taken.add(pid)
         out[name] = pid
     return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _scalar(value: str | int | float) -> str:
+    return _render_flow(value)
+
+
+def render_flow(value: Any) -> str:
+    """:func:`ingest.editing.render_flow`, with each scalar's text remembered (an import writes
+    the same ids thousands of times).
+
+    >>> render_flow({"players": ["a: b", "yes"], "games": "2-1"})
+    "{players: ['a: b', 'yes'], games: 2-1}"
+    """
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(render_flow(v) for v in value) + "]"
+    if isinstance(value, bool) or value is None:
+        return _render_flow(value)
+    return _scalar(value)
 
 
 def seed_for(t: Tournament) -> int:

@@ -3,11 +3,12 @@
 :func:`json.loads` reads a document fast but forgets where things were. A problem found
 later (a result that is not a score in ``Rounds[2].Matches[5].Result``) still needs a line
 and column, so :func:`locate` scans the text once more, only when there is something to
-report, and finds where the value at a path starts.
+report, and finds where each value starts (:class:`PositionIndex`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Sequence
@@ -73,10 +74,65 @@ def locate(text: str, path: Sequence[str | int]) -> tuple[int, int]:
     >>> locate('{"a": 1}', ("zz",))
     (1, 1)
     """
-    offset = _find(text, list(path))
-    line = text.count("\n", 0, offset) + 1
-    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return line, col
+    return PositionIndex(text).locate(path)
+
+
+class PositionIndex:
+    """Where every value of a document starts, found in one pass over the text (built
+    when the first position is asked for, so a file without problems costs nothing).
+
+    >>> index = PositionIndex('{"a": [1,\\n  {"b": 2}]}')
+    >>> index.locate(("a", 1, "b")), index.locate(("a", 9))
+    ((2, 9), (1, 7))
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._offsets: dict[JsonPath, int] | None = None
+
+    def locate(self, path: Sequence[str | int]) -> tuple[int, int]:
+        """The 1-based (line, column) where the value at ``path`` (or its nearest ancestor) starts."""
+        if self._offsets is None:
+            self._offsets = {}
+            with contextlib.suppress(IndexError, ValueError, RecursionError):
+                # (positions are found up to where the text stops being JSON)
+                _index(self.text, _skip(self.text, 0), (), self._offsets)
+        p = tuple(path)
+        while p and p not in self._offsets:
+            p = p[:-1]
+        offset = self._offsets.get(p, 0)
+        line = self.text.count("\n", 0, offset) + 1
+        col = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return line, col
+
+
+def _index(text: str, i: int, path: JsonPath, out: dict[JsonPath, int]) -> int:
+    """Records where the value at ``i`` and everything in it start; returns the offset after it."""
+    out[path] = i
+    c = text[i]
+    if c == "{":
+        i = _skip(text, i + 1)
+        while text[i] != "}":
+            m = _STRING.match(text, i)
+            if not m:
+                raise ValueError("not JSON")
+            key = json.loads(m.group())
+            i = _skip(text, m.end())
+            i = _skip(text, i + 1)  # the colon
+            i = _skip(text, _index(text, i, (*path, key), out))
+            if text[i] == ",":
+                i = _skip(text, i + 1)
+        return i + 1
+    if c == "[":
+        i = _skip(text, i + 1)
+        n = 0
+        while text[i] != "]":
+            i = _skip(text, _index(text, i, (*path, n), out))
+            n += 1
+            if text[i] == ",":
+                i = _skip(text, i + 1)
+        return i + 1
+    return _end_of_value(text, i)
 
 
 def position(shown: str, text: str, path: Sequence[str | int]) -> SourcePos:
@@ -85,56 +141,9 @@ def position(shown: str, text: str, path: Sequence[str | int]) -> SourcePos:
     return SourcePos(shown, line, col)
 
 
-def _find(text: str, path: list[str | int]) -> int:
-    i = _skip(text, 0)
-    start = i
-    for step in path:
-        found = _child(text, i, step)
-        if found is None:
-            return start
-        i = found
-        start = i
-    return start
-
-
 def _skip(text: str, i: int) -> int:
     m = _WS.match(text, i)
     return m.end() if m else i
-
-
-def _child(text: str, i: int, step: str | int) -> int | None:
-    """Offset of the value of ``step`` inside the container starting at ``i`` (None if absent)."""
-    if i >= len(text):
-        return None
-    if text[i] == "{" and isinstance(step, str):
-        i = _skip(text, i + 1)
-        while i < len(text) and text[i] != "}":
-            m = _STRING.match(text, i)
-            if not m:
-                return None
-            key = json.loads(m.group())
-            i = _skip(text, m.end())
-            if i >= len(text) or text[i] != ":":
-                return None
-            i = _skip(text, i + 1)
-            if key == step:
-                return i
-            i = _skip(text, _end_of_value(text, i))
-            if i < len(text) and text[i] == ",":
-                i = _skip(text, i + 1)
-        return None
-    if text[i] == "[" and isinstance(step, int):
-        i = _skip(text, i + 1)
-        index = 0
-        while i < len(text) and text[i] != "]":
-            if index == step:
-                return i
-            i = _skip(text, _end_of_value(text, i))
-            if i < len(text) and text[i] == ",":
-                i = _skip(text, i + 1)
-            index += 1
-        return None
-    return None
 
 
 def _end_of_value(text: str, i: int) -> int:

@@ -29,7 +29,7 @@ from typing import Any
 
 from ingest.diagnostics import Diagnostic, SourcePos, error
 from ingest.errors import IngestError
-from ingest.importers.jsonpos import JsonPath, JsonProblem, locate, parse_json
+from ingest.importers.jsonpos import JsonPath, JsonProblem, PositionIndex, parse_json
 from ingest.importers.platforms import conventions, detect_platform, format_id, is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, SourceRow, Tournament, clean_text
 from ingest.model import GameScore, MatchKind
@@ -49,9 +49,10 @@ class _Reader:
         self.text = text
         self.shown = shown
         self.problems: list[Diagnostic] = []
+        self.index = PositionIndex(text)
 
     def pos(self, path: JsonPath) -> SourcePos:
-        line, col = locate(self.text, path)
+        line, col = self.index.locate(path)
         return SourcePos(self.shown, line, col)
 
     def err(self, path: JsonPath, message: str, hint: str = "") -> None:
