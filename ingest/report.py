@@ -18,7 +18,7 @@ from ingest.decks import DeckInfo, event_decks
 from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
-from ingest.published import uses_published_standings
+from ingest.published import published_ruleset, uses_published_standings
 from ingest.rulesets import Ruleset
 from ingest.standings import Standings, compute_standings, final_standings, ruleset_for, standings_by_round
 from ingest.wot_event import WotReport, wot_report
@@ -153,7 +153,8 @@ def compute_report(
         today: not used for the computation itself (kept for symmetry with the site).
     """
     del today
-    ruleset = ruleset_for(event)
+    published = uses_published_standings(event)  # the platform's standings, as recorded
+    ruleset = published_ruleset(event) if published else ruleset_for(event)
     status = event_status(event)
     from ingest.checks import checks_for
 
@@ -176,7 +177,6 @@ def compute_report(
             recommended_rounds=_advice(event, ruleset),
             checks=checks,
         )
-    published = uses_published_standings(event)  # the platform's standings, as recorded
     final = final_standings(event) if event.rounds or published else None
     seeds: dict[PlayerId, int] = {}
     if event.playoff and (by_round or published):
@@ -193,7 +193,7 @@ def compute_report(
         decklists_visible=visible,
         metagame=_metagame(event, decks, visible),
         seeds=seeds,
-        recommended_rounds=_advice(event, ruleset),
+        recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
         checks=checks,
     )
 

@@ -24,7 +24,7 @@ from ingest.formats import FormatRegistry
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
-from ingest.published import published_note
+from ingest.published import platform_name, published_note
 from ingest.render import pct_of, render
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
@@ -142,6 +142,7 @@ def _standings_view(
         "rows": rows,
         "heads": heads,
         "note": published_note(report.event) or heads_note,
+        "published": bool(published_note(report.event)),
         "game_wins": game_wins,
         "final": table.final,
         "after": table.after_round,
@@ -404,6 +405,8 @@ def _structure_text(report: EventReport) -> str:
         parts.append(f"top {s.playoff.top} playoff ({seeding})")
     if s.round_minutes:
         parts.append(f"{s.round_minutes}-minute rounds")
+    if s.results == "matches":
+        parts.append("match results only (no games recorded)")
     return ", ".join(parts)
 
 
@@ -437,6 +440,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "names": names,
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
+        "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
         "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,

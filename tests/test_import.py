@@ -324,3 +324,29 @@ def test_names_from_a_file_are_data(tmp_path: Path) -> None:
     assert [p.name for p in event.players] == ["<script>alert(1)</script>", "a: [b]", "#not a comment"]
     assert [m.kind.value for m in event.rounds[0].matches] == ["played", "bye"]  # "null" means nobody
     assert prepared.decks[0][1] == "4 Fire // Ice Sideboard\n"
+
+
+def test_the_site_shows_an_imported_archive_as_published(
+    imported: tuple[Path, dict[str, PreparedImport]], tmp_path: Path
+) -> None:
+    import datetime as dt
+
+    from ingest.build import build_site
+
+    root = tmp_path / "site"
+    shutil.copytree(imported[0], root)
+    build_site(Project(root), today=dt.date(2026, 11, 22), docs_only=True)
+    docs = root / "build" / "docs"
+    mtgo = (docs / "events" / "2025-09-20-legacy-challenge-32" / "index.md").read_text(encoding="utf-8")
+    assert "<dt>Rules</dt><dd><a" in mtgo and "as published by MTGO</a>" in mtgo
+    assert "<dt>Rounds</dt><dd>6 (not published) + 3 playoff</dd>" in mtgo
+    assert '<dt>Source</dt><dd><a href="https://www.mtgo.com/decklist/legacy-challenge-32-2025-09-2012815129"' in mtgo
+    assert "These are the standings MTGO published: only the top-cut bracket was published" in mtgo
+    assert "Tap a player to see" not in mtgo  # no per-opponent detail: nothing was computed
+    assert "Recommended" not in mtgo  # advice is for planning an event, not for history
+    melee = (docs / "events" / "2025-05-19-tappa-10-lega-pauper-livorno" / "index.md").read_text(encoding="utf-8")
+    assert "MTR as published by melee.gg" in melee and "These are the standings" not in melee
+    topdeck = (docs / "events" / "2024-03-30-legacy-savannah-event" / "index.md").read_text(encoding="utf-8")
+    assert "match results only (no games recorded)" in topdeck
+    exported = json.loads((docs / "api" / "events" / "2024-03-30-legacy-savannah-event.mtgo.json").read_text())
+    assert [r["RoundName"] for r in exported["Rounds"]][-3:] == ["Top 8", "Top 4", "Top 2"]
