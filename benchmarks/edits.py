@@ -61,13 +61,19 @@ def _event(folder: Path, players: int) -> Path:
     return path
 
 
+_FLIP = [GameScore(2, 0), GameScore(0, 2)]
+
+
 def _report(path: Path, table: int) -> float:
+    """One report that writes the file: each call records the other result of the two."""
+    _FLIP.reverse()
+    score = _FLIP[0]
     began = time.perf_counter()
     edit_event_file(
         path,
         Project(path.parents[1]),
         lambda text, event: record_result(
-            text, event, round_no=None, table=table, player=None, result=GameScore(2, 0), replace=True
+            text, event, round_no=None, table=table, player=None, result=score, replace=True
         ),
     )
     return time.perf_counter() - began

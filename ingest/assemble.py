@@ -891,6 +891,7 @@ class _Assembler:
                         gone_after.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
+        in_round = [{pid for m in rnd.matches for pid in m.players} for rnd in rounds]
         for p in players:
             start = first_round.get(p.id)
             if start is None:
@@ -898,7 +899,7 @@ class _Assembler:
             for i, rnd in enumerate(rounds):
                 if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
-                if not any(p.id in m.players for m in rnd.matches):
+                if p.id not in in_round[i]:
                     self.warn(
                         "did-not-play",
                         ("rounds", i),

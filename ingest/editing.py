@@ -13,7 +13,7 @@ before it is written atomically.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -117,6 +117,19 @@ def _commented(value: Any, depth: int = 0) -> Any:
     return value
 
 
+def _shallow(node: MappingNode) -> dict[str, Any]:
+    """A mapping node's scalar values (as strings) and lists of scalars, by key."""
+    out: dict[str, Any] = {}
+    for k, v in node.value:
+        if not isinstance(k, ScalarNode):
+            continue
+        if isinstance(v, ScalarNode):
+            out[k.value] = v.value
+        elif isinstance(v, SequenceNode):
+            out[k.value] = [x.value for x in v.value if isinstance(x, ScalarNode)]
+    return out
+
+
 def line_ending(text: str) -> str:
     """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
 
@@ -158,6 +171,20 @@ class Editor:
             else:
                 raise EditError(f"{format_path(path)}: cannot follow {step!r}")
         return node
+
+    def find_item(self, seq_path: YamlPath, wanted: Callable[[dict[str, Any]], bool]) -> int:
+        """The index of the first mapping of the sequence at ``seq_path`` that ``wanted`` accepts.
+
+        ``wanted`` sees each item's scalars as strings and lists of scalars as lists of strings
+        (enough to tell which match an entry is, without reading the whole document again).
+        """
+        seq = self.node(seq_path)
+        if not isinstance(seq, SequenceNode):
+            raise EditError(f"{format_path(seq_path)} is not a list")
+        for i, item in enumerate(seq.value):
+            if isinstance(item, MappingNode) and wanted(_shallow(item)):
+                return i
+        raise EditError(f"{format_path(seq_path)}: no such entry")
 
     def has(self, path: YamlPath) -> bool:
         """Whether ``path`` exists."""

@@ -20,7 +20,7 @@ from ingest.editing import Editor
 from ingest.errors import IngestError
 from ingest.event_file import Edit
 from ingest.model import Event, GameScore, Match, MatchKind, Round, ScoreError, TeamMatch, WotGameRecord
-from ingest.yamldoc import load_plain
+from ingest.yamldoc import YamlPath
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""
@@ -158,13 +158,10 @@ def later_rounds_warning(event: Event, target: Target) -> tuple[str, ...]:
     return ()
 
 
-def raw_index(text: str, key: str, round_index: int, wanted: Callable[[dict[str, Any]], bool]) -> int:
-    """Where a match stands in the file's list (byes and losses included): the first entry ``wanted``."""
-    data: Any = load_plain(text)
-    for j, m in enumerate(data[key][round_index]["matches"]):
-        if isinstance(m, dict) and wanted(m):
-            return j
-    raise IngestError("the match could not be located in the file")  # pragma: no cover
+def locate(editor: Editor, target: Target, wanted: Callable[[dict[str, Any]], bool]) -> YamlPath:
+    """Where a match stands in the file (byes and losses included): the first entry ``wanted``."""
+    index = editor.find_item((target.key, target.number - 1, "matches"), wanted)
+    return (target.key, target.number - 1, "matches", index)
 
 
 def _refuse_overwrite(target: Target, table: int | None, old: str, replace: bool) -> None:
@@ -244,11 +241,8 @@ def record_result(
         if _same_result(match, pid, result):
             return Edit(text, f"{where}: {match_result(match, names)} (already recorded)")
         _refuse_overwrite(target, match.table, match_result(match, names), replace)
-    index = raw_index(
-        text, target.key, target.number - 1, lambda m: [str(p) for p in m.get("players", [])] == list(match.players)
-    )
     editor = Editor(text)
-    path = (target.key, target.number - 1, "matches", index)
+    path = locate(editor, target, lambda m: m.get("players") == list(match.players))
     old = "double-loss" if match.kind is MatchKind.DOUBLE_LOSS else match.score.notation() if match.score else None
     if isinstance(result, str):
         new, drop_key = result, "games"
@@ -319,11 +313,8 @@ def record_team_result(
     if old is not None:
         _refuse_overwrite(target, match.table, f"{first} vs {second}: {old}", replace)
     flip = tid is not None and match.teams[1] == tid
-    index = raw_index(
-        text, target.key, target.number - 1, lambda m: [str(t) for t in m.get("teams", [])] == list(match.teams)
-    )
-    path = (target.key, target.number - 1, "matches", index)
     editor = Editor(text)
+    path = locate(editor, target, lambda m: m.get("teams") == list(match.teams))
     where = f"{target.label}, table {match.table}" if match.table is not None else target.label
     warnings = later_rounds_warning(event, target) if old is not None else ()
     if event.structure.team_kind == "two-headed-giant":
@@ -427,11 +418,8 @@ def record_wot_result(
     if old is not None:
         details = old.split(" ", 1)[1] if " " in old else ""  # "(goal, last-battle, 7-3)"
         _refuse_overwrite(target, game.table, f"{_wot_winner_words(game, game.winner, names)} {details}", replace)
-    index = raw_index(
-        text, "rounds", target.number - 1, lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain
-    )
-    path = ("rounds", target.number - 1, "matches", index)
     editor = Editor(text)
+    path = locate(editor, target, lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain)
     editor.set_value(path, "winner", winner)
     editor.set_value(path, "ended", ended)
     editor.set_value(path, "by", by)
@@ -458,41 +446,27 @@ def clear_result(
     target = pick_round(event, round_no=round_no, playoff=playoff)
     names = unit_names(event)
     pid = find_unit(event, player) if player is not None else None
+    wanted: Callable[[dict[str, Any]], bool]
     if event.structure.pairing == "wot-cycles" and target.key == "rounds":
         game = _find_wot_game(event, target, table, pid)
         old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))
-        shown = _wot_winner_words(game, game.winner, names) if old else ""
-        tbl = game.table
-        index = raw_index(
-            text,
-            "rounds",
-            target.number - 1,
-            lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain,
-        )
+        shown, tbl = (_wot_winner_words(game, game.winner, names) if old else ""), game.table
+        wanted = lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain  # noqa: E731
     elif event.is_team_event:
         tm = _find_team_match(event, target, table, pid)
         old = _team_result(tm)
-        shown = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}"
-        tbl = tm.table
-        index = raw_index(
-            text, target.key, target.number - 1, lambda m: [str(t) for t in m.get("teams", [])] == list(tm.teams)
-        )
+        shown, tbl = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}", tm.table
+        wanted = lambda m: m.get("teams") == list(tm.teams)  # noqa: E731
     else:
         _, match = _find_match(event, target, table, pid)
         old = match_result(match, names) if match.reported else None
-        shown = old or ""
-        tbl = match.table
-        index = raw_index(
-            text,
-            target.key,
-            target.number - 1,
-            lambda m: [str(p) for p in m.get("players", [])] == list(match.players),
-        )
+        shown, tbl = old or "", match.table
+        wanted = lambda m: m.get("players") == list(match.players)  # noqa: E731
     where = f"{target.label}, table {tbl}" if tbl is not None else target.label
     if old is None:
         raise IngestError(f"{where} has no result to clear")
-    path = (target.key, target.number - 1, "matches", index)
     editor = Editor(text)
+    path = locate(editor, target, wanted)
     for key in _RESULT_KEYS:
         if editor.has((*path, key)):
             editor.remove_key(path, key)

@@ -354,7 +354,20 @@ def test_report_a_wheel_of_time_game(tmp_path: Path) -> None:
     code, out = _run(tmp_path, "report", str(path), "--table", "1", "2-1")
     assert code == 1 and "'2-1' is not a Wheel of Time result: name the winning side (hero or villain)" in out
     # A recorded game is changed only on request, and then the whole record goes.
-    code, out = _run(tmp_path, "report", str(path), "--table", "1", "villain", "--ended", "last-battle", "--by", "goal")
+    code, out = _run(
+        tmp_path,
+        "report",
+        str(path),
+        "--table",
+        "1",
+        "villain",
+        "--ended",
+        "last-battle",
+        "--by",
+        "goal",
+        "--finals",
+        "2-6",
+    )
     assert (
         code == 1 and "Game 1, table 1 already has a result: C (Hero) beat B (Villain) (goal, last-battle, 7-3)" in out
     )
