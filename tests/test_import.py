@@ -350,3 +350,62 @@ def test_the_site_shows_an_imported_archive_as_published(
     assert "match results only (no games recorded)" in topdeck
     exported = json.loads((docs / "api" / "events" / "2024-03-30-legacy-savannah-event.mtgo.json").read_text())
     assert [r["RoundName"] for r in exported["Rounds"]][-3:] == ["Top 8", "Top 4", "Top 2"]
+
+
+Entry = tuple[str | None, str | None, str]
+
+
+def _tiny(rounds: list[list[Entry]], standings: list[tuple[str, int, int, int, int]]) -> str:
+    """A small MTGODecklistCache document: rounds of (Player1, Player2, Result), standings rows
+    of (player, points, wins, losses, draws)."""
+    return json.dumps(
+        {
+            "Tournament": {"Date": "2025-03-01", "Name": "Tiny", "Uri": "https://melee.gg/Tournament/View/1"},
+            "Rounds": [
+                {"RoundName": f"Round {i}", "Matches": [{"Player1": a, "Player2": b, "Result": r} for a, b, r in rnd]}
+                for i, rnd in enumerate(rounds, start=1)
+            ],
+            "Standings": [
+                {"Rank": i, "Player": p, "Points": pts, "Wins": w, "Losses": lo, "Draws": d}
+                for i, (p, pts, w, lo, d) in enumerate(standings, start=1)
+            ],
+        }
+    )
+
+
+def test_a_lone_0_0_0_the_standings_count_as_two_losses_is_a_double_forfeit(tmp_path: Path) -> None:
+    (tmp_path / "events").mkdir()
+    path = tmp_path / "MTGmelee--tiny.json"
+    path.write_text(
+        _tiny(
+            [[("A", "B", "2-0-0"), ("C", "D", "0-0-0")], [("A", "C", "2-1-0"), ("B", "D", "2-0-0")]],
+            [("A", 6, 2, 0, 0), ("B", 3, 1, 1, 0), ("C", 0, 0, 2, 0), ("D", 0, 0, 2, 0)],
+        ),
+        encoding="utf-8",
+    )
+    prepared = prepare_import(read_source(path, path.name), Archive.scan(Project(tmp_path)))
+    assert prepared.event.rounds[0].matches[1].kind.value == "double-loss"
+    assert prepared.reproduction.record_rows == 4 and prepared.event.source.rounds == "complete"  # type: ignore[union-attr]
+
+
+def test_rounds_that_do_not_account_for_the_standings_keep_the_published_ones(tmp_path: Path) -> None:
+    (tmp_path / "events").mkdir()
+    path = tmp_path / "MTGmelee--tiny.json"
+    # C, D and E lack round 2: C is short of a win, D and E of a loss. Whom did C beat?
+    path.write_text(
+        _tiny(
+            [[("A", "B", "2-0-0"), ("C", "D", "2-0-0"), ("E", None, "2-0-0")], [("A", "B", "2-0-0")]],
+            [("A", 6, 2, 0, 0), ("C", 6, 2, 0, 0), ("E", 3, 1, 1, 0), ("D", 0, 0, 2, 0), ("B", 0, 0, 2, 0)],
+        ),
+        encoding="utf-8",
+    )
+    prepared = prepare_import(read_source(path, path.name), Archive.scan(Project(tmp_path)))
+    assert prepared.event.source.rounds == "incomplete"  # type: ignore[union-attr]
+    assert prepared.reproduction.published_only
+    assert [(r.player, r.record.points) for r in final_standings(prepared.event).rows] == [
+        ("a", 6),
+        ("c", 6),
+        ("e", 3),
+        ("d", 0),
+        ("b", 0),
+    ]

@@ -37,7 +37,7 @@ import yaml
 from ingest.commands import slugify
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
-from ingest.importers.conventions import apply_conventions
+from ingest.importers.conventions import apply_conventions, infer_drops
 from ingest.importers.event_writer import KnownPlayers, assign_ids, deck_problem, deck_text, event_text
 from ingest.importers.reconcile import INFERRED, infer_missing
 from ingest.importers.reproduction import Reproduction, reproduce
@@ -190,7 +190,9 @@ def prepare_import(t: Tournament, archive: Archive, *, what: str = "") -> Prepar
     """
     project = archive.project
     apply_conventions(t)
-    if infer_missing(t):
+    unexplained = infer_missing(t)
+    infer_drops(t)
+    if unexplained:
         t.rounds_published = "incomplete"
         t.notes.append(
             "the rounds do not account for every published result (some matches were not published): "

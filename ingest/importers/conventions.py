@@ -8,7 +8,8 @@ from a file and settles what the platform's way of storing results leaves open:
   double forfeit: a double loss (melee.gg);
 * a top cut stored as further ``Round N`` rounds is recognised by its shape (half the
   matches each round, only the winners going on, a field smaller than the Swiss);
-* a player who stops appearing has dropped after their last round;
+* a player who stops appearing has dropped after their last round (:func:`infer_drops`,
+  once the published standings have filled what the rounds miss);
 * a platform that records match results only (1-0-0) is marked so (``results: matches``);
 * the published percentages tell how many decimals the platform printed;
 * an event whose Swiss rounds were not published (MTGO Challenges: only the top 8) keeps
@@ -52,10 +53,9 @@ def apply_conventions(t: Tournament) -> None:
                 if value is not None:
                     setattr(row, key, Fraction(round(value * scale), scale))
     if t.standings and all(r.playoff for r in t.rounds):
-        t.rounds_published = "top-cut-only"
+        t.rounds_published = "top-cut-only" if t.rounds else "incomplete"  # no round at all: standings only
         t.swiss_rounds = _swiss_rounds_played(t)
     _roster(t)
-    _drops(t)
 
 
 def _unpublished_records(t: Tournament) -> None:
@@ -242,8 +242,11 @@ def _roster(t: Tournament) -> None:
     t.players = names
 
 
-def _drops(t: Tournament) -> None:
-    """A player absent from every later Swiss round dropped after the last round they played."""
+def infer_drops(t: Tournament) -> None:
+    """A player absent from every later Swiss round dropped after the last round they played.
+
+    Run after :func:`ingest.importers.reconcile.infer_missing`: a player whose last-round
+    match the export lost has not dropped."""
     swiss = t.swiss
     if t.rounds_published != "complete" or len(swiss) < 2:
         return

@@ -102,6 +102,7 @@ def infer_missing(t: Tournament) -> int:
     conv = conventions(t.platform)
     swiss = t.swiss
     rows = {r.name: r for r in t.standings}
+    _double_forfeits(t)
     for _ in range(len(swiss) + 1):
         diff = differences(t)
         if not diff:
@@ -122,23 +123,42 @@ def infer_missing(t: Tournament) -> int:
                 break
         if changed:
             continue
+        # A bye or a lone loss only in a round where nobody absent could have been the other
+        # side of a match (else it is a match whose opponent the standings do not tell).
+        wins = {i for i, names in absent.items() if any(_short(diff[q], rows[q], "win", True) for q in names)}
+        losses = {i for i, names in absent.items() if any(_short(diff[q], rows[q], "loss", True) for q in names)}
         for p, d in diff.items():
-            rounds = [i for i, names in absent.items() if p in names]
-            if not rounds:
-                continue
-            if _short(d, rows[p], "bye", conv.byes_in_wld):
-                swiss[rounds[0]].matches.append(SourceMatch(MatchKind.BYE, (p,), note=INFERRED))
-                t.notes.append(f"{swiss[rounds[0]].name}: a bye for {p}: {INFERRED}")
+            bye_rounds = [i for i, names in absent.items() if p in names and i not in losses]
+            loss_rounds = [i for i, names in absent.items() if p in names and i not in wins]
+            if bye_rounds and _short(d, rows[p], "bye", conv.byes_in_wld):
+                swiss[bye_rounds[0]].matches.append(SourceMatch(MatchKind.BYE, (p,), note=INFERRED))
+                t.notes.append(f"{swiss[bye_rounds[0]].name}: a bye for {p}: {INFERRED}")
                 changed = True
                 break
-            if _short(d, rows[p], "loss", conv.byes_in_wld):
-                swiss[rounds[0]].matches.append(SourceMatch(MatchKind.LOSS, (p,), note=INFERRED))
-                t.notes.append(f"{swiss[rounds[0]].name}: a match loss for {p}: {INFERRED}")
+            if loss_rounds and _short(d, rows[p], "loss", conv.byes_in_wld):
+                swiss[loss_rounds[0]].matches.append(SourceMatch(MatchKind.LOSS, (p,), note=INFERRED))
+                t.notes.append(f"{swiss[loss_rounds[0]].name}: a match loss for {p}: {INFERRED}")
                 changed = True
                 break
         if not changed:
             break
     return len(differences(t))
+
+
+def _double_forfeits(t: Tournament) -> None:
+    """A 0-0-0 that the standings count as a loss for both players is a double forfeit
+    (melee.gg stores one as 0-0-0 when only one side's record survives)."""
+    diff = differences(t)
+    for rnd in t.rounds:
+        for i, m in enumerate(rnd.matches):
+            if m.kind is not MatchKind.PLAYED or m.score is None or m.score.games_played:
+                continue
+            a, b = m.players
+            wanted = (-1, 0, 1, -1)  # one point, one draw fewer; one loss more
+            if all(diff.get(p) == wanted for p in (a, b)):
+                rnd.matches[i] = SourceMatch(MatchKind.DOUBLE_LOSS, m.players, pos=m.pos, note="both players forfeited")
+                t.notes.append(f"{rnd.name}: {a} vs {b}, stored as 0-0-0, counts as a loss for both: a double forfeit")
+                diff = differences(t)
 
 
 def _short(diff: tuple[int, int | None, int | None, int | None], row: SourceRow, what: str, byes_in_wld: bool) -> bool:
