@@ -911,7 +911,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
         "rules_index.md.j2",
         {
             "pages": pages,
-            "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]],
+            "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"], RULESETS["mtr-topdeck"]],
             "base": base_for("rules/index.md"),
         },
     )

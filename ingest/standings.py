@@ -41,7 +41,7 @@ class Record(NamedTuple):
     points: int
     """Match points."""
     wins: int
-    """Match wins, byes included."""
+    """Match wins, byes included (except where the ruleset's ``byes_in_wins`` says otherwise)."""
     losses: int
     """Match losses (double losses and losses without opponent included)."""
     draws: int
@@ -756,6 +756,8 @@ class _Engine:
         names = self.names
         dropped = self.dropped_by(swiss_rounds)
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
+        if not rules.byes_in_wins:  # a bye scores its points but is no win in W-L-D (Topdeck)
+            records = [r._replace(wins=r.wins - r.byes) if r.byes else r for r in records]
         rows = [
             Row(
                 ranks[i],
@@ -784,8 +786,31 @@ class _Engine:
         if playoff and self.rules.playoff_places:
             places = {self.index[p]: v for p, v in playoff_places(self.event).items() if p in self.index}
         rows, values_at = self.rank(accs, times, swiss_rounds=swiss, places=places)
+        if playoff and self.rules.playoff_in_wld and not include_playoff:
+            rows = _with_playoff_wld(rows, playoff)
         complete = all(r.complete for r in rounds) and all(r.complete for r in playoff)
         return Standings(self.rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)
+
+
+def _with_playoff_wld(rows: list[Row], playoff: Sequence[Round]) -> list[Row]:
+    """Rows whose W-L-D count the top-cut matches too (their points do not): as Topdeck publishes."""
+    extra: dict[PlayerId, list[int]] = {}
+    for rnd in playoff:
+        for m in rnd.matches:
+            if m.kind is MatchKind.BYE or not m.reported:
+                continue
+            winner = m.winner()
+            for p in m.players:
+                tally = extra.setdefault(p, [0, 0, 0])
+                tally[0 if winner == p else 1 if winner is not None or m.kind is not MatchKind.PLAYED else 2] += 1
+    out = []
+    for row in rows:
+        w, lost, d = extra.get(row.player, (0, 0, 0))
+        if w or lost or d:
+            rec = row.record
+            row = row._replace(record=rec._replace(wins=rec.wins + w, losses=rec.losses + lost, draws=rec.draws + d))
+        out.append(row)
+    return out
 
 
 def _head_to_head(

@@ -409,3 +409,24 @@ def test_rounds_that_do_not_account_for_the_standings_keep_the_published_ones(tm
         ("d", 0),
         ("b", 0),
     ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Topdeck--artabrian-weekend-2024-main-event-modern-Rp9NMLvmN4F9k8j1YoND-2024-11-24.json",
+        "MTGmelee--tappa-10-lega-pauper-livorno-309833-2025-05-19.json",
+        "Manatrader--manatraders-series-pioneer-october-2024-2024-10-31.json",
+        "CardsRealm--torneio-pauper-do-weber-02-12-tix-pro-top-8-2025-12-02.json",
+    ],
+)
+def test_the_standings_command_gives_the_published_points_and_w_l_d(
+    imported: tuple[Path, dict[str, PreparedImport]], name: str
+) -> None:
+    root, prepared = imported
+    result = CliRunner().invoke(main, ["--root", str(root), "standings", str(prepared[name].target), "--json"])
+    doc = json.loads(result.stdout)
+    assert doc["stage"] == "final standings"
+    rows = {r["player"]: (r["points"], r["wins"], r["losses"], r["draws"]) for r in doc["standings"]}
+    published = {r.player: (r.points, r.wins, r.losses, r.draws) for r in prepared[name].event.source.standings}  # type: ignore[union-attr]
+    assert {p: rows[p] for p in published} == published

@@ -8,7 +8,7 @@ conformance corpus of the project) and are documented in ``docs/importing.md``:
 platform       bye written as         results             W-L-D counts   ruleset
 ============== ====================== =================== ============== ==============
 melee.gg       opponent "-"           games               byes, top cut  mtr-melee
-topdeck.gg     opponent "", 0-0-1     match results only  top cut, no    mtr
+topdeck.gg     opponent "", 0-0-1     match results only  top cut, no    mtr-topdeck
                                       (1-0-0, 0-0-1)      byes
 cardsrealm.com player "Bye" or        games; 0-0-0 is a   byes           mtr
                opponent ""            draw without games
@@ -53,7 +53,9 @@ CONVENTIONS: dict[str, Conventions] = {
         "mtr-melee", byes_in_wld=True, playoff_in_wld=True, playoff_in_points=True, compared=("omw", "gw", "ogw")
     ),
     "manatraders.com": Conventions("mtr-manatraders", byes_in_wld=True, compared=("omw", "gw", "ogw")),
-    "topdeck.gg": Conventions("mtr", byes_in_wld=False, playoff_in_wld=True, match_results=True, compared=("omw",)),
+    "topdeck.gg": Conventions(
+        "mtr-topdeck", byes_in_wld=False, playoff_in_wld=True, match_results=True, compared=("omw",)
+    ),
     "cardsrealm.com": Conventions("mtr", byes_in_wld=True),
     "mtgo.com": Conventions("mtr", byes_in_wld=True, playoff_in_wld=True),
     "other": Conventions("mtr"),

@@ -4,9 +4,9 @@ An imported event file keeps the platform's standings (``source.standings``). Th
 module computes the event's standings as ``scorekeeper standings`` does and compares each
 published row with the computed one:
 
-* points and W-L-D always, counted as the platform counts them
-  (:class:`~ingest.importers.platforms.Conventions`: Topdeck's W-L-D leave byes out and
-  count the top cut; the Swiss points never include the top cut except on melee.gg);
+* points and W-L-D always, as ``scorekeeper standings`` shows them: each platform's
+  ruleset counts them as the platform does (Topdeck's W-L-D leave byes out and count the
+  top cut; the points never include the top cut except on melee.gg);
 * OMW%, GW% and OGW% to the published digits where the profile knows the platform's
   conventions (melee.gg, ManaTraders); elsewhere they are not compared (see the docs).
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ingest.importers.platforms import conventions
-from ingest.model import Event, MatchKind, PlayerId
+from ingest.model import Event, PlayerId
 from ingest.published import uses_published_standings
 from ingest.standings import Standings, final_standings
 
@@ -92,24 +92,6 @@ class Reproduction:
         return " and ".join(names[t] for t in self.compared)
 
 
-def _playoff_tally(event: Event) -> dict[PlayerId, tuple[int, int, int]]:
-    out: dict[PlayerId, list[int]] = {}
-    for rnd in event.playoff:
-        for m in rnd.matches:
-            winner = m.winner()
-            for p in m.players:
-                tally = out.setdefault(p, [0, 0, 0])
-                if m.kind is MatchKind.BYE:
-                    continue
-                if winner == p:
-                    tally[0] += 1
-                elif winner is not None or m.kind in (MatchKind.LOSS, MatchKind.DOUBLE_LOSS):
-                    tally[1] += 1
-                elif m.reported:
-                    tally[2] += 1
-    return {p: (t[0], t[1], t[2]) for p, t in out.items()}
-
-
 def reproduce(event: Event, table: Standings | None = None) -> Reproduction:
     """Compares the event's computed standings with the standings its platform published.
 
@@ -126,8 +108,6 @@ def reproduce(event: Event, table: Standings | None = None) -> Reproduction:
     conv = conventions(source.platform)
     table = table if table is not None else final_standings(event)
     rows = {r.player: r for r in table.rows}
-    playoff = _playoff_tally(event)
-    in_record = table.ruleset.playoff_in_record
     compared = tuple(t for t in conv.compared if any(t == tb for tb in table.tiebreakers))
     compare_tbs = bool(compared)
     exact_digits = table.ruleset.publish_precision is not None
@@ -138,13 +118,8 @@ def reproduce(event: Event, table: Standings | None = None) -> Reproduction:
         if row is None:
             mismatches.append(Mismatch(pub.player, "row", "a row", "no row"))
             continue
-        rec = row.record
+        rec = row.record  # as `scorekeeper standings` shows it: the platform's ruleset counts as it does
         wins, losses, draws = rec.wins, rec.losses, rec.draws
-        if not conv.byes_in_wld:
-            wins -= rec.byes
-        if conv.playoff_in_wld and not in_record:
-            pw, pl, pd = playoff.get(pub.player, (0, 0, 0))
-            wins, losses, draws = wins + pw, losses + pl, draws + pd
         points = rec.points
         found = []
         for name, published, computed in (
