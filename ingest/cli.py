@@ -161,6 +161,8 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
             get_ruleset(rules)
         except KeyError as exc:
             fail(str(exc.args[0]))
+    if round_no is not None and event.source is not None and event.source.standings_are_published:
+        fail(f"{event.source.platform} published only the final standings of this event, not its rounds")
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
         fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":

@@ -103,7 +103,7 @@ def infer_missing(t: Tournament) -> int:
     swiss = t.swiss
     rows = {r.name: r for r in t.standings}
     _double_forfeits(t)
-    for _ in range(len(swiss) + 1):
+    for _ in range(len(t.players) + len(swiss) + 1):  # each pass adds one entry
         diff = differences(t)
         if not diff:
             return 0
