@@ -268,8 +268,9 @@ def _search(
     best: tuple[str, Event, list[Diagnostic], Reproduction],
 ) -> tuple[str, Event, list[Diagnostic], Reproduction]:
     """Choices the source does not publish, tried against its published figures: the games of
-    an inferred match (2-0, 2-1, 1-0), then a day-2 cut (melee.gg phases). The first choice
-    that reproduces every row is kept; otherwise the best one."""
+    an inferred match (2-0, 2-1, 1-0: the one that alone gives the published figures), then
+    for melee.gg a day-2 cut and when dropped players were evaluated. A melee.gg choice is
+    kept only when it reproduces every row; otherwise the file keeps the ruleset's own."""
 
     def score(r: Reproduction) -> tuple[int, int]:
         return (r.record_rows, r.tiebreaker_rows or 0)

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ingest.importers.platforms import conventions
 from ingest.importers.tournament import SourceMatch, SourceRound, Tournament
-from ingest.model import GameScore, MatchKind
+from ingest.model import MatchKind
 
 _DOUBLE_FORFEIT = {(0, 2, 0), (0, 0, 0)}
 """melee.gg: a double forfeit is stored as 0-2-0 from one side and 0-0-0 from the other."""
@@ -258,8 +258,3 @@ def infer_drops(t: Tournament) -> None:
     for p, i in last.items():
         if i < len(swiss) - 1 and not any(p in r.drops for r in swiss):
             swiss[i].drops.append(p)
-
-
-def score_of(first: int, second: int, drawn: int = 0) -> GameScore:
-    """A game score (a small helper for the readers)."""
-    return GameScore(first, second, drawn)

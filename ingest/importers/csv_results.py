@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.commands import slugify
 from ingest.diagnostics import Diagnostic, SourcePos, error
 from ingest.errors import IngestError
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
@@ -504,8 +503,3 @@ def _check_twice(t: Tournament) -> None:
                 first.setdefault(p, m)
     if problems:
         raise IngestError(problems)
-
-
-def default_name(path: Path) -> str:
-    """The event name a spreadsheet gets without ``--name``: its file name in words."""
-    return slugify(path.stem).replace("-", " ").capitalize()

@@ -14,8 +14,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ingest.diagnostics import SourcePos
-
 JsonPath = tuple[str | int, ...]
 """Keys and indexes from the document's root."""
 
@@ -133,12 +131,6 @@ def _index(text: str, i: int, path: JsonPath, out: dict[JsonPath, int]) -> int:
                 i = _skip(text, i + 1)
         return i + 1
     return _end_of_value(text, i)
-
-
-def position(shown: str, text: str, path: Sequence[str | int]) -> SourcePos:
-    """:func:`locate` as a :class:`~ingest.diagnostics.SourcePos` in the file ``shown``."""
-    line, col = locate(text, path)
-    return SourcePos(shown, line, col)
 
 
 def _skip(text: str, i: int) -> int:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -391,8 +391,3 @@ def _check_players(t: Tournament) -> None:
                     )
     if problems:
         raise IngestError(problems)
-
-
-def swiss_and_playoff(rounds: Sequence[SourceRound]) -> tuple[list[SourceRound], list[SourceRound]]:
-    """The Swiss rounds and the top-cut rounds, in order."""
-    return [r for r in rounds if not r.playoff], [r for r in rounds if r.playoff]

@@ -186,8 +186,3 @@ def _absences(t: Tournament, diff: dict[str, tuple[int, int | None, int | None, 
 
 def _dropped_before(t: Tournament, player: str, index: int) -> bool:
     return any(player in r.drops for r in t.swiss[:index])
-
-
-def unexplained(t: Tournament) -> list[str]:
-    """Players whose published points or W-L-D the rounds do not give."""
-    return sorted(differences(t))
