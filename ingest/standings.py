@@ -511,7 +511,8 @@ def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
     tbs = rules.tiebreakers
     if (event.is_team_event and not rules.team_game_points) or event.structure.results == "matches":
         # MTR Appendix C: team events use the overall match result only; an event that
-        # recorded match results only has no games to compute game-win figures from.
+        # recorded match results only has no games to compute game-win figures from (MTR 3.1:
+        # not every tiebreaker applies where matches are single games).
         tbs = tuple(t for t in tbs if t not in ("gw", "ogw"))
     return tbs
 

@@ -26,7 +26,8 @@ melee.gg (``mtr-melee``):
 topdeck.gg (``mtr-topdeck``):
   MTR figures (0.33 floors) on match results only: Topdeck exports who won (1-0-0), not
   games, so only OMW% can be computed, and it reproduces the published one. Its W-L-D
-  leave byes out (a bye still scores 3 points) and count the top-cut matches, which its
+  leave byes out (a bye still scores 3 points, where MTR Appendix C counts "players
+  receiving byes" as having "won the match") and count the top-cut matches, which its
   points do not.
 
 manatraders.com (``mtr-manatraders``):
