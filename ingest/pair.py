@@ -218,9 +218,9 @@ def is_finished(event: Event) -> bool:
     :class:`~ingest.errors.EventFinished` once the event is over.
     """
     if event.source is not None and event.source.standings:
-        # The platform published the final standings: the event is over once every
-        # recorded round is reported (however the bracket was played).
-        return all(r.complete for r in (*event.rounds, *event.playoff))
+        # The platform published the final standings: the event is over, however the bracket
+        # was played and even where the platform left a match unreported.
+        return True
     if not event.rounds or not all(r.complete for r in (*event.rounds, *event.playoff)):
         return False
     s = event.structure

@@ -430,3 +430,30 @@ def test_the_standings_command_gives_the_published_points_and_w_l_d(
     rows = {r["player"]: (r["points"], r["wins"], r["losses"], r["draws"]) for r in doc["standings"]}
     published = {r.player: (r.points, r.wins, r.losses, r.draws) for r in prepared[name].event.source.standings}  # type: ignore[union-attr]
     assert {p: rows[p] for p in published} == published
+
+
+def test_melee_forfeits_and_unreported_matches(tmp_path: Path) -> None:
+    """melee.gg writes "X forfeited" as X's 0-2-0 on X's page, and "Not reported" as 0-0-0:
+    both players forfeiting is a double loss; a match the standings count for nothing stays
+    unreported; a lone forfeit against nobody is a match loss."""
+    (tmp_path / "events").mkdir()
+    path = tmp_path / "MTGmelee--tiny.json"
+    path.write_text(
+        _tiny(
+            [
+                [("A", "B", "0-2-0"), ("B", "A", "0-2-0"), ("C", "D", "0-0-0"), ("E", "-", "0-2-0")],
+                [("A", "C", "2-0-0"), ("B", "D", "2-1-0"), ("E", "-", "2-0-0")],
+            ],
+            [("A", 3, 1, 1, 0), ("B", 3, 1, 1, 0), ("E", 3, 1, 1, 0), ("C", 0, 0, 1, 0), ("D", 0, 0, 1, 0)],
+        ),
+        encoding="utf-8",
+    )
+    prepared = prepare_import(read_source(path, path.name), Archive.scan(Project(tmp_path)))
+    first = prepared.event.rounds[0].matches
+    assert [(m.kind.value, m.players, m.score) for m in first] == [
+        ("double-loss", ("a", "b"), None),
+        ("played", ("c", "d"), None),
+        ("loss", ("e",), None),
+    ]
+    assert prepared.reproduction.exact and prepared.reproduction.record_rows == 5
+    assert prepared.event.source.rounds == "complete"  # type: ignore[union-attr]

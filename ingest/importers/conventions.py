@@ -4,8 +4,9 @@
 from a file and settles what the platform's way of storing results leaves open:
 
 * the same match stored twice (melee.gg stores a draw once from each side) is kept once;
-  a pair of conflicting records, 0-2-0 from one side and 0-0-0 from the other, is a
-  double forfeit: a double loss (melee.gg);
+  a pair of conflicting records, 0-2-0 from one side and 0-0-0 (not reported) or 0-2-0
+  from the other, is a double forfeit: a double loss (melee.gg writes "X forfeited" as X's
+  0-2-0 on X's page);
 * a top cut stored as further ``Round N`` rounds is recognised by its shape (half the
   matches each round, only the winners going on, a field smaller than the Swiss);
 * a player who stops appearing has dropped after their last round (:func:`infer_drops`,
@@ -115,7 +116,9 @@ def _deduplicated(rnd: SourceRound, notes: list[str]) -> list[SourceMatch]:
         a, b = _from(kept, first), _from(m, first)
         if a == b or (a is not None and b is not None and a == (b[1], b[0], b[2]) and a[0] == a[1]):
             continue  # the same result from the other side (a draw reads the same both ways)
-        if {_written(kept), _written(m)} == _DOUBLE_FORFEIT:  # each record as its own page wrote it
+        written = {_written(kept), _written(m)}
+        both_forfeited = written == {(0, 2, 0)} and kept.players[0] != m.players[0]
+        if written == _DOUBLE_FORFEIT or both_forfeited:  # each record as its own page wrote it
             out[index[key]] = SourceMatch(
                 MatchKind.DOUBLE_LOSS,
                 kept.players,

@@ -147,13 +147,20 @@ def infer_missing(t: Tournament) -> int:
 
 def _double_forfeits(t: Tournament) -> None:
     """A 0-0-0 that the standings count as a loss for both players is a double forfeit
-    (melee.gg stores one as 0-0-0 when only one side's record survives)."""
+    (melee.gg stores one as 0-0-0 when only one side's record survives); one they count for
+    nothing was not reported (melee.gg's "Not reported"). Elsewhere 0-0-0 is a draw in
+    which no game was played (CardsRealm)."""
     diff = differences(t)
     for rnd in t.rounds:
         for i, m in enumerate(rnd.matches):
             if m.kind is not MatchKind.PLAYED or m.score is None or m.score.games_played:
                 continue
             a, b = m.players
+            if all(diff.get(p) == (-1, 0, 0, -1) for p in (a, b)):  # counted as nothing: not reported
+                rnd.matches[i] = SourceMatch(MatchKind.PLAYED, m.players, None, pos=m.pos, note="not reported")
+                t.notes.append(f"{rnd.name}: {a} vs {b}, stored as 0-0-0, was not reported: it counts for nothing")
+                diff = differences(t)
+                continue
             wanted = (-1, 0, 1, -1)  # one point, one draw fewer; one loss more
             if all(diff.get(p) == wanted for p in (a, b)):
                 rnd.matches[i] = SourceMatch(MatchKind.DOUBLE_LOSS, m.players, pos=m.pos, note="both players forfeited")
