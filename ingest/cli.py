@@ -213,8 +213,15 @@ def build(
       scorekeeper build --engine zensical
     """
     from ingest.build import build_site
+    from ingest.progress import TerminalProgress
 
     project = project_of(ctx)
+    progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
+
+    def warn(diags: list[Diagnostic]) -> None:
+        progress.close()
+        print_diagnostics(diags)
+
     try:
         timings = build_site(
             project,
@@ -223,15 +230,18 @@ def build(
             today=today.date() if today else None,
             docs_only=docs_only,
             full=full,
-            on_diagnostics=lambda d: print_diagnostics(d),
+            on_diagnostics=warn,
+            progress=progress,
         )
     except IngestError as exc:
+        progress.close()
         if exc.diagnostics:
             print_diagnostics(sorted_diagnostics(exc.diagnostics))
             click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
         else:
             click.echo(f"error: {exc.text}", err=True)
         sys.exit(1)
+    progress.close()
     where = "build/docs" if docs_only else "build/site"
     click.echo(
         f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "

@@ -19,6 +19,7 @@ from ingest.project import Project
 from ingest.standings import final_standings
 from tests.builders import ROOT
 from tests.builders import run_cli as run
+from tests.site_helpers import page_text
 
 HEADER = """\
 # a small event
@@ -533,7 +534,7 @@ def test_a_finalist_who_left_before_the_playoff_keeps_a_top_cut_place(project: P
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     build_site(Project(project), today=dt.date(2026, 12, 2), docs_only=True)
     docs = project / "build" / "docs"
-    rounds_page = (docs / "events" / "e" / "rounds.md").read_text()
+    rounds_page = page_text(docs / "events" / "e" / "rounds.md")
     assert f"Left the top cut before playoff round 1 (nobody takes their place): {s3.title()}" in rounds_page
     api = json.loads((docs / "api" / "events" / "e.json").read_text())
     assert api["cut_drops"] == [s3]
