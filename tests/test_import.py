@@ -25,6 +25,7 @@ from ingest.importers import Archive, PreparedImport, prepare_import, read_sourc
 from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import final_standings
+from tests.site_helpers import page_text
 
 DATA = Path(__file__).parent / "data" / "import" / "mtgodecklistcache"
 FILES = sorted(p.name for p in DATA.glob("*.json"))
@@ -337,16 +338,16 @@ def test_the_site_shows_an_imported_archive_as_published(
     shutil.copytree(imported[0], root)
     build_site(Project(root), today=dt.date(2026, 11, 22), docs_only=True)
     docs = root / "build" / "docs"
-    mtgo = (docs / "events" / "2025-09-20-legacy-challenge-32" / "index.md").read_text(encoding="utf-8")
+    mtgo = page_text(docs / "events" / "2025-09-20-legacy-challenge-32" / "index.md")
     assert "<dt>Rules</dt><dd><a" in mtgo and "as published by MTGO</a>" in mtgo
     assert "<dt>Rounds</dt><dd>6 (not published) + 3 playoff</dd>" in mtgo
     assert '<dt>Source</dt><dd><a href="https://www.mtgo.com/decklist/legacy-challenge-32-2025-09-2012815129"' in mtgo
     assert "These are the standings MTGO published: only the top-cut bracket was published" in mtgo
     assert "Tap a player to see" not in mtgo  # no per-opponent detail: nothing was computed
     assert "Recommended" not in mtgo  # advice is for planning an event, not for history
-    melee = (docs / "events" / "2025-05-19-tappa-10-lega-pauper-livorno" / "index.md").read_text(encoding="utf-8")
+    melee = page_text(docs / "events" / "2025-05-19-tappa-10-lega-pauper-livorno" / "index.md")
     assert "MTR as published by melee.gg" in melee and "These are the standings" not in melee
-    topdeck = (docs / "events" / "2024-03-30-legacy-savannah-event" / "index.md").read_text(encoding="utf-8")
+    topdeck = page_text(docs / "events" / "2024-03-30-legacy-savannah-event" / "index.md")
     assert "match results only (no games recorded)" in topdeck
     exported = json.loads((docs / "api" / "events" / "2024-03-30-legacy-savannah-event.mtgo.json").read_text())
     assert [r["RoundName"] for r in exported["Rounds"]][-3:] == ["Top 8", "Top 4", "Top 2"]
