@@ -31,6 +31,7 @@ from typing import Any
 
 from ingest import __version__, pickling
 from ingest import fragments as fr
+from ingest.archive_summary import summarise_finished_events
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
@@ -817,7 +818,7 @@ def _build(
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            on_diagnostics(diags)
+            on_diagnostics(summarise_finished_events(diags, reports))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)

@@ -18,6 +18,7 @@ import click
 from ingest import __version__
 from ingest.cli_common import fail, print_diagnostics, project_of
 from ingest.cli_edits import COMMANDS
+from ingest.cli_import import import_command
 from ingest.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.errors import IngestError
 from ingest.pipeline import Loaded, event_data, event_paths, load_event
@@ -58,6 +59,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
 for _command in COMMANDS:
     main.add_command(_command)
+main.add_command(import_command)
 
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
@@ -159,6 +161,8 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
             get_ruleset(rules)
         except KeyError as exc:
             fail(str(exc.args[0]))
+    if round_no is not None and event.source is not None and event.source.standings_are_published:
+        fail(f"{event.source.platform} published only the final standings of this event, not its rounds")
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
         fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import api, fragments
+from ingest.api_mtgo import mtgo_files
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
@@ -25,6 +26,7 @@ from ingest.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
+from ingest.published import platform_name, published_note
 from ingest.render import pct_of, render, render_page, slug_id
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
@@ -150,7 +152,8 @@ def _standings_view(
     return {
         "rows": rows,
         "heads": heads,
-        "note": heads_note,
+        "note": published_note(report.event) or heads_note,
+        "published": bool(published_note(report.event)),
         "game_wins": game_wins,
         "final": table.final,
         "after": table.after_round,
@@ -413,6 +416,8 @@ def _structure_text(report: EventReport) -> str:
         parts.append(f"top {s.playoff.top} playoff ({seeding})")
     if s.round_minutes:
         parts.append(f"{s.round_minutes}-minute rounds")
+    if s.results == "matches":
+        parts.append("match results only (no games recorded)")
     return ", ".join(parts)
 
 
@@ -446,6 +451,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "names": names,
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
+        "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
         "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
@@ -566,6 +572,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
     path, text = api.event_file(report, inputs.players)
     files[path] = text
+    files.update(mtgo_files(report, inputs.players))
     return files
 
 
@@ -976,7 +983,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
             "rules_index.md.j2",
             {
                 "pages": pages,
-                "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]],
+                "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"], RULESETS["mtr-topdeck"]],
                 "base": base_for("rules/index.md"),
             },
         )

@@ -67,13 +67,15 @@ def test_api_documents_validate_against_their_schemas(sample_site: Project) -> N
             json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
             format_checker=Draft202012Validator.FORMAT_CHECKER,
         )
-        for name in ("api-events", "api-event", "api-player")
+        for name in ("api-events", "api-event", "api-player", "api-event-mtgo")
     }
     index = json.loads((api / "events.json").read_text())
     schemas["api-events"].validate(index)
     assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
     for path in sorted((api / "events").glob("*.json")):
-        schemas["api-event"].validate(json.loads(path.read_text()))
+        kind = "api-event-mtgo" if path.name.endswith(".mtgo.json") else "api-event"
+        schemas[kind].validate(json.loads(path.read_text()))
+    assert len(list((api / "events").glob("*.mtgo.json"))) >= 4  # the MTGODecklistCache format
     players = sorted((api / "players").glob("*.json"))
     assert players
     for path in players:
