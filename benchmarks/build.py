@@ -1,74 +1,65 @@
-"""Site build benchmark: a synthetic five-year archive of weekly Modern events.
+"""Site build benchmark: what a user waits for and what a phone downloads, against budgets.
 
-Prints figures; it is not a test. The archive: ``--events`` weekly 32-player MTG Modern
-events (default 300, one week apart, the last on 2026-11-13), 600 players drawn into
-them (a seeded mix of regulars and occasional players), 5 Swiss rounds each with public
-decklists (the sample Modern lists of ``tools/simulate_samples.py``). Rounds are written
-straight into the YAML with a seeded Swiss-like pairing (neighbours in points order,
-never a rematch), so generating takes seconds; every event is checked with
-``ingest.build.collect`` (no errors) before anything is timed.
+Prints figures; it is not a test (no timing is ever asserted). Two synthetic archives:
 
-For each engine it measures:
+* ``weekly``: ``--events`` weekly 32-player MTG Modern events (default 300, the last on
+  2026-11-13), 600 players drawn into them (a seeded mix of regulars and occasional
+  players), 5 Swiss rounds, public decklists (the sample Modern lists);
+* ``players``: a player-heavy archive, 40 events of 128 players drawn from 5,000, 7 rounds.
 
-1. a full build (fresh in-memory ``ReportCache``, no ``build/`` folder, no engine cache):
-   total, the pipeline share (read + compute + render + write) and the engine share;
-2. pages, HTML files, size of ``build/site`` and the average HTML size per page;
-3. a rebuild after one result changes in the latest event (one ``games:`` value edited
-   in the YAML text), over that engine's full build and with the in-memory caches a first
-   build leaves (as ``serve`` holds them, see :func:`warm_cache`): only that event is
-   recomputed.
+Rounds are written straight into the YAML with a seeded Swiss-like pairing (neighbours in
+points order, never a rematch); every event is checked (no errors) before anything is timed.
 
-Every engine's full build runs before any rebuild, and builds are moved aside between
-measurements and deleted after all of them (see :func:`measure_full`).
+For each archive and engine it measures, all in the same run (budgets are ratios, so the
+machine's speed and load cancel out):
 
-Budgets (printed PASS/FAIL, not asserted): pipeline <= 10 % of the full build, a
-one-change rebuild <= 25 % of the full build, <= 100 KB of HTML per rendered page on
-average (print views, copied as they are, are not pages).
+1. the full build (no ``build/`` folder, no cache) and the engine's floor: the same engine
+   and theme on a copy of the same ``build/docs`` whose pages are cut down to their front
+   matter and headings. Budget: full build <= 2x the floor;
+2. a phone (headless Chromium at 390x844) opening the largest event page: the gzipped size
+   of every response until the network is idle, and the same after opening the search.
+   Budget: <= 200 KB;
+3. a one-change rebuild in ``serve`` (one result edited; the caches ``serve`` holds) and a
+   ``scorekeeper build`` in a new process after another result changes. Budgets: <= 2 s,
+   and <= 25 % of the full build;
+4. the site on disk: bytes per event and per player page, and the archive at which the
+   site reaches GitHub Pages' 1 GB limit (goal: at least 10,000 weekly 32-player events).
 
-``--explore`` adds two probes for the rebuild analysis: a ``mkdocs --dirty`` pass over a
-copy of the last site (only the pages whose Markdown changed are rebuilt; the search
-index then lacks every other page), and Zensical with its cache and a stable site folder.
+    python benchmarks/build.py                          # both archives, both engines
+    python benchmarks/build.py --archive weekly --engine mkdocs
+    python benchmarks/build.py --events 30 --no-phone   # quick
+    python benchmarks/build.py --keep /tmp/archive      # keep the generated projects
 
-Zensical 0.0.7x requires ``site_dir`` inside the folder of its configuration file and
-panics on an absolute ``docs_dir``, which ``ingest.build.run_zensical`` does not respect
-(its configuration lives in a temporary folder); when the shipped runner fails on a probe
-project, the zensical figures use :func:`run_zensical_in_root` and say so.
-
-Creating files is a large part of the pipeline's write and of the engine's: on a file
-system where it is slow (some ext4 volumes without a journal make every new file step over
-the folder's deleted inodes), put the archive elsewhere with ``TMPDIR`` or ``--keep``.
-
-    python benchmarks/build.py                      # 300 events, mkdocs and zensical
-    python benchmarks/build.py --events 30 --engine mkdocs
-    python benchmarks/build.py --keep /tmp/archive  # keep the generated project
-    python benchmarks/build.py --explore            # also the incremental-engine probes
+Creating many files is a large part of a build: on a file system where that is slow, put
+the archives elsewhere with ``TMPDIR`` or ``--keep``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import gzip
 import json
 import os
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ingest.build as build_module  # noqa: E402
 from ingest.build import BuildTimings, ReportCache, build_site, collect  # noqa: E402
-from ingest.errors import IngestError  # noqa: E402
+from ingest.progress import TerminalProgress  # noqa: E402
 from ingest.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
@@ -85,9 +76,17 @@ Played = tuple[str, str, str]
 RESULTS = (("2-0", 30), ("2-1", 20), ("1-2", 20), ("0-2", 27), ("1-1-1", 3))
 """Match results and their weights (percent)."""
 
-BUDGET_PIPELINE = 0.10
-BUDGET_REBUILD = 0.25
-BUDGET_HTML_KB = 100.0
+BUDGET_FLOOR_RATIO = 2.0
+"""Full build <= this many times the engine's floor."""
+BUDGET_PHONE_KB = 200.0
+"""What a phone downloads to open the largest event page, gzipped."""
+BUDGET_SERVE_S = 2.0
+"""A one-change rebuild in serve."""
+BUDGET_CLI_REBUILD = 0.25
+"""A new scorekeeper build process after one change, as a share of the full build."""
+GOAL_EVENTS = 10_000
+"""Weekly 32-player events the site should hold under GitHub Pages' 1 GB."""
+GB = 10**9
 
 
 # --------------------------------------------------------------------------------------
@@ -107,12 +106,21 @@ class Person:
 
 
 def people(rng: random.Random, count: int) -> list[Person]:
-    """``count`` distinct players with names from the samples' name lists."""
-    names = sorted(rng.sample([(f, la) for f in FIRST for la in LAST], count))
+    """``count`` distinct players with names from the samples' name lists (with a middle
+    initial when more players are needed than first and last names combine into)."""
+    pairs = [(f, "", la) for f in FIRST for la in LAST]
+    if count > len(pairs):
+        pairs = [(f, m, la) for f in FIRST for m in "ABCDEFGHIJKLMNOPRSTUVWZ" for la in LAST]
+    names = sorted(rng.sample(pairs, count))
     archetypes = sorted(modern_decks())
     return [
-        Person(f"{f}-{la}".lower(), f"{f} {la}", rng.choice((1, 1, 1, 2, 3, 6)), rng.choice(archetypes))
-        for f, la in names
+        Person(
+            "-".join(x for x in (f, m, la) if x).lower(),
+            " ".join(x for x in (f, f"{m}." if m else "", la) if x),
+            rng.choice((1, 1, 1, 2, 3, 6)),
+            rng.choice(archetypes),
+        )
+        for f, m, la in names
     ]
 
 
@@ -198,16 +206,19 @@ def event_text(
     return "\n".join(lines) + "\n"
 
 
-def generate(root: Path, events: int, seed: int = 20261113) -> Path:
+def generate(
+    root: Path, events: int, players: int = PLAYERS, field: int = FIELD, rounds: int = ROUNDS, seed: int = 20261113
+) -> Path:
     """Writes the archive into ``root``; returns the latest event's file."""
     rng = random.Random(seed)
+    root.mkdir(parents=True, exist_ok=True)
     for name in PROJECT_PARTS:
         source = ROOT / name
         if source.is_dir():
             shutil.copytree(source, root / name)
         else:
             shutil.copy2(source, root / name)
-    pool = people(rng, PLAYERS)
+    pool = people(rng, players)
     decks = modern_decks()
     archetypes = sorted(decks)
     texts = {a: deck_text(*decks[a]) for a in archetypes}
@@ -222,13 +233,13 @@ def generate(root: Path, events: int, seed: int = 20261113) -> Path:
         deck_dir = folder / "decks" / date.isoformat()
         deck_dir.mkdir(parents=True, exist_ok=True)
         entrants = []
-        for p in draw_field(rng, pool, FIELD):
+        for p in draw_field(rng, pool, field):
             archetype = p.archetype if rng.random() < 0.8 else rng.choice(archetypes)
             (deck_dir / f"{p.id}.txt").write_text(texts[archetype], encoding="utf-8")
             entrants.append((p, f"decks/{date.isoformat()}/{p.id}.txt"))
-        rounds = swiss_rounds(rng, [p.id for p, _ in entrants], ROUNDS)
+        played = swiss_rounds(rng, [p.id for p, _ in entrants], rounds)
         latest = folder / f"{date.isoformat()}-friday-night-modern-{number}.yaml"
-        text = event_text(number, date, rng.randrange(1, 2**31), entrants, rounds)
+        text = event_text(number, date, rng.randrange(1, 2**31), entrants, played)
         latest.write_text(text, encoding="utf-8")
     return latest
 
@@ -247,90 +258,18 @@ def change_one_result(path: Path) -> str:
 
 
 # --------------------------------------------------------------------------------------
-# Zensical
-
-
-def run_zensical_in_root(
-    project: Project, docs: Path, site: Path, *, strict: bool, overrides: Mapping[str, Any] | None = None
-) -> list[str]:
-    """``ingest.build.run_zensical`` with the workaround Zensical 0.0.7x needs.
-
-    Zensical takes the folder of its configuration file as the project root, requires
-    ``site_dir`` inside it and panics on an absolute ``docs_dir``. This writes the
-    temporary configuration into the project root with relative paths (its cache then
-    lives in ``<root>/.cache`` and survives between builds).
-    """
-    import yaml
-
-    config = {**yaml.safe_load(project.mkdocs_file.read_text(encoding="utf-8")), **(overrides or {})}
-    config["docs_dir"] = os.path.relpath(docs, project.root)
-    config["site_dir"] = os.path.relpath(site, project.root)
-    cfg = project.root / ".scorekeeper-zensical.yml"
-    cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-    try:
-        cmd = [build_module._zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
-        proc = subprocess.run(cmd, cwd=project.root, capture_output=True, text=True, check=False)
-    finally:
-        cfg.unlink(missing_ok=True)
-    if proc.returncode != 0:
-        raise IngestError(f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}")
-    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
-
-
-# --------------------------------------------------------------------------------------
 # Measuring
 
 
 @dataclass(frozen=True, slots=True)
-class SiteSize:
-    """What a build produced."""
+class Archive:
+    """One generated archive."""
 
-    pages: int
-    """Markdown pages (``BuildTimings.pages``)."""
-    html_files: int
-    """Every HTML file of the site: the pages, 404.html and the print views copied as they are."""
-    html_bytes: int
-    page_files: int
-    """HTML files the engine rendered from Markdown (not copied from build/docs)."""
-    page_bytes: int
-    largest: tuple[int, str]
-    """Size and path of the largest rendered page."""
-    total_bytes: int
-    search_index_bytes: int
-
-
-def site_size(site: Path, docs: Path, pages: int) -> SiteSize:
-    """Counts the files of ``build/site``; pages are HTML files that build/docs does not hold."""
-    html = total = files = page_bytes = page_files = 0
-    largest = (0, "")
-    for path in sorted(site.rglob("*")):
-        if not path.is_file():
-            continue
-        size = path.stat().st_size
-        total += size
-        if path.suffix == ".html":
-            html += size
-            files += 1
-            rel = path.relative_to(site).as_posix()
-            if not (docs / rel).is_file():
-                page_bytes += size
-                page_files += 1
-                largest = max(largest, (size, rel))
-    indexes = [site / "search" / "search_index.json", site / "search.json"]  # mkdocs, Zensical
-    index = sum(p.stat().st_size for p in indexes if p.is_file())
-    return SiteSize(pages, files, html, page_files, page_bytes, largest, total, index)
-
-
-def docs_snapshot(docs: Path) -> dict[str, int]:
-    """Modification times of ``build/docs`` (which files a rebuild rewrote)."""
-    return {p.relative_to(docs).as_posix(): p.stat().st_mtime_ns for p in sorted(docs.rglob("*")) if p.is_file()}
-
-
-def timed_build(project: Project, engine: str, cache: ReportCache) -> tuple[float, BuildTimings]:
-    """One ``build_site`` call and its wall time."""
-    start = time.perf_counter()
-    timings = build_site(project, engine=engine, today=TODAY, cache=cache)
-    return time.perf_counter() - start, timings
+    name: str
+    events: int
+    players: int
+    field: int
+    rounds: int
 
 
 def verdict(ok: bool) -> str:
@@ -338,313 +277,290 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-@dataclass(frozen=True)
-class Measured:
-    """One engine's full build, kept aside until its rebuild is measured."""
-
-    engine: str
-    full: float
-    """Wall time of the full build (s)."""
-    kept: dict[Path, Path]
-    """Where the engine's build folders wait: their place in the project -> their place aside."""
-
-
-PROJECT_BUILD_PARTS = ("build", ".cache")
-"""The folders a build writes in the project (``.cache``: Zensical's own cache)."""
-
-
-def move_aside(project: Project, aside: Path, label: str) -> dict[Path, Path]:
-    """Moves the build folders into a new folder in ``aside`` (a rename: nothing is deleted)."""
-    kept: dict[Path, Path] = {}
-    for name in PROJECT_BUILD_PARTS:
-        old = project.root / name
-        if old.exists():
-            kept[old] = Path(tempfile.mkdtemp(prefix=f"{label}-", dir=aside)) / name
-            shutil.move(old, kept[old])
-    return kept
+def floor_docs(docs: Path, target: Path) -> None:
+    """A copy of ``docs`` whose Markdown pages keep only their front matter and headings."""
+    for path in sorted(docs.rglob("*")):
+        if not path.is_file():
+            continue
+        out = target / path.relative_to(docs)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix != ".md":
+            shutil.copyfile(path, out)
+            continue
+        text = path.read_text(encoding="utf-8")
+        front = ""
+        if text.startswith("---\n"):
+            end = text.index("\n---\n", 4) + 5
+            front, text = text[:end], text[end:]
+        headings = [line for line in text.splitlines() if line.startswith("#")]
+        out.write_text(front + "\n\n".join(headings) + "\n", encoding="utf-8")
 
 
-PROBE_FILES = 400
-NORMAL_CREATE_US = 50
-SLOW_CREATE_US = 150
-"""Microseconds to create one small file: what a healthy folder takes on the reference
-machine, and above what the benchmark warns (the write step creates 4,235 files)."""
-
-
-def file_creation_probe(near: Path, keep: Path) -> float:
-    """Microseconds per file to create :data:`PROBE_FILES` small files next to ``near``.
-
-    The files are moved into ``keep`` rather than deleted (deleting them would slow the
-    build that follows, see :func:`measure_full`).
-    """
-    folder = Path(tempfile.mkdtemp(prefix="sk-probe-", dir=near))
+def engine_floor(project: Project, engine: str, work: Path) -> float:
+    """Seconds the engine takes on the headings-only copy of ``build/docs`` (same config, theme)."""
+    docs, site = work / "docs", work / "site"
+    floor_docs(project.build_dir / "docs", docs)
     start = time.perf_counter()
-    for i in range(PROBE_FILES):
-        (folder / f"{i}.md").write_bytes(b"# probe\n")
-    spent = time.perf_counter() - start
-    shutil.move(folder, keep / folder.name)
-    return spent / PROBE_FILES * 1e6
+    with build_module._source_date_epoch(TODAY):
+        if engine == "mkdocs":
+            build_module.run_mkdocs(project, docs, site, strict=False)
+        else:
+            build_module.run_zensical(project, docs, site, strict=False)
+    return time.perf_counter() - start
 
 
-def measure_full(project: Project, engine: str, aside: Path) -> Measured:
-    """A full build from nothing and the site's figures; the build is then moved aside.
-
-    Nothing is deleted between the measurements (``main`` deletes ``aside`` after all of
-    them): on ext4 without a journal, a file created soon after thousands were deleted
-    costs far more to create (the inode allocator steps over every recently deleted inode,
-    for each new file), which would charge the benchmark's own clean-up to the build it
-    measures. For the same reason every engine's full build runs before any rebuild: a
-    rebuild replaces the previous site, which deletes its files.
-    """
-    move_aside(project, aside, "before")
-    cache = ReportCache()
-    print(f"\n== {engine}")
-    probe = file_creation_probe(project.root, aside)
-    full, t = timed_build(project, engine, cache)
-    share = t.pipeline / full
-    print(
-        f"full build            {full:8.2f} s   (read {t.read:.2f}, compute {t.compute:.2f}, "
-        f"render {t.render:.2f}, write {t.write:.2f}; engine {t.engine:.2f})"
-    )
-    print(
-        f"  pipeline share      {t.pipeline:8.2f} s = {share:6.1%} of the full build   "
-        f"budget <= {BUDGET_PIPELINE:.0%}: {verdict(share <= BUDGET_PIPELINE)}"
-    )
-    print(
-        f"  engine share        {t.engine:8.2f} s = {t.engine / full:6.1%}   "
-        f"(reports computed {t.reports_computed}, cached {t.reports_cached})"
-    )
-    if probe > SLOW_CREATE_US:
-        print(
-            f"  NOTE: creating a file took {probe:.0f} us just before this build (normally about "
-            f"{NORMAL_CREATE_US} us here): files were deleted nearby in the last minutes, so the "
-            "write step and the engine are slower than usual"
-        )
-    if not t.extra.get("parallel"):
-        print(
-            f"  NOTE: the events were not prepared in parallel (threads running: "
-            f"{[th.name for th in threading.enumerate()]}, cores: {os.cpu_count()})"
-        )
-    size = site_size(project.build_dir / "site", project.build_dir / "docs", t.pages)
-    avg_kb = size.page_bytes / max(size.page_files, 1) / 1024
-    mb = 2**20
-    print(
-        f"  pages               {size.pages:8d}   HTML files {size.html_files} "
-        f"({size.page_files} rendered pages, the rest print views copied as they are)"
-    )
-    print(
-        f"  build/site          {size.total_bytes / mb:8.1f} MB   "
-        f"(HTML {size.html_bytes / mb:.1f} MB, "
-        f"search index {size.search_index_bytes / mb:.1f} MB)"
-    )
-    print(
-        f"  average HTML/page   {avg_kb:8.1f} KB   budget <= {BUDGET_HTML_KB:.0f} KB: "
-        f"{verdict(avg_kb <= BUDGET_HTML_KB)}   (over all HTML files "
-        f"{size.html_bytes / max(size.html_files, 1) / 1024:.1f} KB; largest page "
-        f"{size.largest[0] / 1024:.0f} KB, {size.largest[1]})"
-    )
-    return Measured(engine, full, move_aside(project, aside, engine))
+def change_result(path: Path, nth: int = 0) -> None:
+    """Edits one ``games:`` value in the last round (the ``nth`` 2-0 becomes 2-1: same winner)."""
+    text = path.read_text(encoding="utf-8")
+    matches = list(re.compile(r"games: 2-0\}").finditer(text, text.rindex("- round:")))
+    match = matches[nth]
+    path.write_text(text[: match.start()] + "games: 2-1}" + text[match.end() :], encoding="utf-8")
 
 
-def warm_cache(project: Project) -> ReportCache:
-    """The in-memory caches a first build leaves (as ``serve`` holds them), over the kept build.
-
-    The full build's own caches are not kept for this: held through the other engine's full
-    build, their hundred megabytes made its forked workers slower. Writing ``build/docs``
-    again changes no file (same content), and the site's fingerprint, which a build removes
-    until its site is in place, is put back.
-    """
-    manifest = project.build_dir / ".cache" / "site.json"
-    fingerprint = manifest.read_text(encoding="utf-8")
-    cache = ReportCache()
-    _docs_only(project, cache)
-    manifest.write_text(fingerprint, encoding="utf-8")
-    return cache
+# -- the phone --------------------------------------------------------------------------
 
 
-def measure_rebuild(project: Project, measured: Measured, latest: Path, *, explore: bool = False) -> None:
-    """The rebuild after one result changes, over the engine's own full build (and the probes)."""
-    engine, full = measured.engine, measured.full
-    for place, kept in measured.kept.items():
-        shutil.move(kept, place)
-    print(f"\n== {engine}, one change")
-    cache = warm_cache(project)
-    before = docs_snapshot(project.build_dir / "docs")
-    original = change_one_result(latest)
+@contextlib.contextmanager
+def served(site: Path) -> Iterator[str]:
+    """``site`` on a localhost port (no compression: sizes are gzipped by the measurement)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            return
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
     try:
-        again, r = timed_build(project, engine, cache)
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def largest_event_page(site: Path) -> str:
+    """The largest HTML page of any event (its URL path)."""
+    pages = [(p.stat().st_size, p) for p in (site / "events").glob("*/**/index.html")]
+    size, path = max(pages)
+    del size
+    return path.parent.relative_to(site).as_posix() + "/"
+
+
+def phone_weight(site: Path, page: str) -> tuple[int, int, int, int]:
+    """Gzipped bytes a phone downloads to open ``page``, and after opening the search.
+
+    Returns (on opening, responses on opening, after searching, of which the search index).
+    Every response's body is gzipped (level 6, as web servers do) and summed.
+    """
+    from playwright.sync_api import sync_playwright
+
+    sizes: dict[str, int] = {}
+
+    def record(response: object) -> None:
+        try:
+            body = response.body()  # type: ignore[attr-defined]
+        except Exception:  # a redirect or an aborted request has no body
+            return
+        sizes[response.url] = len(gzip.compress(body, compresslevel=6))  # type: ignore[attr-defined]
+
+    with served(site) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            tab = ctx.new_page()
+            tab.on("response", record)
+            tab.goto(base + page, wait_until="networkidle")
+            opened, count = sum(sizes.values()), len(sizes)
+            tab.locator("label[for=__search]").first.tap()
+            tab.keyboard.type("a")
+            tab.wait_for_load_state("networkidle")
+            tab.wait_for_timeout(500)
+            index = sum(v for k, v in sizes.items() if k.endswith(("search_index.json", "/search.json")))
+            return opened, count, sum(sizes.values()), index
+        finally:
+            browser.close()
+
+
+# -- the site on disk -------------------------------------------------------------------
+
+
+def site_bytes(site: Path, archive: Archive) -> None:
+    """Bytes per event and per player page, and the archive at which the site reaches 1 GB.
+
+    An event's own files are its folder and its API document. A player page grows with the
+    events played: a least-squares line over the player pages (HTML and API document) gives
+    the bytes of a page with no event and the bytes each event adds; an event adds that for
+    each of its players. Everything else (theme, formats, rules, indexes) is counted as fixed.
+    """
+    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    events = [p for p in (site / "events").iterdir() if p.is_dir()]
+    own = [
+        sum(f.stat().st_size for f in e.rglob("*") if f.is_file())
+        + (site / "api" / "events" / f"{e.name}.json").stat().st_size
+        for e in events
+    ]
+    per_event = statistics.fmean(own)
+    points = []
+    for page in (site / "players").iterdir():
+        html = page / "index.html"
+        if not html.is_file():
+            continue
+        api = site / "api" / "players" / f"{page.name}.json"
+        size = html.stat().st_size + (api.stat().st_size if api.is_file() else 0)
+        played = len(json.loads(api.read_text(encoding="utf-8")).get("events", [])) if api.is_file() else 0
+        points.append((played, size))
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    slope, intercept = statistics.linear_regression(xs, ys) if len(set(xs)) > 1 else (0.0, statistics.fmean(ys))
+    players_bytes = sum(ys)
+    fixed = total - sum(own) - players_bytes
+    growth = per_event + archive.field * slope
+    pool = len(points) * intercept
+    ceiling = (GB - fixed - pool) / growth
+    print(
+        f"  site on disk        {total / 2**20:8.1f} MB: events {sum(own) / 2**20:.1f} MB, player pages "
+        f"{players_bytes / 2**20:.1f} MB ({len(points)}), the rest {fixed / 2**20:.1f} MB"
+    )
+    print(
+        f"  bytes per event     {per_event / 1024:8.1f} KB (its pages and API document), + {slope / 1024:.2f} KB "
+        f"on each player's page per event played ({archive.field * slope / 1024:.1f} KB per event)"
+    )
+    print(
+        f"  bytes per player    {statistics.fmean(ys) / 1024:8.1f} KB "
+        f"(page + API document; {intercept / 1024:.1f} KB with no event)"
+    )
+    if archive.name == "weekly":
+        print(
+            f"  1 GB reached at     {ceiling:8.0f} weekly {archive.field}-player events ({growth / 1024:.1f} KB each, "
+            f"{len(points)} players)   goal >= {GOAL_EVENTS:,}: {verdict(ceiling >= GOAL_EVENTS)}"
+        )
+
+
+# -- one archive, one engine ------------------------------------------------------------
+
+
+def timed(fn: object, *args: object, **kwargs: object) -> tuple[float, object]:
+    start = time.perf_counter()
+    value = fn(*args, **kwargs)  # type: ignore[operator]
+    return time.perf_counter() - start, value
+
+
+def measure(project: Project, archive: Archive, engine: str, latest: Path, work: Path, *, phone: bool) -> None:
+    """Every figure of one engine on one archive (the build folders are removed first)."""
+    print(f"\n== {archive.name} archive, {engine}")
+    shutil.rmtree(project.build_dir, ignore_errors=True)
+    progress = TerminalProgress()
+    full, value = timed(build_site, project, engine=engine, today=TODAY, progress=progress)
+    progress.close()
+    t: BuildTimings = value  # type: ignore[assignment]
+    floor = engine_floor(project, engine, work / f"floor-{archive.name}-{engine}")
+    ratio = full / floor
+    budget = f"budget <= {BUDGET_FLOOR_RATIO:.0f}x: {verdict(ratio <= BUDGET_FLOOR_RATIO)}"
+    print(f"full build          {full:8.2f} s   floor {floor:.2f} s   ratio {ratio:.2f}x   {budget}")
+    print(
+        f"  stages            read {t.read:.2f}, compute {t.compute:.2f}, render {t.render:.2f}, "
+        f"write {t.write:.2f}, engine {t.engine:.2f} s; {t.pages} pages"
+    )
+    site = project.build_dir / "site"
+    if phone:
+        page = largest_event_page(site)
+        opened, count, searched, index = phone_weight(site, page)
+        print(
+            f"  phone, largest event page  {opened / 1024:6.1f} KB gzipped in {count} responses "
+            f"({page})   budget <= {BUDGET_PHONE_KB:.0f} KB: {verdict(opened / 1024 <= BUDGET_PHONE_KB)}"
+        )
+        print(f"  ... after opening the search  {searched / 1024:6.1f} KB (the index {index / 1024:.1f} KB)")
+    site_bytes(site, archive)
+    # serve: the caches a running serve holds, then one result changes.
+    cache = ReportCache()
+    build_site(project, engine=engine, today=TODAY, cache=cache)
+    original = latest.read_text(encoding="utf-8")
+    try:
+        change_result(latest, 0)
+        again, value = timed(build_site, project, engine=engine, today=TODAY, cache=cache)
+        r: BuildTimings = value  # type: ignore[assignment]
+        print(
+            f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
+            f"   (reports computed {r.reports_computed}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"
+        )
+        change_result(latest, 1)
+        start = time.perf_counter()
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "ingest",
+                "--root",
+                str(project.root),
+                "build",
+                "--today",
+                TODAY.isoformat(),
+                "--engine",
+                engine,
+            ],
+            check=True,
+            capture_output=True,
+        )
+        cli = time.perf_counter() - start
+        share = cli / full
+        print(
+            f"CLI, one change    {cli:8.2f} s = {share:6.1%} of the full build (a new process)   "
+            f"budget <= {BUDGET_CLI_REBUILD:.0%}: {verdict(share <= BUDGET_CLI_REBUILD)}"
+        )
     finally:
         latest.write_text(original, encoding="utf-8")
-    after = docs_snapshot(project.build_dir / "docs")
-    rewritten = sorted(k for k in after if before.get(k) != after[k])
-    ratio = again / full
-    print(
-        f"one-change rebuild    {again:8.2f} s = {ratio:6.1%} of the full build   "
-        f"budget <= {BUDGET_REBUILD:.0%}: {verdict(ratio <= BUDGET_REBUILD)}"
-    )
-    print(
-        f"  pipeline {r.pipeline:.2f} s (read {r.read:.2f}, compute {r.compute:.2f}, "
-        f"render {r.render:.2f}, write {r.write:.2f}); engine {r.engine:.2f} s; "
-        f"reports computed {r.reports_computed}, cached {r.reports_cached}"
-    )
-    shown = ", ".join(rewritten[:6]) + (", ..." if len(rewritten) > 6 else "")
-    print(f"  docs files rewritten {len(rewritten)} of {len(after)}: {shown}")
-    assert r.reports_computed == 1, "the one-change rebuild should recompute exactly one event"
-    if explore and engine == "mkdocs":
-        explore_mkdocs_dirty(project, cache, full)
-    elif explore:
-        explore_zensical_cache(project, cache, latest, full)
 
 
-def _docs_only(project: Project, cache: ReportCache) -> BuildTimings:
-    return build_site(project, today=TODAY, cache=cache, docs_only=True)
-
-
-def _search_entries(site: Path) -> int:
-    index = site / "search" / "search_index.json"
-    return len(json.loads(index.read_text(encoding="utf-8"))["docs"]) if index.is_file() else 0
-
-
-def explore_mkdocs_dirty(project: Project, cache: ReportCache, full: float) -> None:
-    """What a ``mkdocs build --dirty`` pass over the last site would cost (for the analysis).
-
-    Runs after the one-change rebuild, whose edit is undone again: the pipeline rewrites
-    the same few docs files (now newer than their pages), the site is copied with its
-    timestamps and mkdocs rebuilds, in dirty mode, only the pages whose source changed.
-    """
-    site, docs = project.build_dir / "site", project.build_dir / "docs"
-    t = _docs_only(project, cache)
-    target = project.build_dir / "site-dirty"
-    shutil.rmtree(target, ignore_errors=True)
-    start = time.perf_counter()
-    shutil.copytree(site, target, copy_function=shutil.copy2)
-    copied = time.perf_counter() - start
-    before = {p: p.stat().st_mtime_ns for p in sorted(target.rglob("*.html"))}
-    start = time.perf_counter()
-    with build_module._source_date_epoch(TODAY):
-        build_module.run_mkdocs(project, docs, target, strict=False, dirty=True)
-    dirty = time.perf_counter() - start
-    rebuilt = sum(1 for p, m in before.items() if p.stat().st_mtime_ns != m)
-    whole = t.pipeline + copied + dirty
-    print(
-        f"  probe: mkdocs --dirty pass {dirty:.2f} s ({rebuilt} of {len(before)} pages rebuilt; "
-        f"search index keeps {_search_entries(target)} of {_search_entries(site)} entries)"
-    )
-    print(
-        f"         + site copy {copied:.2f} s + pipeline {t.pipeline:.2f} s = {whole:.2f} s "
-        f"= {whole / full:.1%} of the full build"
-    )
-    shutil.rmtree(target, ignore_errors=True)
-
-
-def explore_zensical_cache(project: Project, cache: ReportCache, latest: Path, full: float) -> None:
-    """What Zensical costs with its cache kept and a stable site folder (for the analysis)."""
-    docs, target = project.build_dir / "docs", project.build_dir / "site-stable"
-    shutil.rmtree(target, ignore_errors=True)
-    _docs_only(project, cache)
-    with build_module._source_date_epoch(TODAY):
-        start = time.perf_counter()
-        run_zensical_in_root(project, docs, target, strict=False)
-        first = time.perf_counter() - start
-        original = change_one_result(latest)
-        try:
-            t = _docs_only(project, cache)
-            start = time.perf_counter()
-            run_zensical_in_root(project, docs, target, strict=False)
-            again = time.perf_counter() - start
-        finally:
-            latest.write_text(original, encoding="utf-8")
-    whole = t.pipeline + again
-    print(
-        f"  probe: zensical into a stable site folder: first {first:.2f} s, after one change "
-        f"{again:.2f} s (+ pipeline {t.pipeline:.2f} s = {whole:.2f} s = {whole / full:.1%} "
-        "of the full build)"
-    )
-    shutil.rmtree(target, ignore_errors=True)
-
-
-def zensical_runner() -> Callable[[], None] | None:
-    """Tries the shipped Zensical runner on a one-page project; if it fails, patches it.
-
-    Returns a function that undoes the patch, or None when no patch was needed.
-    """
-    probe = Path(tempfile.mkdtemp(prefix="sk-zensical-probe-"))
-    try:
-        (probe / "mkdocs.yml").write_text("site_name: Probe\n", encoding="utf-8")
-        docs = probe / "build" / "docs"
-        docs.mkdir(parents=True)
-        (docs / "index.md").write_text("# Probe\n", encoding="utf-8")
-        try:
-            build_module.run_zensical(Project(probe), docs, probe / "build" / "site", strict=False)
-            return None
-        except IngestError as exc:
-            first = str(exc).strip().splitlines()[-1][:200]
-            print(
-                f"NOTE: ingest.build.run_zensical fails with this Zensical ({first});\n"
-                "      the zensical figures use run_zensical_in_root (config in the project "
-                "root, relative docs_dir/site_dir)."
-            )
-    finally:
-        shutil.rmtree(probe, ignore_errors=True)
-    original = build_module.run_zensical
-    build_module.run_zensical = run_zensical_in_root
-
-    def undo() -> None:
-        build_module.run_zensical = original
-
-    return undo
+ARCHIVES = {
+    "weekly": Archive("weekly", 300, PLAYERS, FIELD, ROUNDS),
+    "players": Archive("players", 40, 5000, 128, 7),
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--events", type=int, default=300, help="weekly events (default 300)")
+    parser.add_argument("--archive", choices=("weekly", "players", "both"), default="both")
+    parser.add_argument("--events", type=int, default=None, help="events in the weekly archive (default 300)")
     parser.add_argument("--engine", choices=("mkdocs", "zensical", "both"), default="both")
+    parser.add_argument("--no-phone", action="store_true", help="skip the browser measurement")
     parser.add_argument("--keep", type=Path, help="generate into this (new) folder and keep it")
-    parser.add_argument(
-        "--explore",
-        action="store_true",
-        help="also probe incremental engine passes (mkdocs --dirty; Zensical's cache with a stable site folder)",
-    )
     args = parser.parse_args()
     root = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="sk-bench-build-"))
     root.mkdir(parents=True, exist_ok=True)
-    try:
-        start = time.perf_counter()
-        latest = generate(root, args.events)
-        generated = time.perf_counter() - start
-        project = Project(root)
-        start = time.perf_counter()
-        collected = collect(project)
-        errors = [d for d in collected.diagnostics if d.is_error]
-        warnings = len(collected.diagnostics) - len(errors)
-        shown = "\n".join(d.render() for d in errors[:10])
-        assert not errors, f"generated events do not validate:\n{shown}"
-        assert len(collected.events) == args.events
-        validated = time.perf_counter() - start
-        print(
-            f"archive: {args.events} events x {FIELD} players, {PLAYERS} players, {ROUNDS} Swiss "
-            f"rounds, public decklists; generated in {generated:.1f} s, validated in "
-            f"{validated:.1f} s (0 errors, {warnings} warnings)"
-        )
-        print(
-            f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; the engines are "
-            "imported beforehand (no import time in the first build)"
-        )
-        import material  # noqa: F401 - the theme's import cost is not the build's
-        import mkdocs.commands.build  # noqa: F401
+    import material  # noqa: F401 - the theme's import cost is not the build's
+    import mkdocs.commands.build  # noqa: F401
 
+    print(
+        f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; budgets are ratios within this run; "
+        "the engines are imported beforehand"
+    )
+    try:
+        names = ("weekly", "players") if args.archive == "both" else (args.archive,)
         engines = ("mkdocs", "zensical") if args.engine == "both" else (args.engine,)
-        aside = Path(tempfile.mkdtemp(prefix="sk-bench-previous-", dir=root.parent))
-        undo = zensical_runner() if "zensical" in engines else None
-        try:
-            measured = [measure_full(project, engine, aside) for engine in engines]
-            for one in measured:
-                measure_rebuild(project, one, latest, explore=args.explore)
-                move_aside(project, aside, f"{one.engine}-rebuilt")
-        finally:
-            if undo is not None:
-                undo()
-            shutil.rmtree(aside, ignore_errors=True)
+        for name in names:
+            archive = ARCHIVES[name]
+            if name == "weekly" and args.events:
+                archive = Archive(name, args.events, PLAYERS, FIELD, ROUNDS)
+            folder = root / name
+            start = time.perf_counter()
+            latest = generate(folder, archive.events, archive.players, archive.field, archive.rounds)
+            project = Project(folder)
+            collected = collect(project)
+            errors = [d for d in collected.diagnostics if d.is_error]
+            assert not errors, "generated events do not validate:\n" + "\n".join(d.render() for d in errors[:10])
+            print(
+                f"\narchive {name}: {archive.events} events x {archive.field} players from {archive.players}, "
+                f"{archive.rounds} Swiss rounds, public decklists (generated and checked in "
+                f"{time.perf_counter() - start:.1f} s)"
+            )
+            for engine in engines:
+                measure(project, archive, engine, latest, root / "work", phone=not args.no_phone)
     finally:
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)

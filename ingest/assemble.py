@@ -29,6 +29,7 @@ from ingest.model import (
     PlayoffSpec,
     Round,
     SeatResult,
+    Source,
     Structure,
     Team,
     TeamMatch,
@@ -228,6 +229,8 @@ class _Assembler:
         """Whether match lengths are known (best_of and game intact), so scores can be judged."""
         self.round_indexes: dict[str, list[int]] = {"rounds": [], "playoff": []}
         """Where each assembled round is in the file (broken rounds are skipped)."""
+        self.imported = isinstance(doc.data, Mapping) and isinstance(doc.data.get("source"), Mapping)
+        """Whether the event was imported from a platform: its recorded results are facts."""
 
     def intact(self, path: YamlPath) -> bool:
         """Whether the schema accepted the value at ``path`` and everything inside it."""
@@ -294,7 +297,17 @@ class _Assembler:
             organizer=str(d.get("organizer") or ""),
             description=str(d.get("description") or ""),
             url=str(d.get("url") or ""),
+            source=self.source(),
         )
+
+    def source(self) -> Source | None:
+        """The ``source`` block of an imported event (:mod:`ingest.published`)."""
+        raw = self.data.get("source")
+        if not isinstance(raw, Mapping) or not self.intact(("source",)):
+            return None
+        from ingest.published import source_from
+
+        return source_from(raw, self.ids, lambda path, message, hint: self.err("source", path, message, hint), self.pos)
 
     def date(self, key: str) -> dt.date | None:
         value = self.data.get(key)
@@ -352,6 +365,8 @@ class _Assembler:
             tied_team_match=str(s.get("tied_team_match", "draw")),
             round_minutes=int(s["round_minutes"]) if s.get("round_minutes") else None,
             published_precision=int(s["published_precision"]) if s.get("published_precision") else None,
+            results=str(s.get("results", "games")),
+            dropped_evaluated=str(s["dropped_evaluated"]) if s.get("dropped_evaluated") else None,
         )
 
     def players(self, raw: list[Any]) -> tuple[Player, ...]:
@@ -629,7 +644,10 @@ class _Assembler:
                     hint = self.knockout_draw_hint("playoff" if playoff else "single-elimination")
                 else:
                     hint = f"check the result slip: in best of {best_of} the winner has {_need_wins(best_of)} game wins"
-                self.err("impossible-score", (*path, "games"), problem, hint)
+                if self.imported:  # a recorded round is a fact: the platform accepted this score
+                    self.warn("impossible-score", (*path, "games"), problem, _AS_RECORDED)
+                else:
+                    self.err("impossible-score", (*path, "games"), problem, hint)
             elif self.scores_known and (unlikely := score_warning(score, best_of)):
                 self.warn("many-games", (*path, "games"), unlikely, _MANY_GAMES_HINT.format(n=best_of))
         return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=str(m.get("note") or ""), pos=pos)
@@ -963,6 +981,8 @@ def _wot_players(rnd: Round) -> set[str]:
     """Everyone with a Wheel of Time game or bye in a round."""
     return {pid for g in rnd.wot_games for pid in (g.hero, g.villain) if pid is not None}
 
+
+_AS_RECORDED = "kept as the platform recorded it; standings count it as written"
 
 _IDENTITY = ("players", "bye", "loss", "hero", "villain", "teams")
 """The keys that say who an entry of a round is about; broken, the entry is skipped."""

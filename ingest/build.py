@@ -1,10 +1,12 @@
-"""``scorekeeper build``: events -> build/docs (Markdown, API, print views) -> build/site.
+"""``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
 
 The steps: read and check every event (any error: report them all, write nothing),
-compute each event's report (cached by content hash), render the site's files, write
-``build/docs`` (only changed files are rewritten, so unchanged pages keep their
-timestamps), then run the site engine into a staging folder and swap it in for
-``build/site`` atomically. A failed build leaves the previous site whole.
+compute each event's report (kept in memory by content hash, for ``serve``), render the
+site's files, write ``build/docs`` (Markdown pages with placeholders, API, print views)
+and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.fragments`), only
+changed files being rewritten; then run the site engine into a staging folder and swap it
+in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
+fragments into the previous pages. A failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
@@ -13,10 +15,8 @@ import contextlib
 import datetime as dt
 import gc
 import hashlib
-import json
 import logging
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -29,11 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__, pickling
-from ingest.assemble import deck_path_problem
+from ingest import fragments as fr
+from ingest.archive_summary import summarise_finished_events
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook
+from ingest.locking import wait_for_edits
 from ingest.pipeline import (
     EventData,
     Loaded,
@@ -56,8 +58,8 @@ from ingest.yamldoc import load_plain
 
 
 def _register_pickling() -> None:
-    """Loaded event files and reports, as build workers send them back and the report cache
-    stores them: some 1,200 frozen dataclasses per event (tests/test_pickling.py checks
+    """Loaded event files and reports, as build workers send them back: some 1,200 frozen
+    dataclasses per event (tests/test_pickling.py checks
     that every one reachable from the sample events is registered). A class left out
     still pickles, the slow way."""
     from ingest import decklists, decks, diagnostics, legality, model, pipeline, report, standings, wot_event, yamldoc
@@ -72,6 +74,13 @@ def _register_pickling() -> None:
 _register_pickling()
 
 ENGINES = ("mkdocs", "zensical")
+
+Progress = Callable[[str, int, int], None]
+"""Told what a build is doing: a stage, how many of its items are done, of how many."""
+
+
+def _no_progress(stage: str, done: int, total: int) -> None:
+    return None
 
 
 @dataclass
@@ -120,6 +129,7 @@ def collect(
     strict: bool = False,
     parsed: dict[Any, ParsedEvent] | None = None,
     preloaded: Mapping[str, Loaded] | None = None,
+    progress: Progress = _no_progress,
 ) -> Collected:
     """Reads and checks every event file, players.yaml, formats and archetypes.
 
@@ -133,7 +143,9 @@ def collect(
     archetypes, _ = load_archetype_book(project)
     loaded = []
     data = event_data(project)
-    for path in find_files([project.events_dir]) if project.events_dir.exists() else []:
+    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    for done, path in enumerate(paths):
+        progress("reading events", done, len(paths))
         item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
         loaded.append(item)
         diags += item.diagnostics
@@ -143,54 +155,34 @@ def collect(
 
 
 class ReportCache:
-    """Computed reports by content hash: an unchanged event is never recomputed.
+    """Computed reports by content hash, held in memory: an unchanged event is never recomputed.
 
     The key covers the event text, its decklist files, the format and archetype data and
-    the engine version; entries live in memory and, optionally, in a folder on disk.
+    the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
+    ``scorekeeper build`` process starts empty. Nothing is stored on disk: a report read
+    back from the build folder could not be trusted without decoding and checking it, and
+    decoding one from JSON took longer than computing it again.
     """
 
-    def __init__(self, folder: Path | None = None) -> None:
-        self.folder = folder
+    def __init__(self) -> None:
         self.memory: dict[str, EventReport] = {}
         self.pages: dict[Any, dict[str, str | bytes]] = {}
-        """Rendered event pages, by report and rendering inputs (in memory only)."""
+        """Rendered pages, by report (or player history) and rendering inputs."""
         self.parsed: dict[Any, ParsedEvent] = {}
-        """Parsed and checked event files, by content hash (in memory only)."""
+        """Parsed and checked event files, by content hash."""
         self.prepared: set[str] = set()
         """Reports the parallel workers computed for the build under way (it counts them as
         computed, not as cached)."""
+        self.written: dict[str, dict[str, str | bytes]] = {}
+        """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
+        self.token = ""
+        """The token the last build of this process left in ``build/.cache/docs.token``."""
 
     def get(self, key: str) -> EventReport | None:
-        if key in self.memory:
-            return self.memory[key]
-        report = self.load(self.folder, key) if self.folder is not None else None
-        if report is not None:
-            self.memory[key] = report
-        return report
+        return self.memory.get(key)
 
-    @staticmethod
-    def load(folder: Path, key: str) -> EventReport | None:
-        """One entry of a cache folder, or None when there is none (or it cannot be used)."""
-        path = folder / f"{key}.pickle"
-        if path.exists():
-            with contextlib.suppress(Exception):  # a stale or foreign cache entry: recompute
-                report = pickle.loads(path.read_bytes())
-                if isinstance(report, EventReport):
-                    return report
-        return None
-
-    def put(self, key: str, report: EventReport, *, stored: bool = False) -> None:
-        """Keeps a report; ``stored``: :meth:`store` has already written it to the folder."""
+    def put(self, key: str, report: EventReport) -> None:
         self.memory[key] = report
-        if self.folder is not None and not stored:
-            self.store(self.folder, key, report)
-
-    @staticmethod
-    def store(folder: Path, key: str, report: EventReport) -> None:
-        """Writes one entry of a cache folder (build workers write their own reports)."""
-        write_atomically(
-            folder / f"{key}.pickle", pickle.dumps(report, protocol=pickle.HIGHEST_PROTOCOL), durable=False
-        )
 
 
 def _data_fingerprint(project: Project) -> str:
@@ -244,10 +236,9 @@ def _forked_pool(workers: int) -> Iterator[Any]:
 _WORKER: dict[str, Any] = {}
 
 
-_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, bool, Any, dict[str, str | bytes] | None]
+_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
 """What a worker sends back: its parse-cache entry, the loaded file, report key, report,
-whether it computed the report (rather than finding it in the cache folder), page-cache
-key and pages."""
+page-cache key and pages."""
 
 
 def _worker_event(path: str) -> _Prepared:
@@ -262,19 +253,12 @@ def _worker_event(path: str) -> _Prepared:
     data: EventData = _WORKER["data"]
     item = load_event(Path(path), project, parsed, data)
     if item.event is None or has_errors(item.diagnostics):
-        return parsed, item, "", None, False, None, None
+        return parsed, item, "", None, None, None
     registry = data.formats
     cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
-    folder = _WORKER["cache_folder"]
-    # A report an earlier build stored (the build process is new, so only its folder knows).
-    report = ReportCache.load(folder, key) if folder is not None else None
-    computed = report is None
-    if report is None:
-        report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
-        if folder is not None:
-            ReportCache.store(folder, key, report)
+    report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
     templates = Path(_WORKER["templates"])
     return (
@@ -282,13 +266,18 @@ def _worker_event(path: str) -> _Prepared:
         item,
         key,
         report,
-        computed,
         event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
         render_event_pages(report, inputs, templates),
     )
 
 
-def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int | None = None) -> dict[str, Loaded]:
+def prefill(
+    project: Project,
+    cache: ReportCache,
+    today: dt.date,
+    workers: int | None = None,
+    progress: Progress = _no_progress,
+) -> dict[str, Loaded]:
     """Parses, computes and renders uncached events in parallel worker processes.
 
     The results go into ``cache``; the build that follows finds everything there. Used
@@ -311,7 +300,6 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
         return {}
     players, _ = load_players(project)  # problems are reported by the sequential pass
     _WORKER.update(
-        cache_folder=cache.folder,
         project=project,
         data=data,
         cards=card_data(project)[0],
@@ -325,13 +313,13 @@ def prefill(project: Project, cache: ReportCache, today: dt.date, workers: int |
     loaded: dict[str, Loaded] = {}
 
     def keep(result: _Prepared) -> None:
-        parsed, item, key, report, computed, pages_key, pages = result
+        parsed, item, key, report, pages_key, pages = result
         loaded[item.path.as_posix()] = item
+        progress("preparing events", len(loaded), len(todo))
         cache.parsed.update(parsed)
         if report is not None:
-            cache.put(key, report, stored=True)
-            if computed:
-                cache.prepared.add(key)
+            cache.put(key, report)
+            cache.prepared.add(key)
         if pages is not None:
             cache.pages[pages_key] = pages
 
@@ -390,14 +378,19 @@ def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[s
 
 
 def compute_reports(
-    collected: Collected, project: Project, cache: ReportCache, timings: BuildTimings
+    collected: Collected,
+    project: Project,
+    cache: ReportCache,
+    timings: BuildTimings,
+    progress: Progress = _no_progress,
 ) -> list[EventReport]:
     """Each event's report, from the cache when its inputs are unchanged."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     fingerprint = _data_fingerprint(project)
     reports = []
-    for item in collected.events:
+    for done, item in enumerate(collected.events):
+        progress("computing standings", done, len(collected.events))
         key = report_key(fingerprint, item)
         report = cache.get(key)
         if report is None:
@@ -435,14 +428,50 @@ def _write_new(path: str, data: bytes) -> None:
         os.close(fd)
 
 
-def sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
+def sync_tree(
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
+) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
     Each changed file is replaced atomically, so unchanged files keep their timestamps
     (which is what lets the site engine rebuild only the pages that changed). The tree
     is listed once; files are compared and written by a few threads, since the time
     goes into system calls that release the interpreter lock.
+
+    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
+    files equal to it are not read from disk again. It is updated to ``files`` on success.
     """
+    if previous:
+        return _sync_from_memory(target, files, previous)
+    changes = _sync_tree(target, files)
+    if previous is not None:
+        previous.update(files)
+    return changes
+
+
+def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
+    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
+    last = dict(previous)
+    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
+    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
+    removed = {rel for rel in last if rel not in files}
+    for rel in sorted(written):
+        content = files[rel]
+        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
+    for rel in sorted(removed):
+        (target / rel).unlink(missing_ok=True)
+        parent = (target / rel).parent
+        while parent != target:
+            try:
+                parent.rmdir()  # empty folders go
+            except OSError:
+                break
+            parent = parent.parent
+    previous.update(files)
+    return TreeChanges(frozenset(written), frozenset(removed))
+
+
+def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     import concurrent.futures
 
     target.mkdir(parents=True, exist_ok=True)
@@ -517,15 +546,18 @@ class _Counter(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-DIRTY_BUILD_WARNING = "A 'dirty' build is being performed"
-"""How mkdocs's warning about every ``dirty`` build begins; expected in an incremental update."""
+def run_mkdocs(
+    project: Project, docs: Path, site: Path, *, strict: bool, progress: Progress = _no_progress
+) -> list[str]:
+    """Builds the site with mkdocs-material; returns the engine's warnings.
 
-
-def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty: bool = False) -> list[str]:
-    """Builds the site with mkdocs-material; returns the engine's warnings."""
+    Our plugin (:mod:`ingest.mkdocs_plugin`) is added when the configuration does not list it.
+    """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
+
+    from ingest.mkdocs_plugin import ScorekeeperPlugin
 
     counter = _Counter()
     log = logging.getLogger("mkdocs")
@@ -534,9 +566,16 @@ def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty:
     log.setLevel(logging.WARNING)
     try:
         cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
-        cfg.plugins.on_startup(command="build", dirty=dirty)
+        if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
+            plugin = ScorekeeperPlugin()
+            plugin.load_config({})
+            cfg.plugins["scorekeeper"] = plugin
+        for plugin in cfg.plugins.values():
+            if isinstance(plugin, ScorekeeperPlugin):
+                plugin.progress = progress
+        cfg.plugins.on_startup(command="build", dirty=False)
         try:
-            mkdocs_build(cfg, dirty=dirty)
+            mkdocs_build(cfg)
         finally:
             cfg.plugins.on_shutdown()
     except (Abort, MkDocsException) as exc:
@@ -551,27 +590,34 @@ def run_mkdocs(project: Project, docs: Path, site: Path, *, strict: bool, dirty:
     return counter.messages
 
 
-def run_zensical(
-    project: Project, docs: Path, site: Path, *, strict: bool, overrides: Mapping[str, Any] | None = None
-) -> list[str]:
+def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
     """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
 
-    ``overrides`` replace settings of the configuration for this run.
+    Zensical takes the folder of its configuration file as the project's root, and the
+    docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
+    configuration is written into the build folder, under a name of this build's own, and
+    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
+    :func:`build_lock`). Nothing is written outside the build folder.
     """
     import yaml
 
-    config = {**load_plain(project.mkdocs_file.read_text(encoding="utf-8")), **(overrides or {})}
-    # Zensical wants docs_dir and site_dir inside the folder of its configuration file:
-    # write a temporary copy next to the project's mkdocs.yml, pointing at our folders.
-    root = project.root.resolve()
-    config["docs_dir"] = os.path.relpath(docs.resolve(), root)
-    config["site_dir"] = os.path.relpath(site.resolve(), root)
-    # One name for it: Zensical's cache (in <root>/.cache) is found again by the next build.
-    cfg = root / ".scorekeeper-zensical.yml"
+    build_dir = docs.parent.resolve()
+    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
+    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
+    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
+    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
+    plugins = config.get("plugins")
+    if isinstance(plugins, list):
+        config["plugins"] = [
+            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
+        ]
+    fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
+    cfg = Path(name)
     try:
-        cfg.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(yaml.safe_dump(config, sort_keys=False))
         cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
-        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, check=False)
+        proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
     finally:
         cfg.unlink(missing_ok=True)
     if proc.returncode != 0:
@@ -594,6 +640,40 @@ def _zensical() -> str:
     return exe
 
 
+BUILD_LOCK = ".build.lock"
+"""The lock file in ``build/`` that one build at a time holds (``serve`` and the CLI alike)."""
+
+BUILD_LOCK_TIMEOUT = 600.0
+"""Seconds a build waits for another one to finish."""
+
+
+@contextlib.contextmanager
+def build_lock(project: Project, progress: Progress = _no_progress) -> Iterator[None]:
+    """Holds the project's build lock: two builds at once never touch each other's files.
+
+    The lock is an operating-system lock (``filelock``), released however the process
+    ends. Raises IngestError when another build holds it for :data:`BUILD_LOCK_TIMEOUT`.
+    """
+    from filelock import FileLock, Timeout
+
+    project.build_dir.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(project.build_dir / BUILD_LOCK, thread_local=False, is_singleton=False)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        progress("waiting for another build of this project", 0, 1)
+        try:
+            lock.acquire(timeout=BUILD_LOCK_TIMEOUT)
+        except Timeout:
+            raise IngestError(
+                f"another build of this project has been running for {BUILD_LOCK_TIMEOUT:g} s; nothing was written"
+            ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def build_site(
     project: Project,
     *,
@@ -604,6 +684,7 @@ def build_site(
     docs_only: bool = False,
     full: bool = False,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
+    progress: Progress = _no_progress,
 ) -> BuildTimings:
     """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
 
@@ -613,50 +694,80 @@ def build_site(
         strict: warnings fail the build too.
         today: the build's date (default: SOURCE_DATE_EPOCH or the clock).
         cache: computed reports from earlier builds (serve, benchmarks).
-        docs_only: stop after writing build/docs.
-        full: rebuild every page even when the previous site could be updated in place.
+        docs_only: stop after writing build/docs (and build/fragments).
+        full: run the engine on every page even when the previous site could be updated in place.
         on_diagnostics: receives warnings when the build goes ahead.
+        progress: told each stage and how far it is (see :data:`Progress`).
 
-    With mkdocs, when ``build/site`` was built from the same configuration, only the pages
-    whose Markdown changed are rendered again: the previous site is copied aside, mkdocs
-    updates the copy (``dirty``), the search index is merged, and the copy is swapped in.
-    With Zensical, the changed pages are rendered on their own when no page was added or
-    removed (:func:`_update_zensical_site`); otherwise Zensical builds the whole site.
+    One build of a project runs at a time (:func:`build_lock`), and it starts once the
+    edit commands working on event files have finished (:func:`ingest.locking.wait_for_edits`).
+    The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
+    or after it (Zensical, :func:`ingest.fragments.finish_site`). When no Markdown page
+    changed since a site built from the same configuration, the engine is not run: the
+    changed fragments are swapped into the previous pages (:func:`_update_pages`).
     From rendering to the end, the computed results are frozen for the garbage collector
     (:func:`~ingest.collector.results_frozen`).
     """
+    if engine not in ENGINES:
+        raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
+    with build_lock(project, progress):
+        wait_for_edits(project.events_dir)
+        return _build(
+            project,
+            engine=engine,
+            strict=strict,
+            today=today,
+            cache=cache,
+            docs_only=docs_only,
+            full=full,
+            on_diagnostics=on_diagnostics,
+            step=progress,
+        )
+
+
+def _build(
+    project: Project,
+    *,
+    engine: str,
+    strict: bool,
+    today: dt.date | None,
+    cache: ReportCache | None,
+    docs_only: bool,
+    full: bool,
+    on_diagnostics: Callable[[list[Diagnostic]], None] | None,
+    step: Progress,
+) -> BuildTimings:
     with results_frozen() as freeze:
-        if engine not in ENGINES:
-            raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
         timings = BuildTimings()
         start = time.perf_counter()
-        cache = cache if cache is not None else ReportCache(project.build_dir / ".cache" / "reports")
+        cache = cache if cache is not None else ReportCache()
         day = today_from_env(today)
-        preloaded = prefill(project, cache, day)
+        preloaded = prefill(project, cache, day, progress=step)
         timings.extra["parallel"] = float(bool(preloaded))
-        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded)
+        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step)
         timings.read = time.perf_counter() - start
         diags = list(collected.diagnostics)
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         t = time.perf_counter()
-        reports = compute_reports(collected, project, cache, timings)
+        reports = compute_reports(collected, project, cache, timings, step)
         timings.compute = time.perf_counter() - t
         # Pairing, game-record and deck checks come with each (cached) report.
         diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            on_diagnostics(diags)
+            on_diagnostics(summarise_finished_events(diags, reports))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
         inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
-        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map)
+        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
         docs = project.build_dir / "docs"
+        folder = project.build_dir / fr.FOLDER
         site = project.build_dir / "site"
         manifest = project.build_dir / ".cache" / "site.json"
         fingerprint = _engine_fingerprint(project, engine, day, strict=strict)
@@ -666,36 +777,54 @@ def build_site(
         # From here until the new site is in place, build/site may not match build/docs: the
         # next build starts from scratch if this one does not finish.
         manifest.unlink(missing_ok=True)
-        changes = sync_tree(docs, files)
-        if strict and changes.removed:
-            incremental = False  # a removed page could leave links to it in pages not rendered again
+        step("writing build/docs", 0, 1)
+        doc_files = {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)}
+        # What this process wrote last time stands for the trees only if no other build
+        # (another process) wrote them since: each build leaves a token of its own.
+        token = project.build_dir / ".cache" / "docs.token"
+        try:
+            on_disk = token.read_text(encoding="utf-8")
+        except OSError:
+            on_disk = ""
+        if on_disk != cache.token:
+            cache.written.clear()
+        token.unlink(missing_ok=True)
+        changes = sync_tree(docs, doc_files, cache.written.setdefault("docs", {}))
+        fragment_changes = sync_tree(
+            folder,
+            {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
+            cache.written.setdefault("fragments", {}),
+        )
+        cache.token = os.urandom(16).hex()
+        write_atomically(token, cache.token, durable=False)
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
         t = time.perf_counter()
-        for stale in project.build_dir.glob(".site-next-*"):  # left behind by an interrupted build
+        # Without a Markdown page added, removed or changed, the engine has nothing to do:
+        # the changed fragments go into the finished pages, other files are copied.
+        swap = incremental and not any(rel.endswith(".md") for rel in changes.written | changes.removed)
+        timings.extra["incremental"] = float(swap)
+        if swap:
+            step("updating pages", 0, 1)
+            _update_pages(site, docs, folder, changes, fragment_changes, engine)
+            manifest.write_text(fingerprint, encoding="utf-8")
+            timings.engine = time.perf_counter() - t
+            return timings
+        # Only this build runs (the build lock): a staging folder left here is from a build
+        # that was interrupted.
+        for stale in project.build_dir.glob(".site-next-*"):
             shutil.rmtree(stale, ignore_errors=True)
         staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
         try:
+            step(f"running {engine}", 0, 1)
             with _source_date_epoch(day):
                 if engine == "zensical":
-                    # Zensical keeps its own cache and skips unchanged pages when its site
-                    # folder is kept between builds; pages whose Markdown is gone would stay
-                    # behind, so the folder starts empty after removals or a full build.
-                    kept = project.build_dir / ".cache" / "zensical-site"
-                    partial = incremental and _update_zensical_site(project, docs, site, staging, kept, changes)
-                    timings.extra["partial"] = float(partial)
-                    if partial:
-                        warnings = []
-                    else:
-                        if not incremental or changes.removed:
-                            shutil.rmtree(kept, ignore_errors=True)
-                        warnings = run_zensical(project, docs, kept, strict=strict)
-                        shutil.copytree(kept, staging, dirs_exist_ok=True)
-                elif incremental:
-                    warnings = _update_site(project, docs, site, staging, changes)
+                    warnings = run_zensical(project, docs, staging, strict=strict)
+                    step("finishing pages", 0, 1)
+                    fr.finish_site(staging, docs, folder, engine)
                 else:
-                    warnings = run_mkdocs(project, docs, staging, strict=strict)
+                    warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
             if strict and warnings:
                 raise IngestError(
                     [
@@ -710,19 +839,18 @@ def build_site(
             shutil.rmtree(staging, ignore_errors=True)
             raise
         timings.engine = time.perf_counter() - t
-        timings.extra["incremental"] = float(incremental)
         return timings
 
 
 def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:
-    """What every page of the site depends on besides its own Markdown, and the strictness.
+    """What every page of the site depends on besides its own Markdown and fragments, and the strictness.
 
-    An update renders only the changed pages, so only their warnings are seen: it is
-    strict only when the site it updates was built strictly (without a warning).
+    A page-update build (:func:`_update_pages`) runs no engine and so sees no warning: it
+    is strict only when the site it updates was built strictly (without a warning).
     """
     from importlib.metadata import version
 
-    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:".encode())
+    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:{__version__}:".encode())
     for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
     if project.mkdocs_file.is_file():
@@ -730,208 +858,32 @@ def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: 
     return h.hexdigest()
 
 
-def _page_of(docs_path: str) -> str | None:
-    """The URL of the page a Markdown file becomes (None for other files)."""
-    if not docs_path.endswith(".md"):
-        return None
-    if docs_path == "index.md" or docs_path.endswith("/index.md"):
-        return docs_path[: -len("index.md")]
-    return docs_path[:-3] + "/"
+def _update_pages(
+    site: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
+) -> None:
+    """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
 
-
-def _update_site(project: Project, docs: Path, site: Path, staging: Path, changes: TreeChanges) -> list[str]:
-    """Renders only the changed pages into a copy of the previous site (mkdocs ``dirty``).
-
-    Timestamps are copied too: mkdocs then skips every page whose Markdown is older than
-    its HTML. Files whose source was removed are deleted, and the search index is merged:
-    the previous entries of untouched pages, plus the entries of the pages rebuilt.
-
-    mkdocs warns about every dirty build, and in strict mode would abort on that warning
-    alone: the update runs mkdocs non-strict and returns its other warnings, to which the
-    caller applies ``--strict``.
+    Used when no Markdown page changed: the engine would render every page as before. All
+    new contents are computed first, then each changed file is replaced atomically (a
+    temporary file renamed over it), so a reader always gets a whole file. Copying the
+    site to swap it in whole would cost more than the update itself: a site has a folder
+    per page. If this step is interrupted, the next build starts from scratch (the site's
+    fingerprint is written only after it).
     """
-    shutil.copytree(site, staging, dirs_exist_ok=True)
-    for rel in changes.removed:
-        page = _page_of(rel)
-        target = staging / (page + "index.html" if page is not None else rel)
-        target.unlink(missing_ok=True)
-    index = Path("search") / "search_index.json"
-    old = json.loads((site / index).read_text(encoding="utf-8")) if (site / index).is_file() else None
-    warnings = [
-        w for w in run_mkdocs(project, docs, staging, strict=False, dirty=True) if not w.startswith(DIRTY_BUILD_WARNING)
-    ]
-    new_path = staging / index
-    if old is not None and new_path.is_file():
-        rebuilt = {p for rel in changes.written if (p := _page_of(rel)) is not None}
-        gone = {p for rel in changes.removed if (p := _page_of(rel)) is not None}
-        new = json.loads(new_path.read_text(encoding="utf-8"))
-        merged = _merge_search(old, new, rebuilt | gone)
-        # Written as the search plugin writes it, so an updated site equals a full build byte for byte.
-        new_path.write_text(json.dumps(merged, separators=(",", ":"), default=str), encoding="utf-8")
-    return warnings
-
-
-ZENSICAL_PARTIAL = "zensical-partial"
-"""Folder in ``build/.cache`` where Zensical renders only the changed pages."""
-
-
-def _nav_pages(nav: object) -> list[str] | None:
-    """The Markdown files an explicit ``nav`` names, or None when a page's title in the
-    navigation would come from the page itself (an entry without a title) or there is no nav.
-
-    >>> _nav_pages([{"Home": "index.md"}, {"Events": [{"All": "events/index.md"}, {"X": "https://x.org"}]}])
-    ['index.md', 'events/index.md']
-    >>> _nav_pages(["index.md"]) is None, _nav_pages(None) is None
-    (True, True)
-    """
-    if not isinstance(nav, list):
-        return None
-    out: list[str] = []
-    for entry in nav:
-        if not isinstance(entry, dict) or len(entry) != 1:
-            return None
-        (target,) = entry.values()
-        if isinstance(target, list):
-            inner = _nav_pages(target)
-            if inner is None:
-                return None
-            out += inner
-        elif isinstance(target, str):
-            if target.endswith(".md") and "://" not in target:
-                out.append(target)
-        else:
-            return None
-    return out
-
-
-def _update_zensical_site(
-    project: Project, docs: Path, site: Path, staging: Path, kept: Path, changes: TreeChanges
-) -> bool:
-    """Renders only the changed pages with Zensical and puts them into a copy of the previous site.
-
-    Zensical 0.0.7x spends about two thirds of a full build even when nothing changed. A
-    page's HTML depends on its own Markdown, the configuration and the navigation, and an
-    explicit ``nav`` whose entries all have titles is the same whichever pages exist. So
-    the changed pages are rendered on their own, next to empty stand-ins for the pages the
-    navigation names; their HTML, the changed static files and their search entries then
-    replace the old ones in a copy of the previous site, and in Zensical's kept folder so
-    that it matches the site whatever Zensical's own cache records. Tests check the result
-    equals a full build byte for byte (with this project's theme; a theme that lists every
-    page on each page would need ``--full``).
-
-    Returns False, leaving the site and the kept folder as they were, when this does not
-    hold and a full build is needed: no explicit titled ``nav`` (or one leading outside the
-    docs), ``use_directory_urls: false``, a page was added or removed (the search index and
-    sitemap list every page), a changed page is new to the search index, the site's own CSS
-    or JavaScript changed, or the partial build failed, warned (say, of a link to a page it
-    does not have) or missed a page.
-    """
-    config = load_plain(project.mkdocs_file.read_text(encoding="utf-8")) if project.mkdocs_file.is_file() else None
-    if not isinstance(config, dict) or config.get("use_directory_urls", True) is False or changes.removed:
-        return False
-    nav = _nav_pages(config.get("nav"))
-    pages = {rel: page for rel in sorted(changes.written) if (page := _page_of(rel)) is not None}
-    if nav is None or any(not (site / page / "index.html").is_file() for page in pages.values()):
-        return False
-    extras = [
-        x
-        for x in [*config.get("extra_css", []), *config.get("extra_javascript", [])]
-        if isinstance(x, str) and "://" not in x
-    ]
-    if any(deck_path_problem(rel) for rel in [*nav, *extras]):
-        return False  # (the rule decklist references follow: relative, and no way out)
-    nav = [rel for rel in nav if (docs / rel).is_file()]  # an entry for a missing page stays unresolved
-    if changes.written & set(extras):
-        return False  # a theme may put the site's own CSS or JavaScript (or its hash) in every page
-    updates = {rel: docs / rel for rel in sorted(changes.written) if rel not in pages}
-    work = project.build_dir / ".cache" / ZENSICAL_PARTIAL
-    index = "search.json"
-    shutil.rmtree(work, ignore_errors=True)
-    try:
-        fresh: dict[str, Any] | None = None
-        previous: dict[str, Any] = {}
-        if pages:
-            part_docs, part_site = work / "docs", work / "site"
-            for rel in [*pages, *nav, *extras]:
-                target = part_docs / rel
-                if target.exists():
-                    continue
-                target.parent.mkdir(parents=True, exist_ok=True)
-                if rel in pages or rel not in nav:
-                    if (docs / rel).is_file():
-                        shutil.copyfile(docs / rel, target)
-                else:
-                    target.write_text("", encoding="utf-8")  # the navigation only needs it to exist
-            try:  # lenient even if mkdocs.yml says strict: the full build that follows a warning is not
-                if run_zensical(project, part_docs, part_site, strict=False, overrides={"strict": False}):
-                    return False
-            except IngestError:
-                return False
-            for page in pages.values():
-                built = part_site / page / "index.html"
-                if not built.is_file():
-                    return False
-                updates[page + "index.html"] = built
-            if (part_site / index).is_file() != (site / index).is_file():
-                return False
-            if (part_site / index).is_file():
-                fresh = json.loads((part_site / index).read_text(encoding="utf-8"))
-                previous = json.loads((site / index).read_text(encoding="utf-8"))
-                indexed = {_search_page(e) for e in previous.get("items", [])}
-                if any(p in pages.values() and p not in indexed for p in map(_search_page, fresh.get("items", []))):
-                    return False  # a page new to the index: where a full build lists it is not known here
-        if fresh is not None:  # written as Zensical writes it (the kept folder's index is the site's)
-            merged = _merge_search(previous, fresh, set(pages.values()), key="items")
-            updates[index] = work / index
-            updates[index].write_text(json.dumps(merged, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
-        shutil.copytree(site, staging, dirs_exist_ok=True)
-        for folder in [staging, kept] if kept.is_dir() else [staging]:
-            for rel, source in updates.items():
-                (folder / rel).parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(source, folder / rel)
-        return True
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def _search_page(entry: Any) -> str:
-    """The page a search entry belongs to (its location without the anchor)."""
-    return str(entry.get("location", "")).split("#")[0] if isinstance(entry, dict) else ""
-
-
-def _merge_search(
-    old: Mapping[str, Any], new: Mapping[str, Any], replaced: set[str], key: str = "docs"
-) -> dict[str, Any]:
-    """The previous search index with the entries of ``replaced`` pages swapped for the new ones.
-
-    Rebuilt pages keep their place; pages that are new come at the end. Entries of other
-    pages in ``new`` are left out. ``key`` names the list of entries: ``docs`` for
-    mkdocs, ``items`` for Zensical.
-
-    >>> old = {"config": {}, "docs": [{"location": "a/"}, {"location": "b/"}, {"location": "b/#x"}]}
-    >>> new = {"config": {}, "docs": [{"location": "b/", "t": 2}, {"location": "c/"}, {"location": "d/"}]}
-    >>> [d["location"] for d in _merge_search(old, new, {"b/", "c/"})["docs"]]
-    ['a/', 'b/', 'c/']
-    """
-    fresh: dict[str, list[Any]] = {}
-    for entry in new.get(key, []):
-        page = _search_page(entry)
-        if page in replaced:
-            fresh.setdefault(page, []).append(entry)
-    docs: list[Any] = []
-    placed: set[str] = set()
-    for entry in old.get(key, []):
-        page = _search_page(entry)
-        if page in replaced:
-            if page not in placed:
-                docs.extend(fresh.get(page, []))
-                placed.add(page)
+    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.written)}
+    for rel in sorted(fragments.written | fragments.removed):
+        src = rel[: -len(".json")]
+        page = fr.page_html(src)
+        if page is None or not (site / page).is_file():
             continue
-        docs.append(entry)
-    for page, entries in fresh.items():
-        if page not in placed:
-            docs.extend(entries)
-    return {"config": new.get("config", old.get("config", {})), key: docs}
+        html = (site / page).read_text(encoding="utf-8")
+        new[page] = fr.compact(fr.swap(html, fr.read_fragments(folder, src), src)).encode("utf-8")
+    for rel, data in new.items():
+        write_atomically(site / rel, data, durable=False)
+    for rel in sorted(changes.removed):
+        (site / rel).unlink(missing_ok=True)
+    if fr.SEARCH_FILE in fragments.written:
+        fr.write_search_index(site, fr.read_search_entries(folder), engine)
 
 
 def _site_name(project: Project) -> str:

@@ -18,6 +18,7 @@ import click
 from ingest import __version__
 from ingest.cli_common import checked_event, fail, print_diagnostics, project_of
 from ingest.cli_edits import COMMANDS
+from ingest.cli_import import import_command
 from ingest.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.errors import IngestError
 from ingest.pipeline import Loaded, event_paths
@@ -61,6 +62,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
 for _command in COMMANDS:
     main.add_command(_command)
+main.add_command(import_command)
 
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
@@ -152,6 +154,8 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
             get_ruleset(rules)
         except KeyError as exc:
             fail(str(exc.args[0]))
+    if round_no is not None and event.source is not None and event.source.standings_are_published:
+        fail(f"{event.source.platform} published only the final standings of this event, not its rounds")
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
         fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":
@@ -202,8 +206,15 @@ def build(
       scorekeeper build --engine zensical
     """
     from ingest.build import build_site
+    from ingest.progress import TerminalProgress
 
     project = project_of(ctx)
+    progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
+
+    def warn(diags: list[Diagnostic]) -> None:
+        progress.close()
+        print_diagnostics(diags)
+
     try:
         timings = build_site(
             project,
@@ -212,15 +223,18 @@ def build(
             today=today.date() if today else None,
             docs_only=docs_only,
             full=full,
-            on_diagnostics=lambda d: print_diagnostics(d),
+            on_diagnostics=warn,
+            progress=progress,
         )
     except IngestError as exc:
+        progress.close()
         if exc.diagnostics:
             print_diagnostics(sorted_diagnostics(exc.diagnostics))
             click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
         else:
             click.echo(f"error: {exc.text}", err=True)
         sys.exit(1)
+    progress.close()
     where = "build/docs" if docs_only else "build/site"
     click.echo(
         f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "

@@ -12,6 +12,7 @@ import datetime as dt
 import enum
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, TypeAlias
 
 from ingest.diagnostics import SourcePos
@@ -297,6 +298,64 @@ class Structure:
     """Minutes per round."""
     published_precision: int | None = None
     """Decimals the original platform published (imported events)."""
+    dropped_evaluated: str | None = None
+    """Imported events: when the platform took a dropped player's figures: last-round (after
+    the last round they played) or end (at the end of their phase); None: as the ruleset says."""
+    results: str = "games"
+    """games: matches record games won; matches: only who won (1-0, 0-1) or a draw (0-0-1),
+    so game-win figures (GW%, OGW%) are not computed."""
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedRow:
+    """One row of the standings a platform published, kept as a recorded fact."""
+
+    rank: int
+    """The published rank."""
+    player: PlayerId
+    """The player's id in this event."""
+    points: int
+    """Match points as published."""
+    wins: int | None = None
+    """Wins as published (None where the platform published none)."""
+    losses: int | None = None
+    """Losses as published."""
+    draws: int | None = None
+    """Draws as published."""
+    omw: Fraction | None = None
+    """Opponents' match-win percentage as published (the decimal, exactly)."""
+    gw: Fraction | None = None
+    """Game-win percentage as published."""
+    ogw: Fraction | None = None
+    """Opponents' game-win percentage as published."""
+    pos: SourcePos | None = field(default=None, compare=False)
+    """Where the row is written."""
+
+
+SOURCE_ROUNDS = ("complete", "top-cut-only", "incomplete")
+"""What a source published of the rounds: every match; only the top cut (MTGO Challenges);
+or some matches only. Only with ``complete`` are standings computed from the rounds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where an imported event comes from (``source`` in the file)."""
+
+    platform: str
+    """melee.gg, topdeck.gg, cardsrealm.com, manatraders.com, mtgo.com, spreadsheet or other."""
+    url: str = ""
+    """The event's page on the platform."""
+    rounds: str = "complete"
+    """What the platform published of the rounds (:data:`SOURCE_ROUNDS`)."""
+    standings: tuple[PublishedRow, ...] = ()
+    """The standings the platform published, in published order."""
+    notes: tuple[str, ...] = ()
+    """What the import inferred or could not keep, in words."""
+
+    @property
+    def standings_are_published(self) -> bool:
+        """Whether the published standings are the event's standings (its rounds are not all known)."""
+        return self.rounds != "complete" and bool(self.standings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,6 +450,8 @@ class Event:
     """Announcement link."""
     deck_texts: tuple[tuple[PlayerId, str, str], ...] = ()
     """Decklist file contents read by the loader: (player, file name, text)."""
+    source: Source | None = None
+    """Where an imported event comes from, with the standings the platform published."""
 
     @property
     def game_name(self) -> str:

@@ -55,6 +55,11 @@ class PairPlan:
     """Anything the organizer should know (rematches forced, a second bye, ...)."""
 
 
+_IMPORTED_FINISHED = (
+    "the event was imported from {platform} with its final standings: it is over, and its rounds stay as recorded"
+)
+
+
 def _units(event: Event) -> list[str]:
     return [t.id for t in event.teams] if event.is_team_event else [p.id for p in event.players]
 
@@ -146,6 +151,8 @@ def plan_next_round(event: Event) -> PairPlan:
         IngestError: with a clear reason when nothing can be paired yet (unreported
             matches, every round paired, nobody left).
     """
+    if event.source is not None and event.source.standings:
+        raise EventFinished(_IMPORTED_FINISHED.format(platform=event.source.platform))
     ruleset = ruleset_for(event)
     pairing = event.structure.pairing
     if pairing == "wot-cycles":
@@ -210,6 +217,10 @@ def is_finished(event: Event) -> bool:
     without pairing anything; the other structures ask their planner, which raises
     :class:`~ingest.errors.EventFinished` once the event is over.
     """
+    if event.source is not None and event.source.standings:
+        # The platform published the final standings: the event is over, however the bracket
+        # was played and even where the platform left a match unreported.
+        return True
     if not event.rounds or not all(r.complete for r in (*event.rounds, *event.playoff)):
         return False
     s = event.structure
@@ -538,6 +549,29 @@ def _is_list(editor: Editor, key: str) -> bool:
 # -- checking recorded pairings ---------------------------------------------------------------
 
 
+def finding_severity(event: Event, rnd: Round) -> Any:
+    """How a pairing-rule finding on a round is reported: an error while the round is a plan,
+    a warning once it is played (DESIGN §2: a recorded round is a fact).
+
+    A round is played once a result is in (a bye alone does not count), and every round of
+    an event imported from another platform is played. Until then the pairings can still be
+    changed (``pair --redo``), so a rematch or a second bye stops the TO; afterwards the
+    round is kept as played, standings count it as recorded, and the finding is a warning.
+    """
+    if event.source is not None or any(len(m.players) == 2 and m.reported for m in rnd.matches):
+        return _played_warning
+    return error
+
+
+def _played_warning(code: str, message: str, pos: SourcePos, hint: str = "") -> Diagnostic:
+    """A finding on a played round: kept as played (the hint says so)."""
+    del hint
+    return warning(code, message + " (kept as played)", pos, "a played round is kept as recorded; " + _KEPT)
+
+
+_KEPT = "standings count it as played, and `scorekeeper pair` follows the rules for the rounds to come"
+
+
 def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
     """Checks every recorded Swiss round against the pairing rules and the optimum.
 
@@ -556,6 +590,8 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
     out: list[Diagnostic] = []
     if event.playoff and event.structure.playoff is not None:
         out.extend(_bracket_diagnostics(event, ruleset, main=False))
+    if event.source is not None and event.source.rounds != "complete":
+        return out  # some Swiss matches were never published: nothing to compare them with
     units = _units(event)
     for k, rnd in enumerate(event.rounds):
         excluded = _excluded_before(event, k)
@@ -573,13 +609,14 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
             awarded_byes=_awarded_byes(event, rnd.number, {e.id for e in entrants}),
         )
         avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
+        report = finding_severity(event, rnd)
         for f in findings:
             pos = _finding_pos(event, rnd, tables, f)
             names = " and ".join(f'"{p}"' for p in f.players)
             if f.kind == "rematch":
                 if avoidable:  # a rematch no pairing could avoid is no one's mistake: nothing to say
                     out.append(
-                        error(
+                        report(
                             "rematch",
                             f"round {rnd.number}: {names} meet again, though a pairing without rematches exists",
                             pos,
@@ -588,7 +625,7 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
                     )
             elif f.kind == "repeated-bye":
                 out.append(
-                    error(
+                    report(
                         "repeated-bye",
                         f"round {rnd.number}: {names} gets a second bye while an active player has had none",
                         pos,
@@ -597,7 +634,7 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
                 )
             elif f.kind == "cross-pod":
                 out.append(
-                    error(
+                    report(
                         "cross-pod",
                         f"round {rnd.number}: {names} are in different draft pods",
                         pos,
@@ -644,6 +681,7 @@ def _bracket_diagnostics(event: Event, ruleset: Ruleset, *, main: bool) -> list[
                 )
             )
     for number, rnd in enumerate(series, start=1):
+        report = finding_severity(event, rnd)
         reached = state.rounds[number - 1] if number <= len(state.rounds) else None
         pairs = {frozenset((bm.player1, bm.player2)) for bm in reached.matches} if reached else set()
         for m in rnd.matches:
@@ -652,11 +690,13 @@ def _bracket_diagnostics(event: Event, ruleset: Ruleset, *, main: bool) -> list[
             else:
                 fits = m.kind is not MatchKind.BYE or (reached is not None and m.players[0] in reached.byes)
             if not fits:
-                out.append(_not_in_bracket(event, label, number, m, reached))
+                out.append(_not_in_bracket(event, label, number, m, reached, report))
     return out
 
 
-def _not_in_bracket(event: Event, label: str, number: int, m: Match, reached: PlayoffRound | None) -> Diagnostic:
+def _not_in_bracket(
+    event: Event, label: str, number: int, m: Match, reached: PlayoffRound | None, report: Any = error
+) -> Diagnostic:
     """A written match or bye that the bracket does not have, with what the bracket has instead."""
     shown = " vs ".join(f'"{p}"' for p in m.players) if len(m.players) == 2 else f'a bye for "{m.players[0]}"'
     if reached is None:
@@ -664,7 +704,7 @@ def _not_in_bracket(event: Event, label: str, number: int, m: Match, reached: Pl
     else:
         instead = [_bracket_entry_of(reached, p) for p in m.players]
         why = "the bracket has " + "; ".join(dict.fromkeys(instead))
-    return error(
+    return report(  # type: ignore[no-any-return]
         "not-in-bracket",
         f"{label} {number}: {shown} is not a match of the bracket ({why})",
         m.pos or SourcePos(event.path),

@@ -335,13 +335,26 @@ def _card_signature(config: Path, root: Path) -> tuple[tuple[str, int, int], ...
     return signature(*(p for p in refs if p.is_file()))
 
 
-@functools.lru_cache(maxsize=8)
-def _players(
-    path: Path, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
-) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
+def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
+    """players.yaml, checked (an absent file is an empty registry).
+
+    Read through the one reading path every time; parsed again only when its text (or the
+    schema) changed, since ``serve`` asks for it at every build.
+    """
+    path = project.players_file
     if not path.exists():
-        return PlayerRegistry(), ()
-    doc, problems = read_document(path, display_path(path, root))
+        return PlayerRegistry(), []
+    shown = display_path(path, project.root)
+    text, problems = read_text(path, shown)
+    if text is None:
+        return PlayerRegistry(), problems
+    registry, found = _players(text, shown, project.schema("players").resolve())
+    return registry, list(found)
+
+
+@functools.lru_cache(maxsize=4)
+def _players(text: str, shown: str, schema: Path) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
+    doc, problems = parse_yaml(text, shown)
     if doc is None:
         return PlayerRegistry(), tuple(problems)
     problems += validate_document(doc, load_schema(schema))
@@ -349,13 +362,6 @@ def _players(
         return PlayerRegistry(), tuple(problems)
     registry, found = registry_from(doc)
     return registry, tuple(found)
-
-
-def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
-    """players.yaml, checked (an absent file is an empty registry; read once per change)."""
-    path, schema = project.players_file.resolve(), project.schema("players").resolve()
-    registry, problems = _players(path, project.root.resolve(), schema, signature(path, schema))
-    return registry, list(problems)
 
 
 @functools.lru_cache(maxsize=8)

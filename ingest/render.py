@@ -2,8 +2,8 @@
 
 Every string that comes from a file (names, deck names, notes, card names) is untrusted:
 
-* in HTML (tables, brackets, decklists are emitted as raw HTML blocks, which
-  Python-Markdown leaves alone) autoescaping turns ``<`` into ``&lt;``;
+* in HTML (tables, brackets, decklists are HTML fragments, which the site engine
+  never parses: see :mod:`ingest.fragments`) autoescaping turns ``<`` into ``&lt;``;
 * in Markdown text (headings, paragraphs) the ``md`` filter also backslash-escapes every
   Markdown punctuation character, so ``*bold*`` or ``[x](javascript:...)`` shows
   literally;
@@ -27,6 +27,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from ingest.fragments import placeholder
 from ingest.safetext import one_line
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
@@ -96,10 +97,19 @@ def decimal(value: Fraction | None, digits: int = 4) -> str:
     return f"{'-' if value < 0 else ''}{whole}.{frac:0{digits}d}"
 
 
-def oneblock(text: str) -> Markup:
-    """Removes blank lines so an HTML fragment stays one raw block for Markdown."""
+@jinja2.pass_context
+def fragment(context: Any, text: str) -> Markup:
+    """Sets an HTML fragment aside and leaves its placeholder in the Markdown.
+
+    The fragment goes into the list the page is rendered with (:func:`render_page`); the
+    site engine never parses it (see :mod:`ingest.fragments`). Blank lines are dropped.
+    """
     block = "\n".join(line for line in str(text).splitlines() if line.strip())
-    return Markup(f"\n{block}\n")
+    store = context.get("_fragments")
+    if store is None:
+        raise RuntimeError("HTML fragments are only kept by render_page")
+    store.append(block)
+    return Markup(f"\n{placeholder(len(store) - 1)}\n")
 
 
 def meta_title(text: object) -> Markup:
@@ -210,7 +220,7 @@ def environment(templates: Path) -> jinja2.Environment:
         md=md,
         pct=pct,
         decimal=decimal,
-        oneblock=oneblock,
+        fragment=fragment,
         slug_id=slug_id,
         entity_lines=entity_lines,
         meta_title=meta_title,
@@ -221,3 +231,10 @@ def environment(templates: Path) -> jinja2.Environment:
 def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
     """Renders one template with a context."""
     return environment(templates).get_template(name).render(**context)
+
+
+def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """Renders a page template: its Markdown, and the HTML fragments its placeholders stand for."""
+    fragments: list[str] = []
+    text = environment(templates).get_template(name).render(**context, _fragments=fragments)
+    return text, fragments

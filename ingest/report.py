@@ -18,8 +18,9 @@ from ingest.decks import DeckInfo, event_decks
 from ingest.diagnostics import Diagnostic
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
+from ingest.published import published_ruleset, uses_published_standings
 from ingest.rulesets import Ruleset
-from ingest.standings import Standings, final_standings, ruleset_for, standings_by_round
+from ingest.standings import Standings, compute_standings, final_standings, ruleset_for, standings_by_round
 from ingest.wot_event import WotReport, wot_report
 
 
@@ -99,7 +100,7 @@ def event_status(event: Event) -> str:
     """
     from ingest.pair import is_finished
 
-    if not event.rounds:
+    if not event.rounds and not uses_published_standings(event):
         return "upcoming"
     return "complete" if is_finished(event) else "in-progress"
 
@@ -152,7 +153,8 @@ def compute_report(
         today: not used for the computation itself (kept for symmetry with the site).
     """
     del today
-    ruleset = ruleset_for(event)
+    published = uses_published_standings(event)  # the platform's standings, as recorded
+    ruleset = published_ruleset(event) if published else ruleset_for(event)
     status = event_status(event)
     from ingest.checks import checks_for
 
@@ -177,10 +179,10 @@ def compute_report(
             recommended_rounds=_advice(event, ruleset),
             checks=checks,
         )
-    final = final_standings(event) if event.rounds else None
+    final = final_standings(event) if event.rounds or published else None
     seeds: dict[PlayerId, int] = {}
-    if event.playoff and by_round:
-        swiss = by_round[-1]
+    if event.playoff and (by_round or published):
+        swiss = by_round[-1] if by_round else compute_standings(event)
         cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
         seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
     return EventReport(
@@ -193,7 +195,7 @@ def compute_report(
         decklists_visible=visible,
         metagame=_metagame(event, decks, visible),
         seeds=seeds,
-        recommended_rounds=_advice(event, ruleset),
+        recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
         checks=checks,
     )
 

@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from ingest.model import Event
+from ingest.published import published_note, uses_published_standings
 from ingest.render import pct as percent
 from ingest.rulesets import Ruleset
 from ingest.standings import Standings, compute_standings, final_standings, playoff_round_title, ruleset_for
@@ -33,7 +34,7 @@ def standings_stage(
 
     if round_no is not None:
         return compute_standings(event, rules, after_round=round_no), f"standings after {after(round_no)}"
-    if event.rounds and is_finished(event):
+    if (event.rounds or uses_published_standings(event)) and is_finished(event):
         return final_standings(event, rules), "final standings"
     if event.playoff:
         current = playoff_round_title(event, len(event.playoff))
@@ -90,6 +91,9 @@ def standings_json(event: Event, table: Standings, stage: str = "") -> str:
         "tiebreakers": list(table.tiebreakers),
         "standings": standings_rows(event, table),
     }
+    if uses_published_standings(event) and event.source is not None:
+        source = event.source
+        doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
@@ -112,4 +116,6 @@ def standings_table(event: Event, table: Standings, stage: str = "") -> str:
         out.append(
             "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
         )
+    if note := published_note(event):
+        out.append(note)
     return "\n".join(out)

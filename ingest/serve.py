@@ -134,7 +134,7 @@ class Rebuilder:
         self, project: Project, state: LiveState, *, engine: str, today: dt.date | None, echo: Callable[[str], None]
     ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
-        self.cache = ReportCache(project.build_dir / ".cache" / "reports")
+        self.cache = ReportCache()
         self.lock = threading.Lock()
         self.pending = threading.Event()
         self.stop = threading.Event()

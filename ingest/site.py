@@ -8,6 +8,7 @@ assets). Writing them and running the site engine is :mod:`ingest.build`'s job.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -15,15 +16,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ingest import api
+from ingest import api, fragments
+from ingest.api_mtgo import mtgo_files
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
 from ingest.formats import FormatRegistry
+from ingest.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
-from ingest.render import pct_of, render
+from ingest.published import platform_name, published_note
+from ingest.render import pct_of, render, render_page, slug_id
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
 from ingest.standings import Row, Standings, playoff_round_title
@@ -74,6 +78,15 @@ def base_for(docs_path: str) -> str:
     url = page_url(docs_path)
     depth = url.count("/") if docs_path.endswith(".md") else docs_path.count("/")
     return "../" * depth
+
+
+def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> Files:
+    """A page's Markdown and, beside it, the HTML fragments it stands for (see :mod:`ingest.fragments`)."""
+    text, fragments = render_page(templates, name, context)
+    files: Files = {path: text}
+    if fragments:
+        files[fragments_key(path)] = encode(fragments)
+    return files
 
 
 # -- view models --------------------------------------------------------------------------
@@ -139,7 +152,8 @@ def _standings_view(
     return {
         "rows": rows,
         "heads": heads,
-        "note": heads_note,
+        "note": published_note(report.event) or heads_note,
+        "published": bool(published_note(report.event)),
         "game_wins": game_wins,
         "final": table.final,
         "after": table.after_round,
@@ -402,6 +416,8 @@ def _structure_text(report: EventReport) -> str:
         parts.append(f"top {s.playoff.top} playoff ({seeding})")
     if s.round_minutes:
         parts.append(f"{s.round_minutes}-minute rounds")
+    if s.results == "matches":
+        parts.append("match results only (no games recorded)")
     return ", ".join(parts)
 
 
@@ -435,6 +451,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "names": names,
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
+        "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
         "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
@@ -517,18 +534,25 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
-    files[prefix + "index.md"] = render(templates, "event.md.j2", ctx)
+    files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
-        files[prefix + "rounds.md"] = render(
-            templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
+        files.update(
+            _page(
+                prefix + "rounds.md", templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
+            )
         )
     if ctx["decks"]:
-        files[prefix + "decklists.md"] = render(
-            templates, "event_decklists.md.j2", {**ctx, "base": base_for(prefix + "decklists.md")}
+        files.update(
+            _page(
+                prefix + "decklists.md",
+                templates,
+                "event_decklists.md.j2",
+                {**ctx, "base": base_for(prefix + "decklists.md")},
+            )
         )
     if ctx["teams"]:
-        files[prefix + "teams.md"] = render(
-            templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")}
+        files.update(
+            _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
         )
     # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
     for rnd in e.rounds:
@@ -548,6 +572,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
     path, text = api.event_file(report, inputs.players)
     files[path] = text
+    files.update(mtgo_files(report, inputs.players))
     return files
 
 
@@ -776,38 +801,82 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
-def _player_pages(inputs: SiteInputs, templates: Path, histories: PlayerHistories, mapper: Mapper = map) -> Files:
+def _player_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    mapper: Mapper = map,
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
     The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
+    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
     """
     files: Files = {}
     display = histories.names
     ids = list(display)
+    keys: dict[str, Any] = {}
+    if page_cache is not None:
+        for cid in ids:
+            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint)
+            if keys[cid] in page_cache:
+                files.update(page_cache[keys[cid]])
+        ids = [cid for cid in ids if keys[cid] not in page_cache]
 
     def chunk_pages(chunk: Sequence[str]) -> Files:
-        return {f"players/{cid}.md": _player_page(cid, inputs, templates, histories) for cid in chunk}
+        files: Files = {}
+        for cid in chunk:
+            files.update(_player_page(cid, inputs, templates, histories))
+        return files
 
     half = (len(ids) + 1) // 2
     for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
         files.update(pages)
+        if page_cache is not None:
+            for path in pages:
+                if path.endswith(".md"):
+                    cid = path[len("players/") : -len(".md")]
+                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
+    files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
     index = sorted(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
     )
-    files["players/index.md"] = render(
-        templates, "players_index.md.j2", {"players": index, "base": base_for("players/index.md")}
+    files.update(
+        _page(
+            "players/index.md",
+            templates,
+            "players_index.md.j2",
+            {"players": index, "base": base_for("players/index.md")},
+        )
     )
     return files
 
 
-def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> str:
+def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, fingerprint: str) -> Any:
+    """What a player's page depends on (for the page cache)."""
+    met = histories.h2h.get(cid, {})
+    return (
+        "player",
+        cid,
+        histories.names[cid],
+        histories.entries.get(cid, ()),
+        tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
+        inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+        fingerprint,
+    )
+
+
+def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
     display = histories.names
     entries = histories.entries.get(cid, ())
     rows = [_history_row(entry) for entry in reversed(entries)]
     met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
     opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
-    return render(
+    return _page(
+        f"players/{cid}.md",
         templates,
         "player.md.j2",
         {
@@ -857,22 +926,27 @@ def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
         for fid in reg.ids(game):
             rules = reg.formats[(game, fid)]
             items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
-            files[f"formats/{game}/{fid}.md"] = render(
-                templates,
-                "format.md.j2",
-                {
-                    "rules": rules,
-                    "game": game,
-                    "game_name": GAMES.get(game, game),
-                    "today": inputs.today,
-                    "base": base_for(f"formats/{game}/{fid}.md"),
-                    "fid": fid,
-                    "notes": reg.game_notes.get(game, ()),
-                },
+            files.update(
+                _page(
+                    f"formats/{game}/{fid}.md",
+                    templates,
+                    "format.md.j2",
+                    {
+                        "rules": rules,
+                        "game": game,
+                        "game_name": GAMES.get(game, game),
+                        "today": inputs.today,
+                        "base": base_for(f"formats/{game}/{fid}.md"),
+                        "fid": fid,
+                        "notes": reg.game_notes.get(game, ()),
+                    },
+                )
             )
         games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
-    files["formats/index.md"] = render(
-        templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
+    files.update(
+        _page(
+            "formats/index.md", templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
+        )
     )
     return files
 
@@ -887,28 +961,36 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
         ("wot", "Wheel of Time"),
     ]
     for rid, title in pages:
-        files[f"rules/{rid}.md"] = render(
+        files.update(
+            _page(
+                f"rules/{rid}.md",
+                templates,
+                f"rules_{rid}.md.j2",
+                {
+                    "ruleset": get_ruleset(rid),
+                    "title": title,
+                    "examples": [x for x in examples if x.ruleset == rid],
+                    "wot_game": wot_example_game() if rid == "wot" else (),
+                    "base": base_for(f"rules/{rid}.md"),
+                    "rounds": _rounds_tables(),
+                },
+            )
+        )
+    files.update(
+        _page(
+            "rules/index.md",
             templates,
-            f"rules_{rid}.md.j2",
+            "rules_index.md.j2",
             {
-                "ruleset": get_ruleset(rid),
-                "title": title,
-                "examples": [x for x in examples if x.ruleset == rid],
-                "wot_game": wot_example_game() if rid == "wot" else (),
-                "base": base_for(f"rules/{rid}.md"),
-                "rounds": _rounds_tables(),
+                "pages": pages,
+                "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"], RULESETS["mtr-topdeck"]],
+                "base": base_for("rules/index.md"),
             },
         )
-    files["rules/index.md"] = render(
-        templates,
-        "rules_index.md.j2",
-        {
-            "pages": pages,
-            "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"]],
-            "base": base_for("rules/index.md"),
-        },
     )
-    files["rules/diagnostics.md"] = render(templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+    files.update(
+        _page("rules/diagnostics.md", templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+    )
     return files
 
 
@@ -916,6 +998,102 @@ def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
     from ingest.rounds_advice import rounds_tables
 
     return rounds_tables()
+
+
+SEARCH_YEARS = 2
+"""Years of events (the latest ones) in the main search index."""
+
+RULES_TEXT = {
+    "mtr": "Magic tournament rules: match points, OMW%, GW%, OGW%, byes, rounds and top cut",
+    "aequitas": "Transformers TCG tournament rules: points, tiebreakers, unintentional draws",
+    "bushiroad": "Bushiroad tournament rules: points, OMW%, OOMW%, head to head",
+    "wot": "Wheel of Time tournament rules: game points, tie-breaking points, cycles",
+}
+
+
+def search_entries(
+    inputs: SiteInputs, reports: Sequence[EventReport], histories: PlayerHistories
+) -> list[dict[str, str]]:
+    """The site's search index: one short entry per thing a reader looks for.
+
+    Players by name (their aliases and decks in the text), events by name, date and
+    place, archetypes (the newest published deck of each), formats, cards on banned or
+    restricted lists, and the rules pages. Round pages, per-round standings and table
+    cells are not indexed: a player's page answers "how did I do" and the event page
+    "where is my table".
+
+    So that what a phone downloads does not grow with the archive's history, events of
+    the two latest years are in the main index and older ones carry their ``year``:
+    they go into an index of their own for that year, which the main index offers with
+    one entry per year (see :func:`ingest.fragments.write_search_index`).
+    """
+    out: list[dict[str, str]] = []
+    recent = max((r.event.date.year for r in reports), default=0) - SEARCH_YEARS + 1
+    older: dict[int, list[str]] = defaultdict(list)
+    for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
+        entries = histories.entries.get(cid, ())
+        aliases = inputs.players.players[cid].aliases if cid in inputs.players.players else ()
+        decks = sorted({e.archetype for e in entries if e.archetype})
+        text = f"Player, {len(entries)} event{'s' if len(entries) != 1 else ''}"
+        if aliases:
+            text += f"; also {', '.join(aliases)}"
+        if decks:
+            text += f"; decks: {', '.join(decks[:5])}"
+        out.append({"location": f"players/{cid}/", "title": name, "text": text})
+    latest_deck: dict[str, tuple[str, str, str]] = {}
+    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
+        e = report.event
+        where = ", ".join(x for x in (e.date.isoformat(), e.location, e.game_name, e.format) if x)
+        names = _player_names(e, inputs.players)
+        winner = f"; won by {names.get(report.winner, report.winner)}" if report.winner else ""
+        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {len(e.players)} players{winner}"}
+        if e.date.year < recent:
+            entry["year"] = str(e.date.year)
+            older[e.date.year].append(e.name)
+        out.append(entry)
+        for pid, archetype in sorted(report.public_archetypes().items()):
+            if archetype and archetype not in latest_deck:
+                if report.decklists_visible and pid in report.decks:
+                    url = f"events/{e.slug}/decklists/#deck-{slug_id(pid)}"
+                else:
+                    url = f"events/{e.slug}/"
+                latest_deck[archetype] = (url, names.get(pid, pid), e.name)
+    for archetype, (url, player, event) in sorted(latest_deck.items(), key=lambda kv: kv[0].casefold()):
+        out.append({"location": url, "title": archetype, "text": f"Archetype; latest: {player} at {event}"})
+    for year, titles in sorted(older.items(), reverse=True):
+        text = f"Search the {len(titles)} event{'s' if len(titles) != 1 else ''} of {year}: {titles[-1]}"
+        text += f" to {titles[0]}" if len(titles) > 1 else ""
+        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": f"Events of {year}", "text": text})
+    reg = inputs.formats
+    cards: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for game in reg.games():
+        for fid in reg.ids(game):
+            rules = reg.formats[(game, fid)]
+            url = f"formats/{game}/{fid}/"
+            out.append(
+                {
+                    "location": url,
+                    "title": rules.name,
+                    "text": f"{GAMES.get(game, game)} format: deck rules, banned list",
+                }
+            )
+            for c in rules.banned_on(inputs.today):
+                cards[c.card].append((url, "banned", rules.name))
+            for c in rules.restricted_on(inputs.today):
+                cards[c.card].append((url, "restricted", rules.name))
+    for card, lists in sorted(cards.items(), key=lambda kv: kv[0].casefold()):
+        text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
+        out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
+    for rid, text in RULES_TEXT.items():
+        out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
+    out.append(
+        {
+            "location": "rules/diagnostics/",
+            "title": "Error and warning codes",
+            "text": "What each message of validate means and how to fix it",
+        }
+    )
+    return out
 
 
 def templates_fingerprint(templates: Path) -> str:
@@ -943,7 +1121,11 @@ def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path)
 
 
 def site_files(
-    inputs: SiteInputs, templates: Path, page_cache: dict[Any, Files] | None = None, mapper: Mapper = map
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None = None,
+    mapper: Mapper = map,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Files:
     """Every file of ``build/docs``: pages, print views, API documents and assets.
 
@@ -960,32 +1142,40 @@ def site_files(
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)
-    files["index.md"] = render(
-        templates,
-        "home.md.j2",
-        {
-            "upcoming": upcoming,
-            "recent_by_game": sorted(by_game.items()),
-            "today": inputs.today.isoformat(),
-            "base": "",
-            "site_name": inputs.site_name,
-            "live": [s for s in summaries if s["status"] == "in-progress"],
-        },
+    files.update(
+        _page(
+            "index.md",
+            templates,
+            "home.md.j2",
+            {
+                "upcoming": upcoming,
+                "recent_by_game": sorted(by_game.items()),
+                "today": inputs.today.isoformat(),
+                "base": "",
+                "site_name": inputs.site_name,
+                "live": [s for s in summaries if s["status"] == "in-progress"],
+            },
+        )
     )
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
-    files["events/index.md"] = render(
-        templates,
-        "events_index.md.j2",
-        {
-            "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
-            "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
-            "formats": sorted({s["format"] for s in summaries}),
-            "base": base_for("events/index.md"),
-        },
+    files.update(
+        _page(
+            "events/index.md",
+            templates,
+            "events_index.md.j2",
+            {
+                "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+                "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
+                "formats": sorted({s["format"] for s in summaries}),
+                "base": base_for("events/index.md"),
+            },
+        )
     )
-    for report in reports:
+    for done, report in enumerate(reports):
+        if progress is not None:
+            progress("rendering event pages", done, len(reports))
         if page_cache is None or not report.cache_key:
             files.update(_event_pages(report, inputs, templates))
             continue
@@ -994,10 +1184,15 @@ def site_files(
             page_cache[key] = _event_pages(report, inputs, templates)
         files.update(page_cache[key])
     histories = player_histories(reports, inputs.players)
-    files.update(_player_pages(inputs, templates, histories, mapper))
+    if progress is not None:
+        progress("rendering player pages", 0, 1)
+    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
     files.update(api.api_files(reports, inputs.players, histories))
+    files[PREFIX + SEARCH_FILE] = json.dumps(
+        search_entries(inputs, reports, histories), ensure_ascii=False, separators=(",", ":")
+    )
     for asset in sorted((templates / "assets").glob("*")):
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()

@@ -18,13 +18,14 @@ import hashlib
 import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
 from ingest.collector import collector_paused
 from ingest.model import Event, MatchKind, PlayerId, Round
+from ingest.published import published_standings, uses_published_standings
 from ingest.rulesets import Ruleset, get_ruleset
 
 Rational = tuple[int, int]
@@ -40,7 +41,7 @@ class Record(NamedTuple):
     points: int
     """Match points."""
     wins: int
-    """Match wins, byes included."""
+    """Match wins, byes included (except where the ruleset's ``byes_in_wins`` says otherwise)."""
     losses: int
     """Match losses (double losses and losses without opponent included)."""
     draws: int
@@ -498,15 +499,20 @@ def _snapshot(
 def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
     """The ruleset an event uses (or ``rules``), with its event-specific options applied."""
     base = rules if isinstance(rules, Ruleset) else get_ruleset(rules or event.rules)
-    return base.for_event(
+    out = base.for_event(
         date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
     )
+    if event.structure.dropped_evaluated is not None:  # what an imported event's platform did
+        out = replace(out, dropped_frozen=event.structure.dropped_evaluated == "last-round")
+    return out
 
 
 def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
     tbs = rules.tiebreakers
-    if event.is_team_event and not rules.team_game_points:
-        # MTR Appendix C: team events use the overall match result only.
+    if (event.is_team_event and not rules.team_game_points) or event.structure.results == "matches":
+        # MTR Appendix C: team events use the overall match result only; an event that
+        # recorded match results only has no games to compute game-win figures from (MTR 3.1:
+        # not every tiebreaker applies where matches are single games).
         tbs = tuple(t for t in tbs if t not in ("gw", "ogw"))
     return tbs
 
@@ -751,6 +757,8 @@ class _Engine:
         names = self.names
         dropped = self.dropped_by(swiss_rounds)
         labels = [places[i][1] if places and i in places else "" for i in range(n)]
+        if not rules.byes_in_wins:  # a bye scores its points but is no win in W-L-D (Topdeck)
+            records = [r._replace(wins=r.wins - r.byes) if r.byes else r for r in records]
         rows = [
             Row(
                 ranks[i],
@@ -779,8 +787,31 @@ class _Engine:
         if playoff and self.rules.playoff_places:
             places = {self.index[p]: v for p, v in playoff_places(self.event).items() if p in self.index}
         rows, values_at = self.rank(accs, times, swiss_rounds=swiss, places=places)
+        if playoff and self.rules.playoff_in_wld and not include_playoff:
+            rows = _with_playoff_wld(rows, playoff)
         complete = all(r.complete for r in rounds) and all(r.complete for r in playoff)
         return Standings(self.rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)
+
+
+def _with_playoff_wld(rows: list[Row], playoff: Sequence[Round]) -> list[Row]:
+    """Rows whose W-L-D count the top-cut matches too (their points do not): as Topdeck publishes."""
+    extra: dict[PlayerId, list[int]] = {}
+    for rnd in playoff:
+        for m in rnd.matches:
+            if m.kind is MatchKind.BYE or not m.reported:
+                continue
+            winner = m.winner()
+            for p in m.players:
+                tally = extra.setdefault(p, [0, 0, 0])
+                tally[0 if winner == p else 1 if winner is not None or m.kind is not MatchKind.PLAYED else 2] += 1
+    out = []
+    for row in rows:
+        w, lost, d = extra.get(row.player, (0, 0, 0))
+        if w or lost or d:
+            rec = row.record
+            row = row._replace(record=rec._replace(wins=rec.wins + w, losses=rec.losses + lost, draws=rec.draws + d))
+        out.append(row)
+    return out
 
 
 def _head_to_head(
@@ -917,6 +948,8 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
         rules: a ruleset id or value (default: the event's).
         after_round: count rounds 1..after_round only.
     """
+    if uses_published_standings(event):  # the platform's figures, never recomputed
+        return published_standings(event)
     engine = _Engine(event, ruleset_for(event, rules))
     k = len(event.rounds) if after_round is None else after_round
     if not 0 <= k <= len(event.rounds):
@@ -926,6 +959,8 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
 
 def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tuple[Standings, ...]:
     """Swiss standings after each round 1..n (round k uses rounds 1..k only)."""
+    if uses_published_standings(event):  # only the final standings were published
+        return ()
     with collector_paused():
         return _standings_by_round(event, rules)
 
@@ -951,5 +986,7 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
 
 def final_standings(event: Event, rules: str | Ruleset | None = None) -> Standings:
     """Final standings: places 1..N of the top cut from the playoff, the rest by Swiss standings."""
+    if uses_published_standings(event):
+        return published_standings(event, final=True)
     with collector_paused():
         return _Engine(event, ruleset_for(event, rules)).final()

@@ -125,10 +125,14 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
             else:
                 tables.append(WotTable(rec.table or i, rec.hero, rec.villain))
                 where.setdefault(rec.table or i, rec.pos)
+        # A Game with a result in is a fact: what the rules forbid is reported, not refused (DESIGN §2).
+        played = event.source is not None or any(rec.winner is not None for rec in rnd.wot_games)
         for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed):
             pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
-            severity = Severity.ERROR if f.severity is WotSeverity.ERROR else Severity.WARNING
-            out.append(Diagnostic(severity, f"wot-{f.code}", f"game {number}: {f.message}", pos, _HINTS[f.code]))
+            severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING
+            kept = " (kept as played)" if f.severity is WotSeverity.ERROR and played else ""
+            message = f"game {number}: {f.message}{kept}"
+            out.append(Diagnostic(severity, f"wot-{f.code}", message, pos, _HINTS[f.code]))
     return out
 
 

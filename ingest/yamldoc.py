@@ -82,7 +82,6 @@ A final line break, as a YAML block scalar (``name: >``) leaves, does not count.
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
 _STR_TAG = _TAG + "str"
-_INT_TAG = _TAG + "int"
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,12 +401,8 @@ class _Walker:
         return merged
 
     def scalar(self, node: ScalarNode, path: YamlPath | None = None) -> Any:
-        # The commonest scalars, as SafeConstructor would construct them, without the call.
-        if node.tag == _STR_TAG:
+        if node.tag == _STR_TAG:  # text: checked for characters it may not hold
             return node.value if self.config else self.text(node, path)
-        value = node.value
-        if node.tag == _INT_TAG and len(value) <= 18 and value.isdigit() and value.isascii() and value[0] != "0":
-            return int(value)  # plain decimal (a leading 0 is octal in YAML 1.1; long ones may not convert)
         if node.tag not in _SCALAR_TAGS:
             self.refuse_tag(node)
             return None

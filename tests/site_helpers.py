@@ -84,3 +84,17 @@ def tables(text: str, css_class: str) -> list[list[list[str]]]:
 def names_of(event: Event) -> dict[str, str]:
     """Display names of an event's players and teams by id."""
     return {**{p.id: p.name for p in event.players}, **{t.id: t.name for t in event.teams}}
+
+
+def page_text(path: Path) -> str:
+    """A page of ``build/docs`` as the site shows it: its Markdown with the HTML fragments in place.
+
+    The fragments live in ``build/fragments`` beside ``build/docs`` (see ``ingest.fragments``).
+    """
+    from ingest import fragments
+
+    docs = next(p for p in path.parents if p.name == "docs")
+    src = path.relative_to(docs).as_posix()
+    return fragments.substitute(
+        path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
+    )

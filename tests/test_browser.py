@@ -31,6 +31,7 @@ import yaml
 from ingest.build import build_site
 from tests.builders import ROOT
 from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
+from tests.test_search import _old_copy
 
 try:
     from playwright.sync_api import (
@@ -95,8 +96,27 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Builds the sample site in a temporary project copy and serves it; yields the base URL."""
-    root = tmp_path_factory.mktemp("browser-project")
-    build_site(make_project(root), today=TODAY)
+    yield from _built_and_served(tmp_path_factory, "mkdocs")
+
+
+@pytest.fixture(scope="session")
+def zensical_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site built with Zensical, served; yields the base URL."""
+    yield from _built_and_served(tmp_path_factory, "zensical")
+
+
+@pytest.fixture(scope="session")
+def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site plus an event of 2019 (whose search entries are in the 2019 index), served."""
+    yield from _built_and_served(tmp_path_factory, "mkdocs", old_year=2019)
+
+
+def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str, old_year: int = 0) -> Iterator[str]:
+    root = tmp_path_factory.mktemp(f"browser-project-{engine}")
+    project = make_project(root)
+    if old_year:
+        _old_copy(root, old_year)
+    build_site(project, today=TODAY, engine=engine)
     site = root / "build" / "site"
     handler = functools.partial(_QuietHandler, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -164,7 +184,9 @@ class _Problems:
         return urlsplit(url).netloc == self.host
 
     def _console(self, msg: ConsoleMessage) -> None:
-        if msg.type == "error":
+        # Chromium's own notice when a tap lands while the page is still scrolling (an
+        # intervention, reported without a script location): timing, not a page error.
+        if msg.type == "error" and not msg.text.startswith("Ignored attempt to cancel a touch"):
             self.items.append(f"console error: {msg.text} ({msg.location.get('url', '')})")
 
     def _page_error(self, exc: Error) -> None:
@@ -221,6 +243,82 @@ def test_search_finds_a_player(page: Page, site_url: str) -> None:
     paths = [urlsplit(href).path for href in hrefs]
     assert f"/players/{player_id}/" in paths, f"searching {name!r} did not list the player: {paths}"
     assert problems.items == [], "\n".join(problems.items)
+
+
+SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
+"""Where mkdocs-material and Zensical keep the search index."""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_searching_a_players_name_on_a_phone_lands_on_their_page(
+    browser: Browser, request: pytest.FixtureRequest, engine: str
+) -> None:
+    """At 390x844: opening an event page downloads no search index; tapping the search icon
+    and typing a player's name lists their page first, and tapping it opens the page."""
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    player_id, name = _sample_player()
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, base)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        page.goto(base + MODERN)
+        page.wait_for_load_state("networkidle")
+        assert not [p for p in requested if p in SEARCH_INDEXES], "the page downloaded the search index on opening"
+        page.locator("label[for=__search]").first.tap()
+        page.keyboard.type(name)
+        if engine == "mkdocs":
+            first = page.locator(".md-search-result__link").first
+        else:
+            first = page.get_by_text(re.compile(r"^Player, \d+ events?")).first
+        first.wait_for(state="visible")
+        assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
+        assert name in first.inner_text() or engine == "zensical"
+        first.tap()
+        page.wait_for_url(re.compile(rf".*/players/{re.escape(player_id)}/(\?.*)?$"))
+        assert page.locator("article h1").first.inner_text().strip().rstrip("¶").strip() == name
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
+def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Browser, archive_url: str) -> None:
+    """The main index offers "Events of 2019"; that entry opens the search on the 2019 index."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, archive_url)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        page.goto(archive_url + "/")
+        page.locator("label[for=__search]").first.tap()
+        page.keyboard.type("Vintage Modern Night")
+        page.locator(".md-search-result__meta").wait_for(state="visible")
+        page.wait_for_timeout(300)
+        titles = page.locator(".md-search-result__link h1").all_inner_texts()
+        assert "Vintage Modern Night 2019" not in titles  # not in the main index
+        page.locator("input.md-search__input").fill("")
+        page.keyboard.type("2019")
+        year = page.locator(".md-search-result__link", has_text="Events of 2019").first
+        year.wait_for(state="visible")
+        year.tap()
+        page.wait_for_url(re.compile(r".*[?&]sk-year=2019.*"))
+        query = page.locator("input.md-search__input")
+        query.wait_for(state="visible")
+        query.tap()
+        page.keyboard.type("Vintage Modern Night")
+        first = page.locator(".md-search-result__link").first
+        first.wait_for(state="visible")
+        assert "Vintage Modern Night 2019" in first.inner_text()
+        assert "/search/years/2019.json" in requested
+        first.tap()
+        page.wait_for_url(re.compile(r".*/events/2019-03-06-vintage-modern-night/.*"))
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
 
 
 def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:

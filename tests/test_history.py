@@ -18,7 +18,7 @@ from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import final_standings
 from tests.builders import DATA
-from tests.site_helpers import make_project
+from tests.site_helpers import make_project, page_text
 
 TODAY = dt.date(2026, 11, 22)
 
@@ -30,7 +30,7 @@ def _api_player(docs: Path, pid: str) -> dict[str, Any]:
 
 def _result_rows(docs: Path, pid: str) -> list[tuple[str, str, str]]:
     """(event link, place, record) of each row of a player page's results table."""
-    page = (docs / "players" / f"{pid}.md").read_text()
+    page = page_text(docs / "players" / f"{pid}.md")
     return re.findall(
         r'<tr><td>[\d-]+</td><td><a href="([^"]+)">.*?<td class="sk-num">(.*?)</td><td class="sk-num">(.*?)</td>', page
     )
@@ -57,7 +57,7 @@ def test_wheel_of_time_history_counts_a_double_loss_and_shows_game_points(tmp_pa
         assert (item["rank"], item["points"], item["tbp_exact"]) == (rank, points, tbp), pid
         assert (item["wins"], item["losses"], item["draws"]) == (w, lo, d), pid
         assert _result_rows(docs, pid) == [("../../events/w/", f"{rank}/4", f"{w}-{lo}-{d} ({points} GP)")]
-    ana = (docs / "players" / "ana.md").read_text()
+    ana = page_text(docs / "players" / "ana.md")
     assert "<dt>Lifetime record</dt><dd>0-1-0 " in ana
     assert (
         '<a href="../ben/">Ben</a></td><td class="sk-num">0</td><td class="sk-num">1</td><td class="sk-num">0</td>'

@@ -179,20 +179,36 @@ def test_validate_reports_problems_of_players_yaml_and_the_archetype_files(tmp_p
 
 
 def test_standings_refuses_what_validate_and_build_reject(tmp_path: Path) -> None:
-    """Swapped quarterfinal opponents: `not-in-bracket` errors from the pairing checks."""
+    """A decklist line that cannot be read: an error of the checks, not of reading the event
+    file, which standings alone used to look at (it printed the standings, exit 0)."""
+    project = _project(tmp_path, MODERN)
+    path = project.root / "events" / "2026" / MODERN
+    deck = project.root / "events" / "2026" / "decks" / "2026-11-13-modern" / "kenji-quist.txt"
+    _edit(deck, "4 Lava Spike", "4 Lava Spike\n@@@ not a card line")
+    at = f"events/2026/decks/2026-11-13-modern/kenji-quist.txt:{_line_of(deck, '@@@')}:1: error[decklist]"
+    validate = _run(project, "validate", str(path))
+    assert validate.exit_code == 1 and at in validate.output
+    for command in (["standings", str(path)], ["standings", str(path), "--json"], ["pair", str(path), "--dry-run"]):
+        result = _run(project, *command)
+        assert result.exit_code == 1, command
+        assert at in result.output, command
+        assert "final standings" not in result.output.lower()
+    build = _run(project, "build", "--docs-only")
+    assert build.exit_code == 1 and at in build.output
+
+
+def test_standings_warns_as_validate_warns_about_recorded_pairings(tmp_path: Path) -> None:
+    """Swapped quarterfinal opponents: a recorded round is a fact, so `not-in-bracket` is a warning
+    with its position; standings shows it on standard error and goes on."""
     project = _project(tmp_path, MODERN)
     path = project.root / "events" / "2026" / MODERN
     _edit(path, "[noor-berger, olek-rossi], games: 2-0}", "[noor-berger, zoe-zhou], games: 2-0}")
     _edit(path, "[yusuf-varga, zoe-zhou], games: 0-2}", "[yusuf-varga, olek-rossi], games: 0-2}")
-    validate = _run(project, "validate", str(path))
-    assert validate.exit_code == 1 and "error[not-in-bracket]" in validate.output
-    for command in (["standings", str(path)], ["standings", str(path), "--json"], ["pair", str(path), "--dry-run"]):
-        result = _run(project, *command)
-        assert result.exit_code == 1, command
-        assert "error[not-in-bracket]" in result.output
-        assert "final standings" not in result.output.lower()
-    build = _run(project, "build", "--docs-only")
-    assert build.exit_code == 1 and "error[not-in-bracket]" in build.output
+    line = _line_of(path, "[noor-berger, zoe-zhou], games: 2-0}")
+    at = f"events/2026/{MODERN}:{line}:7: warning[not-in-bracket]"
+    assert at in _run(project, "validate", str(path)).output
+    result = CliRunner().invoke(main, ["--root", str(project.root), "standings", str(path)])
+    assert result.exit_code == 0 and at in result.stderr and "warning[" not in result.stdout
 
 
 def test_standings_goes_on_with_the_warnings_validate_gives(tmp_path: Path) -> None:

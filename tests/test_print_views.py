@@ -12,7 +12,7 @@ from ingest.report import compute_report
 from ingest.site import SiteInputs, render_event_pages
 from ingest.wot_event import show_points, wot_report
 from tests.builders import DATA, check_golden
-from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, sample_event, tables
+from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
 from tests.test_teams import TAG, TWO_HEADED
 
 
@@ -61,7 +61,7 @@ def test_wot_print_standings_are_the_engine_standings(sample_docs: Path) -> None
         [str(r.rank), names[r.player], str(r.game_points), show_points(r.tiebreak_points), str(r.byes)] for r in final
     ]
     assert [r.rank for r in final] == sorted(r.rank for r in final if r.rank is not None)
-    index = (sample_docs / "events" / WOT / "index.md").read_text()
+    index = page_text(sample_docs / "events" / WOT / "index.md")
     assert 'href="print/standings.html"' in index
     assert f"Print game {len(event.rounds)}" in index
 

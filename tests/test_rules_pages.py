@@ -9,6 +9,7 @@ import pytest
 
 from ingest.examples import aequitas_examples
 from ingest.model import Event
+from tests.site_helpers import page_text
 
 
 def _mw(wins: int, losses: int, draws: int) -> F:
@@ -25,7 +26,7 @@ def _row(page: str, text: str) -> str:
 def test_rules_pages_show_the_appendix_c_examples_computed_by_the_engine(sample_docs: Path, rules: str) -> None:
     """MTR / Aequitas Appendix C: 5-2-1 in 8 rounds 0.667; 1-3-0 0.33; 3-2-0 with a bye 0.60;
     game-win 21/30 = 0.70 and 9/33 -> 0.33; the two 6-2-0 players' OMW 0.62 and 0.63."""
-    page = (sample_docs / "rules" / f"{rules}.md").read_text()
+    page = page_text(sample_docs / "rules" / f"{rules}.md")
     source = {"mtr": "MTR Appendix C", "aequitas": "Aequitas Appendix C"}[rules]
     other = {"mtr": "Aequitas Appendix C", "aequitas": "MTR Appendix C"}[rules]
     assert f"examples of the official document ({source})" in page and other not in page
@@ -65,7 +66,7 @@ def test_aequitas_examples_are_computed_with_the_aequitas_ruleset(monkeypatch: p
 
 def test_bushiroad_examples_are_labelled_as_ours(sample_docs: Path) -> None:
     """Bushiroad 3.2.1.2 and 3.2.2.2 state the rule without examples: the cases are ours."""
-    page = (sample_docs / "rules" / "bushiroad.md").read_text()
+    page = page_text(sample_docs / "rules" / "bushiroad.md")
     assert "examples of the official document" not in page
     assert "| Situation | Value | Worked by hand | Scorekeeper (exact) |" in page
     assert "The cases below are ours, written from its text (Bushiroad 3.2.1.2, Bushiroad 3.2.2.2)" in page
@@ -78,7 +79,7 @@ def test_bushiroad_examples_are_labelled_as_ours(sample_docs: Path) -> None:
 def test_wot_rules_page_shows_the_scoring_engine_example(sample_docs: Path) -> None:
     """WoT Expanded Scoring Example: early win, bye and early double loss average the three
     highest positive tie-breaking points (numbers worked out by hand from the page's Game)."""
-    page = (sample_docs / "rules" / "wot.md").read_text()
+    page = page_text(sample_docs / "rules" / "wot.md")
     # Table: game points and tie-breaking points of the Hero, then of the Villain.
     expected = {
         "| 1 |": ["2", "6", "0", "-6"],  # goal 7-1: difference 6

@@ -13,7 +13,7 @@ F = Fraction
 
 
 def test_registry_ids() -> None:
-    assert sorted(RULESETS) == ["aequitas", "bushiroad", "mtr", "mtr-manatraders", "mtr-melee", "wot"]
+    assert sorted(RULESETS) == ["aequitas", "bushiroad", "mtr", "mtr-manatraders", "mtr-melee", "mtr-topdeck", "wot"]
 
 
 def test_mtr_defaults() -> None:

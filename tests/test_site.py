@@ -20,7 +20,7 @@ from ingest.errors import IngestError
 from ingest.project import Project
 from ingest.site import files_digest, page_url
 from tests.builders import DATA, ROOT, check_golden
-from tests.site_helpers import TODAY, make_project
+from tests.site_helpers import TODAY, make_project, page_text, tables
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -67,13 +67,15 @@ def test_api_documents_validate_against_their_schemas(sample_site: Project) -> N
             json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
             format_checker=Draft202012Validator.FORMAT_CHECKER,
         )
-        for name in ("api-events", "api-event", "api-player")
+        for name in ("api-events", "api-event", "api-player", "api-event-mtgo")
     }
     index = json.loads((api / "events.json").read_text())
     schemas["api-events"].validate(index)
     assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
     for path in sorted((api / "events").glob("*.json")):
-        schemas["api-event"].validate(json.loads(path.read_text()))
+        kind = "api-event-mtgo" if path.name.endswith(".mtgo.json") else "api-event"
+        schemas[kind].validate(json.loads(path.read_text()))
+    assert len(list((api / "events").glob("*.mtgo.json"))) >= 4  # the MTGODecklistCache format
     players = sorted((api / "players").glob("*.json"))
     assert players
     for path in players:
@@ -156,7 +158,7 @@ def test_decklist_policies(tmp_path: Path) -> None:
         assert ("decklists" in api) is visible
         if not visible:
             assert "Lightning Bolt" not in "".join(
-                p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file()
+                page_text(p) for p in (docs / "events" / slug).rglob("*") if p.is_file()
             )
 
 
@@ -296,14 +298,35 @@ def test_a_failed_build_leaves_the_previous_site_whole(tmp_path: Path) -> None:
     assert files_digest(tree(tmp_path / "build" / "site")) == before
 
 
-def test_zensical_engine_builds_the_same_pages(tmp_path: Path) -> None:
-    project = make_project(tmp_path)
-    build_site(project, today=TODAY, engine="zensical")
-    site = tmp_path / "build" / "site"
-    page = (site / "events" / "2026-11-13-friday-night-modern" / "index.html").read_text()
-    assert "Friday Night Modern 42" in page and "sk-bracket" in page
-    assert (site / "api" / "events.json").is_file()
-    assert not list(tmp_path.glob(".scorekeeper-zensical*"))
+def test_both_engines_build_the_same_pages_with_the_same_tables(tmp_path: Path) -> None:
+    """The fragments reach the pages under either engine; the headings and permalinks are the engine's.
+
+    Neither engine writes anything outside the build folder (Zensical's configuration and
+    cache included), and no placeholder is left in any page.
+    """
+    sites = {}
+    for engine in ("mkdocs", "zensical"):
+        project = make_project(tmp_path / engine)
+        before = sorted(p.relative_to(project.root) for p in project.root.rglob("*"))
+        build_site(project, today=TODAY, engine=engine)
+        after = sorted(r for p in project.root.rglob("*") if (r := p.relative_to(project.root)).parts[0] != "build")
+        assert after == [p for p in before if p.parts[0] != "build"], engine
+        assert not [p for p in (project.root / "build").iterdir() if p.name.startswith(".zensical")]
+        sites[engine] = tree(project.root / "build" / "site")
+    pages = [rel for rel in sites["mkdocs"] if rel.endswith("index.html") and rel in sites["zensical"]]
+    assert len(pages) > 100
+    compared = 0
+    for rel in pages:
+        mk, zs = (sites[e][rel].decode() for e in ("mkdocs", "zensical"))
+        assert mk.count("<!--sk:") == zs.count("<!--sk:") == mk.count("<!--/sk-->") == zs.count("<!--/sk-->"), rel
+        assert tables(mk, "") == tables(zs, ""), rel
+        compared += bool(tables(mk, ""))
+    assert compared > 80
+    event = sites["mkdocs"]["events/2026-11-13-friday-night-modern/index.html"].decode()
+    assert "Friday Night Modern 42" in event and "sk-bracket" in event
+    assert 'id="final-standings"' in event and 'class="headerlink" href="#final-standings"' in event
+    assert 'href="#final-standings"' in event.split('data-md-component="toc"', 1)[1]  # the right-hand toc
+    assert "api/events.json" in sites["zensical"]
 
 
 def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
@@ -315,7 +338,10 @@ def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_g
         "api/events/2026-08-15-wheel-of-time-sealed.json",
         "events/2026-10-24-transformers-constructed/decklists.md",
     ):
-        check_golden(golden / rel, (docs / rel).read_text(), update_golden)
+        # A page as the site shows it: the Markdown with its stored fragments in place.
+        check_golden(
+            golden / rel, page_text(docs / rel) if rel.endswith(".md") else (docs / rel).read_text(), update_golden
+        )
 
 
 def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> None:
@@ -328,30 +354,45 @@ def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> 
     shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
     (events / "2026-11-20-typed.yaml").write_text(_event("Typed", "public", complete=True))
     build_site(project, today=TODAY, docs_only=True)
-    page = (tmp_path / "build" / "docs" / "events" / "2026-11-20-typed" / "decklists.md").read_text()
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-11-20-typed" / "decklists.md")
     # Lightning Bolt is an Instant and Mountain a Land in the card data; the rest is unknown.
     assert "<h4>Instant (4)</h4>" in page and "<h4>Land (16)</h4>" in page and "<h4>Other (" in page
     assert "<h4>Sideboard (15)</h4>" in page
 
 
-def test_an_updated_site_equals_a_full_build(tmp_path: Path) -> None:
-    """Only changed pages are rendered again, yet the result is byte-identical to a full build."""
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_site_updated_with_new_fragments_equals_a_full_build(
+    tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed result changes fragments only: they are swapped into the pages, no engine runs,
+    and the site is byte-identical to a full build; a changed heading runs the engine."""
+    import ingest.build
+
     project = make_project(tmp_path)
-    build_site(project, today=TODAY)
+    build_site(project, today=TODAY, engine=engine)
+    served = tmp_path / "build" / "site" / "players" / "index.html"
+    inode = served.stat().st_ino
     event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
-    gone = next((tmp_path / "events").rglob("*legacy-league.yaml"))
-    gone.unlink()
-    timings = build_site(project, today=TODAY)
-    assert timings.extra["incremental"] == 1.0
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    runs: list[str] = []
+    for name in ("run_mkdocs", "run_zensical"):
+        real = getattr(ingest.build, name)
+        monkeypatch.setattr(ingest.build, name, lambda *a, _r=real, _n=name, **k: runs.append(_n) or _r(*a, **k))
+    timings = build_site(project, today=TODAY, engine=engine)
+    assert timings.extra["incremental"] == 1.0 and runs == []
     updated = tree(tmp_path / "build" / "site")
-    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in updated)
-    assert b"Pioneer Weekly Renamed" in updated["events/2026-11-20-pioneer-weekly/index.html"]
-    full = build_site(project, today=TODAY, full=True)
-    assert full.extra["incremental"] == 0.0
+    assert served.stat().st_ino == inode  # linked from the previous site, not copied
+    assert build_site(project, today=TODAY, engine=engine, full=True).extra["incremental"] == 0.0
     rebuilt = tree(tmp_path / "build" / "site")
     assert updated.keys() == rebuilt.keys()
     assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+    assert build_site(project, today=TODAY, engine=engine).extra["incremental"] == 0.0
+    page = tmp_path / "build" / "site" / "events" / "2026-11-20-pioneer-weekly" / "index.html"
+    assert b"Pioneer Weekly Renamed" in page.read_bytes() and len(runs) == 2
+    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
+    build_site(project, today=TODAY, engine=engine)
+    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in tree(tmp_path / "build" / "site"))
 
 
 def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -369,63 +410,19 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
     done: list[int] = []
     real_prefill = ingest.build.prefill
-    monkeypatch.setattr(ingest.build, "prefill", lambda *a: done.append(real_prefill(*a, workers=2)) or done[-1])
+    monkeypatch.setattr(
+        ingest.build, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
+    )
     parallel = build_site(roots[0], today=TODAY, docs_only=True)
     assert parallel.extra["parallel"] == 1.0
     assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
-    monkeypatch.setattr(ingest.build, "prefill", lambda *a: {})
+    monkeypatch.setattr(ingest.build, "prefill", lambda *a, **k: {})
     assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
     assert [len(d) for d in done] == [24]
     first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
     assert len(first) > 24 * 3
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
-
-
-def test_parallel_workers_store_their_reports_in_the_cache_folder(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each worker writes the reports it computes; the build process only keeps them in memory."""
-    import ingest.build
-
-    project = make_project(tmp_path / "project")
-    folder = project.root / "events" / "2026"
-    for path in sorted(folder.glob("*.yaml")):
-        for copy in range(2):
-            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
-    monkeypatch.setattr(ingest.build.threading, "active_count", lambda: 1)  # other tests' server threads
-    stores: list[int] = []
-    real_store = ingest.build.ReportCache.store
-    monkeypatch.setattr(
-        ingest.build.ReportCache, "store", staticmethod(lambda *a: stores.append(os.getpid()) or real_store(*a))
-    )
-    reports = tmp_path / "reports"
-    cache = ingest.build.ReportCache(reports)
-    assert len(ingest.build.prefill(project, cache, TODAY, workers=2)) == 24
-    assert stores == [os.getpid()]  # the first event, before the workers start; the rest stored there
-    stored = sorted(reports.glob("*.pickle"))
-    assert sorted(p.stem for p in stored) == sorted(cache.memory)
-    assert len(stored) == 24 and not list(reports.glob("*.tmp"))
-    fresh = ingest.build.ReportCache(reports)
-    for key, report in cache.memory.items():
-        again = fresh.get(key)
-        assert again is not None and again.event == report.event and again.cache_key == key
-
-    # A new build process (empty memory) prepares the events again; its workers take the
-    # stored reports instead of computing them.
-    def no_computing(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a stored report was computed again")
-
-    monkeypatch.setattr(ingest.build, "compute_report", no_computing)
-    again_cache = ingest.build.ReportCache(reports)
-    assert len(ingest.build.prefill(project, again_cache, TODAY, workers=2)) == 24
-    assert again_cache.memory.keys() == cache.memory.keys() and not again_cache.prepared
-    assert all(again_cache.memory[k].event == cache.memory[k].event for k in cache.memory)
-    assert stores == [os.getpid()]  # nothing stored again
-    monkeypatch.setattr(os, "replace", lambda *a: 1 / 0)  # a failed write leaves nothing
-    with pytest.raises(ZeroDivisionError):
-        real_store(tmp_path / "failed", "k", next(iter(cache.memory.values())))
-    assert list((tmp_path / "failed").iterdir()) == []
 
 
 def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
@@ -487,168 +484,9 @@ def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
     ]
 
 
-def test_a_zensical_site_updated_from_its_cache_equals_a_full_build(tmp_path: Path) -> None:
-    """Zensical keeps its site folder and cache between builds; removed pages still go."""
-    project = make_project(tmp_path)
-    build_site(project, today=TODAY, engine="zensical")
-    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
-    timings = build_site(project, today=TODAY, engine="zensical")
-    assert (timings.extra["incremental"], timings.extra["partial"]) == (1.0, 1.0)
-    updated = tree(tmp_path / "build" / "site")
-    assert b"Pioneer Weekly Renamed" in updated["events/2026-11-20-pioneer-weekly/index.html"]
-    assert build_site(project, today=TODAY, engine="zensical", full=True).extra["incremental"] == 0.0
-    rebuilt = tree(tmp_path / "build" / "site")
-    assert updated.keys() == rebuilt.keys()
-    assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
-    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
-    pruned = tree(tmp_path / "build" / "site")
-    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in pruned)
-    assert "events/2026-11-20-pioneer-weekly/index.html" in pruned
-
-
-def _zensical_full_build(project: Project) -> dict[str, bytes]:
-    timings = build_site(project, today=TODAY, engine="zensical", full=True)
-    assert timings.extra["partial"] == 0.0
-    return tree(project.root / "build" / "site")
-
-
-def test_zensical_renders_only_the_pages_of_a_changed_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One result changes: Zensical renders the changed pages alone; the site equals a full build."""
-    import ingest.build
-
-    project = make_project(tmp_path)
-    build_site(project, today=TODAY, engine="zensical")
-    before = tree(tmp_path / "build" / "site")
-    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    text = event.read_text()
-    assert "games: 2-1}" in text
-    event.write_text(text.replace("games: 2-1}", "games: 2-0}", 1))
-    docs_seen: list[set[str]] = []
-    real = ingest.build.run_zensical
-
-    def counting(project: Project, docs: Path, site: Path, **options: Any) -> list[str]:
-        docs_seen.append({p.relative_to(docs).as_posix() for p in docs.rglob("*.md")})
-        return real(project, docs, site, **options)
-
-    monkeypatch.setattr(ingest.build, "run_zensical", counting)
-    timings = build_site(project, today=TODAY, engine="zensical")
-    assert timings.extra["partial"] == 1.0
-    # The event's two changed pages, plus stand-ins for the five pages the navigation names.
-    assert len(docs_seen) == 1
-    assert {"events/2026-11-20-pioneer-weekly/index.md", "events/2026-11-20-pioneer-weekly/rounds.md"} < docs_seen[0]
-    assert len(docs_seen[0]) <= 7
-    updated = tree(tmp_path / "build" / "site")
-    changed = sorted(rel for rel in updated if updated[rel] != before.get(rel))
-    assert "events/2026-11-20-pioneer-weekly/rounds/index.html" in changed and "search.json" in changed
-    assert not (tmp_path / "build" / ".cache" / ingest.build.ZENSICAL_PARTIAL).exists()
-    monkeypatch.setattr(ingest.build, "run_zensical", real)
-    full = _zensical_full_build(project)
-    assert updated.keys() == full.keys()
-    assert [rel for rel in updated if updated[rel] != full[rel]] == []
-
-
-def test_zensical_builds_in_full_when_a_page_is_added_or_the_partial_build_warns(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import ingest.build
-
-    project = make_project(tmp_path)
-    build_site(project, today=TODAY, engine="zensical")
-    weekly = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    weekly.write_text(weekly.read_text().replace("games: 2-1}", "games: 2-0}", 1))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 1.0
-    # Zensical's own cache and kept folder stay right after a partial update: the full build
-    # that a new page needs, which reuses them, still equals a build from scratch.
-    event = next((tmp_path / "events").rglob("*legacy-league.yaml"))
-    copy = event.with_name("2026-12-11-legacy-league-two.yaml")
-    copy.write_text(event.read_text().replace("Legacy League December", "Legacy League Two"))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0  # a new page
-    added = tree(tmp_path / "build" / "site")
-    assert "events/2026-12-11-legacy-league-two/index.html" in added
-    assert added == _zensical_full_build(project)
-    css = tmp_path / "site_templates" / "assets" / "scorekeeper.css"
-    css.write_text(css.read_text() + "\n.sk-new { color: inherit; }\n")
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0  # every page links it
-    assert b".sk-new" in (tmp_path / "build/site/assets/scorekeeper.css").read_bytes()
-    real = ingest.build.run_zensical
-    calls: list[Path] = []
-    trouble: list[str] = []
-
-    def troubled_when_partial(project: Project, docs: Path, site: Path, **options: Any) -> list[str]:
-        calls.append(docs)
-        found = real(project, docs, site, **options)
-        if ingest.build.ZENSICAL_PARTIAL not in docs.parts:
-            return found
-        if trouble[-1] == "fails":
-            raise IngestError("zensical failed: as a crash would")
-        return [*found, "Warning: page does not exist"]
-
-    assert build_site(project, today=TODAY, engine="zensical", strict=True).extra["incremental"] == 0.0
-    monkeypatch.setattr(ingest.build, "run_zensical", troubled_when_partial)
-    for case in ("warns", "fails"):
-        trouble.append(case)
-        calls.clear()
-        copy.write_text(copy.read_text().replace("Legacy League Two", f"Legacy League Two {case}"))
-        timings = build_site(project, today=TODAY, engine="zensical", strict=True)
-        assert (timings.extra["incremental"], timings.extra["partial"]) == (1.0, 0.0), case
-        assert [ingest.build.ZENSICAL_PARTIAL in d.parts for d in calls] == [True, False], case
-        page = tmp_path / "build/site/events/2026-12-11-legacy-league-two/index.html"
-        assert f"Legacy League Two {case}".encode() in page.read_bytes()
-
-
-def test_zensical_partial_updates_fall_back_where_they_could_differ_from_a_full_build(tmp_path: Path) -> None:
-    """A nav entry for a missing page (no stand-in is made for it), a strict mkdocs.yml with a
-    changed page linking pages the partial build lacks (it fails there; a full build follows),
-    and pages new to the search index (a full build places them)."""
-    project = make_project(tmp_path)
-    config = tmp_path / "mkdocs.yml"
-    text = config.read_text()
-    assert "strict: false" in text and "  - Rules: rules/index.md\n" in text
-    config.write_text(
-        text.replace("strict: false", "strict: true").replace(
-            "  - Rules: rules/index.md\n", "  - Rules: rules/index.md\n  - Archive: archive.md\n"
-        )
-    )
-    build_site(project, today=TODAY, engine="zensical")
-    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 1.0
-    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
-    templates = tmp_path / "site_templates"
-    rules = templates / "rules_index.md.j2"
-    rules.write_text(rules.read_text().replace("game by game", "one game at a time"))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
-    assert b"one game at a time" in (tmp_path / "build/site/rules/index.html").read_bytes()
-    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
-    decklists = templates / "event_decklists.md.j2"
-    decklists.write_text(decklists.read_text().replace("search:\n  exclude: true\n", ""))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
-    index = json.loads((tmp_path / "build/site/search.json").read_text())
-    assert any(item["location"].endswith("/decklists/") for item in index["items"])
-    assert tree(tmp_path / "build" / "site") == _zensical_full_build(project)
-
-
-def test_zensical_nav_entries_leading_out_of_the_docs_mean_a_full_build(tmp_path: Path) -> None:
-    project = make_project(tmp_path)
-    config = tmp_path / "mkdocs.yml"
-    outside = tmp_path / "outside"
-    config.write_text(
-        config.read_text().replace(
-            "  - Rules: rules/index.md\n", "  - Rules: rules/index.md\n  - Up: ../../outside/up.md\n"
-        )
-    )
-    build_site(project, today=TODAY, engine="zensical")
-    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
-    assert build_site(project, today=TODAY, engine="zensical").extra["partial"] == 0.0
-    assert not outside.exists()
-
-
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
 def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_path: Path, engine: str) -> None:
-    """Updates render only the changed pages: a strict build does not update a site built leniently."""
+    """A page update runs no engine: a strict build does not update a site built leniently."""
     project = make_project(tmp_path)
     rules = tmp_path / "site_templates" / "rules_index.md.j2"
     rules.write_text(rules.read_text() + "\n- [Gone](nowhere.md)\n")
@@ -658,56 +496,6 @@ def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_
     with pytest.raises(IngestError) as failed:
         build_site(project, today=TODAY, engine=engine, strict=True)
     assert [d.message for d in failed.value.diagnostics if "nowhere" in d.message or "does not exist" in d.message]
-
-
-def test_a_strict_build_after_a_removed_page_is_a_full_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pages that are not rendered again could still link to a removed page: strict builds see them all."""
-    import ingest.build
-
-    project = make_project(tmp_path)
-    build_site(project, today=TODAY, strict=True)
-    dirty: list[bool] = []
-    real = ingest.build.run_mkdocs
-
-    def recording(*args: Any, **kwargs: Any) -> list[str]:
-        dirty.append(bool(kwargs.get("dirty")))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(ingest.build, "run_mkdocs", recording)
-    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
-    assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 0.0
-    assert dirty == [False]
-    build_site(project, today=TODAY)  # lenient: a full build first (the fingerprint differs) ...
-    next((tmp_path / "events").rglob("*draft-night.yaml")).unlink()
-    assert build_site(project, today=TODAY).extra["incremental"] == 1.0  # ... then removals update
-    assert dirty == [False, False, True]
-
-
-def test_strict_builds_stay_incremental_after_edits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """mkdocs warns about every dirty build; --strict ignores that one warning, not the others."""
-    import ingest.build
-
-    project = make_project(tmp_path)
-    assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 0.0
-    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
-    edits = [("'Pioneer Weekly #18'", "Pioneer Weekly Renamed"), ("Weekly Renamed", "Weekly Renamed Again")]
-    for before, after in edits:  # twice: it used to fail every other time
-        event.write_text(event.read_text().replace(before, after))
-        assert build_site(project, today=TODAY, strict=True).extra["incremental"] == 1.0
-        page = (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
-        assert after.encode() in page
-    real = ingest.build.run_mkdocs
-
-    def with_a_broken_link(*args: Any, **kwargs: Any) -> list[str]:
-        return [*real(*args, **kwargs), "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"]
-
-    monkeypatch.setattr(ingest.build, "run_mkdocs", with_a_broken_link)
-    event.write_text(event.read_text().replace("Renamed Again", "Renamed Once More"))
-    with pytest.raises(IngestError) as failed:
-        build_site(project, today=TODAY, strict=True)
-    assert [d.message for d in failed.value.diagnostics] == [
-        "Doc file 'index.md' contains a link 'nowhere.md', but it is missing"
-    ]
 
 
 def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
@@ -725,7 +513,7 @@ def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
         raise IngestError("the engine crashed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(ingest.build, "_update_site", broken)
+        patch.setattr(ingest.build, "run_mkdocs", broken)
         with pytest.raises(IngestError):
             build_site(project, today=TODAY)
     assert (
@@ -768,7 +556,7 @@ def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site
     event = load_event(path, sample_site).event
     assert event is not None and event.teams
     docs = sample_site.root / "build" / "docs"
-    page = (docs / "events" / event.slug / "teams.md").read_text()
+    page = page_text(docs / "events" / event.slug / "teams.md")
     sections = {s.split(" {: #", 1)[1].split(" }", 1)[0]: s for s in page.split("\n## ")[1:]}
     assert sections.keys() == {t.id for t in event.teams}
     for row in final_standings(event).rows:
@@ -791,7 +579,7 @@ def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site
             checked += 1
     assert checked >= 4
     member = event.teams[0].members[1]
-    history = (docs / "players" / f"{member}.md").read_text()
+    history = page_text(docs / "players" / f"{member}.md")
     assert f"team {event.teams[0].name}, seat B" in history
 
 
@@ -825,7 +613,7 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
     docs = public.root / "build" / "docs"
     # The control: a public list is classified, and the archetype shows wherever archetypes do.
     for page in ("index.md", "events/2026-11-20-public/index.md", "players/erin.md", "api/players/erin.json"):
-        assert "Living End" in (docs / page).read_text(), page
+        assert "Living End" in page_text(docs / page), page
     assert json.loads((docs / "api" / "events" / "2026-11-20-public.json").read_text())["players"][4] == {
         "archetype": "Living End",
         "id": "erin",
@@ -840,8 +628,8 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
     build_site(hidden, today=TODAY)
     built = tree(hidden.root / "build")
     assert "site/events/2026-11-20-private/index.html" in built and "docs/api/players/erin.json" in built
-    assert "Burn" in built["docs/events/2026-11-20-private/index.md"].decode()  # declared: public
-    published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "site/"))}
+    assert "Burn" in page_text(hidden.root / "build/docs/events/2026-11-20-private/index.md")  # declared: public
+    published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "fragments/", "site/"))}
     assert [rel for rel, content in published.items() if b"Living End" in content] == []
 
 
@@ -851,7 +639,7 @@ def _player_links(docs: Path) -> dict[str, set[str]]:
     for path in sorted(docs.rglob("*.md")):
         rel = path.relative_to(docs).as_posix()
         here = page_url(rel)
-        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', path.read_text())
+        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', page_text(path))
         out[rel] = {posixpath.normpath(posixpath.join(here, h)) for h in hrefs}
     return out
 
@@ -894,7 +682,7 @@ def test_home_page_links_a_team_winner_to_its_team_section(sample_site: Project)
     assert event is not None
     champion = final_standings(event).rows[0]
     assert champion.place == "Champion"
-    home = (sample_site.root / "build" / "docs" / "index.md").read_text()
+    home = page_text(sample_site.root / "build" / "docs" / "index.md")
     team = next(t for t in event.teams if t.id == champion.player)
     assert f'<a href="events/{event.slug}/teams/#{team.id}">{team.name}</a>' in home
     assert f"players/{team.id}/" not in home
@@ -915,7 +703,7 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
     (3.2.1.2): no GW% there; MTR individual standings keep it."""
     docs = sample_site.root / "build" / "docs" / "events"
     columns = {
-        slug: _opponent_columns((docs / slug / "index.md").read_text())
+        slug: _opponent_columns(page_text(docs / slug / "index.md"))
         for slug in (
             "2026-10-10-team-unified-standard",
             "2026-09-19-weiss-schwarz-neo-standard",
@@ -1013,7 +801,7 @@ def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) 
         api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
         assert ("decklists" in api) is visible and api["status"] == ("complete" if visible else "in-progress")
         if not visible:
-            pages = "".join(p.read_text() for p in (docs / "events" / slug).rglob("*") if p.is_file())
+            pages = "".join(page_text(p) for p in (docs / "events" / slug).rglob("*") if p.is_file())
             assert "Lightning Bolt" not in pages, slug
 
 

@@ -18,14 +18,14 @@ from ingest.project import Project
 from ingest.render import pct_of
 from ingest.standings import final_standings, standings_by_round
 from tests.builders import DATA, ROOT
-from tests.site_helpers import MODERN, TODAY, TRANSFORMERS, make_project, names_of, sample_event, tables
+from tests.site_helpers import MODERN, TODAY, TRANSFORMERS, make_project, names_of, page_text, sample_event, tables
 
 
 def test_format_pages_list_banned_and_restricted_cards_with_dates(sample_docs: Path) -> None:
     """MTR 6.7: Vintage's banned and restricted lists, as in force on the build's date."""
     registry, _ = format_registry(Project(ROOT))
     rules = registry.formats[("mtg", "vintage")]
-    page = (sample_docs / "formats" / "mtg" / "vintage.md").read_text().replace("&#39;", "'")
+    page = page_text(sample_docs / "formats" / "mtg" / "vintage.md").replace("&#39;", "'")
     banned, restricted = rules.banned_on(TODAY), rules.restricted_on(TODAY)
     assert banned and restricted
     assert f"## Banned now ({len(banned)})" in page and f"## Restricted now ({len(restricted)})" in page
@@ -41,7 +41,7 @@ def test_format_pages_show_the_changes_history(sample_docs: Path) -> None:
     """MTR 6.3: Standard's bans with their effective dates, newest first."""
     registry, _ = format_registry(Project(ROOT))
     rules = registry.formats[("mtg", "standard")]
-    page = (sample_docs / "formats" / "mtg" / "standard.md").read_text().replace("&#39;", "'")
+    page = page_text(sample_docs / "formats" / "mtg" / "standard.md").replace("&#39;", "'")
     [changes] = tables(page.split("## Changes", 1)[1], "sk-table")
     dated = sorted((c for c in (*rules.banned, *rules.restricted) if c.since), key=lambda c: c.since, reverse=True)
     assert dated
@@ -55,7 +55,7 @@ def test_format_pages_show_the_changes_history(sample_docs: Path) -> None:
 @pytest.mark.parametrize("game", ["vanguard", "weiss-schwarz", "buddyfight"])
 def test_format_pages_say_when_our_sources_give_no_deck_rules(sample_docs: Path, game: str) -> None:
     """Bushiroad 3.3.1.2: limited battles follow each event's own guidelines; the page claims nothing."""
-    page = (sample_docs / "formats" / game / "limited.md").read_text()
+    page = page_text(sample_docs / "formats" / game / "limited.md")
     rules = page.split('<ul class="sk-rules-list">', 1)[1].split("</ul>", 1)[0]
     assert rules.startswith("\n<li>Our sources give no deck construction rules for this format")
     assert rules.count("<li>") == 1  # no deck size, sideboard or copy limit is made up
@@ -66,7 +66,7 @@ def test_format_pages_say_when_our_sources_give_no_deck_rules(sample_docs: Path,
 def test_rounds_page_has_one_standings_tab_per_round_with_the_engine_values(sample_docs: Path) -> None:
     event = sample_event(MODERN)
     names = names_of(event)
-    page = (sample_docs / "events" / MODERN / "rounds.md").read_text()
+    page = page_text(sample_docs / "events" / MODERN / "rounds.md")
     section = page.split("## Standings after each round", 1)[1]
     by_round = standings_by_round(event)
     labels = re.findall(r'<label for="__tabbed_standings_(\d+)">(\d+)</label>', section)
@@ -92,7 +92,7 @@ def test_final_standings_detail_each_opponent_with_floor_marks(sample_docs: Path
     event = sample_event(MODERN)
     names = names_of(event)
     table = final_standings(event)
-    page = (sample_docs / "events" / MODERN / "index.md").read_text()
+    page = page_text(sample_docs / "events" / MODERN / "index.md")
     details = {
         m.group(1): m.group(2)
         for m in re.finditer(r'<summary><a href="[^"]*players/([^/"]+)/">.*?</summary>(.*?)</details>', page)
@@ -132,7 +132,7 @@ def test_an_illegal_deck_gets_a_badge_and_fails_a_strict_build(tmp_path: Path) -
     """MTR 6.1: at most four copies of a card; the deck page says so and --strict refuses it."""
     project = _illegalmake_project(tmp_path)
     build_site(project, today=TODAY, docs_only=True)
-    page = (tmp_path / "build" / "docs" / "events" / "2026-11-20-fnm" / "decklists.md").read_text()
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-11-20-fnm" / "decklists.md")
     article = page.split('<article class="sk-deck" id="deck-alice">', 1)[1].split("</article>", 1)[0]
     assert '<span class="sk-badge sk-illegal">illegal</span>' in article
     assert "Lava Spike" in article.split('<ul class="sk-violations">', 1)[1].split("</ul>", 1)[0]
@@ -168,7 +168,7 @@ def test_wot_deck_page_shows_hero_and_villain_decks(tmp_path: Path) -> None:
     (events / "decks" / "moiraine.txt").write_text(deck)
     (events / "2026-09-01-wot.yaml").write_text(WOT_DECKS)
     build_site(project, today=TODAY, docs_only=True)
-    page = (tmp_path / "build" / "docs" / "events" / "2026-09-01-wot" / "decklists.md").read_text()
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-09-01-wot" / "decklists.md")
     headings = re.findall(r"<h4>([^<]*)</h4>", page)
     assert headings == ["Hero deck (60)", "Villain deck (60)"]
     hero = page.split("<h4>Hero deck (60)</h4>", 1)[1].split("</section>", 1)[0]
@@ -179,7 +179,7 @@ def test_wot_deck_page_shows_hero_and_villain_decks(tmp_path: Path) -> None:
 def test_transformers_deck_page_shows_the_star_total(sample_docs: Path) -> None:
     """Aequitas 6.1: at most 25 stars of characters and battle cards together."""
     event = sample_event(TRANSFORMERS)
-    page = (sample_docs / "events" / TRANSFORMERS / "decklists.md").read_text()
+    page = page_text(sample_docs / "events" / TRANSFORMERS / "decklists.md")
     checked = 0
     for p in event.players:
         if not p.deck:
@@ -228,7 +228,7 @@ def _emitted_codes() -> set[str]:
 
 def test_the_diagnostics_page_explains_every_code(sample_docs: Path) -> None:
     """A TO who meets any code in `validate` output finds it on the rules/diagnostics page."""
-    page = (sample_docs / "rules" / "diagnostics.md").read_text(encoding="utf-8")
+    page = page_text(sample_docs / "rules" / "diagnostics.md")
     codes = _emitted_codes()
     assert {"yaml-syntax", "yaml-merge", "after-drop", "deck-size", "wot-time-not-tie", "wot-same-side"} <= codes
     assert sorted(c for c in codes if f"`{c}`" not in page) == []

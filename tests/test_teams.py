@@ -13,6 +13,7 @@ from ingest.pipeline import load_event
 from ingest.project import Project
 from ingest.standings import compute_standings
 from tests.builders import DATA, ROOT, run_cli
+from tests.site_helpers import page_text
 
 
 def _write(tmp_path: Path, text: str, decks: dict[str, str] | None = None) -> Project:
@@ -201,7 +202,7 @@ def test_tag_fight_team_page_names_seats_first_and_second(tmp_path: Path) -> Non
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     build_site(project, today=dt.date(2026, 11, 22), docs_only=True)
-    page = (tmp_path / "build" / "docs" / "events" / "t" / "teams.md").read_text()
+    page = page_text(tmp_path / "build" / "docs" / "events" / "t" / "teams.md")
     assert 'first: <a href="../../../players/a1/">A1</a> · second: <a' in page
     assert "B1 0-1 A1; B2 1-0 A2" in page  # Blue's section reads from Blue's side
 
@@ -220,7 +221,7 @@ def test_team_page_lists_byes_with_the_team_matches(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
     shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
     build_site(project, today=dt.date(2026, 11, 22), docs_only=True)
-    sections = _team_sections((tmp_path / "build" / "docs" / "events" / "t" / "teams.md").read_text())
+    sections = _team_sections(page_text(tmp_path / "build" / "docs" / "events" / "t" / "teams.md"))
     rows = {
         tid: re.findall(r"<tr><td>((?:Playoff round|Round) \d+)</td><td>(.*?)</td><td>(.*?)</td>", s)
         for tid, s in sections.items()

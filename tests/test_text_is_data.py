@@ -64,7 +64,7 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
     assert 'players.yaml:2:10: error[schema]: players[0].id: "kenji-quist\\n" is not a valid id' in result.output
     with pytest.raises(Exception, match="error"):
         build_site(project, today=dt.date(2026, 12, 2), docs_only=True)
-    assert not (tmp_path / "build").exists()
+    assert not (tmp_path / "build" / "docs").exists()
 
 
 def test_a_format_file_date_ending_in_a_line_feed_is_refused() -> None:

@@ -85,6 +85,10 @@ class Ruleset:
     """Whether the top cut's final places come from the playoff (manatraders: no)."""
     playoff_in_record: bool = False
     """Whether top-cut matches count in points, W-L-D and tiebreakers (melee)."""
+    byes_in_wins: bool = True
+    """Whether a bye counts in the W of W-L-D (it always scores its points; Topdeck: no)."""
+    playoff_in_wld: bool = False
+    """Whether the final standings' W-L-D count top-cut matches that the points do not (Topdeck)."""
     phased: bool = False
     """Evaluate each player at the end of the last phase they took part in (melee)."""
     dropped_frozen: bool = False

@@ -23,6 +23,13 @@ melee.gg (``mtr-melee``):
                                                                              to 8 decimals first
   ====  ==========================  ==============  =======================  =====================
 
+topdeck.gg (``mtr-topdeck``):
+  MTR figures (0.33 floors) on match results only: Topdeck exports who won (1-0-0), not
+  games, so only OMW% can be computed, and it reproduces the published one. Its W-L-D
+  leave byes out (a bye still scores 3 points, where MTR Appendix C counts "players
+  receiving byes" as having "won the match") and count the top-cut matches, which its
+  points do not.
+
 manatraders.com (``mtr-manatraders``):
   MTR figures with the player's own GW% not floored, published to 3 decimals (half-up);
   the bracket is not part of the standings; between equal points a player who played
@@ -78,4 +85,13 @@ MANATRADERS = replace(
     publish_precision=3,
     rank_rounds_played=True,
     playoff_places=False,
+)
+
+TOPDECK = replace(
+    MTR,
+    id="mtr-topdeck",
+    name="MTR as published by Topdeck",
+    source="topdeck.gg conventions established on real events (W-L-D without byes, with the top cut)",
+    byes_in_wins=False,
+    playoff_in_wld=True,
 )

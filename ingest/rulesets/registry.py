@@ -8,7 +8,7 @@ from ingest.rulesets.aequitas import AEQUITAS
 from ingest.rulesets.base import Ruleset
 from ingest.rulesets.bushiroad import BUSHIROAD
 from ingest.rulesets.mtr import MTR
-from ingest.rulesets.profiles import MANATRADERS, MELEE
+from ingest.rulesets.profiles import MANATRADERS, MELEE, TOPDECK
 from ingest.rulesets.wot import WOT
 
 
@@ -21,10 +21,15 @@ def _registry(rulesets: Iterable[Ruleset]) -> dict[str, Ruleset]:
     return out
 
 
-RULESETS: dict[str, Ruleset] = _registry([MTR, AEQUITAS, BUSHIROAD, WOT, MELEE, MANATRADERS])
+RULESETS: dict[str, Ruleset] = _registry([MTR, AEQUITAS, BUSHIROAD, WOT, MELEE, MANATRADERS, TOPDECK])
 """Every ruleset by id."""
 
-_ALIASES = {"melee": "mtr-melee", "manatraders": "mtr-manatraders", "transformers": "aequitas"}
+_ALIASES = {
+    "melee": "mtr-melee",
+    "manatraders": "mtr-manatraders",
+    "topdeck": "mtr-topdeck",
+    "transformers": "aequitas",
+}
 
 
 def ruleset_ids() -> list[str]:

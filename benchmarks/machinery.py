@@ -1,0 +1,201 @@
+"""What each piece of the build's performance machinery saves, switched off one at a time.
+
+Prints a table; not a test. On the weekly archive of ``benchmarks/build.py`` (300 events by
+default), with mkdocs-material, for the build as it is and with each piece switched off:
+the full build, the one-change rebuild in ``serve`` (its in-memory caches warm) and a
+``scorekeeper build`` in a new process after one result changes. Every figure comes from a
+fresh process that switches the piece off before it builds, so no cache or switch leaks
+from one measurement to the next. A piece earns its place when switching it off costs at
+least 10 % of the full build or of a one-change rebuild.
+
+    python benchmarks/machinery.py [--events 300] [--repeat 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.build import TODAY, change_result, generate  # noqa: E402
+from ingest.progress import TerminalProgress  # noqa: E402
+
+
+def _no_fork() -> None:
+    import ingest.build
+
+    ingest.build._can_fork = lambda: False
+
+
+def _no_pickling() -> None:
+    import copyreg
+
+    from ingest import pickling
+
+    for cls in list(pickling._GETTERS):
+        copyreg.dispatch_table.pop(cls, None)
+
+
+def _no_gc() -> None:
+    import ingest.build
+    import ingest.standings
+
+    @contextlib.contextmanager
+    def paused(*, freeze: bool = False) -> Iterator[None]:
+        yield
+
+    @contextlib.contextmanager
+    def frozen() -> Iterator[Callable[[], None]]:
+        yield lambda: None
+
+    ingest.build.collector_paused = paused
+    ingest.standings.collector_paused = paused
+    ingest.build.results_frozen = frozen
+
+
+def _no_fast_validator() -> None:
+    from jsonschema import Draft202012Validator
+
+    import ingest.validation
+
+    ingest.validation.FastValidator = Draft202012Validator
+
+
+def _no_escape_fast_path() -> None:
+    import jinja2
+    import markupsafe
+
+    import ingest.render
+
+    ingest.render.output_escape = markupsafe.escape
+    ingest.render._Environment.getattr = jinja2.Environment.getattr  # type: ignore[method-assign]
+
+
+def _no_memory_caches() -> None:
+    import ingest.build
+
+    real = ingest.build._build
+
+    def build(project: Any, **kwargs: Any) -> Any:
+        kwargs["cache"] = None  # a new cache (memory empty) for every build
+        return real(project, **kwargs)
+
+    ingest.build._build = build
+
+
+def _no_page_swap() -> None:
+    import ingest.build
+
+    real = ingest.build._build
+
+    def build(project: Any, **kwargs: Any) -> Any:
+        kwargs["full"] = True  # the engine renders every page, as before the page update
+        return real(project, **kwargs)
+
+    ingest.build._build = build
+
+
+PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
+    "baseline": ("everything on", None),
+    "fork": ("forked worker pool and forked page rendering", _no_fork),
+    "pickling": ("custom pickling (ingest/pickling.py)", _no_pickling),
+    "gc": ("garbage-collector handling (ingest/collector.py)", _no_gc),
+    "validator": ("FastValidator", _no_fast_validator),
+    "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
+    "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
+    "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
+}
+
+
+def child(piece: str, mode: str, root: Path, latest: Path) -> None:
+    """One measurement in this (fresh) process: prints its seconds as JSON."""
+    switch = PIECES[piece][1]
+    if switch is not None:
+        switch()
+    import material  # noqa: F401 - imports are not the build's
+    import mkdocs.commands.build  # noqa: F401
+
+    from ingest.build import ReportCache, build_site
+    from ingest.project import Project
+
+    project = Project(root)
+    if mode == "full":
+        shutil.rmtree(project.build_dir, ignore_errors=True)
+        start = time.perf_counter()
+        build_site(project, today=TODAY)
+    elif mode == "serve":
+        cache = ReportCache()
+        build_site(project, today=TODAY, cache=cache)
+        change_result(latest, 0)
+        start = time.perf_counter()
+        build_site(project, today=TODAY, cache=cache)
+    else:
+        change_result(latest, 1)
+        start = time.perf_counter()
+        build_site(project, today=TODAY)
+    print(json.dumps(time.perf_counter() - start))
+
+
+def measure(piece: str, mode: str, root: Path, latest: Path) -> float:
+    original = latest.read_text(encoding="utf-8")
+    try:
+        cmd = [sys.executable, __file__, "--child", piece, mode, str(root), str(latest)]
+        out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+        return float(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        latest.write_text(original, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=1, help="measurements per figure (the best is kept)")
+    parser.add_argument("--only", nargs="*", choices=list(PIECES), help="measure only these pieces")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        piece, mode, root, latest = args.child
+        child(piece, mode, Path(root), Path(latest))
+        return
+    work = Path(tempfile.mkdtemp(prefix="sk-bench-machinery-"))
+    progress = TerminalProgress()
+    try:
+        latest = generate(work / "archive", args.events)
+        pieces = ["baseline", *(args.only or [p for p in PIECES if p != "baseline"])]
+        results: dict[str, dict[str, float]] = {}
+        todo = len(pieces) * 3
+        for piece in pieces:
+            results[piece] = {}
+            for mode in ("full", "serve", "cli"):
+                progress(f"measuring {piece}, {mode}", len(results) * 3 - 3 + len(results[piece]), todo)
+                results[piece][mode] = min(measure(piece, mode, work / "archive", latest) for _ in range(args.repeat))
+        progress.close()
+        base = results["baseline"]
+        print(f"{args.events} events, mkdocs; seconds (saving = cost of switching the piece off, share of the build)")
+        print(f"{'piece':<52} {'full':>7} {'serve':>7} {'cli':>7}   saving: full / serve / cli")
+        for piece in pieces:
+            r = results[piece]
+            line = f"{PIECES[piece][0]:<52} {r['full']:7.2f} {r['serve']:7.2f} {r['cli']:7.2f}"
+            if piece != "baseline":
+                shares = [(r[m] - base[m]) / base[m] for m in ("full", "serve", "cli")]
+                line += "   " + " / ".join(f"{s:+.0%}" for s in shares)
+                line += "   keep" if max(shares) >= 0.10 else "   does not earn its place"
+            print(line)
+    finally:
+        progress.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

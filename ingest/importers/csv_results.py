@@ -1,0 +1,505 @@
+"""Reads a spreadsheet of results (CSV) for any game: one row per match, players in a second file.
+
+The matches file (``results.csv``), with a header row; column names are case-insensitive
+and their order is free:
+
+============== ========= ==================================================================
+column         required  what it holds
+============== ========= ==================================================================
+round          yes       the Swiss round (1, 2, 3...), or a top-cut round's name (Top 8,
+                         Quarterfinals, Semifinals, Final); rows of one round go together
+table          no        the table number
+player         yes       the first player's name (Wheel of Time: the player on the Hero deck)
+opponent       no        the second player's name; empty, ``-`` or ``bye`` when there is none
+result         yes       from the player's side: games (``2-1``, ``1-1-1``, ``0-0-3``), or
+                         ``win``/``loss``/``draw`` where only match results were kept; with
+                         no opponent: ``bye`` or ``loss``; ``double loss``; empty while the
+                         match is not reported. Wheel of Time: ``win``, ``loss``, ``tie`` or
+                         ``both-lose``
+ended          WoT       before-last-battle or last-battle
+by             WoT       goal, kill, concession, forfeit or time
+player_final   WoT       the Hero's final support
+opponent_final WoT       the Villain's final opposition
+============== ========= ==================================================================
+
+The players file (``--players players.csv``) is optional: ``player`` (the name used in the
+matches file, required), then any of ``id``, ``deck`` (a decklist text file, relative to
+the players file), ``archetype``, ``country``, ``byes`` and ``dropped_after`` (the round
+after which the player left). Players it does not list are taken from the matches.
+
+A spreadsheet exported from Excel or LibreOffice works as it is: a byte-order mark is
+allowed and the delimiter may be a comma, a semicolon or a tab. Every problem is reported
+with the file, the row's line and the column.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ingest.diagnostics import Diagnostic, SourcePos, error
+from ingest.errors import IngestError
+from ingest.importers.platforms import is_no_opponent, is_playoff_name
+from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text
+from ingest.model import DEFAULT_RULES, GAMES, GameScore, MatchKind
+from ingest.storage import MAX_FILE_BYTES, decode_utf8
+
+MATCH_COLUMNS = ("round", "table", "player", "opponent", "result", "ended", "by", "player_final", "opponent_final")
+"""Columns the matches file may have."""
+PLAYER_COLUMNS = ("player", "id", "deck", "archetype", "country", "byes", "dropped_after")
+"""Columns the players file may have."""
+
+_GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
+_WORDS = {
+    "win": "win",
+    "won": "win",
+    "w": "win",
+    "loss": "loss",
+    "lost": "loss",
+    "l": "loss",
+    "draw": "draw",
+    "drew": "draw",
+    "d": "draw",
+    "tie": "tie",
+    "bye": "bye",
+    "double loss": "double-loss",
+    "double-loss": "double-loss",
+    "both-lose": "both-lose",
+    "both lose": "both-lose",
+}
+_WOT_ENDED = ("before-last-battle", "last-battle")
+_WOT_BY = ("goal", "kill", "concession", "forfeit", "time")
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    """A value and where it is."""
+
+    text: str
+    pos: SourcePos
+
+
+class _Table:
+    """One CSV file read into rows of cells, with the problems found."""
+
+    def __init__(self, raw: bytes, shown: str, columns: tuple[str, ...], required: tuple[str, ...]) -> None:
+        self.shown = shown
+        self.problems: list[Diagnostic] = []
+        self.rows: list[dict[str, _Cell]] = []
+        self.line_of_row: list[int] = []
+        text, problems = decode_utf8(raw, shown)
+        if text is None:
+            self.problems += problems
+            return
+        text = text.removeprefix("\ufeff")
+        if not text.strip():
+            self.problems.append(error("import", "the file is empty", SourcePos(shown, 1, 1), _header_hint(columns)))
+            return
+        first = text.splitlines()[0] if text.splitlines() else ""
+        delimiter = max(",;\t", key=first.count)
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+        try:
+            header = next(reader)
+        except csv.Error as exc:
+            self.problems.append(error("import", f"the header row is not CSV: {exc}", SourcePos(shown, 1, 1)))
+            return
+        names = [h.strip().lower().replace(" ", "_") for h in header]
+        for i, name in enumerate(names):
+            if name not in columns:
+                self.problems.append(
+                    error(
+                        "import",
+                        f'column {i + 1} is named "{clean_text(header[i], 40)}", which is not a column of this file',
+                        SourcePos(shown, 1, i + 1),
+                        _header_hint(columns),
+                    )
+                )
+            elif names.index(name) != i:
+                self.problems.append(
+                    error("import", f'column "{name}" appears twice', SourcePos(shown, 1, i + 1), "keep one of them")
+                )
+        for need in required:
+            if need not in names:
+                self.problems.append(
+                    error("import", f'the header has no "{need}" column', SourcePos(shown, 1, 1), _header_hint(columns))
+                )
+        if self.problems:
+            return
+        start = reader.line_num + 1
+        while True:
+            try:
+                values = next(reader)
+            except StopIteration:
+                break
+            except csv.Error as exc:
+                self.problems.append(error("import", f"this row is not CSV: {exc}", SourcePos(shown, start, 1)))
+                return
+            line = start
+            start = reader.line_num + 1
+            if not any(v.strip() for v in values):
+                continue
+            if len(values) > len(names):
+                self.problems.append(
+                    error(
+                        "import",
+                        f"row has {len(values)} values but the header has {len(names)} columns",
+                        SourcePos(shown, line, len(names) + 1),
+                        "remove the extra values, or quote a value that holds the delimiter",
+                    )
+                )
+                continue
+            row = {
+                name: _Cell(values[i].strip() if i < len(values) else "", SourcePos(shown, line, i + 1))
+                for i, name in enumerate(names)
+            }
+            self.rows.append(row)
+            self.line_of_row.append(line)
+
+    def err(self, cell: _Cell, column: str, message: str, hint: str = "") -> None:
+        where = f"row {cell.pos.line}, column {cell.pos.col} ({column})"
+        self.problems.append(error("import", f"{where}: {message}", cell.pos, hint))
+
+
+def _header_hint(columns: tuple[str, ...]) -> str:
+    return "the header names the columns: " + ", ".join(columns)
+
+
+def _read_bytes(path: Path, shown: str) -> bytes:
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise IngestError([error("import", "the file is too large", SourcePos(shown))])
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise IngestError([error("import", "no such file", SourcePos(shown))]) from None
+    except OSError as exc:
+        raise IngestError([error("import", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]) from None
+
+
+def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, Any]) -> Tournament:
+    """Reads a matches file (and the players file named in ``options``) as a tournament.
+
+    Args:
+        raw: the matches file's bytes.
+        shown: the matches file as messages name it.
+        path: the matches file (the players file and decklists are found from it).
+        options: ``players`` (a path or None), ``name``, ``date``, ``game``, ``format``,
+            ``rules``, ``best_of`` from the command line.
+
+    Raises:
+        IngestError: a row or a column cannot be read (each problem positioned), or a
+            required option is missing.
+    """
+    game = options.get("game")
+    date = options.get("date")
+    missing = [f"--{k}" for k, v in (("game", game), ("date", date)) if v is None]
+    if missing:
+        raise IngestError(
+            [
+                error(
+                    "import",
+                    f"a spreadsheet does not say {' or '.join(m[2:] for m in missing)}: give {' and '.join(missing)}",
+                    SourcePos(shown),
+                    "e.g. scorekeeper import results.csv --game wot --date 2026-03-14 --name 'League night 3'",
+                )
+            ]
+        )
+    assert isinstance(game, str) and isinstance(date, dt.date)
+    wot = game == "wot"
+    table = _Table(raw, shown, MATCH_COLUMNS, ("round", "player", "result"))
+    name = options.get("name") or path.stem.replace("_", " ").replace("-", " ").strip() or "Imported event"
+    t = Tournament(
+        platform="spreadsheet",
+        name=clean_text(str(name), 200),
+        date=date,
+        source_file=shown,
+        game=game,
+        format=str(options.get("format") or "other"),
+        rules=str(options.get("rules") or DEFAULT_RULES[game]),
+        best_of=int(options.get("best_of") or (1 if wot else 3)),
+        decklists="public",
+    )
+    if game not in GAMES:
+        raise IngestError([error("import", f"unknown game {game!r}", SourcePos(shown))])
+    rounds = _rounds(table, wot) if table.rows else []
+    players_path = options.get("players")
+    roster: list[str] = []
+    dropped: dict[str, tuple[int, _Cell]] = {}
+    decks: dict[str, SourceDeck] = {}
+    problems = list(table.problems)
+    extra: dict[str, dict[str, str]] = {}
+    if players_path is not None:
+        ppath = Path(players_path)
+        pshown = ppath.as_posix()
+        ptable = _Table(_read_bytes(ppath, pshown), pshown, PLAYER_COLUMNS, ("player",))
+        problems += ptable.problems
+        if not ptable.problems:
+            roster, dropped, decks, extra = _players(ptable, ppath.parent)
+            problems += ptable.problems
+    if problems:
+        raise IngestError(problems)
+    t.rounds = rounds
+    results = {m.results for r in rounds for m in r.matches if m.results}
+    if len(results) > 1:
+        first = next(m for r in rounds for m in r.matches if m.results == "matches")
+        raise IngestError(
+            [
+                error(
+                    "import",
+                    "some rows give games (2-1) and others only win/loss/draw; use one kind of result in a file",
+                    first.pos or SourcePos(shown),
+                    "write every result as games, or every result as win, loss or draw",
+                )
+            ]
+        )
+    if results == {"matches"} and not wot:
+        t.results = "matches"
+    names = list(roster)
+    seen = set(names)
+    for r in rounds:
+        for m in r.matches:
+            for p in m.players:
+                if p not in seen:
+                    seen.add(p)
+                    names.append(p)
+    t.players = names
+    t.decks = decks
+    t.player_fields = extra
+    swiss = [r for r in rounds if not r.playoff]
+    for player, (after, cell) in dropped.items():
+        if not 1 <= after <= len(swiss):
+            raise IngestError(
+                [error("import", f"{player} dropped after round {after}, but there are {len(swiss)} rounds", cell.pos)]
+            )
+        swiss[after - 1].drops.append(player)
+    _check_twice(t)
+    return t
+
+
+def _rounds(table: _Table, wot: bool) -> list[SourceRound]:
+    """Rows grouped by round: numbered Swiss rounds first (in number order), then top-cut
+    rounds in the order they first appear."""
+    swiss: dict[int, SourceRound] = {}
+    playoff: dict[str, SourceRound] = {}
+    for row in table.rows:
+        cell = row["round"]
+        label = cell.text
+        match = _match(table, row, wot)
+        if label.isdigit() and int(label) >= 1:
+            rnd = swiss.setdefault(int(label), SourceRound(f"Round {int(label)}", [], pos=cell.pos))
+        elif label and is_playoff_name(label):
+            rnd = playoff.setdefault(
+                label.casefold(), SourceRound(clean_text(label, 80), [], playoff=True, pos=cell.pos)
+            )
+        else:
+            table.err(
+                cell,
+                "round",
+                f'"{clean_text(label, 40)}" is not a round',
+                "write the Swiss round's number (1, 2, 3...) or the top-cut round's name (Top 8, Semifinals, Final)",
+            )
+            continue
+        if match is not None:
+            rnd.matches.append(match)
+    numbers = sorted(swiss)
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        gap = next(n for i, n in enumerate(numbers, 1) if n != i)
+        where = swiss[gap].pos or SourcePos(table.shown)
+        table.err(_Cell("", where), "round", f"there is a round {gap} but no round {gap - 1}", _NO_GAPS)
+    return [swiss[n] for n in numbers] + list(playoff.values())
+
+
+_NO_GAPS = "number Swiss rounds 1, 2, 3... without gaps"
+
+
+def _name(table: _Table, cell: _Cell, column: str) -> str | None:
+    name = clean_text(cell.text, 120)
+    if not name:
+        table.err(cell, column, "the player's name is empty")
+        return None
+    return name
+
+
+def _match(table: _Table, row: Mapping[str, _Cell], wot: bool) -> SourceMatch | None:
+    player = _name(table, row["player"], "player")
+    opp_cell = row.get("opponent")
+    opponent = None
+    if opp_cell is not None and not is_no_opponent(opp_cell.text):
+        opponent = _name(table, opp_cell, "opponent")
+    result = row["result"]
+    tcell = row.get("table")
+    number = None
+    if tcell is not None and tcell.text:
+        if not tcell.text.isdigit() or int(tcell.text) < 1:
+            table.err(tcell, "table", f'"{clean_text(tcell.text, 20)}" is not a table number')
+        else:
+            number = int(tcell.text)
+    if player is None:
+        return None
+    if player == opponent:
+        table.err(row["opponent"], "opponent", f'"{player}" is paired against themselves')
+        return None
+    text = result.text.strip().lower()
+    word = _WORDS.get(text)
+    if opponent is None:
+        if word == "bye" or (word == "win" and not wot):
+            return SourceMatch(MatchKind.BYE, (player,), table=number, pos=result.pos)
+        if word == "loss":
+            return SourceMatch(MatchKind.LOSS, (player,), table=number, pos=result.pos)
+        table.err(result, "result", f'"{clean_text(result.text, 20)}" with no opponent', "write bye or loss")
+        return None
+    if wot:
+        if word == "double-loss":
+            return _wot_match(table, {**row, "result": _Cell("both-lose", result.pos)}, player, opponent, number)
+        return _wot_match(table, row, player, opponent, number)
+    if not text:
+        return SourceMatch(MatchKind.PLAYED, (player, opponent), None, table=number, pos=result.pos)
+    if word == "double-loss":
+        return SourceMatch(MatchKind.DOUBLE_LOSS, (player, opponent), table=number, pos=result.pos)
+    m = _GAMES.match(text)
+    if m:
+        score = GameScore(int(m[1]), int(m[2]), int(m[3] or 0))
+        return SourceMatch(MatchKind.PLAYED, (player, opponent), score, table=number, pos=result.pos, results="games")
+    if word in ("win", "loss", "draw"):
+        score = {"win": GameScore(1, 0), "loss": GameScore(0, 1), "draw": GameScore(0, 0, 1)}[word]
+        return SourceMatch(MatchKind.PLAYED, (player, opponent), score, table=number, pos=result.pos, results="matches")
+    table.err(
+        result,
+        "result",
+        f'"{clean_text(result.text, 20)}" is not a result',
+        "write games from the player's side (2-1, 0-0-3), win, loss, draw, double loss, or leave it empty",
+    )
+    return None
+
+
+def _wot_match(
+    table: _Table, row: Mapping[str, _Cell], hero: str, villain: str, number: int | None
+) -> SourceMatch | None:
+    result = row["result"]
+    text = result.text.strip().lower()
+    record: dict[str, Any] = {}
+    if text:
+        word = _WORDS.get(text)
+        winner = {"win": "hero", "loss": "villain", "tie": "tie", "draw": "tie", "both-lose": "both-lose"}.get(
+            word or ""
+        )
+        if winner is None:
+            table.err(result, "result", f'"{clean_text(result.text, 20)}" is not a Wheel of Time result',
+                      "write win, loss, tie or both-lose from the Hero's side")  # fmt: skip
+            return None
+        record["winner"] = winner
+        for column, allowed in (("ended", _WOT_ENDED), ("by", _WOT_BY)):
+            cell = row.get(column)
+            value = cell.text.strip().lower() if cell is not None else ""
+            if value not in allowed:
+                where = cell or result
+                table.err(where, column, f'"{clean_text(value, 30)}" is not one of {", ".join(allowed)}',
+                          "a Wheel of Time result needs ended and by")  # fmt: skip
+                return None
+            record[column] = value
+    for column, key in (("player_final", "hero_final"), ("opponent_final", "villain_final")):
+        cell = row.get(column)
+        if cell is None or not cell.text:
+            continue
+        if not re.fullmatch(r"-?\d{1,3}", cell.text):
+            table.err(cell, column, f'"{clean_text(cell.text, 20)}" is not a whole number')
+            return None
+        record[key] = int(cell.text)
+    return SourceMatch(MatchKind.PLAYED, (hero, villain), None, table=number, pos=result.pos, wot=record)
+
+
+def _players(
+    table: _Table, folder: Path
+) -> tuple[list[str], dict[str, tuple[int, _Cell]], dict[str, SourceDeck], dict[str, dict[str, str]]]:
+    names: list[str] = []
+    dropped: dict[str, tuple[int, _Cell]] = {}
+    decks: dict[str, SourceDeck] = {}
+    extra: dict[str, dict[str, str]] = {}
+    for row in table.rows:
+        name = _name(table, row["player"], "player")
+        if name is None:
+            continue
+        if name in names:
+            table.err(row["player"], "player", f'"{name}" is listed twice')
+            continue
+        names.append(name)
+        fields: dict[str, str] = {}
+        for column in ("id", "archetype", "country", "byes"):
+            cell = row.get(column)
+            if cell is not None and cell.text:
+                fields[column] = clean_text(cell.text, 80)
+        if "byes" in fields and not (fields["byes"].isdigit() and int(fields["byes"]) <= 3):
+            table.err(row["byes"], "byes", f'"{fields["byes"]}" is not a number of byes (0-3)')
+        if "id" in fields and not re.fullmatch(r"[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?", fields["id"]):
+            table.err(row["id"], "id", f'"{fields["id"]}" is not an id', "ids are lowercase letters, digits, - and _")
+        cell = row.get("dropped_after")
+        if cell is not None and cell.text:
+            if not cell.text.isdigit():
+                table.err(cell, "dropped_after", f'"{clean_text(cell.text, 20)}" is not a round number')
+            else:
+                dropped[name] = (int(cell.text), cell)
+        cell = row.get("deck")
+        if cell is not None and cell.text:
+            deck = _deck(table, cell, folder, name)
+            if deck is not None:
+                decks[name] = deck
+        extra[name] = fields
+    return names, dropped, decks, extra
+
+
+def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
+    """A decklist file named in the players file, read as the common text form."""
+    from ingest.assemble import deck_path_problem
+    from ingest.decklists import Section, parse_decklist_text
+
+    ref = cell.text
+    problem = deck_path_problem(ref)
+    if problem:
+        table.err(cell, "deck", f'"{clean_text(ref, 60)}" cannot be used: {problem}', "name a file next to the CSV")
+        return None
+    path = folder / ref
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        table.err(cell, "deck", f'the decklist file "{clean_text(ref, 60)}" cannot be read', "check the file name")
+        return None
+    text, problems = decode_utf8(raw, ref)
+    if text is None:
+        table.problems += problems
+        return None
+    parsed, errors = parse_decklist_text(text)
+    if errors:
+        first = errors[0]
+        table.problems.append(error("import", f"{player}'s decklist: {first.message}",
+                                    SourcePos((folder / ref).as_posix(), first.line or 1, 1)))  # fmt: skip
+        return None
+    main = [(e.count, e.card) for e in parsed.entries if e.section is not Section.SIDEBOARD]
+    side = [(e.count, e.card) for e in parsed.entries if e.section is Section.SIDEBOARD]
+    return SourceDeck(player, main, side, pos=cell.pos)
+
+
+def _check_twice(t: Tournament) -> None:
+    problems = []
+    for rnd in t.rounds:
+        first: dict[str, SourceMatch] = {}
+        for m in rnd.matches:
+            for p in m.players:
+                earlier = first.get(p)
+                if earlier is not None and m.pos is not None:
+                    line = earlier.pos.line if earlier.pos is not None else 0
+                    problems.append(
+                        error(
+                            "import",
+                            f'{rnd.name}: "{p}" has two rows in this round (first at line {line})',
+                            m.pos,
+                            "each player has one match per round: write the match once, from either side",
+                        )
+                    )
+                first.setdefault(p, m)
+    if problems:
+        raise IngestError(problems)
