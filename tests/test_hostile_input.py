@@ -404,3 +404,18 @@ def test_a_card_data_name_too_long_for_a_file_is_a_positioned_error(tmp_path: Pa
     result = _run(project, "validate")
     assert result.exit_code == 1 and "the name is too long for a file" in result.output
     assert f"mkdocs.yml:{_card_data_line(project)}:12: error[card-data]" in result.output
+
+
+# -- imports read through the same path ------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("suffix", [".json", ".csv"])
+def test_an_import_source_that_is_a_pipe_is_refused_without_waiting(tmp_path: Path, suffix: str) -> None:
+    project = _project(tmp_path)
+    fifo = tmp_path / f"results{suffix}"
+    os.mkfifo(fifo)
+    start = time.perf_counter()
+    result = _run(project, "import", str(fifo))
+    assert time.perf_counter() - start < 20
+    assert result.exit_code == 1 and "not a regular file" in result.output
