@@ -41,7 +41,7 @@ def summarise_finished_events(diagnostics: Sequence[Diagnostic], reports: Iterab
                 "finished-event",
                 f"{n} warning{'s' if n != 1 else ''} on this finished event ({kinds}); "
                 f"`scorekeeper validate {path}` lists them",
-                SourcePos(path),
+                SourcePos.file_start(path),
             )
         )
     return sorted_diagnostics(kept)

@@ -43,7 +43,7 @@ def test_findings_of_a_finished_event_become_one_line() -> None:
     out = summarise_finished_events(found, reports)  # type: ignore[arg-type]
     assert [d.render() for d in out] == [
         "events/now.yaml:12:7: warning[rematch]: round 2: ...",
-        "events/old.yaml: warning[finished-event]: 3 warnings on this finished event "
+        "events/old.yaml:1:1: warning[finished-event]: 3 warnings on this finished event "
         "(impossible-score 1, not-optimal 2); `scorekeeper validate events/old.yaml` lists them",
         "players.yaml:1:1: warning[banned]: x",
     ]
