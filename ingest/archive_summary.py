@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from ingest.diagnostics import Diagnostic, SourcePos, sorted_diagnostics, warning
+from ingest.diagnostics import Diagnostic, SourcePos, settled, sorted_diagnostics, warning
 from ingest.report import EventReport
 
 
@@ -28,20 +28,22 @@ def summarise_finished_events(diagnostics: Sequence[Diagnostic], reports: Iterab
     finished = {r.event.path for r in reports if r.status == "complete"}
     kept: list[Diagnostic] = []
     folded: dict[str, Counter[str]] = {}
+    open_: set[str] = set()  # finished events with a warning someone can still act on
     for d in diagnostics:
         if not d.is_error and d.pos.path in finished:
             folded.setdefault(d.pos.path, Counter())[d.code] += 1
+            if not d.settled:
+                open_.add(d.pos.path)
         else:
             kept.append(d)
     for path, codes in folded.items():
         n = sum(codes.values())
         kinds = ", ".join(f"{code} {count}" for code, count in sorted(codes.items()))
-        kept.append(
-            warning(
-                "finished-event",
-                f"{n} warning{'s' if n != 1 else ''} on this finished event ({kinds}); "
-                f"`scorekeeper validate {path}` lists them",
-                SourcePos.file_start(path),
-            )
+        line = warning(
+            "finished-event",
+            f"{n} warning{'s' if n != 1 else ''} on this finished event ({kinds}); "
+            f"`scorekeeper validate {path}` lists them",
+            SourcePos.file_start(path),
         )
+        kept.append(line if path in open_ else settled(line))
     return sorted_diagnostics(kept)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.diagnostics import Diagnostic, SourcePos, error, settled, warning
 from ingest.formats import FormatRegistry, UnknownFormatError
 from ingest.model import (
     DEFAULT_RULES,
@@ -259,8 +259,10 @@ class _Assembler:
     def err(self, code: str, path: YamlPath, message: str, hint: str = "") -> None:
         self.out.append(error(code, f"{format_path(path)}: {message}", self.pos(path), hint))
 
-    def warn(self, code: str, path: YamlPath, message: str, hint: str = "") -> None:
-        self.out.append(warning(code, f"{format_path(path)}: {message}", self.pos(path), hint))
+    def warn(self, code: str, path: YamlPath, message: str, hint: str = "", *, played: bool = False) -> None:
+        """A warning; ``played``: about a round already played, kept as recorded (never fails --strict)."""
+        found = warning(code, f"{format_path(path)}: {message}", self.pos(path), hint)
+        self.out.append(settled(found) if played else found)
 
     # -- the event ------------------------------------------------------------------
     def build(self) -> Event:
@@ -645,7 +647,7 @@ class _Assembler:
                 else:
                     hint = f"check the result slip: in best of {best_of} the winner has {_need_wins(best_of)} game wins"
                 if self.imported:  # a recorded round is a fact: the platform accepted this score
-                    self.warn("impossible-score", (*path, "games"), problem, _AS_RECORDED)
+                    self.warn("impossible-score", (*path, "games"), problem, _AS_RECORDED, played=True)
                 else:
                     self.err("impossible-score", (*path, "games"), problem, hint)
             elif self.scores_known and (unlikely := score_warning(score, best_of)):
@@ -974,6 +976,7 @@ class _Assembler:
                         ("rounds", i),
                         f'"{p.id}" has no pairing in round {rnd.number}',
                         f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
+                        played=self.imported,
                     )
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ingest.decklists import CardData
 from ingest.decks import DeckInfo, deck_checks, event_decks
-from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors, sorted_diagnostics
+from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
 from ingest.formats import ArchetypeBook, FormatRegistry
 from ingest.model import Event, PlayerId
 from ingest.pipeline import (
@@ -50,7 +50,10 @@ def checks_for(
     ``by_round``: the standings after each round, when the caller has computed them.
     """
     out = recorded_pairing_checks(event, by_round)
-    out.extend(deck_checks(event, decks, formats, card_data))
+    found = deck_checks(event, decks, formats, card_data)
+    if event.source is not None:  # decks as another platform registered them: facts, kept as recorded
+        found = [d if d.is_error else settled(d) for d in found]
+    out.extend(found)
     return out
 
 

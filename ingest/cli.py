@@ -75,7 +75,11 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Treat warnings as errors (not those about rounds already played: facts kept as recorded).",
+)
 @click.option(
     "--format",
     "fmt",
@@ -174,7 +178,11 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
 
 
 @main.command()
-@click.option("--strict", is_flag=True, help="Warnings (and site-engine warnings) fail the build.")
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Warnings (and site-engine warnings) fail the build; findings on rounds already played do not.",
+)
 @click.option(
     "--engine",
     type=click.Choice(["mkdocs", "zensical"]),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 class Severity(enum.Enum):
@@ -71,6 +71,9 @@ class Diagnostic:
     """Where it is."""
     hint: str = ""
     """How to fix it (may be empty)."""
+    settled: bool = False
+    """About a round already played (a fact, kept as recorded): shown, but nothing can be
+    changed about it, so ``--strict`` does not fail on it (DESIGN §2)."""
 
     @property
     def is_error(self) -> bool:
@@ -132,8 +135,19 @@ def sorted_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 def has_errors(diagnostics: Iterable[Diagnostic], *, strict: bool = False) -> bool:
-    """Whether any diagnostic fails the run (warnings count only when ``strict``)."""
-    return any(d.is_error or strict for d in diagnostics)
+    """Whether any diagnostic fails the run (warnings count only when ``strict``, and never
+    those about a round already played: they report facts nobody can change).
+
+    >>> played = Diagnostic(Severity.WARNING, "rematch", "kept as played", SourcePos("e.yaml"), settled=True)
+    >>> has_errors([played], strict=True), has_errors([replace(played, settled=False)], strict=True)
+    (False, True)
+    """
+    return any(d.is_error or (strict and not d.settled) for d in diagnostics)
+
+
+def settled(d: Diagnostic) -> Diagnostic:
+    """``d`` as a finding about a round already played (see :attr:`Diagnostic.settled`)."""
+    return replace(d, settled=True)
 
 
 def render_all(diagnostics: Sequence[Diagnostic], *, fmt: str = "text", limit: int = 0) -> str:

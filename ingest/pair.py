@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ingest.diagnostics import Diagnostic, SourcePos, error, warning
+from ingest.diagnostics import Diagnostic, SourcePos, error, settled, warning
 from ingest.editing import Editor
 from ingest.errors import EventFinished, IngestError
 from ingest.model import Event, Match, MatchKind, Round
@@ -566,7 +566,7 @@ def finding_severity(event: Event, rnd: Round) -> Any:
 def _played_warning(code: str, message: str, pos: SourcePos, hint: str = "") -> Diagnostic:
     """A finding on a played round: kept as played (the hint says so)."""
     del hint
-    return warning(code, message + " (kept as played)", pos, "a played round is kept as recorded; " + _KEPT)
+    return settled(warning(code, message + " (kept as played)", pos, "a played round is kept as recorded; " + _KEPT))
 
 
 _KEPT = "standings count it as played, and `scorekeeper pair` follows the rules for the rounds to come"
@@ -642,14 +642,13 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
                     )
                 )
             elif f.kind == "not-optimal" and f.measure != "rematches":
-                out.append(
-                    warning(
-                        "not-optimal",
-                        f"round {rnd.number}: {_not_optimal_text(f)}",
-                        pos,
-                        "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played",
-                    )
+                found = warning(
+                    "not-optimal",
+                    f"round {rnd.number}: {_not_optimal_text(f)}",
+                    pos,
+                    "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played",
                 )
+                out.append(settled(found) if report is not error else found)
     return out
 
 

@@ -132,7 +132,7 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
             severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING
             kept = " (kept as played)" if f.severity is WotSeverity.ERROR and played else ""
             message = f"game {number}: {f.message}{kept}"
-            out.append(Diagnostic(severity, f"wot-{f.code}", message, pos, _HINTS[f.code]))
+            out.append(Diagnostic(severity, f"wot-{f.code}", message, pos, _HINTS[f.code], settled=bool(kept)))
     return out
 
 
