@@ -19,13 +19,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ingest.event_file as event_file_module
-from ingest.event_file import edit_event_file
-from ingest.model import GameScore
-from ingest.pair import apply_plan, plan_next_round
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.recording import record_result
+import ingest.edit.event_file as event_file_module
+from ingest.core.model import GameScore
+from ingest.edit.event_file import edit_event_file
+from ingest.edit.recording import record_result
+from ingest.planner.plan import apply_plan, plan_next_round
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -399,7 +399,7 @@ def _worker(memory: int) -> None:  # pragma: no cover - runs in the worker proce
 
     from click.testing import CliRunner
 
-    from ingest.cli import main
+    from ingest.cli.main import main
 
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     out = sys.stdout

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from ingest.cli import main
+from ingest.cli.main import main
 from tests.builders import ROOT
 
 EVENT = """\

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
-import ingest.cli  # noqa: F401  (imported before forking, so each child starts at once)
-from ingest.event_file import Edit, edit_event_file
-from ingest.locking import edit_lock, lock_path
-from ingest.model import Event
-from ingest.pipeline import load_event
-from ingest.project import Project
+import ingest.cli.main  # noqa: F401  (imported before forking, so each child starts at once)
+from ingest.core.model import Event
+from ingest.edit.event_file import Edit, edit_event_file
+from ingest.edit.locking import edit_lock, lock_path
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run
 
@@ -59,7 +59,7 @@ def _report_in_child(root: str, path: str, table: int, start: Any, results: Any)
     """A child process: waits for the start signal, then reports one table."""
     from click.testing import CliRunner
 
-    from ingest.cli import main
+    from ingest.cli.main import main
 
     start.wait()
     result = CliRunner().invoke(main, ["--root", root, "report", path, "--table", str(table), "2-1"])
@@ -166,7 +166,7 @@ def test_an_editor_save_between_read_and_replace_is_not_lost(event_file: Path) -
         if not saved["done"]:  # the editor saves after the command read the file
             saved["done"] = True
             event_file.write_text(event_file.read_text().replace("name: Busy Night", "name: Busy Night (edited)"))
-        from ingest.recording import record_result
+        from ingest.edit.recording import record_result
 
         return record_result(text, event, round_no=None, table=3, player=None, result=_score("2-0"))
 
@@ -178,6 +178,6 @@ def test_an_editor_save_between_read_and_replace_is_not_lost(event_file: Path) -
 
 
 def _score(text: str) -> Any:
-    from ingest.model import GameScore
+    from ingest.core.model import GameScore
 
     return GameScore.parse(text)

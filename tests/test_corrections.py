@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.model import MatchKind
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.standings import final_standings
+from ingest.core.model import MatchKind
+from ingest.rules.standings import final_standings
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.cli import main
+from ingest.cli.main import main
 from tests.builders import DATA, ROOT, check_golden
 
 INVALID = sorted((DATA / "invalid").glob("*.yaml"))
@@ -63,7 +63,7 @@ def test_cli_subprocess_prints_no_traceback_for_any_invalid_file() -> None:
 _WITHOUT_LIBYAML = (
     "import sys; sys.modules['yaml._yaml'] = None; import yaml; "
     "assert not yaml.__with_libyaml__, 'libyaml still loaded'; "
-    "from ingest.cli import main; main()"
+    "from ingest.cli.main import main; main()"
 )
 
 
@@ -85,7 +85,7 @@ def test_pure_python_yaml_fallback_reads_samples_and_words_errors_the_same() -> 
 
 
 def test_oversized_event_file_is_reported_at_line_one(tmp_path: Path) -> None:
-    from ingest.storage import MAX_FILE_BYTES
+    from ingest.source.storage import MAX_FILE_BYTES
 
     big = tmp_path / "big.yaml"
     big.write_text("name: " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
@@ -116,8 +116,8 @@ def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
 
 
 def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_path: Path) -> None:
-    from ingest.pipeline import load_event
-    from ingest.project import Project
+    from ingest.source.pipeline import load_event
+    from ingest.source.project import Project
 
     for name in ("schema", "formats"):
         (tmp_path / name).symlink_to(ROOT / name)
@@ -142,8 +142,8 @@ def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_pat
 
 def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_way(tmp_path: Path) -> None:
     """Plain files named exactly take the listing; every other spelling and links still work."""
-    from ingest.pipeline import _Listing, load_event
-    from ingest.project import Project
+    from ingest.source.pipeline import _Listing, load_event
+    from ingest.source.project import Project
 
     for name in ("schema", "formats"):
         (tmp_path / name).symlink_to(ROOT / name)
@@ -179,8 +179,8 @@ def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_
 
 def test_a_missing_decklist_is_named_from_the_folder_of_a_linked_event_file(tmp_path: Path) -> None:
     """An event file that is a symbolic link reads decklists next to the link, and says so."""
-    from ingest.pipeline import load_event
-    from ingest.project import Project
+    from ingest.source.pipeline import load_event
+    from ingest.source.project import Project
 
     for name in ("schema", "formats"):
         (tmp_path / name).symlink_to(ROOT / name)

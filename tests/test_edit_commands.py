@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest import storage
-from ingest.cli import main
-from ingest.editing import EditError, Editor, apply_splices, render_flow
+from ingest.cli.main import main
+from ingest.edit.splice import EditError, Editor, apply_splices, render_flow
+from ingest.source import storage
 from tests.builders import DATA
 from tests.builders import run_cli as _run
 

@@ -17,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ingest.api_mtgo import mtgo_document, mtgo_files
+from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
 from ingest.importers import Archive, prepare_import, read_source
-from ingest.model import Event, GameScore, Match, MatchKind, PlayerId
-from ingest.players import PlayerRegistry
-from ingest.project import Project
-from ingest.report import compute_report
-from ingest.standings import Standings, final_standings
+from ingest.report.event_report import compute_report
+from ingest.rules.standings import Standings, final_standings
+from ingest.site.api_mtgo import mtgo_document, mtgo_files
+from ingest.source.players import PlayerRegistry
+from ingest.source.project import Project
 from tests.builders import ROOT, make_event
 from tests.site_helpers import MODERN, TEAM, WOT, sample_event
 

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from ingest.build import build_site
-from ingest.model import Event
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.standings import final_standings
+from ingest.build.run import build_site
+from ingest.core.model import Event
+from ingest.rules.standings import final_standings
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import DATA
 from tests.site_helpers import make_project, page_text
 
@@ -116,7 +116,7 @@ def test_team_members_have_api_histories_with_their_own_seat_record(sample_docs:
 
 def test_wheel_of_time_sample_players_have_ranks_and_game_points(sample_docs: tuple[Project, Path]) -> None:
     """WoT rules, Final Score: the API history carries each player's final rank and game points."""
-    from ingest.wot_event import wot_report
+    from ingest.planner.wot import wot_report
 
     project, docs = sample_docs
     event = _sample(project, "wheel-of-time-sealed")

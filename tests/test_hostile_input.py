@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from ingest.cli import main
-from ingest.project import Project
-from ingest.storage import read_text
-from ingest.yamldoc import parse_yaml
+from ingest.cli.main import main
+from ingest.source.project import Project
+from ingest.source.storage import read_text
+from ingest.source.yamldoc import parse_yaml
 from tests.builders import ROOT
 from tests.site_helpers import make_project
 
@@ -84,10 +84,10 @@ def test_alias_bombs_are_measured_before_anything_is_expanded(
     width: int, depth: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Found by the fuzzer: a 2-wide, 30-deep alias chain took 11 s to reach the node limit."""
-    import ingest.yamldoc
+    import ingest.source.yamldoc
 
     walked: list[int] = []
-    monkeypatch.setattr(ingest.yamldoc._Walker, "convert", lambda *args: walked.append(1))
+    monkeypatch.setattr(ingest.source.yamldoc._Walker, "convert", lambda *args: walked.append(1))
     lines = [f"b0: &b0 [{', '.join(['lol'] * width)}]"]
     lines += [f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * width)}]" for i in range(1, depth)]
     doc, problems = parse_yaml("name: x\n" + "\n".join(lines) + "\n", "e.yaml")
@@ -294,9 +294,9 @@ def test_a_broken_card_data_file_is_reported_by_validate(tmp_path: Path) -> None
 
 
 def test_a_card_data_file_over_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ingest.pipeline
+    import ingest.source.pipeline
 
-    monkeypatch.setattr(ingest.pipeline, "MAX_CARD_DATA_BYTES", 1000)
+    monkeypatch.setattr(ingest.source.pipeline, "MAX_CARD_DATA_BYTES", 1000)
     project = _project(tmp_path, MODERN)
     (project.root / "data").mkdir()
     (project.root / "data" / "cards.json").write_text("[" + ", ".join(["{}"] * 1000) + "]", encoding="utf-8")

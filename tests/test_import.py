@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.cli import main
-from ingest.diagnostics import has_errors
-from ingest.errors import IngestError
+from ingest.cli.main import main
+from ingest.core.diagnostics import has_errors
+from ingest.core.errors import IngestError
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.standings import final_standings
+from ingest.rules.standings import final_standings
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.site_helpers import page_text
 
 DATA = Path(__file__).parent / "data" / "import" / "mtgodecklistcache"
@@ -82,7 +82,7 @@ def test_the_corpus_has_24_files_from_five_platforms() -> None:
 def test_every_file_imports_and_validates_without_errors(
     imported: tuple[Path, dict[str, PreparedImport]], name: str
 ) -> None:
-    from ingest.checks import event_checks
+    from ingest.source.checks import event_checks
 
     root, prepared = imported
     project = Project(root)
@@ -335,7 +335,7 @@ def test_the_site_shows_an_imported_archive_as_published(
 ) -> None:
     import datetime as dt
 
-    from ingest.build import build_site
+    from ingest.build.run import build_site
 
     root = tmp_path / "site"
     shutil.copytree(imported[0], root)

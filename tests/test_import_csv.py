@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.errors import IngestError
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
 from ingest.importers import Archive, prepare_import, read_source
-from ingest.model import Event, GameScore, Match, MatchKind, PlayerId
-from ingest.project import Project
-from ingest.standings import Standings, final_standings
-from ingest.wot_event import wot_report
+from ingest.planner.wot import wot_report
+from ingest.rules.standings import Standings, final_standings
+from ingest.source.project import Project
 from tests.builders import make_event
 from tests.site_helpers import WOT, sample_event
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.assemble import score_problem, score_warning
-from ingest.model import GameScore
-from ingest.pipeline import parse_event_text
-from ingest.project import Project
+from ingest.core.model import GameScore
+from ingest.source.assemble import score_problem, score_warning
+from ingest.source.pipeline import parse_event_text
+from ingest.source.project import Project
 from tests.builders import ROOT
 
 EVENT = """\

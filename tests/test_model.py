@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.assemble import score_problem
-from ingest.model import GameScore, ScoreError
+from ingest.core.model import GameScore, ScoreError
+from ingest.source.assemble import score_problem
 
 scores = st.builds(GameScore, st.integers(0, 99), st.integers(0, 99), st.integers(0, 99))
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from ingest.build import build_site
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.standings import final_standings
+from ingest.build.run import build_site
+from ingest.rules.standings import final_standings
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run
 from tests.site_helpers import page_text

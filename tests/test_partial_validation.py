@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 import yaml
 
-from ingest.pipeline import parse_event_text
-from ingest.project import Project
-from ingest.yamldoc import YamlPath, iter_paths, parse_yaml
+from ingest.source.pipeline import parse_event_text
+from ingest.source.project import Project
+from ingest.source.yamldoc import YamlPath, iter_paths, parse_yaml
 from tests.builders import DATA, ROOT
 
 TEAMS = """\

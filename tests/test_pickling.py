@@ -1,4 +1,4 @@
-"""Reports and loaded event files pickle by field values (ingest.pickling) and come back unchanged."""
+"""Reports and loaded event files pickle by field values (ingest.build.pickling) and come back unchanged."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from ingest import pickling
-from ingest.build import BuildTimings, ReportCache, collect, compute_reports
+from ingest.build import pickling
+from ingest.build.run import BuildTimings, ReportCache, collect, compute_reports
 from tests.site_helpers import make_project
 
 
@@ -75,7 +75,7 @@ def test_a_registered_round_trip_equals_the_default_one(
 
 
 def test_a_rebuilt_object_stays_frozen() -> None:
-    from ingest.diagnostics import SourcePos
+    from ingest.core.diagnostics import SourcePos
 
     pos = pickle.loads(pickle.dumps(SourcePos("events/a.yaml", 3, 7)))
     assert pos == SourcePos("events/a.yaml", 3, 7)
@@ -98,7 +98,7 @@ def test_only_frozen_slotted_dataclasses_can_be_registered() -> None:
 
 
 def test_a_pickle_with_other_fields_than_the_class_is_refused() -> None:
-    from ingest.diagnostics import SourcePos
+    from ingest.core.diagnostics import SourcePos
 
     assert pickling.rebuild(SourcePos, ("a.yaml", 1, 2)) == SourcePos("a.yaml", 1, 2)
     with pytest.raises(TypeError, match="SourcePos: the pickle gives 2 fields"):

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ingest.model import Event
-from ingest.pipeline import format_registry, load_event
-from ingest.players import PlayerRegistry
-from ingest.report import compute_report
-from ingest.site import SiteInputs, render_event_pages
-from ingest.wot_event import show_points, wot_report
+from ingest.core.model import Event
+from ingest.planner.wot import show_points, wot_report
+from ingest.report.event_report import compute_report
+from ingest.site.pages import SiteInputs, render_event_pages
+from ingest.source.pipeline import format_registry, load_event
+from ingest.source.players import PlayerRegistry
 from tests.builders import DATA, check_golden
 from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
 from tests.test_teams import TAG, TWO_HEADED

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from ingest.progress import TerminalProgress
+from ingest.build.progress import TerminalProgress
 
 
 class _Terminal(io.StringIO):
@@ -48,7 +48,7 @@ def test_the_line_is_drawn_under_the_command_line_s_terminal_safe_stream(monkeyp
     carriage returns are the program's own and reach the terminal as such."""
     import sys
 
-    from ingest.safetext import terminal_safe_output
+    from ingest.core.safetext import terminal_safe_output
 
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setenv("TERM", "xterm")

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
-from ingest.render import environment
+from ingest.site.render import environment
 
 values = st.one_of(
     st.text(),
@@ -37,7 +37,7 @@ def test_markup_passes_through_and_other_objects_are_escaped_as_text() -> None:
 
 def test_compiled_templates_escape_their_outputs_with_output_escape() -> None:
     """The fast path is in place (the property above holds with or without it)."""
-    from ingest.render import output_escape
+    from ingest.site.render import output_escape
 
     folder = Path(__file__).resolve().parents[1] / "site_templates"
     template = environment(folder).get_template("player.md.j2")

@@ -94,7 +94,7 @@ def _old_key(root: Path, path: Path) -> str:
 
 
 def test_nothing_in_the_package_unpickles_or_loads_yaml_unsafely() -> None:
-    """The one reading path for data files is ingest.yamldoc (safe loader); no module unpickles
+    """The one reading path for data files is ingest.source.yamldoc (safe loader); no module unpickles
     (build workers send their results back through multiprocessing, never through a file)."""
     offenders = []
     for path in sorted((ROOT / "ingest").rglob("*.py")):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.examples import aequitas_examples
-from ingest.model import Event
+from ingest.core.model import Event
+from ingest.rules.examples import aequitas_examples
 from tests.site_helpers import page_text
 
 
@@ -48,16 +48,16 @@ def test_rules_pages_show_the_appendix_c_examples_computed_by_the_engine(sample_
 
 
 def test_aequitas_examples_are_computed_with_the_aequitas_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ingest.examples
+    import ingest.rules.examples
 
     used: list[object] = []
-    real = ingest.examples.compute_standings
+    real = ingest.rules.examples.compute_standings
 
     def spy(event: Event, rules: object = None, **kw: object) -> object:
         used.append(rules)
         return real(event, rules, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ingest.examples, "compute_standings", spy)
+    monkeypatch.setattr(ingest.rules.examples, "compute_standings", spy)
     examples = aequitas_examples()
     assert examples and {x.ruleset for x in examples} == {"aequitas"}
     assert {x.source for x in examples} == {"Aequitas Appendix C"}

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.rulesets import RULESETS, get_ruleset
+from ingest.rules.rulesets import RULESETS, get_ruleset
 
 F = Fraction
 
@@ -92,9 +92,9 @@ def test_unknown_ruleset_lists_the_known_ids() -> None:
 def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> None:
     """MTR Appendix E, 9-16 players: 4 rounds and a top 8 "if Limited Format with Booster Draft
     in Playoff", else 5 rounds and a top 4; a sealed Swiss with a draft-seat top 8 is one."""
-    from ingest.model import Event, Player, PlayoffSpec, Structure
-    from ingest.rounds_advice import plan_for
-    from ingest.rulesets import get_ruleset
+    from ingest.core.model import Event, Player, PlayoffSpec, Structure
+    from ingest.rules.rounds_advice import plan_for
+    from ingest.rules.rulesets import get_ruleset
 
     players = tuple(Player(f"p{i}", f"P{i}") for i in range(12))
     for seeding, rounds, top in (("draft-seats", 4, 8), ("standings", 5, 4)):

@@ -7,7 +7,7 @@ import sys
 
 from click.testing import CliRunner
 
-from ingest.cli import main
+from ingest.cli.main import main
 from tests.builders import ROOT
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest import fragments
-from ingest.build import build_site
+from ingest.build.run import build_site
+from ingest.site import fragments
 from tests.site_helpers import MODERN, TODAY, make_project
 
 

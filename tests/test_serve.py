@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from ingest.serve import serve
+from ingest.build.serve import serve
 from tests.site_helpers import make_project
 
 

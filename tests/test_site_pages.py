@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.build import build_site
-from ingest.cli import main
-from ingest.errors import IngestError
-from ingest.pipeline import format_registry
-from ingest.project import Project
-from ingest.render import pct_of
-from ingest.standings import final_standings, standings_by_round
+from ingest.build.run import build_site
+from ingest.cli.main import main
+from ingest.core.errors import IngestError
+from ingest.rules.standings import final_standings, standings_by_round
+from ingest.site.render import pct_of
+from ingest.source.pipeline import format_registry
+from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.site_helpers import MODERN, TODAY, TRANSFORMERS, make_project, names_of, page_text, sample_event, tables
 
@@ -219,7 +219,7 @@ def _emitted_codes() -> set[str]:
                 codes.add(first.value)
             elif name in wot_makers and path.name == "model.py" and path.parent.name == "wot":
                 codes.add(f"wot-{first.value}")
-    from ingest.wot_event import _HINTS
+    from ingest.planner.wot import _HINTS
 
     codes |= {f"wot-{code}" for code in _HINTS}
     codes.discard("skipped")  # a deck check that could not run: listed by check-decks --all, never a diagnostic

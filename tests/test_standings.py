@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.examples import all_examples
-from ingest.model import Match
-from ingest.standings import compute_standings, final_standings, standings_by_round
+from ingest.core.model import Match
+from ingest.rules.examples import all_examples
+from ingest.rules.standings import compute_standings, final_standings, standings_by_round
 from tests.builders import bye, double_loss, loss, make_event, pending, played
 
 F = Fraction
@@ -255,8 +255,8 @@ def test_playoff_places_order_the_top_cut_by_how_far_players_went() -> None:
 
 
 def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded() -> None:
-    from ingest.report import compute_report
-    from ingest.site import _bracket_view
+    from ingest.report.event_report import compute_report
+    from ingest.site.pages import _bracket_view
 
     players = [f"s{i}" for i in range(1, 9)]
     swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
@@ -347,7 +347,7 @@ def test_bushiroad_double_elimination_uses_effective_rounds() -> None:
     # 6 rounds that is 2/6 = 0.33, over x's 4 effective rounds 2/4 = 0.50.
     from dataclasses import replace
 
-    from ingest.model import Structure
+    from ingest.core.model import Structure
 
     rounds = [
         [played("x", "p1", "1-0"), played("q1", "q2", "1-0")],
@@ -367,7 +367,7 @@ def test_bushiroad_double_elimination_records_a_tie_as_a_loss_for_both() -> None
     # Bushiroad 3.2.2: in double elimination a tie is a loss for both players (the Swiss keeps draws).
     from dataclasses import replace
 
-    from ingest.model import Structure
+    from ingest.core.model import Structure
 
     rounds = [
         [played("a", "b", "1-0"), played("c", "d", "1-0")],

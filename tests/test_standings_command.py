@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from ingest.cli import main
+from ingest.cli.main import main
 from tests.builders import ROOT
 
 MODERN = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"

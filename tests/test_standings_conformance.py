@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.standings import compute_standings, final_standings
+from ingest.rules.standings import compute_standings, final_standings
 from tests.conformance_data import corpus_event, corpus_files, load_json
 
 FILES = [p.name for p in corpus_files()]

@@ -9,8 +9,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round
-from ingest.standings import compute_standings
+from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round
+from ingest.rules.standings import compute_standings
 from tests.builders import make_event
 
 RESULTS = ["2-0", "2-1", "1-2", "0-2", "1-1-1", "0-0-3", "1-0", "DL"]
@@ -120,7 +120,7 @@ def test_ranks_follow_points_and_shared_ranks_mean_equal_keys(event: Event) -> N
 @given(tournaments(), st.sampled_from(["mtr", "bushiroad", "mtr-melee", "aequitas"]))
 def test_standings_by_round_equal_standings_computed_after_each_round(event: Event, rules: str) -> None:
     """The running computation of every round gives the tables computed one round at a time."""
-    from ingest.standings import standings_by_round
+    from ingest.rules.standings import standings_by_round
 
     def rows(table: object) -> list[tuple[object, ...]]:
         return [(r.player, r.rank, r.shared, r.record, r.values, r.dropped) for r in table.rows]  # type: ignore[attr-defined]

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from ingest.checks import event_checks
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.standings import compute_standings
+from ingest.rules.standings import compute_standings
+from ingest.source.checks import event_checks
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import DATA, ROOT, run_cli
 from tests.site_helpers import page_text
 
@@ -155,7 +155,7 @@ def _report(project: Project, *args: str) -> tuple[str, str]:
     """Runs `report` on the team event; returns what it said on standard output and error."""
     from click.testing import CliRunner
 
-    from ingest.cli import main
+    from ingest.cli.main import main
 
     result = CliRunner().invoke(main, ["--root", str(project.root), "report", "events/t.yaml", *args])
     assert result.exit_code == 0, result.output
@@ -196,7 +196,7 @@ def test_tag_fight_team_page_names_seats_first_and_second(tmp_path: Path) -> Non
     """Bushiroad 5.1 orders members first, second (third); MTR 8.2 seats are A, B, C."""
     import datetime as dt
 
-    from ingest.build import build_site
+    from ingest.build.run import build_site
 
     project = _write(tmp_path, TAG % "")
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
@@ -215,7 +215,7 @@ def test_team_page_lists_byes_with_the_team_matches(tmp_path: Path) -> None:
     """A bye counts in a team's record (Bushiroad 3.2.1.2, MTR 8.2): its row is listed too."""
     import datetime as dt
 
-    from ingest.build import build_site
+    from ingest.build.run import build_site
 
     project = _write(tmp_path, (DATA / "valid" / "tag-three-teams.yaml").read_text())
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")

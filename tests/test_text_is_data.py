@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.build import build_site
-from ingest.cli import main
-from ingest.decklists import parse_decklist_text
-from ingest.pipeline import parse_event_text
-from ingest.project import Project
-from ingest.render import entity_lines, md, meta_title
-from ingest.safetext import terminal_safe
+from ingest.build.run import build_site
+from ingest.cli.main import main
+from ingest.core.safetext import terminal_safe
+from ingest.decks.decklist import parse_decklist_text
+from ingest.site.render import entity_lines, md, meta_title
+from ingest.source.pipeline import parse_event_text
+from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.site_helpers import make_project
 
@@ -68,7 +68,7 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
 
 
 def test_a_format_file_date_ending_in_a_line_feed_is_refused() -> None:
-    from ingest.formats import parse_yaml_text, validate_format_document
+    from ingest.decks.formats import parse_yaml_text, validate_format_document
     from tests.decks.support import ROOT as DECKS_ROOT
 
     schema = json.loads((DECKS_ROOT / "schema" / "format.schema.json").read_text(encoding="utf-8"))
@@ -143,7 +143,7 @@ def test_the_program_s_own_drawing_can_bypass_the_escaping() -> None:
     import io
     import sys
 
-    from ingest.safetext import raw_stream, terminal_safe_output
+    from ingest.core.safetext import raw_stream, terminal_safe_output
 
     target = io.StringIO()
     saved = sys.stderr

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ingest.validation import FastValidator, _draft_is_type, _inline_refs
-from ingest.yamldoc import parse_yaml
+from ingest.source.validation import FastValidator, _draft_is_type, _inline_refs
+from ingest.source.yamldoc import parse_yaml
 from tests.builders import DATA, ROOT
 
 
@@ -151,7 +151,7 @@ def test_a_mutated_event_gets_the_same_errors(data: st.DataObject) -> None:
 @pytest.mark.parametrize("name", ["event", "players"])
 def test_the_schemas_have_simple_parts_to_check_in_place(name: str) -> None:
     """Otherwise the fast validator would be the stock one, and the tests above vacuous."""
-    from ingest.validation import _simple_check
+    from ingest.source.validation import _simple_check
 
     def subschemas(node: Any) -> list[Any]:
         if not isinstance(node, dict):
@@ -169,7 +169,7 @@ def test_the_schemas_have_simple_parts_to_check_in_place(name: str) -> None:
 
 def simple_subschemas(name: str) -> list[Any]:
     """Every subschema the fast validator checks in place."""
-    from ingest.validation import _simple_check
+    from ingest.source.validation import _simple_check
 
     def walk(node: Any) -> list[Any]:
         if not isinstance(node, dict):
@@ -190,7 +190,7 @@ PROBES += [[], ["a"], ["a", "b"], ["a", "b", "c"], [1, 2], {}, {"id": "a"}, {"id
 @given(st.data())
 def test_a_value_checked_in_place_is_one_jsonschema_accepts(data: st.DataObject) -> None:
     """The one direction that matters: "no error" in place means no error from jsonschema."""
-    from ingest.validation import _simple_check
+    from ingest.source.validation import _simple_check
 
     name = data.draw(st.sampled_from(["event", "players"]))
     schema = data.draw(st.sampled_from(simple_subschemas(name)))

@@ -9,8 +9,8 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.storage import decode_utf8, read_text
-from ingest.yamldoc import MAX_NODES, SafeLoader, format_path, parse_yaml
+from ingest.source.storage import decode_utf8, read_text
+from ingest.source.yamldoc import MAX_NODES, SafeLoader, format_path, parse_yaml
 
 
 def test_positions_of_keys_and_values_are_one_based() -> None:

@@ -20,7 +20,7 @@ every source:
    figures is kept.
 
 Nothing here writes: :func:`prepare_import` returns the texts and paths, and the command
-(:mod:`ingest.cli_import`) writes them.
+(:mod:`ingest.cli.imports`) writes them.
 """
 
 from __future__ import annotations
@@ -32,18 +32,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ingest.commands import slugify
-from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
-from ingest.errors import IngestError
+from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, GameScore, MatchKind
+from ingest.edit.new_event import slugify
 from ingest.importers.conventions import apply_conventions, infer_drops
 from ingest.importers.event_writer import KnownPlayers, assign_ids, deck_problem, deck_text, event_text
 from ingest.importers.reconcile import INFERRED, infer_missing
 from ingest.importers.reproduction import Reproduction, reproduce
 from ingest.importers.tournament import Tournament, name_key
-from ingest.model import Event, GameScore, MatchKind
-from ingest.players import PlayerRegistry
-from ingest.project import Project
-from ingest.storage import display_path, read_bytes, read_text
+from ingest.source.players import PlayerRegistry
+from ingest.source.project import Project
+from ingest.source.storage import display_path, read_bytes, read_text
 
 READERS = {".json": "MTGODecklistCache JSON", ".csv": "CSV"}
 """Source formats by file suffix."""
@@ -95,8 +95,8 @@ class Archive:
         Raises:
             IngestError: ``players.yaml`` has errors (players are matched against it).
         """
-        from ingest.pipeline import load_players
-        from ingest.storage import find_files
+        from ingest.source.pipeline import load_players
+        from ingest.source.storage import find_files
 
         registry, problems = load_players(project)
         if has_errors(problems):
@@ -125,7 +125,7 @@ def _source_url(path: Path) -> str:
     line = _URL_LINE.search(block.group(1))
     if line is None:
         return ""
-    from ingest.yamldoc import parse_yaml
+    from ingest.source.yamldoc import parse_yaml
 
     doc, problems = parse_yaml(f"url: {line.group(1)}\n", path.name)  # the value, within the limits
     value = doc.data.get("url") if doc is not None and not problems else None
@@ -134,7 +134,7 @@ def _source_url(path: Path) -> str:
 
 def _previous_ids(path: Path) -> dict[str, str]:
     """Name key -> id of the players of an event file an import replaces."""
-    from ingest.pipeline import read_document
+    from ingest.source.pipeline import read_document
 
     # An event file of the project: read through the one reading path (limits, no alias bomb).
     doc, problems = read_document(path, path.name)
@@ -238,8 +238,8 @@ def prepare_import(t: Tournament, archive: Archive, *, what: str = "") -> Prepar
 
 def _check(text: str, shown: str, project: Project) -> tuple[str, Event, list[Diagnostic]]:
     """The new text read back through ``validate``'s checks (decklists aside)."""
-    from ingest.checks import recorded_pairing_checks
-    from ingest.pipeline import parse_event_text
+    from ingest.source.checks import recorded_pairing_checks
+    from ingest.source.pipeline import parse_event_text
 
     _doc, event, diags = parse_event_text(text, shown, project)
     if event is not None and not has_errors(diags):

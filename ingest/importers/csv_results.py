@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.diagnostics import Diagnostic, SourcePos, error
-from ingest.errors import IngestError
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.errors import IngestError
+from ingest.core.model import DEFAULT_RULES, GAMES, GameScore, MatchKind
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text
-from ingest.model import DEFAULT_RULES, GAMES, GameScore, MatchKind
-from ingest.storage import decode_utf8, read_bytes
+from ingest.source.storage import decode_utf8, read_bytes
 
 MATCH_COLUMNS = ("round", "table", "player", "opponent", "result", "ended", "by", "player_final", "opponent_final")
 """Columns the matches file may have."""
@@ -452,8 +452,8 @@ def _players(
 
 def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
     """A decklist file named in the players file, read as the common text form."""
-    from ingest.assemble import deck_path_problem
-    from ingest.decklists import Section, parse_decklist_text
+    from ingest.decks.decklist import Section, parse_decklist_text
+    from ingest.source.assemble import deck_path_problem
 
     ref = cell.text
     problem = deck_path_problem(ref)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ingest.decklists import Decklist
-from ingest.formats import (
+from ingest.decks.decklist import Decklist
+from ingest.decks.formats import (
     FormatRules,
     UnknownFormatError,
     archetypes_from_documents,
