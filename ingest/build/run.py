@@ -60,7 +60,7 @@ from ingest.source.yamldoc import load_plain
 
 def _register_pickling() -> None:
     """Loaded event files and reports, as build workers send them back: some 1,200 frozen
-    dataclasses per event (tests/test_pickling.py checks
+    dataclasses per event (tests/build/test_pickling.py checks
     that every one reachable from the sample events is registered). A class left out
     still pickles, the slow way."""
     from ingest.core import diagnostics, model

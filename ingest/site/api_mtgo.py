@@ -9,7 +9,7 @@ use for melee.gg, Topdeck, CardsRealm, ManaTraders and MTGO (``schema/api-event-
      "Standings": [{"Rank", "Player", "Points", "Wins", "Losses", "Draws", "OMWP", "GWP", "OGWP"}]}
 
 What is written follows the conventions :mod:`ingest.importers` reads, so importing the
-document gives the same standings (``tests/test_export.py``): a bye is a 2-0-0 against a
+document gives the same standings (``tests/importers/test_export.py``): a bye is a 2-0-0 against a
 null opponent, a match loss without opponent 0-2-0 against null, a double loss two records
 (0-2-0 from one side, 0-0-0 from the other, as melee.gg stores a double forfeit); games
 are from Player1's side; byes count as wins in ``Wins`` (MTR). Decklists appear only when

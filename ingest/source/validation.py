@@ -52,7 +52,7 @@ def load_schema(path: Path) -> Validator:
 # the keywords below is checked here directly, with the validator's own type checker and
 # jsonschema's own rules; only a value that fails is handed to jsonschema, which then
 # reports it exactly as it always does. The errors, their order and their paths are
-# jsonschema's (tests/test_validation.py compares both validators).
+# jsonschema's (tests/source/test_validation.py compares both validators).
 
 _ANNOTATIONS = frozenset({"title", "description", "x-messages", "$comment", "default", "examples"})
 _SIMPLE = frozenset(

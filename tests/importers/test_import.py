@@ -27,7 +27,7 @@ from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.site_helpers import page_text
 
-DATA = Path(__file__).parent / "data" / "import" / "mtgodecklistcache"
+DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"
 FILES = sorted(p.name for p in DATA.glob("*.json"))
 
 EXPECTED_ROWS = {

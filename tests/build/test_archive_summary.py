@@ -17,7 +17,7 @@ from ingest.cli.main import main
 from ingest.core.diagnostics import SourcePos, error, warning
 from tests.site_helpers import make_project
 
-DATA = Path(__file__).parent / "data" / "import" / "mtgodecklistcache"
+DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"
 
 
 @dataclass

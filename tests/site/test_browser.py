@@ -10,7 +10,7 @@ saved into ``test-artifacts/screenshots/`` (no page overflows sideways on a phon
 The module is skipped, with the reason, when Chromium or the playwright package is
 missing. Playwright never downloads a browser here: it launches the system Chromium.
 
-    pytest -m browser tests/test_browser.py
+    pytest -m browser tests/site/test_browser.py
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import yaml
 from ingest.build.run import build_site
 from tests.builders import ROOT
 from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
-from tests.test_search import _old_copy
+from tests.site.test_search import _old_copy
 
 try:
     from playwright.sync_api import (
