@@ -64,14 +64,6 @@ def _no_gc() -> None:
     ingest.build.run.results_frozen = frozen
 
 
-def _no_fast_validator() -> None:
-    from jsonschema import Draft202012Validator
-
-    import ingest.source.validation
-
-    ingest.source.validation.FastValidator = Draft202012Validator
-
-
 def _no_escape_fast_path() -> None:
     import jinja2
     import markupsafe
@@ -111,7 +103,6 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "fork": ("forked worker pool and forked page rendering", _no_fork),
     "pickling": ("custom pickling (ingest/build/pickling.py)", _no_pickling),
     "gc": ("garbage-collector handling (ingest/build/collector.py)", _no_gc),
-    "validator": ("FastValidator", _no_fast_validator),
     "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),

@@ -584,9 +584,9 @@ def _schema_message(error: ValidationError) -> str:
 
 
 def _schema_problems(document: object, schema: Mapping[str, Any], file: str) -> list[FormatProblem]:
-    from ingest.source.validation import FastValidator  # patterns match whole values, as in event files
+    from ingest.source.validation import SchemaValidator  # patterns match whole values, as in event files
 
-    validator = FastValidator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    validator = SchemaValidator(schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
     problems: dict[tuple[str | int, ...], FormatProblem] = {}
     for error in sorted(validator.iter_errors(document), key=relevance, reverse=True):
         path = tuple(error.absolute_path)

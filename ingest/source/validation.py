@@ -13,9 +13,8 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-import numbers
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,188 +36,11 @@ def load_schema(path: Path) -> Validator:
     Local references (``#/$defs/...``) are inlined first: the validator then never
     resolves a reference while checking the thousands of ids of a large event, which
     makes validation several times faster. The schema means exactly the same. The
-    validator is :data:`FastValidator`.
+    validator is :data:`SchemaValidator`.
     """
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    return FastValidator(_inline_refs(schema, schema), format_checker=Draft202012Validator.FORMAT_CHECKER)
-
-
-# -- simple values without a validator per value --------------------------------------------------
-#
-# jsonschema checks each value of a document with a validator made for that value's
-# subschema ("descend"): some ten microseconds each, most of the time spent on an event
-# file, whose values are mostly ids, names, numbers and scores. A subschema made only of
-# the keywords below is checked here directly, with the validator's own type checker and
-# jsonschema's own rules; only a value that fails is handed to jsonschema, which then
-# reports it exactly as it always does. The errors, their order and their paths are
-# jsonschema's (tests/source/test_validation.py compares both validators).
-
-_ANNOTATIONS = frozenset({"title", "description", "x-messages", "$comment", "default", "examples"})
-_SIMPLE = frozenset(
-    {
-        "type",
-        "pattern",
-        "minLength",
-        "maxLength",
-        "minimum",
-        "maximum",
-        "required",
-        "items",
-        "minItems",
-        "maxItems",
-        "properties",
-        "additionalProperties",
-        "anyOf",
-        "enum",
-    }
-)
-_Check = Callable[[Any, Any], bool]
-_CHECKS: dict[int, tuple[Mapping[str, Any], _Check | None]] = {}
-
-
-def _simple_check(schema: Any) -> _Check | None:
-    """For a subschema of only simple keywords: a test that is true when the value has no error.
-
-    None when the subschema uses anything else (formats, enums, references...), anywhere in it.
-    """
-    if not isinstance(schema, dict):
-        return None
-    known = _CHECKS.get(id(schema))
-    if known is not None and known[0] is schema:
-        return known[1]
-    check = _make_check(schema) if schema.keys() <= _SIMPLE | _ANNOTATIONS else None
-    _CHECKS[id(schema)] = (schema, check)
-    return check
-
-
-def _make_check(schema: Mapping[str, Any]) -> _Check | None:
-    """Each keyword as jsonschema's ``_keywords`` checks it (a keyword applies only to its type)."""
-    types = schema.get("type")
-    types = [types] if isinstance(types, str) else types
-    pattern = schema.get("pattern")
-    extra = schema.get("additionalProperties", True)
-    enum = schema.get("enum")
-    if (
-        (types is not None and not isinstance(types, list))
-        or (pattern is not None and not isinstance(pattern, str))
-        or not isinstance(extra, bool)
-        # jsonschema compares enum members with its own equality (1 is not True); for
-        # strings that is plain ==, the only kind taken here.
-        or (enum is not None and not (isinstance(enum, list) and all(type(e) is str for e in enum)))
-    ):
-        return None
-    search = whole_pattern(pattern).search if pattern is not None else None
-    min_length, max_length = schema.get("minLength"), schema.get("maxLength")
-    minimum, maximum = schema.get("minimum"), schema.get("maximum")
-    min_items, max_items = schema.get("minItems"), schema.get("maxItems")
-    required = schema.get("required", ())
-    item_check = _simple_check(schema["items"]) if "items" in schema else None
-    properties = schema.get("properties", {})
-    property_checks = {name: _simple_check(sub) for name, sub in properties.items()}
-    branches = [_simple_check(branch) for branch in schema.get("anyOf", ())]
-    if ("items" in schema and item_check is None) or None in property_checks.values() or None in branches:
-        return None
-    checks = {name: c for name, c in property_checks.items() if c is not None}
-    any_of = [c for c in branches if c is not None]
-    strings = search is not None or min_length is not None or max_length is not None
-    numbers = minimum is not None or maximum is not None
-    arrays = item_check is not None or min_items is not None or max_items is not None
-    objects = bool(required) or bool(checks) or not extra
-
-    def check(validator: Any, value: Any) -> bool:
-        is_type = _draft_is_type if validator.TYPE_CHECKER is _DRAFT_TYPES else validator.is_type
-        if types is not None and not any(is_type(value, t) for t in types):
-            return False
-        if strings and is_type(value, "string"):
-            if search is not None and not search(value):
-                return False
-            if (min_length is not None and len(value) < min_length) or (
-                max_length is not None and len(value) > max_length
-            ):
-                return False
-        if (
-            numbers
-            and is_type(value, "number")
-            and ((minimum is not None and value < minimum) or (maximum is not None and value > maximum))
-        ):
-            return False
-        if arrays and is_type(value, "array"):
-            if (min_items is not None and len(value) < min_items) or (max_items is not None and len(value) > max_items):
-                return False
-            if item_check is not None and not all(item_check(validator, item) for item in value):
-                return False
-        if objects and is_type(value, "object"):
-            if any(key not in value for key in required):
-                return False
-            if not extra and any(key not in properties for key in value):
-                return False
-            if not all(c(validator, value[name]) for name, c in checks.items() if name in value):
-                return False
-        if enum is not None and value not in enum:
-            return False
-        return not any_of or any(c(validator, value) for c in any_of)
-
-    return check
-
-
-_DRAFT_TYPES = Draft202012Validator.TYPE_CHECKER
-
-
-def _draft_is_type(value: Any, name: str) -> bool:
-    """Draft 2020-12's type test, as its TYPE_CHECKER says, without the checker's lookups.
-
-    >>> [_draft_is_type(v, "integer") for v in (1, 1.0, 1.5, True)]
-    [True, True, False, False]
-    >>> [_draft_is_type(v, t) for v, t in ((None, "null"), (True, "number"), ("a", "string"))]
-    [True, False, True]
-    """
-    test = _TYPE_TESTS.get(name)
-    return test(value) if test is not None else bool(_DRAFT_TYPES.is_type(value, name))
-
-
-_TYPE_TESTS: dict[str, Callable[[Any], bool]] = {
-    "string": lambda v: isinstance(v, str),
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-    "number": lambda v: not isinstance(v, bool) and isinstance(v, numbers.Number),
-    "integer": lambda v: not isinstance(v, bool) and (isinstance(v, int) or (isinstance(v, float) and v.is_integer())),
-}
-"""jsonschema's draft 2020-12 type tests (``jsonschema._types``), one per type name."""
-
-
-def _properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    """jsonschema's ``properties``, with simple values checked in place."""
-    if not validator.is_type(instance, "object"):
-        return
-    for name, subschema in properties.items():
-        if name in instance:
-            check = _simple_check(subschema)
-            if check is not None and check(validator, instance[name]):
-                continue
-            yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
-
-
-def _items(validator: Any, items: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    """jsonschema's ``items``, with simple items checked in place."""
-    check = _simple_check(items)
-    if check is None or "prefixItems" in schema or not validator.is_type(instance, "array"):
-        yield from _STOCK["items"](validator, items, instance, schema)
-        return
-    for index, item in enumerate(instance):
-        if not check(validator, item):
-            yield from validator.descend(instance=item, schema=items, path=index)
-
-
-def _any_of(validator: Any, any_of: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
-    """jsonschema's ``anyOf``: done when a simple branch holds, as jsonschema stops at the first that does."""
-    for branch in any_of:
-        check = _simple_check(branch)
-        if check is not None and check(validator, instance):
-            return
-    yield from _STOCK["anyOf"](validator, any_of, instance, schema)
+    return SchemaValidator(_inline_refs(schema, schema), format_checker=Draft202012Validator.FORMAT_CHECKER)
 
 
 @functools.lru_cache(maxsize=256)
@@ -265,12 +87,9 @@ def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterat
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-_STOCK = Draft202012Validator.VALIDATORS
-FastValidator = validators.extend(
-    Draft202012Validator, {"properties": _properties, "items": _items, "anyOf": _any_of, "pattern": _pattern}
-)
-"""Draft 2020-12 validation, same errors, without a subschema validator for each simple value;
-a pattern's ``$`` means the end of the text, as JSON Schema (ECMA-262) says."""
+SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+"""jsonschema's Draft 2020-12 validation, with a pattern's ``$`` meaning the end of the text
+as JSON Schema (ECMA-262) says."""
 
 
 def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:

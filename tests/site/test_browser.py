@@ -30,8 +30,8 @@ import yaml
 
 from ingest.build.run import build_site
 from tests.builders import ROOT
-from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
 from tests.site.test_search import _old_copy
+from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
 
 try:
     from playwright.sync_api import (

@@ -12,8 +12,8 @@ from ingest.site.pages import SiteInputs, render_event_pages
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from tests.builders import DATA, check_golden
-from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
 from tests.rules.test_teams import TAG, TWO_HEADED
+from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
 
 
 def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path) -> None:
