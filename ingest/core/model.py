@@ -140,13 +140,6 @@ class Match:
         """Whether the entry has a result (byes, losses and double losses always do)."""
         return self.kind is not MatchKind.PLAYED or self.score is not None
 
-    @property
-    def opponent_pair(self) -> tuple[PlayerId, PlayerId] | None:
-        """The two players when this entry pairs two players, else None."""
-        if len(self.players) == 2:
-            return (self.players[0], self.players[1])
-        return None
-
     def winner(self) -> PlayerId | None:
         """The match winner (None for draws, double losses and unreported matches)."""
         if self.kind is MatchKind.BYE:
@@ -382,8 +375,6 @@ class Player:
     """Awarded byes."""
     disqualified: bool = False
     """Removed from the ranking; results stand for opponents."""
-    disqualified_after: int | None = None
-    """Round after which the player was disqualified, if given."""
     declined_cut: bool = False
     """Declines a playoff place."""
     country: str = ""

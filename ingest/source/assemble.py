@@ -408,7 +408,6 @@ class _Assembler:
                     pod=str(p["pod"]) if p.get("pod") is not None else None,
                     byes=int(self.field(("players", i, "byes"), p.get("byes"), 0) or 0),
                     disqualified=bool(dq is True or (isinstance(dq, int) and not isinstance(dq, bool))),
-                    disqualified_after=dq if isinstance(dq, int) and not isinstance(dq, bool) else None,
                     declined_cut=bool(p.get("declined_cut", False)),
                     country=str(p.get("country") or ""),
                     pos=self.pos(("players", i)),

@@ -101,8 +101,6 @@ class Ruleset:
     """Compare tiebreakers as published (rounded), not exactly."""
     rank_rounds_played: bool = False
     """Among equal points, more rounds played ranks higher (manatraders)."""
-    residual_ogw: bool = False
-    """Use OGW after OMW and GW (already in ``tiebreakers`` for MTR)."""
     random_final: bool = False
     """Break ties nothing else breaks at random from the seed (Bushiroad 3.2.1.2 step 3)."""
     team_game_points: bool = False
