@@ -29,26 +29,26 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.build import TODAY, change_result, generate  # noqa: E402
-from ingest.build.progress import TerminalProgress  # noqa: E402
+from ingest.publish.progress import TerminalProgress  # noqa: E402
 
 
 def _no_fork() -> None:
-    import ingest.build.run
+    import ingest.publish.run
 
-    ingest.build.run._can_fork = lambda: False
+    ingest.publish.run._can_fork = lambda: False
 
 
 def _no_pickling() -> None:
     import copyreg
 
-    from ingest.build import pickling
+    from ingest.publish import pickling
 
     for cls in list(pickling._GETTERS):
         copyreg.dispatch_table.pop(cls, None)
 
 
 def _no_gc() -> None:
-    import ingest.build.run
+    import ingest.publish.run
     import ingest.rules.standings
 
     @contextlib.contextmanager
@@ -59,9 +59,9 @@ def _no_gc() -> None:
     def frozen() -> Iterator[Callable[[], None]]:
         yield lambda: None
 
-    ingest.build.run.collector_paused = paused
+    ingest.publish.run.collector_paused = paused
     ingest.rules.standings.collector_paused = paused
-    ingest.build.run.results_frozen = frozen
+    ingest.publish.run.results_frozen = frozen
 
 
 def _no_escape_fast_path() -> None:
@@ -75,34 +75,34 @@ def _no_escape_fast_path() -> None:
 
 
 def _no_memory_caches() -> None:
-    import ingest.build.run
+    import ingest.publish.run
 
-    real = ingest.build.run._build
+    real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
         kwargs["cache"] = None  # a new cache (memory empty) for every build
         return real(project, **kwargs)
 
-    ingest.build.run._build = build
+    ingest.publish.run._build = build
 
 
 def _no_page_swap() -> None:
-    import ingest.build.run
+    import ingest.publish.run
 
-    real = ingest.build.run._build
+    real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
         kwargs["full"] = True  # the engine renders every page, as before the page update
         return real(project, **kwargs)
 
-    ingest.build.run._build = build
+    ingest.publish.run._build = build
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
-    "pickling": ("custom pickling (ingest/build/pickling.py)", _no_pickling),
-    "gc": ("garbage-collector handling (ingest/build/collector.py)", _no_gc),
+    "pickling": ("custom pickling (ingest/publish/pickling.py)", _no_pickling),
+    "gc": ("garbage-collector handling (ingest/publish/collector.py)", _no_gc),
     "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
@@ -117,7 +117,7 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import material  # noqa: F401 - imports are not the build's
     import mkdocs.commands.build  # noqa: F401
 
-    from ingest.build.run import ReportCache, build_site
+    from ingest.publish.run import ReportCache, build_site
     from ingest.source.project import Project
 
     project = Project(root)

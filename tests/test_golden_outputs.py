@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.build.run import build_site
+from ingest.publish.run import build_site
 from tests.builders import DATA, check_golden
 from tests.site_helpers import TODAY, make_project, page_text
 

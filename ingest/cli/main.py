@@ -213,8 +213,8 @@ def build(
       scorekeeper build --strict --today 2026-11-22
       scorekeeper build --engine zensical
     """
-    from ingest.build.progress import TerminalProgress
-    from ingest.build.run import build_site
+    from ingest.publish.progress import TerminalProgress
+    from ingest.publish.run import build_site
 
     project = project_of(ctx)
     progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
@@ -341,7 +341,7 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
     Example:
       scorekeeper serve            # then open http://127.0.0.1:8000
     """
-    from ingest.build.serve import serve as run_server
+    from ingest.publish.serve import serve as run_server
 
     run_server(
         project_of(ctx),

@@ -23,8 +23,8 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
-from ingest.build.collector import collector_paused
 from ingest.core.model import Event, MatchKind, PlayerId, Round
+from ingest.publish.collector import collector_paused
 from ingest.rules.published import published_standings, uses_published_standings
 from ingest.rules.rulesets import Ruleset, get_ruleset
 

@@ -8,7 +8,7 @@ fragment goes; the fragments are stored beside ``build/docs`` in ``build/fragmen
 (``<page>.md.json``, a JSON list of strings) and put in place after the engine has
 turned the Markdown into HTML:
 
-* with mkdocs, by :mod:`ingest.build.mkdocs_plugin` (``on_page_content``), so headings, the
+* with mkdocs, by :mod:`ingest.publish.mkdocs_plugin` (``on_page_content``), so headings, the
   table of contents and permalinks stay the engine's;
 * with Zensical, which runs no mkdocs plugins, by :func:`finish_site` on the built
   pages before the new site is swapped in.

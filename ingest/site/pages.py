@@ -2,7 +2,7 @@
 
 :func:`site_files` is pure: reports, players, formats and "today" in, a mapping of
 relative paths to file contents out (Markdown pages, static print views, the JSON API,
-assets). Writing them and running the site engine is :mod:`ingest.build.run`'s job.
+assets). Writing them and running the site engine is :mod:`ingest.publish.run`'s job.
 """
 
 from __future__ import annotations

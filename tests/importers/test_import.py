@@ -335,7 +335,7 @@ def test_the_site_shows_an_imported_archive_as_published(
 ) -> None:
     import datetime as dt
 
-    from ingest.build.run import build_site
+    from ingest.publish.run import build_site
 
     root = tmp_path / "site"
     shutil.copytree(imported[0], root)

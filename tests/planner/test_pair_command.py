@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from ingest.build.run import build_site
+from ingest.publish.run import build_site
 from ingest.rules.standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project

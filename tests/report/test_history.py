@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ingest.build.run import build_site
 from ingest.core.model import Event
+from ingest.publish.run import build_site
 from ingest.rules.standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project

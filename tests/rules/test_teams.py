@@ -196,7 +196,7 @@ def test_tag_fight_team_page_names_seats_first_and_second(tmp_path: Path) -> Non
     """Bushiroad 5.1 orders members first, second (third); MTR 8.2 seats are A, B, C."""
     import datetime as dt
 
-    from ingest.build.run import build_site
+    from ingest.publish.run import build_site
 
     project = _write(tmp_path, TAG % "")
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
@@ -215,7 +215,7 @@ def test_team_page_lists_byes_with_the_team_matches(tmp_path: Path) -> None:
     """A bye counts in a team's record (Bushiroad 3.2.1.2, MTR 8.2): its row is listed too."""
     import datetime as dt
 
-    from ingest.build.run import build_site
+    from ingest.publish.run import build_site
 
     project = _write(tmp_path, (DATA / "valid" / "tag-three-teams.yaml").read_text())
     shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from ingest.build.run import build_site
+from ingest.publish.run import build_site
 from tests.builders import ROOT
 from tests.site.test_search import _old_copy
 from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.build.run import build_site
+from ingest.publish.run import build_site
 from ingest.site import fragments
 from tests.site_helpers import MODERN, TODAY, make_project
 

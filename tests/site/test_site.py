@@ -15,8 +15,8 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from ingest.build.run import build_site
 from ingest.core.errors import IngestError
+from ingest.publish.run import build_site
 from ingest.site.pages import files_digest, page_url
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT, check_golden
@@ -366,7 +366,7 @@ def test_a_site_updated_with_new_fragments_equals_a_full_build(
 ) -> None:
     """A changed result changes fragments only: they are swapped into the pages, no engine runs,
     and the site is byte-identical to a full build; a changed heading runs the engine."""
-    import ingest.build.run
+    import ingest.publish.run
 
     project = make_project(tmp_path)
     build_site(project, today=TODAY, engine=engine)
@@ -376,8 +376,8 @@ def test_a_site_updated_with_new_fragments_equals_a_full_build(
     event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
     runs: list[str] = []
     for name in ("run_mkdocs", "run_zensical"):
-        real = getattr(ingest.build.run, name)
-        monkeypatch.setattr(ingest.build.run, name, lambda *a, _r=real, _n=name, **k: runs.append(_n) or _r(*a, **k))
+        real = getattr(ingest.publish.run, name)
+        monkeypatch.setattr(ingest.publish.run, name, lambda *a, _r=real, _n=name, **k: runs.append(_n) or _r(*a, **k))
     timings = build_site(project, today=TODAY, engine=engine)
     assert timings.extra["incremental"] == 1.0 and runs == []
     updated = tree(tmp_path / "build" / "site")
@@ -397,7 +397,7 @@ def test_a_site_updated_with_new_fragments_equals_a_full_build(
 
 def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Many new events are parsed, computed and rendered in worker processes; the pages do not change."""
-    import ingest.build.run
+    import ingest.publish.run
 
     roots = []
     for name in ("parallel", "sequential"):
@@ -407,16 +407,16 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
             for copy in range(2):
                 shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
         roots.append(project)
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
     done: list[int] = []
-    real_prefill = ingest.build.run.prefill
+    real_prefill = ingest.publish.run.prefill
     monkeypatch.setattr(
-        ingest.build.run, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
+        ingest.publish.run, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
     )
     parallel = build_site(roots[0], today=TODAY, docs_only=True)
     assert parallel.extra["parallel"] == 1.0
     assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
-    monkeypatch.setattr(ingest.build.run, "prefill", lambda *a, **k: {})
+    monkeypatch.setattr(ingest.publish.run, "prefill", lambda *a, **k: {})
     assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
     assert [len(d) for d in done] == [24]
     first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
@@ -429,24 +429,24 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The second half of the player pages comes back from a fork: same files, same order."""
-    import ingest.build.run
+    import ingest.publish.run
     from ingest.site.pages import SiteInputs, site_files
 
     project = make_project(tmp_path)
-    cache = ingest.build.run.ReportCache()
-    collected = ingest.build.run.collect(project, parsed=cache.parsed)
-    reports = ingest.build.run.compute_reports(collected, project, cache, ingest.build.run.BuildTimings())
-    registry, _ = ingest.build.run.format_registry(project)
+    cache = ingest.publish.run.ReportCache()
+    collected = ingest.publish.run.collect(project, parsed=cache.parsed)
+    reports = ingest.publish.run.compute_reports(collected, project, cache, ingest.publish.run.BuildTimings())
+    registry, _ = ingest.publish.run.format_registry(project)
     inputs = SiteInputs(tuple(reports), collected.players, registry, TODAY, "Scorekeeper")
     pids: list[str] = []
 
     def mapper(fn: Any, chunks: Any) -> list[Any]:  # forked_map, telling which process rendered what
-        parts = ingest.build.run.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
+        parts = ingest.publish.run.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
         pids.extend(part.pop("pid") for part in parts)
         return parts
 
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 1)  # other tests' server threads
-    monkeypatch.setattr(ingest.build.run, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
     forked = site_files(inputs, project.templates_dir, mapper=mapper)
     serial = site_files(inputs, project.templates_dir)
     assert pids[0] == str(os.getpid()) != pids[1]
@@ -454,11 +454,11 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     assert list(forked) == list(serial)
     assert forked == serial
     pids.clear()
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 2)  # serve: no fork
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 2)  # serve: no fork
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
     assert pids == [str(os.getpid())] * 2
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 1)
-    monkeypatch.setattr(ingest.build.run, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
     pids.clear()
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
     assert pids == [str(os.getpid())] * 2
@@ -467,7 +467,7 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
 def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ingest.build.run
+    import ingest.publish.run
 
     parent = os.getpid()
 
@@ -476,9 +476,9 @@ def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
             os._exit(9)  # as the out-of-memory killer would
         return {f"{item}.md": str(item) for item in chunk}
 
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 1)  # other tests' server threads
-    monkeypatch.setattr(ingest.build.run, "FORK_MIN_ITEMS", 1)
-    assert ingest.build.run.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)
+    assert ingest.publish.run.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
         {"a.md": "a"},
         {"b.md": "b", "c.md": "c"},
     ]
@@ -502,7 +502,7 @@ def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """build/docs was already updated when the engine failed: updating the old site from it would miss pages."""
-    import ingest.build.run
+    import ingest.publish.run
 
     project = make_project(tmp_path)
     build_site(project, today=TODAY)
@@ -513,7 +513,7 @@ def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
         raise IngestError("the engine crashed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(ingest.build.run, "run_mkdocs", broken)
+        patch.setattr(ingest.publish.run, "run_mkdocs", broken)
         with pytest.raises(IngestError):
             build_site(project, today=TODAY)
     assert (
@@ -530,7 +530,7 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
     """serve has server and watcher threads: a fork could copy a lock one of them holds."""
     import threading
 
-    import ingest.build.run
+    import ingest.publish.run
 
     project = make_project(tmp_path)
     folder = project.root / "events" / "2026"
@@ -541,7 +541,7 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert ingest.build.run.prefill(project, ingest.build.run.ReportCache(), TODAY, workers=2) == {}
+        assert ingest.publish.run.prefill(project, ingest.publish.run.ReportCache(), TODAY, workers=2) == {}
     finally:
         stop.set()
         other.join()
@@ -807,7 +807,7 @@ def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) 
 
 def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
     """build/docs holds exactly the new files; unchanged files keep their timestamps."""
-    from ingest.build.run import sync_tree
+    from ingest.publish.run import sync_tree
 
     target = tmp_path / "docs"
     first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
@@ -836,14 +836,14 @@ def test_parallel_preparation_finds_events_saved_with_a_byte_order_mark_in_the_c
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Prefill keys the cache as the build reads files (a leading BOM dropped): nothing is redone."""
-    import ingest.build.run
+    import ingest.publish.run
 
     project = make_project(tmp_path)
     folder = project.root / "events" / "2026"
     for path in sorted(folder.glob("*.yaml")):
         for copy in range(2):
             (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-    monkeypatch.setattr(ingest.build.run.threading, "active_count", lambda: 1)  # other tests' server threads
-    cache = ingest.build.run.ReportCache()
-    assert len(ingest.build.run.prefill(project, cache, TODAY, workers=2)) >= 16
-    assert ingest.build.run.prefill(project, cache, TODAY, workers=2) == {}
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    cache = ingest.publish.run.ReportCache()
+    assert len(ingest.publish.run.prefill(project, cache, TODAY, workers=2)) >= 16
+    assert ingest.publish.run.prefill(project, cache, TODAY, workers=2) == {}

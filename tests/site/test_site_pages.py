@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.build.run import build_site
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
+from ingest.publish.run import build_site
 from ingest.rules.standings import final_standings, standings_by_round
 from ingest.site.render import pct_of
 from ingest.source.pipeline import format_registry

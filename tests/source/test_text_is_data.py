@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.build.run import build_site
 from ingest.cli.main import main
 from ingest.core.safetext import terminal_safe
 from ingest.decks.decklist import parse_decklist_text
+from ingest.publish.run import build_site
 from ingest.site.render import entity_lines, md, meta_title
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project

@@ -12,8 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from ingest.build.run import BUILD_LOCK
 from ingest.edit.locking import lock_path
+from ingest.publish.run import BUILD_LOCK
 from tests.site_helpers import TODAY, make_project
 
 HOLD = """
@@ -102,7 +102,7 @@ def test_a_killed_build_does_not_block_the_next_one(tmp_path: Path) -> None:
 def test_serve_compares_the_files_again_after_a_build_in_another_process(tmp_path: Path) -> None:
     """serve remembers what it wrote into build/docs; a build in another process (here for another
     day, so other pages) makes it compare with the disk again instead of trusting its memory."""
-    from ingest.build.run import ReportCache, build_site
+    from ingest.publish.run import ReportCache, build_site
 
     project = make_project(tmp_path / "served")
     cache = ReportCache()

@@ -1,4 +1,4 @@
-"""Reports and loaded event files pickle by field values (ingest.build.pickling) and come back unchanged."""
+"""Reports and loaded event files pickle by field values (ingest.publish.pickling) and come back unchanged."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from ingest.build import pickling
-from ingest.build.run import BuildTimings, ReportCache, collect, compute_reports
+from ingest.publish import pickling
+from ingest.publish.run import BuildTimings, ReportCache, collect, compute_reports
 from tests.site_helpers import make_project
 
 

@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from ingest.build.serve import serve
+from ingest.publish.serve import serve
 from tests.site_helpers import make_project
 
 

@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__
-from ingest.build import pickling
-from ingest.build.archive_summary import summarise_finished_events
-from ingest.build.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
 from ingest.decks.formats import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
+from ingest.publish import pickling
+from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.collector import collector_paused, results_frozen
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.pages import Files, SiteInputs, site_files
@@ -60,7 +60,7 @@ from ingest.source.yamldoc import load_plain
 
 def _register_pickling() -> None:
     """Loaded event files and reports, as build workers send them back: some 1,200 frozen
-    dataclasses per event (tests/build/test_pickling.py checks
+    dataclasses per event (tests/publish/test_pickling.py checks
     that every one reachable from the sample events is registered). A class left out
     still pickles, the slow way."""
     from ingest.core import diagnostics, model
@@ -559,13 +559,13 @@ def run_mkdocs(
 ) -> list[str]:
     """Builds the site with mkdocs-material; returns the engine's warnings.
 
-    Our plugin (:mod:`ingest.build.mkdocs_plugin`) is added when the configuration does not list it.
+    Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
 
-    from ingest.build.mkdocs_plugin import ScorekeeperPlugin
+    from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
 
     counter = _Counter()
     log = logging.getLogger("mkdocs")
@@ -714,7 +714,7 @@ def build_site(
     changed since a site built from the same configuration, the engine is not run: the
     changed fragments are swapped into the previous pages (:func:`_update_pages`).
     From rendering to the end, the computed results are frozen for the garbage collector
-    (:func:`~ingest.build.collector.results_frozen`).
+    (:func:`~ingest.publish.collector.results_frozen`).
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")

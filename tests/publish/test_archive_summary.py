@@ -12,9 +12,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from ingest.build.archive_summary import summarise_finished_events
 from ingest.cli.main import main
 from ingest.core.diagnostics import SourcePos, error, warning
+from ingest.publish.archive_summary import summarise_finished_events
 from tests.site_helpers import make_project
 
 DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"

@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from ingest.build.progress import TerminalProgress
+from ingest.publish.progress import TerminalProgress
 
 
 class _Terminal(io.StringIO):

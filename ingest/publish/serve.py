@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from ingest.build.run import ReportCache, build_site
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
+from ingest.publish.run import ReportCache, build_site
 from ingest.source.project import Project
 
 _CLIENT = """<script>

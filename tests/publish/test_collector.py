@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from ingest.build.collector import collector_paused
+from ingest.publish.collector import collector_paused
 
 
 @pytest.fixture
@@ -67,13 +67,13 @@ def test_an_already_paused_collector_does_not_walk_the_frozen_heap(collector_sta
 def test_a_build_keeps_its_results_frozen_while_the_engine_runs_and_unfreezes_them(
     tmp_path, monkeypatch, collector_state
 ):
-    import ingest.build.run
-    from ingest.build.run import build_site
+    import ingest.publish.run
+    from ingest.publish.run import build_site
     from tests.site_helpers import TODAY, make_project
 
     frozen_while_rendering: list[int] = []
     monkeypatch.setattr(
-        ingest.build.run, "run_mkdocs", lambda *a, **k: frozen_while_rendering.append(gc.get_freeze_count()) or []
+        ingest.publish.run, "run_mkdocs", lambda *a, **k: frozen_while_rendering.append(gc.get_freeze_count()) or []
     )
     gc.enable()
     build_site(make_project(tmp_path), today=TODAY)

@@ -1,7 +1,7 @@
 """Progress a person can see: one line on the terminal, rewritten as a long command goes on.
 
 ``scorekeeper build`` (and the benchmarks) pass a :class:`TerminalProgress` to
-:func:`ingest.build.run.build_site`, which tells it each stage and how many of its items are
+:func:`ingest.publish.run.build_site`, which tells it each stage and how many of its items are
 done ("rendering pages 812/1531"). It writes to standard error, at most a few times a
 second, only when standard error is a terminal and not in CI (``CI`` set, or
 ``TERM=dumb``), and clears its line when the command is done, so the closing summary

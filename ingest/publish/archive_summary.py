@@ -22,7 +22,7 @@ def summarise_finished_events(diagnostics: Sequence[Diagnostic], reports: Iterab
 
     Errors are never folded (a build with errors stops before printing anything else), and
     neither are warnings about files that are not the event file of a finished event
-    (``tests/build/test_archive_summary.py`` shows the line).
+    (``tests/publish/test_archive_summary.py`` shows the line).
 
     """
     finished = {r.event.path for r in reports if r.status == "complete"}

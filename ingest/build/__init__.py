@@ -1,1 +1,0 @@
-"""Building the site: orchestration, the engines, serve, progress and the build's machinery."""
