@@ -23,7 +23,7 @@ import ingest.edit.event_file as event_file_module
 from ingest.core.model import GameScore
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.recording import record_result
-from ingest.planner.plan import apply_plan, plan_next_round
+from ingest.planner.plan import PairPlan, apply_plan, plan_next_round
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 
@@ -44,7 +44,9 @@ def _event(folder: Path, players: int) -> Path:
     for number in (1, 2, 3):
         event = load_event(path, project).event
         assert event is not None
-        path.write_text(apply_plan(path.read_text(), plan_next_round(event)))
+        plan = plan_next_round(event)
+        assert isinstance(plan, PairPlan)
+        path.write_text(apply_plan(path.read_text(), plan))
         if number == 3:
             break
         for m in load_event(path, project).event.rounds[-1].matches:  # type: ignore[union-attr]

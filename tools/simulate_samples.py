@@ -33,7 +33,7 @@ from ingest.core.model import Event, GameScore  # noqa: E402
 from ingest.edit.corrections import drop_player  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
-from ingest.planner.plan import apply_plan, plan_next_round  # noqa: E402
+from ingest.planner.plan import Finished, apply_plan, plan_next_round  # noqa: E402
 from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
@@ -561,6 +561,8 @@ class Simulator:
             try:
                 plan = plan_next_round(event)
             except IngestError:
+                return
+            if isinstance(plan, Finished):
                 return
             self.write(lambda text, _e, plan=plan: apply_plan(text, plan))
             event = self.event()

@@ -199,7 +199,7 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
       scorekeeper pair events/2026/fnm.yaml --check
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
     """
-    from ingest.planner.plan import apply_plan, describe_plan, plan_next_round
+    from ingest.planner.plan import Finished, apply_plan, describe_plan, plan_next_round
 
     project = project_of(ctx)
     if check:
@@ -215,6 +215,8 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
             edited, printed["text"] = repair_round(text, event, _parser(ctx, event_file))
             return edited
         plan = plan_next_round(event)
+        if isinstance(plan, Finished):
+            raise IngestError(plan.reason)
         printed["text"] = describe_plan(plan, event)
         number = plan.round["round"]
         what = (

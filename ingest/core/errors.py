@@ -21,12 +21,3 @@ class IngestError(Exception):
             self.diagnostics = tuple(diagnostics)
             self.text = "\n".join(d.render() for d in self.diagnostics)
         super().__init__(self.text)
-
-
-class EventFinished(IngestError):
-    """Raised by the pairing planners when the event has nothing left to pair: every Swiss
-    round and the playoff, every round-robin round, or the last elimination match is done.
-
-    :func:`ingest.planner.plan.is_finished` tells a finished event from one that only waits for
-    results, which decides when an event is complete (and its decklists may be published).
-    """

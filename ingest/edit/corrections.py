@@ -249,7 +249,7 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         event: the same file, assembled.
         parse: assembles an edited text (the round taken out) into an event.
     """
-    from ingest.planner.plan import apply_plan, describe_plan, plan_next_round
+    from ingest.planner.plan import Finished, apply_plan, describe_plan, plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
     series = event.playoff if event.playoff else event.rounds
@@ -271,6 +271,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
     without = editor.result()
     before = parse(without)
     plan = plan_next_round(before)
+    if isinstance(plan, Finished):  # the round removed was one the event did not need
+        raise IngestError(plan.reason)
     if current.drops:
         plan.round["drops"] = list(current.drops)
     new_text = apply_plan(without, plan)

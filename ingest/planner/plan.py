@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
-from ingest.core.errors import EventFinished, IngestError
+from ingest.core.errors import IngestError
 from ingest.core.model import Event, Match, MatchKind, Round
 from ingest.edit.splice import Editor
 from ingest.pairing import (
@@ -53,6 +53,14 @@ class PairPlan:
     """The pairings in words, for the terminal."""
     notes: tuple[str, ...] = field(default=())
     """Anything the organizer should know (rematches forced, a second bye, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The planner's answer for an event with nothing left to pair."""
+
+    reason: str
+    """Why, in words: "the playoff is finished: Noor Berger is the champion"."""
 
 
 _IMPORTED_FINISHED = (
@@ -144,15 +152,15 @@ def _no_swiss_plan(event: Event, ruleset: Ruleset) -> IngestError:
     )
 
 
-def plan_next_round(event: Event) -> PairPlan:
-    """Pairs the next round of the event.
+def plan_next_round(event: Event) -> PairPlan | Finished:
+    """Pairs the next round of the event, or says why the event is over.
 
     Raises:
         IngestError: with a clear reason when nothing can be paired yet (unreported
-            matches, every round paired, nobody left).
+            matches, nobody left, no rounds table row for ``auto``).
     """
     if event.source is not None and event.source.standings:
-        raise EventFinished(_IMPORTED_FINISHED.format(platform=event.source.platform))
+        return Finished(_IMPORTED_FINISHED.format(platform=event.source.platform))
     ruleset = ruleset_for(event)
     pairing = event.structure.pairing
     if pairing == "wot-cycles":
@@ -171,7 +179,7 @@ def plan_next_round(event: Event) -> PairPlan:
         return _plan_swiss(event, ruleset)
     if event.structure.playoff is not None:
         return _plan_elimination(event, ruleset, main=False)
-    raise EventFinished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+    return Finished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
 
 
 def _excluded_before(event: Event, round_index: int) -> set[str]:
@@ -214,8 +222,9 @@ def is_finished(event: Event) -> bool:
     elimination round to come).
 
     Fixed-length Swiss and Wheel of Time events are decided by counting rounds (Games),
-    without pairing anything; the other structures ask their planner, which raises
-    :class:`~ingest.core.errors.EventFinished` once the event is over.
+    without pairing anything; the other structures ask their planner, which answers
+    :class:`Finished` once the event is over (a bracket's state, the round-robin schedule,
+    the double-elimination engine's verdict).
     """
     if event.source is not None and event.source.standings:
         # The platform published the final standings: the event is over, however the bracket
@@ -234,12 +243,9 @@ def is_finished(event: Event) -> bool:
         if s.playoff is None:
             return True
     try:
-        plan_next_round(event)
-    except EventFinished:
-        return True
-    except IngestError:
+        return isinstance(plan_next_round(event), Finished)
+    except IngestError:  # nothing can be paired yet, so the event is not over
         return False
-    return False
 
 
 def _plan_swiss(event: Event, ruleset: Ruleset) -> PairPlan:
@@ -397,7 +403,7 @@ def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], st
     return ("playoff", number - 1), f"{name} drops after the {label}{note}"
 
 
-def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan:
+def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan | Finished:
     series = event.rounds if main else event.playoff
     label = "round" if main else "playoff round"
     _refuse_unreported(event, series, label)
@@ -405,7 +411,7 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
     bracket, state = _bracket(event, ruleset, main=main)
     if state.current is None:
         champion = names.get(state.champion or "", "nobody (the final was a double loss)")
-        raise EventFinished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
+        return Finished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
     key = "teams" if event.is_team_event else "players"
@@ -423,7 +429,7 @@ def _plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan
     return PairPlan("rounds" if main else "playoff", doc, (), tuple(lines))
 
 
-def _plan_round_robin(event: Event) -> PairPlan:
+def _plan_round_robin(event: Event) -> PairPlan | Finished:
     """The next round of the circle schedule (Bushiroad 3.2.1.1: round robin for 2-4 players).
 
     The schedule is made from every entrant, so a drop never reshuffles it. A dropped
@@ -436,7 +442,7 @@ def _plan_round_robin(event: Event) -> PairPlan:
     schedule = round_robin_schedule(_units(event), seed=event.seed)
     k = len(event.rounds)
     if k >= len(schedule):
-        raise EventFinished(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
+        return Finished(f"all {len(schedule)} round-robin rounds are paired: the event is complete")
     excluded = _excluded_before(event, k)
     if sum(1 for u in _units(event) if u not in excluded) < 2:
         raise IngestError("fewer than two players are left to pair")
@@ -453,7 +459,7 @@ def _plan_round_robin(event: Event) -> PairPlan:
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 
-def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
+def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
     _refuse_unreported(event, event.rounds, "round")
     k = len(event.rounds)
     standings = compute_standings(event, ruleset, after_round=k)
@@ -484,7 +490,7 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     result = pair_double_elimination(entrants, seed=event.seed, round_number=k + 1, top=event.structure.top_x)
     names = _names(event)
     if result.finished:
-        raise EventFinished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
+        return Finished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
     key = "teams" if event.is_team_event else "players"
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
@@ -493,7 +499,7 @@ def _plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan:
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
 
 
-def _plan_wot(event: Event) -> PairPlan:
+def _plan_wot(event: Event) -> PairPlan | Finished:
     from ingest.planner.wot import reported_rounds
     from ingest.wot import pair_wot_game
 
@@ -502,7 +508,7 @@ def _plan_wot(event: Event) -> PairPlan:
     k = len(event.rounds)
     planned = planned_rounds(event, ruleset_for(event))
     if planned is not None and k >= planned:
-        raise EventFinished(
+        return Finished(
             f"all {planned} games are paired: the event is complete (to play more, raise structure.swiss_rounds)"
         )
     dropped = _dropped_before(event, k)

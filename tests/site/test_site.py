@@ -718,19 +718,17 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
 def _play(path: Path, project: Project, rounds: int | None) -> None:
     """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
     the first-listed player wins every match."""
-    from ingest.core.errors import EventFinished
     from ingest.core.model import GameScore
     from ingest.edit.recording import record_result
-    from ingest.planner.plan import apply_plan, plan_next_round
+    from ingest.planner.plan import Finished, apply_plan, plan_next_round
     from ingest.source.pipeline import load_event
 
     played = 0
     while rounds is None or played < rounds:
         event = load_event(path, project).event
         assert event is not None
-        try:
-            plan = plan_next_round(event)
-        except EventFinished:
+        plan = plan_next_round(event)
+        if isinstance(plan, Finished):
             return
         path.write_text(apply_plan(path.read_text(), plan))
         event = load_event(path, project).event
