@@ -102,7 +102,7 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
     "pickling": ("custom pickling (ingest/publish/pickling.py)", _no_pickling),
-    "gc": ("garbage-collector handling (ingest/publish/collector.py)", _no_gc),
+    "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
     "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),

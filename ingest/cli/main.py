@@ -163,7 +163,7 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
         fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
     if event.structure.pairing == "wot-cycles":
-        from ingest.planner.wot import wot_standings_text
+        from ingest.report.wot_text import wot_standings_text
 
         try:
             click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))

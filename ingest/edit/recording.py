@@ -93,7 +93,7 @@ def find_unit(event: Event, given: str) -> str:
 def round_label(event: Event, key: str, number: int) -> str:
     """A round as the TO says it: ``Round 3``, ``Game 3`` (Wheel of Time), ``Semifinals``."""
     if key == "playoff":
-        from ingest.rules.standings import playoff_round_title
+        from ingest.rules.playoff import playoff_round_title
 
         return playoff_round_title(event, number)
     return f"{'Game' if event.structure.pairing == 'wot-cycles' else 'Round'} {number}"

@@ -34,9 +34,11 @@ from ingest.pairing import (
     seed_bracket,
     select_finalists,
 )
+from ingest.rules.playoff import playoff_round_title
 from ingest.rules.rounds_advice import describe, plan_for
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import Standings, compute_standings, playoff_round_title, ruleset_for
+from ingest.rules.standings import compute_standings, ruleset_for
+from ingest.rules.standings_values import Standings
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,13 +29,13 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__
+from ingest.core.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
 from ingest.decks.formats import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
-from ingest.publish.collector import collector_paused, results_frozen
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.pages import Files, SiteInputs, site_files
@@ -69,13 +69,25 @@ def _register_pickling() -> None:
     from ingest.decks import legality
     from ingest.planner import wot as wot_event
     from ingest.report import event_report as report
-    from ingest.rules import standings
+    from ingest.rules import standings, standings_values
     from ingest.rules.rulesets import base
     from ingest.source import pipeline, yamldoc
     from ingest.wot import scoring
 
     pickling.register_modules(
-        decklists, decks, diagnostics, legality, model, pipeline, report, base, standings, wot_event, scoring, yamldoc
+        decklists,
+        decks,
+        diagnostics,
+        legality,
+        model,
+        pipeline,
+        report,
+        base,
+        standings,
+        standings_values,
+        wot_event,
+        scoring,
+        yamldoc,
     )
 
 
@@ -714,7 +726,7 @@ def build_site(
     changed since a site built from the same configuration, the engine is not run: the
     changed fragments are swapped into the previous pages (:func:`_update_pages`).
     From rendering to the end, the computed results are frozen for the garbage collector
-    (:func:`~ingest.publish.collector.results_frozen`).
+    (:func:`~ingest.core.collector.results_frozen`).
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")

@@ -21,7 +21,8 @@ from ingest.decks.formats import ArchetypeBook, FormatRegistry
 from ingest.planner.wot import WotReport, wot_report
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import Standings, compute_standings, final_standings, ruleset_for, standings_by_round
+from ingest.rules.standings import compute_standings, final_standings, ruleset_for, standings_by_round
+from ingest.rules.standings_values import Standings
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,11 @@ import math
 from typing import Any
 
 from ingest.core.model import Event
+from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import Standings, compute_standings, final_standings, playoff_round_title, ruleset_for
+from ingest.rules.standings import compute_standings, final_standings, ruleset_for
+from ingest.rules.standings_values import Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.render import pct as percent
 

@@ -21,7 +21,7 @@ from ingest.core.model import Event, PlayerId, PublishedRow, Source
 from ingest.rules.rulesets import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
-    from ingest.rules.standings import Standings
+    from ingest.rules.standings_values import Standings
 
 PLATFORM_NAMES: dict[str, str] = {
     "melee.gg": "melee.gg",
@@ -159,7 +159,8 @@ def published_standings(event: Event, *, final: bool = False) -> Standings:
     figures at zero, so every player has a row. ``final``: the top-cut players' places from
     the bracket as played are added (their published ranks and figures stay as they are).
     """
-    from ingest.rules.standings import Record, Row, Standings, playoff_places
+    from ingest.rules.playoff import playoff_places
+    from ingest.rules.standings_values import Record, Row, Standings
 
     assert event.source is not None
     ruleset = published_ruleset(event)

@@ -18,166 +18,23 @@ import hashlib
 import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
-from typing import NamedTuple
 
+from ingest.core.collector import collector_paused
 from ingest.core.model import Event, MatchKind, PlayerId, Round
-from ingest.publish.collector import collector_paused
+from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings
 from ingest.rules.rulesets import Ruleset, get_ruleset
-
-Rational = tuple[int, int]
-"""A non-reduced fraction (numerator, positive denominator)."""
-
-
-# -- output values --------------------------------------------------------------------------
-
-
-class Record(NamedTuple):
-    """What a player did in the rounds counted (an immutable tuple: cheap to build by the thousand)."""
-
-    points: int
-    """Match points."""
-    wins: int
-    """Match wins, byes included (except where the ruleset's ``byes_in_wins`` says otherwise)."""
-    losses: int
-    """Match losses (double losses and losses without opponent included)."""
-    draws: int
-    """Drawn matches."""
-    byes: int
-    """Byes received."""
-    rounds: int
-    """Rounds played (byes and losses included)."""
-    game_points: int
-    """Game points (3 per game won, 1 per drawn game; a bye adds its 2-0)."""
-    games: int
-    """Games played (the GW% denominator is 3 x games)."""
-    opponents: tuple[PlayerId, ...]
-    """Distinct opponents in the order first met (byes excluded)."""
-
-    @property
-    def wld(self) -> str:
-        """``W-L-D`` as players write it."""
-        return f"{self.wins}-{self.losses}-{self.draws}"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerValues:
-    """A player's own percentages as opponents see them, at one point in the event."""
-
-    mw: Rational
-    """Match-win percentage after truncation and floor."""
-    mw_raw: Rational | None
-    """Before the floor (None: no rounds played)."""
-    gw: Rational
-    """Own game-win percentage (own floor)."""
-    gw_opp: Rational
-    """Game-win percentage inside an opponent's OGW% (opponent floor)."""
-    gw_raw: Rational | None
-    """Before any floor (None: no games played)."""
-
-    @property
-    def mw_floored(self) -> bool:
-        """Whether the floor replaced the match-win percentage."""
-        return self.mw_raw is None or _lt(self.mw_raw, self.mw)
-
-    @property
-    def gw_floored(self) -> bool:
-        """Whether the floor replaced the game-win percentage seen by opponents."""
-        return self.gw_raw is None or _lt(self.gw_raw, self.gw_opp)
-
-
-class Row(NamedTuple):
-    """One line of the standings (an immutable tuple)."""
-
-    rank: int
-    """1-based; players tied on everything share a rank."""
-    player: PlayerId
-    """Player id."""
-    name: str
-    """Display name."""
-    record: Record
-    """Points and W-L-D at the time the player is evaluated."""
-    values: tuple[tuple[str, int, int], ...]
-    """Tiebreakers as (id, numerator, denominator), in the ruleset's order, plus ``mw``.
-
-    ``h2h`` (Bushiroad 3.2.1.2) is the count of matches won against the players tied with
-    this one on points and every percentage before it (0 when nobody is tied)."""
-    dropped: bool = False
-    """The player dropped."""
-    evaluated_after: int = 0
-    """The round (Swiss rounds, then playoff rounds numbered on) whose totals the row shows."""
-    place: str = ""
-    """Playoff placing label (Champion, Finalist, Top 4, ...), if any."""
-    shared: bool = False
-    """Whether another player has the same rank."""
-
-    def value(self, tiebreaker: str) -> Fraction:
-        """The exact value of a tiebreaker."""
-        for tid, n, d in self.values:
-            if tid == tiebreaker:
-                return Fraction(n, d)
-        raise KeyError(tiebreaker)
-
-    def has(self, tiebreaker: str) -> bool:
-        """Whether the row carries this tiebreaker."""
-        return any(tid == tiebreaker for tid, _, _ in self.values)
-
-
-@dataclass(frozen=True, slots=True)
-class Standings:
-    """The ranking at one point of the event."""
-
-    ruleset: Ruleset
-    """The (event-specific) ruleset used."""
-    after_round: int
-    """Swiss rounds counted."""
-    rows: tuple[Row, ...]
-    """In rank order."""
-    final: bool = False
-    """Whether playoff results decide the top places."""
-    complete: bool = True
-    """Whether every counted round is fully reported."""
-    values_at: Mapping[int, ValuesTable] = field(default_factory=dict)
-    """Each player's own percentages at each evaluation round (for the per-opponent detail)."""
-
-    @property
-    def tiebreakers(self) -> tuple[str, ...]:
-        """Tiebreaker ids shown, in order."""
-        return tuple(t for t in self.ruleset.tiebreakers if not self.rows or self.rows[0].has(t))
-
-    def row(self, player: PlayerId) -> Row:
-        """The row of one player."""
-        for r in self.rows:
-            if r.player == player:
-                return r
-        raise KeyError(player)
-
-    def published(self, row: Row, tiebreaker: str) -> Fraction:
-        """A tiebreaker as the ruleset publishes it (rounded half-up where it rounds)."""
-        value = row.value(tiebreaker)
-        digits = self.ruleset.publish_precision
-        if digits is None:
-            return value
-        return Fraction(_round_half_up(value.numerator, value.denominator, digits), 10**digits)
-
-
-# -- arithmetic helpers -------------------------------------------------------------------------
-
-
-def _lt(a: Rational, b: Rational) -> bool:
-    return a[0] * b[1] < b[0] * a[1]
-
-
-def _round_half_up(n: int, d: int, digits: int) -> int:
-    """``n/d`` rounded half-up to ``digits`` decimals, as an integer count of 10**-digits.
-
-    >>> _round_half_up(5, 9, 7), _round_half_up(1, 8, 2)
-    (5555556, 13)
-    """
-    return int((2 * n * 10**digits + d) // (2 * d))
+from ingest.rules.standings_values import (
+    Rational,
+    Record,
+    Row,
+    Standings,
+    ValuesTable,
+    round_half_up,
+)
 
 
 def _frac(f: Fraction) -> Rational:
@@ -381,31 +238,6 @@ def _floor_list(
     fn, fd = floor.numerator, floor.denominator
     low = _frac(constant) if constant is not None else (fn, fd)
     return [empty if r is None else (low if r[0] * fd < fn * r[1] else r) for r in raws]
-
-
-class ValuesTable:
-    """Every player's own percentages at one point of the event (built lazily per player)."""
-
-    __slots__ = ("_gw", "_gw_opp", "_gw_raw", "_index", "_mw", "_mw_raw")
-
-    def __init__(
-        self,
-        index: Mapping[PlayerId, int],
-        mw: list[Rational],
-        mw_raw: list[Rational | None],
-        gw: list[Rational],
-        gw_opp: list[Rational],
-        gw_raw: list[Rational | None],
-    ) -> None:
-        self._index, self._mw, self._mw_raw = index, mw, mw_raw
-        self._gw, self._gw_opp, self._gw_raw = gw, gw_opp, gw_raw
-
-    def __getitem__(self, player: PlayerId) -> PlayerValues:
-        i = self._index[player]
-        return PlayerValues(self._mw[i], self._mw_raw[i], self._gw[i], self._gw_opp[i], self._gw_raw[i])
-
-    def __contains__(self, player: object) -> bool:
-        return player in self._index
 
 
 def _rounded_list(values: list[Rational], digits: int | None) -> list[Rational]:
@@ -704,7 +536,7 @@ class _Engine:
         for tid in order_tbs:
             if rules.rank_on_published and rules.publish_precision is not None:
                 digits = rules.publish_precision
-                keys.append([_round_half_up(v[0], v[1], digits) for v in values[tid]])
+                keys.append([round_half_up(v[0], v[1], digits) for v in values[tid]])
             else:
                 keys.append(_common(values[tid])[0])
         lead: list[list[int]] = []
@@ -852,79 +684,6 @@ def _head_to_head(
     return out
 
 
-def playoff_bracket(event: Event) -> tuple[int, int]:
-    """The playoff's field and number of rounds, (0, 0) without one.
-
-    The field is the players of playoff round 1, byes included (MTR 10.4: the top
-    seeds of a field that is not a power of two get the byes); it fixes the number of
-    rounds however many are recorded so far.
-    """
-    from ingest.pairing.elimination import bracket_rounds
-
-    if not event.playoff:
-        return (0, 0)
-    # A finalist who left before playoff round 1 (cut_drops) still holds a place of the
-    # bracket: nobody replaces them (MTR 2.10, Aequitas 2.10).
-    field = len({p for m in event.playoff[0].matches for p in m.players} | set(event.cut_drops))
-    return (field, bracket_rounds(field)) if field >= 2 else (0, 0)
-
-
-def playoff_round_title(event: Event, number: int) -> str:
-    """The name of playoff round ``number``: the file's own, else from the bracket's size
-    (``Quarterfinals``, ``Semifinals``, ``Final``, ``Top 16``)."""
-    rnd = event.playoff[number - 1] if 0 < number <= len(event.playoff) else None
-    if rnd is not None and rnd.name:
-        return rnd.name
-    total = playoff_bracket(event)[1]
-    if not total:
-        return f"Playoff round {number}"
-    remaining = 2 ** (total - number + 1)
-    return {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(remaining, f"Top {remaining}")
-
-
-def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
-    """Each top-cut player's playoff depth and label (higher depth = went further).
-
-    The bracket's size comes from :func:`playoff_bracket`. A player is out in
-    the round they lost (a double loss is a loss for both, Bushiroad 3.2.3) or the
-    round after the one they dropped after (MTR 2.10); a winner or a bye advances to the
-    next round. Labels follow :func:`ingest.pairing.elimination.placing_label`: the
-    champion and finalists once the final is decided, else "Top N" of the round a
-    player went out in or is still playing. Within a depth the caller orders players
-    by Swiss rank; a player still playing sorts above one out in the same round.
-    """
-    from ingest.pairing.elimination import placing_label
-
-    rounds = event.playoff
-    field, total = playoff_bracket(event)
-    if not total:
-        return {}
-    reached: dict[PlayerId, int] = dict.fromkeys(event.cut_drops, 1)
-    out: dict[PlayerId, int] = dict.fromkeys(event.cut_drops, 1)  # out in round 1, unplayed
-    for number, rnd in enumerate(rounds[:total], start=1):
-        for m in rnd.matches:
-            winner = m.winner()
-            for p in m.players:
-                if p in out:
-                    continue
-                if winner == p:
-                    reached[p] = number + 1
-                elif winner is not None or m.kind in (MatchKind.DOUBLE_LOSS, MatchKind.LOSS):
-                    reached[p] = number
-                    out[p] = number
-                else:  # unreported, or a draw that playoffs do not allow: still playing
-                    reached[p] = number
-        for p in rnd.drops:
-            if p in reached and p not in out and reached[p] <= total:
-                out[p] = reached[p]
-    labelled: dict[PlayerId, tuple[int, str]] = {}
-    for p, r in reached.items():
-        group = total - r + 1
-        depth = 2 * r + (0 if p in out else 1)
-        labelled[p] = (depth, placing_label(group, field, decided=p in out or group == 0))
-    return labelled
-
-
 def _units(event: Event) -> list[PlayerId]:
     if event.is_team_event:
         return [PlayerId(t.id) for t in event.teams]
@@ -961,7 +720,7 @@ def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tupl
     """Swiss standings after each round 1..n (round k uses rounds 1..k only)."""
     if uses_published_standings(event):  # only the final standings were published
         return ()
-    with collector_paused():
+    with collector_paused():  # about 40% of the time for 2,048 players (benchmarks/standings.py)
         return _standings_by_round(event, rules)
 
 

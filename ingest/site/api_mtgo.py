@@ -67,7 +67,7 @@ def _result(m: Match) -> list[tuple[str, str | None, str]]:
 
 
 def _rounds(event: Event, series: tuple[Round, ...], names: dict[str, str], *, playoff: bool) -> list[dict[str, Any]]:
-    from ingest.rules.standings import playoff_round_title
+    from ingest.rules.playoff import playoff_round_title
 
     out = []
     for i, rnd in enumerate(series, start=1):

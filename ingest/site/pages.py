@@ -24,9 +24,10 @@ from ingest.planner.wot import show_points
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.rules.examples import all_examples, wot_example_game
+from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import platform_name, published_note
 from ingest.rules.rulesets import RULESETS, get_ruleset
-from ingest.rules.standings import Row, Standings, playoff_round_title
+from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import api, fragments
 from ingest.site.api_mtgo import mtgo_files

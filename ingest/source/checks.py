@@ -23,7 +23,7 @@ from ingest.core.model import Event, PlayerId
 from ingest.decks.decklist import CardData
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.formats import ArchetypeBook, FormatRegistry
-from ingest.rules.standings import Standings
+from ingest.rules.standings_values import Standings
 from ingest.source.pipeline import (
     Loaded,
     card_data,

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from ingest.publish.collector import collector_paused
+from ingest.core.collector import collector_paused
 
 
 @pytest.fixture
