@@ -31,9 +31,10 @@ sys.path.insert(0, str(ROOT))
 from ingest.core.errors import IngestError  # noqa: E402
 from ingest.core.model import Event, GameScore  # noqa: E402
 from ingest.edit.corrections import drop_player  # noqa: E402
+from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
-from ingest.planner.plan import Finished, apply_plan, plan_next_round  # noqa: E402
+from ingest.planner.plan import Finished, plan_next_round  # noqa: E402
 from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 

@@ -249,7 +249,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         event: the same file, assembled.
         parse: assembles an edited text (the round taken out) into an event.
     """
-    from ingest.planner.plan import Finished, apply_plan, describe_plan, plan_next_round
+    from ingest.edit.new_round import apply_plan
+    from ingest.planner.plan import Finished, describe_plan, plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
     series = event.playoff if event.playoff else event.rounds

@@ -2,8 +2,8 @@
 
 :func:`plan_next_round` decides what comes next (a Swiss round, the next playoff
 round, a double-elimination or round-robin round, a Wheel of Time game) and pairs it
-with :mod:`ingest.pairing` or :mod:`ingest.wot`; :func:`apply_plan` writes it into the
-file as a splice. :func:`pairing_diagnostics` checks recorded pairings against the same
+with :mod:`ingest.pairing` or :mod:`ingest.wot`; :func:`ingest.edit.new_round.apply_plan` writes it into
+the file as a splice. :func:`pairing_diagnostics` checks recorded pairings against the same
 rules for ``validate`` and ``pair --check``.
 """
 
@@ -17,7 +17,6 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, Match, MatchKind, Round
-from ingest.edit.splice import Editor
 from ingest.pairing import (
     Bracket,
     Candidate,
@@ -532,26 +531,6 @@ def _plan_wot(event: Event) -> PairPlan | Finished:
     if pairing.bye is not None:
         lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value})")
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines), tuple(pairing.notes))
-
-
-def apply_plan(text: str, plan: PairPlan) -> str:
-    """Writes the planned round (and any late-entry losses) into the event file's text."""
-    editor = Editor(text)
-    for index, player in plan.losses:
-        editor.append_item(("rounds", index, "matches"), {"loss": player})
-    if editor.has((plan.key,)) and _is_list(editor, plan.key):
-        editor.append_item((plan.key,), plan.round, block=True)
-    elif editor.has((plan.key,)):
-        raise IngestError(f"`{plan.key}:` in the file is not a list")
-    else:
-        editor.add_top_level(plan.key, [plan.round])
-    return editor.result()
-
-
-def _is_list(editor: Editor, key: str) -> bool:
-    from yaml.nodes import SequenceNode
-
-    return isinstance(editor.node((key,)), SequenceNode)
 
 
 # -- checking recorded pairings ---------------------------------------------------------------

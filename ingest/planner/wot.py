@@ -179,19 +179,6 @@ def wot_report(event: Event) -> WotReport:
     return WotReport(games, standings)
 
 
-def show_points(value: Fraction) -> str:
-    """Tie-breaking points as shown: integers plainly, thirds as mixed decimals.
-
-    >>> show_points(Fraction(14, 3)), show_points(Fraction(-4)), show_points(Fraction(0))
-    ('4.67', '-4', '0')
-    """
-    if value.denominator == 1:
-        return str(value.numerator)
-    scaled = int(abs(value) * 100 + Fraction(1, 2))
-    sign = "-" if value < 0 else ""
-    return f"{sign}{scaled // 100}.{scaled % 100:02d}"
-
-
 RECORD_COLUMN = {WotOutcome.WIN: 0, WotOutcome.BYE: 0, WotOutcome.LOSS: 1, WotOutcome.TIE: 2}
 """Where a Game's outcome counts in a (wins, losses, ties) record (see :func:`wot_records`)."""
 

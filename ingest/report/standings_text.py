@@ -6,6 +6,7 @@ import json
 import math
 from typing import Any
 
+from ingest.core.figures import pct as percent
 from ingest.core.model import Event
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
@@ -13,7 +14,6 @@ from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings, final_standings, ruleset_for
 from ingest.rules.standings_values import Standings
 from ingest.rules.tiebreakers import get_tiebreaker
-from ingest.site.render import pct as percent
 
 
 def standings_stage(

@@ -19,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ingest.core.figures import show_points
 from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
-from ingest.planner.wot import show_points
 from ingest.rules.standings import compute_standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.wot import WotBye, WotEnded, WotEndedBy, WotGame, WotGameResult, WotWinner, score_game_round

@@ -16,11 +16,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ingest.core.figures import pct_of, show_points
 from ingest.core.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.decks.decklist import Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.decks.formats import FormatRegistry
-from ingest.planner.wot import show_points
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.rules.examples import all_examples, wot_example_game
@@ -32,7 +32,7 @@ from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import api, fragments
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
-from ingest.site.render import pct_of, render, render_page, slug_id
+from ingest.site.render import render, render_page, slug_id
 from ingest.source.players import PlayerRegistry
 from ingest.wot import WotSide, cycle_of, default_bye_side
 

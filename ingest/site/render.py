@@ -20,13 +20,13 @@ import functools
 import json
 import re
 from collections.abc import Mapping
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from markupsafe import Markup, escape
 
+from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.site.fragments import placeholder
 
@@ -53,48 +53,6 @@ def md(text: object) -> Markup:
     parts = re.split(r"(&[a-z]+;|&#\d+;)", html)
     out = "".join(p if i % 2 else _MD_SPECIAL.sub(r"\\\1", p) for i, p in enumerate(parts))
     return Markup(one_line(out))
-
-
-def pct(value: Fraction | float | None, digits: int = 2) -> str:
-    """A fraction as a percentage with ``digits`` decimals (half-up).
-
-    >>> pct(Fraction(2, 3)), pct(None)
-    ('66.67%', '')
-    """
-    if value is None:
-        return ""
-    f = Fraction(value)
-    return pct_of(f.numerator, f.denominator, digits)
-
-
-@functools.lru_cache(maxsize=8192, typed=True)
-def pct_of(numerator: int, denominator: int, digits: int = 2) -> str:
-    """``numerator/denominator`` as a percentage, half-up, in integer arithmetic (fast).
-
-    Cached: an event's pages show a thousand percentages, most of them the same few values.
-
-    >>> pct_of(2, 3), pct_of(33, 100), pct_of(-1, 5)
-    ('66.67%', '33.00%', '-20.00%')
-    """
-    scale = 100 * 10**digits
-    n = abs(numerator)
-    scaled = (2 * n * scale + denominator) // (2 * denominator)
-    whole, frac = divmod(scaled, 10**digits)
-    sign = "-" if numerator < 0 and scaled else ""
-    return f"{sign}{whole}.{frac:0{digits}d}%" if digits else f"{sign}{whole}%"
-
-
-def decimal(value: Fraction | None, digits: int = 4) -> str:
-    """A fraction as a decimal with ``digits`` places (half-up).
-
-    >>> decimal(Fraction(5, 9), 7)
-    '0.5555556'
-    """
-    if value is None:
-        return ""
-    scaled = int(abs(value) * 10**digits + Fraction(1, 2))
-    whole, frac = divmod(scaled, 10**digits)
-    return f"{'-' if value < 0 else ''}{whole}.{frac:0{digits}d}"
 
 
 @jinja2.pass_context

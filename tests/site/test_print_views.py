@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ingest.core.figures import show_points
 from ingest.core.model import Event
-from ingest.planner.wot import show_points, wot_report
+from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site.pages import SiteInputs, render_event_pages
 from ingest.source.pipeline import format_registry, load_event

@@ -719,8 +719,9 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
     """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
     the first-listed player wins every match."""
     from ingest.core.model import GameScore
+    from ingest.edit.new_round import apply_plan
     from ingest.edit.recording import record_result
-    from ingest.planner.plan import Finished, apply_plan, plan_next_round
+    from ingest.planner.plan import Finished, plan_next_round
     from ingest.source.pipeline import load_event
 
     played = 0

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
+from ingest.core.figures import pct_of
 from ingest.publish.run import build_site
 from ingest.rules.standings import final_standings, standings_by_round
-from ingest.site.render import pct_of
 from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
