@@ -20,14 +20,9 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, wa
 from ingest.core.model import Event, PlayerId
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
 from ingest.decks.decklist import CardData, CardDataError
-from ingest.decks.formats import (
-    ArchetypeBook,
-    FormatProblem,
-    FormatRegistry,
-    archetypes_from_documents,
-    registry_from_documents,
-)
+from ingest.decks.formats import ArchetypeBook, FormatRegistry
 from ingest.source.assemble import deck_files, deck_path_problem, event_from
+from ingest.source.format_files import FormatProblem, archetypes_from_documents, registry_from_documents
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
 from ingest.source.storage import MAX_FILE_BYTES, decode_utf8, display_path, find_files, read_bytes, read_text

@@ -11,9 +11,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from ingest.decks.decklist import Decklist
-from ingest.decks.formats import (
-    FormatRules,
-    UnknownFormatError,
+from ingest.decks.formats import FormatRules, UnknownFormatError
+from ingest.source.format_files import (
     archetypes_from_documents,
     parse_yaml_text,
     registry_from_documents,

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from ingest.decks.decklist import CardData, Decklist, Section
 from ingest.decks.event_decks import event_decks
-from ingest.decks.formats import parse_yaml_text, registry_from_documents
 from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
+from ingest.source.format_files import parse_yaml_text, registry_from_documents
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.project import Project
 

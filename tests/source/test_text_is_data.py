@@ -68,7 +68,7 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
 
 
 def test_a_format_file_date_ending_in_a_line_feed_is_refused() -> None:
-    from ingest.decks.formats import parse_yaml_text, validate_format_document
+    from ingest.source.format_files import parse_yaml_text, validate_format_document
     from tests.decks.support import ROOT as DECKS_ROOT
 
     schema = json.loads((DECKS_ROOT / "schema" / "format.schema.json").read_text(encoding="utf-8"))
