@@ -21,7 +21,8 @@ import click
 from ingest.cli.common import checked_event, fail, print_diagnostics, project_of
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
-from ingest.core.model import GAMES, Event
+from ingest.core.games import GAMES
+from ingest.core.model import Event
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import Edit, EditFunction, EditOutcome, EditRefused, edit_event_file, not_on_disk
 from ingest.edit.locking import FileBusy, edit_lock

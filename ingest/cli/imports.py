@@ -16,7 +16,7 @@ import click
 from ingest.cli.common import project_of
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.core.model import GAMES
+from ingest.core.games import GAMES
 from ingest.edit.locking import FileBusy, edit_lock
 from ingest.source.storage import display_path, write_atomically
 

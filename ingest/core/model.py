@@ -16,32 +16,13 @@ from fractions import Fraction
 from typing import Any, TypeAlias
 
 from ingest.core.diagnostics import SourcePos
+from ingest.core.games import GAMES
 
 PlayerId: TypeAlias = str
 """A player's id: unique in the event and, through ``players.yaml``, across events.
 
 A plain alias rather than a NewType: team ids take a player's place in team events
 (teams are paired and ranked like players), and both flow through the same engines."""
-
-GAMES: dict[str, str] = {
-    "mtg": "Magic: The Gathering",
-    "transformers": "Transformers TCG",
-    "wot": "Wheel of Time CCG",
-    "vanguard": "Cardfight!! Vanguard",
-    "weiss-schwarz": "Weiss Schwarz",
-    "buddyfight": "Future Card Buddyfight",
-}
-"""Game ids and their display names."""
-
-DEFAULT_RULES: dict[str, str] = {
-    "mtg": "mtr",
-    "transformers": "aequitas",
-    "wot": "wot",
-    "vanguard": "bushiroad",
-    "weiss-schwarz": "bushiroad",
-    "buddyfight": "bushiroad",
-}
-"""The ruleset each game uses when the event file does not name one (DESIGN §3)."""
 
 _SCORE = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
 

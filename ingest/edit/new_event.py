@@ -10,7 +10,7 @@ import datetime as dt
 import re
 from typing import TYPE_CHECKING
 
-from ingest.core.model import DEFAULT_RULES
+from ingest.core.games import DEFAULT_RULES
 
 if TYPE_CHECKING:
     from ingest.pairing.rounds import RoundsPlan

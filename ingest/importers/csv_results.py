@@ -45,7 +45,8 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.errors import IngestError
-from ingest.core.model import DEFAULT_RULES, GAMES, GameScore, MatchKind
+from ingest.core.games import DEFAULT_RULES, GAMES
+from ingest.core.model import GameScore, MatchKind
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text
 from ingest.source.storage import decode_utf8, read_bytes

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.figures import pct_of, show_points
-from ingest.core.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
+from ingest.core.games import GAMES
+from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.decks.decklist import Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.decks.formats import FormatRegistry

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
+from ingest.core.games import DEFAULT_RULES
 from ingest.core.model import (
-    DEFAULT_RULES,
     Event,
     GameScore,
     Match,
