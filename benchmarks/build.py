@@ -58,7 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ingest.publish.run as build_module  # noqa: E402
-from ingest.publish.progress import TerminalProgress  # noqa: E402
+from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.run import BuildTimings, ReportCache, build_site, collect  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.build import TODAY, change_result, generate  # noqa: E402
-from ingest.publish.progress import TerminalProgress  # noqa: E402
+from ingest.cli.progress import TerminalProgress  # noqa: E402
 
 
 def _no_fork() -> None:

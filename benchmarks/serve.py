@@ -52,7 +52,7 @@ def main() -> None:
                 "host": "127.0.0.1",
                 "port": 0,
                 "engine": "mkdocs",
-                "today": dt.date(2026, 11, 22),
+                "today": lambda: dt.date(2026, 11, 22),
                 "echo": lambda _m: None,
                 "ready": ready.append,
                 "stop": stop,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -47,3 +49,13 @@ def checked_event(project: Project, event_file: Path, doing: str) -> Event:
     if checked.diagnostics:
         click.echo(render_all(checked.diagnostics, limit=50), err=True)
     return checked.event
+
+
+def today_from_env(explicit: dt.date | None) -> dt.date:
+    """The build's "today": --today, else SOURCE_DATE_EPOCH, else the clock."""
+    if explicit is not None:
+        return explicit
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.date.today()

@@ -1,6 +1,7 @@
 """The ``scorekeeper`` command line.
 
-The only module that reads the clock, the environment and the terminal. User mistakes
+This package is the only part of Scorekeeper that reads the clock, the environment and the
+terminal: the build, serve and every layer below take the date as an argument. User mistakes
 arrive as :class:`~ingest.core.errors.IngestError` (diagnostics) and end with exit status 1
 and no traceback; anything else is a bug and keeps its traceback.
 """
@@ -16,7 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
-from ingest.cli.common import checked_event, fail, print_diagnostics, project_of
+from ingest.cli.common import checked_event, fail, print_diagnostics, project_of, today_from_env
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
@@ -213,7 +214,7 @@ def build(
       scorekeeper build --strict --today 2026-11-22
       scorekeeper build --engine zensical
     """
-    from ingest.publish.progress import TerminalProgress
+    from ingest.cli.progress import TerminalProgress
     from ingest.publish.run import build_site
 
     project = project_of(ctx)
@@ -228,7 +229,7 @@ def build(
             project,
             engine=engine,
             strict=strict,
-            today=today.date() if today else None,
+            today=today_from_env(today.date() if today else None),
             docs_only=docs_only,
             full=full,
             on_diagnostics=warn,
@@ -348,6 +349,6 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
         host=host,
         port=port,
         engine=engine,
-        today=today.date() if today else None,
+        today=lambda: today_from_env(today.date() if today else None),
         echo=lambda message: click.echo(message, err=True),
     )

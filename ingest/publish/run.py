@@ -123,16 +123,6 @@ class BuildTimings:
         return self.read + self.compute + self.render + self.write
 
 
-def today_from_env(explicit: dt.date | None) -> dt.date:
-    """The build's "today": --today, else SOURCE_DATE_EPOCH, else the clock."""
-    if explicit is not None:
-        return explicit
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch and epoch.isdigit():
-        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
-    return dt.date.today()
-
-
 @dataclass(frozen=True, slots=True)
 class Collected:
     """Every input of a build, read and checked."""
@@ -699,7 +689,7 @@ def build_site(
     *,
     engine: str = "mkdocs",
     strict: bool = False,
-    today: dt.date | None = None,
+    today: dt.date,
     cache: ReportCache | None = None,
     docs_only: bool = False,
     full: bool = False,
@@ -712,7 +702,7 @@ def build_site(
         project: the project.
         engine: mkdocs or zensical.
         strict: warnings fail the build too.
-        today: the build's date (default: SOURCE_DATE_EPOCH or the clock).
+        today: the build's date (the command line reads it: --today, SOURCE_DATE_EPOCH or the clock).
         cache: computed reports from earlier builds (serve, benchmarks).
         docs_only: stop after writing build/docs (and build/fragments).
         full: run the engine on every page even when the previous site could be updated in place.
@@ -750,7 +740,7 @@ def _build(
     *,
     engine: str,
     strict: bool,
-    today: dt.date | None,
+    today: dt.date,
     cache: ReportCache | None,
     docs_only: bool,
     full: bool,
@@ -761,7 +751,7 @@ def _build(
         timings = BuildTimings()
         start = time.perf_counter()
         cache = cache if cache is not None else ReportCache()
-        day = today_from_env(today)
+        day = today
         preloaded = prefill(project, cache, day, progress=step)
         timings.extra["parallel"] = float(bool(preloaded))
         collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step)

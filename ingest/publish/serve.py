@@ -131,7 +131,13 @@ class Rebuilder:
     """Runs builds one at a time; a change during a build schedules one more."""
 
     def __init__(
-        self, project: Project, state: LiveState, *, engine: str, today: dt.date | None, echo: Callable[[str], None]
+        self,
+        project: Project,
+        state: LiveState,
+        *,
+        engine: str,
+        today: Callable[[], dt.date],
+        echo: Callable[[str], None],
     ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
         self.cache = ReportCache()
@@ -159,7 +165,7 @@ class Rebuilder:
         with self.lock:
             start = time.perf_counter()
             try:
-                timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache, full=full)
+                timings = build_site(self.project, engine=self.engine, today=self.today(), cache=self.cache, full=full)
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
                 text = render_all(diags) if diags else exc.text
@@ -208,12 +214,15 @@ def serve(
     host: str,
     port: int,
     engine: str,
-    today: dt.date | None,
+    today: Callable[[], dt.date],
     echo: Callable[[str], None],
     ready: Callable[[str], None] | None = None,
     stop: threading.Event | None = None,
 ) -> None:
-    """Builds, serves and watches until interrupted (or ``stop`` is set)."""
+    """Builds, serves and watches until interrupted (or ``stop`` is set).
+
+    ``today`` gives each build its date (asked again at every rebuild: a preview left
+    running past midnight moves its upcoming and recent events with the day)."""
     state = LiveState()
     rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo)
     site = project.build_dir / "site"

@@ -29,7 +29,7 @@ def test_serve_rebuilds_on_save_and_keeps_the_last_good_site_on_errors(tmp_path:
             "host": "127.0.0.1",
             "port": 0,
             "engine": "mkdocs",
-            "today": dt.date(2026, 11, 22),
+            "today": lambda: dt.date(2026, 11, 22),
             "echo": lambda _m: None,
             "ready": ready.append,
             "stop": stop,

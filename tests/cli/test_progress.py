@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from ingest.publish.progress import TerminalProgress
+from ingest.cli.progress import TerminalProgress
 
 
 class _Terminal(io.StringIO):
