@@ -394,19 +394,23 @@ def phone_weight(site: Path, page: str) -> tuple[int, int, int, int]:
 def site_bytes(site: Path, archive: Archive) -> None:
     """Bytes per event and per player page, and the archive at which the site reaches 1 GB.
 
-    An event's own files are its folder and its API document. A player page grows with the
+    An event's own files are its folder and its API documents. A player page grows with the
     events played: a least-squares line over the player pages (HTML and API document) gives
     the bytes of a page with no event and the bytes each event adds; an event adds that for
     each of its players. Everything else (theme, formats, rules, indexes) is counted as fixed.
     """
     total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     events = [p for p in (site / "events").iterdir() if p.is_dir()]
+    # An event's API documents: its own and its MTGODecklistCache copy (``<slug>.mtgo.json``).
     own = [
         sum(f.stat().st_size for f in e.rglob("*") if f.is_file())
-        + (site / "api" / "events" / f"{e.name}.json").stat().st_size
+        + sum(f.stat().st_size for f in (site / "api" / "events").glob(f"{e.name}.*json"))
         for e in events
     ]
     per_event = statistics.fmean(own)
+    api_own = statistics.fmean(
+        sum(f.stat().st_size for f in (site / "api" / "events").glob(f"{e.name}.*json")) for e in events
+    )
     points = []
     for page in (site / "players").iterdir():
         html = page / "index.html"
@@ -428,9 +432,10 @@ def site_bytes(site: Path, archive: Archive) -> None:
         f"{players_bytes / 2**20:.1f} MB ({len(points)}), the rest {fixed / 2**20:.1f} MB"
     )
     print(
-        f"  bytes per event     {per_event / 1024:8.1f} KB (its pages and API document), + {slope / 1024:.2f} KB "
+        f"  bytes per event     {per_event / 1024:8.1f} KB (its pages and API documents), + {slope / 1024:.2f} KB "
         f"on each player's page per event played ({archive.field * slope / 1024:.1f} KB per event)"
     )
+    print(f"    of which          {(per_event - api_own) / 1024:8.1f} KB pages, {api_own / 1024:.1f} KB API documents")
     print(
         f"  bytes per player    {statistics.fmean(ys) / 1024:8.1f} KB "
         f"(page + API document; {intercept / 1024:.1f} KB with no event)"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 import html.parser
+import re
 import shutil
 from pathlib import Path
 
@@ -98,3 +100,33 @@ def page_text(path: Path) -> str:
     return fragments.substitute(
         path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
     )
+
+
+def opponent_details(page: str) -> dict[str, list[list[str]]]:
+    """The opponents behind each row of a page's final standings, by player id (or team id).
+
+    Each row carries them in ``data-o`` (``row mw floor [gw floor]`` per opponent, ``;``
+    between opponents; see ``ingest.site.pages._opponents_data``); the page's script shows them
+    as a table when the row is tapped. Here each becomes ``[opponent name, MW%, GW%]``
+    as that table shows them (``44.00%``, ``33.00% (floor; was 20.00%)``; no GW% where the
+    standings do not use games won).
+    """
+    table = page.split('<table class="sk-table sk-standings', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr([^>]*)><td>.*?</td><td>(.*?)</td>", table.split("<tbody>", 1)[1])
+    names = [html.unescape(re.sub(r"<[^>]+>", "", re.split(r" ?<span", cell)[0])) for _, cell in rows]
+    out: dict[str, list[list[str]]] = {}
+    for attrs, cell in rows:
+        ref = re.search(r'href="[^"]*(?:players/|#)([^/"]+)/?"', cell)
+        data = re.search(r'data-o="([^"]*)"', attrs)
+        if ref is None or data is None:
+            continue
+        details = []
+        for entry in data.group(1).split(";"):
+            fields = entry.split(" ")
+            shown = [names[int(fields[0]) - 1]]
+            for value, floor, nothing in zip(fields[1::2], fields[2::2], ("no rounds", "no games"), strict=False):
+                mark = "" if floor == "-" else f" (floor; {nothing if floor == 'n' else f'was {floor}%'})"
+                shown.append(f"{value}%{mark}")
+            details.append(shown)
+        out[ref.group(1)] = details
+    return out

@@ -197,7 +197,7 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     default=None,
     help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).",
 )
-@click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API, print views) and stop.")
+@click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API) and build/fragments and stop.")
 @click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
 @click.pass_context
 def build(

@@ -2,11 +2,10 @@
 
 Registered through the ``mkdocs.plugins`` entry point and listed in ``mkdocs.yml``
 (``scorekeeper build`` adds it when a project's configuration does not). For each page it
-puts the stored HTML fragments in place of their placeholders once the engine has
-converted the page's Markdown (``on_page_content``: headings, table of contents and
-permalinks are the engine's), keeps the pages out of the search plugin's index and
-writes the designed index instead, and adds the script that fetches the index only when
-the search is opened. See :mod:`ingest.site.fragments`.
+puts the stored HTML fragments in place of their placeholders in the finished page
+(``on_post_page``: headings, table of contents and permalinks are the engine's), keeps
+the pages out of the search plugin's index and writes the designed index instead, and
+adds the script that fetches the index only when the search is opened. See :mod:`ingest.site.fragments`.
 
 The fragments are read from the ``fragments`` folder next to the docs folder
 (``build/fragments`` beside ``build/docs``), or from the folder the ``fragments`` option
@@ -58,17 +57,18 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
         return markdown
 
-    def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
-        try:
-            return fr.substitute(html, fr.read_fragments(self.folder, page.file.src_uri), page.file.src_uri)
-        except fr.FragmentError as exc:
-            raise PluginError(str(exc)) from None
-
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        # The fragments go into the finished page, not into ``page.content``: what runs on
+        # the content before the theme renders it (the search plugin's clean-up pass over
+        # every page, the compaction of the theme's indentation) then sees only the
+        # headings and placeholders, never our tables.
         self.done += 1
         if self.progress is not None:
             self.progress("mkdocs: rendering pages", self.done, self.pages)
-        return fr.inject_head(fr.compact(output), page.file.dest_uri)
+        try:
+            return fr.finish_page(output, self.folder, page.file.src_uri)
+        except fr.FragmentError as exc:
+            raise PluginError(str(exc)) from None
 
     def on_post_template(self, output_content: str, *, template_name: str, config: Any) -> str:
         if template_name == "404.html":  # served at any depth: the theme links it from the root

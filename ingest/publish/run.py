@@ -2,7 +2,7 @@
 
 The steps: read and check every event (any error: report them all, write nothing),
 compute each event's report (kept in memory by content hash, for ``serve``), render the
-site's files, write ``build/docs`` (Markdown pages with placeholders, API, print views)
+site's files, write ``build/docs`` (Markdown pages with placeholders, API)
 and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.site.fragments`), only
 changed files being rewritten; then run the site engine into a staging folder and swap it
 in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
@@ -887,7 +887,7 @@ def _update_pages(
         if page is None or not (site / page).is_file():
             continue
         html = (site / page).read_text(encoding="utf-8")
-        new[page] = fr.compact(fr.swap(html, fr.read_fragments(folder, src), src)).encode("utf-8")
+        new[page] = fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8")
     for rel, data in new.items():
         write_atomically(site / rel, data, durable=False)
     for rel in sorted(changes.removed):

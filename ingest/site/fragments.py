@@ -172,10 +172,14 @@ def compact(html: str) -> str:
 
 
 def finish_page(html: str, folder: Path, src: str) -> str:
-    """A page the engine rendered from ``src``: its fragments in place, compacted, with the search script."""
+    """A page the engine rendered from ``src``: compacted, its fragments in place, with the search script.
+
+    The page is compacted before the fragments go in: they hold no indentation to remove,
+    and most of a page's text is theirs.
+    """
     page = page_html(src)
     assert page is not None
-    return inject_head(compact(substitute(html, read_fragments(folder, src), src)), page)
+    return inject_head(substitute(compact(html), read_fragments(folder, src), src), page)
 
 
 # -- the search index ---------------------------------------------------------------------------

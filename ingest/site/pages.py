@@ -1,7 +1,7 @@
 """The site as data: every page of ``build/docs`` rendered from event reports.
 
 :func:`site_files` is pure: reports, players, formats and "today" in, a mapping of
-relative paths to file contents out (Markdown pages, static print views, the JSON API,
+relative paths to file contents out (Markdown pages, HTML fragments, the JSON API,
 assets). Writing them and running the site engine is :mod:`ingest.publish.run`'s job.
 """
 
@@ -33,7 +33,7 @@ from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import api, fragments
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
-from ingest.site.render import render, render_page, slug_id
+from ingest.site.render import render_page, slug_id
 from ingest.source.players import PlayerRegistry
 from ingest.wot import WotSide, cycle_of, default_bye_side
 
@@ -122,6 +122,8 @@ def _standings_view(
     digits = ruleset.publish_precision
     rows = []
     percent = [get_tiebreaker(t).percentage for t in tbs]
+    position = {row.player: i for i, row in enumerate(table.rows, start=1)}
+    archetypes = report.public_archetypes() if details else {}
     for row in table.rows:
         cells = []
         values = {tid: (n, d) for tid, n, d in row.values}
@@ -142,9 +144,11 @@ def _standings_view(
             "cells": cells,
             "dropped": row.dropped,
             "place": row.place,
-            "details": _details(table, row, names, game_wins=game_wins) if details else [],
-            "url": unit_url(report.event, row.player, registry),
         }
+        if details:
+            item["opponents"] = _opponents_data(table, row, position, game_wins=game_wins)
+            item["url"] = unit_url(report.event, row.player, registry)
+            item["deck"] = archetypes.get(row.player, "")
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]
     if "h2h" in table.tiebreakers:
@@ -153,6 +157,8 @@ def _standings_view(
         heads_note = ""
     return {
         "rows": rows,
+        "unit": "Team" if report.event.is_team_event else "Player",
+        "decks": any(r.get("deck") for r in rows),
         "heads": heads,
         "note": published_note(report.event) or heads_note,
         "published": bool(published_note(report.event)),
@@ -163,27 +169,40 @@ def _standings_view(
     }
 
 
-def _details(table: Standings, row: Row, names: Mapping[str, str], *, game_wins: bool) -> list[dict[str, Any]]:
-    """Each opponent's match-win percentage (and game-win percentage where the standings use
-    games won), and where a floor applied."""
+def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], *, game_wins: bool) -> str:
+    """A row's opponents and their percentages, for the detail the page shows on a tap.
+
+    One entry per opponent, separated by ``;``: the opponent's row number in the table,
+    their match-win percentage as it counts for this row (without the % sign) and, where
+    the floor applied, the percentage before it (``n`` when there was nothing to count
+    yet; ``-`` when no floor applied); then the same two for the game-win percentage when
+    the standings use games won. ``scorekeeper.js`` builds the detail table from it: about
+    a tenth of the bytes of a table per row.
+    """
     values = table.values_at.get(row.evaluated_after)
     if values is None:
-        return []
+        return ""
     out = []
     for opp in row.record.opponents:
-        if opp not in values:
+        if opp not in values or opp not in position:
             continue
         v = values[opp]
-        item: dict[str, Any] = {
-            "name": names.get(opp, opp),
-            "mw": pct_of(*v.mw),
-            "mw_raw": pct_of(*v.mw_raw) if v.mw_raw else "",
-            "mw_floor": v.mw_floored,
-        }
+        parts = [str(position[opp]), pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
         if game_wins:
-            item.update(gw=pct_of(*v.gw_opp), gw_raw=pct_of(*v.gw_raw) if v.gw_raw else "", gw_floor=v.gw_floored)
-        out.append(item)
-    return out
+            parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
+        out.append(" ".join(parts))
+    return ";".join(out)
+
+
+def _floor_mark(floored: bool, raw: tuple[int, int] | None) -> str:
+    """``-`` (no floor), ``n`` (floor, nothing counted yet) or the percentage before the floor.
+
+    >>> _floor_mark(False, (1, 2)), _floor_mark(True, None), _floor_mark(True, (1, 5))
+    ('-', 'n', '20.00')
+    """
+    if not floored:
+        return "-"
+    return pct_of(*raw)[:-1] if raw is not None else "n"
 
 
 def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str], side: str | None = None) -> str:
@@ -221,7 +240,7 @@ def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
 
 
 def _rounds_view(
-    event: Event, rounds: Sequence[Round], names: Mapping[str, str], registry: PlayerRegistry, *, playoff: bool
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool
 ) -> list[dict[str, Any]]:
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
@@ -239,18 +258,13 @@ def _rounds_view(
                     "table": m.table or "",
                     "a": names.get(a, a),
                     "b": names.get(b, b) if b else "",
-                    "a_id": a,
-                    "b_id": b or "",
                     "result": result,
                     "reported": m.reported,
                     "a_won": winner == a,
                     "b_won": winner is not None and winner == b,
                     "note": m.note if not team else _seats_text(event, rnd, m.table, names),
-                    "a_url": unit_url(event, a, registry),
-                    "b_url": unit_url(event, b, registry) if b else "",
                 }
             )
-            rows[-1]["search"] = " ".join(str(rows[-1][k]) for k in ("a", "b", "note")).lower()
         label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
         out.append(
             {
@@ -335,9 +349,10 @@ def _deck_view(
             sections.append(
                 {
                     "title": title,
+                    "header": section.header,
                     "count": sum(e.count for e in members),
                     "stars": _stars_total(members),
-                    "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in members],
+                    "entries": [{"count": e.count, "card": e.card, "extra": _entry_extra(e)} for e in members],
                 }
             )
     verdict = info.verdict
@@ -347,13 +362,23 @@ def _deck_view(
         "url": unit_url(report.event, pid, registry),
         "archetype": info.archetype,
         "sections": sections,
-        "text": info.decklist.to_text(),
         "legal": info.legal,
         "violations": [v.message for v in verdict.violations] if verdict else [],
         "skipped": [v.message for v in verdict.skipped] if verdict else [],
         "stars": _stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
         "deck_name": next((p.deck_name for p in report.event.players if p.id == pid), ""),
     }
+
+
+def _entry_extra(entry: Any) -> str:
+    """What a decklist line says after the count and the card (printing, stars, kind), as written.
+
+    >>> from ingest.decks.decklist import DeckEntry
+    >>> _entry_extra(DeckEntry(1, "Optimus Prime", stars=12, kind="character")), _entry_extra(DeckEntry(4, "Bolt"))
+    ('[stars: 12] [character]', '')
+    """
+    line: str = entry.to_text()
+    return line[len(f"{entry.count} {entry.card}") :].strip()
 
 
 def _stars_total(entries: Sequence[Any]) -> str | None:
@@ -460,9 +485,9 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
-        "wot": _wot_view(report, names) if report.wot else None,
-        "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
+        "wot": _wot_view(report, names, inputs.players) if report.wot else None,
+        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
         "teams": _teams_view(report, names, inputs.players) if e.is_team_event else [],
@@ -471,6 +496,10 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "today": inputs.today.isoformat(),
         "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
+        "print_round": _print_view(report, names),
+        # With standings, every player is in them (with their deck); a team event lists
+        # the players of each team here.
+        "show_players": not (report.final or report.wot) or e.is_team_event,
     }
 
 
@@ -556,30 +585,27 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         files.update(
             _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
         )
-    # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
-    for rnd in e.rounds:
-        page = f"{prefix}print/round-{rnd.number}.html"
-        files[page] = render(
-            templates,
-            "print_round.html.j2",
-            {
-                **ctx,
-                "base": base_for(page),
-                "round": _print_round(e, rnd, names),
-                "label": print_label(e, rnd.number),
-            },
-        )
-    if ctx["final"] is not None or (ctx["wot"] is not None and ctx["wot"]["standings"]):
-        page = f"{prefix}print/standings.html"
-        files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
     path, text = api.event_file(report, inputs.players)
     files[path] = text
     files.update(mtgo_files(report, inputs.players))
     return files
 
 
+def _print_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any] | None:
+    """The latest round as printed for the wall (sheet sorted by name, result slips).
+
+    Only while the event is in progress: that is when a TO prints the round being played.
+    The rounds page carries it, shown in print (see ``print_round`` in the templates).
+    """
+    e = report.event
+    if report.status != "in-progress" or not e.rounds or e.playoff:
+        return None
+    rnd = e.rounds[-1]
+    return {**_print_round(e, rnd, names), "label": print_label(e, rnd.number)}
+
+
 def print_label(event: Event, number: int) -> str:
-    """A round's name on print views: "Round 3", or for Wheel of Time "Game 3 (cycle 2)".
+    """A round's name where it is printed: "Round 3", or for Wheel of Time "Game 3 (cycle 2)".
 
     WoT rules, Time: an event is played in Games grouped in Cycles of two.
     """
@@ -706,7 +732,7 @@ def _print_teams(
     return lines, slips
 
 
-def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
+def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
     assert report.wot is not None
     e = report.event
     games = []
@@ -783,6 +809,7 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
                 {
                     "rank": r.rank if r.rank is not None else "–",
                     "name": names.get(r.player, r.player),
+                    "url": unit_url(e, r.player, registry),
                     "gp": r.game_points,
                     "tbp": show_points(r.tiebreak_points),
                     "removed": r.removed,
@@ -875,6 +902,10 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
     display = histories.names
     entries = histories.entries.get(cid, ())
     rows = [_history_row(entry) for entry in reversed(entries)]
+    # The game is named on each row only when the player's events are of more than one game.
+    several = len({entry.game_name for entry in entries}) > 1
+    for row in rows:
+        row["kind"] = f"{row['game']} · {row['format']}" if several else row["format"]
     met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
     opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
     return _page(
@@ -1129,7 +1160,7 @@ def site_files(
     mapper: Mapper = map,
     progress: Callable[[str, int, int], None] | None = None,
 ) -> Files:
-    """Every file of ``build/docs``: pages, print views, API documents and assets.
+    """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
     event whose report, players' names and templates are unchanged is not rendered again.

@@ -82,15 +82,6 @@ def meta_title(text: object) -> Markup:
     return Markup(json.dumps(str(escape(one_line(str(text)))), ensure_ascii=False))
 
 
-def entity_lines(text: object) -> Markup:
-    """HTML-escapes text and writes newlines as ``&#10;`` so it stays on one source line.
-
-    >>> print(entity_lines("4 Bolt\\n\\nSideboard"))
-    4 Bolt&#10;&#10;Sideboard
-    """
-    return Markup(str(escape(_LINE_BREAK.sub("\n", str(text)))).replace("\n", "&#10;"))
-
-
 def slug_id(text: str) -> str:
     """An HTML id from any text.
 
@@ -180,7 +171,6 @@ def environment(templates: Path) -> jinja2.Environment:
         decimal=decimal,
         fragment=fragment,
         slug_id=slug_id,
-        entity_lines=entity_lines,
         meta_title=meta_title,
     )
     return env

@@ -1,15 +1,26 @@
-/* Scorekeeper site behaviour: find-my-table, player search, event filters, copy decklists.
-   Plain JavaScript, no network, no dependencies. Re-run on Material's instant navigation. */
+/* Scorekeeper site behaviour: find-my-table, event filters, copy decklists, the opponents
+   behind a standings row, printing. Plain JavaScript, no network, no dependencies. Re-run
+   on Material's instant navigation. */
 (function () {
   "use strict";
+
+  /* Find my table (and find a player): a pairings row stays, with the note row under it, when
+     the query is in either (a team's note names its members); a player list item when the
+     query is in the player's name. */
+  function rowText(row) {
+    if (row.tagName === "LI") return (row.querySelector("a") || row).textContent;
+    var note = row.nextElementSibling;
+    return row.textContent + (note && note.classList.contains("sk-note") ? " " + note.textContent : "");
+  }
 
   function filterRows(input) {
     var q = input.value.trim().toLowerCase();
     var scope = input.closest("article") || document;
-    scope.querySelectorAll("[data-players]").forEach(function (row) {
-      var hit = !q || row.getAttribute("data-players").indexOf(q) !== -1;
+    scope.querySelectorAll(".sk-pairings tbody tr, .sk-player-list li").forEach(function (row) {
+      var main = row.classList.contains("sk-note") ? row.previousElementSibling || row : row;
+      var hit = !q || rowText(main).toLowerCase().indexOf(q) !== -1;
       row.classList.toggle("sk-hidden", !hit);
-      row.classList.toggle("sk-match-hit", !!q && hit);
+      row.classList.toggle("sk-match-hit", !!q && hit && row === main && row.tagName !== "LI");
     });
   }
 
@@ -24,10 +35,26 @@
     });
   }
 
+  /* A deck as decklist text, read from the page: each section's header line (data-h) where
+     the section changes, a blank line between sections, then its card lines. */
+  function deckText(article) {
+    var lines = [], header = null;
+    article.querySelectorAll(".sk-deck-sections section").forEach(function (section) {
+      var h = section.getAttribute("data-h");
+      if (h !== header) {
+        if (lines.length) lines.push("");
+        lines.push(h);
+        header = h;
+      }
+      section.querySelectorAll("li").forEach(function (li) { lines.push(li.textContent.trim()); });
+    });
+    return lines.length ? lines.join("\n") + "\n" : "";
+  }
+
   function copyDeck(button) {
-    var pre = document.getElementById(button.getAttribute("data-copy"));
-    if (!pre) return;
-    var text = pre.textContent;
+    var article = button.closest(".sk-deck");
+    if (!article) return;
+    var text = deckText(article);
     function done() {
       button.classList.add("sk-copied");
       button.setAttribute("data-copied", "true");
@@ -53,6 +80,73 @@
     document.body.removeChild(area);
   }
 
+  /* A standings row's opponents (data-o: "row mw floor [gw floor];..."), as a table under it. */
+  function cell(tag, text) {
+    var c = document.createElement(tag);
+    c.textContent = text;
+    return c;
+  }
+
+  function percent(value, floor, nothing) {
+    if (floor === "-" || floor === undefined) return value + "%";
+    return value + "% (floor; " + (floor === "n" ? nothing : "was " + floor + "%") + ")";
+  }
+
+  function toggleOpponents(row) {
+    var next = row.nextElementSibling;
+    var button = row.querySelector(".sk-more");
+    if (next && next.classList.contains("sk-detail")) {
+      next.parentNode.removeChild(next);
+      if (button) { button.textContent = "▸"; button.setAttribute("aria-expanded", "false"); }
+      return;
+    }
+    var rows = row.parentNode.querySelectorAll("tr[data-o]");
+    var entries = row.getAttribute("data-o").split(";");
+    var games = entries[0].split(" ").length > 3;
+    var table = document.createElement("table");
+    table.className = "sk-opponents";
+    var head = document.createElement("tr");
+    head.appendChild(cell("th", "Opponent"));
+    head.appendChild(cell("th", "MW%"));
+    if (games) head.appendChild(cell("th", "GW%"));
+    table.appendChild(head);
+    entries.forEach(function (entry) {
+      var f = entry.split(" ");
+      var opp = rows[parseInt(f[0], 10) - 1];
+      var link = opp && opp.children[1].querySelector("a");
+      var tr = document.createElement("tr");
+      tr.appendChild(cell("td", link ? link.textContent : "?"));
+      tr.appendChild(cell("td", percent(f[1], f[2], "no rounds")));
+      if (games) tr.appendChild(cell("td", percent(f[3], f[4], "no games")));
+      table.appendChild(tr);
+    });
+    var detail = document.createElement("tr");
+    detail.className = "sk-detail";
+    var td = document.createElement("td");
+    td.colSpan = row.children.length;
+    td.appendChild(table);
+    detail.appendChild(td);
+    row.parentNode.insertBefore(detail, row.nextSibling);
+    if (button) { button.textContent = "▾"; button.setAttribute("aria-expanded", "true"); }
+  }
+
+  function initStandings() {
+    document.querySelectorAll(".sk-standings tr[data-o]").forEach(function (row) {
+      if (row.querySelector(".sk-more")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "sk-more";
+      button.textContent = "▸";
+      button.setAttribute("aria-expanded", "false");
+      button.setAttribute("aria-label", "Opponents");
+      row.children[1].insertBefore(button, row.children[1].firstChild);
+      row.addEventListener("click", function (e) {
+        if (e.target.closest("a")) return;  // the name still leads to the player's page
+        toggleOpponents(row);
+      });
+    });
+  }
+
   function init() {
     document.querySelectorAll(".sk-find-input").forEach(function (input) {
       input.addEventListener("input", function () { filterRows(input); });
@@ -64,6 +158,10 @@
     document.querySelectorAll("button.sk-copy").forEach(function (b) {
       b.addEventListener("click", function () { copyDeck(b); });
     });
+    document.querySelectorAll("button.sk-print-button").forEach(function (b) {
+      b.addEventListener("click", function () { window.print(); });
+    });
+    initStandings();
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -1,7 +1,11 @@
-"""Print views: the wall sheet of pairings and the result slips, for every kind of event."""
+"""The round printed for the wall: the pairings sorted by name and the result slips, for every
+kind of event. There are no separate print files: the rounds page of an event in progress
+carries its latest round in a section shown in print (and when the page is opened at
+``#print-round``), and every page prints without the site around it (scorekeeper.css)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -9,12 +13,42 @@ from ingest.core.figures import show_points
 from ingest.core.model import Event
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
+from ingest.site import fragments
 from ingest.site.pages import SiteInputs, render_event_pages
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
-from tests.builders import DATA, check_golden
+from ingest.source.project import Project
+from tests.builders import DATA, ROOT, check_golden
 from tests.rules.test_teams import TAG, TWO_HEADED
 from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
+
+
+def _pages(event: Event, project: Project | None = None) -> dict[str, str]:
+    """An event's pages as the site shows them (fragments in place), by docs path."""
+    registry, _ = format_registry(project or Project(ROOT))
+    report = compute_report(event, registry)
+    files = render_event_pages(
+        report, SiteInputs((report,), PlayerRegistry(), registry, TODAY), ROOT / "site_templates"
+    )
+    out = {}
+    for path, text in files.items():
+        if path.endswith(".md"):
+            stored = files.get(fragments.fragments_key(path), "[]")
+            out[path] = fragments.substitute(str(text), fragments.decode(stored, path), path)
+    return out
+
+
+def _printed(event: Event, project: Project | None = None) -> str:
+    """The print section of the event's rounds page ("" when there is none)."""
+    page = _pages(event, project)[f"events/{event.slug}/rounds.md"]
+    if '<section class="sk-print"' not in page:
+        return ""
+    return page.split('<section class="sk-print" id="print-round">', 1)[1].split("</section>", 1)[0]
+
+
+def _in_play(event: Event, rounds: int) -> Event:
+    """The event as it stood when round ``rounds`` was the latest one (in progress)."""
+    return dataclasses.replace(event, rounds=event.rounds[:rounds], playoff=())
 
 
 def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path) -> None:
@@ -22,13 +56,13 @@ def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path
     how the game ended and the final support/opposition; a cycle's first-Game bye is a Hero."""
     event = sample_event(WOT)
     names = names_of(event)
-    folder = sample_docs / "events" / WOT / "print"
-    for rnd in event.rounds:
-        page = (folder / f"round-{rnd.number}.html").read_text()
+    assert _printed(event) == ""  # the event is over: nothing to print for the wall
+    for rnd in event.rounds[:-1]:
+        page = _printed(_in_play(event, rnd.number))
         cycle = (rnd.number + 1) // 2
-        assert f"<h1>{event.name} — Game {rnd.number} (cycle {cycle})</h1>" in page
+        assert f"<h2>{event.name} — Game {rnd.number} (cycle {cycle})</h2>" in page
         assert "Round" not in page
-        [wall] = tables(page, "pairings")
+        [wall] = tables(page, "sk-wall")
         expected = []
         for g in rnd.wot_games:
             if g.hero and g.villain:
@@ -51,20 +85,21 @@ def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path
                 assert f'<span class="tick">{outcome}</span>' in slip
 
 
-def test_wot_print_standings_are_the_engine_standings(sample_docs: Path) -> None:
-    """WoT rules, Final Score: game points, then tie-breaking points."""
+def test_wot_standings_print_from_the_event_page(sample_docs: Path) -> None:
+    """WoT rules, Final Score: game points, then tie-breaking points; "Print standings" prints the page."""
     event = sample_event(WOT)
     names = names_of(event)
-    page = (sample_docs / "events" / WOT / "print" / "standings.html").read_text()
-    [table] = tables(page, "standings")
+    page = page_text(sample_docs / "events" / WOT / "index.md")
+    [table] = tables(page, "sk-wot")
     final = wot_report(event).final
     assert table[1:] == [
         [str(r.rank), names[r.player], str(r.game_points), show_points(r.tiebreak_points), str(r.byes)] for r in final
     ]
     assert [r.rank for r in final] == sorted(r.rank for r in final if r.rank is not None)
-    index = page_text(sample_docs / "events" / WOT / "index.md")
-    assert 'href="print/standings.html"' in index
-    assert f"Print game {len(event.rounds)}" in index
+    assert '<button class="md-button sk-print-button" type="button">Print standings</button>' in page
+    assert "print/" not in page
+    playing = _pages(_in_play(event, 2))[f"events/{WOT}/index.md"]
+    assert '<a class="md-button" href="rounds/#print-round">Print game 2 (cycle 1)</a>' in playing
 
 
 def test_team_print_view_lists_every_player_with_table_seat_and_opponent(sample_docs: Path) -> None:
@@ -72,9 +107,9 @@ def test_team_print_view_lists_every_player_with_table_seat_and_opponent(sample_
     event = sample_event(TEAM)
     names = names_of(event)
     members = {t.id: t.members for t in event.teams}
-    for rnd in event.rounds:
-        page = (sample_docs / "events" / TEAM / "print" / f"round-{rnd.number}.html").read_text()
-        [wall] = tables(page, "pairings")
+    for rnd in event.rounds[:-1]:
+        page = _printed(_in_play(event, rnd.number))
+        [wall] = tables(page, "sk-wall")
         slip_tables = _slip_tables(page)
         assert wall[0] == ["Player", "Team", "Table", "Seat", "Opponent"]
         expected = []
@@ -95,8 +130,8 @@ def test_team_print_view_lists_every_player_with_table_seat_and_opponent(sample_
             assert [r[:2] + r[3:4] for r in rows[1:]] == [
                 ["ABC"[i], names[p], names[q]] for i, (p, q) in enumerate(zip(members[a], members[b], strict=True))
             ]
-    standings = (sample_docs / "events" / TEAM / "print" / "standings.html").read_text()
-    assert "<th>Team</th>" in standings
+    standings = page_text(sample_docs / "events" / TEAM / "index.md")
+    assert "<th>#</th><th>Team</th>" in standings
 
 
 def _slip_tables(page: str) -> list[tuple[int, list[list[str]]]]:
@@ -107,23 +142,20 @@ def _slip_tables(page: str) -> list[tuple[int, list[list[str]]]]:
     return out
 
 
-def _team_pages(tmp_path: Path, text: str) -> tuple[Event, dict[str, str | bytes]]:
+def _team_event(tmp_path: Path, text: str) -> tuple[Event, Project]:
     project = make_project(tmp_path, samples=False)
     path = tmp_path / "events" / "t.yaml"
     path.write_text(text)
     loaded = load_event(path, project)
     assert loaded.event is not None, loaded.diagnostics
-    registry, _ = format_registry(project)
-    report = compute_report(loaded.event, registry)
-    inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
-    return loaded.event, render_event_pages(report, inputs, project.templates_dir)
+    return loaded.event, project
 
 
 def test_tag_fight_print_view_names_seats_first_and_second(tmp_path: Path) -> None:
     """Bushiroad 5.1: members play in a fixed order, first against first."""
-    event, files = _team_pages(tmp_path, TAG % "")
-    page = str(files[f"events/{event.slug}/print/round-1.html"])
-    [wall] = tables(page, "pairings")
+    event, project = _team_event(tmp_path, (TAG % "").replace("swiss_rounds: 1", "swiss_rounds: 2"))
+    page = _printed(event, project)
+    [wall] = tables(page, "sk-wall")
     assert wall[1:] == [
         ["A1", "Red", "1", "first", "B1 (Blue)"],
         ["A2", "Red", "1", "second", "B2 (Blue)"],
@@ -136,9 +168,9 @@ def test_tag_fight_print_view_names_seats_first_and_second(tmp_path: Path) -> No
 
 def test_two_headed_giant_print_view_lists_players_and_one_line_per_team(tmp_path: Path) -> None:
     """MTR 9: a Two-Headed Giant team plays as one player; each member still finds the table."""
-    event, files = _team_pages(tmp_path, TWO_HEADED % "1-0")
-    page = str(files[f"events/{event.slug}/print/round-2.html"])
-    [wall] = tables(page, "pairings")
+    event, project = _team_event(tmp_path, (TWO_HEADED % "1-0").replace("swiss_rounds: 2", "swiss_rounds: 3"))
+    page = _printed(event, project)
+    [wall] = tables(page, "sk-wall")
     assert wall[0] == ["Player", "Team", "Table", "Opponents"]
     assert wall[1:3] == [["P1", "One", "1", "Four (P7 & P8)"], ["P2", "One", "1", "Four (P7 & P8)"]]
     assert len(wall) - 1 == 8
@@ -147,11 +179,10 @@ def test_two_headed_giant_print_view_lists_players_and_one_line_per_team(tmp_pat
     assert [r[0] for r in slips[0][1]] == ["One (P1 & P2)", "Four (P7 & P8)", "Drawn games"]
 
 
-def test_golden_print_views(sample_docs: Path, update_golden: bool) -> None:
+def test_golden_print_views(update_golden: bool) -> None:
     golden = DATA / "golden" / "site"
-    for rel in (
-        f"events/{WOT}/print/round-2.html",
-        f"events/{WOT}/print/standings.html",
-        f"events/{TEAM}/print/round-1.html",
+    for name, event in (
+        (f"events/{WOT}/print-round-2.html", _in_play(sample_event(WOT), 2)),
+        (f"events/{TEAM}/print-round-1.html", _in_play(sample_event(TEAM), 1)),
     ):
-        check_golden(golden / rel, (sample_docs / rel).read_text(), update_golden)
+        check_golden(golden / name, _printed(event), update_golden)

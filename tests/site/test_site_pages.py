@@ -18,7 +18,17 @@ from ingest.rules.standings import final_standings, standings_by_round
 from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
-from tests.site_helpers import MODERN, TODAY, TRANSFORMERS, make_project, names_of, page_text, sample_event, tables
+from tests.site_helpers import (
+    MODERN,
+    TODAY,
+    TRANSFORMERS,
+    make_project,
+    names_of,
+    opponent_details,
+    page_text,
+    sample_event,
+    tables,
+)
 
 
 def test_format_pages_list_banned_and_restricted_cards_with_dates(sample_docs: Path) -> None:
@@ -92,28 +102,25 @@ def test_final_standings_detail_each_opponent_with_floor_marks(sample_docs: Path
     event = sample_event(MODERN)
     names = names_of(event)
     table = final_standings(event)
-    page = page_text(sample_docs / "events" / MODERN / "index.md")
-    details = {
-        m.group(1): m.group(2)
-        for m in re.finditer(r'<summary><a href="[^"]*players/([^/"]+)/">.*?</summary>(.*?)</details>', page)
-    }
+    details = opponent_details(page_text(sample_docs / "events" / MODERN / "index.md"))
     assert set(details) == {r.player for r in table.rows}
     floored_seen = plain_seen = 0
     for row in table.rows:
         values = table.values_at[row.evaluated_after]
-        rows = tables(details[row.player], "sk-opponents")[0][1:]
+        rows = details[row.player]
         assert [r[0] for r in rows] == [names[o] for o in row.record.opponents]
         for opp, cells in zip(row.record.opponents, rows, strict=True):
             v = values[opp]
             if v.mw_floored:
                 # The opponent's own record is below a third of the points possible.
                 assert v.mw_raw is not None and F(*v.mw_raw) < F(33, 100) and F(*v.mw) == F(33, 100)
-                assert cells[1] == f"{pct_of(*v.mw)} floor"
+                assert cells[1] == f"{pct_of(*v.mw)} (floor; was {pct_of(*v.mw_raw)})"
                 floored_seen += 1
             else:
                 assert cells[1] == pct_of(*v.mw)
                 plain_seen += 1
-            assert cells[2] == pct_of(*v.gw_opp) + (" floor" if v.gw_floored else "")
+            floor = f" (floor; was {pct_of(*v.gw_raw)})" if v.gw_floored and v.gw_raw else ""
+            assert cells[2] == pct_of(*v.gw_opp) + floor
     assert floored_seen and plain_seen
 
 
@@ -172,7 +179,10 @@ def test_wot_deck_page_shows_hero_and_villain_decks(tmp_path: Path) -> None:
     headings = re.findall(r"<h4>([^<]*)</h4>", page)
     assert headings == ["Hero deck (60)", "Villain deck (60)"]
     hero = page.split("<h4>Hero deck (60)</h4>", 1)[1].split("</section>", 1)[0]
-    assert '<span class="sk-count">20</span> Two Rivers Loyalist' in hero and "Shadowspawn" not in hero
+    assert '<li>20 Two Rivers Loyalist <span class="sk-muted">[character]</span></li>' in hero
+    assert "Shadowspawn" not in hero
+    # Each section names its header in the decklist text, which "Copy as text" writes.
+    assert re.findall(r'<section data-h="([^"]*)">', page) == ["Hero", "Villain"]
     assert '<span class="sk-badge sk-legal">legal</span>' in page
 
 
