@@ -146,8 +146,10 @@ def _recognise_bracket(t: Tournament) -> None:
 
     The shape: 2^k, 2^(k-1), ..., 1 matches; every match decided; the players of each round
     exactly the winners of the one before; the first of them smaller than the round before
-    it; at least three Swiss rounds before (a top cut follows a Swiss). An event that is a
-    knock-out from its first round is left as it is.
+    it; at least three Swiss rounds before (a top cut follows a Swiss); and the bracket's
+    players at the top of the Swiss on match points (nobody left out of it has more points
+    than someone in it). An event that is a knock-out from its first round, or whose last
+    rounds only look like a bracket (the last players of a shrinking field), is left as it is.
     """
     if any(r.playoff for r in t.rounds):
         return
@@ -164,7 +166,9 @@ def _recognise_bracket(t: Tournament) -> None:
         before = {p for m in rounds[start - 1].matches for p in m.players}
         if len(before) <= 2 * sizes[0]:
             continue
-        if all(_players(b) == _winners(a) for a, b in itertools.pairwise(tail)):
+        if all(_players(b) == _winners(a) for a, b in itertools.pairwise(tail)) and _tops_the_swiss(
+            rounds[:start], _players(tail[0]), before
+        ):
             best = start
             break
     if best is None:
@@ -172,6 +176,23 @@ def _recognise_bracket(t: Tournament) -> None:
     for r in rounds[best:]:
         r.playoff = True
     t.notes.append(f"the rounds from {rounds[best].name} on form a single-elimination bracket: imported as the top cut")
+
+
+def _tops_the_swiss(swiss: list[SourceRound], cut: set[str], field: set[str]) -> bool:
+    """Whether the players of ``cut`` lead the players of ``field`` on match points after ``swiss``
+    (a win or a bye 3, a draw 1: MTR 3.1's scale; ties at the cut line allowed)."""
+    points = dict.fromkeys(field, 0)
+    for r in swiss:
+        for m in r.matches:
+            if m.kind is MatchKind.BYE and m.players[0] in points:
+                points[m.players[0]] += 3
+            elif m.kind is MatchKind.PLAYED and m.score is not None and len(m.players) == 2:
+                winner = m.score.winner
+                for i, p in enumerate(m.players):
+                    if p in points:
+                        points[p] += 3 if winner == i else 1 if winner is None else 0
+    out = [points[p] for p in field - cut]
+    return not out or min(points.get(p, 0) for p in cut) >= max(out)
 
 
 def _decided(m: SourceMatch) -> bool:
