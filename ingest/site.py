@@ -21,6 +21,7 @@ from ingest.api_mtgo import mtgo_files
 from ingest.decklists import Section
 from ingest.decks import TYPE_ORDER
 from ingest.examples import all_examples, wot_example_game
+from ingest.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
 from ingest.formats import FormatRegistry
 from ingest.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
@@ -54,6 +55,8 @@ class SiteInputs:
     """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
     site_name: str = "Scorekeeper"
     """Shown in headings."""
+    site_url: str = ""
+    """The site's address (``site_url`` in mkdocs.yml); empty when unset."""
 
 
 def page_url(docs_path: str) -> str:
@@ -1154,9 +1157,11 @@ def site_files(
                 "base": "",
                 "site_name": inputs.site_name,
                 "live": [s for s in summaries if s["status"] == "in-progress"],
+                "feeds": _feed_links(reports),
             },
         )
     )
+    files.update(_feeds(reports, inputs))
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
@@ -1197,6 +1202,51 @@ def site_files(
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
+
+
+def _feed_events(reports: Sequence[EventReport], inputs: SiteInputs) -> list[FeedEvent]:
+    out = []
+    for r in reports:
+        e = r.event
+        names = _player_names(e, inputs.players)
+        winner = r.winner
+        out.append(
+            FeedEvent(
+                slug=e.slug,
+                name=e.name,
+                start=e.date,
+                end=e.end_date or e.date,
+                game=e.game,
+                game_name=e.game_name,
+                format=e.format,
+                path=f"events/{e.slug}/",
+                status=r.status,
+                location=e.location,
+                players=len(e.players),
+                winner=names.get(winner, "") if winner else "",
+                winner_deck=r.public_archetypes().get(winner, "") if winner else "",
+            )
+        )
+    return out
+
+
+def _feeds(reports: Sequence[EventReport], inputs: SiteInputs) -> Files:
+    """The calendar and results feeds (:mod:`ingest.feeds`)."""
+    return dict(
+        feed_files(
+            _feed_events(reports, inputs), today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
+        )
+    )
+
+
+def _feed_links(reports: Sequence[EventReport]) -> dict[str, Any]:
+    """The home page's links to the feeds: all events, each game's events, results."""
+    games = sorted({(r.event.game_name, r.event.game) for r in reports})
+    return {
+        "all": calendar_path(),
+        "games": [{"name": name, "path": calendar_path(game)} for name, game in games],
+        "results": RESULTS_FEED,
+    }
 
 
 def files_digest(files: Mapping[str, str | bytes]) -> str:
