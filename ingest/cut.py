@@ -104,6 +104,16 @@ class CutOutlook:
     reachable: int | None
     """The lowest final points that can still make the cut (perhaps on tiebreakers)."""
 
+    def label(self, verdict: str) -> str:
+        """Short words for a verdict here: with more than one round left, a win-in is all wins.
+
+        >>> CutOutlook(8, 4, 2, False, (), None, None).label("win-in")
+        'In with 2 wins'
+        """
+        if self.rounds_left > 1 and verdict in ("win-in", "draw-in"):
+            return f"In with {self.rounds_left} {'wins' if verdict == 'win-in' else 'draws'}"
+        return VERDICT_LABELS[verdict]
+
     def of(self, player: PlayerId) -> Verdict | None:
         """The verdict of one player (None if not in contention: dropped, disqualified...)."""
         return next((v for v in self.verdicts if v.player == player), None)
@@ -112,7 +122,7 @@ class CutOutlook:
         """One line for the whole field.
 
         >>> CutOutlook(8, 5, 1, True, (), 12, 9).summary()
-        'Top 8; round 5 is paired (verdicts exact on points): 12 points make the cut whatever happens; 9 can still'
+        'Top 8; round 5 is paired (verdicts exact on points): 12 points make the cut whatever happens; 9 points can...'
         """
         how = (
             "is paired (verdicts exact on points)"
@@ -129,7 +139,7 @@ class CutOutlook:
         if self.guarantee is not None:
             parts.append(f"{self.guarantee} points make the cut whatever happens")
         if self.reachable is not None:
-            parts.append(f"{self.reachable} can still")
+            parts.append(f"{self.reachable} points can still make it")
         return head + (": " + "; ".join(parts) if parts else "")
 
 

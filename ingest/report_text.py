@@ -6,7 +6,7 @@ import json
 import math
 from typing import Any
 
-from ingest.cut import VERDICT_LABELS, CutOutlook
+from ingest.cut import CutOutlook
 from ingest.model import Event
 from ingest.published import published_note, uses_published_standings
 from ingest.render import pct as percent
@@ -152,7 +152,7 @@ def standings_table(event: Event, table: Standings, stage: str = "", outlook: Cu
         cells += [percent(row.value(t)) for t in tbs]
         if outlook is not None:
             verdict = outlook.of(row.player)
-            cells += [VERDICT_LABELS[verdict.verdict], verdict.reason] if verdict else ["-", ""]
+            cells += [outlook.label(verdict.verdict), verdict.reason] if verdict else ["-", ""]
         lines.append(cells)
     widths = [max(len(str(c)) for c in col) for col in zip(heads, *lines, strict=False)]
     stage = stage or ("final standings" if table.final else f"standings after round {table.after_round}")

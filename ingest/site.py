@@ -25,6 +25,7 @@ from ingest.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
 from ingest.formats import FormatRegistry
 from ingest.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
+from ingest.live import VERSION_FILE, live_view, version_token
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
 from ingest.published import platform_name, published_note
@@ -537,6 +538,10 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
+    api_path, api_text = api.event_file(report, inputs.players)
+    version = version_token(e, api_text)
+    ctx["live"] = _live(report, ctx, version, inputs)
+    files[prefix + VERSION_FILE] = version + "\n"
     files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
         files.update(
@@ -573,10 +578,27 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     if ctx["final"] is not None or (ctx["wot"] is not None and ctx["wot"]["standings"]):
         page = f"{prefix}print/standings.html"
         files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
-    path, text = api.event_file(report, inputs.players)
-    files[path] = text
+    files[api_path] = api_text
     files.update(mtgo_files(report, inputs.players))
     return files
+
+
+def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
+    """The live block of an event page (:mod:`ingest.live`), while the event is played."""
+    from ingest.pair import planned_rounds
+
+    e = report.event
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" else None
+    return live_view(
+        e,
+        report.status,
+        ctx["rounds"],
+        ctx["playoff"],
+        planned,
+        version,
+        lambda unit: unit_url(e, unit, inputs.players),
+        ctx["names"],
+    )
 
 
 def print_label(event: Event, number: int) -> str:

@@ -60,3 +60,56 @@ def test_started_unquoted_is_the_same_time_and_a_bad_one_is_a_positioned_error(p
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "started:" in t)
     code, out = run(project, "validate", str(path))
     assert code == 1 and f"e.yaml:{line}:" in out and "started" in out, out
+
+
+PIONEER = "events/2026-11-20-pioneer-weekly"
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from ingest.build import build_site
+    from tests.site_helpers import TODAY, make_project
+
+    project = make_project(tmp_path_factory.mktemp("live"))
+    build_site(project, today=TODAY, docs_only=True)
+    return project.root / "build" / "docs"
+
+
+def test_live_event_page_leads_with_the_current_round(docs: Path) -> None:
+    from tests.site_helpers import page_text
+
+    page = page_text(docs / PIONEER / "index.md")
+    version = (docs / PIONEER / "version.txt").read_text().strip()
+    live = page.index('<section class="sk-live"')
+    assert live < page.index("sk-event-meta")  # first thing under the title, before the facts
+    assert f'data-version="{version}" data-version-url="version.txt"' in page
+    assert page.index('id="sk-find-input"') > live  # find my table opens the live block
+    assert "Round 3 of 4 in progress" in page
+    assert 'data-started="21:10" data-minutes="50"' in page and "started at 21:10, 50 minutes" in page
+    assert page.count('data-round="3"') == 1
+    # The cut panel: every player still in contention, with the verdict and its reason.
+    assert "Top 4: what each player needs" in page
+    assert page.count('<tr class="sk-cut-') == 12
+    assert "In with 2 wins" in page and "at most 2 other players can reach 12; the cut is 4" in page
+
+
+def test_finished_and_upcoming_events_have_no_live_block(docs: Path) -> None:
+    from tests.site_helpers import page_text
+
+    for slug in ("2026-11-13-friday-night-modern", "2026-12-04-legacy-league"):
+        page = page_text(docs / "events" / slug / "index.md")
+        assert "sk-live" not in page and "data-version" not in page, slug
+
+
+def test_version_changes_with_a_result_and_only_then() -> None:
+    from dataclasses import replace
+
+    from ingest.live import version_token
+    from tests.site_helpers import sample_event
+
+    event = sample_event("2026-11-20-pioneer-weekly")
+    same = version_token(event, "{}")
+    assert version_token(event, "{}") == same
+    assert version_token(event, '{"x": 1}') != same  # the API document carries every result
+    later = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], started="21:15")))
+    assert version_token(later, "{}") != same

@@ -1,0 +1,106 @@
+"""The live event page in headless Chromium on a phone (390×844): find my table first, the
+round clock counting down to "time", and the reload when a newer build is published, never
+while the visitor is typing. The browser's clock is Playwright's fake clock: nothing waits."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ingest.build import build_site
+from tests.site_helpers import TODAY, make_project
+from tests.test_browser import CHROMIUM_ARGS, PHONE, SCREENSHOTS, _QuietHandler, browser  # noqa: F401
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+PIONEER = "/events/2026-11-20-pioneer-weekly/"
+ROUND_START = dt.datetime(2026, 11, 20, 21, 10)  # round 3 of the sample started at 21:10, 50 minutes
+
+
+@pytest.fixture(scope="module")
+def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The sample site, built and served from a folder the tests may change (a new build's version)."""
+    root = tmp_path_factory.mktemp("live-site")
+    build_site(make_project(root), today=TODAY)
+    site = root / "build" / "site"
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", site
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _phone(browser: Browser, at: dt.datetime) -> Page:  # noqa: F811
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.clock.install(time=at)
+    return page
+
+
+def test_find_my_table_comes_first_and_the_clock_counts_down(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START + dt.timedelta(minutes=12))
+    page.goto(url + PIONEER)
+    page.clock.run_for(1500)
+    box = page.locator("#sk-find-input").bounding_box()
+    assert box is not None and box["y"] + box["height"] < 844 / 2  # above the fold, before anything else
+    assert page.locator(".sk-clock").inner_text() in ("37:59 left", "37:58 left")
+    page.locator("#sk-find-input").fill("noor")
+    assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "live-event-phone.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.clock.run_for(38 * 60 * 1000)
+    assert page.locator(".sk-clock").inner_text().lower() == "time"
+    page.context.close()
+
+
+def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, site = live_site
+    version = site / "events/2026-11-20-pioneer-weekly/version.txt"
+    original = version.read_text()
+    page = _phone(browser, ROUND_START + dt.timedelta(minutes=5))
+    try:
+        page.goto(url + PIONEER)
+        page.evaluate("window.__kept = 1")  # gone after a reload
+        page.clock.run_for(61_000)
+        assert page.evaluate("window.__kept") == 1  # same build: no reload
+        version.write_text("0123456789abcdef\n")
+        page.locator("#sk-find-input").click()
+        page.keyboard.type("ull")
+        page.clock.run_for(61_000)
+        assert page.evaluate("window.__kept") == 1  # typing: the newer build waits
+        page.locator("#sk-find-input").blur()
+        page.clock.run_for(20_000)
+        with page.expect_navigation():
+            page.clock.run_for(61_000)
+        assert page.evaluate("window.__kept") is None
+        # The search survived the reload: the player still sees their table.
+        assert page.locator("#sk-find-input").input_value() == "ull"
+        assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+    finally:
+        version.write_text(original)
+        page.context.close()
+
+
+def test_a_finished_event_does_not_poll(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    page.clock.run_for(5 * 60_000)
+    assert not [u for u in fetched if u.endswith("version.txt")]
+    page.context.close()
