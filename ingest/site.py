@@ -29,6 +29,7 @@ from ingest.live import VERSION_FILE, live_view, version_token
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
 from ingest.players import PlayerRegistry
 from ingest.published import platform_name, published_note
+from ingest.qr import page_address, qr_code
 from ingest.render import pct_of, render, render_page, slug_id
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
@@ -563,8 +564,12 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
             _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
         )
     # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
+    # QR codes to the event page (and on slips to the round), when the site's address is known.
+    event_address = page_address(inputs.site_url, prefix)
+    qr_event = qr_code(event_address, "sk-qr-event") if event_address else None
     for rnd in e.rounds:
         page = f"{prefix}print/round-{rnd.number}.html"
+        round_address = page_address(inputs.site_url, f"{prefix}rounds/#round-{rnd.number}")
         files[page] = render(
             templates,
             "print_round.html.j2",
@@ -573,11 +578,15 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
                 "base": base_for(page),
                 "round": _print_round(e, rnd, names),
                 "label": print_label(e, rnd.number),
+                "qr_event": qr_event,
+                "qr_round": qr_code(round_address, "sk-qr-round") if round_address else None,
             },
         )
     if ctx["final"] is not None or (ctx["wot"] is not None and ctx["wot"]["standings"]):
         page = f"{prefix}print/standings.html"
-        files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
+        files[page] = render(
+            templates, "print_standings.html.j2", {**ctx, "base": base_for(page), "qr_event": qr_event}
+        )
     files[api_path] = api_text
     files.update(mtgo_files(report, inputs.players))
     return files

@@ -113,3 +113,32 @@ def test_version_changes_with_a_result_and_only_then() -> None:
     assert version_token(event, '{"x": 1}') != same  # the API document carries every result
     later = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], started="21:15")))
     assert version_token(later, "{}") != same
+
+
+def test_printed_pages_carry_qr_codes_to_the_event_and_the_round(tmp_path: Path) -> None:
+    from ingest.build import build_site
+    from ingest.qr import qr_code
+    from tests.site_helpers import TODAY, make_project
+
+    project = make_project(tmp_path)
+    cfg = project.root / "mkdocs.yml"
+    cfg.write_text(cfg.read_text(encoding="utf-8") + "\nsite_url: https://club.example/results/\n", encoding="utf-8")
+    build_site(project, today=TODAY)
+    site = project.root / "build" / "site" / "events" / "2026-11-20-pioneer-weekly"
+    event_url = "https://club.example/results/events/2026-11-20-pioneer-weekly/"
+    sheet = (site / "print" / "round-3.html").read_text(encoding="utf-8")
+    # The codes drawn are the codes of these addresses (segno draws the same matrix for the same text).
+    assert qr_code(event_url, "sk-qr-event").body in sheet
+    assert qr_code(event_url + "rounds/#round-3", "sk-qr-round").body in sheet
+    assert sheet.count('<use href="#sk-qr-round"/>') == 6  # one per result slip (six tables)
+    assert sheet.count('<use href="#sk-qr-event"/>') == 1 and f"scan or visit {event_url}" in sheet
+    standings = (site / "print" / "standings.html").read_text(encoding="utf-8")
+    assert qr_code(event_url, "sk-qr-event").body in standings
+    # The round the slip points to exists under that id.
+    assert 'id="round-3"' in (site / "rounds" / "index.html").read_text(encoding="utf-8")
+
+
+def test_no_qr_code_without_a_site_address(docs: Path) -> None:
+    for page in (docs / PIONEER / "print").glob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert "sk-qr" not in text and "<svg" not in text, page.name
