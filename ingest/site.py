@@ -459,7 +459,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
-        "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
+        **_main_standings(report, names, inputs.players),
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
@@ -530,6 +530,34 @@ def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mappi
         "opponent_url": f"#{other}",
         "outcome": outcome,
         "seats": _seats_text(event, rnd, m.table, names, side=team),
+    }
+
+
+def _main_standings(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+    """The event page's standings and their title, as the event stands.
+
+    While a Swiss round is being played the standings are those after the last finished
+    round (a round in progress changes nothing until it is over), titled "after round 2 of
+    4; round 3 in progress"; once the event is over, the final standings.
+    """
+    from ingest.pair import planned_rounds
+
+    e = report.event
+    table = report.final
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" and not report.wot else None
+    of = f" of {planned}" if planned else ""
+    title = "Final standings"
+    if report.status != "complete" and table is not None:
+        title = f"Standings after round {table.after_round}{of}"
+        current = e.rounds[-1] if e.rounds and not e.playoff else None
+        if current is not None and not current.complete:
+            done = len(e.rounds) - 1
+            table = report.standings[done - 1] if done and len(report.standings) >= done else None
+            title = f"Standings after round {done}{of}; round {current.number} in progress"
+    return {
+        "final": _standings_view(report, table, names, registry, details=True) if table else None,
+        "standings_title": title,
+        "planned_rounds": planned,
     }
 
 
@@ -1171,8 +1199,10 @@ def site_files(
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
     summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
-    upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
-    recent = [s for s in reversed(summaries) if s not in upcoming]
+    # Sections follow the event's state, not its date: a finished event dated today is a
+    # result, an event being played is "playing now" (and nowhere else).
+    upcoming = [s for s in summaries if s["status"] == "upcoming"]
+    recent = [s for s in reversed(summaries) if s["status"] == "complete"]
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)

@@ -106,3 +106,39 @@ def test_a_finished_event_does_not_poll(browser: Browser, live_site: tuple[str, 
     page.clock.run_for(5 * 60_000)
     assert not [u for u in fetched if u.endswith("version.txt")]
     page.context.close()
+
+
+def test_tapping_a_name_in_the_standings_opens_the_players_page(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    link = page.locator("table.sk-standings tbody tr").first.locator("summary a")
+    name = link.inner_text()
+    link.tap()
+    page.wait_for_url("**/players/**")
+    assert name in page.locator("h1").inner_text()
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/events/2026-11-13-friday-night-modern/", "/events/2026-11-20-pioneer-weekly/"])
+def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+    path: str,
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + path)
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('article table.sk-table')].filter(t => !t.closest('details'))"
+        ".map(t => [t.className, t.getBoundingClientRect().width, t.closest('.sk-scroll').clientWidth])"
+    )
+    assert widths and all(w <= box + 0.5 for _, w, box in widths), widths
+    first = page.locator("table.sk-standings tbody tr").first
+    assert not first.locator("td.sk-tb").first.is_visible()  # tiebreakers are not off-screen: they are in the row
+    first.locator("summary").click(position={"x": 4, "y": 4})
+    assert re.match(r"OMW% [\d.]+% · GW% [\d.]+% · OGW% [\d.]+%", first.locator(".sk-tb-line").inner_text())
+    # Columns a player needs stay: no empty column is drawn.
+    heads = page.locator("article table.sk-table:not(.sk-opponents) > thead th").all_inner_texts()
+    assert "Archetype" not in heads or path.endswith("modern/")
+    page.context.close()

@@ -142,3 +142,44 @@ def test_no_qr_code_without_a_site_address(docs: Path) -> None:
     for page in (docs / PIONEER / "print").glob("*.html"):
         text = page.read_text(encoding="utf-8")
         assert "sk-qr" not in text and "<svg" not in text, page.name
+
+
+@pytest.mark.parametrize(
+    ("today", "finished_today", "playing_today"),
+    [
+        ("2026-11-13", "Friday Night Modern 42", None),  # the Modern event is over on its own day
+        ("2026-11-20", None, "Pioneer Weekly #18"),  # the Pioneer event is being played on its day
+    ],
+)
+def test_home_sections_follow_the_events_state(
+    tmp_path: Path, today: str, finished_today: str | None, playing_today: str | None
+) -> None:
+    import datetime as dt
+
+    from ingest.build import build_site
+    from tests.site_helpers import make_project, page_text
+
+    project = make_project(tmp_path)
+    build_site(project, today=dt.date.fromisoformat(today), docs_only=True)
+    home = page_text(project.root / "build" / "docs" / "index.md")
+    sections = dict(re.findall(r"^## (.+?)\n(.*?)(?=^## |\Z)", home, re.S | re.M))
+    upcoming, recent = sections["Upcoming events"], sections["Recent results"]
+    playing = sections.get("Playing now", "")
+    assert "Legacy League December" in upcoming  # not started yet
+    assert "Pioneer Weekly #18" in playing and "Pioneer Weekly #18" not in upcoming + recent
+    if finished_today:
+        assert finished_today in recent and finished_today not in upcoming
+    if playing_today:
+        assert "No results yet" not in recent
+
+
+def test_in_progress_labels_and_facts(docs: Path) -> None:
+    from tests.site_helpers import page_text
+
+    page = page_text(docs / PIONEER / "index.md")
+    assert "## Standings after round 2 of 4; round 3 in progress" in page
+    assert "<dt>Rounds</dt><dd>3 of 4" in page
+    assert "<dt>Recommended</dt>" not in page  # the event says 4 rounds: no second opinion next to it
+    assert "<th>Archetype</th>" not in page  # nobody's archetype is given: no empty column
+    modern = page_text(docs / "events/2026-11-13-friday-night-modern/index.md")
+    assert "<th>Archetype</th>" in modern and "## Final standings" in modern
