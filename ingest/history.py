@@ -71,6 +71,8 @@ class HistoryEntry:
     """The team's name, in a team event."""
     seat: str = ""
     """The member's seat (A/B/C or first/second/third); empty in Two-Headed Giant."""
+    now: tuple[str, int | None, str] | None = None
+    """While the event is played: the round, the table and the opponent's (canonical) id."""
 
     @property
     def wld(self) -> str:
@@ -143,6 +145,17 @@ def _entry(report: EventReport, field: int, rank: int | None, **results: Any) ->
     return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank, **results)
 
 
+def _now(report: EventReport, player: str, out: _Collector) -> tuple[str, int | None, str] | None:
+    """The player's table in the round being played (:func:`ingest.live.current_seat`)."""
+    from ingest.live import current_seat
+
+    seat = current_seat(report.event, player) if report.status == "in-progress" else None
+    if seat is None:
+        return None
+    label, table, opponent = seat
+    return label, table, out.reg.canonical(opponent) if opponent else ""
+
+
 def _individual_event(report: EventReport, out: _Collector) -> None:
     """Final standings rows (MTR Appendix C, Bushiroad 3.2.1.2) and each reported match."""
     e = report.event
@@ -162,6 +175,7 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
                 record=(rec.wins, rec.losses, rec.draws) if rec else None,
                 points=rec.points if rec else None,
                 archetype=archetypes[p.id],
+                now=_now(report, p.id, out),
             ),
         )
     for rnd in (*e.rounds, *e.playoff):

@@ -97,3 +97,21 @@ def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, st
         "out": sum(1 for v in outlook.verdicts if v.verdict == "out"),
         "by_player": {v.player: v for v in outlook.verdicts},
     }
+
+
+def current_seat(event: Event, player: str) -> tuple[str, int | None, str] | None:
+    """Where a player sits in the round being played: (round label, table, opponent id or "").
+
+    None when no round is being played or the player is not paired in it.
+    """
+    if event.structure.pairing == "wot-cycles":
+        return None
+    rnd = event.playoff[-1] if event.playoff else (event.rounds[-1] if event.rounds else None)
+    if rnd is None or rnd.complete:
+        return None
+    label = rnd.name or (f"Playoff round {rnd.number}" if event.playoff else f"Round {rnd.number}")
+    for m in rnd.matches:
+        if player in m.players:
+            others = [p for p in m.players if p != player]
+            return label, m.table, others[0] if others else ""
+    return None

@@ -950,6 +950,18 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
             "events": len(entries),
             "base": base_for(f"players/{cid}.md"),
             "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+            "playing": [
+                {
+                    "event": e.event,
+                    "url": f"../../events/{e.slug}/",
+                    "round": e.now[0],
+                    "table": e.now[1],
+                    "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
+                    "opponent_url": f"../{e.now[2]}/" if e.now[2] else "",
+                }
+                for e in entries
+                if e.now is not None
+            ],
         },
     )
 

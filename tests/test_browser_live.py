@@ -142,3 +142,24 @@ def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
     heads = page.locator("article table.sk-table:not(.sk-opponents) > thead th").all_inner_texts()
     assert "Archetype" not in heads or path.endswith("modern/")
     page.context.close()
+
+
+def test_a_players_page_shows_their_table_while_the_event_is_played(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/players/ulla-petrov/")
+    seat = page.locator(".sk-live-seat")
+    assert seat.inner_text() == "Playing now · Pioneer Weekly #18, Round 3, table 4: against Kenji Quist"
+    box = seat.bounding_box()
+    assert box is not None and box["y"] < 844 / 2
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('article table.sk-table')]"
+        ".map(t => [t.getBoundingClientRect().width, t.closest('.sk-scroll').clientWidth])"
+    )
+    assert all(w <= box_w + 0.5 for w, box_w in widths), widths  # the history fits: dates fold under the name
+    seat.locator("a").last.tap()
+    page.wait_for_url("**/players/kenji-quist/")
+    page.context.close()
