@@ -463,7 +463,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
-        "wot": _wot_view(report, names) if report.wot else None,
+        "wot": _wot_view(report, names, inputs.players) if report.wot else None,
         "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
         "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
@@ -766,7 +766,7 @@ def _print_teams(
     return lines, slips
 
 
-def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
+def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
     assert report.wot is not None
     e = report.event
     games = []
@@ -789,12 +789,22 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
                     )
                     if x
                 )
+                winner_name = {
+                    "hero": names.get(g.hero, g.hero),
+                    "villain": names.get(g.villain, g.villain),
+                    "tie": "tie",
+                    "both-lose": "both lose",
+                }.get(g.winner or "", g.winner or "")
                 rows.append(
                     {
                         "table": g.table or "",
                         "hero": names.get(g.hero, g.hero),
                         "villain": names.get(g.villain, g.villain),
-                        "winner": g.winner or "",
+                        "hero_url": unit_url(e, g.hero, registry),
+                        "villain_url": unit_url(e, g.villain, registry),
+                        "hero_won": g.winner == "hero",
+                        "villain_won": g.winner == "villain",
+                        "winner": winner_name,
                         "ended": ended,
                         "finals": f"{g.hero_final}–{g.villain_final}"
                         if g.hero_final is not None and g.villain_final is not None
@@ -810,9 +820,14 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
                 p = g.hero or g.villain
                 assert p is not None
                 r = by_player.get(p)
+                on_hero = (r is not None and r.side.value == "hero") or (r is None and g.hero is not None)
                 rows.append(
                     {
                         "table": "",
+                        "hero_url": unit_url(e, p, registry) if on_hero else "",
+                        "villain_url": "" if on_hero else unit_url(e, p, registry),
+                        "hero_won": False,
+                        "villain_won": False,
                         "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
                         "villain": names.get(p, p)
                         if (r and r.side.value == "villain") or (not r and g.villain)
@@ -843,6 +858,7 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
                 {
                     "rank": r.rank if r.rank is not None else "–",
                     "name": names.get(r.player, r.player),
+                    "url": unit_url(e, r.player, registry),
                     "gp": r.game_points,
                     "tbp": show_points(r.tiebreak_points),
                     "removed": r.removed,
@@ -856,6 +872,7 @@ def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
     cycle_rows = [
         {
             "name": names.get(p, p),
+            "url": unit_url(e, p, registry),
             "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v)),
         }
         for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())

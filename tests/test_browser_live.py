@@ -163,3 +163,21 @@ def test_a_players_page_shows_their_table_while_the_event_is_played(
     seat.locator("a").last.tap()
     page.wait_for_url("**/players/kenji-quist/")
     page.context.close()
+
+
+def test_wheel_of_time_tables_link_players_and_name_the_winner(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-08-15-wheel-of-time-sealed/rounds/")
+    row = page.locator("table.sk-pairings tbody tr[data-players]").first
+    cells = row.locator("td").all_inner_texts()
+    hero, villain, winner = cells[1], cells[2], cells[3]
+    assert winner in (hero, villain, "tie", "both lose"), cells
+    assert row.locator("td.sk-won").inner_text() == winner
+    row.locator("td").nth(2).locator("a").tap()
+    page.wait_for_url("**/players/**")
+    assert villain in page.locator("h1").inner_text()
+    page.context.close()
