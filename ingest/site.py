@@ -280,11 +280,20 @@ def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[st
         for m in rnd.matches:
             winner = m.winner()
             sides = []
-            for p in m.players:
-                sides.append({"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p})
+            score = m.score if m.kind is MatchKind.PLAYED else None
+            for i, p in enumerate(m.players):
+                games = "" if score is None else str(score.first if i == 0 else score.second)
+                sides.append(
+                    {"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p, "games": games}
+                )
             if m.kind is MatchKind.BYE:
-                sides.append({"name": "bye", "seed": "", "won": False})
-            matches.append({"sides": sides, "result": result_text(m.players, m.score, m.kind)})
+                sides.append({"name": "bye", "seed": "", "won": False, "games": ""})
+            # Each side shows its own games won, so the result line only says what they cannot.
+            if score is not None:
+                result = f"{score.drawn} drawn" if score.drawn else ""
+            else:
+                result = result_text(m.players, m.score, m.kind)
+            matches.append({"sides": sides, "result": result, "reported": m.reported})
         columns.append({"title": title, "matches": matches})
     return columns
 

@@ -181,3 +181,18 @@ def test_wheel_of_time_tables_link_players_and_name_the_winner(
     page.wait_for_url("**/players/**")
     assert villain in page.locator("h1").inner_text()
     page.context.close()
+
+
+def test_the_bracket_says_whose_score_is_whose(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    # Quarterfinal 3 of the sample: Beatrix Takeda 1, Ines Costa 2 (games: 1-2).
+    match = page.locator(".sk-bracket-round").first.locator(".sk-bracket-match").nth(2)
+    sides = [
+        (s.locator(".sk-bracket-name").inner_text(), s.locator(".sk-bracket-games").inner_text())
+        for s in match.locator(".sk-bracket-side").all()
+    ]
+    assert sides == [("Beatrix Takeda", "1"), ("Ines Costa", "2")]
+    assert match.locator(".sk-bracket-side.sk-won .sk-bracket-name").inner_text() == "Ines Costa"
+    page.context.close()
