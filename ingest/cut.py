@@ -32,7 +32,7 @@ points than the player can reach. Everything in between is ``needs-help``.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ingest.model import Event, MatchKind, PlayerId, Round
@@ -287,14 +287,15 @@ def _field_paired(
     tables: Sequence[Table],
     elig: frozenset[PlayerId],
     top: int,
-    sums: object,
+    count: Callable[[int], tuple[int, int]],
 ) -> tuple[int | None, int | None]:
-    """Field-wide totals: the lowest that is safe for anyone, and the lowest still possible."""
+    """Field-wide totals: the lowest that is safe for anyone, and the lowest still possible.
+
+    ``count(t)`` gives the most and the fewest eligible players on ``t`` points or more.
+    """
     totals = sorted(
         {points[p] + o[i] for tb in tables for o in tb.outcomes for i, p in enumerate(tb.players) if p in elig}
     )
-    count = sums  # (t) -> (most, fewest) eligible players on t or more
-    assert callable(count)
     guarantee = next((t for t in totals if count(t)[0] <= top), None)
     reachable = next((t for t in totals if count(t + 1)[1] < top), None)
     return guarantee, reachable

@@ -32,7 +32,9 @@ def _result_rows(docs: Path, pid: str) -> list[tuple[str, str, str]]:
     """(event link, place, record) of each row of a player page's results table."""
     page = page_text(docs / "players" / f"{pid}.md")
     return re.findall(
-        r'<tr><td>[\d-]+</td><td><a href="([^"]+)">.*?<td class="sk-num">(.*?)</td><td class="sk-num">(.*?)</td>', page
+        r'<tr><td class="sk-date">[\d-]+</td><td><a href="([^"]+)">.*?'
+        r'<td class="sk-num">(.*?)</td><td class="sk-num">(.*?)</td>',
+        page,
     )
 
 
