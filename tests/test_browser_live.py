@@ -77,7 +77,9 @@ def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, l
     try:
         page.goto(url + PIONEER)
         page.evaluate("window.__kept = 1")  # gone after a reload
-        page.clock.run_for(61_000)
+        with page.expect_response(lambda r: r.url.endswith("/version.txt")):
+            page.clock.run_for(61_000)  # one poll, answered before the version changes
+        page.wait_for_load_state()
         assert page.evaluate("window.__kept") == 1  # same build: no reload
         version.write_text("0123456789abcdef\n")
         page.locator("#sk-find-input").click()
