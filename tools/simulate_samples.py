@@ -21,7 +21,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -479,6 +479,7 @@ class Sample:
     drops: dict[int, list[str]] = field(default_factory=dict)
     intentional_draw: tuple[int, int] | None = None
     stop_after: int | None = None
+    started: dict[int, str] = field(default_factory=dict)
     teams: list[dict[str, Any]] = field(default_factory=list)
     draw_rate: float = 0.04
 
@@ -565,6 +566,10 @@ class Simulator:
                 return
             if isinstance(plan, Finished):
                 return
+            start = self.sample.started.get(plan.round["round"]) if plan.key == "rounds" else None
+            if start:  # as `pair --start HH:MM` writes it
+                head = {k: v for k, v in plan.round.items() if k != "matches"}
+                plan = replace(plan, round={**head, "started": start, "matches": plan.round["matches"]})
             self.write(lambda text, _e, plan=plan: apply_plan(text, plan))
             event = self.event()
             playoff = plan.key == "playoff"
@@ -901,10 +906,18 @@ def samples() -> list[Sample]:
                 "seed": 1820,
                 "location": "The Dragon's Hoard, Leiden",
                 "organizer": "The Dragon's Hoard",
-                "structure": {"pairing": "swiss", "swiss_rounds": 4, "best_of": 3, "decklists": "after-event"},
+                "structure": {
+                    "pairing": "swiss",
+                    "swiss_rounds": 4,
+                    "best_of": 3,
+                    "round_minutes": 50,
+                    "playoff": {"top": 4, "seeding": "standings"},
+                    "decklists": "after-event",
+                },
             },
             players,
             stop_after=3,
+            started={3: "21:10"},  # the live page's clock counts round 3 down
         )
     )
 

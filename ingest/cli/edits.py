@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -181,8 +182,15 @@ def new(
 @click.option("--dry-run", is_flag=True, help="Print the pairings without writing them.")
 @click.option("--check", is_flag=True, help="Check the recorded pairings against the rules instead of pairing.")
 @click.option("--redo", is_flag=True, help="Pair the current round again (only while none of its results is in).")
+@click.option(
+    "--start",
+    "start",
+    default=None,
+    metavar="now|HH:MM",
+    help="Record when the round starts (`started:`), for the countdown on the event page.",
+)
 @click.pass_context
-def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo: bool) -> None:
+def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo: bool, start: str | None) -> None:
     """Pair the next round (or playoff round) and write it into the event file.
 
     Swiss rounds are paired by optimal matching: no rematches, everyone paired, players
@@ -193,17 +201,24 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
     from the file as it is now (after a late drop or a late entry); it is refused once any
     result of the round is recorded.
 
+    --start now (the computer's clock) or --start 19:30 records the time of day the round
+    starts as `started:`; with structure.round_minutes the event page counts the round down.
+
     \b
     Examples:
       scorekeeper pair events/2026/fnm.yaml --dry-run
       scorekeeper pair events/2026/fnm.yaml
       scorekeeper pair events/2026/fnm.yaml --check
+      scorekeeper pair events/2026/fnm.yaml --start now
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
     """
     from ingest.edit.new_round import apply_plan
     from ingest.planner.plan import Finished, describe_plan, plan_next_round
 
     project = project_of(ctx)
+    started = _start_time(start) if start is not None else ""
+    if started and (check or redo):
+        raise click.UsageError("--start records the start of a new round: use it without --check and --redo")
     if check:
         _check_pairings(event_file, project)
         return
@@ -219,6 +234,9 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
         plan = plan_next_round(event)
         if isinstance(plan, Finished):
             raise IngestError(plan.reason)
+        if started:
+            head = {k: v for k, v in plan.round.items() if k != "matches"}
+            plan = replace(plan, round={**head, "started": started, "matches": plan.round["matches"]})
         printed["text"] = describe_plan(plan, event)
         number = plan.round["round"]
         what = (
@@ -235,6 +253,21 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
         if outcome.edit.note:
             click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
         print_diagnostics(list(outcome.warnings))
+
+
+def _start_time(text: str) -> str:
+    """``--start``: ``now`` (the clock; only the command line reads it) or a 24-hour ``HH:MM``."""
+
+    from ingest.core.model import time_of_day
+
+    if text.strip().lower() == "now":
+        return dt.datetime.now().strftime("%H:%M")
+    value = time_of_day(text.strip())
+    if not value:
+        raise click.BadParameter(
+            f"{text!r} is not a time of day; write now or HH:MM (24-hour), e.g. 19:30", param_hint="--start"
+        )
+    return value
 
 
 def _parser(ctx: click.Context, event_file: Path) -> Parse:

@@ -128,8 +128,16 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
 )
 @click.option("--rules", default=None, help="Compute with another ruleset (e.g. mtr-melee for an imported event).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option(
+    "--cut",
+    "with_cut",
+    is_flag=True,
+    help="Add what each player needs to make the top cut (with --round N: as round N+1 was paired).",
+)
 @click.pass_context
-def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules: str | None, as_json: bool) -> None:
+def standings(
+    ctx: click.Context, event_file: Path, round_no: int | None, rules: str | None, as_json: bool, with_cut: bool
+) -> None:
     """Show the standings with the ruleset's tiebreakers.
 
     Without --round, the standings are those after the last finished round (a round in
@@ -143,13 +151,18 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     are game points; wins, losses and draws count Games won (byes included), lost and
     tied; tbp is the tie-breaking points.
 
+    --cut adds the cut calculator before one of the last Swiss rounds of an event with a top
+    cut: a Cut column (and with --json, "cut" and "cut_reason" on each row and a "cut" summary):
+    locked, draw-in, win-in, needs-help, tiebreakers or out, the strongest that holds.
+
     \b
     Examples:
       scorekeeper standings events/2026/fnm.yaml
       scorekeeper standings events/2026/fnm.yaml --round 3
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
+      scorekeeper standings events/2026/fnm.yaml --cut
     """
-    from ingest.report.standings_text import standings_json, standings_stage, standings_table
+    from ingest.report.standings_text import cut_unavailable, standings_json, standings_stage, standings_table
     from ingest.rules.rulesets import get_ruleset
 
     project = project_of(ctx)
@@ -172,7 +185,17 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
             fail(exc.text)
         return
     table, stage = standings_stage(event, rules, round_no)
-    click.echo(standings_json(event, table, stage) if as_json else standings_table(event, table, stage))
+    outlook = None
+    if with_cut:
+        from ingest.report.cut import cut_outlook
+
+        outlook = cut_outlook(event, rules, after_round=round_no)
+        if outlook is None and not as_json:
+            click.echo(cut_unavailable(event, round_no), err=True)
+    if as_json:
+        click.echo(standings_json(event, table, stage, outlook, with_cut=with_cut))
+    else:
+        click.echo(standings_table(event, table, stage, outlook))
 
 
 # -- build -------------------------------------------------------------------------------

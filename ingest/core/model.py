@@ -27,6 +27,26 @@ A plain alias rather than a NewType: team ids take a player's place in team even
 _SCORE = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
 
 
+_TIME = re.compile(r"^([01][0-9]|2[0-3]):([0-5][0-9])$")
+
+
+def time_of_day(value: object) -> str:
+    """A round's ``started`` as ``HH:MM``; empty for anything that is not a time of day.
+
+    YAML 1.1 reads an unquoted ``19:30`` as the sexagesimal number 1170: that is the same time.
+
+    >>> time_of_day("19:30"), time_of_day(1170), time_of_day("7:30"), time_of_day(None)
+    ('19:30', '19:30', '', '')
+    """
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, int) and 0 <= value < 24 * 60:
+        return f"{value // 60:02d}:{value % 60:02d}"
+    if isinstance(value, str) and _TIME.match(value):
+        return value
+    return ""
+
+
 class ScoreError(ValueError):
     """Raised when a game score is not written as wins-losses[-draws]."""
 
@@ -203,6 +223,8 @@ class Round:
     """Wheel of Time game records."""
     team_matches: tuple[TeamMatch, ...] = ()
     """Team matches as written (seat detail)."""
+    started: str = ""
+    """The time of day the round began, ``HH:MM`` (venue time); empty when not recorded."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the round starts."""
 

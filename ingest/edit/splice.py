@@ -13,6 +13,7 @@ before it is written atomically.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import SingleQuotedScalarString
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
@@ -114,7 +116,14 @@ def _commented(value: Any, depth: int = 0) -> Any:
         if all(not isinstance(v, dict | list | tuple) for v in value):
             cs.fa.set_flow_style()
         return cs
+    if isinstance(value, str) and _SEXAGESIMAL.match(value):
+        # ruamel writes YAML 1.2, where 21:10 is a string; our reader (YAML 1.1) would take
+        # it for the number 1270. Quoted, every reader agrees.
+        return SingleQuotedScalarString(value)
     return value
+
+
+_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 
 
 def _shallow(node: MappingNode) -> dict[str, Any]:

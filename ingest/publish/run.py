@@ -17,6 +17,7 @@ import gc
 import hashlib
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -771,7 +772,7 @@ def _build(
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
-        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
+        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project), _site_url(project))
         files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
@@ -898,3 +899,11 @@ def _update_pages(
 
 def _site_name(project: Project) -> str:
     return str(site_config(project.mkdocs_file).get("site_name") or "Scorekeeper")
+
+
+def _site_url(project: Project) -> str:
+    """``site_url`` from mkdocs.yml (feeds and printed QR codes need the site's address); empty when unset."""
+    url = site_config(project.mkdocs_file).get("site_url")
+    if not isinstance(url, str) or not re.fullmatch(r"https?://[^\s\"'<>\\]+", url):
+        return ""  # unset, or not a web address: no feed links or QR codes point anywhere else
+    return url

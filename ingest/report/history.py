@@ -71,6 +71,8 @@ class HistoryEntry:
     """The team's name, in a team event."""
     seat: str = ""
     """The member's seat (A/B/C or first/second/third); empty in Two-Headed Giant."""
+    now: tuple[str, int | None, str] | None = None
+    """While the event is played: the round, the table and the opponent's (canonical) id."""
 
     @property
     def wld(self) -> str:
@@ -143,6 +145,15 @@ def _entry(report: EventReport, field: int, rank: int | None, **results: Any) ->
     return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank, **results)
 
 
+def _now(report: EventReport, player: str, out: _Collector) -> tuple[str, int | None, str] | None:
+    """The player's table in the round being played (:func:`current_seat`)."""
+    seat = current_seat(report.event, player) if report.status == "in-progress" else None
+    if seat is None:
+        return None
+    label, table, opponent = seat
+    return label, table, out.reg.canonical(opponent) if opponent else ""
+
+
 def _individual_event(report: EventReport, out: _Collector) -> None:
     """Final standings rows (MTR Appendix C, Bushiroad 3.2.1.2) and each reported match."""
     e = report.event
@@ -162,6 +173,7 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
                 record=(rec.wins, rec.losses, rec.draws) if rec else None,
                 points=rec.points if rec else None,
                 archetype=archetypes[p.id],
+                now=_now(report, p.id, out),
             ),
         )
     for rnd in (*e.rounds, *e.playoff):
@@ -253,3 +265,21 @@ def _team_event(report: EventReport, out: _Collector) -> None:
                 seat="" if one_player else labels[seat],
             ),
         )
+
+
+def current_seat(event: Event, player: str) -> tuple[str, int | None, str] | None:
+    """Where a player sits in the round being played: (round label, table, opponent id or "").
+
+    None when no round is being played or the player is not paired in it.
+    """
+    if event.structure.pairing == "wot-cycles":
+        return None
+    rnd = event.playoff[-1] if event.playoff else (event.rounds[-1] if event.rounds else None)
+    if rnd is None or rnd.complete:
+        return None
+    label = rnd.name or (f"Playoff round {rnd.number}" if event.playoff else f"Round {rnd.number}")
+    for m in rnd.matches:
+        if player in m.players:
+            others = [p for p in m.players if p != player]
+            return label, m.table, others[0] if others else ""
+    return None

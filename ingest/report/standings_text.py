@@ -8,6 +8,7 @@ from typing import Any
 
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
+from ingest.report.cut import CutOutlook
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
@@ -81,8 +82,32 @@ def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:
     return out
 
 
-def standings_json(event: Event, table: Standings, stage: str = "") -> str:
-    """The ``--json`` document: event, rules, after_round, the stage in words and the rows."""
+def cut_unavailable(event: Event, round_no: int | None = None) -> str:
+    """Why ``--cut`` has nothing to say about this event (or this round of it)."""
+    s = event.structure
+    if s.playoff is None:
+        return "no cut: the event has no top cut (structure.playoff)"
+    if s.pairing != "swiss" or event.is_team_event or event.source is not None:
+        return "no cut calculator: it covers Swiss events of players run here (not imported, not team events)"
+    if s.playoff.finalists != "ranking":
+        return f"no cut calculator: finalists are chosen by {s.playoff.finalists}, not by ranking"
+    return "no cut calculator: the Swiss rounds are over" + ("" if round_no is None else f" after round {round_no}")
+
+
+def standings_json(
+    event: Event, table: Standings, stage: str = "", outlook: CutOutlook | None = None, *, with_cut: bool = False
+) -> str:
+    """The ``--json`` document: event, rules, after_round, the stage in words and the rows.
+
+    With ``with_cut``, every row gains ``cut`` and ``cut_reason`` (null for a player not in
+    contention, or when the calculator does not apply) and the document a ``cut`` summary.
+    """
+    rows = standings_rows(event, table)
+    if with_cut:
+        for item in rows:
+            verdict = outlook.of(item["player"]) if outlook is not None else None
+            item["cut"] = verdict.verdict if verdict else None
+            item["cut_reason"] = verdict.reason if verdict else None
     doc = {
         "event": event.slug,
         "rules": table.ruleset.id,
@@ -91,23 +116,45 @@ def standings_json(event: Event, table: Standings, stage: str = "") -> str:
         "final": stage == "final standings" if stage else table.final,
         "complete": table.complete,
         "tiebreakers": list(table.tiebreakers),
-        "standings": standings_rows(event, table),
+        "standings": rows,
     }
+    if with_cut:
+        doc["cut"] = (
+            None
+            if outlook is None
+            else {
+                "top": outlook.top,
+                "round": outlook.round,
+                "rounds_left": outlook.rounds_left,
+                "paired": outlook.paired,
+                "guarantee": outlook.guarantee,
+                "reachable": outlook.reachable,
+                "summary": outlook.summary(),
+            }
+        )
     if uses_published_standings(event) and event.source is not None:
         source = event.source
         doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
-def standings_table(event: Event, table: Standings, stage: str = "") -> str:
-    """A readable fixed-width table under a title that says where the event stands."""
+def standings_table(event: Event, table: Standings, stage: str = "", outlook: CutOutlook | None = None) -> str:
+    """A readable fixed-width table under a title that says where the event stands.
+
+    With an ``outlook``, a Cut column and a Why column close each row and the field's summary
+    follows the table."""
     tbs = [t for t in table.tiebreakers if t != "h2h"]
     heads = ["Rank", "Player", "Pts", "W-L-D", *(get_tiebreaker(t).short for t in tbs)]
+    if outlook is not None:
+        heads += ["Cut", "Why"]
     lines = []
     for row in table.rows:
         name = row.name + (" (dropped)" if row.dropped else "") + (f" [{row.place}]" if row.place else "")
         cells = [f"{row.rank}{'=' if row.shared else ''}", name, str(row.record.points), row.record.wld]
         cells += [percent(row.value(t)) for t in tbs]
+        if outlook is not None:
+            verdict = outlook.of(row.player)
+            cells += [outlook.label(verdict.verdict), verdict.reason] if verdict else ["-", ""]
         lines.append(cells)
     widths = [max(len(str(c)) for c in col) for col in zip(heads, *lines, strict=False)]
     stage = stage or ("final standings" if table.final else f"standings after round {table.after_round}")
@@ -116,8 +163,13 @@ def standings_table(event: Event, table: Standings, stage: str = "") -> str:
     out.append("  ".join("-" * w for w in widths))
     for cells in lines:
         out.append(
-            "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+            "  ".join(
+                c.ljust(w) if i == 1 or i >= len(cells) - 2 * (outlook is not None) else c.rjust(w)
+                for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+            ).rstrip()
         )
+    if outlook is not None:
+        out.append(outlook.summary())
     if note := published_note(event):
         out.append(note)
     return "\n".join(out)

@@ -32,7 +32,10 @@ from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import api, fragments
 from ingest.site.api_mtgo import mtgo_files
+from ingest.site.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
+from ingest.site.live import VERSION_FILE, live_view, version_token
+from ingest.site.qr import page_address, qr_code
 from ingest.site.render import render_page, slug_id
 from ingest.source.players import PlayerRegistry
 from ingest.wot import WotSide, cycle_of, default_bye_side
@@ -56,6 +59,8 @@ class SiteInputs:
     """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
     site_name: str = "Scorekeeper"
     """Shown in headings."""
+    site_url: str = ""
+    """The site's address (``site_url`` in mkdocs.yml); empty when unset."""
 
 
 def page_url(docs_path: str) -> str:
@@ -240,7 +245,7 @@ def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
 
 
 def _rounds_view(
-    event: Event, rounds: Sequence[Round], names: Mapping[str, str], *, playoff: bool
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], registry: PlayerRegistry, *, playoff: bool
 ) -> list[dict[str, Any]]:
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
@@ -263,6 +268,8 @@ def _rounds_view(
                     "a_won": winner == a,
                     "b_won": winner is not None and winner == b,
                     "note": m.note if not team else _seats_text(event, rnd, m.table, names),
+                    "a_url": unit_url(event, a, registry),
+                    "b_url": unit_url(event, b, registry) if b else "",
                 }
             )
         label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
@@ -291,11 +298,20 @@ def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[st
         for m in rnd.matches:
             winner = m.winner()
             sides = []
-            for p in m.players:
-                sides.append({"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p})
+            score = m.score if m.kind is MatchKind.PLAYED else None
+            for i, p in enumerate(m.players):
+                games = "" if score is None else str(score.first if i == 0 else score.second)
+                sides.append(
+                    {"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p, "games": games}
+                )
             if m.kind is MatchKind.BYE:
-                sides.append({"name": "bye", "seed": "", "won": False})
-            matches.append({"sides": sides, "result": result_text(m.players, m.score, m.kind)})
+                sides.append({"name": "bye", "seed": "", "won": False, "games": ""})
+            # Each side shows its own games won, so the result line only says what they cannot.
+            if score is not None:
+                result = f"{score.drawn} drawn" if score.drawn else ""
+            else:
+                result = result_text(m.players, m.score, m.kind)
+            matches.append({"sides": sides, "result": result, "reported": m.reported})
         columns.append({"title": title, "matches": matches})
     return columns
 
@@ -481,13 +497,13 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
         "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
-        "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
+        **_main_standings(report, names, inputs.players),
         "bracket": _bracket_view(report, names),
         "metagame": _metagame_view(report),
         "decks": decks,
         "wot": _wot_view(report, names, inputs.players) if report.wot else None,
-        "rounds": _rounds_view(e, e.rounds, names, playoff=False) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, playoff=True),
+        "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
         "teams": _teams_view(report, names, inputs.players) if e.is_team_event else [],
@@ -559,12 +575,55 @@ def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mappi
     }
 
 
+def _main_standings(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+    """The event page's standings and their title, as the event stands.
+
+    While a Swiss round is being played the standings are those after the last finished
+    round (a round in progress changes nothing until it is over), titled "after round 2 of
+    4; round 3 in progress"; once the event is over, the final standings.
+    """
+    from ingest.planner.plan import planned_rounds
+
+    e = report.event
+    table = report.final
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" and not report.wot else None
+    of = f" of {planned}" if planned else ""
+    title = "Final standings"
+    if report.status != "complete" and table is not None:
+        title = f"Standings after round {table.after_round}{of}"
+        current = e.rounds[-1] if e.rounds and not e.playoff else None
+        if current is not None and not current.complete:
+            done = len(e.rounds) - 1
+            table = report.standings[done - 1] if done and len(report.standings) >= done else None
+            title = f"Standings after round {done}{of}; round {current.number} in progress"
+    return {
+        "final": _standings_view(report, table, names, registry, details=True) if table else None,
+        "standings_title": title,
+        "planned_rounds": planned,
+    }
+
+
 def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
     e = report.event
     names = _player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
+    api_path, api_text = api.event_file(report, inputs.players)
+    version = version_token(e, api_text)
+    ctx["live"] = _live(report, ctx, version, inputs)
+    # QR codes on what is printed: to the event's page, and on each slip to its round, when
+    # the site's address is known (site_url in mkdocs.yml).
+    event_address = page_address(inputs.site_url, prefix)
+    ctx["qr_event"] = qr_code(event_address, "sk-qr-event") if event_address else None
+    if ctx.get("print_round"):
+        number = ctx["print_round"]["number"]
+        round_address = page_address(inputs.site_url, f"{prefix}rounds/#round-{number}")
+        ctx["print_round"] = {
+            **ctx["print_round"],
+            "qr_round": qr_code(round_address, "sk-qr-round") if round_address else None,
+        }
+    files[prefix + VERSION_FILE] = version + "\n"
     files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
         files.update(
@@ -585,8 +644,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         files.update(
             _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
         )
-    path, text = api.event_file(report, inputs.players)
-    files[path] = text
+    files[api_path] = api_text
     files.update(mtgo_files(report, inputs.players))
     return files
 
@@ -602,6 +660,24 @@ def _print_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]
         return None
     rnd = e.rounds[-1]
     return {**_print_round(e, rnd, names), "label": print_label(e, rnd.number)}
+
+
+def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
+    """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
+    from ingest.planner.plan import planned_rounds
+
+    e = report.event
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" else None
+    return live_view(
+        e,
+        report.status,
+        ctx["rounds"],
+        ctx["playoff"],
+        planned,
+        version,
+        lambda unit: unit_url(e, unit, inputs.players),
+        ctx["names"],
+    )
 
 
 def print_label(event: Event, number: int) -> str:
@@ -755,12 +831,22 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
                     )
                     if x
                 )
+                winner_name = {
+                    "hero": names.get(g.hero, g.hero),
+                    "villain": names.get(g.villain, g.villain),
+                    "tie": "tie",
+                    "both-lose": "both lose",
+                }.get(g.winner or "", g.winner or "")
                 rows.append(
                     {
                         "table": g.table or "",
                         "hero": names.get(g.hero, g.hero),
                         "villain": names.get(g.villain, g.villain),
-                        "winner": g.winner or "",
+                        "hero_url": unit_url(e, g.hero, registry),
+                        "villain_url": unit_url(e, g.villain, registry),
+                        "hero_won": g.winner == "hero",
+                        "villain_won": g.winner == "villain",
+                        "winner": winner_name,
                         "ended": ended,
                         "finals": f"{g.hero_final}–{g.villain_final}"
                         if g.hero_final is not None and g.villain_final is not None
@@ -776,9 +862,14 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
                 p = g.hero or g.villain
                 assert p is not None
                 r = by_player.get(p)
+                on_hero = (r is not None and r.side.value == "hero") or (r is None and g.hero is not None)
                 rows.append(
                     {
                         "table": "",
+                        "hero_url": unit_url(e, p, registry) if on_hero else "",
+                        "villain_url": "" if on_hero else unit_url(e, p, registry),
+                        "hero_won": False,
+                        "villain_won": False,
                         "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
                         "villain": names.get(p, p)
                         if (r and r.side.value == "villain") or (not r and g.villain)
@@ -823,6 +914,7 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
     cycle_rows = [
         {
             "name": names.get(p, p),
+            "url": unit_url(e, p, registry),
             "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v)),
         }
         for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
@@ -921,6 +1013,18 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
             "events": len(entries),
             "base": base_for(f"players/{cid}.md"),
             "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+            "playing": [
+                {
+                    "event": e.event,
+                    "url": f"../../events/{e.slug}/",
+                    "round": e.now[0],
+                    "table": e.now[1],
+                    "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
+                    "opponent_url": f"../{e.now[2]}/" if e.now[2] else "",
+                }
+                for e in entries
+                if e.now is not None
+            ],
         },
     )
 
@@ -1170,8 +1274,10 @@ def site_files(
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
     summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
-    upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
-    recent = [s for s in reversed(summaries) if s not in upcoming]
+    # Sections follow the event's state, not its date: a finished event dated today is a
+    # result, an event being played is "playing now" (and nowhere else).
+    upcoming = [s for s in summaries if s["status"] == "upcoming"]
+    recent = [s for s in reversed(summaries) if s["status"] == "complete"]
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)
@@ -1187,9 +1293,11 @@ def site_files(
                 "base": "",
                 "site_name": inputs.site_name,
                 "live": [s for s in summaries if s["status"] == "in-progress"],
+                "feeds": _feed_links(reports),
             },
         )
     )
+    files.update(_feeds(reports, inputs))
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
@@ -1230,6 +1338,51 @@ def site_files(
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
+
+
+def _feed_events(reports: Sequence[EventReport], inputs: SiteInputs) -> list[FeedEvent]:
+    out = []
+    for r in reports:
+        e = r.event
+        names = _player_names(e, inputs.players)
+        winner = r.winner
+        out.append(
+            FeedEvent(
+                slug=e.slug,
+                name=e.name,
+                start=e.date,
+                end=e.end_date or e.date,
+                game=e.game,
+                game_name=e.game_name,
+                format=e.format,
+                path=f"events/{e.slug}/",
+                status=r.status,
+                location=e.location,
+                players=len(e.players),
+                winner=names.get(winner, "") if winner else "",
+                winner_deck=r.public_archetypes().get(winner, "") if winner else "",
+            )
+        )
+    return out
+
+
+def _feeds(reports: Sequence[EventReport], inputs: SiteInputs) -> Files:
+    """The calendar and results feeds (:mod:`ingest.site.feeds`)."""
+    return dict(
+        feed_files(
+            _feed_events(reports, inputs), today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
+        )
+    )
+
+
+def _feed_links(reports: Sequence[EventReport]) -> dict[str, Any]:
+    """The home page's links to the feeds: all events, each game's events, results."""
+    games = sorted({(r.event.game_name, r.event.game) for r in reports})
+    return {
+        "all": calendar_path(),
+        "games": [{"name": name, "path": calendar_path(game)} for name, game in games],
+        "results": RESULTS_FEED,
+    }
 
 
 def files_digest(files: Mapping[str, str | bytes]) -> str:

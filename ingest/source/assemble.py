@@ -33,6 +33,7 @@ from ingest.core.model import (
     Team,
     TeamMatch,
     WotGameRecord,
+    time_of_day,
 )
 from ingest.decks.formats import FormatRegistry, UnknownFormatError
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
@@ -558,6 +559,7 @@ class _Assembler:
                     drops=tuple(drops),
                     name=str(r.get("name") or ""),
                     notes=str(r.get("notes") or ""),
+                    started=time_of_day(r.get("started")),
                     wot_games=tuple(wot),
                     team_matches=tuple(team_matches),
                     pos=self.pos(rpath),

@@ -124,6 +124,17 @@
     detail.className = "sk-detail";
     var td = document.createElement("td");
     td.colSpan = row.children.length;
+    /* The tiebreakers, which a phone hides from the row (.sk-tb), head the detail. */
+    var heads = row.closest("table").querySelectorAll("thead th.sk-tb");
+    var values = row.querySelectorAll("td.sk-tb");
+    if (heads.length) {
+      var line = document.createElement("p");
+      line.className = "sk-tb-line";
+      line.textContent = Array.prototype.map.call(heads, function (h, i) {
+        return h.textContent + " " + (values[i] ? values[i].textContent : "");
+      }).join(" · ");
+      td.appendChild(line);
+    }
     td.appendChild(table);
     detail.appendChild(td);
     row.parentNode.insertBefore(detail, row.nextSibling);
@@ -147,10 +158,67 @@
     });
   }
 
+  /* Live event page: the round clock, and a reload when a newer build is published. */
+  var live = { tick: 0, poll: 0, typed: 0 };
+
+  function clock() {
+    document.querySelectorAll(".sk-clock[data-started]").forEach(function (el) {
+      var hm = el.getAttribute("data-started").split(":"), minutes = +el.getAttribute("data-minutes");
+      if (!minutes) return;
+      var now = new Date(), start = new Date(now);
+      start.setHours(+hm[0], +hm[1], 0, 0);
+      if (start - now > 36e5) start.setDate(start.getDate() - 1);  /* started before midnight */
+      var left = Math.round((start.getTime() + minutes * 6e4 - now.getTime()) / 1e3);
+      if (left <= 0) {
+        el.textContent = "time";
+        el.classList.add("sk-time-up");
+      } else {
+        var m = Math.floor(left / 60), sec = left % 60;
+        el.textContent = m + ":" + (sec < 10 ? "0" : "") + sec + " left";
+      }
+    });
+  }
+
+  function busy() {
+    var a = document.activeElement;
+    return (a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) || Date.now() - live.typed < 15e3;
+  }
+
+  function poll(section) {
+    if (document.hidden || busy()) return;
+    var url = new URL(section.getAttribute("data-version-url"), location.href);
+    fetch(url, { cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : r.status === 404 ? "" : null;
+    }).then(function (v) {
+      if (v === null || busy()) return;
+      if (v.trim() !== section.getAttribute("data-version")) location.reload();
+    }, function () { /* offline for a moment: try again later */ });
+  }
+
+  function startLive() {
+    clearInterval(live.tick);
+    clearInterval(live.poll);
+    var section = document.querySelector(".sk-live[data-version]");
+    if (!section) return;
+    clock();
+    live.tick = setInterval(clock, 1e3);
+    live.poll = setInterval(function () { poll(section); }, 6e4);
+  }
+
+  function remember(input) {
+    try {
+      var key = "sk-find:" + location.pathname, saved = sessionStorage.getItem(key);
+      if (saved && !input.value) { input.value = saved; filterRows(input); }
+      input.addEventListener("input", function () { sessionStorage.setItem(key, input.value); });
+    } catch (e) { /* storage off: nothing to remember */ }
+  }
+
   function init() {
     document.querySelectorAll(".sk-find-input").forEach(function (input) {
       input.addEventListener("input", function () { filterRows(input); });
+      remember(input);
     });
+    startLive();
     ["sk-filter-game", "sk-filter-format"].forEach(function (id) {
       var el = document.getElementById(id);
       if (el) el.addEventListener("change", filterEvents);
@@ -163,6 +231,8 @@
     });
     initStandings();
   }
+
+  document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(init);

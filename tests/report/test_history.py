@@ -31,7 +31,9 @@ def _api_player(docs: Path, pid: str) -> dict[str, Any]:
 def _result_rows(docs: Path, pid: str) -> list[tuple[str, str, str]]:
     """(event link, place, record) of each row of a player page's results table."""
     page = page_text(docs / "players" / f"{pid}.md")
-    return re.findall(r'<tr><td>[\d-]+</td><td><a href="([^"]+)">.*?</td><td>(.*?)</td><td>(.*?)</td>', page)
+    return re.findall(
+        r'<tr><td class="sk-date">[\d-]+</td><td><a href="([^"]+)">.*?</td><td>(.*?)</td><td>(.*?)</td>', page
+    )
 
 
 def test_wheel_of_time_history_counts_a_double_loss_and_shows_game_points(tmp_path: Path) -> None:

@@ -1,0 +1,99 @@
+"""What an event page leads with while the event is being played: the current round, its
+clock, and the cut calculator (DESIGN §6: find my table, the round clock, the cut).
+
+Pure: the page gets plain data; the browser counts the clock down and polls the
+event's version file (``version.txt``, written beside the page) to reload itself when a
+newer build is published.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ingest.core.model import Event
+from ingest.report.cut import cut_outlook
+
+VERSION_FILE = "version.txt"
+"""The file beside an event page that holds its version token."""
+
+
+def version_token(event: Event, api_text: str) -> str:
+    """A short token that changes whenever the event's results, pairings or round times do.
+
+    The event's API document already carries every pairing and result; the round start times
+    are added since they change the page alone.
+    """
+    data = api_text + "\n" + "|".join(f"{r.number}:{r.started}" for r in (*event.rounds, *event.playoff))
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
+
+def live_view(
+    event: Event,
+    status: str,
+    rounds: Sequence[Mapping[str, Any]],
+    playoff: Sequence[Mapping[str, Any]],
+    planned: int | None,
+    version: str,
+    url_of: Callable[[str], str],
+    names: Mapping[str, str],
+) -> dict[str, Any] | None:
+    """The live block of an event page, or None when the event is not being played.
+
+    Args:
+        event: the event.
+        status: the report's status (only ``in-progress`` is live).
+        rounds: the Swiss rounds' views (as the pairings page shows them).
+        playoff: the playoff rounds' views.
+        planned: planned Swiss rounds, if known.
+        version: the page's version token (:func:`version_token`).
+        url_of: a player's page path.
+        names: players' names as the site shows them.
+    """
+    if status != "in-progress" or not (rounds or playoff) or event.structure.pairing == "wot-cycles":
+        return None
+    current = playoff[-1] if playoff else rounds[-1]
+    source = event.playoff[-1] if playoff else event.rounds[-1]
+    of = f" of {planned}" if planned and not playoff else ""
+    if current["complete"]:
+        state = f"{current['label']}{of} is over; the next round is paired soon"
+    else:
+        state = f"{current['label']}{of} in progress"
+    minutes = event.structure.round_minutes
+    clock = None
+    if source.started and not current["complete"]:
+        clock = {"started": source.started, "minutes": minutes or 0}
+    return {
+        "round": current,
+        "state": state,
+        "clock": clock,
+        "version": version,
+        "version_file": VERSION_FILE,
+        "cut": _cut_view(event, url_of, names) if not playoff else None,
+    }
+
+
+def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, str]) -> dict[str, Any] | None:
+    """The cut panel: every player still in contention with their verdict and its reason."""
+    outlook = cut_outlook(event)
+    if outlook is None:
+        return None
+    rows = [
+        {
+            "name": names.get(v.player, v.player),
+            "url": url_of(v.player),
+            "verdict": v.verdict,
+            "label": outlook.label(v.verdict),
+            "reason": v.reason,
+        }
+        for v in outlook.verdicts
+        if v.verdict != "out"
+    ]
+    return {
+        "top": outlook.top,
+        "summary": outlook.summary(),
+        "rows": rows,
+        "out": sum(1 for v in outlook.verdicts if v.verdict == "out"),
+        "by_player": {v.player: v for v in outlook.verdicts},
+    }

@@ -1,0 +1,200 @@
+"""The live event page in headless Chromium on a phone (390×844): find my table first, the
+round clock counting down to "time", and the reload when a newer build is published, never
+while the visitor is typing. The browser's clock is Playwright's fake clock: nothing waits."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import http.server
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ingest.publish.run import build_site
+from tests.site_helpers import TODAY, make_project
+from tests.test_browser import CHROMIUM_ARGS, PHONE, SCREENSHOTS, _QuietHandler, browser  # noqa: F401
+
+pytest.importorskip("playwright")
+from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+PIONEER = "/events/2026-11-20-pioneer-weekly/"
+ROUND_START = dt.datetime(2026, 11, 20, 21, 10)  # round 3 of the sample started at 21:10, 50 minutes
+
+
+@pytest.fixture(scope="module")
+def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The sample site, built and served from a folder the tests may change (a new build's version)."""
+    root = tmp_path_factory.mktemp("live-site")
+    build_site(make_project(root), today=TODAY)
+    site = root / "build" / "site"
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", site
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def _phone(browser: Browser, at: dt.datetime) -> Page:  # noqa: F811
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.clock.install(time=at)
+    return page
+
+
+def test_find_my_table_comes_first_and_the_clock_counts_down(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START + dt.timedelta(minutes=12))
+    page.goto(url + PIONEER)
+    page.clock.run_for(1500)
+    box = page.locator("#sk-find-input").bounding_box()
+    assert box is not None and box["y"] + box["height"] < 844 / 2  # above the fold, before anything else
+    # 21:22 plus the time the page took to load: 38 minutes left, give or take a few seconds.
+    assert re.fullmatch(r"3[78]:\d\d left", page.locator(".sk-clock").inner_text())
+    page.locator("#sk-find-input").fill("noor")
+    assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "live-event-phone.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.clock.run_for(39 * 60 * 1000)
+    assert page.locator(".sk-clock").inner_text().lower() == "time"
+    page.context.close()
+
+
+def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, site = live_site
+    version = site / "events/2026-11-20-pioneer-weekly/version.txt"
+    original = version.read_text()
+    page = _phone(browser, ROUND_START + dt.timedelta(minutes=5))
+    try:
+        page.goto(url + PIONEER)
+        page.evaluate("window.__kept = 1")  # gone after a reload
+        with page.expect_response(lambda r: r.url.endswith("/version.txt")):
+            page.clock.run_for(61_000)  # one poll, answered before the version changes
+        page.wait_for_load_state()
+        assert page.evaluate("window.__kept") == 1  # same build: no reload
+        version.write_text("0123456789abcdef\n")
+        page.locator("#sk-find-input").click()
+        page.keyboard.type("ull")
+        page.clock.run_for(61_000)
+        assert page.evaluate("window.__kept") == 1  # typing: the newer build waits
+        page.locator("#sk-find-input").blur()
+        page.clock.run_for(20_000)
+        with page.expect_navigation():
+            page.clock.run_for(61_000)
+        assert page.evaluate("window.__kept") is None
+        # The search survived the reload: the player still sees their table.
+        assert page.locator("#sk-find-input").input_value() == "ull"
+        assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+    finally:
+        version.write_text(original)
+        page.context.close()
+
+
+def test_a_finished_event_does_not_poll(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    page.clock.run_for(5 * 60_000)
+    assert not [u for u in fetched if u.endswith("version.txt")]
+    page.context.close()
+
+
+def test_tapping_a_name_in_the_standings_opens_the_players_page(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    link = page.locator("table.sk-standings tbody tr").first.locator("summary a")
+    name = link.inner_text()
+    link.tap()
+    page.wait_for_url("**/players/**")
+    assert name in page.locator("h1").inner_text()
+    page.context.close()
+
+
+@pytest.mark.parametrize("path", ["/events/2026-11-13-friday-night-modern/", "/events/2026-11-20-pioneer-weekly/"])
+def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+    path: str,
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + path)
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('article table.sk-table')].filter(t => !t.closest('details'))"
+        ".map(t => [t.className, t.getBoundingClientRect().width, t.closest('.sk-scroll').clientWidth])"
+    )
+    assert widths and all(w <= box + 0.5 for _, w, box in widths), widths
+    first = page.locator("table.sk-standings tbody tr").first
+    assert not first.locator("td.sk-tb").first.is_visible()  # tiebreakers are not off-screen: they are in the row
+    first.locator("summary").click(position={"x": 4, "y": 4})
+    assert re.match(r"OMW% [\d.]+% · GW% [\d.]+% · OGW% [\d.]+%", first.locator(".sk-tb-line").inner_text())
+    # Columns a player needs stay: no empty column is drawn.
+    heads = page.locator("article table.sk-table:not(.sk-opponents) > thead th").all_inner_texts()
+    assert "Archetype" not in heads or path.endswith("modern/")
+    page.context.close()
+
+
+def test_a_players_page_shows_their_table_while_the_event_is_played(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/players/ulla-petrov/")
+    seat = page.locator(".sk-live-seat")
+    assert seat.inner_text() == "Playing now · Pioneer Weekly #18, Round 3, table 4: against Kenji Quist"
+    box = seat.bounding_box()
+    assert box is not None and box["y"] < 844 / 2
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('article table.sk-table')]"
+        ".map(t => [t.getBoundingClientRect().width, t.closest('.sk-scroll').clientWidth])"
+    )
+    assert all(w <= box_w + 0.5 for w, box_w in widths), widths  # the history fits: dates fold under the name
+    seat.locator("a").last.tap()
+    page.wait_for_url("**/players/kenji-quist/")
+    page.context.close()
+
+
+def test_wheel_of_time_tables_link_players_and_name_the_winner(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-08-15-wheel-of-time-sealed/rounds/")
+    row = page.locator("table.sk-pairings tbody tr[data-players]").first
+    cells = row.locator("td").all_inner_texts()
+    hero, villain, winner = cells[1], cells[2], cells[3]
+    assert winner in (hero, villain, "tie", "both lose"), cells
+    assert row.locator("td.sk-won").inner_text() == winner
+    row.locator("td").nth(2).locator("a").tap()
+    page.wait_for_url("**/players/**")
+    assert villain in page.locator("h1").inner_text()
+    page.context.close()
+
+
+def test_the_bracket_says_whose_score_is_whose(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-11-13-friday-night-modern/")
+    # Quarterfinal 3 of the sample: Beatrix Takeda 1, Ines Costa 2 (games: 1-2).
+    match = page.locator(".sk-bracket-round").first.locator(".sk-bracket-match").nth(2)
+    sides = [
+        (s.locator(".sk-bracket-name").inner_text(), s.locator(".sk-bracket-games").inner_text())
+        for s in match.locator(".sk-bracket-side").all()
+    ]
+    assert sides == [("Beatrix Takeda", "1"), ("Ines Costa", "2")]
+    assert match.locator(".sk-bracket-side.sk-won .sk-bracket-name").inner_text() == "Ines Costa"
+    page.context.close()
