@@ -32,6 +32,7 @@ from typing import Any
 from ingest import __version__, pickling
 from ingest import fragments as fr
 from ingest.archive_summary import summarise_finished_events
+from ingest.assemble import slug_for
 from ingest.collector import collector_paused, results_frozen
 from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
@@ -53,6 +54,8 @@ from ingest.pipeline import (
 from ingest.players import PlayerRegistry, registry_from
 from ingest.project import Project
 from ingest.report import EventReport, compute_report
+from ingest.season import Season
+from ingest.season_files import load_seasons
 from ingest.site import Files, SiteInputs, site_files
 from ingest.storage import display_path, find_files, read_text, replace_dir, write_atomically
 from ingest.validation import load_schema, validate_document
@@ -165,6 +168,7 @@ class Collected:
     players: PlayerRegistry
     archetypes: ArchetypeBook | None
     diagnostics: tuple[Diagnostic, ...]
+    seasons: tuple[Season, ...] = ()
 
 
 def collect(
@@ -211,8 +215,11 @@ def collect(
                 )
             )
         slugs[item.event.slug] = item.shown
+    seasons, problems = load_seasons(project, [slug_for(item.shown) for item in loaded])
+    diags += problems
     del strict
-    return Collected(tuple(loaded), players, archetypes, tuple(sorted(set(diags), key=Diagnostic.sort_key)))
+    found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
+    return Collected(tuple(loaded), players, archetypes, found, seasons)
 
 
 class ReportCache:
@@ -320,7 +327,7 @@ def _worker_event(path: str) -> _Prepared:
     archetypes = _WORKER["archetypes"]
     key = report_key(_WORKER["fingerprint"], item)
     report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
-    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
+    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"], seasons=_WORKER["seasons"])
     templates = Path(_WORKER["templates"])
     return (
         parsed,
@@ -370,6 +377,7 @@ def prefill(
         templates=str(project.templates_dir),
         templates_fingerprint=templates_fingerprint(project.templates_dir),
         archetypes=load_archetype_book(project)[0],
+        seasons=load_seasons(project)[0],
     )
     loaded: dict[str, Loaded] = {}
 
@@ -822,7 +830,7 @@ def _build(
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
-        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project))
+        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project), collected.seasons)
         files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))

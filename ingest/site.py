@@ -30,6 +30,8 @@ from ingest.published import platform_name, published_note
 from ingest.render import pct_of, render, render_page, slug_id
 from ingest.report import EventReport
 from ingest.rulesets import RULESETS, get_ruleset
+from ingest.season import Season
+from ingest.season_site import compute_seasons, event_seasons, player_seasons, season_files
 from ingest.standings import Row, Standings, playoff_round_title
 from ingest.tiebreakers import get_tiebreaker
 from ingest.wot import WotSide, cycle_of, default_bye_side
@@ -54,6 +56,8 @@ class SiteInputs:
     """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
     site_name: str = "Scorekeeper"
     """Shown in headings."""
+    seasons: tuple[Season, ...] = ()
+    """seasons/."""
 
 
 def page_url(docs_path: str) -> str:
@@ -468,6 +472,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
         "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "seasons": event_seasons(inputs.seasons, e),
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
     }
 
@@ -808,6 +813,7 @@ def _player_pages(
     mapper: Mapper = map,
     page_cache: dict[Any, Files] | None = None,
     fingerprint: str = "",
+    seasons: Mapping[str, list[dict[str, Any]]] | None = None,
 ) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
@@ -820,7 +826,7 @@ def _player_pages(
     keys: dict[str, Any] = {}
     if page_cache is not None:
         for cid in ids:
-            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint)
+            keys[cid] = (_player_page_key(cid, inputs, histories, fingerprint), repr((seasons or {}).get(cid)))
             if keys[cid] in page_cache:
                 files.update(page_cache[keys[cid]])
         ids = [cid for cid in ids if keys[cid] not in page_cache]
@@ -828,7 +834,7 @@ def _player_pages(
     def chunk_pages(chunk: Sequence[str]) -> Files:
         files: Files = {}
         for cid in chunk:
-            files.update(_player_page(cid, inputs, templates, histories))
+            files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
         return files
 
     half = (len(ids) + 1) // 2
@@ -869,7 +875,13 @@ def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, f
     )
 
 
-def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
+def _player_page(
+    cid: str,
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    seasons: Sequence[Mapping[str, Any]] = (),
+) -> Files:
     display = histories.names
     entries = histories.entries.get(cid, ())
     rows = [_history_row(entry) for entry in reversed(entries)]
@@ -888,6 +900,7 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
             "events": len(entries),
             "base": base_for(f"players/{cid}.md"),
             "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+            "seasons": seasons,
         },
     )
 
@@ -1112,7 +1125,15 @@ def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fi
     names = tuple(sorted(_player_names(report.event, inputs.players).items()))
     # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
     links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
-    return (report.cache_key, names, links, fingerprint or templates_fingerprint(templates), inputs.today.isoformat())
+    seasons = tuple(tuple(s.items()) for s in event_seasons(inputs.seasons, report.event))
+    return (
+        report.cache_key,
+        names,
+        links,
+        fingerprint or templates_fingerprint(templates),
+        inputs.today.isoformat(),
+        seasons,
+    )
 
 
 def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
@@ -1136,6 +1157,7 @@ def site_files(
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
+    seasons = compute_seasons(inputs.seasons, reports, inputs.players)
     summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
     upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
     recent = [s for s in reversed(summaries) if s not in upcoming]
@@ -1154,6 +1176,7 @@ def site_files(
                 "base": "",
                 "site_name": inputs.site_name,
                 "live": [s for s in summaries if s["status"] == "in-progress"],
+                "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
             },
         )
     )
@@ -1186,7 +1209,8 @@ def site_files(
     histories = player_histories(reports, inputs.players)
     if progress is not None:
         progress("rendering player pages", 0, 1)
-    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint))
+    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
+    files.update(season_files(seasons, histories.names, templates))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
     files.update(api.api_files(reports, inputs.players, histories))

@@ -44,10 +44,12 @@ def test_bad_season_file_gives_positioned_diagnostics(path: Path, tmp_path: Path
 
 
 def test_validate_one_season_file_checks_only_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    project = _project(tmp_path, ROOT / "seasons" / "modern-league-2026.yaml")
+    project = _project(tmp_path, ROOT / "seasons" / "dragons-hoard-league-2026.yaml")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(
-        main, ["--root", str(project.root), "validate", "seasons/modern-league-2026.yaml"], catch_exceptions=False
+        main,
+        ["--root", str(project.root), "validate", "seasons/dragons-hoard-league-2026.yaml"],
+        catch_exceptions=False,
     )
     assert (result.exit_code, result.stdout) == (0, "")
     assert "checked 1 season file: no problems found" in result.stderr
@@ -56,7 +58,7 @@ def test_validate_one_season_file_checks_only_it(tmp_path: Path, monkeypatch: py
 def test_sample_season_reads_with_its_preset_and_overrides() -> None:
     seasons, problems = load_seasons(Project(ROOT))
     assert problems == []
-    (season,) = [s for s in seasons if s.id == "modern-league-2026"]
+    (season,) = [s for s in seasons if s.id == "dragons-hoard-league-2026"]
     assert season.preset == "store-league"
     # From the preset: match win 3, draw 1, participation 1, bonus after 4 and 8 nights.
     assert season.rules.points == Points(
@@ -67,8 +69,8 @@ def test_sample_season_reads_with_its_preset_and_overrides() -> None:
     )
     # The season's own keys replace the preset's.
     assert season.rules.best == 3
-    assert season.rules.qualify == Qualification(4, "League finals")
-    assert season.selection.formats == ("modern", "pioneer", "legacy")
+    assert season.rules.qualify == Qualification(4, "league finals")
+    assert season.selection.organizers == ("The Dragon's Hoard",)
 
 
 def test_shipped_presets_are_pinned() -> None:
