@@ -308,3 +308,22 @@ def test_adding_an_event_never_lowers_a_total_when_every_result_counts(
     for player, total in old.items():
         assert new[player] >= total
     assert set(new) == set(old) | {r.player for r in extra.results}
+
+
+def test_the_readme_examples_are_valid(tmp_path: Path) -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Seasons and leagues", 1)[1].split("\n## ", 1)[0]
+    season, preset = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    project = _project(tmp_path)
+    (tmp_path / "seasons" / "example.yaml").write_text(season.replace("preset: circuit\n", ""), encoding="utf-8")
+    (tmp_path / "presets").mkdir()
+    (tmp_path / "presets" / "weekly-kitchen-table.yaml").write_text(preset, encoding="utf-8")
+    (tmp_path / "seasons" / "weekly.yaml").write_text(
+        "name: Weekly\npreset: weekly-kitchen-table\nevents: {game: mtg}\n", encoding="utf-8"
+    )
+    seasons, problems = load_seasons(project, ["2026-11-13-friday-night-modern"])
+    # Only the example's made-up event addresses are reported.
+    assert [(d.code, d.is_error) for d in problems] == [("season-event", False), ("season-event", False)]
+    assert {s.id: s.rules.best for s in seasons} == {"example": 3, "weekly": 10}
