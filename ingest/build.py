@@ -38,6 +38,7 @@ from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.errors import IngestError
 from ingest.formats import ArchetypeBook, archetypes_from_documents
 from ingest.locking import wait_for_edits
+from ingest.naming import naming_key, publishable
 from ingest.pipeline import (
     EventData,
     Loaded,
@@ -267,10 +268,13 @@ def _data_fingerprint(project: Project) -> str:
     return h.hexdigest()
 
 
-def report_key(fingerprint: str, item: Loaded) -> str:
-    """The content hash a report is cached under: data, code, the event file and its decklists."""
+def report_key(fingerprint: str, item: Loaded, players: PlayerRegistry | None = None) -> str:
+    """The content hash a report is cached under: data, code, the event file and its decklists,
+    and how its players chose to be named (players.yaml)."""
     assert item.event is not None and item.text is not None
     h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
+    if players is not None:
+        h.update(naming_key(item.event, players).encode())
     for _, ref, text in item.event.deck_texts:
         h.update(ref.encode() + text.encode())
     return h.hexdigest()
@@ -325,8 +329,11 @@ def _worker_event(path: str) -> _Prepared:
     registry = data.formats
     cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
-    key = report_key(_WORKER["fingerprint"], item)
-    report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
+    key = report_key(_WORKER["fingerprint"], item, _WORKER["players"])
+    report = publishable(
+        item.event, _WORKER["players"], lambda e: compute_report(e, registry, archetypes, card_data=cards)
+    )
+    report = replace(report, cache_key=key)
     inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"], seasons=_WORKER["seasons"])
     templates = Path(_WORKER["templates"])
     return (
@@ -460,11 +467,16 @@ def compute_reports(
     reports = []
     for done, item in enumerate(collected.events):
         progress("computing standings", done, len(collected.events))
-        key = report_key(fingerprint, item)
+        key = report_key(fingerprint, item, collected.players)
         report = cache.get(key)
         if report is None:
             assert item.event is not None
-            report = replace(compute_report(item.event, registry, collected.archetypes, card_data=cards), cache_key=key)
+            report = publishable(
+                item.event,
+                collected.players,
+                lambda e: compute_report(e, registry, collected.archetypes, card_data=cards),
+            )
+            report = replace(report, cache_key=key)
             cache.put(key, report)
             timings.reports_computed += 1
         elif key in cache.prepared:  # computed for this build, by a worker

@@ -143,6 +143,10 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
     seasons, others = split_season_paths(list(paths), project)
     loaded, diags = check_files(others, project) if others or not paths else ([], [])
     seasons_checked, found = check_season_files(seasons if paths else None, project)
+    if not paths:
+        from ingest.build import load_players
+
+        found += load_players(project)[1]  # players.yaml: as the build reads it
     diags = sorted_diagnostics(diags + found)
     print_diagnostics(diags, fmt)
     n = len(loaded)
@@ -197,7 +201,11 @@ def standings(ctx: click.Context, event_file: Path, round_no: int | None, rules:
     if loaded.event is None:
         print_diagnostics(list(loaded.diagnostics))
         fail(f"{loaded.shown} has errors; fix them first")
-    event = loaded.event
+    from ingest.build import load_players
+    from ingest.naming import public_event
+
+    # Players are named as they chose in players.yaml (the standings are the same).
+    event = public_event(loaded.event, load_players(project)[0])
     if rules is not None:
         try:
             get_ruleset(rules)

@@ -26,6 +26,10 @@ from ingest.season_table import SeasonEvent, SeasonTable, TableRow, movement, se
 
 API_VERSION = 1
 
+UNNAMED = "Unnamed player"
+"""A season table's row for a player who chose not to be named (``names`` has only the
+players with a page: see :mod:`ingest.naming`)."""
+
 Files = dict[str, str | bytes]
 
 
@@ -209,10 +213,10 @@ def season_context(c: ComputedSeason, names: Mapping[str, str], base: str) -> di
     by_slug = {e.slug: e for e in c.events}
 
     def name_of(pid: str) -> str:
-        return names.get(pid, pid)
+        return names.get(pid, UNNAMED)
 
     def url_of(pid: str) -> str:
-        return f"players/{pid}/"
+        return f"players/{pid}/" if pid in names else ""
 
     history = []
     for i, table in enumerate(c.tables):
@@ -247,8 +251,8 @@ def _api_row(row: TableRow, moved: int | None, names: Mapping[str, str]) -> dict
     return {
         "rank": row.rank,
         "shared": row.shared,
-        "player": row.player,
-        "name": names.get(row.player, row.player),
+        "player": row.player if row.player in names else None,
+        "name": names.get(row.player, UNNAMED),
         "points": float(row.total),
         "points_exact": f"{row.total.numerator}/{row.total.denominator}",
         "bonus": float(row.bonus),
@@ -314,7 +318,10 @@ def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> 
 
 
 def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], templates: Path) -> Files:
-    """The season pages, their index and their API documents (nothing without seasons)."""
+    """The season pages, their index and their API documents (nothing without seasons).
+
+    ``names``: the published name of every player with a page, by canonical id.
+    """
     computed = list(computed)
     if not computed:
         return {}
@@ -331,7 +338,7 @@ def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], t
                 "events": len(c.events),
                 "pending": len(c.pending),
                 "players": len(c.table.rows),
-                "leader": names.get(leader.player, leader.player) if leader else None,
+                "leader": names.get(leader.player, UNNAMED) if leader else None,
                 "leader_points": points_text(leader.total) if leader else None,
             }
         )

@@ -269,16 +269,23 @@ def season_events(reports: Iterable[EventReport], registry: PlayerRegistry, seas
         e = report.event
         if report.status != "complete" or not season.selection.counts(e.slug, e.date, e.game, e.format, e.organizer):
             continue
-        hist = player_histories([report], registry)
+        hist = player_histories([report], registry, unnamed=True)
+        # Players published under another id (ingest.naming) count as who they are.
+        source = {p.id: p.source_id for p in e.players if p.source_id}
+
+        def who(pid: str, source: Mapping[str, str] = source) -> str:
+            return registry.canonical(source.get(pid, pid))
+
         results = []
         field = 0
         for pid, entries in sorted(hist.entries.items()):
             h = entries[0]
             field = h.field
             w, lo, d = h.record if h.record is not None else (0, 0, 0)
-            results.append(SeasonResult(pid, h.rank, w, lo, d, h.points or 0))
+            results.append(SeasonResult(who(pid), h.rank, w, lo, d, h.points or 0))
+        results.sort(key=lambda r: r.player)
         wins_against = {
-            (me, opp): counts[WON]
+            (who(me), who(opp)): counts[WON]
             for me, met in sorted(hist.h2h.items())
             for opp, counts in sorted(met.items())
             if counts[WON]

@@ -25,6 +25,7 @@ from ingest.formats import FormatRegistry
 from ingest.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
 from ingest.model import GAMES, Event, GameScore, Match, MatchKind, PlayerId, Round
+from ingest.naming import is_unnamed
 from ingest.players import PlayerRegistry
 from ingest.published import platform_name, published_note
 from ingest.render import pct_of, render, render_page, slug_id
@@ -219,6 +220,8 @@ def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
     """
     if event.is_team_event and unit in {t.id for t in event.teams}:
         return f"events/{event.slug}/teams/#{unit}"
+    if is_unnamed(unit):
+        return f"events/{event.slug}/"  # a player who chose not to be named has no page
     return f"players/{registry.canonical(unit)}/"
 
 
@@ -870,7 +873,7 @@ def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, f
         histories.names[cid],
         histories.entries.get(cid, ()),
         tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
-        inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+        inputs.players.public_aliases(cid),
         fingerprint,
     )
 
@@ -886,7 +889,10 @@ def _player_page(
     entries = histories.entries.get(cid, ())
     rows = [_history_row(entry) for entry in reversed(entries)]
     met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
-    opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
+    # Opponents who chose not to be named count in the record but are not listed.
+    opponents = [
+        {"name": display[o], "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met if o in display
+    ]
     return _page(
         f"players/{cid}.md",
         templates,
@@ -899,7 +905,7 @@ def _player_page(
             "decks": sorted({e.archetype for e in entries if e.archetype}),
             "events": len(entries),
             "base": base_for(f"players/{cid}.md"),
-            "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+            "aliases": inputs.players.public_aliases(cid),
             "seasons": seasons,
         },
     )
@@ -1045,7 +1051,7 @@ def search_entries(
     older: dict[int, list[str]] = defaultdict(list)
     for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
         entries = histories.entries.get(cid, ())
-        aliases = inputs.players.players[cid].aliases if cid in inputs.players.players else ()
+        aliases = inputs.players.public_aliases(cid)
         decks = sorted({e.archetype for e in entries if e.archetype})
         text = f"Player, {len(entries)} event{'s' if len(entries) != 1 else ''}"
         if aliases:
