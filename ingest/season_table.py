@@ -68,11 +68,10 @@ class ScoredResult:
     participation: Fraction
     counted: bool
     """False when best-N leaves it out."""
-
-    @property
-    def total(self) -> Fraction:
-        """The event's season points."""
-        return self.placement + self.matches + self.participation
+    match_points: int = 0
+    """Match points at the event."""
+    total: Fraction = Fraction(0)
+    """The event's season points: placement + matches + participation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,28 +113,33 @@ class SeasonTable:
         return {r.player: r.rank for r in self.rows}
 
 
-def score_results(rules: Rules, player: str, events: Sequence[SeasonEvent]) -> tuple[ScoredResult, ...]:
-    """A player's results, scored, oldest first; best-N marks the rest as not counted."""
+def score_result(rules: Rules, e: SeasonEvent, r: SeasonResult) -> ScoredResult:
+    """One result, scored."""
     p = rules.points
+    placement = p.for_place(r.rank, e.field)
+    matches = r.wins * p.match_win + r.draws * p.match_draw
+    total = placement + matches + p.participation
+    record = (r.wins, r.losses, r.draws)
+    points = (placement, matches, p.participation)
+    return ScoredResult(e.slug, e.name, e.date, r.rank, e.field, record, *points, True, r.match_points, total)
+
+
+def score_results(
+    rules: Rules,
+    played: Sequence[tuple[SeasonEvent, SeasonResult]],
+    known: dict[tuple[str, str], ScoredResult] | None = None,
+) -> tuple[ScoredResult, ...]:
+    """A player's results (each event with their result there, oldest first), scored;
+    best-N marks the rest as not counted. ``known``: results already scored, by event and player."""
     scored: list[ScoredResult] = []
-    for e in events:
-        r = next((x for x in e.results if x.player == player), None)
-        if r is None:
+    for e, r in played:
+        if known is None:
+            scored.append(score_result(rules, e, r))
             continue
-        scored.append(
-            ScoredResult(
-                e.slug,
-                e.name,
-                e.date,
-                r.rank,
-                e.field,
-                (r.wins, r.losses, r.draws),
-                p.for_place(r.rank, e.field),
-                r.wins * p.match_win + r.draws * p.match_draw,
-                p.participation,
-                True,
-            )
-        )
+        key = (e.slug, r.player)
+        if key not in known:
+            known[key] = score_result(rules, e, r)
+        scored.append(known[key])
     if rules.best is not None and len(scored) > rules.best:
         # The best scores count; of equal scores, the earlier event.
         keep = sorted(range(len(scored)), key=lambda i: (-scored[i].total, scored[i].date, scored[i].slug))
@@ -185,7 +189,9 @@ def _order(group: list[TableRow], tiebreakers: Sequence[str], events: Sequence[S
     return out
 
 
-def compute_table(season: Season | Rules, events: Sequence[SeasonEvent]) -> SeasonTable:
+def compute_table(
+    season: Season | Rules, events: Sequence[SeasonEvent], known: dict[tuple[str, str], ScoredResult] | None = None
+) -> SeasonTable:
     """The table after ``events`` (finished, counted events, oldest first).
 
     >>> from ingest.season import Points
@@ -196,14 +202,16 @@ def compute_table(season: Season | Rules, events: Sequence[SeasonEvent]) -> Seas
     [(1, 'x', 4), (2, 'y', 1)]
     """
     rules = season.rules if isinstance(season, Season) else season
-    players = sorted({r.player for e in events for r in e.results})
+    played: dict[str, list[tuple[SeasonEvent, SeasonResult]]] = defaultdict(list)
+    for e in events:
+        for r in e.results:
+            played[r.player].append((e, r))
     rows: list[TableRow] = []
-    for pid in players:
-        results = score_results(rules, pid, events)
+    for pid in sorted(played):
+        results = score_results(rules, played[pid], known)
         counted = [s for s in results if s.counted]
         bonus = rules.points.bonus(len(results))
         ranks = [s.rank for s in results if s.rank is not None]
-        mp = {e.slug: r.match_points for e in events for r in e.results if r.player == pid}
         rows.append(
             TableRow(
                 pid,
@@ -212,7 +220,7 @@ def compute_table(season: Season | Rules, events: Sequence[SeasonEvent]) -> Seas
                 sum((s.total for s in counted), Fraction(0)) + bonus,
                 bonus,
                 results,
-                sum(mp[s.slug] for s in counted),
+                sum(s.match_points for s in counted),
                 sum(s.record[0] for s in counted),
                 min(ranks) if ranks else None,
             )
@@ -247,7 +255,8 @@ def _qualified(rows: list[TableRow], top: int, min_events: int) -> list[TableRow
 
 def table_progression(season: Season | Rules, events: Sequence[SeasonEvent]) -> tuple[SeasonTable, ...]:
     """The table after each event in turn (the last is the current table)."""
-    return tuple(compute_table(season, events[: i + 1]) for i in range(len(events)))
+    known: dict[tuple[str, str], ScoredResult] = {}  # a result scores the same in every table
+    return tuple(compute_table(season, events[: i + 1], known) for i in range(len(events)))
 
 
 def movement(before: SeasonTable | None, after: SeasonTable) -> dict[str, int | None]:
