@@ -1037,7 +1037,7 @@ def search_entries(
 
     Players by name (their aliases and decks in the text), events by name, date and
     place, archetypes (the newest published deck of each), formats, cards on banned or
-    restricted lists, and the rules pages. Round pages, per-round standings and table
+    restricted lists, seasons, and the rules pages. Round pages, per-round standings and table
     cells are not indexed: a player's page answers "how did I do" and the event page
     "where is my table".
 
@@ -1103,6 +1103,9 @@ def search_entries(
     for card, lists in sorted(cards.items(), key=lambda kv: kv[0].casefold()):
         text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
         out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
+    for season in sorted(inputs.seasons, key=lambda s: s.id):
+        about = f"; {season.description}" if season.description else ""
+        out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": f"Season table{about}"[:200]})
     for rid, text in RULES_TEXT.items():
         out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
     out.append(

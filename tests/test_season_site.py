@@ -107,3 +107,12 @@ def test_untrusted_season_text_is_escaped(tmp_path: Path) -> None:
     page = page_text(docs / "seasons" / "evil.md")
     assert "<script>" not in page and "<img" not in page and "<b>finals" not in page
     assert "&lt;script&gt;" in page or "\\<script\\>" in page
+
+
+def test_seasons_are_in_the_search_index(sample_docs: Path) -> None:
+    from ingest.fragments import SEARCH_FILE
+
+    entries = json.loads((sample_docs.parent / "fragments" / SEARCH_FILE).read_text())
+    found = {e["location"]: e for e in entries if e["location"].startswith("seasons/")}
+    assert set(found) == {f"seasons/{LEAGUE}/", f"seasons/{POTY}/"}
+    assert found[f"seasons/{POTY}/"]["title"] == "Magic Player of the Year 2026"
