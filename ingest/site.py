@@ -1104,8 +1104,11 @@ def search_entries(
         text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
         out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
     for season in sorted(inputs.seasons, key=lambda s: s.id):
-        about = f"; {season.description}" if season.description else ""
-        out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": f"Season table{about}"[:200]})
+        about = season.description
+        if len(about) >= 150:  # entries stay short
+            about = about[:150].rsplit(" ", 1)[0] + "…"
+        text = f"Season table; {about}" if about else "Season table"
+        out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": text})
     for rid, text in RULES_TEXT.items():
         out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
     out.append(
