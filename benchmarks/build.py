@@ -57,10 +57,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import ingest.build as build_module  # noqa: E402
-from ingest.build import BuildTimings, ReportCache, build_site, collect  # noqa: E402
-from ingest.progress import TerminalProgress  # noqa: E402
-from ingest.project import Project  # noqa: E402
+import ingest.publish.run as build_module  # noqa: E402
+from ingest.publish.progress import TerminalProgress  # noqa: E402
+from ingest.publish.run import BuildTimings, ReportCache, build_site, collect  # noqa: E402
+from ingest.source.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
 LAST_DATE = dt.date(2026, 11, 13)

@@ -19,13 +19,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import ingest.event_file as event_file_module
-from ingest.event_file import edit_event_file
-from ingest.model import GameScore
-from ingest.pair import apply_plan, plan_next_round
-from ingest.pipeline import load_event
-from ingest.project import Project
-from ingest.recording import record_result
+import ingest.edit.event_file as event_file_module
+from ingest.core.model import GameScore
+from ingest.edit.event_file import edit_event_file
+from ingest.edit.new_round import apply_plan
+from ingest.edit.recording import record_result
+from ingest.planner.plan import PairPlan, plan_next_round
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,7 +45,9 @@ def _event(folder: Path, players: int) -> Path:
     for number in (1, 2, 3):
         event = load_event(path, project).event
         assert event is not None
-        path.write_text(apply_plan(path.read_text(), plan_next_round(event)))
+        plan = plan_next_round(event)
+        assert isinstance(plan, PairPlan)
+        path.write_text(apply_plan(path.read_text(), plan))
         if number == 3:
             break
         for m in load_event(path, project).event.rounds[-1].matches:  # type: ignore[union-attr]

@@ -29,27 +29,27 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.build import TODAY, change_result, generate  # noqa: E402
-from ingest.progress import TerminalProgress  # noqa: E402
+from ingest.publish.progress import TerminalProgress  # noqa: E402
 
 
 def _no_fork() -> None:
-    import ingest.build
+    import ingest.publish.run
 
-    ingest.build._can_fork = lambda: False
+    ingest.publish.run._can_fork = lambda: False
 
 
 def _no_pickling() -> None:
     import copyreg
 
-    from ingest import pickling
+    from ingest.publish import pickling
 
     for cls in list(pickling._GETTERS):
         copyreg.dispatch_table.pop(cls, None)
 
 
 def _no_gc() -> None:
-    import ingest.build
-    import ingest.standings
+    import ingest.publish.run
+    import ingest.rules.standings
 
     @contextlib.contextmanager
     def paused(*, freeze: bool = False) -> Iterator[None]:
@@ -59,59 +59,50 @@ def _no_gc() -> None:
     def frozen() -> Iterator[Callable[[], None]]:
         yield lambda: None
 
-    ingest.build.collector_paused = paused
-    ingest.standings.collector_paused = paused
-    ingest.build.results_frozen = frozen
-
-
-def _no_fast_validator() -> None:
-    from jsonschema import Draft202012Validator
-
-    import ingest.validation
-
-    ingest.validation.FastValidator = Draft202012Validator
+    ingest.publish.run.collector_paused = paused
+    ingest.rules.standings.collector_paused = paused
+    ingest.publish.run.results_frozen = frozen
 
 
 def _no_escape_fast_path() -> None:
     import jinja2
     import markupsafe
 
-    import ingest.render
+    import ingest.site.render
 
-    ingest.render.output_escape = markupsafe.escape
-    ingest.render._Environment.getattr = jinja2.Environment.getattr  # type: ignore[method-assign]
+    ingest.site.render.output_escape = markupsafe.escape
+    ingest.site.render._Environment.getattr = jinja2.Environment.getattr  # type: ignore[method-assign]
 
 
 def _no_memory_caches() -> None:
-    import ingest.build
+    import ingest.publish.run
 
-    real = ingest.build._build
+    real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
         kwargs["cache"] = None  # a new cache (memory empty) for every build
         return real(project, **kwargs)
 
-    ingest.build._build = build
+    ingest.publish.run._build = build
 
 
 def _no_page_swap() -> None:
-    import ingest.build
+    import ingest.publish.run
 
-    real = ingest.build._build
+    real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
         kwargs["full"] = True  # the engine renders every page, as before the page update
         return real(project, **kwargs)
 
-    ingest.build._build = build
+    ingest.publish.run._build = build
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
-    "pickling": ("custom pickling (ingest/pickling.py)", _no_pickling),
-    "gc": ("garbage-collector handling (ingest/collector.py)", _no_gc),
-    "validator": ("FastValidator", _no_fast_validator),
+    "pickling": ("custom pickling (ingest/publish/pickling.py)", _no_pickling),
+    "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
     "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
@@ -126,8 +117,8 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import material  # noqa: F401 - imports are not the build's
     import mkdocs.commands.build  # noqa: F401
 
-    from ingest.build import ReportCache, build_site
-    from ingest.project import Project
+    from ingest.publish.run import ReportCache, build_site
+    from ingest.source.project import Project
 
     project = Project(root)
     if mode == "full":

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.project import Project  # noqa: E402
-from ingest.serve import serve  # noqa: E402
+from ingest.publish.serve import serve  # noqa: E402
+from ingest.source.project import Project  # noqa: E402
 
 
 def status(url: str, since: int) -> dict[str, object]:

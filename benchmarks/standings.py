@@ -14,8 +14,8 @@ import random
 import statistics
 import time
 
-from ingest.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
-from ingest.standings import final_standings, standings_by_round
+from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
+from ingest.rules.standings import final_standings, standings_by_round
 
 
 def simulated_event(players: int, rounds: int, seed: int = 7) -> Event:

@@ -1,5 +1,5 @@
 """``python -m ingest`` runs the scorekeeper command line."""
 
-from ingest.cli import main
+from ingest.cli.main import main
 
 main(prog_name="scorekeeper")

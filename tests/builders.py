@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ingest.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
+from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
@@ -96,7 +96,7 @@ def run_cli(root: Path, *args: str) -> tuple[int, str]:
     """Runs ``scorekeeper --root ROOT ARGS...``: its exit code and output (never a traceback)."""
     from click.testing import CliRunner
 
-    from ingest.cli import main
+    from ingest.cli.main import main
 
     result = CliRunner().invoke(main, ["--root", str(root), *args])
     assert "Traceback" not in result.output, result.output

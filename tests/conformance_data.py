@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ingest.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, Round, Structure
+from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, Round, Structure
 
 DATA = Path(__file__).parent / "data" / "conformance"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from ingest.project import Project
+from ingest.source.project import Project
 from tests.builders import ROOT
 
 # Speed is measured in benchmarks/, never in a test: no property fails because one example
@@ -50,7 +50,7 @@ def sample_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``build/docs`` of a docs-only build of the sample events (no site engine run), built on 2026-11-22."""
     import datetime as dt
 
-    from ingest.build import build_site
+    from ingest.publish.run import build_site
     from tests.site_helpers import make_project
 
     project = make_project(tmp_path_factory.mktemp("sample-docs"))

@@ -7,9 +7,9 @@ import html.parser
 import shutil
 from pathlib import Path
 
-from ingest.model import Event
-from ingest.pipeline import load_event
-from ingest.project import Project
+from ingest.core.model import Event
+from ingest.source.pipeline import load_event
+from ingest.source.project import Project
 from tests.builders import ROOT
 
 WOT = "2026-08-15-wheel-of-time-sealed"
@@ -90,9 +90,9 @@ def names_of(event: Event) -> dict[str, str]:
 def page_text(path: Path) -> str:
     """A page of ``build/docs`` as the site shows it: its Markdown with the HTML fragments in place.
 
-    The fragments live in ``build/fragments`` beside ``build/docs`` (see ``ingest.fragments``).
+    The fragments live in ``build/fragments`` beside ``build/docs`` (see ``ingest.site.fragments``).
     """
-    from ingest import fragments
+    from ingest.site import fragments
 
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()

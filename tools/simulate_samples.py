@@ -1,9 +1,9 @@
 """Regenerates the sample events in events/ by playing them through the engine.
 
 Every sample is created empty, then played round by round exactly as a tournament
-organizer would: ``pair`` writes the next round (:func:`ingest.pair.plan_next_round`,
-:func:`ingest.pair.apply_plan`), results are reported into the file
-(:func:`ingest.recording.record_result`), drops recorded (:func:`ingest.corrections.drop_player`),
+organizer would: ``pair`` writes the next round (:func:`ingest.planner.plan.plan_next_round`,
+:func:`ingest.planner.plan.apply_plan`), results are reported into the file
+(:func:`ingest.edit.recording.record_result`), drops recorded (:func:`ingest.edit.corrections.drop_player`),
 and the file is re-validated after every step. Results come from a seeded random model
 (each player has a hidden strength), so the samples are legal, optimally paired
 tournaments and the script always produces the same bytes.
@@ -28,14 +28,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.corrections import drop_player  # noqa: E402
-from ingest.editing import Editor, render_flow  # noqa: E402
-from ingest.errors import IngestError  # noqa: E402
-from ingest.model import Event, GameScore  # noqa: E402
-from ingest.pair import apply_plan, plan_next_round  # noqa: E402
-from ingest.pipeline import load_event  # noqa: E402
-from ingest.project import Project  # noqa: E402
-from ingest.recording import record_result, record_team_result  # noqa: E402
+from ingest.core.errors import IngestError  # noqa: E402
+from ingest.core.model import Event, GameScore  # noqa: E402
+from ingest.edit.corrections import drop_player  # noqa: E402
+from ingest.edit.new_round import apply_plan  # noqa: E402
+from ingest.edit.recording import record_result, record_team_result  # noqa: E402
+from ingest.edit.splice import Editor, render_flow  # noqa: E402
+from ingest.planner.plan import Finished, plan_next_round  # noqa: E402
+from ingest.source.pipeline import load_event  # noqa: E402
+from ingest.source.project import Project  # noqa: E402
 
 FIRST = [
     "Alice",
@@ -561,6 +562,8 @@ class Simulator:
             try:
                 plan = plan_next_round(event)
             except IngestError:
+                return
+            if isinstance(plan, Finished):
                 return
             self.write(lambda text, _e, plan=plan: apply_plan(text, plan))
             event = self.event()

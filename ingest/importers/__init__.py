@@ -20,7 +20,7 @@ every source:
    figures is kept.
 
 Nothing here writes: :func:`prepare_import` returns the texts and paths, and the command
-(:mod:`ingest.cli_import`) writes them.
+(:mod:`ingest.cli.imports`) writes them.
 """
 
 from __future__ import annotations
@@ -32,20 +32,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from ingest.commands import slugify
-from ingest.diagnostics import Diagnostic, SourcePos, error, has_errors
-from ingest.errors import IngestError
+from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, GameScore, MatchKind
+from ingest.edit.new_event import slugify
 from ingest.importers.conventions import apply_conventions, infer_drops
 from ingest.importers.event_writer import KnownPlayers, assign_ids, deck_problem, deck_text, event_text
 from ingest.importers.reconcile import INFERRED, infer_missing
 from ingest.importers.reproduction import Reproduction, reproduce
 from ingest.importers.tournament import Tournament, name_key
-from ingest.model import Event, GameScore, MatchKind
-from ingest.players import PlayerRegistry
-from ingest.project import Project
-from ingest.storage import MAX_FILE_BYTES, display_path
+from ingest.source.players import PlayerRegistry
+from ingest.source.project import Project
+from ingest.source.storage import display_path, read_bytes, read_text
 
 READERS = {".json": "MTGODecklistCache JSON", ".csv": "CSV"}
 """Source formats by file suffix."""
@@ -97,8 +95,8 @@ class Archive:
         Raises:
             IngestError: ``players.yaml`` has errors (players are matched against it).
         """
-        from ingest.build import load_players
-        from ingest.storage import find_files
+        from ingest.source.pipeline import load_players
+        from ingest.source.storage import find_files
 
         registry, problems = load_players(project)
         if has_errors(problems):
@@ -118,11 +116,8 @@ _URL_LINE = re.compile(r"^  url:[ \t]*(.+)$", re.MULTILINE)
 
 def _source_url(path: Path) -> str:
     """The ``source.url`` of an event file ("" if none): read from the text, without a full parse."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return ""
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    text, _ = read_text(path, path.name)  # bounded, regular files only
+    if text is None:
         return ""
     block = _SOURCE_BLOCK.search(text if text.endswith("\n") else text + "\n")
     if block is None:
@@ -130,19 +125,22 @@ def _source_url(path: Path) -> str:
     line = _URL_LINE.search(block.group(1))
     if line is None:
         return ""
-    try:
-        value = yaml.safe_load(line.group(1))
-    except yaml.YAMLError:
-        return ""
+    from ingest.source.yamldoc import parse_yaml
+
+    doc, problems = parse_yaml(f"url: {line.group(1)}\n", path.name)  # the value, within the limits
+    value = doc.data.get("url") if doc is not None and not problems else None
     return value if isinstance(value, str) else ""
 
 
 def _previous_ids(path: Path) -> dict[str, str]:
     """Name key -> id of the players of an event file an import replaces."""
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+    from ingest.source.pipeline import read_document
+
+    # An event file of the project: read through the one reading path (limits, no alias bomb).
+    doc, problems = read_document(path, path.name)
+    if doc is None or any(p.is_error for p in problems):
         return {}
+    data = doc.data
     out: dict[str, str] = {}
     players = data.get("players") if isinstance(data, dict) else None
     for p in players if isinstance(players, list) else []:
@@ -161,18 +159,11 @@ def read_source(path: Path, shown: str, options: Mapping[str, Any] | None = None
     if suffix not in READERS:
         known = ", ".join(f"{s} ({what})" for s, what in READERS.items())
         raise IngestError([error("import", f"cannot import this kind of file; known: {known}", SourcePos(shown))])
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise IngestError(
-                [error("import", f"the file is larger than {MAX_FILE_BYTES // 1024 // 1024} MB", SourcePos(shown))]
-            )
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise IngestError([error("import", "no such file", SourcePos(shown))]) from None
-    except IsADirectoryError:
-        raise IngestError([error("import", "is a folder, not a file", SourcePos(shown))]) from None
-    except OSError as exc:
-        raise IngestError([error("import", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]) from None
+    if not path.exists():
+        raise IngestError([error("import", "no such file", SourcePos(shown))])
+    raw, problems = read_bytes(path, shown)  # bounded; a folder, device or pipe is refused
+    if raw is None:
+        raise IngestError(problems)
     if suffix == ".csv":
         from ingest.importers.csv_results import read_csv_results
 
@@ -247,8 +238,8 @@ def prepare_import(t: Tournament, archive: Archive, *, what: str = "") -> Prepar
 
 def _check(text: str, shown: str, project: Project) -> tuple[str, Event, list[Diagnostic]]:
     """The new text read back through ``validate``'s checks (decklists aside)."""
-    from ingest.checks import recorded_pairing_checks
-    from ingest.pipeline import parse_event_text
+    from ingest.source.checks import recorded_pairing_checks
+    from ingest.source.pipeline import parse_event_text
 
     _doc, event, diags = parse_event_text(text, shown, project)
     if event is not None and not has_errors(diags):
@@ -344,9 +335,8 @@ def _new_path(t: Tournament, archive: Archive) -> tuple[Path, bool]:
 
 
 def _is_import_without_address(path: Path) -> bool:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+    text, _ = read_text(path, path.name)
+    if text is None:
         return False
     return bool(_SOURCE_BLOCK.search(text if text.endswith("\n") else text + "\n")) and not _source_url(path)
 

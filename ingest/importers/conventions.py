@@ -23,9 +23,9 @@ import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 
+from ingest.core.model import MatchKind
 from ingest.importers.platforms import conventions
 from ingest.importers.tournament import SourceMatch, SourceRound, Tournament
-from ingest.model import MatchKind
 
 _DOUBLE_FORFEIT = {(0, 2, 0), (0, 0, 0)}
 """melee.gg: a double forfeit is stored as 0-2-0 from one side and 0-0-0 from the other."""

@@ -43,12 +43,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.diagnostics import Diagnostic, SourcePos, error
-from ingest.errors import IngestError
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.errors import IngestError
+from ingest.core.games import DEFAULT_RULES, GAMES
+from ingest.core.model import GameScore, MatchKind
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text
-from ingest.model import DEFAULT_RULES, GAMES, GameScore, MatchKind
-from ingest.storage import MAX_FILE_BYTES, decode_utf8
+from ingest.source.storage import decode_utf8, read_bytes
 
 MATCH_COLUMNS = ("round", "table", "player", "opponent", "result", "ended", "by", "player_final", "opponent_final")
 """Columns the matches file may have."""
@@ -171,14 +172,12 @@ def _header_hint(columns: tuple[str, ...]) -> str:
 
 
 def _read_bytes(path: Path, shown: str) -> bytes:
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise IngestError([error("import", "the file is too large", SourcePos(shown))])
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise IngestError([error("import", "no such file", SourcePos(shown))]) from None
-    except OSError as exc:
-        raise IngestError([error("import", f"cannot read the file: {exc.strerror or exc}", SourcePos(shown))]) from None
+    if not path.exists():
+        raise IngestError([error("import", "no such file", SourcePos(shown))])
+    raw, problems = read_bytes(path, shown)  # bounded; a folder, device or pipe is refused
+    if raw is None:
+        raise IngestError(problems)
+    return raw
 
 
 def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, Any]) -> Tournament:
@@ -454,8 +453,8 @@ def _players(
 
 def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
     """A decklist file named in the players file, read as the common text form."""
-    from ingest.assemble import deck_path_problem
-    from ingest.decklists import Section, parse_decklist_text
+    from ingest.decks.decklist import Section, parse_decklist_text
+    from ingest.source.assemble import deck_path_problem
 
     ref = cell.text
     problem = deck_path_problem(ref)
@@ -463,9 +462,8 @@ def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck |
         table.err(cell, "deck", f'"{clean_text(ref, 60)}" cannot be used: {problem}', "name a file next to the CSV")
         return None
     path = folder / ref
-    try:
-        raw = path.read_bytes()
-    except OSError:
+    raw, _ = read_bytes(path, ref) if path.exists() else (None, [])
+    if raw is None:
         table.err(cell, "deck", f'the decklist file "{clean_text(ref, 60)}" cannot be read', "check the file name")
         return None
     text, problems = decode_utf8(raw, ref)

@@ -27,13 +27,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ingest.diagnostics import Diagnostic, SourcePos, error
-from ingest.errors import IngestError
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.errors import IngestError
+from ingest.core.model import GameScore, MatchKind
 from ingest.importers.jsonpos import JsonPath, JsonProblem, PositionIndex, parse_json
 from ingest.importers.platforms import conventions, detect_platform, format_id, is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, SourceRow, Tournament, clean_text
-from ingest.model import GameScore, MatchKind
-from ingest.storage import decode_utf8
+from ingest.source.storage import decode_utf8
 
 _RESULT = re.compile(r"^\s*(\d{1,3})-(\d{1,3})(?:-(\d{1,3}))?\s*$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})")

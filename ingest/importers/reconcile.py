@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ingest.core.model import GameScore, MatchKind
 from ingest.importers.platforms import conventions
 from ingest.importers.tournament import SourceMatch, SourceRow, Tournament
-from ingest.model import GameScore, MatchKind
 
 INFERRED = "not in the source's rounds; inferred from the published standings"
 

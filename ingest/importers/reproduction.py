@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ingest.core.model import Event, PlayerId
 from ingest.importers.platforms import conventions
-from ingest.model import Event, PlayerId
-from ingest.published import uses_published_standings
-from ingest.standings import Standings, final_standings
+from ingest.rules.published import uses_published_standings
+from ingest.rules.standings import final_standings
+from ingest.rules.standings_values import Standings
 
 
 @dataclass(frozen=True, slots=True)

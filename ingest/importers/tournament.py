@@ -15,8 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ingest.diagnostics import SourcePos
-from ingest.model import GameScore, MatchKind
+from ingest.core.diagnostics import SourcePos
+from ingest.core.model import GameScore, MatchKind
 
 
 @dataclass(slots=True)

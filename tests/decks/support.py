@@ -20,9 +20,10 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from ingest.decklists import CardData, Decklist, load_card_data, parse_decklist_text
-from ingest.formats import ArchetypeBook, FormatRegistry, load_archetypes, load_formats
-from ingest.legality import check_deck, check_team
+from ingest.decks.decklist import CardData, Decklist, load_card_data, parse_decklist_text
+from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.decks.legality import check_deck, check_team
+from ingest.source.format_files import load_archetypes, load_formats
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"

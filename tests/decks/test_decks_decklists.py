@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.decklists import (
+from ingest.decks.decklist import (
     CardData,
     CardDataError,
     DeckEntry,

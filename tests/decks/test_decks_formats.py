@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ingest.decklists import Decklist
-from ingest.formats import (
-    FormatRules,
-    UnknownFormatError,
+from ingest.decks.decklist import Decklist
+from ingest.decks.formats import FormatRules, UnknownFormatError
+from ingest.source.format_files import (
     archetypes_from_documents,
     parse_yaml_text,
     registry_from_documents,
@@ -276,7 +275,7 @@ formats:
       sideboard: {allowed: true, max: 15, source: b}
       extra: 1
     banned:
-      - {card: A, since: 2025-13-01, source: x}
+      - {card: A, since: "2025-13-01", source: x}
       - {since: null, source: x}
 """
 
@@ -298,7 +297,7 @@ class TestProblems:
     def test_semantic_problems(self) -> None:
         text = BAD_FILE.replace("constructd", "constructed").replace("      extra: 1\n", "")
         text = text.replace(
-            "      - {card: A, since: 2025-13-01, source: x}\n      - {since: null, source: x}\n",
+            '      - {card: A, since: "2025-13-01", source: x}\n      - {since: null, source: x}\n',
             "      - {card: A, since: 2025-06-01, until: 2025-05-01, source: x}\n"
             "      - {card: a, since: null, source: x}\n",
         )
@@ -322,8 +321,26 @@ class TestProblems:
         document, problems = parse_yaml_text("game: mtg\nname: a: b\n", "formats/mtg.yaml")
         assert document is None
         assert [str(p) for p in problems] == [
-            "formats/mtg.yaml:2:8: error[yaml]: (document): the file is not valid YAML: "
-            "mapping values are not allowed in this context"
+            "formats/mtg.yaml:2:8: error[yaml]: (document): a colon followed by a space (': ') is not allowed here"
+        ]
+
+    def test_an_impossible_date_is_positioned_as_in_event_files(self) -> None:
+        document, problems = parse_yaml_text("game: mtg\nsince: 2025-13-01\n", "formats/mtg.yaml")
+        assert document is None
+        assert [str(p) for p in problems] == [
+            "formats/mtg.yaml:2:8: error[yaml]: (document): 2025-13-01 is not a real date (month must be in 1..12)"
+        ]
+
+    def test_merge_cycles_and_alias_bombs_are_refused_with_positions(self) -> None:
+        """Format files take the event files' reading path: the same limits, no RecursionError."""
+        _, problems = parse_yaml_text("game: &a {x: 1, <<: *a}\n", "formats/mtg.yaml")
+        assert [(p.code, p.line, p.column) for p in problems] == [("yaml", 1, 17)]
+        bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
+        )
+        _, problems = parse_yaml_text(bomb, "formats/mtg.yaml")
+        assert [p.message.split(":")[0] for p in problems] == [
+            "the document is too large once its aliases (*name) are expanded"
         ]
 
     def test_dates_stay_strings_and_tags_are_refused(self) -> None:

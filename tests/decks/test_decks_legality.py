@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.decklists import CardData, Decklist, Section
-from ingest.decks import event_decks
-from ingest.formats import parse_yaml_text, registry_from_documents
-from ingest.legality import DeckVerdict, Violation, check_deck, check_team
-from ingest.pipeline import format_registry, load_event
-from ingest.project import Project
+from ingest.decks.decklist import CardData, Decklist, Section
+from ingest.decks.event_decks import event_decks
+from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
+from ingest.source.format_files import parse_yaml_text, registry_from_documents
+from ingest.source.pipeline import format_registry, load_event
+from ingest.source.project import Project
 
 from .support import DATA, ROOT, card_data, case_meta, registry
 

@@ -1,0 +1,560 @@
+"""The commands that change an event file: ``new``, ``pair``, ``report``, ``clear``, ``drop``,
+``undrop``, ``add-player`` and ``rename``.
+
+Each holds the file's lock for its whole read -> edit -> check -> replace cycle
+(:func:`ingest.edit.event_file.edit_event_file`): what it says it recorded is in the file, an
+edit that would leave the file invalid is never written, and a file changed by another
+program meanwhile is read again. What was recorded goes to standard output; what it
+replaced, warnings and refusals to standard error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ingest.cli.common import checked_event, fail, print_diagnostics, project_of
+from ingest.core.diagnostics import has_errors
+from ingest.core.errors import IngestError
+from ingest.core.games import GAMES
+from ingest.core.model import Event
+from ingest.edit.corrections import Parse
+from ingest.edit.event_file import Edit, EditFunction, EditOutcome, EditRefused, edit_event_file, not_on_disk
+from ingest.edit.locking import FileBusy, edit_lock
+from ingest.source.pipeline import parse_event_text
+from ingest.source.storage import display_path, write_atomically
+
+EVENT_FILE = click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+
+
+def _run(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool = False) -> EditOutcome:
+    """Makes one edit under the file's lock and tells the TO what happened."""
+    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=True)
+    shown, done = outcome.shown, outcome.edit
+    if dry_run:
+        click.echo(done.text)
+    else:
+        click.echo(f"{shown}: {done.description}")
+    if done.note:
+        click.echo(f"{shown}: {done.note}", err=True)
+    for text in done.warnings:
+        click.echo(f"{shown}: warning: {text}", err=True)
+    print_diagnostics(list(outcome.warnings))
+    for d in outcome.fixed:
+        click.echo(f"{shown}: fixed: {d.message}", err=True)
+    if outcome.remaining:
+        n = len(outcome.remaining)
+        click.echo(f"{shown}: {n} error{'s' if n != 1 else ''} left; `scorekeeper validate` lists them", err=True)
+    return outcome
+
+
+# -- new --------------------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--name", required=True, help="Event name.")
+@click.option("--date", "date_", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="YYYY-MM-DD.")
+@click.option("--game", required=True, type=click.Choice(list(GAMES)))
+@click.option("--format", "fmt", required=True, help="Format id from formats/<game>.yaml, e.g. modern.")
+@click.option("--rules", default=None, help="Ruleset (default by game: mtr, aequitas, wot, bushiroad).")
+@click.option("--seed", type=int, default=None, help="Random seed (default: a fresh random one).")
+@click.option("--location", default="", help="Venue.")
+@click.option("--organizer", default="", help="Organizer.")
+@click.option(
+    "--rounds", default="auto", show_default=True, help="Swiss rounds (Wheel of Time: games): a number or auto."
+)
+@click.option(
+    "--players",
+    "expected",
+    type=int,
+    default=None,
+    help="Expected players: writes the ruleset's recommended rounds and top cut.",
+)
+@click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
+@click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File to write (default: events/<year>/<date>-<slug>.yaml).",
+)
+@click.pass_context
+def new(
+    ctx: click.Context,
+    name: str,
+    date_: dt.datetime,
+    game: str,
+    fmt: str,
+    rules: str | None,
+    seed: int | None,
+    location: str,
+    organizer: str,
+    rounds: str,
+    expected: int | None,
+    best_of: str | None,
+    top: int | None,
+    output: Path | None,
+) -> None:
+    """Create a new event file with a fresh random seed.
+
+    A Wheel of Time event gets the rules' two cycles (four games) unless --rounds says
+    otherwise.
+
+    \b
+    Examples:
+      scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
+          --game mtg --format modern --players 24
+      scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
+    """
+    from ingest.edit.new_event import new_event_text, recommended_structure, slugify
+    from ingest.pairing.rounds import wot_games
+    from ingest.rules.rounds_advice import describe
+
+    project = project_of(ctx)
+    date = date_.date()
+    if rounds != "auto" and not rounds.isdigit():
+        fail(f"--rounds must be a number or auto, not {rounds!r}")
+    note = ""
+    pairing: str | None = None
+    swiss_rounds: str | None = rounds
+    if game == "wot" and rounds == "auto":
+        plan = wot_games(2)
+        assert plan is not None
+        swiss_rounds, note = str(plan.rounds), describe(plan)
+    elif expected is not None:
+        plan, note = recommended_structure(game, rules, expected)
+        if plan is not None and rounds == "auto":
+            # The table's structure as a whole: MTR Appendix E runs 5-8 players as single
+            # elimination, Bushiroad 3.2.1.1 runs 2-4 as a round robin (no Swiss rounds then).
+            pairing = plan.structure
+            swiss_rounds = str(plan.rounds) if plan.structure == "swiss" else None
+        if plan is not None and plan.playoff is not None and top is None:
+            top = plan.playoff
+        click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
+    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
+    schema = project.schema("event").resolve()
+    folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
+    # The editor hint is a relative path, and only when the schema is part of the project.
+    schema_ref = os.path.relpath(schema, folder) if schema.is_relative_to(project.root.resolve()) else ""
+    text = new_event_text(
+        name=name,
+        date=date,
+        game=game,
+        fmt=fmt,
+        rules=rules,
+        seed=seed if seed is not None else secrets.randbelow(2**31),
+        location=location,
+        organizer=organizer,
+        rounds=swiss_rounds,
+        best_of=int(best_of) if best_of else None,
+        top=top,
+        pairing=pairing,
+        schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
+        rounds_note=note,
+    )
+    shown = display_path(path, project.root)
+    _doc, _event, diags = parse_event_text(text, shown, project)
+    if has_errors(diags):
+        print_diagnostics(diags)
+        raise SystemExit(1)
+    try:
+        with edit_lock(path, shown):
+            if path.exists():
+                fail(f"{shown} already exists; choose another --name or --output")
+            write_atomically(path, text)
+    except FileBusy as exc:
+        fail(exc.text)
+    click.echo(f"created {shown}")
+
+
+# -- pair -------------------------------------------------------------------------------------------
+
+
+@click.command()
+@EVENT_FILE
+@click.option("--dry-run", is_flag=True, help="Print the pairings without writing them.")
+@click.option("--check", is_flag=True, help="Check the recorded pairings against the rules instead of pairing.")
+@click.option("--redo", is_flag=True, help="Pair the current round again (only while none of its results is in).")
+@click.pass_context
+def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo: bool) -> None:
+    """Pair the next round (or playoff round) and write it into the event file.
+
+    Swiss rounds are paired by optimal matching: no rematches, everyone paired, players
+    kept in their point group and moved as little as possible. After the last Swiss
+    round, the top cut's bracket is created. Same file and seed, same pairings.
+
+    --redo takes the current round out and pairs it again, with the same engine and seed,
+    from the file as it is now (after a late drop or a late entry); it is refused once any
+    result of the round is recorded.
+
+    \b
+    Examples:
+      scorekeeper pair events/2026/fnm.yaml --dry-run
+      scorekeeper pair events/2026/fnm.yaml
+      scorekeeper pair events/2026/fnm.yaml --check
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
+    """
+    from ingest.edit.new_round import apply_plan
+    from ingest.planner.plan import Finished, describe_plan, plan_next_round
+
+    project = project_of(ctx)
+    if check:
+        _check_pairings(event_file, project)
+        return
+    checked_event(project, event_file, "before pairing")  # refused, and warned, as validate would
+    printed: dict[str, Any] = {}
+
+    def edit(text: str, event: Event) -> Edit:
+        if redo:
+            from ingest.edit.corrections import repair_round
+
+            edited, printed["text"] = repair_round(text, event, _parser(ctx, event_file))
+            return edited
+        plan = plan_next_round(event)
+        if isinstance(plan, Finished):
+            raise IngestError(plan.reason)
+        printed["text"] = describe_plan(plan, event)
+        number = plan.round["round"]
+        what = (
+            f"the {plan.round.get('name') or f'playoff round {number}'}"
+            if plan.key == "playoff"
+            else f"{_noun(event)} {number}"
+        )
+        return Edit(apply_plan(text, plan), f"wrote {what}")
+
+    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False)
+    click.echo(printed.get("text", ""))
+    if not dry_run:
+        click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
+        if outcome.edit.note:
+            click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
+        print_diagnostics(list(outcome.warnings))
+
+
+def _parser(ctx: click.Context, event_file: Path) -> Parse:
+    """Assembles edited text of ``event_file`` (for edits made in two steps)."""
+    project = project_of(ctx)
+    shown = display_path(event_file, project.root)
+
+    def parse(text: str, *, lenient: bool = False) -> Event:
+        _doc, parsed, diags = parse_event_text(text, shown, project, lenient=lenient)
+        if parsed is None:
+            raise EditRefused("\n".join(not_on_disk([d for d in diags if d.is_error], shown)))
+        return parsed
+
+    return parse
+
+
+def _noun(event: Event) -> str:
+    return "game" if event.structure.pairing == "wot-cycles" else "round"
+
+
+def _run_quietly(
+    ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool, may_fix: bool
+) -> EditOutcome:
+    """Like :func:`_run`, leaving what to print to the command."""
+    try:
+        return edit_event_file(event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix)
+    except (EditRefused, FileBusy) as exc:
+        click.echo(exc.text if isinstance(exc, EditRefused) else f"error: {exc.text}", err=True)
+        raise SystemExit(1) from None
+    except IngestError as exc:
+        fail(exc.text)
+
+
+def _check_pairings(event_file: Path, project: Any) -> None:
+    """What ``validate`` says about the file (its recorded pairings are among its checks)."""
+    from ingest.core.diagnostics import summary
+    from ingest.source.checks import check_event_file
+
+    checked = check_event_file(event_file, project)
+    print_diagnostics(list(checked.diagnostics))
+    click.echo(f"{checked.loaded.shown}: {summary(list(checked.diagnostics))}", err=True)
+    raise SystemExit(1 if has_errors(checked.diagnostics) else 0)
+
+
+# -- report and clear -------------------------------------------------------------------------------
+
+_WOT_OPTIONS = (
+    click.option(
+        "--ended",
+        type=click.Choice(["before-last-battle", "last-battle"]),
+        default=None,
+        help="Wheel of Time: when the game ended.",
+    ),
+    click.option(
+        "--by",
+        "ended_by",
+        type=click.Choice(["goal", "kill", "concession", "forfeit", "time"]),
+        default=None,
+        help="Wheel of Time: how the game ended.",
+    ),
+    click.option("--finals", default=None, help="Wheel of Time: final support-opposition, e.g. 7-3 (Hero first)."),
+)
+
+
+def _where_options(func: Any) -> Any:
+    for option in reversed(
+        (
+            click.option(
+                "--round",
+                "round_no",
+                type=int,
+                default=None,
+                help="Round number (default: the current round; once the playoff started, the current playoff round).",
+            ),
+            click.option("--table", type=int, default=None, help="Table number."),
+            click.option("--player", default=None, help="A player (or team) of the match, by id or name."),
+            click.option("--playoff", is_flag=True, help="A playoff round (--round counts playoff rounds)."),
+        )
+    ):
+        func = option(func)
+    return func
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("results", nargs=-1, required=True)
+@_where_options
+@click.option("--replace", is_flag=True, help="Replace a result that is already recorded.")
+@_WOT_OPTIONS[0]
+@_WOT_OPTIONS[1]
+@_WOT_OPTIONS[2]
+@click.pass_context
+def report(
+    ctx: click.Context,
+    event_file: Path,
+    results: tuple[str, ...],
+    round_no: int | None,
+    table: int | None,
+    player: str | None,
+    playoff: bool,
+    replace: bool,
+    ended: str | None,
+    ended_by: str | None,
+    finals: str | None,
+) -> None:
+    """Record a match result: games won-lost[-drawn], or double-loss.
+
+    The result is read from the first player's side (with --player, from that player's).
+    A match that already has a result is not changed unless --replace is given; a
+    correction to a round whose next round is already paired says so (the pairings stay).
+    Once the playoff has started, --table means a table of the current playoff round; to
+    correct a Swiss round then, name it with --round.
+
+    Team events take one result per seat, in seat order. Wheel of Time games take the
+    winning side (hero or villain), tie or both-lose, with --ended, --by and --finals.
+
+    \b
+    Examples:
+      scorekeeper report events/2026/fnm.yaml --table 3 2-1
+      scorekeeper report events/2026/fnm.yaml --player alice 0-2
+      scorekeeper report events/2026/fnm.yaml --table 5 0-0-3              # intentional draw
+      scorekeeper report events/2026/fnm.yaml --round 2 --table 3 1-2 --replace   # a correction
+      scorekeeper report events/2026/fnm.yaml --table 1 2-0                # the playoff, once it started
+      scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
+      scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
+    """
+    from ingest.edit.recording import (
+        WOT_WINNERS,
+        parse_result,
+        record_result,
+        record_team_result,
+        record_wot_result,
+        wot_result_help,
+    )
+
+    if (table is None) == (player is None):
+        raise click.UsageError("give exactly one of --table or --player")
+    pair_of: tuple[int, int] | None = None
+    if finals is not None:
+        try:
+            hero_final, villain_final = (int(x) for x in finals.split("-", 1))
+        except ValueError:
+            message = f"two numbers, Hero first, e.g. 7-3, not {finals!r}"
+            raise click.BadParameter(message, param_hint="--finals") from None
+        pair_of = (hero_final, villain_final)
+
+    def edit(text: str, event: Event) -> Edit:
+        wot = event.structure.pairing == "wot-cycles"
+        if results[0] in WOT_WINNERS or wot:
+            if results[0] not in WOT_WINNERS or len(results) != 1:
+                raise IngestError(wot_result_help(" ".join(results)))
+            return record_wot_result(
+                text,
+                event,
+                round_no=round_no,
+                table=table,
+                player=player,
+                winner=results[0],
+                ended=ended,
+                by=ended_by,
+                finals=pair_of,
+                replace=replace,
+            )
+        parsed = [parse_result(r, event) for r in results]
+        if event.is_team_event:
+            return record_team_result(
+                text,
+                event,
+                round_no=round_no,
+                table=table,
+                team=player,
+                results=parsed,
+                playoff=playoff,
+                replace=replace,
+            )
+        if len(parsed) != 1:
+            raise IngestError("give one result, e.g. 2-1 (several results are for team events)")
+        return record_result(
+            text,
+            event,
+            round_no=round_no,
+            table=table,
+            player=player,
+            result=parsed[0],
+            playoff=playoff,
+            replace=replace,
+        )
+
+    _run(ctx, event_file, edit)
+
+
+@click.command()
+@EVENT_FILE
+@_where_options
+@click.pass_context
+def clear(
+    ctx: click.Context, event_file: Path, round_no: int | None, table: int | None, player: str | None, playoff: bool
+) -> None:
+    """Remove the result of one match: it is unreported again (the pairing stays).
+
+    \b
+    Examples:
+      scorekeeper clear events/2026/fnm.yaml --table 3
+      scorekeeper clear events/2026/fnm.yaml --round 2 --player alice
+    """
+    from ingest.edit.recording import clear_result
+
+    if (table is None) == (player is None):
+        raise click.UsageError("give exactly one of --table or --player")
+    _run(
+        ctx,
+        event_file,
+        lambda text, event: clear_result(text, event, round_no=round_no, table=table, player=player, playoff=playoff),
+    )
+
+
+# -- the roster ---------------------------------------------------------------------------------------
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.option("--after-round", type=int, default=None, help="Last round played (default: the current round).")
+@click.option(
+    "--redo",
+    is_flag=True,
+    help="With --after-round before the current round: pair the current round again without them "
+    "(only while it has no result).",
+)
+@click.pass_context
+def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None, redo: bool) -> None:
+    """Record that PLAYER (id or name) leaves the event; they keep their record and are not paired again.
+
+    Once the last Swiss round is reported the top cut is made: a finalist who leaves then is
+    not replaced, and the bye they leave goes by the rules (MTR 2.10: the highest-ranked
+    remaining player; Aequitas 2.10: their opponent). To record a drop before the cut (the
+    next player advances), give --after-round with the last Swiss round. `undrop` takes a
+    drop back.
+
+    \b
+    Examples:
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 3
+      scorekeeper drop events/2026/fnm.yaml alice          # during the playoff
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 1 --redo   # left before round 2 began
+    """
+    from ingest.edit.corrections import drop_player
+
+    parse = _parser(ctx, event_file) if redo else None
+    _run(ctx, event_file, lambda text, event: drop_player(text, event, player, after_round=after_round, parse=parse))
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.pass_context
+def undrop(ctx: click.Context, event_file: Path, player: str) -> None:
+    """Take back the drop of PLAYER (id or name): they are paired again from the next round.
+
+    \b
+    Example:
+      scorekeeper undrop events/2026/fnm.yaml dan
+    """
+    from ingest.edit.corrections import undrop_player
+
+    _run(ctx, event_file, lambda text, event: undrop_player(text, event, player))
+
+
+@click.command("add-player")
+@EVENT_FILE
+@click.option("--id", "player_id", required=True, help="A new id, e.g. alice-example.")
+@click.option("--name", required=True, help="The name shown on the site.")
+@click.option("--deck", default=None, help="Decklist file, relative to the event file (decks/alice.txt).")
+@click.option("--archetype", default=None, help="The deck's archetype.")
+@click.option("--byes", type=click.IntRange(0, 3), default=0, help="Awarded byes (MTR 10.x).")
+@click.pass_context
+def add_player(
+    ctx: click.Context,
+    event_file: Path,
+    player_id: str,
+    name: str,
+    deck: str | None,
+    archetype: str | None,
+    byes: int,
+) -> None:
+    """Add a player to the event; after round 1 they are a late entry.
+
+    A late entrant in a Swiss event gets a match loss for every round already paired,
+    as the event's late_entries says (default: loss); they are paired from the next
+    round.
+
+    \b
+    Examples:
+      scorekeeper add-player events/2026/fnm.yaml --id alice --name "Alice Example"
+      scorekeeper add-player events/2026/fnm.yaml --id gus --name "Gus Late" --deck decks/gus.txt
+    """
+    from ingest.edit.corrections import add_player as add
+
+    _run(
+        ctx,
+        event_file,
+        lambda text, event: add(text, event, player_id=player_id, name=name, deck=deck, archetype=archetype, byes=byes),
+    )
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.argument("new_name")
+@click.pass_context
+def rename(ctx: click.Context, event_file: Path, player: str, new_name: str) -> None:
+    """Change the name shown for PLAYER (id or name); the id and every result stay.
+
+    \b
+    Example:
+      scorekeeper rename events/2026/fnm.yaml alice "Alice Exampleton"
+    """
+    from ingest.edit.corrections import rename_player
+
+    _run(ctx, event_file, lambda text, event: rename_player(text, event, player, new_name))
+
+
+COMMANDS = (new, pair, report, clear, drop, undrop, add_player, rename)
+"""The commands that edit an event file, for the ``scorekeeper`` group."""

@@ -1,0 +1,1 @@
+"""The model and what every layer shares: diagnostics, errors, safe text."""

@@ -1,0 +1,1 @@
+"""Decklists, formats, card data and legality."""

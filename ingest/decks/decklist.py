@@ -1,0 +1,695 @@
+"""Decklists: parse the common export text (or inline YAML) into a `Decklist`, and back.
+
+The text form is the one MTG Arena, MTGO and most deck sites export, extended with a
+small bracketed attribute syntax for games whose deck rules need card facts that a
+name alone does not give (Transformers stars, Wheel of Time card kinds)::
+
+    # comment lines start with "#" or "//"
+    Deck                                  <- optional header (also "Main", "Mainboard")
+    4 Lightning Bolt
+    4x Ragavan, Nimble Pilferer (MH2) 138 <- "4x" and a trailing set code are accepted
+    Sideboard:                            <- "Sideboard", any case, optional colon
+    2 Blood Moon
+    SB: 1 Surgical Extraction             <- MTGO "SB:" prefix also means sideboard
+
+Without any section header, a blank line between two groups of cards starts the
+sideboard (the MTGO export). Once any header appears, blank lines mean nothing.
+
+Other sections: ``Characters`` (or ``Team``) for Transformers characters, ``Hero`` and
+``Villain`` (optionally followed by ``deck``) for the two Wheel of Time play decks, and
+``Companion`` (read as sideboard, as MTG Arena exports it). A header may carry a count,
+``Sideboard (15)``, which is ignored.
+
+Attributes follow the card name in square brackets, in any order:
+
+* ``[stars: 12]``: the card's star cost (Transformers);
+* ``[kind: character]`` or just ``[character]``: the card's kind (``character``,
+  ``battle``, ``troop``, ``event``...). Each game's format file lists the words it knows.
+
+Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
+
+Names are compared by `normalize_card_name`. Only `load_decklist` and `load_card_data`
+touch the file system.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import TypeGuard
+
+from ingest.core.safetext import unsafe_character, unsafe_text_problem
+
+__all__ = [
+    "CardData",
+    "CardDataError",
+    "CardFacts",
+    "DeckEntry",
+    "Decklist",
+    "DecklistError",
+    "DecklistSyntaxError",
+    "Section",
+    "decklist_from_mappings",
+    "load_card_data",
+    "load_decklist",
+    "normalize_card_name",
+    "parse_decklist_text",
+    "split_printing",
+]
+
+
+class Section(StrEnum):
+    """A part of a decklist."""
+
+    MAIN = "main"
+    """The main deck (for Transformers: the battle cards)."""
+    SIDEBOARD = "sideboard"
+    """The sideboard (MTG Arena's companion is read as sideboard too)."""
+    CHARACTERS = "characters"
+    """Transformers character cards: the team."""
+    HERO = "hero"
+    """The Wheel of Time Hero deck."""
+    VILLAIN = "villain"
+    """The Wheel of Time Villain deck."""
+
+    @property
+    def header(self) -> str:
+        """The header line `Decklist.to_text` writes for this section."""
+        return _HEADER_TEXT[self]
+
+
+_HEADER_TEXT = {
+    Section.MAIN: "Deck",
+    Section.SIDEBOARD: "Sideboard",
+    Section.CHARACTERS: "Characters",
+    Section.HERO: "Hero",
+    Section.VILLAIN: "Villain",
+}
+
+_HEADER_WORDS: dict[str, Section] = {
+    "deck": Section.MAIN,
+    "main": Section.MAIN,
+    "main deck": Section.MAIN,
+    "maindeck": Section.MAIN,
+    "mainboard": Section.MAIN,
+    "battle cards": Section.MAIN,
+    "battle deck": Section.MAIN,
+    "sideboard": Section.SIDEBOARD,
+    "side board": Section.SIDEBOARD,
+    "side": Section.SIDEBOARD,
+    "companion": Section.SIDEBOARD,
+    "characters": Section.CHARACTERS,
+    "character cards": Section.CHARACTERS,
+    "team": Section.CHARACTERS,
+    "hero": Section.HERO,
+    "hero deck": Section.HERO,
+    "villain": Section.VILLAIN,
+    "villain deck": Section.VILLAIN,
+}
+
+# ---------------------------------------------------------------------------- names
+
+_TRANSLATE = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u02bc": "'",
+        "`": "'",
+        "\u00b4": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2015": "-",
+        "\u2212": "-",
+        "\u00e6": "ae",
+        "\u00c6": "AE",
+        "\u00a0": " ",
+    }
+)
+_PRINTING = re.compile(r"^(?P<name>.*?\S)\s+(?P<printing>\([A-Z0-9]{2,6}\)(?:\s+[^\s()\[\]]+){0,2})$")
+_SPLIT = re.compile(r"\s*/{1,2}\s*")
+
+
+def split_printing(text: str) -> tuple[str, str | None]:
+    """Splits a trailing printing (set code and collector number) off a card name.
+
+    >>> split_printing("Lightning Bolt (M11) 149")
+    ('Lightning Bolt', '(M11) 149')
+    >>> split_printing("Tidal Wave - Dark Fleet (Transport)")
+    ('Tidal Wave - Dark Fleet (Transport)', None)
+    """
+    text = text.strip()
+    match = _PRINTING.match(text) if "(" in text else None  # a printing starts with "(SET)"
+    if match is None:
+        return text, None
+    return match["name"], match["printing"]
+
+
+@functools.lru_cache(maxsize=65536)
+def normalize_card_name(name: str) -> str:
+    """Gives the key cards are compared by: their English name, normalized.
+
+    Case is folded, typographic quotes and dashes become ASCII, accents are dropped,
+    whitespace is collapsed, split-card slashes become `` // `` and a trailing set code
+    such as ``(MH3) 123`` is removed.
+
+    >>> normalize_card_name("Troll of Khazad-dûm")
+    'troll of khazad-dum'
+    >>> normalize_card_name("  Sensei’s   Divining Top (EMA) 229")
+    "sensei's divining top"
+    >>> normalize_card_name("Fire/Ice") == normalize_card_name("Fire // Ice")
+    True
+    """
+    text = split_printing(name)[0].translate(_TRANSLATE)
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    text = _SPLIT.sub(" // ", text)
+    return " ".join(text.split()).casefold()
+
+
+# ---------------------------------------------------------------------------- model
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """One line of a decklist: some copies of one card in one section."""
+
+    count: int
+    """Number of copies (at least 1)."""
+    card: str
+    """The card's name as written, without a trailing printing."""
+    section: Section = Section.MAIN
+    """The section the line is in."""
+    stars: int | None = None
+    """The star cost given with ``[stars: N]``, if any."""
+    kind: str | None = None
+    """The kind given with ``[kind]`` (lower case, as written), if any."""
+    printing: str | None = None
+    """A trailing set code and collector number as written, e.g. ``(M11) 149``."""
+    line: int | None = field(default=None, compare=False)
+    """1-based line of the entry in its decklist file (None for YAML entries)."""
+
+    @property
+    def key(self) -> str:
+        """The normalized English name cards are compared by."""
+        return normalize_card_name(self.card)
+
+    def to_text(self) -> str:
+        """Writes the entry as one decklist line.
+
+        >>> DeckEntry(1, "Optimus Prime - Autobot Leader", stars=12, kind="character").to_text()
+        '1 Optimus Prime - Autobot Leader [stars: 12] [character]'
+        """
+        parts = [str(self.count), self.card]
+        if self.printing:
+            parts.append(self.printing)
+        if self.stars is not None:
+            parts.append(f"[stars: {self.stars}]")
+        if self.kind is not None:
+            parts.append(f"[{self.kind}]" if _is_plain_kind(self.kind) else f"[kind: {self.kind}]")
+        return " ".join(parts)
+
+
+def _is_plain_kind(kind: str) -> bool:
+    return ":" not in kind and kind.casefold() not in _ATTRIBUTE_KEYS
+
+
+@dataclass(frozen=True, slots=True)
+class DecklistError:
+    """A problem found while reading a decklist."""
+
+    message: str
+    """What is wrong, in words a tournament organizer understands."""
+    line: int | None = None
+    """1-based line in the decklist text (None for YAML entries)."""
+    column: int | None = None
+    """1-based column in that line, where known."""
+    path: tuple[str | int, ...] = ()
+    """Path inside an inline YAML list (index, key); empty for text."""
+
+    def __str__(self) -> str:
+        if self.line is not None:
+            where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
+        elif self.path:
+            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
+            where = "deck" + where
+        else:
+            return self.message
+        return f"{where}: {self.message}"
+
+
+class DecklistSyntaxError(ValueError):
+    """Raised by `Decklist.parse` when the text has errors; carries all of them."""
+
+    def __init__(self, errors: Sequence[DecklistError]) -> None:
+        self.errors: tuple[DecklistError, ...] = tuple(errors)
+        """Every error found, in line order."""
+        super().__init__("; ".join(str(e) for e in self.errors))
+
+
+@dataclass(frozen=True, slots=True)
+class Decklist:
+    """A player's registered cards, in the order they were listed."""
+
+    entries: tuple[DeckEntry, ...] = ()
+    """The entries, in file order."""
+
+    @classmethod
+    def parse(cls, text: str) -> Decklist:
+        """Parses decklist text strictly.
+
+        Raises:
+            DecklistSyntaxError: with every error found, if there is any.
+        """
+        deck, errors = parse_decklist_text(text)
+        if errors:
+            raise DecklistSyntaxError(errors)
+        return deck
+
+    @classmethod
+    def from_mappings(cls, items: object) -> Decklist:
+        """Builds a decklist from inline YAML entries strictly.
+
+        Raises:
+            DecklistSyntaxError: with every error found, if there is any.
+        """
+        deck, errors = decklist_from_mappings(items)
+        if errors:
+            raise DecklistSyntaxError(errors)
+        return deck
+
+    def to_text(self) -> str:
+        """Writes the decklist in the text form `parse` reads (round-trips exactly).
+
+        A header line starts every run of entries of one section.
+        """
+        lines: list[str] = []
+        current: Section | None = None
+        for entry in self.entries:
+            if entry.section is not current:
+                if lines:
+                    lines.append("")
+                lines.append(entry.section.header)
+                current = entry.section
+            lines.append(entry.to_text())
+        return "\n".join(lines) + ("\n" if lines else "")
+
+    def to_mappings(self) -> list[dict[str, object]]:
+        """Writes the decklist as inline YAML entries (round-trips with `from_mappings`)."""
+        out: list[dict[str, object]] = []
+        for e in self.entries:
+            item: dict[str, object] = {"count": e.count, "card": e.card}
+            if e.printing:
+                item["card"] = f"{e.card} {e.printing}"
+            if e.stars is not None:
+                item["stars"] = e.stars
+            if e.kind is not None:
+                item["kind"] = e.kind
+            if e.section is not Section.MAIN:
+                item["section"] = e.section.value
+            out.append(item)
+        return out
+
+    def in_sections(self, *sections: Section) -> tuple[DeckEntry, ...]:
+        """Entries of the given sections, in file order."""
+        return tuple(e for e in self.entries if e.section in sections)
+
+    def total(self, *sections: Section) -> int:
+        """Number of cards in the given sections."""
+        return sum(e.count for e in self.in_sections(*sections))
+
+    @property
+    def sections(self) -> frozenset[Section]:
+        """The sections that have at least one entry."""
+        return frozenset(e.section for e in self.entries)
+
+
+# ---------------------------------------------------------------------------- text
+
+_ENTRY = re.compile(r"^(?P<sb>SB:\s*)?(?P<count>\d+)(?:[xX])?\s+(?P<rest>\S.*)$")
+_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*(?P<colon>:)?\s*(?:\(\s*\d+\s*\))?$")
+_TRAILING_COMMENT = re.compile(r"\s+#.*$")
+_ATTRIBUTE = re.compile(r"\[(?P<body>[^\[\]]*)\]\s*$")
+_ATTRIBUTE_KEYS = frozenset({"stars", "kind"})
+
+
+def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]:
+    """Parses decklist text leniently: every line that can be read is kept.
+
+    Args:
+        text: The decklist, in the syntax described in this module's docstring.
+
+    Returns:
+        The decklist and every error found (with 1-based line and column).
+
+    >>> deck, errors = parse_decklist_text("4 Lightning Bolt\\n\\n2 Pyroblast\\n")
+    >>> [(e.count, e.card, e.section.value) for e in deck.entries], errors
+    ([(4, 'Lightning Bolt', 'main'), (2, 'Pyroblast', 'sideboard')], ())
+    """
+    lines = text.splitlines()
+    # A line that starts with a digit is an entry, never a header (headers start with a letter).
+    explicit = any(
+        (stripped := ln.strip())
+        and not stripped[0].isdigit()
+        and (stripped.startswith("SB:") or _header_section(stripped) is not None)
+        for ln in lines
+    )
+    entries: list[DeckEntry] = []
+    errors: list[DecklistError] = []
+    section = Section.MAIN
+    blank_after_cards = False
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
+        if not stripped:
+            blank_after_cards = blank_after_cards or bool(entries)
+            continue
+        if stripped.startswith(("#", "//")):
+            continue
+        char = unsafe_character(raw)
+        if char is not None:  # card names are display text: no control or direction characters
+            message, _ = unsafe_text_problem(char)
+            errors.append(DecklistError(f"{message}; the line is left out", number, raw.index(char) + 1))
+            continue
+        header = None if stripped[0].isdigit() else _header_section(stripped)
+        if header is not None:
+            section = header
+            continue
+        match = _ENTRY.match(stripped)
+        if match is None:
+            errors.append(_unreadable(stripped, number, _indent(raw)))
+            continue
+        if not explicit and blank_after_cards and section is Section.MAIN:
+            section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
+        entry_section = Section.SIDEBOARD if match["sb"] else section
+        entry, entry_errors = _entry_from_match(match, raw, number, entry_section)
+        errors.extend(entry_errors)
+        if entry is not None:
+            entries.append(entry)
+    return Decklist(tuple(entries)), tuple(errors)
+
+
+def _indent(raw: str) -> int:
+    return len(raw) - len(raw.lstrip())
+
+
+def _header_section(stripped: str) -> Section | None:
+    match = _HEADER.match(stripped)
+    if match is None:
+        return None
+    return _HEADER_WORDS.get(" ".join(match["word"].split()).casefold())
+
+
+def _unreadable(stripped: str, number: int, indent: int) -> DecklistError:
+    match = _HEADER.match(stripped)
+    if match is not None and match["colon"]:
+        known = ", ".join(sorted({s.header for s in Section}))
+        return DecklistError(f'unknown section header "{stripped}"; known headers are {known}', number, indent + 1)
+    return DecklistError(
+        f'expected "<count> <card name>" such as "4 {stripped}", or a section header '
+        f'such as "Sideboard"; got "{stripped}"',
+        number,
+        indent + 1,
+    )
+
+
+def _entry_from_match(
+    match: re.Match[str], raw: str, number: int, section: Section
+) -> tuple[DeckEntry | None, list[DecklistError]]:
+    errors: list[DecklistError] = []
+    offset = _indent(raw)
+    count = int(match["count"])
+    if count < 1:
+        errors.append(
+            DecklistError("the number of copies must be at least 1", number, offset + match.start("count") + 1)
+        )
+    rest_start = offset + match.start("rest")
+    rest = match["rest"]
+    if "#" in rest:
+        rest = _TRAILING_COMMENT.sub("", rest)
+    rest = rest.rstrip()
+    attributes: dict[str, tuple[str, int]] = {}
+    while "[" in rest and (attr := _ATTRIBUTE.search(rest)) is not None:
+        column = rest_start + attr.start() + 1
+        body = attr["body"].strip()
+        key, sep, value = body.partition(":")
+        key, value = key.strip().casefold(), value.strip()
+        if not sep:
+            key, value = "kind", body
+        if key not in _ATTRIBUTE_KEYS:
+            errors.append(DecklistError(f'unknown attribute "[{body}]"; use [stars: N] or [kind: K]', number, column))
+        elif not value:
+            errors.append(DecklistError(f'attribute "[{body}]" has no value', number, column))
+        elif key in attributes:
+            errors.append(DecklistError(f'attribute "{key}" is given twice', number, column))
+        else:
+            attributes[key] = (value, column)
+        rest = rest[: attr.start()].rstrip()
+    name, printing = split_printing(rest)
+    if not name:
+        errors.append(DecklistError("the card name is missing", number, rest_start + 1))
+        return None, errors
+    stars: int | None = None
+    if "stars" in attributes:
+        value, column = attributes["stars"]
+        if value.isdigit():
+            stars = int(value)
+        else:
+            errors.append(DecklistError(f'stars must be a whole number, got "{value}"', number, column))
+    kind = attributes["kind"][0].casefold() if "kind" in attributes else None
+    if errors:
+        return None, errors
+    return DeckEntry(count, name, section, stars, kind, printing, number), errors
+
+
+# ---------------------------------------------------------------------------- YAML
+
+_ENTRY_KEYS = ("count", "card", "stars", "kind", "section")
+
+
+def decklist_from_mappings(items: object) -> tuple[Decklist, tuple[DecklistError, ...]]:
+    """Reads inline YAML entries: a list of ``{count, card, stars?, kind?, section?}``.
+
+    ``section`` takes the same words as the text headers (``main``, ``sideboard``,
+    ``characters``, ``hero``, ``villain``...). Errors carry the path of the bad value
+    (index, key); the caller adds file positions.
+
+    >>> deck, errors = decklist_from_mappings([{"count": 4, "card": "Lightning Bolt"}])
+    >>> deck.entries[0].card, errors
+    ('Lightning Bolt', ())
+    """
+    if not isinstance(items, list):
+        return Decklist(), (DecklistError("a deck must be a list of {count, card} entries"),)
+    entries: list[DeckEntry] = []
+    errors: list[DecklistError] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Mapping):
+            errors.append(
+                DecklistError(
+                    "each entry must be a mapping such as {count: 4, card: Lightning Bolt}",
+                    path=(index,),
+                )
+            )
+            continue
+        entry_errors = [
+            DecklistError(
+                f'unknown key "{key}"; expected one of {", ".join(_ENTRY_KEYS)}',
+                path=(index, str(key)),
+            )
+            for key in item
+            if key not in _ENTRY_KEYS
+        ]
+        count, card, stars, kind, section_word = (item.get(k) for k in _ENTRY_KEYS)
+        if not _is_int(count) or count < 1:
+            entry_errors.append(DecklistError("count must be a whole number of at least 1", path=(index, "count")))
+        if not isinstance(card, str) or not card.strip():
+            entry_errors.append(DecklistError("card must be a card name", path=(index, "card")))
+        if stars is not None and (not _is_int(stars) or stars < 0):
+            entry_errors.append(DecklistError("stars must be a whole number of at least 0", path=(index, "stars")))
+        if kind is not None and (not isinstance(kind, str) or not kind.strip()):
+            entry_errors.append(DecklistError("kind must be a word such as character", path=(index, "kind")))
+        section = Section.MAIN
+        if section_word is not None:
+            found = _HEADER_WORDS.get(str(section_word).strip().casefold())
+            if found is None:
+                entry_errors.append(
+                    DecklistError(
+                        f'unknown section "{section_word}"; expected one of {", ".join(s.value for s in Section)}',
+                        path=(index, "section"),
+                    )
+                )
+            else:
+                section = found
+        errors.extend(entry_errors)
+        if entry_errors:
+            continue
+        assert isinstance(count, int)  # checked above
+        assert isinstance(card, str)
+        name, printing = split_printing(card)
+        entries.append(
+            DeckEntry(
+                count,
+                name,
+                section,
+                stars if isinstance(stars, int) else None,
+                kind.strip().casefold() if isinstance(kind, str) else None,
+                printing,
+            )
+        )
+    return Decklist(tuple(entries)), tuple(errors)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def load_decklist(path: Path) -> tuple[Decklist, tuple[DecklistError, ...]]:
+    """Reads a decklist text file (UTF-8) and parses it leniently."""
+    return parse_decklist_text(path.read_text(encoding="utf-8-sig"))
+
+
+# ---------------------------------------------------------------------------- card data
+
+_WORDS = {
+    w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
+}
+_ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
+_UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What a card-data file says about one MTG card."""
+
+    name: str
+    """The card's full English name (``A // B`` for cards with two faces)."""
+    type_line: str
+    """The type line (faces joined by `` // ``)."""
+    oracle_text: str = ""
+    """The rules text (faces joined by newlines)."""
+    legalities: Mapping[str, str] | None = None
+    """Format key -> ``legal``, ``not_legal``, ``banned`` or ``restricted`` (None: not given)."""
+
+    @property
+    def is_basic(self) -> bool:
+        """Whether the card has the basic supertype."""
+        return any("Basic" in face.split("\u2014")[0].split() for face in self.type_line.split("//"))
+
+    @property
+    def copy_override(self) -> tuple[bool, int | None]:
+        """``(True, limit)`` when the card's text sets its own copy limit (None: any number)."""
+        if _ANY_NUMBER.search(self.oracle_text):
+            return True, None
+        match = _UP_TO.search(self.oracle_text)
+        if match is not None:
+            word = match[1].casefold()
+            if word.isdigit():
+                return True, int(word)
+            if word in _WORDS:
+                return True, _WORDS[word]
+        return False, None
+
+    def legality(self, key: str) -> str | None:
+        """The card's status under a format key (``not_legal`` when absent); None without data."""
+        if self.legalities is None:
+            return None
+        return self.legalities.get(key, "not_legal")
+
+
+class CardDataError(ValueError):
+    """Raised when a card-data file is neither Scryfall nor MTGJSON shaped."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardData:
+    """Card facts by normalized name, from a Scryfall or MTGJSON bulk file."""
+
+    cards: Mapping[str, CardFacts]
+    """Facts keyed by `normalize_card_name` of the full name and of each face name."""
+
+    def get(self, name: str) -> CardFacts | None:
+        """Facts for a card name as written in a decklist, if the data has it."""
+        return self.cards.get(normalize_card_name(name))
+
+    @classmethod
+    def from_json(cls, document: object) -> CardData:
+        """Builds card data from a parsed JSON document.
+
+        Accepts a Scryfall bulk file (a list of card objects, or a list object with
+        ``data``) and an MTGJSON ``AtomicCards`` file (``{"data": {name: [faces]}}``).
+
+        Raises:
+            CardDataError: if the document has neither shape.
+        """
+        if isinstance(document, Mapping) and isinstance(document.get("data"), Mapping):
+            return cls(_from_mtgjson(document["data"]))
+        if isinstance(document, Mapping) and isinstance(document.get("data"), list):
+            document = document["data"]
+        if isinstance(document, list):
+            return cls(_from_scryfall(document))
+        raise CardDataError("card data must be a Scryfall bulk list or an MTGJSON AtomicCards file")
+
+
+def _index(facts: CardFacts, names: Iterable[str], out: dict[str, CardFacts]) -> None:
+    for name in (facts.name, *names):
+        out.setdefault(normalize_card_name(name), facts)
+
+
+def _from_scryfall(cards: list[object]) -> dict[str, CardFacts]:
+    out: dict[str, CardFacts] = {}
+    for card in cards:
+        if not isinstance(card, Mapping) or not isinstance(card.get("name"), str):
+            continue
+        faces = [f for f in card.get("card_faces") or [] if isinstance(f, Mapping)]
+        type_line = card.get("type_line") or " // ".join(str(f.get("type_line", "")) for f in faces)
+        text = card.get("oracle_text") or "\n".join(str(f.get("oracle_text", "")) for f in faces)
+        legal = card.get("legalities")
+        facts = CardFacts(
+            card["name"],
+            str(type_line),
+            str(text),
+            {str(k): str(v).casefold() for k, v in legal.items()} if isinstance(legal, Mapping) else None,
+        )
+        _index(facts, [str(f["name"]) for f in faces if "name" in f], out)
+    return out
+
+
+def _from_mtgjson(data: Mapping[str, object]) -> dict[str, CardFacts]:
+    out: dict[str, CardFacts] = {}
+    for name, faces in data.items():
+        if not isinstance(faces, list):
+            continue
+        parts = [f for f in faces if isinstance(f, Mapping)]
+        if not parts:
+            continue
+        legal = parts[0].get("legalities")
+        facts = CardFacts(
+            str(name),
+            " // ".join(str(f.get("type", "")) for f in parts),
+            "\n".join(str(f.get("text", "")) for f in parts),
+            {str(k): str(v).casefold() for k, v in legal.items()} if isinstance(legal, Mapping) else None,
+        )
+        _index(facts, [str(f["faceName"]) for f in parts if "faceName" in f], out)
+    return out
+
+
+def load_card_data(path: Path) -> CardData:
+    """Reads a Scryfall or MTGJSON card-data JSON file.
+
+    Raises:
+        CardDataError: if the file's JSON has neither shape.
+        OSError, json.JSONDecodeError: if the file cannot be read or parsed.
+    """
+    with path.open(encoding="utf-8") as handle:
+        return CardData.from_json(json.load(handle))

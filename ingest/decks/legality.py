@@ -1,0 +1,626 @@
+"""Deck legality: check a `Decklist` against `FormatRules` and report every broken rule.
+
+`check_deck` never stops at the first problem: it runs every check the format defines
+and returns all violations, each citing the rule it breaks. Lists are taken as in force
+on the event date, so an old event stays legal after a later ban. Checks that need card
+facts nobody gave (card pool, banned categories, a star count, a card's kind) are
+reported as *skipped*, never guessed.
+
+`check_team` applies Unified Deck Construction (MTR 8.4) to the decks of one team.
+
+Violation codes: ``deck-size``, ``sideboard-size``, ``copies``, ``restricted``,
+``banned``, ``not-legal`` (outside the card pool, from card data), ``stars``,
+``unique-character``, ``character-ratio``, ``hero-villain``, ``unified-deck``, and
+``skipped`` for notes about checks not made.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from ingest.decks.decklist import CardData, DeckEntry, Decklist, Section
+from ingest.decks.formats import FormatRules
+
+__all__ = ["DeckVerdict", "Violation", "check_deck", "check_team"]
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule (or, with code ``skipped``, one check that could not be made)."""
+
+    code: str
+    """Stable code, e.g. ``copies``; see the module docstring."""
+    message: str
+    """What is wrong, in words a tournament organizer understands, ending with the rule cited."""
+    card: str | None = None
+    """The card concerned, if there is one."""
+    section: str = ""
+    """The rule broken, e.g. ``MTR 6.1``."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckVerdict:
+    """The outcome of checking one deck (or one team)."""
+
+    violations: tuple[Violation, ...] = ()
+    """Every broken rule, in a fixed order (by check, then by card)."""
+    skipped: tuple[Violation, ...] = ()
+    """Checks not made for lack of card facts (code ``skipped``)."""
+
+    @property
+    def is_legal(self) -> bool:
+        """True when no rule is broken (skipped checks do not count)."""
+        return not self.violations
+
+    def lines(self) -> tuple[str, ...]:
+        """One line per violation, then per skipped check: ``error[code]: message``."""
+        return tuple(f"error[{v.code}]: {v.message}" for v in self.violations) + tuple(
+            f"skipped: {v.message}" for v in self.skipped
+        )
+
+
+_DATE_SUFFIX = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}\)$")
+_LABELS = {
+    Section.MAIN: "Main deck",
+    Section.HERO: "Hero deck",
+    Section.VILLAIN: "Villain deck",
+    Section.SIDEBOARD: "Sideboard",
+    Section.CHARACTERS: "Team",
+}
+
+
+def _cite(source: str) -> str:
+    """The rule citation of a source, without the document date.
+
+    >>> _cite("MTR 6.3 (2025-06-30)")
+    'MTR 6.3'
+    """
+    return _DATE_SUFFIX.sub("", source)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _are(count: int) -> str:
+    return "is" if count == 1 else "are"
+
+
+def _kinds_noun(kinds: Iterable[str]) -> str:
+    names = list(kinds)
+    return " and ".join(names) + " card" if names else "card"
+
+
+def _quoted(names: Iterable[str]) -> str:
+    return ", ".join(f'"{n}"' for n in names)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class _Deck:
+    """A decklist seen through one format's rules: effective kinds and card groups."""
+
+    def __init__(self, deck: Decklist, rules: FormatRules) -> None:
+        self.deck = deck
+        self.rules = rules
+        counted = rules.main.counts if rules.main else ()
+        self.default_main_kind = counted[0] if len(counted) == 1 else None
+        self.play = rules.play_decks.required if rules.play_decks else (Section.MAIN,)
+
+    def kind(self, entry: DeckEntry) -> str | None:
+        if entry.kind is not None:
+            return self.rules.kind_of(entry.kind)
+        if entry.section is Section.CHARACTERS:
+            return "character"
+        if entry.section in (Section.MAIN, Section.HERO, Section.VILLAIN):
+            return self.default_main_kind
+        return None
+
+    def name_of(self, key: str) -> str:
+        """A deterministic display name for a normalized key (whatever the line order)."""
+        return min(e.card for e in self.deck.entries if e.key == key)
+
+    def totals(self, entries: Iterable[DeckEntry]) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for e in entries:
+            out[e.key] = out.get(e.key, 0) + e.count
+        return dict(sorted(out.items()))
+
+    @functools.cached_property
+    def all_totals(self) -> dict[str, int]:
+        """Copies by normalized name over the whole deck (several checks need them)."""
+        return self.totals(self.deck.entries)
+
+
+def check_deck(deck: Decklist, rules: FormatRules, *, on: date, card_data: CardData | None = None) -> DeckVerdict:
+    """Checks a deck against a format's rules as they stood on a date.
+
+    Args:
+        deck: The decklist.
+        rules: The format (whole history or already cut with `FormatRules.as_of_date`).
+        on: The event date: the banned and restricted lists in force that day apply.
+        card_data: Optional MTG card facts (types, rules text, legalities). Without it,
+            checks that need them are reported as skipped.
+
+    Returns:
+        Every violation and every skipped check.
+    """
+    view = _Deck(deck, rules)
+    violations: list[Violation] = []
+    skipped: list[Violation] = []
+    violations += _play_decks(view)
+    violations += _deck_size(view)
+    sb_violations, sb_skipped = _sideboard(view)
+    violations += sb_violations
+    skipped += sb_skipped
+    restricted = {c.key for c in rules.restricted_on(on)}
+    copy_violations, copy_skipped = _copies(view, restricted, card_data)
+    violations += copy_violations
+    skipped += copy_skipped
+    violations += _unique(view)
+    violations += _restricted(view, on)
+    banned_violations, banned_skipped = _banned(view, on, card_data)
+    violations += banned_violations
+    skipped += banned_skipped
+    pool_violations, pool_skipped = _card_pool(view, card_data)
+    violations += pool_violations
+    skipped += pool_skipped
+    star_violations, star_skipped = _stars(view)
+    violations += star_violations
+    skipped += star_skipped
+    ratio_violations, ratio_skipped = _kind_ratio(view)
+    violations += ratio_violations
+    skipped += ratio_skipped
+    return DeckVerdict(tuple(violations), tuple(skipped))
+
+
+def _play_decks(view: _Deck) -> list[Violation]:
+    """Required play decks (WoT Constructed Deck: a Hero deck and a Villain deck)."""
+    rule = view.rules.play_decks
+    if rule is None:
+        return []
+    cite = _cite(rule.source)
+    need = " and ".join(f"a {s.header} deck" for s in rule.required)
+    out = [
+        Violation(
+            "hero-villain",
+            f"No {s.header} deck is listed; each player needs {need} ({cite})",
+            section=cite,
+        )
+        for s in rule.required
+        if s not in view.deck.sections
+    ]
+    stray = view.deck.total(Section.MAIN, Section.CHARACTERS)
+    if stray:
+        headers = " or ".join(f'"{s.header}"' for s in rule.required)
+        out.append(
+            Violation(
+                "hero-villain",
+                f"{_plural(stray, 'card')} {_are(stray)} listed outside the "
+                f"{' and '.join(s.header for s in rule.required)} decks; put them under a "
+                f"{headers} header ({cite})",
+                section=cite,
+            )
+        )
+    return out
+
+
+def _deck_size(view: _Deck) -> list[Violation]:
+    """Deck size of each play deck (MTR 6.1, 7.1; Aequitas 6.1, 7.1; WoT Deck Limitations)."""
+    rule = view.rules.main
+    if rule is None or (rule.min is None and rule.max is None):
+        return []
+    cite = _cite(rule.source)
+    noun = _kinds_noun(rule.counts)
+    out: list[Violation] = []
+    for section in view.play:
+        if view.rules.play_decks is not None and section not in view.deck.sections:
+            continue  # reported by the play-deck check
+        size = sum(e.count for e in view.deck.in_sections(section) if not rule.counts or view.kind(e) in rule.counts)
+        label = _LABELS[section]
+        if rule.min is not None and size < rule.min:
+            need = "exactly" if rule.max == rule.min else "at least"
+            out.append(
+                Violation(
+                    "deck-size",
+                    f"{label} has {_plural(size, noun)}; {need} {rule.min} {_are(rule.min)} required ({cite})",
+                    section=cite,
+                )
+            )
+        elif rule.max is not None and size > rule.max:
+            need = "exactly" if rule.max == rule.min else "at most"
+            verb = "required" if rule.max == rule.min else "allowed"
+            out.append(
+                Violation(
+                    "deck-size",
+                    f"{label} has {_plural(size, noun)}; {need} {rule.max} {_are(rule.max)} {verb} ({cite})",
+                    section=cite,
+                )
+            )
+    return out
+
+
+def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
+    """Sideboard size and contents (MTR 6.1, 9.5; Aequitas 6.3; WoT; Bushiroad 3.3.1.1)."""
+    rule = view.rules.sideboard
+    entries = view.deck.in_sections(Section.SIDEBOARD)
+    if rule is None or not entries:
+        return [], []
+    cite = _cite(rule.source)
+    total = sum(e.count for e in entries)
+    if not rule.allowed:
+        message = f"Sideboard has {_plural(total, 'card')}, but this format allows no sideboard ({cite})"
+        return [Violation("sideboard-size", message, section=cite)], []
+    out: list[Violation] = []
+    skipped: list[Violation] = []
+    unknown = sorted({e.card for e in entries if view.kind(e) is None})
+    if unknown and (rule.counts or rule.max_characters is not None):
+        skipped.append(
+            Violation(
+                "skipped",
+                f"Sideboard limits not checked: no kind given for {_quoted(unknown)}; "
+                f"write [character] or [battle] after the name ({cite})",
+                section=cite,
+            )
+        )
+        return out, skipped
+    if rule.max is not None:
+        counted = sum(e.count for e in entries if not rule.counts or view.kind(e) in rule.counts)
+        if counted > rule.max:
+            noun = _kinds_noun(rule.counts)
+            out.append(
+                Violation(
+                    "sideboard-size",
+                    f"Sideboard has {_plural(counted, noun)}; at most {rule.max} {_are(rule.max)} allowed ({cite})",
+                    section=cite,
+                )
+            )
+    characters = [e for e in entries if view.kind(e) == "character"]
+    if rule.max_characters is not None:
+        count = sum(e.count for e in characters)
+        if count > rule.max_characters:
+            out.append(
+                Violation(
+                    "sideboard-size",
+                    f"Sideboard has {_plural(count, 'character card')}; at most "
+                    f"{rule.max_characters} {_are(rule.max_characters)} allowed ({cite})",
+                    section=cite,
+                )
+            )
+    if rule.max_character_stars is not None:
+        for e in sorted(characters, key=lambda e: e.key):
+            if e.stars is None:
+                skipped.append(
+                    Violation(
+                        "skipped",
+                        f'Stars of sideboard character "{e.card}" not checked: write them as [stars: N] ({cite})',
+                        card=e.card,
+                        section=cite,
+                    )
+                )
+            elif e.stars > rule.max_character_stars:
+                out.append(
+                    Violation(
+                        "stars",
+                        f'Sideboard character "{e.card}" has {e.stars} stars; at most '
+                        f"{rule.max_character_stars} are allowed ({cite})",
+                        card=e.card,
+                        section=cite,
+                    )
+                )
+    return out, skipped
+
+
+def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
+    """Copy limit by English name across deck and sideboard (MTR 6.1; Aequitas 6.1, 6.3)."""
+    rule = view.rules.copies
+    if rule is None:
+        return [], []
+    entries = view.deck.entries
+    skipped: list[Violation] = []
+    if rule.kinds:
+        unknown = sorted({e.card for e in entries if view.kind(e) is None})
+        if unknown:
+            skipped.append(
+                Violation(
+                    "skipped",
+                    f"Copy limit not checked for {_quoted(unknown)}: no kind given; write "
+                    f"[character] or [battle] after the name ({_cite(rule.source)})",
+                    section=_cite(rule.source),
+                )
+            )
+        entries = tuple(e for e in entries if view.kind(e) in rule.kinds)
+    exceptions = {x.key: x for x in view.rules.copy_exceptions}
+    out: list[Violation] = []
+    for key, total in view.totals(entries).items():
+        if key in restricted:
+            continue  # the restricted check applies the stricter limit
+        limit, source = rule.max, rule.source
+        if key in exceptions:
+            limit, source = exceptions[key].max or 0, exceptions[key].source
+        facts = card_data.get(key) if card_data is not None else None
+        if facts is not None and facts.is_basic:
+            limit = 0
+        elif facts is not None and facts.copy_override[0]:
+            limit, source = facts.copy_override[1] or 0, "card text; MTR 6.1"
+        if limit and total > limit:
+            name = view.name_of(key)
+            out.append(
+                Violation(
+                    "copies",
+                    f'{total} copies of "{name}" across deck and sideboard; at most {limit} '
+                    f"{_are(limit)} allowed ({_cite(source)})",
+                    card=name,
+                    section=_cite(source),
+                )
+            )
+    return out, skipped
+
+
+def _unique(view: _Deck) -> list[Violation]:
+    """One of each character by full name across team and sideboard (Aequitas 6.1, 6.3)."""
+    rule = view.rules.unique
+    if rule is None:
+        return []
+    cite = _cite(rule.source)
+    out: list[Violation] = []
+    for key, total in view.totals(e for e in view.deck.entries if view.kind(e) in rule.kinds).items():
+        if total > 1:
+            name = view.name_of(key)
+            kind = rule.kinds[0]
+            out.append(
+                Violation(
+                    "unique-character",
+                    f'{total} copies of the {kind} "{name}" across team and sideboard; only one of '
+                    f"each {kind} is allowed ({cite})",
+                    card=name,
+                    section=cite,
+                )
+            )
+    return out
+
+
+def _restricted(view: _Deck, on: date) -> list[Violation]:
+    """Restricted cards: at most one across deck and sideboard (MTR 6.2)."""
+    totals = view.all_totals
+    out: list[Violation] = []
+    for entry in sorted(view.rules.restricted_on(on), key=lambda c: c.key):
+        total = totals.get(entry.key, 0)
+        if total > 1:
+            cite = _cite(entry.source)
+            out.append(
+                Violation(
+                    "restricted",
+                    f'{total} copies of "{entry.card}" across deck and sideboard; it is restricted '
+                    f"in {view.rules.name}, so at most 1 is allowed ({cite})",
+                    card=entry.card,
+                    section=cite,
+                )
+            )
+    return out
+
+
+def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
+    """Banned cards and banned categories in force on the date (MTR 6.2)."""
+    keys = view.all_totals
+    out: list[Violation] = []
+    for entry in sorted((c for c in view.rules.banned_on(on) if c.key in keys), key=lambda c: c.key):
+        cite = _cite(entry.source)
+        when = f" since {entry.since.isoformat()}" if entry.since is not None else ""
+        out.append(
+            Violation(
+                "banned",
+                f'"{entry.card}" is banned in {view.rules.name}{when} ({cite})',
+                card=entry.card,
+                section=cite,
+            )
+        )
+    categories = view.rules.categories_on(on)
+    if not categories:
+        return out, []
+    cite = _cite(categories[0].source)
+    if card_data is None:
+        described = "; ".join(c.description for c in categories)
+        return out, [
+            Violation(
+                "skipped",
+                f"Banned categories not checked ({described}): they need card data; give a "
+                f"card-data file to check them ({cite})",
+                section=cite,
+            )
+        ]
+    for key in sorted(keys):
+        facts = card_data.get(key)
+        if facts is None:
+            continue  # reported with the card pool's unknown cards
+        for category in categories:
+            if category.matches(facts.type_line, facts.oracle_text):
+                name = view.name_of(key)
+                out.append(
+                    Violation(
+                        "banned",
+                        f'"{name}" is banned in {view.rules.name}: {category.description} ({_cite(category.source)})',
+                        card=name,
+                        section=_cite(category.source),
+                    )
+                )
+                break
+    return out, []
+
+
+def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
+    """Legal sets, rarity and extra cards (MTR 6.2), checked through card data."""
+    pool = view.rules.card_pool
+    if pool is None or (pool.all_sets and pool.rarity is None and not view.rules.banned_categories):
+        return [], []
+    cite = _cite(pool.source)
+    if card_data is None or pool.legality_key is None:
+        if pool.all_sets and pool.rarity is None:
+            return [], []
+        what = f"whether each card was printed at {pool.rarity}" if pool.rarity else "which sets each card comes from"
+        return [], [
+            Violation(
+                "skipped",
+                f"Card pool not checked: {what} needs card data; give a card-data file to check it ({cite})",
+                section=cite,
+            )
+        ]
+    extra = {e.casefold() for e in pool.extra_cards}
+    out: list[Violation] = []
+    unknown: list[str] = []
+    for key in view.all_totals:
+        facts = card_data.get(key)
+        status = facts.legality(pool.legality_key) if facts is not None else None
+        if status is None:
+            unknown.append(view.name_of(key))
+        elif status == "not_legal" and key not in extra:
+            name = view.name_of(key)
+            out.append(
+                Violation(
+                    "not-legal",
+                    f'"{name}" is not legal in {view.rules.name} according to the card data ({cite})',
+                    card=name,
+                    section=cite,
+                )
+            )
+    skipped = []
+    if unknown:
+        skipped.append(
+            Violation(
+                "skipped",
+                f"Card pool not checked for {_plural(len(unknown), 'card')} the card data does not "
+                f"know: {_quoted(unknown)} ({cite})",
+                section=cite,
+            )
+        )
+    return out, skipped
+
+
+def _stars(view: _Deck) -> tuple[list[Violation], list[Violation]]:
+    """Star total of team and deck, characters and battle cards alike (Aequitas 6.1, 7.1).
+
+    A card without ``[stars: N]`` has an unknown cost, not a cost of 0: the check is then
+    skipped, never guessed. Star costs are never negative, so a total of the known costs
+    already over the limit is a violation whatever the unknown ones are.
+    """
+    rule = view.rules.stars
+    if rule is None:
+        return [], []
+    cite = _cite(rule.source)
+    entries = view.deck.in_sections(Section.CHARACTERS, *view.play)
+    missing = sorted({e.card for e in entries if e.stars is None})
+    known = sum(e.count * e.stars for e in entries if e.stars is not None)
+    if known > rule.max:
+        least = "at least " if missing else ""
+        return [
+            Violation(
+                "stars",
+                f"Team and deck have {least}{known} stars in total; at most {rule.max} are allowed ({cite})",
+                section=cite,
+            )
+        ], []
+    if missing:
+        return [], [
+            Violation(
+                "skipped",
+                f"Star total not checked: no star count given for {_quoted(missing)}; write it as "
+                f"[stars: N] after the name, [stars: 0] for a card without stars ({cite})",
+                section=cite,
+            )
+        ]
+    return [], []
+
+
+def _kind_ratio(view: _Deck) -> tuple[list[Violation], list[Violation]]:
+    """Share of character and troop cards in each play deck (WoT Deck Limitations)."""
+    rule = view.rules.kind_ratio
+    if rule is None:
+        return [], []
+    cite = _cite(rule.source)
+    noun = " and ".join(rule.kinds)
+    out: list[Violation] = []
+    skipped: list[Violation] = []
+    for section in view.play:
+        entries = view.deck.in_sections(section)
+        if not entries:
+            continue
+        label = _LABELS[section]
+        unknown = sorted({e.card for e in entries if view.kind(e) is None})
+        if unknown:
+            skipped.append(
+                Violation(
+                    "skipped",
+                    f"Share of {noun} cards in the {label} not checked: no kind given for "
+                    f"{_quoted(unknown)}; write it as [character], [troop], [event]... ({cite})",
+                    section=cite,
+                )
+            )
+            continue
+        total = sum(e.count for e in entries)
+        counted = sum(e.count for e in entries if view.kind(e) in rule.kinds)
+        if counted * 100 > rule.max_percent * total:
+            share = f"{counted * 100 / total:.1f}".rstrip("0").rstrip(".")
+            out.append(
+                Violation(
+                    "character-ratio",
+                    f"{label} has {counted} {noun} cards out of {total} ({share}%); at most "
+                    f"{rule.max_percent}% are allowed ({cite})",
+                    section=cite,
+                )
+            )
+    return out, skipped
+
+
+def check_team(decks: Mapping[str, Decklist], rules: FormatRules, *, card_data: CardData | None = None) -> DeckVerdict:
+    """Checks Unified Deck Construction for one team (MTR 8.4, 9.5).
+
+    No two decks of the team may hold the same card by English name, except cards with
+    the basic supertype; a card whose text overrides the copy limit may do so in one deck
+    only, so it too may appear in one deck only. Formats without the rule give an empty
+    verdict. Each deck is checked on its own by `check_deck`.
+
+    Args:
+        decks: Each player's (or seat's) label and decklist, in team order.
+        rules: The format the team plays.
+        card_data: Optional card facts (to recognise basic lands not in our list).
+    """
+    team = rules.team
+    if team is None or not team.unified_deck_construction:
+        return DeckVerdict()
+    cite = _cite(team.source)
+    exceptions = {x.key: x for x in rules.copy_exceptions}
+    owners: dict[str, list[str]] = {}
+    names: dict[str, set[str]] = {}
+    for label, deck in decks.items():
+        for entry in deck.entries:
+            holders = owners.setdefault(entry.key, [])
+            if label not in holders:
+                holders.append(label)
+            names.setdefault(entry.key, set()).add(entry.card)
+    out: list[Violation] = []
+    for key in sorted(owners):
+        holders = owners[key]
+        exception = exceptions.get(key)
+        facts = card_data.get(key) if card_data is not None else None
+        basic = (exception is not None and exception.reason == "basic") or (facts is not None and facts.is_basic)
+        if len(holders) < 2 or basic:
+            continue
+        name = min(names[key])
+        overrides = (exception is not None) or (facts is not None and facts.copy_override[0])
+        tail = ", and a card that overrides the copy limit may do so in one deck only" if overrides else ""
+        out.append(
+            Violation(
+                "unified-deck",
+                f'"{name}" is in the decks of {_and(holders)}; no two decks on a team may share a '
+                f"card other than basic lands{tail} ({cite})",
+                card=name,
+                section=cite,
+            )
+        )
+    return DeckVerdict(tuple(out))

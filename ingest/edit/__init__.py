@@ -1,0 +1,1 @@
+"""Changing an event file: the comment-preserving splice, locking, recording results, corrections."""

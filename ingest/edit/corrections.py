@@ -1,0 +1,308 @@
+"""The roster changes and corrections a TO makes on event night.
+
+``drop`` and ``undrop`` (a player leaves, or did not leave after all), ``add-player`` (also
+a late entry, with the losses the event gives for the rounds they missed), ``rename`` and
+``pair --redo`` (pair the current round again while it has no result). Like
+:mod:`ingest.edit.recording`, each function takes the file's text and its assembled event and
+returns an :class:`~ingest.edit.event_file.Edit`; :func:`ingest.edit.event_file.edit_event_file`
+locks, checks and writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, MatchKind
+from ingest.edit.event_file import Edit
+from ingest.edit.recording import find_unit, round_label, unit_names
+from ingest.edit.splice import Editor
+from ingest.source.yamldoc import YamlPath
+
+
+class Parse(Protocol):
+    """Assembles an edited text into an event (``lenient``: even with cross-reference errors)."""
+
+    def __call__(self, text: str, *, lenient: bool = False) -> Event: ...
+
+
+def _later_rounds(event: Event, after_round: int) -> list[int]:
+    return [r.number for r in event.rounds[after_round:]]
+
+
+# -- drop and undrop ------------------------------------------------------------------------------
+
+
+def drop_player(text: str, event: Event, player: str, *, after_round: int | None, parse: Parse | None = None) -> Edit:
+    """Records that ``player`` drops after a round.
+
+    Without ``after_round``, once the top cut is made the drop goes to ``cut_drops`` (before
+    playoff round 1) or to the current playoff round: nobody replaces a finalist (MTR 2.10,
+    Aequitas 2.10), see :func:`ingest.planner.plan.drop_after_cut`. ``after_round`` names a Swiss
+    round: a drop after the last one is a drop before the cut, and the next player advances.
+
+    ``parse`` (``drop --redo``): a player who leaves before the current round starts is
+    taken out of it by pairing it again (:func:`repair_round`), which ``parse`` makes
+    possible; without it such a drop is refused.
+    """
+    from ingest.planner.plan import drop_after_cut
+
+    pid = find_unit(event, player)
+    name = unit_names(event)[pid]
+    target = drop_after_cut(event, pid) if after_round is None else None
+    if target is not None:
+        path, desc = target
+        editor = Editor(text)
+        if path == ("cut_drops",) and not editor.has(path):
+            editor.add_top_level("cut_drops", [pid])
+        else:
+            _append_drop(editor, path, pid)
+        return Edit(editor.result(), desc)
+    noun = "game" if event.structure.pairing == "wot-cycles" else "round"
+    if not event.rounds:
+        raise IngestError(
+            f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part "
+            f"(MTR 2.10); remove {name} from players instead"
+        )
+    if after_round is None:
+        after_round = event.rounds[-1].number
+    if not 1 <= after_round <= len(event.rounds):
+        raise IngestError(f"{noun} {after_round} does not exist; the event has {len(event.rounds)} {noun}s")
+    already = event.dropped_after()
+    if pid in already:
+        raise IngestError(f"{name} already dropped after {noun} {already[pid]}")
+    later = [
+        r.number
+        for r in event.rounds[after_round:]
+        if any(pid in m.players for m in r.matches) or any(pid in (g.hero, g.villain) for g in r.wot_games)
+    ]
+    current = len(event.rounds)
+    if later and (parse is None or later != [current]):
+        redo = f", or pair {noun} {current} again without them (`drop ... --redo`)" if later == [current] else ""
+        raise IngestError(
+            f"{name} is paired in {noun} {later[0]}, after {noun} {after_round}; "
+            f"drop them after {noun} {later[-1]}{redo}"
+        )
+    editor = Editor(text)
+    _append_drop(editor, ("rounds", after_round - 1), pid)
+    desc = f"{name} drops after {round_label(event, 'rounds', after_round)}"
+    if not later or parse is None:
+        return Edit(editor.result(), desc)
+    dropped = editor.result()
+    redone, pairings = repair_round(dropped, parse(dropped, lenient=True), parse)
+    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{pairings}")
+
+
+def _append_drop(editor: Editor, path: YamlPath, player: str) -> None:
+    """Adds ``player`` to the ``drops`` of the round at ``path`` (or to ``cut_drops``)."""
+    if path == ("cut_drops",):
+        editor.append_item(path, player)
+    elif editor.has((*path, "drops")):
+        editor.append_item((*path, "drops"), player)
+    else:
+        editor.set_value(path, "drops", [player])
+
+
+def undrop_player(text: str, event: Event, player: str) -> Edit:
+    """Takes back a recorded drop: the player is paired again from the next round on.
+
+    Rounds paired while they were out stay as they were (pairings are data); the edit says
+    which.
+    """
+    pid = find_unit(event, player)
+    name = unit_names(event)[pid]
+    places: list[tuple[YamlPath, str, tuple[str, ...]]] = []
+    for i, rnd in enumerate(event.rounds):
+        if pid in rnd.drops:
+            places.append((("rounds", i), round_label(event, "rounds", i + 1), rnd.drops))
+    if pid in event.cut_drops:
+        places.append(((), "the top cut was made", event.cut_drops))
+    for i, rnd in enumerate(event.playoff):
+        if pid in rnd.drops:
+            places.append((("playoff", i), round_label(event, "playoff", i + 1), rnd.drops))
+    if not places:
+        raise IngestError(f"{name} has not dropped")
+    editor = Editor(text)
+    for path, _, drops in places:
+        key = "cut_drops" if path == () else "drops"
+        seq_path: YamlPath = (*path, key)
+        if len(drops) == 1:
+            editor.remove_key(path, key)
+        else:
+            editor.remove_item(seq_path, drops.index(pid))
+    path, where, _ = places[0]
+    warnings: tuple[str, ...] = ()
+    if path and path[0] == "rounds":
+        missed = _later_rounds(event, int(path[1]) + 1)
+        if missed:
+            label = ", ".join(round_label(event, "rounds", n) for n in missed)
+            warnings = (f"{name} was not paired in {label}; those pairings stay as they are",)
+    return Edit(editor.result(), f"{name} no longer drops (the drop after {where} is taken back)", "", warnings)
+
+
+# -- add a player, rename one -------------------------------------------------------------------
+
+
+def add_player(
+    text: str,
+    event: Event,
+    *,
+    player_id: str,
+    name: str,
+    deck: str | None = None,
+    archetype: str | None = None,
+    byes: int = 0,
+) -> Edit:
+    """Adds a player to the roster; a late entry gets the event's losses for the rounds they missed.
+
+    A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
+    with a match loss for each round missed, as ``pair`` has always recorded them) records
+    ``{loss: id}`` in every round paired so far, including one still being played.
+    Brackets and schedules are made once from the whole field, so knockout,
+    double-elimination and round-robin events take players only before round 1; no event
+    takes one once its Swiss rounds are over.
+    """
+    names = unit_names(event)
+    if event.is_team_event:
+        raise IngestError("this is a team event: add the player to players and to their team under teams in an editor")
+    if player_id in names:
+        raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
+    taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
+    pairing = event.structure.pairing
+    if event.rounds and pairing in ("single-elimination", "double-elimination", "round-robin"):
+        raise IngestError(
+            f"the {pairing.replace('-', ' ')} was made from the field of round 1; a player cannot join it later"
+        )
+    if event.playoff or (pairing == "swiss" and _swiss_over(event)):
+        raise IngestError("the Swiss rounds are over; a player cannot join the event now")
+    entry: dict[str, Any] = {"id": player_id, "name": name}
+    if deck:
+        entry["deck"] = deck
+    if archetype:
+        entry["archetype"] = archetype
+    if byes:
+        entry["byes"] = byes
+    editor = Editor(text)
+    if editor.has(("players",)):
+        editor.append_item(("players",), entry)
+    else:
+        editor.add_top_level("players", [entry], block=False)
+    missed = len(event.rounds)
+    warnings: list[str] = []
+    if taken:
+        warnings.append(f'another player is also called "{name}" ({", ".join(taken)}); ids tell them apart')
+    losses = pairing == "swiss" and event.structure.late_entries == "loss" and missed > 0
+    if losses:
+        for i in range(missed):
+            editor.append_item(("rounds", i, "matches"), {"loss": player_id})
+    desc = f"added {name} ({player_id})"
+    if missed:
+        label = round_label(event, "rounds", missed)
+        desc += (
+            f", a late entry: a match loss for each of rounds 1-{missed}"
+            if losses and missed > 1
+            else f", a late entry: a match loss for {label}"
+            if losses
+            else f", a late entry from {round_label(event, 'rounds', missed + 1)}"
+        )
+    return Edit(editor.result(), desc, "", tuple(warnings))
+
+
+def _swiss_over(event: Event) -> bool:
+    from ingest.planner.plan import planned_rounds
+    from ingest.rules.standings import ruleset_for
+
+    planned = planned_rounds(event, ruleset_for(event))
+    return planned is not None and len(event.rounds) >= planned and all(r.complete for r in event.rounds)
+
+
+def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
+    """Changes the display name of a player (or team); the id, and every result, stay."""
+    pid = find_unit(event, player)
+    old = unit_names(event)[pid]
+    new_name = new_name.strip()
+    if not new_name:
+        raise IngestError("give the new name")
+    if new_name == old:
+        raise IngestError(f'{pid} is already called "{old}"')
+    teams = [t.id for t in event.teams]
+    key, ids = ("teams", teams) if pid in teams else ("players", [p.id for p in event.players])
+    index = ids.index(pid)
+    editor = Editor(text)
+    editor.set_value((key, index), "name", new_name)
+    return Edit(editor.result(), f'{pid}: "{old}" is now "{new_name}"')
+
+
+# -- pair the current round again -------------------------------------------------------------------
+
+
+def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
+    """Pairs the current round (or playoff round) again while none of its matches has a result.
+
+    The round is taken out and paired again by the same engine with the same seed, from the
+    file as it is now: a drop or a late entry recorded since it was paired is taken into
+    account; with nothing changed the pairings come out the same. Drops recorded for the
+    round are kept. Returns the edit and the new plan (to print the pairings).
+
+    Args:
+        text: the event file.
+        event: the same file, assembled.
+        parse: assembles an edited text (the round taken out) into an event.
+    """
+    from ingest.edit.new_round import apply_plan
+    from ingest.planner.plan import Finished, describe_plan, plan_next_round
+
+    key = "playoff" if event.playoff else "rounds"
+    series = event.playoff if event.playoff else event.rounds
+    if not series:
+        raise IngestError("no round has been paired yet; `scorekeeper pair` pairs round 1")
+    current = series[-1]
+    label = round_label(event, key, current.number)
+    played = [m for m in current.matches if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS) and m.reported]
+    played_wot = [g for g in current.wot_games if g.hero and g.villain and g.winner is not None]
+    played_team = [tm for tm in current.team_matches if tm.score is not None or any(s.score for s in tm.seats)]
+    if played or played_wot or played_team:
+        n = len(played) + len(played_wot) + len(played_team)
+        raise IngestError(
+            f"{label} already has {n} result{'s' if n != 1 else ''}; it can be paired again only before any "
+            "result is recorded (`scorekeeper clear` removes a result)"
+        )
+    editor = Editor(text)
+    editor.remove_item((key,), len(series) - 1)
+    without = editor.result()
+    before = parse(without)
+    plan = plan_next_round(before)
+    if isinstance(plan, Finished):  # the round removed was one the event did not need
+        raise IngestError(plan.reason)
+    if current.drops:
+        plan.round["drops"] = list(current.drops)
+    new_text = apply_plan(without, plan)
+    same = _pairings(plan.round) == _pairings_of(current)
+    desc = describe_plan(plan, before)
+    note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
+    return Edit(new_text, f"{label} paired again", note), desc
+
+
+def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:
+    out = []
+    for m in rnd.get("matches", []):
+        if "players" in m or "teams" in m:
+            out.append(tuple(m.get("players") or m.get("teams")))
+        elif "hero" in m:
+            out.append((m["hero"], m["villain"]))
+        elif "bye" in m:
+            out.append((m["bye"],))
+    return sorted(out)
+
+
+def _pairings_of(rnd: Any) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for m in rnd.matches:
+        if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS, MatchKind.BYE):
+            out.append(tuple(m.players))
+    for g in rnd.wot_games:
+        if g.hero and g.villain:
+            out.append((g.hero, g.villain))
+        elif g.hero or g.villain:
+            out.append((g.hero or g.villain or "",))
+    return sorted(out)

@@ -1,0 +1,223 @@
+"""The one way a command changes an event file: lock, read, edit, check, compare, replace.
+
+Every command that edits an event file goes through :func:`edit_event_file`:
+
+1. it takes the file's exclusive lock (:func:`ingest.edit.locking.edit_lock`), so two commands
+   never edit the same file at once;
+2. it reads the file and assembles it, even when it has errors (a correction may be the
+   very fix), and hands the text and the event to the edit;
+3. it checks the edited text as ``validate`` checks the file's structure and its recorded
+   pairings, and refuses an edit that adds an error, or that leaves a file with errors
+   without fixing any of them;
+4. right before replacing the file it reads it again: when something else (an editor, a
+   ``git pull``) changed it meanwhile, the edit is made again on what is there now, so
+   nothing is computed from an older version of the file;
+5. it writes the new text atomically (temporary file next to it, then a rename).
+
+Decklist files are not read: no edit changes a decklist, and a decklist not handed in
+yet must not stop a round from being paired.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
+from ingest.core.errors import IngestError
+from ingest.core.model import Event
+from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
+from ingest.source.pipeline import parse_event_text
+from ingest.source.project import Project
+from ingest.source.storage import decode_utf8, display_path, read_bytes, write_atomically
+
+ATTEMPTS = 5
+"""How many times an edit is made again when the file keeps changing under it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """The new text of an event file and what changed, for the TO."""
+
+    text: str
+    """The whole new text."""
+    description: str
+    """One line saying what was recorded, e.g. ``Round 2, table 3: Alice 2-1 Bob``."""
+    note: str = ""
+    """What the edit overwrote, e.g. ``replaced 2-1 with 0-0-3`` (empty when nothing was)."""
+    warnings: tuple[str, ...] = ()
+    """What the TO should know about the change (a later round paired on the old result)."""
+
+
+EditFunction = Callable[[str, Event], Edit]
+"""Makes the edit: from the file's text and its event, the new text (raises IngestError to refuse)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EditOutcome:
+    """What :func:`edit_event_file` did."""
+
+    shown: str
+    """The file as the TO sees it."""
+    edit: Edit
+    """The edit that was made (written unless it was a dry run)."""
+    fixed: tuple[Diagnostic, ...] = ()
+    """Errors the file had that the edit removed."""
+    remaining: tuple[Diagnostic, ...] = ()
+    """Errors the file still has (an edit may fix one problem of several)."""
+    written: bool = True
+    """False for a dry run, and when the edit changed nothing."""
+    attempts: int = 1
+    """How many times the edit was made (more than one when the file changed meanwhile)."""
+    warnings: tuple[Diagnostic, ...] = field(default=())
+    """Warnings the edit added to the file (a rematch, a late change)."""
+
+
+class EditRefused(IngestError):
+    """The edit would leave the file invalid (or the file cannot be edited); nothing was written."""
+
+
+def _read(path: Path, shown: str) -> tuple[bytes, str]:
+    if not path.exists():
+        raise IngestError(f"{shown}: no such file")
+    # The one bounded reader: the size limit, and no device, pipe or folder, as for every read.
+    raw, problems = read_bytes(path, shown)
+    if raw is None:
+        raise EditRefused(problems)
+    text, problems = decode_utf8(raw, shown)
+    if text is None:
+        raise EditRefused(problems)
+    return raw, text
+
+
+def check_event_text(text: str, shown: str, project: Project) -> tuple[Event | None, list[Diagnostic]]:
+    """The file's structure and its recorded pairings, checked as ``validate`` checks them.
+
+    Returns the event (assembled even when cross-references are wrong, None when the file
+    cannot be read as an event at all) and every problem found.
+    """
+    _doc, event, diags = parse_event_text(text, shown, project, lenient=True)
+    if event is not None and not has_errors(diags):
+        from ingest.source.checks import recorded_pairing_checks
+
+        diags = diags + recorded_pairing_checks(event)
+    return event, sorted_diagnostics(diags)
+
+
+_LINE_REFERENCE = re.compile(r"\bline \d+")
+
+
+def _identity(d: Diagnostic) -> tuple[str, str]:
+    """A problem as it compares before and after an edit (line references in the message shift)."""
+    return d.code, _LINE_REFERENCE.sub("line", d.message)
+
+
+def _added(before: Sequence[Diagnostic], after: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The problems of ``after`` that ``before`` did not have (counted, not only by kind)."""
+    left = Counter(_identity(d) for d in before)
+    out = []
+    for d in after:
+        key = _identity(d)
+        if left[key]:
+            left[key] -= 1
+        else:
+            out.append(d)
+    return out
+
+
+def not_on_disk(diagnostics: Sequence[Diagnostic], shown: str) -> list[str]:
+    """Problems of an edited text that was not written: named without a line of the file on disk."""
+    out = []
+    for d in diagnostics:
+        line = f"{shown} (after this change): {d.severity.value}[{d.code}]: {d.message}"
+        out.append(line + (f"\n  hint: {d.hint}" if d.hint else ""))
+    return out
+
+
+def edit_event_file(
+    path: Path,
+    project: Project,
+    edit: EditFunction,
+    *,
+    dry_run: bool = False,
+    may_fix: bool = True,
+    timeout: float = LOCK_TIMEOUT,
+) -> EditOutcome:
+    """Makes ``edit`` on the event file at ``path`` under its lock and writes it atomically.
+
+    Args:
+        path: the event file.
+        project: its project (for schemas and formats).
+        edit: the change, made on the file's text and its assembled event.
+        dry_run: check the edit, but write nothing.
+        may_fix: whether the edit can fix a file that has errors (pairing a round cannot:
+            such a file is refused before the edit is made).
+        timeout: seconds to wait for another command editing the same file.
+
+    Raises:
+        IngestError: the edit was refused (its message says why); nothing was written.
+    """
+    shown = display_path(path, project.root)
+    with edit_lock(path, shown, timeout=timeout):
+        for attempt in range(1, ATTEMPTS + 1):
+            raw, text = _read(path, shown)
+            event, before = check_event_text(text, shown, project)
+            old_errors = [d for d in before if d.is_error]
+            if event is None:
+                raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
+            if old_errors and not may_fix:
+                raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
+            changed = edit(text, event)
+            new_event, after = check_event_text(changed.text, shown, project)
+            new_errors = [d for d in after if d.is_error]
+            added = _added(old_errors, new_errors)
+            if new_event is None or added:
+                raise EditRefused(_refusal(shown, old_errors, added or new_errors))
+            if old_errors and len(new_errors) >= len(old_errors):
+                raise EditRefused(_refusal(shown, old_errors, []))
+            outcome = EditOutcome(
+                shown,
+                changed,
+                fixed=tuple(_added(new_errors, old_errors)),
+                remaining=tuple(new_errors),
+                written=not dry_run,
+                attempts=attempt,
+                warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
+            )
+            if dry_run or changed.text == text:
+                return replace(outcome, written=False)
+            try:
+                unchanged = path.read_bytes() == raw
+            except OSError:
+                unchanged = False
+            if not unchanged:
+                continue  # changed by something other than Scorekeeper while the edit was made: again
+            write_atomically(path, changed.text)
+            return outcome
+    raise IngestError(
+        f"{shown} kept changing while this command ran ({ATTEMPTS} times); nothing was written. "
+        "Close the editor or wait for the other program, then try again."
+    )
+
+
+def _refusal(
+    shown: str, old_errors: Sequence[Diagnostic], added: Sequence[Diagnostic], *, fixes_none: bool = True
+) -> str:
+    """Why an edit is refused: the problems it would add, or the errors it leaves as they are."""
+    n = len(old_errors)
+    has = f"{shown} has {n} error{'s' if n != 1 else ''}"
+    if not added:
+        listed = "\n".join(d.render() for d in old_errors)
+        why = "this change fixes none of them" if fixes_none else "this command cannot fix them"
+        return (
+            f"{listed}\n{has}, and {why}; nothing was written. "
+            "Fix them first (a command may change a file with errors only to fix one)"
+        )
+    lines = not_on_disk(added, shown)
+    lines.append("the change would make the file invalid; nothing was written")
+    if old_errors:
+        lines.append(f"({has} already; `scorekeeper validate` lists them)")
+    return "\n".join(lines)

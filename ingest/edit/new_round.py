@@ -1,0 +1,27 @@
+"""Writing a planned round (and any late entrants' losses) into the event file's text."""
+
+from __future__ import annotations
+
+from ingest.core.errors import IngestError
+from ingest.edit.splice import Editor
+from ingest.planner.plan import PairPlan
+
+
+def apply_plan(text: str, plan: PairPlan) -> str:
+    """Writes the planned round (and any late-entry losses) into the event file's text."""
+    editor = Editor(text)
+    for index, player in plan.losses:
+        editor.append_item(("rounds", index, "matches"), {"loss": player})
+    if editor.has((plan.key,)) and _is_list(editor, plan.key):
+        editor.append_item((plan.key,), plan.round, block=True)
+    elif editor.has((plan.key,)):
+        raise IngestError(f"`{plan.key}:` in the file is not a list")
+    else:
+        editor.add_top_level(plan.key, [plan.round])
+    return editor.result()
+
+
+def _is_list(editor: Editor, key: str) -> bool:
+    from yaml.nodes import SequenceNode
+
+    return isinstance(editor.node((key,)), SequenceNode)

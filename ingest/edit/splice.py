@@ -1,0 +1,397 @@
+"""Comment-preserving edits of event files.
+
+``pair``, ``report`` and ``drop`` change a TO's file in place. A round-trip dump
+(ruamel.yaml) keeps comments and quoting but re-indents whatever it emits, so a
+hand-formatted file would come back with changes far from the edit. Instead, edits
+here are *splices*: the node to change is located by its exact character offsets in the
+composed YAML, and only the text of the edit is inserted or replaced. New fragments
+(a round, a match) are rendered with ruamel.yaml in the document's own indentation
+style. Every byte outside the edit is unchanged, and the caller re-validates the result
+before it is written atomically.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+import yaml
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
+
+
+class EditError(ValueError):
+    """The requested edit does not fit the document (a missing key or index)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Splice:
+    """Replace ``text[start:end]`` with ``new``."""
+
+    start: int
+    """Offset of the first replaced character."""
+    end: int
+    """Offset after the last replaced character (== start for an insertion)."""
+    new: str
+    """The replacement text."""
+
+
+def apply_splices(text: str, splices: Sequence[Splice]) -> str:
+    """Applies non-overlapping splices (given in any order) to ``text``.
+
+    >>> apply_splices("abc", [Splice(1, 2, "X"), Splice(3, 3, "!")])
+    'aXc!'
+    >>> apply_splices("ab", [Splice(1, 1, "1"), Splice(1, 1, "2")])
+    'a12b'
+    """
+    out = text
+    last = len(text) + 1
+    # Back to front, so earlier offsets stay valid; at one offset, the splice added last
+    # goes first, so insertions at the same place keep the order they were added in.
+    ordered = sorted(enumerate(splices), key=lambda item: (item[1].start, item[1].end, item[0]), reverse=True)
+    for _, s in ordered:
+        if s.end > last:
+            raise EditError("overlapping edits")
+        out = out[: s.start] + s.new + out[s.end :]
+        last = s.start
+    return out
+
+
+def _flow_scalar(value: Any) -> str:
+    """Renders a scalar as plain YAML, quoting only when YAML would misread it.
+
+    >>> _flow_scalar("2-1"), _flow_scalar("yes"), _flow_scalar(3), _flow_scalar("a: b")
+    ('2-1', "'yes'", '3', "'a: b'")
+    """
+    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
+    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
+
+
+def render_flow(value: Any) -> str:
+    """Renders data on one line in flow style.
+
+    >>> render_flow({"table": 1, "players": ["alice", "bob"]})
+    '{table: 1, players: [alice, bob]}'
+    """
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(render_flow(v) for v in value) + "]"
+    return _flow_scalar(value)
+
+
+def _ruamel_fragment(value: Any, indent: int, seq_offset: int) -> str:
+    """Renders ``value`` as block YAML with ruamel.yaml; lists of mappings stay one per line.
+
+    Args:
+        value: plain data.
+        indent: mapping indentation step.
+        seq_offset: where a nested sequence's dash sits relative to its parent key.
+    """
+    y = YAML()
+    y.width = 4096
+    y.indent(mapping=indent, sequence=seq_offset + 2, offset=seq_offset)
+    buf = io.StringIO()
+    y.dump(_commented(value), buf)
+    return buf.getvalue()
+
+
+def _commented(value: Any, depth: int = 0) -> Any:
+    if isinstance(value, dict):
+        cm = CommentedMap()
+        for k, v in value.items():
+            cm[k] = _commented(v, depth + 1)
+        if depth >= 2:
+            cm.fa.set_flow_style()
+        return cm
+    if isinstance(value, list | tuple):
+        cs = CommentedSeq(_commented(v, depth + 1) for v in value)
+        if all(not isinstance(v, dict | list | tuple) for v in value):
+            cs.fa.set_flow_style()
+        return cs
+    return value
+
+
+def _shallow(node: MappingNode) -> dict[str, Any]:
+    """A mapping node's scalar values (as strings) and lists of scalars, by key."""
+    out: dict[str, Any] = {}
+    for k, v in node.value:
+        if not isinstance(k, ScalarNode):
+            continue
+        if isinstance(v, ScalarNode):
+            out[k.value] = v.value
+        elif isinstance(v, SequenceNode):
+            out[k.value] = [x.value for x in v.value if isinstance(x, ScalarNode)]
+    return out
+
+
+def line_ending(text: str) -> str:
+    """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
+
+    >>> line_ending("a: 1\\r\\nb: 2\\r\\n"), line_ending("a: 1\\n"), line_ending("a: 1")
+    ('\\r\\n', '\\n', '\\n')
+    """
+    nl = text.find("\n")
+    return "\r\n" if nl > 0 and text[nl - 1] == "\r" else "\n"
+
+
+class Editor:
+    """Collects splices against one version of a document's text.
+
+    Inserted text follows the document's line ending, so a file saved with Windows line
+    endings (CRLF) never ends up with mixed ones.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.newline = line_ending(text)
+        root = yaml.compose(text, Loader=SafeLoader)
+        if not isinstance(root, MappingNode):
+            raise EditError("the document is not a mapping")
+        self.root: MappingNode = root
+        self.splices: list[Splice] = []
+
+    # -- navigation ------------------------------------------------------------------
+    def node(self, path: YamlPath) -> Node:
+        """The node at ``path``."""
+        node: Node = self.root
+        for step in path:
+            if isinstance(node, MappingNode) and isinstance(step, str):
+                found = next((v for k, v in node.value if isinstance(k, ScalarNode) and k.value == step), None)
+                if found is None:
+                    raise EditError(f"{format_path(path)}: no key {step!r}")
+                node = found
+            elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+                node = node.value[step]
+            else:
+                raise EditError(f"{format_path(path)}: cannot follow {step!r}")
+        return node
+
+    def find_item(self, seq_path: YamlPath, wanted: Callable[[dict[str, Any]], bool]) -> int:
+        """The index of the first mapping of the sequence at ``seq_path`` that ``wanted`` accepts.
+
+        ``wanted`` sees each item's scalars as strings and lists of scalars as lists of strings
+        (enough to tell which match an entry is, without reading the whole document again).
+        """
+        seq = self.node(seq_path)
+        if not isinstance(seq, SequenceNode):
+            raise EditError(f"{format_path(seq_path)} is not a list")
+        for i, item in enumerate(seq.value):
+            if isinstance(item, MappingNode) and wanted(_shallow(item)):
+                return i
+        raise EditError(f"{format_path(seq_path)}: no such entry")
+
+    def has(self, path: YamlPath) -> bool:
+        """Whether ``path`` exists."""
+        try:
+            self.node(path)
+        except EditError:
+            return False
+        return True
+
+    # -- primitives ------------------------------------------------------------------
+    def set_value(self, map_path: YamlPath, key: str, value: Any) -> None:
+        """Sets ``key`` in the mapping at ``map_path`` to a scalar or flow value."""
+        mapping = self.node(map_path)
+        if not isinstance(mapping, MappingNode):
+            raise EditError(f"{format_path(map_path)} is not a mapping")
+        rendered = render_flow(value)
+        for k, v in mapping.value:
+            if isinstance(k, ScalarNode) and k.value == key:
+                start, end = v.start_mark.index, v.end_mark.index
+                if not isinstance(v, ScalarNode) and not v.flow_style:
+                    rendered = " " + rendered if self.text[start - 1] != " " else rendered
+                self.splices.append(Splice(start, end, rendered))
+                return
+        self._insert_entry(mapping, f"{_flow_scalar(key)}: {rendered}")
+
+    def remove_key(self, map_path: YamlPath, key: str) -> None:
+        """Removes ``key`` and its value from the mapping at ``map_path``.
+
+        In a flow mapping the entry goes with its comma; in a block mapping the text from
+        the key up to the next key goes (the next key takes its place, after a ``- `` too),
+        or, for the last key, its whole line. A mapping's only key cannot be removed.
+        """
+        mapping = self.node(map_path)
+        if not isinstance(mapping, MappingNode):
+            raise EditError(f"{format_path(map_path)} is not a mapping")
+        entries = mapping.value
+        index = next((i for i, (k, _) in enumerate(entries) if isinstance(k, ScalarNode) and k.value == key), None)
+        if index is None:
+            raise EditError(f"{format_path(map_path)}: no key {key!r}")
+        if len(entries) == 1:
+            raise EditError(f"{format_path(map_path)}: cannot remove the only key {key!r}")
+        k, v = entries[index]
+        if index + 1 < len(entries) and not (mapping.flow_style and index > 0):
+            self.splices.append(Splice(k.start_mark.index, entries[index + 1][0].start_mark.index, ""))
+        elif mapping.flow_style:
+            self.splices.append(Splice(entries[index - 1][1].end_mark.index, v.end_mark.index, ""))
+        else:
+            line_start = self.text.rfind("\n", 0, k.start_mark.index) + 1
+            self.splices.append(Splice(line_start, self._next_line_start(v), ""))
+
+    def remove_item(self, seq_path: YamlPath, index: int) -> None:
+        """Removes item ``index`` of the sequence at ``seq_path``.
+
+        In a flow list the item goes with its comma; in a block list its lines go (up to the
+        next item). A list's only item leaves an empty list, ``key: []``.
+        """
+        seq = self.node(seq_path)
+        if not isinstance(seq, SequenceNode) or not 0 <= index < len(seq.value):
+            raise EditError(f"{format_path(seq_path)} has no item {index}")
+        items = seq.value
+        if seq.flow_style:
+            if len(items) == 1:
+                self.splices.append(Splice(items[0].start_mark.index, items[0].end_mark.index, ""))
+            elif index > 0:
+                self.splices.append(Splice(items[index - 1].end_mark.index, items[index].end_mark.index, ""))
+            else:
+                self.splices.append(Splice(items[0].start_mark.index, items[1].start_mark.index, ""))
+            return
+        if len(items) == 1:
+            if not seq_path:
+                raise EditError("the document is not a mapping")
+            parent = self.node(seq_path[:-1])
+            key = next(k for k, v in parent.value if v is seq) if isinstance(parent, MappingNode) else None
+            if key is None:
+                raise EditError(f"{format_path(seq_path)}: cannot empty a list inside a list")
+            colon = self.text.index(":", key.end_mark.index) + 1
+            self.splices.append(Splice(colon, self._next_line_start(items[0]), " []\n"))
+            return
+        start = self.text.rfind("\n", 0, items[index].start_mark.index) + 1
+        if index + 1 < len(items):
+            end = self.text.rfind("\n", 0, items[index + 1].start_mark.index) + 1
+        else:
+            end = self._next_line_start(items[index])
+        self.splices.append(Splice(start, end, ""))
+
+    def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
+        if mapping.flow_style:
+            close = self.text.rfind("}", mapping.start_mark.index, mapping.end_mark.index)
+            inner = self.text[mapping.start_mark.index + 1 : close]
+            sep = ", " if inner.strip() else ""
+            self.splices.append(Splice(close, close, f"{sep}{entry}"))
+            return
+        if not mapping.value:
+            raise EditError("cannot add to an empty block mapping")
+        first_key = mapping.value[0][0]
+        col = first_key.start_mark.column
+        at = self._line_after(mapping.value[-1][1])
+        self.splices.append(Splice(at, at, " " * col + entry + "\n"))
+
+    def _next_line_start(self, node: Node) -> int:
+        """Offset of the start of the line after ``node`` ends (after a trailing comment);
+        the end of the text when that line is the last one."""
+        end = node.end_mark.index
+        if end > 0 and self.text[end - 1] == "\n":
+            return end
+        nl = self.text.find("\n", end)
+        return len(self.text) if nl == -1 else nl + 1
+
+    def _line_after(self, node: Node) -> int:
+        """Where a line inserted after ``node`` starts (a final line break is added if missing)."""
+        at = self._next_line_start(node)
+        if at == len(self.text) and not self.text.endswith("\n"):
+            self.splices.append(Splice(at, at, "\n"))
+        return at
+
+    def append_item(self, seq_path: YamlPath, item: Any, *, block: bool = False) -> None:
+        """Appends ``item`` to the sequence at ``seq_path``.
+
+        Args:
+            seq_path: the sequence.
+            item: plain data.
+            block: render a mapping item in block style (a round) instead of one flow line.
+        """
+        seq = self.node(seq_path)
+        if not isinstance(seq, SequenceNode):
+            raise EditError(f"{format_path(seq_path)} is not a list")
+        if seq.flow_style:
+            close = self.text.rfind("]", seq.start_mark.index, seq.end_mark.index)
+            inner = self.text[seq.start_mark.index + 1 : close]
+            if inner.strip() == "":
+                self._replace_empty_flow_seq(seq_path, seq, [item], block=block)
+                return
+            sep = ", " if inner.strip() else ""
+            self.splices.append(Splice(close, close, f"{sep}{render_flow(item)}"))
+            return
+        dash_col = seq.start_mark.column
+        last = seq.value[-1]
+        at = self._line_after(last)
+        self.splices.append(Splice(at, at, self._render_item(item, dash_col, block, seq)))
+
+    def _style(self, seq: SequenceNode | None) -> tuple[int, int]:
+        """The document's mapping indent and nested-list dash offset, from an existing item."""
+        indent, offset = 2, 2
+        if seq is not None and seq.value and isinstance(seq.value[-1], MappingNode):
+            item = seq.value[-1]
+            key_col = item.value[0][0].start_mark.column
+            for _, v in item.value:
+                if isinstance(v, SequenceNode) and not v.flow_style:
+                    offset = max(v.start_mark.column - key_col, 0)
+                    break
+        return indent, offset
+
+    def _render_item(self, item: Any, dash_col: int, block: bool, seq: SequenceNode | None) -> str:
+        pad = " " * dash_col
+        if not block or not isinstance(item, dict):
+            return f"{pad}- {render_flow(item)}\n"
+        indent, offset = self._style(seq)
+        body = _ruamel_fragment(item, indent, offset)
+        lines = body.rstrip("\n").split("\n")
+        out = [f"{pad}- {lines[0]}"] + [f"{pad}  {line}" if line else "" for line in lines[1:]]
+        return "\n".join(out) + "\n"
+
+    def _replace_empty_flow_seq(self, seq_path: YamlPath, seq: SequenceNode, items: list[Any], *, block: bool) -> None:
+        if not block and not all(isinstance(i, dict) for i in items):
+            self.splices.append(
+                Splice(seq.start_mark.index, seq.end_mark.index, "[" + ", ".join(render_flow(i) for i in items) + "]")
+            )
+            return
+        # A list of mappings (a round, the roster) becomes a block list: rounds in block
+        # style, other mappings one flow mapping per line.
+        key_col = self._key_column(seq_path) + (0 if block else 2)
+        rendered = "".join(self._render_item(i, key_col, block, None) for i in items)
+        start = seq.start_mark.index
+        # Remove the "[]" and anything up to the end of its line except a comment.
+        line_end = self.text.find("\n", seq.end_mark.index)
+        line_end = len(self.text) if line_end == -1 else line_end
+        trailing = self.text[seq.end_mark.index : line_end]
+        comment = trailing if trailing.strip().startswith("#") else ""
+        # strip the space before "[]" as well
+        while start > 0 and self.text[start - 1] == " ":
+            start -= 1
+        self.splices.append(
+            Splice(
+                start,
+                line_end + (1 if line_end < len(self.text) else 0),
+                (f" {comment.strip()}" if comment else "") + "\n" + rendered,
+            )
+        )
+
+    def _key_column(self, path: YamlPath) -> int:
+        parent = self.node(path[:-1]) if path else self.root
+        if isinstance(parent, MappingNode):
+            for k, _ in parent.value:
+                if isinstance(k, ScalarNode) and k.value == path[-1]:
+                    return int(k.start_mark.column)
+        return 0
+
+    def add_top_level(self, key: str, items: list[Any], *, block: bool = True) -> None:
+        """Adds a new top-level list ``key:`` at the end of the document."""
+        at = len(self.text)
+        prefix = "" if self.text.endswith("\n") or not self.text else "\n"
+        rendered = "".join(self._render_item(i, 0, block, None) for i in items)
+        self.splices.append(Splice(at, at, f"{prefix}{key}:\n{rendered}"))
+
+    def result(self) -> str:
+        """The edited text, every inserted line break in the document's own line ending."""
+        splices = self.splices
+        if self.newline != "\n":
+            splices = [replace(s, new=s.new.replace("\r\n", "\n").replace("\n", self.newline)) for s in splices]
+        return apply_splices(self.text, splices)

@@ -1,0 +1,1 @@
+"""Deciding the next round: event to engine inputs, the plan, and the checks of recorded pairings."""

@@ -1,0 +1,930 @@
+"""``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
+
+The steps: read and check every event (any error: report them all, write nothing),
+compute each event's report (kept in memory by content hash, for ``serve``), render the
+site's files, write ``build/docs`` (Markdown pages with placeholders, API, print views)
+and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.site.fragments`), only
+changed files being rewritten; then run the site engine into a staging folder and swap it
+in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
+fragments into the previous pages. A failed build leaves the previous site whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import gc
+import hashlib
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from ingest import __version__
+from ingest.core.collector import collector_paused, results_frozen
+from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.core.errors import IngestError
+from ingest.decks.formats import ArchetypeBook
+from ingest.edit.locking import wait_for_edits
+from ingest.publish import pickling
+from ingest.publish.archive_summary import summarise_finished_events
+from ingest.report.event_report import EventReport, compute_report
+from ingest.site import fragments as fr
+from ingest.site.pages import Files, SiteInputs, site_files
+from ingest.source.assemble import slug_for
+from ingest.source.naming import naming_key, publishable
+from ingest.source.pipeline import (
+    EventData,
+    Loaded,
+    ParsedEvent,
+    card_data,
+    event_data,
+    format_registry,
+    load_archetype_book,
+    load_event,
+    load_players,
+    parse_key,
+    site_config,
+)
+from ingest.source.players import PlayerRegistry
+from ingest.source.project import Project
+from ingest.source.season import Season
+from ingest.source.season_files import load_seasons
+from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
+from ingest.source.yamldoc import load_plain
+
+
+def _register_pickling() -> None:
+    """Loaded event files and reports, as build workers send them back: some 1,200 frozen
+    dataclasses per event (tests/publish/test_pickling.py checks
+    that every one reachable from the sample events is registered). A class left out
+    still pickles, the slow way."""
+    from ingest.core import diagnostics, model
+    from ingest.decks import decklist as decklists
+    from ingest.decks import event_decks as decks
+    from ingest.decks import legality
+    from ingest.planner import wot as wot_event
+    from ingest.report import event_report as report
+    from ingest.rules import standings, standings_values
+    from ingest.rules.rulesets import base
+    from ingest.source import pipeline, yamldoc
+    from ingest.wot import scoring
+
+    pickling.register_modules(
+        decklists,
+        decks,
+        diagnostics,
+        legality,
+        model,
+        pipeline,
+        report,
+        base,
+        standings,
+        standings_values,
+        wot_event,
+        scoring,
+        yamldoc,
+    )
+
+
+_register_pickling()
+
+ENGINES = ("mkdocs", "zensical")
+
+Progress = Callable[[str, int, int], None]
+"""Told what a build is doing: a stage, how many of its items are done, of how many."""
+
+
+def _no_progress(stage: str, done: int, total: int) -> None:
+    return None
+
+
+@dataclass
+class BuildTimings:
+    """Seconds spent in each step of the last build."""
+
+    read: float = 0.0
+    compute: float = 0.0
+    render: float = 0.0
+    write: float = 0.0
+    engine: float = 0.0
+    pages: int = 0
+    reports_cached: int = 0
+    reports_computed: int = 0
+    extra: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def pipeline(self) -> float:
+        """Everything before the site engine."""
+        return self.read + self.compute + self.render + self.write
+
+
+def today_from_env(explicit: dt.date | None) -> dt.date:
+    """The build's "today": --today, else SOURCE_DATE_EPOCH, else the clock."""
+    if explicit is not None:
+        return explicit
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch and epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return dt.date.today()
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    """Every input of a build, read and checked."""
+
+    events: tuple[Loaded, ...]
+    players: PlayerRegistry
+    archetypes: ArchetypeBook | None
+    diagnostics: tuple[Diagnostic, ...]
+    seasons: tuple[Season, ...] = ()
+
+
+def collect(
+    project: Project,
+    *,
+    strict: bool = False,
+    parsed: dict[Any, ParsedEvent] | None = None,
+    preloaded: Mapping[str, Loaded] | None = None,
+    progress: Progress = _no_progress,
+) -> Collected:
+    """Reads and checks every event file, players.yaml, formats and archetypes.
+
+    ``preloaded`` holds event files this build has already read (by path), such as the
+    ones :func:`prefill` read in its workers moments before.
+    """
+    from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
+
+    diags: list[Diagnostic] = shared_file_diagnostics(project)
+    players, _ = load_players(project)
+    archetypes, _ = load_archetype_book(project)
+    loaded = []
+    data = event_data(project)
+    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    for done, path in enumerate(paths):
+        progress("reading events", done, len(paths))
+        item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
+        loaded.append(item)
+        diags += item.diagnostics
+    diags += duplicate_slugs(loaded)
+    seasons, problems = load_seasons(project, [slug_for(item.shown) for item in loaded])
+    diags += problems
+    del strict
+    found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
+    return Collected(tuple(loaded), players, archetypes, found, seasons)
+
+
+class ReportCache:
+    """Computed reports by content hash, held in memory: an unchanged event is never recomputed.
+
+    The key covers the event text, its decklist files, the format and archetype data and
+    the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
+    ``scorekeeper build`` process starts empty. Nothing is stored on disk: a report read
+    back from the build folder could not be trusted without decoding and checking it, and
+    decoding one from JSON took longer than computing it again.
+    """
+
+    def __init__(self) -> None:
+        self.memory: dict[str, EventReport] = {}
+        self.pages: dict[Any, dict[str, str | bytes]] = {}
+        """Rendered pages, by report (or player history) and rendering inputs."""
+        self.parsed: dict[Any, ParsedEvent] = {}
+        """Parsed and checked event files, by content hash."""
+        self.prepared: set[str] = set()
+        """Reports the parallel workers computed for the build under way (it counts them as
+        computed, not as cached)."""
+        self.written: dict[str, dict[str, str | bytes]] = {}
+        """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
+        self.token = ""
+        """The token the last build of this process left in ``build/.cache/docs.token``."""
+
+    def get(self, key: str) -> EventReport | None:
+        return self.memory.get(key)
+
+    def put(self, key: str, report: EventReport) -> None:
+        self.memory[key] = report
+
+
+def _data_fingerprint(project: Project) -> str:
+    h = hashlib.sha256(__version__.encode())
+    for folder in (project.formats_dir, project.schema_dir):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    if project.mkdocs_file.is_file():
+        h.update(project.mkdocs_file.read_bytes())
+    code = Path(__file__).resolve().parents[1]
+    for path in sorted(code.rglob("*.py")):
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def report_key(fingerprint: str, item: Loaded, players: PlayerRegistry | None = None) -> str:
+    """The content hash a report is cached under: data, code, the event file and its decklists,
+    and how its players chose to be named (players.yaml)."""
+    assert item.event is not None and item.text is not None
+    h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
+    if players is not None:
+        h.update(naming_key(item.event, players).encode())
+    for _, ref, text in item.event.deck_texts:
+        h.update(ref.encode() + text.encode())
+    return h.hexdigest()
+
+
+# -- parallel preparation ---------------------------------------------------------------------------
+
+
+def _can_fork() -> bool:
+    """Whether work may go to forked processes: the platform forks, and no other thread runs
+    (forking a process with other threads, as in ``serve``, could copy a lock in use)."""
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+@contextlib.contextmanager
+def _forked_pool(workers: int) -> Iterator[Any]:
+    """Processes forked from this one, which inherit its state (module globals) instead of
+    receiving it. Everything alive is frozen for the collector meanwhile, so the memory the
+    workers share with this process is not copied page by page; the workers, forked inside,
+    start with the collector paused too."""
+    import concurrent.futures
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    with collector_paused(freeze=True), concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        yield pool
+
+
+_WORKER: dict[str, Any] = {}
+
+
+_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
+"""What a worker sends back: its parse-cache entry, the loaded file, report key, report,
+page-cache key and pages."""
+
+
+def _worker_event(path: str) -> _Prepared:
+    """One event in a worker process: parse and check, compute the report, render its pages."""
+    from ingest.site.pages import event_pages_key, render_event_pages
+
+    project: Project = _WORKER["project"]
+    _WORKER["done"] = done = _WORKER.get("done", 0) + 1
+    if done % 64 == 0:
+        gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
+    parsed: dict[Any, ParsedEvent] = {}
+    data: EventData = _WORKER["data"]
+    item = load_event(Path(path), project, parsed, data)
+    if item.event is None or has_errors(item.diagnostics):
+        return parsed, item, "", None, None, None
+    registry = data.formats
+    cards = _WORKER["cards"]
+    archetypes = _WORKER["archetypes"]
+    key = report_key(_WORKER["fingerprint"], item, _WORKER["players"])
+    report = publishable(
+        item.event, _WORKER["players"], lambda e: compute_report(e, registry, archetypes, card_data=cards)
+    )
+    report = replace(report, cache_key=key)
+    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"], seasons=_WORKER["seasons"])
+    templates = Path(_WORKER["templates"])
+    return (
+        parsed,
+        item,
+        key,
+        report,
+        event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
+        render_event_pages(report, inputs, templates),
+    )
+
+
+def prefill(
+    project: Project,
+    cache: ReportCache,
+    today: dt.date,
+    workers: int | None = None,
+    progress: Progress = _no_progress,
+) -> dict[str, Loaded]:
+    """Parses, computes and renders uncached events in parallel worker processes.
+
+    The results go into ``cache``; the build that follows finds everything there. Used
+    when many events are new (a first build of an archive). Returns the event files the
+    workers read (by path), for :func:`collect`; empty when nothing ran in parallel.
+    """
+    from ingest.site.pages import templates_fingerprint
+
+    workers = workers or min(os.cpu_count() or 1, 8)
+    cache.prepared.clear()  # (left over only when the last build stopped on errors)
+    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    data = event_data(project)
+    todo = []
+    for path in paths:
+        shown = display_path(path, project.root)
+        text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
+        if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
+            todo.append(path.as_posix())
+    if workers < 2 or len(todo) < 16 or not _can_fork():
+        return {}
+    players, _ = load_players(project)  # problems are reported by the sequential pass
+    _WORKER.update(
+        project=project,
+        data=data,
+        cards=card_data(project)[0],
+        fingerprint=_data_fingerprint(project),
+        players=players,
+        today=today,
+        templates=str(project.templates_dir),
+        templates_fingerprint=templates_fingerprint(project.templates_dir),
+        archetypes=load_archetype_book(project)[0],
+        seasons=load_seasons(project)[0],
+    )
+    loaded: dict[str, Loaded] = {}
+
+    def keep(result: _Prepared) -> None:
+        parsed, item, key, report, pages_key, pages = result
+        loaded[item.path.as_posix()] = item
+        progress("preparing events", len(loaded), len(todo))
+        cache.parsed.update(parsed)
+        if report is not None:
+            cache.put(key, report)
+            cache.prepared.add(key)
+        if pages is not None:
+            cache.pages[pages_key] = pages
+
+    # The first event here: the schemas, format data and templates it loads are then
+    # inherited by the forked workers instead of being loaded again in each.
+    keep(_worker_event(todo[0]))
+    # With the collector paused, the growing pile of received reports (frozen dataclasses
+    # and tuples, no cycles) is not walked again and again; each worker collects now and
+    # then itself.
+    try:
+        with _forked_pool(workers) as pool:
+            for result in pool.map(_worker_event, todo[1:]):
+                keep(result)
+    finally:
+        _WORKER.clear()
+    return loaded
+
+
+_FORKED: dict[str, Any] = {}
+
+
+def _forked_chunk(index: int) -> Files:
+    files: Files = _FORKED["fn"](_FORKED["chunks"][index])
+    return files
+
+
+FORK_MIN_ITEMS = 100
+"""Fewer items than this in the chunks after the first: a fork would cost more than it saves."""
+
+
+def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
+    """``map(fn, chunks)`` with the chunks after the first in forked processes (a :data:`site.Mapper`).
+
+    The function and chunks are inherited by the fork, not sent; only the rendered files come
+    back. The build process renders the first chunk meanwhile. Runs in order, in this
+    process, for small chunks and where forking is unavailable or unsafe (other threads
+    running, as in ``serve``); a forked process that dies has its chunk redone here.
+    """
+    import concurrent.futures
+
+    if sum(len(chunk) for chunk in chunks[1:]) < FORK_MIN_ITEMS or not _can_fork():
+        return [fn(chunk) for chunk in chunks]
+    _FORKED.update(fn=fn, chunks=chunks)
+    try:
+        with _forked_pool(len(chunks) - 1) as pool:
+            rest = [pool.submit(_forked_chunk, i) for i in range(1, len(chunks))]
+            out = [fn(chunks[0])]
+            for i, future in enumerate(rest, start=1):
+                try:
+                    out.append(future.result())
+                except concurrent.futures.process.BrokenProcessPool:  # killed (out of memory?)
+                    out.append(fn(chunks[i]))
+            return out
+    finally:
+        _FORKED.clear()
+
+
+def compute_reports(
+    collected: Collected,
+    project: Project,
+    cache: ReportCache,
+    timings: BuildTimings,
+    progress: Progress = _no_progress,
+) -> list[EventReport]:
+    """Each event's report, from the cache when its inputs are unchanged."""
+    registry, _ = format_registry(project)
+    cards, _ = card_data(project)
+    fingerprint = _data_fingerprint(project)
+    reports = []
+    for done, item in enumerate(collected.events):
+        progress("computing standings", done, len(collected.events))
+        key = report_key(fingerprint, item, collected.players)
+        report = cache.get(key)
+        if report is None:
+            assert item.event is not None
+            report = publishable(
+                item.event,
+                collected.players,
+                lambda e: compute_report(e, registry, collected.archetypes, card_data=cards),
+            )
+            report = replace(report, cache_key=key)
+            cache.put(key, report)
+            timings.reports_computed += 1
+        elif key in cache.prepared:  # computed for this build, by a worker
+            timings.reports_computed += 1
+        else:
+            timings.reports_cached += 1
+        reports.append(report)
+    cache.prepared.clear()
+    return reports
+
+
+@dataclass(frozen=True, slots=True)
+class TreeChanges:
+    """What :func:`sync_tree` changed (paths relative to the tree)."""
+
+    written: frozenset[str]
+    """Files created or rewritten."""
+    removed: frozenset[str]
+    """Files deleted."""
+
+
+def _write_new(path: str, data: bytes) -> None:
+    """Creates a file with ``data``: three system calls, without Python's buffered file object."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def sync_tree(
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
+) -> TreeChanges:
+    """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
+
+    Each changed file is replaced atomically, so unchanged files keep their timestamps
+    (which is what lets the site engine rebuild only the pages that changed). The tree
+    is listed once; files are compared and written by a few threads, since the time
+    goes into system calls that release the interpreter lock.
+
+    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
+    files equal to it are not read from disk again. It is updated to ``files`` on success.
+    """
+    if previous:
+        return _sync_from_memory(target, files, previous)
+    changes = _sync_tree(target, files)
+    if previous is not None:
+        previous.update(files)
+    return changes
+
+
+def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
+    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
+    last = dict(previous)
+    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
+    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
+    removed = {rel for rel in last if rel not in files}
+    for rel in sorted(written):
+        content = files[rel]
+        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
+    for rel in sorted(removed):
+        (target / rel).unlink(missing_ok=True)
+        parent = (target / rel).parent
+        while parent != target:
+            try:
+                parent.rmdir()  # empty folders go
+            except OSError:
+                break
+            parent = parent.parent
+    previous.update(files)
+    return TreeChanges(frozenset(written), frozenset(removed))
+
+
+def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
+    import concurrent.futures
+
+    target.mkdir(parents=True, exist_ok=True)
+    root = os.fspath(target)
+    present: set[str] = set()
+    folders: list[str] = []
+    for dirpath, _, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        if prefix:
+            folders.append(prefix)
+        present.update(prefix + name for name in filenames)
+    made = {prefix.rstrip("/") for prefix in folders}
+    for rel in files:
+        parent = rel.rpartition("/")[0]
+        if parent and parent not in made:
+            os.makedirs(os.path.join(root, parent), exist_ok=True)
+            while parent and parent not in made:
+                made.add(parent)
+                parent = parent.rpartition("/")[0]
+
+    def write(item: tuple[str, str | bytes]) -> str | None:
+        rel, content = item
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        dest = os.path.join(root, rel)
+        if rel in present:
+            try:
+                if os.stat(dest).st_size == len(data):
+                    with open(dest, "rb") as f:
+                        if f.read() == data:
+                            return None
+            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
+                pass
+            write_atomically(Path(dest), data, durable=False)
+        else:  # a new file: nobody reads a half-written one (the engine runs after this step)
+            _write_new(dest, data)
+        return rel
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        written = {rel for rel in pool.map(write, files.items(), chunksize=64) if rel is not None}
+    removed = {rel for rel in present if rel not in files}
+    for rel in sorted(removed):
+        os.unlink(os.path.join(root, rel))
+    for prefix in sorted(folders, reverse=True):  # deepest first: empty folders go
+        with contextlib.suppress(OSError):  # not empty: still in use
+            os.rmdir(os.path.join(root, prefix))
+    return TreeChanges(frozenset(written), frozenset(removed))
+
+
+@contextlib.contextmanager
+def _source_date_epoch(today: dt.date) -> Iterator[None]:
+    """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(
+        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
+    )
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+class _Counter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def run_mkdocs(
+    project: Project, docs: Path, site: Path, *, strict: bool, progress: Progress = _no_progress
+) -> list[str]:
+    """Builds the site with mkdocs-material; returns the engine's warnings.
+
+    Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
+    """
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
+
+    counter = _Counter()
+    log = logging.getLogger("mkdocs")
+    log.addHandler(counter)
+    previous = log.level
+    log.setLevel(logging.WARNING)
+    try:
+        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
+        if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
+            plugin = ScorekeeperPlugin()
+            plugin.load_config({})
+            cfg.plugins["scorekeeper"] = plugin
+        for plugin in cfg.plugins.values():
+            if isinstance(plugin, ScorekeeperPlugin):
+                plugin.progress = progress
+        cfg.plugins.on_startup(command="build", dirty=False)
+        try:
+            mkdocs_build(cfg)
+        finally:
+            cfg.plugins.on_shutdown()
+    except (Abort, MkDocsException) as exc:
+        at = SourcePos(display_path(project.mkdocs_file, project.root))
+        # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
+        raise IngestError(
+            [error("site-engine", w, at) for w in counter.messages] + [error("site-engine", f"mkdocs: {exc}", at)]
+        ) from None
+    finally:
+        log.removeHandler(counter)
+        log.setLevel(previous)
+    return counter.messages
+
+
+def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
+
+    Zensical takes the folder of its configuration file as the project's root, and the
+    docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
+    configuration is written into the build folder, under a name of this build's own, and
+    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
+    :func:`build_lock`). Nothing is written outside the build folder.
+    """
+    import yaml
+
+    build_dir = docs.parent.resolve()
+    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
+    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
+    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
+    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
+    plugins = config.get("plugins")
+    if isinstance(plugins, list):
+        config["plugins"] = [
+            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
+        ]
+    fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
+    cfg = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(yaml.safe_dump(config, sort_keys=False))
+        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
+        proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
+    finally:
+        cfg.unlink(missing_ok=True)
+    if proc.returncode != 0:
+        raise IngestError(
+            [
+                error(
+                    "site-engine",
+                    f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
+                    SourcePos(display_path(project.mkdocs_file, project.root)),
+                )
+            ]
+        )
+    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
+
+
+def _zensical() -> str:
+    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+    if exe is None:
+        raise IngestError("the zensical engine is not installed; pip install zensical")
+    return exe
+
+
+BUILD_LOCK = ".build.lock"
+"""The lock file in ``build/`` that one build at a time holds (``serve`` and the CLI alike)."""
+
+BUILD_LOCK_TIMEOUT = 600.0
+"""Seconds a build waits for another one to finish."""
+
+
+@contextlib.contextmanager
+def build_lock(project: Project, progress: Progress = _no_progress) -> Iterator[None]:
+    """Holds the project's build lock: two builds at once never touch each other's files.
+
+    The lock is an operating-system lock (``filelock``), released however the process
+    ends. Raises IngestError when another build holds it for :data:`BUILD_LOCK_TIMEOUT`.
+    """
+    from filelock import FileLock, Timeout
+
+    project.build_dir.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(project.build_dir / BUILD_LOCK, thread_local=False, is_singleton=False)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        progress("waiting for another build of this project", 0, 1)
+        try:
+            lock.acquire(timeout=BUILD_LOCK_TIMEOUT)
+        except Timeout:
+            raise IngestError(
+                f"another build of this project has been running for {BUILD_LOCK_TIMEOUT:g} s; nothing was written"
+            ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def build_site(
+    project: Project,
+    *,
+    engine: str = "mkdocs",
+    strict: bool = False,
+    today: dt.date | None = None,
+    cache: ReportCache | None = None,
+    docs_only: bool = False,
+    full: bool = False,
+    on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
+    progress: Progress = _no_progress,
+) -> BuildTimings:
+    """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
+
+    Args:
+        project: the project.
+        engine: mkdocs or zensical.
+        strict: warnings fail the build too.
+        today: the build's date (default: SOURCE_DATE_EPOCH or the clock).
+        cache: computed reports from earlier builds (serve, benchmarks).
+        docs_only: stop after writing build/docs (and build/fragments).
+        full: run the engine on every page even when the previous site could be updated in place.
+        on_diagnostics: receives warnings when the build goes ahead.
+        progress: told each stage and how far it is (see :data:`Progress`).
+
+    One build of a project runs at a time (:func:`build_lock`), and it starts once the
+    edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
+    The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
+    or after it (Zensical, :func:`ingest.site.fragments.finish_site`). When no Markdown page
+    changed since a site built from the same configuration, the engine is not run: the
+    changed fragments are swapped into the previous pages (:func:`_update_pages`).
+    From rendering to the end, the computed results are frozen for the garbage collector
+    (:func:`~ingest.core.collector.results_frozen`).
+    """
+    if engine not in ENGINES:
+        raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
+    with build_lock(project, progress):
+        wait_for_edits(project.events_dir)
+        return _build(
+            project,
+            engine=engine,
+            strict=strict,
+            today=today,
+            cache=cache,
+            docs_only=docs_only,
+            full=full,
+            on_diagnostics=on_diagnostics,
+            step=progress,
+        )
+
+
+def _build(
+    project: Project,
+    *,
+    engine: str,
+    strict: bool,
+    today: dt.date | None,
+    cache: ReportCache | None,
+    docs_only: bool,
+    full: bool,
+    on_diagnostics: Callable[[list[Diagnostic]], None] | None,
+    step: Progress,
+) -> BuildTimings:
+    with results_frozen() as freeze:
+        timings = BuildTimings()
+        start = time.perf_counter()
+        cache = cache if cache is not None else ReportCache()
+        day = today_from_env(today)
+        preloaded = prefill(project, cache, day, progress=step)
+        timings.extra["parallel"] = float(bool(preloaded))
+        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step)
+        timings.read = time.perf_counter() - start
+        diags = list(collected.diagnostics)
+        if has_errors(diags, strict=strict):
+            raise IngestError(diags)
+        t = time.perf_counter()
+        reports = compute_reports(collected, project, cache, timings, step)
+        timings.compute = time.perf_counter() - t
+        # Pairing, game-record and deck checks come with each (cached) report.
+        diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
+        if has_errors(diags, strict=strict):
+            raise IngestError(diags)
+        if on_diagnostics is not None and diags:
+            on_diagnostics(summarise_finished_events(diags, reports))
+        freeze()  # the results stay as they are until the build ends: no collection scans them again
+        t = time.perf_counter()
+        registry, _ = format_registry(project)
+        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project), collected.seasons)
+        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
+        timings.render = time.perf_counter() - t
+        timings.pages = sum(1 for f in files if f.endswith(".md"))
+        t = time.perf_counter()
+        docs = project.build_dir / "docs"
+        folder = project.build_dir / fr.FOLDER
+        site = project.build_dir / "site"
+        manifest = project.build_dir / ".cache" / "site.json"
+        fingerprint = _engine_fingerprint(project, engine, day, strict=strict)
+        incremental = (
+            not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
+        )
+        # From here until the new site is in place, build/site may not match build/docs: the
+        # next build starts from scratch if this one does not finish.
+        manifest.unlink(missing_ok=True)
+        step("writing build/docs", 0, 1)
+        doc_files = {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)}
+        # What this process wrote last time stands for the trees only if no other build
+        # (another process) wrote them since: each build leaves a token of its own.
+        token = project.build_dir / ".cache" / "docs.token"
+        try:
+            on_disk = token.read_text(encoding="utf-8")
+        except OSError:
+            on_disk = ""
+        if on_disk != cache.token:
+            cache.written.clear()
+        token.unlink(missing_ok=True)
+        changes = sync_tree(docs, doc_files, cache.written.setdefault("docs", {}))
+        fragment_changes = sync_tree(
+            folder,
+            {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
+            cache.written.setdefault("fragments", {}),
+        )
+        cache.token = os.urandom(16).hex()
+        write_atomically(token, cache.token, durable=False)
+        timings.write = time.perf_counter() - t
+        if docs_only:
+            return timings
+        t = time.perf_counter()
+        # Without a Markdown page added, removed or changed, the engine has nothing to do:
+        # the changed fragments go into the finished pages, other files are copied.
+        swap = incremental and not any(rel.endswith(".md") for rel in changes.written | changes.removed)
+        timings.extra["incremental"] = float(swap)
+        if swap:
+            step("updating pages", 0, 1)
+            _update_pages(site, docs, folder, changes, fragment_changes, engine)
+            manifest.write_text(fingerprint, encoding="utf-8")
+            timings.engine = time.perf_counter() - t
+            return timings
+        # Only this build runs (the build lock): a staging folder left here is from a build
+        # that was interrupted.
+        for stale in project.build_dir.glob(".site-next-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
+        try:
+            step(f"running {engine}", 0, 1)
+            with _source_date_epoch(day):
+                if engine == "zensical":
+                    warnings = run_zensical(project, docs, staging, strict=strict)
+                    step("finishing pages", 0, 1)
+                    fr.finish_site(staging, docs, folder, engine)
+                else:
+                    warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
+            if strict and warnings:
+                raise IngestError(
+                    [
+                        error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root)))
+                        for w in warnings
+                    ]
+                )
+            replace_dir(staging, site)
+            manifest.parent.mkdir(parents=True, exist_ok=True)
+            manifest.write_text(fingerprint, encoding="utf-8")
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        timings.engine = time.perf_counter() - t
+        return timings
+
+
+def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:
+    """What every page of the site depends on besides its own Markdown and fragments, and the strictness.
+
+    A page-update build (:func:`_update_pages`) runs no engine and so sees no warning: it
+    is strict only when the site it updates was built strictly (without a warning).
+    """
+    from importlib.metadata import version
+
+    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:{__version__}:".encode())
+    for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
+        h.update(f"{dist}={version(dist)};".encode())
+    if project.mkdocs_file.is_file():
+        h.update(project.mkdocs_file.read_bytes())
+    return h.hexdigest()
+
+
+def _update_pages(
+    site: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
+) -> None:
+    """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
+
+    Used when no Markdown page changed: the engine would render every page as before. All
+    new contents are computed first, then each changed file is replaced atomically (a
+    temporary file renamed over it), so a reader always gets a whole file. Copying the
+    site to swap it in whole would cost more than the update itself: a site has a folder
+    per page. If this step is interrupted, the next build starts from scratch (the site's
+    fingerprint is written only after it).
+    """
+    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.written)}
+    for rel in sorted(fragments.written | fragments.removed):
+        src = rel[: -len(".json")]
+        page = fr.page_html(src)
+        if page is None or not (site / page).is_file():
+            continue
+        html = (site / page).read_text(encoding="utf-8")
+        new[page] = fr.compact(fr.swap(html, fr.read_fragments(folder, src), src)).encode("utf-8")
+    for rel, data in new.items():
+        write_atomically(site / rel, data, durable=False)
+    for rel in sorted(changes.removed):
+        (site / rel).unlink(missing_ok=True)
+    if fr.SEARCH_FILE in fragments.written:
+        fr.write_search_index(site, fr.read_search_entries(folder), engine)
+
+
+def _site_name(project: Project) -> str:
+    return str(site_config(project.mkdocs_file).get("site_name") or "Scorekeeper")

@@ -1,0 +1,248 @@
+"""``scorekeeper serve``: a live preview of the site while a TO edits event files.
+
+It builds the site, serves ``build/site`` on localhost, and watches ``events/``,
+``formats/``, ``seasons/``, ``presets/``, ``players.yaml``, ``site_templates/`` and
+``mkdocs.yml`` with watchdog. A
+save triggers a rebuild (only changed events are recomputed, only changed pages
+re-rendered); the browser reloads itself as soon as the new pages are written. When a
+file is invalid, the last good site keeps being served and the positioned errors are
+printed in the terminal and shown in a banner at the top of every page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import json
+import threading
+import time
+from collections.abc import Callable
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+from ingest.core.diagnostics import render_all, sorted_diagnostics
+from ingest.core.errors import IngestError
+from ingest.publish.run import ReportCache, build_site
+from ingest.source.project import Project
+
+_CLIENT = """<script>
+(function () {
+  var version = %(version)d, serial = %(serial)d;
+  function banner(text) {
+    var el = document.getElementById("sk-live-banner");
+    if (!text) { if (el) el.remove(); return; }
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "sk-live-banner";
+      el.className = "sk-banner";
+      el.setAttribute("role", "alert");
+      document.body.insertBefore(el, document.body.firstChild);
+    }
+    el.textContent = "The last save could not be built; showing the last good site.\\n\\n" + text;
+  }
+  function poll() {
+    fetch("/__scorekeeper/status?since=" + serial, {cache: "no-store"})
+      .then(function (r) { return r.json(); })
+      .then(function (s) {
+        if (s.version !== version) { window.location.reload(); return; }
+        serial = s.serial;
+        banner(s.errors);
+        poll();
+      })
+      .catch(function () { setTimeout(poll, 1000); });
+  }
+  banner(%(errors)s);
+  poll();
+})();
+</script>
+"""
+
+
+class LiveState:
+    """What the browser needs to know: the site version and the current errors."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        """Bumped when new pages are written (the browser reloads)."""
+        self.serial = 0
+        """Bumped on every change of version or errors (the browser polls on it)."""
+        self.errors = ""
+        self.changed = threading.Condition()
+
+    def publish(self, *, bump: bool, errors: str) -> None:
+        with self.changed:
+            if bump:
+                self.version += 1
+            self.errors = errors
+            self.serial += 1
+            self.changed.notify_all()
+
+    def wait(self, since: int, timeout: float = 20.0) -> dict[str, Any]:
+        with self.changed:
+            self.changed.wait_for(lambda: self.serial != since, timeout=timeout)
+            return {"version": self.version, "serial": self.serial, "errors": self.errors}
+
+
+def make_handler(site: Path, state: LiveState) -> type[SimpleHTTPRequestHandler]:
+    """A request handler serving ``site`` with the live-reload client injected into HTML."""
+
+    class Handler(SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:
+            return  # quiet: the terminal is for build messages
+
+        def do_GET(self) -> None:
+            url = urlparse(self.path)
+            if url.path == "/__scorekeeper/status":
+                since = int(parse_qs(url.query).get("since", ["-1"])[0])
+                self._send(json.dumps(state.wait(since)).encode(), "application/json")
+                return
+            target = Path(self.translate_path(url.path))
+            if target.is_dir():
+                target = target / "index.html"
+            if target.suffix == ".html" and target.is_file():
+                body = target.read_bytes()
+                client = _CLIENT % {
+                    "version": state.version,
+                    "serial": state.serial,
+                    "errors": json.dumps(state.errors).replace("</", "<\\/"),
+                }
+                body = body.replace(b"</body>", client.encode() + b"</body>", 1)
+                self._send(body, "text/html; charset=utf-8")
+                return
+            super().do_GET()
+
+        def _send(self, body: bytes, kind: str) -> None:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+    return Handler
+
+
+class Rebuilder:
+    """Runs builds one at a time; a change during a build schedules one more."""
+
+    def __init__(
+        self, project: Project, state: LiveState, *, engine: str, today: dt.date | None, echo: Callable[[str], None]
+    ) -> None:
+        self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
+        self.cache = ReportCache()
+        self.lock = threading.Lock()
+        self.pending = threading.Event()
+        self.stop = threading.Event()
+        self.worker = threading.Thread(target=self._loop, name="scorekeeper-rebuild", daemon=True)
+
+    def start(self) -> None:
+        self.worker.start()
+
+    def request(self) -> None:
+        self.pending.set()
+
+    def _loop(self) -> None:
+        while not self.stop.is_set():
+            if not self.pending.wait(timeout=0.5):
+                continue
+            time.sleep(0.15)  # let an editor finish writing (save = truncate + write)
+            self.pending.clear()
+            self.rebuild(full=False)
+
+    def rebuild(self, *, full: bool) -> bool:
+        """Builds once (only changed events and pages, unless ``full``); returns whether the site was updated."""
+        with self.lock:
+            start = time.perf_counter()
+            try:
+                timings = build_site(self.project, engine=self.engine, today=self.today, cache=self.cache, full=full)
+            except IngestError as exc:
+                diags = sorted_diagnostics(exc.diagnostics)
+                text = render_all(diags) if diags else exc.text
+                self.echo(f"build failed; still serving the last good site:\n{text}")
+                self.state.publish(bump=False, errors=text)
+                return False
+            self.echo(
+                f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.reports_computed} event(s) recomputed)"
+            )
+            self.state.publish(bump=True, errors="")
+            return True
+
+
+def watch(project: Project, on_change: Callable[[], None]) -> Any:
+    """Starts a watchdog observer on the project's source folders and files."""
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    build_dir = project.build_dir.resolve()
+    watched_files = {project.players_file.resolve(), project.mkdocs_file.resolve()}
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            if event.event_type in ("opened", "closed_no_write"):
+                return
+            path = Path(str(event.src_path)).resolve()
+            if path.is_relative_to(build_dir) or path.name.startswith(".") or path.name.endswith("~"):
+                return
+            if path.parent == project.root.resolve() and path not in watched_files:
+                return
+            on_change()
+
+    observer = Observer()
+    handler = Handler()
+    folders = (project.events_dir, project.formats_dir, project.templates_dir, project.seasons_dir)
+    for folder in (*folders, project.root / "presets"):
+        if folder.is_dir():
+            observer.schedule(handler, str(folder), recursive=True)
+    observer.schedule(handler, str(project.root), recursive=False)
+    observer.start()
+    return observer
+
+
+def serve(
+    project: Project,
+    *,
+    host: str,
+    port: int,
+    engine: str,
+    today: dt.date | None,
+    echo: Callable[[str], None],
+    ready: Callable[[str], None] | None = None,
+    stop: threading.Event | None = None,
+) -> None:
+    """Builds, serves and watches until interrupted (or ``stop`` is set)."""
+    state = LiveState()
+    rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo)
+    site = project.build_dir / "site"
+    if not rebuilder.rebuild(full=True) and not site.exists():
+        site.mkdir(parents=True, exist_ok=True)
+        (site / "index.html").write_text(
+            "<!doctype html><html><body><h1>No site yet</h1><p>Fix the errors shown in the terminal.</p>"
+            f"<pre>{html.escape(state.errors)}</pre></body></html>",
+            encoding="utf-8",
+        )
+    rebuilder.start()
+    observer = watch(project, rebuilder.request)
+    server = ThreadingHTTPServer((host, port), make_handler(site, state))
+    server.daemon_threads = True
+    url = f"http://{host}:{server.server_address[1]}/"
+    echo(f"serving {url} (Ctrl+C to stop)")
+    if ready is not None:
+        ready(url)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        while not (stop.is_set() if stop else False):
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+        observer.stop()
+        observer.join(timeout=2)
+        rebuilder.stop.set()

@@ -1,0 +1,207 @@
+"""Everything computed about one event, bundled for rendering.
+
+:func:`compute_report` is the single step between the model and the site: standings
+after each round, final standings with the playoff, deck verdicts and archetypes, the
+metagame, Wheel of Time scores, and the event's status. Rendering reads only this.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ingest.core.diagnostics import Diagnostic
+from ingest.core.model import Event, PlayerId
+from ingest.decks.decklist import CardData
+from ingest.decks.event_decks import DeckInfo, event_decks
+from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.planner.wot import WotReport, wot_report
+from ingest.rules.published import published_ruleset, uses_published_standings
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import compute_standings, final_standings, ruleset_for, standings_by_round
+from ingest.rules.standings_values import Standings
+
+
+@dataclass(frozen=True, slots=True)
+class MetaRow:
+    """One archetype's share of the field and of the top cut."""
+
+    archetype: str
+    """Archetype name (``Unknown`` for unclassified decks)."""
+    players: int
+    """Players on it."""
+    share: Fraction
+    """Share of the field."""
+    top: int
+    """Players on it in the top cut (0 without a cut)."""
+    conversion: Fraction | None
+    """Top-cut share divided by field share (None when there is no cut)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventReport:
+    """One event and everything computed from it."""
+
+    event: Event
+    """The event."""
+    ruleset: Ruleset
+    """The event's ruleset with its event-specific options."""
+    status: str
+    """upcoming, in-progress or complete."""
+    standings: tuple[Standings, ...] = ()
+    """Swiss standings after each round."""
+    final: Standings | None = None
+    """Final standings (top cut placed by the playoff)."""
+    decks: Mapping[PlayerId, DeckInfo] = field(default_factory=dict)
+    """Decks by player."""
+    decklists_visible: bool = False
+    """Whether decklists may be published now."""
+    metagame: tuple[MetaRow, ...] = ()
+    """Archetype breakdown, largest first."""
+    wot: WotReport | None = None
+    """Wheel of Time scores (wot-cycles events)."""
+    seeds: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Top-cut players' Swiss ranks."""
+    recommended_rounds: str = ""
+    """The ruleset's recommended number of rounds for the field, as text."""
+    checks: tuple[Diagnostic, ...] = ()
+    """Pairing or game-record checks and deck problems (computed once, with the decks)."""
+    cache_key: str = ""
+    """The content hash the build cached this report under (empty when not cached)."""
+
+    @property
+    def winner(self) -> PlayerId | None:
+        """The champion (or the leader of a complete event without a playoff)."""
+        if self.status != "complete":
+            return None
+        if self.wot is not None:
+            rows = [r for r in self.wot.final if r.rank == 1]
+            return PlayerId(rows[0].player) if len(rows) == 1 else None
+        if self.final is None or not self.final.rows:
+            return None
+        top = self.final.rows[0]
+        return top.player if not top.shared else None
+
+    def public_archetypes(self) -> dict[PlayerId, str]:
+        """Each player's archetype as it may be published now (see :func:`public_archetypes`)."""
+        return public_archetypes(self.event, self.decks, self.decklists_visible)
+
+
+def event_status(event: Event) -> str:
+    """upcoming (no pairings yet), in-progress, or complete.
+
+    Complete means every written round is reported and the pairing engine has nothing
+    left to pair (:func:`ingest.planner.plan.is_finished`): the planned Swiss rounds, the
+    recommended ones for ``swiss_rounds: auto``, the whole bracket, every round-robin
+    round, or the last double-elimination round. Decklists published ``after-event`` wait
+    for it.
+    """
+    from ingest.planner.plan import is_finished
+
+    if not event.rounds and not uses_published_standings(event):
+        return "upcoming"
+    return "complete" if is_finished(event) else "in-progress"
+
+
+def public_archetypes(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> dict[PlayerId, str]:
+    """Each player's archetype as it may be published now (empty when unknown).
+
+    An archetype declared in the event file (``players[].archetype``) is public. One
+    classified from the decklist reveals the list, so it is used only while the decklists
+    may be published (``structure.decklists``: ``public``, or ``after-event`` once the
+    event is complete; ``private`` never).
+    """
+    return {p.id: (decks[p.id].archetype if visible and p.id in decks else p.archetype) for p in event.players}
+
+
+def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> tuple[MetaRow, ...]:
+    """Archetype shares of the field and top-cut conversion, from the publishable archetypes only."""
+    archetype = {pid: a or "Unknown" for pid, a in public_archetypes(event, decks, visible).items()}
+    if all(a == "Unknown" for a in archetype.values()):
+        return ()
+    counts = Counter(archetype.values())
+    top_ids: set[PlayerId] = set()
+    if event.playoff:
+        top_ids = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+    top = Counter(archetype[p] for p in top_ids if p in archetype)
+    total = sum(counts.values())
+    rows = []
+    for name, n in counts.items():
+        share = Fraction(n, total)
+        conversion = (Fraction(top[name], len(top_ids)) / share) if top_ids else None
+        rows.append(MetaRow(name, n, share, top[name], conversion))
+    rows.sort(key=lambda r: (-r.players, r.archetype == "Unknown", r.archetype.casefold()))
+    return tuple(rows)
+
+
+def compute_report(
+    event: Event,
+    formats: FormatRegistry | None = None,
+    archetypes: ArchetypeBook | None = None,
+    *,
+    card_data: Mapping[str, CardData] | None = None,
+    today: dt.date | None = None,
+) -> EventReport:
+    """Computes everything the site shows about one event.
+
+    Args:
+        event: the event.
+        formats: format registry for deck checks.
+        archetypes: archetype rules for unclassified decks.
+        today: not used for the computation itself (kept for symmetry with the site).
+    """
+    del today
+    published = uses_published_standings(event)  # the platform's standings, as recorded
+    ruleset = published_ruleset(event) if published else ruleset_for(event)
+    status = event_status(event)
+    from ingest.source.checks import checks_for
+
+    decks = event_decks(event, formats, archetypes, card_data)
+    wot = event.structure.pairing == "wot-cycles"
+    by_round = () if wot else standings_by_round(event)
+    checks = tuple(checks_for(event, decks, formats, card_data, by_round))
+    policy = event.structure.decklists
+    visible = policy == "public" or (policy == "after-event" and status == "complete")
+    if wot:
+        # A game record the checks refuse (a Last Battle result without its final values)
+        # cannot be scored: the report carries the checks, and the build stops on them.
+        report = None if any(d.is_error for d in checks) else wot_report(event)
+        return EventReport(
+            event,
+            ruleset,
+            status,
+            decks=decks,
+            decklists_visible=visible,
+            wot=report,
+            metagame=_metagame(event, decks, visible),
+            recommended_rounds=_advice(event, ruleset),
+            checks=checks,
+        )
+    final = final_standings(event) if event.rounds or published else None
+    seeds: dict[PlayerId, int] = {}
+    if event.playoff and (by_round or published):
+        swiss = by_round[-1] if by_round else compute_standings(event)
+        cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+        seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
+    return EventReport(
+        event,
+        ruleset,
+        status,
+        standings=by_round,
+        final=final,
+        decks=decks,
+        decklists_visible=visible,
+        metagame=_metagame(event, decks, visible),
+        seeds=seeds,
+        recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
+        checks=checks,
+    )
+
+
+def _advice(event: Event, ruleset: Ruleset) -> str:
+    from ingest.rules.rounds_advice import advice
+
+    return advice(event, ruleset)

@@ -1,0 +1,123 @@
+"""Terminal and JSON presentations of standings (used by ``scorekeeper standings``)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ingest.core.figures import pct as percent
+from ingest.core.model import Event
+from ingest.rules.playoff import playoff_round_title
+from ingest.rules.published import published_note, uses_published_standings
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import compute_standings, final_standings, ruleset_for
+from ingest.rules.standings_values import Standings
+from ingest.rules.tiebreakers import get_tiebreaker
+
+
+def standings_stage(
+    event: Event, rules: str | Ruleset | None = None, round_no: int | None = None
+) -> tuple[Standings, str]:
+    """The standings a TO asks for, and where the event stands, in words.
+
+    Without ``round_no``: the final standings once the event is over; during the playoff,
+    the standings with the top cut so far; during a Swiss round, the standings after the
+    last finished round (a round in progress changes nothing until it is over).
+    The words: ``final standings``, ``standings after round 2 of 3; round 3 in progress``.
+    """
+    from ingest.planner.plan import is_finished, planned_rounds
+
+    planned = planned_rounds(event, ruleset_for(event)) if event.structure.pairing == "swiss" else None
+    noun = "game" if event.structure.pairing == "wot-cycles" else "round"
+
+    def after(k: int) -> str:
+        return f"{noun} {k} of {planned}" if planned else f"{noun} {k}"
+
+    if round_no is not None:
+        return compute_standings(event, rules, after_round=round_no), f"standings after {after(round_no)}"
+    if (event.rounds or uses_published_standings(event)) and is_finished(event):
+        return final_standings(event, rules), "final standings"
+    if event.playoff:
+        current = playoff_round_title(event, len(event.playoff))
+        state = "in progress" if not event.playoff[-1].complete else "played"
+        return final_standings(event, rules), f"standings with the top cut; {current} {state}"
+    n = len(event.rounds)
+    if n and not event.rounds[-1].complete:
+        done = n - 1
+        head = f"standings after {after(done)}" if done else "standings before round 1"
+        return compute_standings(event, rules, after_round=done), f"{head}; {noun} {n} in progress"
+    if n == 0:
+        return compute_standings(event, rules, after_round=0), "standings before round 1 (nothing paired yet)"
+    return compute_standings(event, rules, after_round=n), f"standings after {after(n)}"
+
+
+def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:
+    """Standings rows as plain data: exact values as "p/q" strings next to floats."""
+    out = []
+    for row in table.rows:
+        rec = row.record
+        item: dict[str, Any] = {
+            "rank": row.rank,
+            "player": row.player,
+            "name": row.name,
+            "points": rec.points,
+            "wins": rec.wins,
+            "losses": rec.losses,
+            "draws": rec.draws,
+            "byes": rec.byes,
+            "dropped": row.dropped,
+        }
+        if row.place:
+            item["place"] = row.place
+        for tid, n, d in row.values:
+            if table.ruleset.publish_precision is not None:
+                item[tid] = float(table.published(row, tid))
+            else:
+                item[tid] = n / d or 0.0  # correctly rounded, as float(Fraction(n, d)); never -0.0
+            g = math.gcd(n, d) * (-1 if d < 0 else 1)
+            item[f"{tid}_exact"] = f"{n // g}/{d // g}"
+        out.append(item)
+    return out
+
+
+def standings_json(event: Event, table: Standings, stage: str = "") -> str:
+    """The ``--json`` document: event, rules, after_round, the stage in words and the rows."""
+    doc = {
+        "event": event.slug,
+        "rules": table.ruleset.id,
+        "after_round": table.after_round,
+        "stage": stage,
+        "final": stage == "final standings" if stage else table.final,
+        "complete": table.complete,
+        "tiebreakers": list(table.tiebreakers),
+        "standings": standings_rows(event, table),
+    }
+    if uses_published_standings(event) and event.source is not None:
+        source = event.source
+        doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
+    return json.dumps(doc, ensure_ascii=False, indent=2)
+
+
+def standings_table(event: Event, table: Standings, stage: str = "") -> str:
+    """A readable fixed-width table under a title that says where the event stands."""
+    tbs = [t for t in table.tiebreakers if t != "h2h"]
+    heads = ["Rank", "Player", "Pts", "W-L-D", *(get_tiebreaker(t).short for t in tbs)]
+    lines = []
+    for row in table.rows:
+        name = row.name + (" (dropped)" if row.dropped else "") + (f" [{row.place}]" if row.place else "")
+        cells = [f"{row.rank}{'=' if row.shared else ''}", name, str(row.record.points), row.record.wld]
+        cells += [percent(row.value(t)) for t in tbs]
+        lines.append(cells)
+    widths = [max(len(str(c)) for c in col) for col in zip(heads, *lines, strict=False)]
+    stage = stage or ("final standings" if table.final else f"standings after round {table.after_round}")
+    title = f"{event.name}: {stage} ({table.ruleset.name})"
+    out = [title, "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
+    out.append("  ".join("-" * w for w in widths))
+    for cells in lines:
+        out.append(
+            "  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
+        )
+    if note := published_note(event):
+        out.append(note)
+    return "\n".join(out)

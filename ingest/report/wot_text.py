@@ -1,0 +1,68 @@
+"""Wheel of Time standings as text and JSON (``scorekeeper standings`` on a WoT event)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from ingest.core.errors import IngestError
+from ingest.core.figures import show_points
+from ingest.core.model import Event
+from ingest.planner.plan import is_finished, planned_rounds
+from ingest.planner.wot import wot_report, wot_standings_rows
+from ingest.rules.standings import ruleset_for
+from ingest.wot import WotInputError
+
+
+def _wot_stage(event: Event, k: int, reported: int, asked: bool) -> str:
+    """Where the event stands: after game k of M, a game in progress, or final."""
+    planned = planned_rounds(event, ruleset_for(event))
+    of = f" of {planned}" if planned else ""
+    if not asked and event.rounds and is_finished(event):
+        return "final standings"
+    head = f"standings after game {k}{of}" if k else "standings before game 1"
+    if not asked and len(event.rounds) > reported:
+        head += f"; game {reported + 1} in progress"
+    return head
+
+
+def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> str:
+    """Standings of a WoT event for the terminal or as JSON.
+
+    Raises:
+        IngestError: the results cannot be scored, or Game ``round_no`` is not fully reported.
+    """
+    try:
+        report = wot_report(event)
+    except WotInputError as exc:
+        raise IngestError(f"the results cannot be scored: {exc}") from None
+    k = len(report.standings) if round_no is None else round_no
+    if k > len(report.standings):
+        raise IngestError(f"game {k} is not fully reported yet: standings exist after game {len(report.standings)}")
+    rows = wot_standings_rows(event, report, k)
+    if as_json:
+        doc = {
+            "event": event.slug,
+            "rules": "wot",
+            "after_round": k,
+            "stage": _wot_stage(event, k, len(report.standings), round_no is not None),
+            "final": round_no is None
+            and bool(event.rounds)
+            and _wot_stage(event, k, len(report.standings), False) == "final standings",
+            # Only fully reported Games count; without --round, False while the next one is played.
+            "complete": round_no is not None or len(report.standings) == len(event.rounds),
+            "tiebreakers": ["tbp"],
+            "standings": rows,
+        }
+        return json.dumps(doc, ensure_ascii=False, indent=2)
+    lines = [
+        f"{event.name}: {_wot_stage(event, k, len(report.standings), round_no is not None)} (Wheel of Time rules)",
+        f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'W-L-T':>7} {'TBP':>7}",
+    ]
+    for r in rows:
+        rank = "-" if r["rank"] is None else str(r["rank"])
+        name = str(r["name"]) + (" (dropped)" if r["dropped"] else "")
+        wlt = f"{r['wins']}-{r['losses']}-{r['draws']}"
+        tbp = show_points(Fraction(str(r["tbp_exact"])))
+        lines.append(f"{rank:>4}  {name:<24} {r['points']:>4} {wlt:>7} {tbp:>7}")
+    return "\n".join(lines)

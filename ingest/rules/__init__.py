@@ -1,0 +1,1 @@
+"""What the rule documents compute: rulesets, tiebreakers, standings, published standings."""

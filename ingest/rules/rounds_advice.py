@@ -1,0 +1,145 @@
+"""The recommended number of rounds for an event, in words, from the ruleset's table.
+
+The tables themselves live in :mod:`ingest.pairing.rounds` (MTR Appendix E, Aequitas
+Appendix E, Bushiroad 3.2.1.1); this module applies them to an event (awarded byes,
+team events, a cut) and writes them out for the rules pages and ``scorekeeper new``.
+"""
+
+from __future__ import annotations
+
+from ingest.core.model import Event
+from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
+from ingest.rules.rulesets import Ruleset
+
+
+def plan_for(event: Event, ruleset: Ruleset, players: int | None = None) -> RoundsPlan | None:
+    """The recommended structure for an event's field (``players`` overrides the roster size).
+
+    A playoff seeded by draft seats is a booster-draft playoff, which is what the 9-16 row
+    of MTR Appendix E asks about ("Limited Format with Booster Draft in Playoff"): a sealed
+    Swiss with a draft top 8 counts as much as a draft Swiss does.
+    """
+    n = players if players is not None else (len(event.teams) if event.is_team_event else len(event.players))
+    byes = [p.byes for p in event.players] if not event.is_team_event else []
+    playoff = event.structure.playoff
+    return table_plan(
+        ruleset.rounds_table,
+        n,
+        byes=(byes.count(1), byes.count(2), byes.count(3)),
+        team=event.is_team_event,
+        cut=playoff is not None,
+        draft_playoff=playoff is not None and playoff.seeding == "draft-seats",
+    )
+
+
+def table_plan(
+    table: str | None,
+    players: int,
+    *,
+    byes: tuple[int, int, int] = (0, 0, 0),
+    team: bool = False,
+    cut: bool = False,
+    draft_playoff: bool = False,
+) -> RoundsPlan | None:
+    """A rounds table's plan for a field: ``table`` is a ruleset's ``rounds_table``.
+
+    ``byes`` counts players with one, two and three awarded byes (MTR Appendix E counts
+    them as 2, 4 and 8 players); ``cut`` asks Bushiroad 3.2.1.1 for the table with a cut.
+
+    >>> table_plan("mtr", 6).structure, table_plan("bushiroad", 3).structure, table_plan("aequitas", 3)
+    ('single-elimination', 'round-robin', None)
+    """
+    if table == "mtr":
+        one, two, three = byes
+        return mtr_rounds(
+            max(players, one + two + three),
+            one_round_byes=one,
+            two_round_byes=two,
+            three_round_byes=three,
+            team=team,
+            draft_playoff=draft_playoff,
+        )
+    if table == "aequitas":
+        return aequitas_rounds(players)
+    if table == "bushiroad":
+        return bushiroad_rounds(players, cut=cut)
+    if table == "wot":
+        return wot_games(players)
+    return None
+
+
+def describe(plan: RoundsPlan | None) -> str:
+    """A plan in words.
+
+    >>> describe(RoundsPlan("swiss", 5, 5, 5, 8, "MTR Appendix E"))
+    '5 Swiss rounds, top 8 (MTR Appendix E)'
+    """
+    if plan is None:
+        return ""
+    if plan.structure == "wot-cycles":
+        text = f"{plan.rounds // 2} cycles of 2 games ({plan.rounds} games)"
+    elif plan.structure == "single-elimination":
+        text = f"single elimination, {plan.rounds} rounds (no Swiss)"
+    elif plan.structure == "round-robin":
+        text = f"round robin, {plan.rounds} rounds"
+    elif plan.min_rounds != plan.max_rounds:
+        text = f"{plan.min_rounds}-{plan.max_rounds} Swiss rounds"
+    else:
+        text = f"{plan.rounds} Swiss rounds"
+    if plan.playoff:
+        text += f", top {plan.playoff}"
+    return f"{text} ({plan.source})"
+
+
+def advice(event: Event, ruleset: Ruleset) -> str:
+    """The recommendation for the event's field, or an empty string (Wheel of Time, tiny fields)."""
+    if event.structure.pairing == "wot-cycles" or not event.players:
+        return ""
+    n = len(event.teams) if event.is_team_event else len(event.players)
+    text = describe(plan_for(event, ruleset))
+    return f"for {n} {'teams' if event.is_team_event else 'players'}: {text}" if text else ""
+
+
+_BANDS = ((5, 8), (9, 16), (17, 32), (33, 64), (65, 128), (129, 226), (227, 409), (410, None))
+_BUSHIROAD_BANDS = ((2, 4), (5, 8), (9, 16), (17, 32), (33, 64), (65, 128), (129, 256), (257, 512), (513, 1024))
+
+
+def _band(lo: int, hi: int | None) -> str:
+    return f"{lo}+" if hi is None else f"{lo}-{hi}"
+
+
+def rounds_tables() -> dict[str, list[tuple[str, ...]]]:
+    """The three recommended-rounds tables as rows of text, for the rules pages."""
+    mtr: list[tuple[str, ...]] = []
+    for lo, hi in _BANDS:
+        plan = mtr_rounds(lo)
+        assert plan is not None
+        if lo == 9:
+            draft = mtr_rounds(lo, draft_playoff=True)
+            assert draft is not None
+            mtr.append(
+                (
+                    _band(lo, hi),
+                    f"{plan.rounds} ({draft.rounds} with a booster-draft playoff)",
+                    f"top {plan.playoff} (top {draft.playoff} with a booster-draft playoff)",
+                )
+            )
+            continue
+        if plan.structure == "single-elimination":
+            mtr.append((_band(lo, hi), f"none: {plan.rounds} single-elimination rounds", "—"))
+            continue
+        mtr.append((_band(lo, hi), str(plan.rounds), f"top {plan.playoff}" if plan.playoff else "—"))
+    aeq: list[tuple[str, ...]] = [("4", "2")]
+    for lo, hi in _BANDS:
+        plan = aequitas_rounds(lo)
+        assert plan is not None
+        aeq.append((_band(lo, hi), str(plan.rounds)))
+    bush: list[tuple[str, ...]] = []
+    for lo, hi in _BUSHIROAD_BANDS:
+        plain = bushiroad_rounds(lo)
+        cut = bushiroad_rounds(lo, cut=True)
+        assert plain is not None
+        plain_text = "round robin" if plain.structure == "round-robin" else str(plain.rounds)
+        cut_text = "—" if cut is None or cut.structure == "round-robin" else f"{cut.min_rounds}-{cut.max_rounds}"
+        bush.append((_band(lo, hi), plain_text, cut_text))
+    return {"mtr": mtr, "aequitas": aeq, "bushiroad": bush}

@@ -1,0 +1,14 @@
+"""Rulesets: how results become points, tiebreakers and a ranking.
+
+Each ruleset is one :class:`Ruleset` value in its own module, citing the rule text it
+follows; conventions that differ between tournament platforms are *options* of a ruleset
+(see :mod:`ingest.rules.rulesets.profiles`), never copies of it. Look rulesets up by id with
+:func:`get_ruleset`.
+"""
+
+from __future__ import annotations
+
+from ingest.rules.rulesets.base import Ruleset
+from ingest.rules.rulesets.registry import RULESETS, get_ruleset, ruleset_ids
+
+__all__ = ["RULESETS", "Ruleset", "get_ruleset", "ruleset_ids"]

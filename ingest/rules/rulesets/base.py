@@ -1,0 +1,131 @@
+"""The :class:`Ruleset` value: every scoring and ranking choice as data."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+THIRD = Fraction(1, 3)
+"""A floor of exactly one third."""
+MTR_FLOOR = Fraction(33, 100)
+"""The 0.33 floor written in MTR Appendix C."""
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    """A period in which a platform computed standings a particular way."""
+
+    name: str
+    """Short label (A, B, C1, C2)."""
+    applies: tuple[str | None, str | None, tuple[int, ...]]
+    """(first date or None, last date or None, published precisions it covers; empty = any)."""
+    options: tuple[tuple[str, Any], ...]
+    """Ruleset fields this era overrides."""
+
+    def matches(self, date: dt.date, precision: int | None) -> bool:
+        """Whether an event on ``date`` published with ``precision`` decimals is in this era."""
+        first, last, precisions = self.applies
+        if first and date < dt.date.fromisoformat(first):
+            return False
+        if last and date > dt.date.fromisoformat(last):
+            return False
+        return not precisions or precision in precisions
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Points, tiebreakers, floors and ranking conventions of one ruleset.
+
+    Defaults are the MTR as written (Appendix C).
+    """
+
+    id: str
+    """Registry id, as written in an event's ``rules:``."""
+    name: str
+    """Display name."""
+    source: str
+    """Where the rules come from (shown on the rules page)."""
+    win_points: int = 3
+    """Match points for a win (MTR Appendix C: 3)."""
+    draw_points: int = 1
+    """Match points for a draw."""
+    loss_points: int = 0
+    """Match points for a loss."""
+    bye_games: tuple[int, int] = (2, 0)
+    """A bye counts as this game score (MTR Appendix C: a 2-0 win)."""
+    loss_games: tuple[int, int] = (0, 2)
+    """A match loss without an opponent counts as this game score (0-2, mirroring the bye)."""
+    double_loss_games: tuple[int, int] = (0, 0)
+    """Each side of a double loss counts as this game score (no games were played)."""
+    tiebreakers: tuple[str, ...] = ("omw", "gw", "ogw")
+    """Tiebreaker ids after match points, in order (see :mod:`ingest.rules.tiebreakers`)."""
+    mw_floor: Fraction = MTR_FLOOR
+    """Lowest match-win percentage used (for opponents' averages)."""
+    gw_floor: Fraction | None = MTR_FLOOR
+    """Floor of a player's own game-win percentage (None: not floored)."""
+    ogw_floor: Fraction = MTR_FLOOR
+    """Floor of each opponent's game-win percentage inside OGW%."""
+    floor_constant: Fraction | None = None
+    """A decimal constant published instead of the floor when the floor applies (melee era C1)."""
+    mw_basis: str = "rounds-played"
+    """MW% denominator: rounds-played (MTR) or event-rounds (Bushiroad 3.2.1.2)."""
+    mw_truncate: int | None = None
+    """Truncate MW% to this many decimals before the floor (Bushiroad: 2)."""
+    empty_omw: Fraction = Fraction(0)
+    """OMW%/OGW% of a player who has no opponents."""
+    empty_gw: Fraction | None = None
+    """GW% of a player with no games (None: the GW floor, or 0 if unfloored)."""
+    no_match_values: tuple[Fraction, Fraction, Fraction] | None = None
+    """(OMW, GW, OGW) published for a player with no matches at all (platform quirk)."""
+    double_loss_opponents: bool = False
+    """Whether two players given a double loss count as each other's opponent."""
+    playoff_places: bool = True
+    """Whether the top cut's final places come from the playoff (manatraders: no)."""
+    playoff_in_record: bool = False
+    """Whether top-cut matches count in points, W-L-D and tiebreakers (melee)."""
+    byes_in_wins: bool = True
+    """Whether a bye counts in the W of W-L-D (it always scores its points; Topdeck: no)."""
+    playoff_in_wld: bool = False
+    """Whether the final standings' W-L-D count top-cut matches that the points do not (Topdeck)."""
+    phased: bool = False
+    """Evaluate each player at the end of the last phase they took part in (melee)."""
+    dropped_frozen: bool = False
+    """Evaluate a dropped player at the last round they played (melee era A)."""
+    publish_precision: int | None = None
+    """Decimals the platform publishes (None: exact values)."""
+    intermediate_precision: int | None = None
+    """Round opponents' MW%/GW% to this many decimals before averaging (melee era C2)."""
+    rank_on_published: bool = False
+    """Compare tiebreakers as published (rounded), not exactly."""
+    rank_rounds_played: bool = False
+    """Among equal points, more rounds played ranks higher (manatraders)."""
+    random_final: bool = False
+    """Break ties nothing else breaks at random from the seed (Bushiroad 3.2.1.2 step 3)."""
+    team_game_points: bool = False
+    """Whether team events use game points (MTR Appendix C: no)."""
+    playoff_drop: str = "mtr"
+    """After a drop in the top cut: mtr (highest-ranked remaining player gets a bye, MTR 2.10)
+    or aequitas (the dropped player's opponent gets the bye, Aequitas 2.10)."""
+    rounds_table: str = "mtr"
+    """Recommended rounds: mtr, aequitas or bushiroad."""
+    eras: tuple[Era, ...] = field(default=())
+    """Dated variants (compatibility profiles)."""
+
+    def for_event(self, *, date: dt.date, precision: int | None = None, points_per_win: int | None = None) -> Ruleset:
+        """This ruleset with the options an event's date, precision and structure select."""
+        rules = self
+        for era in self.eras:
+            if era.matches(date, precision):
+                rules = replace(rules, **dict(era.options))
+                break
+        if precision is not None and rules.publish_precision is not None:
+            rules = replace(rules, publish_precision=precision)
+        if points_per_win is not None and self.mw_basis == "event-rounds":
+            rules = replace(rules, win_points=points_per_win)
+        return rules
+
+    def era_name(self, *, date: dt.date, precision: int | None = None) -> str:
+        """The era label that applies, or an empty string."""
+        return next((e.name for e in self.eras if e.matches(date, precision)), "")

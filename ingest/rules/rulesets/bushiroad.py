@@ -1,0 +1,38 @@
+"""Bushiroad TCG Advanced Floor Rules 1.2.0 (seed 003): Vanguard, Weiss Schwarz, Buddyfight.
+
+* 3.2.1: a match win earns 1 point (3 where announced: ``structure.points_per_win``);
+  draws and losses earn nothing. Intentional draws are not allowed (4.4).
+* 3.2.1.2 (territories outside Japan): rank by points, then opponents' match-win %,
+  then opponents' opponents' match-win %; then head to head between tied players who
+  met; then a random method (here: seeded from the event).
+* Match-win % = points / (total rounds of the event x points per win), truncated to two
+  decimals, at least 0.33; byes are excluded from the opponents' average.
+* 3.2.2.2: double elimination uses each player's *effective rounds* instead of the
+  event's total.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset
+
+BUSHIROAD = Ruleset(
+    id="bushiroad",
+    name="Bushiroad TCG Advanced Floor Rules",
+    source="Bushiroad Advanced Floor Rules 1.2.0, 3.2.1.2 and 3.2.2.2",
+    win_points=1,
+    draw_points=0,
+    loss_points=0,
+    bye_games=(1, 0),
+    tiebreakers=("omw", "oomw", "h2h"),
+    mw_floor=MTR_FLOOR,
+    gw_floor=None,
+    ogw_floor=MTR_FLOOR,
+    mw_basis="event-rounds",
+    mw_truncate=2,
+    empty_omw=Fraction(0),
+    random_final=True,
+    playoff_drop="mtr",
+    rounds_table="bushiroad",
+)

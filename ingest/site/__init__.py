@@ -1,0 +1,1 @@
+"""The site's pages, JSON API, rendering and fragments."""

@@ -1,0 +1,216 @@
+"""The static JSON API: ``api/events.json``, ``api/events/<slug>.json``, ``api/players/<id>.json``.
+
+Documents are plain data serialised deterministically (sorted keys, fixed indentation);
+each has a JSON Schema in ``schema/`` (``api-events``, ``api-event``, ``api-player``).
+Only public fields are published: private player fields never reach the model, and
+decklists appear only when the event's policy allows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.core.model import Event, MatchKind, Round
+from ingest.report.event_report import EventReport
+from ingest.report.history import HistoryEntry, PlayerHistories
+from ingest.report.standings_text import standings_rows
+from ingest.source.players import PlayerRegistry
+
+API_VERSION = 1
+
+
+def _dump(doc: Any) -> str:
+    # Compact and key-sorted: deterministic, small, and written by the C encoder (fast).
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+
+
+def _match(m: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if m.table is not None:
+        out["table"] = m.table
+    if m.kind is MatchKind.BYE:
+        out["bye"] = m.players[0]
+    elif m.kind is MatchKind.LOSS:
+        out["loss"] = m.players[0]
+    else:
+        out["players"] = list(m.players)
+        if m.kind is MatchKind.DOUBLE_LOSS:
+            out["result"] = "double-loss"
+        elif m.score is not None:
+            out["games"] = m.score.notation()
+    return out
+
+
+def _rounds(rounds: Sequence[Round]) -> list[dict[str, Any]]:
+    out = []
+    for rnd in rounds:
+        matches = [_match(m) for m in rnd.matches]
+        for g in rnd.wot_games:
+            if g.hero and g.villain:
+                item: dict[str, Any] = {"hero": g.hero, "villain": g.villain}
+                for key in ("table", "winner", "ended", "by", "hero_final", "villain_final"):
+                    if getattr(g, key) is not None:
+                        item[key] = getattr(g, key)
+                matches.append(item)
+            else:
+                matches.append({"bye": g.hero or g.villain, "side": "villain" if g.villain else "hero"})
+        doc: dict[str, Any] = {"round": rnd.number, "matches": matches, "complete": rnd.complete}
+        if rnd.drops:
+            doc["drops"] = list(rnd.drops)
+        if rnd.name:
+            doc["name"] = rnd.name
+        out.append(doc)
+    return out
+
+
+def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, Any]:
+    """One event's API document."""
+    e: Event = report.event
+    players = []
+    archetypes = report.public_archetypes()
+    for p in e.players:
+        item: dict[str, Any] = {
+            "id": p.id,
+            "name": registry.name(p.id, p.name),
+            "player_page": registry.canonical(p.id),
+        }
+        for key in ("team", "country", "deck_name"):
+            if getattr(p, key):
+                item[key] = getattr(p, key)
+        if archetypes[p.id]:
+            item["archetype"] = archetypes[p.id]
+        if p.pod is not None:
+            item["pod"] = p.pod
+        players.append(item)
+    doc: dict[str, Any] = {
+        "api_version": API_VERSION,
+        "slug": e.slug,
+        "name": e.name,
+        "date": e.date.isoformat(),
+        "game": e.game,
+        "format": e.format,
+        "rules": report.ruleset.id,
+        "status": report.status,
+        "location": e.location,
+        "organizer": e.organizer,
+        "structure": {
+            "pairing": e.structure.pairing,
+            "best_of": e.structure.best_of,
+            "swiss_rounds": e.structure.swiss_rounds,
+            "playoff": {"top": e.structure.playoff.top, "seeding": e.structure.playoff.seeding}
+            if e.structure.playoff
+            else None,
+            "decklists": e.structure.decklists,
+        },
+        "players": players,
+        "rounds": _rounds(e.rounds),
+        "playoff": _rounds(e.playoff),
+        **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
+        "standings": [
+            {"after_round": t.after_round, "complete": t.complete, "rows": standings_rows(e, t)}
+            for t in report.standings
+        ],
+        "final": standings_rows(e, report.final) if report.final else [],
+    }
+    if e.teams:
+        doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
+    if report.wot is not None:
+        doc["wot_standings"] = [
+            [
+                {
+                    "rank": r.rank,
+                    "player": r.player,
+                    "game_points": r.game_points,
+                    "tbp": float(r.tiebreak_points),
+                    "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
+                    "removed": r.removed,
+                }
+                for r in table
+            ]
+            for table in report.wot.standings
+        ]
+    if report.decklists_visible:
+        decks = {}
+        for pid, info in sorted(report.decks.items()):
+            decks[pid] = {
+                "archetype": info.archetype,
+                "legal": info.legal,
+                "violations": [v.message for v in info.verdict.violations] if info.verdict else [],
+                "cards": info.decklist.to_mappings(),
+            }
+        doc["decklists"] = decks
+    return doc
+
+
+def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]:
+    """``api/events/<slug>.json`` of one event: its path and text.
+
+    Rendered with the event's pages (:func:`ingest.site.pages.render_event_pages`), so it is
+    cached and built in parallel with them.
+    """
+    return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))
+
+
+def api_files(
+    reports: Sequence[EventReport], registry: PlayerRegistry, histories: PlayerHistories
+) -> dict[str, str | bytes]:
+    """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
+
+    ``histories`` (:func:`ingest.report.history.player_histories`) are the data the player pages
+    show, so each player page has its document with the same values. Each event's own
+    document comes from :func:`event_file`.
+    """
+    files: dict[str, str | bytes] = {}
+    index = []
+    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
+        e = report.event
+        index.append(
+            {
+                "slug": e.slug,
+                "name": e.name,
+                "date": e.date.isoformat(),
+                "game": e.game,
+                "format": e.format,
+                "players": len(e.players),
+                "status": report.status,
+                "winner": report.winner,
+                "url": f"events/{e.slug}/",
+                "api": f"api/events/{e.slug}.json",
+            }
+        )
+    files["api/events.json"] = _dump({"api_version": API_VERSION, "events": index})
+    for cid, name in sorted(histories.names.items()):
+        events = [_history_item(entry) for entry in histories.entries.get(cid, ())]
+        files[f"api/players/{cid}.json"] = _dump(
+            {"api_version": API_VERSION, "id": cid, "name": name, "events": events}
+        )
+    return files
+
+
+def _history_item(entry: HistoryEntry) -> dict[str, Any]:
+    """One event of ``api/players/<id>.json``."""
+    wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
+    item: dict[str, Any] = {
+        "event": entry.slug,
+        "date": entry.date.isoformat(),
+        "rank": entry.rank,
+        "points": entry.points,
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+    }
+    if entry.place:
+        item["place"] = entry.place
+    if entry.archetype:
+        item["archetype"] = entry.archetype
+    if entry.tiebreak_points is not None:
+        tbp = entry.tiebreak_points
+        item["tbp"] = float(tbp)
+        item["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
+    if entry.team:
+        item["team"] = {"id": entry.team, "name": entry.team_name}
+        if entry.seat:
+            item["team"]["seat"] = entry.seat
+    return item

@@ -1,0 +1,294 @@
+"""Rendered HTML that goes past the site engine's Markdown parser.
+
+Our templates render tables, brackets, decklists and histories as HTML. Handing that
+HTML to the engine inside the Markdown made Python-Markdown re-parse every table cell
+(most of a build's time) and the search plugin index every cell. Instead, a page's
+Markdown holds only its headings and prose, with a placeholder comment where each HTML
+fragment goes; the fragments are stored beside ``build/docs`` in ``build/fragments``
+(``<page>.md.json``, a JSON list of strings) and put in place after the engine has
+turned the Markdown into HTML:
+
+* with mkdocs, by :mod:`ingest.publish.mkdocs_plugin` (``on_page_content``), so headings, the
+  table of contents and permalinks stay the engine's;
+* with Zensical, which runs no mkdocs plugins, by :func:`finish_site` on the built
+  pages before the new site is swapped in.
+
+A placeholder is an HTML comment (``<!--sk:3-->``): untrusted text is always escaped,
+so it can never contain ``<!--`` and never forge one. In the finished page each fragment
+stays between ``<!--sk:3-->`` and ``<!--/sk-->``, which lets a later build swap a changed
+fragment into the page without running the engine (:func:`swap`).
+
+The search index is ours too (:func:`write_search_index`): one short entry per thing
+(players, events, archetypes, formats, banned cards, rules pages), written in each
+engine's format, and fetched by the browser only when the reader opens the search
+(:data:`SEARCH_SCRIPT`), so opening a page never downloads it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+PREFIX = "@fragments/"
+"""Files under this prefix in a site's file set go to ``build/fragments``, not ``build/docs``."""
+
+SEARCH_FILE = "search.json"
+"""The designed search entries, in ``build/fragments`` (engine-neutral)."""
+
+FOLDER = "fragments"
+"""The fragments folder's name, next to the docs folder."""
+
+_PLACEHOLDER = re.compile(r"<!--sk:(\d+)-->")
+_END = "<!--/sk-->"
+
+
+class FragmentError(ValueError):
+    """A page's placeholders and its stored fragments do not match."""
+
+
+def placeholder(index: int) -> str:
+    """The comment that stands for fragment ``index`` in a page's Markdown.
+
+    >>> placeholder(3)
+    '<!--sk:3-->'
+    """
+    return f"<!--sk:{index}-->"
+
+
+def fragments_key(docs_path: str) -> str:
+    """The key of a page's fragments in a site's file set.
+
+    >>> fragments_key("events/x/index.md")
+    '@fragments/events/x/index.md.json'
+    """
+    return f"{PREFIX}{docs_path}.json"
+
+
+def encode(fragments: Sequence[str]) -> str:
+    """A page's fragments as stored (a JSON list of strings)."""
+    for text in fragments:
+        if "<!--" in text:
+            raise FragmentError("an HTML fragment may not contain a comment")
+    return json.dumps(list(fragments), ensure_ascii=False, separators=(",", ":"))
+
+
+def decode(data: bytes | str, where: str) -> list[str]:
+    """Fragments read back from a file; anything but a list of strings is refused."""
+    try:
+        value = json.loads(data)
+    except ValueError as exc:
+        raise FragmentError(f"{where}: not a fragments file ({exc})") from None
+    if not isinstance(value, list) or not all(isinstance(v, str) and "<!--" not in v for v in value):
+        raise FragmentError(f"{where}: not a fragments file (a list of HTML strings)")
+    return value
+
+
+def read_fragments(folder: Path, src: str) -> list[str]:
+    """The fragments of the page made from ``src`` (a docs path); none when there is no file."""
+    path = folder / f"{src}.json"
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    return decode(data, path.as_posix())
+
+
+def substitute(html: str, fragments: Sequence[str], where: str) -> str:
+    """Puts each fragment in place of its placeholder (or of its previous content).
+
+    Every placeholder must have a fragment and every fragment a placeholder.
+
+    >>> substitute("<h2>A</h2>\\n<!--sk:0-->\\n", ["<table></table>"], "x")
+    '<h2>A</h2>\\n<!--sk:0--><table></table><!--/sk-->\\n'
+    >>> substitute(_, ["<p>new</p>"], "x")
+    '<h2>A</h2>\\n<!--sk:0--><p>new</p><!--/sk-->\\n'
+    """
+    out: list[str] = []
+    used: set[int] = set()
+    at = 0
+    for match in _PLACEHOLDER.finditer(html):
+        if match.start() < at:
+            continue  # inside a fragment being replaced (cannot happen: fragments hold no comment)
+        index = int(match.group(1))
+        if index >= len(fragments):
+            raise FragmentError(f"{where}: placeholder {index} has no fragment ({len(fragments)} stored)")
+        used.add(index)
+        out += [html[at : match.end()], fragments[index], _END]
+        at = match.end()
+        # A finished page: the previous fragment runs to the next comment, its end marker.
+        following = html.find("<!--", at)
+        if following >= 0 and html.startswith(_END, following):
+            at = following + len(_END)
+    out.append(html[at:])
+    if len(used) != len(fragments):
+        raise FragmentError(f"{where}: {len(fragments) - len(used)} stored fragment(s) have no placeholder")
+    return "".join(out)
+
+
+swap = substitute
+"""A finished page with changed fragments: the same operation (the markers stay)."""
+
+
+SEARCH_SCRIPT = "assets/scorekeeper-search.js"
+"""The script (from ``site_templates/assets``) that holds back the request for the search
+index until the reader opens the search.
+
+Both engines' pages request the index as they load; on a phone that was most of what
+opening a page cost. Loaded in the head, before the engine's own script, it lets that
+request wait until the search is focused, tapped, or opened with its keyboard shortcut."""
+
+
+def inject_head(html: str, page: str) -> str:
+    """A finished page (at ``page``, relative to the site root) with the search script in its head."""
+    if SEARCH_SCRIPT in html:
+        return html
+    head = html.find("<head>")
+    if head < 0:
+        return html
+    at = head + len("<head>")
+    tag = f'<script src="{"../" * page.count("/")}{SEARCH_SCRIPT}"></script>'
+    return html[:at] + tag + html[at:]
+
+
+_KEEP = re.compile(r"(<pre[\s\S]*?</pre>|<textarea[\s\S]*?</textarea>|<script[\s\S]*?</script>)")
+_INDENT = re.compile(r"\n\s+")
+
+
+def compact(html: str) -> str:
+    """A page without the theme's indentation and blank lines (outside pre, textarea, script).
+
+    A line break followed by spaces is shown as one space in HTML, as is the line break
+    alone, so the page looks the same; the theme's templates indent every line.
+
+    >>> compact("<ul>\\n    <li>a</li>\\n\\n  </ul><pre>\\n  x</pre>")
+    '<ul>\\n<li>a</li>\\n</ul><pre>\\n  x</pre>'
+    """
+    parts = _KEEP.split(html)
+    return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
+
+
+def finish_page(html: str, folder: Path, src: str) -> str:
+    """A page the engine rendered from ``src``: its fragments in place, compacted, with the search script."""
+    page = page_html(src)
+    assert page is not None
+    return inject_head(compact(substitute(html, read_fragments(folder, src), src)), page)
+
+
+# -- the search index ---------------------------------------------------------------------------
+
+
+YEAR_PARAM = "sk-year"
+"""The URL parameter that asks for the search index of one year's events."""
+
+YEARS_FOLDER = "search/years"
+"""Where the indexes of older years go: ``<year>.json``, in the engine's format."""
+
+
+def read_search_entries(folder: Path) -> list[dict[str, str]]:
+    """The designed search entries the build stored (none when there is no file)."""
+    path = folder / SEARCH_FILE
+    try:
+        value = json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return []
+    except ValueError as exc:
+        raise FragmentError(f"{path.as_posix()}: not a search file ({exc})") from None
+    ok = isinstance(value, list) and all(
+        isinstance(e, dict)
+        and all(isinstance(e.get(k), str) for k in ("location", "title", "text"))
+        and (e.get("year") is None or (isinstance(e["year"], str) and e["year"].isdigit()))
+        for e in value
+    )
+    if not ok:
+        raise FragmentError(f"{path.as_posix()}: not a search file (a list of location/title/text entries)")
+    return [{k: e[k] for k in ("location", "title", "text", "year") if k in e} for e in value]
+
+
+MKDOCS_INDEX = "search/search_index.json"
+ZENSICAL_INDEX = "search.json"
+
+
+def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine: str) -> None:
+    """Replaces the engine's search index in ``site`` with the designed entries.
+
+    Entries without a ``year`` make the main index, which the pages fetch. Each year of
+    older events gets an index of its own in :data:`YEARS_FOLDER`: the main entries plus
+    that year's events, fetched instead of the main one on a page opened with
+    ``?sk-year=<year>`` (the main index's "Events of <year>" entry leads there). The
+    engine's own index keeps only its ``config`` (language and word separator), and the
+    files are written as the engine writes its index.
+    """
+    rel = MKDOCS_INDEX if engine == "mkdocs" else ZENSICAL_INDEX
+    path = site / rel
+    config: Any = {}
+    if path.is_file():
+        try:
+            config = json.loads(path.read_text(encoding="utf-8")).get("config", {})
+        except (ValueError, AttributeError):
+            config = {}
+    main = [{k: v for k, v in e.items() if k != "year"} for e in entries if "year" not in e]
+    years: dict[str, list[dict[str, str]]] = {}
+    for e in entries:
+        if "year" in e:
+            years.setdefault(e["year"], []).append({k: v for k, v in e.items() if k != "year"})
+    _write_index(path, config, main, engine)
+    folder = site / YEARS_FOLDER
+    if folder.is_dir():
+        for old in folder.glob("*.json"):
+            if old.stem not in years:
+                old.unlink()
+    for year, events in years.items():
+        own = [e for e in main if e["location"] != f"?{YEAR_PARAM}={year}"]
+        _write_index(folder / f"{year}.json", config, [*events, *own], engine)
+
+
+def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:
+    if engine == "mkdocs":
+        doc: dict[str, Any] = {"config": config, "docs": [dict(e) for e in entries]}
+    else:
+        items = [{**e, "level": 1, "path": [], "tags": []} for e in entries]
+        doc = {"config": config, "items": items}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def page_html(docs_path: str) -> str | None:
+    """Where the page made from a Markdown file lands in the site (directory URLs).
+
+    >>> page_html("index.md"), page_html("events/x/rounds.md"), page_html("a.json")
+    ('index.html', 'events/x/rounds/index.html', None)
+    """
+    if not docs_path.endswith(".md"):
+        return None
+    if docs_path == "index.md" or docs_path.endswith("/index.md"):
+        return docs_path[: -len("index.md")] + "index.html"
+    return docs_path[:-3] + "/index.html"
+
+
+def finish_site(site: Path, docs: Path, folder: Path, engine: str) -> None:
+    """Puts the fragments, the search script and the designed search index into a built site.
+
+    For engines that run no mkdocs plugins (Zensical): every page made from a Markdown
+    file of ``docs`` is read, completed and written back.
+    """
+    for current, _, names in os.walk(docs):
+        for name in names:
+            if not name.endswith(".md"):
+                continue
+            src = Path(current, name).relative_to(docs).as_posix()
+            rel = page_html(src)
+            assert rel is not None
+            target = site / rel
+            if not target.is_file():
+                continue
+            html = target.read_text(encoding="utf-8")
+            done = finish_page(html, folder, src)
+            if done != html:
+                target.write_text(done, encoding="utf-8")
+    write_search_index(site, read_search_entries(folder), engine)

@@ -1,0 +1,1249 @@
+"""The site as data: every page of ``build/docs`` rendered from event reports.
+
+:func:`site_files` is pure: reports, players, formats and "today" in, a mapping of
+relative paths to file contents out (Markdown pages, static print views, the JSON API,
+assets). Writing them and running the site engine is :mod:`ingest.publish.run`'s job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ingest.core.figures import pct_of, show_points
+from ingest.core.games import GAMES
+from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId, Round
+from ingest.decks.decklist import Section
+from ingest.decks.event_decks import TYPE_ORDER
+from ingest.decks.formats import FormatRegistry
+from ingest.report.event_report import EventReport
+from ingest.report.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
+from ingest.rules.examples import all_examples, wot_example_game
+from ingest.rules.playoff import playoff_round_title
+from ingest.rules.published import platform_name, published_note
+from ingest.rules.rulesets import RULESETS, get_ruleset
+from ingest.rules.standings_values import Row, Standings
+from ingest.rules.tiebreakers import get_tiebreaker
+from ingest.site import api, fragments
+from ingest.site.api_mtgo import mtgo_files
+from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
+from ingest.site.render import render, render_page, slug_id
+from ingest.site.seasons import compute_seasons, event_seasons, player_seasons, season_files
+from ingest.source.naming import is_unnamed
+from ingest.source.players import PlayerRegistry
+from ingest.source.season import Season
+from ingest.wot import WotSide, cycle_of, default_bye_side
+
+Files = dict[str, str | bytes]
+Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]]], Iterable[Files]]
+"""Applies a function to each chunk of a list (in order): ``map``, or a parallel equivalent."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiteInputs:
+    """Everything the site is made from."""
+
+    reports: tuple[EventReport, ...]
+    """Every event, computed."""
+    players: PlayerRegistry
+    """players.yaml."""
+    formats: FormatRegistry
+    """formats/."""
+    today: dt.date
+    """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
+    site_name: str = "Scorekeeper"
+    """Shown in headings."""
+    seasons: tuple[Season, ...] = ()
+    """seasons/."""
+
+
+def page_url(docs_path: str) -> str:
+    """The URL directory of a Markdown page with directory URLs.
+
+    >>> page_url("index.md"), page_url("events/x/index.md"), page_url("players/a.md")
+    ('', 'events/x/', 'players/a/')
+    """
+    if docs_path.endswith("index.md"):
+        return docs_path[: -len("index.md")]
+    if docs_path.endswith(".md"):
+        return docs_path[:-3] + "/"
+    return docs_path
+
+
+def base_for(docs_path: str) -> str:
+    """The relative prefix from a page to the site root.
+
+    >>> base_for("index.md"), base_for("events/x/index.md"), base_for("events/x/print/round-1.html")
+    ('', '../../', '../../../')
+    """
+    url = page_url(docs_path)
+    depth = url.count("/") if docs_path.endswith(".md") else docs_path.count("/")
+    return "../" * depth
+
+
+def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> Files:
+    """A page's Markdown and, beside it, the HTML fragments it stands for (see :mod:`ingest.site.fragments`)."""
+    text, fragments = render_page(templates, name, context)
+    files: Files = {path: text}
+    if fragments:
+        files[fragments_key(path)] = encode(fragments)
+    return files
+
+
+# -- view models --------------------------------------------------------------------------
+
+
+def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> str:
+    """A match result as shown in tables."""
+    if kind is MatchKind.BYE:
+        return "bye"
+    if kind is MatchKind.LOSS:
+        return "loss"
+    if kind is MatchKind.DOUBLE_LOSS:
+        return "double loss"
+    return score.notation() if score is not None else ""
+
+
+def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+    names = {p.id: registry.name(p.id, p.name) for p in event.players}
+    names.update({t.id: t.name for t in event.teams})
+    return names
+
+
+def _standings_view(
+    report: EventReport, table: Standings, names: Mapping[str, str], registry: PlayerRegistry, *, details: bool
+) -> dict[str, Any]:
+    ruleset = table.ruleset
+    tbs = [t for t in table.tiebreakers if t != "h2h"]
+    # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
+    # only: an opponent's game-win percentage means nothing there, so it is not shown.
+    game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
+    digits = ruleset.publish_precision
+    rows = []
+    percent = [get_tiebreaker(t).percentage for t in tbs]
+    for row in table.rows:
+        cells = []
+        values = {tid: (n, d) for tid, n, d in row.values}
+        for t, is_percent in zip(tbs, percent, strict=True):
+            if digits is not None:
+                shown = table.published(row, t)
+                n, d = shown.numerator, shown.denominator
+            else:
+                n, d = values[t]
+            cells.append(pct_of(n, d) if is_percent else str(Fraction(n, d)))
+        item: dict[str, Any] = {
+            "rank": row.rank,
+            "shared": row.shared,
+            "player": row.player,
+            "name": names.get(row.player, row.name),
+            "points": row.record.points,
+            "wld": row.record.wld,
+            "cells": cells,
+            "dropped": row.dropped,
+            "place": row.place,
+            "details": _details(table, row, names, game_wins=game_wins) if details else [],
+            "url": unit_url(report.event, row.player, registry),
+        }
+        rows.append(item)
+    heads = [get_tiebreaker(t).short for t in tbs]
+    if "h2h" in table.tiebreakers:
+        heads_note = "Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded)."
+    else:
+        heads_note = ""
+    return {
+        "rows": rows,
+        "heads": heads,
+        "note": published_note(report.event) or heads_note,
+        "published": bool(published_note(report.event)),
+        "game_wins": game_wins,
+        "final": table.final,
+        "after": table.after_round,
+        "complete": table.complete,
+    }
+
+
+def _details(table: Standings, row: Row, names: Mapping[str, str], *, game_wins: bool) -> list[dict[str, Any]]:
+    """Each opponent's match-win percentage (and game-win percentage where the standings use
+    games won), and where a floor applied."""
+    values = table.values_at.get(row.evaluated_after)
+    if values is None:
+        return []
+    out = []
+    for opp in row.record.opponents:
+        if opp not in values:
+            continue
+        v = values[opp]
+        item: dict[str, Any] = {
+            "name": names.get(opp, opp),
+            "mw": pct_of(*v.mw),
+            "mw_raw": pct_of(*v.mw_raw) if v.mw_raw else "",
+            "mw_floor": v.mw_floored,
+        }
+        if game_wins:
+            item.update(gw=pct_of(*v.gw_opp), gw_raw=pct_of(*v.gw_raw) if v.gw_raw else "", gw_floor=v.gw_floored)
+        out.append(item)
+    return out
+
+
+def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str], side: str | None = None) -> str:
+    """A team match's seat results in words: "Ana 2-1 Bo; Cy 0-2 Di; ...".
+
+    With ``side`` (a team id), that team's members come first and the scores read from its side.
+    """
+    tm = next((t for t in rnd.team_matches if t.table == table), None)
+    if tm is None or not tm.seats:
+        return ""
+    members = {t.id: t.members for t in event.teams}
+    flip = side is not None and side == tm.teams[1]
+    parts = []
+    for i, seat in enumerate(tm.seats):
+        a = members.get(tm.teams[0], ())[i] if i < len(members.get(tm.teams[0], ())) else "?"
+        b = members.get(tm.teams[1], ())[i] if i < len(members.get(tm.teams[1], ())) else "?"
+        score = seat.score
+        if score is not None and flip:
+            score = GameScore(score.second, score.first, score.drawn)
+        shown = "double loss" if seat.double_loss else (score.notation() if score else "playing")
+        if flip:
+            a, b = b, a
+        parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
+    return "; ".join(parts)
+
+
+def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
+    """The page of a player, or of a team (its section on the event's teams page), from the site root.
+
+    A player's page is under their canonical id: an event may use an alias (players.yaml).
+    """
+    if event.is_team_event and unit in {t.id for t in event.teams}:
+        return f"events/{event.slug}/teams/#{unit}"
+    if is_unnamed(unit):
+        return f"events/{event.slug}/"  # a player who chose not to be named has no page
+    return f"players/{registry.canonical(unit)}/"
+
+
+def _rounds_view(
+    event: Event, rounds: Sequence[Round], names: Mapping[str, str], registry: PlayerRegistry, *, playoff: bool
+) -> list[dict[str, Any]]:
+    out = []
+    team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
+    for rnd in rounds:
+        rows = []
+        for m in sorted(rnd.matches, key=lambda m: (m.table is None, m.table or 0)):
+            a = m.players[0]
+            b = m.players[1] if len(m.players) > 1 else None
+            winner = m.winner()
+            result = result_text(m.players, m.score, m.kind)
+            if team and m.score is not None:
+                result = f"{result} seats"
+            rows.append(
+                {
+                    "table": m.table or "",
+                    "a": names.get(a, a),
+                    "b": names.get(b, b) if b else "",
+                    "a_id": a,
+                    "b_id": b or "",
+                    "result": result,
+                    "reported": m.reported,
+                    "a_won": winner == a,
+                    "b_won": winner is not None and winner == b,
+                    "note": m.note if not team else _seats_text(event, rnd, m.table, names),
+                    "a_url": unit_url(event, a, registry),
+                    "b_url": unit_url(event, b, registry) if b else "",
+                }
+            )
+            rows[-1]["search"] = " ".join(str(rows[-1][k]) for k in ("a", "b", "note")).lower()
+        label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
+        out.append(
+            {
+                "number": rnd.number,
+                "label": label,
+                "rows": rows,
+                "complete": rnd.complete,
+                "unit": "Team" if event.is_team_event else "Player",
+                "drops": [names.get(p, p) for p in rnd.drops],
+                "notes": rnd.notes,
+            }
+        )
+    return out
+
+
+def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    event = report.event
+    if not event.playoff:
+        return []
+    columns = []
+    for i, rnd in enumerate(event.playoff, start=1):
+        title = playoff_round_title(event, i)  # from the bracket's rounds, not those recorded so far
+        matches = []
+        for m in rnd.matches:
+            winner = m.winner()
+            sides = []
+            for p in m.players:
+                sides.append({"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p})
+            if m.kind is MatchKind.BYE:
+                sides.append({"name": "bye", "seed": "", "won": False})
+            matches.append({"sides": sides, "result": result_text(m.players, m.score, m.kind)})
+        columns.append({"title": title, "matches": matches})
+    return columns
+
+
+def _metagame_view(report: EventReport) -> dict[str, Any]:
+    rows = []
+    widest = max((r.share for r in report.metagame), default=Fraction(1))
+    for r in report.metagame:
+        rows.append(
+            {
+                "name": r.archetype,
+                "players": r.players,
+                "share": r.share,
+                "top": r.top,
+                "conversion": r.conversion,
+                "width": float(r.share / widest) if widest else 0.0,
+            }
+        )
+    return {"rows": rows, "has_cut": any(r.conversion is not None for r in report.metagame)}
+
+
+_SECTION_ORDER = [Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD]
+
+
+def _deck_view(
+    report: EventReport, pid: PlayerId, names: Mapping[str, str], registry: PlayerRegistry
+) -> dict[str, Any] | None:
+    info = report.decks.get(pid)
+    if info is None:
+        return None
+    sections = []
+    titles = {
+        Section.MAIN: "Main deck",
+        Section.SIDEBOARD: "Sideboard",
+        Section.CHARACTERS: "Characters",
+        Section.HERO: "Hero deck",
+        Section.VILLAIN: "Villain deck",
+    }
+    for section in _SECTION_ORDER:
+        entries = info.decklist.in_sections(section)
+        if not entries:
+            continue
+        groups: list[tuple[str, list[Any]]] = [(titles.get(section, str(section)), list(entries))]
+        if section is Section.MAIN and info.types:
+            # With card data, the main deck is grouped by card type.
+            by_type: dict[str, list[Any]] = {}
+            for e in entries:
+                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
+            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
+        for title, members in groups:
+            sections.append(
+                {
+                    "title": title,
+                    "count": sum(e.count for e in members),
+                    "stars": _stars_total(members),
+                    "entries": [{"count": e.count, "card": e.card, "stars": e.stars, "kind": e.kind} for e in members],
+                }
+            )
+    verdict = info.verdict
+    return {
+        "player": pid,
+        "name": names.get(pid, pid),
+        "url": unit_url(report.event, pid, registry),
+        "archetype": info.archetype,
+        "sections": sections,
+        "text": info.decklist.to_text(),
+        "legal": info.legal,
+        "violations": [v.message for v in verdict.violations] if verdict else [],
+        "skipped": [v.message for v in verdict.skipped] if verdict else [],
+        "stars": _stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
+        "deck_name": next((p.deck_name for p in report.event.players if p.id == pid), ""),
+    }
+
+
+def _stars_total(entries: Sequence[Any]) -> str | None:
+    """The stars of some decklist entries (Transformers), None when no entry gives any.
+
+    A card whose stars the list does not give is not counted as zero: the total is then
+    a lower bound ("at least 21"), as the deck check says (Aequitas 6.1, 7.1).
+
+    >>> from ingest.decks.decklist import DeckEntry
+    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B", stars=3)])
+    '18'
+    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B")])
+    'at least 12'
+    """
+    if all(e.stars is None for e in entries):
+        return None
+    total = sum((e.stars or 0) * e.count for e in entries)
+    return str(total) if all(e.stars is not None for e in entries) else f"at least {total}"
+
+
+# -- pages -------------------------------------------------------------------------------------
+
+
+def _event_summary(
+    report: EventReport, names: Mapping[str, str], registry: PlayerRegistry, base: str
+) -> dict[str, Any]:
+    e = report.event
+    winner = report.winner
+    # A team event's winner is a team: it has no deck of its own.
+    winner_deck = report.public_archetypes().get(winner, "") if winner is not None else ""
+    return {
+        "slug": e.slug,
+        "name": e.name,
+        "date": e.date.isoformat(),
+        "game": e.game,
+        "game_name": e.game_name,
+        "format": e.format,
+        "players": len(e.players),
+        "status": report.status,
+        "url": f"{base}events/{e.slug}/",
+        "winner": names.get(winner, "") if winner else "",
+        "winner_url": base + unit_url(e, winner, registry) if winner else "",
+        "winner_deck": winner_deck,
+        "location": e.location,
+        "year": e.date.year,
+        "month": e.date.strftime("%B"),
+    }
+
+
+def _structure_text(report: EventReport) -> str:
+    s = report.event.structure
+    parts = [s.pairing.replace("-", " ").capitalize()]
+    if s.pairing == "wot-cycles":
+        parts = ["Hero/Villain cycles"]
+    if s.swiss_rounds:
+        parts.append(f"{s.swiss_rounds} {'games' if s.pairing == 'wot-cycles' else 'rounds'}")
+    elif s.swiss_rounds_auto:
+        parts.append("rounds by the recommended table")
+    parts.append(f"best of {s.best_of}")
+    if s.playoff:
+        seeding = "draft seats" if s.playoff.seeding == "draft-seats" else "seeded by standings"
+        parts.append(f"top {s.playoff.top} playoff ({seeding})")
+    if s.round_minutes:
+        parts.append(f"{s.round_minutes}-minute rounds")
+    if s.results == "matches":
+        parts.append("match results only (no games recorded)")
+    return ", ".join(parts)
+
+
+def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
+    """Everything an event page shows; links in it are relative to the site root, and the
+    templates prefix them with ``base`` (the way from ``page`` to the root)."""
+    e = report.event
+    base = base_for(page)
+    decks = (
+        [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names, inputs.players))]
+        if report.decklists_visible
+        else []
+    )
+    players = []
+    archetypes = report.public_archetypes()
+    for p in e.players:
+        players.append(
+            {
+                "id": p.id,
+                "name": names[p.id],
+                "url": unit_url(e, p.id, inputs.players),
+                "archetype": archetypes[p.id],
+                "team": names.get(p.team, p.team),
+                "country": p.country,
+            }
+        )
+    return {
+        "report": report,
+        "e": e,
+        "base": base,
+        "names": names,
+        "structure": _structure_text(report),
+        "rules_name": report.ruleset.name,
+        "source_name": platform_name(e.source) if e.source is not None else "",
+        "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
+        "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
+        "final": _standings_view(report, report.final, names, inputs.players, details=True) if report.final else None,
+        "bracket": _bracket_view(report, names),
+        "metagame": _metagame_view(report),
+        "decks": decks,
+        "wot": _wot_view(report, names) if report.wot else None,
+        "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
+        "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
+        "cut_drops": [names.get(p, p) for p in e.cut_drops],
+        "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
+        "teams": _teams_view(report, names, inputs.players) if e.is_team_event else [],
+        "slug": e.slug,
+        "game_name": e.game_name,
+        "today": inputs.today.isoformat(),
+        "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "seasons": event_seasons(inputs.seasons, e),
+        "illegal": sum(1 for d in report.decks.values() if d.legal is False),
+    }
+
+
+def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> list[dict[str, Any]]:
+    """Each team: members in seat order, its standing, and every team match with the seat results."""
+    e = report.event
+    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    out = []
+    for team in e.teams:
+        matches = []
+        for label, series in (("Round", e.rounds), ("Playoff round", e.playoff)):
+            for rnd in series:
+                # Every match the team has in the round: byes and losses without an opponent
+                # count in its record (MTR 8.2) as much as the team matches do.
+                for m in rnd.matches:
+                    if team.id in m.players:
+                        matches.append(
+                            {"round": f"{label} {rnd.number}", **_team_match_view(e, rnd, m, team.id, names)}
+                        )
+        row = rows.get(team.id)
+        out.append(
+            {
+                "id": team.id,
+                "name": team.name,
+                "rank": row.rank if row else "",
+                "record": row.record.wld if row else "",
+                "points": row.record.points if row else "",
+                "place": row.place if row else "",
+                "members": [
+                    {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
+                    for m, label in zip(team.members, seat_labels(e).split(), strict=False)
+                ],
+                "matches": matches,
+            }
+        )
+    out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
+    return out
+
+
+def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mapping[str, str]) -> dict[str, Any]:
+    """One match of a team read from that team's side: opponent, outcome and seat results."""
+    if len(m.players) == 1:
+        return {"opponent": "", "opponent_url": "", "outcome": result_text(m.players, m.score, m.kind), "seats": ""}
+    other = m.players[1] if m.players[0] == team else m.players[0]
+    won = m.winner()
+    if not m.reported:
+        outcome = "playing"
+    elif m.kind is MatchKind.DOUBLE_LOSS:
+        outcome = "double loss"
+    else:
+        outcome = "won" if won == team else "drew" if won is None else "lost"
+    return {
+        "opponent": names.get(other, other),
+        "opponent_url": f"#{other}",
+        "outcome": outcome,
+        "seats": _seats_text(event, rnd, m.table, names, side=team),
+    }
+
+
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    e = report.event
+    names = _player_names(e, inputs.players)
+    prefix = f"events/{e.slug}/"
+    files: Files = {}
+    ctx = _event_context(report, inputs, names, prefix + "index.md")
+    files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
+    if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
+        files.update(
+            _page(
+                prefix + "rounds.md", templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
+            )
+        )
+    if ctx["decks"]:
+        files.update(
+            _page(
+                prefix + "decklists.md",
+                templates,
+                "event_decklists.md.j2",
+                {**ctx, "base": base_for(prefix + "decklists.md")},
+            )
+        )
+    if ctx["teams"]:
+        files.update(
+            _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
+        )
+    # Print views: static HTML with print CSS (no site chrome), one per round plus standings.
+    for rnd in e.rounds:
+        page = f"{prefix}print/round-{rnd.number}.html"
+        files[page] = render(
+            templates,
+            "print_round.html.j2",
+            {
+                **ctx,
+                "base": base_for(page),
+                "round": _print_round(e, rnd, names),
+                "label": print_label(e, rnd.number),
+            },
+        )
+    if ctx["final"] is not None or (ctx["wot"] is not None and ctx["wot"]["standings"]):
+        page = f"{prefix}print/standings.html"
+        files[page] = render(templates, "print_standings.html.j2", {**ctx, "base": base_for(page)})
+    path, text = api.event_file(report, inputs.players)
+    files[path] = text
+    files.update(mtgo_files(report, inputs.players))
+    return files
+
+
+def print_label(event: Event, number: int) -> str:
+    """A round's name on print views: "Round 3", or for Wheel of Time "Game 3 (cycle 2)".
+
+    WoT rules, Time: an event is played in Games grouped in Cycles of two.
+    """
+    if event.structure.pairing == "wot-cycles":
+        return f"Game {number} (cycle {cycle_of(number)})"
+    return f"Round {number}"
+
+
+def _print_round(event: Event, rnd: Round, names: Mapping[str, str]) -> dict[str, Any]:
+    """The wall sheet (every player once, sorted by name, with table and opponent) and result slips.
+
+    Wheel of Time games show each player's deck and get slips for the WoT result; team
+    events list players, not teams, each with their seat (MTR 8.2, Bushiroad 5.1).
+    """
+    if event.structure.pairing == "wot-cycles":
+        kind, (lines, slips) = "wot", _print_wot(rnd, names)
+    elif event.is_team_event and event.structure.team_kind == "two-headed-giant":
+        kind, (lines, slips) = "2hg", _print_teams(event, rnd, names, seats=False)
+    elif event.is_team_event:
+        kind, (lines, slips) = "team", _print_teams(event, rnd, names, seats=True)
+    else:
+        kind, (lines, slips) = "match", _print_matches(rnd, names)
+    lines.sort(key=lambda line: (str(line["name"]).casefold(), str(line["name"])))
+    slips.sort(key=lambda s: int(s["table"]) if str(s["table"]).isdigit() else 10**6)
+    return {"lines": lines, "slips": slips, "number": rnd.number, "kind": kind}
+
+
+def _lone_text(kind: MatchKind) -> str:
+    return "bye" if kind is MatchKind.BYE else "match loss"
+
+
+def _print_matches(rnd: Round, names: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    lines: list[dict[str, Any]] = []
+    slips: list[dict[str, Any]] = []
+    for m in rnd.matches:
+        if len(m.players) == 2:
+            a, b = (names.get(p, p) for p in m.players)
+            lines.append({"name": a, "table": m.table or "", "opponent": b})
+            lines.append({"name": b, "table": m.table or "", "opponent": a})
+            slips.append({"table": m.table or "", "a": a, "b": b})
+        else:
+            lines.append({"name": names.get(m.players[0], m.players[0]), "table": "", "opponent": _lone_text(m.kind)})
+    return lines, slips
+
+
+def _print_wot(rnd: Round, names: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """WoT: each player's table, deck (Hero or Villain) and opponent; a bye counts as one side."""
+    lines: list[dict[str, Any]] = []
+    slips: list[dict[str, Any]] = []
+    for g in rnd.wot_games:
+        if g.hero and g.villain:
+            hero, villain = names.get(g.hero, g.hero), names.get(g.villain, g.villain)
+            lines.append({"name": hero, "table": g.table or "", "deck": "Hero", "opponent": villain})
+            lines.append({"name": villain, "table": g.table or "", "deck": "Villain", "opponent": hero})
+            slips.append({"table": g.table or "", "a": hero, "b": villain})
+        else:
+            lone = g.hero or g.villain
+            assert lone is not None
+            # WoT Expanded Set-Up: unless the file says, a bye counts as Hero in a cycle's first Game.
+            side = (WotSide(g.bye_side) if g.bye_side else default_bye_side(rnd.number)).value.capitalize()
+            lines.append(
+                {"name": names.get(lone, lone), "table": "", "deck": f"bye (counts as {side})", "opponent": ""}
+            )
+    return lines, slips
+
+
+def _print_teams(
+    event: Event, rnd: Round, names: Mapping[str, str], *, seats: bool
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Team events: a line per player (team, table, seat, the opponent in the same seat).
+
+    With ``seats`` the slip has a line per seat (MTR 8.2, Bushiroad 5.2); Two-Headed Giant
+    teams play as one player (MTR 9), so their slip has one line per team.
+    """
+    members = {t.id: t.members for t in event.teams}
+    labels = seat_labels(event).split()
+    lines: list[dict[str, Any]] = []
+    slips: list[dict[str, Any]] = []
+
+    def together(team: str) -> str:
+        return f"{names.get(team, team)} ({' & '.join(names.get(m, m) for m in members.get(team, ()))})"
+
+    for m in rnd.matches:
+        if len(m.players) != 2:
+            team = m.players[0]
+            for p in members.get(team, ()):
+                line = {"name": names.get(p, p), "team": names.get(team, team), "table": "", "seat": ""}
+                lines.append({**line, "opponent": _lone_text(m.kind)})
+            continue
+        first, second = m.players
+        rows = []
+        for me, them in ((first, second), (second, first)):
+            for i, p in enumerate(members.get(me, ())):
+                if seats:
+                    theirs = members.get(them, ())
+                    opp = theirs[i] if i < len(theirs) else None
+                    opponent = f"{names.get(opp, opp)} ({names.get(them, them)})" if opp else names.get(them, them)
+                else:
+                    opponent = together(them)
+                seat = labels[i] if seats and i < len(labels) else ""
+                lines.append(
+                    {
+                        "name": names.get(p, p),
+                        "team": names.get(me, me),
+                        "table": m.table or "",
+                        "seat": seat,
+                        "opponent": opponent,
+                    }
+                )
+        if seats:
+            a_members, b_members = members.get(first, ()), members.get(second, ())
+            for i in range(max(len(a_members), len(b_members))):
+                a = a_members[i] if i < len(a_members) else ""
+                b = b_members[i] if i < len(b_members) else ""
+                rows.append({"seat": labels[i] if i < len(labels) else "", "a": names.get(a, a), "b": names.get(b, b)})
+        slips.append(
+            {
+                "table": m.table or "",
+                "a": together(first) if not seats else names.get(first, first),
+                "b": together(second) if not seats else names.get(second, second),
+                "seats": rows,
+            }
+        )
+    return lines, slips
+
+
+def _wot_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]:
+    assert report.wot is not None
+    e = report.event
+    games = []
+    for n, rnd in enumerate(e.rounds, start=1):
+        results = report.wot.games[n - 1] if n - 1 < len(report.wot.games) else ()
+        by_player = {r.player: r for r in results}
+        rows = []
+        for g in rnd.wot_games:
+            if g.hero and g.villain:
+                h, v = by_player.get(g.hero), by_player.get(g.villain)
+                ended = " ".join(
+                    x
+                    for x in (
+                        (g.by or "").replace("-", " "),
+                        "in the Last Battle"
+                        if g.ended == "last-battle"
+                        else "before the Last Battle"
+                        if g.ended
+                        else "",
+                    )
+                    if x
+                )
+                rows.append(
+                    {
+                        "table": g.table or "",
+                        "hero": names.get(g.hero, g.hero),
+                        "villain": names.get(g.villain, g.villain),
+                        "winner": g.winner or "",
+                        "ended": ended,
+                        "finals": f"{g.hero_final}–{g.villain_final}"
+                        if g.hero_final is not None and g.villain_final is not None
+                        else "",
+                        "hero_gp": h.game_points if h else "",
+                        "villain_gp": v.game_points if v else "",
+                        "hero_tbp": show_points(h.tiebreak_points) if h else "",
+                        "villain_tbp": show_points(v.tiebreak_points) if v else "",
+                        "note": (h.note if h and h.note else "") or (g.override[2] if g.override else ""),
+                    }
+                )
+            else:
+                p = g.hero or g.villain
+                assert p is not None
+                r = by_player.get(p)
+                rows.append(
+                    {
+                        "table": "",
+                        "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
+                        "villain": names.get(p, p)
+                        if (r and r.side.value == "villain") or (not r and g.villain)
+                        else "bye",
+                        "winner": "bye",
+                        "ended": "",
+                        "finals": "",
+                        "hero_gp": r.game_points if r and r.side.value == "hero" else "",
+                        "villain_gp": r.game_points if r and r.side.value == "villain" else "",
+                        "hero_tbp": show_points(r.tiebreak_points) if r and r.side.value == "hero" else "",
+                        "villain_tbp": show_points(r.tiebreak_points) if r and r.side.value == "villain" else "",
+                        "note": "",
+                    }
+                )
+        games.append(
+            {
+                "number": n,
+                "cycle": (n + 1) // 2,
+                "game_in_cycle": 2 - n % 2,
+                "rows": rows,
+                "complete": n <= len(report.wot.games),
+            }
+        )
+    standings = []
+    for table in report.wot.standings:
+        standings.append(
+            [
+                {
+                    "rank": r.rank if r.rank is not None else "–",
+                    "name": names.get(r.player, r.player),
+                    "gp": r.game_points,
+                    "tbp": show_points(r.tiebreak_points),
+                    "removed": r.removed,
+                    "byes": r.byes,
+                }
+                for r in table
+            ]
+        )
+    cycles = report.wot.cycle_totals()
+    n_cycles = max((len(v) for v in cycles.values()), default=0)
+    cycle_rows = [
+        {
+            "name": names.get(p, p),
+            "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v)),
+        }
+        for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
+    ]
+    return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
+
+
+def _player_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    mapper: Mapper = map,
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+    seasons: Mapping[str, list[dict[str, Any]]] | None = None,
+) -> Files:
+    """One page per player (results per event, lifetime record, head to head, decks) and the index.
+
+    The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
+    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
+    """
+    files: Files = {}
+    display = histories.names
+    ids = list(display)
+    keys: dict[str, Any] = {}
+    if page_cache is not None:
+        for cid in ids:
+            keys[cid] = (_player_page_key(cid, inputs, histories, fingerprint), repr((seasons or {}).get(cid)))
+            if keys[cid] in page_cache:
+                files.update(page_cache[keys[cid]])
+        ids = [cid for cid in ids if keys[cid] not in page_cache]
+
+    def chunk_pages(chunk: Sequence[str]) -> Files:
+        files: Files = {}
+        for cid in chunk:
+            files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
+        return files
+
+    half = (len(ids) + 1) // 2
+    for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
+        files.update(pages)
+        if page_cache is not None:
+            for path in pages:
+                if path.endswith(".md"):
+                    cid = path[len("players/") : -len(".md")]
+                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
+    files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
+    index = sorted(
+        ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
+        key=lambda r: str(r["name"]).casefold(),
+    )
+    files.update(
+        _page(
+            "players/index.md",
+            templates,
+            "players_index.md.j2",
+            {"players": index, "base": base_for("players/index.md")},
+        )
+    )
+    return files
+
+
+def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, fingerprint: str) -> Any:
+    """What a player's page depends on (for the page cache)."""
+    met = histories.h2h.get(cid, {})
+    return (
+        "player",
+        cid,
+        histories.names[cid],
+        histories.entries.get(cid, ()),
+        tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
+        inputs.players.public_aliases(cid),
+        fingerprint,
+    )
+
+
+def _player_page(
+    cid: str,
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    seasons: Sequence[Mapping[str, Any]] = (),
+) -> Files:
+    display = histories.names
+    entries = histories.entries.get(cid, ())
+    rows = [_history_row(entry) for entry in reversed(entries)]
+    met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
+    # Opponents who chose not to be named count in the record but are not listed.
+    opponents = [
+        {"name": display[o], "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met if o in display
+    ]
+    return _page(
+        f"players/{cid}.md",
+        templates,
+        "player.md.j2",
+        {
+            "name": display[cid],
+            "rows": rows,
+            "record": histories.lifetime(cid),
+            "opponents": opponents,
+            "decks": sorted({e.archetype for e in entries if e.archetype}),
+            "events": len(entries),
+            "base": base_for(f"players/{cid}.md"),
+            "aliases": inputs.players.public_aliases(cid),
+            "seasons": seasons,
+        },
+    )
+
+
+def _history_row(entry: HistoryEntry) -> dict[str, Any]:
+    """One row of a player page's results table."""
+    event, url = entry.event, f"../../events/{entry.slug}/"
+    if entry.team:
+        seat = f", seat {entry.seat}" if entry.seat else ""
+        event, url = f"{event} (team {entry.team_name}{seat})", f"{url}teams/#{entry.team}"
+    record = entry.wld
+    if entry.tiebreak_points is not None and entry.points is not None:
+        # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
+        record = f"{record} ({entry.points} GP)"
+    return {
+        "event": event,
+        "url": url,
+        "date": entry.date.isoformat(),
+        "game": entry.game_name,
+        "format": entry.format,
+        "rank": entry.rank if entry.rank is not None else "",
+        "field": entry.field,
+        "wld": record,
+        "place": entry.place,
+        "archetype": entry.archetype,
+        "status": entry.status,
+    }
+
+
+def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
+    files: Files = {}
+    games = []
+    reg = inputs.formats
+    for game in reg.games():
+        items = []
+        for fid in reg.ids(game):
+            rules = reg.formats[(game, fid)]
+            items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
+            files.update(
+                _page(
+                    f"formats/{game}/{fid}.md",
+                    templates,
+                    "format.md.j2",
+                    {
+                        "rules": rules,
+                        "game": game,
+                        "game_name": GAMES.get(game, game),
+                        "today": inputs.today,
+                        "base": base_for(f"formats/{game}/{fid}.md"),
+                        "fid": fid,
+                        "notes": reg.game_notes.get(game, ()),
+                    },
+                )
+            )
+        games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
+    files.update(
+        _page(
+            "formats/index.md", templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
+        )
+    )
+    return files
+
+
+def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
+    examples = all_examples()
+    files: Files = {}
+    pages = [
+        ("mtr", "Magic: The Gathering"),
+        ("aequitas", "Transformers TCG"),
+        ("bushiroad", "Bushiroad games"),
+        ("wot", "Wheel of Time"),
+    ]
+    for rid, title in pages:
+        files.update(
+            _page(
+                f"rules/{rid}.md",
+                templates,
+                f"rules_{rid}.md.j2",
+                {
+                    "ruleset": get_ruleset(rid),
+                    "title": title,
+                    "examples": [x for x in examples if x.ruleset == rid],
+                    "wot_game": wot_example_game() if rid == "wot" else (),
+                    "base": base_for(f"rules/{rid}.md"),
+                    "rounds": _rounds_tables(),
+                },
+            )
+        )
+    files.update(
+        _page(
+            "rules/index.md",
+            templates,
+            "rules_index.md.j2",
+            {
+                "pages": pages,
+                "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"], RULESETS["mtr-topdeck"]],
+                "base": base_for("rules/index.md"),
+            },
+        )
+    )
+    files.update(
+        _page("rules/diagnostics.md", templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+    )
+    return files
+
+
+def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
+    from ingest.rules.rounds_advice import rounds_tables
+
+    return rounds_tables()
+
+
+SEARCH_YEARS = 2
+"""Years of events (the latest ones) in the main search index."""
+
+RULES_TEXT = {
+    "mtr": "Magic tournament rules: match points, OMW%, GW%, OGW%, byes, rounds and top cut",
+    "aequitas": "Transformers TCG tournament rules: points, tiebreakers, unintentional draws",
+    "bushiroad": "Bushiroad tournament rules: points, OMW%, OOMW%, head to head",
+    "wot": "Wheel of Time tournament rules: game points, tie-breaking points, cycles",
+}
+
+
+def search_entries(
+    inputs: SiteInputs, reports: Sequence[EventReport], histories: PlayerHistories
+) -> list[dict[str, str]]:
+    """The site's search index: one short entry per thing a reader looks for.
+
+    Players by name (their aliases and decks in the text), events by name, date and
+    place, archetypes (the newest published deck of each), formats, cards on banned or
+    restricted lists, seasons, and the rules pages. Round pages, per-round standings and table
+    cells are not indexed: a player's page answers "how did I do" and the event page
+    "where is my table".
+
+    So that what a phone downloads does not grow with the archive's history, events of
+    the two latest years are in the main index and older ones carry their ``year``:
+    they go into an index of their own for that year, which the main index offers with
+    one entry per year (see :func:`ingest.site.fragments.write_search_index`).
+    """
+    out: list[dict[str, str]] = []
+    recent = max((r.event.date.year for r in reports), default=0) - SEARCH_YEARS + 1
+    older: dict[int, list[str]] = defaultdict(list)
+    for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
+        entries = histories.entries.get(cid, ())
+        aliases = inputs.players.public_aliases(cid)
+        decks = sorted({e.archetype for e in entries if e.archetype})
+        text = f"Player, {len(entries)} event{'s' if len(entries) != 1 else ''}"
+        if aliases:
+            text += f"; also {', '.join(aliases)}"
+        if decks:
+            text += f"; decks: {', '.join(decks[:5])}"
+        out.append({"location": f"players/{cid}/", "title": name, "text": text})
+    latest_deck: dict[str, tuple[str, str, str]] = {}
+    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
+        e = report.event
+        where = ", ".join(x for x in (e.date.isoformat(), e.location, e.game_name, e.format) if x)
+        names = _player_names(e, inputs.players)
+        winner = f"; won by {names.get(report.winner, report.winner)}" if report.winner else ""
+        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {len(e.players)} players{winner}"}
+        if e.date.year < recent:
+            entry["year"] = str(e.date.year)
+            older[e.date.year].append(e.name)
+        out.append(entry)
+        for pid, archetype in sorted(report.public_archetypes().items()):
+            if archetype and archetype not in latest_deck:
+                if report.decklists_visible and pid in report.decks:
+                    url = f"events/{e.slug}/decklists/#deck-{slug_id(pid)}"
+                else:
+                    url = f"events/{e.slug}/"
+                latest_deck[archetype] = (url, names.get(pid, pid), e.name)
+    for archetype, (url, player, event) in sorted(latest_deck.items(), key=lambda kv: kv[0].casefold()):
+        out.append({"location": url, "title": archetype, "text": f"Archetype; latest: {player} at {event}"})
+    for year, titles in sorted(older.items(), reverse=True):
+        text = f"Search the {len(titles)} event{'s' if len(titles) != 1 else ''} of {year}: {titles[-1]}"
+        text += f" to {titles[0]}" if len(titles) > 1 else ""
+        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": f"Events of {year}", "text": text})
+    reg = inputs.formats
+    cards: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for game in reg.games():
+        for fid in reg.ids(game):
+            rules = reg.formats[(game, fid)]
+            url = f"formats/{game}/{fid}/"
+            out.append(
+                {
+                    "location": url,
+                    "title": rules.name,
+                    "text": f"{GAMES.get(game, game)} format: deck rules, banned list",
+                }
+            )
+            for c in rules.banned_on(inputs.today):
+                cards[c.card].append((url, "banned", rules.name))
+            for c in rules.restricted_on(inputs.today):
+                cards[c.card].append((url, "restricted", rules.name))
+    for card, lists in sorted(cards.items(), key=lambda kv: kv[0].casefold()):
+        text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
+        out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
+    for season in sorted(inputs.seasons, key=lambda s: s.id):
+        about = season.description
+        if len(about) >= 150:  # entries stay short
+            about = about[:150].rsplit(" ", 1)[0] + "…"
+        text = f"Season table; {about}" if about else "Season table"
+        out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": text})
+    for rid, text in RULES_TEXT.items():
+        out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
+    out.append(
+        {
+            "location": "rules/diagnostics/",
+            "title": "Error and warning codes",
+            "text": "What each message of validate means and how to fix it",
+        }
+    )
+    return out
+
+
+def templates_fingerprint(templates: Path) -> str:
+    """A digest of every template and asset (rendered pages depend on all of them)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(templates.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(templates).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fingerprint: str = "") -> Any:
+    """What an event's rendered pages depend on: its report, its players' names, the templates, today."""
+    names = tuple(sorted(_player_names(report.event, inputs.players).items()))
+    # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
+    links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
+    seasons = tuple(tuple(s.items()) for s in event_seasons(inputs.seasons, report.event))
+    return (
+        report.cache_key,
+        names,
+        links,
+        fingerprint or templates_fingerprint(templates),
+        inputs.today.isoformat(),
+        seasons,
+    )
+
+
+def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    """The pages of one event and its API document (for workers that render events in parallel)."""
+    return _event_pages(report, inputs, templates)
+
+
+def site_files(
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None = None,
+    mapper: Mapper = map,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> Files:
+    """Every file of ``build/docs``: pages, print views, API documents and assets.
+
+    ``page_cache`` keeps each event's rendered pages between builds of one process: an
+    event whose report, players' names and templates are unchanged is not rendered again.
+    ``mapper`` renders the player pages (see :data:`Mapper`).
+    """
+    files: Files = {}
+    fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
+    reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
+    seasons = compute_seasons(inputs.seasons, reports, inputs.players)
+    summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
+    upcoming = [s for s in summaries if s["status"] == "upcoming" or s["date"] >= inputs.today.isoformat()]
+    recent = [s for s in reversed(summaries) if s not in upcoming]
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in recent:
+        by_game[s["game_name"]].append(s)
+    files.update(
+        _page(
+            "index.md",
+            templates,
+            "home.md.j2",
+            {
+                "upcoming": upcoming,
+                "recent_by_game": sorted(by_game.items()),
+                "today": inputs.today.isoformat(),
+                "base": "",
+                "site_name": inputs.site_name,
+                "live": [s for s in summaries if s["status"] == "in-progress"],
+                "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
+            },
+        )
+    )
+    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for s in reversed(summaries):
+        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
+    files.update(
+        _page(
+            "events/index.md",
+            templates,
+            "events_index.md.j2",
+            {
+                "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+                "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
+                "formats": sorted({s["format"] for s in summaries}),
+                "base": base_for("events/index.md"),
+            },
+        )
+    )
+    for done, report in enumerate(reports):
+        if progress is not None:
+            progress("rendering event pages", done, len(reports))
+        if page_cache is None or not report.cache_key:
+            files.update(_event_pages(report, inputs, templates))
+            continue
+        key = event_pages_key(report, inputs, templates, fingerprint)
+        if key not in page_cache:
+            page_cache[key] = _event_pages(report, inputs, templates)
+        files.update(page_cache[key])
+    histories = player_histories(reports, inputs.players)
+    if progress is not None:
+        progress("rendering player pages", 0, 1)
+    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
+    files.update(season_files(seasons, histories.names, templates))
+    files.update(_format_pages(inputs, templates))
+    files.update(_rules_pages(inputs, templates))
+    files.update(api.api_files(reports, inputs.players, histories))
+    files[PREFIX + SEARCH_FILE] = json.dumps(
+        search_entries(inputs, reports, histories), ensure_ascii=False, separators=(",", ":")
+    )
+    for asset in sorted((templates / "assets").glob("*")):
+        if asset.is_file():
+            files[f"assets/{asset.name}"] = asset.read_bytes()
+    return files
+
+
+def files_digest(files: Mapping[str, str | bytes]) -> str:
+    """A stable digest of a file set (for tests and caching)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(files):
+        content = files[path]
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()

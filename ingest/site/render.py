@@ -1,0 +1,198 @@
+"""The Jinja2 environment that turns computed results into Markdown and HTML.
+
+Every string that comes from a file (names, deck names, notes, card names) is untrusted:
+
+* in HTML (tables, brackets, decklists are HTML fragments, which the site engine
+  never parses: see :mod:`ingest.site.fragments`) autoescaping turns ``<`` into ``&lt;``;
+* in Markdown text (headings, paragraphs) the ``md`` filter also backslash-escapes every
+  Markdown punctuation character, so ``*bold*`` or ``[x](javascript:...)`` shows
+  literally;
+* data is passed to templates as values, never as template source, so ``{{ 7*7 }}`` in a
+  name is just text.
+
+Rendering is pure: the environment has no access to the clock or the file system beyond
+its template folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from ingest.core.figures import decimal, pct
+from ingest.core.safetext import one_line
+from ingest.site.fragments import placeholder
+
+# Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
+_LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""Line breaks other than ``\\n`` (:func:`entity_lines` writes each as one)."""
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+
+
+def md(text: object) -> Markup:
+    """Escapes text for Markdown inline content (HTML-escaped, then Markdown-escaped).
+
+    >>> str(md("*bold* <b>x</b> [l](javascript:alert(1))"))
+    '\\\\*bold\\\\* &lt;b&gt;x&lt;/b&gt; \\\\[l\\\\]\\\\(javascript:alert\\\\(1\\\\)\\\\)'
+
+    Every line break a Markdown reader could see (``\\r``, U+0085, U+2028 ...) becomes a
+    space: the text stays on its line and never starts a heading or a list.
+
+    >>> str(md("Swiss\\r# Injected\\u2028- item"))
+    'Swiss \\\\# Injected \\\\- item'
+    """
+    html = str(escape(str(text)))
+    # Entities such as &lt; must survive: escape Markdown punctuation outside them.
+    parts = re.split(r"(&[a-z]+;|&#\d+;)", html)
+    out = "".join(p if i % 2 else _MD_SPECIAL.sub(r"\\\1", p) for i, p in enumerate(parts))
+    return Markup(one_line(out))
+
+
+@jinja2.pass_context
+def fragment(context: Any, text: str) -> Markup:
+    """Sets an HTML fragment aside and leaves its placeholder in the Markdown.
+
+    The fragment goes into the list the page is rendered with (:func:`render_page`); the
+    site engine never parses it (see :mod:`ingest.site.fragments`). Blank lines are dropped.
+    """
+    block = "\n".join(line for line in str(text).splitlines() if line.strip())
+    store = context.get("_fragments")
+    if store is None:
+        raise RuntimeError("HTML fragments are only kept by render_page")
+    store.append(block)
+    return Markup(f"\n{placeholder(len(store) - 1)}\n")
+
+
+def meta_title(text: object) -> Markup:
+    """A page title for YAML front matter: HTML-escaped, as a quoted YAML string.
+
+    The site engine copies a page's title into ``<title>`` and the header without
+    escaping it, so the title must already be safe HTML.
+
+    >>> print(meta_title("<b>Bo's</b> night"))
+    "&lt;b&gt;Bo&#39;s&lt;/b&gt; night"
+    """
+    return Markup(json.dumps(str(escape(one_line(str(text)))), ensure_ascii=False))
+
+
+def entity_lines(text: object) -> Markup:
+    """HTML-escapes text and writes newlines as ``&#10;`` so it stays on one source line.
+
+    >>> print(entity_lines("4 Bolt\\n\\nSideboard"))
+    4 Bolt&#10;&#10;Sideboard
+    """
+    return Markup(str(escape(_LINE_BREAK.sub("\n", str(text)))).replace("\n", "&#10;"))
+
+
+def slug_id(text: str) -> str:
+    """An HTML id from any text.
+
+    >>> slug_id("Round 1 / Table 3")
+    'round-1-table-3'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
+
+
+_DICT_NAMES = frozenset(dir(dict))
+_HTML_SPECIAL = re.compile(r"[&<>'\"]")
+
+
+def output_escape(value: object) -> str:
+    """What an autoescaped ``{{ value }}`` writes: exactly ``markupsafe.escape(value)``, faster.
+
+    A page has thousands of outputs, mostly names and numbers without any character to
+    escape; those are written as they are (a string from a template output is only ever
+    joined into the page, so it need not be a ``Markup``).
+
+    >>> [str(output_escape(v)) for v in ("Ann", 'A&B <"x">', 7, Markup("<b>"), None, True)]
+    ['Ann', 'A&amp;B &lt;&#34;x&#34;&gt;', '7', '<b>', 'None', 'True']
+    """
+    if type(value) is str:
+        return escape(value) if _HTML_SPECIAL.search(value) else value
+    if type(value) is int:
+        return str(value)
+    return escape(value)
+
+
+class _Template(jinja2.Template):
+    """A template whose outputs are escaped by :func:`output_escape`.
+
+    Compiled template code looks ``escape`` up in its module globals for each
+    ``{{ ... }}`` output (and nowhere else), so binding it there changes only that.
+    """
+
+    @classmethod
+    def from_code(cls, environment: jinja2.Environment, code: Any, globals: Any, uptodate: Any = None) -> Any:
+        template = super().from_code(environment, code, globals, uptodate)
+        template.root_render_func.__globals__["escape"] = output_escape
+        return template
+
+
+class _Environment(jinja2.Environment):
+    """Jinja2's environment with a fast ``x.key`` for plain dicts (the templates' views).
+
+    Jinja looks an attribute up first and falls back to the item, so ``row.name`` on a
+    dict raises and catches an AttributeError each time. A dict has no attribute beyond
+    ``dir(dict)``, so for any other name the item lookup comes first here, which gives
+    the same results without the exception.
+
+    >>> env = _Environment(undefined=jinja2.StrictUndefined)
+    >>> env.from_string("{{ d.name }} {{ d.items() | list | length }}").render(d={"name": "Ann"})
+    'Ann 1'
+    >>> env.from_string("{{ d.gone }}").render(d={})
+    Traceback (most recent call last):
+    ...
+    jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'gone'
+    """
+
+    template_class = _Template
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
+@functools.cache
+def environment(templates: Path) -> jinja2.Environment:
+    """The Jinja2 environment over a template folder (cached per folder)."""
+    env = _Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(
+        md=md,
+        pct=pct,
+        decimal=decimal,
+        fragment=fragment,
+        slug_id=slug_id,
+        entity_lines=entity_lines,
+        meta_title=meta_title,
+    )
+    return env
+
+
+def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
+    """Renders one template with a context."""
+    return environment(templates).get_template(name).render(**context)
+
+
+def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
+    """Renders a page template: its Markdown, and the HTML fragments its placeholders stand for."""
+    fragments: list[str] = []
+    text = environment(templates).get_template(name).render(**context, _fragments=fragments)
+    return text, fragments

@@ -1,0 +1,1 @@
+"""From the project's files to a checked model: reading, YAML, validation, assembly."""

@@ -1,0 +1,171 @@
+"""Every check ``build`` runs, in one place every command shares.
+
+* :func:`shared_file_diagnostics`: the files every event depends on (formats,
+  archetypes, ``players.yaml``, the site configuration and the card data it names);
+* :func:`event_checks`: checks that need a whole assembled event (pairing rules, game
+  records, deck legality); ``build`` gets the same diagnostics from each event's report
+  (:attr:`ingest.report.event_report.EventReport.checks`), computed once with the decks and cached;
+* :func:`check_project`: what ``scorekeeper validate`` reports, the whole truth about
+  the files given (and the shared ones);
+* :func:`check_event_file`: what a command that reads one event (``standings``,
+  ``pair``, ``check-decks``) must respect: it refuses when this has an error, exactly
+  as ``validate`` would, and shows the warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
+from ingest.core.model import Event, PlayerId
+from ingest.decks.decklist import CardData
+from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
+from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.rules.standings_values import Standings
+from ingest.source.pipeline import (
+    Loaded,
+    card_data,
+    event_data,
+    event_paths,
+    format_registry,
+    load_archetype_book,
+    load_event,
+    load_players,
+    site_config_diagnostics,
+)
+from ingest.source.project import Project
+
+
+def checks_for(
+    event: Event,
+    decks: Mapping[PlayerId, DeckInfo],
+    formats: FormatRegistry | None,
+    card_data: Mapping[str, CardData] | None = None,
+    by_round: Sequence[Standings] | None = None,
+) -> list[Diagnostic]:
+    """Pairing or game-record checks, and deck problems, for an event whose decks are known.
+
+    ``by_round``: the standings after each round, when the caller has computed them.
+    """
+    out = recorded_pairing_checks(event, by_round)
+    found = deck_checks(event, decks, formats, card_data)
+    if event.source is not None:  # decks as another platform registered them: facts, kept as recorded
+        found = [d if d.is_error else settled(d) for d in found]
+    out.extend(found)
+    return out
+
+
+def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+    """The recorded rounds checked against the pairing rules (and Wheel of Time game records).
+
+    What an edit of the file can change; the edit commands compare them before and after.
+    """
+    out: list[Diagnostic] = []
+    if event.structure.pairing == "wot-cycles":
+        from ingest.planner.wot import wot_diagnostics
+
+        out.extend(wot_diagnostics(event))
+    from ingest.planner.plan import pairing_diagnostics
+
+    out.extend(pairing_diagnostics(event, by_round))
+    return out
+
+
+def event_checks(event: Event, project: Project, *, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
+    """Every check of an assembled event, as positioned diagnostics."""
+    registry, _ = format_registry(project)
+    cards, _ = card_data(project)
+    return checks_for(event, event_decks(event, registry, archetypes, cards), registry, cards)
+
+
+def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
+    """Problems of the files every event depends on, each at its own position.
+
+    The format files, the archetype rules, ``players.yaml``, the values read from the
+    site configuration and the card-data files it names. A format file with an error is
+    reported here once; the events of its game are not told that their game is unknown.
+    """
+    out = list(format_registry(project)[1])
+    out += load_archetype_book(project)[1]
+    out += load_players(project)[1]
+    out += site_config_diagnostics(project)
+    out += card_data(project)[1]
+    return out
+
+
+def duplicate_slugs(loaded: Sequence[Loaded]) -> list[Diagnostic]:
+    """Two event files that would get the same page address."""
+    out: list[Diagnostic] = []
+    slugs: dict[str, str] = {}
+    for item in loaded:
+        if item.event is None:
+            continue
+        if item.event.slug in slugs:
+            out.append(
+                error(
+                    "duplicate-slug",
+                    f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
+                    SourcePos.file_start(item.shown),
+                    "rename one of the files",
+                )
+            )
+        slugs[item.event.slug] = item.shown
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectCheck:
+    """What ``validate`` found: the event files read and every diagnostic."""
+
+    loaded: tuple[Loaded, ...]
+    """The event files, read and checked."""
+    diagnostics: tuple[Diagnostic, ...]
+    """Every problem of every file (event files and shared files), sorted, without repeats."""
+
+
+def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
+    """Every check ``build`` runs, on the event files named (default: all of ``events/``).
+
+    The shared files are always checked: every event depends on them.
+    """
+    archetypes, _ = load_archetype_book(project)
+    data = event_data(project)
+    loaded = tuple(load_event(p, project, data=data) for p in event_paths(list(paths), project))
+    diags = shared_file_diagnostics(project)
+    for item in loaded:
+        diags.extend(item.diagnostics)
+        if item.event is not None:
+            diags.extend(event_checks(item.event, project, archetypes=archetypes))
+    diags += duplicate_slugs(loaded)
+    return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
+
+
+@dataclass(frozen=True, slots=True)
+class EventCheck:
+    """One event file as a command that reads it sees it."""
+
+    loaded: Loaded
+    """The file, read and checked."""
+    diagnostics: tuple[Diagnostic, ...]
+    """The shared files' problems, the file's own and its checks' (sorted)."""
+
+    @property
+    def event(self) -> Event | None:
+        """The event, or None when anything has an error (the command must refuse)."""
+        return self.loaded.event if not has_errors(self.diagnostics) else None
+
+
+def check_event_file(path: Path, project: Project, *, shared: bool = True) -> EventCheck:
+    """What ``validate`` says about one event file and the shared files it depends on.
+
+    ``shared``: include the shared files' problems (a command going over many events
+    reports them once itself).
+    """
+    loaded = load_event(path, project)
+    diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)
+    if loaded.event is not None:
+        archetypes, _ = load_archetype_book(project)
+        diags += event_checks(loaded.event, project, archetypes=archetypes)
+    return EventCheck(loaded, tuple(sorted_diagnostics(diags)))

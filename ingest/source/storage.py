@@ -1,0 +1,212 @@
+"""The file-system edge: safe reading and atomic writing.
+
+Only the command line and this module touch the disk. Reading refuses oversized files
+and bytes that are not UTF-8 with a positioned diagnostic; writing goes through a
+temporary file (or directory) in the same folder and an atomic rename, so a crash or an
+error never leaves a half-written event file or site behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Largest event or format file accepted (a 2,048-player, 15-round event is ~1.5 MB)."""
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """A path as shown in diagnostics: relative to ``root`` (or the working directory)."""
+    base = root if root is not None else Path.cwd()
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def read_bytes(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, list[Diagnostic]]:
+    """Reads a regular file of at most ``limit`` bytes.
+
+    A device, a pipe or a folder is refused (``/dev/zero`` would never end, a pipe would
+    wait for a writer), and so is a file larger than the limit, however it reports its
+    size: at most ``limit + 1`` bytes are ever read.
+
+    Args:
+        path: the file to read.
+        shown: how the file is named in diagnostics.
+        limit: the size limit in bytes.
+    """
+    at = SourcePos.file_start(shown)
+    try:
+        # Without blocking: opening a named pipe would otherwise wait for a writer.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                what = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file (a device or a pipe)"
+                return None, [error("io", f"cannot read the file: it is {what}", at, "name a plain file")]
+            if st.st_size > limit:
+                return None, [_too_large(st.st_size, limit, at)]
+            chunks = []  # one read for a regular file; more if it grew meanwhile
+            total = 0
+            while total <= limit and (chunk := os.read(fd, max(st.st_size + 1, 65536))):
+                chunks.append(chunk)
+                total += len(chunk)
+            if total > limit:
+                return None, [_too_large(total, limit, at)]
+            raw = b"".join(chunks)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return None, [error("io", f"cannot read the file: {exc.strerror or exc}", at)]
+    return raw, []
+
+
+def _too_large(size: int, limit: int, at: SourcePos) -> Diagnostic:
+    return error(
+        "file-too-large",
+        f"the file is {_megabytes(size)}; the limit is {_megabytes(limit)}",
+        at,
+        "split it, or move decklists into separate text files next to it",
+    )
+
+
+def _megabytes(size: int) -> str:
+    """A size in words.
+
+    >>> _megabytes(8 * 1024 * 1024), _megabytes(1536 * 1024), _megabytes(1000)
+    ('8 MB', '1.5 MB', '0.001 MB')
+    """
+    mb = size / 1024 / 1024
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB" if mb >= 0.1 else f"{mb:.3f} MB"
+
+
+def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:
+    """Reads a UTF-8 text file, refusing oversized files, devices and invalid bytes.
+
+    Args:
+        path: the file to read.
+        shown: how the file is named in diagnostics.
+        limit: the size limit in bytes.
+    """
+    raw, problems = read_bytes(path, shown, limit=limit)
+    if raw is None:
+        return None, problems
+    return decode_utf8(raw, shown)
+
+
+def decode_utf8(raw: bytes, shown: str) -> tuple[str | None, list[Diagnostic]]:
+    """Decodes UTF-8 (a leading byte-order mark is allowed), positioning any bad byte.
+
+    >>> decode_utf8(b"a: 1\\nb: \\xff\\n", "x.yaml")[1][0].pos.label()
+    'x.yaml:2:4'
+    """
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        line_start = before.rfind(b"\n") + 1
+        col = len(before[line_start:].decode("utf-8", errors="replace")) + 1
+        return None, [
+            error(
+                "encoding",
+                f"byte 0x{raw[exc.start]:02X} is not valid UTF-8 text",
+                SourcePos(shown, line, col),
+                "save the file as UTF-8 (most editors offer it under 'Save with encoding')",
+            )
+        ]
+
+
+def write_atomically(path: Path, content: str | bytes, *, durable: bool = True) -> None:
+    """Replaces ``path`` with ``content`` atomically (temporary file in the same folder + rename).
+
+    The original file is untouched if anything fails before the rename; its permission
+    bits are kept. ``durable``: the data reaches the disk before the rename (an event
+    file); files that can be made again (caches, build output) skip that wait.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content.encode("utf-8") if isinstance(content, str) else content)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_tree(target: Path, files: Mapping[str, str | bytes]) -> None:
+    """Writes a whole directory tree atomically: build aside, then swap it in.
+
+    The previous ``target`` stays whole until the new tree is complete.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for rel, content in sorted(files.items()):
+            dest = staging / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                dest.write_bytes(content)
+            else:
+                dest.write_text(content, encoding="utf-8", newline="\n")
+        replace_dir(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def replace_dir(new: Path, target: Path) -> None:
+    """Moves the finished directory ``new`` into place at ``target``.
+
+    The old tree is renamed aside first and deleted only after the swap, so a reader
+    sees either the whole old tree or the whole new one.
+    """
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}.old-{os.getpid()}")
+        if old.exists():
+            shutil.rmtree(old)
+        os.replace(target, old)
+    try:
+        os.replace(new, target)
+    except BaseException:
+        if old is not None:
+            os.replace(old, target)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".yml")) -> list[Path]:
+    """Expands directories into the YAML files below them, sorted for determinism."""
+    found: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            # Names are filtered before anything is looked up: an events folder also holds
+            # thousands of decklist files.
+            for folder, _, names in os.walk(p):
+                for name in names:
+                    if not name.startswith(".") and os.path.splitext(name)[1] in suffixes:
+                        f = Path(folder, name)
+                        if f.is_file():
+                            found.append(f)
+        else:
+            found.append(p)
+    return sorted(set(found), key=lambda f: f.as_posix())

@@ -1,0 +1,315 @@
+"""JSON Schema validation with positioned, plain-language diagnostics.
+
+jsonschema reports errors as data (document path, failing keyword, relevance) but knows
+nothing of lines and columns; the :class:`~ingest.source.yamldoc.SourceDocument` supplies them.
+Per document path only the most relevant error is kept (as ``best_match`` does), and the
+commonest keywords are rewritten in a tournament organizer's words. A schema may carry
+its own wording in an ``x-messages`` object keyed by keyword (``{value}`` is replaced by
+the offending value), plus a ``hint``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError, relevance
+from jsonschema.protocols import Validator
+
+from ingest.core.diagnostics import Diagnostic, error
+from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
+
+_WEAK = frozenset({"anyOf", "oneOf"})
+
+
+@functools.cache
+def load_schema(path: Path) -> Validator:
+    """Loads (once) a JSON Schema file and returns a validator with format checking.
+
+    Local references (``#/$defs/...``) are inlined first: the validator then never
+    resolves a reference while checking the thousands of ids of a large event, which
+    makes validation several times faster. The schema means exactly the same. The
+    validator is :data:`SchemaValidator`.
+    """
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return SchemaValidator(_inline_refs(schema, schema), format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+@functools.lru_cache(maxsize=256)
+def whole_pattern(pattern: str) -> re.Pattern[str]:
+    r"""A schema ``pattern`` compiled with JSON Schema's meaning of ``$``: the end of the text.
+
+    JSON Schema patterns are ECMA-262 regular expressions, where ``$`` matches only at the
+    very end; in Python's ``re`` it also matches before a final line feed, so
+    ``^[a-z0-9-]+$`` would accept ``"kenji-quist\n"`` as an id (a second player, and a
+    folder named with a line feed). Each ``$`` outside a character class becomes ``\Z``.
+
+    >>> bool(whole_pattern("^[a-z]+$").search("kenji\n")), bool(whole_pattern("^[a-z]+$").search("kenji"))
+    (False, True)
+    >>> whole_pattern(r"^[$]\$x$").pattern
+    '^[$]\\$x\\Z'
+    """
+    out: list[str] = []
+    in_class = False
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            if pattern[i + 1 : i + 2] == "]":  # "[]...]": a first "]" is a member of the class
+                out.append("[]")
+                i += 2
+                continue
+        elif char == "$":
+            char = "\\Z"
+        out.append(char)
+        i += 1
+    return re.compile("".join(out))
+
+
+def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """jsonschema's ``pattern``, with ``$`` meaning the end of the text (:func:`whole_pattern`)."""
+    if validator.is_type(instance, "string") and not whole_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+"""jsonschema's Draft 2020-12 validation, with a pattern's ``$`` meaning the end of the text
+as JSON Schema (ECMA-262) says."""
+
+
+def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
+    """A copy of ``node`` with local ``$ref``s replaced by what they point to.
+
+    Sibling keywords of a ``$ref`` (title, description) are kept next to the inlined
+    definition. Schemas here are not recursive; a depth guard keeps it that way.
+    """
+    if depth > 32:
+        raise ValueError("schema references nest too deeply (a recursive schema?)")
+    if isinstance(node, list):
+        return [_inline_refs(item, root, depth) for item in node]
+    if not isinstance(node, Mapping):
+        return node
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = root
+        for part in ref[2:].split("/"):
+            target = target[part]
+        merged = dict(_inline_refs(target, root, depth + 1))
+        merged.update({k: _inline_refs(v, root, depth) for k, v in node.items() if k != "$ref"})
+        return merged
+    return {k: _inline_refs(v, root, depth) for k, v in node.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaCheck:
+    """What the schema found wrong with a document, and where."""
+
+    diagnostics: tuple[Diagnostic, ...]
+    """One diagnostic per faulty place, in a TO's words."""
+    broken: frozenset[YamlPath]
+    """Every path whose value the schema rejects; a missing required key is the path it
+    would have. Later checks skip these parts rather than misread them. Unknown keys are
+    not broken: nothing reads them."""
+
+
+def validate_document(doc: SourceDocument, validator: Validator) -> list[Diagnostic]:
+    """Validates a document against a schema and returns one diagnostic per faulty place."""
+    return list(check_document(doc, validator).diagnostics)
+
+
+def check_document(doc: SourceDocument, validator: Validator) -> SchemaCheck:
+    """Validates a document against a schema: the diagnostics and the broken paths."""
+    best: dict[tuple[Any, ...], ValidationError] = {}
+    broken: set[YamlPath] = set()
+    for err in validator.iter_errors(doc.data):
+        err = _deepest(err)
+        key = tuple(err.absolute_path)
+        if err.validator == "additionalProperties":
+            # Several unknown keys in one mapping are separate mistakes: keep them all.
+            for extra in _extra_keys(err):
+                best[(*key, "\0extra", extra)] = err
+            continue
+        if err.validator == "required":
+            broken.update((*key, name) for name in _missing(err))
+        else:
+            broken.add(key)
+        current = best.get(key)
+        if current is None or relevance(err) < relevance(current):
+            best[key] = err
+    diagnostics: list[Diagnostic] = []
+    # A misspelt key shows up twice: as an unknown key and as a missing required one.
+    # Report the typo only.
+    explained: set[tuple[Any, ...]] = set()
+    for key, err in best.items():
+        if len(key) >= 2 and key[-2] == "\0extra":
+            close = _closest(str(key[-1]), err)
+            if close:
+                explained.add((*key[:-2], close))
+    for key, err in best.items():
+        if len(key) >= 2 and key[-2] == "\0extra":
+            diagnostics.append(_unknown_key(doc, err, str(key[-1])))
+        elif err.validator == "required" and all((*key, k) in explained for k in _missing(err)):
+            continue
+        else:
+            diagnostics.append(_diagnostic(doc, err))
+    return SchemaCheck(tuple(diagnostics), frozenset(broken))
+
+
+def _missing(err: ValidationError) -> list[str]:
+    value = err.instance
+    return [str(k) for k in err.validator_value if isinstance(value, Mapping) and k not in value]
+
+
+def _closest(key: str, err: ValidationError) -> str | None:
+    allowed = sorted(err.schema.get("properties", {}))
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _deepest(err: ValidationError) -> ValidationError:
+    """Follows anyOf/oneOf context into the branch that best explains the error.
+
+    A branch is chosen only when the value has the type that branch expects (so a
+    string that fails a pattern is explained by the pattern, not by "not an integer").
+    """
+    if err.validator not in _WEAK or not err.context:
+        return err
+    if "x-messages" in err.schema and err.validator in err.schema["x-messages"]:
+        return err
+    candidates = [e for e in err.context if e.validator != "type" and e.validator != "required"]
+    if not candidates:
+        return err
+    return _deepest(min(candidates, key=relevance))
+
+
+def _extra_keys(err: ValidationError) -> list[str]:
+    allowed = set(err.schema.get("properties", {}))
+    instance = err.instance if isinstance(err.instance, Mapping) else {}
+    return sorted(str(k) for k in instance if k not in allowed)
+
+
+def _messages(err: ValidationError) -> Mapping[str, str]:
+    schema = err.schema if isinstance(err.schema, Mapping) else {}
+    msgs = schema.get("x-messages", {})
+    return msgs if isinstance(msgs, Mapping) else {}
+
+
+def show(value: Any) -> str:
+    """Shows a value from the file the way the TO typed it.
+
+    >>> show("2-x"), show(3), show(None), show([1, 2])
+    ('"2-x"', '3', 'empty', 'a list')
+    """
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping (key: value lines)",
+    "null": "empty",
+}
+
+
+def _type_words(expected: str | Sequence[str]) -> str:
+    if isinstance(expected, str):
+        return _TYPE_WORDS.get(expected, expected)
+    return " or ".join(_TYPE_WORDS.get(t, t) for t in expected)
+
+
+def _choices(values: Iterable[Any]) -> str:
+    return ", ".join(show(v).strip('"') for v in values)
+
+
+def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
+    path = tuple(err.absolute_path)
+    where = format_path(path)
+    msgs = _messages(err)
+    hint = str(msgs.get("hint", ""))
+    kw = str(err.validator)
+    value = err.instance
+    custom = msgs.get(kw)
+    if kw == "required":
+        missing = _missing(err)
+        name = missing[0] if missing else "?"
+        prop = err.schema.get("properties", {}).get(name, {})
+        desc = prop.get("description", "") if isinstance(prop, Mapping) else ""
+        message = f'{where}: the required key "{name}" is missing'
+        return error("schema", message, doc.pos(path), hint or desc)
+    if custom:
+        message = f"{where}: {str(custom).replace('{value}', show(value))}"
+    elif kw == "enum":
+        options = list(err.validator_value)
+        message = f"{where}: {show(value)} is not one of {_choices(options)}"
+        close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
+        if close and not hint:
+            hint = f"did you mean {close[0]}?"
+        elif not hint:
+            hint = str(err.schema.get("description", ""))
+    elif kw == "const":
+        message = f"{where}: must be {show(err.validator_value)}, not {show(value)}"
+    elif kw == "type":
+        message = f"{where}: must be {_type_words(err.validator_value)}, not {show(value)}"
+    elif kw == "pattern":
+        message = f"{where}: {show(value)} does not have the expected form"
+    elif kw == "format":
+        message = f"{where}: {show(value)} is not a valid {err.validator_value}"
+    elif kw == "minItems":
+        n = err.validator_value
+        message = f"{where}: needs at least {n} item{'s' if n != 1 else ''}, found {len(value)}"
+    elif kw == "maxItems":
+        n = err.validator_value
+        message = f"{where}: allows at most {n} item{'s' if n != 1 else ''}, found {len(value)}"
+    elif kw == "minimum":
+        message = f"{where}: {show(value)} is too small; the minimum is {err.validator_value}"
+    elif kw == "maximum":
+        message = f"{where}: {show(value)} is too large; the maximum is {err.validator_value}"
+    elif kw == "minLength":
+        message = f"{where}: must not be empty" if err.validator_value == 1 else f"{where}: is too short"
+    elif kw == "maxLength":
+        message = f"{where}: is longer than {err.validator_value} characters"
+    elif kw in _WEAK:
+        message = f"{where}: {show(value)} does not match any accepted form"
+    else:
+        message = f"{where}: {err.message}"
+    return error("schema", message, doc.pos(path), hint)
+
+
+def _unknown_key(doc: SourceDocument, err: ValidationError, key: str) -> Diagnostic:
+    path = tuple(err.absolute_path)
+    allowed = sorted(err.schema.get("properties", {}))
+    close = _closest(key, err)
+    if close:
+        hint = f"did you mean {close}?"
+    else:
+        hint = str(_messages(err).get("hint", "")) or f"allowed here: {', '.join(allowed)}"
+    where = format_path(path)
+    return error("unknown-key", f'{where}: unknown key "{key}"', doc.pos((*path, key), key=True), hint)

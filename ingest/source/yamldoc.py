@@ -1,0 +1,614 @@
+"""Safe, positioned YAML reading.
+
+Event files are read with PyYAML's libyaml composer (``yaml.compose``), which builds a
+node tree carrying line and column marks at C speed; a small Python walk turns the
+nodes into plain JSON-like data and records where every key and value sits. Nothing
+from the file ever constructs a Python object: only the YAML core schema (mappings,
+sequences, strings, numbers, booleans, null, dates) is accepted.
+
+Refused, each with a positioned diagnostic in plain words:
+
+* YAML syntax errors (the parser's problem rewritten for a tournament organizer);
+* tags (``!!python/object``, ``!custom``) -- files hold data, not objects;
+* alias bombs: aliases are expanded, but the expanded tree is capped in size and depth
+  (merge keys ``<<:`` count like any other node, and a mapping that merges itself is a
+  positioned error rather than endless recursion);
+* duplicate mapping keys, which YAML would silently resolve by keeping the last one;
+* more than one document in a file;
+* text holding control characters, bidirectional overrides or line separators
+  (:mod:`ingest.core.safetext`); a tab inside text becomes a space.
+
+This is the one reading path for every YAML file the project reads: event files,
+``players.yaml``, ``formats/``, archetypes and the values read from ``mkdocs.yml``
+(:func:`parse_yaml` with ``config=True``, which lets the site engine's own tags through
+as opaque values).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.safetext import normalise_tabs, unsafe_character, unsafe_text_problem
+
+try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
+    from yaml import CSafeLoader as _BaseLoader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeLoader as _BaseLoader  # type: ignore[assignment]
+
+
+class SafeLoader(_BaseLoader):
+    """The fastest safe PyYAML loader available: libyaml's when PyYAML was built with it.
+
+    Every module that reads YAML with PyYAML uses this one (never ``yaml.CSafeLoader``
+    directly), so a PyYAML without libyaml still works, only slower.
+    """
+
+
+def load_plain(text: str) -> Any:
+    """Loads YAML text into plain data with :data:`SafeLoader` (no positions, no checks).
+
+    For files already validated, or configuration read on a best-effort basis.
+
+    >>> load_plain("a: [1, two]")
+    {'a': [1, 'two']}
+    """
+    return yaml.load(text, Loader=SafeLoader)
+
+
+YamlPath = tuple[str | int, ...]
+"""A path into the document: mapping keys and sequence indexes."""
+
+MAX_NODES = 500_000
+"""Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
+MAX_DEPTH = 64
+"""Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
+
+RECOVERABLE = frozenset({"duplicate-key", "unsafe-text"})
+"""Problems after which the document is still whole: of two equal keys, the first one is
+kept; text with a character it may not hold is kept as written (the error stops its use)."""
+
+MULTILINE_KEYS = frozenset({"description", "notes", "note"})
+"""Keys whose text may run over several lines (free text); every other text is one line.
+A final line break, as a YAML block scalar (``name: >``) leaves, does not count."""
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
+_STR_TAG = _TAG + "str"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """Plain data read from one YAML file, with the position of every key and value."""
+
+    path: str
+    """The file the data came from."""
+    data: Any
+    """Dicts, lists, strings, ints, floats, bools and None (dates become ISO strings)."""
+    values: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    """1-based (line, column) where each value starts."""
+    keys: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
+    """1-based (line, column) of the key of each mapping entry."""
+
+    def pos(self, path: YamlPath, *, key: bool = False) -> SourcePos:
+        """Position of ``path``, or of its nearest ancestor that exists.
+
+        Args:
+            path: keys and indexes from the document root.
+            key: point at the entry's key instead of its value (for "unknown key" errors).
+        """
+        p = tuple(path)
+        if key and p in self.keys:
+            line, col = self.keys[p]
+            return SourcePos(self.path, line, col)
+        while p:
+            if p in self.values:
+                line, col = self.values[p]
+                return SourcePos(self.path, line, col)
+            p = p[:-1]
+        line, col = self.values.get((), (1, 1))
+        return SourcePos(self.path, line, col)
+
+    def line_of(self, path: YamlPath) -> int:
+        """The 1-based line where ``path`` (or its nearest ancestor) starts."""
+        return self.pos(path).line
+
+
+def format_path(path: YamlPath) -> str:
+    """Formats a path the way a TO reads it.
+
+    >>> format_path(("rounds", 2, "matches", 4, "games"))
+    'rounds[2].matches[4].games'
+    >>> format_path(())
+    '(top level)'
+    """
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        else:
+            out += ("." if out else "") + str(step)
+    return out or "(top level)"
+
+
+def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDocument | None, list[Diagnostic]]:
+    """Parses YAML text into a :class:`SourceDocument`.
+
+    Returns the document (or None) and every problem found. A document is returned when
+    there are no errors, or only :data:`RECOVERABLE` ones (a duplicate key: the first
+    value is kept), so later checks can still report the rest of the file.
+
+    ``config``: the file is the site engine's configuration (``mkdocs.yml``), which may
+    use the engine's own tags (``!ENV``, ``!!python/name:``): their values are read as
+    empty (None) rather than refused, and text is not checked (the caller checks the few
+    values it uses). Every limit still applies.
+
+    >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
+    >>> doc.data, doc.pos(("a", 1)).label(), problems
+    ({'a': [1, 'two']}, 'x.yaml:1:8', [])
+    >>> parse_yaml("a: 1\\na: 2\\n", "x.yaml")[1][0].message
+    'key "a" appears twice in this mapping (first at line 1); YAML would silently keep only the last one'
+    """
+    try:
+        node = yaml.compose(text, Loader=SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        return None, [_syntax_diagnostic(exc, text, path)]
+    except yaml.reader.ReaderError as exc:
+        line, col = _line_col(text, exc.position)
+        what = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        return None, [
+            error(
+                "yaml-syntax",
+                f"the file contains the control character {what}, which YAML does not allow",
+                SourcePos(path, line, col),
+                "delete the character or retype the line; it may come from copy-paste",
+            )
+        ]
+    except yaml.YAMLError as exc:  # pragma: no cover - defensive: every YAMLError is one of the above
+        return None, [error("yaml-syntax", str(exc), SourcePos(path, 1, 1))]
+    except RecursionError:  # pragma: no cover - the pure-Python composer has no nesting limit of its own
+        return None, [
+            error(
+                "yaml-syntax",
+                "the lists or mappings are nested too deeply",
+                SourcePos.file_start(path),
+                "write the data out with less nesting",
+            )
+        ]
+    if node is None:
+        return None, [
+            error(
+                "empty-file",
+                "the file is empty",
+                SourcePos.file_start(path),
+                "start from `scorekeeper new`, which writes a complete skeleton",
+            )
+        ]
+    if "&" in text:  # anchors, so aliases: measure what they expand to before expanding anything
+        too_large = _expansion_problem(node, path)
+        if too_large is not None:
+            return None, [too_large]
+    walker = _Walker(path, config=config)
+    try:
+        data = walker.convert(node, (), 0)
+    except RecursionError:  # pragma: no cover - defensive: MAX_DEPTH keeps the walk far from the limit
+        return None, [
+            error(
+                "yaml-too-large",
+                "the document is nested too deeply",
+                SourcePos.file_start(path),
+                "write the data out without deep nesting",
+            )
+        ]
+    if any(p.code not in RECOVERABLE for p in walker.problems):
+        return None, walker.problems
+    return SourceDocument(path, data, walker.values, walker.keys), walker.problems
+
+
+def _children(node: Node) -> list[Node]:
+    """The nodes a node expands into: items, mapping values and merged blocks."""
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        out: list[Node] = []
+        for key, value in node.value:
+            if key.tag == _TAG + "merge" and isinstance(value, SequenceNode):
+                out.extend(value.value)
+            else:
+                out.append(value)
+        return out
+    return []
+
+
+def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
+    """A positioned error when aliases expand the document beyond :data:`MAX_NODES`, else None.
+
+    Sizes are added up once per distinct node (an alias is the node it names), so this
+    takes time in proportion to the file, not to its expansion: a "billion laughs" file is
+    refused at once instead of after half a million nodes. Cycles (a block that contains
+    an alias to itself) are left to the walk, which stops them at the depth limit.
+    """
+    sizes: dict[int, int] = {}
+    entered: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            entered.discard(key)
+            sizes[key] = min(MAX_NODES + 1, 1 + sum(sizes.get(id(c), 0) for c in _children(node)))
+            continue
+        if key in sizes:
+            continue
+        entered.add(key)
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in entered:
+                return None  # a cycle: the walk reports it where it closes
+            if id(child) not in sizes:
+                stack.append((child, False))
+    if sizes.get(id(root), 0) <= MAX_NODES:
+        return None
+    # Point at the smallest block that is too large: its parts are each within the limit.
+    node = root
+    while True:
+        bigger = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_NODES), None)
+        if bigger is None:
+            break
+        node = bigger
+    return error(
+        "yaml-too-large",
+        "the document is too large once its aliases (*name) are expanded: the block that starts "
+        f"here expands to more than {MAX_NODES:,} values",
+        SourcePos(path, node.start_mark.line + 1, node.start_mark.column + 1),
+        "aliases that repeat other aliases grow exponentially; write the data out",
+    )
+
+
+class _Walker:
+    """Turns a composed node tree into plain data, recording positions and problems."""
+
+    def __init__(self, path: str, *, config: bool = False) -> None:
+        self.path = path
+        self.config = config
+        self.values: dict[YamlPath, tuple[int, int]] = {}
+        self.keys: dict[YamlPath, tuple[int, int]] = {}
+        self.problems: list[Diagnostic] = []
+        self.nodes = 0
+        self.constructor = SafeConstructor()
+        self.aborted = False
+        self.open_mappings: set[int] = set()
+        """The mapping nodes being converted (a merge of one of them would never end)."""
+
+    def count(self, node: Node, depth: int) -> bool:
+        """Counts a node against the limits; False (and one problem) once they are passed."""
+        if self.aborted:
+            return False
+        self.nodes += 1
+        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+            self.aborted = True
+            limit = "too large" if self.nodes > MAX_NODES else "nested too deeply"
+            self.fail(
+                "yaml-too-large",
+                f"the document is {limit} once its aliases (*name) are expanded",
+                node,
+                "aliases that repeat other aliases grow exponentially; write the data out",
+            )
+            return False
+        return True
+
+    def pos(self, node: Node) -> SourcePos:
+        return SourcePos(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, code: str, message: str, node: Node, hint: str = "") -> None:
+        self.problems.append(error(code, message, self.pos(node), hint))
+
+    def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+        if not self.count(node, depth):
+            return None
+        self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, ScalarNode):
+            return self.scalar(node, path)
+        if isinstance(node, SequenceNode):
+            if node.tag != _TAG + "seq":
+                self.refuse_tag(node)
+                return None
+            return [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            if node.tag != _TAG + "map":
+                self.refuse_tag(node)
+                return None
+            return self.mapping(node, path, depth)
+        self.refuse_tag(node)  # pragma: no cover - compose only yields the three node kinds
+        return None
+
+    def mapping(self, node: MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
+        self.open_mappings.add(id(node))
+        try:
+            return self.entries(node, path, depth)
+        finally:
+            self.open_mappings.discard(id(node))
+
+    def entries(self, node: MappingNode, path: YamlPath, depth: int) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        merged: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _TAG + "merge":
+                merged.update(self.merge_sources(value_node, path, depth, key_node))
+                continue
+            if not isinstance(key_node, ScalarNode):
+                self.fail(
+                    "yaml-key",
+                    "a mapping key must be a plain word or text",
+                    key_node,
+                    "keys such as `name:` or `players:` are simple text",
+                )
+                continue
+            key = self.scalar(key_node)
+            if key is None or isinstance(key, bool | list | dict):
+                if not self.aborted:
+                    self.fail("yaml-key", f"{key_node.value!r} cannot be used as a key", key_node)
+                continue
+            key = str(key)
+            line = key_node.start_mark.line + 1
+            if key in first_line:
+                self.fail(
+                    "duplicate-key",
+                    f'key "{key}" appears twice in this mapping (first at line {first_line[key]});'
+                    " YAML would silently keep only the last one",
+                    key_node,
+                    "delete one of the two or merge them",
+                )
+                continue
+            first_line[key] = line
+            child = (*path, key)
+            self.keys[child] = (line, key_node.start_mark.column + 1)
+            result[key] = self.convert(value_node, child, depth + 1)
+        for key, value in merged.items():
+            result.setdefault(key, value)
+        return result
+
+    def merge_sources(self, node: Node, path: YamlPath, depth: int, key_node: Node) -> dict[str, Any]:
+        sources = node.value if isinstance(node, SequenceNode) else [node]
+        merged: dict[str, Any] = {}
+        for source in sources:
+            # Each merged block counts: blocks that merge blocks that merge blocks grow as
+            # fast as nested aliases do.
+            if not self.count(source, depth + 1):
+                break
+            if not isinstance(source, MappingNode):
+                self.fail("yaml-merge", "`<<:` must refer to a mapping (an anchored block)", source)
+                continue
+            if id(source) in self.open_mappings:
+                self.fail(
+                    "yaml-merge",
+                    "`<<:` merges a block into itself (its anchor is the mapping it is in), "
+                    "which would repeat it forever",
+                    key_node,
+                    "merge another anchored block, or write the keys out",
+                )
+                continue
+            for key, value in self.mapping(source, path, depth + 1).items():
+                merged.setdefault(key, value)
+        return merged
+
+    def scalar(self, node: ScalarNode, path: YamlPath | None = None) -> Any:
+        if node.tag == _STR_TAG:  # text: checked for characters it may not hold
+            return node.value if self.config else self.text(node, path)
+        if node.tag not in _SCALAR_TAGS:
+            self.refuse_tag(node)
+            return None
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except (yaml.constructor.ConstructorError, ValueError, OverflowError) as exc:
+            if node.tag == _TAG + "timestamp":
+                self.fail(
+                    "yaml-value",
+                    f"{node.value} is not a real date ({exc})",
+                    node,
+                    "write the date as YYYY-MM-DD, e.g. 2026-11-20",
+                )
+            else:
+                self.fail("yaml-value", f"{node.value!r} cannot be read: {exc}", node)
+            return None
+        if isinstance(value, dt.datetime | dt.date):
+            return value.isoformat()
+        return value
+
+    def text(self, node: ScalarNode, path: YamlPath | None) -> str:
+        """A string scalar, with tabs as spaces; a character text may not hold is an error,
+        and so is a line break in a value that is not free text (:data:`MULTILINE_KEYS`)."""
+        value: str = node.value
+        if value.isascii() and value.isprintable():
+            return value  # the common case: nothing to look at
+        char = unsafe_character(value)
+        if char is not None:
+            message, hint = unsafe_text_problem(char)
+            self.fail("unsafe-text", message, node, hint)
+        elif ("\n" in value.rstrip("\n") or ("\n" in value and path is None)) and (
+            path is None or not any(step in MULTILINE_KEYS for step in path)
+        ):
+            self.fail(
+                "unsafe-text",
+                "the text is on more than one line, but it is shown on one line",
+                node,
+                "write it on one line (only descriptions and notes may have several)",
+            )
+        return normalise_tabs(value)
+
+    def refuse_tag(self, node: Node) -> None:
+        if self.config:
+            return  # the site engine's own tags: the value is read as empty
+        tag = node.tag.replace(_TAG, "!!")
+        self.fail(
+            "yaml-tag",
+            f"the tag {tag} is not allowed: event files hold plain data, not objects",
+            node,
+            "remove the tag; write the value as plain text, a number, a list or a mapping",
+        )
+
+
+def iter_paths(data: Any, path: YamlPath = ()) -> Iterator[tuple[YamlPath, Any]]:
+    """Yields every (path, value) pair of a plain-data tree, depth first."""
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from iter_paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from iter_paths(value, (*path, i))
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    line = before.count("\n") + 1
+    return line, offset - (before.rfind("\n") + 1) + 1
+
+
+def _char_at(text: str, line0: int, col0: int) -> str:
+    lines = text.split("\n")
+    if 0 <= line0 < len(lines) and 0 <= col0 < len(lines[line0]):
+        return lines[line0][col0]
+    return ""
+
+
+_PROBLEMS: tuple[tuple[str, str, str], ...] = (
+    # (substring of the parser's problem, plain message, hint); C and Python loaders differ.
+    (
+        "mapping values are not allowed",
+        "a colon followed by a space (': ') is not allowed here",
+        "if the text itself contains ': ', put the whole value in quotes",
+    ),
+    (
+        "could not find expected ':'",
+        "this line should be `key: value` but has no colon",
+        "add the missing ':' or indent the line to continue the value above",
+    ),
+    (
+        "did not find expected key",
+        "this line is not indented like the keys around it",
+        "align it with the keys of the same mapping (use spaces, not tabs)",
+    ),
+    (
+        "expected <block end>",
+        "this line is not indented like the lines around it",
+        "align it with the entries of the same mapping or list (use spaces, not tabs)",
+    ),
+    (
+        "did not find expected '-' indicator",
+        "a list item is not indented like the items around it",
+        "start every item of the list at the same column with '- '",
+    ),
+    (
+        "found unexpected end of stream",
+        "a quote, bracket or brace opened here is never closed",
+        'close it where the value ends, e.g. name: "Friday Night Modern"',
+    ),
+    (
+        "did not find expected ',' or ']'",
+        "a [list] is not closed or its items are not separated by commas",
+        "close the list with ']' on the same logical value, e.g. players: [alice, bob]",
+    ),
+    (
+        "expected ',' or ']'",
+        "a [list] is not closed or its items are not separated by commas",
+        "close the list with ']' on the same logical value, e.g. players: [alice, bob]",
+    ),
+    (
+        "did not find expected ',' or '}'",
+        "a {mapping} is not closed or its entries are not separated by commas",
+        "close it with '}', e.g. {table: 1, players: [alice, bob]}",
+    ),
+    (
+        "expected ',' or '}'",
+        "a {mapping} is not closed or its entries are not separated by commas",
+        "close it with '}', e.g. {table: 1, players: [alice, bob]}",
+    ),
+    (
+        "found undefined alias",
+        "this alias (*name) refers to an anchor (&name) that is not defined above it",
+        "define the anchor first or write the value out",
+    ),
+    (
+        "exceeded maximum nesting depth",
+        "the lists or mappings here are nested too deeply",
+        "write the data out with less nesting",
+    ),
+    ("found duplicate anchor", "this anchor (&name) is defined twice", "give each anchor a different name"),
+    (
+        "found unknown escape character",
+        "a backslash in double quotes starts an unknown escape sequence",
+        "use single quotes, or double the backslash (\\\\)",
+    ),
+    (
+        "but found another document",
+        "the file holds more than one YAML document ('---' separates documents)",
+        "keep one event per file; remove the extra '---' line",
+    ),
+)
+
+
+_PURE_BLOCK_END = (
+    # The pure-Python parser says "expected <block end>" where libyaml names what it expected.
+    ("block mapping", "did not find expected key"),
+    ("block collection", "did not find expected '-' indicator"),
+)
+
+
+def _as_libyaml(problem: str, context: str) -> str:
+    """The libyaml wording of a pure-Python parser problem, so both loaders give one message.
+
+    >>> _as_libyaml("expected <block end>, but found '<block mapping start>'", "while parsing a block mapping")
+    'did not find expected key'
+    >>> _as_libyaml("mapping values are not allowed here", "")
+    'mapping values are not allowed here'
+    """
+    if problem.startswith("expected <block end>"):
+        for where, libyaml in _PURE_BLOCK_END:
+            if where in context:
+                return libyaml
+    return problem
+
+
+def _syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    if "end of stream" in (exc.problem or "") and exc.context_mark is not None:
+        mark = exc.context_mark  # point at the quote or bracket that was never closed
+    line0, col0 = (mark.line, mark.column) if mark is not None else (0, 0)
+    pos = SourcePos(path, line0 + 1, col0 + 1)
+    problem = exc.problem or ""
+    context = exc.context or ""
+    if "cannot start any token" in problem:
+        char = _char_at(text, line0, col0)
+        if char == "\t":
+            return error(
+                "yaml-syntax",
+                "a tab character is used for indentation",
+                pos,
+                "YAML indents with spaces only; replace the tab with spaces",
+            )
+        shown = repr(char) if char else "this character"
+        return error(
+            "yaml-syntax", f"a value cannot start with {shown}", pos, 'put the value in quotes, e.g. name: "@alice"'
+        )
+    if "expected a single document" in context:
+        problem = "but found another document"
+    problem = _as_libyaml(problem, context)
+    for needle, message, hint in _PROBLEMS:
+        if needle in problem:
+            return error("yaml-syntax", message, pos, hint)
+    detail = "; ".join(p for p in (context, problem) if p)
+    return error(
+        "yaml-syntax",
+        f"the YAML cannot be read ({detail})",
+        pos,
+        "check the indentation and quotes on this line and the line above",
+    )

@@ -1,0 +1,81 @@
+"""The garbage-collector pause used by standings and the parallel build."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from ingest.core.collector import collector_paused
+
+
+@pytest.fixture
+def collector_state():
+    """Restores the collector as the test found it."""
+    enabled, frozen = gc.isenabled(), gc.get_freeze_count()
+    yield
+    if gc.get_freeze_count() and not frozen:
+        gc.unfreeze()
+    (gc.enable if enabled else gc.disable)()
+
+
+def test_the_pause_resumes_the_collector_as_it_was_found(collector_state):
+    gc.enable()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    with collector_paused(freeze=True):
+        assert gc.get_freeze_count() > 0
+    assert not gc.isenabled()
+    assert gc.get_freeze_count() == 0
+
+
+def test_what_a_caller_froze_stays_frozen(collector_state, monkeypatch):
+    """Nothing is unfrozen when the caller had frozen objects (the count itself drops
+    whenever a frozen object is freed, so the test watches for an unfreeze instead)."""
+    gc.enable()
+    gc.freeze()
+    calls: list[str] = []
+    real_unfreeze = gc.unfreeze
+    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze") or real_unfreeze())
+    with collector_paused(freeze=True):
+        pass
+    with collector_paused():
+        pass
+    assert calls == [] and gc.get_freeze_count() > 0 and gc.isenabled()
+    real_unfreeze()
+
+
+def test_an_already_paused_collector_does_not_walk_the_frozen_heap(collector_state, monkeypatch):
+    """A forked build worker runs with the collector paused and its parent's heap frozen.
+
+    Counting frozen objects walks every one of them (a whole archive's worth, twice per
+    event in the worker); a pause inside a pause has nothing to undo and must not count.
+    """
+    gc.disable()
+
+    def walk():
+        raise AssertionError("gc.get_freeze_count walks the frozen heap")
+
+    monkeypatch.setattr(gc, "get_freeze_count", walk)
+    with collector_paused():
+        pass
+    assert not gc.isenabled()
+
+
+def test_a_build_keeps_its_results_frozen_while_the_engine_runs_and_unfreezes_them(
+    tmp_path, monkeypatch, collector_state
+):
+    import ingest.publish.run
+    from ingest.publish.run import build_site
+    from tests.site_helpers import TODAY, make_project
+
+    frozen_while_rendering: list[int] = []
+    monkeypatch.setattr(
+        ingest.publish.run, "run_mkdocs", lambda *a, **k: frozen_while_rendering.append(gc.get_freeze_count()) or []
+    )
+    gc.enable()
+    build_site(make_project(tmp_path), today=TODAY)
+    assert frozen_while_rendering and frozen_while_rendering[0] > 10_000
+    assert gc.get_freeze_count() == 0

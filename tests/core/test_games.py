@@ -1,0 +1,48 @@
+"""The games table is the one list of games: the schemas and formats/ agree with it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+from ingest.core.games import DEFAULT_RULES, GAMES, TABLE
+from ingest.rules.rulesets import RULESETS
+from tests.builders import ROOT
+
+
+def schema(name: str) -> Any:
+    return json.loads((ROOT / "schema" / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_schema_names_exactly_the_games_of_the_table() -> None:
+    ids = [g.id for g in TABLE]
+    assert schema("event")["properties"]["game"]["enum"] == ids
+    assert schema("format")["properties"]["game"]["enum"] == ids
+    assert schema("archetypes")["properties"]["game"]["enum"] == ids
+
+
+def test_the_event_schema_describes_every_game_by_its_name() -> None:
+    description = schema("event")["properties"]["game"]["description"]
+    for game in TABLE:
+        assert f"{game.id} ({game.name})" in description
+
+
+def test_every_game_has_its_format_file_and_nothing_else_does() -> None:
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (ROOT / "formats").glob("*.yaml")}
+    assert set(files) == set(GAMES)
+    assert all(doc["game"] == stem for stem, doc in files.items())
+
+
+def test_the_event_schema_lists_the_format_ids_of_formats_files() -> None:
+    """Format ids live in formats/<game>.yaml; the event schema repeats them for editors'
+    completion, plus ``other`` for a format Scorekeeper does not know."""
+    ids: set[str] = {"other"}
+    for path in (ROOT / "formats").glob("*.yaml"):
+        ids |= set(yaml.safe_load(path.read_text(encoding="utf-8"))["formats"])
+    assert set(schema("event")["properties"]["format"]["enum"]) == ids
+
+
+def test_every_default_ruleset_exists() -> None:
+    assert set(DEFAULT_RULES.values()) <= set(RULESETS)

@@ -1,0 +1,104 @@
+"""Each ruleset's defaults, pinned: a changed constant cannot slip through unnoticed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pytest
+
+from ingest.rules.rulesets import RULESETS, get_ruleset
+
+F = Fraction
+
+
+def test_registry_ids() -> None:
+    assert sorted(RULESETS) == ["aequitas", "bushiroad", "mtr", "mtr-manatraders", "mtr-melee", "mtr-topdeck", "wot"]
+
+
+def test_mtr_defaults() -> None:
+    r = get_ruleset("mtr")
+    assert (r.win_points, r.draw_points, r.loss_points) == (3, 1, 0)
+    assert r.bye_games == (2, 0) and r.loss_games == (0, 2) and r.double_loss_games == (0, 0)
+    assert r.tiebreakers == ("omw", "gw", "ogw")
+    assert (r.mw_floor, r.gw_floor, r.ogw_floor) == (F(33, 100), F(33, 100), F(33, 100))
+    assert r.mw_basis == "rounds-played" and r.mw_truncate is None
+    assert r.double_loss_opponents is False and r.playoff_in_record is False
+    assert r.random_final is False and r.playoff_drop == "mtr" and r.rounds_table == "mtr"
+
+
+def test_aequitas_is_mtr_with_its_own_drop_rule_and_rounds_table() -> None:
+    a, m = get_ruleset("aequitas"), get_ruleset("mtr")
+    assert (a.win_points, a.draw_points, a.tiebreakers, a.mw_floor) == (
+        m.win_points,
+        m.draw_points,
+        m.tiebreakers,
+        m.mw_floor,
+    )
+    assert (a.playoff_drop, a.rounds_table) == ("aequitas", "aequitas")
+
+
+def test_bushiroad_defaults() -> None:
+    r = get_ruleset("bushiroad")
+    assert (r.win_points, r.draw_points, r.loss_points) == (1, 0, 0)
+    assert r.tiebreakers == ("omw", "oomw", "h2h")
+    assert r.mw_basis == "event-rounds" and r.mw_truncate == 2 and r.mw_floor == F(33, 100)
+    assert r.random_final is True and r.rounds_table == "bushiroad"
+    three = r.for_event(date=dt.date(2026, 1, 1), points_per_win=3)
+    assert three.win_points == 3
+
+
+def test_wot_defaults() -> None:
+    r = get_ruleset("wot")
+    assert r.tiebreakers == ("tbp",)
+
+
+def test_melee_profile_options_and_eras() -> None:
+    r = get_ruleset("mtr-melee")
+    assert (r.mw_floor, r.gw_floor, r.ogw_floor) == (F(1, 3), F(1, 3), F(1, 3))
+    assert r.loss_games == (0, 0) and r.double_loss_opponents is True
+    assert r.playoff_in_record and r.phased and r.rank_on_published
+    eras = {
+        (dt.date(2024, 5, 15), 8): ("A", True, F(1, 3), None, None),
+        (dt.date(2024, 5, 16), 8): ("B", False, None, None, None),
+        (dt.date(2025, 11, 12), 8): ("B", False, None, None, None),
+        (dt.date(2025, 11, 13), 8): ("C2", False, F(1, 3), None, None),
+        (dt.date(2025, 12, 28), 7): ("C1", False, F(1, 3), F(3333333, 10**7), None),
+        (dt.date(2026, 2, 15), 7): ("C2", False, F(1, 3), None, 8),
+    }
+    for (date, digits), (name, frozen, gw_floor, constant, intermediate) in eras.items():
+        e = r.for_event(date=date, precision=digits)
+        assert r.era_name(date=date, precision=digits) == name
+        assert (e.dropped_frozen, e.gw_floor, e.floor_constant, e.intermediate_precision) == (
+            frozen,
+            gw_floor,
+            constant,
+            intermediate,
+        ), (date, digits)
+        assert e.publish_precision == digits
+
+
+def test_manatraders_profile_options() -> None:
+    r = get_ruleset("mtr-manatraders")
+    assert r.gw_floor is None and r.empty_gw == 0 and r.publish_precision == 3
+    assert r.rank_rounds_played and not r.playoff_places and not r.rank_on_published
+
+
+def test_unknown_ruleset_lists_the_known_ids() -> None:
+    with pytest.raises(KeyError, match="unknown rules 'wizards'; expected one of: aequitas, bushiroad, mtr"):
+        get_ruleset("wizards")
+
+
+def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> None:
+    """MTR Appendix E, 9-16 players: 4 rounds and a top 8 "if Limited Format with Booster Draft
+    in Playoff", else 5 rounds and a top 4; a sealed Swiss with a draft-seat top 8 is one."""
+    from ingest.core.model import Event, Player, PlayoffSpec, Structure
+    from ingest.rules.rounds_advice import plan_for
+    from ingest.rules.rulesets import get_ruleset
+
+    players = tuple(Player(f"p{i}", f"P{i}") for i in range(12))
+    for seeding, rounds, top in (("draft-seats", 4, 8), ("standings", 5, 4)):
+        structure = Structure(swiss_rounds_auto=True, playoff=PlayoffSpec(top=8, seeding=seeding))
+        event = Event("e.yaml", "e", "E", dt.date(2026, 1, 1), "mtg", "sealed", "mtr", 1, structure, players)
+        plan = plan_for(event, get_ruleset("mtr"))
+        assert plan is not None and (plan.rounds, plan.playoff) == (rounds, top)

@@ -1,0 +1,447 @@
+"""Real-browser tests: headless Chromium (through Playwright) against the built sample site.
+
+A session fixture builds the sample events into a temporary copy of the project, serves
+``build/site`` on a localhost port, and every test drives Debian's Chromium
+(``/usr/bin/chromium``) against it: pages load cleanly, search finds a player, the
+bracket renders on a phone, "Copy as text" copies a decklist, "Find my table" and the
+events filter hide what they should, and screenshots at phone and desktop sizes are
+saved into ``test-artifacts/screenshots/`` (no page overflows sideways on a phone).
+
+The module is skipped, with the reason, when Chromium or the playwright package is
+missing. Playwright never downloads a browser here: it launches the system Chromium.
+
+    pytest -m browser tests/site/test_browser.py
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+
+from ingest.publish.run import build_site
+from tests.builders import ROOT
+from tests.site.test_search import _old_copy
+from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
+
+try:
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        ConsoleMessage,
+        Error,
+        Page,
+        Request,
+        Response,
+        sync_playwright,
+    )
+except ImportError:  # the package is an optional test dependency
+    HAVE_PLAYWRIGHT = False
+else:
+    HAVE_PLAYWRIGHT = True
+
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+
+MODERN = "/events/2026-11-13-friday-night-modern/"
+MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _chromium() -> str | None:
+    """The system Chromium, if installed."""
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+CHROMIUM = _chromium()
+
+if CHROMIUM is None:
+    pytest.skip(
+        "browser tests need Chromium (apt-get install chromium): not found at /usr/bin/chromium or on PATH",
+        allow_module_level=True,
+    )
+if not HAVE_PLAYWRIGHT:
+    pytest.skip("browser tests need the playwright package: pip install -e '.[test]'", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files without logging every request to stderr."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        del format, args
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Builds the sample site in a temporary project copy and serves it; yields the base URL."""
+    yield from _built_and_served(tmp_path_factory, "mkdocs")
+
+
+@pytest.fixture(scope="session")
+def zensical_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site built with Zensical, served; yields the base URL."""
+    yield from _built_and_served(tmp_path_factory, "zensical")
+
+
+@pytest.fixture(scope="session")
+def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site plus an event of 2019 (whose search entries are in the 2019 index), served."""
+    yield from _built_and_served(tmp_path_factory, "mkdocs", old_year=2019)
+
+
+def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str, old_year: int = 0) -> Iterator[str]:
+    root = tmp_path_factory.mktemp(f"browser-project-{engine}")
+    project = make_project(root)
+    if old_year:
+        _old_copy(root, old_year)
+    build_site(project, today=TODAY, engine=engine)
+    site = root / "build" / "site"
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One headless Chromium for the whole module."""
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser context (cookies, storage, permissions) per test, desktop-sized."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.set_default_timeout(10_000)
+    try:
+        yield ctx
+    finally:
+        ctx.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    """A page in the test's context."""
+    return context.new_page()
+
+
+def _sample_player() -> tuple[str, str]:
+    """(id, name) of a player from players.yaml who played the Modern event (has a page)."""
+    registry = yaml.safe_load((ROOT / "players.yaml").read_text(encoding="utf-8"))
+    event = yaml.safe_load(MODERN_FILE.read_text(encoding="utf-8"))
+    played = {p["id"] for p in event["players"]}
+    for entry in registry["players"]:
+        if entry["id"] in played:
+            return str(entry["id"]), str(entry["name"])
+    raise AssertionError("no player of players.yaml plays in the Modern sample event")
+
+
+class _Problems:
+    """Collects console errors, page errors and failed localhost requests of one page."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.items: list[str] = []
+        self.host = urlsplit(base_url).netloc
+        page.on("console", self._console)
+        page.on("pageerror", self._page_error)
+        page.on("requestfailed", self._request_failed)
+        page.on("response", self._response)
+
+    def _ours(self, url: str) -> bool:
+        return urlsplit(url).netloc == self.host
+
+    def _console(self, msg: ConsoleMessage) -> None:
+        # Chromium's own notice when a tap lands while the page is still scrolling (an
+        # intervention, reported without a script location): timing, not a page error.
+        if msg.type == "error" and not msg.text.startswith("Ignored attempt to cancel a touch"):
+            self.items.append(f"console error: {msg.text} ({msg.location.get('url', '')})")
+
+    def _page_error(self, exc: Error) -> None:
+        self.items.append(f"page error: {exc}")
+
+    def _request_failed(self, request: Request) -> None:
+        if self._ours(request.url):
+            self.items.append(f"request failed: {request.url} ({request.failure})")
+
+    def _response(self, response: Response) -> None:
+        if self._ours(response.url) and response.status >= 400:
+            self.items.append(f"HTTP {response.status}: {response.url}")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/events/",
+        MODERN,
+        f"{MODERN}rounds/",
+        f"{MODERN}decklists/",
+        "/players/{player}/",
+        "/formats/mtg/modern/",
+        "/rules/mtr/",
+    ],
+)
+def test_page_loads_without_errors(page: Page, site_url: str, path: str) -> None:
+    """Key pages load with no console or page errors and no failed requests to the site."""
+    path = path.format(player=_sample_player()[0])
+    problems = _Problems(page, site_url)
+    response = page.goto(site_url + path, wait_until="load")
+    assert response is not None
+    assert response.status == 200, f"{path}: HTTP {response.status}"
+    page.wait_for_load_state("networkidle")
+    assert page.locator("article.md-content__inner h1").first.is_visible(), f"{path}: no page title"
+    assert problems.items == [], f"{path}:\n" + "\n".join(problems.items)
+
+
+def test_search_finds_a_player(page: Page, site_url: str) -> None:
+    """Material's search, opened with its keyboard shortcut, lists the player's page."""
+    player_id, name = _sample_player()
+    problems = _Problems(page, site_url)
+    page.goto(site_url + "/")
+    page.keyboard.press("/")  # Material's search shortcut (also "s" and "f")
+    assert page.locator("#__search").is_checked(), "the search shortcut did not open search"
+    query = page.locator("input.md-search__input")
+    query.wait_for(state="visible")
+    assert query.evaluate("(el) => el === document.activeElement"), "search does not have the focus"
+    page.keyboard.type(name)
+    results = page.locator(".md-search-result__item a")
+    results.first.wait_for(state="visible")
+    hrefs = results.evaluate_all("(links) => links.map((a) => new URL(a.href, location.href).href)")
+    paths = [urlsplit(href).path for href in hrefs]
+    assert f"/players/{player_id}/" in paths, f"searching {name!r} did not list the player: {paths}"
+    assert problems.items == [], "\n".join(problems.items)
+
+
+SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
+"""Where mkdocs-material and Zensical keep the search index."""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_searching_a_players_name_on_a_phone_lands_on_their_page(
+    browser: Browser, request: pytest.FixtureRequest, engine: str
+) -> None:
+    """At 390x844: opening an event page downloads no search index; tapping the search icon
+    and typing a player's name lists their page first, and tapping it opens the page."""
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    player_id, name = _sample_player()
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, base)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        page.goto(base + MODERN)
+        page.wait_for_load_state("networkidle")
+        assert not [p for p in requested if p in SEARCH_INDEXES], "the page downloaded the search index on opening"
+        page.locator("label[for=__search]").first.tap()
+        page.keyboard.type(name)
+        if engine == "mkdocs":
+            first = page.locator(".md-search-result__link").first
+        else:
+            first = page.get_by_text(re.compile(r"^Player, \d+ events?")).first
+        first.wait_for(state="visible")
+        assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
+        assert name in first.inner_text() or engine == "zensical"
+        first.tap()
+        page.wait_for_url(re.compile(rf".*/players/{re.escape(player_id)}/(\?.*)?$"))
+        assert page.locator("article h1").first.inner_text().strip().rstrip("¶").strip() == name
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
+def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Browser, archive_url: str) -> None:
+    """The main index offers "Events of 2019"; that entry opens the search on the 2019 index."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, archive_url)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        page.goto(archive_url + "/")
+        page.locator("label[for=__search]").first.tap()
+        page.keyboard.type("Vintage Modern Night")
+        page.locator(".md-search-result__meta").wait_for(state="visible")
+        page.wait_for_timeout(300)
+        titles = page.locator(".md-search-result__link h1").all_inner_texts()
+        assert "Vintage Modern Night 2019" not in titles  # not in the main index
+        page.locator("input.md-search__input").fill("")
+        page.keyboard.type("2019")
+        year = page.locator(".md-search-result__link", has_text="Events of 2019").first
+        year.wait_for(state="visible")
+        year.tap()
+        page.wait_for_url(re.compile(r".*[?&]sk-year=2019.*"))
+        query = page.locator("input.md-search__input")
+        query.wait_for(state="visible")
+        query.tap()
+        page.keyboard.type("Vintage Modern Night")
+        first = page.locator(".md-search-result__link").first
+        first.wait_for(state="visible")
+        assert "Vintage Modern Night 2019" in first.inner_text()
+        assert "/search/years/2019.json" in requested
+        first.tap()
+        page.wait_for_url(re.compile(r".*/events/2019-03-06-vintage-modern-night/.*"))
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
+def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
+    """The top-8 bracket: three round columns, seven matches, the champion reachable on a phone."""
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.goto(site_url + MODERN)
+        bracket = page.locator(".sk-bracket")
+        assert bracket.is_visible()
+        rounds = bracket.locator(".sk-bracket-round")
+        assert rounds.count() == 3
+        titles = [t.strip() for t in rounds.locator("h4").all_inner_texts()]
+        assert titles == ["Quarterfinals", "Semifinals", "Final"]
+        assert bracket.locator(".sk-bracket-match").count() == 7
+        assert [rounds.nth(i).locator(".sk-bracket-match").count() for i in range(3)] == [4, 2, 1]
+        champion = rounds.nth(2).locator(".sk-bracket-side.sk-won")
+        assert champion.count() == 1
+        champion.scroll_into_view_if_needed()
+        box = champion.bounding_box()
+        assert box is not None
+        assert box["width"] > 0
+        assert box["height"] > 0
+        assert box["x"] >= -1, f"the champion row cannot be scrolled into view on a phone: {box}"
+        assert box["x"] + box["width"] <= PHONE["width"] + 1, f"the champion row is cut off: {box}"
+        assert champion.locator(".sk-bracket-name").inner_text().strip()
+    finally:
+        ctx.close()
+
+
+def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> None:
+    """ "Copy as text" puts the shown list (card lines, then the sideboard) on the clipboard."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page.goto(f"{site_url}{MODERN}decklists/")
+    deck = page.locator("article.sk-deck").first
+    button = deck.locator("button.sk-copy")
+    button.click()
+    page.wait_for_function("(b) => b.getAttribute('data-copied') === 'true'", arg=button.element_handle())
+    hidden_text = deck.locator("pre.sk-decktext").text_content() or ""
+    read = page.evaluate(
+        "navigator.clipboard ? navigator.clipboard.readText()"
+        ".then((t) => [true, t], (e) => [false, String(e)])"
+        " : [false, 'no clipboard API']"
+    )
+    # Without a clipboard (some headless setups) the button's state and hidden text must do.
+    copied = read[1] if read[0] else hidden_text
+    assert copied == hidden_text
+    lines = copied.splitlines()
+    # The text is MTG Arena's import form: an optional "Deck" header, card lines, "Sideboard".
+    first = lines[1] if lines and lines[0] == "Deck" else (lines[0] if lines else "")
+    assert re.fullmatch(r"[1-9][0-9]* \S.*", first), f"no card line first: {copied[:60]!r}"
+    assert "Sideboard" in lines
+    shown = [" ".join(li.split()) for li in deck.locator("ul.sk-cards li").all_inner_texts()]
+    cards = [line for line in lines if line and line not in {"Deck", "Sideboard"}]
+    assert cards == shown, "the copied list differs from the list shown on the page"
+
+
+def test_find_my_table(page: Page, site_url: str) -> None:
+    """Typing part of a name on the rounds page leaves only that player's tables visible."""
+    page.goto(f"{site_url}{MODERN}rounds/")
+    _, name = _sample_player()
+    part = name.split()[0][:4].lower()
+    rows = page.locator("[data-players]")
+    total = rows.count()
+    assert total > 0
+    page.locator("#sk-find-input").fill(part)
+    states = rows.evaluate_all(
+        "(rows) => rows.map((r) => [r.getAttribute('data-players'),"
+        " r.classList.contains('sk-hidden'), r.getBoundingClientRect().height > 0])"
+    )
+    shown = [players for players, hidden, _ in states if not hidden]
+    assert shown, f"no row matches {part!r}"
+    assert len(shown) < total
+    for players, hidden, visible in states:
+        assert hidden == (part not in players), players
+        assert visible == (not hidden), players
+    page.locator("#sk-find-input").fill("")
+    assert page.locator("[data-players].sk-hidden").count() == 0
+
+
+def test_events_filter(page: Page, site_url: str) -> None:
+    """Choosing a game on the events index hides the events of every other game."""
+    page.goto(site_url + "/events/")
+    items = page.locator("li[data-game]")
+    games = sorted(set(items.evaluate_all("(li) => li.map((e) => e.getAttribute('data-game'))")))
+    assert len(games) > 1, games
+    game = "mtg" if "mtg" in games else games[0]
+    page.locator("#sk-filter-game").select_option(game)
+    states = items.evaluate_all(
+        "(li) => li.map((e) => [e.getAttribute('data-game'),"
+        " e.classList.contains('sk-hidden'), e.getBoundingClientRect().height > 0])"
+    )
+    assert any(g == game and not hidden for g, hidden, _ in states)
+    for g, hidden, visible in states:
+        assert hidden == (g != game), g
+        assert visible == (g == game), g
+    page.locator("#sk-filter-game").select_option("")
+    assert page.locator("li[data-game].sk-hidden").count() == 0
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)], ids=["phone", "desktop"])
+def test_screenshots(browser: Browser, site_url: str, size: str, viewport: dict[str, int]) -> None:
+    """Full-page screenshots of key pages; on a phone no page is wider than the screen."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone = size == "phone"
+    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        for label, path in (("home", "/"), ("event", MODERN), ("rounds", f"{MODERN}rounds/")):
+            page.goto(site_url + path)
+            page.wait_for_load_state("networkidle")
+            target = SCREENSHOTS / f"{label}-{size}.png"
+            target.unlink(missing_ok=True)
+            page.screenshot(path=str(target), full_page=True)
+            assert target.is_file(), target
+            assert target.stat().st_size > 0, target
+            if phone:
+                # A mobile browser widens innerWidth to fit overflowing content, so the
+                # screen's own width bounds it too.
+                scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+                limit = min(inner, viewport["width"]) + 1
+                assert scroll <= limit, f"{path} is {scroll} px wide on a {inner} px phone"
+    finally:
+        ctx.close()

@@ -1,0 +1,848 @@
+"""The built site: privacy, escaping of hostile names, reproducibility, the JSON API, both engines."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import os
+import posixpath
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from ingest.core.errors import IngestError
+from ingest.publish.run import build_site
+from ingest.site.pages import files_digest, page_url
+from ingest.source.project import Project
+from tests.builders import DATA, ROOT, check_golden
+from tests.site_helpers import TODAY, make_project, page_text, tables
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def sample_site(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    project = make_project(tmp_path_factory.mktemp("samples"))
+    build_site(project, today=TODAY)
+    return project
+
+
+def test_every_sample_event_has_a_page(sample_site: Project) -> None:
+    site = sample_site.root / "build" / "site"
+    for path in sorted((ROOT / "events").rglob("*.yaml")):
+        assert (site / "events" / path.stem / "index.html").is_file(), path.stem
+    home = (site / "index.html").read_text()
+    assert "Legacy League December" in home  # upcoming
+    assert "Pioneer Weekly" in home  # in progress
+
+
+PRIVATE_FIELDS = ("email", "membership", "phone")
+
+
+def test_private_player_fields_never_reach_the_site(sample_site: Project) -> None:
+    """Issue 5 point 8: email, membership number and phone reach no page, print view or API document."""
+    secrets = set()
+    for path in (ROOT / "events").rglob("*.yaml"):
+        for player in yaml.safe_load(path.read_text()).get("players") or []:
+            secrets |= {str(player[k]).encode() for k in PRIVATE_FIELDS if k in player}
+    assert len(secrets) >= 4  # the samples carry every kind, a numeric membership number too
+    built = tree(sample_site.root / "build")
+    assert any(rel.startswith("docs/api/") for rel in built) and any(rel.startswith("site/api/") for rel in built)
+    for rel, content in built.items():
+        for secret in secrets:
+            assert secret not in content, (rel, secret)
+
+
+def test_api_documents_validate_against_their_schemas(sample_site: Project) -> None:
+    api = sample_site.root / "build" / "site" / "api"
+    schemas = {
+        name: Draft202012Validator(
+            json.loads((ROOT / "schema" / f"{name}.schema.json").read_text()),
+            format_checker=Draft202012Validator.FORMAT_CHECKER,
+        )
+        for name in ("api-events", "api-event", "api-player", "api-event-mtgo")
+    }
+    index = json.loads((api / "events.json").read_text())
+    schemas["api-events"].validate(index)
+    assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
+    for path in sorted((api / "events").glob("*.json")):
+        kind = "api-event-mtgo" if path.name.endswith(".mtgo.json") else "api-event"
+        schemas[kind].validate(json.loads(path.read_text()))
+    assert len(list((api / "events").glob("*.mtgo.json"))) >= 4  # the MTGODecklistCache format
+    players = sorted((api / "players").glob("*.json"))
+    assert players
+    for path in players:
+        schemas["api-player"].validate(json.loads(path.read_text()))
+
+
+def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
+    doc = json.loads(
+        (sample_site.root / "build" / "site" / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text()
+    )
+    row = doc["final"][0]
+    assert row["place"] == "Champion"
+    n, d = (int(x) for x in row["omw_exact"].split("/"))
+    assert abs(n / d - row["omw"]) < 1e-12
+    assert [t["after_round"] for t in doc["standings"]] == [1, 2, 3, 4, 5]
+    assert "decklists" in doc  # complete event, decklists after the event
+
+
+def test_print_views_sort_pairings_by_name(sample_site: Project) -> None:
+    page = (
+        sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "print" / "round-1.html"
+    ).read_text()
+    names = [
+        line.split("<td>")[1].split("</td>")[0]
+        for line in page.splitlines()
+        if line.startswith("<tr><td>") and 'class="num"' in line
+    ]
+    assert names == sorted(names, key=str.casefold) and len(names) == 24
+    assert page.count('class="slip"') == 11
+
+
+def _event(name: str, decklists: str, *, complete: bool) -> str:
+    text = (DATA / "valid" / "basic.yaml").read_text().replace("decklists: public", f"decklists: {decklists}")
+    text = text.replace("name: Friday Night Modern 42", f"name: {name}")
+    if complete:
+        text = text.replace("swiss_rounds: 3", "swiss_rounds: 2")  # both rounds played: the event is over
+    else:
+        text = text.replace(
+            "      - {table: 1, players: [erin, dan], games: 2-0}", "      - {table: 1, players: [erin, dan]}"
+        )
+    return text.replace("../../../schema", "../../schema")
+
+
+def test_round_tabs_mark_a_player_dropped_only_from_the_round_they_dropped(sample_site: Project) -> None:
+    # Rosa Schmidt drops after round 2 of the Modern sample: the round-1 tab shows her as active.
+    page = (
+        sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "rounds" / "index.html"
+    ).read_text()
+    tabs = page.split('data-tabs="standings"')[1].split('<div class="tabbed-block">')[1:]
+    rosa = [next(row for row in tab.split("<tr") if ">Rosa Schmidt<" in row) for tab in tabs]
+    assert len(rosa) == 5
+    assert ['class="sk-dropped"' in row for row in rosa] == [False, True, True, True, True]
+    assert ["(dropped)" in row for row in rosa] == [False, True, True, True, True]
+
+
+def test_decklist_policies(tmp_path: Path) -> None:
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    cases = {
+        "2026-11-20-public": ("public", False),
+        "2026-11-20-after-done": ("after-event", True),
+        "2026-11-20-after-live": ("after-event", False),
+        "2026-11-20-private": ("private", True),
+    }
+    for slug, (policy, complete) in cases.items():
+        (events / f"{slug}.yaml").write_text(_event(slug, policy, complete=complete))
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    shown = {slug: (docs / "events" / slug / "decklists.md").exists() for slug in cases}
+    assert shown == {
+        "2026-11-20-public": True,
+        "2026-11-20-after-done": True,
+        "2026-11-20-after-live": False,
+        "2026-11-20-private": False,
+    }
+    for slug, visible in shown.items():
+        api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
+        assert ("decklists" in api) is visible
+        if not visible:
+            assert "Lightning Bolt" not in "".join(
+                page_text(p) for p in (docs / "events" / slug).rglob("*") if p.is_file()
+            )
+
+
+HOSTILE = [
+    "<img src=x onerror=alert(1)>",
+    "[x](javascript:alert(1))",
+    "{{ 7*7 }}",
+    "*bold*",
+    '</title><script>alert("xss")</script>',
+    '"><svg onload=alert(2)>',
+]
+
+
+class _Scanner(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.problems: list[str] = []
+        self.in_script = False
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_script = tag == "script"
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.problems.append(f"<{tag} {name}=...>")
+            if value and value.strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {name}={value}>")
+        if tag in ("img", "svg") and any(n == "src" and v == "x" for n, v in attrs):
+            self.problems.append("<img src=x>")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script and any(x in data for x in ("alert(1)", 'alert("xss")', "alert(2)", "alert(3)")):
+            self.problems.append("script with alert")
+        self.text.append(data)
+
+
+ATTR_LIST = "x {: onclick=alert(3) }"
+"""Markdown attribute-list syntax: unescaped, it would add an event handler to the element."""
+
+
+def _hostile_team_and_wot_events(events: Path) -> None:
+    """A team event and a Wheel of Time event whose event and team names are hostile."""
+    team = (DATA / "valid" / "tag-three-teams.yaml").read_text()
+    team = team.replace("name: Trio of Tags", f"name: {json.dumps(HOSTILE[2])}")
+    for old, new in (("Red", HOSTILE[0]), ("Blue", ATTR_LIST), ("Green", HOSTILE[1])):
+        team = team.replace(f"name: {old},", f"name: {json.dumps(new)},")
+    (events / "2026-10-01-hostile-teams.yaml").write_text(team)
+    wot = (DATA / "valid" / "wot-both-lose.yaml").read_text()
+    (events / "2026-09-01-hostile-wot.yaml").write_text(wot.replace("Two Rivers Night", json.dumps(ATTR_LIST)))
+
+
+def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) -> None:
+    """Every string from a file (event, player, team, deck and players.yaml names, notes) is
+    shown as text, in individual, team and Wheel of Time events alike."""
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    text = _event(json.dumps(ATTR_LIST), "public", complete=True)
+    text = text.replace("    drops: [bob]", f"    drops: [bob]\n    notes: {json.dumps(HOSTILE[1])}")
+    for i, (pid, hostile) in enumerate(zip(["alice", "bob", "carol", "dan", "erin", "erin"], HOSTILE, strict=True)):
+        old = {
+            "alice": "Alice Example",
+            "bob": "Bob Builder",
+            "carol": "Carol Danvers",
+            "dan": "Dan Brown",
+            "erin": "Erin Ode",
+        }[pid]
+        if i < 5:
+            text = text.replace(f"name: {old}", f"name: {json.dumps(hostile)}")
+    text = text.replace("location: Example Games, Springfield", f"location: {json.dumps(HOSTILE[5])}")
+    text = text.replace("organizer: Example Games", f"organizer: {json.dumps(HOSTILE[1])}")
+    text = text.replace("archetype: Burn", f"archetype: {json.dumps(HOSTILE[0])}, deck_name: {json.dumps(HOSTILE[4])}")
+    text = text.replace("# feature match", "")
+    text = text.replace(
+        "{table: 1, players: [alice, bob], games: 2-1}",
+        f"{{table: 1, players: [alice, bob], games: 2-1, note: {json.dumps(HOSTILE[3])}}}",
+    )
+    deck = (
+        (DATA / "valid" / "decks" / "alice.txt")
+        .read_text()
+        .replace("4 Lava Spike", "4 <b onmouseover=alert(1)>Spike</b>")
+    )
+    (events / "decks" / "alice.txt").write_text(deck)
+    (events / "2026-11-20-hostile.yaml").write_text(text)
+    _hostile_team_and_wot_events(events)
+    registry = {"alice": HOSTILE[0], "ana": ATTR_LIST, "ben": HOSTILE[1], "cas": HOSTILE[2], "a1": ATTR_LIST}
+    (tmp_path / "players.yaml").write_text(
+        "players:\n" + "".join(f"  - {{id: {pid}, name: {json.dumps(name)}}}\n" for pid, name in registry.items())
+    )
+    build_site(project, today=TODAY)
+    site = tmp_path / "build" / "site"
+    seen_text = ""
+    for path in sorted(site.rglob("*.html")):
+        scanner = _Scanner()
+        scanner.feed(path.read_text())
+        assert scanner.problems == [], (path, scanner.problems)
+        seen_text += "".join(scanner.text)
+    for hostile in (*HOSTILE, ATTR_LIST):
+        assert hostile in seen_text, hostile
+    event_page = (site / "events" / "2026-11-20-hostile" / "index.html").read_text()
+    assert "&lt;img src=x onerror=alert(1)&gt;" in event_page
+    for page, shown in (
+        ("2026-11-20-hostile/index.html", ATTR_LIST),  # the event's name
+        ("2026-11-20-hostile/rounds/index.html", HOSTILE[1]),  # a round's notes
+        ("2026-10-01-hostile-teams/teams/index.html", ATTR_LIST),  # a team's name and a member's
+        ("2026-10-01-hostile-teams/index.html", HOSTILE[2]),  # the event's name
+        ("2026-09-01-hostile-wot/rounds/index.html", ATTR_LIST),  # a player's players.yaml name
+    ):
+        scanner = _Scanner()
+        scanner.feed((site / "events" / page).read_text())
+        assert shown in "".join(scanner.text), page
+    assert "49" not in seen_text.split("{{ 7*7 }}")[0][-5:]
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    one = make_project(tmp_path / "one")
+    two = make_project(tmp_path / "two")
+    build_site(one, today=TODAY)
+    build_site(two, today=TODAY)
+    first, second = tree(one.root / "build" / "site"), tree(two.root / "build" / "site")
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
+
+
+def test_a_failed_build_leaves_the_previous_site_whole(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, docs_only=False)
+    before = files_digest(tree(tmp_path / "build" / "site"))
+    bad = next((tmp_path / "events").rglob("*draft-night.yaml"))
+    bad.write_text(bad.read_text().replace("seed: 55102", "seed: nope"))
+    with pytest.raises(IngestError) as caught:
+        build_site(project, today=TODAY)
+    assert any(d.code == "schema" for d in caught.value.diagnostics)
+    assert files_digest(tree(tmp_path / "build" / "site")) == before
+
+
+def test_both_engines_build_the_same_pages_with_the_same_tables(tmp_path: Path) -> None:
+    """The fragments reach the pages under either engine; the headings and permalinks are the engine's.
+
+    Neither engine writes anything outside the build folder (Zensical's configuration and
+    cache included), and no placeholder is left in any page.
+    """
+    sites = {}
+    for engine in ("mkdocs", "zensical"):
+        project = make_project(tmp_path / engine)
+        before = sorted(p.relative_to(project.root) for p in project.root.rglob("*"))
+        build_site(project, today=TODAY, engine=engine)
+        after = sorted(r for p in project.root.rglob("*") if (r := p.relative_to(project.root)).parts[0] != "build")
+        assert after == [p for p in before if p.parts[0] != "build"], engine
+        assert not [p for p in (project.root / "build").iterdir() if p.name.startswith(".zensical")]
+        sites[engine] = tree(project.root / "build" / "site")
+    pages = [rel for rel in sites["mkdocs"] if rel.endswith("index.html") and rel in sites["zensical"]]
+    assert len(pages) > 100
+    compared = 0
+    for rel in pages:
+        mk, zs = (sites[e][rel].decode() for e in ("mkdocs", "zensical"))
+        assert mk.count("<!--sk:") == zs.count("<!--sk:") == mk.count("<!--/sk-->") == zs.count("<!--/sk-->"), rel
+        assert tables(mk, "") == tables(zs, ""), rel
+        compared += bool(tables(mk, ""))
+    assert compared > 80
+    event = sites["mkdocs"]["events/2026-11-13-friday-night-modern/index.html"].decode()
+    assert "Friday Night Modern 42" in event and "sk-bracket" in event
+    assert 'id="final-standings"' in event and 'class="headerlink" href="#final-standings"' in event
+    assert 'href="#final-standings"' in event.split('data-md-component="toc"', 1)[1]  # the right-hand toc
+    assert "api/events.json" in sites["zensical"]
+
+
+def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
+    docs = sample_site.root / "build" / "docs"
+    golden = DATA / "golden" / "site"
+    for rel in (
+        "events/2026-08-15-wheel-of-time-sealed/index.md",
+        "events/2026-08-15-wheel-of-time-sealed/rounds.md",
+        "api/events/2026-08-15-wheel-of-time-sealed.json",
+        "events/2026-10-24-transformers-constructed/decklists.md",
+    ):
+        # A page as the site shows it: the Markdown with its stored fragments in place.
+        check_golden(
+            golden / rel, page_text(docs / rel) if rel.endswith(".md") else (docs / rel).read_text(), update_golden
+        )
+
+
+def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> None:
+    project = make_project(tmp_path, samples=False)
+    shutil.copy(ROOT / "tests" / "decks" / "data" / "cards.scryfall.json", tmp_path / "cards.json")
+    config = (tmp_path / "mkdocs.yml").read_text() + "\nextra:\n  scorekeeper:\n    card_data:\n      mtg: cards.json\n"
+    (tmp_path / "mkdocs.yml").write_text(config)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "2026-11-20-typed.yaml").write_text(_event("Typed", "public", complete=True))
+    build_site(project, today=TODAY, docs_only=True)
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-11-20-typed" / "decklists.md")
+    # Lightning Bolt is an Instant and Mountain a Land in the card data; the rest is unknown.
+    assert "<h4>Instant (4)</h4>" in page and "<h4>Land (16)</h4>" in page and "<h4>Other (" in page
+    assert "<h4>Sideboard (15)</h4>" in page
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_site_updated_with_new_fragments_equals_a_full_build(
+    tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A changed result changes fragments only: they are swapped into the pages, no engine runs,
+    and the site is byte-identical to a full build; a changed heading runs the engine."""
+    import ingest.publish.run
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY, engine=engine)
+    served = tmp_path / "build" / "site" / "players" / "index.html"
+    inode = served.stat().st_ino
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    runs: list[str] = []
+    for name in ("run_mkdocs", "run_zensical"):
+        real = getattr(ingest.publish.run, name)
+        monkeypatch.setattr(ingest.publish.run, name, lambda *a, _r=real, _n=name, **k: runs.append(_n) or _r(*a, **k))
+    timings = build_site(project, today=TODAY, engine=engine)
+    assert timings.extra["incremental"] == 1.0 and runs == []
+    updated = tree(tmp_path / "build" / "site")
+    assert served.stat().st_ino == inode  # linked from the previous site, not copied
+    assert build_site(project, today=TODAY, engine=engine, full=True).extra["incremental"] == 0.0
+    rebuilt = tree(tmp_path / "build" / "site")
+    assert updated.keys() == rebuilt.keys()
+    assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+    assert build_site(project, today=TODAY, engine=engine).extra["incremental"] == 0.0
+    page = tmp_path / "build" / "site" / "events" / "2026-11-20-pioneer-weekly" / "index.html"
+    assert b"Pioneer Weekly Renamed" in page.read_bytes() and len(runs) == 2
+    next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
+    build_site(project, today=TODAY, engine=engine)
+    assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in tree(tmp_path / "build" / "site"))
+
+
+def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many new events are parsed, computed and rendered in worker processes; the pages do not change."""
+    import ingest.publish.run
+
+    roots = []
+    for name in ("parallel", "sequential"):
+        project = make_project(tmp_path / name)
+        folder = project.root / "events" / "2026"
+        for path in sorted(folder.glob("*.yaml")):
+            for copy in range(2):
+                shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+        roots.append(project)
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    done: list[int] = []
+    real_prefill = ingest.publish.run.prefill
+    monkeypatch.setattr(
+        ingest.publish.run, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
+    )
+    parallel = build_site(roots[0], today=TODAY, docs_only=True)
+    assert parallel.extra["parallel"] == 1.0
+    assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
+    monkeypatch.setattr(ingest.publish.run, "prefill", lambda *a, **k: {})
+    assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
+    assert [len(d) for d in done] == [24]
+    first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
+    assert len(first) > 24 * 3
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
+
+
+def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second half of the player pages comes back from a fork: same files, same order."""
+    import ingest.publish.run
+    from ingest.site.pages import SiteInputs, site_files
+
+    project = make_project(tmp_path)
+    cache = ingest.publish.run.ReportCache()
+    collected = ingest.publish.run.collect(project, parsed=cache.parsed)
+    reports = ingest.publish.run.compute_reports(collected, project, cache, ingest.publish.run.BuildTimings())
+    registry, _ = ingest.publish.run.format_registry(project)
+    inputs = SiteInputs(tuple(reports), collected.players, registry, TODAY, "Scorekeeper")
+    pids: list[str] = []
+
+    def mapper(fn: Any, chunks: Any) -> list[Any]:  # forked_map, telling which process rendered what
+        parts = ingest.publish.run.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
+        pids.extend(part.pop("pid") for part in parts)
+        return parts
+
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
+    forked = site_files(inputs, project.templates_dir, mapper=mapper)
+    serial = site_files(inputs, project.templates_dir)
+    assert pids[0] == str(os.getpid()) != pids[1]
+    assert sum(1 for f in serial if f.startswith("players/")) > 40
+    assert list(forked) == list(serial)
+    assert forked == serial
+    pids.clear()
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 2)  # serve: no fork
+    assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
+    assert pids == [str(os.getpid())] * 2
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
+    pids.clear()
+    assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
+    assert pids == [str(os.getpid())] * 2
+
+
+def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ingest.publish.run
+
+    parent = os.getpid()
+
+    def dies_in_a_fork(chunk: Any) -> dict[str, str | bytes]:
+        if os.getpid() != parent:
+            os._exit(9)  # as the out-of-memory killer would
+        return {f"{item}.md": str(item) for item in chunk}
+
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)
+    assert ingest.publish.run.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
+        {"a.md": "a"},
+        {"b.md": "b", "c.md": "c"},
+    ]
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_path: Path, engine: str) -> None:
+    """A page update runs no engine: a strict build does not update a site built leniently."""
+    project = make_project(tmp_path)
+    rules = tmp_path / "site_templates" / "rules_index.md.j2"
+    rules.write_text(rules.read_text() + "\n- [Gone](nowhere.md)\n")
+    build_site(project, today=TODAY, engine=engine)  # the broken link is only a warning
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
+    with pytest.raises(IngestError) as failed:
+        build_site(project, today=TODAY, engine=engine, strict=True)
+    assert [d.message for d in failed.value.diagnostics if "nowhere" in d.message or "does not exist" in d.message]
+
+
+def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """build/docs was already updated when the engine failed: updating the old site from it would miss pages."""
+    import ingest.publish.run
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY)
+    event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
+    event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
+
+    def broken(*args: object, **kwargs: object) -> list[str]:
+        raise IngestError("the engine crashed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ingest.publish.run, "run_mkdocs", broken)
+        with pytest.raises(IngestError):
+            build_site(project, today=TODAY)
+    assert (
+        b"Pioneer Weekly Renamed"
+        not in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+    )
+    assert build_site(project, today=TODAY).extra["incremental"] == 0.0
+    assert (
+        b"Pioneer Weekly Renamed" in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
+    )
+
+
+def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) -> None:
+    """serve has server and watcher threads: a fork could copy a lock one of them holds."""
+    import threading
+
+    import ingest.publish.run
+
+    project = make_project(tmp_path)
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert ingest.publish.run.prefill(project, ingest.publish.run.ReportCache(), TODAY, workers=2) == {}
+    finally:
+        stop.set()
+        other.join()
+
+
+def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
+    """MTR 8: team standings from team match results; each member keeps an individual history."""
+    from ingest.rules.standings import final_standings
+    from ingest.source.pipeline import load_event
+
+    path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
+    event = load_event(path, sample_site).event
+    assert event is not None and event.teams
+    docs = sample_site.root / "build" / "docs"
+    page = page_text(docs / "events" / event.slug / "teams.md")
+    sections = {s.split(" {: #", 1)[1].split(" }", 1)[0]: s for s in page.split("\n## ")[1:]}
+    assert sections.keys() == {t.id for t in event.teams}
+    for row in final_standings(event).rows:
+        assert f"<dt>Rank</dt><dd>{row.rank}" in sections[row.player]
+        assert f"{row.record.wld} ({row.record.points} points)" in sections[row.player]
+    names = {p.id: p.name for p in event.players}
+    members = {t.id: t.members for t in event.teams}
+    checked = 0
+    for rnd in event.rounds:
+        for tm in rnd.team_matches:
+            first, second = tm.teams
+            seat = tm.seats[0]
+            if seat.score is None or seat.double_loss:
+                continue
+            a, b = names[members[first][0]], names[members[second][0]]
+            s = seat.score
+            assert f"{a} {s.first}-{s.second}" in sections[first]
+            flipped = f"{s.second}-{s.first}" + (f"-{s.drawn}" if s.drawn else "")
+            assert f"{b} {flipped} {a}" in sections[second], (rnd.number, second)
+            checked += 1
+    assert checked >= 4
+    member = event.teams[0].members[1]
+    history = page_text(docs / "players" / f"{member}.md")
+    assert f"team {event.teams[0].name}, seat B" in history
+
+
+LIVING_END = (
+    "4 Living End\n4 Shardless Agent\n4 Violent Outburst\n"
+    + "".join(f"4 Filler Card {i}\n" for i in range(1, 10))
+    + "12 Forest\n"
+)
+"""A list the archetype rules classify as Living End; no event file declares that archetype."""
+
+
+def _classified_event_project(root: Path, cases: dict[str, tuple[str, bool]]) -> Project:
+    """Events where erin (the winner, once complete) brings a Living End list without declaring it."""
+    project = make_project(root, samples=False)
+    events = root / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "decks" / "erin.txt").write_text(LIVING_END)
+    for slug, (policy, complete) in cases.items():
+        text = _event(slug, policy, complete=complete)
+        text = text.replace("email: erin@example.org}", "email: erin@example.org, deck: decks/erin.txt}")
+        (events / f"{slug}.yaml").write_text(text)
+    return project
+
+
+def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_path: Path) -> None:
+    """Issue 5 point 8: with decklists private (or after-event while in progress), only the
+    archetypes the event file declares appear: metagame, winner's deck, players, API."""
+    public = _classified_event_project(tmp_path / "public", {"2026-11-20-public": ("public", True)})
+    build_site(public, today=TODAY, docs_only=True)
+    docs = public.root / "build" / "docs"
+    # The control: a public list is classified, and the archetype shows wherever archetypes do.
+    for page in ("index.md", "events/2026-11-20-public/index.md", "players/erin.md", "api/players/erin.json"):
+        assert "Living End" in page_text(docs / page), page
+    assert json.loads((docs / "api" / "events" / "2026-11-20-public.json").read_text())["players"][4] == {
+        "archetype": "Living End",
+        "id": "erin",
+        "name": "Erin Ode",
+        "player_page": "erin",
+    }
+
+    hidden = _classified_event_project(
+        tmp_path / "hidden",
+        {"2026-11-20-private": ("private", True), "2026-11-20-after-live": ("after-event", False)},
+    )
+    build_site(hidden, today=TODAY)
+    built = tree(hidden.root / "build")
+    assert "site/events/2026-11-20-private/index.html" in built and "docs/api/players/erin.json" in built
+    assert "Burn" in page_text(hidden.root / "build/docs/events/2026-11-20-private/index.md")  # declared: public
+    published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "fragments/", "site/"))}
+    assert [rel for rel, content in published.items() if b"Living End" in content] == []
+
+
+def _player_links(docs: Path) -> dict[str, set[str]]:
+    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(docs.rglob("*.md")):
+        rel = path.relative_to(docs).as_posix()
+        here = page_url(rel)
+        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', page_text(path))
+        out[rel] = {posixpath.normpath(posixpath.join(here, h)) for h in hrefs}
+    return out
+
+
+def test_player_links_go_to_the_canonical_page_of_an_alias(tmp_path: Path) -> None:
+    """players.yaml aliases: an event may use an old id; every link goes to the one page."""
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    (events / "2026-11-20-aliases.yaml").write_text(_event("Alias Night", "public", complete=True))
+    (tmp_path / "players.yaml").write_text(
+        "players:\n"
+        "  - {id: alice-example, name: Alice Example, aliases: [alice]}\n"
+        "  - {id: erin-ode, name: Erin Ode, aliases: [erin]}\n"
+    )
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    links = _player_links(docs)
+    broken = {
+        (page, target) for page, targets in links.items() for target in targets if not (docs / f"{target}.md").exists()
+    }
+    assert broken == set()
+    event = "events/2026-11-20-aliases/"
+    # erin (winner: a bye and a win) on the home page; alice in the players list, standings,
+    # pairings and decklists.
+    assert "players/erin-ode" in links["index.md"]
+    for page in ("index.md", "rounds.md", "decklists.md"):
+        assert "players/alice-example" in links[event + page], page
+    assert not any({"players/alice", "players/erin"} & targets for targets in links.values())
+
+
+def test_home_page_links_a_team_winner_to_its_team_section(sample_site: Project) -> None:
+    """A team event's champion is a team: it has a section on the event's teams page, no player page."""
+    from ingest.rules.standings import final_standings
+    from ingest.source.pipeline import load_event
+
+    path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
+    event = load_event(path, sample_site).event
+    assert event is not None
+    champion = final_standings(event).rows[0]
+    assert champion.place == "Champion"
+    home = page_text(sample_site.root / "build" / "docs" / "index.md")
+    team = next(t for t in event.teams if t.id == champion.player)
+    assert f'<a href="events/{event.slug}/teams/#{team.id}">{team.name}</a>' in home
+    assert f"players/{team.id}/" not in home
+    assert (sample_site.root / "build" / "site" / "events" / event.slug / "teams" / "index.html").is_file()
+
+
+def _opponent_columns(page: str) -> set[tuple[str, ...]]:
+    """The columns of every per-opponent table on a page: the heading, then the cell count of each row."""
+    out = set()
+    for table in re.findall(r'<table class="sk-opponents">(.*?)</table>', page):
+        out.add(tuple(re.findall(r"<th[^>]*>([^<]*)</th>", table)))
+        out |= {("cells", str(row.count("<td"))) for row in table.split("</thead>")[1].split("</tr>") if "<td" in row}
+    return out
+
+
+def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_site: Project) -> None:
+    """Team standings use match results only (MTR Appendix C, 8), Bushiroad standings too
+    (3.2.1.2): no GW% there; MTR individual standings keep it."""
+    docs = sample_site.root / "build" / "docs" / "events"
+    columns = {
+        slug: _opponent_columns(page_text(docs / slug / "index.md"))
+        for slug in (
+            "2026-10-10-team-unified-standard",
+            "2026-09-19-weiss-schwarz-neo-standard",
+            "2026-11-13-friday-night-modern",
+        )
+    }
+    assert columns["2026-10-10-team-unified-standard"] == {("Opponent", "MW%"), ("cells", "2")}
+    assert columns["2026-09-19-weiss-schwarz-neo-standard"] == {("Opponent", "MW%"), ("cells", "2")}
+    assert columns["2026-11-13-friday-night-modern"] == {("Opponent", "MW%", "GW%"), ("cells", "3")}
+
+
+def _play(path: Path, project: Project, rounds: int | None) -> None:
+    """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
+    the first-listed player wins every match."""
+    from ingest.core.model import GameScore
+    from ingest.edit.new_round import apply_plan
+    from ingest.edit.recording import record_result
+    from ingest.planner.plan import Finished, plan_next_round
+    from ingest.source.pipeline import load_event
+
+    played = 0
+    while rounds is None or played < rounds:
+        event = load_event(path, project).event
+        assert event is not None
+        plan = plan_next_round(event)
+        if isinstance(plan, Finished):
+            return
+        path.write_text(apply_plan(path.read_text(), plan))
+        event = load_event(path, project).event
+        assert event is not None
+        series = event.playoff if plan.key == "playoff" else event.rounds
+        for m in series[-1].matches:
+            if len(m.players) == 2:
+                edit = record_result(
+                    path.read_text(),
+                    load_event(path, project).event,  # type: ignore[arg-type]
+                    round_no=None,
+                    table=m.table,
+                    player=None,
+                    result=GameScore(2, 0),
+                    playoff=plan.key == "playoff",
+                )
+                path.write_text(edit.text)
+        played += 1
+    assert rounds is None or played == rounds
+
+
+STRUCTURES = {
+    "swiss-auto": ("{pairing: swiss, swiss_rounds: auto, best_of: 3, decklists: after-event}", 9),  # 5 rounds
+    "swiss-auto-top": (
+        "{pairing: swiss, swiss_rounds: auto, best_of: 3, playoff: {top: 4}, decklists: after-event}",
+        9,
+    ),
+    "single-elimination": ("{pairing: single-elimination, best_of: 3, decklists: after-event}", 6),
+    "round-robin": ("{pairing: round-robin, best_of: 3, decklists: after-event}", 4),
+    "double-elimination": ("{pairing: double-elimination, best_of: 3, decklists: after-event}", 6),
+}
+
+
+def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) -> None:
+    """``decklists: after-event`` waits for the whole event: every Swiss round the table
+    recommends, the whole bracket, every round-robin round, the last double-elimination round."""
+    from ingest.report.event_report import event_status
+    from ingest.source.pipeline import load_event
+
+    project = make_project(tmp_path, samples=False)
+    events = tmp_path / "events" / "2026"
+    (events / "decks").mkdir(parents=True)
+    shutil.copy(DATA / "valid" / "decks" / "alice.txt", events / "decks" / "alice.txt")
+    names = ["alice", "bob", "carol", "dan", "erin", "fay", "gus", "hal", "ivy"]
+    expected = {}
+    for kind, (structure, n) in STRUCTURES.items():
+        roster = "".join(
+            f"  - {{id: {p}, name: {p.title()}" + (", deck: decks/alice.txt}\n" if p == "alice" else "}\n")
+            for p in names[:n]
+        )
+        for stage, rounds in (("live", 1), ("done", None)):
+            slug = f"2026-11-20-{kind}-{stage}"
+            path = events / f"{slug}.yaml"
+            path.write_text(
+                f"name: {kind} {stage}\ndate: 2026-11-20\ngame: mtg\nformat: modern\nseed: 7\n"
+                f"structure: {structure}\nplayers:\n{roster}rounds: []\n"
+            )
+            _play(path, project, rounds)
+            event = load_event(path, project).event
+            assert event is not None
+            assert all(r.complete for r in (*event.rounds, *event.playoff))  # every written round is reported
+            expected[slug] = stage == "done"
+            assert event_status(event) == ("complete" if stage == "done" else "in-progress"), slug
+    build_site(project, today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    for slug, visible in expected.items():
+        assert (docs / "events" / slug / "decklists.md").exists() is visible, slug
+        api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text())
+        assert ("decklists" in api) is visible and api["status"] == ("complete" if visible else "in-progress")
+        if not visible:
+            pages = "".join(page_text(p) for p in (docs / "events" / slug).rglob("*") if p.is_file())
+            assert "Lightning Bolt" not in pages, slug
+
+
+def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
+    """build/docs holds exactly the new files; unchanged files keep their timestamps."""
+    from ingest.publish.run import sync_tree
+
+    target = tmp_path / "docs"
+    first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
+    assert first.written == {"index.md", "events/a/index.md", "events/b/deck.bin"}
+    assert first.removed == frozenset()
+    kept = target / "events/a/index.md"
+    os.utime(kept, ns=(10**18, 10**18))  # a stamp no rewrite could keep, whatever the clock's resolution
+    (target / "stale" / "deep").mkdir(parents=True)
+    second = sync_tree(target, {"index.md": "# Home, changed\n", "events/a/index.md": "A", "players/p/x.md": "P"})
+    assert second.written == {"index.md", "players/p/x.md"}
+    assert second.removed == {"events/b/deck.bin"}
+    assert kept.stat().st_mtime_ns == 10**18
+    assert (target / "index.md").read_text(encoding="utf-8") == "# Home, changed\n"
+    assert not (target / "events" / "b").exists()  # emptied folders go too
+    assert not (target / "stale").exists()  # and empty ones found there
+    third = sync_tree(target, {"index.md": "# Home, CHANGED\n", "events/a/index.md": "A", "players/p/x.md": "P"})
+    assert third.written == {"index.md"}  # same size, other bytes
+    assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()) == [
+        "events/a/index.md",
+        "index.md",
+        "players/p/x.md",
+    ]
+
+
+def test_parallel_preparation_finds_events_saved_with_a_byte_order_mark_in_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Prefill keys the cache as the build reads files (a leading BOM dropped): nothing is redone."""
+    import ingest.publish.run
+
+    project = make_project(tmp_path)
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    cache = ingest.publish.run.ReportCache()
+    assert len(ingest.publish.run.prefill(project, cache, TODAY, workers=2)) >= 16
+    assert ingest.publish.run.prefill(project, cache, TODAY, workers=2) == {}

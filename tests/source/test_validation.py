@@ -1,0 +1,159 @@
+"""The schema validator is jsonschema's Draft 2020-12 validator, with one difference.
+
+A pattern's ``$`` means the end of the text (JSON Schema's ECMA-262 meaning), not "before a
+final line feed" as in Python's ``re``. Everything else (every error, its order, paths,
+schema paths and sub-errors) is jsonschema's own: no keyword is re-implemented here.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from ingest.source.validation import SchemaValidator, _inline_refs
+from ingest.source.yamldoc import parse_yaml
+from tests.builders import DATA, ROOT
+
+
+@cache
+def validators(name: str) -> tuple[Any, Any]:
+    """The stock validator and ours over the same (inlined) schema."""
+    schema = json.loads((ROOT / "schema" / f"{name}.schema.json").read_text(encoding="utf-8"))
+    inlined = _inline_refs(schema, schema)
+    checker = Draft202012Validator.FORMAT_CHECKER
+    return Draft202012Validator(inlined, format_checker=checker), SchemaValidator(inlined, format_checker=checker)
+
+
+def described(errors: Any) -> list[tuple[Any, ...]]:
+    """Everything an error says, sub-errors included, in order."""
+    return [
+        (
+            e.message,
+            tuple(e.absolute_path),
+            tuple(e.absolute_schema_path),
+            e.validator,
+            repr(e.validator_value),
+            repr(e.instance),
+            described(e.context),
+        )
+        for e in errors
+    ]
+
+
+def assert_same_errors(name: str, data: Any) -> int:
+    stock, fast = validators(name)
+    expected = described(stock.iter_errors(data))
+    assert described(fast.iter_errors(data)) == expected
+    return len(expected)
+
+
+def documents(*folders: Path) -> list[Any]:
+    out = []
+    for folder in folders:
+        for path in sorted(folder.rglob("*.yaml")):
+            text = path.read_bytes().decode("utf-8", errors="replace")  # one test file is not UTF-8
+            doc, _ = parse_yaml(text, path.name)
+            if doc is not None:
+                out.append(doc.data)
+    return out
+
+
+EVENTS = documents(ROOT / "events", DATA / "valid", DATA / "invalid")
+
+
+def test_every_event_file_of_the_tests_gets_the_same_errors() -> None:
+    assert len(EVENTS) > 40
+    counts = [assert_same_errors("event", data) for data in EVENTS]
+    assert sum(1 for n in counts if n) >= 10  # the invalid files do fail
+
+
+def test_the_players_file_gets_the_same_errors() -> None:
+    (players,) = documents_of(ROOT / "players.yaml")
+    assert assert_same_errors("players", players) == 0
+    broken = copy.deepcopy(players)
+    broken["players"][0]["id"] = "Not An Id!"
+    broken["players"][1]["email"] = 7
+    broken["players"].append({"name": ""})
+    assert assert_same_errors("players", broken) >= 3
+
+
+def documents_of(path: Path) -> list[Any]:
+    doc, _ = parse_yaml(path.read_text(encoding="utf-8"), path.name)
+    assert doc is not None
+    return [doc.data]
+
+
+# -- mutations --------------------------------------------------------------------------
+
+
+def paths_of(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += paths_of(value, (*prefix, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += paths_of(value, (*prefix, i))
+    return out
+
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=40),
+    st.floats(allow_nan=False, allow_infinity=False, width=16),
+    st.sampled_from(
+        ["", "alice", "Alice B", "2-1", "1-1-1", "9-99", "2026-13-01", "2026-11-13", "mtr", "hero", "x" * 90]
+    ),
+    # a text ending in a line feed is where the two differ (test_a_line_feed_does_not_end_a_pattern)
+    st.text(alphabet=st.characters(blacklist_characters="\n"), max_size=6),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.sampled_from(["id", "name", "players", "games", "table", "bye", "extra"]), inner, max_size=3
+        ),
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_mutated_event_gets_the_same_errors(data: st.DataObject) -> None:
+    """A value replaced, a key removed or added anywhere in a real event file."""
+    doc = copy.deepcopy(data.draw(st.sampled_from(EVENTS[:12]), label="event"))
+    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
+        path = data.draw(st.sampled_from(paths_of(doc)), label="path")
+        if not path:
+            continue
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step]
+        action = data.draw(st.sampled_from(["replace", "remove", "add"]), label="action")
+        if action == "replace":
+            parent[path[-1]] = data.draw(values, label="value")
+        elif action == "remove":
+            del parent[path[-1]]
+        elif isinstance(parent, dict):
+            parent[data.draw(st.sampled_from(["extra", "notes", "winner", "seats", "side"]))] = data.draw(values)
+    assert_same_errors("event", doc)
+
+
+def test_a_line_feed_does_not_end_a_pattern() -> None:
+    stock, ours = validators("players")
+    (players,) = documents_of(ROOT / "players.yaml")
+    broken = copy.deepcopy(players)
+    broken["players"][0]["id"] += "\n"
+    assert described(stock.iter_errors(broken)) == []  # Python's $ matches before the final line feed
+    (problem,) = ours.iter_errors(broken)
+    assert problem.validator == "pattern" and tuple(problem.absolute_path) == ("players", 0, "id")

@@ -1,0 +1,145 @@
+"""Safe, positioned YAML reading and safe file reading."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ingest.source.storage import decode_utf8, read_text
+from ingest.source.yamldoc import MAX_NODES, SafeLoader, format_path, parse_yaml
+
+
+def test_positions_of_keys_and_values_are_one_based() -> None:
+    doc, problems = parse_yaml("name: x\nplayers:\n  - {id: a, name: A}\n  - id: b\n    name: B\n", "e.yaml")
+    assert problems == [] and doc is not None
+    assert doc.pos(("players", 0, "name")).label() == "e.yaml:3:19"
+    assert doc.pos(("players", 1, "id")).label() == "e.yaml:4:9"
+    assert doc.pos(("players", 1, "id"), key=True).label() == "e.yaml:4:5"
+    # A missing path falls back to the nearest existing ancestor.
+    assert doc.pos(("players", 1, "deck")).label() == "e.yaml:4:5"
+
+
+def test_dates_become_iso_strings_and_numbers_stay_numbers() -> None:
+    doc, _ = parse_yaml("date: 2026-11-20\nseed: 42\nratio: 0.5\nflag: true\nnothing:\n", "e.yaml")
+    assert doc is not None
+    assert doc.data == {"date": "2026-11-20", "seed": 42, "ratio": 0.5, "flag": True, "nothing": None}
+
+
+_SCALAR_TEXT = st.one_of(
+    st.integers(-(10**20), 10**20).map(str),
+    st.from_regex(r"\A[-+]?[0-9_]{1,8}\Z"),  # leading zeros (YAML 1.1 octal), underscores, signs
+    st.sampled_from(["0x1F", "0o17", "017", "0_17", "0b101", "1:30", "1_000", "0", "00", "09", "1e3", ".5", "~", "No"]),
+    st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")), max_size=12),
+)
+
+
+@given(st.lists(_SCALAR_TEXT, min_size=1, max_size=6))
+def test_scalars_are_read_as_pyyaml_reads_them(values: list[str]) -> None:
+    """Strings and plain decimal numbers take a shortcut; every scalar equals PyYAML's value."""
+    # Each value quoted as PyYAML writes it, and bare where the text allows (resolved by its form).
+    text = "".join(
+        f"k{i}: {yaml.safe_dump(v, default_flow_style=True).split(chr(10))[0]}\n" for i, v in enumerate(values)
+    )
+    text += "".join(
+        f"r{i}: {v}\n" for i, v in enumerate(values) if v and v.strip() == v and v[0] not in "{[&*!|>'\"%@`#,?:-"
+    )
+    try:
+        expected = yaml.load(text, Loader=SafeLoader)
+    except yaml.YAMLError:
+        return
+    if any(v != v for v in expected.values()):
+        return  # .nan: equal to nothing, itself included
+    doc, problems = parse_yaml(text, "e.yaml")
+    if any(p.code == "yaml-value" for p in problems) or doc is None:
+        return  # e.g. a date YAML resolves but no calendar has: reported, not compared
+    assert {k: v.isoformat() if hasattr(v, "isoformat") else v for k, v in expected.items()} == doc.data
+    assert [type(v) for v in doc.data.values()] == [
+        str if hasattr(v, "isoformat") else type(v) for v in expected.values()
+    ]
+
+
+def test_a_number_too_long_to_read_is_a_positioned_problem() -> None:
+    _, problems = parse_yaml("seed: " + "1" * 5000 + "\n", "e.yaml")
+    assert [(p.code, p.pos.label()) for p in problems] == [("yaml-value", "e.yaml:1:7")]
+
+
+def test_duplicate_keys_are_reported_with_the_first_line() -> None:
+    _, problems = parse_yaml("a: 1\nb:\n  c: 1\n  c: 2\n", "e.yaml")
+    assert [(p.code, p.pos.line, p.pos.col) for p in problems] == [("duplicate-key", 4, 3)]
+    assert "first at line 3" in problems[0].message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: !!python/object/apply:os.system ['ls']\n",
+        "a: !!python/name:os.system\n",
+        "a: !custom x\n",
+        "a: !!set {x, y}\n",
+        "a: !!binary aGVsbG8=\n",
+    ],
+)
+def test_tags_that_construct_objects_are_refused(text: str) -> None:
+    doc, problems = parse_yaml(text, "e.yaml")
+    assert doc is None
+    assert [p.code for p in problems] == ["yaml-tag"]
+
+
+def test_alias_bombs_are_capped() -> None:
+    layers = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        prev, cur = chr(ord("a") + i - 1), chr(ord("a") + i)
+        layers.append(f"{cur}: &{cur} [{', '.join(['*' + prev] * 9)}]")
+    doc, problems = parse_yaml("\n".join(layers) + "\n", "e.yaml")
+    assert doc is None
+    assert [p.code for p in problems] == ["yaml-too-large"]
+    assert MAX_NODES < 9**9
+
+
+def test_recursive_alias_is_refused() -> None:
+    doc, problems = parse_yaml("a: &a [1, *a]\n", "e.yaml")
+    assert doc is None and problems[0].code == "yaml-too-large"
+
+
+def test_small_aliases_and_merge_keys_are_plain_data() -> None:
+    doc, problems = parse_yaml("base: &b {best_of: 3}\nx:\n  <<: *b\n  pairing: swiss\n", "e.yaml")
+    assert problems == [] and doc is not None
+    assert doc.data["x"] == {"pairing": "swiss", "best_of": 3}
+
+
+def test_syntax_error_is_positioned_in_plain_words() -> None:
+    _, problems = parse_yaml("name: x\nlocation: Hall: B\n", "e.yaml")
+    assert problems[0].pos.label() == "e.yaml:2:15"
+    assert "colon" in problems[0].message and "quotes" in problems[0].hint
+
+
+def test_non_utf8_bytes_are_positioned() -> None:
+    text, problems = decode_utf8("ok: 1\nname: caf\xe9\n".encode("latin-1"), "e.yaml")
+    assert text is None
+    assert problems[0].pos.label() == "e.yaml:2:10" and problems[0].code == "encoding"
+
+
+def test_byte_order_mark_is_accepted() -> None:
+    text, problems = decode_utf8(b"\xef\xbb\xbfname: x\n", "e.yaml")
+    assert (text, problems) == ("name: x\n", [])
+
+
+def test_oversized_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.yaml"
+    path.write_text("a: " + "x" * 2000 + "\n")
+    text, problems = read_text(path, "big.yaml", limit=1000)
+    assert text is None and problems[0].code == "file-too-large"
+    assert problems[0].render().startswith("big.yaml:1:1: error[file-too-large]: ")
+
+
+def test_unreadable_file_is_positioned_at_its_start(tmp_path: Path) -> None:
+    text, problems = read_text(tmp_path, "folder.yaml")  # a folder cannot be read as text
+    assert text is None and [(p.code, p.pos.label()) for p in problems] == [("io", "folder.yaml:1:1")]
+
+
+def test_format_path() -> None:
+    assert format_path(("rounds", 2, "matches", 4, "games")) == "rounds[2].matches[4].games"
