@@ -25,13 +25,14 @@ TODAY = dt.date(2026, 11, 22)
 def make_project(root: Path, *, samples: bool = True) -> Project:
     """A copy of the project's data, templates and configuration under ``root``.
 
-    With ``samples`` the sample events and players.yaml come too; else events/ is empty.
+    With ``samples`` the sample events, seasons and players.yaml come too; else events/ is empty.
     """
     for name in ("schema", "formats", "site_templates"):
         shutil.copytree(ROOT / name, root / name)
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     if samples:
         shutil.copytree(ROOT / "events", root / "events")
+        shutil.copytree(ROOT / "seasons", root / "seasons")
         shutil.copy(ROOT / "players.yaml", root / "players.yaml")
     else:
         (root / "events").mkdir()

@@ -74,6 +74,37 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
     return list(checked.loaded), list(checked.diagnostics)
 
 
+def split_season_paths(paths: list[Path], project: Project) -> tuple[list[Path], list[Path]]:
+    """Season files named by ``paths`` (``seasons/`` expanded), and the other paths."""
+    from ingest.source.season_files import season_paths
+
+    folder = project.seasons_dir.resolve()
+    seasons: list[Path] = []
+    others: list[Path] = []
+    for p in paths:
+        real = p.resolve()
+        if real == folder:
+            seasons += season_paths(project)
+        elif real.parent == folder:
+            seasons.append(p)
+        else:
+            others.append(p)
+    return seasons, others
+
+
+def check_season_files(paths: list[Path] | None, project: Project) -> tuple[int, list[Diagnostic]]:
+    """Checks season files (default: all of them) and the presets; returns how many and the diagnostics."""
+    from ingest.source.assemble import slug_for
+    from ingest.source.season_files import load_seasons, season_paths
+
+    paths = season_paths(project) if paths is None else paths
+    if not paths:
+        return 0, []
+    slugs = [slug_for(p.as_posix()) for p in event_paths([], project)] if project.events_dir.is_dir() else []
+    _, diags = load_seasons(project, slugs, paths)
+    return len(paths), diags
+
+
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option(
@@ -91,25 +122,32 @@ def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list
 )
 @click.pass_context
 def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str) -> None:
-    """Check event files and report every problem with its file, line and column.
+    """Check event and season files and report every problem with its file, line and column.
 
-    PATHS are event files or folders (default: events/). Exit status 1 if any error
+    PATHS are event files or folders, or season files (default: events/ and seasons/). Exit status 1 if any error
     (or, with --strict, any warning) is found.
 
     \b
     Examples:
       scorekeeper validate
       scorekeeper validate events/2026/2026-11-20-fnm.yaml --strict
+      scorekeeper validate seasons/winter-league-2026.yaml
       scorekeeper validate --format github
     """
     project = project_of(ctx)
     for p in paths:
         if not p.exists():
             fail(f"{p}: no such file or folder")
-    loaded, diags = check_files(list(paths), project)
+    seasons, others = split_season_paths(list(paths), project)
+    loaded, diags = check_files(others, project) if others or not paths else ([], [])
+    seasons_checked, found = check_season_files(seasons if paths else None, project)
+    diags = sorted_diagnostics(diags + found)
     print_diagnostics(diags, fmt)
     n = len(loaded)
-    click.echo(f"checked {n} event file{'s' if n != 1 else ''}: {summary(diags)}", err=True)
+    parts = [f"{n} event file{'s' if n != 1 else ''}"] if n or not seasons_checked else []
+    if seasons_checked:
+        parts.append(f"{seasons_checked} season file{'s' if seasons_checked != 1 else ''}")
+    click.echo(f"checked {' and '.join(parts)}: {summary(diags)}", err=True)
     if has_errors(diags, strict=strict):
         sys.exit(1)
 
@@ -167,6 +205,11 @@ def standings(
 
     project = project_of(ctx)
     event = checked_event(project, event_file, "first")
+    from ingest.source.naming import public_event
+    from ingest.source.pipeline import load_players
+
+    # Players are named as they chose in players.yaml (the standings are the same).
+    event = public_event(event, load_players(project)[0])
     if rules is not None:
         try:
             get_ruleset(rules)

@@ -382,6 +382,9 @@ class Player:
     """Declines a playoff place."""
     country: str = ""
     """Two-letter country code."""
+    source_id: PlayerId = ""
+    """The id in the event file, when the published copy shows the player under another
+    (see :mod:`ingest.naming`); empty otherwise."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the player is listed."""
 

@@ -40,6 +40,8 @@ from ingest.publish.archive_summary import summarise_finished_events
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.pages import Files, SiteInputs, site_files
+from ingest.source.assemble import slug_for
+from ingest.source.naming import naming_key, publishable
 from ingest.source.pipeline import (
     EventData,
     Loaded,
@@ -55,6 +57,8 @@ from ingest.source.pipeline import (
 )
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.season import Season
+from ingest.source.season_files import load_seasons
 from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
 from ingest.source.yamldoc import load_plain
 
@@ -132,6 +136,7 @@ class Collected:
     players: PlayerRegistry
     archetypes: ArchetypeBook | None
     diagnostics: tuple[Diagnostic, ...]
+    seasons: tuple[Season, ...] = ()
 
 
 def collect(
@@ -161,8 +166,11 @@ def collect(
         loaded.append(item)
         diags += item.diagnostics
     diags += duplicate_slugs(loaded)
+    seasons, problems = load_seasons(project, [slug_for(item.shown) for item in loaded])
+    diags += problems
     del strict
-    return Collected(tuple(loaded), players, archetypes, tuple(sorted(set(diags), key=Diagnostic.sort_key)))
+    found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
+    return Collected(tuple(loaded), players, archetypes, found, seasons)
 
 
 class ReportCache:
@@ -210,10 +218,13 @@ def _data_fingerprint(project: Project) -> str:
     return h.hexdigest()
 
 
-def report_key(fingerprint: str, item: Loaded) -> str:
-    """The content hash a report is cached under: data, code, the event file and its decklists."""
+def report_key(fingerprint: str, item: Loaded, players: PlayerRegistry | None = None) -> str:
+    """The content hash a report is cached under: data, code, the event file and its decklists,
+    and how its players chose to be named (players.yaml)."""
     assert item.event is not None and item.text is not None
     h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
+    if players is not None:
+        h.update(naming_key(item.event, players).encode())
     for _, ref, text in item.event.deck_texts:
         h.update(ref.encode() + text.encode())
     return h.hexdigest()
@@ -268,9 +279,12 @@ def _worker_event(path: str) -> _Prepared:
     registry = data.formats
     cards = _WORKER["cards"]
     archetypes = _WORKER["archetypes"]
-    key = report_key(_WORKER["fingerprint"], item)
-    report = replace(compute_report(item.event, registry, archetypes, card_data=cards), cache_key=key)
-    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"])
+    key = report_key(_WORKER["fingerprint"], item, _WORKER["players"])
+    report = publishable(
+        item.event, _WORKER["players"], lambda e: compute_report(e, registry, archetypes, card_data=cards)
+    )
+    report = replace(report, cache_key=key)
+    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"], seasons=_WORKER["seasons"])
     templates = Path(_WORKER["templates"])
     return (
         parsed,
@@ -320,6 +334,7 @@ def prefill(
         templates=str(project.templates_dir),
         templates_fingerprint=templates_fingerprint(project.templates_dir),
         archetypes=load_archetype_book(project)[0],
+        seasons=load_seasons(project)[0],
     )
     loaded: dict[str, Loaded] = {}
 
@@ -402,11 +417,16 @@ def compute_reports(
     reports = []
     for done, item in enumerate(collected.events):
         progress("computing standings", done, len(collected.events))
-        key = report_key(fingerprint, item)
+        key = report_key(fingerprint, item, collected.players)
         report = cache.get(key)
         if report is None:
             assert item.event is not None
-            report = replace(compute_report(item.event, registry, collected.archetypes, card_data=cards), cache_key=key)
+            report = publishable(
+                item.event,
+                collected.players,
+                lambda e: compute_report(e, registry, collected.archetypes, card_data=cards),
+            )
+            report = replace(report, cache_key=key)
             cache.put(key, report)
             timings.reports_computed += 1
         elif key in cache.prepared:  # computed for this build, by a worker
@@ -772,7 +792,15 @@ def _build(
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
-        inputs = SiteInputs(tuple(reports), collected.players, registry, day, _site_name(project), _site_url(project))
+        inputs = SiteInputs(
+            tuple(reports),
+            collected.players,
+            registry,
+            day,
+            _site_name(project),
+            site_url=_site_url(project),
+            seasons=collected.seasons,
+        )
         files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))

@@ -1,7 +1,8 @@
 """``scorekeeper serve``: a live preview of the site while a TO edits event files.
 
 It builds the site, serves ``build/site`` on localhost, and watches ``events/``,
-``formats/``, ``players.yaml``, ``site_templates/`` and ``mkdocs.yml`` with watchdog. A
+``formats/``, ``seasons/``, ``presets/``, ``players.yaml``, ``site_templates/`` and
+``mkdocs.yml`` with watchdog. A
 save triggers a rebuild (only changed events are recomputed, only changed pages
 re-rendered); the browser reloads itself as soon as the new pages are written. When a
 file is invalid, the last good site keeps being served and the positioned errors are
@@ -200,7 +201,8 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
 
     observer = Observer()
     handler = Handler()
-    for folder in (project.events_dir, project.formats_dir, project.templates_dir):
+    folders = (project.events_dir, project.formats_dir, project.templates_dir, project.seasons_dir)
+    for folder in (*folders, project.root / "presets"):
         if folder.is_dir():
             observer.schedule(handler, str(folder), recursive=True)
     observer.schedule(handler, str(project.root), recursive=False)

@@ -23,6 +23,7 @@ from typing import Any
 from ingest.core.model import Event, MatchKind, PlayerId
 from ingest.planner.wot import RECORD_COLUMN, wot_records  # its columns are WON, LOST, DRAWN
 from ingest.report.event_report import EventReport
+from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
 
 WON, LOST, DRAWN = 0, 1, 2
@@ -101,24 +102,30 @@ class PlayerHistories:
 class _Collector:
     """Accumulates entries and head-to-head counts while events are read, oldest first."""
 
-    def __init__(self, registry: PlayerRegistry) -> None:
+    def __init__(self, registry: PlayerRegistry, unnamed: bool = False) -> None:
         self.reg = registry
+        self.unnamed = unnamed
         self.names: dict[str, str] = {}
         self.entries: dict[str, list[HistoryEntry]] = defaultdict(list)
         self.h2h: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
 
     def add(self, pid: str, fallback_name: str, entry: HistoryEntry) -> None:
+        if is_unnamed(pid) and not self.unnamed:
+            return  # a player who chose not to be named has no page (ingest.naming)
         cid = self.reg.canonical(pid)
         self.names[cid] = self.reg.name(pid, fallback_name)  # the newest event's name wins
         self.entries[cid].append(entry)
 
     def meet(self, me: str, opp: str, slot: int) -> None:
+        if is_unnamed(me) and not self.unnamed:
+            return
         self.h2h[self.reg.canonical(me)][self.reg.canonical(opp)][slot] += 1
 
     def result(self) -> PlayerHistories:
         names = dict(self.names)
         for cid, reg in self.reg.players.items():
-            names.setdefault(cid, reg.name)
+            if reg.display != "hidden":
+                names.setdefault(cid, reg.shown)
         return PlayerHistories(
             names,
             {cid: tuple(rows) for cid, rows in self.entries.items()},
@@ -126,9 +133,15 @@ class _Collector:
         )
 
 
-def player_histories(reports: Iterable[EventReport], registry: PlayerRegistry) -> PlayerHistories:
-    """Every player's results and head-to-head counts across ``reports``."""
-    out = _Collector(registry)
+def player_histories(
+    reports: Iterable[EventReport], registry: PlayerRegistry, *, unnamed: bool = False
+) -> PlayerHistories:
+    """Every player's results and head-to-head counts across ``reports``.
+
+    Players who chose not to be named (:mod:`ingest.naming`) have no history, unless
+    ``unnamed`` (a season table counts them under their per-event id).
+    """
+    out = _Collector(registry, unnamed)
     for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
         if report.event.is_team_event:
             _team_event(report, out)

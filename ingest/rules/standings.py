@@ -365,7 +365,9 @@ class _Engine:
         self.drop_round: dict[PlayerId, int] = event.unit_drops()
         """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
         self.dq = event.disqualified_units()
-        self.seed_keys = [seeded_order(event.seed, u) for u in self.units]
+        # A player published under another id (ingest.naming) keeps the order of the file's id.
+        source = {p.id: p.source_id for p in event.players if p.source_id}
+        self.seed_keys = [seeded_order(event.seed, source.get(u, u)) for u in self.units]
         self._complete: dict[int, bool] = {}
 
     def timeline(self, swiss_upto: int, with_playoff: bool) -> list[Round]:

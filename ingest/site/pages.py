@@ -37,7 +37,10 @@ from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.site.live import VERSION_FILE, live_view, version_token
 from ingest.site.qr import page_address, qr_code
 from ingest.site.render import render_page, slug_id
+from ingest.site.seasons import compute_seasons, event_seasons, player_seasons, season_files
+from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
+from ingest.source.season import Season
 from ingest.wot import WotSide, cycle_of, default_bye_side
 
 Files = dict[str, str | bytes]
@@ -61,6 +64,8 @@ class SiteInputs:
     """Shown in headings."""
     site_url: str = ""
     """The site's address (``site_url`` in mkdocs.yml); empty when unset."""
+    seasons: tuple[Season, ...] = ()
+    """seasons/."""
 
 
 def page_url(docs_path: str) -> str:
@@ -241,6 +246,8 @@ def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
     """
     if event.is_team_event and unit in {t.id for t in event.teams}:
         return f"events/{event.slug}/teams/#{unit}"
+    if is_unnamed(unit):
+        return f"events/{event.slug}/"  # a player who chose not to be named has no page
     return f"players/{registry.canonical(unit)}/"
 
 
@@ -511,6 +518,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
         "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "seasons": event_seasons(inputs.seasons, e),
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
         "print_round": _print_view(report, names),
         # With standings, every player is in them (with their deck); a team event lists
@@ -929,6 +937,7 @@ def _player_pages(
     mapper: Mapper = map,
     page_cache: dict[Any, Files] | None = None,
     fingerprint: str = "",
+    seasons: Mapping[str, list[dict[str, Any]]] | None = None,
 ) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
@@ -941,7 +950,7 @@ def _player_pages(
     keys: dict[str, Any] = {}
     if page_cache is not None:
         for cid in ids:
-            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint)
+            keys[cid] = (_player_page_key(cid, inputs, histories, fingerprint), repr((seasons or {}).get(cid)))
             if keys[cid] in page_cache:
                 files.update(page_cache[keys[cid]])
         ids = [cid for cid in ids if keys[cid] not in page_cache]
@@ -949,7 +958,7 @@ def _player_pages(
     def chunk_pages(chunk: Sequence[str]) -> Files:
         files: Files = {}
         for cid in chunk:
-            files.update(_player_page(cid, inputs, templates, histories))
+            files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
         return files
 
     half = (len(ids) + 1) // 2
@@ -985,12 +994,18 @@ def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, f
         histories.names[cid],
         histories.entries.get(cid, ()),
         tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
-        inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+        inputs.players.public_aliases(cid),
         fingerprint,
     )
 
 
-def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: PlayerHistories) -> Files:
+def _player_page(
+    cid: str,
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    seasons: Sequence[Mapping[str, Any]] = (),
+) -> Files:
     display = histories.names
     entries = histories.entries.get(cid, ())
     rows = [_history_row(entry) for entry in reversed(entries)]
@@ -999,7 +1014,10 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
     for row in rows:
         row["kind"] = f"{row['game']} · {row['format']}" if several else row["format"]
     met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
-    opponents = [{"name": display.get(o, o), "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met]
+    # Opponents who chose not to be named count in the record but are not listed.
+    opponents = [
+        {"name": display[o], "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met if o in display
+    ]
     return _page(
         f"players/{cid}.md",
         templates,
@@ -1012,7 +1030,7 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
             "decks": sorted({e.archetype for e in entries if e.archetype}),
             "events": len(entries),
             "base": base_for(f"players/{cid}.md"),
-            "aliases": inputs.players.players[cid].aliases if cid in inputs.players.players else (),
+            "aliases": inputs.players.public_aliases(cid),
             "playing": [
                 {
                     "event": e.event,
@@ -1020,11 +1038,12 @@ def _player_page(cid: str, inputs: SiteInputs, templates: Path, histories: Playe
                     "round": e.now[0],
                     "table": e.now[1],
                     "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
-                    "opponent_url": f"../{e.now[2]}/" if e.now[2] else "",
+                    "opponent_url": f"../{e.now[2]}/" if e.now[2] and not is_unnamed(e.now[2]) else "",
                 }
                 for e in entries
                 if e.now is not None
             ],
+            "seasons": seasons,
         },
     )
 
@@ -1155,7 +1174,7 @@ def search_entries(
 
     Players by name (their aliases and decks in the text), events by name, date and
     place, archetypes (the newest published deck of each), formats, cards on banned or
-    restricted lists, and the rules pages. Round pages, per-round standings and table
+    restricted lists, seasons, and the rules pages. Round pages, per-round standings and table
     cells are not indexed: a player's page answers "how did I do" and the event page
     "where is my table".
 
@@ -1169,7 +1188,7 @@ def search_entries(
     older: dict[int, list[str]] = defaultdict(list)
     for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
         entries = histories.entries.get(cid, ())
-        aliases = inputs.players.players[cid].aliases if cid in inputs.players.players else ()
+        aliases = inputs.players.public_aliases(cid)
         decks = sorted({e.archetype for e in entries if e.archetype})
         text = f"Player, {len(entries)} event{'s' if len(entries) != 1 else ''}"
         if aliases:
@@ -1221,6 +1240,12 @@ def search_entries(
     for card, lists in sorted(cards.items(), key=lambda kv: kv[0].casefold()):
         text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
         out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
+    for season in sorted(inputs.seasons, key=lambda s: s.id):
+        about = season.description
+        if len(about) >= 150:  # entries stay short
+            about = about[:150].rsplit(" ", 1)[0] + "…"
+        text = f"Season table; {about}" if about else "Season table"
+        out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": text})
     for rid, text in RULES_TEXT.items():
         out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
     out.append(
@@ -1249,7 +1274,15 @@ def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fi
     names = tuple(sorted(_player_names(report.event, inputs.players).items()))
     # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
     links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
-    return (report.cache_key, names, links, fingerprint or templates_fingerprint(templates), inputs.today.isoformat())
+    seasons = tuple(tuple(s.items()) for s in event_seasons(inputs.seasons, report.event))
+    return (
+        report.cache_key,
+        names,
+        links,
+        fingerprint or templates_fingerprint(templates),
+        inputs.today.isoformat(),
+        seasons,
+    )
 
 
 def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
@@ -1273,6 +1306,7 @@ def site_files(
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
+    seasons = compute_seasons(inputs.seasons, reports, inputs.players)
     summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
     # Sections follow the event's state, not its date: a finished event dated today is a
     # result, an event being played is "playing now" (and nowhere else).
@@ -1294,6 +1328,7 @@ def site_files(
                 "site_name": inputs.site_name,
                 "live": [s for s in summaries if s["status"] == "in-progress"],
                 "feeds": _feed_links(reports),
+                "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
             },
         )
     )
@@ -1327,7 +1362,8 @@ def site_files(
     histories = player_histories(reports, inputs.players)
     if progress is not None:
         progress("rendering player pages", 0, 1)
-    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint))
+    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
+    files.update(season_files(seasons, histories.names, templates))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
     files.update(api.api_files(reports, inputs.players, histories))

@@ -27,6 +27,28 @@ class RegisteredPlayer:
     """Other ids used for this person in event files."""
     country: str = ""
     """Two-letter country code."""
+    display: str = "full"
+    """How the player chose to be shown: full, initials, handle or hidden (see :mod:`ingest.naming`)."""
+    handle: str = ""
+    """The chosen handle (with ``display: handle``)."""
+
+    @property
+    def shown(self) -> str:
+        """The name as published (a hidden player's is per event: see :mod:`ingest.naming`)."""
+        if self.display == "initials":
+            return initials(self.name)
+        if self.display == "handle":
+            return self.handle
+        return self.name
+
+
+def initials(name: str) -> str:
+    """A name's initials.
+
+    >>> initials("Alice Kowalski"), initials("jean-luc  picard"), initials("Ōno Tarō")
+    ('A. K.', 'J. P.', 'Ō. T.')
+    """
+    return " ".join(part[0].upper() + "." for part in name.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +65,20 @@ class PlayerRegistry:
         return self.alias_of.get(pid, pid)
 
     def name(self, pid: str, fallback: str) -> str:
-        """The display name for an id (the registry's, else the event's)."""
+        """The published name for an id (the registry's as the player chose, else the event's)."""
         reg = self.players.get(self.canonical(pid))
-        return reg.name if reg else fallback
+        return reg.shown if reg else fallback
+
+    def public_aliases(self, cid: str) -> tuple[str, ...]:
+        """The other ids a player page may list: none for a player not named in full
+        (an old id often spells the name)."""
+        reg = self.players.get(cid)
+        return reg.aliases if reg is not None and reg.display == "full" else ()
+
+    def hidden(self, pid: str) -> bool:
+        """Whether the player chose not to be named at all."""
+        reg = self.players.get(self.canonical(pid))
+        return reg is not None and reg.display == "hidden"
 
 
 def registry_from(doc: SourceDocument | None) -> tuple[PlayerRegistry, list[Diagnostic]]:
@@ -74,8 +107,24 @@ def registry_from(doc: SourceDocument | None) -> tuple[PlayerRegistry, list[Diag
                 )
                 continue
             first_line[ident] = doc.line_of(path)
+        display = str(p.get("display") or ("handle" if p.get("handle") else "full"))
+        if display == "handle" and not p.get("handle"):
+            problems.append(
+                error(
+                    "player-handle",
+                    f'players[{i}]: "{pid}" chose to be shown by a handle but has no handle',
+                    doc.pos(("players", i, "display")),
+                    "add handle: with the name to show, e.g. handle: ManaScrewed",
+                )
+            )
+            display = "initials"  # until the handle is given, nothing more than initials
         players[pid] = RegisteredPlayer(
-            pid, str(p["name"]), tuple(str(a) for a in p.get("aliases") or []), str(p.get("country") or "")
+            pid,
+            str(p["name"]),
+            tuple(str(a) for a in p.get("aliases") or []),
+            str(p.get("country") or ""),
+            display,
+            str(p.get("handle") or ""),
         )
         for a in p.get("aliases") or []:
             alias_of.setdefault(str(a), pid)

@@ -61,6 +61,18 @@ class Project:
         return self.root / "players.yaml"
 
     @property
+    def seasons_dir(self) -> Path:
+        """Season files: ``seasons/<id>.yaml``."""
+        return self.root / "seasons"
+
+    @property
+    def presets_dirs(self) -> tuple[Path, ...]:
+        """Season presets: the project's own ``presets/``, then the shipped ones (an own
+        preset replaces a shipped one of the same id)."""
+        own, shipped = self.root / "presets", _SHIPPED / "presets"
+        return (own,) if own.resolve() == shipped.resolve() else (own, shipped)
+
+    @property
     def mkdocs_file(self) -> Path:
         """The site configuration."""
         own = self.root / "mkdocs.yml"

@@ -1,0 +1,171 @@
+"""Players choose how they are named: full name, initials, a handle, or not at all."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ingest.cli.main import main
+from ingest.publish.run import build_site
+from ingest.report.event_report import compute_report
+from ingest.site.fragments import SEARCH_FILE
+from ingest.source.naming import is_unnamed, public_event
+from ingest.source.pipeline import load_players
+from ingest.source.project import Project
+from tests.builders import ROOT
+from tests.site_helpers import make_project, page_text, sample_event
+
+TODAY = dt.date(2026, 11, 22)
+HIDDEN = ("Ulla Petrov", "ulla-petrov")
+"""Won Draft Night (16 players), 13th at Friday Night Modern: on event pages, decklists,
+player pages of her opponents, the search index, the API, the MTGO export and seasons."""
+
+
+def _choose(project: Project, choices: dict[str, str]) -> None:
+    """Adds ``display`` (or a handle) to players.yaml entries."""
+    path = project.players_file
+    text = path.read_text(encoding="utf-8")
+    for pid, extra in choices.items():
+        text, n = re.subn(r"(\{id: " + re.escape(pid) + r", name: [^}]*)\}", r"\1, " + extra + "}", text)
+        assert n == 1, pid
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def chosen_site(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    project = make_project(tmp_path_factory.mktemp("naming"))
+    _choose(
+        project,
+        {"ulla-petrov": "display: hidden", "ines-costa": "display: initials", "oona-ueda": "handle: TheOracle"},
+    )
+    build_site(project, today=TODAY)
+    return project
+
+
+def _output_files(project: Project) -> list[Path]:
+    build = project.root / "build"
+    return sorted(p for p in build.rglob("*") if p.is_file())
+
+
+def test_a_hidden_player_appears_in_no_output_file(chosen_site: Project) -> None:
+    files = _output_files(chosen_site)
+    assert len(files) > 300  # pages, fragments, HTML, search index, API, MTGO exports, sitemap
+    for path in files:
+        data = path.read_bytes()
+        for secret in HIDDEN:
+            assert secret.encode() not in data, (path, secret)
+    site = chosen_site.root / "build" / "site"
+    assert not (site / "players" / "ulla-petrov").exists()
+    assert not (site / "api" / "players" / "ulla-petrov.json").exists()
+
+
+def test_a_hidden_player_is_player_n_of_each_event(chosen_site: Project) -> None:
+    docs = chosen_site.root / "build" / "docs"
+    draft = json.loads((docs / "api" / "events" / "2026-11-06-draft-night.json").read_text())
+    roster = [p.id for p in sample_event("2026-11-06-draft-night").players]
+    number = roster.index("ulla-petrov") + 1
+    first = draft["final"][0]
+    assert (first["player"], first["name"]) == (f"P{number}", f"Player {number}")
+    fnm = json.loads((docs / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text())
+    other = [p.id for p in sample_event("2026-11-13-friday-night-modern").players].index("ulla-petrov") + 1
+    assert any(r["name"] == f"Player {other}" for r in fnm["final"])
+    page = page_text(docs / "events" / "2026-11-06-draft-night" / "index.md")
+    assert f"Player {number}" in page
+    assert 'href="../../players/P' not in page  # no player page to link to
+    mtgo = json.loads((docs / "api" / "events" / "2026-11-06-draft-night.mtgo.json").read_text())
+    assert f"Player {number}" in json.dumps(mtgo)
+    season = json.loads((docs / "api" / "seasons" / "player-of-the-year-2026.json").read_text())
+    unnamed = [r for r in season["standings"] if r["player"] is None]
+    assert [(r["name"], r["points"]) for r in unnamed] == [("Unnamed player", 13.0)]
+
+
+def test_initials_and_handles_are_shown_everywhere(chosen_site: Project) -> None:
+    for path in _output_files(chosen_site):
+        data = path.read_bytes()
+        assert b"Ines Costa" not in data and b"Oona Ueda" not in data, path
+    docs = chosen_site.root / "build" / "docs"
+    assert page_text(docs / "players" / "ines-costa.md").startswith('---\ntitle: "I. C."\n---\n# I\\. C\\.')
+    assert "# TheOracle" in page_text(docs / "players" / "oona-ueda.md")
+    entries = json.loads((docs.parent / "fragments" / SEARCH_FILE).read_text())
+    titles = {e["title"] for e in entries}
+    assert {"I. C.", "TheOracle"} <= titles
+    index = (docs / "players" / "index.md").read_text() + page_text(docs / "players" / "index.md")
+    assert "I. C." in index and "TheOracle" in index
+
+
+def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> None:
+    """Every registered player hidden: every event's places and points are those of the file.
+
+    Bushiroad ties nothing else breaks are ordered at random from the seed and the ids:
+    the published copy keeps the file's ids for that (the Weiss Schwarz sample has such ties).
+    """
+    project = make_project(tmp_path)
+    text = project.players_file.read_text(encoding="utf-8")
+    project.players_file.write_text(re.sub(r"name: ([^}]*)\}", r"name: \1, display: hidden}", text))
+    registry, problems = load_players(project)
+    assert problems == [] and registry.players
+    checked = 0
+    for path in sorted((project.root / "events").rglob("*.yaml")):
+        event = sample_event(path.stem)
+        public = public_event(event, registry)
+        if event.structure.pairing == "wot-cycles" or event.is_team_event:
+            continue
+        real, shown = compute_report(event), compute_report(public)
+        if real.final is None:  # not started
+            assert shown.final is None
+            continue
+        assert shown.final is not None
+        checked += 1
+        number = {p.id: f"P{i}" for i, p in enumerate(event.players, start=1)}
+        assert [(number[r.player], r.rank, r.shared, r.record.points) for r in real.final.rows] == [
+            (r.player, r.rank, r.shared, r.record.points) for r in shown.final.rows
+        ], path.stem
+        assert all(is_unnamed(r.player) for r in shown.final.rows)
+    assert checked >= 4
+
+
+def test_terminal_standings_name_players_as_they_chose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = make_project(tmp_path)
+    _choose(project, {"ulla-petrov": "display: hidden", "oona-zhou": "handle: OZ"})
+    monkeypatch.chdir(tmp_path)
+    event = next((tmp_path / "events").rglob("2026-11-06-draft-night.yaml"))
+    out = CliRunner().invoke(main, ["standings", str(event)], catch_exceptions=False).stdout
+    assert "Ulla Petrov" not in out and "Oona Zhou" not in out
+    assert re.search(r"^\s+1\s+Player \d+\s", out, re.M) and re.search(r"^\s+2\s+OZ\s", out, re.M)
+    doc = json.loads(CliRunner().invoke(main, ["standings", str(event), "--json"]).stdout)
+    assert "ulla-petrov" not in json.dumps(doc)
+
+
+def test_a_handle_choice_without_a_handle_is_a_positioned_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = make_project(tmp_path)
+    _choose(project, {"ulla-petrov": "display: handle"})
+    registry, problems = load_players(project)
+    line = next(i for i, t in enumerate(project.players_file.read_text().splitlines(), 1) if "ulla-petrov" in t)
+    assert [(d.code, d.pos.line) for d in problems] == [("player-handle", line)]
+    assert registry.players["ulla-petrov"].shown == "U. P."  # until a handle is given
+    _choose(project, {"ines-costa": "display: nickname"})
+    _, problems = load_players(project)
+    assert any(d.code == "schema" and "nickname" in d.message for d in problems)
+
+
+def test_the_readme_example_is_a_valid_registry(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How players are named", 1)[1].split("\n## ", 1)[0]
+    (example,) = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    project = make_project(tmp_path, samples=False)
+    project.players_file.write_text(example, encoding="utf-8")
+    registry, problems = load_players(project)
+    assert problems == []
+    assert [registry.name(p, "?") for p in ("alice-kowalski", "bram-quist", "oracle")] == [
+        "Alice Kowalski",
+        "B. Q.",
+        "TheOracle",
+    ]
+    assert registry.hidden("ulla-petrov") and registry.public_aliases("p-0042") == ()
