@@ -441,6 +441,33 @@ def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) 
     assert (row.locator("a").get_attribute("href") or "").endswith(f"players/{table.rows[0].player}/")
 
 
+def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(browser: Browser, site_url: str) -> None:
+    """At 390 px the tiebreaker columns are hidden and the page is no wider than the screen;
+    a tapped row's detail starts with them ("OMW% ... · GW% ... · OGW% ...")."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{site_url}{MODERN}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not page.locator(".sk-standings thead th.sk-tb").first.is_visible()
+    page.locator(".sk-standings tbody tr[data-o]").first.locator("td").nth(2).click()
+    line = page.locator(".sk-standings tr.sk-detail .sk-tb-line")
+    assert line.is_visible()
+    assert line.inner_text().startswith("OMW% ") and " · GW% " in line.inner_text()
+    context.close()
+
+
+def test_a_season_table_row_is_one_line_on_a_phone(browser: Browser, site_url: str) -> None:
+    """The expandable name of a season table is text with a marker, not a boxed admonition."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{site_url}/seasons/player-of-the-year-2026/")
+    row = page.locator("table tbody tr").first
+    box = row.bounding_box()
+    assert box is not None and box["height"] < 50, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
 def test_find_a_team_members_table_and_a_player_in_the_list(page: Page, site_url: str) -> None:
     """A team member named only in the note under a team's row finds that table; the players
     index keeps the players whose name has the query."""

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from ingest.publish.run import build_site
+from tests.site.test_browser import CHROMIUM_ARGS, PHONE, SCREENSHOTS, _QuietHandler, browser  # noqa: F401
 from tests.site_helpers import TODAY, make_project
-from tests.test_browser import CHROMIUM_ARGS, PHONE, SCREENSHOTS, _QuietHandler, browser  # noqa: F401
 
 pytest.importorskip("playwright")
 from playwright.sync_api import Browser, Page

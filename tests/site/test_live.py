@@ -12,7 +12,7 @@ from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run
-from tests.test_pair_command import HEADER
+from tests.planner.test_pair_command import HEADER
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from ingest.cli.main import main
 from ingest.core.safetext import terminal_safe
 from ingest.decks.decklist import parse_decklist_text
 from ingest.publish.run import build_site
-from ingest.site.render import entity_lines, md, meta_title
+from ingest.site.render import md, meta_title
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT
@@ -176,7 +176,6 @@ def test_markdown_text_stays_on_one_line() -> None:
         text = f"Swiss{breaker}# Injected heading"
         assert len(str(md(text)).splitlines()) == 1, repr(breaker)
         assert len(str(meta_title(text)).splitlines()) == 1, repr(breaker)
-        assert len(str(entity_lines(text)).splitlines()) == 1, repr(breaker)
 
 
 def test_a_description_on_several_lines_does_not_become_a_heading(tmp_path: Path) -> None:
