@@ -137,9 +137,9 @@ class CutOutlook:
             head = f"Top {self.top}; round {self.round} {how}"
         parts = []
         if self.guarantee is not None:
-            parts.append(f"{self.guarantee} points make the cut whatever happens")
+            parts.append(f"{_plural(self.guarantee, 'point')} make the cut whatever happens")
         if self.reachable is not None:
-            parts.append(f"{self.reachable} points can still make it")
+            parts.append(f"{_plural(self.reachable, 'point')} can still make it")
         return head + (": " + "; ".join(parts) if parts else "")
 
 

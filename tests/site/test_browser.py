@@ -352,7 +352,7 @@ def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
 
 def _modern_decks() -> dict[str, str]:
     """Each Modern sample player's decklist as decklist text (what "Copy as text" must give)."""
-    from ingest.decks import event_decks
+    from ingest.decks.event_decks import event_decks
     from ingest.site.render import slug_id
     from ingest.source.pipeline import format_registry, load_event
     from ingest.source.project import Project

@@ -60,7 +60,7 @@ def test_find_my_table_comes_first_and_the_clock_counts_down(browser: Browser, l
     # 21:22 plus the time the page took to load: 38 minutes left, give or take a few seconds.
     assert re.fullmatch(r"3[78]:\d\d left", page.locator(".sk-clock").inner_text())
     page.locator("#sk-find-input").fill("noor")
-    assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+    assert page.locator(".sk-live .sk-pairings tbody tr.sk-match-hit").count() == 1
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "live-event-phone.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -93,7 +93,7 @@ def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, l
         assert page.evaluate("window.__kept") is None
         # The search survived the reload: the player still sees their table.
         assert page.locator("#sk-find-input").input_value() == "ull"
-        assert page.locator(".sk-live tr[data-players]:not(.sk-hidden)").count() == 1
+        assert page.locator(".sk-live .sk-pairings tbody tr.sk-match-hit").count() == 1
     finally:
         version.write_text(original)
         page.context.close()
@@ -114,7 +114,7 @@ def test_tapping_a_name_in_the_standings_opens_the_players_page(browser: Browser
     url, _ = live_site
     page = _phone(browser, ROUND_START)
     page.goto(url + "/events/2026-11-13-friday-night-modern/")
-    link = page.locator("table.sk-standings tbody tr").first.locator("summary a")
+    link = page.locator("table.sk-standings tbody tr").first.locator("td:nth-child(2) a")
     name = link.inner_text()
     link.tap()
     page.wait_for_url("**/players/**")
@@ -138,11 +138,12 @@ def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
     assert widths and all(w <= box + 0.5 for _, w, box in widths), widths
     first = page.locator("table.sk-standings tbody tr").first
     assert not first.locator("td.sk-tb").first.is_visible()  # tiebreakers are not off-screen: they are in the row
-    first.locator("summary").click(position={"x": 4, "y": 4})
-    assert re.match(r"OMW% [\d.]+% · GW% [\d.]+% · OGW% [\d.]+%", first.locator(".sk-tb-line").inner_text())
+    first.locator("td").nth(2).click()  # the row opens its detail; the name stays a link
+    line = page.locator("table.sk-standings tr.sk-detail .sk-tb-line")
+    assert re.match(r"OMW% [\d.]+% · GW% [\d.]+% · OGW% [\d.]+%", line.inner_text())
     # Columns a player needs stay: no empty column is drawn.
     heads = page.locator("article table.sk-table:not(.sk-opponents) > thead th").all_inner_texts()
-    assert "Archetype" not in heads or path.endswith("modern/")
+    assert "Deck" not in heads or path.endswith("modern/")
     page.context.close()
 
 

@@ -116,6 +116,8 @@ def test_version_changes_with_a_result_and_only_then() -> None:
 
 
 def test_printed_pages_carry_qr_codes_to_the_event_and_the_round(tmp_path: Path) -> None:
+    """The round printed from the rounds page (#print-round) and the standings printed from
+    the event page carry codes to the event's page; each slip one to its round."""
     from ingest.publish.run import build_site
     from ingest.site.qr import qr_code
     from tests.site_helpers import TODAY, make_project
@@ -126,22 +128,26 @@ def test_printed_pages_carry_qr_codes_to_the_event_and_the_round(tmp_path: Path)
     build_site(project, today=TODAY)
     site = project.root / "build" / "site" / "events" / "2026-11-20-pioneer-weekly"
     event_url = "https://club.example/results/events/2026-11-20-pioneer-weekly/"
-    sheet = (site / "print" / "round-3.html").read_text(encoding="utf-8")
+    rounds = (site / "rounds" / "index.html").read_text(encoding="utf-8")
+    sheet = rounds.split('id="print-round"', 1)[1].split("</section>", 1)[0]
     # The codes drawn are the codes of these addresses (segno draws the same matrix for the same text).
     assert qr_code(event_url, "sk-qr-event").body in sheet
     assert qr_code(event_url + "rounds/#round-3", "sk-qr-round").body in sheet
     assert sheet.count('<use href="#sk-qr-round"/>') == 6  # one per result slip (six tables)
     assert sheet.count('<use href="#sk-qr-event"/>') == 1 and f"scan or visit {event_url}" in sheet
-    standings = (site / "print" / "standings.html").read_text(encoding="utf-8")
-    assert qr_code(event_url, "sk-qr-event").body in standings
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert qr_code(event_url, "sk-qr-event").body in page and 'class="sk-print-only"' in page
     # The round the slip points to exists under that id.
-    assert 'id="round-3"' in (site / "rounds" / "index.html").read_text(encoding="utf-8")
+    assert 'id="round-3"' in rounds
 
 
 def test_no_qr_code_without_a_site_address(docs: Path) -> None:
-    for page in (docs / PIONEER / "print").glob("*.html"):
+    for page in (docs / PIONEER).glob("*.md"):
         text = page.read_text(encoding="utf-8")
         assert "sk-qr" not in text and "<svg" not in text, page.name
+    fragments = docs.parent / "fragments" / PIONEER
+    assert fragments.is_dir()
+    assert all("sk-qr" not in p.read_text(encoding="utf-8") for p in fragments.rglob("*") if p.is_file())
 
 
 @pytest.mark.parametrize(
@@ -180,6 +186,6 @@ def test_in_progress_labels_and_facts(docs: Path) -> None:
     assert "## Standings after round 2 of 4; round 3 in progress" in page
     assert "<dt>Rounds</dt><dd>3 of 4" in page
     assert "<dt>Recommended</dt>" not in page  # the event says 4 rounds: no second opinion next to it
-    assert "<th>Archetype</th>" not in page  # nobody's archetype is given: no empty column
+    assert ">Deck</th>" not in page  # nobody's archetype is given: no empty column
     modern = page_text(docs / "events/2026-11-13-friday-night-modern/index.md")
-    assert "<th>Archetype</th>" in modern and "## Final standings" in modern
+    assert '<th class="sk-tb">Deck</th>' in modern and "## Final standings" in modern
