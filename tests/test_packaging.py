@@ -77,14 +77,17 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
     purelib = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout.strip()
     # The dependencies come from this environment (no download); the package only from the wheel.
     deps = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     Path(purelib, "scorekeeper-test-deps.pth").write_text("\n".join(sorted(deps)) + "\n", encoding="utf-8")
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
     env.update(NO_COLOR="1", PYTHONDONTWRITEBYTECODE="1")
@@ -92,7 +95,11 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
     folder.mkdir()
     found = subprocess.run(
         [python, "-c", "import ingest; print(ingest.__file__)"],
-        capture_output=True, text=True, check=True, env=env, cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=folder,
     ).stdout.strip()
     assert Path(found).is_relative_to(venv), found
     scorekeeper = python.parent / "scorekeeper"
@@ -105,8 +112,21 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
 
     version = run("--version")
     assert (version.returncode, version.stdout.strip()) == (0, f"scorekeeper, version {ingest.__version__}")
-    new = run("new", "--name", "Ñandú Night", "--date", "2026-11-27", "--game", "mtg", "--format", "modern",
-              "--rounds", "3", "--seed", "7")
+    new = run(
+        "new",
+        "--name",
+        "Ñandú Night",
+        "--date",
+        "2026-11-27",
+        "--game",
+        "mtg",
+        "--format",
+        "modern",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+    )
     assert new.returncode == 0, new.stderr
     (event,) = (folder / "events" / "2026").glob("*.yaml")
     shown = event.relative_to(folder).as_posix()

@@ -112,7 +112,7 @@ def new(
           --game mtg --format modern --players 24
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
     """
-    from ingest.edit.new_event import new_event_text, recommended_structure, slugify
+    from ingest.edit.new_event import file_slug, new_event_text, recommended_structure
     from ingest.pairing.rounds import wot_games
     from ingest.rules.rounds_advice import describe
 
@@ -137,7 +137,7 @@ def new(
         if plan is not None and plan.playoff is not None and top is None:
             top = plan.playoff
         click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
-    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
+    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{file_slug(name)}.yaml"
     schema = project.schema("event").resolve()
     folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
     # The editor hint is a relative path, and only when the schema is part of the project.
