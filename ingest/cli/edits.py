@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from ingest.cli.common import checked_event, fail, print_diagnostics, project_of
+from ingest.cli.common import RoundsType, checked_event, fail, print_diagnostics, project_of
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
 from ingest.core.games import GAMES
@@ -66,7 +66,11 @@ def _run(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: b
 @click.option("--location", default="", help="Venue.")
 @click.option("--organizer", default="", help="Organizer.")
 @click.option(
-    "--rounds", default="auto", show_default=True, help="Swiss rounds (Wheel of Time: games): a number or auto."
+    "--rounds",
+    type=RoundsType(),
+    default="auto",
+    show_default=True,
+    help="Swiss rounds (Wheel of Time: games): a number or auto.",
 )
 @click.option(
     "--players",
@@ -118,8 +122,6 @@ def new(
 
     project = project_of(ctx)
     date = date_.date()
-    if rounds != "auto" and not rounds.isdigit():
-        fail(f"--rounds must be a number or auto, not {rounds!r}")
     note = ""
     pairing: str | None = None
     swiss_rounds: str | None = rounds
