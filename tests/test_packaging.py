@@ -144,5 +144,11 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stdout + built.stderr
     assert (folder / "build" / "docs" / "index.md").is_file()
     assert list((folder / "build" / "docs" / "assets").glob("scorekeeper.css"))
+    # The whole site, with the shipped mkdocs.yml and our mkdocs plugin from the wheel.
+    built = run("build", "--strict")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "Ñandú Night" in (folder / "build" / "site" / "events" / "2026-11-27-nandu-night" / "index.html").read_text(
+        encoding="utf-8"
+    )
     # Nothing was written next to the installed package.
     assert not (Path(found).parent / "_shipped" / "build").exists()
