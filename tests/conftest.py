@@ -7,7 +7,6 @@ Builders for events live in :mod:`tests.builders`.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -26,11 +25,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden", action="store_true", default=False, help="rewrite golden files from the current output"
     )
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("--update-golden", default=False):
-        os.environ["SCOREKEEPER_UPDATE_GOLDEN"] = "1"
 
 
 @pytest.fixture

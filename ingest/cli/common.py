@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -15,6 +17,18 @@ from ingest.source.project import Project
 
 if TYPE_CHECKING:
     from ingest.core.model import Event
+
+
+class RoundsType(click.ParamType):  # type: ignore[type-arg]  # generic only in recent click
+    """A number of rounds or ``auto``; anything else is a usage error (exit status 2)."""
+
+    name = "N|auto"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        text = str(value).strip().lower()
+        if text == "auto" or text.isdigit():
+            return text if text == "auto" else str(int(text))
+        self.fail(f"{value!r} is not a number of rounds or auto", param, ctx)
 
 
 def project_of(ctx: click.Context) -> Project:
@@ -28,24 +42,44 @@ def fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
+def echo_json(doc: object) -> None:
+    """Prints one JSON document on standard output (the ``--json`` output of a command)."""
+    click.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+
+
+def fail_json(message: str, diagnostics: Sequence[Diagnostic] = ()) -> NoReturn:
+    """Ends a ``--json`` command that could not do its work: the JSON document
+    ``{"error": message, "diagnostics": [...]}`` on standard output; the diagnostics as
+    text and the message on standard error; exit status 1."""
+    echo_json({"error": message, "diagnostics": [d.as_json() for d in diagnostics]})
+    if diagnostics:
+        click.echo(render_all(diagnostics, limit=50), err=True)
+    fail(message)
+
+
 def print_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> None:
     """Prints diagnostics (text, or GitHub workflow annotations)."""
     if diags:
         click.echo(render_all(diags, fmt=fmt, limit=0 if fmt == "github" else 50))
 
 
-def checked_event(project: Project, event_file: Path, doing: str) -> Event:
+def checked_event(project: Project, event_file: Path, doing: str, *, as_json: bool = False) -> Event:
     """The event of a file that every check ``validate`` runs accepts; refuses as ``validate`` would.
 
     Errors (in the file, its checks or the shared files) are printed and the command
-    exits 1; warnings are printed on standard error and the command goes on.
+    exits 1 (with ``as_json``, as the JSON document of :func:`fail_json`, so standard
+    output stays one JSON document); warnings are printed on standard error and the
+    command goes on.
     """
     from ingest.source.checks import check_event_file
 
     checked = check_event_file(event_file, project)
     if checked.event is None:
+        message = f"{checked.loaded.shown} has errors; fix them {doing}"
+        if as_json:
+            fail_json(message, checked.diagnostics)
         print_diagnostics(list(checked.diagnostics))
-        fail(f"{checked.loaded.shown} has errors; fix them {doing}")
+        fail(message)
     if checked.diagnostics:
         click.echo(render_all(checked.diagnostics, limit=50), err=True)
     return checked.event

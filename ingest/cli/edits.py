@@ -19,7 +19,7 @@ from typing import Any
 
 import click
 
-from ingest.cli.common import checked_event, fail, print_diagnostics, project_of
+from ingest.cli.common import RoundsType, checked_event, fail, print_diagnostics, project_of
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
 from ingest.core.games import GAMES
@@ -67,7 +67,11 @@ def _run(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: b
 @click.option("--location", default="", help="Venue.")
 @click.option("--organizer", default="", help="Organizer.")
 @click.option(
-    "--rounds", default="auto", show_default=True, help="Swiss rounds (Wheel of Time: games): a number or auto."
+    "--rounds",
+    type=RoundsType(),
+    default="auto",
+    show_default=True,
+    help="Swiss rounds (Wheel of Time: games): a number or auto.",
 )
 @click.option(
     "--players",
@@ -113,14 +117,12 @@ def new(
           --game mtg --format modern --players 24
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
     """
-    from ingest.edit.new_event import new_event_text, recommended_structure, slugify
+    from ingest.edit.new_event import file_slug, new_event_text, recommended_structure
     from ingest.pairing.rounds import wot_games
     from ingest.rules.rounds_advice import describe
 
     project = project_of(ctx)
     date = date_.date()
-    if rounds != "auto" and not rounds.isdigit():
-        fail(f"--rounds must be a number or auto, not {rounds!r}")
     note = ""
     pairing: str | None = None
     swiss_rounds: str | None = rounds
@@ -138,7 +140,7 @@ def new(
         if plan is not None and plan.playoff is not None and top is None:
             top = plan.playoff
         click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
-    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{slugify(name)}.yaml"
+    path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{file_slug(name)}.yaml"
     schema = project.schema("event").resolve()
     folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
     # The editor hint is a relative path, and only when the schema is part of the project.

@@ -17,7 +17,15 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
-from ingest.cli.common import checked_event, fail, print_diagnostics, project_of, today_from_env
+from ingest.cli.common import (
+    checked_event,
+    echo_json,
+    fail,
+    fail_json,
+    print_diagnostics,
+    project_of,
+    today_from_env,
+)
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
@@ -106,49 +114,67 @@ def check_season_files(paths: list[Path] | None, project: Project) -> tuple[int,
 
 
 @main.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--strict",
     is_flag=True,
     help="Treat warnings as errors (not those about rounds already played: facts kept as recorded).",
 )
 @click.option(
+    "--output-format",
     "--format",
     "fmt",
-    type=click.Choice(["text", "github"]),
+    type=click.Choice(["text", "github", "json"]),
     default="text",
     show_default=True,
-    help="github prints workflow annotations (::error file=...,line=...::...).",
+    help="github prints workflow annotations (::error file=...,line=...::...); json one JSON document.",
 )
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document for scripts (= --output-format json).")
 @click.pass_context
-def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str) -> None:
+def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str, as_json: bool) -> None:
     """Check event and season files and report every problem with its file, line and column.
 
     PATHS are event files or folders, or season files (default: events/ and seasons/). Exit status 1 if any error
     (or, with --strict, any warning) is found.
+
+    --json prints {"files": [...], "ok", "errors", "warnings", "diagnostics": [...]}
+    (schema/cli-validate.schema.json); each diagnostic has file, line, column,
+    severity, code, message, hint and settled.
 
     \b
     Examples:
       scorekeeper validate
       scorekeeper validate events/2026/2026-11-20-fnm.yaml --strict
       scorekeeper validate seasons/winter-league-2026.yaml
-      scorekeeper validate --format github
+      scorekeeper validate --output-format github
+      scorekeeper validate --json | jq '.diagnostics[] | select(.severity == "error")'
     """
     project = project_of(ctx)
-    for p in paths:
-        if not p.exists():
-            fail(f"{p}: no such file or folder")
     seasons, others = split_season_paths(list(paths), project)
     loaded, diags = check_files(others, project) if others or not paths else ([], [])
     seasons_checked, found = check_season_files(seasons if paths else None, project)
     diags = sorted_diagnostics(diags + found)
-    print_diagnostics(diags, fmt)
+    failed = has_errors(diags, strict=strict)
+    if as_json or fmt == "json":
+        errors = sum(1 for d in diags if d.is_error)
+        echo_json(
+            {
+                "files": [item.shown for item in loaded],
+                "ok": not failed,
+                "strict": strict,
+                "errors": errors,
+                "warnings": len(diags) - errors,
+                "diagnostics": [d.as_json() for d in diags],
+            }
+        )
+    else:
+        print_diagnostics(diags, fmt)
     n = len(loaded)
     parts = [f"{n} event file{'s' if n != 1 else ''}"] if n or not seasons_checked else []
     if seasons_checked:
         parts.append(f"{seasons_checked} season file{'s' if seasons_checked != 1 else ''}")
     click.echo(f"checked {' and '.join(parts)}: {summary(diags)}", err=True)
-    if has_errors(diags, strict=strict):
+    if failed:
         sys.exit(1)
 
 
@@ -204,27 +230,34 @@ def standings(
     from ingest.rules.rulesets import get_ruleset
 
     project = project_of(ctx)
-    event = checked_event(project, event_file, "first")
+    if rules is not None:
+        try:
+            get_ruleset(rules)
+        except KeyError as exc:
+            raise click.BadParameter(str(exc.args[0]), param_hint="'--rules'") from None
+    event = checked_event(project, event_file, "first", as_json=as_json)
     from ingest.source.naming import public_event
     from ingest.source.pipeline import load_players
 
     # Players are named as they chose in players.yaml (the standings are the same).
     event = public_event(event, load_players(project)[0])
-    if rules is not None:
-        try:
-            get_ruleset(rules)
-        except KeyError as exc:
-            fail(str(exc.args[0]))
     if round_no is not None and event.source is not None and event.source.standings_are_published:
-        fail(f"{event.source.platform} published only the final standings of this event, not its rounds")
+        raise click.BadParameter(
+            f"{event.source.platform} published only the final standings of this event, not its rounds",
+            param_hint="'--round'",
+        )
     if round_no is not None and not 0 <= round_no <= len(event.rounds):
-        fail(f"round {round_no} does not exist; the event has {len(event.rounds)} rounds")
+        raise click.BadParameter(
+            f"round {round_no} does not exist; the event has {len(event.rounds)} rounds", param_hint="'--round'"
+        )
     if event.structure.pairing == "wot-cycles":
         from ingest.report.wot_text import wot_standings_text
 
         try:
             click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
         except IngestError as exc:
+            if as_json:
+                fail_json(exc.text)
             fail(exc.text)
         return
     table, stage = standings_stage(event, rules, round_no)
@@ -324,8 +357,9 @@ def build(
 @main.command("check-decks")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--all", "show_all", is_flag=True, help="Also list legal decks and checks skipped for lack of card data.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document for scripts (every deck and team).")
 @click.pass_context
-def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> None:
+def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_json: bool) -> None:
     """Check every decklist against its format on the event's date.
 
     Each violation names the rule and its section (deck-size, copies, banned,
@@ -333,6 +367,10 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     hero-villain, not-legal), and team events are checked for unified deck
     construction (unified-deck, MTR 8.4). Exit status 1 if any deck or team breaks a
     rule.
+
+    --json prints {"ok", "decks": [...], "teams": [...], "problems", "diagnostics": [...]}
+    (schema/cli-check-decks.schema.json): each deck has file, player, legal (true, false
+    or null when not checked), archetype and skipped (checks without card data).
 
     \b
     Examples:
@@ -347,7 +385,18 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     shared = sorted_diagnostics(shared_file_diagnostics(project))
-    print_diagnostics(shared)
+    everything: list[Diagnostic] = list(shared)
+    deck_rows: list[dict[str, object]] = []
+    team_rows: list[dict[str, object]] = []
+
+    def show(diags: list[Diagnostic]) -> None:
+        if as_json:
+            everything.extend(diags)
+        else:
+            print_diagnostics(diags)
+
+    if not as_json:
+        print_diagnostics(shared)
     book, _ = load_archetype_book(project)
     bad = 1 if has_errors(shared) else 0
     checked = 0
@@ -357,30 +406,50 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool) -> 
         event_check = check_event_file(path, project, shared=False)
         loaded = event_check.loaded
         if loaded.event is None or event_check.event is None:
-            print_diagnostics(list(event_check.diagnostics))
+            show(list(event_check.diagnostics))
             bad += 1
             continue
         decks = event_decks(loaded.event, registry, book, cards)
         teams = team_verdicts(loaded.event, decks, registry, cards)
         found = [*event_check.diagnostics, *deck_diagnostics(loaded.event, decks, teams)]
-        print_diagnostics(sorted_diagnostics(found))
+        show(sorted_diagnostics(found))
         for pid, info in sorted(decks.items()):
             checked += 1
             if info.legal is False:
                 bad += 1
-            if show_all:
+            skipped = [v.message for v in info.verdict.skipped] if info.verdict is not None else []
+            deck_rows.append(
+                {
+                    "file": loaded.shown,
+                    "player": pid,
+                    "legal": info.legal,
+                    "archetype": info.archetype or None,
+                    "skipped": skipped,
+                }
+            )
+            if show_all and not as_json:
                 state = {True: "legal", False: "illegal", None: "not checked"}[info.legal]
                 click.echo(f"{loaded.shown}: {pid}: {state}" + (f" ({info.archetype})" if info.archetype else ""))
-                if info.verdict is not None:
-                    for v in info.verdict.skipped:
-                        click.echo(f"  skipped: {v.message}")
+                for message in skipped:
+                    click.echo(f"  skipped: {message}")
         for team_id, verdict in sorted(teams.items()):
             checked_teams += 1
             if not verdict.is_legal:
                 bad += 1
-            if show_all:
+            team_rows.append({"file": loaded.shown, "team": team_id, "legal": verdict.is_legal})
+            if show_all and not as_json:
                 state = "legal" if verdict.is_legal else "illegal"
                 click.echo(f"{loaded.shown}: team {team_id}: {state} (unified deck construction)")
+    if as_json:
+        echo_json(
+            {
+                "ok": not bad,
+                "problems": bad,
+                "decks": deck_rows,
+                "teams": team_rows,
+                "diagnostics": [d.as_json() for d in everything],
+            }
+        )
     teams_text = f" and {checked_teams} team{'s' if checked_teams != 1 else ''}" if checked_teams else ""
     click.echo(f"checked {checked} decks{teams_text}: {bad} with problems", err=True)
     sys.exit(1 if bad else 0)

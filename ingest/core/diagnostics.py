@@ -97,6 +97,24 @@ class Diagnostic:
             return f"{head}\n  hint: {self.hint}"
         return head
 
+    def as_json(self) -> dict[str, object]:
+        """The diagnostic in ``--json`` documents (``schema/cli-diagnostic.schema.json``).
+
+        >>> d = Diagnostic(Severity.WARNING, "x", "m", SourcePos("e.yaml", 2, 3), "h").as_json()
+        >>> d["file"], d["line"], d["column"], d["severity"], d["code"], d["hint"], d["settled"]
+        ('e.yaml', 2, 3, 'warning', 'x', 'h', False)
+        """
+        return {
+            "file": self.pos.path,
+            "line": self.pos.line,
+            "column": self.pos.col,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+            "settled": self.settled,
+        }
+
     def render_github(self) -> str:
         """Formats the diagnostic as a GitHub Actions workflow annotation.
 

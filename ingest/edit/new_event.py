@@ -7,10 +7,10 @@ Recording results is :mod:`ingest.edit.recording`; roster changes are :mod:`inge
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import TYPE_CHECKING
 
 from ingest.core.games import DEFAULT_RULES
+from ingest.core.slug import slug
 
 if TYPE_CHECKING:
     from ingest.pairing.rounds import RoundsPlan
@@ -18,13 +18,13 @@ if TYPE_CHECKING:
 SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
 
 
-def slugify(text: str) -> str:
-    """A file-name slug.
+def file_slug(name: str) -> str:
+    """The slug of an event's file name and URL, from its name in any script.
 
-    >>> slugify("Friday Night Modern #42!")
-    'friday-night-modern-42'
+    >>> file_slug("Friday Night Modern #42!"), file_slug("Ñandú Málaga"), file_slug("🎴")
+    ('friday-night-modern-42', 'nandu-malaga', 'event')
     """
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "event"
+    return slug(name, fallback="event", max_length=80)
 
 
 def recommended_structure(game: str, rules: str | None, players: int) -> tuple[RoundsPlan | None, str]:

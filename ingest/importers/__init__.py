@@ -35,7 +35,7 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, GameScore, MatchKind
-from ingest.edit.new_event import slugify
+from ingest.edit.new_event import file_slug
 from ingest.importers.conventions import apply_conventions, infer_drops
 from ingest.importers.event_writer import KnownPlayers, assign_ids, deck_problem, deck_text, event_text
 from ingest.importers.reconcile import INFERRED, infer_missing
@@ -321,7 +321,7 @@ def _new_path(t: Tournament, archive: Archive) -> tuple[Path, bool]:
     """Where a tournament not yet found by its address goes, and whether that file is an
     earlier import of it (a source without an address is known by its name and date)."""
     folder = archive.project.events_dir / str(t.date.year)
-    stem = f"{t.date.isoformat()}-{slugify(t.name)[:80].strip('-')}"
+    stem = f"{t.date.isoformat()}-{file_slug(t.name)}"
     path = folder / f"{stem}.yaml"
     n = 2
     while True:

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from ingest.core.diagnostics import SourcePos
 from ingest.core.model import GameScore, MatchKind
+from ingest.core.slug import slug
 
 
 @dataclass(slots=True)
@@ -185,19 +186,14 @@ def clean_text(text: str, limit: int) -> str:
     return text[:limit].rstrip()
 
 
-_ID_CHARS = re.compile(r"[^a-z0-9]+")
-
-
 def id_base(name: str) -> str:
     """A readable id for a player named ``name``: lowercase ASCII letters and digits with
-    hyphens; accents are dropped; a name with no Latin letters or digits gets ``player``.
+    hyphens, transliterated from any script; a name with nothing to spell gets ``player``.
 
-    >>> id_base("José Núñez"), id_base("Player 001"), id_base("田中"), id_base("O'Brien")
-    ('jose-nunez', 'player-001', 'player', 'o-brien')
+    >>> id_base("José Núñez"), id_base("Player 001"), id_base("田中"), id_base("O'Brien"), id_base("★")
+    ('jose-nunez', 'player-001', 'tian-zhong', 'o-brien', 'player')
     """
-    folded = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    base = _ID_CHARS.sub("-", folded.lower()).strip("-")[:50].strip("-")
-    return base or "player"
+    return slug(name, fallback="player", max_length=50)
 
 
 def name_key(name: str) -> str:

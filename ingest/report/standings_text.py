@@ -6,6 +6,7 @@ import json
 import math
 from typing import Any
 
+from ingest.core.columns import display_width, pad
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
 from ingest.report.cut import CutOutlook
@@ -156,15 +157,15 @@ def standings_table(event: Event, table: Standings, stage: str = "", outlook: Cu
             verdict = outlook.of(row.player)
             cells += [outlook.label(verdict.verdict), verdict.reason] if verdict else ["-", ""]
         lines.append(cells)
-    widths = [max(len(str(c)) for c in col) for col in zip(heads, *lines, strict=False)]
+    widths = [max(display_width(str(c)) for c in col) for col in zip(heads, *lines, strict=False)]
     stage = stage or ("final standings" if table.final else f"standings after round {table.after_round}")
     title = f"{event.name}: {stage} ({table.ruleset.name})"
-    out = [title, "  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
+    out = [title, "  ".join(pad(h, w) for h, w in zip(heads, widths, strict=True))]
     out.append("  ".join("-" * w for w in widths))
     for cells in lines:
         out.append(
             "  ".join(
-                c.ljust(w) if i == 1 or i >= len(cells) - 2 * (outlook is not None) else c.rjust(w)
+                pad(c, w, "<" if i == 1 or i >= len(cells) - 2 * (outlook is not None) else ">")
                 for i, (c, w) in enumerate(zip(cells, widths, strict=True))
             ).rstrip()
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from ingest.core.columns import pad
 from ingest.core.errors import IngestError
 from ingest.core.figures import show_points
 from ingest.core.model import Event
@@ -64,5 +65,5 @@ def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> 
         name = str(r["name"]) + (" (dropped)" if r["dropped"] else "")
         wlt = f"{r['wins']}-{r['losses']}-{r['draws']}"
         tbp = show_points(Fraction(str(r["tbp_exact"])))
-        lines.append(f"{rank:>4}  {name:<24} {r['points']:>4} {wlt:>7} {tbp:>7}")
+        lines.append(f"{rank:>4}  {pad(name, 24)} {r['points']:>4} {wlt:>7} {tbp:>7}")
     return "\n".join(lines)

@@ -28,6 +28,7 @@ from markupsafe import Markup, escape
 
 from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
+from ingest.core.slug import slug
 from ingest.site.fragments import placeholder
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
@@ -88,7 +89,7 @@ def slug_id(text: str) -> str:
     >>> slug_id("Round 1 / Table 3")
     'round-1-table-3'
     """
-    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
+    return slug(str(text), fallback="x")
 
 
 _DICT_NAMES = frozenset(dir(dict))

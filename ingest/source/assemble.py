@@ -35,10 +35,9 @@ from ingest.core.model import (
     WotGameRecord,
     time_of_day,
 )
+from ingest.core.slug import slug
 from ingest.decks.formats import FormatRegistry, UnknownFormatError
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
-
-_SLUG = re.compile(r"[^a-z0-9]+")
 
 
 def slug_for(path: str) -> str:
@@ -48,7 +47,7 @@ def slug_for(path: str) -> str:
     '2026-11-20-friday-night'
     """
     stem = posixpath.splitext(posixpath.basename(path))[0]
-    return _SLUG.sub("-", stem.lower()).strip("-") or "event"
+    return slug(stem, fallback="event")
 
 
 def event_from(

@@ -2,17 +2,30 @@
 
 A project is a folder (usually a git repository) with ``events/``, ``formats/``,
 ``site_templates/``, ``schema/``, ``players.yaml`` and ``mkdocs.yml``. Folders the
-project does not have (``schema/``, ``formats/``, ``site_templates/``) fall back to the
-ones shipped next to the ``ingest`` package, so a community repository only needs what
-it changes.
+project does not have (``schema/``, ``formats/``, ``site_templates/``) and a missing
+``mkdocs.yml`` fall back to the defaults shipped with the package, so a community
+repository only needs what it changes.
+
+The defaults are the repository's own top-level folders: a wheel carries them as package
+data under ``ingest/_shipped/`` (``pyproject.toml`` maps them there), read through
+:mod:`importlib.resources`; a source checkout (``pip install -e .``) reads them where they
+are.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 
-_SHIPPED = Path(__file__).resolve().parents[2]
+
+def shipped(name: str) -> Path:
+    """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets`` or ``mkdocs.yml``."""
+    packaged = files("ingest") / "_shipped" / name
+    if packaged.is_dir() or packaged.is_file():
+        # Installed packages are unpacked on disk (pip never installs a zipped wheel).
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / name
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +46,7 @@ class Project:
 
     def _dir(self, name: str) -> Path:
         own = self.root / name
-        return own if own.is_dir() else _SHIPPED / name
+        return own if own.is_dir() else shipped(name)
 
     @property
     def events_dir(self) -> Path:
@@ -69,14 +82,14 @@ class Project:
     def presets_dirs(self) -> tuple[Path, ...]:
         """Season presets: the project's own ``presets/``, then the shipped ones (an own
         preset replaces a shipped one of the same id)."""
-        own, shipped = self.root / "presets", _SHIPPED / "presets"
-        return (own,) if own.resolve() == shipped.resolve() else (own, shipped)
+        own, default = self.root / "presets", shipped("presets")
+        return (own,) if own.resolve() == default.resolve() else (own, default)
 
     @property
     def mkdocs_file(self) -> Path:
         """The site configuration."""
         own = self.root / "mkdocs.yml"
-        return own if own.is_file() else _SHIPPED / "mkdocs.yml"
+        return own if own.is_file() else shipped("mkdocs.yml")
 
     @property
     def build_dir(self) -> Path:

@@ -6,11 +6,8 @@ what to check it against (``# game:``, ``# format:``, ``# on:``, optionally
 ``.team.txt`` case holds several decks, each after a ``=== <label>`` line, and is checked
 with Unified Deck Construction.
 
-To regenerate the expected files after a deliberate change, run::
-
-    SCOREKEEPER_UPDATE_GOLDEN=1 python -m pytest tests/decks -q
-
-and review the diff like code.
+To regenerate the expected files after a deliberate change, run
+``pytest --update-golden`` (as for every golden file) and review the diff like code.
 """
 
 from __future__ import annotations

@@ -1,19 +1,19 @@
 """Golden decklists: exact verdict text for a legal and an illegal deck of every rule.
 
-See ``conftest.py`` for the case format and how to regenerate the expected files.
+See ``support.py`` for the case format; ``pytest --update-golden`` rewrites the expected files.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from tests.builders import check_golden
+
 from .support import DATA, render_case
 
 CASES = sorted(p for p in DATA.glob("*.txt") if not p.name.endswith(".expected.txt"))
-UPDATE = os.environ.get("SCOREKEEPER_UPDATE_GOLDEN") == "1"
 
 
 def _expected_path(case: Path) -> Path:
@@ -21,13 +21,8 @@ def _expected_path(case: Path) -> Path:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name.removesuffix(".txt") for c in CASES])
-def test_golden_verdict(case: Path) -> None:
-    actual = render_case(case)
-    expected_path = _expected_path(case)
-    if UPDATE:
-        expected_path.write_text(actual, encoding="utf-8")
-    assert expected_path.exists(), f"no golden file; run with SCOREKEEPER_UPDATE_GOLDEN=1 ({case.name})"
-    assert actual == expected_path.read_text(encoding="utf-8")
+def test_golden_verdict(case: Path, update_golden: bool) -> None:
+    check_golden(_expected_path(case), render_case(case), update_golden)
 
 
 def test_every_expected_file_has_a_case() -> None:

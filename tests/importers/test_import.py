@@ -226,7 +226,7 @@ def test_a_file_that_cannot_be_read_fails_with_its_position_and_the_others_are_i
     result = CliRunner().invoke(main, ["--root", str(tmp_path), "import", str(bad), str(good)])
     assert result.exit_code == 1
     assert ":2:16: error[import]: not JSON: a value is missing or is not JSON" in result.stderr
-    assert result.stdout.splitlines()[0] == "events/2026/2026-07-21-ritual-de-ter-a-meeple-s-club-010.yaml"
+    assert result.stdout.splitlines()[0] == "events/2026/2026-07-21-ritual-de-terca-meeple-s-club-010.yaml"
     assert "1 of 2 files not imported" in result.stderr
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
@@ -176,3 +179,13 @@ def simulate(spec: EventSpec) -> dict[str, Any]:
 def entrants_with(players: Sequence[Entrant], **changes: Any) -> list[Entrant]:
     """Copy ``players`` with the same field changes applied to each."""
     return [replace(p, **changes) for p in players]
+
+
+GOLDEN = Path(__file__).with_name("golden") / "swiss_events.json"
+"""Every event of :data:`EVENTS` played through (``pytest --update-golden`` rewrites it)."""
+
+
+@cache
+def render() -> str:
+    """The golden file's expected text: every event of :data:`EVENTS`, simulated."""
+    return json.dumps([simulate(spec) for spec in EVENTS], indent=1, sort_keys=True) + "\n"

@@ -269,7 +269,7 @@ def test_python_hash_seed_does_not_matter() -> None:
     The events cover random first rounds, pods, awarded byes, drops, pairing
     byes and a field large enough for the sparse graphs.
     """
-    script = "from tests.pairing.make_golden import render; print(render(), end='')"
+    script = "from tests.pairing.support import render; print(render(), end='')"
     golden = (Path(__file__).with_name("golden") / "swiss_events.json").read_text("utf-8")
     for hash_seed in ("0", "1", "12345", "random"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)

@@ -208,9 +208,12 @@ def test_errors_are_messages_not_tracebacks(project: Path, tmp_path: Path) -> No
     event = str(project / "events" / "mtr.yaml")
     for bad in ("3", "-1"):
         code, _, err = run(project, event, "--round", bad)
-        assert code == 1 and err.strip() == f"error: round {bad} does not exist; the event has 2 rounds"
+        # A usage error, as click reports them: exit status 2.
+        assert code == 2 and err.strip().endswith(
+            f"Error: Invalid value for '--round': round {bad} does not exist; the event has 2 rounds"
+        )
     code, _, err = run(project, event, "--rules", "nope")
-    assert code == 1 and "nope" in err
+    assert code == 2 and "nope" in err
     broken = project / "events" / "broken.yaml"
     broken.write_text(MTR_EVENT.replace("[a, c]", "[a, zed]"))
     code, out, err = run(project, str(broken))
@@ -235,4 +238,4 @@ def test_wheel_of_time_game_in_progress(tmp_path: Path) -> None:
     code, _, err = run(tmp_path, str(event), "--round", "4")
     assert code == 1 and "game 4 is not fully reported yet" in err
     code, _, err = run(tmp_path, str(event), "--round", "5")
-    assert code == 1 and "round 5 does not exist" in err
+    assert code == 2 and "round 5 does not exist" in err  # a usage error

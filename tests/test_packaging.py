@@ -1,0 +1,154 @@
+"""The package as users install it: a built wheel in a fresh virtualenv, used in an empty folder.
+
+Every other test runs against the source checkout (an editable install), where the shipped
+defaults (schemas, formats, templates, the site configuration) sit next to the code. Here
+the wheel is built from a copy of the sources and installed on its own, so a default that
+only the checkout has fails here.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tomllib
+from pathlib import Path
+
+from setuptools import find_packages
+
+import ingest
+from ingest.source.project import Project, shipped
+
+REPO = Path(__file__).resolve().parents[1]
+SOURCES = ("ingest", "schema", "formats", "site_templates", "mkdocs.yml", "pyproject.toml", "README.md", "LICENSE")
+
+
+def test_every_package_is_in_the_wheel_list() -> None:
+    listed = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"]
+    found = find_packages(str(REPO), include=["ingest*"])
+    assert sorted({*found, "ingest._shipped"}) == sorted(listed)
+
+
+def test_one_version() -> None:
+    assert importlib.metadata.version("scorekeeper") == ingest.__version__
+    assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_a_project_overrides_the_shipped_defaults(tmp_path: Path) -> None:
+    empty = Project(tmp_path)
+    assert empty.schema_dir == shipped("schema") and (empty.schema_dir / "event.schema.json").is_file()
+    assert empty.mkdocs_file == shipped("mkdocs.yml") and empty.mkdocs_file.is_file()
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: Ours\n", encoding="utf-8")
+    assert Project(tmp_path).formats_dir == tmp_path / "formats"
+    assert Project(tmp_path).mkdocs_file == tmp_path / "mkdocs.yml"
+    assert Project(tmp_path).templates_dir == shipped("site_templates")
+
+
+def _build_wheel(tmp: Path) -> Path:
+    src = tmp / "src"
+    src.mkdir()
+    for name in SOURCES:
+        from_, to = REPO / name, src / name
+        if from_.is_dir():
+            shutil.copytree(from_, to, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(from_, to)
+    setuptools_version = tuple(int(x) for x in importlib.metadata.version("setuptools").split(".")[:2])
+    # Without network and fast when the current environment can build wheels itself.
+    offline = importlib.util.find_spec("wheel") is not None or setuptools_version >= (70, 1)
+    command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp / "dist"), str(src)]
+    done = subprocess.run(
+        [*command, "--no-build-isolation"] if offline else command, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    (wheel,) = (tmp / "dist").glob("scorekeeper-*.whl")
+    return wheel
+
+
+def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
+    wheel = _build_wheel(tmp_path)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    # The dependencies come from this environment (no download); the package only from the wheel.
+    deps = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    Path(purelib, "scorekeeper-test-deps.pth").write_text("\n".join(sorted(deps)) + "\n", encoding="utf-8")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "VIRTUAL_ENV"}}
+    env.update(NO_COLOR="1", PYTHONDONTWRITEBYTECODE="1")
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    found = subprocess.run(
+        [python, "-c", "import ingest; print(ingest.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=folder,
+    ).stdout.strip()
+    assert Path(found).is_relative_to(venv), found
+    scorekeeper = python.parent / "scorekeeper"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        # --root: a folder above the temporary one may itself hold a project (events/, mkdocs.yml).
+        return subprocess.run(
+            [scorekeeper, "--root", ".", *args], cwd=folder, capture_output=True, text=True, check=False, env=env
+        )
+
+    version = run("--version")
+    assert (version.returncode, version.stdout.strip()) == (0, f"scorekeeper, version {ingest.__version__}")
+    new = run(
+        "new",
+        "--name",
+        "Ñandú Night",
+        "--date",
+        "2026-11-27",
+        "--game",
+        "mtg",
+        "--format",
+        "modern",
+        "--rounds",
+        "3",
+        "--seed",
+        "7",
+    )
+    assert new.returncode == 0, new.stderr
+    (event,) = (folder / "events" / "2026").glob("*.yaml")
+    shown = event.relative_to(folder).as_posix()
+    for pid in ("alice", "bob", "carol", "dan"):
+        added = run("add-player", shown, "--id", pid, "--name", pid.title())
+        assert added.returncode == 0, added.stderr
+    paired = run("pair", shown)
+    assert paired.returncode == 0, paired.stderr
+    reported = run("report", shown, "--table", "1", "2-1")
+    assert reported.returncode == 0, reported.stderr
+    validated = run("validate", "--strict")
+    assert validated.returncode == 0, validated.stdout + validated.stderr
+    assert "Traceback" not in validated.stderr
+    built = run("build", "--docs-only", "--strict")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (folder / "build" / "docs" / "index.md").is_file()
+    assert list((folder / "build" / "docs" / "assets").glob("scorekeeper.css"))
+    # The whole site, with the shipped mkdocs.yml and our mkdocs plugin from the wheel.
+    built = run("build", "--strict")
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "Ñandú Night" in (folder / "build" / "site" / "events" / "2026-11-27-nandu-night" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    # Nothing was written next to the installed package.
+    assert not (Path(found).parent / "_shipped" / "build").exists()
