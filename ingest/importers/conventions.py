@@ -148,7 +148,8 @@ def _recognise_bracket(t: Tournament) -> None:
     exactly the winners of the one before; the first of them smaller than the round before
     it; at least three Swiss rounds before (a top cut follows a Swiss); and the bracket's
     players at the top of the Swiss on match points (nobody left out of it has more points
-    than someone in it). An event that is a knock-out from its first round, or whose last
+    than someone in it;
+    for a lone final, nobody left out has as many). An event that is a knock-out from its first round, or whose last
     rounds only look like a bracket (the last players of a shrinking field), is left as it is.
     """
     if any(r.playoff for r in t.rounds):
@@ -167,7 +168,7 @@ def _recognise_bracket(t: Tournament) -> None:
         if len(before) <= 2 * sizes[0]:
             continue
         if all(_players(b) == _winners(a) for a, b in itertools.pairwise(tail)) and _tops_the_swiss(
-            rounds[:start], _players(tail[0]), before
+            rounds[:start], _players(tail[0]), before, strict=len(tail) == 1
         ):
             best = start
             break
@@ -178,9 +179,11 @@ def _recognise_bracket(t: Tournament) -> None:
     t.notes.append(f"the rounds from {rounds[best].name} on form a single-elimination bracket: imported as the top cut")
 
 
-def _tops_the_swiss(swiss: list[SourceRound], cut: set[str], field: set[str]) -> bool:
+def _tops_the_swiss(swiss: list[SourceRound], cut: set[str], field: set[str], *, strict: bool) -> bool:
     """Whether the players of ``cut`` lead the players of ``field`` on match points after ``swiss``
-    (a win or a bye 3, a draw 1: MTR 3.1's scale; ties at the cut line allowed)."""
+    (a win or a bye 3, a draw 1: MTR 3.1's scale). Ties at the cut line are allowed, except
+    for a lone final (``strict``): one match between two players level with a third is as
+    likely the last Swiss round of a shrinking field."""
     points = dict.fromkeys(field, 0)
     for r in swiss:
         for m in r.matches:
@@ -192,7 +195,8 @@ def _tops_the_swiss(swiss: list[SourceRound], cut: set[str], field: set[str]) ->
                     if p in points:
                         points[p] += 3 if winner == i else 1 if winner is None else 0
     out = [points[p] for p in field - cut]
-    return not out or min(points.get(p, 0) for p in cut) >= max(out)
+    low = min(points.get(p, 0) for p in cut)
+    return not out or (low > max(out) if strict else low >= max(out))
 
 
 def _decided(m: SourceMatch) -> bool:

@@ -258,7 +258,7 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
     base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
     player_id, name = _sample_player()
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
-    ctx.set_default_timeout(10_000)
+    ctx.set_default_timeout(30_000)  # the Zensical index loads slowly on a busy machine
     try:
         page = ctx.new_page()
         problems = _Problems(page, base)
