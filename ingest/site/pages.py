@@ -35,7 +35,7 @@ from ingest.site.api_mtgo import mtgo_files
 from ingest.site.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
 from ingest.site.live import VERSION_FILE, live_view, version_token
-from ingest.site.qr import page_address, qr_code
+from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.render import render_page, slug_id
 from ingest.site.seasons import compute_seasons, event_seasons, player_seasons, season_files
 from ingest.source.naming import is_unnamed
@@ -520,7 +520,8 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
         "seasons": event_seasons(inputs.seasons, e),
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
-        "print_round": _print_view(report, names),
+        "print_round": _print_view(report, names, inputs.site_url),
+        "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
         # With standings, every player is in them (with their deck); a team event lists
         # the players of each team here.
         "show_players": not (report.final or report.wot) or e.is_team_event,
@@ -620,17 +621,6 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     api_path, api_text = api.event_file(report, inputs.players)
     version = version_token(e, api_text)
     ctx["live"] = _live(report, ctx, version, inputs)
-    # QR codes on what is printed: to the event's page, and on each slip to its round, when
-    # the site's address is known (site_url in mkdocs.yml).
-    event_address = page_address(inputs.site_url, prefix)
-    ctx["qr_event"] = qr_code(event_address, "sk-qr-event") if event_address else None
-    if ctx.get("print_round"):
-        number = ctx["print_round"]["number"]
-        round_address = page_address(inputs.site_url, f"{prefix}rounds/#round-{number}")
-        ctx["print_round"] = {
-            **ctx["print_round"],
-            "qr_round": qr_code(round_address, "sk-qr-round") if round_address else None,
-        }
     files[prefix + VERSION_FILE] = version + "\n"
     files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
@@ -657,8 +647,9 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     return files
 
 
-def _print_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any] | None:
-    """The latest round as printed for the wall (sheet sorted by name, result slips).
+def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) -> dict[str, Any] | None:
+    """The latest round as printed for the wall (sheet sorted by name, result slips, each
+    slip with a QR code to the round when the site's address is known).
 
     Only while the event is in progress: that is when a TO prints the round being played.
     The rounds page carries it, shown in print (see ``print_round`` in the templates).
@@ -667,7 +658,14 @@ def _print_view(report: EventReport, names: Mapping[str, str]) -> dict[str, Any]
     if report.status != "in-progress" or not e.rounds or e.playoff:
         return None
     rnd = e.rounds[-1]
-    return {**_print_round(e, rnd, names), "label": print_label(e, rnd.number)}
+    qr_round = _qr(site_url, f"events/{e.slug}/rounds/#round-{rnd.number}", "sk-qr-round")
+    return {**_print_round(e, rnd, names), "label": print_label(e, rnd.number), "qr_round": qr_round}
+
+
+def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
+    """A QR code to a page of the site, or None when ``site_url`` is not set (mkdocs.yml)."""
+    address = page_address(site_url, path)
+    return qr_code(address, ref) if address else None
 
 
 def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
