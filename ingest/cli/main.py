@@ -26,6 +26,7 @@ from ingest.cli.common import (
     project_of,
     today_from_env,
 )
+from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
@@ -69,7 +70,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 # -- validate ----------------------------------------------------------------------------
 
 
-for _command in COMMANDS:
+for _command in (*COMMANDS, *CORRECTIONS):
     main.add_command(_command)
 main.add_command(import_command)
 

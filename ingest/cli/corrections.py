@@ -1,0 +1,151 @@
+"""The corrections a TO makes on event night: ``clear``, ``drop``, ``undrop``, ``add-player``
+and ``rename``.
+
+Each goes through the same locked read -> edit -> check -> replace cycle as ``report``
+(:func:`ingest.cli.edits.run_edit`): what it says it changed is in the file, and nothing
+that would leave the file invalid is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ingest.cli.edits import EVENT_FILE, event_parser, run_edit, where_options
+
+
+@click.command()
+@EVENT_FILE
+@where_options
+@click.pass_context
+def clear(
+    ctx: click.Context, event_file: Path, round_no: int | None, table: int | None, player: str | None, playoff: bool
+) -> None:
+    """Remove the result of one match: it is unreported again (the pairing stays).
+
+    \b
+    Examples:
+      scorekeeper clear events/2026/fnm.yaml --table 3
+      scorekeeper clear events/2026/fnm.yaml --round 2 --player alice
+    """
+    from ingest.edit.recording import clear_result
+
+    if (table is None) == (player is None):
+        raise click.UsageError("give exactly one of --table or --player")
+    run_edit(
+        ctx,
+        event_file,
+        lambda text, event: clear_result(text, event, round_no=round_no, table=table, player=player, playoff=playoff),
+    )
+
+
+# -- the roster ---------------------------------------------------------------------------------------
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.option("--after-round", type=int, default=None, help="Last round played (default: the current round).")
+@click.option(
+    "--redo",
+    is_flag=True,
+    help="With --after-round before the current round: pair the current round again without them "
+    "(only while it has no result).",
+)
+@click.pass_context
+def drop(ctx: click.Context, event_file: Path, player: str, after_round: int | None, redo: bool) -> None:
+    """Record that PLAYER (id or name) leaves the event; they keep their record and are not paired again.
+
+    Once the last Swiss round is reported the top cut is made: a finalist who leaves then is
+    not replaced, and the bye they leave goes by the rules (MTR 2.10: the highest-ranked
+    remaining player; Aequitas 2.10: their opponent). To record a drop before the cut (the
+    next player advances), give --after-round with the last Swiss round. `undrop` takes a
+    drop back.
+
+    \b
+    Examples:
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 3
+      scorekeeper drop events/2026/fnm.yaml alice          # during the playoff
+      scorekeeper drop events/2026/fnm.yaml dan --after-round 1 --redo   # left before round 2 began
+    """
+    from ingest.edit.corrections import drop_player
+
+    parse = event_parser(ctx, event_file) if redo else None
+    run_edit(
+        ctx, event_file, lambda text, event: drop_player(text, event, player, after_round=after_round, parse=parse)
+    )
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.pass_context
+def undrop(ctx: click.Context, event_file: Path, player: str) -> None:
+    """Take back the drop of PLAYER (id or name): they are paired again from the next round.
+
+    \b
+    Example:
+      scorekeeper undrop events/2026/fnm.yaml dan
+    """
+    from ingest.edit.corrections import undrop_player
+
+    run_edit(ctx, event_file, lambda text, event: undrop_player(text, event, player))
+
+
+@click.command("add-player")
+@EVENT_FILE
+@click.option("--id", "player_id", required=True, help="A new id, e.g. alice-example.")
+@click.option("--name", required=True, help="The name shown on the site.")
+@click.option("--deck", default=None, help="Decklist file, relative to the event file (decks/alice.txt).")
+@click.option("--archetype", default=None, help="The deck's archetype.")
+@click.option("--byes", type=click.IntRange(0, 3), default=0, help="Awarded byes (MTR 10.x).")
+@click.pass_context
+def add_player(
+    ctx: click.Context,
+    event_file: Path,
+    player_id: str,
+    name: str,
+    deck: str | None,
+    archetype: str | None,
+    byes: int,
+) -> None:
+    """Add a player to the event; after round 1 they are a late entry.
+
+    A late entrant in a Swiss event gets a match loss for every round already paired,
+    as the event's late_entries says (default: loss); they are paired from the next
+    round.
+
+    \b
+    Examples:
+      scorekeeper add-player events/2026/fnm.yaml --id alice --name "Alice Example"
+      scorekeeper add-player events/2026/fnm.yaml --id gus --name "Gus Late" --deck decks/gus.txt
+    """
+    from ingest.edit.corrections import add_player as add
+
+    run_edit(
+        ctx,
+        event_file,
+        lambda text, event: add(text, event, player_id=player_id, name=name, deck=deck, archetype=archetype, byes=byes),
+    )
+
+
+@click.command()
+@EVENT_FILE
+@click.argument("player")
+@click.argument("new_name")
+@click.pass_context
+def rename(ctx: click.Context, event_file: Path, player: str, new_name: str) -> None:
+    """Change the name shown for PLAYER (id or name); the id and every result stay.
+
+    \b
+    Example:
+      scorekeeper rename events/2026/fnm.yaml alice "Alice Exampleton"
+    """
+    from ingest.edit.corrections import rename_player
+
+    run_edit(ctx, event_file, lambda text, event: rename_player(text, event, player, new_name))
+
+
+CORRECTIONS = (clear, drop, undrop, add_player, rename)
+"""The correction commands, for the ``scorekeeper`` group."""
