@@ -268,6 +268,13 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
         page.wait_for_load_state("networkidle")
         assert not [p for p in requested if p in SEARCH_INDEXES], "the page downloaded the search index on opening"
         page.locator("label[for=__search]").first.tap()
+        # Type only once a search field has the focus: keys typed while the engine's search
+        # script is still starting go nowhere (seen on a busy machine).
+        page.wait_for_function(
+            "() => { let a = document.activeElement;"
+            " while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;"
+            " return !!a && a !== document.body; }"
+        )
         page.keyboard.type(name)
         if engine == "mkdocs":
             first = page.locator(".md-search-result__link").first
