@@ -154,10 +154,10 @@ def _standings_view(
             "cells": cells,
             "dropped": row.dropped,
             "place": row.place,
+            "url": unit_url(report.event, row.player, registry),
         }
         if details:
             item["opponents"] = _opponents_data(table, row, position, game_wins=game_wins)
-            item["url"] = unit_url(report.event, row.player, registry)
             item["deck"] = archetypes.get(row.player, "")
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]

@@ -101,8 +101,8 @@
       return;
     }
     var rows = row.parentNode.querySelectorAll("tr[data-o]");
-    var entries = row.getAttribute("data-o").split(";");
-    var games = entries[0].split(" ").length > 3;
+    var entries = row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : [];
+    var games = entries.length > 0 && entries[0].split(" ").length > 3;
     var table = document.createElement("table");
     table.className = "sk-opponents";
     var head = document.createElement("tr");
@@ -135,24 +135,30 @@
       }).join(" · ");
       td.appendChild(line);
     }
-    td.appendChild(table);
+    if (entries.length) td.appendChild(table);
     detail.appendChild(td);
     row.parentNode.insertBefore(detail, row.nextSibling);
     if (button) { button.textContent = "▾"; button.setAttribute("aria-expanded", "true"); }
   }
 
+  /* Rows with opponents (data-o) open on any screen; a row without them (a past round's
+     standings) opens only on a phone, to show the tiebreakers the phone folds away. */
+  var phone = window.matchMedia("(max-width: 40em)");
+
   function initStandings() {
-    document.querySelectorAll(".sk-standings tr[data-o]").forEach(function (row) {
-      if (row.querySelector(".sk-more")) return;
+    document.querySelectorAll(".sk-with-details > tbody > tr").forEach(function (row) {
+      if (row.querySelector(".sk-more") || row.classList.contains("sk-detail")) return;
+      var folded = !row.hasAttribute("data-o");
       var button = document.createElement("button");
       button.type = "button";
-      button.className = "sk-more";
+      button.className = folded ? "sk-more sk-more-fold" : "sk-more";
       button.textContent = "▸";
       button.setAttribute("aria-expanded", "false");
-      button.setAttribute("aria-label", "Opponents");
+      button.setAttribute("aria-label", folded ? "Tiebreakers" : "Opponents");
       row.children[1].insertBefore(button, row.children[1].firstChild);
       row.addEventListener("click", function (e) {
         if (e.target.closest("a")) return;  // the name still leads to the player's page
+        if (folded && !phone.matches) return;  // the tiebreakers are in the row already
         toggleOpponents(row);
       });
     });

@@ -147,6 +147,57 @@ def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
     page.context.close()
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/events/2026-11-13-friday-night-modern/rounds/",
+        "/events/2026-10-10-team-unified-standard/rounds/",
+        "/events/2026-08-15-wheel-of-time-sealed/",
+        "/events/2026-08-15-wheel-of-time-sealed/rounds/",
+    ],
+)
+def test_every_table_of_an_events_pages_fits_a_phone(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+    path: str,
+) -> None:
+    """No table scrolls sideways at 390 px: not the Wheel of Time pairings (a three-line card
+    per table on a phone), not the standings after each round (tiebreakers fold into the row)."""
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + path)
+    for tab in page.locator(".tabbed-labels label").all() or [None]:
+        if tab is not None:
+            tab.tap()
+        widths = page.evaluate(
+            "() => [...document.querySelectorAll('article table.sk-table')].filter(t => t.offsetParent)"
+            ".map(t => [t.className, t.scrollWidth, t.parentElement.clientWidth])"
+        )
+        assert widths and all(w <= box + 0.5 for _, w, box in widths), widths
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.context.close()
+
+
+def test_a_past_rounds_standings_open_their_tiebreakers_on_a_phone(
+    browser: Browser,  # noqa: F811
+    live_site: tuple[str, Path],
+) -> None:
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-11-13-friday-night-modern/rounds/")
+    page.locator(".tabbed-labels label").first.tap()  # the standings after round 1
+    row = page.locator(".tabbed-block").first.locator("tbody tr").first
+    assert not row.locator("td.sk-tb").first.is_visible()
+    row.locator("td").nth(2).tap()
+    line = page.locator(".tabbed-block").first.locator("tr.sk-detail .sk-tb-line")
+    assert re.fullmatch(r"OMW% [\d.]+% · GW% [\d.]+% · OGW% [\d.]+%", line.inner_text())
+    name = row.locator("a").inner_text()
+    row.locator("a").tap()  # the name is a link to the player's page
+    page.wait_for_url("**/players/**")
+    assert name in page.locator("h1").inner_text()
+    page.context.close()
+
+
 def test_a_players_page_shows_their_table_while_the_event_is_played(
     browser: Browser,  # noqa: F811
     live_site: tuple[str, Path],
