@@ -439,8 +439,11 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
     """The cut calculator for an event as it stands (or as it stood once round ``after_round + 1``
     was paired, its results unknown).
 
-    None when it does not apply: no top cut, not a Swiss event, a team event, finalists not
-    chosen by ranking (Bushiroad 3.2.4), the playoff already started or the Swiss is over.
+    None when it does not apply: no top cut, not a Swiss event, an imported event (its
+    platform's own standings), finalists not chosen by ranking (Bushiroad 3.2.4), the playoff
+    already started or the Swiss is over. In a team event the units are the teams (team
+    standings, MTR Appendix C 8); a team whose member declines, drops or is disqualified
+    leaves the race.
     """
     from ingest.planner.plan import planned_rounds
     from ingest.rules.standings import compute_standings, ruleset_for
@@ -450,7 +453,7 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
         event = replace(event, playoff=(), cut_drops=())
     if spec is None or spec.finalists != "ranking" or event.structure.pairing != "swiss":
         return None
-    if event.playoff or event.is_team_event or event.source is not None:
+    if event.playoff or event.source is not None:
         return None
     planned = planned_rounds(event, ruleset_for(event, rules))
     rounds = event.rounds
@@ -466,20 +469,35 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
     table = compute_standings(ev, rules, after_round=done)
     r = table.ruleset
     pts_table = Points(r.win_points, r.draw_points, r.loss_points)
-    declined = {p.id for p in event.players if p.declined_cut or p.disqualified}
+    declined = {p.id for p in event.players if p.declined_cut} | event.disqualified_units()
     leaving = set(current.drops) if current is not None else set()
+    for team in event.teams if event.is_team_event else ():  # a team leaves with any of its members
+        if team.id in leaving or any(m in leaving for m in team.members):
+            leaving.add(PlayerId(team.id))
+        if any(m in declined for m in team.members):
+            declined.add(PlayerId(team.id))
     points = {row.player: row.record.points for row in table.rows}
     order = [row.player for row in table.rows]
     eligible = [p for p in order if p not in declined and p not in leaving and not table.row(p).dropped]
     playing = [row.player for row in table.rows if not row.dropped]
     if current is None or current.number < planned:
         left = planned - done
-        return outlook_unpaired(
+        ahead = outlook_unpaired(
             points, eligible, spec.top, left, field=len(playing), rules=pts_table, round_no=done + 1, order=order
         )
+        return _of_teams(ahead) if event.is_team_event else ahead
     tables = _tables(current, pts_table)
     seated = {p for t in tables for p in t.players}
     for p in seated:
         points.setdefault(p, 0)
     tables += [Table((p,), ((0,),)) for p in eligible if p not in seated]
-    return outlook_paired(points, tables, eligible, spec.top, rules=pts_table, round_no=current.number, order=order)
+    outlook = outlook_paired(points, tables, eligible, spec.top, rules=pts_table, round_no=current.number, order=order)
+    return _of_teams(outlook) if event.is_team_event else outlook
+
+
+def _of_teams(outlook: CutOutlook) -> CutOutlook:
+    """The same outlook, its reasons speaking of teams ("1 other team can reach 7")."""
+    verdicts = tuple(
+        replace(v, reason=v.reason.replace(" other player", " other team")) for v in outlook.verdicts
+    )
+    return replace(outlook, verdicts=verdicts)

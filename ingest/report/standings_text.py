@@ -88,8 +88,8 @@ def cut_unavailable(event: Event, round_no: int | None = None) -> str:
     s = event.structure
     if s.playoff is None:
         return "no cut: the event has no top cut (structure.playoff)"
-    if s.pairing != "swiss" or event.is_team_event or event.source is not None:
-        return "no cut calculator: it covers Swiss events of players run here (not imported, not team events)"
+    if s.pairing != "swiss" or event.source is not None:
+        return "no cut calculator: it covers Swiss events run here (an imported event keeps its platform's standings)"
     if s.playoff.finalists != "ranking":
         return f"no cut calculator: finalists are chosen by {s.playoff.finalists}, not by ranking"
     return "no cut calculator: the Swiss rounds are over" + ("" if round_no is None else f" after round {round_no}")
@@ -145,7 +145,8 @@ def standings_table(event: Event, table: Standings, stage: str = "", outlook: Cu
     With an ``outlook``, a Cut column and a Why column close each row and the field's summary
     follows the table."""
     tbs = [t for t in table.tiebreakers if t != "h2h"]
-    heads = ["Rank", "Player", "Pts", "W-L-D", *(get_tiebreaker(t).short for t in tbs)]
+    unit = "Team" if event.is_team_event else "Player"
+    heads = ["Rank", unit, "Pts", "W-L-D", *(get_tiebreaker(t).short for t in tbs)]
     if outlook is not None:
         heads += ["Cut", "Why"]
     lines = []

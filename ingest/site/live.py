@@ -91,6 +91,7 @@ def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, st
         if v.verdict != "out"
     ]
     return {
+        "unit": "Team" if event.is_team_event else "Player",
         "top": outlook.top,
         "summary": outlook.summary(),
         "rows": rows,

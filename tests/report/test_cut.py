@@ -279,3 +279,45 @@ def test_bye_is_a_fixed_win() -> None:
     # b has 3 with the bye; a or c reaches 6: b is out. a beats c: 6 alone on top.
     assert verdicts(got) == {"a": "win-in", "c": "win-in", "b": "out"}
     assert got.of(PlayerId("b")).reason.startswith("with your bye (3 points)")
+
+
+TEAM_EVENT = "events/2026/2026-10-10-team-unified-standard.yaml"
+
+
+def test_a_team_event_before_its_last_round() -> None:
+    """Teams are the units (team standings, MTR Appendix C 8). After round 2 of the sample team
+    event: The Stack Pack and Lucky Draws (6 each) meet at table 1; four teams have 3, two have 0;
+    top 2. A draw gives both 7 and nobody else can pass 6: both can draw in. A 3-point team
+    that wins reaches 6, level with the loser of table 1 at best: tiebreakers. A 0-point team
+    reaches 3 at most while four teams already have 3 and two of them must win: out."""
+    code, out = run_cli(ROOT, "standings", TEAM_EVENT, "--round", "2", "--cut", "--json")
+    assert code == 0, out
+    rows = {r["player"]: r for r in json.loads(out)["standings"]}
+    got = {p: r["cut"] for p, r in rows.items()}
+    assert got == {
+        "team-the-stack-pack": "draw-in",
+        "team-lucky-draws": "draw-in",
+        "team-top-deck-heroes": "tiebreakers",
+        "team-tapped-out": "tiebreakers",
+        "team-sideboard-stories": "tiebreakers",
+        "team-the-mulligans": "tiebreakers",
+        "team-mana-leak-society": "out",
+        "team-graveyard-shift": "out",
+    }
+    reason = rows["team-the-stack-pack"]["cut_reason"]
+    assert reason.startswith("with a draw (7 points) at most 1 other team can reach 7")
+    code, text = run_cli(ROOT, "standings", TEAM_EVENT, "--round", "2", "--cut")
+    assert text.splitlines()[1].split()[:2] == ["Rank", "Team"]
+
+
+def test_a_team_whose_member_dropped_leaves_the_race() -> None:
+    from tests.site_helpers import sample_event
+
+    event = sample_event("2026-10-10-team-unified-standard")
+    # A member of The Mulligans leaves during round 3: the team cannot take a place in the cut.
+    rnd = replace(event.rounds[2], drops=(PlayerId("wren-bianchi"),))
+    event = replace(event, rounds=(*event.rounds[:2], rnd), playoff=())
+    got = cut_outlook(event, after_round=2)
+    assert got is not None
+    assert got.of(PlayerId("team-the-mulligans")) is None
+    assert got.of(PlayerId("team-top-deck-heroes")) is not None

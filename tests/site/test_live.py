@@ -189,3 +189,23 @@ def test_in_progress_labels_and_facts(docs: Path) -> None:
     assert ">Deck</th>" not in page  # nobody's archetype is given: no empty column
     modern = page_text(docs / "events/2026-11-13-friday-night-modern/index.md")
     assert '<th class="sk-tb">Deck</th>' in modern and "## Final standings" in modern
+
+
+def test_a_team_events_live_page_shows_what_each_team_needs(tmp_path: Path) -> None:
+    """The sample team event with round 3 paired but not played: the cut panel names teams."""
+    import datetime as dt
+
+    from ingest.publish.run import build_site
+    from tests.site_helpers import make_project, page_text
+
+    project = make_project(tmp_path)
+    path = project.root / "events" / "2026" / "2026-10-10-team-unified-standard.yaml"
+    text = path.read_text()
+    head, round3 = text[: text.index("- round: 3")], text[text.index("- round: 3") : text.index("playoff:")]
+    path.write_text(head + re.sub(r", seats: \[.*\]\}", "}", round3))
+    build_site(project, today=dt.date(2026, 10, 10), docs_only=True)
+    page = page_text(project.root / "build" / "docs" / "events" / "2026-10-10-team-unified-standard" / "index.md")
+    assert "Top 2: what each team needs" in page and "<th>Team</th><th>Cut</th>" in page
+    assert page.count('<tr class="sk-cut-draw-in">') == 2
+    assert "Lucky Draws</a></td><td><strong>Can draw in</strong>" in page
+    assert "at most 1 other team can reach 7" in page
