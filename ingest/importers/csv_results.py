@@ -454,7 +454,7 @@ def _players(
 def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
     """A decklist file named in the players file, read as the common text form."""
     from ingest.decks.decklist import Section, parse_decklist_text
-    from ingest.source.assemble import deck_path_problem
+    from ingest.source.deck_refs import deck_path_problem
 
     ref = cell.text
     problem = deck_path_problem(ref)

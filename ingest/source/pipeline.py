@@ -21,7 +21,8 @@ from ingest.core.model import Event, PlayerId
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
 from ingest.decks.decklist import CardData, CardDataError
 from ingest.decks.formats import ArchetypeBook, FormatRegistry
-from ingest.source.assemble import deck_files, deck_path_problem, event_from
+from ingest.source.assemble import event_from
+from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import FormatProblem, archetypes_from_documents, registry_from_documents
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from ingest.core.model import GameScore
-from ingest.source.assemble import score_problem, score_warning
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
+from ingest.source.scores import score_problem, score_warning
 from tests.builders import ROOT
 
 EVENT = """\

@@ -1,0 +1,195 @@
+"""Checks across a whole assembled event: nobody paired twice in a round or after their drop,
+awarded byes present, the round count within the structure, nobody missing from a round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ingest.core.games import DEFAULT_RULES
+from ingest.core.model import MatchKind, Player, PlayerId, Round, Structure, Team
+from ingest.source.assemble_rounds import IDENTITY, RoundsAssembly
+from ingest.source.yamldoc import YamlPath
+
+
+class EventChecks(RoundsAssembly):
+    """The event-wide checks, run once its players, teams and rounds are assembled."""
+
+    def check_rounds_flow(
+        self,
+        rounds: tuple[Round, ...],
+        playoff: tuple[Round, ...],
+        players: tuple[Player, ...],
+        teams: tuple[Team, ...],
+        cut_drops: tuple[PlayerId, ...] = (),
+    ) -> None:
+        dropped: dict[str, int] = {}
+        team_of = {m: t.id for t in teams for m in t.members}
+        members = {t.id: t.members for t in teams}
+        for key, series in (("rounds", rounds), ("playoff", playoff)):
+            if key == "playoff":
+                dropped.update((pid, len(rounds)) for pid in cut_drops if pid not in dropped)
+            for i, rnd in zip(self.round_indexes[key], series, strict=True):
+                seen: dict[str, tuple[YamlPath, str]] = {}
+                entries: list[tuple[YamlPath, str, str]] = []
+                for j, m in self.raw_matches(key, i):
+                    mpath: YamlPath = (key, i, "matches", j)
+                    for role, pid in _entry_players(m):
+                        entries.append((mpath, role, pid))
+                for mpath, role, pid in entries:
+                    if pid in seen and seen[pid][0] == mpath:
+                        continue  # the same entry twice: reported as self-pairing or a mixed entry
+                    if pid in seen:
+                        first_path, first_role = seen[pid]
+                        first = self.doc.line_of(first_path)
+                        what = "receives a bye but also plays" if "bye" in (role, first_role) else "appears twice"
+                        self.err(
+                            "double-booked",
+                            mpath,
+                            f'"{pid}" {what} in this round (first at line {first})',
+                            "each player has exactly one pairing per round",
+                        )
+                    else:
+                        seen[pid] = (mpath, role)
+                    # A member's drop drops the team, a team's drop its members (MTR 8.2, Bushiroad 5.1).
+                    gone = [x for x in (pid, team_of.get(pid), *members.get(pid, ())) if x in dropped]
+                    if gone:
+                        after = min(dropped[x] for x in gone)
+                        where = "the playoff" if key == "playoff" else f"round {rnd.number}"
+                        self.err(
+                            "after-drop",
+                            mpath,
+                            f'"{pid}" dropped after round {after} but is paired in {where}',
+                            "remove the drop, or remove this pairing",
+                        )
+                for pid in rnd.drops:
+                    if pid not in dropped:
+                        dropped[pid] = rnd.number
+        if not players and self.roster_complete:
+            self.warn("no-players", ("players",), "the event has no players yet")
+
+    def raw_matches(self, key: str, i: int) -> list[tuple[int, Mapping[str, Any]]]:
+        """The matches of round ``i`` as written, with their indexes; broken ones are left out."""
+        matches = self.data[key][i].get("matches")
+        return [
+            (j, m)
+            for j, m in enumerate(matches if isinstance(matches, list) else [])
+            if isinstance(m, Mapping) and self.usable((key, i, "matches", j), *IDENTITY)
+        ]
+
+    def check_event_fields(self, structure: Structure, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
+        if structure.points_per_win != 1 and self.data.get("rules", "") not in ("bushiroad", ""):
+            game = self.data.get("game")
+            if DEFAULT_RULES.get(str(game)) != "bushiroad" and self.data.get("rules") != "bushiroad":
+                self.warn(
+                    "structure",
+                    ("structure", "points_per_win"),
+                    "points_per_win applies to Bushiroad events only and is ignored here",
+                )
+        if (
+            structure.playoff
+            and structure.playoff.top > max(len(players), 2)
+            and players
+            and rounds
+            and not self.broken
+        ):
+            self.err(
+                "structure",
+                ("structure", "playoff", "top"),
+                f"a top {structure.playoff.top} needs at least {structure.playoff.top} players; "
+                f"the event has {len(players)}",
+            )
+        for p_i, p in enumerate(players if not self.broken else ()):
+            for r in range(1, p.byes + 1):
+                if r > len(rounds):
+                    break
+                rnd = rounds[r - 1]
+                has_bye = any(m.kind is MatchKind.BYE and m.players[0] == p.id for m in rnd.matches)
+                if not has_bye:
+                    self.warn(
+                        "awarded-bye",
+                        ("players", self.ids.get(p.id, p_i), "byes"),
+                        f'"{p.id}" has {p.byes} awarded bye{"s" if p.byes > 1 else ""} but no bye in round {r}',
+                        "awarded byes fill rounds 1..N; `scorekeeper pair` writes them",
+                    )
+        if structure.swiss_rounds is not None and len(rounds) > structure.swiss_rounds and structure.pairing == "swiss":
+            self.err(
+                "too-many-rounds",
+                ("rounds", structure.swiss_rounds),
+                f"the event has {len(rounds)} Swiss rounds but structure.swiss_rounds is {structure.swiss_rounds}",
+                "raise swiss_rounds, or move top-cut rounds under `playoff:`",
+            )
+        self.check_missing_players(players, rounds)
+
+    def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
+        """Players with no pairing in a round they should have played (warnings); skipped while
+        any part of the file is broken, as a skipped entry may hold the missing pairing.
+
+        Wheel of Time Games count too: an active player has a game or a bye in every Game
+        (WoT cycles, seed 001), so one with neither, and no drop, is warned the same way."""
+        structure = self.data.get("structure")
+        pairing = structure.get("pairing") if isinstance(structure, Mapping) else None
+        if not rounds or self.data.get("teams") or self.broken:
+            return
+        wot = pairing == "wot-cycles"
+        gone_after: dict[str, int] = {}
+        first_round: dict[str, int] = {}
+        # Knocked out: single elimination after one loss, double elimination after two, a draw
+        # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
+        allowed = {"single-elimination": 1, "double-elimination": 2}.get(str(pairing or "swiss"))
+        losses: dict[str, int] = {}
+        for rnd in rounds:
+            for m in rnd.matches:
+                for pid in m.players:
+                    first_round.setdefault(pid, rnd.number)
+                    lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
+                    losses[pid] = losses.get(pid, 0) + lost
+                    if allowed is not None and losses[pid] == allowed and lost:
+                        gone_after.setdefault(pid, rnd.number)
+            for pid in _wot_players(rnd):
+                first_round.setdefault(pid, rnd.number)
+            for pid in rnd.drops:
+                gone_after.setdefault(pid, rnd.number)
+        in_round = [{pid for m in rnd.matches for pid in m.players} | _wot_players(rnd) for rnd in rounds]
+        for p in players:
+            start = first_round.get(p.id)
+            if start is None:
+                continue  # not paired yet: a late entry `pair` will handle
+            for i, rnd in enumerate(rounds):
+                if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
+                    continue
+                if p.id not in in_round[i]:
+                    if wot:
+                        self.warn(
+                            "did-not-play",
+                            ("rounds", i),
+                            f'"{p.id}" has no game and no bye in game {rnd.number}',
+                            f"record the player's game or bye, or list {p.id} under drops",
+                        )
+                        continue
+                    self.warn(
+                        "did-not-play",
+                        ("rounds", i),
+                        f'"{p.id}" has no pairing in round {rnd.number}',
+                        f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
+                        played=self.imported,
+                    )
+
+
+def _wot_players(rnd: Round) -> set[str]:
+    """Everyone with a Wheel of Time game or bye in a round."""
+    return {pid for g in rnd.wot_games for pid in (g.hero, g.villain) if pid is not None}
+
+
+def _entry_players(m: Mapping[str, Any]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for key in ("players", "teams"):
+        if isinstance(m.get(key), list):
+            out.extend(("play", str(x)) for x in m[key])
+    for key in ("bye", "loss"):
+        if key in m:
+            out.append((key, str(m[key])))
+    for key in ("hero", "villain"):
+        if key in m:
+            out.append(("play", str(m[key])))
+    return out
