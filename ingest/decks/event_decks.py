@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.core.model import Event, PlayerId
-from ingest.decks.decklist import CardData, Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
-from ingest.decks.formats import ArchetypeBook, FormatRegistry, FormatRules, UnknownFormatError
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData
+from ingest.decks.decklist import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
+from ingest.decks.formats import FormatRegistry, FormatRules, UnknownFormatError
 from ingest.decks.legality import DeckVerdict, check_deck, check_team
 
 

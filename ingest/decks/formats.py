@@ -8,11 +8,10 @@ banned on the day of this old event" and "what is banned now".
 
 `FormatRegistry.rules_for` gives the rules in force on a date; an id of the form
 ``<format>+<overlay>`` (``modern+two-headed-giant``) adds an overlay format's rules (MTR
-9.5). Archetype rules (``formats/archetypes/<format>.yaml``, schema
-``schema/archetypes.schema.json``) name a deck's archetype from its cards.
+9.5). Archetype rules are :mod:`ingest.decks.archetypes`.
 
 Nothing here reads a file or a schema: :mod:`ingest.source.format_files` reads and checks
-the files and builds these values with :func:`format_from` and :class:`ArchetypeBook`.
+the files and builds these values with :func:`format_from`.
 """
 
 from __future__ import annotations
@@ -24,11 +23,9 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
-from ingest.decks.decklist import Decklist, Section, normalize_card_name
+from ingest.decks.decklist import Section, normalize_card_name
 
 __all__ = [
-    "Archetype",
-    "ArchetypeBook",
     "BannedCategory",
     "CardPool",
     "CopyException",
@@ -593,47 +590,3 @@ def format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> F
         kind_aliases={k: tuple(v) for k, v in game.get("kind_aliases", {}).items()},
         overlay=bool(spec.get("overlay", False)),
     )
-
-
-# ---------------------------------------------------------------------------- archetypes
-
-
-@dataclass(frozen=True, slots=True)
-class Archetype:
-    """A rule naming an archetype from the cards of a main deck."""
-
-    name: str
-    """The archetype's name, e.g. Burn."""
-    requires: tuple[str, ...] = ()
-    """Cards that must all be in the main deck."""
-    any_of: tuple[str, ...] = ()
-    """Cards of which at least one must be in the main deck (empty: no such condition)."""
-
-    def matches(self, keys: frozenset[str]) -> bool:
-        """Whether a main deck with these normalized card names is of this archetype.
-
-        A two-faced card (``A // B``) also matches by its front face ``A``.
-        """
-        keys = keys | {k.split(" // ")[0] for k in keys if " // " in k}
-        return all(normalize_card_name(c) in keys for c in self.requires) and (
-            not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ArchetypeBook:
-    """Archetype rules by ``(game, format id)``; the first matching rule wins."""
-
-    rules: Mapping[tuple[str, str], tuple[Archetype, ...]]
-    """Rules in priority order, keyed by (game, format id)."""
-
-    def classify(self, game: str, format_id: str, deck: Decklist) -> str | None:
-        """The archetype of a deck, or None when no rule matches (or the format has none).
-
-        The main deck (and, for WoT, both play decks) is looked at, not the sideboard.
-        """
-        keys = frozenset(e.key for e in deck.entries if e.section is not Section.SIDEBOARD)
-        for archetype in self.rules.get((game, format_id.split("+")[0]), ()):
-            if archetype.matches(keys):
-                return archetype.name
-        return None

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from ingest.decks.decklist import CardData, DeckEntry, Decklist, Section
+from ingest.decks.card_data import CardData
+from ingest.decks.decklist import DeckEntry, Decklist, Section
 from ingest.decks.formats import FormatRules
 
 __all__ = ["DeckVerdict", "Violation", "check_deck", "check_team"]

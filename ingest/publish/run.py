@@ -33,7 +33,7 @@ from ingest import __version__
 from ingest.core.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
-from ingest.decks.formats import ArchetypeBook
+from ingest.decks.archetypes import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events

@@ -15,9 +15,10 @@ from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event, PlayerId
-from ingest.decks.decklist import CardData
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
-from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.decks.formats import FormatRegistry
 from ingest.planner.wot import WotReport, wot_report
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset

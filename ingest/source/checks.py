@@ -20,9 +20,10 @@ from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
 from ingest.core.model import Event, PlayerId
-from ingest.decks.decklist import CardData
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
-from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.decks.formats import FormatRegistry
 from ingest.rules.standings_values import Standings
 from ingest.source.pipeline import (
     Loaded,

@@ -19,8 +19,9 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
+from ingest.decks.archetypes import Archetype, ArchetypeBook
 from ingest.decks.decklist import normalize_card_name
-from ingest.decks.formats import Archetype, ArchetypeBook, FormatRegistry, FormatRules, format_from
+from ingest.decks.formats import FormatRegistry, FormatRules, format_from
 from ingest.source.yamldoc import parse_yaml
 
 

@@ -19,8 +19,9 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.model import Event, PlayerId
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
-from ingest.decks.decklist import CardData, CardDataError
-from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData, CardDataError
+from ingest.decks.formats import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import FormatProblem, archetypes_from_documents, registry_from_documents

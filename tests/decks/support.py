@@ -17,8 +17,10 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from ingest.decks.decklist import CardData, Decklist, load_card_data, parse_decklist_text
-from ingest.decks.formats import ArchetypeBook, FormatRegistry
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData, load_card_data
+from ingest.decks.decklist import Decklist, parse_decklist_text
+from ingest.decks.formats import FormatRegistry
 from ingest.decks.legality import check_deck, check_team
 from ingest.source.format_files import load_archetypes, load_formats
 

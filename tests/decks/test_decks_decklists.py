@@ -6,9 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ingest.decks.card_data import CardData, CardDataError
 from ingest.decks.decklist import (
-    CardData,
-    CardDataError,
     DeckEntry,
     Decklist,
     DecklistError,

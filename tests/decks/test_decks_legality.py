@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.decks.decklist import CardData, Decklist, Section
+from ingest.decks.card_data import CardData
+from ingest.decks.decklist import Decklist, Section
 from ingest.decks.event_decks import event_decks
 from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
 from ingest.source.format_files import parse_yaml_text, registry_from_documents

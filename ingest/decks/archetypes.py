@@ -1,0 +1,53 @@
+"""Archetype rules (``formats/archetypes/<format>.yaml``, schema ``schema/archetypes.schema.json``):
+name a deck's archetype from the cards of its main deck. :mod:`ingest.source.format_files`
+reads the files; nothing here reads one."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ingest.decks.decklist import Decklist, Section, normalize_card_name
+
+__all__ = ["Archetype", "ArchetypeBook"]
+
+
+@dataclass(frozen=True, slots=True)
+class Archetype:
+    """A rule naming an archetype from the cards of a main deck."""
+
+    name: str
+    """The archetype's name, e.g. Burn."""
+    requires: tuple[str, ...] = ()
+    """Cards that must all be in the main deck."""
+    any_of: tuple[str, ...] = ()
+    """Cards of which at least one must be in the main deck (empty: no such condition)."""
+
+    def matches(self, keys: frozenset[str]) -> bool:
+        """Whether a main deck with these normalized card names is of this archetype.
+
+        A two-faced card (``A // B``) also matches by its front face ``A``.
+        """
+        keys = keys | {k.split(" // ")[0] for k in keys if " // " in k}
+        return all(normalize_card_name(c) in keys for c in self.requires) and (
+            not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ArchetypeBook:
+    """Archetype rules by ``(game, format id)``; the first matching rule wins."""
+
+    rules: Mapping[tuple[str, str], tuple[Archetype, ...]]
+    """Rules in priority order, keyed by (game, format id)."""
+
+    def classify(self, game: str, format_id: str, deck: Decklist) -> str | None:
+        """The archetype of a deck, or None when no rule matches (or the format has none).
+
+        The main deck (and, for WoT, both play decks) is looked at, not the sideboard.
+        """
+        keys = frozenset(e.key for e in deck.entries if e.section is not Section.SIDEBOARD)
+        for archetype in self.rules.get((game, format_id.split("+")[0]), ()):
+            if archetype.matches(keys):
+                return archetype.name
+        return None
