@@ -24,7 +24,8 @@ from ingest.core.model import GameScore
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.new_round import apply_plan
 from ingest.edit.recording import record_result
-from ingest.planner.plan import PairPlan, plan_next_round
+from ingest.planner.outcome import PairPlan
+from ingest.planner.plan import plan_next_round
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 

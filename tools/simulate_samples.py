@@ -2,7 +2,7 @@
 
 Every sample is created empty, then played round by round exactly as a tournament
 organizer would: ``pair`` writes the next round (:func:`ingest.planner.plan.plan_next_round`,
-:func:`ingest.planner.plan.apply_plan`), results are reported into the file
+:func:`ingest.edit.new_round.apply_plan`), results are reported into the file
 (:func:`ingest.edit.recording.record_result`), drops recorded (:func:`ingest.edit.corrections.drop_player`),
 and the file is re-validated after every step. Results come from a seeded random model
 (each player has a hidden strength), so the samples are legal, optimally paired
@@ -34,7 +34,8 @@ from ingest.edit.corrections import drop_player  # noqa: E402
 from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
-from ingest.planner.plan import Finished, plan_next_round  # noqa: E402
+from ingest.planner.outcome import Finished  # noqa: E402
+from ingest.planner.plan import plan_next_round  # noqa: E402
 from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 

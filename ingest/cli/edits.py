@@ -215,7 +215,8 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
     """
     from ingest.edit.new_round import apply_plan
-    from ingest.planner.plan import Finished, describe_plan, plan_next_round
+    from ingest.planner.outcome import Finished
+    from ingest.planner.plan import describe_plan, plan_next_round
 
     project = project_of(ctx)
     started = _start_time(start) if start is not None else ""

@@ -17,6 +17,7 @@ from ingest.core.model import Event, MatchKind
 from ingest.edit.event_file import Edit
 from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
+from ingest.planner.systems import system_of
 from ingest.source.yamldoc import YamlPath
 
 
@@ -38,14 +39,14 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
 
     Without ``after_round``, once the top cut is made the drop goes to ``cut_drops`` (before
     playoff round 1) or to the current playoff round: nobody replaces a finalist (MTR 2.10,
-    Aequitas 2.10), see :func:`ingest.planner.plan.drop_after_cut`. ``after_round`` names a Swiss
+    Aequitas 2.10), see :func:`ingest.planner.bracket.drop_after_cut`. ``after_round`` names a Swiss
     round: a drop after the last one is a drop before the cut, and the next player advances.
 
     ``parse`` (``drop --redo``): a player who leaves before the current round starts is
     taken out of it by pairing it again (:func:`repair_round`), which ``parse`` makes
     possible; without it such a drop is refused.
     """
-    from ingest.planner.plan import drop_after_cut
+    from ingest.planner.bracket import drop_after_cut
 
     pid = find_unit(event, player)
     name = unit_names(event)[pid]
@@ -58,7 +59,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
         else:
             _append_drop(editor, path, pid)
         return Edit(editor.result(), desc)
-    noun = "game" if event.structure.pairing == "wot-cycles" else "round"
+    noun = system_of(event).round_noun
     if not event.rounds:
         raise IngestError(
             f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part "
@@ -209,7 +210,7 @@ def add_player(
 
 
 def _swiss_over(event: Event) -> bool:
-    from ingest.planner.plan import planned_rounds
+    from ingest.planner.field import planned_rounds
     from ingest.rules.standings import ruleset_for
 
     planned = planned_rounds(event, ruleset_for(event))
@@ -250,7 +251,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         parse: assembles an edited text (the round taken out) into an event.
     """
     from ingest.edit.new_round import apply_plan
-    from ingest.planner.plan import Finished, describe_plan, plan_next_round
+    from ingest.planner.outcome import Finished
+    from ingest.planner.plan import describe_plan, plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
     series = event.playoff if event.playoff else event.rounds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ingest.core.errors import IngestError
 from ingest.edit.splice import Editor
-from ingest.planner.plan import PairPlan
+from ingest.planner.outcome import PairPlan
 
 
 def apply_plan(text: str, plan: PairPlan) -> str:

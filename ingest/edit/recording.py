@@ -20,6 +20,7 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event, GameScore, Match, MatchKind, Round, ScoreError, TeamMatch, WotGameRecord
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
+from ingest.planner.systems import system_of
 from ingest.source.yamldoc import YamlPath
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
@@ -96,7 +97,7 @@ def round_label(event: Event, key: str, number: int) -> str:
         from ingest.rules.playoff import playoff_round_title
 
         return playoff_round_title(event, number)
-    return f"{'Game' if event.structure.pairing == 'wot-cycles' else 'Round'} {number}"
+    return f"{system_of(event).round_noun.capitalize()} {number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ def pick_round(event: Event, *, round_no: int | None, playoff: bool) -> Target:
     in_playoff = playoff or (round_no is None and bool(event.playoff))
     key = "playoff" if in_playoff else "rounds"
     series = event.playoff if in_playoff else event.rounds
-    noun = "game" if event.structure.pairing == "wot-cycles" and not in_playoff else "round"
+    noun = "round" if in_playoff else system_of(event).round_noun
     if not series:
         what = "playoff round" if in_playoff else noun
         raise IngestError(f"the event has no {what} yet; pair one first with `scorekeeper pair`")

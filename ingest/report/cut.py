@@ -445,7 +445,7 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
     standings, MTR Appendix C 8); a team whose member declines, drops or is disqualified
     leaves the race.
     """
-    from ingest.planner.plan import planned_rounds
+    from ingest.planner.field import planned_rounds
     from ingest.rules.standings import compute_standings, ruleset_for
 
     spec = event.structure.playoff

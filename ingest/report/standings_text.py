@@ -28,7 +28,8 @@ def standings_stage(
     last finished round (a round in progress changes nothing until it is over).
     The words: ``final standings``, ``standings after round 2 of 3; round 3 in progress``.
     """
-    from ingest.planner.plan import is_finished, planned_rounds
+    from ingest.planner.field import planned_rounds
+    from ingest.planner.plan import is_finished
 
     planned = planned_rounds(event, ruleset_for(event)) if event.structure.pairing == "swiss" else None
     noun = "game" if event.structure.pairing == "wot-cycles" else "round"

@@ -9,7 +9,8 @@ from ingest.core.columns import pad
 from ingest.core.errors import IngestError
 from ingest.core.figures import show_points
 from ingest.core.model import Event
-from ingest.planner.plan import is_finished, planned_rounds
+from ingest.planner.field import planned_rounds
+from ingest.planner.plan import is_finished
 from ingest.planner.wot import wot_report, wot_standings_rows
 from ingest.rules.standings import ruleset_for
 from ingest.wot import WotInputError

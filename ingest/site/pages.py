@@ -591,7 +591,7 @@ def _main_standings(report: EventReport, names: Mapping[str, str], registry: Pla
     round (a round in progress changes nothing until it is over), titled "after round 2 of
     4; round 3 in progress"; once the event is over, the final standings.
     """
-    from ingest.planner.plan import planned_rounds
+    from ingest.planner.field import planned_rounds
 
     e = report.event
     table = report.final
@@ -670,7 +670,7 @@ def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
 
 def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
     """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
-    from ingest.planner.plan import planned_rounds
+    from ingest.planner.field import planned_rounds
 
     e = report.event
     planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" else None

@@ -8,6 +8,7 @@ from typing import Any
 
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.model import MatchKind, Player, PlayerId, Round, Structure, Team
+from ingest.planner.systems import SYSTEMS
 from ingest.source.assemble_rounds import IDENTITY, RoundsAssembly
 from ingest.source.yamldoc import YamlPath
 
@@ -136,7 +137,7 @@ class EventChecks(RoundsAssembly):
         first_round: dict[str, int] = {}
         # Knocked out: single elimination after one loss, double elimination after two, a draw
         # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
-        allowed = {"single-elimination": 1, "double-elimination": 2}.get(str(pairing or "swiss"))
+        allowed = SYSTEMS[str(pairing)].knockout_losses if pairing in SYSTEMS else None
         losses: dict[str, int] = {}
         for rnd in rounds:
             for m in rnd.matches:

@@ -723,7 +723,8 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
     from ingest.core.model import GameScore
     from ingest.edit.new_round import apply_plan
     from ingest.edit.recording import record_result
-    from ingest.planner.plan import Finished, plan_next_round
+    from ingest.planner.outcome import Finished
+    from ingest.planner.plan import plan_next_round
     from ingest.source.pipeline import load_event
 
     played = 0

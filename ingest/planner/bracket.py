@@ -1,0 +1,180 @@
+"""Knockout brackets: a single-elimination event, or the top cut of a Swiss event (MTR 10.4,
+Aequitas 8.2, Bushiroad 3.2.3-3.2.4): the cut, the seeded bracket, where it stands after the
+results so far, the next playoff round, and where a drop goes once the cut is made."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, MatchKind, Round
+from ingest.pairing import (
+    Bracket,
+    Candidate,
+    PlayoffResult,
+    PlayoffState,
+    advance_playoff,
+    seed_bracket,
+    select_finalists,
+)
+from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported, units_of
+from ingest.planner.outcome import Finished, PairPlan
+from ingest.rules.playoff import playoff_round_title
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import compute_standings, ruleset_for
+from ingest.rules.standings_values import Standings
+
+
+def _playoff_results(event: Event, rounds: Sequence[Round]) -> list[PlayoffResult]:
+    out = []
+    for i, rnd in enumerate(rounds, start=1):
+        for m in rnd.matches:
+            if len(m.players) != 2:
+                continue
+            a, b = m.players
+            if m.kind is MatchKind.DOUBLE_LOSS:
+                out.append(PlayoffResult.double_loss(i, a, b))
+            elif m.score is not None:
+                w = m.winner()
+                out.append(PlayoffResult.win(i, w, b if w == a else a) if w else PlayoffResult.drawn(i, a, b))
+    return out
+
+
+def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
+    spec = event.structure.playoff
+    assert spec is not None
+    dropped = dropped_before(event, len(event.rounds))
+    players = event.player_map()
+    candidates = []
+    for row in standings.rows:
+        p = players.get(row.player)
+        not_won = row.record.losses + row.record.draws
+        candidates.append(
+            Candidate(
+                row.player,
+                row.rank,
+                not_won,
+                (p.deck_group or None) if p else None,
+                bool(p and p.declined_cut) or row.player in dropped,
+            )
+        )
+    # Shared ranks are already in display (seeded) order: use positions as ranks.
+    candidates = [Candidate(c.id, i, c.rounds_not_won, c.deck_group, c.declined) for i, c in enumerate(candidates, 1)]
+    try:
+        return list(select_finalists(candidates, spec.top, method=spec.finalists))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise IngestError(f"the top cut cannot be selected: {exc}") from None
+
+
+def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracket, PlayoffState]:
+    """The seeded bracket of a single-elimination event (``main``) or of the top cut, and
+    where it stands after the results recorded so far.
+
+    A ``single-elimination`` event is seeded at random from the event seed; a top cut by the
+    final Swiss standings or by draft seats (MTR 10.4, Aequitas 8.2). Drops follow the
+    ruleset: MTR 2.10, Aequitas 2.10, Bushiroad 3.2.3.
+
+    Raises:
+        IngestError: the cut cannot be selected or the bracket cannot be seeded.
+    """
+    series = event.rounds if main else event.playoff
+    if main:
+        ranking = sorted(units_of(event))
+        random.Random(f"{event.seed}:single-elimination").shuffle(ranking)
+        seeds, seeding = ranking, "standings"
+    else:
+        spec = event.structure.playoff
+        assert spec is not None
+        ranking = _cut(event, ruleset, compute_standings(event, ruleset))
+        seeding = spec.seeding
+        seeds = ranking[:]
+        if seeding == "draft-seats":
+            random.Random(f"{event.seed}:draft-seats").shuffle(seeds)
+    if len(seeds) < 2:
+        raise IngestError(f"fewer than two players qualify for the {'event' if main else 'playoff'}")
+    try:
+        bracket = seed_bracket(seeds, seeding, ranking=ranking)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise IngestError(f"the bracket cannot be seeded: {exc}") from None
+    # A finalist who left after the cut does not play round 1; nobody replaces them (MTR 2.10).
+    drops: dict[str, int] = {} if main else dict.fromkeys(event.cut_drops, 1)
+    for i, rnd in enumerate(series, start=1):
+        for p in rnd.drops:
+            drops.setdefault(p, i + 1)
+    policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
+    state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
+    return bracket, state
+
+
+def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], str] | None:
+    """Where a drop recorded now goes once the top cut is made, and the drop in words.
+
+    The cut is made once the last Swiss round is reported: the final standings decide it.
+    A finalist who leaves then is listed under ``cut_drops``, in the playoff under the
+    current playoff round's ``drops``; nobody replaces them (MTR 2.10, Aequitas 2.10,
+    Bushiroad 3.2.4) and the bye they leave goes by the ruleset. Returns None while the
+    Swiss rounds go on, and for a player outside the cut before the playoff starts (an
+    ordinary drop after the last round).
+
+    Raises:
+        IngestError: the player is not in the playoff, is out of it, or dropped already.
+    """
+    ruleset = ruleset_for(event)
+    if event.structure.playoff is None or event.structure.pairing != "swiss":
+        return None
+    planned = planned_rounds(event, ruleset)
+    if planned is None or len(event.rounds) < planned or not all(r.complete for r in event.rounds):
+        return None
+    bracket, state = bracket_state(event, ruleset, main=False)
+    name = names_of(event).get(player, player)
+    left = [*event.cut_drops, *(p for rnd in event.playoff for p in rnd.drops)]
+    if player in left:
+        raise IngestError(f"{name} already left the playoff")
+    if player not in bracket.seeds:
+        if not event.playoff:
+            return None
+        raise IngestError(f"{name} is not in the top cut: the Swiss rounds are over and they play no more matches")
+    out = dict(state.knocked_out)
+    if player in out:
+        lost_in = playoff_round_title(event, out[player])
+        raise IngestError(f"{name} is already out of the playoff (out in the {lost_in})")
+    if not event.playoff:
+        return ("cut_drops",), f"{name} leaves the top cut before the playoff starts; nobody takes their place"
+    number = len(event.playoff)
+    label = playoff_round_title(event, number)
+    unplayed = any(player in m.players and not m.reported for m in event.playoff[-1].matches)
+    note = f"; report their {label} match as a loss" if unplayed else ""
+    return ("playoff", number - 1), f"{name} drops after the {label}{note}"
+
+
+def plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan | Finished:
+    series = event.rounds if main else event.playoff
+    label = "round" if main else "playoff round"
+    refuse_unreported(event, series, label)
+    names = names_of(event)
+    bracket, state = bracket_state(event, ruleset, main=main)
+    if state.current is None:
+        champion = names.get(state.champion or "", "nobody (the final was a double loss)")
+        return Finished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
+    if state.current.number != len(series) + 1:
+        raise IngestError(f"{label} {state.current.number} still has matches without a result")
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [
+        {"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)
+    ]
+    matches += [{"bye": p} for p in state.current.byes]
+    lines = [f"table {i}: {names[m.player1]} vs {names[m.player2]}" for i, m in enumerate(state.current.matches, 1)]
+    lines += [f"advances without a match: {names[p]}" for p in state.current.byes]
+    title = {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(2 ** (bracket.rounds - state.current.number + 1))
+    doc: dict[str, Any] = {"round": state.current.number}
+    if title and not main:
+        doc["name"] = title
+    doc["matches"] = matches
+    return PairPlan("rounds" if main else "playoff", doc, (), tuple(lines))
+
+
+def plan_elimination_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+    """The next round of a single-elimination event, seeded at random from the event seed."""
+    return plan_elimination(event, ruleset, main=True)

@@ -1,0 +1,102 @@
+"""The next Swiss round (MTR 10.4 and Appendix C, Aequitas, Bushiroad 3.2.1): the field as the
+Swiss engine sees it (points, ranks, opponents, byes, pods) and the engine's pairing as a plan."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event
+from ingest.pairing import (
+    Entrant,
+    pair_swiss,
+)
+from ingest.planner.bracket import plan_elimination
+from ingest.planner.field import (
+    byes_so_far,
+    excluded_before,
+    names_of,
+    no_swiss_plan,
+    opponents_met,
+    planned_rounds,
+    refuse_unreported,
+    units_of,
+)
+from ingest.planner.outcome import Finished, PairPlan
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import compute_standings
+from ingest.rules.standings_values import Standings
+
+
+def swiss_entrants(
+    event: Event, ruleset: Ruleset, k: int, units: Sequence[str], standings: Standings | None = None
+) -> list[Entrant]:
+    """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
+    points and rank after round ``k`` (``standings``, when already computed), everyone met so
+    far, byes so far, and pods (players only)."""
+    if standings is None:
+        standings = compute_standings(event, ruleset, after_round=k)
+    rank = {r.player: r.rank for r in standings.rows}
+    points = {r.player: r.record.points for r in standings.rows}
+    met = opponents_met(event.rounds[:k])
+    byes = byes_so_far(event.rounds[:k])
+    pods = {} if event.is_team_event else {p.id: p.pod for p in event.players}
+    fallback = len(units_of(event))
+    return [
+        Entrant(u, points.get(u, 0), rank.get(u, fallback), frozenset(met.get(u, ())), byes.get(u, 0), pods.get(u))
+        for u in sorted(units)
+    ]
+
+
+def awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:
+    """Players whose awarded byes (``players[].byes``) cover round ``number``; none for teams."""
+    if event.is_team_event:
+        return set()
+    return {p.id for p in event.players if p.byes >= number and p.id in active}
+
+
+def plan_swiss_round(event: Event, ruleset: Ruleset) -> PairPlan:
+    k = len(event.rounds)
+    number = k + 1
+    units = units_of(event)
+    excluded = excluded_before(event, k)
+    active = [u for u in units if u not in excluded]
+    if len(active) < 2:
+        raise IngestError("fewer than two players are left to pair")
+    seen = {p for rnd in event.rounds for m in rnd.matches for p in m.players}
+    late = [u for u in active if k > 0 and u not in seen]
+    losses: list[tuple[int, str]] = []
+    if event.structure.late_entries == "loss" and not event.is_team_event:
+        losses = [(i, u) for u in late for i in range(k)]
+    entrants = swiss_entrants(event, ruleset, k, active)
+    awarded = awarded_byes(event, number, set(active))
+    result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
+    key = "teams" if event.is_team_event else "players"
+    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
+    matches += [{"bye": b.player} for b in result.byes]
+    names = names_of(event)
+    lines = [
+        f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" + (" (rematch)" if t.rematch else "")
+        for t in result.tables
+    ]
+    lines += [f"bye: {names[b.player]}" + (" (awarded)" if b.awarded else "") for b in result.byes]
+    notes = []
+    if result.rematches:
+        notes.append(f"{len(result.rematches)} rematch(es): no pairing of everyone without one exists")
+    if late and losses:
+        notes.append(f"late entries get a match loss for each missed round: {', '.join(names[u] for u in late)}")
+    return PairPlan("rounds", {"round": number, "matches": matches}, tuple(losses), tuple(lines), tuple(notes))
+
+
+def plan_swiss_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+    """The next Swiss round while the planned rounds last, then the top cut's next round."""
+    refuse_unreported(event, event.rounds, "round")
+    planned = planned_rounds(event, ruleset)
+    if planned is None:
+        raise no_swiss_plan(event, ruleset)
+    if len(event.rounds) < planned:
+        return plan_swiss_round(event, ruleset)
+    if event.structure.playoff is not None:
+        return plan_elimination(event, ruleset, main=False)
+    return Finished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")

@@ -1,0 +1,61 @@
+"""The next Wheel of Time game (WoT cycles, seed 001), from the games reported so far."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ingest.core.diagnostics import Diagnostic
+from ingest.core.model import Event
+from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported
+from ingest.planner.outcome import Finished, PairPlan
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import ruleset_for
+from ingest.rules.standings_values import Standings
+
+
+def plan_wot_game(event: Event) -> PairPlan | Finished:
+    from ingest.planner.wot import reported_rounds
+    from ingest.wot import pair_wot_game
+
+    refuse_unreported(event, event.rounds, "game")
+    history = reported_rounds(event)
+    k = len(event.rounds)
+    planned = planned_rounds(event, ruleset_for(event))
+    if planned is not None and k >= planned:
+        return Finished(
+            f"all {planned} games are paired: the event is complete (to play more, raise structure.swiss_rounds)"
+        )
+    dropped = dropped_before(event, k)
+    players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
+    pairing = pair_wot_game(history, players, event.seed, k + 1)
+    names = names_of(event)
+    matches: list[dict[str, Any]] = [
+        {"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)
+    ]
+    if pairing.bye is not None:
+        player, side = pairing.bye
+        from ingest.wot import default_bye_side
+
+        bye: dict[str, Any] = {"bye": player}
+        if side is not default_bye_side(k + 1):
+            bye["side"] = side.value
+        matches.append(bye)
+    lines = [f"table {i}: {names[h]} (Hero) vs {names[v]} (Villain)" for i, (h, v) in enumerate(pairing.tables, 1)]
+    if pairing.bye is not None:
+        lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value})")
+    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines), tuple(pairing.notes))
+
+
+def plan_wot_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+    """The registry's signature for :func:`plan_wot_game` (WoT has one ruleset)."""
+    del ruleset
+    return plan_wot_game(event)
+
+
+def check_wot_event(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+    """Recorded games checked against the cycle rules (:func:`ingest.planner.wot.wot_pairing_diagnostics`)."""
+    del ruleset, by_round
+    from ingest.planner.wot import wot_pairing_diagnostics
+
+    return wot_pairing_diagnostics(event)
