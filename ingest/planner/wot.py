@@ -33,6 +33,9 @@ from ingest.wot import (
 )
 from ingest.wot.checker import WotTable, check_wot_pairing
 
+_SEVERITY = {WotSeverity.ERROR: Severity.ERROR, WotSeverity.WARNING: Severity.WARNING}
+"""The WoT engine's severities as diagnostics' severities."""
+
 
 def _fraction(value: object) -> Fraction:
     return Fraction(str(value)) if value is not None else Fraction(0)
@@ -97,7 +100,7 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
         for problem in validate_round(wr, players):
             rec: WotGameRecord | None = by_table.get(problem.table) if problem.table is not None else None
             pos = (rec.pos if rec is not None and rec.pos is not None else rnd.pos) or SourcePos(event.path)
-            severity = Severity.ERROR if problem.severity.name == "ERROR" else Severity.WARNING
+            severity = _SEVERITY[problem.severity]
             out.append(Diagnostic(severity, f"wot-{problem.code}", f"game {rnd.number}: {problem.message}", pos))
     return out
 
