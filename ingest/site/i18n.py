@@ -163,6 +163,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _active.get().translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A message whose English means more than one thing, told apart by ``context``."""
+    return _active.get().translations.pgettext(context, message)
+
+
 _ = gettext
 
 
@@ -180,7 +185,9 @@ def day(value: dt.date) -> str:
 
 def month(value: dt.date) -> str:
     """The month's name as a heading in a list of events (``November``, ``11月``)."""
-    return format_date(value, "LLLL", locale=_active.get().locale)
+    # MMMM, not the stand-alone LLLL: in Babel 2.18, once Japanese is loaded, LLLL gives
+    # "11月" for German too (the stand-alone names are shared through the root locale).
+    return format_date(value, "MMMM", locale=_active.get().locale)
 
 
 _FIGURE = re.compile(r"^(-?)(\d+)(?:\.(\d+))?(%?)$")

@@ -289,7 +289,7 @@ def _rounds_view(
                     "b_url": unit_url(event, b, registry) if b else "",
                 }
             )
-        label = rnd.name or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
+        label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
             "number": rnd.number
         }
         out.append(
@@ -336,11 +336,9 @@ def computed_label(text: str) -> str:
 
 
 def round_title(event: Event, number: int) -> str:
-    """:func:`playoff_round_title` in the site's language (a name the event file gives stays as it is)."""
-    title = playoff_round_title(event, number)
-    if 0 < number <= len(event.playoff) and event.playoff[number - 1].name:
-        return title
-    return computed_label(title)
+    """:func:`playoff_round_title` in the site's language (a name the event file gives stays as it is,
+    unless it is one of the usual English ones, such as ``Semifinals``)."""
+    return computed_label(playoff_round_title(event, number))
 
 
 def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
