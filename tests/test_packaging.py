@@ -24,7 +24,17 @@ import ingest
 from ingest.source.project import Project, shipped
 
 REPO = Path(__file__).resolve().parents[1]
-SOURCES = ("ingest", "schema", "formats", "site_templates", "mkdocs.yml", "pyproject.toml", "README.md", "LICENSE")
+SOURCES = (
+    "ingest",
+    "schema",
+    "formats",
+    "site_templates",
+    "locales",
+    "mkdocs.yml",
+    "pyproject.toml",
+    "README.md",
+    "LICENSE",
+)
 
 
 def test_every_package_is_in_the_wheel_list() -> None:
@@ -102,6 +112,16 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
         cwd=folder,
     ).stdout.strip()
     assert Path(found).is_relative_to(venv), found
+    # The catalogs ship too: a Japanese site needs nothing but theme.language.
+    languages = subprocess.run(
+        [python, "-c", "from ingest.site.i18n import languages; print(languages())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+        cwd=folder,
+    ).stdout.strip()
+    assert languages == "['en', 'ja']"
     scorekeeper = python.parent / "scorekeeper"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:

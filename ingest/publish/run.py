@@ -39,6 +39,7 @@ from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
+from ingest.site.i18n import locale_dirs
 from ingest.site.pages import Files, SiteInputs, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.naming import naming_key, publishable
@@ -284,7 +285,15 @@ def _worker_event(path: str) -> _Prepared:
         item.event, _WORKER["players"], lambda e: compute_report(e, registry, archetypes, card_data=cards)
     )
     report = replace(report, cache_key=key)
-    inputs = SiteInputs((report,), _WORKER["players"], registry, _WORKER["today"], seasons=_WORKER["seasons"])
+    inputs = SiteInputs(
+        (report,),
+        _WORKER["players"],
+        registry,
+        _WORKER["today"],
+        seasons=_WORKER["seasons"],
+        language=_WORKER["language"],
+        locales=locale_dirs(project.root),
+    )
     templates = Path(_WORKER["templates"])
     return (
         parsed,
@@ -335,6 +344,7 @@ def prefill(
         templates_fingerprint=templates_fingerprint(project.templates_dir),
         archetypes=load_archetype_book(project)[0],
         seasons=load_seasons(project)[0],
+        language=site_language(project),
     )
     loaded: dict[str, Loaded] = {}
 
@@ -800,6 +810,8 @@ def _build(
             _site_name(project),
             site_url=_site_url(project),
             seasons=collected.seasons,
+            language=site_language(project),
+            locales=locale_dirs(project.root),
         )
         files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
         timings.render = time.perf_counter() - t
@@ -923,6 +935,13 @@ def _update_pages(
         (site / rel).unlink(missing_ok=True)
     if fr.SEARCH_FILE in fragments.written:
         fr.write_search_index(site, fr.read_search_entries(folder), engine)
+
+
+def site_language(project: Project) -> str:
+    """``theme.language`` from mkdocs.yml: the language of the pages (``en`` when unset)."""
+    theme = site_config(project.mkdocs_file).get("theme")
+    language = theme.get("language") if isinstance(theme, dict) else None
+    return language if isinstance(language, str) and language else "en"
 
 
 def _site_name(project: Project) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.report.cut import cut_outlook
+from ingest.site.i18n import gettext as _
 
 VERSION_FILE = "version.txt"
 """The file beside an event page that holds its version token."""
@@ -55,11 +56,14 @@ def live_view(
         return None
     current = playoff[-1] if playoff else rounds[-1]
     source = event.playoff[-1] if playoff else event.rounds[-1]
-    of = f" of {planned}" if planned and not playoff else ""
-    if current["complete"]:
-        state = f"{current['label']}{of} is over; the next round is paired soon"
+    shown = {"round": current["label"], "planned": planned}
+    if planned and not playoff:
+        done = _("%(round)s of %(planned)s is over; the next round is paired soon")
+        playing = _("%(round)s of %(planned)s in progress")
     else:
-        state = f"{current['label']}{of} in progress"
+        done = _("%(round)s is over; the next round is paired soon")
+        playing = _("%(round)s in progress")
+    state = (done if current["complete"] else playing) % shown
     minutes = event.structure.round_minutes
     clock = None
     if source.started and not current["complete"]:

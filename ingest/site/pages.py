@@ -30,10 +30,12 @@ from ingest.rules.published import platform_name, published_note
 from ingest.rules.rulesets import RULESETS, get_ruleset
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
-from ingest.site import api, fragments
+from ingest.site import api, fragments, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
+from ingest.site.i18n import N_, ngettext
+from ingest.site.i18n import gettext as _
 from ingest.site.live import VERSION_FILE, live_view, version_token
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.render import render_page, slug_id
@@ -66,6 +68,14 @@ class SiteInputs:
     """The site's address (``site_url`` in mkdocs.yml); empty when unset."""
     seasons: tuple[Season, ...] = ()
     """seasons/."""
+    language: str = i18n.DEFAULT
+    """The site's language (``theme.language`` in mkdocs.yml): labels, dates and numbers."""
+    locales: tuple[Path, ...] = ()
+    """Where its catalog is looked for (empty: the shipped ``locales/``; see :mod:`ingest.site.i18n`)."""
+
+    def lang(self) -> i18n.Language:
+        """The site's language with its catalog."""
+        return i18n.load(self.language, self.locales or None)
 
 
 def page_url(docs_path: str) -> str:
@@ -107,11 +117,11 @@ def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> 
 def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> str:
     """A match result as shown in tables."""
     if kind is MatchKind.BYE:
-        return "bye"
+        return _("bye")
     if kind is MatchKind.LOSS:
-        return "loss"
+        return _("loss")
     if kind is MatchKind.DOUBLE_LOSS:
-        return "double loss"
+        return _("double loss")
     return score.notation() if score is not None else ""
 
 
@@ -143,7 +153,7 @@ def _standings_view(
                 n, d = shown.numerator, shown.denominator
             else:
                 n, d = values[t]
-            cells.append(pct_of(n, d) if is_percent else str(Fraction(n, d)))
+            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
         item: dict[str, Any] = {
             "rank": row.rank,
             "shared": row.shared,
@@ -153,7 +163,7 @@ def _standings_view(
             "wld": row.record.wld,
             "cells": cells,
             "dropped": row.dropped,
-            "place": row.place,
+            "place": computed_label(row.place) if row.place else row.place,
             "url": unit_url(report.event, row.player, registry),
         }
         if details:
@@ -162,12 +172,12 @@ def _standings_view(
         rows.append(item)
     heads = [get_tiebreaker(t).short for t in tbs]
     if "h2h" in table.tiebreakers:
-        heads_note = "Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded)."
+        heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
     else:
         heads_note = ""
     return {
         "rows": rows,
-        "unit": "Team" if report.event.is_team_event else "Player",
+        "unit": _("Team") if report.event.is_team_event else _("Player"),
         "decks": any(r.get("deck") for r in rows),
         "heads": heads,
         "note": published_note(report.event) or heads_note,
@@ -232,7 +242,7 @@ def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str,
         score = seat.score
         if score is not None and flip:
             score = GameScore(score.second, score.first, score.drawn)
-        shown = "double loss" if seat.double_loss else (score.notation() if score else "playing")
+        shown = _("double loss") if seat.double_loss else (score.notation() if score else _("playing"))
         if flip:
             a, b = b, a
         parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
@@ -264,7 +274,7 @@ def _rounds_view(
             winner = m.winner()
             result = result_text(m.players, m.score, m.kind)
             if team and m.score is not None:
-                result = f"{result} seats"
+                result = _("%(score)s seats") % {"score": result}
             rows.append(
                 {
                     "table": m.table or "",
@@ -279,19 +289,56 @@ def _rounds_view(
                     "b_url": unit_url(event, b, registry) if b else "",
                 }
             )
-        label = rnd.name or (f"Playoff round {rnd.number}" if playoff else f"Round {rnd.number}")
+        label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
+            "number": rnd.number
+        }
         out.append(
             {
                 "number": rnd.number,
                 "label": label,
                 "rows": rows,
                 "complete": rnd.complete,
-                "unit": "Team" if event.is_team_event else "Player",
+                "unit": _("Team") if event.is_team_event else _("Player"),
                 "drops": [names.get(p, p) for p in rnd.drops],
                 "notes": rnd.notes,
             }
         )
     return out
+
+
+_LABELS = {
+    "Final": N_("Final"),
+    "Semifinals": N_("Semifinals"),
+    "Quarterfinals": N_("Quarterfinals"),
+    "Champion": N_("Champion"),
+    "Finalist": N_("Finalist"),
+}
+_NUMBERED = {
+    "Top": N_("Top %(number)s"),
+    "Playoff round": N_("Playoff round %(number)s"),
+    "Round": N_("Round %(number)s"),
+}
+
+
+def computed_label(text: str) -> str:
+    """A label the engines name in English (a playoff round, a place: ``Semifinals``, ``Top 8``,
+    ``Champion``, ``Round 3``) in the site's language; any other text is returned as it is.
+
+    >>> computed_label("Top 8"), computed_label("Champion"), computed_label("Grand Final")
+    ('Top 8', 'Champion', 'Grand Final')
+    """
+    if text in _LABELS:
+        return _(_LABELS[text])
+    words = text.rsplit(" ", 1)
+    if len(words) == 2 and words[0] in _NUMBERED and words[1].isdigit():
+        return _(_NUMBERED[words[0]]) % {"number": words[1]}
+    return text
+
+
+def round_title(event: Event, number: int) -> str:
+    """:func:`playoff_round_title` in the site's language (a name the event file gives stays as it is,
+    unless it is one of the usual English ones, such as ``Semifinals``)."""
+    return computed_label(playoff_round_title(event, number))
 
 
 def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
@@ -300,7 +347,7 @@ def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[st
         return []
     columns = []
     for i, rnd in enumerate(event.playoff, start=1):
-        title = playoff_round_title(event, i)  # from the bracket's rounds, not those recorded so far
+        title = round_title(event, i)  # from the bracket's rounds, not those recorded so far
         matches = []
         for m in rnd.matches:
             winner = m.winner()
@@ -312,10 +359,10 @@ def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[st
                     {"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p, "games": games}
                 )
             if m.kind is MatchKind.BYE:
-                sides.append({"name": "bye", "seed": "", "won": False, "games": ""})
+                sides.append({"name": _("bye"), "seed": "", "won": False, "games": ""})
             # Each side shows its own games won, so the result line only says what they cannot.
             if score is not None:
-                result = f"{score.drawn} drawn" if score.drawn else ""
+                result = _("%(games)s drawn") % {"games": score.drawn} if score.drawn else ""
             else:
                 result = result_text(m.players, m.score, m.kind)
             matches.append({"sides": sides, "result": result, "reported": m.reported})
@@ -351,11 +398,11 @@ def _deck_view(
         return None
     sections = []
     titles = {
-        Section.MAIN: "Main deck",
-        Section.SIDEBOARD: "Sideboard",
-        Section.CHARACTERS: "Characters",
-        Section.HERO: "Hero deck",
-        Section.VILLAIN: "Villain deck",
+        Section.MAIN: _("Main deck"),
+        Section.SIDEBOARD: _("Sideboard"),
+        Section.CHARACTERS: _("Characters"),
+        Section.HERO: _("Hero deck"),
+        Section.VILLAIN: _("Villain deck"),
     }
     for section in _SECTION_ORDER:
         entries = info.decklist.in_sections(section)
@@ -419,7 +466,7 @@ def _stars_total(entries: Sequence[Any]) -> str | None:
     if all(e.stars is None for e in entries):
         return None
     total = sum((e.stars or 0) * e.count for e in entries)
-    return str(total) if all(e.stars is not None for e in entries) else f"at least {total}"
+    return str(total) if all(e.stars is not None for e in entries) else _("at least %(stars)s") % {"stars": total}
 
 
 # -- pages -------------------------------------------------------------------------------------
@@ -435,7 +482,7 @@ def _event_summary(
     return {
         "slug": e.slug,
         "name": e.name,
-        "date": e.date.isoformat(),
+        "date": i18n.day(e.date),
         "game": e.game,
         "game_name": e.game_name,
         "format": e.format,
@@ -447,28 +494,40 @@ def _event_summary(
         "winner_deck": winner_deck,
         "location": e.location,
         "year": e.date.year,
-        "month": e.date.strftime("%B"),
+        "month": i18n.month(e.date),
     }
+
+
+_PAIRINGS = {
+    "swiss": N_("Swiss"),
+    "round-robin": N_("Round robin"),
+    "single-elimination": N_("Single elimination"),
+    "double-elimination": N_("Double elimination"),
+    "wot-cycles": N_("Hero/Villain cycles"),
+}
+"""Pairing systems as the event page names them (others: the id in words)."""
 
 
 def _structure_text(report: EventReport) -> str:
     s = report.event.structure
-    parts = [s.pairing.replace("-", " ").capitalize()]
-    if s.pairing == "wot-cycles":
-        parts = ["Hero/Villain cycles"]
+    known = _PAIRINGS.get(s.pairing)
+    parts = [_(known) if known else s.pairing.replace("-", " ").capitalize()]
     if s.swiss_rounds:
-        parts.append(f"{s.swiss_rounds} {'games' if s.pairing == 'wot-cycles' else 'rounds'}")
+        if s.pairing == "wot-cycles":
+            parts.append(ngettext("%(num)d game", "%(num)d games", s.swiss_rounds) % {"num": s.swiss_rounds})
+        else:
+            parts.append(ngettext("%(num)d round", "%(num)d rounds", s.swiss_rounds) % {"num": s.swiss_rounds})
     elif s.swiss_rounds_auto:
-        parts.append("rounds by the recommended table")
-    parts.append(f"best of {s.best_of}")
+        parts.append(_("rounds by the recommended table"))
+    parts.append(_("best of %(games)s") % {"games": s.best_of})
     if s.playoff:
-        seeding = "draft seats" if s.playoff.seeding == "draft-seats" else "seeded by standings"
-        parts.append(f"top {s.playoff.top} playoff ({seeding})")
+        seeding = _("draft seats") if s.playoff.seeding == "draft-seats" else _("seeded by standings")
+        parts.append(_("top %(players)s playoff (%(seeding)s)") % {"players": s.playoff.top, "seeding": seeding})
     if s.round_minutes:
-        parts.append(f"{s.round_minutes}-minute rounds")
+        parts.append(_("%(minutes)s-minute rounds") % {"minutes": s.round_minutes})
     if s.results == "matches":
-        parts.append("match results only (no games recorded)")
-    return ", ".join(parts)
+        parts.append(_("match results only (no games recorded)"))
+    return _(", ").join(parts)
 
 
 def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
@@ -535,14 +594,14 @@ def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerR
     out = []
     for team in e.teams:
         matches = []
-        for label, series in (("Round", e.rounds), ("Playoff round", e.playoff)):
+        for label, series in ((N_("Round %(number)s"), e.rounds), (N_("Playoff round %(number)s"), e.playoff)):
             for rnd in series:
                 # Every match the team has in the round: byes and losses without an opponent
                 # count in its record (MTR 8.2) as much as the team matches do.
                 for m in rnd.matches:
                     if team.id in m.players:
                         matches.append(
-                            {"round": f"{label} {rnd.number}", **_team_match_view(e, rnd, m, team.id, names)}
+                            {"round": _(label) % {"number": rnd.number}, **_team_match_view(e, rnd, m, team.id, names)}
                         )
         row = rows.get(team.id)
         out.append(
@@ -552,10 +611,10 @@ def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerR
                 "rank": row.rank if row else "",
                 "record": row.record.wld if row else "",
                 "points": row.record.points if row else "",
-                "place": row.place if row else "",
+                "place": computed_label(row.place) if row and row.place else "",
                 "members": [
                     {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
-                    for m, label in zip(team.members, seat_labels(e).split(), strict=False)
+                    for m, label in zip(team.members, _seat_names(e), strict=False)
                 ],
                 "matches": matches,
             }
@@ -571,17 +630,24 @@ def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mappi
     other = m.players[1] if m.players[0] == team else m.players[0]
     won = m.winner()
     if not m.reported:
-        outcome = "playing"
+        outcome = _("playing")
     elif m.kind is MatchKind.DOUBLE_LOSS:
-        outcome = "double loss"
+        outcome = _("double loss")
     else:
-        outcome = "won" if won == team else "drew" if won is None else "lost"
+        outcome = _("won") if won == team else _("drew") if won is None else _("lost")
     return {
         "opponent": names.get(other, other),
         "opponent_url": f"#{other}",
         "outcome": outcome,
         "seats": _seats_text(event, rnd, m.table, names, side=team),
     }
+
+
+def _after_round(number: int, planned: int | None) -> str:
+    """The title of standings taken after a round ("Standings after round 3 of 5")."""
+    if planned:
+        return _("Standings after round %(number)s of %(planned)s") % {"number": number, "planned": planned}
+    return _("Standings after round %(number)s") % {"number": number}
 
 
 def _main_standings(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
@@ -596,15 +662,17 @@ def _main_standings(report: EventReport, names: Mapping[str, str], registry: Pla
     e = report.event
     table = report.final
     planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" and not report.wot else None
-    of = f" of {planned}" if planned else ""
-    title = "Final standings"
+    title = _("Final standings")
     if report.status != "complete" and table is not None:
-        title = f"Standings after round {table.after_round}{of}"
+        title = _after_round(table.after_round, planned)
         current = e.rounds[-1] if e.rounds and not e.playoff else None
         if current is not None and not current.complete:
             done = len(e.rounds) - 1
             table = report.standings[done - 1] if done and len(report.standings) >= done else None
-            title = f"Standings after round {done}{of}; round {current.number} in progress"
+            title = _("%(standings)s; round %(number)s in progress") % {
+                "standings": _after_round(done, planned),
+                "number": current.number,
+            }
     return {
         "final": _standings_view(report, table, names, registry, details=True) if table else None,
         "standings_title": title,
@@ -692,8 +760,8 @@ def print_label(event: Event, number: int) -> str:
     WoT rules, Time: an event is played in Games grouped in Cycles of two.
     """
     if event.structure.pairing == "wot-cycles":
-        return f"Game {number} (cycle {cycle_of(number)})"
-    return f"Round {number}"
+        return _("Game %(number)s (cycle %(cycle)s)") % {"number": number, "cycle": cycle_of(number)}
+    return _("Round %(number)s") % {"number": number}
 
 
 def _print_round(event: Event, rnd: Round, names: Mapping[str, str]) -> dict[str, Any]:
@@ -716,7 +784,7 @@ def _print_round(event: Event, rnd: Round, names: Mapping[str, str]) -> dict[str
 
 
 def _lone_text(kind: MatchKind) -> str:
-    return "bye" if kind is MatchKind.BYE else "match loss"
+    return _("bye") if kind is MatchKind.BYE else _("match loss")
 
 
 def _print_matches(rnd: Round, names: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -740,17 +808,16 @@ def _print_wot(rnd: Round, names: Mapping[str, str]) -> tuple[list[dict[str, Any
     for g in rnd.wot_games:
         if g.hero and g.villain:
             hero, villain = names.get(g.hero, g.hero), names.get(g.villain, g.villain)
-            lines.append({"name": hero, "table": g.table or "", "deck": "Hero", "opponent": villain})
-            lines.append({"name": villain, "table": g.table or "", "deck": "Villain", "opponent": hero})
+            lines.append({"name": hero, "table": g.table or "", "deck": _("Hero"), "opponent": villain})
+            lines.append({"name": villain, "table": g.table or "", "deck": _("Villain"), "opponent": hero})
             slips.append({"table": g.table or "", "a": hero, "b": villain})
         else:
             lone = g.hero or g.villain
             assert lone is not None
             # WoT Expanded Set-Up: unless the file says, a bye counts as Hero in a cycle's first Game.
-            side = (WotSide(g.bye_side) if g.bye_side else default_bye_side(rnd.number)).value.capitalize()
-            lines.append(
-                {"name": names.get(lone, lone), "table": "", "deck": f"bye (counts as {side})", "opponent": ""}
-            )
+            side = WotSide(g.bye_side) if g.bye_side else default_bye_side(rnd.number)
+            counts_as = _("bye (counts as Hero)") if side.value == "hero" else _("bye (counts as Villain)")
+            lines.append({"name": names.get(lone, lone), "table": "", "deck": counts_as, "opponent": ""})
     return lines, slips
 
 
@@ -763,7 +830,7 @@ def _print_teams(
     teams play as one player (MTR 9), so their slip has one line per team.
     """
     members = {t.id: t.members for t in event.teams}
-    labels = seat_labels(event).split()
+    labels = _seat_names(event)
     lines: list[dict[str, Any]] = []
     slips: list[dict[str, Any]] = []
 
@@ -814,6 +881,16 @@ def _print_teams(
     return lines, slips
 
 
+_WOT_HOW = {
+    "goal": N_("goal"),
+    "kill": N_("kill"),
+    "concession": N_("concession"),
+    "forfeit": N_("forfeit"),
+    "time": N_("time"),
+}
+"""How a Wheel of Time game ended (the event file's ``by``), as the pairings show it."""
+
+
 def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
     assert report.wot is not None
     e = report.event
@@ -828,10 +905,10 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
                 ended = " ".join(
                     x
                     for x in (
-                        (g.by or "").replace("-", " "),
-                        "in the Last Battle"
+                        _(_WOT_HOW[g.by]) if g.by in _WOT_HOW else (g.by or "").replace("-", " "),
+                        _("in the Last Battle")
                         if g.ended == "last-battle"
-                        else "before the Last Battle"
+                        else _("before the Last Battle")
                         if g.ended
                         else "",
                     )
@@ -840,8 +917,8 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
                 winner_name = {
                     "hero": names.get(g.hero, g.hero),
                     "villain": names.get(g.villain, g.villain),
-                    "tie": "tie",
-                    "both-lose": "both lose",
+                    "tie": _("tie"),
+                    "both-lose": _("both lose"),
                 }.get(g.winner or "", g.winner or "")
                 rows.append(
                     {
@@ -876,11 +953,11 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
                         "villain_url": "" if on_hero else unit_url(e, p, registry),
                         "hero_won": False,
                         "villain_won": False,
-                        "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else "bye",
+                        "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else _("bye"),
                         "villain": names.get(p, p)
                         if (r and r.side.value == "villain") or (not r and g.villain)
-                        else "bye",
-                        "winner": "bye",
+                        else _("bye"),
+                        "winner": _("bye"),
                         "ended": "",
                         "finals": "",
                         "hero_gp": r.game_points if r and r.side.value == "hero" else "",
@@ -953,10 +1030,13 @@ def _player_pages(
                 files.update(page_cache[keys[cid]])
         ids = [cid for cid in ids if keys[cid] not in page_cache]
 
+    language = i18n.active()
+
     def chunk_pages(chunk: Sequence[str]) -> Files:
         files: Files = {}
-        for cid in chunk:
-            files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
+        with i18n.use(language):  # the same language in a forked worker
+            for cid in chunk:
+                files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
         return files
 
     half = (len(ids) + 1) // 2
@@ -994,6 +1074,7 @@ def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, f
         tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
         inputs.players.public_aliases(cid),
         fingerprint,
+        inputs.lang().key,
     )
 
 
@@ -1033,7 +1114,7 @@ def _player_page(
                 {
                     "event": e.event,
                     "url": f"../../events/{e.slug}/",
-                    "round": e.now[0],
+                    "round": computed_label(e.now[0]),
                     "table": e.now[1],
                     "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
                     "opponent_url": f"../{e.now[2]}/" if e.now[2] and not is_unnamed(e.now[2]) else "",
@@ -1046,16 +1127,30 @@ def _player_page(
     )
 
 
+_SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
+"""Bushiroad's seat names (:func:`ingest.report.history.seat_labels`); MTR's A, B, C stay letters."""
+
+
+def _seat_names(event: Event) -> list[str]:
+    """The seats of a team event's teams in order, in the site's language."""
+    return [_(_SEATS[s]) if s in _SEATS else s for s in seat_labels(event).split()]
+
+
 def _history_row(entry: HistoryEntry) -> dict[str, Any]:
     """One row of a player page's results table."""
     event, url = entry.event, f"../../events/{entry.slug}/"
     if entry.team:
-        seat = f", seat {entry.seat}" if entry.seat else ""
-        event, url = f"{event} (team {entry.team_name}{seat})", f"{url}teams/#{entry.team}"
+        if entry.seat:
+            seat = _SEATS.get(entry.seat)
+            shown = {"event": event, "team": entry.team_name, "seat": _(seat) if seat else entry.seat}
+            event = _("%(event)s (team %(team)s, seat %(seat)s)") % shown
+        else:
+            event = _("%(event)s (team %(team)s)") % {"event": event, "team": entry.team_name}
+        url = f"{url}teams/#{entry.team}"
     record = entry.wld
     if entry.tiebreak_points is not None and entry.points is not None:
         # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
-        record = f"{record} ({entry.points} GP)"
+        record = _("%(record)s (%(points)s GP)") % {"record": record, "points": entry.points}
     return {
         "event": event,
         "url": url,
@@ -1065,7 +1160,7 @@ def _history_row(entry: HistoryEntry) -> dict[str, Any]:
         "rank": entry.rank if entry.rank is not None else "",
         "field": entry.field,
         "wld": record,
-        "place": entry.place,
+        "place": computed_label(entry.place) if entry.place else entry.place,
         "archetype": entry.archetype,
         "status": entry.status,
     }
@@ -1158,10 +1253,10 @@ SEARCH_YEARS = 2
 """Years of events (the latest ones) in the main search index."""
 
 RULES_TEXT = {
-    "mtr": "Magic tournament rules: match points, OMW%, GW%, OGW%, byes, rounds and top cut",
-    "aequitas": "Transformers TCG tournament rules: points, tiebreakers, unintentional draws",
-    "bushiroad": "Bushiroad tournament rules: points, OMW%, OOMW%, head to head",
-    "wot": "Wheel of Time tournament rules: game points, tie-breaking points, cycles",
+    "mtr": N_("Magic tournament rules: match points, OMW%, GW%, OGW%, byes, rounds and top cut"),
+    "aequitas": N_("Transformers TCG tournament rules: points, tiebreakers, unintentional draws"),
+    "bushiroad": N_("Bushiroad tournament rules: points, OMW%, OOMW%, head to head"),
+    "wot": N_("Wheel of Time tournament rules: game points, tie-breaking points, cycles"),
 }
 
 
@@ -1188,19 +1283,20 @@ def search_entries(
         entries = histories.entries.get(cid, ())
         aliases = inputs.players.public_aliases(cid)
         decks = sorted({e.archetype for e in entries if e.archetype})
-        text = f"Player, {len(entries)} event{'s' if len(entries) != 1 else ''}"
+        text = ngettext("Player, %(num)d event", "Player, %(num)d events", len(entries)) % {"num": len(entries)}
         if aliases:
-            text += f"; also {', '.join(aliases)}"
+            text += _("; also %(names)s") % {"names": ", ".join(aliases)}
         if decks:
-            text += f"; decks: {', '.join(decks[:5])}"
+            text += _("; decks: %(decks)s") % {"decks": ", ".join(decks[:5])}
         out.append({"location": f"players/{cid}/", "title": name, "text": text})
     latest_deck: dict[str, tuple[str, str, str]] = {}
     for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
         e = report.event
-        where = ", ".join(x for x in (e.date.isoformat(), e.location, e.game_name, e.format) if x)
+        where = ", ".join(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
         names = _player_names(e, inputs.players)
-        winner = f"; won by {names.get(report.winner, report.winner)}" if report.winner else ""
-        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {len(e.players)} players{winner}"}
+        winner = _("; won by %(player)s") % {"player": names.get(report.winner, report.winner)} if report.winner else ""
+        field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
+        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{winner}"}
         if e.date.year < recent:
             entry["year"] = str(e.date.year)
             older[e.date.year].append(e.name)
@@ -1213,13 +1309,22 @@ def search_entries(
                     url = f"events/{e.slug}/"
                 latest_deck[archetype] = (url, names.get(pid, pid), e.name)
     for archetype, (url, player, event) in sorted(latest_deck.items(), key=lambda kv: kv[0].casefold()):
-        out.append({"location": url, "title": archetype, "text": f"Archetype; latest: {player} at {event}"})
+        text = _("Archetype; latest: %(player)s at %(event)s") % {"player": player, "event": event}
+        out.append({"location": url, "title": archetype, "text": text})
     for year, titles in sorted(older.items(), reverse=True):
-        text = f"Search the {len(titles)} event{'s' if len(titles) != 1 else ''} of {year}: {titles[-1]}"
-        text += f" to {titles[0]}" if len(titles) > 1 else ""
-        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": f"Events of {year}", "text": text})
+        n = len(titles)
+        if n > 1:
+            text = ngettext(
+                "Search the %(num)d event of %(year)s: %(first)s to %(last)s",
+                "Search the %(num)d events of %(year)s: %(first)s to %(last)s",
+                n,
+            ) % {"num": n, "year": year, "first": titles[-1], "last": titles[0]}
+        else:
+            text = _("Search the 1 event of %(year)s: %(first)s") % {"year": year, "first": titles[-1]}
+        title = _("Events of %(year)s") % {"year": year}
+        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": title, "text": text})
     reg = inputs.formats
-    cards: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    cards: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for game in reg.games():
         for fid in reg.ids(game):
             rules = reg.formats[(game, fid)]
@@ -1228,29 +1333,29 @@ def search_entries(
                 {
                     "location": url,
                     "title": rules.name,
-                    "text": f"{GAMES.get(game, game)} format: deck rules, banned list",
+                    "text": _("%(game)s format: deck rules, banned list") % {"game": GAMES.get(game, game)},
                 }
             )
             for c in rules.banned_on(inputs.today):
-                cards[c.card].append((url, "banned", rules.name))
+                cards[c.card].append((url, _("banned in %(format)s") % {"format": rules.name}))
             for c in rules.restricted_on(inputs.today):
-                cards[c.card].append((url, "restricted", rules.name))
+                cards[c.card].append((url, _("restricted in %(format)s") % {"format": rules.name}))
     for card, lists in sorted(cards.items(), key=lambda kv: kv[0].casefold()):
-        text = "; ".join(f"{kind} in {fmt}" for _, kind, fmt in lists)
+        text = "; ".join(words for _url, words in lists)
         out.append({"location": lists[0][0], "title": card, "text": text[:1].upper() + text[1:]})
     for season in sorted(inputs.seasons, key=lambda s: s.id):
         about = season.description
         if len(about) >= 150:  # entries stay short
             about = about[:150].rsplit(" ", 1)[0] + "…"
-        text = f"Season table; {about}" if about else "Season table"
+        text = _("Season table; %(about)s") % {"about": about} if about else _("Season table")
         out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": text})
     for rid, text in RULES_TEXT.items():
-        out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": text})
+        out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": _(text)})
     out.append(
         {
             "location": "rules/diagnostics/",
-            "title": "Error and warning codes",
-            "text": "What each message of validate means and how to fix it",
+            "title": _("Error and warning codes"),
+            "text": _("What each message of validate means and how to fix it"),
         }
     )
     return out
@@ -1280,12 +1385,14 @@ def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fi
         fingerprint or templates_fingerprint(templates),
         inputs.today.isoformat(),
         seasons,
+        inputs.lang().key,
     )
 
 
 def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
     """The pages of one event and its API document (for workers that render events in parallel)."""
-    return _event_pages(report, inputs, templates)
+    with i18n.use(inputs.lang()):
+        return _event_pages(report, inputs, templates)
 
 
 def site_files(
@@ -1299,8 +1406,20 @@ def site_files(
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
     event whose report, players' names and templates are unchanged is not rendered again.
-    ``mapper`` renders the player pages (see :data:`Mapper`).
+    ``mapper`` renders the player pages (see :data:`Mapper`). Pages are in the site's
+    language (``inputs.language``).
     """
+    with i18n.use(inputs.lang()):
+        return _site_files(inputs, templates, page_cache, mapper, progress)
+
+
+def _site_files(
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None,
+    mapper: Mapper,
+    progress: Callable[[str, int, int], None] | None,
+) -> Files:
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))

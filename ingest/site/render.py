@@ -29,6 +29,7 @@ from markupsafe import Markup, escape
 from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.core.slug import slug
+from ingest.site import i18n
 from ingest.site.fragments import placeholder
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
@@ -79,8 +80,14 @@ def meta_title(text: object) -> Markup:
 
     >>> print(meta_title("<b>Bo's</b> night"))
     "&lt;b&gt;Bo&#39;s&lt;/b&gt; night"
+
+    Markup (a translated title, its values already escaped) is not escaped again.
+
+    >>> print(meta_title(Markup("%s: teams") % "<b>"))
+    "&lt;b&gt;: teams"
     """
-    return Markup(json.dumps(str(escape(one_line(str(text)))), ensure_ascii=False))
+    html = one_line(str(text)) if isinstance(text, Markup) else str(escape(one_line(str(text))))
+    return Markup(json.dumps(html, ensure_ascii=False))
 
 
 def slug_id(text: str) -> str:
@@ -90,6 +97,15 @@ def slug_id(text: str) -> str:
     'round-1-table-3'
     """
     return slug(str(text), fallback="x")
+
+
+def local_pct(value: Any, digits: int = 2) -> str:
+    """A percentage in the site's language (:func:`ingest.core.figures.pct`, then :func:`i18n.number`).
+
+    >>> local_pct(0.5, 1)
+    '50.0%'
+    """
+    return i18n.number(pct(value, digits))
 
 
 _DICT_NAMES = frozenset(dir(dict))
@@ -157,8 +173,14 @@ class _Environment(jinja2.Environment):
 
 @functools.cache
 def environment(templates: Path) -> jinja2.Environment:
-    """The Jinja2 environment over a template folder (cached per folder)."""
+    """The Jinja2 environment over a template folder (cached per folder).
+
+    Labels in the templates are ``_("...")`` and ``ngettext(...)`` calls (Jinja's i18n
+    extension, new style: ``%(name)s`` placeholders, values escaped), looked up in the
+    catalog of the language active for the build (:mod:`ingest.site.i18n`).
+    """
     env = _Environment(
+        extensions=["jinja2.ext.i18n"],
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -166,9 +188,14 @@ def environment(templates: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        i18n.gettext, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext
+    )
     env.filters.update(
         md=md,
-        pct=pct,
+        pct=local_pct,
+        number=i18n.number,
+        day=i18n.day,
         decimal=decimal,
         fragment=fragment,
         slug_id=slug_id,

@@ -20,6 +20,7 @@ from typing import Any
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.report.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
+from ingest.site.i18n import gettext as _
 from ingest.site.render import render_page
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import TIEBREAKERS, Rules, Season, ordinal, points_text
@@ -157,12 +158,12 @@ def qualify_text(rules: Rules) -> str:
 
 def _move_view(moved: int | None, first: bool) -> dict[str, str]:
     if moved is None:
-        return {"text": "" if first else "new", "class": "sk-new", "title": "first event of the season"}
+        return {"text": "" if first else _("new"), "class": "sk-new", "title": _("first event of the season")}
     if moved > 0:
-        return {"text": f"▲{moved}", "class": "sk-up", "title": f"up {moved}"}
+        return {"text": f"▲{moved}", "class": "sk-up", "title": _("up %(places)s") % {"places": moved}}
     if moved < 0:
-        return {"text": f"▼{-moved}", "class": "sk-down", "title": f"down {-moved}"}
-    return {"text": "–", "class": "sk-same", "title": "same place"}
+        return {"text": f"▼{-moved}", "class": "sk-down", "title": _("down %(places)s") % {"places": -moved}}
+    return {"text": "–", "class": "sk-same", "title": _("same place")}
 
 
 def _rows_view(

@@ -20,7 +20,8 @@ from pathlib import Path
 
 
 def shipped(name: str) -> Path:
-    """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets`` or ``mkdocs.yml``."""
+    """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets``, ``locales``
+    or ``mkdocs.yml``."""
     packaged = files("ingest") / "_shipped" / name
     if packaged.is_dir() or packaged.is_file():
         # Installed packages are unpacked on disk (pip never installs a zipped wheel).

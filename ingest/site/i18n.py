@@ -1,0 +1,220 @@
+"""The site in the community's language: message catalogs, dates and numbers by locale.
+
+Every label our templates and view code put on a page is an English message id looked up
+in the catalog of the site's language (``theme.language`` in ``mkdocs.yml``). Catalogs
+are gettext ``.po`` files, ``locales/<language>.po``: a project's own folder first, then
+the ones shipped with Scorekeeper. They are read and compiled when the site is built
+(there is no separate compile step to forget), so the output depends on the ``.po``
+text alone. Without a catalog for the language the site is in English.
+
+The language is active for the duration of a build (:func:`use`); the templates'
+``{% trans %}`` and ``_()`` and the view code's :func:`gettext` read it. Data (player,
+event, game, format and card names) never goes through a catalog.
+
+>>> with use("ja"):
+...     gettext("Standings"), day(dt.date(2026, 11, 20)), month(dt.date(2026, 11, 20))
+('順位', '2026/11/20', '11月')
+>>> gettext("Standings"), day(dt.date(2026, 11, 20)), month(dt.date(2026, 11, 20))
+('Standings', '2026-11-20', 'November')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import io
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from decimal import Decimal
+from gettext import NullTranslations
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import get_decimal_symbol, parse_pattern
+from babel.support import Translations
+
+from ingest.source.project import shipped
+
+DEFAULT = "en"
+"""The language of the message ids (and of a site without ``theme.language``)."""
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs without translating it (it is looked up later).
+
+    >>> N_("Final")
+    'Final'
+    """
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """The active language of a build: its translations and the locale for dates and numbers."""
+
+    code: str
+    """The language as ``theme.language`` names it (``en``, ``ja``, ``pt-BR``)."""
+    translations: NullTranslations
+    """The compiled catalog (English: the message ids themselves)."""
+    locale: Locale
+    """The Babel locale for dates and numbers."""
+    key: str
+    """What the pages depend on: the code and the catalog's text (for page caches)."""
+
+
+_ENGLISH = Language(DEFAULT, NullTranslations(), Locale.parse(DEFAULT), DEFAULT)
+_active: ContextVar[Language] = ContextVar("scorekeeper_language", default=_ENGLISH)
+
+
+def locale_dirs(project_root: Path | None = None) -> tuple[Path, ...]:
+    """Where catalogs are looked for: the project's own ``locales/``, then the shipped one."""
+    default = shipped("locales")
+    if project_root is None or (project_root / "locales").resolve() == default.resolve():
+        return (default,)
+    return (project_root / "locales", default)
+
+
+def catalog_path(code: str, dirs: Sequence[Path] | None = None) -> Path | None:
+    """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``), or None."""
+    names = dict.fromkeys((f"{code}.po", f"{code.replace('-', '_')}.po"))
+    for folder in dirs if dirs is not None else locale_dirs():
+        for name in names:
+            if (folder / name).is_file():
+                return folder / name
+    return None
+
+
+def languages(dirs: Sequence[Path] | None = None) -> list[str]:
+    """The languages with a catalog, English included.
+
+    >>> languages()
+    ['en', 'ja']
+    """
+    found = {DEFAULT}
+    for folder in dirs if dirs is not None else locale_dirs():
+        if folder.is_dir():
+            found.update(p.stem for p in folder.glob("*.po"))
+    return sorted(found)
+
+
+def load(code: str | None, dirs: Sequence[Path] | None = None) -> Language:
+    """The language ``code`` (English when it is empty, unknown or has no catalog)."""
+    path = catalog_path(code, dirs) if code and code != DEFAULT else None
+    if code is None or path is None:
+        return _ENGLISH
+    stat = path.stat()
+    return _compiled(code, _read(str(path), stat.st_mtime_ns, stat.st_size))
+
+
+@functools.lru_cache(maxsize=8)
+def _read(path: str, mtime_ns: int, size: int) -> bytes:
+    """A catalog's bytes, read again only when the file changes (page cache keys ask often)."""
+    return Path(path).read_bytes()
+
+
+@functools.lru_cache(maxsize=8)
+def _compiled(code: str, text: bytes) -> Language:
+    """A catalog read from its ``.po`` text and compiled in memory (fuzzy entries left out)."""
+    try:
+        locale = Locale.parse(code.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        locale = Locale.parse(DEFAULT)
+    catalog = read_po(io.BytesIO(text), locale=locale)
+    mo = io.BytesIO()
+    write_mo(mo, catalog, use_fuzzy=False)
+    mo.seek(0)
+    key = f"{code}:{hashlib.sha256(text).hexdigest()[:16]}"
+    return Language(code, Translations(mo), locale, key)
+
+
+@contextmanager
+def use(code: str | Language | None, dirs: Sequence[Path] | None = None) -> Iterator[Language]:
+    """Makes a language active in this context (a build, a worker's pages)."""
+    lang = code if isinstance(code, Language) else load(code, dirs)
+    token = _active.set(lang)
+    try:
+        yield lang
+    finally:
+        _active.reset(token)
+
+
+def active() -> Language:
+    """The language of the pages being built."""
+    return _active.get()
+
+
+# -- messages --------------------------------------------------------------------------------
+
+
+def gettext(message: str) -> str:
+    """A message in the active language."""
+    return _active.get().translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """A message with a number in the active language (its plural rules)."""
+    return _active.get().translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message whose English means more than one thing, told apart by ``context``."""
+    return _active.get().translations.pgettext(context, message)
+
+
+_ = gettext
+
+
+# -- dates and numbers ---------------------------------------------------------------------------
+
+
+def day(value: dt.date) -> str:
+    """A date as the language writes it in tables and lists (English: ISO, ``2026-11-20``).
+
+    The pattern is itself a message (a CLDR date pattern), so each catalog chooses it.
+    """
+    # Translators: a CLDR date pattern for dates in tables, e.g. y/MM/dd or d.M.y.
+    return format_date(value, gettext("yyyy-MM-dd"), locale=_active.get().locale)
+
+
+def month(value: dt.date) -> str:
+    """The month's name as a heading in a list of events (``November``, ``11月``)."""
+    # MMMM, not the stand-alone LLLL: in Babel 2.18, once Japanese is loaded, LLLL gives
+    # "11月" for German too (the stand-alone names are shared through the root locale).
+    return format_date(value, "MMMM", locale=_active.get().locale)
+
+
+_FIGURE = re.compile(r"^(-?)(\d+)(?:\.(\d+))?(%?)$")
+
+
+def number(text: str) -> str:
+    """A figure shown by :mod:`ingest.core.figures` (``66.67%``, ``4.67``) in the locale's way.
+
+    English and Japanese write figures alike; a locale with a decimal comma or a spaced
+    percent sign (``66,67 %``) gets its own. Anything else is returned as it is.
+    """
+    lang = _active.get()
+    if lang.code == DEFAULT:
+        return text
+    return _localized(text, lang.locale)
+
+
+@functools.lru_cache(maxsize=4096)
+def _localized(text: str, locale: Locale) -> str:
+    m = _FIGURE.match(text)
+    if m is None:
+        return text
+    sign, whole, frac, percent = m.groups()
+    if not percent:
+        return f"{sign}{whole}{get_decimal_symbol(locale) + frac if frac else ''}"
+    pattern = parse_pattern(locale.percent_formats[None].pattern)
+    digits = len(frac or "")
+    pattern.frac_prec = (digits, digits)
+    value = Decimal(f"{sign}{whole}.{frac or 0}") / 100
+    return str(pattern.apply(value, locale))
