@@ -64,16 +64,6 @@ def _no_gc() -> None:
     ingest.publish.run.results_frozen = frozen
 
 
-def _no_escape_fast_path() -> None:
-    import jinja2
-    import markupsafe
-
-    import ingest.site.render
-
-    ingest.site.render.output_escape = markupsafe.escape
-    ingest.site.render._Environment.getattr = jinja2.Environment.getattr  # type: ignore[method-assign]
-
-
 def _no_memory_caches() -> None:
     import ingest.publish.run
 
@@ -103,7 +93,6 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "fork": ("forked worker pool and forked page rendering", _no_fork),
     "pickling": ("custom pickling (ingest/publish/pickling.py)", _no_pickling),
     "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
-    "escape": ("escaping fast paths (output_escape, dict getattr)", _no_escape_fast_path),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
 }

@@ -108,69 +108,6 @@ def local_pct(value: Any, digits: int = 2) -> str:
     return i18n.number(pct(value, digits))
 
 
-_DICT_NAMES = frozenset(dir(dict))
-_HTML_SPECIAL = re.compile(r"[&<>'\"]")
-
-
-def output_escape(value: object) -> str:
-    """What an autoescaped ``{{ value }}`` writes: exactly ``markupsafe.escape(value)``, faster.
-
-    A page has thousands of outputs, mostly names and numbers without any character to
-    escape; those are written as they are (a string from a template output is only ever
-    joined into the page, so it need not be a ``Markup``).
-
-    >>> [str(output_escape(v)) for v in ("Ann", 'A&B <"x">', 7, Markup("<b>"), None, True)]
-    ['Ann', 'A&amp;B &lt;&#34;x&#34;&gt;', '7', '<b>', 'None', 'True']
-    """
-    if type(value) is str:
-        return escape(value) if _HTML_SPECIAL.search(value) else value
-    if type(value) is int:
-        return str(value)
-    return escape(value)
-
-
-class _Template(jinja2.Template):
-    """A template whose outputs are escaped by :func:`output_escape`.
-
-    Compiled template code looks ``escape`` up in its module globals for each
-    ``{{ ... }}`` output (and nowhere else), so binding it there changes only that.
-    """
-
-    @classmethod
-    def from_code(cls, environment: jinja2.Environment, code: Any, globals: Any, uptodate: Any = None) -> Any:
-        template = super().from_code(environment, code, globals, uptodate)
-        template.root_render_func.__globals__["escape"] = output_escape
-        return template
-
-
-class _Environment(jinja2.Environment):
-    """Jinja2's environment with a fast ``x.key`` for plain dicts (the templates' views).
-
-    Jinja looks an attribute up first and falls back to the item, so ``row.name`` on a
-    dict raises and catches an AttributeError each time. A dict has no attribute beyond
-    ``dir(dict)``, so for any other name the item lookup comes first here, which gives
-    the same results without the exception.
-
-    >>> env = _Environment(undefined=jinja2.StrictUndefined)
-    >>> env.from_string("{{ d.name }} {{ d.items() | list | length }}").render(d={"name": "Ann"})
-    'Ann 1'
-    >>> env.from_string("{{ d.gone }}").render(d={})
-    Traceback (most recent call last):
-    ...
-    jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'gone'
-    """
-
-    template_class = _Template
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict and attribute not in _DICT_NAMES:
-            try:
-                return obj[attribute]
-            except KeyError:
-                return self.undefined(obj=obj, name=attribute)
-        return super().getattr(obj, attribute)
-
-
 @functools.cache
 def environment(templates: Path) -> jinja2.Environment:
     """The Jinja2 environment over a template folder (cached per folder).
@@ -179,7 +116,7 @@ def environment(templates: Path) -> jinja2.Environment:
     extension, new style: ``%(name)s`` placeholders, values escaped), looked up in the
     catalog of the language active for the build (:mod:`ingest.site.i18n`).
     """
-    env = _Environment(
+    env = jinja2.Environment(
         extensions=["jinja2.ext.i18n"],
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
