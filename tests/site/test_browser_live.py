@@ -250,3 +250,15 @@ def test_the_bracket_says_whose_score_is_whose(browser: Browser, live_site: tupl
     assert sides == [("Beatrix Takeda", "1"), ("Ines Costa", "2")]
     assert match.locator(".sk-bracket-side.sk-won .sk-bracket-name").inner_text() == "Ines Costa"
     page.context.close()
+
+
+def test_a_top_4_bracket_fits_a_phone(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+    """Semifinals and the final side by side within 390 px (the sample Weiss Schwarz top 4)."""
+    url, _ = live_site
+    page = _phone(browser, ROUND_START)
+    page.goto(url + "/events/2026-09-19-weiss-schwarz-neo-standard/")
+    bracket = page.locator(".sk-bracket")
+    assert bracket.locator(".sk-bracket-round").count() == 2
+    scroll, width = bracket.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert scroll <= width, (scroll, width)
+    page.context.close()
