@@ -173,7 +173,10 @@ def new(
             write_atomically(path, text)
     except FileBusy as exc:
         fail(exc.text)
-    click.echo(f"created {shown}")
+    if project.root == Path.cwd().resolve():
+        click.echo(f"created {shown}")
+    else:  # found by walking up from here, like git: say where it went
+        click.echo(f"created {path} (in the project at {project.root})")
 
 
 # -- pair -------------------------------------------------------------------------------------------
@@ -235,8 +238,8 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
             edited, printed["text"] = repair_round(text, event, event_parser(ctx, event_file))
             return edited
         plan = plan_next_round(event)
-        if isinstance(plan, Finished):
-            raise IngestError(plan.reason)
+        if isinstance(plan, Finished):  # nothing to write: the file stays as it is
+            return Edit(text, f"nothing to pair: {plan.reason}")
         if started:
             head = {k: v for k, v in plan.round.items() if k != "matches"}
             plan = replace(plan, round={**head, "started": started, "matches": plan.round["matches"]})
@@ -250,8 +253,9 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
         return Edit(apply_plan(text, plan), f"wrote {what}")
 
     outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False)
-    click.echo(printed.get("text", ""))
-    if not dry_run:
+    if printed.get("text"):
+        click.echo(printed["text"])
+    if not dry_run or not printed.get("text"):
         click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
         if outcome.edit.note:
             click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
@@ -288,7 +292,9 @@ def event_parser(ctx: click.Context, event_file: Path) -> Parse:
 
 
 def _noun(event: Event) -> str:
-    return "game" if event.structure.pairing == "wot-cycles" else "round"
+    from ingest.planner.systems import system_of
+
+    return system_of(event).round_noun
 
 
 def _run_quietly(

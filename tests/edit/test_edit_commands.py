@@ -405,3 +405,20 @@ def test_new_writes_the_structure_its_comment_recommends(
         assert any(written.startswith(line) for written in text.splitlines()), text
     if "swiss" not in lines[0]:
         assert "swiss_rounds" not in text
+
+
+def test_new_from_a_subfolder_names_where_the_file_went(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The project is found by walking up (like git); the file's path is then shown in full."""
+    from click.testing import CliRunner
+
+    from ingest.cli.main import main
+
+    (tmp_path / "events").mkdir()
+    (tmp_path / "notes").mkdir()
+    monkeypatch.chdir(tmp_path / "notes")
+    args = ["new", "--name", "Sub Night", "--date", "2026-12-01", "--game", "mtg", "--format", "modern"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    made = tmp_path / "events" / "2026" / "2026-12-01-sub-night.yaml"
+    assert made.is_file()
+    assert f"created {made.resolve()} (in the project at {tmp_path.resolve()})" in result.output
