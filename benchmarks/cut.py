@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.standings import simulated_event
 from ingest.core.model import MatchKind, PlayoffSpec
