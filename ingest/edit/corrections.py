@@ -14,10 +14,14 @@ from typing import Any, Protocol
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, MatchKind
+from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
 from ingest.source.yamldoc import YamlPath
+
+ID_MAX_LENGTH = 64
+"""The longest id the event schema accepts (``$defs.id``)."""
 
 
 class Parse(Protocol):
@@ -147,13 +151,16 @@ def add_player(
     text: str,
     event: Event,
     *,
-    player_id: str,
+    player_id: str | None,
     name: str,
     deck: str | None = None,
     archetype: str | None = None,
     byes: int = 0,
 ) -> Edit:
     """Adds a player to the roster; a late entry gets the event's losses for the rounds they missed.
+
+    Without a ``player_id`` the id is the slug of the name (``Ñandú Málaga`` -> ``nandu-malaga``);
+    an id that another player already has is refused, never suffixed behind the TO's back.
 
     A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
     with a match loss for each round missed, as ``pair`` has always recorded them) records
@@ -165,7 +172,15 @@ def add_player(
     names = unit_names(event)
     if event.is_team_event:
         raise IngestError("this is a team event: add the player to players and to their team under teams in an editor")
-    if player_id in names:
+    if player_id is None:
+        player_id = slug(name, fallback="", max_length=ID_MAX_LENGTH)
+        if not player_id:
+            raise IngestError(f"the name {name!r} has no letters or digits to make an id from; give one with --id")
+        if player_id in names:
+            raise IngestError(
+                f'the id "{player_id}", made from the name, is taken by {names[player_id]}; give another with --id'
+            )
+    elif player_id in names:
         raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
     pairing = event.structure.pairing
