@@ -10,7 +10,7 @@ locks, checks and writes.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, MatchKind
@@ -19,6 +19,9 @@ from ingest.edit.event_file import Edit
 from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
 from ingest.source.yamldoc import YamlPath
+
+if TYPE_CHECKING:
+    from ingest.planner.plan import PairPlan
 
 ID_MAX_LENGTH = 64
 """The longest id the event schema accepts (``$defs.id``)."""
@@ -93,8 +96,10 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     if not later or parse is None:
         return Edit(editor.result(), desc)
     dropped = editor.result()
-    redone, pairings = repair_round(dropped, parse(dropped, lenient=True), parse)
-    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{pairings}")
+    from ingest.planner.plan import describe_plan
+
+    redone, plan, before = repair_round(dropped, parse(dropped, lenient=True), parse)
+    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{describe_plan(plan, before)}")
 
 
 def _append_drop(editor: Editor, path: YamlPath, player: str) -> None:
@@ -251,13 +256,14 @@ def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
 # -- pair the current round again -------------------------------------------------------------------
 
 
-def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
+def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan, Event]:
     """Pairs the current round (or playoff round) again while none of its matches has a result.
 
     The round is taken out and paired again by the same engine with the same seed, from the
     file as it is now: a drop or a late entry recorded since it was paired is taken into
     account; with nothing changed the pairings come out the same. Drops recorded for the
-    round are kept. Returns the edit and the new plan (to print the pairings).
+    round are kept. Returns the edit, the new plan and the event it was made from (to print
+    the pairings).
 
     Args:
         text: the event file.
@@ -265,7 +271,7 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         parse: assembles an edited text (the round taken out) into an event.
     """
     from ingest.edit.new_round import apply_plan
-    from ingest.planner.plan import Finished, describe_plan, plan_next_round
+    from ingest.planner.plan import Finished, plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
     series = event.playoff if event.playoff else event.rounds
@@ -293,9 +299,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         plan.round["drops"] = list(current.drops)
     new_text = apply_plan(without, plan)
     same = _pairings(plan.round) == _pairings_of(current)
-    desc = describe_plan(plan, before)
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
-    return Edit(new_text, f"{label} paired again", note), desc
+    return Edit(new_text, f"{label} paired again", note), plan, before
 
 
 def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:

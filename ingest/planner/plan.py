@@ -751,10 +751,32 @@ def _finding_pos(event: Event, rnd: Round, tables: Sequence[Match], f: Any) -> S
     return rnd.pos or SourcePos(event.path)
 
 
-def describe_plan(plan: PairPlan, event: Event) -> str:
-    """The plan for the terminal."""
+def _plan_title(plan: PairPlan, event: Event) -> str:
     label = (
         "Playoff round" if plan.key == "playoff" else ("Game" if event.structure.pairing == "wot-cycles" else "Round")
     )
-    head = f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
+    return f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
+
+
+def describe_plan(plan: PairPlan, event: Event) -> str:
+    """The plan for the terminal."""
+    head = _plan_title(plan, event)
     return "\n".join([head, *("  " + line for line in plan.lines), *("note: " + n for n in plan.notes)])
+
+
+def plan_document(plan: PairPlan, event: Event) -> dict[str, Any]:
+    """The plan as plain data: ``pair --json`` (``schema/cli-pair.schema.json``, less the keys the command adds).
+
+    ``round`` is the round exactly as it is written into the event file (under ``rounds`` or
+    ``playoff``); ``late_losses`` the match losses a late entrant gets in earlier rounds.
+    """
+    return {
+        "event": event.slug,
+        "stage": plan.key,
+        "number": plan.round["round"],
+        "title": _plan_title(plan, event),
+        "round": plan.round,
+        "late_losses": [{"round": index + 1, "player": player} for index, player in plan.losses],
+        "lines": list(plan.lines),
+        "notes": list(plan.notes),
+    }
