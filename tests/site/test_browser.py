@@ -2,10 +2,11 @@
 
 A session fixture builds the sample events into a temporary copy of the project, serves
 ``build/site`` on a localhost port, and every test drives Debian's Chromium
-(``/usr/bin/chromium``) against it: pages load cleanly, search finds a player, the
-bracket renders on a phone, "Copy as text" copies a decklist, "Find my table" and the
-events filter hide what they should, and screenshots at phone and desktop sizes are
-saved into ``test-artifacts/screenshots/`` (no page overflows sideways on a phone).
+(``/usr/bin/chromium``) through pytest-playwright's fixtures (``tests/site/conftest.py``):
+pages load cleanly, search finds a player, the bracket renders on a phone, "Copy as text"
+copies a decklist, "Find my table" and the events filter hide what they should, and
+screenshots at phone and desktop sizes are saved into ``test-artifacts/screenshots/`` (no
+page overflows sideways on a phone).
 
 The module is skipped, with the reason, when Chromium or the playwright package is
 missing. Playwright never downloads a browser here: it launches the system Chromium.
@@ -18,10 +19,8 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,18 +30,16 @@ import yaml
 from ingest.publish.run import build_site
 from tests.builders import ROOT
 from tests.site.test_search import _old_copy
-from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
+from tests.site_helpers import DESKTOP, PHONE, TODAY, make_project, system_chromium  # TODAY: decklists public
 
 try:
     from playwright.sync_api import (
-        Browser,
         BrowserContext,
         ConsoleMessage,
         Error,
         Page,
         Request,
         Response,
-        sync_playwright,
     )
 except ImportError:  # the package is an optional test dependency
     HAVE_PLAYWRIGHT = False
@@ -53,35 +50,18 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 MODERN = "/events/2026-11-13-friday-night-modern/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+NewContext = Any
+"""pytest-playwright's ``new_context`` fixture: makes a browser context, closed after the test."""
 
-
-def _chromium() -> str | None:
-    """The system Chromium, if installed."""
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
-
-
-CHROMIUM = _chromium()
-
-if CHROMIUM is None:
+if system_chromium() is None:
     pytest.skip(
         "browser tests need Chromium (apt-get install chromium): not found at /usr/bin/chromium or on PATH",
         allow_module_level=True,
     )
 if not HAVE_PLAYWRIGHT:
-    pytest.skip("browser tests need the playwright package: pip install -e '.[test]'", allow_module_level=True)
+    pytest.skip(
+        "browser tests need playwright and pytest-playwright: pip install -e '.[test]'", allow_module_level=True
+    )
 
 pytestmark = pytest.mark.browser
 
@@ -128,34 +108,6 @@ def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str, old
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole module."""
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser context (cookies, storage, permissions) per test, desktop-sized."""
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(10_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    """A page in the test's context."""
-    return context.new_page()
 
 
 def _sample_player() -> tuple[str, str]:
@@ -251,13 +203,13 @@ SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
 def test_searching_a_players_name_on_a_phone_lands_on_their_page(
-    browser: Browser, request: pytest.FixtureRequest, engine: str
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str
 ) -> None:
     """At 390x844: opening an event page downloads no search index; tapping the search icon
     and typing a player's name lists their page first, and tapping it opens the page."""
     base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
     player_id, name = _sample_player()
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(30_000)  # the Zensical index loads slowly on a busy machine
     try:
         page = ctx.new_page()
@@ -291,9 +243,9 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
         ctx.close()
 
 
-def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Browser, archive_url: str) -> None:
+def test_an_event_of_an_older_year_is_found_through_its_years_index(new_context: NewContext, archive_url: str) -> None:
     """The main index offers "Events of 2019"; that entry opens the search on the 2019 index."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
@@ -328,9 +280,9 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Bro
         ctx.close()
 
 
-def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
+def test_bracket_renders_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The top-8 bracket: three round columns, seven matches, the champion reachable on a phone."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
@@ -448,10 +400,10 @@ def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) 
     assert (row.locator("a").get_attribute("href") or "").endswith(f"players/{table.rows[0].player}/")
 
 
-def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(browser: Browser, site_url: str) -> None:
+def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(new_context: NewContext, site_url: str) -> None:
     """At 390 px the tiebreaker columns are hidden and the page is no wider than the screen;
     a tapped row's detail starts with them ("OMW% ... · GW% ... · OGW% ...")."""
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{site_url}{MODERN}")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -463,9 +415,9 @@ def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(browser: Browser, s
     context.close()
 
 
-def test_a_season_table_row_is_one_line_on_a_phone(browser: Browser, site_url: str) -> None:
+def test_a_season_table_row_is_one_line_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The expandable name of a season table is text with a marker, not a boxed admonition."""
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{site_url}/seasons/player-of-the-year-2026/")
     row = page.locator("table tbody tr").first
@@ -498,12 +450,12 @@ def test_find_a_team_members_table_and_a_player_in_the_list(page: Page, site_url
 PIONEER = "/events/2026-11-20-pioneer-weekly/"
 
 
-def test_printing_the_round_in_play_prints_only_its_sheet_and_slips(browser: Browser, site_url: str) -> None:
+def test_printing_the_round_in_play_prints_only_its_sheet_and_slips(new_context: NewContext, site_url: str) -> None:
     """The event page's "Print round 3" opens the rounds page at #print-round: on a phone the
     sheet is shown; in print, only the wall sheet and the slips remain (no header, no pairings
     tabs, no search). Opened without the anchor, the page prints its pairings and not the sheet."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
@@ -551,11 +503,11 @@ def test_events_filter(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)], ids=["phone", "desktop"])
-def test_screenshots(browser: Browser, site_url: str, size: str, viewport: dict[str, int]) -> None:
+def test_screenshots(new_context: NewContext, site_url: str, size: str, viewport: dict[str, int]) -> None:
     """Full-page screenshots of key pages; on a phone no page is wider than the screen."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone = size == "phone"
-    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    ctx = new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()

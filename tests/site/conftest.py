@@ -1,0 +1,32 @@
+"""The browser tests use pytest-playwright's fixtures (``browser``, ``context``, ``page``,
+``new_context``), launched on Debian's Chromium instead of a downloaded browser.
+
+pytest-playwright's own options apply (``--headed``, ``--slowmo``, ``--tracing
+retain-on-failure``, ``--screenshot only-on-failure``, ``--output``); every test that uses a
+browser carries the ``browser`` marker (``pytest -m "not browser"`` leaves them out).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.site_helpers import CHROMIUM_ARGS, DESKTOP, system_chromium
+
+DEFAULT_TIMEOUT_MS = 10_000
+"""How long an action or a wait on a page may take before the test fails."""
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, on the system Chromium."""
+    return {**browser_type_launch_args, "executable_path": system_chromium(), "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def context(new_context: Any) -> Any:
+    """A fresh desktop-sized browser context per test (pytest-playwright closes it)."""
+    made = new_context(viewport=DESKTOP)
+    made.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    return made
