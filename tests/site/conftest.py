@@ -16,6 +16,16 @@ from tests.site_helpers import CHROMIUM_ARGS, DESKTOP, system_chromium
 
 DEFAULT_TIMEOUT_MS = 10_000
 """How long an action or a wait on a page may take before the test fails."""
+EXPECT_TIMEOUT_MS = 30_000
+"""How long an ``expect(...)`` assertion retries (a search index loads slowly on a busy machine).
+Tests wait on conditions, never for a fixed time: a long limit costs nothing when they hold."""
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # without playwright the browser tests are skipped
+    pass
+else:
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="session")
