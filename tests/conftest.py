@@ -27,6 +27,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+BROWSER_FIXTURES = frozenset({"browser", "context", "page", "new_context"})
+"""pytest-playwright's fixtures: a test that uses one drives a browser."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks every test that uses a browser ``browser`` (``pytest -m "not browser"`` skips them)."""
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """Whether golden files should be rewritten."""

@@ -21,6 +21,30 @@ TRANSFORMERS = "2026-10-24-transformers-constructed"
 TODAY = dt.date(2026, 11, 22)
 """The day site tests build on."""
 
+PHONE = {"width": 390, "height": 844}
+"""The browser tests' phone screen (CSS pixels)."""
+DESKTOP = {"width": 1280, "height": 900}
+"""The browser tests' desktop window."""
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+"""How the browser tests launch Chromium (headless, in a container, nothing fetched in the background)."""
+
+
+def system_chromium() -> str | None:
+    """Debian's Chromium (``apt-get install chromium``), if installed: Playwright drives it and
+    never downloads a browser of its own."""
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
 
 def make_project(root: Path, *, samples: bool = True) -> Project:
     """A copy of the project's data, templates and configuration under ``root``.

@@ -14,12 +14,15 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from tests import fuzzing
 
 MUTANTS = int(os.environ.get("SCOREKEEPER_FUZZ_MUTANTS", "24"))
 SEED = int(os.environ.get("SCOREKEEPER_FUZZ_SEED", "16"))
 
 
+@pytest.mark.slow
 def test_no_mutant_crashes_hangs_hides_a_position_or_writes_on_failure(tmp_path: Path) -> None:
     keep = Path(os.environ["SCOREKEEPER_FUZZ_KEEP"]) if "SCOREKEEPER_FUZZ_KEEP" in os.environ else tmp_path / "failing"
     figures = fuzzing.run(MUTANTS, SEED, tmp_path, keep=keep)

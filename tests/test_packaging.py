@@ -18,6 +18,7 @@ import sysconfig
 import tomllib
 from pathlib import Path
 
+import pytest
 from setuptools import find_packages
 
 import ingest
@@ -80,6 +81,7 @@ def _build_wheel(tmp: Path) -> Path:
     return wheel
 
 
+@pytest.mark.slow
 def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
     wheel = _build_wheel(tmp_path)
     venv = tmp_path / "venv"

@@ -57,10 +57,10 @@ def fail_json(message: str, diagnostics: Sequence[Diagnostic] = ()) -> NoReturn:
     fail(message)
 
 
-def print_diagnostics(diags: list[Diagnostic], fmt: str = "text") -> None:
-    """Prints diagnostics (text, or GitHub workflow annotations)."""
+def print_diagnostics(diags: list[Diagnostic], fmt: str = "text", *, err: bool = False) -> None:
+    """Prints diagnostics (text, or GitHub workflow annotations); ``err``: on standard error."""
     if diags:
-        click.echo(render_all(diags, fmt=fmt, limit=0 if fmt == "github" else 50))
+        click.echo(render_all(diags, fmt=fmt, limit=0 if fmt == "github" else 50), err=err)
 
 
 def checked_event(project: Project, event_file: Path, doing: str, *, as_json: bool = False) -> Event:
@@ -71,6 +71,13 @@ def checked_event(project: Project, event_file: Path, doing: str, *, as_json: bo
     output stays one JSON document); warnings are printed on standard error and the
     command goes on.
     """
+    return checked_event_and_warnings(project, event_file, doing, as_json=as_json)[0]
+
+
+def checked_event_and_warnings(
+    project: Project, event_file: Path, doing: str, *, as_json: bool = False
+) -> tuple[Event, tuple[Diagnostic, ...]]:
+    """:func:`checked_event`, and the warnings it printed (for a ``--json`` document to carry)."""
     from ingest.source.checks import check_event_file
 
     checked = check_event_file(event_file, project)
@@ -82,7 +89,7 @@ def checked_event(project: Project, event_file: Path, doing: str, *, as_json: bo
         fail(message)
     if checked.diagnostics:
         click.echo(render_all(checked.diagnostics, limit=50), err=True)
-    return checked.event
+    return checked.event, tuple(checked.diagnostics)
 
 
 def today_from_env(explicit: dt.date | None) -> dt.date:

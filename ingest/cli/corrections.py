@@ -95,7 +95,7 @@ def undrop(ctx: click.Context, event_file: Path, player: str) -> None:
 
 @click.command("add-player")
 @EVENT_FILE
-@click.option("--id", "player_id", required=True, help="A new id, e.g. alice-example.")
+@click.option("--id", "player_id", default=None, help="A new id, e.g. alice-example (default: made from --name).")
 @click.option("--name", required=True, help="The name shown on the site.")
 @click.option("--deck", default=None, help="Decklist file, relative to the event file (decks/alice.txt).")
 @click.option("--archetype", default=None, help="The deck's archetype.")
@@ -104,7 +104,7 @@ def undrop(ctx: click.Context, event_file: Path, player: str) -> None:
 def add_player(
     ctx: click.Context,
     event_file: Path,
-    player_id: str,
+    player_id: str | None,
     name: str,
     deck: str | None,
     archetype: str | None,
@@ -116,8 +116,12 @@ def add_player(
     as the event's late_entries says (default: loss); they are paired from the next
     round.
 
+    Without --id the id is made from the name ("Ñandú Málaga" gets nandu-malaga); when
+    another player already has that id, the command refuses and asks for one.
+
     \b
     Examples:
+      scorekeeper add-player events/2026/fnm.yaml --name "Alice Example"     # id alice-example
       scorekeeper add-player events/2026/fnm.yaml --id alice --name "Alice Example"
       scorekeeper add-player events/2026/fnm.yaml --id gus --name "Gus Late" --deck decks/gus.txt
     """

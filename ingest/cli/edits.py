@@ -15,12 +15,20 @@ import os
 import secrets
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ingest.cli.common import RoundsType, checked_event, fail, print_diagnostics, project_of
-from ingest.core.diagnostics import has_errors
+from ingest.cli.common import (
+    RoundsType,
+    checked_event_and_warnings,
+    echo_json,
+    fail,
+    fail_json,
+    print_diagnostics,
+    project_of,
+)
+from ingest.core.diagnostics import has_errors, summary
 from ingest.core.errors import IngestError
 from ingest.core.games import GAMES
 from ingest.core.model import Event
@@ -29,6 +37,9 @@ from ingest.edit.event_file import Edit, EditFunction, EditOutcome, EditRefused,
 from ingest.edit.locking import FileBusy, edit_lock
 from ingest.source.pipeline import parse_event_text
 from ingest.source.storage import display_path, write_atomically
+
+if TYPE_CHECKING:
+    from ingest.planner.outcome import PairPlan
 
 EVENT_FILE = click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -185,6 +196,12 @@ def new(
 @click.command()
 @EVENT_FILE
 @click.option("--dry-run", is_flag=True, help="Print the pairings without writing them.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Print the round as one JSON document (schema/cli-pair.schema.json); with --dry-run, the proposal.",
+)
 @click.option("--check", is_flag=True, help="Check the recorded pairings against the rules instead of pairing.")
 @click.option("--redo", is_flag=True, help="Pair the current round again (only while none of its results is in).")
 @click.option(
@@ -195,7 +212,9 @@ def new(
     help="Record when the round starts (`started:`), for the countdown on the event page.",
 )
 @click.pass_context
-def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo: bool, start: str | None) -> None:
+def pair(
+    ctx: click.Context, event_file: Path, dry_run: bool, as_json: bool, check: bool, redo: bool, start: str | None
+) -> None:
     """Pair the next round (or playoff round) and write it into the event file.
 
     Swiss rounds are paired by optimal matching: no rematches, everyone paired, players
@@ -209,9 +228,17 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
     --start now (the computer's clock) or --start 19:30 records the time of day the round
     starts as `started:`; with structure.round_minutes the event page counts the round down.
 
+    --json prints one JSON document on standard output (schema/cli-pair.schema.json):
+    {"file", "event", "written", "stage", "number", "title", "round", "late_losses",
+    "lines", "notes", "diagnostics"}, where round is the round as written into the file;
+    when nothing is left to pair, {"file", "event", "written": false, "finished",
+    "diagnostics"} (exit status 0, as without --json); when the round cannot be paired,
+    {"error", "diagnostics"} and exit status 1. Human text goes to standard error.
+
     \b
     Examples:
       scorekeeper pair events/2026/fnm.yaml --dry-run
+      scorekeeper pair events/2026/fnm.yaml --dry-run --json | jq '.round.matches'
       scorekeeper pair events/2026/fnm.yaml
       scorekeeper pair events/2026/fnm.yaml --check
       scorekeeper pair events/2026/fnm.yaml --start now
@@ -219,31 +246,37 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
     """
     from ingest.edit.new_round import apply_plan
     from ingest.planner.outcome import Finished
-    from ingest.planner.plan import describe_plan, plan_next_round
+    from ingest.planner.plan import describe_plan, plan_document, plan_next_round
 
     project = project_of(ctx)
     started = _start_time(start) if start is not None else ""
     if started and (check or redo):
         raise click.UsageError("--start records the start of a new round: use it without --check and --redo")
     if check:
+        if as_json:
+            raise click.UsageError("--check reports what validate reports: use `scorekeeper validate FILE --json`")
         _check_pairings(event_file, project)
         return
-    checked_event(project, event_file, "before pairing")  # refused, and warned, as validate would
-    printed: dict[str, Any] = {}
+    # Refused, and warned, as validate would.
+    _, warned = checked_event_and_warnings(project, event_file, "before pairing", as_json=as_json)
+    planned: dict[str, tuple[PairPlan, Event]] = {}
+    finished: dict[str, tuple[str, Event]] = {}
 
     def edit(text: str, event: Event) -> Edit:
         if redo:
             from ingest.edit.corrections import repair_round
 
-            edited, printed["text"] = repair_round(text, event, event_parser(ctx, event_file))
+            edited, redone, before = repair_round(text, event, event_parser(ctx, event_file))
+            planned["plan"] = redone, before
             return edited
         plan = plan_next_round(event)
-        if isinstance(plan, Finished):  # nothing to write: the file stays as it is
+        if isinstance(plan, Finished):  # nothing to write: the file stays as it is (not an error)
+            finished["reason"] = plan.reason, event
             return Edit(text, f"nothing to pair: {plan.reason}")
         if started:
             head = {k: v for k, v in plan.round.items() if k != "matches"}
             plan = replace(plan, round={**head, "started": started, "matches": plan.round["matches"]})
-        printed["text"] = describe_plan(plan, event)
+        planned["plan"] = plan, event
         number = plan.round["round"]
         what = (
             f"the {plan.round.get('name') or f'playoff round {number}'}"
@@ -252,14 +285,26 @@ def pair(ctx: click.Context, event_file: Path, dry_run: bool, check: bool, redo:
         )
         return Edit(apply_plan(text, plan), f"wrote {what}")
 
-    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False)
-    if printed.get("text"):
-        click.echo(printed["text"])
-    if not dry_run or not printed.get("text"):
+    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json)
+    found = [*warned, *outcome.warnings]
+    if "reason" in finished:
+        reason, event = finished["reason"]
+        if as_json:
+            doc = {"file": outcome.shown, "event": event.slug, "written": False, "finished": reason}
+            echo_json({**doc, "diagnostics": [d.as_json() for d in found]})
+        click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
+        print_diagnostics(list(outcome.warnings), err=as_json)
+        return
+    made, planned_on = planned["plan"]
+    if as_json:
+        doc = {"file": outcome.shown, **plan_document(made, planned_on), "written": outcome.written}
+        echo_json({**doc, "diagnostics": [d.as_json() for d in found]})
+    click.echo(describe_plan(made, planned_on), err=as_json)
+    if not dry_run:
         click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
         if outcome.edit.note:
             click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
-        print_diagnostics(list(outcome.warnings))
+        print_diagnostics(list(outcome.warnings), err=as_json)
 
 
 def _start_time(text: str) -> str:
@@ -298,21 +343,25 @@ def _noun(event: Event) -> str:
 
 
 def _run_quietly(
-    ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool, may_fix: bool
+    ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool, may_fix: bool, as_json: bool = False
 ) -> EditOutcome:
-    """Like :func:`_run`, leaving what to print to the command."""
+    """Makes the edit, leaving what to print to the command; a refusal ends it with exit
+    status 1 (with ``as_json``, as the JSON document of :func:`~ingest.cli.common.fail_json`)."""
     try:
         return edit_event_file(event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix)
-    except (EditRefused, FileBusy) as exc:
-        click.echo(exc.text if isinstance(exc, EditRefused) else f"error: {exc.text}", err=True)
-        raise SystemExit(1) from None
     except IngestError as exc:
+        if as_json:
+            shown = display_path(event_file, project_of(ctx).root)
+            message = f"{shown}: refused ({summary(exc.diagnostics)})" if exc.diagnostics else exc.text
+            fail_json(message, exc.diagnostics)
+        if isinstance(exc, (EditRefused, FileBusy)):
+            click.echo(exc.text if isinstance(exc, EditRefused) else f"error: {exc.text}", err=True)
+            raise SystemExit(1) from None
         fail(exc.text)
 
 
 def _check_pairings(event_file: Path, project: Any) -> None:
     """What ``validate`` says about the file (its recorded pairings are among its checks)."""
-    from ingest.core.diagnostics import summary
     from ingest.source.checks import check_event_file
 
     checked = check_event_file(event_file, project)

@@ -18,7 +18,7 @@ import click
 
 from ingest import __version__
 from ingest.cli.common import (
-    checked_event,
+    checked_event_and_warnings,
     echo_json,
     fail,
     fail_json,
@@ -192,7 +192,7 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
     help="Standings after this Swiss round (default: as the event stands: after the last finished round, or final).",
 )
 @click.option("--rules", default=None, help="Compute with another ruleset (e.g. mtr-melee for an imported event).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document for scripts (warnings included).")
 @click.option(
     "--cut",
     "with_cut",
@@ -209,7 +209,9 @@ def standings(
     progress changes nothing until it is over), with the top cut once the playoff started,
     and final once the event is over; the title says which.
 
-    --json prints {"event", "rules", "after_round", "stage", "final", "standings": [...]}; each row has
+    --json prints {"event", "rules", "after_round", "stage", "final", "standings": [...],
+    "diagnostics": [...]} (schema/cli-standings.schema.json; a file with errors gives
+    {"error", "diagnostics"} and exit status 1); each row has
     rank, player, name, points, wins, losses, draws, byes (wins include byes), dropped,
     and each tiebreaker by id as a number with its exact value as "p/q" under <id>_exact
     (h2h: matches won against the players tied with this one). Wheel of Time rows: points
@@ -227,7 +229,7 @@ def standings(
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
       scorekeeper standings events/2026/fnm.yaml --cut
     """
-    from ingest.report.standings_text import cut_unavailable, standings_json, standings_stage, standings_table
+    from ingest.report.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
     from ingest.rules.rulesets import get_ruleset
 
     project = project_of(ctx)
@@ -236,7 +238,8 @@ def standings(
             get_ruleset(rules)
         except KeyError as exc:
             raise click.BadParameter(str(exc.args[0]), param_hint="'--rules'") from None
-    event = checked_event(project, event_file, "first", as_json=as_json)
+    event, warnings = checked_event_and_warnings(project, event_file, "first", as_json=as_json)
+    found = {"diagnostics": [d.as_json() for d in warnings]}
     from ingest.source.naming import public_event
     from ingest.source.pipeline import load_players
 
@@ -252,10 +255,16 @@ def standings(
             f"round {round_no} does not exist; the event has {len(event.rounds)} rounds", param_hint="'--round'"
         )
     if event.structure.pairing == "wot-cycles":
-        from ingest.report.wot_text import wot_standings_text
+        from ingest.report.wot_text import wot_standings_document, wot_standings_text
 
         try:
-            click.echo(wot_standings_text(event, round_no=round_no, as_json=as_json))
+            if as_json:
+                no_cut = {"cut": None} if with_cut else {}  # the cut calculator covers Swiss events
+                echo_json({**wot_standings_document(event, round_no=round_no), **no_cut, **found})
+            else:
+                click.echo(wot_standings_text(event, round_no=round_no))
+                if with_cut:
+                    click.echo(cut_unavailable(event, round_no), err=True)
         except IngestError as exc:
             if as_json:
                 fail_json(exc.text)
@@ -270,7 +279,7 @@ def standings(
         if outlook is None and not as_json:
             click.echo(cut_unavailable(event, round_no), err=True)
     if as_json:
-        click.echo(standings_json(event, table, stage, outlook, with_cut=with_cut))
+        echo_json({**standings_document(event, table, stage, outlook, with_cut=with_cut), **found})
     else:
         click.echo(standings_table(event, table, stage, outlook))
 

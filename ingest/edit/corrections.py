@@ -10,15 +10,22 @@ locks, checks and writes.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, MatchKind
+from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
 from ingest.planner.systems import system_of
 from ingest.source.yamldoc import YamlPath
+
+if TYPE_CHECKING:
+    from ingest.planner.outcome import PairPlan
+
+ID_MAX_LENGTH = 64
+"""The longest id the event schema accepts (``$defs.id``)."""
 
 
 class Parse(Protocol):
@@ -90,8 +97,10 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     if not later or parse is None:
         return Edit(editor.result(), desc)
     dropped = editor.result()
-    redone, pairings = repair_round(dropped, parse(dropped, lenient=True), parse)
-    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{pairings}")
+    from ingest.planner.plan import describe_plan
+
+    redone, plan, before = repair_round(dropped, parse(dropped, lenient=True), parse)
+    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{describe_plan(plan, before)}")
 
 
 def _append_drop(editor: Editor, path: YamlPath, player: str) -> None:
@@ -148,13 +157,16 @@ def add_player(
     text: str,
     event: Event,
     *,
-    player_id: str,
+    player_id: str | None,
     name: str,
     deck: str | None = None,
     archetype: str | None = None,
     byes: int = 0,
 ) -> Edit:
     """Adds a player to the roster; a late entry gets the event's losses for the rounds they missed.
+
+    Without a ``player_id`` the id is the slug of the name (``Ñandú Málaga`` -> ``nandu-malaga``);
+    an id that another player already has is refused, never suffixed behind the TO's back.
 
     A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
     with a match loss for each round missed, as ``pair`` has always recorded them) records
@@ -166,7 +178,15 @@ def add_player(
     names = unit_names(event)
     if event.is_team_event:
         raise IngestError("this is a team event: add the player to players and to their team under teams in an editor")
-    if player_id in names:
+    if player_id is None:
+        player_id = slug(name, fallback="", max_length=ID_MAX_LENGTH)
+        if not player_id:
+            raise IngestError(f"the name {name!r} has no letters or digits to make an id from; give one with --id")
+        if player_id in names:
+            raise IngestError(
+                f'the id "{player_id}", made from the name, is taken by {names[player_id]}; give another with --id'
+            )
+    elif player_id in names:
         raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
     pairing = event.structure.pairing
@@ -237,13 +257,14 @@ def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
 # -- pair the current round again -------------------------------------------------------------------
 
 
-def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
+def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan, Event]:
     """Pairs the current round (or playoff round) again while none of its matches has a result.
 
     The round is taken out and paired again by the same engine with the same seed, from the
     file as it is now: a drop or a late entry recorded since it was paired is taken into
     account; with nothing changed the pairings come out the same. Drops recorded for the
-    round are kept. Returns the edit and the new plan (to print the pairings).
+    round are kept. Returns the edit, the new plan and the event it was made from (to print
+    the pairings).
 
     Args:
         text: the event file.
@@ -252,7 +273,7 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
     """
     from ingest.edit.new_round import apply_plan
     from ingest.planner.outcome import Finished
-    from ingest.planner.plan import describe_plan, plan_next_round
+    from ingest.planner.plan import plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
     series = event.playoff if event.playoff else event.rounds
@@ -280,9 +301,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, str]:
         plan.round["drops"] = list(current.drops)
     new_text = apply_plan(without, plan)
     same = _pairings(plan.round) == _pairings_of(current)
-    desc = describe_plan(plan, before)
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
-    return Edit(new_text, f"{label} paired again", note), desc
+    return Edit(new_text, f"{label} paired again", note), plan, before
 
 
 def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:

@@ -10,6 +10,7 @@ rules for ``validate`` and ``pair --check``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
@@ -65,11 +66,33 @@ def is_finished(event: Event) -> bool:
         return False
 
 
+def _plan_title(plan: PairPlan, event: Event) -> str:
+    label = "Playoff round" if plan.key == "playoff" else system_of(event).round_noun.capitalize()
+    return f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
+
+
 def describe_plan(plan: PairPlan, event: Event) -> str:
     """The plan for the terminal."""
-    label = "Playoff round" if plan.key == "playoff" else system_of(event).round_noun.capitalize()
-    head = f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
+    head = _plan_title(plan, event)
     return "\n".join([head, *("  " + line for line in plan.lines), *("note: " + n for n in plan.notes)])
+
+
+def plan_document(plan: PairPlan, event: Event) -> dict[str, Any]:
+    """The plan as plain data: ``pair --json`` (``schema/cli-pair.schema.json``, less the keys the command adds).
+
+    ``round`` is the round exactly as it is written into the event file (under ``rounds`` or
+    ``playoff``); ``late_losses`` the match losses a late entrant gets in earlier rounds.
+    """
+    return {
+        "event": event.slug,
+        "stage": plan.key,
+        "number": plan.round["round"],
+        "title": _plan_title(plan, event),
+        "round": plan.round,
+        "late_losses": [{"round": index + 1, "player": player} for index, player in plan.losses],
+        "lines": list(plan.lines),
+        "notes": list(plan.notes),
+    }
 
 
 def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:

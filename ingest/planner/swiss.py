@@ -99,4 +99,5 @@ def plan_swiss_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
         return plan_swiss_round(event, ruleset)
     if event.structure.playoff is not None:
         return plan_elimination(event, ruleset, main=False)
-    return Finished(f"all {planned} Swiss rounds are paired and the event has no playoff: the event is complete")
+    paired = f"all {planned} Swiss rounds are" if planned > 1 else "the one Swiss round is"
+    return Finished(f"{paired} paired and the event has no playoff: the event is complete")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -96,10 +95,11 @@ def cut_unavailable(event: Event, round_no: int | None = None) -> str:
     return "no cut calculator: the Swiss rounds are over" + ("" if round_no is None else f" after round {round_no}")
 
 
-def standings_json(
+def standings_document(
     event: Event, table: Standings, stage: str = "", outlook: CutOutlook | None = None, *, with_cut: bool = False
-) -> str:
-    """The ``--json`` document: event, rules, after_round, the stage in words and the rows.
+) -> dict[str, Any]:
+    """The ``--json`` document (``schema/cli-standings.schema.json``): event, rules,
+    after_round, the stage in words and the rows.
 
     With ``with_cut``, every row gains ``cut`` and ``cut_reason`` (null for a player not in
     contention, or when the calculator does not apply) and the document a ``cut`` summary.
@@ -110,7 +110,7 @@ def standings_json(
             verdict = outlook.of(item["player"]) if outlook is not None else None
             item["cut"] = verdict.verdict if verdict else None
             item["cut_reason"] = verdict.reason if verdict else None
-    doc = {
+    doc: dict[str, Any] = {
         "event": event.slug,
         "rules": table.ruleset.id,
         "after_round": table.after_round,
@@ -137,7 +137,7 @@ def standings_json(
     if uses_published_standings(event) and event.source is not None:
         source = event.source
         doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
-    return json.dumps(doc, ensure_ascii=False, indent=2)
+    return doc
 
 
 def standings_table(event: Event, table: Standings, stage: str = "", outlook: CutOutlook | None = None) -> str:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
+from typing import Any
 
 from ingest.core.columns import pad
 from ingest.core.errors import IngestError
@@ -28,8 +28,8 @@ def _wot_stage(event: Event, k: int, reported: int, asked: bool) -> str:
     return head
 
 
-def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> str:
-    """Standings of a WoT event for the terminal or as JSON.
+def _rows(event: Event, round_no: int | None) -> tuple[list[dict[str, object]], int, int]:
+    """The rows after Game ``round_no`` (default: the last fully reported), that Game and how many are reported.
 
     Raises:
         IngestError: the results cannot be scored, or Game ``round_no`` is not fully reported.
@@ -41,24 +41,38 @@ def wot_standings_text(event: Event, *, round_no: int | None, as_json: bool) -> 
     k = len(report.standings) if round_no is None else round_no
     if k > len(report.standings):
         raise IngestError(f"game {k} is not fully reported yet: standings exist after game {len(report.standings)}")
-    rows = wot_standings_rows(event, report, k)
-    if as_json:
-        doc = {
-            "event": event.slug,
-            "rules": "wot",
-            "after_round": k,
-            "stage": _wot_stage(event, k, len(report.standings), round_no is not None),
-            "final": round_no is None
-            and bool(event.rounds)
-            and _wot_stage(event, k, len(report.standings), False) == "final standings",
-            # Only fully reported Games count; without --round, False while the next one is played.
-            "complete": round_no is not None or len(report.standings) == len(event.rounds),
-            "tiebreakers": ["tbp"],
-            "standings": rows,
-        }
-        return json.dumps(doc, ensure_ascii=False, indent=2)
+    return wot_standings_rows(event, report, k), k, len(report.standings)
+
+
+def wot_standings_document(event: Event, *, round_no: int | None) -> dict[str, Any]:
+    """The ``--json`` document of a WoT event's standings (``schema/cli-standings.schema.json``).
+
+    Raises:
+        IngestError: as :func:`wot_standings_text`.
+    """
+    rows, k, reported = _rows(event, round_no)
+    return {
+        "event": event.slug,
+        "rules": "wot",
+        "after_round": k,
+        "stage": _wot_stage(event, k, reported, round_no is not None),
+        "final": round_no is None and bool(event.rounds) and _wot_stage(event, k, reported, False) == "final standings",
+        # Only fully reported Games count; without --round, False while the next one is played.
+        "complete": round_no is not None or reported == len(event.rounds),
+        "tiebreakers": ["tbp"],
+        "standings": rows,
+    }
+
+
+def wot_standings_text(event: Event, *, round_no: int | None) -> str:
+    """Standings of a WoT event for the terminal.
+
+    Raises:
+        IngestError: the results cannot be scored, or Game ``round_no`` is not fully reported.
+    """
+    rows, k, reported = _rows(event, round_no)
     lines = [
-        f"{event.name}: {_wot_stage(event, k, len(report.standings), round_no is not None)} (Wheel of Time rules)",
+        f"{event.name}: {_wot_stage(event, k, reported, round_no is not None)} (Wheel of Time rules)",
         f"{'Rank':>4}  {'Player':<24} {'GP':>4} {'W-L-T':>7} {'TBP':>7}",
     ]
     for r in rows:

@@ -160,6 +160,21 @@ def test_add_player_refuses_a_taken_id_and_a_finished_swiss(project: Path) -> No
     assert code == 1 and "the Swiss rounds are over" in out
 
 
+def test_add_player_makes_the_id_from_the_name_and_refuses_a_clash(project: Path) -> None:
+    out = _ok(project, "add-player", str(_file(project)), "--name", "Ñandú Málaga")
+    assert "added Ñandú Málaga (nandu-malaga)" in out
+    assert "  - {id: nandu-malaga, name: Ñandú Málaga}\n" in _file(project).read_text()
+    before = _file(project).read_text()
+    code, out = run(project, "add-player", str(_file(project)), "--name", "Nandu Malaga")
+    assert code == 1
+    assert 'the id "nandu-malaga", made from the name, is taken by Ñandú Málaga; give another with --id' in out
+    code, out = run(project, "add-player", str(_file(project)), "--name", "🎴")
+    assert code == 1 and "has no letters or digits to make an id from; give one with --id" in out
+    assert _file(project).read_text() == before
+    _ok(project, "add-player", str(_file(project)), "--name", "Nandu Malaga", "--id", "nandu-2")
+    assert [p.id for p in _event(project).players][-2:] == ["nandu-malaga", "nandu-2"]
+
+
 def test_rename_changes_only_the_name(project: Path) -> None:
     _play_round(project)
     before = _file(project).read_text()

@@ -119,8 +119,19 @@ def events(draw: st.DrawFn) -> Event:
     return make_event(rounds, players=names, drops=drops)
 
 
+_MATCH_ONLY = {GameScore(1, 0), GameScore(0, 1), GameScore(0, 0, 1)}
+
+
+def _games_are_told(event: Event) -> bool:
+    """False for an event the format cannot tell from one that records match results only:
+    four or more played matches, every one 1-0, 0-1 or 0-0-1 (docs/importing.md; the importer
+    then reads ``results: matches``, with no GW% or OGW%)."""
+    played = [m.score for r in event.rounds for m in r.matches if m.kind is MatchKind.PLAYED]
+    return len(played) < 4 or any(score not in _MATCH_ONLY for score in played)
+
+
 @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(events())
+@given(events().filter(_games_are_told))
 def test_any_event_round_trips_with_the_same_standings(tmp_path: Path, event: Event) -> None:
     root = tmp_path / f"e{abs(hash(event)) % 10**8}"
     root.mkdir(exist_ok=True)

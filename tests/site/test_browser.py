@@ -2,10 +2,11 @@
 
 A session fixture builds the sample events into a temporary copy of the project, serves
 ``build/site`` on a localhost port, and every test drives Debian's Chromium
-(``/usr/bin/chromium``) against it: pages load cleanly, search finds a player, the
-bracket renders on a phone, "Copy as text" copies a decklist, "Find my table" and the
-events filter hide what they should, and screenshots at phone and desktop sizes are
-saved into ``test-artifacts/screenshots/`` (no page overflows sideways on a phone).
+(``/usr/bin/chromium``) through pytest-playwright's fixtures (``tests/site/conftest.py``):
+pages load cleanly, search finds a player, the bracket renders on a phone, "Copy as text"
+copies a decklist, "Find my table" and the events filter hide what they should, and
+screenshots at phone and desktop sizes are saved into ``test-artifacts/screenshots/`` (no
+page overflows sideways on a phone).
 
 The module is skipped, with the reason, when Chromium or the playwright package is
 missing. Playwright never downloads a browser here: it launches the system Chromium.
@@ -18,10 +19,8 @@ from __future__ import annotations
 import functools
 import http.server
 import re
-import shutil
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -31,18 +30,17 @@ import yaml
 from ingest.publish.run import build_site
 from tests.builders import ROOT
 from tests.site.test_search import _old_copy
-from tests.site_helpers import TODAY, make_project  # TODAY: after the Modern event, its decklists are public
+from tests.site_helpers import DESKTOP, PHONE, TODAY, make_project, system_chromium  # TODAY: decklists public
 
 try:
     from playwright.sync_api import (
-        Browser,
         BrowserContext,
         ConsoleMessage,
         Error,
         Page,
         Request,
         Response,
-        sync_playwright,
+        expect,
     )
 except ImportError:  # the package is an optional test dependency
     HAVE_PLAYWRIGHT = False
@@ -53,35 +51,18 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 MODERN = "/events/2026-11-13-friday-night-modern/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+NewContext = Any
+"""pytest-playwright's ``new_context`` fixture: makes a browser context, closed after the test."""
 
-
-def _chromium() -> str | None:
-    """The system Chromium, if installed."""
-    for candidate in ("/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
-
-
-CHROMIUM = _chromium()
-
-if CHROMIUM is None:
+if system_chromium() is None:
     pytest.skip(
         "browser tests need Chromium (apt-get install chromium): not found at /usr/bin/chromium or on PATH",
         allow_module_level=True,
     )
 if not HAVE_PLAYWRIGHT:
-    pytest.skip("browser tests need the playwright package: pip install -e '.[test]'", allow_module_level=True)
+    pytest.skip(
+        "browser tests need playwright and pytest-playwright: pip install -e '.[test]'", allow_module_level=True
+    )
 
 pytestmark = pytest.mark.browser
 
@@ -128,34 +109,6 @@ def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str, old
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One headless Chromium for the whole module."""
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser context (cookies, storage, permissions) per test, desktop-sized."""
-    ctx = browser.new_context(viewport=DESKTOP)
-    ctx.set_default_timeout(10_000)
-    try:
-        yield ctx
-    finally:
-        ctx.close()
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    """A page in the test's context."""
-    return context.new_page()
 
 
 def _sample_player() -> tuple[str, str]:
@@ -232,17 +185,37 @@ def test_search_finds_a_player(page: Page, site_url: str) -> None:
     problems = _Problems(page, site_url)
     page.goto(site_url + "/")
     page.keyboard.press("/")  # Material's search shortcut (also "s" and "f")
-    assert page.locator("#__search").is_checked(), "the search shortcut did not open search"
-    query = page.locator("input.md-search__input")
-    query.wait_for(state="visible")
-    assert query.evaluate("(el) => el === document.activeElement"), "search does not have the focus"
-    page.keyboard.type(name)
+    expect(page.locator("#__search")).to_be_checked()  # the shortcut opened the search
+    expect(page.locator("input.md-search__input")).to_be_focused()
+    search_for(page, name)
     results = page.locator(".md-search-result__item a")
-    results.first.wait_for(state="visible")
+    # Waits for the player's page among the results (an assertion that retries, not a delay).
+    expect(results.filter(has_text=name).first).to_be_visible()
     hrefs = results.evaluate_all("(links) => links.map((a) => new URL(a.href, location.href).href)")
     paths = [urlsplit(href).path for href in hrefs]
     assert f"/players/{player_id}/" in paths, f"searching {name!r} did not list the player: {paths}"
     assert problems.items == [], "\n".join(problems.items)
+
+
+FOCUSED = (
+    "() => { let a = document.activeElement;"
+    " while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;"
+    " return !!a && a !== document.body && a.matches('input'); }"
+)
+"""True once a search field (also inside a shadow root, as Zensical's) has the focus."""
+
+
+def search_for(page: Page, text: str) -> None:
+    """Types ``text`` into the focused search field as one edit, then releases a key.
+
+    Keys typed while the engine's search script is still starting go nowhere, so this waits
+    for the field's focus first. The text goes in at once (one ``input`` event; the ``End``
+    key's ``keyup`` is what Material listens to), so the engine searches the whole text once
+    and the results on the page never belong to a part of it.
+    """
+    page.wait_for_function(FOCUSED)
+    page.keyboard.insert_text(text)
+    page.keyboard.press("End")
 
 
 SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
@@ -251,13 +224,13 @@ SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
 def test_searching_a_players_name_on_a_phone_lands_on_their_page(
-    browser: Browser, request: pytest.FixtureRequest, engine: str
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str
 ) -> None:
     """At 390x844: opening an event page downloads no search index; tapping the search icon
     and typing a player's name lists their page first, and tapping it opens the page."""
     base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
     player_id, name = _sample_player()
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(30_000)  # the Zensical index loads slowly on a busy machine
     try:
         page = ctx.new_page()
@@ -268,21 +241,14 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
         page.wait_for_load_state("networkidle")
         assert not [p for p in requested if p in SEARCH_INDEXES], "the page downloaded the search index on opening"
         page.locator("label[for=__search]").first.tap()
-        # Type only once a search field has the focus: keys typed while the engine's search
-        # script is still starting go nowhere (seen on a busy machine).
-        page.wait_for_function(
-            "() => { let a = document.activeElement;"
-            " while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;"
-            " return !!a && a !== document.body; }"
-        )
-        page.keyboard.type(name)
+        search_for(page, name)
         if engine == "mkdocs":
             first = page.locator(".md-search-result__link").first
+            expect(first).to_contain_text(name)
         else:
             first = page.get_by_text(re.compile(r"^Player, \d+ events?")).first
-        first.wait_for(state="visible")
+            first.wait_for(state="visible")
         assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
-        assert name in first.inner_text() or engine == "zensical"
         first.tap()
         page.wait_for_url(re.compile(rf".*/players/{re.escape(player_id)}/(\?.*)?$"))
         assert page.locator("article h1").first.inner_text().strip().rstrip("¶").strip() == name
@@ -291,9 +257,9 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
         ctx.close()
 
 
-def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Browser, archive_url: str) -> None:
+def test_an_event_of_an_older_year_is_found_through_its_years_index(new_context: NewContext, archive_url: str) -> None:
     """The main index offers "Events of 2019"; that entry opens the search on the 2019 index."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
@@ -302,24 +268,21 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Bro
         page.on("request", lambda r: requested.append(urlsplit(r.url).path))
         page.goto(archive_url + "/")
         page.locator("label[for=__search]").first.tap()
-        page.keyboard.type("Vintage Modern Night")
-        page.locator(".md-search-result__meta").wait_for(state="visible")
-        page.wait_for_timeout(300)
+        search_for(page, "Vintage Modern Night")
+        # The whole query was searched once: the count replaces "Type to start searching".
+        expect(page.locator(".md-search-result__meta")).to_contain_text("matching")
         titles = page.locator(".md-search-result__link h1").all_inner_texts()
         assert "Vintage Modern Night 2019" not in titles  # not in the main index
-        page.locator("input.md-search__input").fill("")
-        page.keyboard.type("2019")
+        query = page.locator("input.md-search__input")
+        query.fill("")
+        search_for(page, "2019")
         year = page.locator(".md-search-result__link", has_text="Events of 2019").first
-        year.wait_for(state="visible")
         year.tap()
         page.wait_for_url(re.compile(r".*[?&]sk-year=2019.*"))
-        query = page.locator("input.md-search__input")
-        query.wait_for(state="visible")
         query.tap()
-        page.keyboard.type("Vintage Modern Night")
+        search_for(page, "Vintage Modern Night")
         first = page.locator(".md-search-result__link").first
-        first.wait_for(state="visible")
-        assert "Vintage Modern Night 2019" in first.inner_text()
+        expect(first).to_contain_text("Vintage Modern Night 2019")
         assert "/search/years/2019.json" in requested
         first.tap()
         page.wait_for_url(re.compile(r".*/events/2019-03-06-vintage-modern-night/.*"))
@@ -328,9 +291,9 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(browser: Bro
         ctx.close()
 
 
-def test_bracket_renders_on_a_phone(browser: Browser, site_url: str) -> None:
+def test_bracket_renders_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The top-8 bracket: three round columns, seven matches, the champion reachable on a phone."""
-    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
@@ -448,10 +411,10 @@ def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) 
     assert (row.locator("a").get_attribute("href") or "").endswith(f"players/{table.rows[0].player}/")
 
 
-def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(browser: Browser, site_url: str) -> None:
+def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(new_context: NewContext, site_url: str) -> None:
     """At 390 px the tiebreaker columns are hidden and the page is no wider than the screen;
     a tapped row's detail starts with them ("OMW% ... · GW% ... · OGW% ...")."""
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{site_url}{MODERN}")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -463,9 +426,9 @@ def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(browser: Browser, s
     context.close()
 
 
-def test_a_season_table_row_is_one_line_on_a_phone(browser: Browser, site_url: str) -> None:
+def test_a_season_table_row_is_one_line_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The expandable name of a season table is text with a marker, not a boxed admonition."""
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{site_url}/seasons/player-of-the-year-2026/")
     row = page.locator("table tbody tr").first
@@ -498,19 +461,19 @@ def test_find_a_team_members_table_and_a_player_in_the_list(page: Page, site_url
 PIONEER = "/events/2026-11-20-pioneer-weekly/"
 
 
-def test_printing_the_round_in_play_prints_only_its_sheet_and_slips(browser: Browser, site_url: str) -> None:
+def test_printing_the_round_in_play_prints_only_its_sheet_and_slips(new_context: NewContext, site_url: str) -> None:
     """The event page's "Print round 3" opens the rounds page at #print-round: on a phone the
     sheet is shown; in print, only the wall sheet and the slips remain (no header, no pairings
     tabs, no search). Opened without the anchor, the page prints its pairings and not the sheet."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()
         page.goto(site_url + PIONEER)
         page.locator('a[href="rounds/#print-round"]').click()
+        page.wait_for_url(re.compile(r".*/rounds/#print-round$"))  # the new page, not the one left
         page.wait_for_load_state("networkidle")
-        assert page.url.endswith("rounds/#print-round")
         section = page.locator("#print-round")
         assert section.is_visible()
         assert section.locator(".sk-wall tbody tr").count() == 12
@@ -551,11 +514,11 @@ def test_events_filter(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)], ids=["phone", "desktop"])
-def test_screenshots(browser: Browser, site_url: str, size: str, viewport: dict[str, int]) -> None:
+def test_screenshots(new_context: NewContext, site_url: str, size: str, viewport: dict[str, int]) -> None:
     """Full-page screenshots of key pages; on a phone no page is wider than the screen."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone = size == "phone"
-    ctx = browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+    ctx = new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
     ctx.set_default_timeout(10_000)
     try:
         page = ctx.new_page()

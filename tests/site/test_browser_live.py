@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from ingest.publish.run import build_site
-from tests.site.test_browser import CHROMIUM_ARGS, PHONE, SCREENSHOTS, _QuietHandler, browser  # noqa: F401
-from tests.site_helpers import TODAY, make_project
+from tests.site.test_browser import SCREENSHOTS, NewContext, _QuietHandler
+from tests.site_helpers import PHONE, TODAY, make_project
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -44,15 +44,17 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
         thread.join(timeout=5)
 
 
-def _phone(browser: Browser, at: dt.datetime) -> Page:  # noqa: F811
-    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+def _phone(new_context: NewContext, at: dt.datetime) -> Page:
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     page.clock.install(time=at)
     return page
 
 
-def test_find_my_table_comes_first_and_the_clock_counts_down(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_find_my_table_comes_first_and_the_clock_counts_down(
+    new_context: NewContext, live_site: tuple[str, Path]
+) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START + dt.timedelta(minutes=12))
+    page = _phone(new_context, ROUND_START + dt.timedelta(minutes=12))
     page.goto(url + PIONEER)
     page.clock.run_for(1500)
     box = page.locator("#sk-find-input").bounding_box()
@@ -69,11 +71,13 @@ def test_find_my_table_comes_first_and_the_clock_counts_down(browser: Browser, l
     page.context.close()
 
 
-def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_a_newer_build_reloads_the_page_but_not_while_typing(
+    new_context: NewContext, live_site: tuple[str, Path]
+) -> None:
     url, site = live_site
     version = site / "events/2026-11-20-pioneer-weekly/version.txt"
     original = version.read_text()
-    page = _phone(browser, ROUND_START + dt.timedelta(minutes=5))
+    page = _phone(new_context, ROUND_START + dt.timedelta(minutes=5))
     try:
         page.goto(url + PIONEER)
         page.evaluate("window.__kept = 1")  # gone after a reload
@@ -99,9 +103,9 @@ def test_a_newer_build_reloads_the_page_but_not_while_typing(browser: Browser, l
         page.context.close()
 
 
-def test_a_finished_event_does_not_poll(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_a_finished_event_does_not_poll(new_context: NewContext, live_site: tuple[str, Path]) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url))
     page.goto(url + "/events/2026-11-13-friday-night-modern/")
@@ -110,9 +114,11 @@ def test_a_finished_event_does_not_poll(browser: Browser, live_site: tuple[str, 
     page.context.close()
 
 
-def test_tapping_a_name_in_the_standings_opens_the_players_page(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_tapping_a_name_in_the_standings_opens_the_players_page(
+    new_context: NewContext, live_site: tuple[str, Path]
+) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/events/2026-11-13-friday-night-modern/")
     link = page.locator("table.sk-standings tbody tr").first.locator("td:nth-child(2) a")
     name = link.inner_text()
@@ -124,12 +130,12 @@ def test_tapping_a_name_in_the_standings_opens_the_players_page(browser: Browser
 
 @pytest.mark.parametrize("path", ["/events/2026-11-13-friday-night-modern/", "/events/2026-11-20-pioneer-weekly/"])
 def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
-    browser: Browser,  # noqa: F811
+    new_context: NewContext,
     live_site: tuple[str, Path],
     path: str,
 ) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + path)
     widths = page.evaluate(
         "() => [...document.querySelectorAll('article table.sk-table')].filter(t => !t.closest('details'))"
@@ -157,14 +163,14 @@ def test_event_tables_fit_a_phone_and_tiebreakers_open_in_the_row(
     ],
 )
 def test_every_table_of_an_events_pages_fits_a_phone(
-    browser: Browser,  # noqa: F811
+    new_context: NewContext,
     live_site: tuple[str, Path],
     path: str,
 ) -> None:
     """No table scrolls sideways at 390 px: not the Wheel of Time pairings (a three-line card
     per table on a phone), not the standings after each round (tiebreakers fold into the row)."""
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + path)
     for tab in page.locator(".tabbed-labels label").all() or [None]:
         if tab is not None:
@@ -179,11 +185,11 @@ def test_every_table_of_an_events_pages_fits_a_phone(
 
 
 def test_a_past_rounds_standings_open_their_tiebreakers_on_a_phone(
-    browser: Browser,  # noqa: F811
+    new_context: NewContext,
     live_site: tuple[str, Path],
 ) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/events/2026-11-13-friday-night-modern/rounds/")
     page.locator(".tabbed-labels label").first.tap()  # the standings after round 1
     row = page.locator(".tabbed-block").first.locator("tbody tr").first
@@ -199,11 +205,11 @@ def test_a_past_rounds_standings_open_their_tiebreakers_on_a_phone(
 
 
 def test_a_players_page_shows_their_table_while_the_event_is_played(
-    browser: Browser,  # noqa: F811
+    new_context: NewContext,
     live_site: tuple[str, Path],
 ) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/players/ulla-petrov/")
     seat = page.locator(".sk-live-seat")
     assert seat.inner_text() == "Playing now · Pioneer Weekly #18, Round 3, table 4: against Kenji Quist"
@@ -220,11 +226,11 @@ def test_a_players_page_shows_their_table_while_the_event_is_played(
 
 
 def test_wheel_of_time_tables_link_players_and_name_the_winner(
-    browser: Browser,  # noqa: F811
+    new_context: NewContext,
     live_site: tuple[str, Path],
 ) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/events/2026-08-15-wheel-of-time-sealed/rounds/")
     row = page.locator("table.sk-pairings tbody tr[data-players]").first
     cells = row.locator("td").all_inner_texts()
@@ -237,9 +243,9 @@ def test_wheel_of_time_tables_link_players_and_name_the_winner(
     page.context.close()
 
 
-def test_the_bracket_says_whose_score_is_whose(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_the_bracket_says_whose_score_is_whose(new_context: NewContext, live_site: tuple[str, Path]) -> None:
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/events/2026-11-13-friday-night-modern/")
     # Quarterfinal 3 of the sample: Beatrix Takeda 1, Ines Costa 2 (games: 1-2).
     match = page.locator(".sk-bracket-round").first.locator(".sk-bracket-match").nth(2)
@@ -252,10 +258,10 @@ def test_the_bracket_says_whose_score_is_whose(browser: Browser, live_site: tupl
     page.context.close()
 
 
-def test_a_top_4_bracket_fits_a_phone(browser: Browser, live_site: tuple[str, Path]) -> None:  # noqa: F811
+def test_a_top_4_bracket_fits_a_phone(new_context: NewContext, live_site: tuple[str, Path]) -> None:
     """Semifinals and the final side by side within 390 px (the sample Weiss Schwarz top 4)."""
     url, _ = live_site
-    page = _phone(browser, ROUND_START)
+    page = _phone(new_context, ROUND_START)
     page.goto(url + "/events/2026-09-19-weiss-schwarz-neo-standard/")
     bracket = page.locator(".sk-bracket")
     assert bracket.locator(".sk-bracket-round").count() == 2

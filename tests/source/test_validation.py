@@ -3,6 +3,9 @@
 A pattern's ``$`` means the end of the text (JSON Schema's ECMA-262 meaning), not "before a
 final line feed" as in Python's ``re``. Everything else (every error, its order, paths,
 schema paths and sub-errors) is jsonschema's own: no keyword is re-implemented here.
+
+The verdict comes from jsonschema-rs first (:class:`~ingest.source.validation.Schema`): it
+must accept exactly the documents ours accepts, on every file and mutation below.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ingest.source.validation import SchemaValidator, _inline_refs
+from ingest.source.validation import Schema, SchemaValidator, _inline_refs, check_document, load_schema
 from ingest.source.yamldoc import parse_yaml
 from tests.builders import DATA, ROOT
 
@@ -47,10 +50,17 @@ def described(errors: Any) -> list[tuple[Any, ...]]:
     ]
 
 
+def schema(name: str) -> Schema:
+    return load_schema(ROOT / "schema" / f"{name}.schema.json")
+
+
 def assert_same_errors(name: str, data: Any) -> int:
     stock, fast = validators(name)
     expected = described(stock.iter_errors(data))
     assert described(fast.iter_errors(data)) == expected
+    # jsonschema-rs gives the same verdict as ours (the one that reports the errors).
+    ours = not list(fast.iter_errors(data))
+    assert schema(name).accepts(data) == ours, (name, ours)
     return len(expected)
 
 
@@ -157,3 +167,40 @@ def test_a_line_feed_does_not_end_a_pattern() -> None:
     assert described(stock.iter_errors(broken)) == []  # Python's $ matches before the final line feed
     (problem,) = ours.iter_errors(broken)
     assert problem.validator == "pattern" and tuple(problem.absolute_path) == ("players", 0, "id")
+
+
+def test_a_document_jsonschema_rs_accepts_has_no_diagnostics_and_others_are_explained() -> None:
+    """The fast verdict short-cuts only valid documents: an invalid one gets jsonschema's
+    positioned diagnostics, exactly as without jsonschema-rs."""
+    _, ours = validators("event")
+    for path in sorted((DATA / "invalid").glob("*.yaml")) + sorted((ROOT / "events").rglob("*.yaml")):
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        doc, _ = parse_yaml(text, path.name)
+        if doc is None:
+            continue
+        assert check_document(doc, schema("event")) == check_document(doc, ours), path.name
+
+
+def test_values_json_cannot_hold_are_left_to_jsonschema() -> None:
+    doc, _ = parse_yaml("name: x\n1: one\n", "e.yaml")  # a key that is a number, not a string
+    assert doc is not None and not schema("event").accepts(doc.data)
+    problems = check_document(doc, schema("event")).diagnostics
+    assert problems and all(p.pos.line for p in problems), problems
+
+
+def test_jsonschema_rs_reads_dollar_as_the_end_of_the_text() -> None:
+    ids = schema("players")
+    (players,) = documents_of(ROOT / "players.yaml")
+    assert ids.accepts(players)
+    broken = copy.deepcopy(players)
+    broken["players"][0]["id"] += "\n"
+    assert not ids.accepts(broken)
+
+
+SEASONS = documents(DATA / "seasons", ROOT / "seasons")
+
+
+def test_every_season_file_gets_the_same_verdict() -> None:
+    assert len(SEASONS) >= 5
+    for data in SEASONS:
+        assert_same_errors("season", data)
