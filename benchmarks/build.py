@@ -301,7 +301,7 @@ def engine_floor(project: Project, engine: str, work: Path) -> float:
     docs, site = work / "docs", work / "site"
     floor_docs(project.build_dir / "docs", docs)
     start = time.perf_counter()
-    with build_module._source_date_epoch(TODAY):
+    with build_module.source_date_epoch(TODAY):
         if engine == "mkdocs":
             build_module.run_mkdocs(project, docs, site, strict=False)
         else:

@@ -15,12 +15,9 @@ import contextlib
 import datetime as dt
 import gc
 import hashlib
-import logging
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -37,6 +34,8 @@ from ingest.decks.formats import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
+from ingest.publish.sync import TreeChanges, sync_tree
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.pages import Files, SiteInputs, site_files
@@ -60,7 +59,6 @@ from ingest.source.project import Project
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
-from ingest.source.yamldoc import load_plain
 
 
 def _register_pickling() -> None:
@@ -438,239 +436,6 @@ def compute_reports(
     return reports
 
 
-@dataclass(frozen=True, slots=True)
-class TreeChanges:
-    """What :func:`sync_tree` changed (paths relative to the tree)."""
-
-    written: frozenset[str]
-    """Files created or rewritten."""
-    removed: frozenset[str]
-    """Files deleted."""
-
-
-def _write_new(path: str, data: bytes) -> None:
-    """Creates a file with ``data``: three system calls, without Python's buffered file object."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
-
-
-def sync_tree(
-    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
-) -> TreeChanges:
-    """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
-
-    Each changed file is replaced atomically, so unchanged files keep their timestamps
-    (which is what lets the site engine rebuild only the pages that changed). The tree
-    is listed once; files are compared and written by a few threads, since the time
-    goes into system calls that release the interpreter lock.
-
-    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
-    files equal to it are not read from disk again. It is updated to ``files`` on success.
-    """
-    if previous:
-        return _sync_from_memory(target, files, previous)
-    changes = _sync_tree(target, files)
-    if previous is not None:
-        previous.update(files)
-    return changes
-
-
-def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
-    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
-    last = dict(previous)
-    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
-    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
-    removed = {rel for rel in last if rel not in files}
-    for rel in sorted(written):
-        content = files[rel]
-        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
-    for rel in sorted(removed):
-        (target / rel).unlink(missing_ok=True)
-        parent = (target / rel).parent
-        while parent != target:
-            try:
-                parent.rmdir()  # empty folders go
-            except OSError:
-                break
-            parent = parent.parent
-    previous.update(files)
-    return TreeChanges(frozenset(written), frozenset(removed))
-
-
-def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
-    import concurrent.futures
-
-    target.mkdir(parents=True, exist_ok=True)
-    root = os.fspath(target)
-    present: set[str] = set()
-    folders: list[str] = []
-    for dirpath, _, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-        if prefix:
-            folders.append(prefix)
-        present.update(prefix + name for name in filenames)
-    made = {prefix.rstrip("/") for prefix in folders}
-    for rel in files:
-        parent = rel.rpartition("/")[0]
-        if parent and parent not in made:
-            os.makedirs(os.path.join(root, parent), exist_ok=True)
-            while parent and parent not in made:
-                made.add(parent)
-                parent = parent.rpartition("/")[0]
-
-    def write(item: tuple[str, str | bytes]) -> str | None:
-        rel, content = item
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        dest = os.path.join(root, rel)
-        if rel in present:
-            try:
-                if os.stat(dest).st_size == len(data):
-                    with open(dest, "rb") as f:
-                        if f.read() == data:
-                            return None
-            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
-                pass
-            write_atomically(Path(dest), data, durable=False)
-        else:  # a new file: nobody reads a half-written one (the engine runs after this step)
-            _write_new(dest, data)
-        return rel
-
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        written = {rel for rel in pool.map(write, files.items(), chunksize=64) if rel is not None}
-    removed = {rel for rel in present if rel not in files}
-    for rel in sorted(removed):
-        os.unlink(os.path.join(root, rel))
-    for prefix in sorted(folders, reverse=True):  # deepest first: empty folders go
-        with contextlib.suppress(OSError):  # not empty: still in use
-            os.rmdir(os.path.join(root, prefix))
-    return TreeChanges(frozenset(written), frozenset(removed))
-
-
-@contextlib.contextmanager
-def _source_date_epoch(today: dt.date) -> Iterator[None]:
-    """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(
-        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
-    )
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
-
-
-class _Counter(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-def run_mkdocs(
-    project: Project, docs: Path, site: Path, *, strict: bool, progress: Progress = _no_progress
-) -> list[str]:
-    """Builds the site with mkdocs-material; returns the engine's warnings.
-
-    Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
-    """
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
-
-    from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
-
-    counter = _Counter()
-    log = logging.getLogger("mkdocs")
-    log.addHandler(counter)
-    previous = log.level
-    log.setLevel(logging.WARNING)
-    try:
-        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
-        if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
-            plugin = ScorekeeperPlugin()
-            plugin.load_config({})
-            cfg.plugins["scorekeeper"] = plugin
-        for plugin in cfg.plugins.values():
-            if isinstance(plugin, ScorekeeperPlugin):
-                plugin.progress = progress
-        cfg.plugins.on_startup(command="build", dirty=False)
-        try:
-            mkdocs_build(cfg)
-        finally:
-            cfg.plugins.on_shutdown()
-    except (Abort, MkDocsException) as exc:
-        at = SourcePos(display_path(project.mkdocs_file, project.root))
-        # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
-        raise IngestError(
-            [error("site-engine", w, at) for w in counter.messages] + [error("site-engine", f"mkdocs: {exc}", at)]
-        ) from None
-    finally:
-        log.removeHandler(counter)
-        log.setLevel(previous)
-    return counter.messages
-
-
-def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
-    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
-
-    Zensical takes the folder of its configuration file as the project's root, and the
-    docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
-    configuration is written into the build folder, under a name of this build's own, and
-    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
-    :func:`build_lock`). Nothing is written outside the build folder.
-    """
-    import yaml
-
-    build_dir = docs.parent.resolve()
-    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
-    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
-    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
-    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
-    plugins = config.get("plugins")
-    if isinstance(plugins, list):
-        config["plugins"] = [
-            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
-        ]
-    fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
-    cfg = Path(name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(yaml.safe_dump(config, sort_keys=False))
-        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
-        proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
-    finally:
-        cfg.unlink(missing_ok=True)
-    if proc.returncode != 0:
-        raise IngestError(
-            [
-                error(
-                    "site-engine",
-                    f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
-                    SourcePos(display_path(project.mkdocs_file, project.root)),
-                )
-            ]
-        )
-    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
-
-
-def _zensical() -> str:
-    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
-    if exe is None:
-        raise IngestError("the zensical engine is not installed; pip install zensical")
-    return exe
-
-
 BUILD_LOCK = ".build.lock"
 """The lock file in ``build/`` that one build at a time holds (``serve`` and the CLI alike)."""
 
@@ -857,7 +622,7 @@ def _build(
         staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
         try:
             step(f"running {engine}", 0, 1)
-            with _source_date_epoch(day):
+            with source_date_epoch(day):
                 if engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=strict)
                     step("finishing pages", 0, 1)
