@@ -21,7 +21,7 @@ import shutil
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -34,11 +34,21 @@ from ingest.decks.formats import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.cache import (
+    CachedEvent,
+    EventStore,
+    build_fingerprint,
+    cached_event,
+    find_unchanged,
+    load_player_pages,
+    open_store,
+    save_player_pages,
+)
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.sync import TreeChanges, sync_tree
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
-from ingest.site.pages import Files, SiteInputs, site_files
+from ingest.site.pages import Files, RenderedEvent, SiteInputs, render_event, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.naming import naming_key, publishable
 from ingest.source.pipeline import (
@@ -46,6 +56,7 @@ from ingest.source.pipeline import (
     Loaded,
     ParsedEvent,
     card_data,
+    card_data_files,
     event_data,
     format_registry,
     load_archetype_book,
@@ -135,6 +146,8 @@ class Collected:
     archetypes: ArchetypeBook | None
     diagnostics: tuple[Diagnostic, ...]
     seasons: tuple[Season, ...] = ()
+    unchanged: tuple[CachedEvent, ...] = ()
+    """Events taken from the build cache (not in ``events``)."""
 
 
 def collect(
@@ -144,11 +157,13 @@ def collect(
     parsed: dict[Any, ParsedEvent] | None = None,
     preloaded: Mapping[str, Loaded] | None = None,
     progress: Progress = _no_progress,
+    unchanged: Mapping[str, CachedEvent] | None = None,
 ) -> Collected:
     """Reads and checks every event file, players.yaml, formats and archetypes.
 
     ``preloaded`` holds event files this build has already read (by path), such as the
-    ones :func:`prefill` read in its workers moments before.
+    ones :func:`prefill` read in its workers moments before. ``unchanged``: events taken
+    from the build cache (by path), which are not read again; their warnings are kept.
     """
     from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
 
@@ -156,19 +171,33 @@ def collect(
     players, _ = load_players(project)
     archetypes, _ = load_archetype_book(project)
     loaded = []
+    kept = []
+    named: list[tuple[str, str]] = []
+    files_shown: list[str] = []
     data = event_data(project)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     for done, path in enumerate(paths):
         progress("reading events", done, len(paths))
+        entry = (unchanged or {}).get(path.as_posix())
+        if entry is not None:
+            kept.append(entry)
+            diags += entry.diagnostics
+            shown = display_path(path, project.root)
+            files_shown.append(shown)
+            named.append((shown, entry.rendered.digest.history.slug))
+            continue
         item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
         loaded.append(item)
+        files_shown.append(item.shown)
         diags += item.diagnostics
-    diags += duplicate_slugs(loaded)
-    seasons, problems = load_seasons(project, [slug_for(item.shown) for item in loaded])
+        if item.event is not None:
+            named.append((item.shown, item.event.slug))
+    diags += duplicate_slugs(named)
+    seasons, problems = load_seasons(project, [slug_for(shown) for shown in files_shown])
     diags += problems
     del strict
     found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
-    return Collected(tuple(loaded), players, archetypes, found, seasons)
+    return Collected(tuple(loaded), players, archetypes, found, seasons, tuple(kept))
 
 
 class ReportCache:
@@ -176,9 +205,9 @@ class ReportCache:
 
     The key covers the event text, its decklist files, the format and archetype data and
     the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
-    ``scorekeeper build`` process starts empty. Nothing is stored on disk: a report read
-    back from the build folder could not be trusted without decoding and checking it, and
-    decoding one from JSON took longer than computing it again.
+    ``scorekeeper build`` process starts empty. Reports are not stored on disk (decoding one
+    from JSON took longer than computing it again): what a new process finds of earlier
+    builds is the build cache (:mod:`ingest.publish.cache`), each event's files and digest.
     """
 
     def __init__(self) -> None:
@@ -194,6 +223,13 @@ class ReportCache:
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""
         """The token the last build of this process left in ``build/.cache/docs.token``."""
+        self.player_pages: list[str] | None = None
+        """The keys of the player pages in the build cache, as this process last read or wrote it."""
+        self.fingerprint = ""
+        """The build cache's fingerprint then."""
+        self.events: dict[str, CachedEvent] = {}
+        """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
+        from disk once per process."""
 
     def get(self, key: str) -> EventReport | None:
         return self.memory.get(key)
@@ -300,12 +336,14 @@ def prefill(
     today: dt.date,
     workers: int | None = None,
     progress: Progress = _no_progress,
+    unchanged: Container[str] = (),
 ) -> dict[str, Loaded]:
     """Parses, computes and renders uncached events in parallel worker processes.
 
     The results go into ``cache``; the build that follows finds everything there. Used
-    when many events are new (a first build of an archive). Returns the event files the
-    workers read (by path), for :func:`collect`; empty when nothing ran in parallel.
+    when many events are new (a first build of an archive); events ``unchanged`` (paths:
+    taken from the build cache) are left out. Returns the event files the workers read
+    (by path), for :func:`collect`; empty when nothing ran in parallel.
     """
     from ingest.site.pages import templates_fingerprint
 
@@ -315,6 +353,8 @@ def prefill(
     data = event_data(project)
     todo = []
     for path in paths:
+        if path.as_posix() in unchanged:
+            continue
         shown = display_path(path, project.root)
         text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
         if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
@@ -538,9 +578,23 @@ def _build(
         start = time.perf_counter()
         cache = cache if cache is not None else ReportCache()
         day = today
-        preloaded = prefill(project, cache, day, progress=step)
+        store = _open_store(project, day)
+        unchanged: dict[str, CachedEvent] = {}
+        if store is not None:
+            step("checking the build cache", 0, 1)
+            checked = time.perf_counter()
+            unchanged = find_unchanged(project, store, load_players(project)[0], cache.events)
+            timings.extra["cache check"] = time.perf_counter() - checked
+            if cache.player_pages is None or store.fingerprint != cache.fingerprint:
+                kept = load_player_pages(store)
+                cache.pages.update(kept)
+                cache.player_pages, cache.fingerprint = list(kept), store.fingerprint
+        preloaded = prefill(project, cache, day, progress=step, unchanged=unchanged)
         timings.extra["parallel"] = float(bool(preloaded))
-        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step)
+        collected = collect(
+            project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step, unchanged=unchanged
+        )
+        timings.reports_cached += len(collected.unchanged)
         timings.read = time.perf_counter() - start
         diags = list(collected.diagnostics)
         if has_errors(diags, strict=strict):
@@ -553,12 +607,16 @@ def _build(
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            on_diagnostics(summarise_finished_events(diags, reports))
+            finished = [r.event.path for r in reports if r.status == "complete"]
+            finished += [
+                c.rendered.digest.path for c in collected.unchanged if c.rendered.digest.history.status == "complete"
+            ]
+            on_diagnostics(summarise_finished_events(diags, finished))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
         inputs = SiteInputs(
-            tuple(reports),
+            (),
             collected.players,
             registry,
             day,
@@ -566,7 +624,13 @@ def _build(
             site_url=_site_url(project),
             seasons=collected.seasons,
         )
-        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
+        fresh = _render_events(project, collected, reports, inputs, cache, store, step)
+        rendered = [*fresh, *(c.rendered for c in collected.unchanged)]
+        files = site_files(
+            inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step, rendered=rendered
+        )
+        if store is not None:
+            cache.player_pages = save_player_pages(store, cache.pages, files, cache.player_pages or ())
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
@@ -601,6 +665,8 @@ def _build(
         )
         cache.token = os.urandom(16).hex()
         write_atomically(token, cache.token, durable=False)
+        if store is not None:
+            store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
@@ -644,6 +710,41 @@ def _build(
             raise
         timings.engine = time.perf_counter() - t
         return timings
+
+
+def _open_store(project: Project, day: dt.date) -> EventStore | None:
+    """The build cache on disk for this build's inputs (:mod:`ingest.publish.cache`)."""
+    fingerprint = build_fingerprint(project, day.isoformat(), _data_fingerprint(project), card_data_files(project))
+    return open_store(project, fingerprint)
+
+
+def _render_events(
+    project: Project,
+    collected: Collected,
+    reports: Sequence[EventReport],
+    inputs: SiteInputs,
+    cache: ReportCache,
+    store: EventStore | None,
+    step: Progress,
+) -> list[RenderedEvent]:
+    """The files and digests of the events computed in this build, kept in the build cache."""
+    from ingest.site.pages import templates_fingerprint
+
+    fingerprint = templates_fingerprint(project.templates_dir)
+    data = event_data(project)
+    out = []
+    for done, (item, report) in enumerate(zip(collected.events, reports, strict=True)):
+        step("rendering event pages", done, len(reports))
+        rendered = render_event(report, inputs, project.templates_dir, cache.pages, fingerprint)
+        out.append(rendered)
+        parsed = cache.parsed.get(parse_key(item.text or "", item.shown, project, data))
+        if store is not None and item.text is not None and parsed is not None:
+            refs = [deck.ref for deck in parsed[0]]
+            key = store.key(item.shown, item.text)
+            entry = cached_event(item, report, rendered, refs, collected.players)
+            store.save(key, item.shown, entry)
+            cache.events[key] = entry
+    return out
 
 
 def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:

@@ -12,7 +12,7 @@ report: the pages are the same whichever way the digest came.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -165,7 +165,7 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
             "format": h.format,
             "organizer": h.organizer,
             "status": h.status,
-            "steps": [_step_to_json(s) for s in h.steps],
+            **_steps_to_json(h.steps),
             "source_ids": [list(x) for x in h.source_ids],
         },
         "path": d.path,
@@ -192,34 +192,39 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
     }
 
 
-def _step_to_json(step: Step) -> list[Any]:
-    kind, pid, other, value = step
-    if isinstance(value, HistoryEntry):
-        return [kind, pid, other, _entry_to_json(value)]
-    return [kind, pid, other, value]
-
-
-def _entry_to_json(e: HistoryEntry) -> dict[str, Any]:
-    tbp = e.tiebreak_points
-    return {
-        "slug": e.slug,
-        "event": e.event,
-        "date": e.date.isoformat(),
-        "game_name": e.game_name,
-        "format": e.format,
-        "status": e.status,
-        "field": e.field,
-        "rank": e.rank,
-        "place": e.place,
-        "record": list(e.record) if e.record is not None else None,
-        "points": e.points,
-        "tbp": [tbp.numerator, tbp.denominator] if tbp is not None else None,
-        "archetype": e.archetype,
-        "team": e.team,
-        "team_name": e.team_name,
-        "seat": e.seat,
-        "now": list(e.now) if e.now is not None else None,
-    }
+def _steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
+    """Steps as compact lists: ``[0, player, name, common, rank, place, record, points,
+    tbp, archetype, team, team_name, seat, now]`` (``common``: an index into ``common``,
+    the shared fields) or ``[1, player, opponent, slot]``."""
+    commons: dict[tuple[Any, ...], int] = {}
+    out: list[Any] = []
+    for _, pid, other, value in steps:
+        if not isinstance(value, HistoryEntry):
+            out.append([1, pid, other, value])
+            continue
+        e = value
+        common = (e.slug, e.event, e.date.isoformat(), e.game_name, e.format, e.status, e.field)
+        index = commons.setdefault(common, len(commons))
+        tbp = e.tiebreak_points
+        out.append(
+            [
+                0,
+                pid,
+                other,
+                index,
+                e.rank,
+                e.place,
+                list(e.record) if e.record is not None else None,
+                e.points,
+                [tbp.numerator, tbp.denominator] if tbp is not None else None,
+                e.archetype,
+                e.team,
+                e.team_name,
+                e.seat,
+                list(e.now) if e.now is not None else None,
+            ]
+        )
+    return {"common": [list(c) for c in commons], "steps": out}
 
 
 class DigestError(ValueError):
@@ -236,10 +241,6 @@ def _int(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
         raise DigestError(f"expected an integer, got {type(v).__name__}")
     return v
-
-
-def _opt_int(v: Any) -> int | None:
-    return None if v is None else _int(v)
 
 
 def _date(v: Any) -> dt.date:
@@ -259,49 +260,39 @@ def _flat(v: Any) -> dict[str, Any]:
     return v
 
 
-def _entry_from_json(v: Any) -> HistoryEntry:
-    d = _flat({k: x for k, x in v.items() if k not in ("record", "tbp", "now")}) if isinstance(v, dict) else None
-    if d is None:
-        raise DigestError("expected an object")
-    record = v["record"]
-    tbp = v["tbp"]
-    now = v["now"]
-    if record is not None and (not isinstance(record, list) or len(record) != 3):
-        raise DigestError("a record has three counts")
-    if tbp is not None and (not isinstance(tbp, list) or len(tbp) != 2 or _int(tbp[1]) == 0):
-        raise DigestError("tie-breaking points are a fraction")
-    if now is not None and (not isinstance(now, list) or len(now) != 3):
-        raise DigestError("a current seat has three parts")
-    return HistoryEntry(
-        _str(d["slug"]),
-        _str(d["event"]),
-        _date(d["date"]),
-        _str(d["game_name"]),
-        _str(d["format"]),
-        _str(d["status"]),
-        _int(d["field"]),
-        _opt_int(d["rank"]),
-        place=_str(d["place"]),
-        record=(_int(record[0]), _int(record[1]), _int(record[2])) if record is not None else None,
-        points=_opt_int(d["points"]),
-        tiebreak_points=Fraction(_int(tbp[0]), _int(tbp[1])) if tbp is not None else None,
-        archetype=_str(d["archetype"]),
-        team=_str(d["team"]),
-        team_name=_str(d["team_name"]),
-        seat=_str(d["seat"]),
-        now=(_str(now[0]), _opt_int(now[1]), _str(now[2])) if now is not None else None,
-    )
-
-
-def _step_from_json(v: Any) -> Step:
-    if not isinstance(v, list) or len(v) != 4:
-        raise DigestError("a step has four parts")
-    kind, pid, other, value = v
-    if kind == "add":
-        return ("add", _str(pid), _str(other), _entry_from_json(value))
-    if kind == "meet" and _int(value) in (0, 1, 2):
-        return ("meet", _str(pid), _str(other), value)
-    raise DigestError("unknown step")
+def _steps_from_json(commons: Any, steps: Any) -> tuple[Step, ...]:
+    """The steps :func:`_steps_to_json` wrote. The entry they come in is signed (see
+    :mod:`ingest.publish.cache`): only shapes are checked here, by the conversions."""
+    shared = [(_str(a), _str(b), _date(c), _str(d), _str(e), _str(f), _int(g)) for a, b, c, d, e, f, g in commons]
+    out: list[Step] = []
+    for step in steps:
+        if step[0] == 1:
+            _, me, opp, slot = step
+            out.append(("meet", me, opp, slot))
+            continue
+        _, pid, name, index, rank, place, record, points, tbp, archetype, team, team_name, seat, now = step
+        slug, event, day, game_name, fmt, status, field = shared[index]
+        entry = HistoryEntry(
+            slug,
+            event,
+            day,
+            game_name,
+            fmt,
+            status,
+            field,
+            rank,
+            place,
+            (record[0], record[1], record[2]) if record is not None else None,
+            points,
+            Fraction(tbp[0], tbp[1]) if tbp is not None else None,
+            archetype,
+            team,
+            team_name,
+            seat,
+            (now[0], now[1], now[2]) if now is not None else None,
+        )
+        out.append(("add", pid, name, entry))
+    return tuple(out)
 
 
 def _strings(v: Any, size: int) -> tuple[str, ...]:
@@ -322,7 +313,7 @@ def digest_from_json(obj: Any) -> EventDigest:
             _str(h["format"]),
             _str(h["organizer"]),
             _str(h["status"]),
-            tuple(_step_from_json(s) for s in h["steps"]),
+            _steps_from_json(h["common"], h["steps"]),
             tuple((a, b) for a, b in (_strings(x, 2) for x in h["source_ids"])),
         )
         feed = FeedEvent(
@@ -352,5 +343,5 @@ def digest_from_json(obj: Any) -> EventDigest:
             search,
             decks,
         )
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, ZeroDivisionError) as exc:
         raise DigestError(f"not a digest: {exc!r}") from None

@@ -905,7 +905,7 @@ def _player_pages(
     keys: dict[str, Any] = {}
     if page_cache is not None:
         for cid in ids:
-            keys[cid] = (_player_page_key(cid, inputs, histories, fingerprint), repr((seasons or {}).get(cid)))
+            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint, (seasons or {}).get(cid))
             if keys[cid] in page_cache:
                 files.update(page_cache[keys[cid]])
         ids = [cid for cid in ids if keys[cid] not in page_cache]
@@ -940,18 +940,36 @@ def _player_pages(
     return files
 
 
-def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, fingerprint: str) -> Any:
-    """What a player's page depends on (for the page cache)."""
+PLAYER_PAGE = "player:"
+"""How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
+
+
+def _player_page_key(
+    cid: str,
+    inputs: SiteInputs,
+    histories: PlayerHistories,
+    fingerprint: str,
+    seasons: Sequence[Mapping[str, Any]] | None,
+) -> str:
+    """What a player's page depends on, as a digest (the page cache's key; a build may keep
+    these pages on disk, so it is plain text)."""
+    import hashlib
+
     met = histories.h2h.get(cid, {})
-    return (
-        "player",
+    entries = histories.entries.get(cid, ())
+    # The opponent at the table now may not have met the player yet: their name counts too.
+    now = sorted({e.now[2] for e in entries if e.now is not None and e.now[2]})
+    inputs_ = (
         cid,
         histories.names[cid],
-        histories.entries.get(cid, ()),
-        tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
+        entries,
+        sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items()),
+        [(o, histories.names.get(o, o)) for o in now],
         inputs.players.public_aliases(cid),
         fingerprint,
+        seasons,
     )
+    return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
 
 
 def _player_page(
