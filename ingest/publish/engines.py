@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos, error
@@ -52,12 +52,30 @@ class _Counter(logging.Handler):
         self.messages.append(record.getMessage())
 
 
+DIRTY_WARNING = "A 'dirty' build is being performed"
+"""How mkdocs' warning about a build of some pages begins (not a warning here: see :func:`run_mkdocs`)."""
+
+
 def run_mkdocs(
-    project: Project, docs: Path, site: Path, *, strict: bool, progress: Progress = _no_progress
+    project: Project,
+    docs: Path,
+    site: Path,
+    *,
+    strict: bool,
+    progress: Progress = _no_progress,
+    previous: Path | None = None,
+    stale: Collection[str] = (),
 ) -> list[str]:
     """Builds the site with mkdocs-material; returns the engine's warnings.
 
     Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
+
+    ``previous``: a site built before from the same configuration, engine and date, whose
+    files, except the ``stale`` ones (paths in the site), are still what this build would
+    make. Those files are linked into ``site`` and only the others are made (the pages whose
+    Markdown or fragments changed, new pages, the site-wide files: sitemap, 404 page,
+    search index). No page shows anything of another page but the navigation, whose
+    titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
@@ -68,7 +86,9 @@ def run_mkdocs(
     counter = _Counter()
     log = logging.getLogger("mkdocs")
     log.addHandler(counter)
-    previous = log.level
+    not_dirty = _NotDirty()
+    logging.getLogger("mkdocs.commands.build").addFilter(not_dirty)
+    level = log.level
     log.setLevel(logging.WARNING)
     try:
         cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
@@ -76,12 +96,19 @@ def run_mkdocs(
             plugin = ScorekeeperPlugin()
             plugin.load_config({})
             cfg.plugins["scorekeeper"] = plugin
+        kept = None
+        if previous is not None:
+            try:
+                kept = _link_previous(previous, site, stale, cfg.theme.static_templates)
+            except OSError:  # no hard links on this file system: a whole build (it empties the folder first)
+                kept = None
         for plugin in cfg.plugins.values():
             if isinstance(plugin, ScorekeeperPlugin):
                 plugin.progress = progress
-        cfg.plugins.on_startup(command="build", dirty=False)
+                plugin.kept = kept
+        cfg.plugins.on_startup(command="build", dirty=kept is not None)
         try:
-            mkdocs_build(cfg)
+            mkdocs_build(cfg, dirty=kept is not None)
         finally:
             cfg.plugins.on_shutdown()
     except (Abort, MkDocsException) as exc:
@@ -92,8 +119,45 @@ def run_mkdocs(
         ) from None
     finally:
         log.removeHandler(counter)
-        log.setLevel(previous)
+        log.setLevel(level)
+        logging.getLogger("mkdocs.commands.build").removeFilter(not_dirty)
     return counter.messages
+
+
+class _NotDirty(logging.Filter):
+    """Drops mkdocs' warning about a build of some pages: here such a build makes the site
+    a whole build makes (see :func:`run_mkdocs`), so it is no warning, strict or not."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(DIRTY_WARNING)
+
+
+def _link_previous(previous: Path, site: Path, stale: Collection[str], templates: Iterable[str]) -> frozenset[str]:
+    """Links the files of ``previous`` into ``site`` but the stale ones and those made from
+    every page (the theme's static templates, the search index); returns the paths linked.
+
+    mkdocs is then told that exactly these are up to date (our plugin), so it never writes
+    to a linked file: the previous site stays as it was whatever happens.
+    """
+    never = set(stale) | {name for t in templates for name in (t, f"{t}.gz")}
+    kept: set[str] = set()
+    root = os.fspath(previous)
+    for folder, _, names in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        if prefix.startswith("search/"):
+            continue
+        made = False
+        for name in names:
+            path = prefix + name
+            if path in never or path.startswith("search/"):
+                continue
+            if not made:
+                os.makedirs(os.path.join(site, prefix), exist_ok=True)
+                made = True
+            os.link(os.path.join(folder, name), os.path.join(site, prefix, name))
+            kept.add(path)
+    return frozenset(kept)
 
 
 def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:

@@ -1,12 +1,15 @@
 """``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
 
-The steps: read and check every event (any error: report them all, write nothing),
-compute each event's report (kept in memory by content hash, for ``serve``), render the
-site's files, write ``build/docs`` (Markdown pages with placeholders, API)
-and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.site.fragments`), only
-changed files being rewritten; then run the site engine into a staging folder and swap it
-in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
-fragments into the previous pages. A failed build leaves the previous site whole.
+The steps: take the events that did not change from the build cache
+(:mod:`ingest.publish.cache`); read and check every other event (any error: report them
+all, write nothing), compute its report (kept in memory by content hash, for ``serve``)
+and render its files; render the pages about many events; write ``build/docs`` (Markdown
+pages with placeholders, API) and ``build/fragments`` (the pages' HTML tables; see
+:mod:`ingest.site.fragments`), only changed files being rewritten; then run the site
+engine into a staging folder (mkdocs on the changed pages only, when the previous site
+was built from the same configuration) and swap it in for ``build/site`` atomically, or,
+when no Markdown page changed, swap the changed fragments into the previous pages. A
+failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.sync import TreeChanges, sync_tree
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
-from ingest.site.pages import Files, RenderedEvent, SiteInputs, render_event, site_files
+from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, SiteInputs, render_event, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.naming import naming_key, publishable
 from ingest.source.pipeline import (
@@ -540,9 +543,10 @@ def build_site(
     The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
     or after it (Zensical, :func:`ingest.site.fragments.finish_site`). When no Markdown page
     changed since a site built from the same configuration, the engine is not run: the
-    changed fragments are swapped into the previous pages (:func:`_update_pages`).
-    From rendering to the end, the computed results are frozen for the garbage collector
-    (:func:`~ingest.core.collector.results_frozen`).
+    changed fragments are swapped into the previous pages (:func:`_update_pages`); when
+    some did, mkdocs makes only those, the others linked from the previous site
+    (:func:`~ingest.publish.engines.run_mkdocs`). From rendering to the end, the computed
+    results are frozen for the garbage collector (:func:`~ingest.core.collector.results_frozen`).
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
@@ -586,6 +590,9 @@ def _build(
             unchanged = find_unchanged(project, store, load_players(project)[0], cache.events)
             timings.extra["cache check"] = time.perf_counter() - checked
             if cache.player_pages is None or store.fingerprint != cache.fingerprint:
+                # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
+                for k in [k for k in cache.pages if isinstance(k, str) and k.startswith(PLAYER_PAGE)]:
+                    del cache.pages[k]
                 kept = load_player_pages(store)
                 cache.pages.update(kept)
                 cache.player_pages, cache.fingerprint = list(kept), store.fingerprint
@@ -693,6 +700,14 @@ def _build(
                     warnings = run_zensical(project, docs, staging, strict=strict)
                     step("finishing pages", 0, 1)
                     fr.finish_site(staging, docs, folder, engine)
+                elif incremental:  # only the pages that changed are made
+                    remake = {fr.page_html(rel) or rel for rel in changes.written | changes.removed}
+                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.written}
+                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.removed}
+                    warnings = run_mkdocs(
+                        project, docs, staging, strict=strict, progress=step, previous=site, stale=remake
+                    )
+                    timings.extra["pages made"] = float(len(remake))
                 else:
                     warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
             if strict and warnings:
