@@ -1,10 +1,10 @@
 """The build cache on disk: an unchanged event is not read, checked, computed or rendered again.
 
-For each event a build keeps, in ``build/.cache/events/<key>.json``, what the site needs of
-it: its rendered files (pages, fragments, API documents), its digest for the pages about
-many events (:class:`ingest.site.digest.EventDigest`) and the warnings found in it. The
-next build, in whatever process, takes an event from there when nothing it depends on
-changed. An entry is data, never code: JSON, read only after its signature checks.
+For each event a build keeps what the site needs of it: its rendered files (pages,
+fragments, API documents), its digest for the pages about many events
+(:class:`ingest.site.digest.EventDigest`) and the warnings found in it. The next build, in
+whatever process, takes an event from there when nothing it depends on changed. An entry
+is data, never code: JSON, read only after its signature checks.
 
 What an entry is keyed by (:func:`build_fingerprint`, :meth:`EventStore.key`): the event
 file's text and name; the code (every module of the package) and the versions of the
@@ -14,11 +14,13 @@ names; the templates and assets; seasons and presets; the build's date. What is 
 when an entry is used, since it cannot be known before reading the event file: the
 decklist files it read (their text), and what ``players.yaml`` says about its players.
 
-Each entry is signed (HMAC-SHA256) with a key kept outside the project, in the user's
-cache folder (``$XDG_CACHE_HOME/scorekeeper`` or ``~/.cache/scorekeeper``): an entry that
-is truncated, corrupted, edited, written by another version or planted in the build folder
-(say committed on a branch) fails the check and the event is built again. Without a
-usable key folder there is no cache on disk.
+The cache lives in the user's cache folder (``$XDG_CACHE_HOME/scorekeeper``, else
+``~/.cache/scorekeeper``), one folder per build folder, not in the project: an entry holds
+the event as written, ids of players who chose not to be named included, and nothing of
+that may be in the build folder, which is published (:mod:`ingest.source.naming`). Each
+entry is signed (HMAC-SHA256) with a key kept there too: an entry that is truncated,
+corrupted, edited, copied from elsewhere or written by another version fails the check
+and the event is built again. Without a usable cache folder there is no cache on disk.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ from ingest.source.storage import display_path, find_files, read_text, write_ato
 CACHE_FORMAT = 1
 """Bumped when entries change shape."""
 
-FOLDER = ".cache/events"
-"""Where entries live, in the build folder."""
+FOLDER = "events"
+"""Where entries live, in the build's cache folder (:func:`cache_folder`)."""
 
 MAGIC = b"scorekeeper-event-cache 1\n"
 """The first line of every entry."""
@@ -144,9 +146,20 @@ def text_digest(text: str) -> str:
 # -- the store ------------------------------------------------------------------------------------
 
 
-def _key_file() -> Path:
+def cache_home() -> Path:
+    """The user's cache folder for Scorekeeper."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "scorekeeper" / "build-cache.key"
+    return Path(base) / "scorekeeper"
+
+
+def cache_folder(build_dir: Path) -> Path:
+    """The cache of one build folder (named by a digest of its absolute path)."""
+    name = hashlib.sha256(os.fspath(build_dir.resolve()).encode()).hexdigest()[:32]
+    return cache_home() / "builds" / name
+
+
+def _key_file() -> Path:
+    return cache_home() / "build-cache.key"
 
 
 def signing_key() -> bytes | None:
@@ -239,7 +252,7 @@ class EventStore:
 
 
 PAGES_FILE = "player-pages.json"
-"""The player pages of the last build, in the build cache's folder (one file)."""
+"""The player pages of the last build, in the build's cache folder (one file)."""
 
 
 def load_player_pages(store: EventStore) -> dict[str, Files]:
@@ -305,7 +318,7 @@ def open_store(project: Project, fingerprint: str) -> EventStore | None:
     secret = signing_key()
     if secret is None:
         return None
-    return EventStore(project.build_dir / FOLDER, fingerprint, secret)
+    return EventStore(cache_folder(project.build_dir) / FOLDER, fingerprint, secret)
 
 
 def still_valid(

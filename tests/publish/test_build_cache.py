@@ -1,7 +1,7 @@
 """The build cache on disk: an unchanged event is taken from it, and it is data that is checked.
 
-Each test runs ``scorekeeper build`` in new processes, as a user would, with the signing
-key in a folder of the test's own (``XDG_CACHE_HOME``). What a build writes from the
+Each test runs ``scorekeeper build`` in new processes, as a user would, with the user's
+cache folder (``XDG_CACHE_HOME``: entries and signing key) one of the test's own. What a build writes from the
 cache is byte for byte what a clean build writes; an entry that changed in any way after
 it was written (truncated, edited, planted, written under another key or by another
 version) is ignored and the event is built again; nothing in the build folder runs code.
@@ -63,17 +63,24 @@ def _docs(root: Path) -> dict[str, bytes]:
     return out
 
 
-def _clean_docs(root: Path, tmp: Path, keys: Path) -> dict[str, bytes]:
+def _clean_docs(root: Path, tmp: Path) -> dict[str, bytes]:
     """build/docs and build/fragments of a clean build of a copy of the project (no cache)."""
-    other = tmp / "clean"
+    other, keys = tmp / "clean", tmp / "clean-keys"
     shutil.rmtree(other, ignore_errors=True)
+    shutil.rmtree(keys, ignore_errors=True)
     shutil.copytree(root, other, ignore=shutil.ignore_patterns("build"))
     assert _build(other, keys, "--docs-only") == (SAMPLE_EVENTS, 0)
     return _docs(other)
 
 
-def _entries(root: Path) -> list[Path]:
-    return sorted((root / "build" / build_cache.FOLDER).glob("*.json"))
+def _folder(root: Path, keys: Path) -> Path:
+    """The build cache of ``root``'s build folder, with ``keys`` as the user's cache folder."""
+    name = hashlib.sha256(str((root / "build").resolve()).encode()).hexdigest()[:32]
+    return keys / "scorekeeper" / "builds" / name
+
+
+def _entries(root: Path, keys: Path) -> list[Path]:
+    return sorted((_folder(root, keys) / build_cache.FOLDER).glob("*.json"))
 
 
 def _modern(root: Path) -> Path:
@@ -82,12 +89,12 @@ def _modern(root: Path) -> Path:
 
 def _entry_of(root: Path, keys: Path, event: Path) -> Path:
     """The entry of one event (the one that goes when the event changes)."""
-    before = set(_entries(root))
+    before = set(_entries(root, keys))
     text = event.read_text(encoding="utf-8")
     event.write_text(text + "# x\n", encoding="utf-8")
     try:
         _build(root, keys, "--docs-only")
-        (gone,) = before - set(_entries(root))
+        (gone,) = before - set(_entries(root, keys))
     finally:
         event.write_text(text, encoding="utf-8")
     _build(root, keys, "--docs-only")
@@ -105,7 +112,8 @@ def test_a_second_build_takes_every_event_from_the_cache_and_the_site_is_the_sam
     make_project(root)
     assert _build(root, keys) == (SAMPLE_EVENTS, 0)
     first = {**_docs(root), **{f"site/{k}": v for k, v in _tree(root / "build" / "site").items()}}
-    assert len(_entries(root)) == SAMPLE_EVENTS
+    assert len(_entries(root, keys)) == SAMPLE_EVENTS
+    assert not (root / "build" / ".cache" / "events").exists(), "nothing of the cache in the build folder"
     for folder in ("docs", "fragments", "site"):
         shutil.rmtree(root / "build" / folder)
     assert _build(root, keys) == (0, SAMPLE_EVENTS)
@@ -122,8 +130,8 @@ def test_after_one_result_changes_only_that_event_is_built_and_the_output_is_a_c
     text = event.read_text(encoding="utf-8")
     event.write_text(text.replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
     assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
-    assert _docs(root) == _clean_docs(root, tmp_path, keys)
-    assert len(_entries(root)) == SAMPLE_EVENTS, "the changed event's old entry is gone"
+    assert _docs(root) == _clean_docs(root, tmp_path)
+    assert len(_entries(root, keys)) == SAMPLE_EVENTS, "the changed event's old entry is gone"
 
 
 def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) -> None:
@@ -138,7 +146,7 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
     docs = _docs(root)
     assert b"Swamp" in docs[f"fragments/events/{MODERN}/decklists.md.json"]
-    assert docs == _clean_docs(root, tmp_path, keys)
+    assert docs == _clean_docs(root, tmp_path)
 
     players = root / "players.yaml"
     players.write_text(players.read_text(encoding="utf-8").replace("Beatrix Takeda", "Beatrix T. Takeda"), "utf-8")
@@ -146,7 +154,7 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     assert computed >= 1 and cached >= 1
     docs = _docs(root)
     assert b"Beatrix T. Takeda" in docs[f"fragments/events/{MODERN}/index.md.json"]
-    assert docs == _clean_docs(root, tmp_path, keys)
+    assert docs == _clean_docs(root, tmp_path)
 
     template = root / "site_templates" / "event.md.j2"
     template.write_text(template.read_text(encoding="utf-8") + "\n<!-- template changed -->\n", encoding="utf-8")
@@ -196,9 +204,12 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
     make_project(root)
     _build(root, keys, "--docs-only")
     clean = _docs(root)
-    assert _build(root, tmp_path / "other-keys", "--docs-only") == (SAMPLE_EVENTS, 0)
-    assert _docs(root) == clean
+    elsewhere = tmp_path / "other-keys"
+    assert _build(root, elsewhere, "--docs-only") == (SAMPLE_EVENTS, 0)
+    shutil.rmtree(_folder(root, keys))
+    shutil.copytree(_folder(root, elsewhere), _folder(root, keys))
     assert _build(root, keys, "--docs-only") == (SAMPLE_EVENTS, 0), "the other key's entries are not used"
+    assert _docs(root) == clean
 
     entry = _entry_of(root, keys, _modern(root))
     secret = (keys / "scorekeeper" / "build-cache.key").read_bytes()
@@ -219,8 +230,8 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
 
 def test_planted_files_are_neither_run_nor_used(tmp_path: Path) -> None:
     """Pickles that run a command, planted under every name a cache ever used (the old report
-    cache's folder, the entries' own names) and as the player pages' file, never run and
-    never change the pages."""
+    cache's folder in the build folder, the entries' own names) and as the player pages'
+    file, never run and never change the pages."""
     root, keys = tmp_path / "p", tmp_path / "keys"
     make_project(root)
     _build(root, keys, "--docs-only")
@@ -228,15 +239,17 @@ def test_planted_files_are_neither_run_nor_used(tmp_path: Path) -> None:
     marker = tmp_path / "pwned"
     payload = pickle.dumps(_Payload(marker))
     cache = root / "build" / ".cache"
-    for entry in _entries(root):
+    for entry in _entries(root, keys):
         entry.write_bytes(payload)
-    (cache / build_cache.PAGES_FILE).write_bytes(build_cache.MAGIC + b"0" * 64 + b"\n" + payload)
+    (_folder(root, keys) / build_cache.PAGES_FILE).write_bytes(build_cache.MAGIC + b"0" * 64 + b"\n" + payload)
     old = cache / "reports"
-    old.mkdir()
+    old.mkdir(parents=True)
     for path in sorted((root / "events").rglob("*.yaml")):
         name = hashlib.sha256(path.relative_to(root).as_posix().encode() + path.read_bytes()).hexdigest()
         (old / f"{name}.pickle").write_bytes(payload)
         (old / f"{name}.json").write_bytes(payload)
+        (cache / "events").mkdir(exist_ok=True)
+        (cache / "events" / f"{name}.json").write_bytes(payload)
     for place in (cache, root / "build" / "fragments"):
         (place / "x.pickle").write_bytes(payload)
     assert _build(root, keys, "--docs-only") == (SAMPLE_EVENTS, 0)
