@@ -10,7 +10,7 @@ What an entry is keyed by (:func:`build_fingerprint`, :meth:`EventStore.key`): t
 file's text and name; the code (every module of the package) and the versions of the
 libraries that shape the output; formats, archetypes and schemas; mkdocs.yml whole (site
 name and address, ``theme.language``, card-data settings) and the card-data files it
-names; the templates and assets; seasons and presets; the build's date. What is checked
+names; the templates and assets; seasons, presets and message catalogs; the build's date. What is checked
 when an entry is used, since it cannot be known before reading the event file: the
 decklist files it read (their text), and what ``players.yaml`` says about its players.
 
@@ -45,7 +45,7 @@ from ingest.site.digest import DigestError, digest_from_json, digest_to_json
 from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, templates_fingerprint
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
-from ingest.source.project import Project
+from ingest.source.project import Project, shipped
 from ingest.source.storage import display_path, find_files, read_text, write_atomically
 
 CACHE_FORMAT = 1
@@ -60,7 +60,7 @@ MAGIC = b"scorekeeper-event-cache 1\n"
 MAX_ENTRY_BYTES = 256 * 2**20
 """A larger file is not read."""
 
-LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno")
+LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")
 """Libraries whose version may change what is rendered or found."""
 
 
@@ -108,7 +108,8 @@ def build_fingerprint(project: Project, today: str, code: str, card_files: Itera
         except PackageNotFoundError:
             h.update(f"{dist}=;".encode())
     h.update(templates_fingerprint(project.templates_dir).encode())
-    for folder in (project.seasons_dir, *project.presets_dirs):
+    # Message catalogs (the project's own, then the shipped ones), where there are any.
+    for folder in (project.seasons_dir, *project.presets_dirs, project.root / "locales", shipped("locales")):
         h.update(b"\1" + folder.name.encode())
         _hash_files(h, folder)
     for path in card_files:
