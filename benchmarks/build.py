@@ -61,6 +61,7 @@ sys.path.insert(0, str(ROOT))
 
 import ingest.publish.run as build_module  # noqa: E402
 from ingest.cli.progress import TerminalProgress  # noqa: E402
+from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.run import BuildTimings, ReportCache, build_site, collect  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
@@ -462,6 +463,7 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     """Every figure of one engine on one archive (the build folders are removed first)."""
     print(f"\n== {archive.name} archive, {engine}")
     shutil.rmtree(project.build_dir, ignore_errors=True)
+    shutil.rmtree(cache_folder(project.build_dir), ignore_errors=True)  # a full build: no build cache either
     progress = TerminalProgress()
     full, value = timed(build_site, project, engine=engine, today=TODAY, progress=progress)
     progress.close()
@@ -585,6 +587,8 @@ def main() -> None:
             for engine in engines:
                 measure(project, archive, engine, latest, root / "work", phone=not args.no_phone)
     finally:
+        for name in ("weekly", "players"):
+            shutil.rmtree(cache_folder(root / name / "build"), ignore_errors=True)
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
 
