@@ -88,6 +88,12 @@ def _no_page_swap() -> None:
     ingest.publish.run._build = build
 
 
+def _no_build_cache() -> None:
+    import ingest.publish.run
+
+    ingest.publish.run.open_store = lambda *args, **kwargs: None  # no cache on disk
+
+
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
@@ -95,6 +101,7 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
+    "build-cache": ("build cache on disk (ingest/publish/cache.py)", _no_build_cache),
 }
 
 
@@ -106,12 +113,14 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import material  # noqa: F401 - imports are not the build's
     import mkdocs.commands.build  # noqa: F401
 
+    from ingest.publish.cache import cache_folder
     from ingest.publish.run import ReportCache, build_site
     from ingest.source.project import Project
 
     project = Project(root)
     if mode == "full":
         shutil.rmtree(project.build_dir, ignore_errors=True)
+        shutil.rmtree(cache_folder(project.build_dir), ignore_errors=True)
         start = time.perf_counter()
         build_site(project, today=TODAY)
     elif mode == "serve":
@@ -174,6 +183,9 @@ def main() -> None:
             print(line)
     finally:
         progress.close()
+        from ingest.publish.cache import cache_folder
+
+        shutil.rmtree(cache_folder(work / "archive" / "build"), ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
 
 

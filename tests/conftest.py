@@ -7,6 +7,8 @@ Builders for events live in :mod:`tests.builders`.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden", action="store_true", default=False, help="rewrite golden files from the current output"
     )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def user_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The user's cache folder (build caches, their signing key) is one of the test run's own,
+    in this process and the ``scorekeeper`` processes tests start."""
+    folder = tmp_path_factory.mktemp("user-cache")
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
 
 
 BROWSER_FIXTURES = frozenset({"browser", "context", "page", "new_context"})

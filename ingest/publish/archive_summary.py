@@ -14,18 +14,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, settled, sorted_diagnostics, warning
-from ingest.report.event_report import EventReport
 
 
-def summarise_finished_events(diagnostics: Sequence[Diagnostic], reports: Iterable[EventReport]) -> list[Diagnostic]:
+def summarise_finished_events(diagnostics: Sequence[Diagnostic], finished_events: Iterable[str]) -> list[Diagnostic]:
     """The build's warnings with those of each finished event folded into one line.
 
     Errors are never folded (a build with errors stops before printing anything else), and
     neither are warnings about files that are not the event file of a finished event
-    (``tests/publish/test_archive_summary.py`` shows the line).
+    (``tests/publish/test_archive_summary.py`` shows the line). ``finished_events``: the
+    event files (as diagnostics name them) of the events that are over.
 
     """
-    finished = {r.event.path for r in reports if r.status == "complete"}
+    finished = set(finished_events)
     kept: list[Diagnostic] = []
     folded: dict[str, Counter[str]] = {}
     open_: set[str] = set()  # finished events with a warning someone can still act on

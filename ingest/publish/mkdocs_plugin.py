@@ -39,6 +39,10 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
     """Told how many pages are done (``scorekeeper build`` shows it on a terminal)."""
     pages = 0
     done = 0
+    kept: frozenset[str] | None = None
+    """Set for a build of some pages: the site's files that are up to date (linked from the
+    previous site). Only the other files are made (mkdocs' ``dirty`` build, told exactly
+    which files are up to date rather than guessing from times)."""
 
     def on_config(self, config: Any) -> Any:
         if self.config.fragments:
@@ -48,7 +52,11 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         return config
 
     def on_files(self, files: Any, *, config: Any) -> Any:
-        self.pages = sum(1 for f in files if f.is_documentation_page())
+        kept = self.kept
+        if kept is not None:
+            for f in files:
+                f.is_modified = _not_modified if f.dest_uri in kept else _modified
+        self.pages = sum(1 for f in files if f.is_documentation_page() and (kept is None or f.dest_uri not in kept))
         self.done = 0
         return files
 
@@ -84,3 +92,11 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
         fr.write_search_index(Path(config.site_dir), entries, "mkdocs")
+
+
+def _not_modified() -> bool:
+    return False
+
+
+def _modified() -> bool:
+    return True

@@ -1,12 +1,15 @@
 """``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
 
-The steps: read and check every event (any error: report them all, write nothing),
-compute each event's report (kept in memory by content hash, for ``serve``), render the
-site's files, write ``build/docs`` (Markdown pages with placeholders, API)
-and ``build/fragments`` (the pages' HTML tables; see :mod:`ingest.site.fragments`), only
-changed files being rewritten; then run the site engine into a staging folder and swap it
-in for ``build/site`` atomically, or, when no Markdown page changed, swap the changed
-fragments into the previous pages. A failed build leaves the previous site whole.
+The steps: take the events that did not change from the build cache
+(:mod:`ingest.publish.cache`); read and check every other event (any error: report them
+all, write nothing), compute its report (kept in memory by content hash, for ``serve``)
+and render its files; render the pages about many events; write ``build/docs`` (Markdown
+pages with placeholders, API) and ``build/fragments`` (the pages' HTML tables; see
+:mod:`ingest.site.fragments`), only changed files being rewritten; then run the site
+engine into a staging folder (mkdocs on the changed pages only, when the previous site
+was built from the same configuration) and swap it in for ``build/site`` atomically, or,
+when no Markdown page changed, swap the changed fragments into the previous pages. A
+failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
@@ -15,16 +18,13 @@ import contextlib
 import datetime as dt
 import gc
 import hashlib
-import logging
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,10 +37,22 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.cache import (
+    CachedEvent,
+    EventStore,
+    build_fingerprint,
+    cached_event,
+    find_unchanged,
+    load_player_pages,
+    open_store,
+    save_player_pages,
+)
+from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
+from ingest.publish.sync import TreeChanges, sync_tree
 from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.i18n import locale_dirs
-from ingest.site.pages import Files, SiteInputs, site_files
+from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, SiteInputs, render_event, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.naming import naming_key, publishable
 from ingest.source.pipeline import (
@@ -48,6 +60,7 @@ from ingest.source.pipeline import (
     Loaded,
     ParsedEvent,
     card_data,
+    card_data_files,
     event_data,
     format_registry,
     load_archetype_book,
@@ -61,7 +74,6 @@ from ingest.source.project import Project
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
-from ingest.source.yamldoc import load_plain
 
 
 def _register_pickling() -> None:
@@ -138,6 +150,8 @@ class Collected:
     archetypes: ArchetypeBook | None
     diagnostics: tuple[Diagnostic, ...]
     seasons: tuple[Season, ...] = ()
+    unchanged: tuple[CachedEvent, ...] = ()
+    """Events taken from the build cache (not in ``events``)."""
 
 
 def collect(
@@ -147,11 +161,13 @@ def collect(
     parsed: dict[Any, ParsedEvent] | None = None,
     preloaded: Mapping[str, Loaded] | None = None,
     progress: Progress = _no_progress,
+    unchanged: Mapping[str, CachedEvent] | None = None,
 ) -> Collected:
     """Reads and checks every event file, players.yaml, formats and archetypes.
 
     ``preloaded`` holds event files this build has already read (by path), such as the
-    ones :func:`prefill` read in its workers moments before.
+    ones :func:`prefill` read in its workers moments before. ``unchanged``: events taken
+    from the build cache (by path), which are not read again; their warnings are kept.
     """
     from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
 
@@ -159,19 +175,33 @@ def collect(
     players, _ = load_players(project)
     archetypes, _ = load_archetype_book(project)
     loaded = []
+    kept = []
+    named: list[tuple[str, str]] = []
+    files_shown: list[str] = []
     data = event_data(project)
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     for done, path in enumerate(paths):
         progress("reading events", done, len(paths))
+        entry = (unchanged or {}).get(path.as_posix())
+        if entry is not None:
+            kept.append(entry)
+            diags += entry.diagnostics
+            shown = display_path(path, project.root)
+            files_shown.append(shown)
+            named.append((shown, entry.rendered.digest.history.slug))
+            continue
         item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
         loaded.append(item)
+        files_shown.append(item.shown)
         diags += item.diagnostics
-    diags += duplicate_slugs(loaded)
-    seasons, problems = load_seasons(project, [slug_for(item.shown) for item in loaded])
+        if item.event is not None:
+            named.append((item.shown, item.event.slug))
+    diags += duplicate_slugs(named)
+    seasons, problems = load_seasons(project, [slug_for(shown) for shown in files_shown])
     diags += problems
     del strict
     found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
-    return Collected(tuple(loaded), players, archetypes, found, seasons)
+    return Collected(tuple(loaded), players, archetypes, found, seasons, tuple(kept))
 
 
 class ReportCache:
@@ -179,9 +209,9 @@ class ReportCache:
 
     The key covers the event text, its decklist files, the format and archetype data and
     the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
-    ``scorekeeper build`` process starts empty. Nothing is stored on disk: a report read
-    back from the build folder could not be trusted without decoding and checking it, and
-    decoding one from JSON took longer than computing it again.
+    ``scorekeeper build`` process starts empty. Reports are not stored on disk (decoding one
+    from JSON took longer than computing it again): what a new process finds of earlier
+    builds is the build cache (:mod:`ingest.publish.cache`), each event's files and digest.
     """
 
     def __init__(self) -> None:
@@ -197,6 +227,13 @@ class ReportCache:
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""
         """The token the last build of this process left in ``build/.cache/docs.token``."""
+        self.player_pages: list[str] | None = None
+        """The keys of the player pages in the build cache, as this process last read or wrote it."""
+        self.fingerprint = ""
+        """The build cache's fingerprint then."""
+        self.events: dict[str, CachedEvent] = {}
+        """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
+        from disk once per process."""
 
     def get(self, key: str) -> EventReport | None:
         return self.memory.get(key)
@@ -311,12 +348,14 @@ def prefill(
     today: dt.date,
     workers: int | None = None,
     progress: Progress = _no_progress,
+    unchanged: Container[str] = (),
 ) -> dict[str, Loaded]:
     """Parses, computes and renders uncached events in parallel worker processes.
 
     The results go into ``cache``; the build that follows finds everything there. Used
-    when many events are new (a first build of an archive). Returns the event files the
-    workers read (by path), for :func:`collect`; empty when nothing ran in parallel.
+    when many events are new (a first build of an archive); events ``unchanged`` (paths:
+    taken from the build cache) are left out. Returns the event files the workers read
+    (by path), for :func:`collect`; empty when nothing ran in parallel.
     """
     from ingest.site.pages import templates_fingerprint
 
@@ -326,6 +365,8 @@ def prefill(
     data = event_data(project)
     todo = []
     for path in paths:
+        if path.as_posix() in unchanged:
+            continue
         shown = display_path(path, project.root)
         text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
         if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
@@ -448,239 +489,6 @@ def compute_reports(
     return reports
 
 
-@dataclass(frozen=True, slots=True)
-class TreeChanges:
-    """What :func:`sync_tree` changed (paths relative to the tree)."""
-
-    written: frozenset[str]
-    """Files created or rewritten."""
-    removed: frozenset[str]
-    """Files deleted."""
-
-
-def _write_new(path: str, data: bytes) -> None:
-    """Creates a file with ``data``: three system calls, without Python's buffered file object."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
-
-
-def sync_tree(
-    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
-) -> TreeChanges:
-    """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
-
-    Each changed file is replaced atomically, so unchanged files keep their timestamps
-    (which is what lets the site engine rebuild only the pages that changed). The tree
-    is listed once; files are compared and written by a few threads, since the time
-    goes into system calls that release the interpreter lock.
-
-    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
-    files equal to it are not read from disk again. It is updated to ``files`` on success.
-    """
-    if previous:
-        return _sync_from_memory(target, files, previous)
-    changes = _sync_tree(target, files)
-    if previous is not None:
-        previous.update(files)
-    return changes
-
-
-def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
-    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
-    last = dict(previous)
-    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
-    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
-    removed = {rel for rel in last if rel not in files}
-    for rel in sorted(written):
-        content = files[rel]
-        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
-    for rel in sorted(removed):
-        (target / rel).unlink(missing_ok=True)
-        parent = (target / rel).parent
-        while parent != target:
-            try:
-                parent.rmdir()  # empty folders go
-            except OSError:
-                break
-            parent = parent.parent
-    previous.update(files)
-    return TreeChanges(frozenset(written), frozenset(removed))
-
-
-def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
-    import concurrent.futures
-
-    target.mkdir(parents=True, exist_ok=True)
-    root = os.fspath(target)
-    present: set[str] = set()
-    folders: list[str] = []
-    for dirpath, _, filenames in os.walk(root):
-        rel = os.path.relpath(dirpath, root)
-        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-        if prefix:
-            folders.append(prefix)
-        present.update(prefix + name for name in filenames)
-    made = {prefix.rstrip("/") for prefix in folders}
-    for rel in files:
-        parent = rel.rpartition("/")[0]
-        if parent and parent not in made:
-            os.makedirs(os.path.join(root, parent), exist_ok=True)
-            while parent and parent not in made:
-                made.add(parent)
-                parent = parent.rpartition("/")[0]
-
-    def write(item: tuple[str, str | bytes]) -> str | None:
-        rel, content = item
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        dest = os.path.join(root, rel)
-        if rel in present:
-            try:
-                if os.stat(dest).st_size == len(data):
-                    with open(dest, "rb") as f:
-                        if f.read() == data:
-                            return None
-            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
-                pass
-            write_atomically(Path(dest), data, durable=False)
-        else:  # a new file: nobody reads a half-written one (the engine runs after this step)
-            _write_new(dest, data)
-        return rel
-
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        written = {rel for rel in pool.map(write, files.items(), chunksize=64) if rel is not None}
-    removed = {rel for rel in present if rel not in files}
-    for rel in sorted(removed):
-        os.unlink(os.path.join(root, rel))
-    for prefix in sorted(folders, reverse=True):  # deepest first: empty folders go
-        with contextlib.suppress(OSError):  # not empty: still in use
-            os.rmdir(os.path.join(root, prefix))
-    return TreeChanges(frozenset(written), frozenset(removed))
-
-
-@contextlib.contextmanager
-def _source_date_epoch(today: dt.date) -> Iterator[None]:
-    """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
-    old = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(
-        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
-    )
-    try:
-        yield
-    finally:
-        if old is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = old
-
-
-class _Counter(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
-
-
-def run_mkdocs(
-    project: Project, docs: Path, site: Path, *, strict: bool, progress: Progress = _no_progress
-) -> list[str]:
-    """Builds the site with mkdocs-material; returns the engine's warnings.
-
-    Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
-    """
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import Abort, MkDocsException
-
-    from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
-
-    counter = _Counter()
-    log = logging.getLogger("mkdocs")
-    log.addHandler(counter)
-    previous = log.level
-    log.setLevel(logging.WARNING)
-    try:
-        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
-        if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
-            plugin = ScorekeeperPlugin()
-            plugin.load_config({})
-            cfg.plugins["scorekeeper"] = plugin
-        for plugin in cfg.plugins.values():
-            if isinstance(plugin, ScorekeeperPlugin):
-                plugin.progress = progress
-        cfg.plugins.on_startup(command="build", dirty=False)
-        try:
-            mkdocs_build(cfg)
-        finally:
-            cfg.plugins.on_shutdown()
-    except (Abort, MkDocsException) as exc:
-        at = SourcePos(display_path(project.mkdocs_file, project.root))
-        # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
-        raise IngestError(
-            [error("site-engine", w, at) for w in counter.messages] + [error("site-engine", f"mkdocs: {exc}", at)]
-        ) from None
-    finally:
-        log.removeHandler(counter)
-        log.setLevel(previous)
-    return counter.messages
-
-
-def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
-    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
-
-    Zensical takes the folder of its configuration file as the project's root, and the
-    docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
-    configuration is written into the build folder, under a name of this build's own, and
-    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
-    :func:`build_lock`). Nothing is written outside the build folder.
-    """
-    import yaml
-
-    build_dir = docs.parent.resolve()
-    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
-    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
-    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
-    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
-    plugins = config.get("plugins")
-    if isinstance(plugins, list):
-        config["plugins"] = [
-            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
-        ]
-    fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
-    cfg = Path(name)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(yaml.safe_dump(config, sort_keys=False))
-        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
-        proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
-    finally:
-        cfg.unlink(missing_ok=True)
-    if proc.returncode != 0:
-        raise IngestError(
-            [
-                error(
-                    "site-engine",
-                    f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
-                    SourcePos(display_path(project.mkdocs_file, project.root)),
-                )
-            ]
-        )
-    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
-
-
-def _zensical() -> str:
-    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
-    if exe is None:
-        raise IngestError("the zensical engine is not installed; pip install zensical")
-    return exe
-
-
 BUILD_LOCK = ".build.lock"
 """The lock file in ``build/`` that one build at a time holds (``serve`` and the CLI alike)."""
 
@@ -745,9 +553,10 @@ def build_site(
     The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
     or after it (Zensical, :func:`ingest.site.fragments.finish_site`). When no Markdown page
     changed since a site built from the same configuration, the engine is not run: the
-    changed fragments are swapped into the previous pages (:func:`_update_pages`).
-    From rendering to the end, the computed results are frozen for the garbage collector
-    (:func:`~ingest.core.collector.results_frozen`).
+    changed fragments are swapped into the previous pages (:func:`_update_pages`); when
+    some did, mkdocs makes only those, the others linked from the previous site
+    (:func:`~ingest.publish.engines.run_mkdocs`). From rendering to the end, the computed
+    results are frozen for the garbage collector (:func:`~ingest.core.collector.results_frozen`).
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
@@ -783,9 +592,26 @@ def _build(
         start = time.perf_counter()
         cache = cache if cache is not None else ReportCache()
         day = today
-        preloaded = prefill(project, cache, day, progress=step)
+        store = _open_store(project, day)
+        unchanged: dict[str, CachedEvent] = {}
+        if store is not None:
+            step("checking the build cache", 0, 1)
+            checked = time.perf_counter()
+            unchanged = find_unchanged(project, store, load_players(project)[0], cache.events)
+            timings.extra["cache check"] = time.perf_counter() - checked
+            if cache.player_pages is None or store.fingerprint != cache.fingerprint:
+                # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
+                for k in [k for k in cache.pages if isinstance(k, str) and k.startswith(PLAYER_PAGE)]:
+                    del cache.pages[k]
+                kept = load_player_pages(store)
+                cache.pages.update(kept)
+                cache.player_pages, cache.fingerprint = list(kept), store.fingerprint
+        preloaded = prefill(project, cache, day, progress=step, unchanged=unchanged)
         timings.extra["parallel"] = float(bool(preloaded))
-        collected = collect(project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step)
+        collected = collect(
+            project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step, unchanged=unchanged
+        )
+        timings.reports_cached += len(collected.unchanged)
         timings.read = time.perf_counter() - start
         diags = list(collected.diagnostics)
         if has_errors(diags, strict=strict):
@@ -798,12 +624,16 @@ def _build(
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            on_diagnostics(summarise_finished_events(diags, reports))
+            finished = [r.event.path for r in reports if r.status == "complete"]
+            finished += [
+                c.rendered.digest.path for c in collected.unchanged if c.rendered.digest.history.status == "complete"
+            ]
+            on_diagnostics(summarise_finished_events(diags, finished))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         registry, _ = format_registry(project)
         inputs = SiteInputs(
-            tuple(reports),
+            (),
             collected.players,
             registry,
             day,
@@ -813,7 +643,13 @@ def _build(
             language=site_language(project),
             locales=locale_dirs(project.root),
         )
-        files = site_files(inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step)
+        fresh = _render_events(project, collected, reports, inputs, cache, store, step)
+        rendered = [*fresh, *(c.rendered for c in collected.unchanged)]
+        files = site_files(
+            inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step, rendered=rendered
+        )
+        if store is not None:
+            cache.player_pages = save_player_pages(store, cache.pages, files, cache.player_pages or ())
         timings.render = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
@@ -848,6 +684,8 @@ def _build(
         )
         cache.token = os.urandom(16).hex()
         write_atomically(token, cache.token, durable=False)
+        if store is not None:
+            store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
@@ -869,11 +707,19 @@ def _build(
         staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
         try:
             step(f"running {engine}", 0, 1)
-            with _source_date_epoch(day):
+            with source_date_epoch(day):
                 if engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=strict)
                     step("finishing pages", 0, 1)
                     fr.finish_site(staging, docs, folder, engine)
+                elif incremental:  # only the pages that changed are made
+                    remake = {fr.page_html(rel) or rel for rel in changes.written | changes.removed}
+                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.written}
+                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.removed}
+                    warnings = run_mkdocs(
+                        project, docs, staging, strict=strict, progress=step, previous=site, stale=remake
+                    )
+                    timings.extra["pages made"] = float(len(remake))
                 else:
                     warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
             if strict and warnings:
@@ -891,6 +737,41 @@ def _build(
             raise
         timings.engine = time.perf_counter() - t
         return timings
+
+
+def _open_store(project: Project, day: dt.date) -> EventStore | None:
+    """The build cache on disk for this build's inputs (:mod:`ingest.publish.cache`)."""
+    fingerprint = build_fingerprint(project, day.isoformat(), _data_fingerprint(project), card_data_files(project))
+    return open_store(project, fingerprint)
+
+
+def _render_events(
+    project: Project,
+    collected: Collected,
+    reports: Sequence[EventReport],
+    inputs: SiteInputs,
+    cache: ReportCache,
+    store: EventStore | None,
+    step: Progress,
+) -> list[RenderedEvent]:
+    """The files and digests of the events computed in this build, kept in the build cache."""
+    from ingest.site.pages import templates_fingerprint
+
+    fingerprint = templates_fingerprint(project.templates_dir)
+    data = event_data(project)
+    out = []
+    for done, (item, report) in enumerate(zip(collected.events, reports, strict=True)):
+        step("rendering event pages", done, len(reports))
+        rendered = render_event(report, inputs, project.templates_dir, cache.pages, fingerprint)
+        out.append(rendered)
+        parsed = cache.parsed.get(parse_key(item.text or "", item.shown, project, data))
+        if store is not None and item.text is not None and parsed is not None:
+            refs = [deck.ref for deck in parsed[0]]
+            key = store.key(item.shown, item.text)
+            entry = cached_event(item, report, rendered, refs, collected.players)
+            store.save(key, item.shown, entry)
+            cache.events[key] = entry
+    return out
 
 
 def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:

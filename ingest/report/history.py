@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -113,6 +113,9 @@ class _Collector:
         if is_unnamed(pid) and not self.unnamed:
             return  # a player who chose not to be named has no page (ingest.naming)
         cid = self.reg.canonical(pid)
+        if entry.now is not None and entry.now[2]:
+            label, table, opponent = entry.now
+            entry = replace(entry, now=(label, table, self.reg.canonical(opponent)))
         self.names[cid] = self.reg.name(pid, fallback_name)  # the newest event's name wins
         self.entries[cid].append(entry)
 
@@ -133,23 +136,95 @@ class _Collector:
         )
 
 
-def player_histories(
-    reports: Iterable[EventReport], registry: PlayerRegistry, *, unnamed: bool = False
+Step = tuple[str, str, str, HistoryEntry] | tuple[str, str, str, int]
+"""One step of an event's share of the histories: ``("add", player, name as in the event,
+entry)`` or ``("meet", player, opponent, WON/LOST/DRAWN)``, with the ids of the event."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventHistory:
+    """One event's share of the players' histories and season tables, ids as in the event.
+
+    What :func:`histories_from` and the season tables read of an event; ``players.yaml``
+    (aliases, names) is applied when they are combined. Plain data, so a build can keep it
+    for an unchanged event instead of the event's report.
+    """
+
+    slug: str
+    name: str
+    date: dt.date
+    game: str
+    format: str
+    organizer: str
+    status: str
+    """upcoming, in-progress or complete."""
+    steps: tuple[Step, ...]
+    """What the event adds, in order."""
+    source_ids: tuple[tuple[str, str], ...] = ()
+    """Published id -> the id in the file, for players published under another id."""
+
+
+class _Recorder:
+    """Records an event's steps (the collector's interface)."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+
+    def add(self, pid: str, fallback_name: str, entry: HistoryEntry) -> None:
+        self.steps.append(("add", pid, fallback_name, entry))
+
+    def meet(self, me: str, opp: str, slot: int) -> None:
+        self.steps.append(("meet", me, opp, slot))
+
+
+def event_history(report: EventReport) -> EventHistory:
+    """``report``'s share of the players' histories (see :class:`EventHistory`)."""
+    out = _Recorder()
+    if report.event.is_team_event:
+        _team_event(report, out)
+    elif report.wot is not None:
+        _wot_event(report, out)
+    else:
+        _individual_event(report, out)
+    e = report.event
+    return EventHistory(
+        e.slug,
+        e.name,
+        e.date,
+        e.game,
+        e.format,
+        e.organizer,
+        report.status,
+        tuple(out.steps),
+        tuple((p.id, p.source_id) for p in e.players if p.source_id),
+    )
+
+
+def histories_from(
+    events: Iterable[EventHistory], registry: PlayerRegistry, *, unnamed: bool = False
 ) -> PlayerHistories:
-    """Every player's results and head-to-head counts across ``reports``.
+    """Every player's results and head-to-head counts across ``events``, aliases resolved.
 
     Players who chose not to be named (:mod:`ingest.naming`) have no history, unless
     ``unnamed`` (a season table counts them under their per-event id).
     """
     out = _Collector(registry, unnamed)
-    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
-        if report.event.is_team_event:
-            _team_event(report, out)
-        elif report.wot is not None:
-            _wot_event(report, out)
-        else:
-            _individual_event(report, out)
+    for event in sorted(events, key=lambda h: (h.date, h.slug)):
+        for kind, pid, other, value in event.steps:
+            if kind == "add":
+                assert isinstance(value, HistoryEntry)
+                out.add(pid, other, value)
+            else:
+                assert isinstance(value, int)
+                out.meet(pid, other, value)
     return out.result()
+
+
+def player_histories(
+    reports: Iterable[EventReport], registry: PlayerRegistry, *, unnamed: bool = False
+) -> PlayerHistories:
+    """Every player's results and head-to-head counts across ``reports`` (:func:`histories_from`)."""
+    return histories_from([event_history(r) for r in reports], registry, unnamed=unnamed)
 
 
 def _entry(report: EventReport, field: int, rank: int | None, **results: Any) -> HistoryEntry:
@@ -158,16 +233,13 @@ def _entry(report: EventReport, field: int, rank: int | None, **results: Any) ->
     return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank, **results)
 
 
-def _now(report: EventReport, player: str, out: _Collector) -> tuple[str, int | None, str] | None:
-    """The player's table in the round being played (:func:`current_seat`)."""
-    seat = current_seat(report.event, player) if report.status == "in-progress" else None
-    if seat is None:
-        return None
-    label, table, opponent = seat
-    return label, table, out.reg.canonical(opponent) if opponent else ""
+def _now(report: EventReport, player: str) -> tuple[str, int | None, str] | None:
+    """The player's table in the round being played (:func:`current_seat`); the opponent's
+    id as in the event (the collector resolves aliases)."""
+    return current_seat(report.event, player) if report.status == "in-progress" else None
 
 
-def _individual_event(report: EventReport, out: _Collector) -> None:
+def _individual_event(report: EventReport, out: _Recorder) -> None:
     """Final standings rows (MTR Appendix C, Bushiroad 3.2.1.2) and each reported match."""
     e = report.event
     rows = {r.player: r for r in report.final.rows} if report.final else {}
@@ -186,7 +258,7 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
                 record=(rec.wins, rec.losses, rec.draws) if rec else None,
                 points=rec.points if rec else None,
                 archetype=archetypes[p.id],
-                now=_now(report, p.id, out),
+                now=_now(report, p.id),
             ),
         )
     for rnd in (*e.rounds, *e.playoff):
@@ -201,7 +273,7 @@ def _individual_event(report: EventReport, out: _Collector) -> None:
                     out.meet(me, opp, DRAWN if w is None else WON if w == me else LOST)
 
 
-def _wot_event(report: EventReport, out: _Collector) -> None:
+def _wot_event(report: EventReport, out: _Recorder) -> None:
     """Final WoT standings (game points, tie-breaking points) and every scored game."""
     assert report.wot is not None
     e = report.event
@@ -230,7 +302,7 @@ def _wot_event(report: EventReport, out: _Collector) -> None:
         )
 
 
-def _team_event(report: EventReport, out: _Collector) -> None:
+def _team_event(report: EventReport, out: _Recorder) -> None:
     """A team event seen by each member: the team's place and the member's own seat matches."""
     e = report.event
     rows = {r.player: r for r in report.final.rows} if report.final else {}

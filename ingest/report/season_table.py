@@ -13,8 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ingest.report.event_report import EventReport
-from ingest.report.history import WON, player_histories
+from ingest.report.history import WON, EventHistory, histories_from
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Rules, Season
 
@@ -267,20 +266,19 @@ def movement(before: SeasonTable | None, after: SeasonTable) -> dict[str, int | 
     return {r.player: (old[r.player] - r.rank if r.player in old else None) for r in after.rows}
 
 
-def season_events(reports: Iterable[EventReport], registry: PlayerRegistry, season: Season) -> tuple[SeasonEvent, ...]:
-    """The finished events of ``reports`` that count in ``season``, oldest first.
+def season_events(events: Iterable[EventHistory], registry: PlayerRegistry, season: Season) -> tuple[SeasonEvent, ...]:
+    """The finished events of ``events`` that count in ``season``, oldest first.
 
     Each player's place, record and match points are those of their player page
-    (:func:`ingest.report.history.player_histories`), aliases resolved.
+    (:func:`ingest.report.history.histories_from`), aliases resolved.
     """
     out: list[SeasonEvent] = []
-    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
-        e = report.event
-        if report.status != "complete" or not season.selection.counts(e.slug, e.date, e.game, e.format, e.organizer):
+    for e in sorted(events, key=lambda h: (h.date, h.slug)):
+        if e.status != "complete" or not season.selection.counts(e.slug, e.date, e.game, e.format, e.organizer):
             continue
-        hist = player_histories([report], registry, unnamed=True)
+        hist = histories_from([e], registry, unnamed=True)
         # Players published under another id (ingest.source.naming) count as who they are.
-        source = {p.id: p.source_id for p in e.players if p.source_id}
+        source = dict(e.source_ids)
 
         def who(pid: str, source: Mapping[str, str] = source) -> str:
             return registry.canonical(source.get(pid, pid))

@@ -9,7 +9,7 @@ decklists appear only when the event's policy allows.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ingest.core.model import Event, MatchKind, Round
@@ -153,34 +153,17 @@ def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]
     return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))
 
 
-def api_files(
-    reports: Sequence[EventReport], registry: PlayerRegistry, histories: PlayerHistories
-) -> dict[str, str | bytes]:
+def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) -> dict[str, str | bytes]:
     """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
 
-    ``histories`` (:func:`ingest.report.history.player_histories`) are the data the player pages
-    show, so each player page has its document with the same values. Each event's own
-    document comes from :func:`event_file`.
+    ``index``: each event's item of ``api/events.json``, oldest first (see
+    :class:`ingest.site.digest.EventDigest`). ``histories``
+    (:func:`ingest.report.history.histories_from`) are the data the player pages show, so
+    each player page has its document with the same values. Each event's own document
+    comes from :func:`event_file`.
     """
     files: dict[str, str | bytes] = {}
-    index = []
-    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug)):
-        e = report.event
-        index.append(
-            {
-                "slug": e.slug,
-                "name": e.name,
-                "date": e.date.isoformat(),
-                "game": e.game,
-                "format": e.format,
-                "players": len(e.players),
-                "status": report.status,
-                "winner": report.winner,
-                "url": f"events/{e.slug}/",
-                "api": f"api/events/{e.slug}.json",
-            }
-        )
-    files["api/events.json"] = _dump({"api_version": API_VERSION, "events": index})
+    files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
     for cid, name in sorted(histories.names.items()):
         events = [_history_item(entry) for entry in histories.entries.get(cid, ())]
         files[f"api/players/{cid}.json"] = _dump(

@@ -1,4 +1,4 @@
-"""The site as data: every page of ``build/docs`` rendered from event reports.
+"""The site as data: every page of ``build/docs`` rendered from event reports (and digests).
 
 :func:`site_files` is pure: reports, players, formats and "today" in, a mapping of
 relative paths to file contents out (Markdown pages, HTML fragments, the JSON API,
@@ -23,22 +23,23 @@ from ingest.decks.decklist import Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.decks.formats import FormatRegistry
 from ingest.report.event_report import EventReport
-from ingest.report.history import HistoryEntry, PlayerHistories, player_histories, seat_labels
+from ingest.report.history import HistoryEntry, PlayerHistories, histories_from, seat_labels
 from ingest.rules.examples import all_examples, wot_example_game
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import platform_name, published_note
 from ingest.rules.rulesets import RULESETS, get_ruleset
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
-from ingest.site import api, fragments, i18n
+from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
-from ingest.site.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files
-from ingest.site.fragments import PREFIX, SEARCH_FILE, encode, fragments_key
+from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
+from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
+from ingest.site.fragments import PREFIX, SEARCH_FILE, YEAR_PARAM, encode, fragments_key
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.live import VERSION_FILE, live_view, version_token
 from ingest.site.qr import QrCode, page_address, qr_code
-from ingest.site.render import render_page, slug_id
+from ingest.site.render import render_page
 from ingest.site.seasons import compute_seasons, event_seasons, player_seasons, season_files
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
@@ -123,12 +124,6 @@ def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> st
     if kind is MatchKind.DOUBLE_LOSS:
         return _("double loss")
     return score.notation() if score is not None else ""
-
-
-def _player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
-    names = {p.id: registry.name(p.id, p.name) for p in event.players}
-    names.update({t.id: t.name for t in event.teams})
-    return names
 
 
 def _standings_view(
@@ -247,18 +242,6 @@ def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str,
             a, b = b, a
         parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
     return "; ".join(parts)
-
-
-def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
-    """The page of a player, or of a team (its section on the event's teams page), from the site root.
-
-    A player's page is under their canonical id: an event may use an alias (players.yaml).
-    """
-    if event.is_team_event and unit in {t.id for t in event.teams}:
-        return f"events/{event.slug}/teams/#{unit}"
-    if is_unnamed(unit):
-        return f"events/{event.slug}/"  # a player who chose not to be named has no page
-    return f"players/{registry.canonical(unit)}/"
 
 
 def _rounds_view(
@@ -472,32 +455,6 @@ def _stars_total(entries: Sequence[Any]) -> str | None:
 # -- pages -------------------------------------------------------------------------------------
 
 
-def _event_summary(
-    report: EventReport, names: Mapping[str, str], registry: PlayerRegistry, base: str
-) -> dict[str, Any]:
-    e = report.event
-    winner = report.winner
-    # A team event's winner is a team: it has no deck of its own.
-    winner_deck = report.public_archetypes().get(winner, "") if winner is not None else ""
-    return {
-        "slug": e.slug,
-        "name": e.name,
-        "date": i18n.day(e.date),
-        "game": e.game,
-        "game_name": e.game_name,
-        "format": e.format,
-        "players": len(e.players),
-        "status": report.status,
-        "url": f"{base}events/{e.slug}/",
-        "winner": names.get(winner, "") if winner else "",
-        "winner_url": base + unit_url(e, winner, registry) if winner else "",
-        "winner_deck": winner_deck,
-        "location": e.location,
-        "year": e.date.year,
-        "month": i18n.month(e.date),
-    }
-
-
 _PAIRINGS = {
     "swiss": N_("Swiss"),
     "round-robin": N_("Round robin"),
@@ -682,7 +639,7 @@ def _main_standings(report: EventReport, names: Mapping[str, str], registry: Pla
 
 def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
     e = report.event
-    names = _player_names(e, inputs.players)
+    names = player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
@@ -1025,7 +982,7 @@ def _player_pages(
     keys: dict[str, Any] = {}
     if page_cache is not None:
         for cid in ids:
-            keys[cid] = (_player_page_key(cid, inputs, histories, fingerprint), repr((seasons or {}).get(cid)))
+            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint, (seasons or {}).get(cid))
             if keys[cid] in page_cache:
                 files.update(page_cache[keys[cid]])
         ids = [cid for cid in ids if keys[cid] not in page_cache]
@@ -1063,19 +1020,37 @@ def _player_pages(
     return files
 
 
-def _player_page_key(cid: str, inputs: SiteInputs, histories: PlayerHistories, fingerprint: str) -> Any:
-    """What a player's page depends on (for the page cache)."""
+PLAYER_PAGE = "player:"
+"""How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
+
+
+def _player_page_key(
+    cid: str,
+    inputs: SiteInputs,
+    histories: PlayerHistories,
+    fingerprint: str,
+    seasons: Sequence[Mapping[str, Any]] | None,
+) -> str:
+    """What a player's page depends on, as a digest (the page cache's key; a build may keep
+    these pages on disk, so it is plain text)."""
+    import hashlib
+
     met = histories.h2h.get(cid, {})
-    return (
-        "player",
+    entries = histories.entries.get(cid, ())
+    # The opponent at the table now may not have met the player yet: their name counts too.
+    now = sorted({e.now[2] for e in entries if e.now is not None and e.now[2]})
+    inputs_ = (
         cid,
         histories.names[cid],
-        histories.entries.get(cid, ()),
-        tuple(sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items())),
+        entries,
+        sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items()),
+        [(o, histories.names.get(o, o)) for o in now],
         inputs.players.public_aliases(cid),
         fingerprint,
         inputs.lang().key,
+        seasons,
     )
+    return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
 
 
 def _player_page(
@@ -1261,7 +1236,7 @@ RULES_TEXT = {
 
 
 def search_entries(
-    inputs: SiteInputs, reports: Sequence[EventReport], histories: PlayerHistories
+    inputs: SiteInputs, digests: Sequence[EventDigest], histories: PlayerHistories
 ) -> list[dict[str, str]]:
     """The site's search index: one short entry per thing a reader looks for.
 
@@ -1277,7 +1252,7 @@ def search_entries(
     one entry per year (see :func:`ingest.site.fragments.write_search_index`).
     """
     out: list[dict[str, str]] = []
-    recent = max((r.event.date.year for r in reports), default=0) - SEARCH_YEARS + 1
+    recent = max((d.history.date.year for d in digests), default=0) - SEARCH_YEARS + 1
     older: dict[int, list[str]] = defaultdict(list)
     for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
         entries = histories.entries.get(cid, ())
@@ -1290,24 +1265,16 @@ def search_entries(
             text += _("; decks: %(decks)s") % {"decks": ", ".join(decks[:5])}
         out.append({"location": f"players/{cid}/", "title": name, "text": text})
     latest_deck: dict[str, tuple[str, str, str]] = {}
-    for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
-        e = report.event
-        where = ", ".join(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
-        names = _player_names(e, inputs.players)
-        winner = _("; won by %(player)s") % {"player": names.get(report.winner, report.winner)} if report.winner else ""
-        field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
-        entry = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{winner}"}
-        if e.date.year < recent:
-            entry["year"] = str(e.date.year)
-            older[e.date.year].append(e.name)
+    for d in sorted(digests, key=lambda d: (d.history.date, d.history.slug), reverse=True):
+        entry = dict(d.search)
+        year = d.history.date.year
+        if year < recent:
+            entry["year"] = str(year)
+            older[year].append(d.history.name)
         out.append(entry)
-        for pid, archetype in sorted(report.public_archetypes().items()):
-            if archetype and archetype not in latest_deck:
-                if report.decklists_visible and pid in report.decks:
-                    url = f"events/{e.slug}/decklists/#deck-{slug_id(pid)}"
-                else:
-                    url = f"events/{e.slug}/"
-                latest_deck[archetype] = (url, names.get(pid, pid), e.name)
+        for archetype, url, player in d.decks:
+            if archetype not in latest_deck:
+                latest_deck[archetype] = (url, player, d.history.name)
     for archetype, (url, player, event) in sorted(latest_deck.items(), key=lambda kv: kv[0].casefold()):
         text = _("Archetype; latest: %(player)s at %(event)s") % {"player": player, "event": event}
         out.append({"location": url, "title": archetype, "text": text})
@@ -1322,7 +1289,7 @@ def search_entries(
         else:
             text = _("Search the 1 event of %(year)s: %(first)s") % {"year": year, "first": titles[-1]}
         title = _("Events of %(year)s") % {"year": year}
-        out.append({"location": f"?{fragments.YEAR_PARAM}={year}", "title": title, "text": text})
+        out.append({"location": f"?{YEAR_PARAM}={year}", "title": title, "text": text})
     reg = inputs.formats
     cards: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for game in reg.games():
@@ -1374,7 +1341,7 @@ def templates_fingerprint(templates: Path) -> str:
 
 def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fingerprint: str = "") -> Any:
     """What an event's rendered pages depend on: its report, its players' names, the templates, today."""
-    names = tuple(sorted(_player_names(report.event, inputs.players).items()))
+    names = tuple(sorted(player_names(report.event, inputs.players).items()))
     # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
     links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
     seasons = tuple(tuple(s.items()) for s in event_seasons(inputs.seasons, report.event))
@@ -1395,14 +1362,51 @@ def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path)
         return _event_pages(report, inputs, templates)
 
 
+@dataclass(frozen=True, slots=True)
+class RenderedEvent:
+    """One event made into its own files, and its digest for the pages about many events."""
+
+    digest: EventDigest
+    files: Files
+    """Its pages, fragments and API documents (paths in ``build/docs``, fragments under
+    :data:`~ingest.site.fragments.PREFIX`)."""
+
+
+def render_event(
+    report: EventReport,
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+) -> RenderedEvent:
+    """An event's files and digest; with ``page_cache``, pages already rendered with the same
+    inputs are not rendered again (see :func:`event_pages_key`). Pages and digest are in the
+    site's language (``inputs.language``)."""
+    with i18n.use(inputs.lang()):
+        if page_cache is None or not report.cache_key:
+            files = _event_pages(report, inputs, templates)
+        else:
+            key = event_pages_key(report, inputs, templates, fingerprint)
+            if key not in page_cache:
+                page_cache[key] = _event_pages(report, inputs, templates)
+            files = page_cache[key]
+        return RenderedEvent(event_digest(report, inputs.players), files)
+
+
 def site_files(
     inputs: SiteInputs,
     templates: Path,
     page_cache: dict[Any, Files] | None = None,
     mapper: Mapper = map,
     progress: Callable[[str, int, int], None] | None = None,
+    rendered: Sequence[RenderedEvent] = (),
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
+
+    The events are ``inputs.reports``, rendered here, and ``rendered``: events made into
+    their files before (:func:`render_event`; a build keeps them for unchanged events).
+    The pages about many events are made from the events' digests only, so they are the
+    same whichever way an event came.
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
     event whose report, players' names and templates are unchanged is not rendered again.
@@ -1410,7 +1414,7 @@ def site_files(
     language (``inputs.language``).
     """
     with i18n.use(inputs.lang()):
-        return _site_files(inputs, templates, page_cache, mapper, progress)
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered)
 
 
 def _site_files(
@@ -1419,12 +1423,21 @@ def _site_files(
     page_cache: dict[Any, Files] | None,
     mapper: Mapper,
     progress: Callable[[str, int, int], None] | None,
+    rendered: Sequence[RenderedEvent],
 ) -> Files:
     files: Files = {}
     fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
-    seasons = compute_seasons(inputs.seasons, reports, inputs.players)
-    summaries = [_event_summary(r, _player_names(r.event, inputs.players), inputs.players, "") for r in reports]
+    events = list(rendered)
+    for done, report in enumerate(reports):
+        if progress is not None:
+            progress("rendering event pages", done, len(reports))
+        events.append(render_event(report, inputs, templates, page_cache, fingerprint))
+    events.sort(key=lambda r: (r.digest.history.date, r.digest.history.slug))
+    digests = [r.digest for r in events]
+    histories_of = [d.history for d in digests]
+    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
+    summaries = [dict(d.summary) for d in digests]
     # Sections follow the event's state, not its date: a finished event dated today is a
     # result, an event being played is "playing now" (and nowhere else).
     upcoming = [s for s in summaries if s["status"] == "upcoming"]
@@ -1444,12 +1457,14 @@ def _site_files(
                 "base": "",
                 "site_name": inputs.site_name,
                 "live": [s for s in summaries if s["status"] == "in-progress"],
-                "feeds": _feed_links(reports),
+                "feeds": _feed_links(digests),
                 "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
             },
         )
     )
-    files.update(_feeds(reports, inputs))
+    files.update(
+        feed_files([d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url)
+    )
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
@@ -1466,26 +1481,18 @@ def _site_files(
             },
         )
     )
-    for done, report in enumerate(reports):
-        if progress is not None:
-            progress("rendering event pages", done, len(reports))
-        if page_cache is None or not report.cache_key:
-            files.update(_event_pages(report, inputs, templates))
-            continue
-        key = event_pages_key(report, inputs, templates, fingerprint)
-        if key not in page_cache:
-            page_cache[key] = _event_pages(report, inputs, templates)
-        files.update(page_cache[key])
-    histories = player_histories(reports, inputs.players)
+    for event in events:
+        files.update(event.files)
+    histories = histories_from(histories_of, inputs.players)
     if progress is not None:
         progress("rendering player pages", 0, 1)
     files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
     files.update(season_files(seasons, histories.names, templates))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))
-    files.update(api.api_files(reports, inputs.players, histories))
+    files.update(api.api_files([d.api_entry for d in digests], histories))
     files[PREFIX + SEARCH_FILE] = json.dumps(
-        search_entries(inputs, reports, histories), ensure_ascii=False, separators=(",", ":")
+        search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
     )
     for asset in sorted((templates / "assets").glob("*")):
         if asset.is_file():
@@ -1493,44 +1500,9 @@ def _site_files(
     return files
 
 
-def _feed_events(reports: Sequence[EventReport], inputs: SiteInputs) -> list[FeedEvent]:
-    out = []
-    for r in reports:
-        e = r.event
-        names = _player_names(e, inputs.players)
-        winner = r.winner
-        out.append(
-            FeedEvent(
-                slug=e.slug,
-                name=e.name,
-                start=e.date,
-                end=e.end_date or e.date,
-                game=e.game,
-                game_name=e.game_name,
-                format=e.format,
-                path=f"events/{e.slug}/",
-                status=r.status,
-                location=e.location,
-                players=len(e.players),
-                winner=names.get(winner, "") if winner else "",
-                winner_deck=r.public_archetypes().get(winner, "") if winner else "",
-            )
-        )
-    return out
-
-
-def _feeds(reports: Sequence[EventReport], inputs: SiteInputs) -> Files:
-    """The calendar and results feeds (:mod:`ingest.site.feeds`)."""
-    return dict(
-        feed_files(
-            _feed_events(reports, inputs), today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
-        )
-    )
-
-
-def _feed_links(reports: Sequence[EventReport]) -> dict[str, Any]:
+def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:
     """The home page's links to the feeds: all events, each game's events, results."""
-    games = sorted({(r.event.game_name, r.event.game) for r in reports})
+    games = sorted({(d.game_name, d.history.game) for d in digests})
     return {
         "all": calendar_path(),
         "games": [{"name": name, "path": calendar_path(game)} for name, game in games],

@@ -1,8 +1,8 @@
 """Season pages and API documents: the table after every counted event, with movement,
 each player's counted and dropped results, and the qualification line.
 
-:func:`compute_seasons` works every season out once per build (from the event reports
-the rest of the site is made from); :func:`season_files` renders ``seasons/index.md``,
+:func:`compute_seasons` works every season out once per build (from each event's history,
+:class:`~ingest.report.history.EventHistory`); :func:`season_files` renders ``seasons/index.md``,
 ``seasons/<id>.md``, ``api/seasons.json`` and ``api/seasons/<id>.json``;
 :func:`event_seasons` and :func:`player_seasons` give the links the event and player
 pages show. All pure.
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.model import Event
-from ingest.report.event_report import EventReport
+from ingest.report.history import EventHistory
 from ingest.report.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render_page
@@ -43,7 +43,7 @@ class ComputedSeason:
     """Finished events that count, oldest first."""
     tables: tuple[SeasonTable, ...]
     """The table after each of ``events``."""
-    pending: tuple[EventReport, ...]
+    pending: tuple[EventHistory, ...]
     """Events that will count once they are finished."""
 
     @property
@@ -53,18 +53,18 @@ class ComputedSeason:
 
 
 def compute_seasons(
-    seasons: Sequence[Season], reports: Sequence[EventReport], registry: PlayerRegistry
+    seasons: Sequence[Season], events: Sequence[EventHistory], registry: PlayerRegistry
 ) -> tuple[ComputedSeason, ...]:
-    """Every season's tables, by season id."""
+    """Every season's tables, by season id (from each event's :class:`EventHistory`)."""
     out = []
     for season in sorted(seasons, key=lambda s: s.id):
-        events = season_events(reports, registry, season)
+        counted = season_events(events, registry, season)
         pending = tuple(
-            r
-            for r in sorted(reports, key=lambda r: (r.event.date, r.event.slug))
-            if r.status != "complete" and _counts(season, r.event)
+            h
+            for h in sorted(events, key=lambda h: (h.date, h.slug))
+            if h.status != "complete" and season.selection.counts(h.slug, h.date, h.game, h.format, h.organizer)
         )
-        out.append(ComputedSeason(season, events, table_progression(season, events), pending))
+        out.append(ComputedSeason(season, counted, table_progression(season, counted), pending))
     return tuple(out)
 
 
@@ -242,8 +242,7 @@ def season_context(c: ComputedSeason, names: Mapping[str, str], base: str) -> di
         "history": list(reversed(history[:-1])),
         "events": [{"name": e.name, "slug": e.slug, "date": e.date.isoformat(), "field": e.field} for e in c.events],
         "pending": [
-            {"name": r.event.name, "slug": r.event.slug, "date": r.event.date.isoformat(), "status": r.status}
-            for r in c.pending
+            {"name": r.name, "slug": r.slug, "date": r.date.isoformat(), "status": r.status} for r in c.pending
         ],
     }
 
@@ -298,7 +297,7 @@ def season_document(c: ComputedSeason, names: Mapping[str, str]) -> dict[str, An
         "tiebreakers": list(s.rules.tiebreakers),
         "qualify": {"top": q.top, "label": q.label, "min_events": q.min_events} if q else None,
         "events": [{"slug": e.slug, "name": e.name, "date": e.date.isoformat(), "field": e.field} for e in c.events],
-        "pending": [r.event.slug for r in c.pending],
+        "pending": [r.slug for r in c.pending],
         "standings": current,
         "after_each_event": tables,
     }

@@ -96,23 +96,22 @@ def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     return out
 
 
-def duplicate_slugs(loaded: Sequence[Loaded]) -> list[Diagnostic]:
-    """Two event files that would get the same page address."""
+def duplicate_slugs(named: Sequence[tuple[str, str]]) -> list[Diagnostic]:
+    """Two event files that would get the same page address (``named``: each file's name, as
+    diagnostics give it, and its event's slug)."""
     out: list[Diagnostic] = []
     slugs: dict[str, str] = {}
-    for item in loaded:
-        if item.event is None:
-            continue
-        if item.event.slug in slugs:
+    for shown, slug in named:
+        if slug in slugs:
             out.append(
                 error(
                     "duplicate-slug",
-                    f'two event files have the address "{item.event.slug}" (also {slugs[item.event.slug]})',
-                    SourcePos.file_start(item.shown),
+                    f'two event files have the address "{slug}" (also {slugs[slug]})',
+                    SourcePos.file_start(shown),
                     "rename one of the files",
                 )
             )
-        slugs[item.event.slug] = item.shown
+        slugs[slug] = shown
     return out
 
 
@@ -139,7 +138,7 @@ def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
         diags.extend(item.diagnostics)
         if item.event is not None:
             diags.extend(event_checks(item.event, project, archetypes=archetypes))
-    diags += duplicate_slugs(loaded)
+    diags += duplicate_slugs([(item.shown, item.event.slug) for item in loaded if item.event is not None])
     return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
 
 

@@ -332,6 +332,12 @@ def _card_signature(config: Path, root: Path) -> tuple[tuple[str, int, int], ...
     return signature(*(p for p in refs if p.is_file()))
 
 
+def card_data_files(project: Project) -> tuple[Path, ...]:
+    """The card-data files mkdocs.yml names (for the build cache's key)."""
+    config, root = project.mkdocs_file.resolve(), project.root.resolve()
+    return tuple(Path(name) for name, _, _ in _card_signature(config, root))
+
+
 def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     """players.yaml, checked (an absent file is an empty registry).
 

@@ -7,7 +7,6 @@ with their count and the command that lists them, and keeps an event in progress
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -20,17 +19,6 @@ from tests.site_helpers import make_project
 DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"
 
 
-@dataclass
-class _Event:
-    path: str
-
-
-@dataclass
-class _Report:
-    event: _Event
-    status: str
-
-
 def test_findings_of_a_finished_event_become_one_line() -> None:
     found = [
         warning("not-optimal", "round 2: ...", SourcePos("events/old.yaml", 30, 9)),
@@ -39,8 +27,7 @@ def test_findings_of_a_finished_event_become_one_line() -> None:
         warning("rematch", "round 2: ...", SourcePos("events/now.yaml", 12, 7)),
         warning("banned", "x", SourcePos("players.yaml", 1, 1)),
     ]
-    reports = [_Report(_Event("events/old.yaml"), "complete"), _Report(_Event("events/now.yaml"), "in-progress")]
-    out = summarise_finished_events(found, reports)  # type: ignore[arg-type]
+    out = summarise_finished_events(found, ["events/old.yaml"])  # events/now.yaml is in progress
     assert [d.render() for d in out] == [
         "events/now.yaml:12:7: warning[rematch]: round 2: ...",
         "events/old.yaml:1:1: warning[finished-event]: 3 warnings on this finished event "
@@ -51,7 +38,7 @@ def test_findings_of_a_finished_event_become_one_line() -> None:
 
 def test_errors_are_never_folded() -> None:
     bad = error("unknown-player", "x", SourcePos("events/old.yaml", 3, 1))
-    out = summarise_finished_events([bad], [_Report(_Event("events/old.yaml"), "complete")])  # type: ignore[list-item]
+    out = summarise_finished_events([bad], ["events/old.yaml"])
     assert out == [bad]
 
 

@@ -1,0 +1,475 @@
+"""The build cache on disk: an unchanged event is not read, checked, computed or rendered again.
+
+For each event a build keeps what the site needs of it: its rendered files (pages,
+fragments, API documents), its digest for the pages about many events
+(:class:`ingest.site.digest.EventDigest`) and the warnings found in it. The next build, in
+whatever process, takes an event from there when nothing it depends on changed. An entry
+is data, never code: JSON, read only after its signature checks.
+
+What an entry is keyed by (:func:`build_fingerprint`, :meth:`EventStore.key`): the event
+file's text and name; the code (every module of the package) and the versions of the
+libraries that shape the output; formats, archetypes and schemas; mkdocs.yml whole (site
+name and address, ``theme.language``, card-data settings) and the card-data files it
+names; the templates and assets; seasons, presets and message catalogs; the build's date. What is checked
+when an entry is used, since it cannot be known before reading the event file: the
+decklist files it read (their text), and what ``players.yaml`` says about its players.
+
+The cache lives in the user's cache folder (``$XDG_CACHE_HOME/scorekeeper``, else
+``~/.cache/scorekeeper``), one folder per build folder, not in the project: an entry holds
+the event as written, ids of players who chose not to be named included, and nothing of
+that may be in the build folder, which is published (:mod:`ingest.source.naming`). Each
+entry is signed (HMAC-SHA256) with a key kept there too: an entry that is truncated,
+corrupted, edited, copied from elsewhere or written by another version fails the check
+and the event is built again. Without a usable cache folder there is no cache on disk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import stat
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ingest import __version__
+from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
+from ingest.core.model import Event
+from ingest.report.event_report import EventReport
+from ingest.site.digest import DigestError, digest_from_json, digest_to_json
+from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, templates_fingerprint
+from ingest.source.pipeline import Loaded
+from ingest.source.players import PlayerRegistry
+from ingest.source.project import Project, shipped
+from ingest.source.storage import display_path, find_files, read_text, write_atomically
+
+CACHE_FORMAT = 1
+"""Bumped when entries change shape."""
+
+FOLDER = "events"
+"""Where entries live, in the build's cache folder (:func:`cache_folder`)."""
+
+MAGIC = b"scorekeeper-event-cache 1\n"
+"""The first line of every entry."""
+
+MAX_ENTRY_BYTES = 256 * 2**20
+"""A larger file is not read."""
+
+LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")
+"""Libraries whose version may change what is rendered or found."""
+
+
+@dataclass(frozen=True, slots=True)
+class CachedEvent:
+    """An event as a build keeps it."""
+
+    rendered: RenderedEvent
+    """Its files and digest."""
+    diagnostics: tuple[Diagnostic, ...]
+    """The warnings found in it (reading, checks of pairings, results and decks)."""
+    decks: tuple[tuple[str, str | None], ...]
+    """The decklist files it names (relative to the event's folder) and the digest of the
+    text read from each (None: not read)."""
+    players: tuple[str, ...]
+    """Its players' ids, as in the file and as published."""
+    registry: str
+    """Digest of what players.yaml said about them (:func:`players_digest`)."""
+
+
+# -- keys -----------------------------------------------------------------------------------------
+
+
+def _hash_files(h: Any, folder: Path) -> None:
+    if not folder.is_dir():
+        return
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+
+
+def build_fingerprint(project: Project, today: str, code: str, card_files: Iterable[Path]) -> str:
+    """Everything every event's output depends on besides its own files and players.yaml.
+
+    ``code``: the digest of the package, formats, schemas and mkdocs.yml
+    (:func:`ingest.publish.run.data_fingerprint`); ``card_files``: the card-data files
+    mkdocs.yml names.
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    h = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}:{sys.version_info[:2]}:{today}:{code}\0".encode())
+    for dist in LIBRARIES:
+        try:
+            h.update(f"{dist}={version(dist)};".encode())
+        except PackageNotFoundError:
+            h.update(f"{dist}=;".encode())
+    h.update(templates_fingerprint(project.templates_dir).encode())
+    # Message catalogs (the project's own, then the shipped ones), where there are any.
+    for folder in (project.seasons_dir, *project.presets_dirs, project.root / "locales", shipped("locales")):
+        h.update(b"\1" + folder.name.encode())
+        _hash_files(h, folder)
+    for path in card_files:
+        h.update(b"\2" + path.name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    return h.hexdigest()
+
+
+def players_digest(ids: Iterable[str], registry: PlayerRegistry, memo: dict[str, str] | None = None) -> str:
+    """What ``players.yaml`` says about these ids: canonical id, name, display choice, aliases.
+
+    ``memo``: each id's part, kept between calls with the same registry."""
+    memo = {} if memo is None else memo
+    h = hashlib.sha256()
+    for pid in sorted(set(ids)):
+        part = memo.get(pid)
+        if part is None:
+            cid = registry.canonical(pid)
+            part = memo[pid] = repr((pid, cid, registry.players.get(cid)))
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
+def event_players(event: Event, published: Event | None = None) -> tuple[str, ...]:
+    """The ids an event's output may look up in players.yaml."""
+    ids = {p.id for p in event.players} | {t for t in (p.source_id for p in event.players) if t}
+    if published is not None:
+        ids |= {p.id for p in published.players}
+    return tuple(sorted(ids))
+
+
+def text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# -- the store ------------------------------------------------------------------------------------
+
+
+def cache_home() -> Path:
+    """The user's cache folder for Scorekeeper."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "scorekeeper"
+
+
+def cache_folder(build_dir: Path) -> Path:
+    """The cache of one build folder (named by a digest of its absolute path)."""
+    name = hashlib.sha256(os.fspath(build_dir.resolve()).encode()).hexdigest()[:32]
+    return cache_home() / "builds" / name
+
+
+def _key_file() -> Path:
+    return cache_home() / "build-cache.key"
+
+
+def signing_key() -> bytes | None:
+    """The key entries are signed with, made on first use; None when it cannot be kept."""
+    path = _key_file()
+    try:
+        data = path.read_bytes()
+        if len(data) >= 32:
+            return data
+    except OSError:
+        pass
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(os.urandom(32))
+        data = path.read_bytes()
+    except OSError:
+        try:  # another build made it meanwhile
+            data = path.read_bytes()
+        except OSError:
+            return None
+    return data if len(data) >= 32 else None
+
+
+class EventStore:
+    """Entries of one build folder, for one build fingerprint."""
+
+    def __init__(self, folder: Path, fingerprint: str, secret: bytes) -> None:
+        self.folder = folder
+        self.fingerprint = fingerprint
+        self.secret = secret
+        self.used: set[str] = set()
+        """Keys this build looked up or wrote (the others go, see :meth:`prune`)."""
+
+    def key(self, shown: str, text: str) -> str:
+        """An event file's key: the build's fingerprint, the file's name and its text."""
+        h = hashlib.sha256(f"{self.fingerprint}\0{shown}\0".encode())
+        h.update(text.encode("utf-8"))
+        return h.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / f"{key}.json"
+
+    def _mac(self, key: str, payload: bytes) -> str:
+        return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
+
+    def load(self, key: str, shown: str) -> CachedEvent | None:
+        """The entry under ``key`` if there is one, whole, signed with this store's key and
+        of this format; None otherwise (anything else is ignored, never an error)."""
+        self.used.add(key)
+        path = self._path(key)
+        try:
+            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
+                return None
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if not data.startswith(MAGIC):
+            return None
+        mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+        if not hmac.compare_digest(mac, self._mac(key, payload).encode()):
+            return None
+        try:
+            return _decode(json.loads(payload), key, shown)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
+            return None
+
+    def save(self, key: str, shown: str, entry: CachedEvent) -> None:
+        """Writes an entry (atomically; a failure to write only costs the next build time)."""
+        self.used.add(key)
+        payload = json.dumps(_encode(entry, key, shown), ensure_ascii=False, separators=(",", ":")).encode()
+        data = MAGIC + self._mac(key, payload).encode() + b"\n" + payload
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomically(self._path(key), data, durable=False)
+        except OSError:
+            pass
+
+    def prune(self) -> None:
+        """Removes the entries this build did not use (events changed or gone)."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return
+        for name in names:
+            if not (name.endswith(".json") and name[: -len(".json")] in self.used):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.folder / name)
+
+
+PAGES_FILE = "player-pages.json"
+"""The player pages of the last build, in the build's cache folder (one file)."""
+
+
+def load_player_pages(store: EventStore) -> dict[str, Files]:
+    """The player pages the last build kept, by page key (:func:`ingest.site.pages.PLAYER_PAGE`),
+    if they were made with this build's fingerprint and the file checks; empty otherwise."""
+    path = store.folder.parent / PAGES_FILE
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
+            return {}
+        data = path.read_bytes()
+    except OSError:
+        return {}
+    key = "pages:" + store.fingerprint
+    if not data.startswith(MAGIC):
+        return {}
+    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+    if not hmac.compare_digest(mac, store._mac(key, payload).encode()):
+        return {}
+    try:
+        obj = json.loads(payload)
+        if obj["format"] != CACHE_FORMAT or obj["version"] != __version__ or obj["key"] != key:
+            return {}
+        out: dict[str, Files] = {}
+        for name, files in obj["pages"].items():
+            if not _text(name).startswith(PLAYER_PAGE) or not isinstance(files, dict):
+                return {}
+            out[name] = {_text(k): _text(v) for k, v in files.items()}
+        return out
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return {}
+
+
+def save_player_pages(
+    store: EventStore, page_cache: Mapping[Any, Files], site: Files, before: Iterable[str]
+) -> list[str]:
+    """Keeps the player pages of this build (those of ``page_cache`` that are in ``site``),
+    unless they are the ones kept already (``before``); returns the keys of those kept."""
+    pages = {
+        k: v
+        for k, v in page_cache.items()
+        if isinstance(k, str)
+        and k.startswith(PLAYER_PAGE)
+        and all(isinstance(c, str) and (site.get(p) is c or site.get(p) == c) for p, c in v.items())
+    }
+    if set(pages) == set(before):
+        return list(before)
+    key = "pages:" + store.fingerprint
+    payload = json.dumps(
+        {"format": CACHE_FORMAT, "version": __version__, "key": key, "pages": pages},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
+    try:
+        store.folder.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(store.folder.parent / PAGES_FILE, MAGIC + store._mac(key, payload).encode() + b"\n" + payload)
+    except OSError:
+        return []
+    return list(pages)
+
+
+def open_store(project: Project, fingerprint: str) -> EventStore | None:
+    """The project's store, or None without a signing key."""
+    secret = signing_key()
+    if secret is None:
+        return None
+    return EventStore(cache_folder(project.build_dir) / FOLDER, fingerprint, secret)
+
+
+def still_valid(
+    entry: CachedEvent, event_file: Path, registry: PlayerRegistry, memo: dict[str, str] | None = None
+) -> bool:
+    """Whether the decklist files an entry's event read and its players' records are as then.
+
+    Each decklist file must still be a regular file inside the event's folder, reached
+    without a symbolic link (as :func:`ingest.source.pipeline.load_event` requires), and
+    hold the same text.
+    """
+    if players_digest(entry.players, registry, memo) != entry.registry:
+        return False
+    folder = event_file.parent
+    real = os.path.realpath(folder) + os.sep
+    folders: dict[str, bool] = {}
+    for ref, digest in entry.decks:
+        target = folder / ref
+        if digest is None:
+            if os.path.lexists(target):
+                return False
+            continue
+        parent = os.path.dirname(ref)
+        if parent not in folders:
+            where = os.path.realpath(folder / parent) + os.sep
+            folders[parent] = where.startswith(real) and where == real + (parent + os.sep if parent else "")
+        try:
+            if not folders[parent] or not stat.S_ISREG(os.lstat(target).st_mode):
+                return False
+        except OSError:
+            return False
+        text, _ = read_text(target, ref)
+        if text is None or text_digest(text) != digest:
+            return False
+    return True
+
+
+def find_unchanged(
+    project: Project, store: EventStore, registry: PlayerRegistry, memory: dict[str, CachedEvent]
+) -> dict[str, CachedEvent]:
+    """The events a build can take from the cache, by path: those with an entry (in
+    ``memory``, else on disk) that is still valid (:func:`still_valid`)."""
+    found: dict[str, CachedEvent] = {}
+    memo: dict[str, str] = {}
+    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    for path in paths:
+        shown = display_path(path, project.root)
+        text, _ = read_text(path, shown)
+        if text is None:
+            continue
+        key = store.key(shown, text)
+        entry = memory.get(key)
+        if entry is None:
+            entry = store.load(key, shown)
+        else:
+            store.used.add(key)
+        if entry is not None and still_valid(entry, path, registry, memo):
+            memory[key] = entry
+            found[path.as_posix()] = entry
+    return found
+
+
+def cached_event(
+    item: Loaded, report: EventReport, rendered: RenderedEvent, refs: Sequence[str], registry: PlayerRegistry
+) -> CachedEvent:
+    """What the cache keeps of an event built now: ``item`` as read, its report, its files,
+    and ``refs``, the decklist files its text names."""
+    assert item.event is not None
+    texts = {ref: text for _, ref, text in item.event.deck_texts}
+    decks = tuple((ref, text_digest(texts[ref]) if ref in texts else None) for ref in refs)
+    ids = event_players(item.event, report.event)
+    return CachedEvent(
+        rendered,
+        tuple(item.diagnostics) + tuple(report.checks),
+        decks,
+        ids,
+        players_digest(ids, registry),
+    )
+
+
+# -- entries as JSON ------------------------------------------------------------------------------
+
+
+def _encode(entry: CachedEvent, key: str, shown: str) -> dict[str, Any]:
+    texts: dict[str, str] = {}
+    binary: dict[str, str] = {}
+    for path, content in entry.rendered.files.items():
+        if isinstance(content, str):
+            texts[path] = content
+        else:
+            binary[path] = content.hex()
+    return {
+        "format": CACHE_FORMAT,
+        "version": __version__,
+        "key": key,
+        "path": shown,
+        "decks": [list(d) for d in entry.decks],
+        "players": list(entry.players),
+        "registry": entry.registry,
+        "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
+        "digest": digest_to_json(entry.rendered.digest),
+        "files": texts,
+        "binary": binary,
+    }
+
+
+def _diagnostic_to_json(d: Diagnostic) -> list[Any]:
+    return [d.severity.value, d.code, d.message, d.pos.path, d.pos.line, d.pos.col, d.hint, d.settled]
+
+
+def _text(v: Any) -> str:
+    if not isinstance(v, str):
+        raise TypeError("expected a string")
+    return v
+
+
+def _number(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError("expected an integer")
+    return v
+
+
+def _diagnostic(v: Any) -> Diagnostic:
+    severity, code, message, path, line, col, hint, settled = v
+    if not isinstance(settled, bool):
+        raise TypeError("expected a boolean")
+    pos = SourcePos(_text(path), _number(line), _number(col))
+    return Diagnostic(Severity(severity), _text(code), _text(message), pos, _text(hint), settled)
+
+
+def _decode(obj: Any, key: str, shown: str) -> CachedEvent | None:
+    if not isinstance(obj, dict):
+        return None
+    if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
+        return None
+    if obj.get("key") != key or obj.get("path") != shown:
+        return None
+    files: Files = {}
+    texts, binary = obj["files"], obj["binary"]
+    if not isinstance(texts, dict) or not isinstance(binary, dict):
+        return None
+    for path, content in texts.items():
+        files[_text(path)] = _text(content)
+    for path, content in binary.items():
+        files[_text(path)] = bytes.fromhex(_text(content))
+    decks: Sequence[Any] = obj["decks"]
+    return CachedEvent(
+        RenderedEvent(digest_from_json(obj["digest"]), files),
+        tuple(_diagnostic(d) for d in obj["diagnostics"]),
+        tuple((_text(ref), None if digest is None else _text(digest)) for ref, digest in decks),
+        tuple(_text(p) for p in obj["players"]),
+        _text(obj["registry"]),
+    )

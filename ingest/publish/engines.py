@@ -1,0 +1,210 @@
+"""Running the site engines (mkdocs-material in this process, Zensical as a command)."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import logging
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Collection, Iterable, Iterator
+from pathlib import Path
+
+from ingest.core.diagnostics import SourcePos, error
+from ingest.core.errors import IngestError
+from ingest.source.project import Project
+from ingest.source.storage import display_path
+from ingest.source.yamldoc import load_plain
+
+Progress = Callable[[str, int, int], None]
+"""Told what a build is doing: a stage, how many of its items are done, of how many."""
+
+
+def _no_progress(stage: str, done: int, total: int) -> None:
+    return None
+
+
+@contextlib.contextmanager
+def source_date_epoch(today: dt.date) -> Iterator[None]:
+    """Pins the engines' build date (sitemap, archives) to ``today`` for reproducible output."""
+    old = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(
+        int(dt.datetime(today.year, today.month, today.day, tzinfo=dt.UTC).timestamp())
+    )
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = old
+
+
+class _Counter(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+DIRTY_WARNING = "A 'dirty' build is being performed"
+"""How mkdocs' warning about a build of some pages begins (not a warning here: see :func:`run_mkdocs`)."""
+
+
+def run_mkdocs(
+    project: Project,
+    docs: Path,
+    site: Path,
+    *,
+    strict: bool,
+    progress: Progress = _no_progress,
+    previous: Path | None = None,
+    stale: Collection[str] = (),
+) -> list[str]:
+    """Builds the site with mkdocs-material; returns the engine's warnings.
+
+    Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
+
+    ``previous``: a site built before from the same configuration, engine and date, whose
+    files, except the ``stale`` ones (paths in the site), are still what this build would
+    make. Those files are linked into ``site`` and only the others are made (the pages whose
+    Markdown or fragments changed, new pages, the site-wide files: sitemap, 404 page,
+    search index). No page shows anything of another page but the navigation, whose
+    titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
+    """
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, MkDocsException
+
+    from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
+
+    counter = _Counter()
+    log = logging.getLogger("mkdocs")
+    log.addHandler(counter)
+    not_dirty = _NotDirty()
+    logging.getLogger("mkdocs.commands.build").addFilter(not_dirty)
+    level = log.level
+    log.setLevel(logging.WARNING)
+    try:
+        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
+        if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
+            plugin = ScorekeeperPlugin()
+            plugin.load_config({})
+            cfg.plugins["scorekeeper"] = plugin
+        kept = None
+        if previous is not None:
+            try:
+                kept = _link_previous(previous, site, stale, cfg.theme.static_templates)
+            except OSError:  # no hard links on this file system: a whole build (it empties the folder first)
+                kept = None
+        for plugin in cfg.plugins.values():
+            if isinstance(plugin, ScorekeeperPlugin):
+                plugin.progress = progress
+                plugin.kept = kept
+        cfg.plugins.on_startup(command="build", dirty=kept is not None)
+        try:
+            mkdocs_build(cfg, dirty=kept is not None)
+        finally:
+            cfg.plugins.on_shutdown()
+    except (Abort, MkDocsException) as exc:
+        at = SourcePos(display_path(project.mkdocs_file, project.root))
+        # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
+        raise IngestError(
+            [error("site-engine", w, at) for w in counter.messages] + [error("site-engine", f"mkdocs: {exc}", at)]
+        ) from None
+    finally:
+        log.removeHandler(counter)
+        log.setLevel(level)
+        logging.getLogger("mkdocs.commands.build").removeFilter(not_dirty)
+    return counter.messages
+
+
+class _NotDirty(logging.Filter):
+    """Drops mkdocs' warning about a build of some pages: here such a build makes the site
+    a whole build makes (see :func:`run_mkdocs`), so it is no warning, strict or not."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith(DIRTY_WARNING)
+
+
+def _link_previous(previous: Path, site: Path, stale: Collection[str], templates: Iterable[str]) -> frozenset[str]:
+    """Links the files of ``previous`` into ``site`` but the stale ones and those made from
+    every page (the theme's static templates, the search index); returns the paths linked.
+
+    mkdocs is then told that exactly these are up to date (our plugin), so it never writes
+    to a linked file: the previous site stays as it was whatever happens.
+    """
+    never = set(stale) | {name for t in templates for name in (t, f"{t}.gz")}
+    kept: set[str] = set()
+    root = os.fspath(previous)
+    for folder, _, names in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        if prefix.startswith("search/"):
+            continue
+        made = False
+        for name in names:
+            path = prefix + name
+            if path in never or path.startswith("search/"):
+                continue
+            if not made:
+                os.makedirs(os.path.join(site, prefix), exist_ok=True)
+                made = True
+            os.link(os.path.join(folder, name), os.path.join(site, prefix, name))
+            kept.add(path)
+    return frozenset(kept)
+
+
+def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> list[str]:
+    """Builds the site with Zensical (same mkdocs.yml, docs and site folders pointed at ours).
+
+    Zensical takes the folder of its configuration file as the project's root, and the
+    docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
+    configuration is written into the build folder, under a name of this build's own, and
+    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
+    :func:`build_lock`). Nothing is written outside the build folder.
+    """
+    import yaml
+
+    build_dir = docs.parent.resolve()
+    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
+    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
+    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
+    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
+    plugins = config.get("plugins")
+    if isinstance(plugins, list):
+        config["plugins"] = [
+            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
+        ]
+    fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
+    cfg = Path(name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(yaml.safe_dump(config, sort_keys=False))
+        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
+        proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
+    finally:
+        cfg.unlink(missing_ok=True)
+    if proc.returncode != 0:
+        raise IngestError(
+            [
+                error(
+                    "site-engine",
+                    f"zensical failed: {(proc.stderr or proc.stdout).strip()[-2000:]}",
+                    SourcePos(display_path(project.mkdocs_file, project.root)),
+                )
+            ]
+        )
+    return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
+
+
+def _zensical() -> str:
+    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
+    if exe is None:
+        raise IngestError("the zensical engine is not installed; pip install zensical")
+    return exe

@@ -1,0 +1,125 @@
+"""Writing a tree of files so that it holds exactly a given set, touching only what changed."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.source.storage import write_atomically
+
+
+@dataclass(frozen=True, slots=True)
+class TreeChanges:
+    """What :func:`sync_tree` changed (paths relative to the tree)."""
+
+    written: frozenset[str]
+    """Files created or rewritten."""
+    removed: frozenset[str]
+    """Files deleted."""
+
+
+def _write_new(path: str, data: bytes) -> None:
+    """Creates a file with ``data``: three system calls, without Python's buffered file object."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def sync_tree(
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
+) -> TreeChanges:
+    """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
+
+    Each changed file is replaced atomically, so unchanged files keep their timestamps
+    (which is what lets the site engine rebuild only the pages that changed). The tree
+    is listed once; files are compared and written by a few threads, since the time
+    goes into system calls that release the interpreter lock.
+
+    ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
+    files equal to it are not read from disk again. It is updated to ``files`` on success.
+    """
+    if previous:
+        return _sync_from_memory(target, files, previous)
+    changes = _sync_tree(target, files)
+    if previous is not None:
+        previous.update(files)
+    return changes
+
+
+def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
+    """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
+    last = dict(previous)
+    previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
+    written = {rel for rel, content in files.items() if last.get(rel) is not content and last.get(rel) != content}
+    removed = {rel for rel in last if rel not in files}
+    for rel in sorted(written):
+        content = files[rel]
+        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
+    for rel in sorted(removed):
+        (target / rel).unlink(missing_ok=True)
+        parent = (target / rel).parent
+        while parent != target:
+            try:
+                parent.rmdir()  # empty folders go
+            except OSError:
+                break
+            parent = parent.parent
+    previous.update(files)
+    return TreeChanges(frozenset(written), frozenset(removed))
+
+
+def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
+    import concurrent.futures
+
+    target.mkdir(parents=True, exist_ok=True)
+    root = os.fspath(target)
+    present: set[str] = set()
+    folders: list[str] = []
+    for dirpath, _, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        if prefix:
+            folders.append(prefix)
+        present.update(prefix + name for name in filenames)
+    made = {prefix.rstrip("/") for prefix in folders}
+    for rel in files:
+        parent = rel.rpartition("/")[0]
+        if parent and parent not in made:
+            os.makedirs(os.path.join(root, parent), exist_ok=True)
+            while parent and parent not in made:
+                made.add(parent)
+                parent = parent.rpartition("/")[0]
+
+    def write(item: tuple[str, str | bytes]) -> str | None:
+        rel, content = item
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        dest = os.path.join(root, rel)
+        if rel in present:
+            try:
+                if os.stat(dest).st_size == len(data):
+                    with open(dest, "rb") as f:
+                        if f.read() == data:
+                            return None
+            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
+                pass
+            write_atomically(Path(dest), data, durable=False)
+        else:  # a new file: nobody reads a half-written one (the engine runs after this step)
+            _write_new(dest, data)
+        return rel
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        written = {rel for rel in pool.map(write, files.items(), chunksize=64) if rel is not None}
+    removed = {rel for rel in present if rel not in files}
+    for rel in sorted(removed):
+        os.unlink(os.path.join(root, rel))
+    for prefix in sorted(folders, reverse=True):  # deepest first: empty folders go
+        with contextlib.suppress(OSError):  # not empty: still in use
+            os.rmdir(os.path.join(root, prefix))
+    return TreeChanges(frozenset(written), frozenset(removed))

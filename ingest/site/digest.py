@@ -1,0 +1,351 @@
+"""What the pages about many events read of each event: its :class:`EventDigest`.
+
+The home page, the events index, the player pages, the season tables, the feeds, the
+search index and ``api/events.json`` are made from every event of the archive, but each
+reads only a little of it: names, date, status, winner, each player's result. An event's
+digest holds exactly that, worked out once from its report; the pages about many events
+are made from digests only. So a build can keep an unchanged event's digest (plain data,
+:func:`digest_to_json`) with its rendered pages, and make the site without the event's
+report: the pages are the same whichever way the digest came.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ingest.core.model import Event
+from ingest.report.event_report import EventReport
+from ingest.report.history import EventHistory, HistoryEntry, Step, event_history
+from ingest.site import i18n
+from ingest.site.feeds import FeedEvent
+from ingest.site.i18n import gettext as _
+from ingest.site.i18n import ngettext
+from ingest.site.render import slug_id
+from ingest.source.naming import is_unnamed
+from ingest.source.players import PlayerRegistry
+
+
+def player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+    """Each player's (and team's) name as published."""
+    names = {p.id: registry.name(p.id, p.name) for p in event.players}
+    names.update({t.id: t.name for t in event.teams})
+    return names
+
+
+def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
+    """The page of a player, or of a team (its section on the event's teams page), from the site root.
+
+    A player's page is under their canonical id: an event may use an alias (players.yaml).
+    """
+    if event.is_team_event and unit in {t.id for t in event.teams}:
+        return f"events/{event.slug}/teams/#{unit}"
+    if is_unnamed(unit):
+        return f"events/{event.slug}/"  # a player who chose not to be named has no page
+    return f"players/{registry.canonical(unit)}/"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDigest:
+    """One event as the pages about many events see it."""
+
+    history: EventHistory
+    """Its share of the player pages and season tables (and its slug, name, date, status)."""
+    path: str
+    """The event file, as diagnostics name it."""
+    game_name: str
+    """The game, as shown."""
+    summary: Mapping[str, Any]
+    """Its line on the home page and the events index (links from the site root)."""
+    feed: FeedEvent
+    """Its item in the calendar and results feeds."""
+    api_entry: Mapping[str, Any]
+    """Its item in ``api/events.json``."""
+    search: Mapping[str, str]
+    """Its search entry."""
+    decks: tuple[tuple[str, str, str], ...]
+    """Published archetypes, by player id: (archetype, the deck's address, the player's name)."""
+
+
+def event_summary(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+    """The event's line on the home page and the events index."""
+    e = report.event
+    winner = report.winner
+    # A team event's winner is a team: it has no deck of its own.
+    winner_deck = report.public_archetypes().get(winner, "") if winner is not None else ""
+    return {
+        "slug": e.slug,
+        "name": e.name,
+        "date": i18n.day(e.date),
+        "game": e.game,
+        "game_name": e.game_name,
+        "format": e.format,
+        "players": len(e.players),
+        "status": report.status,
+        "url": f"events/{e.slug}/",
+        "winner": names.get(winner, "") if winner else "",
+        "winner_url": unit_url(e, winner, registry) if winner else "",
+        "winner_deck": winner_deck,
+        "location": e.location,
+        "year": e.date.year,
+        "month": i18n.month(e.date),
+    }
+
+
+def event_digest(report: EventReport, registry: PlayerRegistry) -> EventDigest:
+    """``report``'s digest (its players named as ``registry`` says)."""
+    e = report.event
+    names = player_names(e, registry)
+    winner = report.winner
+    archetypes = report.public_archetypes()
+    feed = FeedEvent(
+        slug=e.slug,
+        name=e.name,
+        start=e.date,
+        end=e.end_date or e.date,
+        game=e.game,
+        game_name=e.game_name,
+        format=e.format,
+        path=f"events/{e.slug}/",
+        status=report.status,
+        location=e.location,
+        players=len(e.players),
+        winner=names.get(winner, "") if winner else "",
+        winner_deck=archetypes.get(winner, "") if winner else "",
+    )
+    api_entry = {
+        "slug": e.slug,
+        "name": e.name,
+        "date": e.date.isoformat(),
+        "game": e.game,
+        "format": e.format,
+        "players": len(e.players),
+        "status": report.status,
+        "winner": winner,
+        "url": f"events/{e.slug}/",
+        "api": f"api/events/{e.slug}.json",
+    }
+    where = ", ".join(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
+    won = _("; won by %(player)s") % {"player": names.get(winner, winner)} if winner else ""
+    field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
+    search = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{won}"}
+    decks = []
+    for pid, archetype in sorted(archetypes.items()):
+        if not archetype:
+            continue
+        if report.decklists_visible and pid in report.decks:
+            url = f"events/{e.slug}/decklists/#deck-{slug_id(pid)}"
+        else:
+            url = f"events/{e.slug}/"
+        decks.append((archetype, url, names.get(pid, pid)))
+    return EventDigest(
+        event_history(report),
+        e.path,
+        e.game_name,
+        event_summary(report, names, registry),
+        feed,
+        api_entry,
+        search,
+        tuple(decks),
+    )
+
+
+# -- as plain data ----------------------------------------------------------------------------
+
+
+def digest_to_json(d: EventDigest) -> dict[str, Any]:
+    """The digest as JSON values (:func:`digest_from_json` gives it back, equal)."""
+    h = d.history
+    f = d.feed
+    return {
+        "history": {
+            "slug": h.slug,
+            "name": h.name,
+            "date": h.date.isoformat(),
+            "game": h.game,
+            "format": h.format,
+            "organizer": h.organizer,
+            "status": h.status,
+            **_steps_to_json(h.steps),
+            "source_ids": [list(x) for x in h.source_ids],
+        },
+        "path": d.path,
+        "game_name": d.game_name,
+        "summary": dict(d.summary),
+        "feed": {
+            "slug": f.slug,
+            "name": f.name,
+            "start": f.start.isoformat(),
+            "end": f.end.isoformat(),
+            "game": f.game,
+            "game_name": f.game_name,
+            "format": f.format,
+            "path": f.path,
+            "status": f.status,
+            "location": f.location,
+            "players": f.players,
+            "winner": f.winner,
+            "winner_deck": f.winner_deck,
+        },
+        "api_entry": dict(d.api_entry),
+        "search": dict(d.search),
+        "decks": [list(x) for x in d.decks],
+    }
+
+
+def _steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
+    """Steps as compact lists: ``[0, player, name, common, rank, place, record, points,
+    tbp, archetype, team, team_name, seat, now]`` (``common``: an index into ``common``,
+    the shared fields) or ``[1, player, opponent, slot]``."""
+    commons: dict[tuple[Any, ...], int] = {}
+    out: list[Any] = []
+    for _kind, pid, other, value in steps:
+        if not isinstance(value, HistoryEntry):
+            out.append([1, pid, other, value])
+            continue
+        e = value
+        common = (e.slug, e.event, e.date.isoformat(), e.game_name, e.format, e.status, e.field)
+        index = commons.setdefault(common, len(commons))
+        tbp = e.tiebreak_points
+        out.append(
+            [
+                0,
+                pid,
+                other,
+                index,
+                e.rank,
+                e.place,
+                list(e.record) if e.record is not None else None,
+                e.points,
+                [tbp.numerator, tbp.denominator] if tbp is not None else None,
+                e.archetype,
+                e.team,
+                e.team_name,
+                e.seat,
+                list(e.now) if e.now is not None else None,
+            ]
+        )
+    return {"common": [list(c) for c in commons], "steps": out}
+
+
+class DigestError(ValueError):
+    """Data that is not a digest."""
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str):
+        raise DigestError(f"expected a string, got {type(v).__name__}")
+    return v
+
+
+def _int(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise DigestError(f"expected an integer, got {type(v).__name__}")
+    return v
+
+
+def _date(v: Any) -> dt.date:
+    try:
+        return dt.date.fromisoformat(_str(v))
+    except ValueError as exc:
+        raise DigestError(str(exc)) from None
+
+
+def _flat(v: Any) -> dict[str, Any]:
+    """A mapping of names to strings, integers, booleans or None (summaries, API entries)."""
+    if not isinstance(v, dict):
+        raise DigestError("expected an object")
+    for key, value in v.items():
+        if not isinstance(key, str) or not (value is None or isinstance(value, str | int | bool)):
+            raise DigestError("expected names with plain values")
+    return v
+
+
+def _steps_from_json(commons: Any, steps: Any) -> tuple[Step, ...]:
+    """The steps :func:`_steps_to_json` wrote. The entry they come in is signed (see
+    :mod:`ingest.publish.cache`): only shapes are checked here, by the conversions."""
+    shared = [(_str(a), _str(b), _date(c), _str(d), _str(e), _str(f), _int(g)) for a, b, c, d, e, f, g in commons]
+    out: list[Step] = []
+    for step in steps:
+        if step[0] == 1:
+            _, me, opp, slot = step
+            out.append(("meet", me, opp, slot))
+            continue
+        _, pid, name, index, rank, place, record, points, tbp, archetype, team, team_name, seat, now = step
+        slug, event, day, game_name, fmt, status, field = shared[index]
+        entry = HistoryEntry(
+            slug,
+            event,
+            day,
+            game_name,
+            fmt,
+            status,
+            field,
+            rank,
+            place,
+            (record[0], record[1], record[2]) if record is not None else None,
+            points,
+            Fraction(tbp[0], tbp[1]) if tbp is not None else None,
+            archetype,
+            team,
+            team_name,
+            seat,
+            (now[0], now[1], now[2]) if now is not None else None,
+        )
+        out.append(("add", pid, name, entry))
+    return tuple(out)
+
+
+def _strings(v: Any, size: int) -> tuple[str, ...]:
+    if not isinstance(v, list) or len(v) != size:
+        raise DigestError(f"expected {size} strings")
+    return tuple(_str(x) for x in v)
+
+
+def digest_from_json(obj: Any) -> EventDigest:
+    """The digest :func:`digest_to_json` wrote; raises :class:`DigestError` (or KeyError) on anything else."""
+    try:
+        h, f = obj["history"], obj["feed"]
+        history = EventHistory(
+            _str(h["slug"]),
+            _str(h["name"]),
+            _date(h["date"]),
+            _str(h["game"]),
+            _str(h["format"]),
+            _str(h["organizer"]),
+            _str(h["status"]),
+            _steps_from_json(h["common"], h["steps"]),
+            tuple((a, b) for a, b in (_strings(x, 2) for x in h["source_ids"])),
+        )
+        feed = FeedEvent(
+            slug=_str(f["slug"]),
+            name=_str(f["name"]),
+            start=_date(f["start"]),
+            end=_date(f["end"]),
+            game=_str(f["game"]),
+            game_name=_str(f["game_name"]),
+            format=_str(f["format"]),
+            path=_str(f["path"]),
+            status=_str(f["status"]),
+            location=_str(f["location"]),
+            players=_int(f["players"]),
+            winner=_str(f["winner"]),
+            winner_deck=_str(f["winner_deck"]),
+        )
+        decks = tuple((a, b, c) for a, b, c in (_strings(x, 3) for x in obj["decks"]))
+        search = {k: _str(x) for k, x in _flat(obj["search"]).items()}
+        return EventDigest(
+            history,
+            _str(obj["path"]),
+            _str(obj["game_name"]),
+            _flat(obj["summary"]),
+            feed,
+            _flat(obj["api_entry"]),
+            search,
+            decks,
+        )
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError, ZeroDivisionError) as exc:
+        raise DigestError(f"not a digest: {exc!r}") from None

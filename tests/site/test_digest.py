@@ -1,0 +1,54 @@
+"""An event's digest as plain data: what the build cache keeps gives back the same digest,
+and a site made from digests read back is the site made from the reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import ingest.publish.run as run
+from ingest.site.digest import DigestError, digest_from_json, digest_to_json, event_digest
+from ingest.site.pages import RenderedEvent, SiteInputs, render_event, site_files
+from tests.site_helpers import TODAY, make_project
+
+
+def _inputs(tmp_path: Path) -> tuple[SiteInputs, Path]:
+    project = make_project(tmp_path)
+    cache = run.ReportCache()
+    collected = run.collect(project, parsed=cache.parsed)
+    reports = run.compute_reports(collected, project, cache, run.BuildTimings())
+    registry, _ = run.format_registry(project)
+    return SiteInputs(
+        tuple(reports), collected.players, registry, TODAY, seasons=collected.seasons
+    ), project.templates_dir
+
+
+def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:
+    """Individual, team, Wheel of Time, upcoming and running events alike."""
+    inputs, _ = _inputs(tmp_path)
+    assert {r.status for r in inputs.reports} == {"complete", "in-progress", "upcoming"}
+    for report in inputs.reports:
+        digest = event_digest(report, inputs.players)
+        assert digest_from_json(json.loads(json.dumps(digest_to_json(digest)))) == digest
+
+
+def test_a_site_from_digests_read_back_is_the_site_from_the_reports(tmp_path: Path) -> None:
+    inputs, templates = _inputs(tmp_path)
+    direct = site_files(inputs, templates)
+    kept = []
+    for report in inputs.reports:
+        rendered = render_event(report, inputs, templates)
+        digest = digest_from_json(json.loads(json.dumps(digest_to_json(rendered.digest))))
+        kept.append(RenderedEvent(digest, rendered.files))
+    from_digests = site_files(
+        SiteInputs((), inputs.players, inputs.formats, TODAY, seasons=inputs.seasons), templates, rendered=kept
+    )
+    assert from_digests == direct
+
+
+@pytest.mark.parametrize("bad", [None, [], {"history": {}}, {"history": 1, "feed": {}}, "x"])
+def test_what_is_not_a_digest_is_refused(bad: object) -> None:
+    with pytest.raises(DigestError):
+        digest_from_json(bad)
