@@ -184,10 +184,10 @@ def new(
             write_atomically(path, text)
     except FileBusy as exc:
         fail(exc.text)
-    if project.root == Path.cwd().resolve():
-        click.echo(f"created {shown}")
-    else:  # found by walking up from here, like git: say where it went
+    if project.root.resolve() in Path.cwd().resolve().parents:  # found above here, like git: say where
         click.echo(f"created {path} (in the project at {project.root})")
+    else:
+        click.echo(f"created {shown}")
 
 
 # -- pair -------------------------------------------------------------------------------------------
