@@ -1285,14 +1285,14 @@ def search_entries(
         decks = sorted({e.archetype for e in entries if e.archetype})
         text = ngettext("Player, %(num)d event", "Player, %(num)d events", len(entries)) % {"num": len(entries)}
         if aliases:
-            text += _("; also %(names)s") % {"names": ", ".join(aliases)}
+            text += _("; also %(names)s") % {"names": i18n.separated(aliases)}
         if decks:
-            text += _("; decks: %(decks)s") % {"decks": ", ".join(decks[:5])}
+            text += _("; decks: %(decks)s") % {"decks": i18n.separated(decks[:5])}
         out.append({"location": f"players/{cid}/", "title": name, "text": text})
     latest_deck: dict[str, tuple[str, str, str]] = {}
     for report in sorted(reports, key=lambda r: (r.event.date, r.event.slug), reverse=True):
         e = report.event
-        where = ", ".join(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
+        where = i18n.separated(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
         names = _player_names(e, inputs.players)
         winner = _("; won by %(player)s") % {"player": names.get(report.winner, report.winner)} if report.winner else ""
         field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}

@@ -233,6 +233,7 @@ def environment(templates: Path) -> jinja2.Environment:
         pct=local_pct,
         number=i18n.number,
         translated=i18n.gettext,
+        separated=i18n.separated,
         day=i18n.day,
         decimal=decimal,
         fragment=fragment,

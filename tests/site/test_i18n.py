@@ -131,6 +131,8 @@ def test_a_japanese_build_shows_no_english_label_of_ours(japanese_docs: Path) ->
     assert "トップ4。第3〜4回戦が残り" in live and "進出確定" in live
     assert '<strong>2勝で進出</strong><br><span class="sk-muted">2勝すれば（12点）、12点に届くのはほかに2人まで' in live
     assert "&#34;time&#34;: &#34;時間切れ&#34;" in live and "&#34;left&#34;: &#34;残り%(time)s&#34;" in live
+    draft = html.unescape(page_text(japanese_docs / "events" / "2026-11-06-draft-night" / "index.md"))
+    assert "autumn 2026</a>、<a " in draft  # a list in running text, with the language's separator
     feeds = japanese_docs / "feeds"
     assert "<title>Scorekeeper：大会結果</title>" in (feeds / "results.xml").read_text(encoding="utf-8")
     assert "X-WR-CALNAME:Scorekeeperの大会" in (feeds / "events.ics").read_text(encoding="utf-8")
