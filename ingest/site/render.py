@@ -198,8 +198,8 @@ def script_words() -> Markup:
     >>> str(script_words())
     ''
     >>> with i18n.use("ja"):
-    ...     str(script_words())[:38]
-    ' data-sk-words="{&#34;opponent&#34;: &#'
+    ...     str(script_words())[:51]
+    ' data-sk-words="{&#34;opponent&#34;: &#34;対戦相手&#34;'
     """
     shown = {key: i18n.gettext(message) for key, message in SCRIPT_WORDS.items()}
     if shown == SCRIPT_WORDS:
