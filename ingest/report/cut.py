@@ -73,6 +73,85 @@ class Table:
     """Points each player gains, one tuple per possible outcome (one outcome once reported)."""
 
 
+REASONS: tuple[str, ...] = ("safe", "help", "level", "beaten", "help-any", "level-any", "beaten-any")
+"""The sentences a reason can be: ``safe`` (at most so many others can reach the total),
+``help``, ``level`` and ``beaten`` when the round is paired (exact), and their ``-any``
+forms when the pairings are not known (bounds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a verdict holds, as data: which sentence, and its numbers.
+
+    The terminal shows :meth:`english`; the site words the same data in its own language
+    (``ingest.site.cut_words``), so a sentence's numbers are never parsed back out of text.
+
+    >>> Reason("safe", "draw", 1, 7, 2, 8, lead="a", weaker="loss", weaker_points=6, weaker_others=5).english()
+    'with a draw (7 points) at most 2 other players can reach 7; with a loss, 5 others can reach 6; the cut is 8'
+    """
+
+    kind: str
+    """One of :data:`REASONS`."""
+    outcome: str
+    """The player's result in the sentence: ``result`` or ``bye`` (already in), ``loss``, ``draw`` or ``win``."""
+    rounds: int
+    """How many of that outcome (the rounds left; 1 when the round is paired)."""
+    points: int
+    """The final points the sentence is about."""
+    others: int
+    """How many other players (or teams) the sentence counts."""
+    top: int
+    """The size of the cut."""
+    lead: str = "a"
+    """How the outcome is introduced: ``your`` (already recorded), ``even`` (even with it), ``a`` (with it)."""
+    weaker: str | None = None
+    """For a ``safe`` reason, the weaker outcome that would not be safe (``loss`` or ``draw``), if it can happen."""
+    weaker_points: int = 0
+    """The final points with the weaker outcome."""
+    weaker_others: int = 0
+    """How many others can reach them."""
+    teams: bool = False
+    """Whether the others are teams."""
+
+    def english(self) -> str:
+        """The reason in English, as the terminal and ``--json`` show it."""
+        t, n, cut = self.points, self.others, f"the cut is {self.top}"
+        text = {
+            "safe": lambda: f"{self.phrase()} ({t} points) at most {_others(n)} can reach {t}{self._tail()}; {cut}",
+            "help": lambda: f"{self.phrase()} ({t} points), {_others(n)} can still reach {t} points; {cut}",
+            "level": lambda: (
+                f"{self.phrase()} ({t} points), at best {_who(n, 'finishes', 'finish')} on {t} points or more; "
+                f"{cut}: tiebreakers decide"
+            ),
+            "beaten": lambda: (
+                f"{self.phrase()} ({t} points), at least {_who(n, 'finishes', 'finish')} above {t} points; {cut}"
+            ),
+            "help-any": lambda: f"{self.phrase()} ({t} points), {_others(n)} can still reach {t}; {cut}",
+            "level-any": lambda: (
+                f"{self.phrase()} ({t} points), {_who(n, 'already has', 'already have')} {t} or more; {cut}"
+            ),
+            "beaten-any": lambda: (
+                f"{_who(n, 'already has', 'already have')} more than {t} points, the most you can reach; {cut}"
+            ),
+        }[self.kind]()
+        return text.replace(" other player", " other team") if self.teams else text
+
+    def phrase(self) -> str:
+        """``with your result``, ``even with a loss``, ``with 2 wins``, ``even with losses``."""
+        if self.lead == "your":
+            return f"with your {self.outcome}"
+        if self.rounds == 1:
+            words = f"a {self.outcome}"
+        else:
+            words = "losses" if self.outcome == "loss" else f"{self.rounds} {self.outcome}s"
+        return f"{'even with' if self.lead == 'even' else 'with'} {words}"
+
+    def _tail(self) -> str:
+        if self.weaker is None:
+            return ""
+        return f"; with a {self.weaker}, {_plural(self.weaker_others, 'other')} can reach {self.weaker_points}"
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """One player's outlook."""
@@ -81,8 +160,13 @@ class Verdict:
     """The player (or team)."""
     verdict: str
     """One of :data:`VERDICTS`."""
-    reason: str
-    """One line that explains it."""
+    why: Reason
+    """Why, as data (the site words it in its language)."""
+
+    @property
+    def reason(self) -> str:
+        """One line that explains it (English)."""
+        return self.why.english()
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,38 +332,28 @@ def _exact_words(
     best_in: Mapping[str, int],
     best_above: Mapping[str, int],
     top: int,
-) -> tuple[str, str]:
-    cut = f"the cut is {top}"
+) -> tuple[str, Reason]:
     fixed = next((k for k in ("result", "bye") if k in options), None)
     if all(safe.values()):
         k = fixed or ("loss" if "loss" in options else min(options, key=lambda x: total[x]))
-        lead = f"with your {k}" if fixed else f"even with a {k}"
-        return "locked", f"{lead} ({total[k]} points) at most {_others(worst[k])} can reach {total[k]}; {cut}"
+        return "locked", Reason("safe", k, 1, total[k], worst[k], top, lead="your" if fixed else "even")
     for k, verdict in (("draw", "draw-in"), ("win", "win-in")):
         if safe.get(k):
             weaker = "loss" if k == "win" and "draw" not in options else ("draw" if k == "win" else "loss")
-            tail = ""
             if weaker in options:
-                tail = f"; with a {weaker}, {_plural(worst[weaker], 'other')} can reach {total[weaker]}"
-            return (
-                verdict,
-                f"with a {k} ({total[k]} points) at most {_others(worst[k])} can reach {total[k]}{tail}; {cut}",
-            )
+                return verdict, Reason(
+                    "safe", k, 1, total[k], worst[k], top, weaker=weaker,
+                    weaker_points=total[weaker], weaker_others=worst[weaker],
+                )  # fmt: skip
+            return verdict, Reason("safe", k, 1, total[k], worst[k], top)
     best = fixed or "win"
     t = total[best]
-    lead = f"with your {best} ({t} points)" if fixed else f"with a win ({t} points)"
+    lead = "your" if fixed else "a"
     if best_in[best] < top:
-        return "needs-help", f"{lead}, {_others(worst[best])} can still reach {t} points; {cut}"
+        return "needs-help", Reason("help", best, 1, t, worst[best], top, lead=lead)
     if best_above[best] < top:
-        return (
-            "tiebreakers",
-            f"{lead}, at best {_who(best_in[best], 'finishes', 'finish')} on {t} points or more; "
-            f"{cut}: tiebreakers decide",
-        )
-    return (
-        "out",
-        f"{lead}, at least {_who(best_above[best], 'finishes', 'finish')} above {t} points; {cut}",
-    )
+        return "tiebreakers", Reason("level", best, 1, t, best_in[best], top, lead=lead)
+    return "out", Reason("beaten", best, 1, t, best_above[best], top, lead=lead)
 
 
 def _field_paired(
@@ -367,38 +441,27 @@ def outlook_unpaired(
         n = bisect_right(descending, -t)
         return n - (p is not None and points[p] >= t)
 
-    cut = f"the cut is {top}"
     out = []
     for p in order or sorted(elig, key=lambda q: (-points[q], q)):
         if p not in elig:
             continue
         base = points[p]
-        records = {
-            "loss": (base + r * rules.loss, "losses" if r > 1 else "a loss"),
-            "draw": (base + r * rules.draw, f"{r} draws" if r > 1 else "a draw"),
-            "win": (base + r * rules.win, f"{r} wins" if r > 1 else "a win"),
-        }
-        found: tuple[str, str] | None = None
+        records = {"loss": base + r * rules.loss, "draw": base + r * rules.draw, "win": base + r * rules.win}
+        found: tuple[str, Reason] | None = None
         for key, verdict in (("loss", "locked"), ("draw", "draw-in"), ("win", "win-in")):
-            t, words = records[key]
+            t = records[key]
             n = worst(p, t)
             if n < top:
-                lead = f"even with {words}" if key == "loss" else f"with {words}"
-                found = verdict, f"{lead} ({t} points) at most {_others(n)} can reach {t}; {cut}"
+                found = verdict, Reason("safe", key, r, t, n, top, lead="even" if key == "loss" else "a")
                 break
         if found is None:
-            t, words = records["win"]
+            t = records["win"]
             if already(p, t) < top:
-                found = "needs-help", f"with {words} ({t} points), {_others(worst(p, t))} can still reach {t}; {cut}"
+                found = "needs-help", Reason("help-any", "win", r, t, worst(p, t), top)
             elif already(p, t + 1) < top:
-                level = _who(already(p, t), "already has", "already have")
-                found = "tiebreakers", f"with {words} ({t} points), {level} {t} or more; {cut}"
+                found = "tiebreakers", Reason("level-any", "win", r, t, already(p, t), top)
             else:
-                n = already(p, t + 1)
-                found = (
-                    "out",
-                    f"{_who(n, 'already has', 'already have')} more than {t} points, the most you can reach; {cut}",
-                )
+                found = "out", Reason("beaten-any", "win", r, t, already(p, t + 1), top)
         out.append(Verdict(p, *found))
     guarantee = next(
         (t for t in range(max(points.values(), default=0) + r * rules.win + 1) if worst(None, t) <= top - 1), None
@@ -497,7 +560,5 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
 
 def _of_teams(outlook: CutOutlook) -> CutOutlook:
     """The same outlook, its reasons speaking of teams ("1 other team can reach 7")."""
-    verdicts = tuple(
-        replace(v, reason=v.reason.replace(" other player", " other team")) for v in outlook.verdicts
-    )
+    verdicts = tuple(replace(v, why=replace(v.why, teams=True)) for v in outlook.verdicts)
     return replace(outlook, verdicts=verdicts)

@@ -128,7 +128,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry) -> EventDigest:
         "url": f"events/{e.slug}/",
         "api": f"api/events/{e.slug}.json",
     }
-    where = ", ".join(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
+    where = i18n.separated(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
     won = _("; won by %(player)s") % {"player": names.get(winner, winner)} if winner else ""
     field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
     search = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{won}"}

@@ -13,6 +13,10 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ingest.site import i18n
+from ingest.site.i18n import gettext as _
+from ingest.site.i18n import ngettext
+
 FEEDS_DIR = "feeds"
 """Where the feeds live in the site."""
 
@@ -88,7 +92,7 @@ def calendar_feed(
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     title = site_name if game is None else f"{site_name}: {next((e.game_name for e in events if e.game == game), game)}"
-    cal.add("x-wr-calname", f"{title} events")
+    cal.add("x-wr-calname", _("%(title)s events") % {"title": title})
     stamp = _midnight(today)
     for e in sorted(events, key=lambda x: (x.start, x.slug)):
         if e.status == "complete" or (game is not None and e.game != game):
@@ -117,10 +121,10 @@ def results_feed(events: Sequence[FeedEvent], *, site_name: str, site_url: str =
     done = done[:RESULTS_KEPT]
     fg = FeedGenerator()
     fg.id(_absolute(site_url, RESULTS_FEED) if site_url else f"urn:scorekeeper:{site_name}:results")
-    fg.title(f"{site_name}: results")
+    fg.title(_("%(site)s: results") % {"site": site_name})
     fg.link(href=_absolute(site_url, "") or "./", rel="alternate")
     fg.link(href=_absolute(site_url, RESULTS_FEED), rel="self")
-    fg.language("en")
+    fg.language(i18n.active().code)
     fg.generator("Scorekeeper")
     fg.updated(_midnight(done[0].end) if done else _midnight(dt.date(1970, 1, 1)))
     for e in reversed(done):  # feedgen puts each new entry first
@@ -130,8 +134,12 @@ def results_feed(events: Sequence[FeedEvent], *, site_name: str, site_url: str =
         entry.link(href=_absolute(site_url, e.path))
         entry.updated(_midnight(e.end))
         entry.published(_midnight(e.end))
-        won = f"Won by {e.winner}" + (f" ({e.winner_deck})" if e.winner_deck else "") if e.winner else "Final standings"
-        entry.summary(f"{won} · {e.players} players · {e.game_name} · {e.format} · {e.start.isoformat()}")
+        if e.winner and e.winner_deck:
+            won = _("Won by %(player)s (%(deck)s)") % {"player": e.winner, "deck": e.winner_deck}
+        else:
+            won = _("Won by %(player)s") % {"player": e.winner} if e.winner else _("Final standings")
+        players = ngettext("%(num)d player", "%(num)d players", e.players) % {"num": e.players}
+        entry.summary(f"{won} · {players} · {e.game_name} · {e.format} · {i18n.day(e.start)}")
         entry.category(term=e.game, label=e.game_name)
     data: bytes = fg.atom_str(pretty=True)
     return data

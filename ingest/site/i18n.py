@@ -25,7 +25,7 @@ import functools
 import hashlib
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -169,6 +169,29 @@ def pgettext(context: str, message: str) -> str:
 
 
 _ = gettext
+
+
+def ordinal(n: int) -> str:
+    """A place as the language writes it (``1st``, ``22nd``; ``1位``).
+
+    >>> ordinal(1), ordinal(12), ordinal(23)
+    ('1st', '12th', '23rd')
+    """
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    if suffix == "st":
+        text = pgettext("place", "%(num)dst")
+    elif suffix == "nd":
+        text = pgettext("place", "%(num)dnd")
+    elif suffix == "rd":
+        text = pgettext("place", "%(num)drd")
+    else:
+        text = pgettext("place", "%(num)dth")
+    return text % {"num": n}
+
+
+def separated(items: Iterable[str]) -> str:
+    """Items of a list in running text (``a, b, c``; ``a、b、c``)."""
+    return pgettext("list separator", ", ").join(items)
 
 
 # -- dates and numbers ---------------------------------------------------------------------------

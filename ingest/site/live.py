@@ -14,6 +14,7 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.report.cut import cut_outlook
+from ingest.site import cut_words
 from ingest.site.i18n import gettext as _
 
 VERSION_FILE = "version.txt"
@@ -88,8 +89,8 @@ def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, st
             "name": names.get(v.player, v.player),
             "url": url_of(v.player),
             "verdict": v.verdict,
-            "label": outlook.label(v.verdict),
-            "reason": v.reason,
+            "label": cut_words.label(outlook, v.verdict),
+            "reason": cut_words.reason(v.why),
         }
         for v in outlook.verdicts
         if v.verdict != "out"
@@ -97,7 +98,7 @@ def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, st
     return {
         "unit": "Team" if event.is_team_event else "Player",
         "top": outlook.top,
-        "summary": outlook.summary(),
+        "summary": cut_words.summary(outlook),
         "rows": rows,
         "out": sum(1 for v in outlook.verdicts if v.verdict == "out"),
         "by_player": {v.player: v for v in outlook.verdicts},

@@ -1260,9 +1260,9 @@ def search_entries(
         decks = sorted({e.archetype for e in entries if e.archetype})
         text = ngettext("Player, %(num)d event", "Player, %(num)d events", len(entries)) % {"num": len(entries)}
         if aliases:
-            text += _("; also %(names)s") % {"names": ", ".join(aliases)}
+            text += _("; also %(names)s") % {"names": i18n.separated(aliases)}
         if decks:
-            text += _("; decks: %(decks)s") % {"decks": ", ".join(decks[:5])}
+            text += _("; decks: %(decks)s") % {"decks": i18n.separated(decks[:5])}
         out.append({"location": f"players/{cid}/", "title": name, "text": text})
     latest_deck: dict[str, tuple[str, str, str]] = {}
     for d in sorted(digests, key=lambda d: (d.history.date, d.history.slug), reverse=True):

@@ -31,6 +31,7 @@ from ingest.core.safetext import one_line
 from ingest.core.slug import slug
 from ingest.site import i18n
 from ingest.site.fragments import placeholder
+from ingest.site.i18n import N_
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
 _LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -108,6 +109,41 @@ def local_pct(value: Any, digits: int = 2) -> str:
     return i18n.number(pct(value, digits))
 
 
+SCRIPT_WORDS = {
+    "opponent": N_("Opponent"),
+    "mw": N_("MW%"),
+    "gw": N_("GW%"),
+    "noRounds": N_("no rounds"),
+    "noGames": N_("no games"),
+    # Translators: after a percentage raised to its floor: "33% (floor; was 25%)".
+    "floor": N_("floor; %(note)s"),
+    "was": N_("was %(value)s"),
+    "tiebreakers": N_("Tiebreakers"),
+    "opponents": N_("Opponents"),
+    # Translators: the round clock once time is up.
+    "time": N_("time"),
+    "left": N_("%(time)s left"),
+}
+"""The words ``assets/scorekeeper.js`` writes into a page (its ``ENGLISH`` table), by key."""
+
+
+def script_words() -> Markup:
+    """The script's words in the site's language, as a ``data-sk-words`` attribute.
+
+    An English page has none (the script's own words are English), so it is unchanged.
+
+    >>> str(script_words())
+    ''
+    >>> with i18n.use("ja"):
+    ...     str(script_words())[:51]
+    ' data-sk-words="{&#34;opponent&#34;: &#34;対戦相手&#34;'
+    """
+    shown = {key: i18n.gettext(message) for key, message in SCRIPT_WORDS.items()}
+    if shown == SCRIPT_WORDS:
+        return Markup("")
+    return Markup(' data-sk-words="%s"') % json.dumps(shown, ensure_ascii=False, separators=(", ", ": "))
+
+
 @functools.cache
 def environment(templates: Path) -> jinja2.Environment:
     """The Jinja2 environment over a template folder (cached per folder).
@@ -128,10 +164,13 @@ def environment(templates: Path) -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext
     )
+    env.globals["script_words"] = script_words
     env.filters.update(
         md=md,
         pct=local_pct,
         number=i18n.number,
+        translated=i18n.gettext,
+        separated=i18n.separated,
         day=i18n.day,
         decimal=decimal,
         fragment=fragment,
@@ -141,13 +180,42 @@ def environment(templates: Path) -> jinja2.Environment:
     return env
 
 
+def localized_names(name: str, code: str) -> list[str]:
+    """The templates to try for ``name`` in a language, the language's own first.
+
+    Long prose (the rules pages) is written once per language rather than cut into
+    catalog messages: ``rules_mtr.ja.md.j2`` is used when the site is in Japanese,
+    ``rules_mtr.md.j2`` otherwise (and for any language without its own). A regional
+    language (``pt-BR``) also looks for its base language's template (``pt``).
+
+    >>> localized_names("rules_mtr.md.j2", "ja")
+    ['rules_mtr.ja.md.j2', 'rules_mtr.md.j2']
+    >>> localized_names("rules_mtr.md.j2", "pt-BR")
+    ['rules_mtr.pt-BR.md.j2', 'rules_mtr.pt.md.j2', 'rules_mtr.md.j2']
+    >>> localized_names("rules_mtr.md.j2", "en")
+    ['rules_mtr.md.j2']
+    """
+    if code == i18n.DEFAULT or "." not in name:
+        return [name]
+    stem, _, ext = name.partition(".")
+    codes = dict.fromkeys((code, code.split("-")[0].split("_")[0]))
+    return [f"{stem}.{c}.{ext}" for c in codes] + [name]
+
+
+def _template(templates: Path, name: str) -> jinja2.Template:
+    """The template ``name`` in the active language (see :func:`localized_names`)."""
+    env = environment(templates)
+    names = localized_names(name, i18n.active().code)
+    return env.get_template(name) if len(names) == 1 else env.select_template(names)
+
+
 def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
     """Renders one template with a context."""
-    return environment(templates).get_template(name).render(**context)
+    return _template(templates, name).render(**context)
 
 
 def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
     """Renders a page template: its Markdown, and the HTML fragments its placeholders stand for."""
     fragments: list[str] = []
-    text = environment(templates).get_template(name).render(**context, _fragments=fragments)
+    text = _template(templates, name).render(**context, _fragments=fragments)
     return text, fragments

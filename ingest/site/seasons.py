@@ -20,16 +20,32 @@ from typing import Any
 from ingest.core.model import Event
 from ingest.report.history import EventHistory
 from ingest.report.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
+from ingest.site import i18n
+from ingest.site.i18n import N_, ngettext, ordinal, separated
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render_page
 from ingest.source.players import PlayerRegistry
-from ingest.source.season import TIEBREAKERS, Rules, Season, ordinal, points_text
+from ingest.source.season import TIEBREAKERS, Rules, Season, points_text
 
 API_VERSION = 1
 
-UNNAMED = "Unnamed player"
+UNNAMED = N_("Unnamed player")
 """A season table's row for a player who chose not to be named (``names`` has only the
-players with a page: see :mod:`ingest.source.naming`)."""
+players with a page: see :mod:`ingest.source.naming`); in the site's language on pages,
+in English in the API."""
+
+_PAGE_ONLY = ("leader_points", "leader_shown")
+"""What the seasons index keeps for its page, not for the API."""
+
+SEASON_TIEBREAKERS = {
+    "match-points": N_("total match points of the counted results"),
+    "head-to-head": N_("matches won minus lost against the other tied players"),
+    "events-played": N_("counted events played (more first)"),
+    "best-finish": N_("best single final place"),
+    "match-wins": N_("matches won in the counted results"),
+}
+"""What each season tie-breaker compares, for the catalogs (the English of
+:data:`ingest.source.season.TIEBREAKERS`; a test keeps the two alike)."""
 
 Files = dict[str, str | bytes]
 
@@ -103,43 +119,83 @@ def player_seasons(computed: Sequence[ComputedSeason]) -> dict[str, list[dict[st
 
 
 def rules_text(rules: Rules) -> list[str]:
-    """How points are earned, counted and compared, one sentence each.
+    """How points are earned, counted and compared, one sentence each (in the site's language).
 
     >>> from ingest.source.season import Points, Placement, Step
     >>> rules_text(Rules(Points((Placement(1, 1, Fraction(10)), Placement(2, 4, Fraction(6))),
     ...     participation=Fraction(1), attendance=(Step(4, Fraction(3)),)), best=5))[:3]
     ['Placement: 1st 10, 2nd-4th 6.', '1 point for playing each event.', 'Bonus: 3 points after 4 events.']
+    >>> with i18n.use("ja"):
+    ...     rules_text(Rules(Points((Placement(1, 1, Fraction(10)), Placement(2, 4, Fraction(6))))))[0]
+    '順位点：1位 10点、2位〜4位 6点。'
     """
     p = rules.points
     out = []
     if p.placement:
-        out.append("Placement: " + ", ".join(f"{x.label} {points_text(x.points)}" for x in p.placement) + ".")
+        places = separated(
+            _("%(place)s %(points)s") % {"place": _place_range(x.first, x.last), "points": points_text(x.points)}
+            for x in p.placement
+        )
+        out.append(_("Placement: %(places)s.") % {"places": places})
     if p.size_factors:
-        steps = ", ".join(f"×{points_text(s.value)} from {s.at} players" for s in p.size_factors)
-        out.append(f"Placement points scaled by the event's size: {steps}.")
+        steps = separated(
+            _("×%(factor)s from %(num)s players") % {"factor": points_text(s.value), "num": s.at}
+            for s in p.size_factors
+        )
+        out.append(_("Placement points scaled by the event's size: %(steps)s.") % {"steps": steps})
     if p.match_win or p.match_draw:
-        parts = []
-        if p.match_win:
-            parts.append(f"{_points(p.match_win)} per match won (byes included)")
-        if p.match_draw:
-            parts.append(f"{_points(p.match_draw)} per match drawn")
-        out.append(_sentence(" and ".join(parts)))
+        won = ngettext(
+            "%(points)s point per match won (byes included)",
+            "%(points)s points per match won (byes included)",
+            _count(p.match_win),
+        ) % {"points": points_text(p.match_win)}
+        drawn = ngettext(
+            "%(points)s point per match drawn", "%(points)s points per match drawn", _count(p.match_draw)
+        ) % {"points": points_text(p.match_draw)}
+        if p.match_win and p.match_draw:
+            out.append(_("%(won)s and %(drawn)s.") % {"won": won, "drawn": drawn})
+        else:
+            out.append(_("%(text)s.") % {"text": won if p.match_win else drawn})
     if p.participation:
-        out.append(f"{_points(p.participation)} for playing each event.")
+        out.append(
+            ngettext(
+                "%(points)s point for playing each event.",
+                "%(points)s points for playing each event.",
+                _count(p.participation),
+            )
+            % {"points": points_text(p.participation)}
+        )
     for s in p.attendance:
-        out.append(f"Bonus: {_points(s.value)} after {s.at} events.")
-    out.append(f"The best {rules.best} results count." if rules.best else "Every result counts.")
-    names = ", then ".join(TIEBREAKERS[t] for t in rules.tiebreakers)
-    out.append(_sentence(f"ties are broken by {names}") if names else "Ties are shared.")
+        out.append(
+            ngettext(
+                "Bonus: %(points)s point after %(num)s events.",
+                "Bonus: %(points)s points after %(num)s events.",
+                _count(s.value),
+            )
+            % {"points": points_text(s.value), "num": s.at}
+        )
+    out.append(_("The best %(num)s results count.") % {"num": rules.best} if rules.best else _("Every result counts."))
+    names = _(", then ").join(_(SEASON_TIEBREAKERS.get(t, TIEBREAKERS[t])) for t in rules.tiebreakers)
+    out.append(_("Ties are broken by %(names)s.") % {"names": names} if names else _("Ties are shared."))
     return out
 
 
-def _points(value: Fraction) -> str:
-    return f"{points_text(value)} point{'' if value == 1 else 's'}"
+def _count(value: Fraction) -> int:
+    """The number a message about ``value`` points takes its plural from (``1 point``, ``0.5 points``)."""
+    return 1 if value == 1 else 2
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
+def _english(text: Callable[[Rules], list[str]], rules: Rules) -> list[str]:
+    """Text for the API: English whatever the site's language (a program reads it)."""
+    with i18n.use(i18n.DEFAULT):
+        return text(rules)
+
+
+def _place_range(first: int, last: int) -> str:
+    """``1st``, ``3rd-4th`` (``1位``, ``3位〜4位``)."""
+    if first == last:
+        return ordinal(first)
+    return _("%(first)s-%(last)s") % {"first": ordinal(first), "last": ordinal(last)}
 
 
 def qualify_text(rules: Rules) -> str:
@@ -147,10 +203,30 @@ def qualify_text(rules: Rules) -> str:
     q = rules.qualify
     if q is None:
         return ""
-    text = f"The top {q.top} qualify" + (f" for the {q.label}" if q.label else "")
+    values = {"top": q.top, "label": q.label, "num": q.min_events}
+    if q.min_events and q.label:
+        return (
+            ngettext(
+                "The top %(top)s qualify for the %(label)s (at least %(num)d event played); "
+                "players tied on the line all qualify.",
+                "The top %(top)s qualify for the %(label)s (at least %(num)d events played); "
+                "players tied on the line all qualify.",
+                q.min_events,
+            )
+            % values
+        )
     if q.min_events:
-        text += f" (at least {q.min_events} event{'s' if q.min_events != 1 else ''} played)"
-    return text + "; players tied on the line all qualify."
+        return (
+            ngettext(
+                "The top %(top)s qualify (at least %(num)d event played); players tied on the line all qualify.",
+                "The top %(top)s qualify (at least %(num)d events played); players tied on the line all qualify.",
+                q.min_events,
+            )
+            % values
+        )
+    if q.label:
+        return _("The top %(top)s qualify for the %(label)s; players tied on the line all qualify.") % values
+    return _("The top %(top)s qualify; players tied on the line all qualify.") % values
 
 
 # -- view models -------------------------------------------------------------------------------
@@ -202,7 +278,9 @@ def _result_view(s: Any) -> dict[str, Any]:
         "slug": s.slug,
         "event": s.name,
         "date": s.date.isoformat(),
-        "place": f"{ordinal(s.rank)} of {s.field}" if s.rank is not None else "",
+        "place": _("%(place)s of %(field)s") % {"place": ordinal(s.rank), "field": s.field}
+        if s.rank is not None
+        else "",
         "wld": "-".join(str(n) for n in s.record),
         "points": points_text(s.total),
         "counted": s.counted,
@@ -214,7 +292,7 @@ def season_context(c: ComputedSeason, names: Mapping[str, str], base: str) -> di
     by_slug = {e.slug: e for e in c.events}
 
     def name_of(pid: str) -> str:
-        return names.get(pid, UNNAMED)
+        return names.get(pid) or _(UNNAMED)
 
     def url_of(pid: str) -> str:
         return f"players/{pid}/" if pid in names else ""
@@ -292,7 +370,7 @@ def season_document(c: ComputedSeason, names: Mapping[str, str]) -> dict[str, An
         "name": s.name,
         "description": s.description,
         "preset": s.preset or None,
-        "rules": rules_text(s.rules),
+        "rules": _english(rules_text, s.rules),
         "best": s.rules.best,
         "tiebreakers": list(s.rules.tiebreakers),
         "qualify": {"top": q.top, "label": q.label, "min_events": q.min_events} if q else None,
@@ -340,12 +418,13 @@ def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], t
                 "players": len(c.table.rows),
                 "leader": names.get(leader.player, UNNAMED) if leader else None,
                 "leader_points": points_text(leader.total) if leader else None,
+                "leader_shown": (names.get(leader.player) or _(UNNAMED)) if leader else None,
             }
         )
         files.update(_page(f"seasons/{c.season.id}.md", templates, "season.md.j2", season_context(c, names, "../../")))
         files[f"api/seasons/{c.season.id}.json"] = _dump(season_document(c, names))
     files.update(_page("seasons/index.md", templates, "seasons_index.md.j2", {"seasons": index, "base": "../"}))
     files["api/seasons.json"] = _dump(
-        {"api_version": API_VERSION, "seasons": [{k: v for k, v in s.items() if k != "leader_points"} for s in index]}
+        {"api_version": API_VERSION, "seasons": [{k: v for k, v in s.items() if k not in _PAGE_ONLY} for s in index]}
     )
     return files

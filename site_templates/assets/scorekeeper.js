@@ -80,6 +80,24 @@
     document.body.removeChild(area);
   }
 
+  /* The words this script writes, in the site's language: a page not in English gives them
+     as JSON in a data-sk-words attribute (on the standings table, on the clock). */
+  var ENGLISH = {
+    opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
+    floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
+    time: "time", left: "%(time)s left"
+  };
+
+  function words(el) {
+    var host = el && el.closest("[data-sk-words]");
+    if (!host) return ENGLISH;
+    var own;
+    try { own = JSON.parse(host.getAttribute("data-sk-words")); } catch (e) { return ENGLISH; }
+    var out = {};
+    Object.keys(ENGLISH).forEach(function (k) { out[k] = typeof own[k] === "string" ? own[k] : ENGLISH[k]; });
+    return out;
+  }
+
   /* A standings row's opponents (data-o: "row mw floor [gw floor];..."), as a table under it. */
   function cell(tag, text) {
     var c = document.createElement(tag);
@@ -87,9 +105,10 @@
     return c;
   }
 
-  function percent(value, floor, nothing) {
+  function percent(value, floor, nothing, w) {
     if (floor === "-" || floor === undefined) return value + "%";
-    return value + "% (floor; " + (floor === "n" ? nothing : "was " + floor + "%") + ")";
+    var note = floor === "n" ? nothing : w.was.replace("%(value)s", floor + "%");
+    return value + "% (" + w.floor.replace("%(note)s", note) + ")";
   }
 
   function toggleOpponents(row) {
@@ -103,12 +122,13 @@
     var rows = row.parentNode.querySelectorAll("tr[data-o]");
     var entries = row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : [];
     var games = entries.length > 0 && entries[0].split(" ").length > 3;
+    var w = words(row);
     var table = document.createElement("table");
     table.className = "sk-opponents";
     var head = document.createElement("tr");
-    head.appendChild(cell("th", "Opponent"));
-    head.appendChild(cell("th", "MW%"));
-    if (games) head.appendChild(cell("th", "GW%"));
+    head.appendChild(cell("th", w.opponent));
+    head.appendChild(cell("th", w.mw));
+    if (games) head.appendChild(cell("th", w.gw));
     table.appendChild(head);
     entries.forEach(function (entry) {
       var f = entry.split(" ");
@@ -116,8 +136,8 @@
       var link = opp && opp.children[1].querySelector("a");
       var tr = document.createElement("tr");
       tr.appendChild(cell("td", link ? link.textContent : "?"));
-      tr.appendChild(cell("td", percent(f[1], f[2], "no rounds")));
-      if (games) tr.appendChild(cell("td", percent(f[3], f[4], "no games")));
+      tr.appendChild(cell("td", percent(f[1], f[2], w.noRounds, w)));
+      if (games) tr.appendChild(cell("td", percent(f[3], f[4], w.noGames, w)));
       table.appendChild(tr);
     });
     var detail = document.createElement("tr");
@@ -154,7 +174,8 @@
       button.className = folded ? "sk-more sk-more-fold" : "sk-more";
       button.textContent = "▸";
       button.setAttribute("aria-expanded", "false");
-      button.setAttribute("aria-label", folded ? "Tiebreakers" : "Opponents");
+      var w = words(row);
+      button.setAttribute("aria-label", folded ? w.tiebreakers : w.opponents);
       row.children[1].insertBefore(button, row.children[1].firstChild);
       row.addEventListener("click", function (e) {
         if (e.target.closest("a")) return;  // the name still leads to the player's page
@@ -176,11 +197,11 @@
       if (start - now > 36e5) start.setDate(start.getDate() - 1);  /* started before midnight */
       var left = Math.round((start.getTime() + minutes * 6e4 - now.getTime()) / 1e3);
       if (left <= 0) {
-        el.textContent = "time";
+        el.textContent = words(el).time;
         el.classList.add("sk-time-up");
       } else {
         var m = Math.floor(left / 60), sec = left % 60;
-        el.textContent = m + ":" + (sec < 10 ? "0" : "") + sec + " left";
+        el.textContent = words(el).left.replace("%(time)s", m + ":" + (sec < 10 ? "0" : "") + sec);
       }
     });
   }

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from babel.messages.pofile import read_po
 
 from ingest.publish.run import build_site
@@ -56,29 +57,30 @@ def _fragments(msgid: str) -> list[str]:
     return [p.strip(" ,.;:()") for p in parts if re.search(r"[A-Za-z]{2}", p)]
 
 
-NOT_YET = (
-    re.compile(r'<ul class="sk-rules">.*?</ul>|<dt>[^<]*</dt><dd>The top \\d+ qualify[^<]*</dd>', re.S),
-    re.compile(
-        r'<table class="sk-table sk-cut">.*?</table>|<p class="sk-muted">[^<]*more cannot make it[^<]*</p>', re.S
-    ),
-)
-"""What is not in the catalogs yet (see the README's language section): a season's points
-rules (ingest.source.season) and the cut calculator's reasons (ingest.report.cut)."""
-
 DATA = (
     re.compile(r"^!!! note\n(    .*\n)+", re.M),  # a format's notes, from formats/*.yaml
     re.compile(r' data-[a-z-]+="[^"]*"'),  # machine-read attributes (decklist section headers)
 )
 
 
+def _season_descriptions() -> set[str]:
+    """The seasons' own descriptions (data, from seasons/*.yaml)."""
+    return {
+        str(yaml.safe_load(p.read_text(encoding="utf-8")).get("description", "")).strip()
+        for p in (ROOT / "seasons").glob("*.yaml")
+    } - {""}
+
+
 def _shown_text(docs: Path) -> str:
-    """What our pages show of ours: every page but the rules pages (their prose is not
-    translated yet), without the data and the parts listed in NOT_YET."""
-    pages = [p for p in sorted(docs.rglob("*.md")) if p.relative_to(docs).parts[0] != "rules"]
+    """What our pages show of ours: every page, the rules pages and the error codes
+    included, without the data."""
+    descriptions = _season_descriptions()
+    pages = sorted(docs.rglob("*.md"))
     text = "\n".join(html.unescape(page_text(p)) for p in pages)
-    for pattern in (*NOT_YET, *DATA):
+    for pattern in DATA:
         text = pattern.sub("", text)
-    return text
+    lines = text.split("\n")
+    return "\n".join(line for line in lines if re.sub(r"\\(.)", r"\1", line) not in descriptions)
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +117,25 @@ def test_a_japanese_build_shows_no_english_label_of_ours(japanese_docs: Path) ->
     # Japanese labels are there, and data (player and event names) is not translated.
     home = html.unescape(page_text(japanese_docs / "index.md"))
     assert "最近の結果" in home and "Friday Night Modern 42" in home and "2026/11/13" in home
+    # What the code words: a season's points rules and line, places, the cut calculator,
+    # the script's words, the feeds.
+    season = html.unescape(page_text(japanese_docs / "seasons" / "dragons-hoard-league-2026.md"))
+    assert "<li>勝利1試合につき3点（不戦勝を含む）、引き分け1試合につき1点。</li>" in season
+    assert (
+        "<dd>上位4人がleague finalsの権利を獲得します。ボーダー上で同順位のプレイヤーは全員が獲得します。</dd>"
+        in season
+    )
+    player = html.unescape(page_text(japanese_docs / "players" / "oona-ueda.md"))
+    assert "24人中1位 · 20点" in player and "位位" not in player
+    live = page_text(japanese_docs / "events" / "2026-11-20-pioneer-weekly" / "index.md")
+    assert "トップ4。第3〜4回戦が残り" in live and "進出確定" in live
+    assert '<strong>2勝で進出</strong><br><span class="sk-muted">2勝すれば（12点）、12点に届くのはほかに2人まで' in live
+    assert "&#34;time&#34;: &#34;時間切れ&#34;" in live and "&#34;left&#34;: &#34;残り%(time)s&#34;" in live
+    draft = html.unescape(page_text(japanese_docs / "events" / "2026-11-06-draft-night" / "index.md"))
+    assert "autumn 2026</a>、<a " in draft  # a list in running text, with the language's separator
+    feeds = japanese_docs / "feeds"
+    assert "<title>Scorekeeper：大会結果</title>" in (feeds / "results.xml").read_text(encoding="utf-8")
+    assert "X-WR-CALNAME:Scorekeeperの大会" in (feeds / "events.ics").read_text(encoding="utf-8")
 
 
 def test_the_language_comes_from_theme_language_and_falls_back_to_english(tmp_path: Path) -> None:
@@ -142,3 +163,50 @@ def test_a_project_adds_a_language_with_its_own_po_file(tmp_path: Path) -> None:
         assert i18n.number("66.67%") == "66,67\xa0%" and i18n.number("4.67") == "4,67"
         assert i18n.day(dt.date(2026, 11, 20)) == "2026-11-20" and i18n.month(dt.date(2026, 11, 20)) == "November"
     assert i18n.gettext("Standings") == "Standings"
+
+
+ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'!]*(?:[ -]+[A-Za-z][A-Za-z'!]*){2,}")
+"""Three English words or more in a row: a phrase, not a code or a name of one word."""
+
+NAMES_AND_CITATIONS = {
+    "Aequitas Appendix C",
+    "MTR Appendix C",
+    "Wheel of Time",
+    "Wheel of Time CCG",
+    "WoT Expanded Scoring Example",
+}
+"""English kept in Japanese: a game's name and the documents cited."""
+
+
+def test_the_japanese_rules_pages_and_error_codes_are_written_in_japanese(japanese_docs: Path) -> None:
+    pages = sorted((japanese_docs / "rules").glob("*.md"))
+    assert [p.stem for p in pages] == ["aequitas", "bushiroad", "diagnostics", "index", "mtr", "wot"]
+    for page in pages:
+        text = page_text(page)
+        text = re.sub(r"```.*?```", "", text, flags=re.S)  # validate's output, as the terminal shows it
+        text = re.sub(r"`[^`]*`", "", text)  # codes, commands and keys
+        text = re.sub(r"\\(.)", r"\1", text)
+        assert set(ENGLISH_RUN.findall(text)) <= NAMES_AND_CITATIONS, page.name
+    mtr = page_text(japanese_docs / "rules" / "mtr.md")
+    # The engine's numbers, in Japanese words: the worked examples and the rounds table.
+    assert "| 8回戦すべてを終えて5勝2敗1分：取りうる24マッチポイントのうち16 | MW% | 0.667 | 0.667 (2/3) |" in mtr
+    draft = "ブースター・ドラフトの決勝ラウンドでは"
+    assert f"| 9-16 | 5（{draft}4） | トップ4（{draft}トップ8） |" in mtr
+    wot = page_text(japanese_docs / "rules" / "wot.md")
+    assert "| 5 | ヴィランがラストバトル前にタヴェレンをキル | -1 | -1.67 | 2 | 1.67 |" in wot
+
+
+def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path: Path) -> None:
+    from ingest.rules.examples import all_examples, wot_example_game
+    from ingest.site.render import environment
+
+    module = environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module
+    assert {x.id for x in all_examples()} <= set(module.situations)  # type: ignore[attr-defined]
+    assert {t.table for t in wot_example_game()} <= set(module.wot_situations)  # type: ignore[attr-defined]
+
+
+def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:
+    from ingest.site.seasons import SEASON_TIEBREAKERS
+    from ingest.source.season import TIEBREAKERS
+
+    assert dict(TIEBREAKERS) == SEASON_TIEBREAKERS
