@@ -38,15 +38,6 @@ def _no_fork() -> None:
     ingest.publish.run._can_fork = lambda: False
 
 
-def _no_pickling() -> None:
-    import copyreg
-
-    from ingest.publish import pickling
-
-    for cls in list(pickling._GETTERS):
-        copyreg.dispatch_table.pop(cls, None)
-
-
 def _no_gc() -> None:
     import ingest.publish.run
     import ingest.rules.standings
@@ -97,7 +88,6 @@ def _no_build_cache() -> None:
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
-    "pickling": ("custom pickling (ingest/publish/pickling.py)", _no_pickling),
     "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
     "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),

@@ -35,7 +35,6 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
-from ingest.publish import pickling
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.cache import (
     CachedEvent,
@@ -74,42 +73,6 @@ from ingest.source.project import Project
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
-
-
-def _register_pickling() -> None:
-    """Loaded event files and reports, as build workers send them back: some 1,200 frozen
-    dataclasses per event (tests/publish/test_pickling.py checks
-    that every one reachable from the sample events is registered). A class left out
-    still pickles, the slow way."""
-    from ingest.core import diagnostics, model
-    from ingest.decks import decklist as decklists
-    from ingest.decks import event_decks as decks
-    from ingest.decks import legality
-    from ingest.planner import wot as wot_event
-    from ingest.report import event_report as report
-    from ingest.rules import standings, standings_values
-    from ingest.rules.rulesets import base
-    from ingest.source import pipeline, yamldoc
-    from ingest.wot import scoring
-
-    pickling.register_modules(
-        decklists,
-        decks,
-        diagnostics,
-        legality,
-        model,
-        pipeline,
-        report,
-        base,
-        standings,
-        standings_values,
-        wot_event,
-        scoring,
-        yamldoc,
-    )
-
-
-_register_pickling()
 
 ENGINES = ("mkdocs", "zensical")
 
