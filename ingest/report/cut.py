@@ -116,25 +116,26 @@ class Reason:
     def english(self) -> str:
         """The reason in English, as the terminal and ``--json`` show it."""
         t, n, cut = self.points, self.others, f"the cut is {self.top}"
-        text = {
-            "safe": lambda: f"{self.phrase()} ({t} points) at most {_others(n)} can reach {t}{self._tail()}; {cut}",
-            "help": lambda: f"{self.phrase()} ({t} points), {_others(n)} can still reach {t} points; {cut}",
+        unit = "team" if self.teams else "player"
+        others = _count_others(n, unit)
+        return {
+            "safe": lambda: f"{self.phrase()} ({t} points) at most {others} can reach {t}{self._tail()}; {cut}",
+            "help": lambda: f"{self.phrase()} ({t} points), {others} can still reach {t} points; {cut}",
             "level": lambda: (
-                f"{self.phrase()} ({t} points), at best {_who(n, 'finishes', 'finish')} on {t} points or more; "
+                f"{self.phrase()} ({t} points), at best {_who(n, 'finishes', 'finish', unit)} on {t} points or more; "
                 f"{cut}: tiebreakers decide"
             ),
             "beaten": lambda: (
-                f"{self.phrase()} ({t} points), at least {_who(n, 'finishes', 'finish')} above {t} points; {cut}"
+                f"{self.phrase()} ({t} points), at least {_who(n, 'finishes', 'finish', unit)} above {t} points; {cut}"
             ),
-            "help-any": lambda: f"{self.phrase()} ({t} points), {_others(n)} can still reach {t}; {cut}",
+            "help-any": lambda: f"{self.phrase()} ({t} points), {others} can still reach {t}; {cut}",
             "level-any": lambda: (
-                f"{self.phrase()} ({t} points), {_who(n, 'already has', 'already have')} {t} or more; {cut}"
+                f"{self.phrase()} ({t} points), {_who(n, 'already has', 'already have', unit)} {t} or more; {cut}"
             ),
             "beaten-any": lambda: (
-                f"{_who(n, 'already has', 'already have')} more than {t} points, the most you can reach; {cut}"
+                f"{_who(n, 'already has', 'already have', unit)} more than {t} points, the most you can reach; {cut}"
             ),
         }[self.kind]()
-        return text.replace(" other player", " other team") if self.teams else text
 
     def phrase(self) -> str:
         """``with your result``, ``even with a loss``, ``with 2 wins``, ``even with losses``."""
@@ -231,17 +232,18 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _others(n: int) -> str:
-    return "1 other player" if n == 1 else f"{n} other players"
+def _count_others(n: int, unit: str) -> str:
+    """``1 other player``, ``3 other teams``."""
+    return f"1 other {unit}" if n == 1 else f"{n} other {unit}s"
+
+
+def _who(n: int, one: str, many: str, unit: str) -> str:
+    """``3 other players finish``, ``1 other team finishes``."""
+    return f"{_count_others(n, unit)} {_verb(n, one, many)}"
 
 
 def _verb(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
-
-
-def _who(n: int, one: str, many: str) -> str:
-    """``3 other players finish``, ``1 other player finishes``."""
-    return f"{_others(n)} {_verb(n, one, many)}"
 
 
 # -- exact: the round is paired ---------------------------------------------------------------------------
