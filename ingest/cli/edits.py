@@ -247,6 +247,7 @@ def pair(
     from ingest.edit.new_round import apply_plan
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import describe_plan, plan_document, plan_next_round
+    from ingest.planner.systems import system_of
 
     project = project_of(ctx)
     started = _start_time(start) if start is not None else ""
@@ -281,7 +282,7 @@ def pair(
         what = (
             f"the {plan.round.get('name') or f'playoff round {number}'}"
             if plan.key == "playoff"
-            else f"{_noun(event)} {number}"
+            else f"{system_of(event).round_noun} {number}"
         )
         return Edit(apply_plan(text, plan), f"wrote {what}")
 
@@ -334,12 +335,6 @@ def event_parser(ctx: click.Context, event_file: Path) -> Parse:
         return parsed
 
     return parse
-
-
-def _noun(event: Event) -> str:
-    from ingest.planner.systems import system_of
-
-    return system_of(event).round_noun
 
 
 def _run_quietly(
