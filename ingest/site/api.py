@@ -18,7 +18,10 @@ from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.report.standings_text import standings_rows
 from ingest.source.players import PlayerRegistry
 
-API_VERSION = 1
+API_VERSION = 2
+"""Changes when a field of any document changes meaning or goes. Version 2: an event's
+document no longer carries the standings after each round (half its bytes; the site's
+rounds page shows them), only ``final``, the standings counting every result recorded."""
 
 
 def _dump(doc: Any) -> str:
@@ -66,7 +69,8 @@ def _rounds(rounds: Sequence[Round]) -> list[dict[str, Any]]:
 
 
 def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, Any]:
-    """One event's API document."""
+    """One event's API document: what the event is, its players, every round as played, the
+    standings counting every result recorded (``final``), and decklists when they are public."""
     e: Event = report.event
     players = []
     archetypes = report.public_archetypes()
@@ -108,10 +112,6 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         "rounds": _rounds(e.rounds),
         "playoff": _rounds(e.playoff),
         **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
-        "standings": [
-            {"after_round": t.after_round, "complete": t.complete, "rows": standings_rows(e, t)}
-            for t in report.standings
-        ],
         "final": standings_rows(e, report.final) if report.final else [],
     }
     if e.teams:

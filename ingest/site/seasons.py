@@ -21,13 +21,12 @@ from ingest.core.model import Event
 from ingest.report.history import EventHistory
 from ingest.report.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
 from ingest.site import i18n
+from ingest.site.api import API_VERSION
 from ingest.site.i18n import N_, ngettext, ordinal, separated
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render_page
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import TIEBREAKERS, Rules, Season, points_text
-
-API_VERSION = 1
 
 UNNAMED = N_("Unnamed player")
 """A season table's row for a player who chose not to be named (``names`` has only the
