@@ -15,6 +15,7 @@ from typing import Any
 from ingest.core.model import Event
 from ingest.report.cut import cut_outlook
 from ingest.site import cut_words
+from ingest.site.event_views import RoundView
 from ingest.site.i18n import gettext as _
 
 VERSION_FILE = "version.txt"
@@ -34,8 +35,8 @@ def version_token(event: Event, api_text: str) -> str:
 def live_view(
     event: Event,
     status: str,
-    rounds: Sequence[Mapping[str, Any]],
-    playoff: Sequence[Mapping[str, Any]],
+    rounds: Sequence[RoundView],
+    playoff: Sequence[RoundView],
     planned: int | None,
     version: str,
     url_of: Callable[[str], str],
@@ -57,17 +58,17 @@ def live_view(
         return None
     current = playoff[-1] if playoff else rounds[-1]
     source = event.playoff[-1] if playoff else event.rounds[-1]
-    shown = {"round": current["label"], "planned": planned}
+    shown = {"round": current.label, "planned": planned}
     if planned and not playoff:
         done = _("%(round)s of %(planned)s is over; the next round is paired soon")
         playing = _("%(round)s of %(planned)s in progress")
     else:
         done = _("%(round)s is over; the next round is paired soon")
         playing = _("%(round)s in progress")
-    state = (done if current["complete"] else playing) % shown
+    state = (done if current.complete else playing) % shown
     minutes = event.structure.round_minutes
     clock = None
-    if source.started and not current["complete"]:
+    if source.started and not current.complete:
         clock = {"started": source.started, "minutes": minutes or 0}
     return {
         "round": current,

@@ -12,27 +12,33 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ingest.core.figures import pct_of, show_points
+from ingest.core.figures import show_points
 from ingest.core.games import GAMES
-from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId, Round
-from ingest.decks.decklist import Section
-from ingest.decks.event_decks import TYPE_ORDER
+from ingest.core.model import Event, Match, MatchKind, Round
 from ingest.decks.formats import FormatRegistry
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories, histories_from, seat_labels
 from ingest.rules.examples import all_examples, wot_example_game
-from ingest.rules.playoff import playoff_round_title
-from ingest.rules.published import platform_name, published_note
+from ingest.rules.published import platform_name
 from ingest.rules.rulesets import RULESETS, get_ruleset
-from ingest.rules.standings_values import Row, Standings
-from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
+from ingest.site.event_views import (
+    Links,
+    bracket_view,
+    computed_label,
+    deck_views,
+    metagame_view,
+    result_text,
+    rounds_view,
+    seats_text,
+    standings_view,
+    unit_links,
+)
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE, YEAR_PARAM, encode, fragments_key
 from ingest.site.i18n import N_, ngettext
@@ -115,346 +121,6 @@ def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> 
 # -- view models --------------------------------------------------------------------------
 
 
-def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> str:
-    """A match result as shown in tables."""
-    if kind is MatchKind.BYE:
-        return _("bye")
-    if kind is MatchKind.LOSS:
-        return _("loss")
-    if kind is MatchKind.DOUBLE_LOSS:
-        return _("double loss")
-    return score.notation() if score is not None else ""
-
-
-def _standings_view(
-    report: EventReport, table: Standings, names: Mapping[str, str], registry: PlayerRegistry, *, details: bool
-) -> dict[str, Any]:
-    ruleset = table.ruleset
-    tbs = [t for t in table.tiebreakers if t != "h2h"]
-    # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
-    # only: an opponent's game-win percentage means nothing there, so it is not shown.
-    game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
-    digits = ruleset.publish_precision
-    rows = []
-    percent = [get_tiebreaker(t).percentage for t in tbs]
-    position = {row.player: i for i, row in enumerate(table.rows, start=1)}
-    archetypes = report.public_archetypes() if details else {}
-    for row in table.rows:
-        cells = []
-        values = {tid: (n, d) for tid, n, d in row.values}
-        for t, is_percent in zip(tbs, percent, strict=True):
-            if digits is not None:
-                shown = table.published(row, t)
-                n, d = shown.numerator, shown.denominator
-            else:
-                n, d = values[t]
-            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
-        item: dict[str, Any] = {
-            "rank": row.rank,
-            "shared": row.shared,
-            "player": row.player,
-            "name": names.get(row.player, row.name),
-            "points": row.record.points,
-            "wld": row.record.wld,
-            "cells": cells,
-            "dropped": row.dropped,
-            "place": computed_label(row.place) if row.place else row.place,
-            "url": unit_url(report.event, row.player, registry),
-        }
-        if details:
-            item["opponents"] = _opponents_data(table, row, position, game_wins=game_wins)
-            item["deck"] = archetypes.get(row.player, "")
-        rows.append(item)
-    heads = [get_tiebreaker(t).short for t in tbs]
-    if "h2h" in table.tiebreakers:
-        heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
-    else:
-        heads_note = ""
-    return {
-        "rows": rows,
-        "unit": _("Team") if report.event.is_team_event else _("Player"),
-        "decks": any(r.get("deck") for r in rows),
-        "heads": heads,
-        "note": published_note(report.event) or heads_note,
-        "published": bool(published_note(report.event)),
-        "game_wins": game_wins,
-        "final": table.final,
-        "after": table.after_round,
-        "complete": table.complete,
-    }
-
-
-def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], *, game_wins: bool) -> str:
-    """A row's opponents and their percentages, for the detail the page shows on a tap.
-
-    One entry per opponent, separated by ``;``: the opponent's row number in the table,
-    their match-win percentage as it counts for this row (without the % sign) and, where
-    the floor applied, the percentage before it (``n`` when there was nothing to count
-    yet; ``-`` when no floor applied); then the same two for the game-win percentage when
-    the standings use games won. ``scorekeeper.js`` builds the detail table from it: about
-    a tenth of the bytes of a table per row.
-    """
-    values = table.values_at.get(row.evaluated_after)
-    if values is None:
-        return ""
-    out = []
-    for opp in row.record.opponents:
-        if opp not in values or opp not in position:
-            continue
-        v = values[opp]
-        parts = [str(position[opp]), pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
-        if game_wins:
-            parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
-        out.append(" ".join(parts))
-    return ";".join(out)
-
-
-def _floor_mark(floored: bool, raw: tuple[int, int] | None) -> str:
-    """``-`` (no floor), ``n`` (floor, nothing counted yet) or the percentage before the floor.
-
-    >>> _floor_mark(False, (1, 2)), _floor_mark(True, None), _floor_mark(True, (1, 5))
-    ('-', 'n', '20.00')
-    """
-    if not floored:
-        return "-"
-    return pct_of(*raw)[:-1] if raw is not None else "n"
-
-
-def _seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str], side: str | None = None) -> str:
-    """A team match's seat results in words: "Ana 2-1 Bo; Cy 0-2 Di; ...".
-
-    With ``side`` (a team id), that team's members come first and the scores read from its side.
-    """
-    tm = next((t for t in rnd.team_matches if t.table == table), None)
-    if tm is None or not tm.seats:
-        return ""
-    members = {t.id: t.members for t in event.teams}
-    flip = side is not None and side == tm.teams[1]
-    parts = []
-    for i, seat in enumerate(tm.seats):
-        a = members.get(tm.teams[0], ())[i] if i < len(members.get(tm.teams[0], ())) else "?"
-        b = members.get(tm.teams[1], ())[i] if i < len(members.get(tm.teams[1], ())) else "?"
-        score = seat.score
-        if score is not None and flip:
-            score = GameScore(score.second, score.first, score.drawn)
-        shown = _("double loss") if seat.double_loss else (score.notation() if score else _("playing"))
-        if flip:
-            a, b = b, a
-        parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
-    return "; ".join(parts)
-
-
-def _rounds_view(
-    event: Event, rounds: Sequence[Round], names: Mapping[str, str], registry: PlayerRegistry, *, playoff: bool
-) -> list[dict[str, Any]]:
-    out = []
-    team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
-    for rnd in rounds:
-        rows = []
-        for m in sorted(rnd.matches, key=lambda m: (m.table is None, m.table or 0)):
-            a = m.players[0]
-            b = m.players[1] if len(m.players) > 1 else None
-            winner = m.winner()
-            result = result_text(m.players, m.score, m.kind)
-            if team and m.score is not None:
-                result = _("%(score)s seats") % {"score": result}
-            rows.append(
-                {
-                    "table": m.table or "",
-                    "a": names.get(a, a),
-                    "b": names.get(b, b) if b else "",
-                    "result": result,
-                    "reported": m.reported,
-                    "a_won": winner == a,
-                    "b_won": winner is not None and winner == b,
-                    "note": m.note if not team else _seats_text(event, rnd, m.table, names),
-                    "a_url": unit_url(event, a, registry),
-                    "b_url": unit_url(event, b, registry) if b else "",
-                }
-            )
-        label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
-            "number": rnd.number
-        }
-        out.append(
-            {
-                "number": rnd.number,
-                "label": label,
-                "rows": rows,
-                "complete": rnd.complete,
-                "unit": _("Team") if event.is_team_event else _("Player"),
-                "drops": [names.get(p, p) for p in rnd.drops],
-                "notes": rnd.notes,
-            }
-        )
-    return out
-
-
-_LABELS = {
-    "Final": N_("Final"),
-    "Semifinals": N_("Semifinals"),
-    "Quarterfinals": N_("Quarterfinals"),
-    "Champion": N_("Champion"),
-    "Finalist": N_("Finalist"),
-}
-_NUMBERED = {
-    "Top": N_("Top %(number)s"),
-    "Playoff round": N_("Playoff round %(number)s"),
-    "Round": N_("Round %(number)s"),
-}
-
-
-def computed_label(text: str) -> str:
-    """A label the engines name in English (a playoff round, a place: ``Semifinals``, ``Top 8``,
-    ``Champion``, ``Round 3``) in the site's language; any other text is returned as it is.
-
-    >>> computed_label("Top 8"), computed_label("Champion"), computed_label("Grand Final")
-    ('Top 8', 'Champion', 'Grand Final')
-    """
-    if text in _LABELS:
-        return _(_LABELS[text])
-    words = text.rsplit(" ", 1)
-    if len(words) == 2 and words[0] in _NUMBERED and words[1].isdigit():
-        return _(_NUMBERED[words[0]]) % {"number": words[1]}
-    return text
-
-
-def round_title(event: Event, number: int) -> str:
-    """:func:`playoff_round_title` in the site's language (a name the event file gives stays as it is,
-    unless it is one of the usual English ones, such as ``Semifinals``)."""
-    return computed_label(playoff_round_title(event, number))
-
-
-def _bracket_view(report: EventReport, names: Mapping[str, str]) -> list[dict[str, Any]]:
-    event = report.event
-    if not event.playoff:
-        return []
-    columns = []
-    for i, rnd in enumerate(event.playoff, start=1):
-        title = round_title(event, i)  # from the bracket's rounds, not those recorded so far
-        matches = []
-        for m in rnd.matches:
-            winner = m.winner()
-            sides = []
-            score = m.score if m.kind is MatchKind.PLAYED else None
-            for i, p in enumerate(m.players):
-                games = "" if score is None else str(score.first if i == 0 else score.second)
-                sides.append(
-                    {"name": names.get(p, p), "seed": report.seeds.get(p, ""), "won": winner == p, "games": games}
-                )
-            if m.kind is MatchKind.BYE:
-                sides.append({"name": _("bye"), "seed": "", "won": False, "games": ""})
-            # Each side shows its own games won, so the result line only says what they cannot.
-            if score is not None:
-                result = _("%(games)s drawn") % {"games": score.drawn} if score.drawn else ""
-            else:
-                result = result_text(m.players, m.score, m.kind)
-            matches.append({"sides": sides, "result": result, "reported": m.reported})
-        columns.append({"title": title, "matches": matches})
-    return columns
-
-
-def _metagame_view(report: EventReport) -> dict[str, Any]:
-    rows = []
-    widest = max((r.share for r in report.metagame), default=Fraction(1))
-    for r in report.metagame:
-        rows.append(
-            {
-                "name": r.archetype,
-                "players": r.players,
-                "share": r.share,
-                "top": r.top,
-                "conversion": r.conversion,
-                "width": float(r.share / widest) if widest else 0.0,
-            }
-        )
-    return {"rows": rows, "has_cut": any(r.conversion is not None for r in report.metagame)}
-
-
-_SECTION_ORDER = [Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD]
-
-
-def _deck_view(
-    report: EventReport, pid: PlayerId, names: Mapping[str, str], registry: PlayerRegistry
-) -> dict[str, Any] | None:
-    info = report.decks.get(pid)
-    if info is None:
-        return None
-    sections = []
-    titles = {
-        Section.MAIN: _("Main deck"),
-        Section.SIDEBOARD: _("Sideboard"),
-        Section.CHARACTERS: _("Characters"),
-        Section.HERO: _("Hero deck"),
-        Section.VILLAIN: _("Villain deck"),
-    }
-    for section in _SECTION_ORDER:
-        entries = info.decklist.in_sections(section)
-        if not entries:
-            continue
-        groups: list[tuple[str, list[Any]]] = [(titles.get(section, str(section)), list(entries))]
-        if section is Section.MAIN and info.types:
-            # With card data, the main deck is grouped by card type.
-            by_type: dict[str, list[Any]] = {}
-            for e in entries:
-                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
-            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
-        for title, members in groups:
-            sections.append(
-                {
-                    "title": title,
-                    "header": section.header,
-                    "count": sum(e.count for e in members),
-                    "stars": _stars_total(members),
-                    "entries": [{"count": e.count, "card": e.card, "extra": _entry_extra(e)} for e in members],
-                }
-            )
-    verdict = info.verdict
-    return {
-        "player": pid,
-        "name": names.get(pid, pid),
-        "url": unit_url(report.event, pid, registry),
-        "archetype": info.archetype,
-        "sections": sections,
-        "legal": info.legal,
-        "violations": [v.message for v in verdict.violations] if verdict else [],
-        "skipped": [v.message for v in verdict.skipped] if verdict else [],
-        "stars": _stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
-        "deck_name": next((p.deck_name for p in report.event.players if p.id == pid), ""),
-    }
-
-
-def _entry_extra(entry: Any) -> str:
-    """What a decklist line says after the count and the card (printing, stars, kind), as written.
-
-    >>> from ingest.decks.decklist import DeckEntry
-    >>> _entry_extra(DeckEntry(1, "Optimus Prime", stars=12, kind="character")), _entry_extra(DeckEntry(4, "Bolt"))
-    ('[stars: 12] [character]', '')
-    """
-    line: str = entry.to_text()
-    return line[len(f"{entry.count} {entry.card}") :].strip()
-
-
-def _stars_total(entries: Sequence[Any]) -> str | None:
-    """The stars of some decklist entries (Transformers), None when no entry gives any.
-
-    A card whose stars the list does not give is not counted as zero: the total is then
-    a lower bound ("at least 21"), as the deck check says (Aequitas 6.1, 7.1).
-
-    >>> from ingest.decks.decklist import DeckEntry
-    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B", stars=3)])
-    '18'
-    >>> _stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B")])
-    'at least 12'
-    """
-    if all(e.stars is None for e in entries):
-        return None
-    total = sum((e.stars or 0) * e.count for e in entries)
-    return str(total) if all(e.stars is not None for e in entries) else _("at least %(stars)s") % {"stars": total}
-
-
-# -- pages -------------------------------------------------------------------------------------
-
-
 _PAIRINGS = {
     "swiss": N_("Swiss"),
     "round-robin": N_("Round robin"),
@@ -492,11 +158,8 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     templates prefix them with ``base`` (the way from ``page`` to the root)."""
     e = report.event
     base = base_for(page)
-    decks = (
-        [d for pid in [p.id for p in e.players] if (d := _deck_view(report, pid, names, inputs.players))]
-        if report.decklists_visible
-        else []
-    )
+    registry = inputs.players
+    links = unit_links(e, registry)
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
@@ -504,7 +167,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
             {
                 "id": p.id,
                 "name": names[p.id],
-                "url": unit_url(e, p.id, inputs.players),
+                "url": links[p.id],
                 "archetype": archetypes[p.id],
                 "team": names.get(p.team, p.team),
                 "country": p.country,
@@ -519,17 +182,17 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "rules_name": report.ruleset.name,
         "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
-        "standings": [_standings_view(report, t, names, inputs.players, details=False) for t in report.standings],
-        **_main_standings(report, names, inputs.players),
-        "bracket": _bracket_view(report, names),
-        "metagame": _metagame_view(report),
-        "decks": decks,
-        "wot": _wot_view(report, names, inputs.players) if report.wot else None,
-        "rounds": _rounds_view(e, e.rounds, names, inputs.players, playoff=False) if not report.wot else [],
-        "playoff": _rounds_view(e, e.playoff, names, inputs.players, playoff=True),
+        "standings": [standings_view(report, t, names, links, registry, details=False) for t in report.standings],
+        **_main_standings(report, names, links, registry),
+        "bracket": bracket_view(report, names),
+        "metagame": metagame_view(report),
+        "decks": deck_views(report, names, links, registry),
+        "wot": _wot_view(report, names, registry) if report.wot else None,
+        "rounds": rounds_view(e, e.rounds, names, links, registry, playoff=False) if not report.wot else (),
+        "playoff": rounds_view(e, e.playoff, names, links, registry, playoff=True),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": _teams_view(report, names, inputs.players) if e.is_team_event else [],
+        "teams": _teams_view(report, names, registry) if e.is_team_event else [],
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
@@ -596,7 +259,7 @@ def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mappi
         "opponent": names.get(other, other),
         "opponent_url": f"#{other}",
         "outcome": outcome,
-        "seats": _seats_text(event, rnd, m.table, names, side=team),
+        "seats": seats_text(event, rnd, m.table, names, side=team),
     }
 
 
@@ -607,7 +270,9 @@ def _after_round(number: int, planned: int | None) -> str:
     return _("Standings after round %(number)s") % {"number": number}
 
 
-def _main_standings(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+def _main_standings(
+    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+) -> dict[str, Any]:
     """The event page's standings and their title, as the event stands.
 
     While a Swiss round is being played the standings are those after the last finished
@@ -631,7 +296,7 @@ def _main_standings(report: EventReport, names: Mapping[str, str], registry: Pla
                 "number": current.number,
             }
     return {
-        "final": _standings_view(report, table, names, registry, details=True) if table else None,
+        "final": standings_view(report, table, names, links, registry, details=True) if table else None,
         "standings_title": title,
         "planned_rounds": planned,
     }

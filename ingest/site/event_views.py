@@ -1,0 +1,597 @@
+"""What an event's pages show in their tables, as typed values: standings, pairings,
+bracket, metagame and decklists.
+
+Each view is a frozen dataclass made from the computed report; the templates read its
+fields (``{{ row.name }}``), and nothing here renders text but the labels the site's
+language gives (:mod:`ingest.site.i18n`). Links are paths from the site root; a
+template puts the way to the root (``base``) in front of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ingest.core.figures import pct_of
+from ingest.core.model import Event, GameScore, MatchKind, PlayerId, Round
+from ingest.decks.decklist import DeckEntry, Section
+from ingest.decks.event_decks import TYPE_ORDER
+from ingest.report.event_report import EventReport
+from ingest.rules.playoff import playoff_round_title
+from ingest.rules.published import published_note
+from ingest.rules.standings_values import Row, Standings
+from ingest.rules.tiebreakers import get_tiebreaker
+from ingest.site import i18n
+from ingest.site.digest import unit_url
+from ingest.site.i18n import N_
+from ingest.site.i18n import gettext as _
+from ingest.source.players import PlayerRegistry
+
+Links = Mapping[str, str]
+"""Each unit's page (player, or team on a team event) by id, from the site root (:func:`unit_links`)."""
+
+
+def unit_links(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+    """The page of every player and team of an event (:func:`~ingest.site.digest.unit_url`), worked out once."""
+    units = [p.id for p in event.players] + [t.id for t in event.teams]
+    return {unit: unit_url(event, unit, registry) for unit in units}
+
+
+def _link(links: Links, event: Event, unit: str, registry: PlayerRegistry) -> str:
+    found = links.get(unit)
+    return found if found is not None else unit_url(event, unit, registry)
+
+
+# -- labels -------------------------------------------------------------------------------
+
+_LABELS = {
+    "Final": N_("Final"),
+    "Semifinals": N_("Semifinals"),
+    "Quarterfinals": N_("Quarterfinals"),
+    "Champion": N_("Champion"),
+    "Finalist": N_("Finalist"),
+}
+_NUMBERED = {
+    "Top": N_("Top %(number)s"),
+    "Playoff round": N_("Playoff round %(number)s"),
+    "Round": N_("Round %(number)s"),
+}
+
+
+def computed_label(text: str) -> str:
+    """A label the engines name in English (a playoff round, a place: ``Semifinals``, ``Top 8``,
+    ``Champion``, ``Round 3``) in the site's language; any other text is returned as it is.
+
+    >>> computed_label("Top 8"), computed_label("Champion"), computed_label("Grand Final")
+    ('Top 8', 'Champion', 'Grand Final')
+    """
+    if text in _LABELS:
+        return _(_LABELS[text])
+    words = text.rsplit(" ", 1)
+    if len(words) == 2 and words[0] in _NUMBERED and words[1].isdigit():
+        return _(_NUMBERED[words[0]]) % {"number": words[1]}
+    return text
+
+
+def round_title(event: Event, number: int) -> str:
+    """:func:`playoff_round_title` in the site's language (a name the event file gives stays as it is,
+    unless it is one of the usual English ones, such as ``Semifinals``)."""
+    return computed_label(playoff_round_title(event, number))
+
+
+def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> str:
+    """A match result as shown in tables."""
+    if kind is MatchKind.BYE:
+        return _("bye")
+    if kind is MatchKind.LOSS:
+        return _("loss")
+    if kind is MatchKind.DOUBLE_LOSS:
+        return _("double loss")
+    return score.notation() if score is not None else ""
+
+
+# -- standings ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    """One row of a standings table."""
+
+    rank: int
+    shared: bool
+    """Tied with the row before or after (shown as ``=``)."""
+    player: str
+    """The unit's id (player, or team)."""
+    name: str
+    points: int
+    wld: str
+    """Wins-losses-draws."""
+    cells: tuple[str, ...]
+    """The tiebreakers as shown, in the table's order."""
+    dropped: bool
+    place: str | None
+    """The playoff place (``Champion``...), in the site's language."""
+    url: str
+    opponents: str = ""
+    """The opponents' percentages for the detail a tap opens (:func:`_opponents_data`); only on the main table."""
+    deck: str = ""
+    """The public archetype; only on the main table."""
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """A standings table: after a round, or as the event stands."""
+
+    rows: tuple[StandingsRow, ...]
+    unit: str
+    """The heading of the names column (Player or Team)."""
+    decks: bool
+    """Whether any row shows a deck."""
+    heads: tuple[str, ...]
+    """The tiebreakers' column headings."""
+    note: str
+    published: bool
+    """The values are a platform's published ones."""
+    game_wins: bool
+    final: bool
+    after: int
+    """The rounds counted."""
+    complete: bool
+    """Every counted round is reported."""
+
+
+def standings_view(
+    report: EventReport,
+    table: Standings,
+    names: Mapping[str, str],
+    links: Links,
+    registry: PlayerRegistry,
+    *,
+    details: bool,
+) -> StandingsView:
+    """A standings table as the site shows it; ``details``: with each row's opponents and deck."""
+    ruleset = table.ruleset
+    tbs = [t for t in table.tiebreakers if t != "h2h"]
+    # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
+    # only: an opponent's game-win percentage means nothing there, so it is not shown.
+    game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
+    digits = ruleset.publish_precision
+    percent = [get_tiebreaker(t).percentage for t in tbs]
+    position = {row.player: i for i, row in enumerate(table.rows, start=1)}
+    archetypes = report.public_archetypes() if details else {}
+    event = report.event
+    rows = []
+    for row in table.rows:
+        cells = []
+        values = {tid: (n, d) for tid, n, d in row.values}
+        for t, is_percent in zip(tbs, percent, strict=True):
+            if digits is not None:
+                shown = table.published(row, t)
+                n, d = shown.numerator, shown.denominator
+            else:
+                n, d = values[t]
+            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
+        rows.append(
+            StandingsRow(
+                rank=row.rank,
+                shared=row.shared,
+                player=row.player,
+                name=names.get(row.player, row.name),
+                points=row.record.points,
+                wld=row.record.wld,
+                cells=tuple(cells),
+                dropped=row.dropped,
+                place=computed_label(row.place) if row.place else row.place,
+                url=_link(links, event, row.player, registry),
+                opponents=_opponents_data(table, row, position, game_wins=game_wins) if details else "",
+                deck=archetypes.get(row.player, "") if details else "",
+            )
+        )
+    if "h2h" in table.tiebreakers:
+        heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
+    else:
+        heads_note = ""
+    note = published_note(event)
+    return StandingsView(
+        rows=tuple(rows),
+        unit=_("Team") if event.is_team_event else _("Player"),
+        decks=any(r.deck for r in rows),
+        heads=tuple(get_tiebreaker(t).short for t in tbs),
+        note=note or heads_note,
+        published=bool(note),
+        game_wins=game_wins,
+        final=table.final,
+        after=table.after_round,
+        complete=table.complete,
+    )
+
+
+def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], *, game_wins: bool) -> str:
+    """A row's opponents and their percentages, for the detail the page shows on a tap.
+
+    One entry per opponent, separated by ``;``: the opponent's row number in the table,
+    their match-win percentage as it counts for this row (without the % sign) and, where
+    the floor applied, the percentage before it (``n`` when there was nothing to count
+    yet; ``-`` when no floor applied); then the same two for the game-win percentage when
+    the standings use games won. ``scorekeeper.js`` builds the detail table from it: about
+    a tenth of the bytes of a table per row.
+    """
+    values = table.values_at.get(row.evaluated_after)
+    if values is None:
+        return ""
+    out = []
+    for opp in row.record.opponents:
+        if opp not in values or opp not in position:
+            continue
+        v = values[opp]
+        parts = [str(position[opp]), pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
+        if game_wins:
+            parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
+        out.append(" ".join(parts))
+    return ";".join(out)
+
+
+def _floor_mark(floored: bool, raw: tuple[int, int] | None) -> str:
+    """``-`` (no floor), ``n`` (floor, nothing counted yet) or the percentage before the floor.
+
+    >>> _floor_mark(False, (1, 2)), _floor_mark(True, None), _floor_mark(True, (1, 5))
+    ('-', 'n', '20.00')
+    """
+    if not floored:
+        return "-"
+    return pct_of(*raw)[:-1] if raw is not None else "n"
+
+
+# -- pairings -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRow:
+    """One table of a round: the two sides, the winner and the result."""
+
+    table: int | str
+    """The table number (empty for a bye or a loss without opponent)."""
+    a: str
+    b: str
+    """Empty for a bye or a loss without opponent."""
+    result: str
+    reported: bool
+    a_won: bool
+    b_won: bool
+    note: str
+    """A judge's note, or a team match's seat results."""
+    a_url: str
+    b_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round's pairings and results."""
+
+    number: int
+    label: str
+    rows: tuple[PairingRow, ...]
+    complete: bool
+    unit: str
+    """The heading of the names column (Player or Team)."""
+    drops: tuple[str, ...]
+    """Who dropped after the round (names)."""
+    notes: str
+
+
+def seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, str], side: str | None = None) -> str:
+    """A team match's seat results in words: "Ana 2-1 Bo; Cy 0-2 Di; ...".
+
+    With ``side`` (a team id), that team's members come first and the scores read from its side.
+    """
+    tm = next((t for t in rnd.team_matches if t.table == table), None)
+    if tm is None or not tm.seats:
+        return ""
+    members = {t.id: t.members for t in event.teams}
+    flip = side is not None and side == tm.teams[1]
+    parts = []
+    for i, seat in enumerate(tm.seats):
+        a = members.get(tm.teams[0], ())[i] if i < len(members.get(tm.teams[0], ())) else "?"
+        b = members.get(tm.teams[1], ())[i] if i < len(members.get(tm.teams[1], ())) else "?"
+        score = seat.score
+        if score is not None and flip:
+            score = GameScore(score.second, score.first, score.drawn)
+        shown = _("double loss") if seat.double_loss else (score.notation() if score else _("playing"))
+        if flip:
+            a, b = b, a
+        parts.append(f"{names.get(a, a)} {shown} {names.get(b, b)}")
+    return "; ".join(parts)
+
+
+def rounds_view(
+    event: Event,
+    rounds: Sequence[Round],
+    names: Mapping[str, str],
+    links: Links,
+    registry: PlayerRegistry,
+    *,
+    playoff: bool,
+) -> tuple[RoundView, ...]:
+    """Each round's pairings and results, as the rounds page shows them."""
+    out = []
+    team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
+    unit = _("Team") if event.is_team_event else _("Player")
+    for rnd in rounds:
+        rows = []
+        for m in sorted(rnd.matches, key=lambda m: (m.table is None, m.table or 0)):
+            a = m.players[0]
+            b = m.players[1] if len(m.players) > 1 else None
+            winner = m.winner()
+            result = result_text(m.players, m.score, m.kind)
+            if team and m.score is not None:
+                result = _("%(score)s seats") % {"score": result}
+            rows.append(
+                PairingRow(
+                    table=m.table or "",
+                    a=names.get(a, a),
+                    b=names.get(b, b) if b else "",
+                    result=result,
+                    reported=m.reported,
+                    a_won=winner == a,
+                    b_won=winner is not None and winner == b,
+                    note=m.note if not team else seats_text(event, rnd, m.table, names),
+                    a_url=_link(links, event, a, registry),
+                    b_url=_link(links, event, b, registry) if b else "",
+                )
+            )
+        label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
+            "number": rnd.number
+        }
+        out.append(
+            RoundView(
+                number=rnd.number,
+                label=label,
+                rows=tuple(rows),
+                complete=rnd.complete,
+                unit=unit,
+                drops=tuple(names.get(p, p) for p in rnd.drops),
+                notes=rnd.notes,
+            )
+        )
+    return tuple(out)
+
+
+# -- bracket and metagame -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BracketSide:
+    """One side of a bracket match."""
+
+    name: str
+    seed: int | str
+    """The side's Swiss rank (empty for a bye)."""
+    won: bool
+    games: str
+    """Games won (empty when not played)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BracketMatch:
+    """One match of the top-cut bracket."""
+
+    sides: tuple[BracketSide, ...]
+    result: str
+    """What the sides' games do not say (drawn games, a bye, a double loss)."""
+    reported: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BracketColumn:
+    """One playoff round of the bracket."""
+
+    title: str
+    matches: tuple[BracketMatch, ...]
+
+
+def bracket_view(report: EventReport, names: Mapping[str, str]) -> tuple[BracketColumn, ...]:
+    """The top-cut bracket, a column per playoff round (none without a playoff)."""
+    event = report.event
+    if not event.playoff:
+        return ()
+    columns = []
+    for i, rnd in enumerate(event.playoff, start=1):
+        title = round_title(event, i)  # from the bracket's rounds, not those recorded so far
+        matches = []
+        for m in rnd.matches:
+            winner = m.winner()
+            sides = []
+            score = m.score if m.kind is MatchKind.PLAYED else None
+            for j, p in enumerate(m.players):
+                games = "" if score is None else str(score.first if j == 0 else score.second)
+                sides.append(BracketSide(names.get(p, p), report.seeds.get(p, ""), winner == p, games))
+            if m.kind is MatchKind.BYE:
+                sides.append(BracketSide(_("bye"), "", False, ""))
+            # Each side shows its own games won, so the result line only says what they cannot.
+            if score is not None:
+                result = _("%(games)s drawn") % {"games": score.drawn} if score.drawn else ""
+            else:
+                result = result_text(m.players, m.score, m.kind)
+            matches.append(BracketMatch(tuple(sides), result, m.reported))
+        columns.append(BracketColumn(title, tuple(matches)))
+    return tuple(columns)
+
+
+@dataclass(frozen=True, slots=True)
+class MetagameRow:
+    """One archetype's share of the field."""
+
+    name: str
+    players: int
+    share: Fraction
+    top: int
+    """Players of it in the top cut."""
+    conversion: Fraction | None
+    """Top-cut share over field share (None without a cut)."""
+    width: float
+    """Its bar's length, the largest share being 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class MetagameView:
+    """The metagame chart."""
+
+    rows: tuple[MetagameRow, ...]
+    has_cut: bool
+
+
+def metagame_view(report: EventReport) -> MetagameView:
+    """The archetypes' shares of the field (and of the top cut), as the chart shows them."""
+    widest = max((r.share for r in report.metagame), default=Fraction(1))
+    rows = tuple(
+        MetagameRow(r.archetype, r.players, r.share, r.top, r.conversion, float(r.share / widest) if widest else 0.0)
+        for r in report.metagame
+    )
+    return MetagameView(rows, any(r.conversion is not None for r in report.metagame))
+
+
+# -- decklists ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLine:
+    """One line of a decklist as shown."""
+
+    count: int
+    card: str
+    extra: str
+    """What the line says after the card (printing, stars, kind), as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSection:
+    """A section of a decklist (or, with card data, a card type of the main deck)."""
+
+    title: str
+    header: str
+    """The section's header in the decklist text (``Deck``, ``Sideboard``...), for "Copy as text"."""
+    count: int
+    stars: str | None
+    entries: tuple[DeckLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckView:
+    """One player's deck on the decklists page."""
+
+    player: str
+    name: str
+    url: str
+    archetype: str
+    sections: tuple[DeckSection, ...]
+    legal: bool | None
+    """None when the deck was not checked."""
+    violations: tuple[str, ...]
+    skipped: tuple[str, ...]
+    stars: str | None
+    deck_name: str
+
+
+_SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
+
+
+def deck_views(report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> list[DeckView]:
+    """Every deck of the event, in the roster's order (none while the decklists are not public)."""
+    if not report.decklists_visible:
+        return []
+    titles = {
+        Section.MAIN: _("Main deck"),
+        Section.SIDEBOARD: _("Sideboard"),
+        Section.CHARACTERS: _("Characters"),
+        Section.HERO: _("Hero deck"),
+        Section.VILLAIN: _("Villain deck"),
+    }
+    deck_names = {p.id: p.deck_name for p in report.event.players}
+    out = []
+    for p in report.event.players:
+        view = _deck_view(report, p.id, names, _link(links, report.event, p.id, registry), titles, deck_names)
+        if view is not None:
+            out.append(view)
+    return out
+
+
+def _deck_view(
+    report: EventReport,
+    pid: PlayerId,
+    names: Mapping[str, str],
+    url: str,
+    titles: Mapping[Section, str],
+    deck_names: Mapping[str, str],
+) -> DeckView | None:
+    info = report.decks.get(pid)
+    if info is None:
+        return None
+    sections = []
+    entries_of: dict[Section, list[DeckEntry]] = {}
+    for e in info.decklist.entries:
+        entries_of.setdefault(e.section, []).append(e)
+    for section in _SECTION_ORDER:
+        entries = entries_of.get(section)
+        if not entries:
+            continue
+        groups: list[tuple[str, list[DeckEntry]]] = [(titles.get(section, str(section)), entries)]
+        if section is Section.MAIN and info.types:
+            # With card data, the main deck is grouped by card type.
+            by_type: dict[str, list[DeckEntry]] = {}
+            for e in entries:
+                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
+            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
+        for title, members in groups:
+            sections.append(
+                DeckSection(
+                    title=title,
+                    header=section.header,
+                    count=sum(e.count for e in members),
+                    stars=stars_total(members),
+                    entries=tuple(DeckLine(e.count, e.card, entry_extra(e)) for e in members),
+                )
+            )
+    verdict = info.verdict
+    return DeckView(
+        player=pid,
+        name=names.get(pid, pid),
+        url=url,
+        archetype=info.archetype,
+        sections=tuple(sections),
+        legal=info.legal,
+        violations=tuple(v.message for v in verdict.violations) if verdict else (),
+        skipped=tuple(v.message for v in verdict.skipped) if verdict else (),
+        stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
+        deck_name=deck_names.get(pid, ""),
+    )
+
+
+def entry_extra(entry: DeckEntry) -> str:
+    """What a decklist line says after the count and the card (printing, stars, kind), as written.
+
+    >>> entry_extra(DeckEntry(1, "Optimus Prime", stars=12, kind="character")), entry_extra(DeckEntry(4, "Bolt"))
+    ('[stars: 12] [character]', '')
+    """
+    if entry.printing is None and entry.stars is None and entry.kind is None:
+        return ""  # the usual line: nothing after the card
+    line = entry.to_text()
+    return line[len(f"{entry.count} {entry.card}") :].strip()
+
+
+def stars_total(entries: Sequence[DeckEntry]) -> str | None:
+    """The stars of some decklist entries (Transformers), None when no entry gives any.
+
+    A card whose stars the list does not give is not counted as zero: the total is then
+    a lower bound ("at least 21"), as the deck check says (Aequitas 6.1, 7.1).
+
+    >>> stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B", stars=3)])
+    '18'
+    >>> stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B")])
+    'at least 12'
+    """
+    if all(e.stars is None for e in entries):
+        return None
+    total = sum((e.stars or 0) * e.count for e in entries)
+    return str(total) if all(e.stars is not None for e in entries) else _("at least %(stars)s") % {"stars": total}
