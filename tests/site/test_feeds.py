@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import TypedDict
 
 import feedparser
 import pytest
@@ -41,7 +42,18 @@ EVENTS = [
 ]
 
 
-def parse_ics(data: bytes) -> list[dict[str, object]]:
+class IcsEvent(TypedDict):
+    """A calendar event as read back by icalendar (the fields the tests look at)."""
+
+    uid: str
+    summary: str
+    start: dt.date
+    end: dt.date
+    location: str
+    url: str
+
+
+def parse_ics(data: bytes) -> list[IcsEvent]:
     cal = Calendar.from_ical(data)
     assert str(cal["version"]) == "2.0"
     return [

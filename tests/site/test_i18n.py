@@ -23,8 +23,11 @@ from tests.site_helpers import TODAY, make_project, page_text
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 
+MessageText = str | tuple[str, ...] | list[str]
+"""A message id or translation as babel types it: a plural's forms are a sequence."""
 
-def _catalog(language: str) -> dict[object, object]:
+
+def _catalog(language: str) -> dict[tuple[str | None, MessageText], MessageText | None]:
     """A catalog's translations by (context, message id)."""
     with (ROOT / "locales" / f"{language}.po").open("rb") as f:
         return {(m.context, m.id): m.string for m in read_po(f) if m.id and not m.fuzzy}
@@ -38,7 +41,7 @@ def test_the_japanese_catalog_translates_every_message() -> None:
 
 def test_translations_keep_every_placeholder() -> None:
     for (_context, msgid), msgstr in _catalog("ja").items():
-        ids = msgid if isinstance(msgid, tuple) else (msgid,)
+        ids = (msgid,) if isinstance(msgid, str) else tuple(msgid)
         strs = msgstr if isinstance(msgstr, tuple) else (msgstr,)
         wanted = set(PLACEHOLDER.findall(ids[-1]))
         for text in strs:
