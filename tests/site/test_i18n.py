@@ -203,9 +203,10 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
     from ingest.rules.examples import all_examples, wot_example_game
     from ingest.site.render import environment
 
-    module = environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module
-    assert {x.id for x in all_examples()} <= set(module.situations)  # type: ignore[attr-defined]
-    assert {t.table for t in wot_example_game()} <= set(module.wot_situations)  # type: ignore[attr-defined]
+    # What the template exports (its top-level names) are the module's attributes, untyped.
+    exported = vars(environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module)
+    assert {x.id for x in all_examples()} <= set(exported["situations"])
+    assert {t.table for t in wot_example_game()} <= set(exported["wot_situations"])
 
 
 def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:

@@ -765,9 +765,11 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
         series = event.playoff if plan.key == "playoff" else event.rounds
         for m in series[-1].matches:
             if len(m.players) == 2:
+                current = load_event(path, project).event
+                assert current is not None
                 edit = record_result(
                     path.read_text(),
-                    load_event(path, project).event,  # type: ignore[arg-type]
+                    current,
                     round_no=None,
                     table=m.table,
                     player=None,
