@@ -52,19 +52,26 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import ingest.publish.run as build_module  # noqa: E402
 from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
+from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
 from ingest.publish.run import BuildTimings, ReportCache, build_site, collect  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Response  # only the phone figures use playwright, imported there
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 LAST_DATE = dt.date(2026, 11, 13)
 TODAY = dt.date(2026, 11, 22)
@@ -304,11 +311,11 @@ def engine_floor(project: Project, engine: str, work: Path) -> float:
     docs, site = work / "docs", work / "site"
     floor_docs(project.build_dir / "docs", docs)
     start = time.perf_counter()
-    with build_module.source_date_epoch(TODAY):
+    with source_date_epoch(TODAY):
         if engine == "mkdocs":
-            build_module.run_mkdocs(project, docs, site, strict=False)
+            run_mkdocs(project, docs, site, strict=False)
         else:
-            build_module.run_zensical(project, docs, site, strict=False)
+            run_zensical(project, docs, site, strict=False)
     return time.perf_counter() - start
 
 
@@ -362,12 +369,12 @@ def phone_weight(site: Path, page: str) -> tuple[int, int, int, int]:
 
     sizes: dict[str, int] = {}
 
-    def record(response: object) -> None:
+    def record(response: Response) -> None:
         try:
-            body = response.body()  # type: ignore[attr-defined]
+            body = response.body()
         except Exception:  # a redirect or an aborted request has no body
             return
-        sizes[response.url] = len(gzip.compress(body, compresslevel=6))  # type: ignore[attr-defined]
+        sizes[response.url] = len(gzip.compress(body, compresslevel=6))
 
     with served(site) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(
@@ -453,9 +460,9 @@ def site_bytes(site: Path, archive: Archive) -> None:
 # -- one archive, one engine ------------------------------------------------------------
 
 
-def timed(fn: object, *args: object, **kwargs: object) -> tuple[float, object]:
+def timed(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float, R]:
     start = time.perf_counter()
-    value = fn(*args, **kwargs)  # type: ignore[operator]
+    value = fn(*args, **kwargs)
     return time.perf_counter() - start, value
 
 
@@ -467,7 +474,7 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     progress = TerminalProgress()
     full, value = timed(build_site, project, engine=engine, today=TODAY, progress=progress)
     progress.close()
-    t: BuildTimings = value  # type: ignore[assignment]
+    t: BuildTimings = value
     floor = engine_floor(project, engine, work / f"floor-{archive.name}-{engine}")
     ratio = full / floor
     budget = f"budget <= {BUDGET_FLOOR_RATIO:.0f}x: {verdict(ratio <= BUDGET_FLOOR_RATIO)}"
@@ -493,7 +500,7 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     try:
         change_result(latest, 0)
         again, value = timed(build_site, project, engine=engine, today=TODAY, cache=cache)
-        r: BuildTimings = value  # type: ignore[assignment]
+        r: BuildTimings = value
         print(
             f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
             f"   (reports computed {r.reports_computed}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"

@@ -11,13 +11,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
+import multiprocessing.queues
+import multiprocessing.synchronize
 import shutil
 import statistics
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from unittest import mock
 
 import ingest.edit.event_file as event_file_module
 from ingest.core.model import GameScore
@@ -51,11 +53,15 @@ def _event(folder: Path, players: int) -> Path:
         path.write_text(apply_plan(path.read_text(), plan))
         if number == 3:
             break
-        for m in load_event(path, project).event.rounds[-1].matches:  # type: ignore[union-attr]
+        paired = load_event(path, project).event
+        assert paired is not None
+        for m in paired.rounds[-1].matches:
             if len(m.players) == 2:
+                current = load_event(path, project).event
+                assert current is not None
                 edit = record_result(
                     path.read_text(),
-                    load_event(path, project).event,  # type: ignore[arg-type]
+                    current,
                     round_no=None,
                     table=m.table,
                     player=None,
@@ -88,7 +94,9 @@ def _no_lock(path: Path, shown: str, *, timeout: float = 0) -> Iterator[None]:
     yield
 
 
-def _child(path: str, table: int, start: Any, out: Any) -> None:
+def _child(
+    path: str, table: int, start: multiprocessing.synchronize.Event, out: multiprocessing.queues.Queue[float]
+) -> None:
     start.wait()
     began = time.perf_counter()
     _report(Path(path), table)
@@ -108,12 +116,8 @@ def main() -> None:
         locked, unlocked = [], []
         for i in range(args.runs):  # alternate, so both see the same machine
             locked.append(_report(path, 1 + i % tables))
-            real = event_file_module.edit_lock
-            event_file_module.edit_lock = _no_lock  # type: ignore[assignment]
-            try:
+            with mock.patch.object(event_file_module, "edit_lock", _no_lock):
                 unlocked.append(_report(path, 1 + i % tables))
-            finally:
-                event_file_module.edit_lock = real
         lock_ms, floor_ms = statistics.median(locked) * 1000, statistics.median(unlocked) * 1000
         print(f"{args.players} players, round 3 of 5: one report")
         print(f"  with the lock     {lock_ms:7.1f} ms (median of {args.runs})")
@@ -123,7 +127,8 @@ def main() -> None:
         waits: list[float] = []
         batches = max(1, args.runs // args.writers)
         for _ in range(batches):
-            start, out = fork.Event(), fork.Queue()
+            start = fork.Event()
+            out: multiprocessing.queues.Queue[float] = fork.Queue()
             procs = [
                 fork.Process(target=_child, args=(str(path), 1 + t % tables, start, out)) for t in range(args.writers)
             ]

@@ -23,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,6 +31,11 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.build import TODAY, change_result, generate  # noqa: E402
 from ingest.cli.progress import TerminalProgress  # noqa: E402
+
+
+def _replace(module: ModuleType, name: str, replacement: object) -> None:
+    """Replaces a name a module imported, for the rest of this (child) process."""
+    setattr(module, name, replacement)
 
 
 def _no_fork() -> None:
@@ -50,9 +56,9 @@ def _no_gc() -> None:
     def frozen() -> Iterator[Callable[[], None]]:
         yield lambda: None
 
-    ingest.publish.run.collector_paused = paused
-    ingest.rules.standings.collector_paused = paused
-    ingest.publish.run.results_frozen = frozen
+    _replace(ingest.publish.run, "collector_paused", paused)
+    _replace(ingest.rules.standings, "collector_paused", paused)
+    _replace(ingest.publish.run, "results_frozen", frozen)
 
 
 def _no_memory_caches() -> None:
@@ -82,7 +88,7 @@ def _no_page_swap() -> None:
 def _no_build_cache() -> None:
     import ingest.publish.run
 
-    ingest.publish.run.open_store = lambda *args, **kwargs: None  # no cache on disk
+    _replace(ingest.publish.run, "open_store", lambda *args, **kwargs: None)  # no cache on disk
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {

@@ -30,6 +30,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -44,7 +45,25 @@ def rounds_for(players: int) -> int:
     return plan.rounds  # single elimination for 5-8 players: play 3 Swiss rounds instead
 
 
-def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float) -> list[dict[str, object]]:
+class RoundStats(TypedDict):
+    """The figures of one paired round (the columns of the report)."""
+
+    round: int
+    time: float
+    method: str
+    rematches: int
+    steps: int
+    bound: int | None
+    squared: int
+    second_byes: int
+    both_byes: int
+    proof: str
+    x0: int
+    players: int
+    groups: Counter[int]
+
+
+def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float) -> list[RoundStats]:
     """Play one event; return per-round statistics."""
     rng = random.Random(f"bench/{seed}/{players}")
     ids = [f"p{i:05d}" for i in range(players)]
@@ -52,7 +71,7 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
     points = dict.fromkeys(ids, 0)
     byes = dict.fromkeys(ids, 0)
     met: dict[str, set[str]] = {i: set() for i in ids}
-    stats = []
+    stats: list[RoundStats] = []
     total = rounds_for(players)
     active = list(ids)
     for number in range(1, total + 1):
@@ -105,7 +124,7 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
     return stats
 
 
-def report(players: int, stats: list[dict[str, object]]) -> None:
+def report(players: int, stats: list[RoundStats]) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
     print(" rnd  players     time  method  proof      rem  steps   lb     sq  2nd  bvb  x0")
     for s in stats:
@@ -117,7 +136,7 @@ def report(players: int, stats: list[dict[str, object]]) -> None:
             f"{s['steps']:>6} {bound!s:>4} {s['squared']:>6} {s['second_byes']:>4}"
             f" {s['both_byes']:>4} {s['x0']:>3}"
         )
-    later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]  # type: ignore[arg-type]
+    later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]
     print(f" median per round (rounds 2+): {statistics.median(later):.4f} s, max {max(later):.4f} s")
     last = stats[-1]
     groups = last["groups"]

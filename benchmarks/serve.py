@@ -18,17 +18,18 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.publish.serve import serve  # noqa: E402
+from ingest.publish.serve import LiveStatus, serve  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
 
-def status(url: str, since: int) -> dict[str, object]:
+def status(url: str, since: int) -> LiveStatus:
     with urllib.request.urlopen(f"{url}__scorekeeper/status?since={since}", timeout=60) as r:
-        return json.loads(r.read())  # type: ignore[no-any-return]
+        return cast(LiveStatus, json.loads(r.read()))
 
 
 def main() -> None:
@@ -65,7 +66,7 @@ def main() -> None:
         url = ready[0]
         event = next((root / "events").rglob("*pioneer-weekly.yaml"))
         text = event.read_text()
-        serial = int(status(url, -1)["serial"])  # type: ignore[arg-type]
+        serial = int(status(url, -1)["serial"])
         times = []
         for i in range(args.saves):
             time.sleep(4)  # let the background full refresh of the previous save finish
@@ -73,7 +74,7 @@ def main() -> None:
             event.write_text(text.replace("name: 'Pioneer Weekly #18'", f"name: Pioneer Weekly edit {i}"))
             state = status(url, serial)
             times.append(time.perf_counter() - start)
-            serial = int(state["serial"])  # type: ignore[arg-type]
+            serial = int(state["serial"])
         stop.set()
         thread.join(timeout=10)
     print(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
@@ -53,7 +53,7 @@ def make_event(
     rules: str = "mtr",
     game: str = "mtg",
     seed: int = 1,
-    drops: dict[int, Sequence[str]] | None = None,
+    drops: Mapping[int, Sequence[str]] | None = None,
     playoff: Sequence[Iterable[Match]] = (),
     top: int | None = None,
     disqualified: Sequence[str] = (),

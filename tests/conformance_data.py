@@ -6,7 +6,7 @@ import datetime as dt
 import json
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, Round, Structure
 
@@ -21,7 +21,7 @@ def corpus_files() -> list[Path]:
 @cache
 def load_json(name: str) -> dict[str, Any]:
     """The raw JSON of one corpus event."""
-    return json.loads((DATA / name).read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+    return cast(dict[str, Any], json.loads((DATA / name).read_text(encoding="utf-8")))
 
 
 def _match(m: dict[str, Any]) -> Match:
@@ -52,7 +52,7 @@ def corpus_event(name: str, rules: str, *, with_phases: bool = True) -> Event:
                 if p and p not in seen:
                     seen.add(p)
                     names.append(p)
-    phases = ()
+    phases: tuple[Phase, ...] = ()
     if with_phases and raw.get("phase_starts"):
         phases = (Phase("Day 1", 1), *(Phase(f"Phase {i + 2}", s) for i, s in enumerate(raw["phase_starts"])))
     structure = Structure(

@@ -8,11 +8,15 @@ import html.parser
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ingest.core.model import Event
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize  # playwright is a test extra: only its types here
 
 WOT = "2026-08-15-wheel-of-time-sealed"
 TEAM = "2026-10-10-team-unified-standard"
@@ -21,9 +25,9 @@ TRANSFORMERS = "2026-10-24-transformers-constructed"
 TODAY = dt.date(2026, 11, 22)
 """The day site tests build on."""
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 """The browser tests' phone screen (CSS pixels)."""
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 """The browser tests' desktop window."""
 
 CHROMIUM_ARGS = [

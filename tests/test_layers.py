@@ -38,11 +38,12 @@ def imports_back_up() -> list[str]:
             continue
         here = parts[0]
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = []
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 names = [node.module]
             elif isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
+            else:
+                continue
             for name in names:
                 top = name.split(".")
                 if top[0] != "ingest" or len(top) < 2 or top[1] == here:

@@ -34,7 +34,7 @@ from ingest.edit.corrections import drop_player  # noqa: E402
 from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
-from ingest.planner.outcome import Finished  # noqa: E402
+from ingest.planner.outcome import Finished, PairPlan  # noqa: E402
 from ingest.planner.plan import plan_next_round  # noqa: E402
 from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
@@ -486,7 +486,7 @@ class Sample:
 
 
 def _names(rng: random.Random, n: int, taken: set[str]) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     while len(out) < n:
         first, last = rng.choice(FIRST), rng.choice(LAST)
         pid = f"{first}-{last}".lower()
@@ -571,7 +571,11 @@ class Simulator:
             if start:  # as `pair --start HH:MM` writes it
                 head = {k: v for k, v in plan.round.items() if k != "matches"}
                 plan = replace(plan, round={**head, "started": start, "matches": plan.round["matches"]})
-            self.write(lambda text, _e, plan=plan: apply_plan(text, plan))
+
+            def pair(text: str, _event: Event, plan: PairPlan = plan) -> str:
+                return apply_plan(text, plan)
+
+            self.write(pair)
             event = self.event()
             playoff = plan.key == "playoff"
             series = event.playoff if playoff else event.rounds
@@ -588,7 +592,11 @@ class Simulator:
                     self.report(event, rnd.number, m.table, m.players, playoff)
             if not playoff:
                 for pid in self.sample.drops.get(rnd.number, []):
-                    self.write(lambda text, e, pid=pid, n=rnd.number: drop_player(text, e, pid, after_round=n).text)
+
+                    def drop(text: str, current: Event, pid: str = pid, n: int = rnd.number) -> str:
+                        return drop_player(text, current, pid, after_round=n).text
+
+                    self.write(drop)
 
     def report(self, event: Event, number: int, table: int, players: tuple[str, ...], playoff: bool) -> None:
         a, b = players

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import parse_qs, urlparse
 
 from ingest.core.diagnostics import render_all, sorted_diagnostics
@@ -61,6 +61,14 @@ _CLIENT = """<script>
 """
 
 
+class LiveStatus(TypedDict):
+    """What ``/__scorekeeper/status`` answers (as JSON): the state the browser polls."""
+
+    version: int
+    serial: int
+    errors: str
+
+
 class LiveState:
     """What the browser needs to know: the site version and the current errors."""
 
@@ -80,7 +88,7 @@ class LiveState:
             self.serial += 1
             self.changed.notify_all()
 
-    def wait(self, since: int, timeout: float = 20.0) -> dict[str, Any]:
+    def wait(self, since: int, timeout: float = 20.0) -> LiveStatus:
         with self.changed:
             self.changed.wait_for(lambda: self.serial != since, timeout=timeout)
             return {"version": self.version, "serial": self.serial, "errors": self.errors}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +12,7 @@ from ingest.core.collector import collector_paused
 
 
 @pytest.fixture
-def collector_state():
+def collector_state() -> Iterator[None]:
     """Restores the collector as the test found it."""
     enabled, frozen = gc.isenabled(), gc.get_freeze_count()
     yield
@@ -19,7 +21,7 @@ def collector_state():
     (gc.enable if enabled else gc.disable)()
 
 
-def test_the_pause_resumes_the_collector_as_it_was_found(collector_state):
+def test_the_pause_resumes_the_collector_as_it_was_found(collector_state: None) -> None:
     gc.enable()
     with collector_paused():
         assert not gc.isenabled()
@@ -31,14 +33,19 @@ def test_the_pause_resumes_the_collector_as_it_was_found(collector_state):
     assert gc.get_freeze_count() == 0
 
 
-def test_what_a_caller_froze_stays_frozen(collector_state, monkeypatch):
+def test_what_a_caller_froze_stays_frozen(collector_state: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing is unfrozen when the caller had frozen objects (the count itself drops
     whenever a frozen object is freed, so the test watches for an unfreeze instead)."""
     gc.enable()
     gc.freeze()
     calls: list[str] = []
     real_unfreeze = gc.unfreeze
-    monkeypatch.setattr(gc, "unfreeze", lambda: calls.append("unfreeze") or real_unfreeze())
+
+    def unfreeze() -> None:
+        calls.append("unfreeze")
+        real_unfreeze()
+
+    monkeypatch.setattr(gc, "unfreeze", unfreeze)
     with collector_paused(freeze=True):
         pass
     with collector_paused():
@@ -47,7 +54,9 @@ def test_what_a_caller_froze_stays_frozen(collector_state, monkeypatch):
     real_unfreeze()
 
 
-def test_an_already_paused_collector_does_not_walk_the_frozen_heap(collector_state, monkeypatch):
+def test_an_already_paused_collector_does_not_walk_the_frozen_heap(
+    collector_state: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A forked build worker runs with the collector paused and its parent's heap frozen.
 
     Counting frozen objects walks every one of them (a whole archive's worth, twice per
@@ -55,7 +64,7 @@ def test_an_already_paused_collector_does_not_walk_the_frozen_heap(collector_sta
     """
     gc.disable()
 
-    def walk():
+    def walk() -> int:
         raise AssertionError("gc.get_freeze_count walks the frozen heap")
 
     monkeypatch.setattr(gc, "get_freeze_count", walk)
@@ -65,16 +74,19 @@ def test_an_already_paused_collector_does_not_walk_the_frozen_heap(collector_sta
 
 
 def test_a_build_keeps_its_results_frozen_while_the_engine_runs_and_unfreezes_them(
-    tmp_path, monkeypatch, collector_state
-):
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_state: None
+) -> None:
     import ingest.publish.run
     from ingest.publish.run import build_site
     from tests.site_helpers import TODAY, make_project
 
     frozen_while_rendering: list[int] = []
-    monkeypatch.setattr(
-        ingest.publish.run, "run_mkdocs", lambda *a, **k: frozen_while_rendering.append(gc.get_freeze_count()) or []
-    )
+
+    def run_mkdocs(*args: object, **kwargs: object) -> list[str]:
+        frozen_while_rendering.append(gc.get_freeze_count())
+        return []
+
+    monkeypatch.setattr(ingest.publish.run, "run_mkdocs", run_mkdocs)
     gc.enable()
     build_site(make_project(tmp_path), today=TODAY)
     assert frozen_while_rendering and frozen_while_rendering[0] > 10_000

@@ -8,6 +8,8 @@ scorekeeper's table or a script reporting every table would.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.queues
+import multiprocessing.synchronize
 import os
 import shutil
 import signal
@@ -15,12 +17,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import ingest.cli.main  # noqa: F401  (imported before forking, so each child starts at once)
-from ingest.core.model import Event
+from ingest.core.model import Event, GameScore
 from ingest.edit.event_file import Edit, edit_event_file
 from ingest.edit.locking import edit_lock, lock_path
 from ingest.source.pipeline import load_event
@@ -55,7 +56,13 @@ def event_file(tmp_path: Path) -> Path:
     return path
 
 
-def _report_in_child(root: str, path: str, table: int, start: Any, results: Any) -> None:
+def _report_in_child(
+    root: str,
+    path: str,
+    table: int,
+    start: multiprocessing.synchronize.Event,
+    results: multiprocessing.queues.Queue[tuple[int, int, str]],
+) -> None:
     """A child process: waits for the start signal, then reports one table."""
     from click.testing import CliRunner
 
@@ -83,7 +90,7 @@ def test_every_table_reported_at_once_is_in_the_file(event_file: Path) -> None:
     for _ in range(runs):
         event_file.write_text(pristine)
         start = FORK.Event()
-        results = FORK.Queue()
+        results: multiprocessing.queues.Queue[tuple[int, int, str]] = FORK.Queue()
         children = [
             FORK.Process(target=_report_in_child, args=(root, str(event_file), t, start, results))
             for t in range(1, TABLES + 1)
@@ -119,7 +126,7 @@ def test_the_installed_command_serialises_edits(event_file: Path) -> None:
     assert sum(p.returncode == 0 for p in procs) >= TABLES // 2, outputs
 
 
-def _hold_the_lock_forever(path: str, ready: Any) -> None:
+def _hold_the_lock_forever(path: str, ready: multiprocessing.synchronize.Event) -> None:
     """A child process that takes the edit lock, leaves half a write behind, and hangs."""
     target = Path(path)
     with edit_lock(target, target.name):
@@ -183,7 +190,5 @@ def test_an_editor_save_between_read_and_replace_is_not_lost(event_file: Path) -
     assert _recorded(event_file) == {3: "2-0"}
 
 
-def _score(text: str) -> Any:
-    from ingest.core.model import GameScore
-
+def _score(text: str) -> GameScore:
     return GameScore.parse(text)

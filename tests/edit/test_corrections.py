@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.core.model import MatchKind
+from ingest.core.model import Event, MatchKind
 from ingest.rules.standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
@@ -48,7 +48,7 @@ def _file(root: Path) -> Path:
     return root / "events" / "e.yaml"
 
 
-def _event(root: Path):  # type: ignore[no-untyped-def]
+def _event(root: Path) -> Event:
     loaded = load_event(_file(root), Project(root))
     assert loaded.event is not None, [d.render() for d in loaded.diagnostics]
     return loaded.event

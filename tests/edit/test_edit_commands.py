@@ -255,10 +255,12 @@ def test_write_tree_keeps_the_old_tree_when_writing_fails(tmp_path: Path, monkey
     storage.write_tree(site, {"index.html": "v1", "a/b.html": "v1"})
     real = Path.write_text
 
-    def flaky(self: Path, *args: object, **kwargs: object) -> int:
+    def flaky(
+        self: Path, data: str, encoding: str | None = None, errors: str | None = None, newline: str | None = None
+    ) -> int:
         if self.name == "b.html":
             raise OSError("disk full")
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+        return real(self, data, encoding, errors, newline)
 
     monkeypatch.setattr(Path, "write_text", flaky)
     with pytest.raises(OSError, match="disk full"):

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
+from ingest.core.model import Event, Source
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.standings import final_standings
 from ingest.source.pipeline import load_event
@@ -50,6 +51,12 @@ def _import_all(root: Path, files: list[str]) -> dict[str, PreparedImport]:
         _write(prepared)
         out[name] = prepared
     return out
+
+
+def _source(event: Event) -> Source:
+    """An imported event's source (every imported event has one)."""
+    assert event.source is not None
+    return event.source
 
 
 def _write(prepared: PreparedImport) -> None:
@@ -130,7 +137,7 @@ def test_what_each_platform_needed(imported: tuple[Path, dict[str, PreparedImpor
     """The conventions each file exercised, as the import recorded them in the file."""
     prepared = imported[1]
 
-    def event(prefix: str):  # type: ignore[no-untyped-def]
+    def event(prefix: str) -> Event:
         return next(p.event for name, p in prepared.items() if name.startswith(prefix))
 
     topdeck = event("Topdeck--legacy-savannah")
@@ -142,7 +149,7 @@ def test_what_each_platform_needed(imported: tuple[Path, dict[str, PreparedImpor
     assert mtgo.structure.swiss_rounds == 6  # 8-1 for the champion, 3 of them in the top 8
     jaffers = event("MTGmelee--jaffers")
     assert jaffers.structure.dropped_evaluated == "end"
-    assert all(r.wins is None for r in jaffers.source.standings)  # type: ignore[union-attr]
+    assert all(r.wins is None for r in _source(jaffers).standings)
     rcq = event("MTGmelee--regional-championship")
     assert rcq.source is not None and rcq.source.rounds == "incomplete"  # two decklist pages published
     tappa = event("MTGmelee--tappa")
@@ -389,7 +396,7 @@ def test_a_lone_0_0_0_the_standings_count_as_two_losses_is_a_double_forfeit(tmp_
     )
     prepared = prepare_import(read_source(path, path.name), Archive.scan(Project(tmp_path)))
     assert prepared.event.rounds[0].matches[1].kind.value == "double-loss"
-    assert prepared.reproduction.record_rows == 4 and prepared.event.source.rounds == "complete"  # type: ignore[union-attr]
+    assert prepared.reproduction.record_rows == 4 and _source(prepared.event).rounds == "complete"
 
 
 def test_rounds_that_do_not_account_for_the_standings_keep_the_published_ones(tmp_path: Path) -> None:
@@ -404,7 +411,7 @@ def test_rounds_that_do_not_account_for_the_standings_keep_the_published_ones(tm
         encoding="utf-8",
     )
     prepared = prepare_import(read_source(path, path.name), Archive.scan(Project(tmp_path)))
-    assert prepared.event.source.rounds == "incomplete"  # type: ignore[union-attr]
+    assert _source(prepared.event).rounds == "incomplete"
     assert prepared.reproduction.published_only
     assert [(r.player, r.record.points) for r in final_standings(prepared.event).rows] == [
         ("a", 6),
@@ -432,7 +439,7 @@ def test_the_standings_command_gives_the_published_points_and_w_l_d(
     doc = json.loads(result.stdout)
     assert doc["stage"] == "final standings"
     rows = {r["player"]: (r["points"], r["wins"], r["losses"], r["draws"]) for r in doc["standings"]}
-    published = {r.player: (r.points, r.wins, r.losses, r.draws) for r in prepared[name].event.source.standings}  # type: ignore[union-attr]
+    published = {r.player: (r.points, r.wins, r.losses, r.draws) for r in _source(prepared[name].event).standings}
     assert {p: rows[p] for p in published} == published
 
 
@@ -460,4 +467,4 @@ def test_melee_forfeits_and_unreported_matches(tmp_path: Path) -> None:
         ("loss", ("e",), None),
     ]
     assert prepared.reproduction.exact and prepared.reproduction.record_rows == 5
-    assert prepared.event.source.rounds == "complete"  # type: ignore[union-attr]
+    assert _source(prepared.event).rounds == "complete"

@@ -179,6 +179,7 @@ def test_bad_rows_are_answered_with_file_row_and_column(
         t = read_source(path, "r.csv", opts)
         assert t.rounds == []
         return
+    assert message is not None
     with pytest.raises(IngestError) as caught:
         read_source(path, "r.csv", opts)
     assert f"{where}: error[import]: " in caught.value.text, caught.value.text

@@ -12,6 +12,7 @@ from ingest.pairing.elimination import (
     Candidate,
     PlayoffFinding,
     PlayoffResult,
+    Seeding,
     advance_playoff,
     bracket_order,
     playoff_placings,
@@ -22,8 +23,8 @@ from ingest.pairing.elimination import (
 SEEDS = [f"s{i}" for i in range(1, 17)]
 
 
-def first_round(n: int, seeding: str = "standings") -> list[tuple[str, str]]:
-    bracket = seed_bracket(SEEDS[:n], seeding)  # type: ignore[arg-type]
+def first_round(n: int, seeding: Seeding = "standings") -> list[tuple[str, str]]:
+    bracket = seed_bracket(SEEDS[:n], seeding)
     state = advance_playoff(bracket)
     assert state.current is not None
     return [(m.player1, m.player2) for m in state.current.matches]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.pairing.rounds import aequitas_rounds, bushiroad_rounds, mtr_rounds
+from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
 
 
 @pytest.mark.parametrize(
@@ -49,8 +49,10 @@ def test_mtr_small_fields() -> None:
 
 
 def test_mtr_awarded_byes_count_extra() -> None:
-    def rounds(**kw: int) -> int:
-        plan = mtr_rounds(**kw)  # type: ignore[arg-type]
+    def rounds(players: int, one_round_byes: int = 0, two_round_byes: int = 0, three_round_byes: int = 0) -> int:
+        plan = mtr_rounds(
+            players, one_round_byes=one_round_byes, two_round_byes=two_round_byes, three_round_byes=three_round_byes
+        )
         assert plan is not None
         return plan.rounds
 
@@ -149,9 +151,16 @@ def test_bushiroad_with_cut(players: int, low: int, high: int) -> None:
     assert plan.rounds == (low + high) // 2  # the documented default: the middle
 
 
+def _bushiroad_plan(players: int) -> RoundsPlan:
+    """The plan for a field the table covers (not None)."""
+    plan = bushiroad_rounds(players)
+    assert plan is not None
+    return plan
+
+
 def test_bushiroad_round_robin_and_gaps() -> None:
-    assert [bushiroad_rounds(n).rounds for n in (2, 3, 4)] == [1, 3, 3]  # type: ignore[union-attr]
-    assert bushiroad_rounds(2).structure == "round-robin"  # type: ignore[union-attr]
+    assert [_bushiroad_plan(n).rounds for n in (2, 3, 4)] == [1, 3, 3]
+    assert _bushiroad_plan(2).structure == "round-robin"
     assert bushiroad_rounds(1) is None
     assert bushiroad_rounds(1025) is None
     assert bushiroad_rounds(8, cut=True) is None

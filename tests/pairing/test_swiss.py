@@ -7,7 +7,9 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
+from typing import Required, TypedDict
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,9 +24,16 @@ from .support import brute_force, round_cost
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def field(points: list[int], **kw: object) -> list[Entrant]:
+def field(points: list[int], *, byes: int = 0) -> list[Entrant]:
     """Entrants p1, p2, ... ranked in the order given."""
-    return [Entrant(f"p{i}", pts, i, **kw) for i, pts in enumerate(points, start=1)]  # type: ignore[arg-type]
+    return [Entrant(f"p{i}", pts, i, byes=byes) for i, pts in enumerate(points, start=1)]
+
+
+class SwissOptions(TypedDict, total=False):
+    """:func:`pair_swiss`'s options after the seed."""
+
+    round_number: Required[int]
+    awarded_byes: Collection[str]
 
 
 def as_pairs(result: SwissRound) -> set[frozenset[str]]:
@@ -160,9 +169,9 @@ class TestLaterRounds:
             ({"round_number": 1, "awarded_byes": {"zz"}}, "unknown players"),
         ],
     )
-    def test_programmer_errors(self, kwargs: dict[str, object], message: str) -> None:
+    def test_programmer_errors(self, kwargs: SwissOptions, message: str) -> None:
         with pytest.raises(ValueError, match=message):
-            pair_swiss(field([0, 0]), seed=1, **kwargs)  # type: ignore[arg-type]
+            pair_swiss(field([0, 0]), seed=1, **kwargs)
 
     def test_duplicate_ids(self) -> None:
         with pytest.raises(ValueError, match="duplicate"):

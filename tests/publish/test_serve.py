@@ -8,14 +8,15 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import cast
 
-from ingest.publish.serve import serve
+from ingest.publish.serve import LiveStatus, serve
 from tests.site_helpers import make_project
 
 
-def _status(url: str, since: int) -> dict[str, object]:
+def _status(url: str, since: int) -> LiveStatus:
     with urllib.request.urlopen(f"{url}__scorekeeper/status?since={since}", timeout=30) as r:
-        return json.loads(r.read())  # type: ignore[no-any-return]
+        return cast(LiveStatus, json.loads(r.read()))
 
 
 def test_serve_rebuilds_on_save_and_keeps_the_last_good_site_on_errors(tmp_path: Path) -> None:
@@ -49,12 +50,12 @@ def test_serve_rebuilds_on_save_and_keeps_the_last_good_site_on_errors(tmp_path:
         event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
         text = event.read_text()
         event.write_text(text.replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Edited"))
-        second = _status(url, int(first["serial"]))  # type: ignore[arg-type]
+        second = _status(url, int(first["serial"]))
         assert second["version"] != first["version"] and second["errors"] == ""
         page = urllib.request.urlopen(f"{url}events/2026-11-20-pioneer-weekly/").read().decode()
         assert "Pioneer Weekly Edited" in page
         event.write_text(text.replace("seed: 1820", "seed: x"))
-        third = _status(url, int(second["serial"]))  # type: ignore[arg-type]
+        third = _status(url, int(second["serial"]))
         assert "error[schema]" in str(third["errors"]) and third["version"] == second["version"]
         page = urllib.request.urlopen(f"{url}events/2026-11-20-pioneer-weekly/").read().decode()
         assert "Pioneer Weekly Edited" in page  # the last good site is still served

@@ -10,7 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.core.model import PlayerId, PlayoffSpec
-from ingest.report.cut import Table, cut_outlook, most_reaching, outlook_paired, outlook_unpaired
+from ingest.report.cut import (
+    CutOutlook,
+    Table,
+    Verdict,
+    cut_outlook,
+    most_reaching,
+    outlook_paired,
+    outlook_unpaired,
+)
 from ingest.rules.standings import compute_standings
 from tests.builders import ROOT, bye, make_event, pending, played, run_cli
 
@@ -18,9 +26,15 @@ W, D, L = (3, 0), (1, 1), (0, 3)
 OPEN = (W, D, L)
 
 
-def verdicts(outlook: object) -> dict[str, str]:
+def verdicts(outlook: CutOutlook | None) -> dict[str, str]:
     assert outlook is not None
     return {v.player: v.verdict for v in outlook.verdicts}
+
+
+def reason(verdict: Verdict | None) -> str:
+    """A player's reason (the player must be in contention)."""
+    assert verdict is not None
+    return verdict.reason
 
 
 class TestPairedLastRound:
@@ -39,7 +53,7 @@ class TestPairedLastRound:
             "G": "out", "H": "out",
         }  # fmt: skip
         assert (
-            out.of(PlayerId("A")).reason
+            reason(out.of(PlayerId("A")))
             == "even with a loss (6 points) at most 3 other players can reach 6; the cut is 4"
         )
         # 6 is safe for anyone; 4 can still make it (C draws, E-F draw: four on 4 behind A and B).
@@ -62,7 +76,7 @@ class TestPairedLastRound:
         tables[1] = Table(("C", "D"), (W,))
         got = outlook_paired(pts, tables, pts, 2)
         assert verdicts(got)["C"] == "locked" and verdicts(got)["D"] == "out"
-        assert got.of(PlayerId("C")).reason.startswith("with your result (9 points)")
+        assert reason(got.of(PlayerId("C"))).startswith("with your result (9 points)")
 
     def test_draw_in_at_the_top(self) -> None:
         # The classic: the two leaders meet. A 9, B 9, C 6, D 6, top 2: an intentional draw gives
@@ -71,7 +85,7 @@ class TestPairedLastRound:
         tables = [Table(("A", "B"), OPEN), Table(("C", "D"), OPEN)]
         out = outlook_paired(pts, tables, pts, 2)
         assert verdicts(out) == {"A": "draw-in", "B": "draw-in", "C": "tiebreakers", "D": "tiebreakers"}
-        assert out.of(PlayerId("A")).reason == (
+        assert reason(out.of(PlayerId("A"))) == (
             "with a draw (10 points) at most 1 other player can reach 10; "
             "with a loss, 2 others can reach 9; the cut is 2"
         )
@@ -84,7 +98,7 @@ class TestPairedLastRound:
         out = outlook_paired(pts, tables, pts, 1)
         assert verdicts(out)["A"] == "needs-help"
         assert (
-            out.of(PlayerId("A")).reason
+            reason(out.of(PlayerId("A")))
             == "with a win (6 points), 1 other player can still reach 6 points; the cut is 1"
         )
 
@@ -278,7 +292,7 @@ def test_bye_is_a_fixed_win() -> None:
     assert got is not None
     # b has 3 with the bye; a or c reaches 6: b is out. a beats c: 6 alone on top.
     assert verdicts(got) == {"a": "win-in", "c": "win-in", "b": "out"}
-    assert got.of(PlayerId("b")).reason.startswith("with your bye (3 points)")
+    assert reason(got.of(PlayerId("b"))).startswith("with your bye (3 points)")
 
 
 TEAM_EVENT = "events/2026/2026-10-10-team-unified-standard.yaml"

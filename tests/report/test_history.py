@@ -84,8 +84,8 @@ def test_team_members_have_api_histories_with_their_own_seat_record(sample_docs:
     record = {p.id: [0, 0, 0] for p in event.players}
     for rnd in (*event.rounds, *event.playoff):
         for tm in rnd.team_matches:
-            for seat, result in enumerate(tm.seats):
-                a, b = members[tm.teams[0]][seat], members[tm.teams[1]][seat]
+            for board, result in enumerate(tm.seats):
+                a, b = members[tm.teams[0]][board], members[tm.teams[1]][board]
                 if result.double_loss:
                     record[a][1] += 1
                     record[b][1] += 1

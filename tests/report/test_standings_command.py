@@ -10,7 +10,7 @@ import json
 import shutil
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from click.testing import CliRunner
@@ -86,7 +86,7 @@ def run(root: Path, *args: str) -> tuple[int, str, str]:
 def as_json(root: Path, *args: str) -> dict[str, Any]:
     code, out, err = run(root, *args, "--json")
     assert code == 0, err
-    return json.loads(out)  # type: ignore[no-any-return]
+    return cast(dict[str, Any], json.loads(out))
 
 
 @pytest.fixture

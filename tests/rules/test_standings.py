@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from ingest.core.model import Match
-from ingest.rules.examples import all_examples
+from ingest.rules.examples import WorkedExample, all_examples
 from ingest.rules.standings import compute_standings, final_standings, standings_by_round
 from tests.builders import bye, double_loss, loss, make_event, pending, played
 
@@ -16,7 +16,7 @@ EXAMPLES = all_examples()
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.id for e in EXAMPLES])
-def test_worked_examples_match_the_printed_figures(example) -> None:  # type: ignore[no-untyped-def]
+def test_worked_examples_match_the_printed_figures(example: WorkedExample) -> None:
     assert example.rounded() == example.printed
 
 

@@ -46,7 +46,7 @@ def test_mtr_as_written_reproduces_every_row_exactly(name: str) -> None:
     mismatches = []
     for expected in raw["mtr_standings"]:
         row = rows[expected["player"]]
-        got = {
+        got: dict[str, int | Fraction] = {
             "points": row.record.points,
             "wins": row.record.wins,
             "losses": row.record.losses,
@@ -76,7 +76,7 @@ def test_platform_profile_reproduces_every_published_row(name: str) -> None:
     mismatches = []
     for expected in raw["standings"]:
         row = rows[expected["player"]]
-        got = {
+        got: dict[str, int | Fraction] = {
             "points": row.record.points,
             "wins": row.record.wins,
             "losses": row.record.losses,

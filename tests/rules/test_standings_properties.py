@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round
 from ingest.rules.standings import compute_standings
+from ingest.rules.standings_values import Standings
 from tests.builders import make_event
 
 RESULTS = ["2-0", "2-1", "1-2", "0-2", "1-1-1", "0-0-3", "1-0", "DL"]
@@ -122,8 +123,8 @@ def test_standings_by_round_equal_standings_computed_after_each_round(event: Eve
     """The running computation of every round gives the tables computed one round at a time."""
     from ingest.rules.standings import standings_by_round
 
-    def rows(table: object) -> list[tuple[object, ...]]:
-        return [(r.player, r.rank, r.shared, r.record, r.values, r.dropped) for r in table.rows]  # type: ignore[attr-defined]
+    def rows(table: Standings) -> list[tuple[object, ...]]:
+        return [(r.player, r.rank, r.shared, r.record, r.values, r.dropped) for r in table.rows]
 
     by_round = standings_by_round(event, rules)
     assert len(by_round) == len(event.rounds)

@@ -8,11 +8,15 @@ browser carries the ``browser`` marker (``pytest -m "not browser"`` leaves them 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from tests.site_helpers import CHROMIUM_ARGS, DESKTOP, system_chromium
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+    from pytest_playwright.pytest_playwright import CreateContextCallback
 
 DEFAULT_TIMEOUT_MS = 10_000
 """How long an action or a wait on a page may take before the test fails."""
@@ -35,7 +39,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture
-def context(new_context: Any) -> Any:
+def context(new_context: CreateContextCallback) -> BrowserContext:
     """A fresh desktop-sized browser context per test (pytest-playwright closes it)."""
     made = new_context(viewport=DESKTOP)
     made.set_default_timeout(DEFAULT_TIMEOUT_MS)

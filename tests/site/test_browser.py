@@ -21,7 +21,7 @@ import http.server
 import re
 import threading
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -51,8 +51,10 @@ SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 MODERN = "/events/2026-11-13-friday-night-modern/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
-NewContext = Any
-"""pytest-playwright's ``new_context`` fixture: makes a browser context, closed after the test."""
+if TYPE_CHECKING:
+    # pytest-playwright's ``new_context`` fixture: makes a browser context, closed after the test.
+    from playwright.sync_api import ViewportSize
+    from pytest_playwright.pytest_playwright import CreateContextCallback as NewContext
 
 if system_chromium() is None:
     pytest.skip(
@@ -514,7 +516,7 @@ def test_events_filter(page: Page, site_url: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("desktop", DESKTOP)], ids=["phone", "desktop"])
-def test_screenshots(new_context: NewContext, site_url: str, size: str, viewport: dict[str, int]) -> None:
+def test_screenshots(new_context: NewContext, site_url: str, size: str, viewport: ViewportSize) -> None:
     """Full-page screenshots of key pages; on a phone no page is wider than the screen."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     phone = size == "phone"

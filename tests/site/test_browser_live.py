@@ -11,15 +11,19 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from ingest.publish.run import build_site
-from tests.site.test_browser import SCREENSHOTS, NewContext, _QuietHandler
+from tests.site.test_browser import SCREENSHOTS, _QuietHandler
 from tests.site_helpers import PHONE, TODAY, make_project
 
 pytest.importorskip("playwright")
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+
+if TYPE_CHECKING:
+    from pytest_playwright.pytest_playwright import CreateContextCallback as NewContext
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +176,8 @@ def test_every_table_of_an_events_pages_fits_a_phone(
     url, _ = live_site
     page = _phone(new_context, ROUND_START)
     page.goto(url + path)
-    for tab in page.locator(".tabbed-labels label").all() or [None]:
+    tabs: list[Locator | None] = list(page.locator(".tabbed-labels label").all()) or [None]
+    for tab in tabs:
         if tab is not None:
             tab.tap()
         widths = page.evaluate(

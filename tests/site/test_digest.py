@@ -11,6 +11,7 @@ import pytest
 import ingest.publish.run as run
 from ingest.site.digest import DigestError, digest_from_json, digest_to_json, event_digest
 from ingest.site.pages import RenderedEvent, SiteInputs, render_event, site_files
+from ingest.source.pipeline import format_registry
 from tests.site_helpers import TODAY, make_project
 
 
@@ -19,7 +20,7 @@ def _inputs(tmp_path: Path) -> tuple[SiteInputs, Path]:
     cache = run.ReportCache()
     collected = run.collect(project, parsed=cache.parsed)
     reports = run.compute_reports(collected, project, cache, run.BuildTimings())
-    registry, _ = run.format_registry(project)
+    registry, _ = format_registry(project)
     return SiteInputs(
         tuple(reports), collected.players, registry, TODAY, seasons=collected.seasons
     ), project.templates_dir

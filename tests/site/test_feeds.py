@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import feedparser
 import pytest
@@ -16,11 +17,22 @@ from tests.site_helpers import TODAY, make_project
 NASTY = 'Friday <script>alert(1)</script>; "Modern", \\ night'
 
 
-def ev(slug: str, day: int, status: str, game: str = "mtg", **kw: object) -> FeedEvent:
+class Extras(TypedDict, total=False):
+    """The fields of a feed event that :func:`ev` leaves at their defaults unless given."""
+
+    location: str
+    players: int
+    winner: str
+    winner_deck: str
+
+
+def ev(
+    slug: str, day: int, status: str, game: str = "mtg", name: str | None = None, **extras: Unpack[Extras]
+) -> FeedEvent:
     start = dt.date(2026, 11, day)
     return FeedEvent(
         slug=slug,
-        name=str(kw.pop("name", slug.title())),
+        name=slug.title() if name is None else name,
         start=start,
         end=start,
         game=game,
@@ -28,7 +40,7 @@ def ev(slug: str, day: int, status: str, game: str = "mtg", **kw: object) -> Fee
         format="modern",
         path=f"events/{slug}/",
         status=status,
-        **kw,  # type: ignore[arg-type]
+        **extras,
     )
 
 
@@ -41,7 +53,18 @@ EVENTS = [
 ]
 
 
-def parse_ics(data: bytes) -> list[dict[str, object]]:
+class IcsEvent(TypedDict):
+    """A calendar event as read back by icalendar (the fields the tests look at)."""
+
+    uid: str
+    summary: str
+    start: dt.date
+    end: dt.date
+    location: str
+    url: str
+
+
+def parse_ics(data: bytes) -> list[IcsEvent]:
     cal = Calendar.from_ical(data)
     assert str(cal["version"]) == "2.0"
     return [

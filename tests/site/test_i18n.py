@@ -23,8 +23,11 @@ from tests.site_helpers import TODAY, make_project, page_text
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
 
+MessageText = str | tuple[str, ...] | list[str]
+"""A message id or translation as babel types it: a plural's forms are a sequence."""
 
-def _catalog(language: str) -> dict[object, object]:
+
+def _catalog(language: str) -> dict[tuple[str | None, MessageText], MessageText | None]:
     """A catalog's translations by (context, message id)."""
     with (ROOT / "locales" / f"{language}.po").open("rb") as f:
         return {(m.context, m.id): m.string for m in read_po(f) if m.id and not m.fuzzy}
@@ -38,7 +41,7 @@ def test_the_japanese_catalog_translates_every_message() -> None:
 
 def test_translations_keep_every_placeholder() -> None:
     for (_context, msgid), msgstr in _catalog("ja").items():
-        ids = msgid if isinstance(msgid, tuple) else (msgid,)
+        ids = (msgid,) if isinstance(msgid, str) else tuple(msgid)
         strs = msgstr if isinstance(msgstr, tuple) else (msgstr,)
         wanted = set(PLACEHOLDER.findall(ids[-1]))
         for text in strs:
@@ -200,9 +203,10 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
     from ingest.rules.examples import all_examples, wot_example_game
     from ingest.site.render import environment
 
-    module = environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module
-    assert {x.id for x in all_examples()} <= set(module.situations)  # type: ignore[attr-defined]
-    assert {t.table for t in wot_example_game()} <= set(module.wot_situations)  # type: ignore[attr-defined]
+    # What the template exports (its top-level names) are the module's attributes, untyped.
+    exported = vars(environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module)
+    assert {x.id for x in all_examples()} <= set(exported["situations"])
+    assert {t.table for t in wot_example_game()} <= set(exported["wot_situations"])
 
 
 def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:

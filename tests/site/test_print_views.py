@@ -137,7 +137,9 @@ def test_team_print_view_lists_every_player_with_table_seat_and_opponent(sample_
 def _slip_tables(page: str) -> list[tuple[int, list[list[str]]]]:
     out = []
     for slip in page.split('<div class="slip">')[1:]:
-        table = int(re.search(r"Table (\d+)</div>", slip).group(1))  # type: ignore[union-attr]
+        found = re.search(r"Table (\d+)</div>", slip)
+        assert found is not None
+        table = int(found.group(1))
         out.append((table, tables(slip, "")[0]))
     return out
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -15,8 +16,8 @@ POTY = "player-of-the-year-2026"
 LEAGUE = "dragons-hoard-league-2026"
 
 
-def _api(sample_docs: Path, sid: str) -> dict:  # type: ignore[type-arg]
-    return json.loads((sample_docs / "api" / "seasons" / f"{sid}.json").read_text())  # type: ignore[no-any-return]
+def _api(sample_docs: Path, sid: str) -> dict[str, Any]:
+    return cast(dict[str, Any], json.loads((sample_docs / "api" / "seasons" / f"{sid}.json").read_text()))
 
 
 @pytest.mark.parametrize("rel", [f"seasons/{POTY}.md", f"seasons/{LEAGUE}.md", f"api/seasons/{POTY}.json"])

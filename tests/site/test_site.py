@@ -8,8 +8,11 @@ import os
 import posixpath
 import re
 import shutil
+import threading
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import ParamSpec, TypeVar
 
 import pytest
 import yaml
@@ -17,14 +20,38 @@ from jsonschema import Draft202012Validator
 
 from ingest.core.errors import IngestError
 from ingest.publish.run import build_site
-from ingest.site.pages import files_digest, page_url
+from ingest.site.pages import Files, files_digest, page_url
+from ingest.source.pipeline import Loaded, format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT, check_golden
 from tests.site_helpers import TODAY, make_project, opponent_details, page_text, tables
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def noting_calls(calls: list[str], name: str, fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn``, noting ``name`` in ``calls`` each time it is called."""
+
+    def noted(*args: P.args, **kwargs: P.kwargs) -> R:
+        calls.append(name)
+        return fn(*args, **kwargs)
+
+    return noted
+
+
+def keeping_results(results: list[R], fn: Callable[P, R]) -> Callable[P, R]:
+    """``fn``, keeping what each call returns in ``results``."""
+
+    def kept(*args: P.args, **kwargs: P.kwargs) -> R:
+        results.append(fn(*args, **kwargs))
+        return results[-1]
+
+    return kept
 
 
 @pytest.fixture(scope="module")
@@ -382,8 +409,7 @@ def test_a_site_updated_with_new_fragments_equals_a_full_build(
     event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
     runs: list[str] = []
     for name in ("run_mkdocs", "run_zensical"):
-        real = getattr(ingest.publish.run, name)
-        monkeypatch.setattr(ingest.publish.run, name, lambda *a, _r=real, _n=name, **k: runs.append(_n) or _r(*a, **k))
+        monkeypatch.setattr(ingest.publish.run, name, noting_calls(runs, name, getattr(ingest.publish.run, name)))
     timings = build_site(project, today=TODAY, engine=engine)
     assert timings.extra["incremental"] == 1.0 and runs == []
     updated = tree(tmp_path / "build" / "site")
@@ -413,12 +439,10 @@ def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: p
             for copy in range(2):
                 shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
         roots.append(project)
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
-    done: list[int] = []
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
+    done: list[dict[str, Loaded]] = []
     real_prefill = ingest.publish.run.prefill
-    monkeypatch.setattr(
-        ingest.publish.run, "prefill", lambda *a, **k: done.append(real_prefill(*a, **k, workers=2)) or done[-1]
-    )
+    monkeypatch.setattr(ingest.publish.run, "prefill", keeping_results(done, partial(real_prefill, workers=2)))
     parallel = build_site(roots[0], today=TODAY, docs_only=True)
     assert parallel.extra["parallel"] == 1.0
     assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
@@ -442,16 +466,17 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     cache = ingest.publish.run.ReportCache()
     collected = ingest.publish.run.collect(project, parsed=cache.parsed)
     reports = ingest.publish.run.compute_reports(collected, project, cache, ingest.publish.run.BuildTimings())
-    registry, _ = ingest.publish.run.format_registry(project)
+    registry, _ = format_registry(project)
     inputs = SiteInputs(tuple(reports), collected.players, registry, TODAY, "Scorekeeper")
-    pids: list[str] = []
+    pids: list[str | bytes] = []
 
-    def mapper(fn: Any, chunks: Any) -> list[Any]:  # forked_map, telling which process rendered what
+    def mapper(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
+        """forked_map, telling which process rendered what."""
         parts = ingest.publish.run.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
         pids.extend(part.pop("pid") for part in parts)
         return parts
 
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
     forked = site_files(inputs, project.templates_dir, mapper=mapper)
     serial = site_files(inputs, project.templates_dir)
@@ -460,10 +485,10 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     assert list(forked) == list(serial)
     assert forked == serial
     pids.clear()
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 2)  # serve: no fork
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # serve: no fork
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
     assert pids == [str(os.getpid())] * 2
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
     monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
     pids.clear()
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
@@ -477,12 +502,12 @@ def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
 
     parent = os.getpid()
 
-    def dies_in_a_fork(chunk: Any) -> dict[str, str | bytes]:
+    def dies_in_a_fork(chunk: Sequence[str]) -> Files:
         if os.getpid() != parent:
             os._exit(9)  # as the out-of-memory killer would
         return {f"{item}.md": str(item) for item in chunk}
 
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)
     assert ingest.publish.run.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
         {"a.md": "a"},
@@ -740,9 +765,11 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
         series = event.playoff if plan.key == "playoff" else event.rounds
         for m in series[-1].matches:
             if len(m.players) == 2:
+                current = load_event(path, project).event
+                assert current is not None
                 edit = record_result(
                     path.read_text(),
-                    load_event(path, project).event,  # type: ignore[arg-type]
+                    current,
                     round_no=None,
                     table=m.table,
                     player=None,
@@ -809,7 +836,7 @@ def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) 
 
 def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
     """build/docs holds exactly the new files; unchanged files keep their timestamps."""
-    from ingest.publish.run import sync_tree
+    from ingest.publish.sync import sync_tree
 
     target = tmp_path / "docs"
     first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
@@ -845,7 +872,7 @@ def test_parallel_preparation_finds_events_saved_with_a_byte_order_mark_in_the_c
     for path in sorted(folder.glob("*.yaml")):
         for copy in range(2):
             (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
-    monkeypatch.setattr(ingest.publish.run.threading, "active_count", lambda: 1)  # other tests' server threads
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     cache = ingest.publish.run.ReportCache()
     assert len(ingest.publish.run.prefill(project, cache, TODAY, workers=2)) >= 16
     assert ingest.publish.run.prefill(project, cache, TODAY, workers=2) == {}

@@ -3,6 +3,7 @@ checked against the engine and the format data."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from fractions import Fraction as F
 from pathlib import Path
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
+from ingest.decks.formats import DatedCard
 from ingest.publish.run import build_site
 from ingest.rules.standings import final_standings, standings_by_round
 from ingest.source.pipeline import format_registry
@@ -53,13 +55,18 @@ def test_format_pages_show_the_changes_history(sample_docs: Path) -> None:
     rules = registry.formats[("mtg", "standard")]
     page = page_text(sample_docs / "formats" / "mtg" / "standard.md").replace("&#39;", "'")
     [changes] = tables(page.split("## Changes", 1)[1], "sk-table")
-    dated = sorted((c for c in (*rules.banned, *rules.restricted) if c.since), key=lambda c: c.since, reverse=True)
+    dated = sorted((c for c in (*rules.banned, *rules.restricted) if c.since), key=_since, reverse=True)
     assert dated
     assert changes[0] == ["Date", "Card", "Change", "Source"]
     assert changes[1:] == [
-        [c.since.isoformat(), c.card, "restricted" if c in rules.restricted else "banned", c.source]
-        for c in dated  # type: ignore[union-attr]
+        [_since(c).isoformat(), c.card, "restricted" if c in rules.restricted else "banned", c.source] for c in dated
     ]
+
+
+def _since(card: DatedCard) -> dt.date:
+    """The first day of a dated entry."""
+    assert card.since is not None
+    return card.since
 
 
 @pytest.mark.parametrize("game", ["vanguard", "weiss-schwarz", "buddyfight"])

@@ -161,8 +161,14 @@ def test_best_n_keeps_the_two_best_results_and_lists_the_dropped_one() -> None:
     ]
     table = compute_table(CIRCUIT, events)
     got = {r.player: (r.total, [(s.slug, s.total, s.counted) for s in r.results]) for r in table.rows}
-    assert got["ann"] == (20, [("one", 11, True), ("two", 7, False), ("three", 9, True)])
-    assert got["ben"] == (20, [("one", 9, True), ("two", 11, True), ("three", 7, False)])
+    assert got["ann"] == (
+        Fraction(20),
+        [("one", Fraction(11), True), ("two", Fraction(7), False), ("three", Fraction(9), True)],
+    )
+    assert got["ben"] == (
+        Fraction(20),
+        [("one", Fraction(9), True), ("two", Fraction(11), True), ("three", Fraction(7), False)],
+    )
     # Cat: 3rd 7, 2nd 9, 1st 11 -> 9 + 11 = 20 as well. Dan: 4th 7, 4th 7, 3rd 7 -> 14.
     assert got["cat"][0] == 20 and got["dan"][0] == 14
     # Three players on 20: match points of the counted results decide.
@@ -184,7 +190,9 @@ def test_head_to_head_separates_players_level_on_points_and_match_points() -> No
         _event("two", 8, 2, [("ben", 1, 3, 0, 0), ("ann", 2, 2, 1, 0)], beat=(("ben", "ann"), ("ann", "ben"))),
     ]
     table = compute_table(CIRCUIT, events)
-    assert [(r.rank, r.player, r.total, r.shared) for r in table.rows] == [(1, "ann", 20, False), (2, "ben", 20, False)]
+    assert [(r.rank, r.player, r.total, r.shared) for r in table.rows] == [
+        (1, "ann", Fraction(20), False), (2, "ben", Fraction(20), False),
+    ]  # fmt: skip
 
 
 def test_events_played_breaks_a_tie_head_to_head_leaves() -> None:
@@ -201,7 +209,8 @@ def test_events_played_breaks_a_tie_head_to_head_leaves() -> None:
     # events played: Ben and Cat 2, Dan 1.
     table = compute_table(rules, events)
     assert [(r.rank, r.player, r.total, r.events, r.shared) for r in table.rows] == [
-        (1, "ben", 8, 2, True), (1, "cat", 8, 2, True), (3, "dan", 8, 1, False), (4, "ann", 7, 1, False),
+        (1, "ben", Fraction(8), 2, True), (1, "cat", Fraction(8), 2, True),
+        (3, "dan", Fraction(8), 1, False), (4, "ann", Fraction(7), 1, False),
     ]  # fmt: skip
 
 
@@ -218,8 +227,8 @@ def test_a_player_who_plays_one_event() -> None:
     rows = {r.player: r for r in table.rows}
     # Ann: (6 + 1) + (3 + 1 + 1) + bonus 5 = 17. Ben: (3 + 1) + (0 + 1 + 1) + 5 = 11.
     # Cat, one event: 0 + 1 = 1, no bonus.
-    assert (rows["ann"].total, rows["ben"].total, rows["cat"].total) == (17, 11, 1)
-    assert (rows["cat"].bonus, rows["cat"].events, [s.slug for s in rows["cat"].results]) == (0, 1, ["one"])
+    assert (rows["ann"].total, rows["ben"].total, rows["cat"].total) == (Fraction(17), Fraction(11), Fraction(1))
+    assert (rows["cat"].bonus, rows["cat"].events, [s.slug for s in rows["cat"].results]) == (Fraction(0), 1, ["one"])
     assert [r.player for r in table.rows] == ["ann", "ben", "cat"]
 
 
@@ -233,7 +242,7 @@ def test_placement_scaled_by_event_size() -> None:
     mid = _event("mid", 15, 20, [("ann", 2, 4, 1, 0)])
     rows = {r.player: r for r in compute_table(rules, [small, big, mid]).rows}
     # Ann: 10 (small) + 0 (9th is outside the table) + 4 x 1.5 = 16. Ben: 4 + 10 x 2 = 24.
-    assert (rows["ann"].total, rows["ben"].total) == (16, 24)
+    assert (rows["ann"].total, rows["ben"].total) == (Fraction(16), Fraction(24))
 
 
 def test_table_after_each_event_and_movement() -> None:
@@ -247,7 +256,7 @@ def test_table_after_each_event_and_movement() -> None:
     # After one: Ann 7, Ben 4, Cat 1. After two: Ben 4 + 4 = 8 and Cat 1 + 7 = 8, level on
     # match points too (3 + 3 and 0 + 6): they share first; Ann 7, Dan 1.
     assert [(r.rank, r.player, r.total) for r in second.rows] == [
-        (1, "ben", 8), (1, "cat", 8), (3, "ann", 7), (4, "dan", 1),
+        (1, "ben", Fraction(8)), (1, "cat", Fraction(8)), (3, "ann", Fraction(7)), (4, "dan", Fraction(1)),
     ]  # fmt: skip
     assert movement(first, second) == {"ben": 1, "cat": 2, "ann": -2, "dan": None}
     assert movement(None, first) == {"ann": None, "ben": None, "cat": None}
