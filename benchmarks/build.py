@@ -63,7 +63,8 @@ sys.path.insert(0, str(ROOT))
 from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
-from ingest.publish.run import BuildTimings, ReportCache, build_site, collect  # noqa: E402
+from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
+from ingest.source.checks import check_project  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
@@ -480,8 +481,8 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     budget = f"budget <= {BUDGET_FLOOR_RATIO:.0f}x: {verdict(ratio <= BUDGET_FLOOR_RATIO)}"
     print(f"full build          {full:8.2f} s   floor {floor:.2f} s   ratio {ratio:.2f}x   {budget}")
     print(
-        f"  stages            read {t.read:.2f}, compute {t.compute:.2f}, render {t.render:.2f}, "
-        f"write {t.write:.2f}, engine {t.engine:.2f} s; {t.pages} pages"
+        f"  stages            events {t.events:.2f} ({t.processes} processes), pages about many events "
+        f"{t.site:.2f}, write {t.write:.2f}, engine {t.engine:.2f} s; {t.pages} pages"
     )
     site = project.build_dir / "site"
     if phone:
@@ -494,12 +495,12 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
         print(f"  ... after opening the search  {searched / 1024:6.1f} KB (the index {index / 1024:.1f} KB)")
     site_bytes(site, archive)
     # serve: the caches a running serve holds, then one result changes.
-    cache = ReportCache()
-    build_site(project, engine=engine, today=TODAY, cache=cache)
+    memory = BuildMemory()
+    build_site(project, engine=engine, today=TODAY, memory=memory)
     original = latest.read_text(encoding="utf-8")
     try:
         change_result(latest, 0)
-        again, value = timed(build_site, project, engine=engine, today=TODAY, cache=cache)
+        again, value = timed(build_site, project, engine=engine, today=TODAY, memory=memory)
         r: BuildTimings = value
         print(
             f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
@@ -583,8 +584,7 @@ def main() -> None:
             start = time.perf_counter()
             latest = generate(folder, archive.events, archive.players, archive.field, archive.rounds)
             project = Project(folder)
-            collected = collect(project)
-            errors = [d for d in collected.diagnostics if d.is_error]
+            errors = [d for d in check_project(project).diagnostics if d.is_error]
             assert not errors, "generated events do not validate:\n" + "\n".join(d.render() for d in errors[:10])
             print(
                 f"\narchive {name}: {archive.events} events x {archive.field} players from {archive.players}, "

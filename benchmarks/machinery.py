@@ -39,12 +39,13 @@ def _replace(module: ModuleType, name: str, replacement: object) -> None:
 
 
 def _no_fork() -> None:
-    import ingest.publish.run
+    import ingest.publish.parallel
 
-    ingest.publish.run._can_fork = lambda: False
+    _replace(ingest.publish.parallel, "can_fork", lambda: False)
 
 
 def _no_gc() -> None:
+    import ingest.publish.parallel
     import ingest.publish.run
     import ingest.rules.standings
 
@@ -56,7 +57,7 @@ def _no_gc() -> None:
     def frozen() -> Iterator[Callable[[], None]]:
         yield lambda: None
 
-    _replace(ingest.publish.run, "collector_paused", paused)
+    _replace(ingest.publish.parallel, "collector_paused", paused)
     _replace(ingest.rules.standings, "collector_paused", paused)
     _replace(ingest.publish.run, "results_frozen", frozen)
 
@@ -67,7 +68,7 @@ def _no_memory_caches() -> None:
     real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
-        kwargs["cache"] = None  # a new cache (memory empty) for every build
+        kwargs["memory"] = None  # nothing kept in memory from one build to the next
         return real(project, **kwargs)
 
     ingest.publish.run._build = build
@@ -87,15 +88,17 @@ def _no_page_swap() -> None:
 
 def _no_build_cache() -> None:
     import ingest.publish.run
+    from ingest.publish.cache import EventStore
 
-    _replace(ingest.publish.run, "open_store", lambda *args, **kwargs: None)  # no cache on disk
+    # A store that only gives keys: nothing kept on disk.
+    _replace(ingest.publish.run, "open_store", lambda project, fingerprint: EventStore.in_memory(fingerprint))
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("forked worker pool and forked page rendering", _no_fork),
     "gc": ("garbage-collector handling (ingest/core/collector.py)", _no_gc),
-    "memory-caches": ("in-memory caches of serve (parse, report, page)", _no_memory_caches),
+    "memory-caches": ("in-memory caches of serve (events, pages, files written)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
     "build-cache": ("build cache on disk (ingest/publish/cache.py)", _no_build_cache),
 }
@@ -110,7 +113,7 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import mkdocs.commands.build  # noqa: F401
 
     from ingest.publish.cache import cache_folder
-    from ingest.publish.run import ReportCache, build_site
+    from ingest.publish.run import BuildMemory, build_site
     from ingest.source.project import Project
 
     project = Project(root)
@@ -120,11 +123,11 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
         start = time.perf_counter()
         build_site(project, today=TODAY)
     elif mode == "serve":
-        cache = ReportCache()
-        build_site(project, today=TODAY, cache=cache)
+        memory = BuildMemory()
+        build_site(project, today=TODAY, memory=memory)
         change_result(latest, 0)
         start = time.perf_counter()
-        build_site(project, today=TODAY, cache=cache)
+        build_site(project, today=TODAY, memory=memory)
     else:
         change_result(latest, 1)
         start = time.perf_counter()

@@ -18,6 +18,8 @@ from tests.builders import ROOT
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize  # playwright is a test extra: only its types here
 
+    from ingest.site.page import SiteInputs
+
 WOT = "2026-08-15-wheel-of-time-sealed"
 TEAM = "2026-10-10-team-unified-standard"
 MODERN = "2026-11-13-friday-night-modern"
@@ -65,6 +67,30 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
     else:
         (root / "events").mkdir()
     return Project(root)
+
+
+def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
+    """Every event of a project computed, as the pages about many events are made from them
+    (:class:`~ingest.site.pages.SiteInputs` with its reports)."""
+    from ingest.report.event_report import compute_report
+    from ingest.site.page import SiteInputs
+    from ingest.source.checks import check_project
+    from ingest.source.naming import publishable
+    from ingest.source.pipeline import card_data, format_registry, load_archetype_book, load_players
+    from ingest.source.season_files import load_seasons
+
+    formats, _ = format_registry(project)
+    players, _ = load_players(project)
+    archetypes, _ = load_archetype_book(project)
+    cards, _ = card_data(project)
+    reports = []
+    for item in check_project(project).loaded:
+        assert item.event is not None, item.diagnostics
+        reports.append(
+            publishable(item.event, players, lambda e: compute_report(e, formats, archetypes, card_data=cards))
+        )
+    seasons, _ = load_seasons(project)
+    return SiteInputs(tuple(reports), players, formats, today, seasons=tuple(seasons))
 
 
 def sample_event(slug: str) -> Event:

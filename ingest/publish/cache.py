@@ -42,7 +42,9 @@ from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.site.digest import DigestError, digest_from_json, digest_to_json
-from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, templates_fingerprint
+from ingest.site.page import Files
+from ingest.site.pages import RenderedEvent, templates_fingerprint
+from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
@@ -96,7 +98,7 @@ def build_fingerprint(project: Project, today: str, code: str, card_files: Itera
     """Everything every event's output depends on besides its own files and players.yaml.
 
     ``code``: the digest of the package, formats, schemas and mkdocs.yml
-    (:func:`ingest.publish.run.data_fingerprint`); ``card_files``: the card-data files
+    (:func:`code_fingerprint`); ``card_files``: the card-data files
     mkdocs.yml names.
     """
     from importlib.metadata import PackageNotFoundError, version
@@ -187,14 +189,21 @@ def signing_key() -> bytes | None:
 
 
 class EventStore:
-    """Entries of one build folder, for one build fingerprint."""
+    """Entries of one build folder, for one build fingerprint (only keys, without a folder:
+    see :meth:`in_memory`)."""
 
-    def __init__(self, folder: Path, fingerprint: str, secret: bytes) -> None:
+    def __init__(self, folder: Path | None, fingerprint: str, secret: bytes) -> None:
         self.folder = folder
         self.fingerprint = fingerprint
         self.secret = secret
         self.used: set[str] = set()
         """Keys this build looked up or wrote (the others go, see :meth:`prune`)."""
+
+    @classmethod
+    def in_memory(cls, fingerprint: str) -> EventStore:
+        """A store that keeps nothing on disk (no cache folder can be used): it only gives keys,
+        under which a process (``serve``) keeps its events in memory."""
+        return cls(None, fingerprint, os.urandom(32))
 
     def key(self, shown: str, text: str) -> str:
         """An event file's key: the build's fingerprint, the file's name and its text."""
@@ -203,6 +212,7 @@ class EventStore:
         return h.hexdigest()
 
     def _path(self, key: str) -> Path:
+        assert self.folder is not None
         return self.folder / f"{key}.json"
 
     def _mac(self, key: str, payload: bytes) -> str:
@@ -212,6 +222,8 @@ class EventStore:
         """The entry under ``key`` if there is one, whole, signed with this store's key and
         of this format; None otherwise (anything else is ignored, never an error)."""
         self.used.add(key)
+        if self.folder is None:
+            return None
         path = self._path(key)
         try:
             if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
@@ -232,6 +244,8 @@ class EventStore:
     def save(self, key: str, shown: str, entry: CachedEvent) -> None:
         """Writes an entry (atomically; a failure to write only costs the next build time)."""
         self.used.add(key)
+        if self.folder is None:
+            return
         payload = json.dumps(_encode(entry, key, shown), ensure_ascii=False, separators=(",", ":")).encode()
         data = MAGIC + self._mac(key, payload).encode() + b"\n" + payload
         try:
@@ -242,6 +256,8 @@ class EventStore:
 
     def prune(self) -> None:
         """Removes the entries this build did not use (events changed or gone)."""
+        if self.folder is None:
+            return
         try:
             names = os.listdir(self.folder)
         except OSError:
@@ -259,6 +275,8 @@ PAGES_FILE = "player-pages.json"
 def load_player_pages(store: EventStore) -> dict[str, Files]:
     """The player pages the last build kept, by page key (:func:`ingest.site.pages.PLAYER_PAGE`),
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
+    if store.folder is None:
+        return {}
     path = store.folder.parent / PAGES_FILE
     try:
         if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
@@ -298,7 +316,7 @@ def save_player_pages(
         and k.startswith(PLAYER_PAGE)
         and all(isinstance(c, str) and (site.get(p) is c or site.get(p) == c) for p, c in v.items())
     }
-    if set(pages) == set(before):
+    if set(pages) == set(before) or store.folder is None:
         return list(before)
     key = "pages:" + store.fingerprint
     payload = json.dumps(
@@ -314,11 +332,11 @@ def save_player_pages(
     return list(pages)
 
 
-def open_store(project: Project, fingerprint: str) -> EventStore | None:
-    """The project's store, or None without a signing key."""
+def open_store(project: Project, fingerprint: str) -> EventStore:
+    """The project's store (in memory only when no signing key can be kept)."""
     secret = signing_key()
     if secret is None:
-        return None
+        return EventStore.in_memory(fingerprint)
     return EventStore(cache_folder(project.build_dir) / FOLDER, fingerprint, secret)
 
 
@@ -380,6 +398,22 @@ def find_unchanged(
             memory[key] = entry
             found[path.as_posix()] = entry
     return found
+
+
+def code_fingerprint(project: Project) -> str:
+    """The package's code and version, the formats and schemas, and mkdocs.yml: what every
+    event's checks and pages depend on besides its own files (part of :func:`build_fingerprint`)."""
+    h = hashlib.sha256(__version__.encode())
+    for folder in (project.formats_dir, project.schema_dir):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    if project.mkdocs_file.is_file():
+        h.update(project.mkdocs_file.read_bytes())
+    code = Path(__file__).resolve().parents[1]
+    for path in sorted(code.rglob("*.py")):
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
 
 
 def cached_event(

@@ -1,80 +1,83 @@
 """``scorekeeper build``: events -> build/docs and build/fragments -> build/site.
 
-The steps: take the events that did not change from the build cache
-(:mod:`ingest.publish.cache`); read and check every other event (any error: report them
-all, write nothing), compute its report (kept in memory by content hash, for ``serve``)
-and render its files; render the pages about many events; write ``build/docs`` (Markdown
-pages with placeholders, API) and ``build/fragments`` (the pages' HTML tables; see
-:mod:`ingest.site.fragments`), only changed files being rewritten; then run the site
-engine into a staging folder (mkdocs on the changed pages only, when the previous site
-was built from the same configuration) and swap it in for ``build/site`` atomically, or,
-when no Markdown page changed, swap the changed fragments into the previous pages. A
-failed build leaves the previous site whole.
+The steps:
+
+1. the events that did not change since a build kept them are taken from the build
+   cache (:mod:`ingest.publish.cache`);
+2. every other event is made into its files and digest (:mod:`ingest.publish.event_build`:
+   read, checked, computed, rendered), in forked processes when there are many
+   (:mod:`ingest.publish.parallel`); any error in any file: all are reported, nothing is
+   written;
+3. the pages about many events (home, indexes, players, seasons, search) are made from the
+   events' digests (:func:`ingest.site.pages.site_files`);
+4. ``build/docs`` (Markdown pages with placeholders, API) and ``build/fragments`` (the pages'
+   HTML tables, see :mod:`ingest.site.fragments`) are written, only changed files rewritten;
+5. the site engine runs into a staging folder (mkdocs on the changed pages only, when the
+   previous site was built from the same configuration), swapped in for ``build/site``
+   atomically; when no Markdown page changed, the changed fragments are swapped into the
+   previous pages instead. A failed build leaves the previous site whole.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import gc
 import hashlib
 import os
 import re
 import shutil
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ingest import __version__
-from ingest.core.collector import collector_paused, results_frozen
+from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
-from ingest.decks.archetypes import ArchetypeBook
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.cache import (
     CachedEvent,
     EventStore,
     build_fingerprint,
-    cached_event,
+    code_fingerprint,
     find_unchanged,
     load_player_pages,
     open_store,
     save_player_pages,
 )
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
+from ingest.publish.event_build import BuiltEvent, EventMaker
+from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.sync import TreeChanges, sync_tree
-from ingest.report.event_report import EventReport, compute_report
 from ingest.site import fragments as fr
 from ingest.site.i18n import locale_dirs
-from ingest.site.pages import PLAYER_PAGE, Files, RenderedEvent, SiteInputs, render_event, site_files
+from ingest.site.page import Files, SiteInputs
+from ingest.site.pages import site_files
+from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.assemble import slug_for
-from ingest.source.naming import naming_key, publishable
+from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
 from ingest.source.pipeline import (
-    EventData,
-    Loaded,
-    ParsedEvent,
     card_data,
     card_data_files,
     event_data,
-    format_registry,
     load_archetype_book,
-    load_event,
     load_players,
-    parse_key,
     site_config,
 )
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
-from ingest.source.storage import display_path, find_files, read_text, replace_dir, write_atomically
+from ingest.source.storage import display_path, find_files, replace_dir, write_atomically
 
 ENGINES = ("mkdocs", "zensical")
+
+EVENTS_TO_FORK = 16
+"""Fewer events to make than this: forking would cost more than it saves."""
 
 Progress = Callable[[str, int, int], None]
 """Told what a build is doing: a stage, how many of its items are done, of how many."""
@@ -86,106 +89,39 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 @dataclass
 class BuildTimings:
-    """Seconds spent in each step of the last build."""
+    """Seconds spent in each step of the last build, and what it did."""
 
-    read: float = 0.0
-    compute: float = 0.0
-    render: float = 0.0
+    events: float = 0.0
+    """Taking events from the build cache and making the others (reading, checking, computing, rendering)."""
+    site: float = 0.0
+    """Making the pages about many events."""
     write: float = 0.0
     engine: float = 0.0
     pages: int = 0
     reports_cached: int = 0
+    """Events taken from the build cache."""
     reports_computed: int = 0
+    """Events made in this build."""
+    processes: int = 1
+    """Processes the events were made in."""
     extra: dict[str, float] = field(default_factory=dict)
 
     @property
     def pipeline(self) -> float:
         """Everything before the site engine."""
-        return self.read + self.compute + self.render + self.write
+        return self.events + self.site + self.write
 
 
-@dataclass(frozen=True, slots=True)
-class Collected:
-    """Every input of a build, read and checked."""
-
-    events: tuple[Loaded, ...]
-    players: PlayerRegistry
-    archetypes: ArchetypeBook | None
-    diagnostics: tuple[Diagnostic, ...]
-    seasons: tuple[Season, ...] = ()
-    unchanged: tuple[CachedEvent, ...] = ()
-    """Events taken from the build cache (not in ``events``)."""
-
-
-def collect(
-    project: Project,
-    *,
-    strict: bool = False,
-    parsed: dict[Any, ParsedEvent] | None = None,
-    preloaded: Mapping[str, Loaded] | None = None,
-    progress: Progress = _no_progress,
-    unchanged: Mapping[str, CachedEvent] | None = None,
-) -> Collected:
-    """Reads and checks every event file, players.yaml, formats and archetypes.
-
-    ``preloaded`` holds event files this build has already read (by path), such as the
-    ones :func:`prefill` read in its workers moments before. ``unchanged``: events taken
-    from the build cache (by path), which are not read again; their warnings are kept.
-    """
-    from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
-
-    diags: list[Diagnostic] = shared_file_diagnostics(project)
-    players, _ = load_players(project)
-    archetypes, _ = load_archetype_book(project)
-    loaded = []
-    kept = []
-    named: list[tuple[str, str]] = []
-    files_shown: list[str] = []
-    data = event_data(project)
-    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-    for done, path in enumerate(paths):
-        progress("reading events", done, len(paths))
-        entry = (unchanged or {}).get(path.as_posix())
-        if entry is not None:
-            kept.append(entry)
-            diags += entry.diagnostics
-            shown = display_path(path, project.root)
-            files_shown.append(shown)
-            named.append((shown, entry.rendered.digest.history.slug))
-            continue
-        item = (preloaded or {}).get(path.as_posix()) or load_event(path, project, parsed, data)
-        loaded.append(item)
-        files_shown.append(item.shown)
-        diags += item.diagnostics
-        if item.event is not None:
-            named.append((item.shown, item.event.slug))
-    diags += duplicate_slugs(named)
-    seasons, problems = load_seasons(project, [slug_for(shown) for shown in files_shown])
-    diags += problems
-    del strict
-    found = tuple(sorted(set(diags), key=Diagnostic.sort_key))
-    return Collected(tuple(loaded), players, archetypes, found, seasons, tuple(kept))
-
-
-class ReportCache:
-    """Computed reports by content hash, held in memory: an unchanged event is never recomputed.
-
-    The key covers the event text, its decklist files, the format and archetype data and
-    the engine version. ``serve`` (and the benchmarks) keep one between builds; a new
-    ``scorekeeper build`` process starts empty. Reports are not stored on disk (decoding one
-    from JSON took longer than computing it again): what a new process finds of earlier
-    builds is the build cache (:mod:`ingest.publish.cache`), each event's files and digest.
-    """
+class BuildMemory:
+    """What a process keeps between its builds (``serve``, the benchmarks); a new
+    ``scorekeeper build`` process starts with none and finds the build cache on disk."""
 
     def __init__(self) -> None:
-        self.memory: dict[str, EventReport] = {}
-        self.pages: dict[Any, dict[str, str | bytes]] = {}
-        """Rendered pages, by report (or player history) and rendering inputs."""
-        self.parsed: dict[Any, ParsedEvent] = {}
-        """Parsed and checked event files, by content hash."""
-        self.prepared: set[str] = set()
-        """Reports the parallel workers computed for the build under way (it counts them as
-        computed, not as cached)."""
+        self.events: dict[str, CachedEvent] = {}
+        """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
+        from disk once per process, or made by it."""
+        self.pages: dict[Any, Files] = {}
+        """Player pages rendered, by page key (see :func:`ingest.site.pages.site_files`)."""
         self.written: dict[str, dict[str, str | bytes]] = {}
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""
@@ -194,262 +130,6 @@ class ReportCache:
         """The keys of the player pages in the build cache, as this process last read or wrote it."""
         self.fingerprint = ""
         """The build cache's fingerprint then."""
-        self.events: dict[str, CachedEvent] = {}
-        """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
-        from disk once per process."""
-
-    def get(self, key: str) -> EventReport | None:
-        return self.memory.get(key)
-
-    def put(self, key: str, report: EventReport) -> None:
-        self.memory[key] = report
-
-
-def _data_fingerprint(project: Project) -> str:
-    h = hashlib.sha256(__version__.encode())
-    for folder in (project.formats_dir, project.schema_dir):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file():
-                h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
-    if project.mkdocs_file.is_file():
-        h.update(project.mkdocs_file.read_bytes())
-    code = Path(__file__).resolve().parents[1]
-    for path in sorted(code.rglob("*.py")):
-        h.update(path.name.encode() + path.read_bytes())
-    return h.hexdigest()
-
-
-def report_key(fingerprint: str, item: Loaded, players: PlayerRegistry | None = None) -> str:
-    """The content hash a report is cached under: data, code, the event file and its decklists,
-    and how its players chose to be named (players.yaml)."""
-    assert item.event is not None and item.text is not None
-    h = hashlib.sha256(fingerprint.encode() + item.shown.encode() + item.text.encode())
-    if players is not None:
-        h.update(naming_key(item.event, players).encode())
-    for _, ref, text in item.event.deck_texts:
-        h.update(ref.encode() + text.encode())
-    return h.hexdigest()
-
-
-# -- parallel preparation ---------------------------------------------------------------------------
-
-
-def _can_fork() -> bool:
-    """Whether work may go to forked processes: the platform forks, and no other thread runs
-    (forking a process with other threads, as in ``serve``, could copy a lock in use)."""
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
-
-
-@contextlib.contextmanager
-def _forked_pool(workers: int) -> Iterator[Any]:
-    """Processes forked from this one, which inherit its state (module globals) instead of
-    receiving it. Everything alive is frozen for the collector meanwhile, so the memory the
-    workers share with this process is not copied page by page; the workers, forked inside,
-    start with the collector paused too."""
-    import concurrent.futures
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    with collector_paused(freeze=True), concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        yield pool
-
-
-_WORKER: dict[str, Any] = {}
-
-
-_Prepared = tuple[dict[Any, ParsedEvent], Loaded, str, EventReport | None, Any, dict[str, str | bytes] | None]
-"""What a worker sends back: its parse-cache entry, the loaded file, report key, report,
-page-cache key and pages."""
-
-
-def _worker_event(path: str) -> _Prepared:
-    """One event in a worker process: parse and check, compute the report, render its pages."""
-    from ingest.site.pages import event_pages_key, render_event_pages
-
-    project: Project = _WORKER["project"]
-    _WORKER["done"] = done = _WORKER.get("done", 0) + 1
-    if done % 64 == 0:
-        gc.collect()  # the collector is paused in workers (see prefill): the odd cycle goes here
-    parsed: dict[Any, ParsedEvent] = {}
-    data: EventData = _WORKER["data"]
-    item = load_event(Path(path), project, parsed, data)
-    if item.event is None or has_errors(item.diagnostics):
-        return parsed, item, "", None, None, None
-    registry = data.formats
-    cards = _WORKER["cards"]
-    archetypes = _WORKER["archetypes"]
-    key = report_key(_WORKER["fingerprint"], item, _WORKER["players"])
-    report = publishable(
-        item.event, _WORKER["players"], lambda e: compute_report(e, registry, archetypes, card_data=cards)
-    )
-    report = replace(report, cache_key=key)
-    inputs = SiteInputs(
-        (report,),
-        _WORKER["players"],
-        registry,
-        _WORKER["today"],
-        seasons=_WORKER["seasons"],
-        language=_WORKER["language"],
-        locales=locale_dirs(project.root),
-    )
-    templates = Path(_WORKER["templates"])
-    return (
-        parsed,
-        item,
-        key,
-        report,
-        event_pages_key(report, inputs, templates, _WORKER["templates_fingerprint"]),
-        render_event_pages(report, inputs, templates),
-    )
-
-
-def prefill(
-    project: Project,
-    cache: ReportCache,
-    today: dt.date,
-    workers: int | None = None,
-    progress: Progress = _no_progress,
-    unchanged: Container[str] = (),
-) -> dict[str, Loaded]:
-    """Parses, computes and renders uncached events in parallel worker processes.
-
-    The results go into ``cache``; the build that follows finds everything there. Used
-    when many events are new (a first build of an archive); events ``unchanged`` (paths:
-    taken from the build cache) are left out. Returns the event files the workers read
-    (by path), for :func:`collect`; empty when nothing ran in parallel.
-    """
-    from ingest.site.pages import templates_fingerprint
-
-    workers = workers or min(os.cpu_count() or 1, 8)
-    cache.prepared.clear()  # (left over only when the last build stopped on errors)
-    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-    data = event_data(project)
-    todo = []
-    for path in paths:
-        if path.as_posix() in unchanged:
-            continue
-        shown = display_path(path, project.root)
-        text, _ = read_text(path, shown)  # a file that cannot be read: the sequential pass reports it
-        if text is not None and parse_key(text, shown, project, data) not in cache.parsed:
-            todo.append(path.as_posix())
-    if workers < 2 or len(todo) < 16 or not _can_fork():
-        return {}
-    players, _ = load_players(project)  # problems are reported by the sequential pass
-    _WORKER.update(
-        project=project,
-        data=data,
-        cards=card_data(project)[0],
-        fingerprint=_data_fingerprint(project),
-        players=players,
-        today=today,
-        templates=str(project.templates_dir),
-        templates_fingerprint=templates_fingerprint(project.templates_dir),
-        archetypes=load_archetype_book(project)[0],
-        seasons=load_seasons(project)[0],
-        language=site_language(project),
-    )
-    loaded: dict[str, Loaded] = {}
-
-    def keep(result: _Prepared) -> None:
-        parsed, item, key, report, pages_key, pages = result
-        loaded[item.path.as_posix()] = item
-        progress("preparing events", len(loaded), len(todo))
-        cache.parsed.update(parsed)
-        if report is not None:
-            cache.put(key, report)
-            cache.prepared.add(key)
-        if pages is not None:
-            cache.pages[pages_key] = pages
-
-    # The first event here: the schemas, format data and templates it loads are then
-    # inherited by the forked workers instead of being loaded again in each.
-    keep(_worker_event(todo[0]))
-    # With the collector paused, the growing pile of received reports (frozen dataclasses
-    # and tuples, no cycles) is not walked again and again; each worker collects now and
-    # then itself.
-    try:
-        with _forked_pool(workers) as pool:
-            for result in pool.map(_worker_event, todo[1:]):
-                keep(result)
-    finally:
-        _WORKER.clear()
-    return loaded
-
-
-_FORKED: dict[str, Any] = {}
-
-
-def _forked_chunk(index: int) -> Files:
-    files: Files = _FORKED["fn"](_FORKED["chunks"][index])
-    return files
-
-
-FORK_MIN_ITEMS = 100
-"""Fewer items than this in the chunks after the first: a fork would cost more than it saves."""
-
-
-def forked_map(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
-    """``map(fn, chunks)`` with the chunks after the first in forked processes (a :data:`site.Mapper`).
-
-    The function and chunks are inherited by the fork, not sent; only the rendered files come
-    back. The build process renders the first chunk meanwhile. Runs in order, in this
-    process, for small chunks and where forking is unavailable or unsafe (other threads
-    running, as in ``serve``); a forked process that dies has its chunk redone here.
-    """
-    import concurrent.futures
-
-    if sum(len(chunk) for chunk in chunks[1:]) < FORK_MIN_ITEMS or not _can_fork():
-        return [fn(chunk) for chunk in chunks]
-    _FORKED.update(fn=fn, chunks=chunks)
-    try:
-        with _forked_pool(len(chunks) - 1) as pool:
-            rest = [pool.submit(_forked_chunk, i) for i in range(1, len(chunks))]
-            out = [fn(chunks[0])]
-            for i, future in enumerate(rest, start=1):
-                try:
-                    out.append(future.result())
-                except concurrent.futures.process.BrokenProcessPool:  # killed (out of memory?)
-                    out.append(fn(chunks[i]))
-            return out
-    finally:
-        _FORKED.clear()
-
-
-def compute_reports(
-    collected: Collected,
-    project: Project,
-    cache: ReportCache,
-    timings: BuildTimings,
-    progress: Progress = _no_progress,
-) -> list[EventReport]:
-    """Each event's report, from the cache when its inputs are unchanged."""
-    registry, _ = format_registry(project)
-    cards, _ = card_data(project)
-    fingerprint = _data_fingerprint(project)
-    reports = []
-    for done, item in enumerate(collected.events):
-        progress("computing standings", done, len(collected.events))
-        key = report_key(fingerprint, item, collected.players)
-        report = cache.get(key)
-        if report is None:
-            assert item.event is not None
-            report = publishable(
-                item.event,
-                collected.players,
-                lambda e: compute_report(e, registry, collected.archetypes, card_data=cards),
-            )
-            report = replace(report, cache_key=key)
-            cache.put(key, report)
-            timings.reports_computed += 1
-        elif key in cache.prepared:  # computed for this build, by a worker
-            timings.reports_computed += 1
-        else:
-            timings.reports_cached += 1
-        reports.append(report)
-    cache.prepared.clear()
-    return reports
 
 
 BUILD_LOCK = ".build.lock"
@@ -492,9 +172,10 @@ def build_site(
     engine: str = "mkdocs",
     strict: bool = False,
     today: dt.date,
-    cache: ReportCache | None = None,
+    memory: BuildMemory | None = None,
     docs_only: bool = False,
     full: bool = False,
+    workers: int | None = None,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
     progress: Progress = _no_progress,
 ) -> BuildTimings:
@@ -505,9 +186,11 @@ def build_site(
         engine: mkdocs or zensical.
         strict: warnings fail the build too.
         today: the build's date (the command line reads it: --today, SOURCE_DATE_EPOCH or the clock).
-        cache: computed reports from earlier builds (serve, benchmarks).
+        memory: what this process kept of its earlier builds (serve, benchmarks).
         docs_only: stop after writing build/docs (and build/fragments).
         full: run the engine on every page even when the previous site could be updated in place.
+        workers: processes to make events in (default: one per CPU; 1: this one only). More
+            than one only where forking is safe (:func:`ingest.publish.parallel.can_fork`).
         on_diagnostics: receives warnings when the build goes ahead.
         progress: told each stage and how far it is (see :data:`Progress`).
 
@@ -518,8 +201,9 @@ def build_site(
     changed since a site built from the same configuration, the engine is not run: the
     changed fragments are swapped into the previous pages (:func:`_update_pages`); when
     some did, mkdocs makes only those, the others linked from the previous site
-    (:func:`~ingest.publish.engines.run_mkdocs`). From rendering to the end, the computed
-    results are frozen for the garbage collector (:func:`~ingest.core.collector.results_frozen`).
+    (:func:`~ingest.publish.engines.run_mkdocs`). From rendering the pages about many events
+    to the end, the events' results are frozen for the garbage collector
+    (:func:`~ingest.core.collector.results_frozen`).
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
@@ -530,12 +214,28 @@ def build_site(
             engine=engine,
             strict=strict,
             today=today,
-            cache=cache,
+            memory=memory if memory is not None else BuildMemory(),
             docs_only=docs_only,
             full=full,
+            workers=workers,
             on_diagnostics=on_diagnostics,
             step=progress,
         )
+
+
+def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Season, ...], day: dt.date) -> SiteInputs:
+    """The site's settings, players, formats, seasons and language, as every page is made with them."""
+    return SiteInputs(
+        (),
+        players,
+        event_data(project).formats,
+        day,
+        _site_name(project),
+        site_url=_site_url(project),
+        seasons=seasons,
+        language=site_language(project),
+        locales=locale_dirs(project.root),
+    )
 
 
 def _build(
@@ -544,76 +244,72 @@ def _build(
     engine: str,
     strict: bool,
     today: dt.date,
-    cache: ReportCache | None,
+    memory: BuildMemory,
     docs_only: bool,
     full: bool,
+    workers: int | None,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None,
     step: Progress,
 ) -> BuildTimings:
     with results_frozen() as freeze:
         timings = BuildTimings()
         start = time.perf_counter()
-        cache = cache if cache is not None else ReportCache()
         day = today
         store = _open_store(project, day)
-        unchanged: dict[str, CachedEvent] = {}
-        if store is not None:
-            step("checking the build cache", 0, 1)
-            checked = time.perf_counter()
-            unchanged = find_unchanged(project, store, load_players(project)[0], cache.events)
-            timings.extra["cache check"] = time.perf_counter() - checked
-            if cache.player_pages is None or store.fingerprint != cache.fingerprint:
-                # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
-                for k in [k for k in cache.pages if isinstance(k, str) and k.startswith(PLAYER_PAGE)]:
-                    del cache.pages[k]
-                kept = load_player_pages(store)
-                cache.pages.update(kept)
-                cache.player_pages, cache.fingerprint = list(kept), store.fingerprint
-        preloaded = prefill(project, cache, day, progress=step, unchanged=unchanged)
-        timings.extra["parallel"] = float(bool(preloaded))
-        collected = collect(
-            project, strict=strict, parsed=cache.parsed, preloaded=preloaded, progress=step, unchanged=unchanged
+        players, _ = load_players(project)
+        step("checking the build cache", 0, 1)
+        unchanged = find_unchanged(project, store, players, memory.events)
+        timings.extra["cache check"] = time.perf_counter() - start
+        if memory.player_pages is None or store.fingerprint != memory.fingerprint:
+            # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
+            for k in [k for k in memory.pages if isinstance(k, str) and k.startswith(PLAYER_PAGE)]:
+                del memory.pages[k]
+            kept = load_player_pages(store)
+            memory.pages.update(kept)
+            memory.player_pages, memory.fingerprint = list(kept), store.fingerprint
+        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        shown = {path.as_posix(): display_path(path, project.root) for path in paths}
+        seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
+        inputs = _site_inputs(project, players, tuple(seasons), day)
+        maker = EventMaker(
+            project, event_data(project), card_data(project)[0], load_archetype_book(project)[0], inputs, store
         )
-        timings.reports_cached += len(collected.unchanged)
-        timings.read = time.perf_counter() - start
-        diags = list(collected.diagnostics)
-        if has_errors(diags, strict=strict):
-            raise IngestError(diags)
-        t = time.perf_counter()
-        reports = compute_reports(collected, project, cache, timings, step)
-        timings.compute = time.perf_counter() - t
-        # Pairing, game-record and deck checks come with each (cached) report.
-        diags = sorted(set(diags + [d for r in reports for d in r.checks]), key=Diagnostic.sort_key)
+        todo = [path for path in paths if path.as_posix() not in unchanged]
+        processes = workers_for(workers)
+        timings.processes = processes if len(todo) >= EVENTS_TO_FORK else 1
+        built = fork_map(
+            maker.make, todo, workers=timings.processes, done=lambda n: step("making events", n, len(todo))
+        )
+        for b in built:
+            if b.key:
+                store.used.add(b.key)  # (a worker's own record of it stays in the worker)
+                if b.entry is not None:
+                    memory.events[b.key] = b.entry
+        timings.reports_computed = sum(1 for b in built if b.entry is not None)
+        timings.reports_cached = len(unchanged)
+        diags = _diagnostics(project, built, unchanged, shown, season_problems)
+        timings.events = time.perf_counter() - start
         if has_errors(diags, strict=strict):
             raise IngestError(diags)
         if on_diagnostics is not None and diags:
-            finished = [r.event.path for r in reports if r.status == "complete"]
-            finished += [
-                c.rendered.digest.path for c in collected.unchanged if c.rendered.digest.history.status == "complete"
+            finished = [
+                c.rendered.digest.path
+                for c in _entries(built, unchanged)
+                if c.rendered.digest.history.status == "complete"
             ]
             on_diagnostics(summarise_finished_events(diags, finished))
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
-        registry, _ = format_registry(project)
-        inputs = SiteInputs(
-            (),
-            collected.players,
-            registry,
-            day,
-            _site_name(project),
-            site_url=_site_url(project),
-            seasons=collected.seasons,
-            language=site_language(project),
-            locales=locale_dirs(project.root),
-        )
-        fresh = _render_events(project, collected, reports, inputs, cache, store, step)
-        rendered = [*fresh, *(c.rendered for c in collected.unchanged)]
         files = site_files(
-            inputs, project.templates_dir, page_cache=cache.pages, mapper=forked_map, progress=step, rendered=rendered
+            inputs,
+            project.templates_dir,
+            page_cache=memory.pages,
+            mapper=forked_map if processes > 1 else _in_order,
+            progress=step,
+            rendered=[c.rendered for c in _entries(built, unchanged)],
         )
-        if store is not None:
-            cache.player_pages = save_player_pages(store, cache.pages, files, cache.player_pages or ())
-        timings.render = time.perf_counter() - t
+        memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
+        timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
         docs = project.build_dir / "docs"
@@ -636,19 +332,18 @@ def _build(
             on_disk = token.read_text(encoding="utf-8")
         except OSError:
             on_disk = ""
-        if on_disk != cache.token:
-            cache.written.clear()
+        if on_disk != memory.token:
+            memory.written.clear()
         token.unlink(missing_ok=True)
-        changes = sync_tree(docs, doc_files, cache.written.setdefault("docs", {}))
+        changes = sync_tree(docs, doc_files, memory.written.setdefault("docs", {}))
         fragment_changes = sync_tree(
             folder,
             {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
-            cache.written.setdefault("fragments", {}),
+            memory.written.setdefault("fragments", {}),
         )
-        cache.token = os.urandom(16).hex()
-        write_atomically(token, cache.token, durable=False)
-        if store is not None:
-            store.prune()
+        memory.token = os.urandom(16).hex()
+        write_atomically(token, memory.token, durable=False)
+        store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
@@ -702,39 +397,42 @@ def _build(
         return timings
 
 
-def _open_store(project: Project, day: dt.date) -> EventStore | None:
-    """The build cache on disk for this build's inputs (:mod:`ingest.publish.cache`)."""
-    fingerprint = build_fingerprint(project, day.isoformat(), _data_fingerprint(project), card_data_files(project))
-    return open_store(project, fingerprint)
+def _entries(built: list[BuiltEvent], unchanged: dict[str, CachedEvent]) -> list[CachedEvent]:
+    """Every event of the build: those made now (in file order), then those from the cache."""
+    return [b.entry for b in built if b.entry is not None] + list(unchanged.values())
 
 
-def _render_events(
+def _diagnostics(
     project: Project,
-    collected: Collected,
-    reports: Sequence[EventReport],
-    inputs: SiteInputs,
-    cache: ReportCache,
-    store: EventStore | None,
-    step: Progress,
-) -> list[RenderedEvent]:
-    """The files and digests of the events computed in this build, kept in the build cache."""
-    from ingest.site.pages import templates_fingerprint
+    built: list[BuiltEvent],
+    unchanged: dict[str, CachedEvent],
+    shown: dict[str, str],
+    season_problems: list[Diagnostic],
+) -> list[Diagnostic]:
+    """Everything the build found, sorted, without repeats: in the shared files, in each
+    event (made now, or its warnings kept in the cache), two events with one slug, seasons."""
+    diags: list[Diagnostic] = shared_file_diagnostics(project)
+    named: list[tuple[str, str]] = []
+    for b in built:
+        diags += b.diagnostics
+        if b.slug is not None:
+            named.append((b.shown, b.slug))
+    for path, entry in unchanged.items():
+        diags += entry.diagnostics
+        named.append((shown[path], entry.rendered.digest.history.slug))
+    diags += duplicate_slugs(named)
+    diags += season_problems
+    return sorted(set(diags), key=Diagnostic.sort_key)
 
-    fingerprint = templates_fingerprint(project.templates_dir)
-    data = event_data(project)
-    out = []
-    for done, (item, report) in enumerate(zip(collected.events, reports, strict=True)):
-        step("rendering event pages", done, len(reports))
-        rendered = render_event(report, inputs, project.templates_dir, cache.pages, fingerprint)
-        out.append(rendered)
-        parsed = cache.parsed.get(parse_key(item.text or "", item.shown, project, data))
-        if store is not None and item.text is not None and parsed is not None:
-            refs = [deck.ref for deck in parsed[0]]
-            key = store.key(item.shown, item.text)
-            entry = cached_event(item, report, rendered, refs, collected.players)
-            store.save(key, item.shown, entry)
-            cache.events[key] = entry
-    return out
+
+def _in_order(fn: Callable[[Any], Files], chunks: Any) -> list[Files]:
+    return [fn(chunk) for chunk in chunks]
+
+
+def _open_store(project: Project, day: dt.date) -> EventStore:
+    """The build cache for this build's inputs (:mod:`ingest.publish.cache`)."""
+    fingerprint = build_fingerprint(project, day.isoformat(), code_fingerprint(project), card_data_files(project))
+    return open_store(project, fingerprint)
 
 
 def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:

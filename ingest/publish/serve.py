@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlparse
 
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.publish.run import ReportCache, build_site
+from ingest.publish.run import BuildMemory, build_site
 from ingest.source.project import Project
 
 _CLIENT = """<script>
@@ -149,7 +149,7 @@ class Rebuilder:
         echo: Callable[[str], None],
     ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
-        self.cache = ReportCache()
+        self.memory = BuildMemory()
         self.lock = threading.Lock()
         self.pending = threading.Event()
         self.stop = threading.Event()
@@ -174,7 +174,9 @@ class Rebuilder:
         with self.lock:
             start = time.perf_counter()
             try:
-                timings = build_site(self.project, engine=self.engine, today=self.today(), cache=self.cache, full=full)
+                timings = build_site(
+                    self.project, engine=self.engine, today=self.today(), memory=self.memory, full=full
+                )
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
                 text = render_all(diags) if diags else exc.text

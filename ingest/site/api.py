@@ -147,8 +147,8 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
 def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]:
     """``api/events/<slug>.json`` of one event: its path and text.
 
-    Rendered with the event's pages (:func:`ingest.site.pages.render_event_pages`), so it is
-    cached and built in parallel with them.
+    Rendered with the event's pages (:func:`ingest.site.pages.render_event`), so it is
+    kept in the build cache and made in parallel with them.
     """
     return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))
 

@@ -19,6 +19,7 @@ from ingest.core.model import Event, GameScore, MatchKind, PlayerId, Round
 from ingest.decks.decklist import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.report.event_report import EventReport
+from ingest.report.history import seat_labels
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
@@ -90,6 +91,15 @@ def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> st
     if kind is MatchKind.DOUBLE_LOSS:
         return _("double loss")
     return score.notation() if score is not None else ""
+
+
+SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
+"""Bushiroad's seat names (:func:`ingest.report.history.seat_labels`); MTR's A, B, C stay letters."""
+
+
+def seat_names(event: Event) -> list[str]:
+    """The seats of a team event's teams in order, in the site's language."""
+    return [_(SEATS[s]) if s in SEATS else s for s in seat_labels(event).split()]
 
 
 # -- standings ----------------------------------------------------------------------------

@@ -7,10 +7,9 @@ assets). Writing them and running the site engine is :mod:`ingest.publish.run`'s
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,9 +17,8 @@ from typing import Any
 from ingest.core.figures import show_points
 from ingest.core.games import GAMES
 from ingest.core.model import Event, Match, MatchKind, Round
-from ingest.decks.formats import FormatRegistry
 from ingest.report.event_report import EventReport
-from ingest.report.history import HistoryEntry, PlayerHistories, histories_from, seat_labels
+from ingest.report.history import PlayerHistories, histories_from
 from ingest.rules.examples import all_examples, wot_example_game
 from ingest.rules.published import platform_name
 from ingest.rules.rulesets import RULESETS, get_ruleset
@@ -35,88 +33,22 @@ from ingest.site.event_views import (
     metagame_view,
     result_text,
     rounds_view,
+    seat_names,
     seats_text,
     standings_view,
     unit_links,
 )
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
-from ingest.site.fragments import PREFIX, SEARCH_FILE, YEAR_PARAM, encode, fragments_key
+from ingest.site.fragments import PREFIX, SEARCH_FILE, YEAR_PARAM
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.live import VERSION_FILE, live_view, version_token
+from ingest.site.page import Files, Mapper, SiteInputs, base_for, page_files
+from ingest.site.player_pages import player_pages
 from ingest.site.qr import QrCode, page_address, qr_code
-from ingest.site.render import render_page
 from ingest.site.seasons import compute_seasons, event_seasons, player_seasons, season_files
-from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
-from ingest.source.season import Season
 from ingest.wot import WotSide, cycle_of, default_bye_side
-
-Files = dict[str, str | bytes]
-Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]]], Iterable[Files]]
-"""Applies a function to each chunk of a list (in order): ``map``, or a parallel equivalent."""
-
-
-@dataclass(frozen=True, slots=True)
-class SiteInputs:
-    """Everything the site is made from."""
-
-    reports: tuple[EventReport, ...]
-    """Every event, computed."""
-    players: PlayerRegistry
-    """players.yaml."""
-    formats: FormatRegistry
-    """formats/."""
-    today: dt.date
-    """The build's notion of today (from --today or SOURCE_DATE_EPOCH)."""
-    site_name: str = "Scorekeeper"
-    """Shown in headings."""
-    site_url: str = ""
-    """The site's address (``site_url`` in mkdocs.yml); empty when unset."""
-    seasons: tuple[Season, ...] = ()
-    """seasons/."""
-    language: str = i18n.DEFAULT
-    """The site's language (``theme.language`` in mkdocs.yml): labels, dates and numbers."""
-    locales: tuple[Path, ...] = ()
-    """Where its catalog is looked for (empty: the shipped ``locales/``; see :mod:`ingest.site.i18n`)."""
-
-    def lang(self) -> i18n.Language:
-        """The site's language with its catalog."""
-        return i18n.load(self.language, self.locales or None)
-
-
-def page_url(docs_path: str) -> str:
-    """The URL directory of a Markdown page with directory URLs.
-
-    >>> page_url("index.md"), page_url("events/x/index.md"), page_url("players/a.md")
-    ('', 'events/x/', 'players/a/')
-    """
-    if docs_path.endswith("index.md"):
-        return docs_path[: -len("index.md")]
-    if docs_path.endswith(".md"):
-        return docs_path[:-3] + "/"
-    return docs_path
-
-
-def base_for(docs_path: str) -> str:
-    """The relative prefix from a page to the site root.
-
-    >>> base_for("index.md"), base_for("events/x/index.md"), base_for("events/x/print/round-1.html")
-    ('', '../../', '../../../')
-    """
-    url = page_url(docs_path)
-    depth = url.count("/") if docs_path.endswith(".md") else docs_path.count("/")
-    return "../" * depth
-
-
-def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> Files:
-    """A page's Markdown and, beside it, the HTML fragments it stands for (see :mod:`ingest.site.fragments`)."""
-    text, fragments = render_page(templates, name, context)
-    files: Files = {path: text}
-    if fragments:
-        files[fragments_key(path)] = encode(fragments)
-    return files
-
 
 # -- view models --------------------------------------------------------------------------
 
@@ -234,7 +166,7 @@ def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerR
                 "place": computed_label(row.place) if row and row.place else "",
                 "members": [
                     {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
-                    for m, label in zip(team.members, _seat_names(e), strict=False)
+                    for m, label in zip(team.members, seat_names(e), strict=False)
                 ],
                 "matches": matches,
             }
@@ -312,16 +244,16 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     version = version_token(e, api_text)
     ctx["live"] = _live(report, ctx, version, inputs)
     files[prefix + VERSION_FILE] = version + "\n"
-    files.update(_page(prefix + "index.md", templates, "event.md.j2", ctx))
+    files.update(page_files(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
         files.update(
-            _page(
+            page_files(
                 prefix + "rounds.md", templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
             )
         )
     if ctx["decks"]:
         files.update(
-            _page(
+            page_files(
                 prefix + "decklists.md",
                 templates,
                 "event_decklists.md.j2",
@@ -330,7 +262,9 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
         )
     if ctx["teams"]:
         files.update(
-            _page(prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")})
+            page_files(
+                prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")}
+            )
         )
     files[api_path] = api_text
     files.update(mtgo_files(report, inputs.players))
@@ -452,7 +386,7 @@ def _print_teams(
     teams play as one player (MTR 9), so their slip has one line per team.
     """
     members = {t.id: t.members for t in event.teams}
-    labels = _seat_names(event)
+    labels = seat_names(event)
     lines: list[dict[str, Any]] = []
     slips: list[dict[str, Any]] = []
 
@@ -627,185 +561,6 @@ def _wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerReg
     return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
 
 
-def _player_pages(
-    inputs: SiteInputs,
-    templates: Path,
-    histories: PlayerHistories,
-    mapper: Mapper = map,
-    page_cache: dict[Any, Files] | None = None,
-    fingerprint: str = "",
-    seasons: Mapping[str, list[dict[str, Any]]] | None = None,
-) -> Files:
-    """One page per player (results per event, lifetime record, head to head, decks) and the index.
-
-    The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
-    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
-    """
-    files: Files = {}
-    display = histories.names
-    ids = list(display)
-    keys: dict[str, Any] = {}
-    if page_cache is not None:
-        for cid in ids:
-            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint, (seasons or {}).get(cid))
-            if keys[cid] in page_cache:
-                files.update(page_cache[keys[cid]])
-        ids = [cid for cid in ids if keys[cid] not in page_cache]
-
-    language = i18n.active()
-
-    def chunk_pages(chunk: Sequence[str]) -> Files:
-        files: Files = {}
-        with i18n.use(language):  # the same language in a forked worker
-            for cid in chunk:
-                files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
-        return files
-
-    half = (len(ids) + 1) // 2
-    for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
-        files.update(pages)
-        if page_cache is not None:
-            for path in pages:
-                if path.endswith(".md"):
-                    cid = path[len("players/") : -len(".md")]
-                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
-    files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
-    index = sorted(
-        ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
-        key=lambda r: str(r["name"]).casefold(),
-    )
-    files.update(
-        _page(
-            "players/index.md",
-            templates,
-            "players_index.md.j2",
-            {"players": index, "base": base_for("players/index.md")},
-        )
-    )
-    return files
-
-
-PLAYER_PAGE = "player:"
-"""How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
-
-
-def _player_page_key(
-    cid: str,
-    inputs: SiteInputs,
-    histories: PlayerHistories,
-    fingerprint: str,
-    seasons: Sequence[Mapping[str, Any]] | None,
-) -> str:
-    """What a player's page depends on, as a digest (the page cache's key; a build may keep
-    these pages on disk, so it is plain text)."""
-    import hashlib
-
-    met = histories.h2h.get(cid, {})
-    entries = histories.entries.get(cid, ())
-    # The opponent at the table now may not have met the player yet: their name counts too.
-    now = sorted({e.now[2] for e in entries if e.now is not None and e.now[2]})
-    inputs_ = (
-        cid,
-        histories.names[cid],
-        entries,
-        sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items()),
-        [(o, histories.names.get(o, o)) for o in now],
-        inputs.players.public_aliases(cid),
-        fingerprint,
-        inputs.lang().key,
-        seasons,
-    )
-    return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
-
-
-def _player_page(
-    cid: str,
-    inputs: SiteInputs,
-    templates: Path,
-    histories: PlayerHistories,
-    seasons: Sequence[Mapping[str, Any]] = (),
-) -> Files:
-    display = histories.names
-    entries = histories.entries.get(cid, ())
-    rows = [_history_row(entry) for entry in reversed(entries)]
-    # The game is named on each row only when the player's events are of more than one game.
-    several = len({entry.game_name for entry in entries}) > 1
-    for row in rows:
-        row["kind"] = f"{row['game']} · {row['format']}" if several else row["format"]
-    met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
-    # Opponents who chose not to be named count in the record but are not listed.
-    opponents = [
-        {"name": display[o], "url": f"../{o}/", "w": c[0], "l": c[1], "d": c[2]} for o, c in met if o in display
-    ]
-    return _page(
-        f"players/{cid}.md",
-        templates,
-        "player.md.j2",
-        {
-            "name": display[cid],
-            "rows": rows,
-            "record": histories.lifetime(cid),
-            "opponents": opponents,
-            "decks": sorted({e.archetype for e in entries if e.archetype}),
-            "events": len(entries),
-            "base": base_for(f"players/{cid}.md"),
-            "aliases": inputs.players.public_aliases(cid),
-            "playing": [
-                {
-                    "event": e.event,
-                    "url": f"../../events/{e.slug}/",
-                    "round": computed_label(e.now[0]),
-                    "table": e.now[1],
-                    "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
-                    "opponent_url": f"../{e.now[2]}/" if e.now[2] and not is_unnamed(e.now[2]) else "",
-                }
-                for e in entries
-                if e.now is not None
-            ],
-            "seasons": seasons,
-        },
-    )
-
-
-_SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
-"""Bushiroad's seat names (:func:`ingest.report.history.seat_labels`); MTR's A, B, C stay letters."""
-
-
-def _seat_names(event: Event) -> list[str]:
-    """The seats of a team event's teams in order, in the site's language."""
-    return [_(_SEATS[s]) if s in _SEATS else s for s in seat_labels(event).split()]
-
-
-def _history_row(entry: HistoryEntry) -> dict[str, Any]:
-    """One row of a player page's results table."""
-    event, url = entry.event, f"../../events/{entry.slug}/"
-    if entry.team:
-        if entry.seat:
-            seat = _SEATS.get(entry.seat)
-            shown = {"event": event, "team": entry.team_name, "seat": _(seat) if seat else entry.seat}
-            event = _("%(event)s (team %(team)s, seat %(seat)s)") % shown
-        else:
-            event = _("%(event)s (team %(team)s)") % {"event": event, "team": entry.team_name}
-        url = f"{url}teams/#{entry.team}"
-    record = entry.wld
-    if entry.tiebreak_points is not None and entry.points is not None:
-        # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
-        record = _("%(record)s (%(points)s GP)") % {"record": record, "points": entry.points}
-    return {
-        "event": event,
-        "url": url,
-        "date": entry.date.isoformat(),
-        "game": entry.game_name,
-        "format": entry.format,
-        "rank": entry.rank if entry.rank is not None else "",
-        "field": entry.field,
-        "wld": record,
-        "place": computed_label(entry.place) if entry.place else entry.place,
-        "archetype": entry.archetype,
-        "status": entry.status,
-    }
-
-
 def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
     files: Files = {}
     games = []
@@ -816,7 +571,7 @@ def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
             rules = reg.formats[(game, fid)]
             items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
             files.update(
-                _page(
+                page_files(
                     f"formats/{game}/{fid}.md",
                     templates,
                     "format.md.j2",
@@ -833,7 +588,7 @@ def _format_pages(inputs: SiteInputs, templates: Path) -> Files:
             )
         games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
     files.update(
-        _page(
+        page_files(
             "formats/index.md", templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
         )
     )
@@ -851,7 +606,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
     ]
     for rid, title in pages:
         files.update(
-            _page(
+            page_files(
                 f"rules/{rid}.md",
                 templates,
                 f"rules_{rid}.md.j2",
@@ -866,7 +621,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
             )
         )
     files.update(
-        _page(
+        page_files(
             "rules/index.md",
             templates,
             "rules_index.md.j2",
@@ -878,7 +633,7 @@ def _rules_pages(inputs: SiteInputs, templates: Path) -> Files:
         )
     )
     files.update(
-        _page("rules/diagnostics.md", templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+        page_files("rules/diagnostics.md", templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
     )
     return files
 
@@ -1004,29 +759,6 @@ def templates_fingerprint(templates: Path) -> str:
     return h.hexdigest()
 
 
-def event_pages_key(report: EventReport, inputs: SiteInputs, templates: Path, fingerprint: str = "") -> Any:
-    """What an event's rendered pages depend on: its report, its players' names, the templates, today."""
-    names = tuple(sorted(player_names(report.event, inputs.players).items()))
-    # Player links go to canonical ids, so an alias added to players.yaml changes the pages.
-    links = tuple(sorted((p.id, inputs.players.canonical(p.id)) for p in report.event.players))
-    seasons = tuple(tuple(s.items()) for s in event_seasons(inputs.seasons, report.event))
-    return (
-        report.cache_key,
-        names,
-        links,
-        fingerprint or templates_fingerprint(templates),
-        inputs.today.isoformat(),
-        seasons,
-        inputs.lang().key,
-    )
-
-
-def render_event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
-    """The pages of one event and its API document (for workers that render events in parallel)."""
-    with i18n.use(inputs.lang()):
-        return _event_pages(report, inputs, templates)
-
-
 @dataclass(frozen=True, slots=True)
 class RenderedEvent:
     """One event made into its own files, and its digest for the pages about many events."""
@@ -1037,25 +769,11 @@ class RenderedEvent:
     :data:`~ingest.site.fragments.PREFIX`)."""
 
 
-def render_event(
-    report: EventReport,
-    inputs: SiteInputs,
-    templates: Path,
-    page_cache: dict[Any, Files] | None = None,
-    fingerprint: str = "",
-) -> RenderedEvent:
-    """An event's files and digest; with ``page_cache``, pages already rendered with the same
-    inputs are not rendered again (see :func:`event_pages_key`). Pages and digest are in the
-    site's language (``inputs.language``)."""
+def render_event(report: EventReport, inputs: SiteInputs, templates: Path) -> RenderedEvent:
+    """An event's files (pages, fragments, API documents) and digest, in the site's language
+    (``inputs.language``)."""
     with i18n.use(inputs.lang()):
-        if page_cache is None or not report.cache_key:
-            files = _event_pages(report, inputs, templates)
-        else:
-            key = event_pages_key(report, inputs, templates, fingerprint)
-            if key not in page_cache:
-                page_cache[key] = _event_pages(report, inputs, templates)
-            files = page_cache[key]
-        return RenderedEvent(event_digest(report, inputs.players), files)
+        return RenderedEvent(event_digest(report, inputs.players), _event_pages(report, inputs, templates))
 
 
 def site_files(
@@ -1097,7 +815,7 @@ def _site_files(
     for done, report in enumerate(reports):
         if progress is not None:
             progress("rendering event pages", done, len(reports))
-        events.append(render_event(report, inputs, templates, page_cache, fingerprint))
+        events.append(render_event(report, inputs, templates))
     events.sort(key=lambda r: (r.digest.history.date, r.digest.history.slug))
     digests = [r.digest for r in events]
     histories_of = [d.history for d in digests]
@@ -1111,7 +829,7 @@ def _site_files(
     for s in recent:
         by_game[s["game_name"]].append(s)
     files.update(
-        _page(
+        page_files(
             "index.md",
             templates,
             "home.md.j2",
@@ -1134,7 +852,7 @@ def _site_files(
     for s in reversed(summaries):
         years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
     files.update(
-        _page(
+        page_files(
             "events/index.md",
             templates,
             "events_index.md.j2",
@@ -1151,7 +869,7 @@ def _site_files(
     histories = histories_from(histories_of, inputs.players)
     if progress is not None:
         progress("rendering player pages", 0, 1)
-    files.update(_player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
+    files.update(player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
     files.update(season_files(seasons, histories.names, templates))
     files.update(_format_pages(inputs, templates))
     files.update(_rules_pages(inputs, templates))

@@ -24,7 +24,7 @@ from ingest.site import i18n
 from ingest.site.api import API_VERSION
 from ingest.site.i18n import N_, ngettext, ordinal, separated
 from ingest.site.i18n import gettext as _
-from ingest.site.render import render_page
+from ingest.site.page import Files, page_files
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import TIEBREAKERS, Rules, Season, points_text
 
@@ -45,8 +45,6 @@ SEASON_TIEBREAKERS = {
 }
 """What each season tie-breaker compares, for the catalogs (the English of
 :data:`ingest.source.season.TIEBREAKERS`; a test keeps the two alike)."""
-
-Files = dict[str, str | bytes]
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,16 +382,6 @@ def _dump(doc: Any) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def _page(path: str, templates: Path, name: str, context: Mapping[str, Any]) -> Files:
-    from ingest.site.fragments import encode, fragments_key
-
-    text, fragments = render_page(templates, name, context)
-    files: Files = {path: text}
-    if fragments:
-        files[fragments_key(path)] = encode(fragments)
-    return files
-
-
 def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], templates: Path) -> Files:
     """The season pages, their index and their API documents (nothing without seasons).
 
@@ -420,9 +408,11 @@ def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], t
                 "leader_shown": (names.get(leader.player) or _(UNNAMED)) if leader else None,
             }
         )
-        files.update(_page(f"seasons/{c.season.id}.md", templates, "season.md.j2", season_context(c, names, "../../")))
+        files.update(
+            page_files(f"seasons/{c.season.id}.md", templates, "season.md.j2", season_context(c, names, "../../"))
+        )
         files[f"api/seasons/{c.season.id}.json"] = _dump(season_document(c, names))
-    files.update(_page("seasons/index.md", templates, "seasons_index.md.j2", {"seasons": index, "base": "../"}))
+    files.update(page_files("seasons/index.md", templates, "seasons_index.md.j2", {"seasons": index, "base": "../"}))
     files["api/seasons.json"] = _dump(
         {"api_version": API_VERSION, "seasons": [{k: v for k, v in s.items() if k not in _PAGE_ONLY} for s in index]}
     )

@@ -1,4 +1,4 @@
-"""The rows of the long tables (standings, pairings, a deck's card lines), written in Python.
+"""The rows of the long tables (standings, pairings, card lines, a player's results), written in Python.
 
 An event's pages are mostly these rows: six standings tables and a pairings table per
 round, thirty-odd decklists. Jinja spends about a microsecond on every value it prints
@@ -13,7 +13,7 @@ from the catalogs are trusted, as Jinja's i18n extension trusts them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from markupsafe import Markup
@@ -22,6 +22,7 @@ from ingest.site.i18n import gettext as _
 
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
     from ingest.site.event_views import DeckLine, RoundView, StandingsView
+    from ingest.site.player_pages import HistoryRow, OpponentRow
 
 
 def escaped(value: object) -> str:
@@ -101,5 +102,37 @@ def card_lines(entries: Iterable[DeckLine]) -> Markup:
             + (f' <span class="sk-muted">{escaped(e.extra)}</span>' if e.extra else "")
             + "</li>"
             for e in entries
+        )
+    )
+
+
+def history_rows(rows: Sequence[HistoryRow], with_deck: bool) -> Markup:
+    """The rows of a player's results table (a player-heavy archive has thousands of
+    pages of them)."""
+    playing = f' <span class="sk-muted">({_("in progress")})</span>'
+    out = []
+    for r in rows:
+        place = f"{escaped(r.rank)}/{r.field}" if r.rank else ""
+        if r.place:
+            place += f' <span class="sk-badge">{escaped(r.place)}</span>'
+        if r.status != "complete":
+            place += playing
+        deck = f"<td>{escaped(r.archetype)}</td>" if with_deck else ""
+        date = escaped(r.date)
+        out.append(
+            f'<tr><td class="sk-date">{date}</td><td><a href="{escaped(r.url)}">{escaped(r.event)}</a> '
+            f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(r.kind)}</span></td>'
+            f"<td>{place}</td><td>{escaped(r.wld)}</td>{deck}</tr>"
+        )
+    return Markup("".join(out))
+
+
+def opponent_rows(rows: Sequence[OpponentRow]) -> Markup:
+    """The rows of a player's head-to-head table."""
+    return Markup(
+        "".join(
+            f'<tr><td><a href="{escaped(o.url)}">{escaped(o.name)}</a></td>'
+            f"<td>{o.w}</td><td>{o.l}</td><td>{o.d}</td></tr>"
+            for o in rows
         )
     )

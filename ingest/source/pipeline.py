@@ -46,6 +46,8 @@ class Loaded:
     """The model (None on any error)."""
     diagnostics: tuple[Diagnostic, ...]
     """Everything found, in file order."""
+    deck_refs: tuple[str, ...] = ()
+    """The decklist files the text names (relative to its folder, as written), read or not."""
 
 
 def read_document(
@@ -589,7 +591,7 @@ def load_event(
                 texts.append((deck.player, ref, deck_text))
         event = None if any(d.is_error for d in problems) else replace(event, deck_texts=tuple(texts))
     problems.sort(key=Diagnostic.sort_key)
-    return Loaded(path, shown, text, event, tuple(problems))
+    return Loaded(path, shown, text, event, tuple(problems), tuple(deck.ref for deck in refs))
 
 
 def _deck_missing(event: Event, ref: str, pos: SourcePos, shown: str) -> Diagnostic:

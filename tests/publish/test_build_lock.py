@@ -102,14 +102,14 @@ def test_a_killed_build_does_not_block_the_next_one(tmp_path: Path) -> None:
 def test_serve_compares_the_files_again_after_a_build_in_another_process(tmp_path: Path) -> None:
     """serve remembers what it wrote into build/docs; a build in another process (here for another
     day, so other pages) makes it compare with the disk again instead of trusting its memory."""
-    from ingest.publish.run import ReportCache, build_site
+    from ingest.publish.run import BuildMemory, build_site
 
     project = make_project(tmp_path / "served")
-    cache = ReportCache()
-    build_site(project, today=TODAY, cache=cache, docs_only=True)
+    memory = BuildMemory()
+    build_site(project, today=TODAY, memory=memory, docs_only=True)
     other_day = [sys.executable, "-m", "ingest", "--root", str(project.root), "build", "--today", "2027-03-01"]
     assert subprocess.run([*other_day, "--docs-only"], capture_output=True, check=False).returncode == 0
-    build_site(project, today=TODAY, cache=cache, docs_only=True)
+    build_site(project, today=TODAY, memory=memory, docs_only=True)
     fresh = make_project(tmp_path / "fresh")
     build_site(fresh, today=TODAY, docs_only=True)
 

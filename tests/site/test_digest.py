@@ -8,22 +8,15 @@ from pathlib import Path
 
 import pytest
 
-import ingest.publish.run as run
 from ingest.site.digest import DigestError, digest_from_json, digest_to_json, event_digest
-from ingest.site.pages import RenderedEvent, SiteInputs, render_event, site_files
-from ingest.source.pipeline import format_registry
-from tests.site_helpers import TODAY, make_project
+from ingest.site.page import SiteInputs
+from ingest.site.pages import RenderedEvent, render_event, site_files
+from tests.site_helpers import TODAY, make_project, site_inputs
 
 
 def _inputs(tmp_path: Path) -> tuple[SiteInputs, Path]:
     project = make_project(tmp_path)
-    cache = run.ReportCache()
-    collected = run.collect(project, parsed=cache.parsed)
-    reports = run.compute_reports(collected, project, cache, run.BuildTimings())
-    registry, _ = format_registry(project)
-    return SiteInputs(
-        tuple(reports), collected.players, registry, TODAY, seasons=collected.seasons
-    ), project.templates_dir
+    return site_inputs(project), project.templates_dir
 
 
 def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:

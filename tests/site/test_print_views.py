@@ -14,7 +14,8 @@ from ingest.core.model import Event
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site import fragments
-from ingest.site.pages import SiteInputs, render_event_pages
+from ingest.site.page import SiteInputs
+from ingest.site.pages import render_event
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -27,9 +28,8 @@ def _pages(event: Event, project: Project | None = None) -> dict[str, str]:
     """An event's pages as the site shows them (fragments in place), by docs path."""
     registry, _ = format_registry(project or Project(ROOT))
     report = compute_report(event, registry)
-    files = render_event_pages(
-        report, SiteInputs((report,), PlayerRegistry(), registry, TODAY), ROOT / "site_templates"
-    )
+    inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
+    files = render_event(report, inputs, ROOT / "site_templates").files
     out = {}
     for path, text in files.items():
         if path.endswith(".md"):

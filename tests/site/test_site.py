@@ -10,7 +10,6 @@ import re
 import shutil
 import threading
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -19,12 +18,13 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from ingest.core.errors import IngestError
+from ingest.publish.parallel import fork_map, forked_map
 from ingest.publish.run import build_site
-from ingest.site.pages import Files, files_digest, page_url
-from ingest.source.pipeline import Loaded, format_registry
+from ingest.site.page import Files, page_url
+from ingest.site.pages import files_digest
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT, check_golden
-from tests.site_helpers import TODAY, make_project, opponent_details, page_text, tables
+from tests.site_helpers import TODAY, make_project, opponent_details, page_text, site_inputs, tables
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -32,26 +32,6 @@ R = TypeVar("R")
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
-def noting_calls(calls: list[str], name: str, fn: Callable[P, R]) -> Callable[P, R]:
-    """``fn``, noting ``name`` in ``calls`` each time it is called."""
-
-    def noted(*args: P.args, **kwargs: P.kwargs) -> R:
-        calls.append(name)
-        return fn(*args, **kwargs)
-
-    return noted
-
-
-def keeping_results(results: list[R], fn: Callable[P, R]) -> Callable[P, R]:
-    """``fn``, keeping what each call returns in ``results``."""
-
-    def kept(*args: P.args, **kwargs: P.kwargs) -> R:
-        results.append(fn(*args, **kwargs))
-        return results[-1]
-
-    return kept
 
 
 @pytest.fixture(scope="module")
@@ -394,24 +374,17 @@ def test_card_data_from_the_site_config_groups_decks_by_type(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
-def test_a_site_updated_with_new_fragments_equals_a_full_build(
-    tmp_path: Path, engine: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_site_updated_with_new_fragments_equals_a_full_build(tmp_path: Path, engine: str) -> None:
     """A changed result changes fragments only: they are swapped into the pages, no engine runs,
     and the site is byte-identical to a full build; a changed heading runs the engine."""
-    import ingest.publish.run
-
     project = make_project(tmp_path)
     build_site(project, today=TODAY, engine=engine)
     served = tmp_path / "build" / "site" / "players" / "index.html"
     inode = served.stat().st_ino
     event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
     event.write_text(event.read_text().replace("games: 2-1}", "games: 2-0}", 1))
-    runs: list[str] = []
-    for name in ("run_mkdocs", "run_zensical"):
-        monkeypatch.setattr(ingest.publish.run, name, noting_calls(runs, name, getattr(ingest.publish.run, name)))
     timings = build_site(project, today=TODAY, engine=engine)
-    assert timings.extra["incremental"] == 1.0 and runs == []
+    assert timings.extra["incremental"] == 1.0  # no engine ran
     updated = tree(tmp_path / "build" / "site")
     assert served.stat().st_ino == inode  # linked from the previous site, not copied
     assert build_site(project, today=TODAY, engine=engine, full=True).extra["incremental"] == 0.0
@@ -419,37 +392,32 @@ def test_a_site_updated_with_new_fragments_equals_a_full_build(
     assert updated.keys() == rebuilt.keys()
     assert [rel for rel in updated if updated[rel] != rebuilt[rel]] == []
     event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
-    assert build_site(project, today=TODAY, engine=engine).extra["incremental"] == 0.0
+    assert build_site(project, today=TODAY, engine=engine).extra["incremental"] == 0.0  # the engine ran
     page = tmp_path / "build" / "site" / "events" / "2026-11-20-pioneer-weekly" / "index.html"
-    assert b"Pioneer Weekly Renamed" in page.read_bytes() and len(runs) == 2
+    assert b"Pioneer Weekly Renamed" in page.read_bytes()
     next((tmp_path / "events").rglob("*legacy-league.yaml")).unlink()
     build_site(project, today=TODAY, engine=engine)
     assert not any(rel.startswith("events/2026-12-04-legacy-league/") for rel in tree(tmp_path / "build" / "site"))
 
 
-def test_parallel_preparation_gives_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Many new events are parsed, computed and rendered in worker processes; the pages do not change."""
-    import ingest.publish.run
+def _tripled(project: Project, bom: bytes = b"") -> Project:
+    """The samples and two copies of each: enough events to make them in several processes."""
+    folder = project.root / "events" / "2026"
+    for path in sorted(folder.glob("*.yaml")):
+        for copy in range(2):
+            (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(bom + path.read_bytes())
+    return project
 
-    roots = []
-    for name in ("parallel", "sequential"):
-        project = make_project(tmp_path / name)
-        folder = project.root / "events" / "2026"
-        for path in sorted(folder.glob("*.yaml")):
-            for copy in range(2):
-                shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
-        roots.append(project)
+
+def test_events_made_in_several_processes_give_the_same_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many new events are read, computed and rendered in forked processes; the pages do not change."""
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
-    done: list[dict[str, Loaded]] = []
-    real_prefill = ingest.publish.run.prefill
-    monkeypatch.setattr(ingest.publish.run, "prefill", keeping_results(done, partial(real_prefill, workers=2)))
-    parallel = build_site(roots[0], today=TODAY, docs_only=True)
-    assert parallel.extra["parallel"] == 1.0
-    assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)  # the workers' count as computed
-    monkeypatch.setattr(ingest.publish.run, "prefill", lambda *a, **k: {})
-    assert build_site(roots[1], today=TODAY, docs_only=True).extra["parallel"] == 0.0
-    assert [len(d) for d in done] == [24]
-    first, second = tree(roots[0].root / "build" / "docs"), tree(roots[1].root / "build" / "docs")
+    parallel = build_site(_tripled(make_project(tmp_path / "parallel")), today=TODAY, docs_only=True, workers=2)
+    assert parallel.processes == 2
+    assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)
+    serial = build_site(_tripled(make_project(tmp_path / "serial")), today=TODAY, docs_only=True, workers=1)
+    assert serial.processes == 1
+    first, second = tree(tmp_path / "parallel" / "build" / "docs"), tree(tmp_path / "serial" / "build" / "docs")
     assert len(first) > 24 * 3
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
@@ -459,25 +427,19 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The second half of the player pages comes back from a fork: same files, same order."""
-    import ingest.publish.run
-    from ingest.site.pages import SiteInputs, site_files
+    from ingest.site.pages import site_files
 
     project = make_project(tmp_path)
-    cache = ingest.publish.run.ReportCache()
-    collected = ingest.publish.run.collect(project, parsed=cache.parsed)
-    reports = ingest.publish.run.compute_reports(collected, project, cache, ingest.publish.run.BuildTimings())
-    registry, _ = format_registry(project)
-    inputs = SiteInputs(tuple(reports), collected.players, registry, TODAY, "Scorekeeper")
+    inputs = site_inputs(project)
     pids: list[str | bytes] = []
 
     def mapper(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
-        """forked_map, telling which process rendered what."""
-        parts = ingest.publish.run.forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks)
+        """forked_map (forking for any number of pages), telling which process rendered what."""
+        parts = forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks, min_items=1)
         pids.extend(part.pop("pid") for part in parts)
         return parts
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
-    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)  # the samples have fewer players than a fork needs
     forked = site_files(inputs, project.templates_dir, mapper=mapper)
     serial = site_files(inputs, project.templates_dir)
     assert pids[0] == str(os.getpid()) != pids[1]
@@ -488,18 +450,9 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     monkeypatch.setattr(threading, "active_count", lambda: 2)  # serve: no fork
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
     assert pids == [str(os.getpid())] * 2
-    monkeypatch.setattr(threading, "active_count", lambda: 1)
-    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 10**6)  # small: no fork either
-    pids.clear()
-    assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
-    assert pids == [str(os.getpid())] * 2
 
 
-def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import ingest.publish.run
-
+def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
     parent = os.getpid()
 
     def dies_in_a_fork(chunk: Sequence[str]) -> Files:
@@ -508,11 +461,17 @@ def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(
         return {f"{item}.md": str(item) for item in chunk}
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
-    monkeypatch.setattr(ingest.publish.run, "FORK_MIN_ITEMS", 1)
-    assert ingest.publish.run.forked_map(dies_in_a_fork, [["a"], ["b", "c"]]) == [
+    assert forked_map(dies_in_a_fork, [["a"], ["b", "c"]], min_items=1) == [
         {"a.md": "a"},
         {"b.md": "b", "c.md": "c"},
     ]
+
+    def upper(item: str) -> str:
+        if os.getpid() != parent:
+            os._exit(9)
+        return item.upper()
+
+    assert fork_map(upper, ["a", "b", "c"], workers=2) == ["A", "B", "C"]
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
@@ -529,53 +488,36 @@ def test_a_strict_build_after_a_lenient_one_sees_the_warnings_of_every_page(tmp_
     assert [d.message for d in failed.value.diagnostics if "nowhere" in d.message or "does not exist" in d.message]
 
 
-def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(tmp_path: Path) -> None:
     """build/docs was already updated when the engine failed: updating the old site from it would miss pages."""
-    import ingest.publish.run
-
     project = make_project(tmp_path)
     build_site(project, today=TODAY)
     event = next((tmp_path / "events").rglob("*pioneer-weekly.yaml"))
     event.write_text(event.read_text().replace("name: 'Pioneer Weekly #18'", "name: Pioneer Weekly Renamed"))
-
-    def broken(*args: object, **kwargs: object) -> list[str]:
-        raise IngestError("the engine crashed")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(ingest.publish.run, "run_mkdocs", broken)
-        with pytest.raises(IngestError):
-            build_site(project, today=TODAY)
-    assert (
-        b"Pioneer Weekly Renamed"
-        not in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
-    )
+    rules = tmp_path / "site_templates" / "rules_index.md.j2"
+    kept = rules.read_text()
+    rules.write_text(kept + "\n- [Gone](nowhere.md)\n")  # a broken link: the engine's warning fails a strict build
+    with pytest.raises(IngestError):
+        build_site(project, today=TODAY, strict=True)
+    page = tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html"
+    assert b"Pioneer Weekly Renamed" not in page.read_bytes()
+    rules.write_text(kept)
     assert build_site(project, today=TODAY).extra["incremental"] == 0.0
-    assert (
-        b"Pioneer Weekly Renamed" in (tmp_path / "build/site/events/2026-11-20-pioneer-weekly/index.html").read_bytes()
-    )
+    assert b"Pioneer Weekly Renamed" in page.read_bytes()
 
 
 def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) -> None:
     """serve has server and watcher threads: a fork could copy a lock one of them holds."""
-    import threading
-
-    import ingest.publish.run
-
-    project = make_project(tmp_path)
-    folder = project.root / "events" / "2026"
-    for path in sorted(folder.glob("*.yaml")):
-        for copy in range(2):
-            shutil.copy(path, folder / f"{path.stem}-copy{copy}.yaml")
+    project = _tripled(make_project(tmp_path))
     stop = threading.Event()
     other = threading.Thread(target=stop.wait)
     other.start()
     try:
-        assert ingest.publish.run.prefill(project, ingest.publish.run.ReportCache(), TODAY, workers=2) == {}
+        timings = build_site(project, today=TODAY, docs_only=True, workers=2)
     finally:
         stop.set()
         other.join()
+    assert timings.processes == 1 and timings.reports_computed == 24
 
 
 def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
@@ -861,18 +803,13 @@ def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Pat
     ]
 
 
-def test_parallel_preparation_finds_events_saved_with_a_byte_order_mark_in_the_cache(
+def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Prefill keys the cache as the build reads files (a leading BOM dropped): nothing is redone."""
-    import ingest.publish.run
-
-    project = make_project(tmp_path)
-    folder = project.root / "events" / "2026"
-    for path in sorted(folder.glob("*.yaml")):
-        for copy in range(2):
-            (folder / f"{path.stem}-copy{copy}.yaml").write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    """Workers key the cache as the build reads files (a leading BOM dropped): nothing is redone."""
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
-    cache = ingest.publish.run.ReportCache()
-    assert len(ingest.publish.run.prefill(project, cache, TODAY, workers=2)) >= 16
-    assert ingest.publish.run.prefill(project, cache, TODAY, workers=2) == {}
+    project = _tripled(make_project(tmp_path), bom=b"\xef\xbb\xbf")
+    first = build_site(project, today=TODAY, docs_only=True, workers=2)
+    assert first.processes == 2 and first.reports_computed >= 16
+    again = build_site(project, today=TODAY, docs_only=True, workers=2)
+    assert (again.reports_computed, again.reports_cached) == (0, first.reports_computed)

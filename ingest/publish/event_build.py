@@ -1,0 +1,81 @@
+"""One event file made into what the site needs of it: read and checked, its report
+computed, its pages and API documents rendered, its digest taken.
+
+Every event of a build is made the same way, here or in a forked process
+(:mod:`ingest.publish.parallel`): :class:`EventMaker` holds what all of them share (formats,
+card data, archetypes, players, the site's settings and language, the build cache) and
+:meth:`EventMaker.make` returns a :class:`BuiltEvent`, small enough to send back from a
+worker: the rendered files and digest (a :class:`~ingest.publish.cache.CachedEvent`, which
+the worker also keeps in the build cache), never the computed report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.core.diagnostics import Diagnostic, has_errors
+from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.card_data import CardData
+from ingest.publish.cache import CachedEvent, EventStore, cached_event
+from ingest.report.event_report import compute_report
+from ingest.site.page import SiteInputs
+from ingest.site.pages import render_event
+from ingest.source.naming import publishable
+from ingest.source.pipeline import EventData, load_event
+from ingest.source.project import Project
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltEvent:
+    """One event file as a build made it."""
+
+    path: str
+    """The file (as a POSIX path)."""
+    shown: str
+    """How diagnostics name it."""
+    key: str
+    """Its key in the build cache (empty when the file could not be read)."""
+    slug: str | None
+    """Its slug (None when the file has errors)."""
+    diagnostics: tuple[Diagnostic, ...]
+    """Everything found in it: reading, and the checks of pairings, results and decks."""
+    entry: CachedEvent | None
+    """Its files, digest and warnings; None when it has errors (nothing is rendered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventMaker:
+    """What every event of a build is made with."""
+
+    project: Project
+    data: EventData
+    """The format and schema data."""
+    card_data: Mapping[str, CardData]
+    archetypes: ArchetypeBook | None
+    inputs: SiteInputs
+    """The site's settings, players, seasons and language (no reports: one event at a time)."""
+    store: EventStore
+    """The build cache: events made are kept there."""
+
+    def make(self, path: Path) -> BuiltEvent:
+        """Reads, checks, computes and renders one event file, and keeps it in the build cache."""
+        item = load_event(path, self.project, None, self.data)
+        key = self.store.key(item.shown, item.text) if item.text is not None else ""
+        event = item.event
+        if event is None or has_errors(item.diagnostics):
+            return BuiltEvent(path.as_posix(), item.shown, key, None, item.diagnostics, None)
+        registry = self.inputs.players
+        report = publishable(
+            event,
+            registry,
+            lambda e: compute_report(e, self.data.formats, self.archetypes, card_data=self.card_data),
+        )
+        found = (*item.diagnostics, *report.checks)
+        if has_errors(found):
+            return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, None)
+        rendered = render_event(report, self.inputs, self.project.templates_dir)
+        entry = cached_event(item, report, rendered, item.deck_refs, registry)
+        self.store.save(key, item.shown, entry)
+        return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry)

@@ -1,0 +1,219 @@
+"""The players' pages: each player's results across events, lifetime record, head to head
+and decks, and the players' index.
+
+A player page is made from the player's history (:mod:`ingest.report.history`), which the
+build takes from every event's digest. The pages are made in two chunks that a build may
+render in parallel (a ``Mapper``), and kept by a digest of their inputs (:data:`PLAYER_PAGE`
+keys), so a page whose player's history did not change is not made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ingest.report.history import HistoryEntry, PlayerHistories
+from ingest.site import i18n
+from ingest.site.event_views import SEATS, computed_label
+from ingest.site.fragments import fragments_key
+from ingest.site.i18n import gettext as _
+from ingest.site.page import Files, Mapper, SiteInputs, base_for, page_files
+from ingest.source.naming import is_unnamed
+
+PLAYER_PAGE = "player:"
+"""How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One event on a player's page."""
+
+    event: str
+    """The event's name (with the team and seat, in a team event)."""
+    url: str
+    """The event's page (its teams page, in a team event), from the player's page."""
+    date: str
+    kind: str
+    """The format, with the game when the player's events are of more than one game."""
+    rank: int | str
+    """The final rank (empty while unknown)."""
+    field: int
+    wld: str
+    """The record (with the game points, in Wheel of Time)."""
+    place: str
+    archetype: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentRow:
+    """One opponent in a player's head-to-head table."""
+
+    name: str
+    url: str
+    w: int
+    l: int  # noqa: E741 - won, lost, drawn read as the table's columns
+    d: int
+
+
+def player_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    mapper: Mapper = map,
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+    seasons: Mapping[str, list[dict[str, Any]]] | None = None,
+) -> Files:
+    """One page per player (results per event, lifetime record, head to head, decks) and the index.
+
+    The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
+    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
+    """
+    files: Files = {}
+    display = histories.names
+    ids = list(display)
+    keys: dict[str, Any] = {}
+    if page_cache is not None:
+        for cid in ids:
+            keys[cid] = _player_page_key(cid, inputs, histories, fingerprint, (seasons or {}).get(cid))
+            if keys[cid] in page_cache:
+                files.update(page_cache[keys[cid]])
+        ids = [cid for cid in ids if keys[cid] not in page_cache]
+
+    language = i18n.active()
+
+    def chunk_pages(chunk: Sequence[str]) -> Files:
+        files: Files = {}
+        with i18n.use(language):  # the same language in a forked worker
+            for cid in chunk:
+                files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
+        return files
+
+    half = (len(ids) + 1) // 2
+    for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
+        files.update(pages)
+        if page_cache is not None:
+            for path in pages:
+                if path.endswith(".md"):
+                    cid = path[len("players/") : -len(".md")]
+                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
+    files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
+    index = sorted(
+        ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
+        key=lambda r: str(r["name"]).casefold(),
+    )
+    files.update(
+        page_files(
+            "players/index.md",
+            templates,
+            "players_index.md.j2",
+            {"players": index, "base": base_for("players/index.md")},
+        )
+    )
+    return files
+
+
+def _player_page_key(
+    cid: str,
+    inputs: SiteInputs,
+    histories: PlayerHistories,
+    fingerprint: str,
+    seasons: Sequence[Mapping[str, Any]] | None,
+) -> str:
+    """What a player's page depends on, as a digest (the page cache's key; a build may keep
+    these pages on disk, so it is plain text)."""
+    met = histories.h2h.get(cid, {})
+    entries = histories.entries.get(cid, ())
+    # The opponent at the table now may not have met the player yet: their name counts too.
+    now = sorted({e.now[2] for e in entries if e.now is not None and e.now[2]})
+    inputs_ = (
+        cid,
+        histories.names[cid],
+        entries,
+        sorted((o, histories.names.get(o, o), tuple(c)) for o, c in met.items()),
+        [(o, histories.names.get(o, o)) for o in now],
+        inputs.players.public_aliases(cid),
+        fingerprint,
+        inputs.lang().key,
+        seasons,
+    )
+    return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
+
+
+def _player_page(
+    cid: str,
+    inputs: SiteInputs,
+    templates: Path,
+    histories: PlayerHistories,
+    seasons: Sequence[Mapping[str, Any]] = (),
+) -> Files:
+    display = histories.names
+    entries = histories.entries.get(cid, ())
+    # The game is named on each row only when the player's events are of more than one game.
+    several = len({entry.game_name for entry in entries}) > 1
+    rows = [_history_row(entry, several) for entry in reversed(entries)]
+    met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
+    # Opponents who chose not to be named count in the record but are not listed.
+    opponents = [OpponentRow(display[o], f"../{o}/", c[0], c[1], c[2]) for o, c in met if o in display]
+    return page_files(
+        f"players/{cid}.md",
+        templates,
+        "player.md.j2",
+        {
+            "name": display[cid],
+            "rows": rows,
+            "with_deck": any(r.archetype for r in rows),
+            "record": histories.lifetime(cid),
+            "opponents": opponents,
+            "decks": sorted({e.archetype for e in entries if e.archetype}),
+            "events": len(entries),
+            "base": base_for(f"players/{cid}.md"),
+            "aliases": inputs.players.public_aliases(cid),
+            "playing": [
+                {
+                    "event": e.event,
+                    "url": f"../../events/{e.slug}/",
+                    "round": computed_label(e.now[0]),
+                    "table": e.now[1],
+                    "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
+                    "opponent_url": f"../{e.now[2]}/" if e.now[2] and not is_unnamed(e.now[2]) else "",
+                }
+                for e in entries
+                if e.now is not None
+            ],
+            "seasons": seasons,
+        },
+    )
+
+
+def _history_row(entry: HistoryEntry, several_games: bool) -> HistoryRow:
+    """One row of a player page's results table."""
+    event, url = entry.event, f"../../events/{entry.slug}/"
+    if entry.team:
+        if entry.seat:
+            seat = SEATS.get(entry.seat)
+            shown = {"event": event, "team": entry.team_name, "seat": _(seat) if seat else entry.seat}
+            event = _("%(event)s (team %(team)s, seat %(seat)s)") % shown
+        else:
+            event = _("%(event)s (team %(team)s)") % {"event": event, "team": entry.team_name}
+        url = f"{url}teams/#{entry.team}"
+    record = entry.wld
+    if entry.tiebreak_points is not None and entry.points is not None:
+        # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
+        record = _("%(record)s (%(points)s GP)") % {"record": record, "points": entry.points}
+    return HistoryRow(
+        event=event,
+        url=url,
+        date=entry.date.isoformat(),
+        kind=f"{entry.game_name} · {entry.format}" if several_games else entry.format,
+        rank=entry.rank if entry.rank is not None else "",
+        field=entry.field,
+        wld=record,
+        place=computed_label(entry.place) if entry.place else entry.place,
+        archetype=entry.archetype,
+        status=entry.status,
+    )
