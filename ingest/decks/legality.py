@@ -11,7 +11,8 @@ reported as *skipped*, never guessed.
 Violation codes: ``deck-size``, ``sideboard-size``, ``copies``, ``restricted``,
 ``banned``, ``not-legal`` (outside the card pool, from card data), ``stars``,
 ``unique-character``, ``character-ratio``, ``hero-villain``, ``unified-deck``, and
-``skipped`` for notes about checks not made.
+``skipped`` for notes about checks not made. A violation says what is wrong as data, a
+:class:`~ingest.decks.violation_words.Sentence`; its English is :attr:`Violation.message`.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from datetime import date
 from ingest.decks.card_data import CardData
 from ingest.decks.decklist import DeckEntry, Decklist, Section
 from ingest.decks.formats import FormatRules
+from ingest.decks.violation_words import Sentence
 
-__all__ = ["DeckVerdict", "Violation", "check_deck", "check_team"]
+__all__ = ["DeckVerdict", "Sentence", "Violation", "check_deck", "check_team"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +37,23 @@ class Violation:
 
     code: str
     """Stable code, e.g. ``copies``; see the module docstring."""
-    message: str
-    """What is wrong, in words a tournament organizer understands, ending with the rule cited."""
-    card: str | None = None
-    """The card concerned, if there is one."""
-    section: str = ""
-    """The rule broken, e.g. ``MTR 6.1``."""
+    sentence: Sentence
+    """What is wrong, as data: which sentence says it, and its values."""
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in words a tournament organizer understands, ending with the rule cited."""
+        return self.sentence.english()
+
+    @property
+    def card(self) -> str | None:
+        """The card concerned, if there is one."""
+        return self.sentence.card
+
+    @property
+    def section(self) -> str:
+        """The rule broken, e.g. ``MTR 6.1``."""
+        return self.sentence.cite
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +78,6 @@ class DeckVerdict:
 
 
 _DATE_SUFFIX = re.compile(r"\s*\(\d{4}-\d{2}-\d{2}\)$")
-_LABELS = {
-    Section.MAIN: "Main deck",
-    Section.HERO: "Hero deck",
-    Section.VILLAIN: "Villain deck",
-    Section.SIDEBOARD: "Sideboard",
-    Section.CHARACTERS: "Team",
-}
 
 
 def _cite(source: str) -> str:
@@ -81,27 +87,6 @@ def _cite(source: str) -> str:
     'MTR 6.3'
     """
     return _DATE_SUFFIX.sub("", source)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _are(count: int) -> str:
-    return "is" if count == 1 else "are"
-
-
-def _kinds_noun(kinds: Iterable[str]) -> str:
-    names = list(kinds)
-    return " and ".join(names) + " card" if names else "card"
-
-
-def _quoted(names: Iterable[str]) -> str:
-    return ", ".join(f'"{n}"' for n in names)
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 class _Deck:
@@ -187,28 +172,14 @@ def _play_decks(view: _Deck) -> list[Violation]:
     if rule is None:
         return []
     cite = _cite(rule.source)
-    need = " and ".join(f"a {s.header} deck" for s in rule.required)
     out = [
-        Violation(
-            "hero-villain",
-            f"No {s.header} deck is listed; each player needs {need} ({cite})",
-            section=cite,
-        )
+        Violation("hero-villain", Sentence("no-play-deck", cite, deck=s, decks=rule.required))
         for s in rule.required
         if s not in view.deck.sections
     ]
     stray = view.deck.total(Section.MAIN, Section.CHARACTERS)
     if stray:
-        headers = " or ".join(f'"{s.header}"' for s in rule.required)
-        out.append(
-            Violation(
-                "hero-villain",
-                f"{_plural(stray, 'card')} {_are(stray)} listed outside the "
-                f"{' and '.join(s.header for s in rule.required)} decks; put them under a "
-                f"{headers} header ({cite})",
-                section=cite,
-            )
-        )
+        out.append(Violation("hero-villain", Sentence("outside-play-decks", cite, count=stray, decks=rule.required)))
     return out
 
 
@@ -218,32 +189,19 @@ def _deck_size(view: _Deck) -> list[Violation]:
     if rule is None or (rule.min is None and rule.max is None):
         return []
     cite = _cite(rule.source)
-    noun = _kinds_noun(rule.counts)
     out: list[Violation] = []
     for section in view.play:
         if view.rules.play_decks is not None and section not in view.deck.sections:
             continue  # reported by the play-deck check
         size = sum(e.count for e in view.deck.in_sections(section) if not rule.counts or view.kind(e) in rule.counts)
-        label = _LABELS[section]
         if rule.min is not None and size < rule.min:
-            need = "exactly" if rule.max == rule.min else "at least"
-            out.append(
-                Violation(
-                    "deck-size",
-                    f"{label} has {_plural(size, noun)}; {need} {rule.min} {_are(rule.min)} required ({cite})",
-                    section=cite,
-                )
-            )
+            which = "deck-size-exactly" if rule.max == rule.min else "deck-size-at-least"
+            words = Sentence(which, cite, deck=section, count=size, kinds=rule.counts, limit=rule.min)
+            out.append(Violation("deck-size", words))
         elif rule.max is not None and size > rule.max:
-            need = "exactly" if rule.max == rule.min else "at most"
-            verb = "required" if rule.max == rule.min else "allowed"
-            out.append(
-                Violation(
-                    "deck-size",
-                    f"{label} has {_plural(size, noun)}; {need} {rule.max} {_are(rule.max)} {verb} ({cite})",
-                    section=cite,
-                )
-            )
+            which = "deck-size-exactly" if rule.max == rule.min else "deck-size-at-most"
+            words = Sentence(which, cite, deck=section, count=size, kinds=rule.counts, limit=rule.max)
+            out.append(Violation("deck-size", words))
     return out
 
 
@@ -256,65 +214,40 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     cite = _cite(rule.source)
     total = sum(e.count for e in entries)
     if not rule.allowed:
-        message = f"Sideboard has {_plural(total, 'card')}, but this format allows no sideboard ({cite})"
-        return [Violation("sideboard-size", message, section=cite)], []
+        return [Violation("sideboard-size", Sentence("no-sideboard", cite, count=total))], []
     out: list[Violation] = []
     skipped: list[Violation] = []
     unknown = sorted({e.card for e in entries if view.kind(e) is None})
     if unknown and (rule.counts or rule.max_characters is not None):
-        skipped.append(
-            Violation(
-                "skipped",
-                f"Sideboard limits not checked: no kind given for {_quoted(unknown)}; "
-                f"write [character] or [battle] after the name ({cite})",
-                section=cite,
-            )
-        )
+        skipped.append(Violation("skipped", Sentence("skipped-sideboard-kinds", cite, cards=tuple(unknown))))
         return out, skipped
     if rule.max is not None:
         counted = sum(e.count for e in entries if not rule.counts or view.kind(e) in rule.counts)
         if counted > rule.max:
-            noun = _kinds_noun(rule.counts)
-            out.append(
-                Violation(
-                    "sideboard-size",
-                    f"Sideboard has {_plural(counted, noun)}; at most {rule.max} {_are(rule.max)} allowed ({cite})",
-                    section=cite,
-                )
+            words = Sentence(
+                "sideboard-size", cite, deck=Section.SIDEBOARD, count=counted, kinds=rule.counts, limit=rule.max
             )
+            out.append(Violation("sideboard-size", words))
     characters = [e for e in entries if view.kind(e) == "character"]
     if rule.max_characters is not None:
         count = sum(e.count for e in characters)
         if count > rule.max_characters:
-            out.append(
-                Violation(
-                    "sideboard-size",
-                    f"Sideboard has {_plural(count, 'character card')}; at most "
-                    f"{rule.max_characters} {_are(rule.max_characters)} allowed ({cite})",
-                    section=cite,
-                )
+            words = Sentence(
+                "sideboard-characters",
+                cite,
+                deck=Section.SIDEBOARD,
+                count=count,
+                kinds=("character",),
+                limit=rule.max_characters,
             )
+            out.append(Violation("sideboard-size", words))
     if rule.max_character_stars is not None:
         for e in sorted(characters, key=lambda e: e.key):
             if e.stars is None:
-                skipped.append(
-                    Violation(
-                        "skipped",
-                        f'Stars of sideboard character "{e.card}" not checked: write them as [stars: N] ({cite})',
-                        card=e.card,
-                        section=cite,
-                    )
-                )
+                skipped.append(Violation("skipped", Sentence("skipped-sideboard-stars", cite, card=e.card)))
             elif e.stars > rule.max_character_stars:
-                out.append(
-                    Violation(
-                        "stars",
-                        f'Sideboard character "{e.card}" has {e.stars} stars; at most '
-                        f"{rule.max_character_stars} are allowed ({cite})",
-                        card=e.card,
-                        section=cite,
-                    )
-                )
+                words = Sentence("sideboard-stars", cite, card=e.card, count=e.stars, limit=rule.max_character_stars)
+                out.append(Violation("stars", words))
     return out, skipped
 
 
@@ -329,12 +262,7 @@ def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tu
         unknown = sorted({e.card for e in entries if view.kind(e) is None})
         if unknown:
             skipped.append(
-                Violation(
-                    "skipped",
-                    f"Copy limit not checked for {_quoted(unknown)}: no kind given; write "
-                    f"[character] or [battle] after the name ({_cite(rule.source)})",
-                    section=_cite(rule.source),
-                )
+                Violation("skipped", Sentence("skipped-copies-kinds", _cite(rule.source), cards=tuple(unknown)))
             )
         entries = tuple(e for e in entries if view.kind(e) in rule.kinds)
     exceptions = {x.key: x for x in view.rules.copy_exceptions}
@@ -349,18 +277,11 @@ def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tu
         if facts is not None and facts.is_basic:
             limit = 0
         elif facts is not None and facts.copy_override[0]:
+            # Cited as the format files cite the cards they list (mtg.yaml copy_exceptions).
             limit, source = facts.copy_override[1] or 0, "card text; MTR 6.1"
         if limit and total > limit:
-            name = view.name_of(key)
-            out.append(
-                Violation(
-                    "copies",
-                    f'{total} copies of "{name}" across deck and sideboard; at most {limit} '
-                    f"{_are(limit)} allowed ({_cite(source)})",
-                    card=name,
-                    section=_cite(source),
-                )
-            )
+            words = Sentence("copies", _cite(source), card=view.name_of(key), count=total, limit=limit)
+            out.append(Violation("copies", words))
     return out, skipped
 
 
@@ -373,17 +294,8 @@ def _unique(view: _Deck) -> list[Violation]:
     out: list[Violation] = []
     for key, total in view.totals(e for e in view.deck.entries if view.kind(e) in rule.kinds).items():
         if total > 1:
-            name = view.name_of(key)
-            kind = rule.kinds[0]
-            out.append(
-                Violation(
-                    "unique-character",
-                    f'{total} copies of the {kind} "{name}" across team and sideboard; only one of '
-                    f"each {kind} is allowed ({cite})",
-                    card=name,
-                    section=cite,
-                )
-            )
+            words = Sentence("unique", cite, card=view.name_of(key), count=total, kinds=rule.kinds)
+            out.append(Violation("unique-character", words))
     return out
 
 
@@ -394,16 +306,8 @@ def _restricted(view: _Deck, on: date) -> list[Violation]:
     for entry in sorted(view.rules.restricted_on(on), key=lambda c: c.key):
         total = totals.get(entry.key, 0)
         if total > 1:
-            cite = _cite(entry.source)
-            out.append(
-                Violation(
-                    "restricted",
-                    f'{total} copies of "{entry.card}" across deck and sideboard; it is restricted '
-                    f"in {view.rules.name}, so at most 1 is allowed ({cite})",
-                    card=entry.card,
-                    section=cite,
-                )
-            )
+            words = Sentence("restricted", _cite(entry.source), card=entry.card, count=total, format=view.rules.name)
+            out.append(Violation("restricted", words))
     return out
 
 
@@ -412,45 +316,30 @@ def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Vio
     keys = view.all_totals
     out: list[Violation] = []
     for entry in sorted((c for c in view.rules.banned_on(on) if c.key in keys), key=lambda c: c.key):
-        cite = _cite(entry.source)
-        when = f" since {entry.since.isoformat()}" if entry.since is not None else ""
-        out.append(
-            Violation(
-                "banned",
-                f'"{entry.card}" is banned in {view.rules.name}{when} ({cite})',
-                card=entry.card,
-                section=cite,
-            )
-        )
+        which = "banned" if entry.since is None else "banned-since"
+        words = Sentence(which, _cite(entry.source), card=entry.card, format=view.rules.name, since=entry.since)
+        out.append(Violation("banned", words))
     categories = view.rules.categories_on(on)
     if not categories:
         return out, []
     cite = _cite(categories[0].source)
     if card_data is None:
-        described = "; ".join(c.description for c in categories)
-        return out, [
-            Violation(
-                "skipped",
-                f"Banned categories not checked ({described}): they need card data; give a "
-                f"card-data file to check them ({cite})",
-                section=cite,
-            )
-        ]
+        described = tuple(c.description for c in categories)
+        return out, [Violation("skipped", Sentence("skipped-banned-categories", cite, notes=described))]
     for key in sorted(keys):
         facts = card_data.get(key)
         if facts is None:
             continue  # reported with the card pool's unknown cards
         for category in categories:
             if category.matches(facts.type_line, facts.oracle_text):
-                name = view.name_of(key)
-                out.append(
-                    Violation(
-                        "banned",
-                        f'"{name}" is banned in {view.rules.name}: {category.description} ({_cite(category.source)})',
-                        card=name,
-                        section=_cite(category.source),
-                    )
+                words = Sentence(
+                    "banned-category",
+                    _cite(category.source),
+                    card=view.name_of(key),
+                    format=view.rules.name,
+                    notes=(category.description,),
                 )
+                out.append(Violation("banned", words))
                 break
     return out, []
 
@@ -464,14 +353,9 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
     if card_data is None or pool.legality_key is None:
         if pool.all_sets and pool.rarity is None:
             return [], []
-        what = f"whether each card was printed at {pool.rarity}" if pool.rarity else "which sets each card comes from"
-        return [], [
-            Violation(
-                "skipped",
-                f"Card pool not checked: {what} needs card data; give a card-data file to check it ({cite})",
-                section=cite,
-            )
-        ]
+        if pool.rarity:
+            return [], [Violation("skipped", Sentence("skipped-card-pool-rarity", cite, rarity=pool.rarity))]
+        return [], [Violation("skipped", Sentence("skipped-card-pool-sets", cite))]
     extra = {e.casefold() for e in pool.extra_cards}
     out: list[Violation] = []
     unknown: list[str] = []
@@ -481,25 +365,11 @@ def _card_pool(view: _Deck, card_data: CardData | None) -> tuple[list[Violation]
         if status is None:
             unknown.append(view.name_of(key))
         elif status == "not_legal" and key not in extra:
-            name = view.name_of(key)
-            out.append(
-                Violation(
-                    "not-legal",
-                    f'"{name}" is not legal in {view.rules.name} according to the card data ({cite})',
-                    card=name,
-                    section=cite,
-                )
-            )
+            words = Sentence("not-legal", cite, card=view.name_of(key), format=view.rules.name)
+            out.append(Violation("not-legal", words))
     skipped = []
     if unknown:
-        skipped.append(
-            Violation(
-                "skipped",
-                f"Card pool not checked for {_plural(len(unknown), 'card')} the card data does not "
-                f"know: {_quoted(unknown)} ({cite})",
-                section=cite,
-            )
-        )
+        skipped.append(Violation("skipped", Sentence("skipped-card-pool-unknown", cite, cards=tuple(unknown))))
     return out, skipped
 
 
@@ -518,23 +388,10 @@ def _stars(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     missing = sorted({e.card for e in entries if e.stars is None})
     known = sum(e.count * e.stars for e in entries if e.stars is not None)
     if known > rule.max:
-        least = "at least " if missing else ""
-        return [
-            Violation(
-                "stars",
-                f"Team and deck have {least}{known} stars in total; at most {rule.max} are allowed ({cite})",
-                section=cite,
-            )
-        ], []
+        which = "stars-at-least" if missing else "stars"
+        return [Violation("stars", Sentence(which, cite, count=known, limit=rule.max))], []
     if missing:
-        return [], [
-            Violation(
-                "skipped",
-                f"Star total not checked: no star count given for {_quoted(missing)}; write it as "
-                f"[stars: N] after the name, [stars: 0] for a card without stars ({cite})",
-                section=cite,
-            )
-        ]
+        return [], [Violation("skipped", Sentence("skipped-stars", cite, cards=tuple(missing)))]
     return [], []
 
 
@@ -544,37 +401,30 @@ def _kind_ratio(view: _Deck) -> tuple[list[Violation], list[Violation]]:
     if rule is None:
         return [], []
     cite = _cite(rule.source)
-    noun = " and ".join(rule.kinds)
     out: list[Violation] = []
     skipped: list[Violation] = []
     for section in view.play:
         entries = view.deck.in_sections(section)
         if not entries:
             continue
-        label = _LABELS[section]
         unknown = sorted({e.card for e in entries if view.kind(e) is None})
         if unknown:
-            skipped.append(
-                Violation(
-                    "skipped",
-                    f"Share of {noun} cards in the {label} not checked: no kind given for "
-                    f"{_quoted(unknown)}; write it as [character], [troop], [event]... ({cite})",
-                    section=cite,
-                )
-            )
+            words = Sentence("skipped-character-ratio", cite, deck=section, kinds=rule.kinds, cards=tuple(unknown))
+            skipped.append(Violation("skipped", words))
             continue
         total = sum(e.count for e in entries)
         counted = sum(e.count for e in entries if view.kind(e) in rule.kinds)
         if counted * 100 > rule.max_percent * total:
-            share = f"{counted * 100 / total:.1f}".rstrip("0").rstrip(".")
-            out.append(
-                Violation(
-                    "character-ratio",
-                    f"{label} has {counted} {noun} cards out of {total} ({share}%); at most "
-                    f"{rule.max_percent}% are allowed ({cite})",
-                    section=cite,
-                )
+            words = Sentence(
+                "character-ratio",
+                cite,
+                deck=section,
+                count=counted,
+                kinds=rule.kinds,
+                out_of=total,
+                limit=rule.max_percent,
             )
+            out.append(Violation("character-ratio", words))
     return out, skipped
 
 
@@ -612,16 +462,7 @@ def check_team(decks: Mapping[str, Decklist], rules: FormatRules, *, card_data: 
         basic = (exception is not None and exception.reason == "basic") or (facts is not None and facts.is_basic)
         if len(holders) < 2 or basic:
             continue
-        name = min(names[key])
         overrides = (exception is not None) or (facts is not None and facts.copy_override[0])
-        tail = ", and a card that overrides the copy limit may do so in one deck only" if overrides else ""
-        out.append(
-            Violation(
-                "unified-deck",
-                f'"{name}" is in the decks of {_and(holders)}; no two decks on a team may share a '
-                f"card other than basic lands{tail} ({cite})",
-                card=name,
-                section=cite,
-            )
-        )
+        which = "unified-deck-override" if overrides else "unified-deck"
+        out.append(Violation("unified-deck", Sentence(which, cite, card=min(names[key]), holders=tuple(holders))))
     return DeckVerdict(tuple(out))

@@ -70,7 +70,13 @@ def _rounds(rounds: Sequence[Round]) -> list[dict[str, Any]]:
 
 def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, Any]:
     """One event's API document: what the event is, its players, every round as played, the
-    standings counting every result recorded (``final``), and decklists when they are public."""
+    standings counting every result recorded (``final``), and decklists when they are public.
+
+    A deck's ``violations`` are the English sentences the terminal prints
+    (:attr:`ingest.decks.legality.Violation.message`), whatever the site's language: the
+    document is read by programs, and is the same on every site. The decklists page says
+    them in the site's language (:mod:`ingest.site.deck_words`).
+    """
     e: Event = report.event
     players = []
     archetypes = report.public_archetypes()

@@ -24,7 +24,7 @@ from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
-from ingest.site import i18n
+from ingest.site import deck_words, i18n
 from ingest.site.digest import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
@@ -571,8 +571,8 @@ def _deck_view(
         archetype=info.archetype,
         sections=tuple(sections),
         legal=info.legal,
-        violations=tuple(v.message for v in verdict.violations) if verdict else (),
-        skipped=tuple(v.message for v in verdict.skipped) if verdict else (),
+        violations=tuple(deck_words.message(v) for v in verdict.violations) if verdict else (),
+        skipped=tuple(deck_words.message(v) for v in verdict.skipped) if verdict else (),
         stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
         deck_name=deck_names.get(pid, ""),
     )

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ingest.decks.card_data import CardData
 from ingest.decks.decklist import Decklist, Section
 from ingest.decks.event_decks import event_decks
-from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
+from ingest.decks.legality import DeckVerdict, Sentence, Violation, check_deck, check_team
 from ingest.source.format_files import parse_yaml_text, registry_from_documents
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.project import Project
@@ -30,14 +30,11 @@ class TestDates:
         deck = Decklist.parse(STANDARD_HERO)
         assert check_deck(deck, rules, on=date(2025, 6, 29)).is_legal
         verdict = check_deck(deck, rules, on=date(2025, 6, 30))
-        assert verdict.violations == (
-            Violation(
-                "banned",
-                '"Heartfire Hero" is banned in Standard since 2025-06-30 (MTR 6.3)',
-                card="Heartfire Hero",
-                section="MTR 6.3",
-            ),
-        )
+        banned = Sentence("banned-since", "MTR 6.3", card="Heartfire Hero", format="Standard", since=date(2025, 6, 30))
+        assert verdict.violations == (Violation("banned", banned),)
+        (violation,) = verdict.violations
+        assert violation.message == '"Heartfire Hero" is banned in Standard since 2025-06-30 (MTR 6.3)'
+        assert (violation.card, violation.section) == ("Heartfire Hero", "MTR 6.3")
 
     def test_old_event_is_unaffected_by_a_later_ban(self) -> None:
         # The rules as they stand today hold the whole history; checking with the old

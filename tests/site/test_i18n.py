@@ -86,9 +86,39 @@ def _shown_text(docs: Path) -> str:
     return "\n".join(line for line in lines if re.sub(r"\\(.)", r"\1", line) not in descriptions)
 
 
+ILLEGAL = "2025-11-21-illegal-decks"
+"""An event with an illegal public decklist (the sample events have none), before the seasons."""
+
+ILLEGAL_EVENT = """\
+name: Illegal Decks Night
+date: 2025-11-21
+game: mtg
+format: standard
+seed: 7
+structure: {pairing: swiss, swiss_rounds: 1, best_of: 3, decklists: public}
+players:
+  - {id: ida-illegal, name: Ida Illegal, deck: decks/ida.txt}
+  - {id: uli-legal, name: Uli Legal, deck: decks/uli.txt}
+rounds:
+  - round: 1
+    matches:
+      - {table: 1, players: [ida-illegal, uli-legal], games: 2-0}
+"""
+
+ILLEGAL_DECKS = {
+    "ida.txt": "4 Heartfire Hero\n5 Lava Spike\n21 Mountain\n\nSideboard\n4 Abrade\n4 Duress\n4 Negate\n4 Shock\n",
+    "uli.txt": "4 Lightning Bolt\n56 Mountain\n",
+}
+
+
 @pytest.fixture(scope="module")
 def japanese_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     project = make_project(tmp_path_factory.mktemp("ja") / "project")
+    folder = project.root / "events" / "2025"
+    (folder / "decks").mkdir(parents=True)
+    (folder / f"{ILLEGAL}.yaml").write_text(ILLEGAL_EVENT, encoding="utf-8")
+    for name, text in ILLEGAL_DECKS.items():
+        (folder / "decks" / name).write_text(text, encoding="utf-8")
     config = project.root / "mkdocs.yml"
     config.write_text(config.read_text(encoding="utf-8").replace("language: en", "language: ja"), encoding="utf-8")
     build_site(project, today=TODAY, docs_only=True)
@@ -139,6 +169,16 @@ def test_a_japanese_build_shows_no_english_label_of_ours(japanese_docs: Path) ->
     feeds = japanese_docs / "feeds"
     assert "<title>Scorekeeper：大会結果</title>" in (feeds / "results.xml").read_text(encoding="utf-8")
     assert "X-WR-CALNAME:Scorekeeperの大会" in (feeds / "events.ics").read_text(encoding="utf-8")
+    # A deck's violations, each worded from the check's data; card names and the rules cited as written.
+    decks = html.unescape(page_text(japanese_docs / "events" / ILLEGAL / "decklists.md"))
+    shown = re.findall(r"<li>([^<]*)</li>", decks.split('<ul class="sk-violations">', 1)[1].split("</ul>", 1)[0])
+    assert shown == [
+        "メインデッキは30枚です。60枚以上必要です（MTR 6.1）",
+        "サイドボードは16枚です。15枚までです（MTR 6.1）",
+        "「Lava Spike」がデッキとサイドボードを合わせて5枚あります。4枚までです（MTR 6.1）",
+        "「Heartfire Hero」は2025/06/30からStandardで禁止されています（MTR 6.3）",
+    ]
+    assert decks.count('<ul class="sk-violations">') == 1 and "copies of" not in decks and "is banned" not in decks
 
 
 def test_the_language_comes_from_theme_language_and_falls_back_to_english(tmp_path: Path) -> None:
