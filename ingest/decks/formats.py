@@ -333,14 +333,24 @@ class FormatRules:
     """True for a format that only adds rules to another (Two-Headed Giant)."""
     as_of: date | None = None
     """The day the lists were cut to, or None for the whole history."""
+    _lists_on: dict[tuple[str, date], tuple[DatedCard, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """The lists in force by day, as asked (every deck of an event asks for the same day)."""
 
     def banned_on(self, on: date) -> tuple[DatedCard, ...]:
         """Banned entries in force on a date."""
-        return tuple(c for c in self.banned if c.in_force(on))
+        found = self._lists_on.get(("banned", on))
+        if found is None:
+            found = self._lists_on[("banned", on)] = tuple(c for c in self.banned if c.in_force(on))
+        return found
 
     def restricted_on(self, on: date) -> tuple[DatedCard, ...]:
         """Restricted entries in force on a date."""
-        return tuple(c for c in self.restricted if c.in_force(on))
+        found = self._lists_on.get(("restricted", on))
+        if found is None:
+            found = self._lists_on[("restricted", on)] = tuple(c for c in self.restricted if c.in_force(on))
+        return found
 
     def categories_on(self, on: date) -> tuple[BannedCategory, ...]:
         """Banned categories in force on a date."""
