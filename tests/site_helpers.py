@@ -71,7 +71,7 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
-    (:class:`~ingest.site.pages.SiteInputs` with its reports)."""
+    (:class:`~ingest.site.page.SiteInputs` with its reports)."""
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.checks import check_project
@@ -161,7 +161,7 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
     """The opponents behind each row of a page's final standings, by player id (or team id).
 
     Each row carries them in ``data-o`` (``row mw floor [gw floor]`` per opponent, ``;``
-    between opponents; see ``ingest.site.pages._opponents_data``); the page's script shows them
+    between opponents; see ``ingest.site.event_views._opponents_data``); the page's script shows them
     as a table when the row is tapped. Here each becomes ``[opponent name, MW%, GW%]``
     as that table shows them (``44.00%``, ``33.00% (floor; was 20.00%)``; no GW% where the
     standings do not use games won).

@@ -42,9 +42,10 @@ from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.site.digest import DigestError, digest_from_json, digest_to_json
+from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
-from ingest.site.pages import RenderedEvent, templates_fingerprint
 from ingest.site.player_pages import PLAYER_PAGE
+from ingest.site.site_files import templates_fingerprint
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
@@ -273,7 +274,7 @@ PAGES_FILE = "player-pages.json"
 
 
 def load_player_pages(store: EventStore) -> dict[str, Files]:
-    """The player pages the last build kept, by page key (:func:`ingest.site.pages.PLAYER_PAGE`),
+    """The player pages the last build kept, by page key (:data:`ingest.site.player_pages.PLAYER_PAGE`),
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
     if store.folder is None:
         return {}

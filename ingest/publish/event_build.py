@@ -20,8 +20,8 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.publish.cache import CachedEvent, EventStore, cached_event
 from ingest.report.event_report import compute_report
+from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
-from ingest.site.pages import render_event
 from ingest.source.naming import publishable
 from ingest.source.pipeline import EventData, load_event
 from ingest.source.project import Project

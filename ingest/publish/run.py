@@ -9,7 +9,7 @@ The steps:
    (:mod:`ingest.publish.parallel`); any error in any file: all are reported, nothing is
    written;
 3. the pages about many events (home, indexes, players, seasons, search) are made from the
-   events' digests (:func:`ingest.site.pages.site_files`);
+   events' digests (:func:`ingest.site.site_files.site_files`);
 4. ``build/docs`` (Markdown pages with placeholders, API) and ``build/fragments`` (the pages'
    HTML tables, see :mod:`ingest.site.fragments`) are written, only changed files rewritten;
 5. the site engine runs into a staging folder (mkdocs on the changed pages only, when the
@@ -56,8 +56,8 @@ from ingest.publish.sync import TreeChanges, sync_tree
 from ingest.site import fragments as fr
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs
-from ingest.site.pages import site_files
 from ingest.site.player_pages import PLAYER_PAGE
+from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
 from ingest.source.pipeline import (
@@ -121,7 +121,7 @@ class BuildMemory:
         """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
         from disk once per process, or made by it."""
         self.pages: dict[Any, Files] = {}
-        """Player pages rendered, by page key (see :func:`ingest.site.pages.site_files`)."""
+        """Player pages rendered, by page key (see :func:`ingest.site.site_files.site_files`)."""
         self.written: dict[str, dict[str, str | bytes]] = {}
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""

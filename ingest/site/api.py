@@ -153,7 +153,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
 def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]:
     """``api/events/<slug>.json`` of one event: its path and text.
 
-    Rendered with the event's pages (:func:`ingest.site.pages.render_event`), so it is
+    Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is
     kept in the build cache and made in parallel with them.
     """
     return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))

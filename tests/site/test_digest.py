@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from ingest.site.digest import DigestError, digest_from_json, digest_to_json, event_digest
+from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.page import SiteInputs
-from ingest.site.pages import RenderedEvent, render_event, site_files
+from ingest.site.site_files import site_files
 from tests.site_helpers import TODAY, make_project, site_inputs
 
 

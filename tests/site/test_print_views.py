@@ -14,8 +14,8 @@ from ingest.core.model import Event
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site import fragments
+from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
-from ingest.site.pages import render_event
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project

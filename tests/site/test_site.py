@@ -21,7 +21,7 @@ from ingest.core.errors import IngestError
 from ingest.publish.parallel import fork_map, forked_map
 from ingest.publish.run import build_site
 from ingest.site.page import Files, page_url
-from ingest.site.pages import files_digest
+from ingest.site.site_files import files_digest
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT, check_golden
 from tests.site_helpers import TODAY, make_project, opponent_details, page_text, site_inputs, tables
@@ -427,7 +427,7 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The second half of the player pages comes back from a fork: same files, same order."""
-    from ingest.site.pages import site_files
+    from ingest.site.site_files import site_files
 
     project = make_project(tmp_path)
     inputs = site_inputs(project)

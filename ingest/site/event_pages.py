@@ -1,0 +1,317 @@
+"""An event's own pages (event, pairings and results, decklists, teams), its API
+documents and its digest: everything :func:`render_event` makes of one computed report.
+
+The tables come as typed views (:mod:`ingest.site.event_views`, :mod:`ingest.site.wot_views`,
+:mod:`ingest.site.print_views`); this module puts them in the templates' context."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ingest.core.model import Event, Match, MatchKind, Round
+from ingest.report.event_report import EventReport
+from ingest.rules.published import platform_name
+from ingest.site import api, i18n
+from ingest.site.api_mtgo import mtgo_files
+from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
+from ingest.site.event_views import (
+    Links,
+    bracket_view,
+    computed_label,
+    deck_views,
+    metagame_view,
+    result_text,
+    rounds_view,
+    seat_names,
+    seats_text,
+    standings_view,
+    unit_links,
+)
+from ingest.site.i18n import N_, ngettext
+from ingest.site.i18n import gettext as _
+from ingest.site.live import VERSION_FILE, live_view, version_token
+from ingest.site.page import Files, SiteInputs, base_for, page_files
+from ingest.site.print_views import print_label, print_round
+from ingest.site.qr import QrCode, page_address, qr_code
+from ingest.site.seasons import event_seasons
+from ingest.site.wot_views import wot_view
+from ingest.source.players import PlayerRegistry
+
+# -- view models --------------------------------------------------------------------------
+
+
+_PAIRINGS = {
+    "swiss": N_("Swiss"),
+    "round-robin": N_("Round robin"),
+    "single-elimination": N_("Single elimination"),
+    "double-elimination": N_("Double elimination"),
+    "wot-cycles": N_("Hero/Villain cycles"),
+}
+"""Pairing systems as the event page names them (others: the id in words)."""
+
+
+def _structure_text(report: EventReport) -> str:
+    s = report.event.structure
+    known = _PAIRINGS.get(s.pairing)
+    parts = [_(known) if known else s.pairing.replace("-", " ").capitalize()]
+    if s.swiss_rounds:
+        if s.pairing == "wot-cycles":
+            parts.append(ngettext("%(num)d game", "%(num)d games", s.swiss_rounds) % {"num": s.swiss_rounds})
+        else:
+            parts.append(ngettext("%(num)d round", "%(num)d rounds", s.swiss_rounds) % {"num": s.swiss_rounds})
+    elif s.swiss_rounds_auto:
+        parts.append(_("rounds by the recommended table"))
+    parts.append(_("best of %(games)s") % {"games": s.best_of})
+    if s.playoff:
+        seeding = _("draft seats") if s.playoff.seeding == "draft-seats" else _("seeded by standings")
+        parts.append(_("top %(players)s playoff (%(seeding)s)") % {"players": s.playoff.top, "seeding": seeding})
+    if s.round_minutes:
+        parts.append(_("%(minutes)s-minute rounds") % {"minutes": s.round_minutes})
+    if s.results == "matches":
+        parts.append(_("match results only (no games recorded)"))
+    return _(", ").join(parts)
+
+
+def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
+    """Everything an event page shows; links in it are relative to the site root, and the
+    templates prefix them with ``base`` (the way from ``page`` to the root)."""
+    e = report.event
+    base = base_for(page)
+    registry = inputs.players
+    links = unit_links(e, registry)
+    players = []
+    archetypes = report.public_archetypes()
+    for p in e.players:
+        players.append(
+            {
+                "id": p.id,
+                "name": names[p.id],
+                "url": links[p.id],
+                "archetype": archetypes[p.id],
+                "team": names.get(p.team, p.team),
+                "country": p.country,
+            }
+        )
+    return {
+        "report": report,
+        "e": e,
+        "base": base,
+        "names": names,
+        "structure": _structure_text(report),
+        "rules_name": report.ruleset.name,
+        "source_name": platform_name(e.source) if e.source is not None else "",
+        "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
+        "standings": [standings_view(report, t, names, links, registry, details=False) for t in report.standings],
+        **_main_standings(report, names, links, registry),
+        "bracket": bracket_view(report, names),
+        "metagame": metagame_view(report),
+        "decks": deck_views(report, names, links, registry),
+        "wot": wot_view(report, names, registry) if report.wot else None,
+        "rounds": rounds_view(e, e.rounds, names, links, registry, playoff=False) if not report.wot else (),
+        "playoff": rounds_view(e, e.playoff, names, links, registry, playoff=True),
+        "cut_drops": [names.get(p, p) for p in e.cut_drops],
+        "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
+        "teams": _teams_view(report, names, registry) if e.is_team_event else [],
+        "slug": e.slug,
+        "game_name": e.game_name,
+        "today": inputs.today.isoformat(),
+        "format_url": f"formats/{e.game}/{e.format}/" if e.format != "other" else "",
+        "seasons": event_seasons(inputs.seasons, e),
+        "illegal": sum(1 for d in report.decks.values() if d.legal is False),
+        "print_round": _print_view(report, names, inputs.site_url),
+        "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
+        # With standings, every player is in them (with their deck); a team event lists
+        # the players of each team here.
+        "show_players": not (report.final or report.wot) or e.is_team_event,
+    }
+
+
+def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> list[dict[str, Any]]:
+    """Each team: members in seat order, its standing, and every team match with the seat results."""
+    e = report.event
+    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    out = []
+    for team in e.teams:
+        matches = []
+        for label, series in ((N_("Round %(number)s"), e.rounds), (N_("Playoff round %(number)s"), e.playoff)):
+            for rnd in series:
+                # Every match the team has in the round: byes and losses without an opponent
+                # count in its record (MTR 8.2) as much as the team matches do.
+                for m in rnd.matches:
+                    if team.id in m.players:
+                        matches.append(
+                            {"round": _(label) % {"number": rnd.number}, **_team_match_view(e, rnd, m, team.id, names)}
+                        )
+        row = rows.get(team.id)
+        out.append(
+            {
+                "id": team.id,
+                "name": team.name,
+                "rank": row.rank if row else "",
+                "record": row.record.wld if row else "",
+                "points": row.record.points if row else "",
+                "place": computed_label(row.place) if row and row.place else "",
+                "members": [
+                    {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
+                    for m, label in zip(team.members, seat_names(e), strict=False)
+                ],
+                "matches": matches,
+            }
+        )
+    out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
+    return out
+
+
+def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mapping[str, str]) -> dict[str, Any]:
+    """One match of a team read from that team's side: opponent, outcome and seat results."""
+    if len(m.players) == 1:
+        return {"opponent": "", "opponent_url": "", "outcome": result_text(m.players, m.score, m.kind), "seats": ""}
+    other = m.players[1] if m.players[0] == team else m.players[0]
+    won = m.winner()
+    if not m.reported:
+        outcome = _("playing")
+    elif m.kind is MatchKind.DOUBLE_LOSS:
+        outcome = _("double loss")
+    else:
+        outcome = _("won") if won == team else _("drew") if won is None else _("lost")
+    return {
+        "opponent": names.get(other, other),
+        "opponent_url": f"#{other}",
+        "outcome": outcome,
+        "seats": seats_text(event, rnd, m.table, names, side=team),
+    }
+
+
+def _after_round(number: int, planned: int | None) -> str:
+    """The title of standings taken after a round ("Standings after round 3 of 5")."""
+    if planned:
+        return _("Standings after round %(number)s of %(planned)s") % {"number": number, "planned": planned}
+    return _("Standings after round %(number)s") % {"number": number}
+
+
+def _main_standings(
+    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+) -> dict[str, Any]:
+    """The event page's standings and their title, as the event stands.
+
+    While a Swiss round is being played the standings are those after the last finished
+    round (a round in progress changes nothing until it is over), titled "after round 2 of
+    4; round 3 in progress"; once the event is over, the final standings.
+    """
+    from ingest.planner.field import planned_rounds
+
+    e = report.event
+    table = report.final
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" and not report.wot else None
+    title = _("Final standings")
+    if report.status != "complete" and table is not None:
+        title = _after_round(table.after_round, planned)
+        current = e.rounds[-1] if e.rounds and not e.playoff else None
+        if current is not None and not current.complete:
+            done = len(e.rounds) - 1
+            table = report.standings[done - 1] if done and len(report.standings) >= done else None
+            title = _("%(standings)s; round %(number)s in progress") % {
+                "standings": _after_round(done, planned),
+                "number": current.number,
+            }
+    return {
+        "final": standings_view(report, table, names, links, registry, details=True) if table else None,
+        "standings_title": title,
+        "planned_rounds": planned,
+    }
+
+
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+    e = report.event
+    names = player_names(e, inputs.players)
+    prefix = f"events/{e.slug}/"
+    files: Files = {}
+    ctx = _event_context(report, inputs, names, prefix + "index.md")
+    api_path, api_text = api.event_file(report, inputs.players)
+    version = version_token(e, api_text)
+    ctx["live"] = _live(report, ctx, version, inputs)
+    files[prefix + VERSION_FILE] = version + "\n"
+    files.update(page_files(prefix + "index.md", templates, "event.md.j2", ctx))
+    if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
+        files.update(
+            page_files(
+                prefix + "rounds.md", templates, "event_rounds.md.j2", {**ctx, "base": base_for(prefix + "rounds.md")}
+            )
+        )
+    if ctx["decks"]:
+        files.update(
+            page_files(
+                prefix + "decklists.md",
+                templates,
+                "event_decklists.md.j2",
+                {**ctx, "base": base_for(prefix + "decklists.md")},
+            )
+        )
+    if ctx["teams"]:
+        files.update(
+            page_files(
+                prefix + "teams.md", templates, "event_teams.md.j2", {**ctx, "base": base_for(prefix + "teams.md")}
+            )
+        )
+    files[api_path] = api_text
+    files.update(mtgo_files(report, inputs.players))
+    return files
+
+
+def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) -> dict[str, Any] | None:
+    """The latest round as printed for the wall (sheet sorted by name, result slips, each
+    slip with a QR code to the round when the site's address is known).
+
+    Only while the event is in progress: that is when a TO prints the round being played.
+    The rounds page carries it, shown in print (see ``print_round`` in the templates).
+    """
+    e = report.event
+    if report.status != "in-progress" or not e.rounds or e.playoff:
+        return None
+    rnd = e.rounds[-1]
+    qr_round = _qr(site_url, f"events/{e.slug}/rounds/#round-{rnd.number}", "sk-qr-round")
+    return {**print_round(e, rnd, names), "label": print_label(e, rnd.number), "qr_round": qr_round}
+
+
+def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
+    """A QR code to a page of the site, or None when ``site_url`` is not set (mkdocs.yml)."""
+    address = page_address(site_url, path)
+    return qr_code(address, ref) if address else None
+
+
+def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
+    """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
+    from ingest.planner.field import planned_rounds
+
+    e = report.event
+    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" else None
+    return live_view(
+        e,
+        report.status,
+        ctx["rounds"],
+        ctx["playoff"],
+        planned,
+        version,
+        lambda unit: unit_url(e, unit, inputs.players),
+        ctx["names"],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedEvent:
+    """One event made into its own files, and its digest for the pages about many events."""
+
+    digest: EventDigest
+    files: Files
+    """Its pages, fragments and API documents (paths in ``build/docs``, fragments under
+    :data:`~ingest.site.fragments.PREFIX`)."""
+
+
+def render_event(report: EventReport, inputs: SiteInputs, templates: Path) -> RenderedEvent:
+    """An event's files (pages, fragments, API documents) and digest, in the site's language
+    (``inputs.language``)."""
+    with i18n.use(inputs.lang()):
+        return RenderedEvent(event_digest(report, inputs.players), _event_pages(report, inputs, templates))

@@ -1,0 +1,94 @@
+"""The reference pages: each format's deck rules and lists, and the rules pages with the
+engine's worked examples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest.core.games import GAMES
+from ingest.rules.examples import all_examples, wot_example_game
+from ingest.rules.rulesets import RULESETS, get_ruleset
+from ingest.site.page import Files, SiteInputs, base_for, page_files
+
+
+def format_pages(inputs: SiteInputs, templates: Path) -> Files:
+    files: Files = {}
+    games = []
+    reg = inputs.formats
+    for game in reg.games():
+        items = []
+        for fid in reg.ids(game):
+            rules = reg.formats[(game, fid)]
+            items.append({"id": fid, "name": rules.name, "url": f"{game}/{fid}/"})
+            files.update(
+                page_files(
+                    f"formats/{game}/{fid}.md",
+                    templates,
+                    "format.md.j2",
+                    {
+                        "rules": rules,
+                        "game": game,
+                        "game_name": GAMES.get(game, game),
+                        "today": inputs.today,
+                        "base": base_for(f"formats/{game}/{fid}.md"),
+                        "fid": fid,
+                        "notes": reg.game_notes.get(game, ()),
+                    },
+                )
+            )
+        games.append({"id": game, "name": GAMES.get(game, game), "formats": items})
+    files.update(
+        page_files(
+            "formats/index.md", templates, "formats_index.md.j2", {"games": games, "base": base_for("formats/index.md")}
+        )
+    )
+    return files
+
+
+def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
+    examples = all_examples()
+    files: Files = {}
+    pages = [
+        ("mtr", "Magic: The Gathering"),
+        ("aequitas", "Transformers TCG"),
+        ("bushiroad", "Bushiroad games"),
+        ("wot", "Wheel of Time"),
+    ]
+    for rid, title in pages:
+        files.update(
+            page_files(
+                f"rules/{rid}.md",
+                templates,
+                f"rules_{rid}.md.j2",
+                {
+                    "ruleset": get_ruleset(rid),
+                    "title": title,
+                    "examples": [x for x in examples if x.ruleset == rid],
+                    "wot_game": wot_example_game() if rid == "wot" else (),
+                    "base": base_for(f"rules/{rid}.md"),
+                    "rounds": _rounds_tables(),
+                },
+            )
+        )
+    files.update(
+        page_files(
+            "rules/index.md",
+            templates,
+            "rules_index.md.j2",
+            {
+                "pages": pages,
+                "profiles": [RULESETS["mtr-melee"], RULESETS["mtr-manatraders"], RULESETS["mtr-topdeck"]],
+                "base": base_for("rules/index.md"),
+            },
+        )
+    )
+    files.update(
+        page_files("rules/diagnostics.md", templates, "diagnostics.md.j2", {"base": base_for("rules/diagnostics.md")})
+    )
+    return files
+
+
+def _rounds_tables() -> dict[str, list[tuple[str, ...]]]:
+    from ingest.rules.rounds_advice import rounds_tables
+
+    return rounds_tables()

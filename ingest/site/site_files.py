@@ -1,0 +1,164 @@
+"""The site as data: every file of ``build/docs`` and ``build/fragments`` made from the events'
+files and digests (the pages about many events: home, events index, players, seasons,
+formats, rules, feeds, the API index, the search index) and the assets. Writing them and
+running the site engine is :mod:`ingest.publish.run`'s job."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ingest.report.history import histories_from
+from ingest.site import api, i18n
+from ingest.site.digest import EventDigest
+from ingest.site.event_pages import RenderedEvent, render_event
+from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
+from ingest.site.fragments import PREFIX, SEARCH_FILE
+from ingest.site.page import Files, Mapper, SiteInputs, base_for, page_files
+from ingest.site.player_pages import player_pages
+from ingest.site.reference_pages import format_pages, rules_pages
+from ingest.site.search import search_entries
+from ingest.site.seasons import compute_seasons, player_seasons, season_files
+
+
+def templates_fingerprint(templates: Path) -> str:
+    """A digest of every template and asset (rendered pages depend on all of them)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(templates.rglob("*")):
+        if path.is_file():
+            h.update(path.relative_to(templates).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def site_files(
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None = None,
+    mapper: Mapper = map,
+    progress: Callable[[str, int, int], None] | None = None,
+    rendered: Sequence[RenderedEvent] = (),
+) -> Files:
+    """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
+
+    The events are ``inputs.reports``, rendered here, and ``rendered``: events made into
+    their files before (:func:`render_event`; a build keeps them for unchanged events).
+    The pages about many events are made from the events' digests only, so they are the
+    same whichever way an event came.
+
+    ``page_cache`` keeps each event's rendered pages between builds of one process: an
+    event whose report, players' names and templates are unchanged is not rendered again.
+    ``mapper`` renders the player pages (see :data:`Mapper`). Pages are in the site's
+    language (``inputs.language``).
+    """
+    with i18n.use(inputs.lang()):
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered)
+
+
+def _site_files(
+    inputs: SiteInputs,
+    templates: Path,
+    page_cache: dict[Any, Files] | None,
+    mapper: Mapper,
+    progress: Callable[[str, int, int], None] | None,
+    rendered: Sequence[RenderedEvent],
+) -> Files:
+    files: Files = {}
+    fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
+    reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
+    events = list(rendered)
+    for done, report in enumerate(reports):
+        if progress is not None:
+            progress("rendering event pages", done, len(reports))
+        events.append(render_event(report, inputs, templates))
+    events.sort(key=lambda r: (r.digest.history.date, r.digest.history.slug))
+    digests = [r.digest for r in events]
+    histories_of = [d.history for d in digests]
+    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
+    summaries = [dict(d.summary) for d in digests]
+    # Sections follow the event's state, not its date: a finished event dated today is a
+    # result, an event being played is "playing now" (and nowhere else).
+    upcoming = [s for s in summaries if s["status"] == "upcoming"]
+    recent = [s for s in reversed(summaries) if s["status"] == "complete"]
+    by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for s in recent:
+        by_game[s["game_name"]].append(s)
+    files.update(
+        page_files(
+            "index.md",
+            templates,
+            "home.md.j2",
+            {
+                "upcoming": upcoming,
+                "recent_by_game": sorted(by_game.items()),
+                "today": inputs.today.isoformat(),
+                "base": "",
+                "site_name": inputs.site_name,
+                "live": [s for s in summaries if s["status"] == "in-progress"],
+                "feeds": _feed_links(digests),
+                "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
+            },
+        )
+    )
+    files.update(
+        feed_files([d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url)
+    )
+    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for s in reversed(summaries):
+        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
+    files.update(
+        page_files(
+            "events/index.md",
+            templates,
+            "events_index.md.j2",
+            {
+                "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+                "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
+                "formats": sorted({s["format"] for s in summaries}),
+                "base": base_for("events/index.md"),
+            },
+        )
+    )
+    for event in events:
+        files.update(event.files)
+    histories = histories_from(histories_of, inputs.players)
+    if progress is not None:
+        progress("rendering player pages", 0, 1)
+    files.update(player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
+    files.update(season_files(seasons, histories.names, templates))
+    files.update(format_pages(inputs, templates))
+    files.update(rules_pages(inputs, templates))
+    files.update(api.api_files([d.api_entry for d in digests], histories))
+    files[PREFIX + SEARCH_FILE] = json.dumps(
+        search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
+    )
+    for asset in sorted((templates / "assets").glob("*")):
+        if asset.is_file():
+            files[f"assets/{asset.name}"] = asset.read_bytes()
+    return files
+
+
+def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:
+    """The home page's links to the feeds: all events, each game's events, results."""
+    games = sorted({(d.game_name, d.history.game) for d in digests})
+    return {
+        "all": calendar_path(),
+        "games": [{"name": name, "path": calendar_path(game)} for name, game in games],
+        "results": RESULTS_FEED,
+    }
+
+
+def files_digest(files: Mapping[str, str | bytes]) -> str:
+    """A stable digest of a file set (for tests and caching)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(files):
+        content = files[path]
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        h.update(path.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()
