@@ -11,7 +11,6 @@ import hashlib
 import json
 import os
 import posixpath
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from ingest.decks.card_data import CardData, CardDataError
 from ingest.decks.formats import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_refs import deck_files, deck_path_problem
-from ingest.source.format_files import FormatProblem, archetypes_from_documents, registry_from_documents
+from ingest.source.format_files import archetypes_from_documents, registry_from_documents
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
 from ingest.source.storage import MAX_FILE_BYTES, decode_utf8, display_path, find_files, read_bytes, read_text
@@ -66,42 +65,24 @@ def read_document(
     return parse_yaml(text, shown, config=config)
 
 
-def read_data_files(
-    folder: Path, root: Path
-) -> tuple[list[tuple[str, object]], dict[str, SourceDocument], list[Diagnostic]]:
-    """Every ``*.yaml`` of a data folder, read safely with positions.
+def read_data_files(folder: Path, root: Path) -> tuple[list[SourceDocument], list[str], list[Diagnostic]]:
+    """Every ``*.yaml`` of a data folder, read through :func:`read_document`.
 
-    Returns the (file name, data) pairs, the documents by file name (to position later
-    problems), and the problems found while reading. A file with any problem is left out.
+    Returns the documents read, the names (as diagnostics show them) of the files that could
+    not be, and the problems found while reading. A file with any problem is left out.
     """
-    documents: list[tuple[str, object]] = []
-    docs: dict[str, SourceDocument] = {}
+    docs: list[SourceDocument] = []
+    unreadable: list[str] = []
     diags: list[Diagnostic] = []
     for path in sorted(folder.glob("*.yaml")):
-        doc, problems = read_document(path, display_path(path, root))
+        shown = display_path(path, root)
+        doc, problems = read_document(path, shown)
         diags += problems
         if doc is not None and not problems:
-            name = f"{folder.name}/{path.name}"
-            documents.append((name, doc.data))
-            docs[name] = doc
-    return documents, docs, diags
-
-
-def positioned(problems: Sequence[FormatProblem], docs: Mapping[str, SourceDocument]) -> list[Diagnostic]:
-    """Format-file problems at the line and column of the value concerned."""
-    out = []
-    for p in problems:
-        doc = docs.get(p.file)
-        pos = doc.pos(p.path) if doc is not None else SourcePos(p.file, p.line or 0, p.column or 0)
-        out.append(
-            error(
-                "format-file",
-                f"{p.where}: {p.message}" if p.path else p.message,
-                pos,
-                "see schema/format.schema.json for what each field holds",
-            )
-        )
-    return out
+            docs.append(doc)
+        else:
+            unreadable.append(shown)
+    return docs, unreadable, diags
 
 
 def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
@@ -125,13 +106,9 @@ def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
 def _formats(
     formats_dir: Path, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    documents, docs, diags = read_data_files(formats_dir, root)
-    read = {name for name, _ in documents}
-    unreadable = [f"{formats_dir.name}/{p.name}" for p in formats_dir.glob("*.yaml")]
-    registry, problems = registry_from_documents(
-        documents, json.loads(schema.read_text(encoding="utf-8")), [u for u in unreadable if u not in read]
-    )
-    return registry, tuple(diags + positioned(problems, docs))
+    docs, unreadable, diags = read_data_files(formats_dir, root)
+    registry, problems = registry_from_documents(docs, load_schema(schema), unreadable)
+    return registry, (*diags, *problems)
 
 
 MAX_CARD_DATA_BYTES = 256 * 1024 * 1024
@@ -375,9 +352,9 @@ def _archetypes(
 ) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
     if not folder.is_dir():
         return None, ()
-    documents, docs, diags = read_data_files(folder, root)
-    book, problems = archetypes_from_documents(documents, json.loads(schema.read_text(encoding="utf-8")))
-    return book, tuple(diags + positioned(problems, docs))
+    docs, _, diags = read_data_files(folder, root)
+    book, problems = archetypes_from_documents(docs, load_schema(schema))
+    return book, (*diags, *problems)
 
 
 def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:

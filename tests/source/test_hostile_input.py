@@ -160,10 +160,14 @@ def test_a_billion_laughs_format_file_is_refused_quickly(tmp_path: Path) -> None
 
 def test_a_broken_format_entry_is_positioned_in_the_format_file(tmp_path: Path) -> None:
     project = _project(tmp_path, MODERN)
-    _edit(project.root / "formats" / "mtg.yaml", "kind: constructed", "kind: constructd")
+    formats = project.root / "formats" / "mtg.yaml"
+    _edit(formats, "kind: constructed", "kind: constructd")
     result = _run(project, "validate")
     assert result.exit_code == 1
-    assert "formats/mtg.yaml:" in result.output and "error[format-file]" in result.output
+    at = f"formats/mtg.yaml:{_line_of(formats, 'kind: constructd')}:11"
+    assert (
+        f'{at}: error[schema]: formats.standard.kind: "constructd" is not one of constructed, limited' in result.output
+    )
     assert "unknown game" not in result.output and "friday-night-modern" not in result.output
 
 
