@@ -76,8 +76,9 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     from ingest.site.page import SiteInputs
     from ingest.source.checks import check_project
     from ingest.source.naming import publishable
-    from ingest.source.pipeline import card_data, format_registry, load_archetype_book, load_players
+    from ingest.source.pipeline import format_registry, load_archetype_book, load_players
     from ingest.source.season_files import load_seasons
+    from ingest.source.site_config import card_data
 
     formats, _ = format_registry(project)
     players, _ = load_players(project)

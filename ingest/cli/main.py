@@ -389,7 +389,8 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
     """
     from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.source.checks import check_event_file, shared_file_diagnostics
-    from ingest.source.pipeline import card_data, format_registry, load_archetype_book
+    from ingest.source.pipeline import format_registry, load_archetype_book
+    from ingest.source.site_config import card_data
 
     project = project_of(ctx)
     registry, _ = format_registry(project)

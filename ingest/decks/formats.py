@@ -10,8 +10,8 @@ banned on the day of this old event" and "what is banned now".
 ``<format>+<overlay>`` (``modern+two-headed-giant``) adds an overlay format's rules (MTR
 9.5). Archetype rules are :mod:`ingest.decks.archetypes`.
 
-Nothing here reads a file or a schema: :mod:`ingest.source.format_files` reads and checks
-the files and builds these values with :func:`format_from`.
+Nothing here reads a file or a schema: :mod:`ingest.source.format_files` checks the files
+(read and validated as event files are) and builds these values with :func:`format_from`.
 """
 
 from __future__ import annotations

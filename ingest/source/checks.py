@@ -27,16 +27,15 @@ from ingest.decks.formats import FormatRegistry
 from ingest.rules.standings_values import Standings
 from ingest.source.pipeline import (
     Loaded,
-    card_data,
     event_data,
     event_paths,
     format_registry,
     load_archetype_book,
     load_event,
     load_players,
-    site_config_diagnostics,
 )
 from ingest.source.project import Project
+from ingest.source.site_config import card_data, site_config_diagnostics
 
 
 def checks_for(

@@ -330,6 +330,12 @@ def _diagnostic(doc: SourceDocument, err: ValidationError) -> Diagnostic:
     elif kw == "maxItems":
         n = err.validator_value
         message = f"{where}: allows at most {n} item{'s' if n != 1 else ''}, found {len(value)}"
+    elif kw == "uniqueItems":
+        repeated = next((v for i, v in enumerate(value) if v in value[:i]), None)
+        message = f"{where}: {show(repeated)} is listed twice"
+    elif kw == "minProperties":
+        n = err.validator_value
+        message = f"{where}: needs at least {n} entr{'ies' if n != 1 else 'y'}, found {len(value)}"
     elif kw == "minimum":
         message = f"{where}: {show(value)} is too small; the minimum is {err.validator_value}"
     elif kw == "maximum":

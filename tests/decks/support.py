@@ -22,7 +22,11 @@ from ingest.decks.card_data import CardData, load_card_data
 from ingest.decks.decklist import Decklist, parse_decklist_text
 from ingest.decks.formats import FormatRegistry
 from ingest.decks.legality import check_deck, check_team
-from ingest.source.format_files import load_archetypes, load_formats
+from ingest.source.format_files import registry_from_documents
+from ingest.source.pipeline import format_registry, load_archetype_book
+from ingest.source.project import Project
+from ingest.source.validation import Schema, load_schema
+from ingest.source.yamldoc import SourceDocument, parse_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).resolve().parent / "data"
@@ -31,18 +35,37 @@ _META = re.compile(r"^# ([a-z-]+): (.*)$")
 
 @cache
 def registry() -> FormatRegistry:
-    """The registry built from the repository's ``formats/`` (must load cleanly)."""
-    loaded, problems = load_formats(ROOT / "formats", ROOT / "schema" / "format.schema.json")
+    """The registry built from the repository's ``formats/`` as every command reads it (must load cleanly)."""
+    loaded, problems = format_registry(Project(ROOT))
     assert problems == ()
     return loaded
 
 
 @cache
 def archetypes() -> ArchetypeBook:
-    """The archetype book built from ``formats/archetypes/``."""
-    book, problems = load_archetypes(ROOT / "formats" / "archetypes", ROOT / "schema" / "archetypes.schema.json")
-    assert problems == ()
+    """The archetype book built from ``formats/archetypes/`` as every command reads it."""
+    book, problems = load_archetype_book(Project(ROOT))
+    assert problems == [] and book is not None
     return book
+
+
+def schema(name: str) -> Schema:
+    """``schema/<name>.schema.json``, loaded as the project loads it."""
+    return load_schema(ROOT / "schema" / f"{name}.schema.json")
+
+
+def document(text: str, name: str = "formats/mtg.yaml") -> SourceDocument:
+    """YAML text read as every project file is (it must read cleanly)."""
+    doc, problems = parse_yaml(text, name)
+    assert problems == [] and doc is not None, problems
+    return doc
+
+
+def registry_from_text(text: str, name: str = "formats/mtg.yaml") -> FormatRegistry:
+    """The registry of one game file written in a test (it must be valid)."""
+    built, problems = registry_from_documents([document(text, name)], schema("format"))
+    assert problems == (), problems
+    return built
 
 
 @cache

@@ -10,16 +10,15 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from ingest.core.diagnostics import Diagnostic
 from ingest.decks.decklist import Decklist
 from ingest.decks.formats import FormatRules, UnknownFormatError
-from ingest.source.format_files import (
-    archetypes_from_documents,
-    parse_yaml_text,
-    registry_from_documents,
-    validate_format_document,
-)
+from ingest.source.format_files import check_archetype_file, check_game_file, registry_from_documents
+from ingest.source.pipeline import format_registry
+from ingest.source.project import Project
+from ingest.source.yamldoc import SourceDocument
 
-from .support import ROOT, archetypes, registry
+from .support import ROOT, archetypes, document, registry, registry_from_text, schema
 
 FORMAT_SCHEMA: dict[str, Any] = json.loads((ROOT / "schema" / "format.schema.json").read_text())
 ARCHETYPE_SCHEMA: dict[str, Any] = json.loads((ROOT / "schema" / "archetypes.schema.json").read_text())
@@ -27,10 +26,12 @@ GAME_FILES = sorted((ROOT / "formats").glob("*.yaml"))
 ARCHETYPE_FILES = sorted((ROOT / "formats" / "archetypes").glob("*.yaml"))
 
 
-def _load(path: Path) -> object:
-    document, problems = parse_yaml_text(path.read_text(encoding="utf-8"), path.name)
-    assert problems == ()
-    return document
+def _load(path: Path) -> SourceDocument:
+    return document(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+
+
+def _rendered(problems: tuple[Diagnostic, ...] | list[Diagnostic]) -> list[str]:
+    return [d.render() for d in sorted(problems, key=Diagnostic.sort_key)]
 
 
 class TestSchemas:
@@ -67,13 +68,11 @@ class TestSchemas:
 
     @pytest.mark.parametrize("path", GAME_FILES, ids=[p.name for p in GAME_FILES])
     def test_game_file_validates(self, path: Path) -> None:
-        problems = validate_format_document(_load(path), FORMAT_SCHEMA, path.name, expected_game=path.stem)
-        assert problems == ()
+        assert check_game_file(_load(path), schema("format")) == ()
 
     @pytest.mark.parametrize("path", ARCHETYPE_FILES, ids=[p.name for p in ARCHETYPE_FILES])
     def test_archetype_file_validates(self, path: Path) -> None:
-        _, problems = archetypes_from_documents([(path.name, _load(path))], ARCHETYPE_SCHEMA)
-        assert problems == ()
+        assert check_archetype_file(_load(path), schema("archetypes")) == ()
 
     def test_archetype_formats_exist(self) -> None:
         for game, fid in archetypes().rules:
@@ -241,8 +240,7 @@ formats:
       - {card: Example Card, since: 2025-06-30, until: 2025-09-01, source: "test"}
       - {card: Example Card, since: 2026-01-05, source: "test"}
 """
-        reg, problems = registry_from_documents([("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], FORMAT_SCHEMA)
-        assert problems == ()
+        reg = registry_from_text(text)
 
         def banned(on: date) -> bool:
             return bool(reg.rules_for("mtg", "modern", on).banned)
@@ -281,79 +279,86 @@ formats:
 
 
 class TestProblems:
-    def test_schema_problems_are_data_with_paths(self) -> None:
-        document, _ = parse_yaml_text(BAD_FILE, "formats/mtg.yaml")
-        problems = validate_format_document(document, FORMAT_SCHEMA, "formats/mtg.yaml")
-        assert [str(p) for p in problems] == [
-            'formats/mtg.yaml: error[schema]: formats.modern.banned[0].since: "2025-13-01" '
-            "is not a date; write it as YYYY-MM-DD",
-            'formats/mtg.yaml: error[schema]: formats.modern.banned[1]: "card" is required here',
-            'formats/mtg.yaml: error[schema]: formats.modern.deck: unknown field "extra"; '
-            "expected one of: copies, given, kind_ratio, main, play_decks, sideboard, stars, unique",
-            'formats/mtg.yaml: error[schema]: formats.modern.kind: "constructd" is not one of: constructed, limited',
+    def test_schema_problems_are_positioned_diagnostics_in_the_event_files_words(self) -> None:
+        problems = check_game_file(document(BAD_FILE), schema("format"))
+        assert _rendered(problems) == [
+            'formats/mtg.yaml:6:11: error[schema]: formats.modern.kind: "constructd" is not one of constructed, limited'
+            "\n  hint: did you mean constructed?",
+            'formats/mtg.yaml:11:7: error[unknown-key]: formats.modern.deck: unknown key "extra"'
+            "\n  hint: allowed here: copies, given, kind_ratio, main, play_decks, sideboard, stars, unique",
+            'formats/mtg.yaml:13:26: error[schema]: formats.modern.banned[0].since: "2025-13-01" is not a date; '
+            "write YYYY-MM-DD, e.g. 2025-06-30",
+            'formats/mtg.yaml:14:9: error[schema]: formats.modern.banned[1]: the required key "card" is missing'
+            "\n  hint: The card's English name.",
         ]
-        assert problems[0].path == ("formats", "modern", "banned", 0, "since")
 
-    def test_semantic_problems(self) -> None:
+    def test_the_rules_a_schema_cannot_state_are_positioned(self) -> None:
         text = BAD_FILE.replace("constructd", "constructed").replace("      extra: 1\n", "")
         text = text.replace(
             '      - {card: A, since: "2025-13-01", source: x}\n      - {since: null, source: x}\n',
             "      - {card: A, since: 2025-06-01, until: 2025-05-01, source: x}\n"
             "      - {card: a, since: null, source: x}\n",
         )
-        document, _ = parse_yaml_text(text, "formats/mtg.yaml")
-        problems = validate_format_document(document, FORMAT_SCHEMA, "formats/mtg.yaml", expected_game="wot")
-        assert [(p.code, p.where, p.message) for p in problems] == [
-            ("file-name", "game", 'game "mtg" does not match the file name (wot.yaml)'),
-            (
-                "dates",
-                "formats.modern.banned[0].until",
-                "until (2025-05-01) must be after since (2025-06-01)",
-            ),
-            (
-                "duplicate",
-                "formats.modern.banned[1]",
-                "this entry's period overlaps entry 0 for the same card",
-            ),
+        text = text.replace("    name: Modern\n", "    name: Modern\n    aliases: [mod, modern]\n")
+        problems = check_game_file(document(text, "formats/wot.yaml"), schema("format"))
+        assert _rendered(problems) == [
+            'formats/wot.yaml:1:7: error[format-file]: game: game "mtg" does not match the file name (wot.yaml)'
+            "\n  hint: a game's formats live in formats/<game>.yaml: rename the file to mtg.yaml or fix the id",
+            'formats/wot.yaml:6:20: error[format-file]: formats.modern.aliases[1]: alias "modern" is already used'
+            "\n  hint: modern is a format's id",
+            "formats/wot.yaml:13:45: error[format-file]: formats.modern.banned[0].until: "
+            "until (2025-05-01) must be after since (2025-06-01)"
+            "\n  hint: until is the first day the entry no longer applies; leave it out while it still does",
+            "formats/wot.yaml:14:9: error[format-file]: formats.modern.banned[1]: "
+            "this entry's period overlaps entry 0 for the same card"
+            "\n  hint: end entry 0 (until:) on or before this entry's since: date, or merge the two",
         ]
 
-    def test_yaml_syntax_error_has_a_position(self) -> None:
-        document, problems = parse_yaml_text("game: mtg\nname: a: b\n", "formats/mtg.yaml")
-        assert document is None
-        assert [str(p) for p in problems] == [
-            "formats/mtg.yaml:2:8: error[yaml]: (document): a colon followed by a space (': ') is not allowed here"
-        ]
+    def test_every_keyword_of_the_format_schema_is_in_a_tos_words(self) -> None:
+        text = BAD_FILE.replace("constructd", "constructed").replace("      extra: 1\n", "")
+        text = text.replace("    name: Modern\n", "    name: Modern\n    aliases: [mod, mod]\n")
+        problems = check_game_file(document(text), schema("format"))
+        assert 'formats.modern.aliases: "mod" is listed twice' in [d.message for d in problems]
+        empty = check_game_file(document("game: mtg\nname: Test\nformats: {}\n"), schema("format"))
+        assert [d.message for d in empty] == ["formats: needs at least 1 entry, found 0"]
 
-    def test_an_impossible_date_is_positioned_as_in_event_files(self) -> None:
-        document, problems = parse_yaml_text("game: mtg\nsince: 2025-13-01\n", "formats/mtg.yaml")
-        assert document is None
-        assert [str(p) for p in problems] == [
-            "formats/mtg.yaml:2:8: error[yaml]: (document): 2025-13-01 is not a real date (month must be in 1..12)"
-        ]
+    def test_the_rules_run_on_what_the_schema_accepted_alongside_its_errors(self) -> None:
+        """One run reports every problem: a schema error elsewhere does not hide a broken rule."""
+        text = BAD_FILE.replace("      - {since: null, source: x}\n", "      - {card: a, since: null, source: x}\n")
+        text = text.replace('"2025-13-01"', "2025-06-01, until: 2025-05-01")
+        codes = [(d.code, d.message.split(":")[0]) for d in check_game_file(document(text), schema("format"))]
+        assert ("schema", "formats.modern.kind") in codes and ("unknown-key", "formats.modern.deck") in codes
+        assert ("format-file", "formats.modern.banned[0].until") in codes
+        assert ("format-file", "formats.modern.banned[1]") in codes
+        # a value the schema refused is not read by the rules
+        broken = BAD_FILE.replace("      - {since: null, source: x}\n", "      - {card: A, since: 7, source: x}\n")
+        codes = [(d.code, d.message.split(":")[0]) for d in check_game_file(document(broken), schema("format"))]
+        assert ("schema", "formats.modern.banned[1].since") in codes
+        assert not any(code == "format-file" for code, _ in codes)
 
-    def test_merge_cycles_and_alias_bombs_are_refused_with_positions(self) -> None:
-        """Format files take the event files' reading path: the same limits, no RecursionError."""
-        _, problems = parse_yaml_text("game: &a {x: 1, <<: *a}\n", "formats/mtg.yaml")
-        assert [(p.code, p.line, p.column) for p in problems] == [("yaml", 1, 17)]
-        bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-            f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
-        )
-        _, problems = parse_yaml_text(bomb, "formats/mtg.yaml")
-        assert [p.message.split(":")[0] for p in problems] == [
-            "the document is too large once its aliases (*name) are expanded"
+    def test_a_file_read_through_the_project_names_file_line_and_column(self, tmp_path: Path) -> None:
+        (tmp_path / "formats").mkdir()
+        (tmp_path / "formats" / "mtg.yaml").write_text("game: mtg\nname: a: b\n", encoding="utf-8")
+        reg, problems = format_registry(Project(tmp_path))
+        assert _rendered(problems) == [
+            "formats/mtg.yaml:2:8: error[yaml-syntax]: a colon followed by a space (': ') is not allowed here"
+            "\n  hint: if the text itself contains ': ', put the whole value in quotes"
         ]
+        assert "mtg" in reg.unreadable
 
-    def test_dates_stay_strings_and_tags_are_refused(self) -> None:
-        document, problems = parse_yaml_text("since: 2025-06-30\n", "x.yaml")
-        assert document == {"since": "2025-06-30"}
-        _, problems = parse_yaml_text("x: !!python/object:os.system {}\n", "x.yaml")
-        assert problems[0].code == "yaml"
+    def test_an_impossible_date_is_positioned_as_in_event_files(self, tmp_path: Path) -> None:
+        (tmp_path / "formats").mkdir()
+        (tmp_path / "formats" / "mtg.yaml").write_text("game: mtg\nsince: 2025-13-01\n", encoding="utf-8")
+        _, problems = format_registry(Project(tmp_path))
+        assert [d.pos.label() + " " + d.message for d in problems] == [
+            "formats/mtg.yaml:2:8 2025-13-01 is not a real date (month must be in 1..12)"
+        ]
 
     def test_invalid_file_is_left_out_of_the_registry(self) -> None:
-        document, _ = parse_yaml_text(BAD_FILE, "mtg.yaml")
-        reg, problems = registry_from_documents([("mtg.yaml", document)], FORMAT_SCHEMA)
+        reg, problems = registry_from_documents([document(BAD_FILE)], schema("format"))
         assert problems
         assert reg.formats == {}
+        assert reg.unreadable == frozenset({"mtg"})
 
 
 class TestArchetypes:

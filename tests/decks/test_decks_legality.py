@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 from datetime import date
 from pathlib import Path
@@ -15,11 +14,10 @@ from ingest.decks.card_data import CardData
 from ingest.decks.decklist import Decklist, Section
 from ingest.decks.event_decks import event_decks
 from ingest.decks.legality import DeckVerdict, Sentence, Violation, check_deck, check_team
-from ingest.source.format_files import parse_yaml_text, registry_from_documents
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.project import Project
 
-from .support import DATA, ROOT, card_data, case_meta, registry
+from .support import DATA, ROOT, card_data, case_meta, registry, registry_from_text
 
 STANDARD_HERO = "4 Heartfire Hero\n56 Mountain\n"
 
@@ -60,10 +58,7 @@ formats:
     banned:
       - {card: Stoneforge Mystic, since: null, until: 2019-08-26, source: "test"}
 """
-        schema = json.loads((ROOT / "schema" / "format.schema.json").read_text())
-        reg, problems = registry_from_documents([("mtg.yaml", parse_yaml_text(text, "mtg.yaml")[0])], schema)
-        assert problems == ()
-        rules = reg.get("mtg", "modern")
+        rules = registry_from_text(text).get("mtg", "modern")
         deck = Decklist.parse("4 Stoneforge Mystic\n")
         assert not check_deck(deck, rules, on=date(2019, 8, 25)).is_legal
         assert check_deck(deck, rules, on=date(2019, 8, 26)).is_legal

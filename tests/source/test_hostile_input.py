@@ -160,10 +160,14 @@ def test_a_billion_laughs_format_file_is_refused_quickly(tmp_path: Path) -> None
 
 def test_a_broken_format_entry_is_positioned_in_the_format_file(tmp_path: Path) -> None:
     project = _project(tmp_path, MODERN)
-    _edit(project.root / "formats" / "mtg.yaml", "kind: constructed", "kind: constructd")
+    formats = project.root / "formats" / "mtg.yaml"
+    _edit(formats, "kind: constructed", "kind: constructd")
     result = _run(project, "validate")
     assert result.exit_code == 1
-    assert "formats/mtg.yaml:" in result.output and "error[format-file]" in result.output
+    at = f"formats/mtg.yaml:{_line_of(formats, 'kind: constructd')}:11"
+    assert (
+        f'{at}: error[schema]: formats.standard.kind: "constructd" is not one of constructed, limited' in result.output
+    )
     assert "unknown game" not in result.output and "friday-night-modern" not in result.output
 
 
@@ -294,9 +298,9 @@ def test_a_broken_card_data_file_is_reported_by_validate(tmp_path: Path) -> None
 
 
 def test_a_card_data_file_over_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ingest.source.pipeline
+    import ingest.source.site_config
 
-    monkeypatch.setattr(ingest.source.pipeline, "MAX_CARD_DATA_BYTES", 1000)
+    monkeypatch.setattr(ingest.source.site_config, "MAX_CARD_DATA_BYTES", 1000)
     project = _project(tmp_path, MODERN)
     (project.root / "data").mkdir()
     (project.root / "data" / "cards.json").write_text("[" + ", ".join(["{}"] * 1000) + "]", encoding="utf-8")

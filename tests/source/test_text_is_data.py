@@ -67,17 +67,18 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
     assert not (tmp_path / "build" / "docs").exists()
 
 
-def test_a_format_file_date_ending_in_a_line_feed_is_refused() -> None:
-    from ingest.source.format_files import parse_yaml_text, validate_format_document
-    from tests.decks.support import ROOT as DECKS_ROOT
+def test_a_format_file_date_ending_in_a_line_feed_is_refused(tmp_path: Path) -> None:
+    from ingest.source.pipeline import format_registry
 
-    schema = json.loads((DECKS_ROOT / "schema" / "format.schema.json").read_text(encoding="utf-8"))
     text = (ROOT / "formats" / "mtg.yaml").read_text(encoding="utf-8")
     text = text.replace("since: 2025-06-30", 'since: "2025-06-30\\n"', 1)
-    document, problems = parse_yaml_text(text, "formats/mtg.yaml")
-    assert problems == ()
-    found = validate_format_document(document, schema, "formats/mtg.yaml")
-    assert any("is not a date" in p.message and p.path[-1] == "since" for p in found), found
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "mtg.yaml").write_text(text, encoding="utf-8")
+    registry, found = format_registry(Project(tmp_path))
+    line = 1 + text[: text.index('since: "2025-06-30')].count("\n")
+    assert [(d.code, d.pos.path, d.pos.line) for d in found] == [("schema", "formats/mtg.yaml", line)]
+    assert found[0].message.endswith('since: "2025-06-30\\n" is not a date; write YYYY-MM-DD, e.g. 2025-06-30')
+    assert "mtg" in registry.unreadable
 
 
 # -- display text ---------------------------------------------------------------------------------

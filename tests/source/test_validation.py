@@ -204,3 +204,37 @@ def test_every_season_file_gets_the_same_verdict() -> None:
     assert len(SEASONS) >= 5
     for data in SEASONS:
         assert_same_errors("season", data)
+
+
+GAME_FILES = documents(ROOT / "formats")
+ARCHETYPE_FILES = documents(ROOT / "formats" / "archetypes")
+
+
+def test_every_format_and_archetype_file_gets_the_same_errors() -> None:
+    """Format files now take the fast verdict too (issue 18): it must agree with jsonschema."""
+    assert len(GAME_FILES) == 6 + len(ARCHETYPE_FILES) and len(ARCHETYPE_FILES) >= 5
+    for data in GAME_FILES:
+        assert assert_same_errors("format" if "formats" in data else "archetypes", data) == 0
+    for data in ARCHETYPE_FILES:
+        assert assert_same_errors("archetypes", data) == 0
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_mutated_format_or_archetype_file_gets_the_same_errors(data: st.DataObject) -> None:
+    """A value replaced or a key removed anywhere in a real game or archetype file."""
+    small = [d for d in GAME_FILES if "formats" in d and d["game"] != "mtg"] + ARCHETYPE_FILES
+    doc = copy.deepcopy(data.draw(st.sampled_from(small), label="file"))
+    name = "archetypes" if "archetypes" in doc else "format"
+    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
+        path = data.draw(st.sampled_from(paths_of(doc)), label="path")
+        if not path:
+            continue
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step]
+        if data.draw(st.booleans(), label="remove"):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = data.draw(st.one_of(values, st.sampled_from(["2025-13-01", "2025-6-1", "Bad Id"])))
+    assert_same_errors(name, doc)
