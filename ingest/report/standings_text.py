@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ingest.core.columns import display_width, pad
@@ -13,6 +12,7 @@ from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings, final_standings, ruleset_for
+from ingest.rules.standings_data import standings_as_data
 from ingest.rules.standings_values import Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 
@@ -54,35 +54,6 @@ def standings_stage(
     return compute_standings(event, rules, after_round=n), f"standings after {after(n)}"
 
 
-def standings_rows(event: Event, table: Standings) -> list[dict[str, Any]]:
-    """Standings rows as plain data: exact values as "p/q" strings next to floats."""
-    out = []
-    for row in table.rows:
-        rec = row.record
-        item: dict[str, Any] = {
-            "rank": row.rank,
-            "player": row.player,
-            "name": row.name,
-            "points": rec.points,
-            "wins": rec.wins,
-            "losses": rec.losses,
-            "draws": rec.draws,
-            "byes": rec.byes,
-            "dropped": row.dropped,
-        }
-        if row.place:
-            item["place"] = row.place
-        for tid, n, d in row.values:
-            if table.ruleset.publish_precision is not None:
-                item[tid] = float(table.published(row, tid))
-            else:
-                item[tid] = n / d or 0.0  # correctly rounded, as float(Fraction(n, d)); never -0.0
-            g = math.gcd(n, d) * (-1 if d < 0 else 1)
-            item[f"{tid}_exact"] = f"{n // g}/{d // g}"
-        out.append(item)
-    return out
-
-
 def cut_unavailable(event: Event, round_no: int | None = None) -> str:
     """Why ``--cut`` has nothing to say about this event (or this round of it)."""
     s = event.structure
@@ -104,7 +75,7 @@ def standings_document(
     With ``with_cut``, every row gains ``cut`` and ``cut_reason`` (null for a player not in
     contention, or when the calculator does not apply) and the document a ``cut`` summary.
     """
-    rows = standings_rows(event, table)
+    rows = standings_as_data(event, table)
     if with_cut:
         for item in rows:
             verdict = outlook.of(item["player"]) if outlook is not None else None

@@ -15,7 +15,7 @@ from typing import Any
 from ingest.core.model import Event, MatchKind, Round
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories
-from ingest.report.standings_text import standings_rows
+from ingest.rules.standings_data import standings_as_data
 from ingest.source.players import PlayerRegistry
 
 API_VERSION = 2
@@ -118,7 +118,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         "rounds": _rounds(e.rounds),
         "playoff": _rounds(e.playoff),
         **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
-        "final": standings_rows(e, report.final) if report.final else [],
+        "final": standings_as_data(e, report.final) if report.final else [],
     }
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
