@@ -19,7 +19,9 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.formats import FormatRegistry
+from ingest.planner.field import planned_rounds
 from ingest.planner.wot import WotReport, wot_report
+from ingest.report.cut import CutOutlook, cut_outlook
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings, final_standings, ruleset_for, standings_by_round
@@ -70,8 +72,11 @@ class EventReport:
     """The ruleset's recommended number of rounds for the field, as text."""
     checks: tuple[Diagnostic, ...] = ()
     """Pairing or game-record checks and deck problems (computed once, with the decks)."""
-    cache_key: str = ""
-    """The content hash the build cached this report under (empty when not cached)."""
+    planned_rounds: int | None = None
+    """The Swiss rounds the event will have (:func:`ingest.planner.field.planned_rounds`); None
+    when not Swiss or not known yet."""
+    cut: CutOutlook | None = None
+    """While the Swiss is played, what each player needs for the top cut (:func:`ingest.report.cut.cut_outlook`)."""
 
     @property
     def winner(self) -> PlayerId | None:
@@ -199,6 +204,8 @@ def compute_report(
         seeds=seeds,
         recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
         checks=checks,
+        planned_rounds=planned_rounds(event, ruleset) if event.structure.pairing == "swiss" else None,
+        cut=cut_outlook(event) if status == "in-progress" else None,
     )
 
 

@@ -201,11 +201,9 @@ def _main_standings(
     round (a round in progress changes nothing until it is over), titled "after round 2 of
     4; round 3 in progress"; once the event is over, the final standings.
     """
-    from ingest.planner.field import planned_rounds
-
     e = report.event
     table = report.final
-    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" and not report.wot else None
+    planned = report.planned_rounds
     title = _("Final standings")
     if report.status != "complete" and table is not None:
         title = _after_round(table.after_round, planned)
@@ -284,16 +282,14 @@ def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
 
 def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
     """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
-    from ingest.planner.field import planned_rounds
-
     e = report.event
-    planned = planned_rounds(e, report.ruleset) if e.structure.pairing == "swiss" else None
     return live_view(
         e,
         report.status,
         ctx["rounds"],
         ctx["playoff"],
-        planned,
+        report.planned_rounds,
+        report.cut,
         version,
         lambda unit: unit_url(e, unit, inputs.players),
         ctx["names"],

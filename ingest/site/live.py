@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ingest.core.model import Event
-from ingest.report.cut import cut_outlook
+from ingest.report.cut import CutOutlook
 from ingest.site import cut_words
 from ingest.site.event_views import RoundView
 from ingest.site.i18n import gettext as _
@@ -38,6 +38,7 @@ def live_view(
     rounds: Sequence[RoundView],
     playoff: Sequence[RoundView],
     planned: int | None,
+    cut: CutOutlook | None,
     version: str,
     url_of: Callable[[str], str],
     names: Mapping[str, str],
@@ -50,6 +51,7 @@ def live_view(
         rounds: the Swiss rounds' views (as the pairings page shows them).
         playoff: the playoff rounds' views.
         planned: planned Swiss rounds, if known.
+        cut: what each player needs for the top cut (computed with the report), if it applies.
         version: the page's version token (:func:`version_token`).
         url_of: a player's page path.
         names: players' names as the site shows them.
@@ -76,15 +78,14 @@ def live_view(
         "clock": clock,
         "version": version,
         "version_file": VERSION_FILE,
-        "cut": _cut_view(event, url_of, names) if not playoff else None,
+        "cut": _cut_view(event, cut, url_of, names) if cut is not None and not playoff else None,
     }
 
 
-def _cut_view(event: Event, url_of: Callable[[str], str], names: Mapping[str, str]) -> dict[str, Any] | None:
+def _cut_view(
+    event: Event, outlook: CutOutlook, url_of: Callable[[str], str], names: Mapping[str, str]
+) -> dict[str, Any]:
     """The cut panel: every player still in contention with their verdict and its reason."""
-    outlook = cut_outlook(event)
-    if outlook is None:
-        return None
     rows = [
         {
             "name": names.get(v.player, v.player),
