@@ -34,7 +34,7 @@ from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.live import VERSION_FILE, live_view, version_token
 from ingest.site.page import Files, SiteInputs, base_for, page_files
-from ingest.site.print_views import print_label, print_round
+from ingest.site.print_views import PrintedRound, print_round
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
 from ingest.site.wot_views import wot_view
@@ -259,7 +259,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
     return files
 
 
-def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) -> dict[str, Any] | None:
+def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) -> PrintedRound | None:
     """The latest round as printed for the wall (sheet sorted by name, result slips, each
     slip with a QR code to the round when the site's address is known).
 
@@ -271,7 +271,7 @@ def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) ->
         return None
     rnd = e.rounds[-1]
     qr_round = _qr(site_url, f"events/{e.slug}/rounds/#round-{rnd.number}", "sk-qr-round")
-    return {**print_round(e, rnd, names), "label": print_label(e, rnd.number), "qr_round": qr_round}
+    return print_round(e, rnd, names, qr_round)
 
 
 def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
