@@ -4,9 +4,10 @@ standings after each game, and each player's cycles (WoT rules, Final Score)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
 
 from ingest.core.figures import show_points
+from ingest.core.model import WotGameRecord
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url
 from ingest.site.i18n import N_
@@ -23,7 +24,87 @@ _WOT_HOW = {
 """How a Wheel of Time game ended (the event file's ``by``), as the pairings show it."""
 
 
-def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class WotGameRow:
+    """One table of a game (or a bye): both sides, the winner, how it ended and what each scored."""
+
+    table: int | str
+    hero: str
+    villain: str
+    """``bye`` on the side a player with a bye does not play."""
+    hero_url: str
+    villain_url: str
+    hero_won: bool
+    villain_won: bool
+    winner: str
+    """The winner's name, ``tie``, ``both lose`` or ``bye``."""
+    ended: str
+    """How and when the game ended, in words ("goal in the Last Battle")."""
+    finals: str
+    """The final support and opposition values ("7–3"), when the Last Battle was reached."""
+    hero_gp: int | str
+    villain_gp: int | str
+    hero_tbp: str
+    villain_tbp: str
+    note: str
+    """A judge's ruling recorded with the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class WotGame:
+    """One game of the event (WoT rules, Time: games come in cycles of two)."""
+
+    number: int
+    cycle: int
+    game_in_cycle: int
+    rows: tuple[WotGameRow, ...]
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WotStandingsRow:
+    """One row of the standings after a game (WoT rules, Final Score)."""
+
+    rank: int | str
+    """The rank (``–`` for a player removed from the event)."""
+    name: str
+    url: str
+    gp: int
+    """Game points."""
+    tbp: str
+    """Tie-breaking points, as shown."""
+    removed: bool
+    byes: int
+
+
+@dataclass(frozen=True, slots=True)
+class WotCycleRow:
+    """A player's game points and tie-breaking points in each cycle."""
+
+    name: str
+    url: str
+    cycles: tuple[tuple[int | str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WotView:
+    """What a Wheel of Time event's pages show."""
+
+    games: tuple[WotGame, ...]
+    standings: tuple[tuple[WotStandingsRow, ...], ...]
+    """After each game."""
+    cycles: tuple[WotCycleRow, ...]
+    n_cycles: int
+
+
+def _ended(g: WotGameRecord) -> str:
+    how = _(_WOT_HOW[g.by]) if g.by in _WOT_HOW else (g.by or "").replace("-", " ")
+    when = _("in the Last Battle") if g.ended == "last-battle" else _("before the Last Battle") if g.ended else ""
+    return " ".join(x for x in (how, when) if x)
+
+
+def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> WotView:
+    """Each game's tables, the standings after each game and the cycles, as the pages show them."""
     assert report.wot is not None
     e = report.event
     games = []
@@ -34,18 +115,6 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
         for g in rnd.wot_games:
             if g.hero and g.villain:
                 h, v = by_player.get(g.hero), by_player.get(g.villain)
-                ended = " ".join(
-                    x
-                    for x in (
-                        _(_WOT_HOW[g.by]) if g.by in _WOT_HOW else (g.by or "").replace("-", " "),
-                        _("in the Last Battle")
-                        if g.ended == "last-battle"
-                        else _("before the Last Battle")
-                        if g.ended
-                        else "",
-                    )
-                    if x
-                )
                 winner_name = {
                     "hero": names.get(g.hero, g.hero),
                     "villain": names.get(g.villain, g.villain),
@@ -53,85 +122,76 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
                     "both-lose": _("both lose"),
                 }.get(g.winner or "", g.winner or "")
                 rows.append(
-                    {
-                        "table": g.table or "",
-                        "hero": names.get(g.hero, g.hero),
-                        "villain": names.get(g.villain, g.villain),
-                        "hero_url": unit_url(e, g.hero, registry),
-                        "villain_url": unit_url(e, g.villain, registry),
-                        "hero_won": g.winner == "hero",
-                        "villain_won": g.winner == "villain",
-                        "winner": winner_name,
-                        "ended": ended,
-                        "finals": f"{g.hero_final}–{g.villain_final}"
+                    WotGameRow(
+                        table=g.table or "",
+                        hero=names.get(g.hero, g.hero),
+                        villain=names.get(g.villain, g.villain),
+                        hero_url=unit_url(e, g.hero, registry),
+                        villain_url=unit_url(e, g.villain, registry),
+                        hero_won=g.winner == "hero",
+                        villain_won=g.winner == "villain",
+                        winner=winner_name,
+                        ended=_ended(g),
+                        finals=f"{g.hero_final}–{g.villain_final}"
                         if g.hero_final is not None and g.villain_final is not None
                         else "",
-                        "hero_gp": h.game_points if h else "",
-                        "villain_gp": v.game_points if v else "",
-                        "hero_tbp": show_points(h.tiebreak_points) if h else "",
-                        "villain_tbp": show_points(v.tiebreak_points) if v else "",
-                        "note": (h.note if h and h.note else "") or (g.override[2] if g.override else ""),
-                    }
+                        hero_gp=h.game_points if h else "",
+                        villain_gp=v.game_points if v else "",
+                        hero_tbp=show_points(h.tiebreak_points) if h else "",
+                        villain_tbp=show_points(v.tiebreak_points) if v else "",
+                        note=(h.note if h and h.note else "") or (g.override[2] if g.override else ""),
+                    )
                 )
             else:
                 p = g.hero or g.villain
                 assert p is not None
                 r = by_player.get(p)
                 on_hero = (r is not None and r.side.value == "hero") or (r is None and g.hero is not None)
+                hero_side = r is not None and r.side.value == "hero"
+                villain_side = r is not None and r.side.value == "villain"
                 rows.append(
-                    {
-                        "table": "",
-                        "hero_url": unit_url(e, p, registry) if on_hero else "",
-                        "villain_url": "" if on_hero else unit_url(e, p, registry),
-                        "hero_won": False,
-                        "villain_won": False,
-                        "hero": names.get(p, p) if (r and r.side.value == "hero") or (not r and g.hero) else _("bye"),
-                        "villain": names.get(p, p)
-                        if (r and r.side.value == "villain") or (not r and g.villain)
-                        else _("bye"),
-                        "winner": _("bye"),
-                        "ended": "",
-                        "finals": "",
-                        "hero_gp": r.game_points if r and r.side.value == "hero" else "",
-                        "villain_gp": r.game_points if r and r.side.value == "villain" else "",
-                        "hero_tbp": show_points(r.tiebreak_points) if r and r.side.value == "hero" else "",
-                        "villain_tbp": show_points(r.tiebreak_points) if r and r.side.value == "villain" else "",
-                        "note": "",
-                    }
+                    WotGameRow(
+                        table="",
+                        hero=names.get(p, p) if hero_side or (not r and g.hero) else _("bye"),
+                        villain=names.get(p, p) if villain_side or (not r and g.villain) else _("bye"),
+                        hero_url=unit_url(e, p, registry) if on_hero else "",
+                        villain_url="" if on_hero else unit_url(e, p, registry),
+                        hero_won=False,
+                        villain_won=False,
+                        winner=_("bye"),
+                        ended="",
+                        finals="",
+                        hero_gp=r.game_points if r and hero_side else "",
+                        villain_gp=r.game_points if r and villain_side else "",
+                        hero_tbp=show_points(r.tiebreak_points) if r and hero_side else "",
+                        villain_tbp=show_points(r.tiebreak_points) if r and villain_side else "",
+                        note="",
+                    )
                 )
-        games.append(
-            {
-                "number": n,
-                "cycle": (n + 1) // 2,
-                "game_in_cycle": 2 - n % 2,
-                "rows": rows,
-                "complete": n <= len(report.wot.games),
-            }
+        games.append(WotGame(n, (n + 1) // 2, 2 - n % 2, tuple(rows), n <= len(report.wot.games)))
+    standings = tuple(
+        tuple(
+            WotStandingsRow(
+                rank=r.rank if r.rank is not None else "–",
+                name=names.get(r.player, r.player),
+                url=unit_url(e, r.player, registry),
+                gp=r.game_points,
+                tbp=show_points(r.tiebreak_points),
+                removed=r.removed,
+                byes=r.byes,
+            )
+            for r in table
         )
-    standings = []
-    for table in report.wot.standings:
-        standings.append(
-            [
-                {
-                    "rank": r.rank if r.rank is not None else "–",
-                    "name": names.get(r.player, r.player),
-                    "url": unit_url(e, r.player, registry),
-                    "gp": r.game_points,
-                    "tbp": show_points(r.tiebreak_points),
-                    "removed": r.removed,
-                    "byes": r.byes,
-                }
-                for r in table
-            ]
-        )
+        for table in report.wot.standings
+    )
     cycles = report.wot.cycle_totals()
     n_cycles = max((len(v) for v in cycles.values()), default=0)
-    cycle_rows = [
-        {
-            "name": names.get(p, p),
-            "url": unit_url(e, p, registry),
-            "cycles": [(gp, show_points(tbp)) for gp, tbp in v] + [("", "")] * (n_cycles - len(v)),
-        }
+    cycle_rows = tuple(
+        WotCycleRow(
+            names.get(p, p),
+            unit_url(e, p, registry),
+            tuple((gp, show_points(tbp)) for gp, tbp in v) + (("", ""),) * (n_cycles - len(v)),
+        )
         for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
-    ]
-    return {"games": games, "standings": standings, "cycles": cycle_rows, "n_cycles": n_cycles}
+    )
+    return WotView(tuple(games), standings, cycle_rows, n_cycles)
