@@ -11,22 +11,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.core.model import Event, Match, MatchKind, Round
 from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
+from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
 from ingest.site.event_views import (
     Links,
     bracket_view,
-    computed_label,
-    deck_views,
     metagame_view,
-    result_text,
     rounds_view,
-    seat_names,
-    seats_text,
     standings_view,
     unit_links,
 )
@@ -37,6 +32,7 @@ from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound, print_round
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
+from ingest.site.team_views import teams_view
 from ingest.site.wot_views import wot_view
 from ingest.source.players import PlayerRegistry
 
@@ -114,7 +110,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "playoff": rounds_view(e, e.playoff, names, links, registry, playoff=True),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": _teams_view(report, names, registry) if e.is_team_event else [],
+        "teams": teams_view(report, names, registry) if e.is_team_event else (),
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
@@ -126,62 +122,6 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         # With standings, every player is in them (with their deck); a team event lists
         # the players of each team here.
         "show_players": not (report.final or report.wot) or e.is_team_event,
-    }
-
-
-def _teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> list[dict[str, Any]]:
-    """Each team: members in seat order, its standing, and every team match with the seat results."""
-    e = report.event
-    rows = {r.player: r for r in report.final.rows} if report.final else {}
-    out = []
-    for team in e.teams:
-        matches = []
-        for label, series in ((N_("Round %(number)s"), e.rounds), (N_("Playoff round %(number)s"), e.playoff)):
-            for rnd in series:
-                # Every match the team has in the round: byes and losses without an opponent
-                # count in its record (MTR 8.2) as much as the team matches do.
-                for m in rnd.matches:
-                    if team.id in m.players:
-                        matches.append(
-                            {"round": _(label) % {"number": rnd.number}, **_team_match_view(e, rnd, m, team.id, names)}
-                        )
-        row = rows.get(team.id)
-        out.append(
-            {
-                "id": team.id,
-                "name": team.name,
-                "rank": row.rank if row else "",
-                "record": row.record.wld if row else "",
-                "points": row.record.points if row else "",
-                "place": computed_label(row.place) if row and row.place else "",
-                "members": [
-                    {"name": names.get(m, m), "url": unit_url(e, m, registry), "seat": label}
-                    for m, label in zip(team.members, seat_names(e), strict=False)
-                ],
-                "matches": matches,
-            }
-        )
-    out.sort(key=lambda t: (t["rank"] if isinstance(t["rank"], int) else 10**6, str(t["name"]).casefold()))
-    return out
-
-
-def _team_match_view(event: Event, rnd: Round, m: Match, team: str, names: Mapping[str, str]) -> dict[str, Any]:
-    """One match of a team read from that team's side: opponent, outcome and seat results."""
-    if len(m.players) == 1:
-        return {"opponent": "", "opponent_url": "", "outcome": result_text(m.players, m.score, m.kind), "seats": ""}
-    other = m.players[1] if m.players[0] == team else m.players[0]
-    won = m.winner()
-    if not m.reported:
-        outcome = _("playing")
-    elif m.kind is MatchKind.DOUBLE_LOSS:
-        outcome = _("double loss")
-    else:
-        outcome = _("won") if won == team else _("drew") if won is None else _("lost")
-    return {
-        "opponent": names.get(other, other),
-        "opponent_url": f"#{other}",
-        "outcome": outcome,
-        "seats": seats_text(event, rnd, m.table, names, side=team),
     }
 
 

@@ -16,15 +16,13 @@ from typing import Any
 
 from ingest.core.figures import pct_of
 from ingest.core.model import Event, GameScore, MatchKind, PlayerId, Round
-from ingest.decks.decklist import DeckEntry, Section
-from ingest.decks.event_decks import TYPE_ORDER
 from ingest.report.event_report import EventReport
 from ingest.report.history import seat_labels
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
-from ingest.site import deck_words, i18n
+from ingest.site import i18n
 from ingest.site.digest import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
@@ -40,7 +38,7 @@ def unit_links(event: Event, registry: PlayerRegistry) -> dict[str, str]:
     return {unit: unit_url(event, unit, registry) for unit in units}
 
 
-def _link(links: Links, event: Event, unit: str, registry: PlayerRegistry) -> str:
+def link(links: Links, event: Event, unit: str, registry: PlayerRegistry) -> str:
     found = links.get(unit)
     return found if found is not None else unit_url(event, unit, registry)
 
@@ -194,7 +192,7 @@ def standings_view(
                 cells=tuple(cells),
                 dropped=row.dropped,
                 place=computed_label(row.place) if row.place else row.place,
-                url=_link(links, event, row.player, registry),
+                url=link(links, event, row.player, registry),
                 opponents=_opponents_data(table, row, position, game_wins=game_wins) if details else "",
                 deck=archetypes.get(row.player, "") if details else "",
             )
@@ -347,8 +345,8 @@ def rounds_view(
                     a_won=winner == a,
                     b_won=winner is not None and winner == b,
                     note=m.note if not team else seats_text(event, rnd, m.table, names),
-                    a_url=_link(links, event, a, registry),
-                    b_url=_link(links, event, b, registry) if b else "",
+                    a_url=link(links, event, a, registry),
+                    b_url=link(links, event, b, registry) if b else "",
                 )
             )
         label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {
@@ -460,148 +458,3 @@ def metagame_view(report: EventReport) -> MetagameView:
         for r in report.metagame
     )
     return MetagameView(rows, any(r.conversion is not None for r in report.metagame))
-
-
-# -- decklists ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DeckLine:
-    """One line of a decklist as shown."""
-
-    count: int
-    card: str
-    extra: str
-    """What the line says after the card (printing, stars, kind), as written."""
-
-
-@dataclass(frozen=True, slots=True)
-class DeckSection:
-    """A section of a decklist (or, with card data, a card type of the main deck)."""
-
-    title: str
-    header: str
-    """The section's header in the decklist text (``Deck``, ``Sideboard``...), for "Copy as text"."""
-    count: int
-    stars: str | None
-    entries: tuple[DeckLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class DeckView:
-    """One player's deck on the decklists page."""
-
-    player: str
-    name: str
-    url: str
-    archetype: str
-    sections: tuple[DeckSection, ...]
-    legal: bool | None
-    """None when the deck was not checked."""
-    violations: tuple[str, ...]
-    skipped: tuple[str, ...]
-    stars: str | None
-    deck_name: str
-
-
-_SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
-
-
-def deck_views(report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> list[DeckView]:
-    """Every deck of the event, in the roster's order (none while the decklists are not public)."""
-    if not report.decklists_visible:
-        return []
-    titles = {
-        Section.MAIN: _("Main deck"),
-        Section.SIDEBOARD: _("Sideboard"),
-        Section.CHARACTERS: _("Characters"),
-        Section.HERO: _("Hero deck"),
-        Section.VILLAIN: _("Villain deck"),
-    }
-    deck_names = {p.id: p.deck_name for p in report.event.players}
-    out = []
-    for p in report.event.players:
-        view = _deck_view(report, p.id, names, _link(links, report.event, p.id, registry), titles, deck_names)
-        if view is not None:
-            out.append(view)
-    return out
-
-
-def _deck_view(
-    report: EventReport,
-    pid: PlayerId,
-    names: Mapping[str, str],
-    url: str,
-    titles: Mapping[Section, str],
-    deck_names: Mapping[str, str],
-) -> DeckView | None:
-    info = report.decks.get(pid)
-    if info is None:
-        return None
-    sections = []
-    entries_of: dict[Section, list[DeckEntry]] = {}
-    for e in info.decklist.entries:
-        entries_of.setdefault(e.section, []).append(e)
-    for section in _SECTION_ORDER:
-        entries = entries_of.get(section)
-        if not entries:
-            continue
-        groups: list[tuple[str, list[DeckEntry]]] = [(titles.get(section, str(section)), entries)]
-        if section is Section.MAIN and info.types:
-            # With card data, the main deck is grouped by card type.
-            by_type: dict[str, list[DeckEntry]] = {}
-            for e in entries:
-                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
-            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
-        for title, members in groups:
-            sections.append(
-                DeckSection(
-                    title=title,
-                    header=section.header,
-                    count=sum(e.count for e in members),
-                    stars=stars_total(members),
-                    entries=tuple(DeckLine(e.count, e.card, entry_extra(e)) for e in members),
-                )
-            )
-    verdict = info.verdict
-    return DeckView(
-        player=pid,
-        name=names.get(pid, pid),
-        url=url,
-        archetype=info.archetype,
-        sections=tuple(sections),
-        legal=info.legal,
-        violations=tuple(deck_words.message(v) for v in verdict.violations) if verdict else (),
-        skipped=tuple(deck_words.message(v) for v in verdict.skipped) if verdict else (),
-        stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
-        deck_name=deck_names.get(pid, ""),
-    )
-
-
-def entry_extra(entry: DeckEntry) -> str:
-    """What a decklist line says after the count and the card (printing, stars, kind), as written.
-
-    >>> entry_extra(DeckEntry(1, "Optimus Prime", stars=12, kind="character")), entry_extra(DeckEntry(4, "Bolt"))
-    ('[stars: 12] [character]', '')
-    """
-    if entry.printing is None and entry.stars is None and entry.kind is None:
-        return ""  # the usual line: nothing after the card
-    line = entry.to_text()
-    return line[len(f"{entry.count} {entry.card}") :].strip()
-
-
-def stars_total(entries: Sequence[DeckEntry]) -> str | None:
-    """The stars of some decklist entries (Transformers), None when no entry gives any.
-
-    A card whose stars the list does not give is not counted as zero: the total is then
-    a lower bound ("at least 21"), as the deck check says (Aequitas 6.1, 7.1).
-
-    >>> stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B", stars=3)])
-    '18'
-    >>> stars_total([DeckEntry(1, "A", stars=12), DeckEntry(2, "B")])
-    'at least 12'
-    """
-    if all(e.stars is None for e in entries):
-        return None
-    total = sum((e.stars or 0) * e.count for e in entries)
-    return str(total) if all(e.stars is not None for e in entries) else _("at least %(stars)s") % {"stars": total}

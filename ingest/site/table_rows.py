@@ -21,7 +21,8 @@ from markupsafe import Markup
 from ingest.site.i18n import gettext as _
 
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
-    from ingest.site.event_views import DeckLine, RoundView, StandingsView
+    from ingest.site.deck_views import DeckLine
+    from ingest.site.event_views import RoundView, StandingsView
     from ingest.site.player_pages import HistoryRow, OpponentRow
 
 
