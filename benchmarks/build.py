@@ -504,7 +504,7 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
         r: BuildTimings = value
         print(
             f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
-            f"   (reports computed {r.reports_computed}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"
+            f"   (events made {r.events_made}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"
         )
         change_result(latest, 1)
         cli, said = cli_build(project, engine)

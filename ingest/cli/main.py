@@ -356,7 +356,7 @@ def build(
     where = "build/docs" if docs_only else "build/site"
     click.echo(
         f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
-        f"({timings.reports_computed} events computed, {timings.reports_cached} from cache)",
+        f"({timings.events_made} events computed, {timings.events_cached} from cache)",
         err=True,
     )
 

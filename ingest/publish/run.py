@@ -92,9 +92,9 @@ class BuildTimings:
     write: float = 0.0
     engine: float = 0.0
     pages: int = 0
-    reports_cached: int = 0
+    events_cached: int = 0
     """Events taken from the build cache."""
-    reports_computed: int = 0
+    events_made: int = 0
     """Events made in this build."""
     processes: int = 1
     """Processes the events were made in."""
@@ -279,8 +279,8 @@ def _build(
                 store.used.add(b.key)  # (a worker's own record of it stays in the worker)
                 if b.entry is not None:
                     memory.events[b.key] = b.entry
-        timings.reports_computed = sum(1 for b in built if b.entry is not None)
-        timings.reports_cached = len(unchanged)
+        timings.events_made = sum(1 for b in built if b.entry is not None)
+        timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
         if has_errors(diags, strict=strict):

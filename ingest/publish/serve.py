@@ -184,7 +184,7 @@ class Rebuilder:
                 self.state.publish(bump=False, errors=text)
                 return False
             self.echo(
-                f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.reports_computed} event(s) recomputed)"
+                f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.events_made} event(s) recomputed)"
             )
             self.state.publish(bump=True, errors="")
             return True

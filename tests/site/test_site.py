@@ -414,7 +414,7 @@ def test_events_made_in_several_processes_give_the_same_site(tmp_path: Path, mon
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     parallel = build_site(_tripled(make_project(tmp_path / "parallel")), today=TODAY, docs_only=True, workers=2)
     assert parallel.processes == 2
-    assert (parallel.reports_computed, parallel.reports_cached) == (24, 0)
+    assert (parallel.events_made, parallel.events_cached) == (24, 0)
     serial = build_site(_tripled(make_project(tmp_path / "serial")), today=TODAY, docs_only=True, workers=1)
     assert serial.processes == 1
     first, second = tree(tmp_path / "parallel" / "build" / "docs"), tree(tmp_path / "serial" / "build" / "docs")
@@ -517,7 +517,7 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
     finally:
         stop.set()
         other.join()
-    assert timings.processes == 1 and timings.reports_computed == 24
+    assert timings.processes == 1 and timings.events_made == 24
 
 
 def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
@@ -810,6 +810,6 @@ def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     project = _tripled(make_project(tmp_path), bom=b"\xef\xbb\xbf")
     first = build_site(project, today=TODAY, docs_only=True, workers=2)
-    assert first.processes == 2 and first.reports_computed >= 16
+    assert first.processes == 2 and first.events_made >= 16
     again = build_site(project, today=TODAY, docs_only=True, workers=2)
-    assert (again.reports_computed, again.reports_cached) == (0, first.reports_computed)
+    assert (again.events_made, again.events_cached) == (0, first.events_made)
