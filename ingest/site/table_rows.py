@@ -68,9 +68,10 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
         badge = f' <span class="sk-badge">{escaped(r.place)}</span>' if r.place else ""
         if r.dropped:
             badge += f' <span class="sk-muted">{dropped}</span>'
-        cells = "".join(f'<td class="sk-tb">{escaped(c)}</td>' for c in r.cells)
+        # (The tiebreaker cells carry no class: from the fifth column on, a cell is one.)
+        cells = "".join(f"<td>{escaped(c)}</td>" for c in r.cells)
         if decks:
-            cells += f'<td class="sk-tb">{escaped(r.deck)}</td>'
+            cells += f"<td>{escaped(r.deck)}</td>"
         out.append(
             f"<tr{attrs}><td>{r.rank}{tie}</td><td>{_name(base, r.url, r.name)}{badge}</td>"
             f"<td>{escaped(r.points)}</td><td>{escaped(r.wld)}</td>{cells}</tr>\n"

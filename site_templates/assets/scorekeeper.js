@@ -144,9 +144,10 @@
     detail.className = "sk-detail";
     var td = document.createElement("td");
     td.colSpan = row.children.length;
-    /* The tiebreakers, which a phone hides from the row (.sk-tb), head the detail. */
+    /* The tiebreakers (th.sk-tb; in the rows, every cell from the fifth on), which a
+       phone hides from the row, head the detail. */
     var heads = row.closest("table").querySelectorAll("thead th.sk-tb");
-    var values = row.querySelectorAll("td.sk-tb");
+    var values = Array.prototype.slice.call(row.children, 4);
     if (heads.length) {
       var line = document.createElement("p");
       line.className = "sk-tb-line";
