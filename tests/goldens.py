@@ -11,6 +11,11 @@ API documents, the manifest of ``build/docs``, command output),
 - A missing golden file is written from the output, and its test fails once.
 - ``pytest --regen-all`` rewrites every golden file from the current output and the tests
   pass (in parallel too: each test writes only its own files); review ``git diff`` like code.
+  (pytest-regressions' other flag, ``--force-regen``, rewrites only the files that differ
+  and fails their tests.)
+- pytest-regressions reports no golden file that no test reads: in the folders of cases,
+  ``tests/test_goldens.py`` and ``tests/decks/test_decks_golden.py`` check that every
+  ``.expected.txt`` has its case.
 """
 
 from __future__ import annotations

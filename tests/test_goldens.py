@@ -1,8 +1,12 @@
-"""The golden-file mechanism itself (:mod:`tests.goldens`), run on a golden file of its own."""
+"""The golden-file mechanism itself (:mod:`tests.goldens`), run on a golden file of its own; no orphan golden files."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+from tests.builders import DATA
 
 pytest_plugins = ("pytester",)
 
@@ -63,3 +67,11 @@ def test_a_missing_golden_file_is_written_and_fails_once(suite: pytest.Pytester)
     run(suite).assert_outcomes(failed=1)
     assert (suite.path / "page.md").read_bytes() == OUTPUT.encode()
     run(suite).assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize("folder", [DATA / "invalid", DATA / "seasons"], ids=["invalid", "seasons"])
+def test_every_expected_diagnostics_file_has_its_case(folder: Path) -> None:
+    """No test would read an expected file whose case is gone (the decks have the same check)."""
+    expected = sorted(folder.glob("*.expected.txt"))
+    assert expected
+    assert [p.name for p in expected if not p.with_name(p.name.replace(".expected.txt", ".yaml")).exists()] == []
