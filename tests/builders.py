@@ -12,15 +12,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def check_golden(path: Path, actual: str, update: bool) -> None:
-    """Compares ``actual`` with a golden file (or rewrites it with --update-golden)."""
-    if update:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"missing golden file {path}; run pytest --update-golden"
-    assert actual == path.read_text(encoding="utf-8"), f"{path.name} differs; run pytest --update-golden and review"
-
-
 def played(a: str, b: str, games: str, table: int | None = None) -> Match:
     """A reported match."""
     return Match(MatchKind.PLAYED, (PlayerId(a), PlayerId(b)), GameScore.parse(games), table)

@@ -1,7 +1,8 @@
 """Shared fixtures for the test suite.
 
-``pytest --update-golden`` rewrites every golden file (expected diagnostics, golden site
-output, golden pairings, deck verdicts) from the current code; review the diff like code.
+Golden files (expected diagnostics, golden site output, command output, golden pairings, deck
+verdicts) are checked through the ``golden`` fixture (pytest-regressions, see :mod:`tests.goldens`);
+``pytest --regen-all`` rewrites every one from the current code; review the diff like code.
 Builders for events live in :mod:`tests.builders`.
 """
 
@@ -13,20 +14,16 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from pytest_regressions.file_regression import FileRegressionFixture
 
 from ingest.source.project import Project
 from tests.builders import ROOT
+from tests.goldens import Golden
 
 # Speed is measured in benchmarks/, never in a test: no property fails because one example
 # ran slowly (Hypothesis's default 200 ms deadline made tests flaky on a busy machine).
 settings.register_profile("scorekeeper", deadline=None)
 settings.load_profile("scorekeeper")
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--update-golden", action="store_true", default=False, help="rewrite golden files from the current output"
-    )
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -55,9 +52,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def update_golden(request: pytest.FixtureRequest) -> bool:
-    """Whether golden files should be rewritten."""
-    return bool(request.config.getoption("--update-golden"))
+def golden(file_regression: FileRegressionFixture) -> Golden:
+    """The test's golden files (``golden.check(path, text)``; ``pytest --regen-all`` rewrites them)."""
+    return Golden(file_regression)
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 ``build/docs`` of the sample project (every page as the site shows it, with its fragments in
 place, every JSON API file and asset) is kept as a manifest of digests, one line per file,
 so that a change anywhere in a page shows as that page's name; the command outputs are kept
-whole. ``pytest --update-golden`` rewrites both; review the diff before committing.
+whole. ``pytest --regen-all`` rewrites both (see :mod:`tests.goldens`); review the diff before committing.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from ingest.publish.run import build_site
-from tests.builders import DATA, check_golden
+from tests.builders import DATA
+from tests.goldens import Golden, same_bytes
 from tests.site_helpers import TODAY, make_project, page_text
 
 GOLDEN = DATA / "golden"
@@ -34,17 +35,24 @@ def docs_manifest(docs: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_the_whole_of_build_docs_is_unchanged(tmp_path: Path, update_golden: bool) -> None:
+def same_pages(obtained: Path, expected: Path) -> None:
+    """Names the pages whose digest changed (or that came or went), then compares the bytes."""
+    __tracebackhide__ = True
+
+    def digests(manifest: Path) -> dict[str, str]:
+        return dict(line.split("  ", 1)[::-1] for line in manifest.read_text(encoding="utf-8").splitlines())
+
+    before, after = digests(expected), digests(obtained)
+    changed = sorted(rel for rel in before.keys() | after.keys() if before.get(rel) != after.get(rel))
+    assert not changed, f"pages changed (run pytest --regen-all and review): {changed[:20]}"
+    same_bytes(obtained, expected)
+
+
+def test_the_whole_of_build_docs_is_unchanged(tmp_path: Path, golden: Golden) -> None:
     project = make_project(tmp_path / "project")
     build_site(project, today=TODAY, docs_only=True)
     actual = docs_manifest(project.root / "build" / "docs")
-    golden = GOLDEN / "docs-manifest.txt"
-    if not update_golden and golden.exists():
-        expected = dict(line.split("  ", 1)[::-1] for line in golden.read_text().splitlines())
-        found = dict(line.split("  ", 1)[::-1] for line in actual.splitlines())
-        changed = sorted(rel for rel in expected.keys() | found.keys() if expected.get(rel) != found.get(rel))
-        assert not changed, f"pages changed (run pytest --update-golden and review): {changed[:20]}"
-    check_golden(golden, actual, update_golden)
+    golden.check(GOLDEN / "docs-manifest.txt", actual, compare=same_pages)
     assert actual.count("\n") > 200  # the whole site, not a corner of it
 
 
@@ -73,16 +81,16 @@ PIONEER = "events/2026/2026-11-20-pioneer-weekly.yaml"
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_command_output_is_unchanged(name: str, tmp_path: Path, update_golden: bool) -> None:
+def test_command_output_is_unchanged(name: str, tmp_path: Path, golden: Golden) -> None:
     project = make_project(tmp_path / "project").root
     code, output = _run(project, *COMMANDS[name])
     assert code == 0, output
     if name.endswith("json"):
         json.loads(output)  # machine-readable output is only JSON
-    check_golden(GOLDEN / "cli" / f"{name}.txt", output, update_golden)
+    golden.check(GOLDEN / "cli" / f"{name}.txt", output)
 
 
-def test_recording_the_round_and_pairing_the_next_give_the_same_output(tmp_path: Path, update_golden: bool) -> None:
+def test_recording_the_round_and_pairing_the_next_give_the_same_output(tmp_path: Path, golden: Golden) -> None:
     project = make_project(tmp_path / "project").root
     outputs = []
     for table, games in ((4, "2-0"), (5, "1-2"), (6, "2-1")):
@@ -91,10 +99,10 @@ def test_recording_the_round_and_pairing_the_next_give_the_same_output(tmp_path:
         outputs.append(output)
     code, output = _run(project, "pair", PIONEER, "--dry-run")
     assert code == 0, output
-    check_golden(GOLDEN / "cli" / "report-then-pair-dry-run.txt", "".join(outputs) + output, update_golden)
+    golden.check(GOLDEN / "cli" / "report-then-pair-dry-run.txt", "".join(outputs) + output)
 
 
-def test_a_broken_file_gives_the_same_diagnostics(tmp_path: Path, update_golden: bool) -> None:
+def test_a_broken_file_gives_the_same_diagnostics(tmp_path: Path, golden: Golden) -> None:
     project = make_project(tmp_path / "project").root
     event = project / "events" / "2026" / "2026-11-20-pioneer-weekly.yaml"
     text = event.read_text()
@@ -103,4 +111,4 @@ def test_a_broken_file_gives_the_same_diagnostics(tmp_path: Path, update_golden:
     event.write_text(text.replace("games: 2-1}", "games: 3-0}", 1))
     code, output = _run(project, "validate")
     assert code == 1 and "error" in output
-    check_golden(GOLDEN / "cli" / "validate-broken.txt", output, update_golden)
+    golden.check(GOLDEN / "cli" / "validate-broken.txt", output)

@@ -7,7 +7,7 @@ what to check it against (``# game:``, ``# format:``, ``# on:``, optionally
 with Unified Deck Construction.
 
 To regenerate the expected files after a deliberate change, run
-``pytest --update-golden`` (as for every golden file) and review the diff like code.
+``pytest --regen-all`` (as for every golden file) and review the diff like code.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Golden decklists: exact verdict text for a legal and an illegal deck of every rule.
 
-See ``support.py`` for the case format; ``pytest --update-golden`` rewrites the expected files.
+See ``support.py`` for the case format; ``pytest --regen-all`` rewrites the expected files.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.builders import check_golden
+from tests.goldens import Golden
 
 from .support import DATA, render_case
 
@@ -21,8 +21,8 @@ def _expected_path(case: Path) -> Path:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name.removesuffix(".txt") for c in CASES])
-def test_golden_verdict(case: Path, update_golden: bool) -> None:
-    check_golden(_expected_path(case), render_case(case), update_golden)
+def test_golden_verdict(case: Path, golden: Golden) -> None:
+    golden.check(_expected_path(case), render_case(case))
 
 
 def test_every_expected_file_has_a_case() -> None:

@@ -182,7 +182,7 @@ def entrants_with(players: Sequence[Entrant], **changes: Any) -> list[Entrant]:
 
 
 GOLDEN = Path(__file__).with_name("golden") / "swiss_events.json"
-"""Every event of :data:`EVENTS` played through (``pytest --update-golden`` rewrites it)."""
+"""Every event of :data:`EVENTS` played through (``pytest --regen-all`` rewrites it)."""
 
 
 @cache

@@ -1,6 +1,6 @@
 """Whole simulated tournaments replayed round by round against golden pairings.
 
-``pytest --update-golden`` rewrites the golden file; review its diff like code: a change
+``pytest --regen-all`` rewrites the golden file; review its diff like code: a change
 means the engine now pairs some round differently.
 """
 
@@ -13,7 +13,7 @@ import pytest
 
 from ingest.pairing.checker import check_swiss_round
 from ingest.pairing.swiss import Entrant
-from tests.builders import check_golden
+from tests.goldens import Golden
 
 from .support import EVENTS, GOLDEN, EventSpec, render
 
@@ -22,8 +22,8 @@ def _golden() -> dict[str, Any]:
     return {event["event"]: event for event in json.loads(GOLDEN.read_text(encoding="utf-8"))}
 
 
-def test_the_golden_file_is_current(update_golden: bool) -> None:
-    check_golden(GOLDEN, render(), update_golden)
+def test_the_golden_file_is_current(golden: Golden) -> None:
+    golden.check(GOLDEN, render())
 
 
 @pytest.mark.parametrize("spec", EVENTS, ids=[e.name for e in EVENTS])

@@ -19,7 +19,8 @@ from ingest.site.page import SiteInputs
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from tests.builders import DATA, ROOT, check_golden
+from tests.builders import DATA, ROOT
+from tests.goldens import Golden
 from tests.rules.test_teams import TAG, TWO_HEADED
 from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
 
@@ -181,10 +182,9 @@ def test_two_headed_giant_print_view_lists_players_and_one_line_per_team(tmp_pat
     assert [r[0] for r in slips[0][1]] == ["One (P1 & P2)", "Four (P7 & P8)", "Drawn games"]
 
 
-def test_golden_print_views(update_golden: bool) -> None:
-    golden = DATA / "golden" / "site"
+def test_golden_print_views(golden: Golden) -> None:
     for name, event in (
         (f"events/{WOT}/print-round-2.html", _in_play(sample_event(WOT), 2)),
         (f"events/{TEAM}/print-round-1.html", _in_play(sample_event(TEAM), 1)),
     ):
-        check_golden(golden / name, _printed(event), update_golden)
+        golden.check(DATA / "golden" / "site" / name, _printed(event))

@@ -9,7 +9,8 @@ from typing import Any, cast
 import pytest
 from jsonschema import Draft202012Validator
 
-from tests.builders import DATA, ROOT, check_golden
+from tests.builders import DATA, ROOT
+from tests.goldens import Golden
 from tests.site_helpers import page_text
 
 POTY = "player-of-the-year-2026"
@@ -21,10 +22,10 @@ def _api(sample_docs: Path, sid: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("rel", [f"seasons/{POTY}.md", f"seasons/{LEAGUE}.md", f"api/seasons/{POTY}.json"])
-def test_golden_season_pages(sample_docs: Path, rel: str, update_golden: bool) -> None:
+def test_golden_season_pages(sample_docs: Path, rel: str, golden: Golden) -> None:
     path = sample_docs / rel
     text = page_text(path) if rel.endswith(".md") else path.read_text()
-    check_golden(DATA / "golden" / "site" / rel, text, update_golden)
+    golden.check(DATA / "golden" / "site" / rel, text)
 
 
 def test_season_api_documents_validate_against_their_schemas(sample_docs: Path) -> None:

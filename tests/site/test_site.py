@@ -23,7 +23,8 @@ from ingest.publish.run import build_site
 from ingest.site.page import Files, page_url
 from ingest.site.site_files import files_digest
 from ingest.source.project import Project
-from tests.builders import DATA, ROOT, check_golden
+from tests.builders import DATA, ROOT
+from tests.goldens import Golden
 from tests.site_helpers import TODAY, make_project, opponent_details, page_text, site_inputs, tables
 
 P = ParamSpec("P")
@@ -342,9 +343,8 @@ def test_both_engines_build_the_same_pages_with_the_same_tables(tmp_path: Path) 
     assert "api/events.json" in sites["zensical"]
 
 
-def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_golden: bool) -> None:
+def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, golden: Golden) -> None:
     docs = sample_site.root / "build" / "docs"
-    golden = DATA / "golden" / "site"
     for rel in (
         "events/2026-08-15-wheel-of-time-sealed/index.md",
         "events/2026-08-15-wheel-of-time-sealed/rounds.md",
@@ -352,8 +352,8 @@ def test_golden_docs_for_the_wheel_of_time_sample(sample_site: Project, update_g
         "events/2026-10-24-transformers-constructed/decklists.md",
     ):
         # A page as the site shows it: the Markdown with its stored fragments in place.
-        check_golden(
-            golden / rel, page_text(docs / rel) if rel.endswith(".md") else (docs / rel).read_text(), update_golden
+        golden.check(
+            DATA / "golden" / "site" / rel, page_text(docs / rel) if rel.endswith(".md") else (docs / rel).read_text()
         )
 
 

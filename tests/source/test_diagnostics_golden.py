@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.cli.main import main
-from tests.builders import DATA, ROOT, check_golden
+from tests.builders import DATA, ROOT
+from tests.goldens import Golden
 
 INVALID = sorted((DATA / "invalid").glob("*.yaml"))
 
@@ -27,15 +28,13 @@ def test_there_are_at_least_thirty_invalid_fixtures() -> None:
 
 
 @pytest.mark.parametrize("path", INVALID, ids=[p.stem for p in INVALID])
-def test_invalid_file_gives_expected_diagnostics(
-    path: Path, update_golden: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_invalid_file_gives_expected_diagnostics(path: Path, golden: Golden, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     code, out = _validate(path)
     assert code == 1
     assert "Traceback" not in out
     assert "error[" in out
-    check_golden(path.with_suffix(".expected.txt"), out, update_golden)
+    golden.check(path.with_suffix(".expected.txt"), out)
 
 
 def test_valid_fixture_passes(monkeypatch: pytest.MonkeyPatch) -> None:

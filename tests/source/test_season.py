@@ -18,7 +18,8 @@ from ingest.report.season_table import SeasonEvent, SeasonResult, compute_table,
 from ingest.source.project import Project
 from ingest.source.season import Placement, Points, Qualification, Rules, Selection, Step
 from ingest.source.season_files import load_presets, load_seasons
-from tests.builders import DATA, ROOT, check_golden
+from tests.builders import DATA, ROOT
+from tests.goldens import Golden
 
 FIXTURES = sorted((DATA / "seasons").glob("*.yaml"))
 
@@ -34,13 +35,13 @@ def _project(tmp_path: Path, *seasons: Path) -> Project:
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
-def test_bad_season_file_gives_positioned_diagnostics(path: Path, tmp_path: Path, update_golden: bool) -> None:
+def test_bad_season_file_gives_positioned_diagnostics(path: Path, tmp_path: Path, golden: Golden) -> None:
     project = _project(tmp_path, path)
     result = CliRunner().invoke(main, ["--root", str(project.root), "validate", "--strict"], catch_exceptions=False)
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert f"seasons/{path.name}:" in result.stdout
-    check_golden(path.with_suffix(".expected.txt"), result.stdout, update_golden)
+    golden.check(path.with_suffix(".expected.txt"), result.stdout)
 
 
 def test_validate_one_season_file_checks_only_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
