@@ -22,20 +22,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import hashlib
-import os
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from ingest import __version__
 from ingest.core.collector import results_frozen
-from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
+from ingest.core.diagnostics import Diagnostic, has_errors
 from ingest.core.errors import IngestError
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.archive_summary import summarise_finished_events
@@ -49,11 +43,10 @@ from ingest.publish.cache import (
     open_store,
     save_player_pages,
 )
-from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
-from ingest.publish.sync import TreeChanges, sync_tree
-from ingest.site import fragments as fr
+from ingest.publish.site_update import SiteUpdate
+from ingest.publish.sync import write_docs
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs
 from ingest.site.player_pages import PLAYER_PAGE
@@ -66,7 +59,7 @@ from ingest.source.project import Project
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import card_data, card_data_files, site_config
-from ingest.source.storage import display_path, find_files, replace_dir, write_atomically
+from ingest.source.storage import display_path, find_files
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -306,87 +299,15 @@ def _build(
         timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
-        docs = project.build_dir / "docs"
-        folder = project.build_dir / fr.FOLDER
-        site = project.build_dir / "site"
-        manifest = project.build_dir / ".cache" / "site.json"
-        fingerprint = _engine_fingerprint(project, engine, day, strict=strict)
-        incremental = (
-            not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
-        )
-        # From here until the new site is in place, build/site may not match build/docs: the
-        # next build starts from scratch if this one does not finish.
-        manifest.unlink(missing_ok=True)
+        site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full)
         step("writing build/docs", 0, 1)
-        doc_files = {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)}
-        # What this process wrote last time stands for the trees only if no other build
-        # (another process) wrote them since: each build leaves a token of its own.
-        token = project.build_dir / ".cache" / "docs.token"
-        try:
-            on_disk = token.read_text(encoding="utf-8")
-        except OSError:
-            on_disk = ""
-        if on_disk != memory.token:
-            memory.written.clear()
-        token.unlink(missing_ok=True)
-        changes = sync_tree(docs, doc_files, memory.written.setdefault("docs", {}))
-        fragment_changes = sync_tree(
-            folder,
-            {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
-            memory.written.setdefault("fragments", {}),
-        )
-        memory.token = os.urandom(16).hex()
-        write_atomically(token, memory.token, durable=False)
+        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
         store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:
             return timings
         t = time.perf_counter()
-        # Without a Markdown page added, removed or changed, the engine has nothing to do:
-        # the changed fragments go into the finished pages, other files are copied.
-        swap = incremental and not any(rel.endswith(".md") for rel in changes.written | changes.removed)
-        timings.extra["incremental"] = float(swap)
-        if swap:
-            step("updating pages", 0, 1)
-            _update_pages(site, docs, folder, changes, fragment_changes, engine)
-            manifest.write_text(fingerprint, encoding="utf-8")
-            timings.engine = time.perf_counter() - t
-            return timings
-        # Only this build runs (the build lock): a staging folder left here is from a build
-        # that was interrupted.
-        for stale in project.build_dir.glob(".site-next-*"):
-            shutil.rmtree(stale, ignore_errors=True)
-        staging = Path(tempfile.mkdtemp(prefix=".site-next-", dir=project.build_dir))
-        try:
-            step(f"running {engine}", 0, 1)
-            with source_date_epoch(day):
-                if engine == "zensical":
-                    warnings = run_zensical(project, docs, staging, strict=strict)
-                    step("finishing pages", 0, 1)
-                    fr.finish_site(staging, docs, folder, engine)
-                elif incremental:  # only the pages that changed are made
-                    remake = {fr.page_html(rel) or rel for rel in changes.written | changes.removed}
-                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.written}
-                    remake |= {fr.page_html(rel[: -len(".json")]) or rel for rel in fragment_changes.removed}
-                    warnings = run_mkdocs(
-                        project, docs, staging, strict=strict, progress=step, previous=site, stale=remake
-                    )
-                    timings.extra["pages made"] = float(len(remake))
-                else:
-                    warnings = run_mkdocs(project, docs, staging, strict=strict, progress=step)
-            if strict and warnings:
-                raise IngestError(
-                    [
-                        error("site-engine", w, SourcePos(display_path(project.mkdocs_file, project.root)))
-                        for w in warnings
-                    ]
-                )
-            replace_dir(staging, site)
-            manifest.parent.mkdir(parents=True, exist_ok=True)
-            manifest.write_text(fingerprint, encoding="utf-8")
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
+        timings.extra.update(site.publish(changes, step))
         timings.engine = time.perf_counter() - t
         return timings
 
@@ -427,50 +348,6 @@ def _open_store(project: Project, day: dt.date) -> EventStore:
     """The build cache for this build's inputs (:mod:`ingest.publish.cache`)."""
     fingerprint = build_fingerprint(project, day.isoformat(), code_fingerprint(project), card_data_files(project))
     return open_store(project, fingerprint)
-
-
-def _engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:
-    """What every page of the site depends on besides its own Markdown and fragments, and the strictness.
-
-    A page-update build (:func:`_update_pages`) runs no engine and so sees no warning: it
-    is strict only when the site it updates was built strictly (without a warning).
-    """
-    from importlib.metadata import version
-
-    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:{__version__}:".encode())
-    for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
-        h.update(f"{dist}={version(dist)};".encode())
-    if project.mkdocs_file.is_file():
-        h.update(project.mkdocs_file.read_bytes())
-    return h.hexdigest()
-
-
-def _update_pages(
-    site: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
-) -> None:
-    """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
-
-    Used when no Markdown page changed: the engine would render every page as before. All
-    new contents are computed first, then each changed file is replaced atomically (a
-    temporary file renamed over it), so a reader always gets a whole file. Copying the
-    site to swap it in whole would cost more than the update itself: a site has a folder
-    per page. If this step is interrupted, the next build starts from scratch (the site's
-    fingerprint is written only after it).
-    """
-    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.written)}
-    for rel in sorted(fragments.written | fragments.removed):
-        src = rel[: -len(".json")]
-        page = fr.page_html(src)
-        if page is None or not (site / page).is_file():
-            continue
-        html = (site / page).read_text(encoding="utf-8")
-        new[page] = fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8")
-    for rel, data in new.items():
-        write_atomically(site / rel, data, durable=False)
-    for rel in sorted(changes.removed):
-        (site / rel).unlink(missing_ok=True)
-    if fr.SEARCH_FILE in fragments.written:
-        fr.write_search_index(site, fr.read_search_entries(folder), engine)
 
 
 def site_language(project: Project) -> str:

@@ -183,9 +183,7 @@ class Rebuilder:
                 self.echo(f"build failed; still serving the last good site:\n{text}")
                 self.state.publish(bump=False, errors=text)
                 return False
-            self.echo(
-                f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.events_made} event(s) recomputed)"
-            )
+            self.echo(f"rebuilt in {time.perf_counter() - start:.1f} s ({timings.events_made} event(s) recomputed)")
             self.state.publish(bump=True, errors="")
             return True
 

@@ -123,3 +123,51 @@ def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
         with contextlib.suppress(OSError):  # not empty: still in use
             os.rmdir(os.path.join(root, prefix))
     return TreeChanges(frozenset(written), frozenset(removed))
+
+
+@dataclass(frozen=True, slots=True)
+class DocsChanges:
+    """What writing ``build/docs`` and ``build/fragments`` changed."""
+
+    docs: TreeChanges
+    fragments: TreeChanges
+
+
+TOKEN = ".cache/docs.token"
+"""In the build folder: the token of the build that last wrote the trees."""
+
+
+def write_docs(
+    build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
+) -> tuple[DocsChanges, str]:
+    """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
+    ``build/fragments``, touching only what changed; returns the changes and this build's token.
+
+    ``written``: what this process wrote last time, by tree, with the token it left
+    (``token``); it stands for the trees only if no other build (another process) wrote them
+    since, which the token on disk tells.
+    """
+    from ingest.site import fragments as fr
+
+    path = build_dir / TOKEN
+    try:
+        on_disk = path.read_text(encoding="utf-8")
+    except OSError:
+        on_disk = ""
+    if on_disk != token:
+        written.clear()
+    path.unlink(missing_ok=True)
+    docs = sync_tree(
+        build_dir / "docs",
+        {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
+        written.setdefault("docs", {}),
+    )
+    fragments = sync_tree(
+        build_dir / fr.FOLDER,
+        {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)},
+        written.setdefault("fragments", {}),
+    )
+    token = os.urandom(16).hex()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, token, durable=False)
+    return DocsChanges(docs, fragments), token
