@@ -546,7 +546,7 @@ def cli_build(project: Project, engine: str) -> tuple[float, str]:
         text=True,
     )
     seconds = time.perf_counter() - start
-    said = re.search(r"\((\d+ events computed, \d+ from cache)\)", proc.stderr)
+    said = re.search(r"\((\d+ events? made, \d+ from the build cache)\)", proc.stderr)
     return seconds, said.group(1) if said else ""
 
 

@@ -356,7 +356,8 @@ def build(
     where = "build/docs" if docs_only else "build/site"
     click.echo(
         f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
-        f"({timings.events_made} events computed, {timings.events_cached} from cache)",
+        f"({timings.events_made} event{'' if timings.events_made == 1 else 's'} made, "
+        f"{timings.events_cached} from the build cache)",
         err=True,
     )
 

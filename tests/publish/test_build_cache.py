@@ -43,11 +43,11 @@ def _env(keys: Path) -> dict[str, str]:
 
 
 def _build(root: Path, keys: Path, *args: str, today: str = TODAY.isoformat()) -> tuple[int, int]:
-    """`scorekeeper build` in a new process: (events computed, events from cache)."""
+    """`scorekeeper build` in a new process: (events made, events from the build cache)."""
     cmd = [sys.executable, "-m", "ingest", "--root", str(root), "build", "--today", today, *args]
     proc = subprocess.run(cmd, capture_output=True, text=True, check=False, env=_env(keys))
     assert proc.returncode == 0, proc.stderr
-    found = re.search(r"\((\d+) events computed, (\d+) from cache\)", proc.stderr)
+    found = re.search(r"\((\d+) events? made, (\d+) from the build cache\)", proc.stderr)
     assert found, proc.stderr
     return int(found.group(1)), int(found.group(2))
 
