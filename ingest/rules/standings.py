@@ -18,15 +18,16 @@ import hashlib
 import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
 from ingest.core.collector import collector_paused
 from ingest.core.model import Event, MatchKind, PlayerId, Round
+from ingest.rules.event_ruleset import ruleset_for, tiebreakers_for
 from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings
-from ingest.rules.rulesets import Ruleset, get_ruleset
+from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import (
     Rational,
     Record,
@@ -328,27 +329,6 @@ def _snapshot(
 # -- the engine ------------------------------------------------------------------------------------------
 
 
-def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
-    """The ruleset an event uses (or ``rules``), with its event-specific options applied."""
-    base = rules if isinstance(rules, Ruleset) else get_ruleset(rules or event.rules)
-    out = base.for_event(
-        date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
-    )
-    if event.structure.dropped_evaluated is not None:  # what an imported event's platform did
-        out = replace(out, dropped_frozen=event.structure.dropped_evaluated == "last-round")
-    return out
-
-
-def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
-    tbs = rules.tiebreakers
-    if (event.is_team_event and not rules.team_game_points) or event.structure.results == "matches":
-        # MTR Appendix C: team events use the overall match result only; an event that
-        # recorded match results only has no games to compute game-win figures from (MTR 3.1:
-        # not every tiebreaker applies where matches are single games).
-        tbs = tuple(t for t in tbs if t not in ("gw", "ogw"))
-    return tbs
-
-
 class _Engine:
     """Computes standings for one event and ruleset."""
 
@@ -358,7 +338,7 @@ class _Engine:
         self.units = _units(event)
         self.index = {pid: i for i, pid in enumerate(self.units)}
         self.names = _names(event)
-        self.tbs = _tiebreakers(event, rules)
+        self.tbs = tiebreakers_for(event, rules)
         self.game_points = not event.is_team_event or rules.team_game_points
         self.draw_is_loss = event.structure.pairing == "double-elimination"
         """Bushiroad 3.2.2: in double elimination a tie is a loss for both players."""
