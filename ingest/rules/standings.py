@@ -28,6 +28,7 @@ from ingest.rules.event_ruleset import ruleset_for, tiebreakers_for
 from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings
 from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings_totals import RunningTotals
 from ingest.rules.standings_values import (
     Rational,
     Record,
@@ -55,176 +56,6 @@ def seeded_order(seed: int, player: str) -> bytes:
     True
     """
     return hashlib.blake2b(f"{seed}:{player}".encode(), digest_size=8).digest()
-
-
-# -- accumulation ----------------------------------------------------------------------------------
-
-
-class _OppsView:
-    """Read-only view of growing opponent lists, truncated to their lengths at a snapshot."""
-
-    __slots__ = ("_cache", "_lengths", "_lists")
-
-    def __init__(self, lists: list[list[int]], lengths: list[int]) -> None:
-        self._lists, self._lengths = lists, lengths
-        self._cache: list[list[int]] | None = None
-
-    def _all(self) -> list[list[int]]:
-        if self._cache is None:
-            self._cache = [o[:n] for o, n in zip(self._lists, self._lengths, strict=True)]
-        return self._cache
-
-    def __getitem__(self, i: int) -> list[int]:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._lengths)
-
-
-class _Acc:
-    """Running totals per player index, updated round by round."""
-
-    __slots__ = (
-        "byes",
-        "draws",
-        "game_points",
-        "games",
-        "h2h",
-        "last_round",
-        "losses",
-        "opp_set",
-        "opps",
-        "points",
-        "rounds",
-        "wins",
-    )
-
-    def __init__(self, n: int) -> None:
-        self.points = [0] * n
-        self.wins = [0] * n
-        self.losses = [0] * n
-        self.draws = [0] * n
-        self.byes = [0] * n
-        self.rounds = [0] * n
-        self.game_points = [0] * n
-        self.games = [0] * n
-        self.opps: list[list[int]] = [[] for _ in range(n)]
-        self.opp_set: list[set[int]] = [set() for _ in range(n)]
-        self.h2h: dict[tuple[int, int], int] = {}
-        self.last_round = [0] * n
-
-    def copy(self) -> _Acc:
-        """A snapshot of the totals. Opponent lists only ever grow, so the snapshot keeps
-        each list's length and slices the shared list lazily instead of copying it."""
-        c = _Acc(0)
-        c.points, c.wins, c.losses, c.draws = self.points[:], self.wins[:], self.losses[:], self.draws[:]
-        c.byes, c.rounds, c.game_points, c.games = self.byes[:], self.rounds[:], self.game_points[:], self.games[:]
-        c.opps = _OppsView(self.opps, [len(o) for o in self.opps])  # type: ignore[assignment]
-        c.h2h = dict(self.h2h)
-        c.last_round = self.last_round[:]
-        return c
-
-    def meet(self, a: int, b: int) -> None:
-        if b not in self.opp_set[a]:
-            self.opp_set[a].add(b)
-            self.opps[a].append(b)
-        if a not in self.opp_set[b]:
-            self.opp_set[b].add(a)
-            self.opps[b].append(a)
-
-    def add_round(
-        self,
-        rnd: Round,
-        index: Mapping[PlayerId, int],
-        rules: Ruleset,
-        time: int,
-        game_points: bool,
-        draw_is_loss: bool = False,
-    ) -> None:
-        """Adds one round's results (``draw_is_loss``: Bushiroad 3.2.2, a tie is a loss for both)."""
-        win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
-        played, bye = MatchKind.PLAYED, MatchKind.BYE
-        points, wins, losses = self.points, self.wins, self.losses
-        if draw_is_loss:  # a tie scores and counts as a loss for both players
-            draw, draws = loss, losses
-        else:
-            draws = self.draws
-        rounds, gp, games, last, h2h = self.rounds, self.game_points, self.games, self.last_round, self.h2h
-        for m in rnd.matches:
-            kind = m.kind
-            if kind is played:
-                s = m.score
-                if s is None:
-                    continue  # unreported: the round is in progress
-                a = index.get(m.players[0])
-                b = index.get(m.players[1])
-                if a is None or b is None:
-                    continue
-                rounds[a] += 1
-                rounds[b] += 1
-                last[a] = last[b] = time
-                if s.first > s.second:
-                    points[a] += win
-                    points[b] += loss
-                    wins[a] += 1
-                    losses[b] += 1
-                    h2h[(a, b)] = h2h.get((a, b), 0) + 1
-                elif s.second > s.first:
-                    points[b] += win
-                    points[a] += loss
-                    wins[b] += 1
-                    losses[a] += 1
-                    h2h[(b, a)] = h2h.get((b, a), 0) + 1
-                else:
-                    points[a] += draw
-                    points[b] += draw
-                    draws[a] += 1
-                    draws[b] += 1
-                if game_points:
-                    gp[a] += 3 * s.first + s.drawn
-                    gp[b] += 3 * s.second + s.drawn
-                    n_games = s.first + s.second + s.drawn
-                    games[a] += n_games
-                    games[b] += n_games
-                self.meet(a, b)
-                continue
-            ids = [index.get(p) for p in m.players]
-            if any(i is None for i in ids):
-                continue
-            if kind is bye:
-                i = ids[0]
-                assert i is not None
-                points[i] += win
-                wins[i] += 1
-                self.byes[i] += 1
-                rounds[i] += 1
-                if game_points:
-                    gp[i] += 3 * rules.bye_games[0]
-                    games[i] += rules.bye_games[0] + rules.bye_games[1]
-                last[i] = time
-            elif kind is MatchKind.LOSS:
-                i = ids[0]
-                assert i is not None
-                points[i] += loss
-                losses[i] += 1
-                rounds[i] += 1
-                if game_points:
-                    gp[i] += 3 * rules.loss_games[0]
-                    games[i] += rules.loss_games[0] + rules.loss_games[1]
-                last[i] = time
-            else:  # a double loss
-                a2, b2 = ids
-                assert a2 is not None and b2 is not None
-                for i in (a2, b2):
-                    points[i] += loss
-                    losses[i] += 1
-                    rounds[i] += 1
-                    if game_points:
-                        gp[i] += 3 * rules.double_loss_games[0]
-                        games[i] += rules.double_loss_games[0] + rules.double_loss_games[1]
-                    last[i] = time
-                if rules.double_loss_opponents:
-                    self.meet(a2, b2)
 
 
 # -- per-snapshot values -----------------------------------------------------------------------------
@@ -269,7 +100,7 @@ class _Snapshot:
 
 
 def _snapshot(
-    acc: _Acc,
+    acc: RunningTotals,
     rules: Ruleset,
     tiebreakers: Sequence[str],
     subjects: Sequence[int],
@@ -356,16 +187,16 @@ class _Engine:
             rounds += list(self.event.playoff)
         return rounds
 
-    def accumulate(self, rounds: Sequence[Round]) -> list[_Acc]:
+    def accumulate(self, rounds: Sequence[Round]) -> list[RunningTotals]:
         """Totals after each round of ``rounds`` (index t = after t rounds)."""
-        acc = _Acc(len(self.units))
+        acc = RunningTotals(len(self.units))
         out = [acc.copy()]
         for t, rnd in enumerate(rounds, start=1):
             acc.add_round(rnd, self.index, self.rules, t, self.game_points, self.draw_is_loss)
             out.append(acc.copy())
         return out
 
-    def standings_after(self, k: int, accs: Sequence[_Acc] | None = None) -> Standings:
+    def standings_after(self, k: int, accs: Sequence[RunningTotals] | None = None) -> Standings:
         """Swiss standings after round ``k`` (everyone evaluated then, phases applied at the end)."""
         rounds = self.timeline(k, with_playoff=False)
         accs = accs if accs is not None else self.accumulate(rounds)
@@ -419,7 +250,7 @@ class _Engine:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
         return not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen)
 
-    def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: _Acc) -> list[int]:
+    def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: RunningTotals) -> list[int]:
         """For each player, the round after which their row is taken."""
         n = len(self.units)
         if self.evaluates_everyone_at_the_end():
@@ -454,7 +285,7 @@ class _Engine:
 
     def rank(
         self,
-        accs: Sequence[_Acc] | Mapping[int, _Acc],
+        accs: Sequence[RunningTotals] | Mapping[int, RunningTotals],
         times: Sequence[int],
         *,
         swiss_rounds: int,
@@ -712,7 +543,7 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
     if engine.evaluates_everyone_at_the_end():
         # Everyone is evaluated after round k: rank straight from the running totals,
         # round by round, without keeping a copy of every earlier state.
-        acc = _Acc(len(engine.units))
+        acc = RunningTotals(len(engine.units))
         out = []
         for k, rnd in enumerate(rounds, start=1):
             acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points, engine.draw_is_loss)
