@@ -1,6 +1,6 @@
 """Tiebreaker definitions: ids, names and what each measures.
 
-The arithmetic lives in :mod:`ingest.rules.standings`, which computes every tiebreaker
+The arithmetic lives in :mod:`ingest.rules.tiebreaker_snapshots`, which computes every tiebreaker
 exactly (integers over common denominators, shown as fractions); this registry gives
 each id its display name and explanation for tables, the JSON output and the rules
 pages.
