@@ -23,9 +23,10 @@ from ingest.planner.field import planned_rounds
 from ingest.planner.wot import WotReport, wot_report
 from ingest.report.cut import CutOutlook, cut_outlook
 from ingest.rules.event_ruleset import ruleset_for
+from ingest.rules.final_standings import final_standings
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings, final_standings, standings_by_round
+from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
 
 

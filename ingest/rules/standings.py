@@ -1,4 +1,11 @@
-"""Standings: records, exact tiebreakers and the ranking, after every round.
+"""Swiss standings after a round, and after every round: the standings engine.
+
+:func:`compute_standings` gives the standings after one round, :func:`standings_by_round`
+after each; :mod:`ingest.rules.final_standings` places the top cut on top of them. The
+engine runs the rounds through the running totals (:mod:`ingest.rules.standings_totals`),
+decides after which round each player's row is taken (phases, players frozen when they
+stop playing), and hands the totals to the ranking (:mod:`ingest.rules.standings_ranking`),
+which takes the tiebreakers (:mod:`ingest.rules.tiebreaker_snapshots`) and sorts.
 
 Arithmetic is exact. Every percentage is a rational number ``(numerator, denominator)``;
 averages over opponents are summed as integers over a common denominator, and players
@@ -17,23 +24,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ingest.core.collector import collector_paused
-from ingest.core.model import Event, MatchKind, PlayerId, Round
+from ingest.core.model import Event, Round
 from ingest.rules.event_ruleset import ruleset_for
-from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_ranking import Ranker
 from ingest.rules.standings_totals import RunningTotals
-from ingest.rules.standings_values import (
-    Row,
-    Standings,
-)
-
-# -- the engine ------------------------------------------------------------------------------------------
+from ingest.rules.standings_values import Standings
 
 
 class StandingsEngine:
-    """Computes standings for one event and ruleset."""
+    """Computes standings for one event and ruleset: totals round by round, evaluation times, ranking."""
 
     def __init__(self, event: Event, rules: Ruleset) -> None:
         self.event = event
@@ -47,6 +48,7 @@ class StandingsEngine:
         self._complete: dict[int, bool] = {}
 
     def timeline(self, swiss_upto: int, with_playoff: bool) -> list[Round]:
+        """Swiss rounds 1..``swiss_upto``, then the playoff rounds if ``with_playoff``."""
         rounds = list(self.event.rounds[:swiss_upto])
         if with_playoff:
             rounds += list(self.event.playoff)
@@ -114,44 +116,6 @@ class StandingsEngine:
                 times.append(phase_end(last))
         return times
 
-    def final(self) -> Standings:
-        """Final standings: Swiss standings with the top cut placed by the playoff."""
-        swiss = len(self.event.rounds)
-        playoff = list(self.event.playoff)
-        include_playoff = bool(playoff) and self.rules.playoff_in_record
-        rounds = self.timeline(swiss, with_playoff=include_playoff)
-        accs = self.accumulate(rounds)
-        times = self.evaluation_times(rounds, swiss, len(rounds), accs[-1])
-        places = None
-        if playoff and self.rules.playoff_places:
-            places = {self.index[p]: v for p, v in playoff_places(self.event).items() if p in self.index}
-        rows, values_at = self.ranker.rank(accs, times, swiss_rounds=swiss, places=places)
-        if playoff and self.rules.playoff_in_wld and not include_playoff:
-            rows = _with_playoff_wld(rows, playoff)
-        complete = all(r.complete for r in rounds) and all(r.complete for r in playoff)
-        return Standings(self.rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)
-
-
-def _with_playoff_wld(rows: list[Row], playoff: Sequence[Round]) -> list[Row]:
-    """Rows whose W-L-D count the top-cut matches too (their points do not): as Topdeck publishes."""
-    extra: dict[PlayerId, list[int]] = {}
-    for rnd in playoff:
-        for m in rnd.matches:
-            if m.kind is MatchKind.BYE or not m.reported:
-                continue
-            winner = m.winner()
-            for p in m.players:
-                tally = extra.setdefault(p, [0, 0, 0])
-                tally[0 if winner == p else 1 if winner is not None or m.kind is not MatchKind.PLAYED else 2] += 1
-    out = []
-    for row in rows:
-        w, lost, d = extra.get(row.player, (0, 0, 0))
-        if w or lost or d:
-            rec = row.record
-            row = row._replace(record=rec._replace(wins=rec.wins + w, losses=rec.losses + lost, draws=rec.draws + d))
-        out.append(row)
-    return out
-
 
 # -- public API ------------------------------------------------------------------------------------------------
 
@@ -198,11 +162,3 @@ def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Stan
         return tuple(out)
     accs = engine.accumulate(rounds)
     return tuple(engine.standings_after(k, accs[: k + 1]) for k in range(1, len(rounds) + 1))
-
-
-def final_standings(event: Event, rules: str | Ruleset | None = None) -> Standings:
-    """Final standings: places 1..N of the top cut from the playoff, the rest by Swiss standings."""
-    if uses_published_standings(event):
-        return published_standings(event, final=True)
-    with collector_paused():
-        return StandingsEngine(event, ruleset_for(event, rules)).final()

@@ -4,7 +4,7 @@ Match-win percentage (MTR Appendix C: match points over 3 x rounds played; Bushi
 3.2.1.2: over the event's rounds, truncated to two decimals), game-win percentage, their
 floors, and the opponents' averages OMW%, OGW% and OOMW%, each a rational number
 ``(numerator, denominator)``. Averages are summed as integers over one common denominator.
-:mod:`ingest.rules.standings` takes a snapshot for the players evaluated after each round.
+:mod:`ingest.rules.standings_ranking` takes a snapshot for the players evaluated after each round.
 """
 
 from __future__ import annotations
