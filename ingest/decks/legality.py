@@ -25,7 +25,7 @@ from datetime import date
 
 from ingest.decks.card_data import CardData
 from ingest.decks.decklist import DeckEntry, Decklist, Section
-from ingest.decks.formats import FormatRules
+from ingest.decks.format_rules import FormatRules
 from ingest.decks.violation_words import Sentence
 
 __all__ = ["DeckVerdict", "Sentence", "Violation", "check_deck", "check_team"]

@@ -18,7 +18,7 @@ from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.planner.field import planned_rounds
 from ingest.planner.wot import WotReport, wot_report
 from ingest.report.cut import CutOutlook, cut_outlook
