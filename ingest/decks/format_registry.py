@@ -19,13 +19,10 @@ from datetime import date
 from typing import Any
 
 from ingest.decks.decklist import Section
+from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard, DatedSet
 from ingest.decks.format_rules import (
-    BannedCategory,
-    CardPool,
     CopyException,
     CopyRule,
-    DatedCard,
-    DatedSet,
     FormatRules,
     KindRatioRule,
     PlayDecksRule,

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
-from ingest.decks.format_rules import DatedCard
+from ingest.decks.format_lists import DatedCard
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings import standings_by_round
