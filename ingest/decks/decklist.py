@@ -28,15 +28,14 @@ Attributes follow the card name in square brackets, in any order:
 
 Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
 
-Names are compared by `normalize_card_name`. Only `load_decklist` touches the file system;
-card data (Scryfall, MTGJSON) is :mod:`ingest.decks.card_data`.
+Names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Only
+`load_decklist` touches the file system; card data (Scryfall, MTGJSON) is
+:mod:`ingest.decks.card_data`.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -44,6 +43,7 @@ from pathlib import Path
 from typing import TypeGuard
 
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
+from ingest.decks.card_names import normalize_card_name, split_printing
 
 __all__ = [
     "DeckEntry",
@@ -53,9 +53,7 @@ __all__ = [
     "Section",
     "decklist_from_mappings",
     "load_decklist",
-    "normalize_card_name",
     "parse_decklist_text",
-    "split_printing",
 ]
 
 
@@ -107,72 +105,6 @@ _HEADER_WORDS: dict[str, Section] = {
     "villain": Section.VILLAIN,
     "villain deck": Section.VILLAIN,
 }
-
-# ---------------------------------------------------------------------------- names
-
-_TRANSLATE = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u201b": "'",
-        "\u02bc": "'",
-        "`": "'",
-        "\u00b4": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2015": "-",
-        "\u2212": "-",
-        "\u00e6": "ae",
-        "\u00c6": "AE",
-        "\u00a0": " ",
-    }
-)
-_PRINTING = re.compile(r"^(?P<name>.*?\S)\s+(?P<printing>\([A-Z0-9]{2,6}\)(?:\s+[^\s()\[\]]+){0,2})$")
-_SPLIT = re.compile(r"\s*/{1,2}\s*")
-
-
-def split_printing(text: str) -> tuple[str, str | None]:
-    """Splits a trailing printing (set code and collector number) off a card name.
-
-    >>> split_printing("Lightning Bolt (M11) 149")
-    ('Lightning Bolt', '(M11) 149')
-    >>> split_printing("Tidal Wave - Dark Fleet (Transport)")
-    ('Tidal Wave - Dark Fleet (Transport)', None)
-    """
-    text = text.strip()
-    match = _PRINTING.match(text) if "(" in text else None  # a printing starts with "(SET)"
-    if match is None:
-        return text, None
-    return match["name"], match["printing"]
-
-
-@functools.lru_cache(maxsize=65536)
-def normalize_card_name(name: str) -> str:
-    """Gives the key cards are compared by: their English name, normalized.
-
-    Case is folded, typographic quotes and dashes become ASCII, accents are dropped,
-    whitespace is collapsed, split-card slashes become `` // `` and a trailing set code
-    such as ``(MH3) 123`` is removed.
-
-    >>> normalize_card_name("Troll of Khazad-dûm")
-    'troll of khazad-dum'
-    >>> normalize_card_name("  Sensei’s   Divining Top (EMA) 229")
-    "sensei's divining top"
-    >>> normalize_card_name("Fire/Ice") == normalize_card_name("Fire // Ice")
-    True
-    """
-    text = split_printing(name)[0].translate(_TRANSLATE)
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = _SPLIT.sub(" // ", text)
-    return " ".join(text.split()).casefold()
-
 
 # ---------------------------------------------------------------------------- model
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from ingest.decks.decklist import normalize_card_name
+from ingest.decks.card_names import normalize_card_name
 
 __all__ = ["BannedCategory", "CardPool", "DatedCard", "DatedSet"]
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
 
-from ingest.decks.decklist import Section, normalize_card_name
+from ingest.decks.card_names import normalize_card_name
+from ingest.decks.decklist import Section
 from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard
 
 __all__ = [

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.decks.card_data import CardData, CardDataError
+from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import (
     DeckEntry,
     Decklist,
@@ -14,7 +15,6 @@ from ingest.decks.decklist import (
     DecklistSyntaxError,
     Section,
     decklist_from_mappings,
-    normalize_card_name,
     parse_decklist_text,
 )
 
