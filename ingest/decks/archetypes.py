@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ingest.decks.card_names import normalize_card_name
-from ingest.decks.decklist import Decklist, Section
+from ingest.decks.decklist import Decklist
+from ingest.decks.decklist_parts import Section
 
 __all__ = ["Archetype", "ArchetypeBook"]
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from ingest.decks.decklist import Section
+from ingest.decks.decklist_parts import Section
 from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard, DatedSet
 from ingest.decks.format_rules import (
     CopyException,

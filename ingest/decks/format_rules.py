@@ -19,7 +19,7 @@ from datetime import date
 from typing import Literal
 
 from ingest.decks.card_names import normalize_card_name
-from ingest.decks.decklist import Section
+from ingest.decks.decklist_parts import Section
 from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard
 
 __all__ = [
