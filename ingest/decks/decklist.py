@@ -28,7 +28,8 @@ Attributes follow the card name in square brackets, in any order:
 
 Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
 
-Names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Only
+The entries, their sections and the errors found are :mod:`ingest.decks.decklist_parts`;
+names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Only
 `load_decklist` touches the file system; card data (Scryfall, MTGJSON) is
 :mod:`ingest.decks.card_data`.
 """
