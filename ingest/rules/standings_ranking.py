@@ -2,10 +2,10 @@
 
 Players are sorted on integer keys that are exact multiples of their rational tiebreakers
 (or on the published, rounded figures where a compatibility profile says the platform
-does). Players tied on everything share a rank (MTR Appendix C), unless the rules split
-them by head to head and then a random method (Bushiroad 3.2.1.2); the random method, and
-the order of ties nothing breaks, is a hash of the event seed and the player id. A
-disqualified player is left out; a dropped one stays (MTR 2.10).
+does). Players tied on everything share a rank, unless the ruleset splits them: by head
+to head, then a random method (Bushiroad 3.2.1.2). The random method, and the order of
+ties nothing breaks, is a hash of the event seed and the player id. A disqualified player
+is left out; a dropped one stays (MTR 2.10).
 """
 
 from __future__ import annotations
