@@ -47,6 +47,7 @@ def _no_fork() -> None:
 def _no_gc() -> None:
     import ingest.publish.parallel
     import ingest.publish.run
+    import ingest.rules.final_standings
     import ingest.rules.standings
 
     @contextlib.contextmanager
@@ -59,6 +60,7 @@ def _no_gc() -> None:
 
     _replace(ingest.publish.parallel, "collector_paused", paused)
     _replace(ingest.rules.standings, "collector_paused", paused)
+    _replace(ingest.rules.final_standings, "collector_paused", paused)
     _replace(ingest.publish.run, "results_frozen", frozen)
 
 

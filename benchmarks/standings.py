@@ -15,7 +15,8 @@ import statistics
 import time
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
-from ingest.rules.standings import final_standings, standings_by_round
+from ingest.rules.final_standings import final_standings
+from ingest.rules.standings import standings_by_round
 
 
 def simulated_event(players: int, rounds: int, seed: int = 7) -> Event:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ingest.decks.decklist import Decklist, Section, normalize_card_name
+from ingest.decks.card_names import normalize_card_name
+from ingest.decks.decklist import Decklist
+from ingest.decks.decklist_parts import Section
 
 __all__ = ["Archetype", "ArchetypeBook"]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.decks.decklist import normalize_card_name
+from ingest.decks.card_names import normalize_card_name
 
 __all__ = ["CardData", "CardDataError", "CardFacts", "load_card_data"]
 

@@ -28,221 +28,31 @@ Attributes follow the card name in square brackets, in any order:
 
 Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
 
-Names are compared by `normalize_card_name`. Only `load_decklist` touches the file system;
-card data (Scryfall, MTGJSON) is :mod:`ingest.decks.card_data`.
+The entries, their sections and the errors found are :mod:`ingest.decks.decklist_parts`;
+names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Only
+`load_decklist` touches the file system; card data (Scryfall, MTGJSON) is
+:mod:`ingest.decks.card_data`.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
+from ingest.decks.card_names import split_printing
+from ingest.decks.decklist_parts import ATTRIBUTE_KEYS, SECTION_WORDS, DeckEntry, DecklistError, Section
 
 __all__ = [
-    "DeckEntry",
     "Decklist",
-    "DecklistError",
     "DecklistSyntaxError",
-    "Section",
     "decklist_from_mappings",
     "load_decklist",
-    "normalize_card_name",
     "parse_decklist_text",
-    "split_printing",
 ]
-
-
-class Section(StrEnum):
-    """A part of a decklist."""
-
-    MAIN = "main"
-    """The main deck (for Transformers: the battle cards)."""
-    SIDEBOARD = "sideboard"
-    """The sideboard (MTG Arena's companion is read as sideboard too)."""
-    CHARACTERS = "characters"
-    """Transformers character cards: the team."""
-    HERO = "hero"
-    """The Wheel of Time Hero deck."""
-    VILLAIN = "villain"
-    """The Wheel of Time Villain deck."""
-
-    @property
-    def header(self) -> str:
-        """The header line `Decklist.to_text` writes for this section."""
-        return _HEADER_TEXT[self]
-
-
-_HEADER_TEXT = {
-    Section.MAIN: "Deck",
-    Section.SIDEBOARD: "Sideboard",
-    Section.CHARACTERS: "Characters",
-    Section.HERO: "Hero",
-    Section.VILLAIN: "Villain",
-}
-
-_HEADER_WORDS: dict[str, Section] = {
-    "deck": Section.MAIN,
-    "main": Section.MAIN,
-    "main deck": Section.MAIN,
-    "maindeck": Section.MAIN,
-    "mainboard": Section.MAIN,
-    "battle cards": Section.MAIN,
-    "battle deck": Section.MAIN,
-    "sideboard": Section.SIDEBOARD,
-    "side board": Section.SIDEBOARD,
-    "side": Section.SIDEBOARD,
-    "companion": Section.SIDEBOARD,
-    "characters": Section.CHARACTERS,
-    "character cards": Section.CHARACTERS,
-    "team": Section.CHARACTERS,
-    "hero": Section.HERO,
-    "hero deck": Section.HERO,
-    "villain": Section.VILLAIN,
-    "villain deck": Section.VILLAIN,
-}
-
-# ---------------------------------------------------------------------------- names
-
-_TRANSLATE = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u201b": "'",
-        "\u02bc": "'",
-        "`": "'",
-        "\u00b4": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2015": "-",
-        "\u2212": "-",
-        "\u00e6": "ae",
-        "\u00c6": "AE",
-        "\u00a0": " ",
-    }
-)
-_PRINTING = re.compile(r"^(?P<name>.*?\S)\s+(?P<printing>\([A-Z0-9]{2,6}\)(?:\s+[^\s()\[\]]+){0,2})$")
-_SPLIT = re.compile(r"\s*/{1,2}\s*")
-
-
-def split_printing(text: str) -> tuple[str, str | None]:
-    """Splits a trailing printing (set code and collector number) off a card name.
-
-    >>> split_printing("Lightning Bolt (M11) 149")
-    ('Lightning Bolt', '(M11) 149')
-    >>> split_printing("Tidal Wave - Dark Fleet (Transport)")
-    ('Tidal Wave - Dark Fleet (Transport)', None)
-    """
-    text = text.strip()
-    match = _PRINTING.match(text) if "(" in text else None  # a printing starts with "(SET)"
-    if match is None:
-        return text, None
-    return match["name"], match["printing"]
-
-
-@functools.lru_cache(maxsize=65536)
-def normalize_card_name(name: str) -> str:
-    """Gives the key cards are compared by: their English name, normalized.
-
-    Case is folded, typographic quotes and dashes become ASCII, accents are dropped,
-    whitespace is collapsed, split-card slashes become `` // `` and a trailing set code
-    such as ``(MH3) 123`` is removed.
-
-    >>> normalize_card_name("Troll of Khazad-dûm")
-    'troll of khazad-dum'
-    >>> normalize_card_name("  Sensei’s   Divining Top (EMA) 229")
-    "sensei's divining top"
-    >>> normalize_card_name("Fire/Ice") == normalize_card_name("Fire // Ice")
-    True
-    """
-    text = split_printing(name)[0].translate(_TRANSLATE)
-    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    text = _SPLIT.sub(" // ", text)
-    return " ".join(text.split()).casefold()
-
-
-# ---------------------------------------------------------------------------- model
-
-
-@dataclass(frozen=True, slots=True)
-class DeckEntry:
-    """One line of a decklist: some copies of one card in one section."""
-
-    count: int
-    """Number of copies (at least 1)."""
-    card: str
-    """The card's name as written, without a trailing printing."""
-    section: Section = Section.MAIN
-    """The section the line is in."""
-    stars: int | None = None
-    """The star cost given with ``[stars: N]``, if any."""
-    kind: str | None = None
-    """The kind given with ``[kind]`` (lower case, as written), if any."""
-    printing: str | None = None
-    """A trailing set code and collector number as written, e.g. ``(M11) 149``."""
-    line: int | None = field(default=None, compare=False)
-    """1-based line of the entry in its decklist file (None for YAML entries)."""
-
-    @property
-    def key(self) -> str:
-        """The normalized English name cards are compared by."""
-        return normalize_card_name(self.card)
-
-    def to_text(self) -> str:
-        """Writes the entry as one decklist line.
-
-        >>> DeckEntry(1, "Optimus Prime - Autobot Leader", stars=12, kind="character").to_text()
-        '1 Optimus Prime - Autobot Leader [stars: 12] [character]'
-        """
-        parts = [str(self.count), self.card]
-        if self.printing:
-            parts.append(self.printing)
-        if self.stars is not None:
-            parts.append(f"[stars: {self.stars}]")
-        if self.kind is not None:
-            parts.append(f"[{self.kind}]" if _is_plain_kind(self.kind) else f"[kind: {self.kind}]")
-        return " ".join(parts)
-
-
-def _is_plain_kind(kind: str) -> bool:
-    return ":" not in kind and kind.casefold() not in _ATTRIBUTE_KEYS
-
-
-@dataclass(frozen=True, slots=True)
-class DecklistError:
-    """A problem found while reading a decklist."""
-
-    message: str
-    """What is wrong, in words a tournament organizer understands."""
-    line: int | None = None
-    """1-based line in the decklist text (None for YAML entries)."""
-    column: int | None = None
-    """1-based column in that line, where known."""
-    path: tuple[str | int, ...] = ()
-    """Path inside an inline YAML list (index, key); empty for text."""
-
-    def __str__(self) -> str:
-        if self.line is not None:
-            where = f"line {self.line}" + (f", column {self.column}" if self.column else "")
-        elif self.path:
-            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in self.path)
-            where = "deck" + where
-        else:
-            return self.message
-        return f"{where}: {self.message}"
 
 
 class DecklistSyntaxError(ValueError):
@@ -337,7 +147,6 @@ _ENTRY = re.compile(r"^(?P<sb>SB:\s*)?(?P<count>\d+)(?:[xX])?\s+(?P<rest>\S.*)$"
 _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*(?P<colon>:)?\s*(?:\(\s*\d+\s*\))?$")
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 _ATTRIBUTE = re.compile(r"\[(?P<body>[^\[\]]*)\]\s*$")
-_ATTRIBUTE_KEYS = frozenset({"stars", "kind"})
 
 
 def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]:
@@ -406,7 +215,7 @@ def _header_section(stripped: str) -> Section | None:
     match = _HEADER.match(stripped)
     if match is None:
         return None
-    return _HEADER_WORDS.get(" ".join(match["word"].split()).casefold())
+    return SECTION_WORDS.get(" ".join(match["word"].split()).casefold())
 
 
 def _unreadable(stripped: str, number: int, indent: int) -> DecklistError:
@@ -448,7 +257,7 @@ def _entry_from_match(
         key, value = key.strip().casefold(), value.strip()
         if not sep:
             key, value = "kind", body
-        if key not in _ATTRIBUTE_KEYS:
+        if key not in ATTRIBUTE_KEYS:
             errors.append(DecklistError(f'unknown attribute "[{body}]"; use [stars: N] or [kind: K]', number, column))
         elif not value:
             errors.append(DecklistError(f'attribute "[{body}]" has no value', number, column))
@@ -522,7 +331,7 @@ def decklist_from_mappings(items: object) -> tuple[Decklist, tuple[DecklistError
             entry_errors.append(DecklistError("kind must be a word such as character", path=(index, "kind")))
         section = Section.MAIN
         if section_word is not None:
-            found = _HEADER_WORDS.get(str(section_word).strip().casefold())
+            found = SECTION_WORDS.get(str(section_word).strip().casefold())
             if found is None:
                 entry_errors.append(
                     DecklistError(

@@ -18,8 +18,10 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.decklist import Decklist, DecklistError, decklist_from_mappings, parse_decklist_text
-from ingest.decks.formats import FormatRegistry, FormatRules, UnknownFormatError
+from ingest.decks.decklist import Decklist, decklist_from_mappings, parse_decklist_text
+from ingest.decks.decklist_parts import DecklistError
+from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
+from ingest.decks.format_rules import FormatRules
 from ingest.decks.legality import DeckVerdict, check_deck, check_team
 
 

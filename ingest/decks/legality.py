@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from ingest.decks.card_data import CardData
-from ingest.decks.decklist import DeckEntry, Decklist, Section
-from ingest.decks.formats import FormatRules
+from ingest.decks.decklist import Decklist
+from ingest.decks.decklist_parts import DeckEntry, Section
+from ingest.decks.format_rules import FormatRules
 from ingest.decks.violation_words import Sentence
 
 __all__ = ["DeckVerdict", "Sentence", "Violation", "check_deck", "check_team"]

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 
-from ingest.decks.decklist import Section
+from ingest.decks.decklist_parts import Section
 
 __all__ = ["SENTENCES", "Sentence"]
 

@@ -231,7 +231,7 @@ def add_player(
 
 def _swiss_over(event: Event) -> bool:
     from ingest.planner.field import planned_rounds
-    from ingest.rules.standings import ruleset_for
+    from ingest.rules.event_ruleset import ruleset_for
 
     planned = planned_rounds(event, ruleset_for(event))
     return planned is not None and len(event.rounds) >= planned and all(r.complete for r in event.rounds)

@@ -453,7 +453,8 @@ def _players(
 
 def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
     """A decklist file named in the players file, read as the common text form."""
-    from ingest.decks.decklist import Section, parse_decklist_text
+    from ingest.decks.decklist import parse_decklist_text
+    from ingest.decks.decklist_parts import Section
     from ingest.source.deck_refs import deck_path_problem
 
     ref = cell.text

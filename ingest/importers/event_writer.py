@@ -19,7 +19,8 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.model import MatchKind
-from ingest.decks.decklist import normalize_card_name, parse_decklist_text
+from ingest.decks.card_names import normalize_card_name
+from ingest.decks.decklist import parse_decklist_text
 from ingest.edit.splice import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
 from ingest.source.players import PlayerRegistry

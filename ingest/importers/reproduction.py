@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from ingest.core.model import Event, PlayerId
 from ingest.importers.platforms import conventions
+from ingest.rules.final_standings import final_standings
 from ingest.rules.published import uses_published_standings
-from ingest.rules.standings import final_standings
 from ingest.rules.standings_values import Standings
 
 

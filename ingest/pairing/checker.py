@@ -193,7 +193,7 @@ def proven_optimal(ctx: _UnitContext, ladder: FloatLadder, recorded: PairingCost
     levels, and any pairing that ties them gives the bye to the same player, so pairs the
     same players; the parity bound of :func:`~ingest.pairing.costs.float_lower_bound` then
     holds for its float levels. A recorded round that meets the bound is optimal, as a
-    solved one proven by ``parity`` is in :mod:`ingest.pairing.matching`.
+    solved one proven by ``parity`` is in :mod:`ingest.pairing.optimality_proof`.
     """
     if recorded.rematches or recorded.bye_choice:
         return False

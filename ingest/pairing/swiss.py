@@ -95,7 +95,7 @@ class PodReport:
     """Lower bound (float steps, squared gap, float height) met by a sparse result."""
     proof: str | None = None
     """Which lower bound proved a sparse result optimal (see
-    :attr:`ingest.pairing.matching.UnitSolution.proof`)."""
+    :attr:`ingest.pairing.matching_weights.UnitSolution.proof`)."""
 
 
 @dataclass(frozen=True, slots=True)

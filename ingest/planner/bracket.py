@@ -21,9 +21,10 @@ from ingest.pairing import (
 )
 from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported, units_of
 from ingest.planner.outcome import Finished, PairPlan
+from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings, ruleset_for
+from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 
 

@@ -18,7 +18,7 @@ from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.planner.outcome import Finished, PairPlan
 from ingest.planner.systems import system_of
-from ingest.rules.standings import ruleset_for
+from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.standings_values import Standings
 
 _IMPORTED_FINISHED = (

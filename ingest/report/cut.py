@@ -511,7 +511,8 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
     leaves the race.
     """
     from ingest.planner.field import planned_rounds
-    from ingest.rules.standings import compute_standings, ruleset_for
+    from ingest.rules.event_ruleset import ruleset_for
+    from ingest.rules.standings import compute_standings
 
     spec = event.structure.playoff
     if after_round is not None:  # as it stood then: no playoff yet

@@ -18,13 +18,15 @@ from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.planner.field import planned_rounds
 from ingest.planner.wot import WotReport, wot_report
 from ingest.report.cut import CutOutlook, cut_outlook
+from ingest.rules.event_ruleset import ruleset_for
+from ingest.rules.final_standings import final_standings
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings, final_standings, ruleset_for, standings_by_round
+from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
 
 

@@ -8,10 +8,12 @@ from ingest.core.columns import display_width, pad
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
 from ingest.report.cut import CutOutlook
+from ingest.rules.event_ruleset import ruleset_for
+from ingest.rules.final_standings import final_standings
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings, final_standings, ruleset_for
+from ingest.rules.standings import compute_standings
 from ingest.rules.standings_data import standings_as_data
 from ingest.rules.standings_values import Standings
 from ingest.rules.tiebreakers import get_tiebreaker

@@ -12,7 +12,7 @@ from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.planner.plan import is_finished
 from ingest.planner.wot import wot_report, wot_standings_rows
-from ingest.rules.standings import ruleset_for
+from ingest.rules.event_ruleset import ruleset_for
 from ingest.wot import WotInputError
 
 

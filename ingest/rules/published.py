@@ -6,7 +6,7 @@ platform published every match (``rounds: complete``), the event's standings are
 from its rounds as always, with the profile that reproduces the platform, and the published
 rows only serve to check that they do. Where it did not (MTGO Challenges publish the top-8
 bracket only), the published rows *are* the standings: :func:`published_standings` turns
-them into a :class:`~ingest.rules.standings.Standings` that says whose figures they are, and
+them into a :class:`~ingest.rules.standings_values.Standings` that says whose figures they are, and
 nothing recomputes them.
 """
 
@@ -153,7 +153,7 @@ def published_ruleset(event: Event) -> Ruleset:
 
 
 def published_standings(event: Event, *, final: bool = False) -> Standings:
-    """The published standings as a :class:`~ingest.rules.standings.Standings` (in published order).
+    """The published standings as a :class:`~ingest.rules.standings_values.Standings` (in published order).
 
     Players of the event without a published row (MTGO publishes the top 32) follow, unranked
     figures at zero, so every player has a row. ``final``: the top-cut players' places from

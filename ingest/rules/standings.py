@@ -1,4 +1,11 @@
-"""Standings: records, exact tiebreakers and the ranking, after every round.
+"""Swiss standings after a round, and after every round: the standings engine.
+
+:func:`compute_standings` gives the standings after one round, :func:`standings_by_round`
+after each; :mod:`ingest.rules.final_standings` places the top cut on top of them. The
+engine runs the rounds through the running totals (:mod:`ingest.rules.standings_totals`),
+decides after which round each player's row is taken (phases, players frozen when they
+stop playing), and hands the totals to the ranking (:mod:`ingest.rules.standings_ranking`),
+which takes the tiebreakers (:mod:`ingest.rules.tiebreaker_snapshots`) and sorts.
 
 Arithmetic is exact. Every percentage is a rational number ``(numerator, denominator)``;
 averages over opponents are summed as integers over a common denominator, and players
@@ -14,383 +21,54 @@ Bushiroad 3.2.1.2 and 3.2.2.2, and the platform conventions of
 
 from __future__ import annotations
 
-import hashlib
-import heapq
-import itertools
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
-from math import lcm
+from collections.abc import Sequence
 
 from ingest.core.collector import collector_paused
-from ingest.core.model import Event, MatchKind, PlayerId, Round
-from ingest.rules.playoff import playoff_places
+from ingest.core.model import Event, Round
+from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_standings, uses_published_standings
-from ingest.rules.rulesets import Ruleset, get_ruleset
-from ingest.rules.standings_values import (
-    Rational,
-    Record,
-    Row,
-    Standings,
-    ValuesTable,
-    round_half_up,
-)
+from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings_ranking import Ranker
+from ingest.rules.standings_totals import RunningTotals
+from ingest.rules.standings_values import Standings
 
 
-def _frac(f: Fraction) -> Rational:
-    return (f.numerator, f.denominator)
-
-
-def _common(values: Sequence[Rational]) -> tuple[list[int], int]:
-    """Numerators over one common denominator, and that denominator."""
-    den = lcm(*{d for _, d in values}) if values else 1
-    return [n * (den // d) for n, d in values], den
-
-
-def seeded_order(seed: int, player: str) -> bytes:
-    """A deterministic, input-order-independent sort key for ties nothing breaks.
-
-    >>> seeded_order(1, "a") == seeded_order(1, "a") != seeded_order(2, "a")
-    True
-    """
-    return hashlib.blake2b(f"{seed}:{player}".encode(), digest_size=8).digest()
-
-
-# -- accumulation ----------------------------------------------------------------------------------
-
-
-class _OppsView:
-    """Read-only view of growing opponent lists, truncated to their lengths at a snapshot."""
-
-    __slots__ = ("_cache", "_lengths", "_lists")
-
-    def __init__(self, lists: list[list[int]], lengths: list[int]) -> None:
-        self._lists, self._lengths = lists, lengths
-        self._cache: list[list[int]] | None = None
-
-    def _all(self) -> list[list[int]]:
-        if self._cache is None:
-            self._cache = [o[:n] for o, n in zip(self._lists, self._lengths, strict=True)]
-        return self._cache
-
-    def __getitem__(self, i: int) -> list[int]:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._lengths)
-
-
-class _Acc:
-    """Running totals per player index, updated round by round."""
-
-    __slots__ = (
-        "byes",
-        "draws",
-        "game_points",
-        "games",
-        "h2h",
-        "last_round",
-        "losses",
-        "opp_set",
-        "opps",
-        "points",
-        "rounds",
-        "wins",
-    )
-
-    def __init__(self, n: int) -> None:
-        self.points = [0] * n
-        self.wins = [0] * n
-        self.losses = [0] * n
-        self.draws = [0] * n
-        self.byes = [0] * n
-        self.rounds = [0] * n
-        self.game_points = [0] * n
-        self.games = [0] * n
-        self.opps: list[list[int]] = [[] for _ in range(n)]
-        self.opp_set: list[set[int]] = [set() for _ in range(n)]
-        self.h2h: dict[tuple[int, int], int] = {}
-        self.last_round = [0] * n
-
-    def copy(self) -> _Acc:
-        """A snapshot of the totals. Opponent lists only ever grow, so the snapshot keeps
-        each list's length and slices the shared list lazily instead of copying it."""
-        c = _Acc(0)
-        c.points, c.wins, c.losses, c.draws = self.points[:], self.wins[:], self.losses[:], self.draws[:]
-        c.byes, c.rounds, c.game_points, c.games = self.byes[:], self.rounds[:], self.game_points[:], self.games[:]
-        c.opps = _OppsView(self.opps, [len(o) for o in self.opps])  # type: ignore[assignment]
-        c.h2h = dict(self.h2h)
-        c.last_round = self.last_round[:]
-        return c
-
-    def meet(self, a: int, b: int) -> None:
-        if b not in self.opp_set[a]:
-            self.opp_set[a].add(b)
-            self.opps[a].append(b)
-        if a not in self.opp_set[b]:
-            self.opp_set[b].add(a)
-            self.opps[b].append(a)
-
-    def add_round(
-        self,
-        rnd: Round,
-        index: Mapping[PlayerId, int],
-        rules: Ruleset,
-        time: int,
-        game_points: bool,
-        draw_is_loss: bool = False,
-    ) -> None:
-        """Adds one round's results (``draw_is_loss``: Bushiroad 3.2.2, a tie is a loss for both)."""
-        win, draw, loss = rules.win_points, rules.draw_points, rules.loss_points
-        played, bye = MatchKind.PLAYED, MatchKind.BYE
-        points, wins, losses = self.points, self.wins, self.losses
-        if draw_is_loss:  # a tie scores and counts as a loss for both players
-            draw, draws = loss, losses
-        else:
-            draws = self.draws
-        rounds, gp, games, last, h2h = self.rounds, self.game_points, self.games, self.last_round, self.h2h
-        for m in rnd.matches:
-            kind = m.kind
-            if kind is played:
-                s = m.score
-                if s is None:
-                    continue  # unreported: the round is in progress
-                a = index.get(m.players[0])
-                b = index.get(m.players[1])
-                if a is None or b is None:
-                    continue
-                rounds[a] += 1
-                rounds[b] += 1
-                last[a] = last[b] = time
-                if s.first > s.second:
-                    points[a] += win
-                    points[b] += loss
-                    wins[a] += 1
-                    losses[b] += 1
-                    h2h[(a, b)] = h2h.get((a, b), 0) + 1
-                elif s.second > s.first:
-                    points[b] += win
-                    points[a] += loss
-                    wins[b] += 1
-                    losses[a] += 1
-                    h2h[(b, a)] = h2h.get((b, a), 0) + 1
-                else:
-                    points[a] += draw
-                    points[b] += draw
-                    draws[a] += 1
-                    draws[b] += 1
-                if game_points:
-                    gp[a] += 3 * s.first + s.drawn
-                    gp[b] += 3 * s.second + s.drawn
-                    n_games = s.first + s.second + s.drawn
-                    games[a] += n_games
-                    games[b] += n_games
-                self.meet(a, b)
-                continue
-            ids = [index.get(p) for p in m.players]
-            if any(i is None for i in ids):
-                continue
-            if kind is bye:
-                i = ids[0]
-                assert i is not None
-                points[i] += win
-                wins[i] += 1
-                self.byes[i] += 1
-                rounds[i] += 1
-                if game_points:
-                    gp[i] += 3 * rules.bye_games[0]
-                    games[i] += rules.bye_games[0] + rules.bye_games[1]
-                last[i] = time
-            elif kind is MatchKind.LOSS:
-                i = ids[0]
-                assert i is not None
-                points[i] += loss
-                losses[i] += 1
-                rounds[i] += 1
-                if game_points:
-                    gp[i] += 3 * rules.loss_games[0]
-                    games[i] += rules.loss_games[0] + rules.loss_games[1]
-                last[i] = time
-            else:  # a double loss
-                a2, b2 = ids
-                assert a2 is not None and b2 is not None
-                for i in (a2, b2):
-                    points[i] += loss
-                    losses[i] += 1
-                    rounds[i] += 1
-                    if game_points:
-                        gp[i] += 3 * rules.double_loss_games[0]
-                        games[i] += rules.double_loss_games[0] + rules.double_loss_games[1]
-                    last[i] = time
-                if rules.double_loss_opponents:
-                    self.meet(a2, b2)
-
-
-# -- per-snapshot values -----------------------------------------------------------------------------
-
-
-def _floor_list(
-    raws: list[Rational | None], floor: Fraction | None, constant: Fraction | None, empty: Rational
-) -> list[Rational]:
-    """Applies a floor to each value (None: no value, replaced by ``empty``)."""
-    if floor is None:
-        return [empty if r is None else r for r in raws]
-    fn, fd = floor.numerator, floor.denominator
-    low = _frac(constant) if constant is not None else (fn, fd)
-    return [empty if r is None else (low if r[0] * fd < fn * r[1] else r) for r in raws]
-
-
-def _rounded_list(values: list[Rational], digits: int | None) -> list[Rational]:
-    if digits is None:
-        return values
-    scale = 10**digits
-    return [((2 * n * scale + d) // (2 * d), scale) for n, d in values]
-
-
-def _average(
-    opps: list[list[int]], own: Sequence[Rational], subjects: Iterable[int], empty: Fraction
-) -> dict[int, Rational]:
-    """For each subject, the average of ``own`` over its opponents (exact)."""
-    nums, den = _common(own)
-    get = nums.__getitem__
-    out: dict[int, Rational] = {}
-    empty_r = _frac(empty)
-    for i in subjects:
-        o = opps[i]
-        out[i] = (sum(map(get, o)), len(o) * den) if o else empty_r
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    values: ValuesTable
-    tiebreaks: dict[str, dict[int, Rational]]
-
-
-def _snapshot(
-    acc: _Acc,
-    rules: Ruleset,
-    tiebreakers: Sequence[str],
-    subjects: Sequence[int],
-    event_rounds: int,
-    index: Mapping[PlayerId, int],
-    effective: Sequence[int] | None = None,
-) -> _Snapshot:
-    n = len(acc.points)
-    # Match-win percentage (MTR App. C: points / (3 x rounds played); Bushiroad 3.2.1.2:
-    # points / (event rounds x points per win), truncated to two decimals; Bushiroad
-    # 3.2.2.2: each player's effective rounds in double elimination).
-    if rules.mw_basis == "event-rounds" and effective is not None:
-        w = rules.win_points
-        mw_raw: list[Rational | None] = [(p, w * max(r, 1)) for p, r in zip(acc.points, effective, strict=True)]
-    elif rules.mw_basis == "event-rounds":
-        den = rules.win_points * max(event_rounds, 1)
-        mw_raw = [(p, den) for p in acc.points]
-    else:
-        w = rules.win_points
-        mw_raw = [(p, w * r) if r else None for p, r in zip(acc.points, acc.rounds, strict=True)]
-    if rules.mw_truncate is not None:
-        scale = 10**rules.mw_truncate
-        mw_raw = [None if v is None else ((v[0] * scale) // v[1], scale) for v in mw_raw]
-    constant = rules.floor_constant
-    mw = _floor_list(mw_raw, rules.mw_floor, constant, _frac(rules.mw_floor))
-    # Game-win percentage: game points / (3 x games played).
-    gw_raw: list[Rational | None] = [(g, 3 * c) if c else None for g, c in zip(acc.game_points, acc.games, strict=True)]
-    if rules.empty_gw is not None:
-        empty_gw = _frac(rules.empty_gw)
-    else:
-        empty_gw = _frac(rules.gw_floor) if rules.gw_floor is not None else (0, 1)
-    gw = _floor_list(gw_raw, rules.gw_floor, constant, empty_gw)
-    gw_opp = _floor_list(gw_raw, rules.ogw_floor, constant, _frac(rules.ogw_floor))
-    digits = rules.intermediate_precision
-    tb: dict[str, dict[int, Rational]] = {}
-    wanted = set(tiebreakers)
-    if "omw" in wanted or "oomw" in wanted:
-        need = range(n) if "oomw" in wanted else subjects
-        tb["omw"] = _average(acc.opps, _rounded_list(mw, digits), need, rules.empty_omw)
-    if "ogw" in wanted:
-        tb["ogw"] = _average(acc.opps, _rounded_list(gw_opp, digits), subjects, rules.empty_omw)
-    if "oomw" in wanted:
-        omw_all = [tb["omw"][i] for i in range(n)]
-        tb["oomw"] = _average(acc.opps, omw_all, subjects, rules.empty_omw)
-    tb["gw"] = {i: gw[i] for i in subjects}
-    tb["mw"] = {i: mw[i] for i in subjects}
-    if rules.no_match_values is not None:
-        o, g, og = (_frac(x) for x in rules.no_match_values)
-        for i in subjects:
-            if acc.rounds[i] == 0:
-                for tid, val in (("omw", o), ("gw", g), ("ogw", og)):
-                    if tid in tb:
-                        tb[tid][i] = val
-    return _Snapshot(ValuesTable(index, mw, mw_raw, gw, gw_opp, gw_raw), tb)
-
-
-# -- the engine ------------------------------------------------------------------------------------------
-
-
-def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
-    """The ruleset an event uses (or ``rules``), with its event-specific options applied."""
-    base = rules if isinstance(rules, Ruleset) else get_ruleset(rules or event.rules)
-    out = base.for_event(
-        date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
-    )
-    if event.structure.dropped_evaluated is not None:  # what an imported event's platform did
-        out = replace(out, dropped_frozen=event.structure.dropped_evaluated == "last-round")
-    return out
-
-
-def _tiebreakers(event: Event, rules: Ruleset) -> tuple[str, ...]:
-    tbs = rules.tiebreakers
-    if (event.is_team_event and not rules.team_game_points) or event.structure.results == "matches":
-        # MTR Appendix C: team events use the overall match result only; an event that
-        # recorded match results only has no games to compute game-win figures from (MTR 3.1:
-        # not every tiebreaker applies where matches are single games).
-        tbs = tuple(t for t in tbs if t not in ("gw", "ogw"))
-    return tbs
-
-
-class _Engine:
-    """Computes standings for one event and ruleset."""
+class StandingsEngine:
+    """Computes standings for one event and ruleset: totals round by round, evaluation times, ranking."""
 
     def __init__(self, event: Event, rules: Ruleset) -> None:
         self.event = event
         self.rules = rules
-        self.units = _units(event)
-        self.index = {pid: i for i, pid in enumerate(self.units)}
-        self.names = _names(event)
-        self.tbs = _tiebreakers(event, rules)
+        self.ranker = ranker = Ranker(event, rules)
+        self.units = ranker.units
+        self.index = ranker.index
         self.game_points = not event.is_team_event or rules.team_game_points
         self.draw_is_loss = event.structure.pairing == "double-elimination"
         """Bushiroad 3.2.2: in double elimination a tie is a loss for both players."""
-        self.drop_round: dict[PlayerId, int] = event.unit_drops()
-        """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
-        self.dq = event.disqualified_units()
-        # A player published under another id (ingest.naming) keeps the order of the file's id.
-        source = {p.id: p.source_id for p in event.players if p.source_id}
-        self.seed_keys = [seeded_order(event.seed, source.get(u, u)) for u in self.units]
         self._complete: dict[int, bool] = {}
 
     def timeline(self, swiss_upto: int, with_playoff: bool) -> list[Round]:
+        """Swiss rounds 1..``swiss_upto``, then the playoff rounds if ``with_playoff``."""
         rounds = list(self.event.rounds[:swiss_upto])
         if with_playoff:
             rounds += list(self.event.playoff)
         return rounds
 
-    def accumulate(self, rounds: Sequence[Round]) -> list[_Acc]:
+    def accumulate(self, rounds: Sequence[Round]) -> list[RunningTotals]:
         """Totals after each round of ``rounds`` (index t = after t rounds)."""
-        acc = _Acc(len(self.units))
+        acc = RunningTotals(len(self.units))
         out = [acc.copy()]
         for t, rnd in enumerate(rounds, start=1):
             acc.add_round(rnd, self.index, self.rules, t, self.game_points, self.draw_is_loss)
             out.append(acc.copy())
         return out
 
-    def standings_after(self, k: int, accs: Sequence[_Acc] | None = None) -> Standings:
+    def standings_after(self, k: int, accs: Sequence[RunningTotals] | None = None) -> Standings:
         """Swiss standings after round ``k`` (everyone evaluated then, phases applied at the end)."""
         rounds = self.timeline(k, with_playoff=False)
         accs = accs if accs is not None else self.accumulate(rounds)
         times = self.evaluation_times(rounds, k, len(rounds), accs[-1])
-        rows, values_at = self.rank(accs, times, swiss_rounds=k)
+        rows, values_at = self.ranker.rank(accs, times, swiss_rounds=k)
         complete = all(self.round_complete(r) for r in rounds)
         return Standings(self.rules, k, tuple(rows), final=False, complete=complete, values_at=values_at)
 
@@ -401,45 +79,11 @@ class _Engine:
             self._complete[key] = rnd.complete
         return self._complete[key]
 
-    def effective_rounds(self, total: int) -> list[int] | None:
-        """Double elimination: each player's effective rounds after ``total`` rounds (Bushiroad 3.2.2.2)."""
-        if self.event.structure.pairing != "double-elimination":
-            return None
-        from ingest.pairing import effective_rounds
-
-        outcomes: list[list[str]] = [[] for _ in self.units]
-        for rnd in self.event.rounds[:total]:
-            for m in rnd.matches:
-                if not m.reported:
-                    continue
-                w = m.winner()
-                for p in m.players:
-                    i = self.index.get(p)
-                    if i is None:
-                        continue
-                    if m.kind is MatchKind.BYE:
-                        outcomes[i].append("bye")
-                    elif w == p:
-                        outcomes[i].append("win")
-                    elif w is None and m.kind is MatchKind.PLAYED:
-                        outcomes[i].append("draw")
-                    else:
-                        outcomes[i].append("loss")
-        dropped = self.dropped_by(total)
-        return [
-            effective_rounds(o, total_rounds=max(total, 1), dropped=u in dropped)  # type: ignore[arg-type]
-            for u, o in zip(self.units, outcomes, strict=True)
-        ]
-
-    def dropped_by(self, k: int) -> set[PlayerId]:
-        """Units that had dropped by the end of Swiss round ``k`` (a later drop does not show yet)."""
-        return {u for u, r in self.drop_round.items() if r <= k}
-
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
         return not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen)
 
-    def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: _Acc) -> list[int]:
+    def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: RunningTotals) -> list[int]:
         """For each player, the round after which their row is taken."""
         n = len(self.units)
         if self.evaluates_everyone_at_the_end():
@@ -472,231 +116,6 @@ class _Engine:
                 times.append(phase_end(last))
         return times
 
-    def rank(
-        self,
-        accs: Sequence[_Acc] | Mapping[int, _Acc],
-        times: Sequence[int],
-        *,
-        swiss_rounds: int,
-        places: Mapping[int, tuple[int, str]] | None = None,
-    ) -> tuple[list[Row], dict[int, ValuesTable]]:
-        rules = self.rules
-        units = self.units
-        n = len(units)
-        by_time: dict[int, list[int]] = {}
-        for i, t in enumerate(times):
-            by_time.setdefault(t, []).append(i)
-        order_tbs = [t for t in self.tbs if t != "h2h"]
-        shown = ("mw", *order_tbs)
-        values: dict[str, list[Rational]] = {tid: [(0, 1)] * n for tid in shown}
-        records: list[Record] = [None] * n  # type: ignore[list-item]  # filled for every index below
-        values_at: dict[int, ValuesTable] = {}
-        unit_of = units.__getitem__
-        for t, subjects in sorted(by_time.items()):
-            acc = accs[t]
-            event_rounds = min(t, swiss_rounds) if rules.mw_basis == "event-rounds" else t
-            effective = self.effective_rounds(event_rounds) if rules.mw_basis == "event-rounds" else None
-            snap = _snapshot(acc, rules, self.tbs, subjects, event_rounds, self.index, effective)
-            values_at[t] = snap.values
-            opp_ids = [tuple(map(unit_of, acc.opps[i])) for i in subjects]
-            if len(subjects) == n:  # everyone evaluated at the same time: build in bulk
-                for tid in shown:
-                    src = snap.tiebreaks[tid]
-                    values[tid] = [src[i] for i in range(n)]
-                records = list(
-                    map(
-                        Record,
-                        acc.points,
-                        acc.wins,
-                        acc.losses,
-                        acc.draws,
-                        acc.byes,
-                        acc.rounds,
-                        acc.game_points,
-                        acc.games,
-                        opp_ids,
-                    )
-                )
-                continue
-            for tid in shown:
-                dest, src = values[tid], snap.tiebreaks[tid]
-                for i in subjects:
-                    dest[i] = src[i]
-            for i, opp in zip(subjects, opp_ids, strict=True):
-                records[i] = Record(
-                    acc.points[i],
-                    acc.wins[i],
-                    acc.losses[i],
-                    acc.draws[i],
-                    acc.byes[i],
-                    acc.rounds[i],
-                    acc.game_points[i],
-                    acc.games[i],
-                    opp,
-                )
-        keys: list[list[int]] = []
-        for tid in order_tbs:
-            if rules.rank_on_published and rules.publish_precision is not None:
-                digits = rules.publish_precision
-                keys.append([round_half_up(v[0], v[1], digits) for v in values[tid]])
-            else:
-                keys.append(_common(values[tid])[0])
-        lead: list[list[int]] = []
-        if places is not None:
-            lead.append([places[i][0] if i in places else -1 for i in range(n)])
-        lead.append([r.points for r in records])
-        if rules.rank_rounds_played:
-            lead.append([r.rounds for r in records])
-        skeys = list(zip(*lead, *keys, strict=True))
-        ranked = [i for i in range(n) if units[i] not in self.dq] if self.dq else list(range(n))
-        ranked.sort(key=self.seed_keys.__getitem__)
-        ranked.sort(key=skeys.__getitem__, reverse=True)
-        # Group exact ties; head to head and the final random method split them where the rules say so.
-        acc_last = accs[max(times)] if times else accs[len(accs) - 1]
-        split = rules.random_final or "h2h" in self.tbs
-        ranks = [0] * n
-        shared = [False] * n
-        h2h_wins = [0] * n
-        final_order: list[int] = []
-        position = 0
-        for _, grp in itertools.groupby(ranked, key=skeys.__getitem__):
-            group = list(grp)
-            if len(group) == 1:
-                final_order.append(group[0])
-                position += 1
-                ranks[group[0]] = position
-                continue
-            if "h2h" in self.tbs:
-                # Only opponents can have been beaten: look through each player's (few)
-                # opponents, not through the whole group (hundreds early in a large event).
-                members = set(group)
-                for i in group:
-                    met = {j for j in acc_last.opps[i] if j in members and j != i}
-                    h2h_wins[i] = sum(acc_last.h2h.get((i, j), 0) for j in met)
-                group = _head_to_head(group, acc_last.h2h, acc_last.opps, self.seed_keys)
-            final_order.extend(group)
-            if split:  # Bushiroad 3.2.1.2: head to head, then a random method, decide every place.
-                for i in group:
-                    position += 1
-                    ranks[i] = position
-            else:
-                for i in group:
-                    ranks[i] = position + 1
-                    shared[i] = True
-                position += len(group)
-        columns = [[(tid, n_, d_) for n_, d_ in values[tid]] for tid in shown]
-        if "h2h" in self.tbs:  # Bushiroad 3.2.1.2: match wins against the players tied with this one
-            columns.append([("h2h", w, 1) for w in h2h_wins])
-        row_values = list(zip(*columns, strict=True))
-        names = self.names
-        dropped = self.dropped_by(swiss_rounds)
-        labels = [places[i][1] if places and i in places else "" for i in range(n)]
-        if not rules.byes_in_wins:  # a bye scores its points but is no win in W-L-D (Topdeck)
-            records = [r._replace(wins=r.wins - r.byes) if r.byes else r for r in records]
-        rows = [
-            Row(
-                ranks[i],
-                units[i],
-                names.get(units[i], units[i]),
-                records[i],
-                row_values[i],
-                units[i] in dropped,
-                times[i],
-                labels[i],
-                shared[i],
-            )
-            for i in final_order
-        ]
-        return rows, values_at
-
-    def final(self) -> Standings:
-        """Final standings: Swiss standings with the top cut placed by the playoff."""
-        swiss = len(self.event.rounds)
-        playoff = list(self.event.playoff)
-        include_playoff = bool(playoff) and self.rules.playoff_in_record
-        rounds = self.timeline(swiss, with_playoff=include_playoff)
-        accs = self.accumulate(rounds)
-        times = self.evaluation_times(rounds, swiss, len(rounds), accs[-1])
-        places = None
-        if playoff and self.rules.playoff_places:
-            places = {self.index[p]: v for p, v in playoff_places(self.event).items() if p in self.index}
-        rows, values_at = self.rank(accs, times, swiss_rounds=swiss, places=places)
-        if playoff and self.rules.playoff_in_wld and not include_playoff:
-            rows = _with_playoff_wld(rows, playoff)
-        complete = all(r.complete for r in rounds) and all(r.complete for r in playoff)
-        return Standings(self.rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)
-
-
-def _with_playoff_wld(rows: list[Row], playoff: Sequence[Round]) -> list[Row]:
-    """Rows whose W-L-D count the top-cut matches too (their points do not): as Topdeck publishes."""
-    extra: dict[PlayerId, list[int]] = {}
-    for rnd in playoff:
-        for m in rnd.matches:
-            if m.kind is MatchKind.BYE or not m.reported:
-                continue
-            winner = m.winner()
-            for p in m.players:
-                tally = extra.setdefault(p, [0, 0, 0])
-                tally[0 if winner == p else 1 if winner is not None or m.kind is not MatchKind.PLAYED else 2] += 1
-    out = []
-    for row in rows:
-        w, lost, d = extra.get(row.player, (0, 0, 0))
-        if w or lost or d:
-            rec = row.record
-            row = row._replace(record=rec._replace(wins=rec.wins + w, losses=rec.losses + lost, draws=rec.draws + d))
-        out.append(row)
-    return out
-
-
-def _head_to_head(
-    group: list[int], h2h: Mapping[tuple[int, int], int], opps: Sequence[Sequence[int]], seed_keys: Sequence[bytes]
-) -> list[int]:
-    """Orders tied players by head to head (Bushiroad 3.2.1.2 step 2).
-
-    A player who beat another tied player in a match between them ranks above them.
-    Results form a partial order; players it does not separate (never met, or beat each
-    other in a cycle) are ordered by the seed, which is the rules' random method.
-    """
-    members = set(group)
-    beats: dict[int, list[int]] = {i: [] for i in group}
-    indegree = dict.fromkeys(group, 0)
-    for i in group:
-        for j in opps[i]:
-            if j in members and h2h.get((i, j), 0) > h2h.get((j, i), 0):
-                beats[i].append(j)
-                indegree[j] += 1
-    ready = [(seed_keys[i], i) for i in group if indegree[i] == 0]
-    heapq.heapify(ready)
-    waiting = {i for i in group if indegree[i] > 0}
-    out: list[int] = []
-    while len(out) < len(group):
-        if not ready:  # a cycle of results: the seed picks who goes first
-            pick = min(waiting, key=seed_keys.__getitem__)
-            waiting.discard(pick)
-            indegree[pick] = 0
-        else:
-            pick = heapq.heappop(ready)[1]
-        out.append(pick)
-        for j in beats[pick]:
-            if j in waiting:
-                indegree[j] -= 1
-                if indegree[j] == 0:
-                    waiting.discard(j)
-                    heapq.heappush(ready, (seed_keys[j], j))
-    return out
-
-
-def _units(event: Event) -> list[PlayerId]:
-    if event.is_team_event:
-        return [PlayerId(t.id) for t in event.teams]
-    return [p.id for p in event.players]
-
-
-def _names(event: Event) -> dict[PlayerId, str]:
-    if event.is_team_event:
-        return {PlayerId(t.id): t.name for t in event.teams}
-    return {p.id: p.name for p in event.players}
-
 
 # -- public API ------------------------------------------------------------------------------------------------
 
@@ -711,7 +130,7 @@ def compute_standings(event: Event, rules: str | Ruleset | None = None, *, after
     """
     if uses_published_standings(event):  # the platform's figures, never recomputed
         return published_standings(event)
-    engine = _Engine(event, ruleset_for(event, rules))
+    engine = StandingsEngine(event, ruleset_for(event, rules))
     k = len(event.rounds) if after_round is None else after_round
     if not 0 <= k <= len(event.rounds):
         raise ValueError(f"round {after_round} does not exist; the event has {len(event.rounds)} rounds")
@@ -727,27 +146,19 @@ def standings_by_round(event: Event, rules: str | Ruleset | None = None) -> tupl
 
 
 def _standings_by_round(event: Event, rules: str | Ruleset | None) -> tuple[Standings, ...]:
-    engine = _Engine(event, ruleset_for(event, rules))
+    engine = StandingsEngine(event, ruleset_for(event, rules))
     rounds = engine.timeline(len(event.rounds), with_playoff=False)
     if engine.evaluates_everyone_at_the_end():
         # Everyone is evaluated after round k: rank straight from the running totals,
         # round by round, without keeping a copy of every earlier state.
-        acc = _Acc(len(engine.units))
+        acc = RunningTotals(len(engine.units))
         out = []
         for k, rnd in enumerate(rounds, start=1):
             acc.add_round(rnd, engine.index, engine.rules, k, engine.game_points, engine.draw_is_loss)
             times = [k] * len(engine.units)
-            rows, values_at = engine.rank({k: acc}, times, swiss_rounds=k)
+            rows, values_at = engine.ranker.rank({k: acc}, times, swiss_rounds=k)
             complete = all(engine.round_complete(r) for r in rounds[:k])
             out.append(Standings(engine.rules, k, tuple(rows), final=False, complete=complete, values_at=values_at))
         return tuple(out)
     accs = engine.accumulate(rounds)
     return tuple(engine.standings_after(k, accs[: k + 1]) for k in range(1, len(rounds) + 1))
-
-
-def final_standings(event: Event, rules: str | Ruleset | None = None) -> Standings:
-    """Final standings: places 1..N of the top cut from the playoff, the rest by Swiss standings."""
-    if uses_published_standings(event):
-        return published_standings(event, final=True)
-    with collector_paused():
-        return _Engine(event, ruleset_for(event, rules)).final()

@@ -1,13 +1,15 @@
 """What standings are made of: a player's record, their tiebreaker values, a row, a table.
 
-Immutable values only; :mod:`ingest.rules.standings` computes them.
+Immutable values, and the exact arithmetic on rationals they are built with;
+:mod:`ingest.rules.standings` computes them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from typing import NamedTuple
 
 from ingest.core.model import PlayerId
@@ -19,6 +21,16 @@ Rational = tuple[int, int]
 
 def rational_lt(a: Rational, b: Rational) -> bool:
     return a[0] * b[1] < b[0] * a[1]
+
+
+def over_common_denominator(values: Sequence[Rational]) -> tuple[list[int], int]:
+    """Numerators over one common denominator, and that denominator.
+
+    >>> over_common_denominator([(1, 2), (1, 3), (2, 4)])
+    ([6, 4, 6], 12)
+    """
+    den = lcm(*{d for _, d in values}) if values else 1
+    return [n * (den // d) for n, d in values], den
 
 
 def round_half_up(n: int, d: int, digits: int) -> int:

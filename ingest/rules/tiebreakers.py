@@ -1,9 +1,10 @@
 """Tiebreaker definitions: ids, names and what each measures.
 
-The arithmetic lives in :mod:`ingest.rules.standings`, which computes every tiebreaker
-exactly (integers over common denominators, shown as fractions); this registry gives
-each id its display name and explanation for tables, the JSON output and the rules
-pages.
+The arithmetic lives in :mod:`ingest.rules.tiebreaker_snapshots` (the percentages) and
+:mod:`ingest.rules.standings_ranking` (head to head), which compute them exactly
+(integers over common denominators, shown as fractions), and in :mod:`ingest.wot.scoring`
+(Wheel of Time tie-breaking points); this registry gives each id its display name and
+explanation for tables, the JSON output and the rules pages.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.model import Event, Match, MatchKind, Round
-from ingest.decks.decklist import Section
+from ingest.decks.decklist_parts import Section
 from ingest.report.event_report import EventReport
 from ingest.source.players import PlayerRegistry
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ingest.core.model import PlayerId
-from ingest.decks.decklist import DeckEntry, Section
+from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.report.event_report import EventReport
 from ingest.site import deck_words

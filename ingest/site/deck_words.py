@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from ingest.decks.decklist import Section
+from ingest.decks.decklist_parts import Section
 from ingest.decks.legality import Violation
 from ingest.decks.violation_words import Sentence
 from ingest.site.i18n import day, gettext, ngettext, number, pgettext, separated

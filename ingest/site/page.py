@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.report.event_report import EventReport
 from ingest.site import i18n
 from ingest.site.fragments import encode, fragments_key

@@ -18,7 +18,7 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.model import Event, Phase, Player, PlayerId, PlayoffSpec, Source, Structure, Team
 from ingest.core.slug import slug
-from ingest.decks.formats import FormatRegistry, UnknownFormatError
+from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.source.assemble_checks import EventChecks
 from ingest.source.assembly_context import items
 from ingest.source.deck_refs import deck_path_problem

@@ -23,7 +23,7 @@ from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
 from ingest.source.pipeline import (
     Loaded,

@@ -17,8 +17,9 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, error
 from ingest.decks.archetypes import Archetype, ArchetypeBook
-from ingest.decks.decklist import normalize_card_name
-from ingest.decks.formats import FormatRegistry, FormatRules, format_from
+from ingest.decks.card_names import normalize_card_name
+from ingest.decks.format_registry import FormatRegistry, format_from
+from ingest.decks.format_rules import FormatRules
 from ingest.source.validation import Schema, check_document
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 

@@ -17,7 +17,7 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import archetypes_from_documents, registry_from_documents

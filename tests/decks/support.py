@@ -20,7 +20,7 @@ from pathlib import Path
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData, load_card_data
 from ingest.decks.decklist import Decklist, parse_decklist_text
-from ingest.decks.formats import FormatRegistry
+from ingest.decks.format_registry import FormatRegistry
 from ingest.decks.legality import check_deck, check_team
 from ingest.source.format_files import registry_from_documents
 from ingest.source.pipeline import format_registry, load_archetype_book

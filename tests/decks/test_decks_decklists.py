@@ -7,16 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.decks.card_data import CardData, CardDataError
-from ingest.decks.decklist import (
-    DeckEntry,
-    Decklist,
-    DecklistError,
-    DecklistSyntaxError,
-    Section,
-    decklist_from_mappings,
-    normalize_card_name,
-    parse_decklist_text,
-)
+from ingest.decks.card_names import normalize_card_name
+from ingest.decks.decklist import Decklist, DecklistSyntaxError, decklist_from_mappings, parse_decklist_text
+from ingest.decks.decklist_parts import DeckEntry, DecklistError, Section
 
 from .support import DATA, card_data
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ingest.core.model import Event, MatchKind
-from ingest.rules.standings import final_standings
+from ingest.rules.final_standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT

@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.report.event_report import compute_report
-from ingest.rules.standings import final_standings
+from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.site.api_mtgo import mtgo_document, mtgo_files
 from ingest.source.players import PlayerRegistry

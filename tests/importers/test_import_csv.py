@@ -22,7 +22,7 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.planner.wot import wot_report
-from ingest.rules.standings import final_standings
+from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.source.project import Project
 from tests.builders import make_event

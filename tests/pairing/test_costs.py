@@ -142,11 +142,11 @@ def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:
 
 def test_weight_levels_fit_and_dominate() -> None:
     """Each level's unit exceeds the largest total of the levels below it."""
-    from ingest.pairing.matching import WEIGHT_LIMIT, _Problem
+    from ingest.pairing.matching_weights import WEIGHT_LIMIT, UnitProblem
 
     n = 2048
     points = [3 * (i % 11) + (i % 3 == 0) for i in range(n)]  # 30+ point groups, draws
-    problem = _Problem(points, list(range(n)), [frozenset()] * n)
+    problem = UnitProblem(points, list(range(n)), [frozenset()] * n)
     ladder = problem.ladder
     pairs = n // 2 + 1
     top = len(ladder.values) - 1

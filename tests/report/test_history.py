@@ -14,7 +14,7 @@ import pytest
 
 from ingest.core.model import Event
 from ingest.publish.run import build_site
-from ingest.rules.standings import final_standings
+from ingest.rules.final_standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import DATA

@@ -8,7 +8,8 @@ import pytest
 
 from ingest.core.model import Match
 from ingest.rules.examples import WorkedExample, all_examples
-from ingest.rules.standings import compute_standings, final_standings, standings_by_round
+from ingest.rules.final_standings import final_standings
+from ingest.rules.standings import compute_standings, standings_by_round
 from tests.builders import bye, double_loss, loss, make_event, pending, played
 
 F = Fraction

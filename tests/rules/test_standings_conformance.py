@@ -21,7 +21,8 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.rules.standings import compute_standings, final_standings
+from ingest.rules.final_standings import final_standings
+from ingest.rules.standings import compute_standings
 from tests.conformance_data import corpus_event, corpus_files, load_json
 
 FILES = [p.name for p in corpus_files()]

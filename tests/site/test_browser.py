@@ -392,7 +392,7 @@ def test_find_my_table(page: Page, site_url: str) -> None:
 def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) -> None:
     """The final standings show each opponent's MW% and GW% under a row the reader taps, and
     hide them on a second tap; the player's name still leads to their page."""
-    from ingest.rules.standings import final_standings
+    from ingest.rules.final_standings import final_standings
     from ingest.source.pipeline import load_event
     from ingest.source.project import Project
 

@@ -11,8 +11,10 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
-from ingest.decks.decklist import Decklist, Section
-from ingest.decks.formats import FormatRules, UnknownFormatError
+from ingest.decks.decklist import Decklist
+from ingest.decks.decklist_parts import Section
+from ingest.decks.format_registry import UnknownFormatError
+from ingest.decks.format_rules import FormatRules
 from ingest.decks.legality import Violation, check_deck, check_team
 from ingest.decks.violation_words import SENTENCES, Sentence
 from ingest.site import deck_words, i18n

@@ -522,7 +522,7 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
 
 def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
     """MTR 8: team standings from team match results; each member keeps an individual history."""
-    from ingest.rules.standings import final_standings
+    from ingest.rules.final_standings import final_standings
     from ingest.source.pipeline import load_event
 
     path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
@@ -647,7 +647,7 @@ def test_player_links_go_to_the_canonical_page_of_an_alias(tmp_path: Path) -> No
 
 def test_home_page_links_a_team_winner_to_its_team_section(sample_site: Project) -> None:
     """A team event's champion is a team: it has a section on the event's teams page, no player page."""
-    from ingest.rules.standings import final_standings
+    from ingest.rules.final_standings import final_standings
     from ingest.source.pipeline import load_event
 
     path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
-from ingest.decks.formats import DatedCard
+from ingest.decks.format_lists import DatedCard
 from ingest.publish.run import build_site
-from ingest.rules.standings import final_standings, standings_by_round
+from ingest.rules.final_standings import final_standings
+from ingest.rules.standings import standings_by_round
 from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
