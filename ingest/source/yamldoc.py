@@ -36,6 +36,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.diagnostics import YamlPath as YamlPath  # where it has always been imported from
 from ingest.core.safetext import normalise_tabs, unsafe_character, unsafe_text_problem
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
@@ -62,9 +63,6 @@ def load_plain(text: str) -> Any:
     """
     return yaml.load(text, Loader=SafeLoader)
 
-
-YamlPath = tuple[str | int, ...]
-"""A path into the document: mapping keys and sequence indexes."""
 
 MAX_NODES = 500_000
 """Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
