@@ -16,8 +16,8 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event, MatchKind
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
-from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
+from ingest.edit.targets import find_unit, round_label, unit_names
 from ingest.planner.systems import system_of
 from ingest.source.yamldoc import YamlPath
 

@@ -5,25 +5,22 @@
 hand-formatted file would come back with changes far from the edit. Instead, edits
 here are *splices*: the node to change is located by its exact character offsets in the
 composed YAML, and only the text of the edit is inserted or replaced. New fragments
-(a round, a match) are rendered with ruamel.yaml in the document's own indentation
-style. Every byte outside the edit is unchanged, and the caller re-validates the result
+(a round, a match) are rendered in the document's own indentation style
+(:mod:`ingest.edit.fragments`). Every byte outside the edit is unchanged, and the caller re-validates the result
 before it is written atomically.
 """
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import SingleQuotedScalarString
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ingest.edit.fragments import block_fragment, flow_scalar
+from ingest.edit.fragments import render_flow as render_flow  # where callers have always found it
 from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
 
 
@@ -62,68 +59,6 @@ def apply_splices(text: str, splices: Sequence[Splice]) -> str:
         out = out[: s.start] + s.new + out[s.end :]
         last = s.start
     return out
-
-
-def _flow_scalar(value: Any) -> str:
-    """Renders a scalar as plain YAML, quoting only when YAML would misread it.
-
-    >>> _flow_scalar("2-1"), _flow_scalar("yes"), _flow_scalar(3), _flow_scalar("a: b")
-    ('2-1', "'yes'", '3', "'a: b'")
-    """
-    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
-    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
-
-
-def render_flow(value: Any) -> str:
-    """Renders data on one line in flow style.
-
-    >>> render_flow({"table": 1, "players": ["alice", "bob"]})
-    '{table: 1, players: [alice, bob]}'
-    """
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(render_flow(v) for v in value) + "]"
-    return _flow_scalar(value)
-
-
-def _ruamel_fragment(value: Any, indent: int, seq_offset: int) -> str:
-    """Renders ``value`` as block YAML with ruamel.yaml; lists of mappings stay one per line.
-
-    Args:
-        value: plain data.
-        indent: mapping indentation step.
-        seq_offset: where a nested sequence's dash sits relative to its parent key.
-    """
-    y = YAML()
-    y.width = 4096
-    y.indent(mapping=indent, sequence=seq_offset + 2, offset=seq_offset)
-    buf = io.StringIO()
-    y.dump(_commented(value), buf)
-    return buf.getvalue()
-
-
-def _commented(value: Any, depth: int = 0) -> Any:
-    if isinstance(value, dict):
-        cm = CommentedMap()
-        for k, v in value.items():
-            cm[k] = _commented(v, depth + 1)
-        if depth >= 2:
-            cm.fa.set_flow_style()
-        return cm
-    if isinstance(value, list | tuple):
-        cs = CommentedSeq(_commented(v, depth + 1) for v in value)
-        if all(not isinstance(v, dict | list | tuple) for v in value):
-            cs.fa.set_flow_style()
-        return cs
-    if isinstance(value, str) and _SEXAGESIMAL.match(value):
-        # ruamel writes YAML 1.2, where 21:10 is a string; our reader (YAML 1.1) would take
-        # it for the number 1270. Quoted, every reader agrees.
-        return SingleQuotedScalarString(value)
-    return value
-
-
-_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
 
 
 def _shallow(node: MappingNode) -> dict[str, Any]:
@@ -217,7 +152,7 @@ class Editor:
                     rendered = " " + rendered if self.text[start - 1] != " " else rendered
                 self.splices.append(Splice(start, end, rendered))
                 return
-        self._insert_entry(mapping, f"{_flow_scalar(key)}: {rendered}")
+        self._insert_entry(mapping, f"{flow_scalar(key)}: {rendered}")
 
     def remove_key(self, map_path: YamlPath, key: str) -> None:
         """Removes ``key`` and its value from the mapping at ``map_path``.
@@ -351,7 +286,7 @@ class Editor:
         if not block or not isinstance(item, dict):
             return f"{pad}- {render_flow(item)}\n"
         indent, offset = self._style(seq)
-        body = _ruamel_fragment(item, indent, offset)
+        body = block_fragment(item, indent, offset)
         lines = body.rstrip("\n").split("\n")
         out = [f"{pad}- {lines[0]}"] + [f"{pad}  {line}" if line else "" for line in lines[1:]]
         return "\n".join(out) + "\n"
