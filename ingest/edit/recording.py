@@ -7,12 +7,13 @@ and stay as they were made (DESIGN §2). After the cut, a table number means a t
 current playoff round; a Swiss round is reached only by naming it.
 
 Each function takes the file's text and its assembled event and returns an
-:class:`~ingest.edit.event_file.Edit`; nothing here touches the disk.
+:class:`~ingest.edit.event_file.Edit`; nothing here touches the disk. The match to change is
+found in the event, and changed where the event says it is written (its YAML path).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
@@ -28,8 +29,8 @@ from ingest.edit.targets import (
     refuse_overwrite,
     replaced_note,
     unit_names,
+    where,
 )
-from ingest.source.yamldoc import YamlPath
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""
@@ -63,26 +64,23 @@ def wot_result_help(text: str) -> str:
     )
 
 
-def locate(editor: Editor, target: Target, wanted: Callable[[dict[str, Any]], bool]) -> YamlPath:
-    """Where a match stands in the file (byes and losses included): the first entry ``wanted``."""
-    index = editor.find_item((target.key, target.number - 1, "matches"), wanted)
-    return (target.key, target.number - 1, "matches", index)
-
-
 # -- two-player matches ---------------------------------------------------------------------------
 
 
-def _find_match(event: Event, target: Target, table: int | None, player: str | None) -> tuple[int, Match]:
-    found = [
-        (i, m)
-        for i, m in enumerate(target.round.matches)
-        if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)
-        and ((table is not None and m.table == table) or (player is not None and player in m.players))
-    ]
-    if not found:
+def _find_match(event: Event, target: Target, table: int | None, player: str | None) -> Match:
+    found = next(
+        (
+            m
+            for m in target.round.matches
+            if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)
+            and ((table is not None and m.table == table) or (player is not None and player in m.players))
+        ),
+        None,
+    )
+    if found is None:
         who = f"table {table}" if table is not None else unit_names(event).get(player or "", player or "")
         raise not_found(event, target, who, [m.table for m in target.round.matches])
-    return found[0]
+    return found
 
 
 def match_result(match: Match, names: dict[str, str]) -> str:
@@ -129,15 +127,15 @@ def record_result(
     """
     target = pick_round(event, round_no=round_no, playoff=playoff)
     pid = find_unit(event, player) if player is not None else None
-    _, match = _find_match(event, target, table, pid)
+    match = _find_match(event, target, table, pid)
     names = unit_names(event)
-    where = f"{target.label}, table {match.table}" if match.table is not None else target.label
+    spot = f"{target.label}, table {match.table}" if match.table is not None else target.label
     if match.reported:
         if _same_result(match, pid, result):
-            return Edit(text, f"{where}: {match_result(match, names)} (already recorded)")
+            return Edit(text, f"{spot}: {match_result(match, names)} (already recorded)")
         refuse_overwrite(target, match.table, match_result(match, names), replace)
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("players") == list(match.players))
+    path = where(match)
     old = "double-loss" if match.kind is MatchKind.DOUBLE_LOSS else match.score.notation() if match.score else None
     if isinstance(result, str):
         new, drop_key = result, "games"
@@ -151,7 +149,7 @@ def record_result(
     if editor.has((*path, drop_key)):
         editor.remove_key(path, drop_key)
     warnings = later_rounds_warning(event, target) if match.reported else ()
-    return Edit(editor.result(), f"{where}: {match_result(recorded, names)}", replaced_note(old, new), warnings)
+    return Edit(editor.result(), f"{spot}: {match_result(recorded, names)}", replaced_note(old, new), warnings)
 
 
 # -- team matches ---------------------------------------------------------------------------------
@@ -209,15 +207,15 @@ def record_team_result(
         refuse_overwrite(target, match.table, f"{first} vs {second}: {old}", replace)
     flip = tid is not None and match.teams[1] == tid
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("teams") == list(match.teams))
-    where = f"{target.label}, table {match.table}" if match.table is not None else target.label
+    path = where(match)
+    spot = f"{target.label}, table {match.table}" if match.table is not None else target.label
     warnings = later_rounds_warning(event, target) if old is not None else ()
     if event.structure.team_kind == "two-headed-giant":
         if len(results) != 1 or isinstance(results[0], str):
             raise IngestError("a Two-Headed Giant match has one result, e.g. 1-0 (MTR 9.1: one game)")
         score = results[0].swapped() if flip else results[0]
         editor.set_value(path, "games", score.notation())
-        desc = f"{where}: {first} {score.notation()} {second}"
+        desc = f"{spot}: {first} {score.notation()} {second}"
         return Edit(editor.result(), desc, replaced_note(old, score.notation()), warnings)
     size = event.structure.team_size or len(results)
     if len(results) != size:
@@ -230,7 +228,7 @@ def record_team_result(
             seats.append({"games": (r.swapped() if flip else r).notation()})
     editor.set_value(path, "seats", seats)
     shown = ", ".join(s.get("games") or s["result"] for s in seats)
-    return Edit(editor.result(), f"{where}: {first} vs {second}: {shown}", replaced_note(old, shown), warnings)
+    return Edit(editor.result(), f"{spot}: {first} vs {second}: {shown}", replaced_note(old, shown), warnings)
 
 
 # -- Wheel of Time games --------------------------------------------------------------------------
@@ -314,7 +312,7 @@ def record_wot_result(
         details = old.split(" ", 1)[1] if " " in old else ""  # "(goal, last-battle, 7-3)"
         refuse_overwrite(target, game.table, f"{_wot_winner_words(game, game.winner, names)} {details}", replace)
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain)
+    path = where(game)
     editor.set_value(path, "winner", winner)
     editor.set_value(path, "ended", ended)
     editor.set_value(path, "by", by)
@@ -341,29 +339,26 @@ def clear_result(
     target = pick_round(event, round_no=round_no, playoff=playoff)
     names = unit_names(event)
     pid = find_unit(event, player) if player is not None else None
-    wanted: Callable[[dict[str, Any]], bool]
+    entry: WotGameRecord | TeamMatch | Match
     if event.structure.pairing == "wot-cycles" and target.key == "rounds":
-        game = _find_wot_game(event, target, table, pid)
+        entry = game = _find_wot_game(event, target, table, pid)
         old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))
-        shown, tbl = (_wot_winner_words(game, game.winner, names) if old else ""), game.table
-        wanted = lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain  # noqa: E731
+        shown = _wot_winner_words(game, game.winner, names) if old else ""
     elif event.is_team_event:
-        tm = _find_team_match(event, target, table, pid)
+        entry = tm = _find_team_match(event, target, table, pid)
         old = _team_result(tm)
-        shown, tbl = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}", tm.table
-        wanted = lambda m: m.get("teams") == list(tm.teams)  # noqa: E731
+        shown = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}"
     else:
-        _, match = _find_match(event, target, table, pid)
+        entry = match = _find_match(event, target, table, pid)
         old = match_result(match, names) if match.reported else None
-        shown, tbl = old or "", match.table
-        wanted = lambda m: m.get("players") == list(match.players)  # noqa: E731
-    where = f"{target.label}, table {tbl}" if tbl is not None else target.label
+        shown = old or ""
+    spot = f"{target.label}, table {entry.table}" if entry.table is not None else target.label
     if old is None:
-        raise IngestError(f"{where} has no result to clear")
+        raise IngestError(f"{spot} has no result to clear")
     editor = Editor(text)
-    path = locate(editor, target, wanted)
+    path = where(entry)
     for key in _RESULT_KEYS:
         if editor.has((*path, key)):
             editor.remove_key(path, key)
-    desc = f"{where}: cleared {shown}; the match is unreported"
+    desc = f"{spot}: cleared {shown}; the match is unreported"
     return Edit(editor.result(), desc, "", later_rounds_warning(event, target))

@@ -3,16 +3,18 @@
 ``pair``, ``report`` and ``drop`` change a TO's file in place. A round-trip dump
 (ruamel.yaml) keeps comments and quoting but re-indents whatever it emits, so a
 hand-formatted file would come back with changes far from the edit. Instead, edits
-here are *splices*: the node to change is located by its exact character offsets in the
-composed YAML, and only the text of the edit is inserted or replaced. New fragments
-(a round, a match) are rendered in the document's own indentation style
-(:mod:`ingest.edit.fragments`). Every byte outside the edit is unchanged, and the caller re-validates the result
-before it is written atomically.
+here are *splices*: the node to change is located by its YAML path (the one assembly
+gave the entry, e.g. ``("rounds", 2, "matches", 5)``) in the composed YAML, which gives
+its exact character offsets, and only the text of the edit is inserted or replaced. The
+composed tree is the one the file was read with (:class:`ParsedText`): an edit does not
+parse the file again. New fragments (a round, a match) are rendered in the document's own
+indentation style (:mod:`ingest.edit.fragments`). Every byte outside the edit is unchanged,
+and the caller re-validates the result before it is written atomically.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +28,26 @@ from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
 
 class EditError(ValueError):
     """The requested edit does not fit the document (a missing key or index)."""
+
+
+class ParsedText(str):
+    """A document's text, carrying the node tree that reading it composed.
+
+    :func:`ingest.edit.event_file.edit_event_file` hands an edit the text it read as one of
+    these, so an :class:`Editor` made from it finds offsets in that tree rather than parsing
+    the text again. Everywhere else it is the text itself; a text made from it
+    (``text + "..."``, a slice, ``str(text)``) is a plain ``str``, so a tree never outlives
+    its text. (libyaml reads only a plain ``str``: an edit's result is made one before it is
+    checked.)
+    """
+
+    root: Node
+    """The composed document (:func:`yaml.compose` with :class:`~ingest.source.yamldoc.SafeLoader`)."""
+
+    def __new__(cls, text: str, root: Node) -> ParsedText:
+        made = super().__new__(cls, text)
+        made.root = root
+        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,19 +83,6 @@ def apply_splices(text: str, splices: Sequence[Splice]) -> str:
     return out
 
 
-def _shallow(node: MappingNode) -> dict[str, Any]:
-    """A mapping node's scalar values (as strings) and lists of scalars, by key."""
-    out: dict[str, Any] = {}
-    for k, v in node.value:
-        if not isinstance(k, ScalarNode):
-            continue
-        if isinstance(v, ScalarNode):
-            out[k.value] = v.value
-        elif isinstance(v, SequenceNode):
-            out[k.value] = [x.value for x in v.value if isinstance(x, ScalarNode)]
-    return out
-
-
 def line_ending(text: str) -> str:
     """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
 
@@ -87,14 +96,16 @@ def line_ending(text: str) -> str:
 class Editor:
     """Collects splices against one version of a document's text.
 
-    Inserted text follows the document's line ending, so a file saved with Windows line
-    endings (CRLF) never ends up with mixed ones.
+    Positions come from the text's composed tree: the one a :class:`ParsedText` carries (or
+    ``root``), else the text is composed here. Inserted text follows the document's line
+    ending, so a file saved with Windows line endings (CRLF) never ends up with mixed ones.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, root: Node | None = None) -> None:
         self.text = text
         self.newline = line_ending(text)
-        root = yaml.compose(text, Loader=SafeLoader)
+        if root is None:
+            root = text.root if isinstance(text, ParsedText) else yaml.compose(text, Loader=SafeLoader)
         if not isinstance(root, MappingNode):
             raise EditError("the document is not a mapping")
         self.root: MappingNode = root
@@ -115,20 +126,6 @@ class Editor:
             else:
                 raise EditError(f"{format_path(path)}: cannot follow {step!r}")
         return node
-
-    def find_item(self, seq_path: YamlPath, wanted: Callable[[dict[str, Any]], bool]) -> int:
-        """The index of the first mapping of the sequence at ``seq_path`` that ``wanted`` accepts.
-
-        ``wanted`` sees each item's scalars as strings and lists of scalars as lists of strings
-        (enough to tell which match an entry is, without reading the whole document again).
-        """
-        seq = self.node(seq_path)
-        if not isinstance(seq, SequenceNode):
-            raise EditError(f"{format_path(seq_path)} is not a list")
-        for i, item in enumerate(seq.value):
-            if isinstance(item, MappingNode) and wanted(_shallow(item)):
-                return i
-        raise EditError(f"{format_path(seq_path)}: no such entry")
 
     def has(self, path: YamlPath) -> bool:
         """Whether ``path`` exists."""
@@ -213,6 +210,24 @@ class Editor:
         else:
             end = self._next_line_start(items[index])
         self.splices.append(Splice(start, end, ""))
+
+    def remove_items(self, seq_path: YamlPath, indexes: Sequence[int]) -> None:
+        """Removes the items ``indexes`` of the sequence at ``seq_path``, each as :meth:`remove_item`
+        does; of a flow list, the items kept are written back as they were, one comma apart
+        (a list that loses every item goes with its key: :meth:`remove_key`)."""
+        seq = self.node(seq_path)
+        gone = sorted(set(indexes))
+        if len(gone) == 1 or not isinstance(seq, SequenceNode) or not seq.flow_style:
+            for index in reversed(gone):
+                self.remove_item(seq_path, index)
+            return
+        items = seq.value
+        if not 0 <= gone[0] <= gone[-1] < len(items):
+            raise EditError(f"{format_path(seq_path)} has no item {gone[-1]}")
+        if len(gone) == len(items):
+            raise EditError(f"{format_path(seq_path)}: to remove every item, remove the list's key")
+        kept = [self.text[n.start_mark.index : n.end_mark.index] for i, n in enumerate(items) if i not in gone]
+        self.splices.append(Splice(items[0].start_mark.index, items[-1].end_mark.index, ", ".join(kept)))
 
     def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
         if mapping.flow_style:

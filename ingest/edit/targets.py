@@ -1,7 +1,8 @@
 """What an edit addresses, as the TO names it: a player or team, a round, and where it is written.
 
-The TO names players by id or by name, and rounds by number (``Round 3``, ``Semifinals``).
-Shared by :mod:`ingest.edit.recording` and
+The TO names players by id or by name, and rounds by number (``Round 3``, ``Semifinals``);
+each entry of the assembled event knows where it is written in the file (its YAML path),
+so an edit changes that very entry. Shared by :mod:`ingest.edit.recording` and
 :mod:`ingest.edit.corrections`.
 """
 
@@ -10,9 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, Round
+from ingest.core.model import Event, Match, Player, Round, Team, TeamMatch, WotGameRecord
+from ingest.edit.splice import EditError
 from ingest.planner.systems import system_of
+
+
+def where(entry: Match | WotGameRecord | TeamMatch | Round | Player | Team) -> YamlPath:
+    """Where an entry of the event is written in its file, e.g. ``("rounds", 2, "matches", 5)``.
+
+    Raises:
+        EditError: the entry was not read from a file (an event made in code has no place to edit).
+    """
+    if not entry.yaml_path:
+        raise EditError(f"{type(entry).__name__} was not read from the file; it has no place to edit")
+    return entry.yaml_path
 
 
 def unit_names(event: Event) -> dict[str, str]:

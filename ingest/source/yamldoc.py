@@ -94,6 +94,9 @@ class SourceDocument:
     """1-based (line, column) where each value starts."""
     keys: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
     """1-based (line, column) of the key of each mapping entry."""
+    root: Node | None = field(default=None, compare=False, repr=False)
+    """The composed node tree the data was read from: the exact offsets of every node, for
+    a command that edits the text (:class:`ingest.edit.splice.Editor`) without parsing it again."""
 
     def pos(self, path: YamlPath, *, key: bool = False) -> SourcePos:
         """Position of ``path``, or of its nearest ancestor that exists.
@@ -207,7 +210,7 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
         ]
     if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
-    return SourceDocument(path, data, walker.values, walker.keys), walker.problems
+    return SourceDocument(path, data, walker.values, walker.keys, node), walker.problems
 
 
 def _children(node: Node) -> list[Node]:
