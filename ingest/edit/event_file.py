@@ -182,7 +182,9 @@ def edit_event_file(
             if old_errors and not may_fix:
                 raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
             changed = edit(ParsedText(text, doc.root), event)
-            changed = replace(changed, text=str(changed.text))  # plain text: the tree stays with what was read
+            # The new text as a plain str, and the old tree let go before the new text is read
+            # (kept alive through the check, the garbage collector walks it again and again).
+            changed, doc = replace(changed, text=str(changed.text)), None
             _, new_event, after = check_event_text(changed.text, shown, project)
             new_errors = [d for d in after if d.is_error]
             added = _added(old_errors, new_errors)
