@@ -102,15 +102,15 @@ def _read(path: Path, shown: str) -> tuple[bytes, str]:
 
 
 def check_event_text(
-    text: str, shown: str, project: Project
+    text: str, shown: str, project: Project, *, keep_tree: bool = False
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
-    Returns the document read (with its node tree), the event (assembled even when
-    cross-references are wrong, None when the file cannot be read as an event at all) and
-    every problem found.
+    Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
+    event (assembled even when cross-references are wrong, None when the file cannot be
+    read as an event at all) and every problem found.
     """
-    doc, event, diags = parse_event_text(text, shown, project, lenient=True)
+    doc, event, diags = parse_event_text(text, shown, project, lenient=True, keep_tree=keep_tree)
     if event is not None and not has_errors(diags):
         from ingest.source.checks import recorded_pairing_checks
 
@@ -175,7 +175,7 @@ def edit_event_file(
     with edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
             raw, text = _read(path, shown)
-            doc, event, before = check_event_text(text, shown, project)
+            doc, event, before = check_event_text(text, shown, project, keep_tree=True)
             old_errors = [d for d in before if d.is_error]
             if doc is None or doc.root is None or event is None:
                 raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")

@@ -114,7 +114,7 @@ def test_undrop_parses_the_file_once_and_its_result_once(project: Path) -> None:
 
 def test_a_match_is_edited_where_the_event_says_it_is_written() -> None:
     """The edit does not look for the match in the file: it goes where the match's path points."""
-    doc, event, _ = parse_event_text(TEXT, "e.yaml", Project(ROOT))
+    doc, event, _ = parse_event_text(TEXT, "e.yaml", Project(ROOT), keep_tree=True)
     assert doc is not None and doc.root is not None and event is not None
     first = event.rounds[1].matches[0]
     assert first.table == 1 and first.yaml_path == ("rounds", 1, "matches", 0)
@@ -134,8 +134,10 @@ def test_a_match_is_edited_where_the_event_says_it_is_written() -> None:
 
 
 def test_the_editor_works_on_the_tree_it_is_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    doc, _, _ = parse_event_text(TEXT, "e.yaml", Project(ROOT))
+    doc, _, _ = parse_event_text(TEXT, "e.yaml", Project(ROOT), keep_tree=True)
     assert doc is not None and doc.root is not None
+    read_only, _, _ = parse_event_text(TEXT, "e.yaml", Project(ROOT))
+    assert read_only is not None and read_only.root is None  # only an edit keeps the tree
     monkeypatch.setattr(yaml, "compose", lambda *a, **k: pytest.fail("the text was parsed again"))
     editor = Editor(ParsedText(TEXT, doc.root))
     editor.set_value(("rounds", 1, "matches", 1), "games", "0-2")
