@@ -14,6 +14,9 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+YamlPath = tuple[str | int, ...]
+"""A path into a document: mapping keys and sequence indexes, e.g. ``("rounds", 2, "matches", 5)``."""
+
 
 class Severity(enum.Enum):
     """How bad a diagnostic is."""

@@ -1,7 +1,11 @@
 """The typed, frozen model of an event, built from a validated file by :mod:`ingest.source.assemble`.
 
 Everything past assembly works on these values; nothing here knows about YAML, files
-or positions except the :class:`~ingest.core.diagnostics.SourcePos` kept for diagnostics.
+or positions except where each entry is written: the
+:class:`~ingest.core.diagnostics.SourcePos` kept for diagnostics, and the entry's
+:data:`~ingest.core.diagnostics.YamlPath` (``("rounds", 2, "matches", 5)``), by which a
+command edits the very entry it found in the model. Neither takes part in equality: two
+files that differ only in layout make equal events.
 Private player fields (email, membership number, phone) are never copied into the
 model, so no later step can publish them.
 """
@@ -15,7 +19,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeAlias
 
-from ingest.core.diagnostics import SourcePos
+from ingest.core.diagnostics import SourcePos, YamlPath
 from ingest.core.games import GAMES
 
 PlayerId: TypeAlias = str
@@ -135,6 +139,8 @@ class Match:
     """Free text shown on the event page."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the entry is written (for diagnostics)."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the entry is in the file, e.g. ``("rounds", 2, "matches", 5)`` (empty when not read from one)."""
 
     @property
     def reported(self) -> bool:
@@ -177,6 +183,8 @@ class WotGameRecord:
     """For a bye: the side given in the file (else the rules decide)."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the record is written."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the record is in the file (empty when not read from one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +211,8 @@ class TeamMatch:
     """Table number."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the match is written."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the match is in the file (empty when not read from one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +237,10 @@ class Round:
     """The time of day the round began, ``HH:MM`` (venue time); empty when not recorded."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the round starts."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the round is in the file, ``("rounds", i)`` or ``("playoff", i)`` (empty when not read from one)."""
+    drop_paths: tuple[tuple[PlayerId, YamlPath], ...] = field(default=(), compare=False)
+    """Where each drop is written, a player listed twice included: (player, path of the list item)."""
 
     @property
     def complete(self) -> bool:
@@ -387,6 +401,8 @@ class Player:
     (see :mod:`ingest.naming`); empty otherwise."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the player is listed."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the player is in the file, ``("players", i)`` (empty when not read from one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +417,8 @@ class Team:
     """Player ids in seat order."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the team is listed in the file."""
+    yaml_path: YamlPath = field(default=(), compare=False)
+    """Where the team is in the file, ``("teams", i)`` (empty when not read from one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -433,6 +451,8 @@ class Event:
     """Top-cut rounds."""
     cut_drops: tuple[PlayerId, ...] = ()
     """Top-cut players who left after the cut was made, before playoff round 1 (MTR 2.10)."""
+    cut_drop_paths: tuple[tuple[PlayerId, YamlPath], ...] = field(default=(), compare=False)
+    """Where each of ``cut_drops`` is written, a player listed twice included (as :attr:`Round.drop_paths`)."""
     teams: tuple[Team, ...] = ()
     """Teams (team events)."""
     end_date: dt.date | None = None

@@ -5,21 +5,22 @@ a late entry, with the losses the event gives for the rounds they missed), ``ren
 ``pair --redo`` (pair the current round again while it has no result). Like
 :mod:`ingest.edit.recording`, each function takes the file's text and its assembled event and
 returns an :class:`~ingest.edit.event_file.Edit`; :func:`ingest.edit.event_file.edit_event_file`
-locks, checks and writes.
+locks, checks and writes. Rounds, players and drops are changed where the event says they
+are written (their YAML paths).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, MatchKind
+from ingest.core.model import Event, MatchKind, PlayerId
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
-from ingest.edit.recording import find_unit, round_label, unit_names
 from ingest.edit.splice import Editor
+from ingest.edit.targets import find_unit, round_label, unit_names, where
 from ingest.planner.systems import system_of
-from ingest.source.yamldoc import YamlPath
 
 if TYPE_CHECKING:
     from ingest.planner.outcome import PairPlan
@@ -59,12 +60,14 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     name = unit_names(event)[pid]
     target = drop_after_cut(event, pid) if after_round is None else None
     if target is not None:
-        path, desc = target
+        playoff_round, desc = target
         editor = Editor(text)
-        if path == ("cut_drops",) and not editor.has(path):
-            editor.add_top_level("cut_drops", [pid])
+        if playoff_round is not None:
+            _append_drop(editor, where(playoff_round), pid)
+        elif editor.has(("cut_drops",)):
+            editor.append_item(("cut_drops",), pid)
         else:
-            _append_drop(editor, path, pid)
+            editor.add_top_level("cut_drops", [pid])
         return Edit(editor.result(), desc)
     noun = system_of(event).round_noun
     if not event.rounds:
@@ -92,7 +95,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
             f"drop them after {noun} {later[-1]}{redo}"
         )
     editor = Editor(text)
-    _append_drop(editor, ("rounds", after_round - 1), pid)
+    _append_drop(editor, where(event.rounds[after_round - 1]), pid)
     desc = f"{name} drops after {round_label(event, 'rounds', after_round)}"
     if not later or parse is None:
         return Edit(editor.result(), desc)
@@ -104,10 +107,8 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
 
 
 def _append_drop(editor: Editor, path: YamlPath, player: str) -> None:
-    """Adds ``player`` to the ``drops`` of the round at ``path`` (or to ``cut_drops``)."""
-    if path == ("cut_drops",):
-        editor.append_item(path, player)
-    elif editor.has((*path, "drops")):
+    """Adds ``player`` to the ``drops`` of the round at ``path``."""
+    if editor.has((*path, "drops")):
         editor.append_item((*path, "drops"), player)
     else:
         editor.set_value(path, "drops", [player])
@@ -121,33 +122,34 @@ def undrop_player(text: str, event: Event, player: str) -> Edit:
     """
     pid = find_unit(event, player)
     name = unit_names(event)[pid]
-    places: list[tuple[YamlPath, str, tuple[str, ...]]] = []
-    for i, rnd in enumerate(event.rounds):
+    # Each list the player is in: (its round, if any; how the TO says it; every listing in it).
+    places: list[tuple[int | None, str, tuple[tuple[PlayerId, YamlPath], ...]]] = []
+    for n, rnd in enumerate(event.rounds, start=1):
         if pid in rnd.drops:
-            places.append((("rounds", i), round_label(event, "rounds", i + 1), rnd.drops))
+            places.append((n, round_label(event, "rounds", n), rnd.drop_paths))
     if pid in event.cut_drops:
-        places.append(((), "the top cut was made", event.cut_drops))
-    for i, rnd in enumerate(event.playoff):
+        places.append((None, "the top cut was made", event.cut_drop_paths))
+    for n, rnd in enumerate(event.playoff, start=1):
         if pid in rnd.drops:
-            places.append((("playoff", i), round_label(event, "playoff", i + 1), rnd.drops))
+            places.append((None, round_label(event, "playoff", n), rnd.drop_paths))
     if not places:
         raise IngestError(f"{name} has not dropped")
     editor = Editor(text)
-    for path, _, drops in places:
-        key = "cut_drops" if path == () else "drops"
-        seq_path: YamlPath = (*path, key)
-        if len(drops) == 1:
-            editor.remove_key(path, key)
+    for _, _, listed in places:
+        mine = [path for p, path in listed if p == pid]
+        seq_path = mine[0][:-1]
+        if len(mine) == len(listed):  # the player is all the list holds: the key goes
+            editor.remove_key(seq_path[:-1], str(seq_path[-1]))
         else:
-            editor.remove_item(seq_path, drops.index(pid))
-    path, where, _ = places[0]
+            editor.remove_items(seq_path, [int(path[-1]) for path in mine])
+    number, spot, _ = places[0]
     warnings: tuple[str, ...] = ()
-    if path and path[0] == "rounds":
-        missed = _later_rounds(event, int(path[1]) + 1)
+    if number is not None:
+        missed = _later_rounds(event, number)
         if missed:
             label = ", ".join(round_label(event, "rounds", n) for n in missed)
             warnings = (f"{name} was not paired in {label}; those pairings stay as they are",)
-    return Edit(editor.result(), f"{name} no longer drops (the drop after {where} is taken back)", "", warnings)
+    return Edit(editor.result(), f"{name} no longer drops (the drop after {spot} is taken back)", "", warnings)
 
 
 # -- add a player, rename one -------------------------------------------------------------------
@@ -214,8 +216,8 @@ def add_player(
         warnings.append(f'another player is also called "{name}" ({", ".join(taken)}); ids tell them apart')
     losses = pairing == "swiss" and event.structure.late_entries == "loss" and missed > 0
     if losses:
-        for i in range(missed):
-            editor.append_item(("rounds", i, "matches"), {"loss": player_id})
+        for rnd in event.rounds:
+            editor.append_item((*where(rnd), "matches"), {"loss": player_id})
     desc = f"added {name} ({player_id})"
     if missed:
         label = round_label(event, "rounds", missed)
@@ -246,11 +248,9 @@ def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
         raise IngestError("give the new name")
     if new_name == old:
         raise IngestError(f'{pid} is already called "{old}"')
-    teams = [t.id for t in event.teams]
-    key, ids = ("teams", teams) if pid in teams else ("players", [p.id for p in event.players])
-    index = ids.index(pid)
+    entry = next((t for t in event.teams if t.id == pid), None) or next(p for p in event.players if p.id == pid)
     editor = Editor(text)
-    editor.set_value((key, index), "name", new_name)
+    editor.set_value(where(entry), "name", new_name)
     return Edit(editor.result(), f'{pid}: "{old}" is now "{new_name}"')
 
 
@@ -291,7 +291,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
             "result is recorded (`scorekeeper clear` removes a result)"
         )
     editor = Editor(text)
-    editor.remove_item((key,), len(series) - 1)
+    path = where(current)
+    editor.remove_item(path[:-1], int(path[-1]))
     without = editor.result()
     before = parse(without)
     plan = plan_next_round(before)

@@ -5,10 +5,13 @@ Every command that edits an event file goes through :func:`edit_event_file`:
 1. it takes the file's exclusive lock (:func:`ingest.edit.locking.edit_lock`), so two commands
    never edit the same file at once;
 2. it reads the file and assembles it, even when it has errors (a correction may be the
-   very fix), and hands the text and the event to the edit;
+   very fix), and hands the text and the event to the edit. The text is parsed once: the
+   edit finds its entry in the event, which knows where each entry is written (its YAML
+   path), and splices the text at that path in the tree this one parse composed
+   (:class:`~ingest.edit.splice.ParsedText`);
 3. it checks the edited text as ``validate`` checks the file's structure and its recorded
    pairings, and refuses an edit that adds an error, or that leaves a file with errors
-   without fixing any of them;
+   without fixing any of them (the one other parse: the new text's);
 4. right before replacing the file it reads it again: when something else (an editor, a
    ``git pull``) changed it meanwhile, the edit is made again on what is there now, so
    nothing is computed from an older version of the file;
@@ -30,9 +33,11 @@ from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
+from ingest.edit.splice import ParsedText
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from ingest.source.storage import decode_utf8, display_path, read_bytes, write_atomically
+from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
 """How many times an edit is made again when the file keeps changing under it."""
@@ -53,7 +58,10 @@ class Edit:
 
 
 EditFunction = Callable[[str, Event], Edit]
-"""Makes the edit: from the file's text and its event, the new text (raises IngestError to refuse)."""
+"""Makes the edit: from the file's text and its event, the new text (raises IngestError to refuse).
+
+The text it is given is a :class:`~ingest.edit.splice.ParsedText`: an
+:class:`~ingest.edit.splice.Editor` made from it does not parse it again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +101,21 @@ def _read(path: Path, shown: str) -> tuple[bytes, str]:
     return raw, text
 
 
-def check_event_text(text: str, shown: str, project: Project) -> tuple[Event | None, list[Diagnostic]]:
+def check_event_text(
+    text: str, shown: str, project: Project, *, keep_tree: bool = False
+) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
-    Returns the event (assembled even when cross-references are wrong, None when the file
-    cannot be read as an event at all) and every problem found.
+    Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
+    event (assembled even when cross-references are wrong, None when the file cannot be
+    read as an event at all) and every problem found.
     """
-    _doc, event, diags = parse_event_text(text, shown, project, lenient=True)
+    doc, event, diags = parse_event_text(text, shown, project, lenient=True, keep_tree=keep_tree)
     if event is not None and not has_errors(diags):
         from ingest.source.checks import recorded_pairing_checks
 
         diags = diags + recorded_pairing_checks(event)
-    return event, sorted_diagnostics(diags)
+    return doc, event, sorted_diagnostics(diags)
 
 
 _LINE_REFERENCE = re.compile(r"\bline \d+")
@@ -164,14 +175,17 @@ def edit_event_file(
     with edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
             raw, text = _read(path, shown)
-            event, before = check_event_text(text, shown, project)
+            doc, event, before = check_event_text(text, shown, project, keep_tree=True)
             old_errors = [d for d in before if d.is_error]
-            if event is None:
+            if doc is None or doc.root is None or event is None:
                 raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
             if old_errors and not may_fix:
                 raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
-            changed = edit(text, event)
-            new_event, after = check_event_text(changed.text, shown, project)
+            changed = edit(ParsedText(text, doc.root), event)
+            # The new text as a plain str, and the old tree let go before the new text is read
+            # (kept alive through the check, the garbage collector walks it again and again).
+            changed, doc = replace(changed, text=str(changed.text)), None
+            _, new_event, after = check_event_text(changed.text, shown, project)
             new_errors = [d for d in after if d.is_error]
             added = _added(old_errors, new_errors)
             if new_event is None or added:

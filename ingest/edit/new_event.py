@@ -61,7 +61,7 @@ def new_event_text(
     rounds_note: str = "",
 ) -> str:
     """The text of a new, valid event file with no players and no rounds yet."""
-    from ingest.edit.splice import render_flow
+    from ingest.edit.fragments import render_flow
 
     pairing = pairing or ("wot-cycles" if game == "wot" else "swiss")
     lines = []

@@ -7,21 +7,30 @@ and stay as they were made (DESIGN §2). After the cut, a table number means a t
 current playoff round; a Swiss round is reached only by naming it.
 
 Each function takes the file's text and its assembled event and returns an
-:class:`~ingest.edit.event_file.Edit`; nothing here touches the disk.
+:class:`~ingest.edit.event_file.Edit`; nothing here touches the disk. The match to change is
+found in the event, and changed where the event says it is written (its YAML path).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, GameScore, Match, MatchKind, Round, ScoreError, TeamMatch, WotGameRecord
+from ingest.core.model import Event, GameScore, Match, MatchKind, ScoreError, TeamMatch, WotGameRecord
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
-from ingest.planner.systems import system_of
-from ingest.source.yamldoc import YamlPath
+from ingest.edit.targets import (
+    Target,
+    find_unit,
+    later_rounds_warning,
+    not_found,
+    pick_round,
+    refuse_overwrite,
+    replaced_note,
+    unit_names,
+    where,
+)
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""
@@ -55,140 +64,23 @@ def wot_result_help(text: str) -> str:
     )
 
 
-def replaced_note(old: str | None, new: str) -> str:
-    """The note for a result that replaces another one (a TO correcting a result slip).
-
-    >>> replaced_note("2-1", "0-0-3"), replaced_note(None, "2-1"), replaced_note("2-1", "2-1")
-    ('replaced 2-1 with 0-0-3', '', '')
-    """
-    return f"replaced {old} with {new}" if old is not None and old != new else ""
-
-
-# -- names and rounds as the TO says them -------------------------------------------------------
-
-
-def unit_names(event: Event) -> dict[str, str]:
-    """Display names of players and teams by id."""
-    names = {p.id: p.name for p in event.players}
-    names.update({t.id: t.name for t in event.teams})
-    return names
-
-
-def find_unit(event: Event, given: str) -> str:
-    """The id of a player (or team) named by id, or by their exact name (any case).
-
-    Raises:
-        IngestError: nobody has that id or name, or the name is shared.
-    """
-    names = unit_names(event)
-    if given in names:
-        return given
-    matches = [uid for uid, name in names.items() if name.casefold() == given.strip().casefold()]
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise IngestError(f'{len(matches)} players are called "{given}"; give the id ({", ".join(sorted(matches))})')
-    raise IngestError(f'"{given}" is not a player of this event (give the id or the name as in the players list)')
-
-
-def round_label(event: Event, key: str, number: int) -> str:
-    """A round as the TO says it: ``Round 3``, ``Game 3`` (Wheel of Time), ``Semifinals``."""
-    if key == "playoff":
-        from ingest.rules.playoff import playoff_round_title
-
-        return playoff_round_title(event, number)
-    return f"{system_of(event).round_noun.capitalize()} {number}"
-
-
-@dataclass(frozen=True, slots=True)
-class Target:
-    """The round an edit addresses."""
-
-    key: str
-    """``rounds`` or ``playoff``: the list in the file."""
-    number: int
-    """1-based round number within that list."""
-    round: Round
-    """The round."""
-    label: str
-    """How the TO says it (``Round 3``, ``Semifinals``)."""
-    by_default: bool
-    """Whether the round was chosen for the TO (no ``--round``)."""
-
-
-def pick_round(event: Event, *, round_no: int | None, playoff: bool) -> Target:
-    """The round a ``report`` or ``clear`` addresses.
-
-    ``--playoff`` or, once the playoff has started, no ``--round`` at all: the playoff (the
-    current playoff round by default). Otherwise the Swiss rounds (the last one paired by
-    default); a Swiss round is reached after the cut only by naming it.
-    """
-    in_playoff = playoff or (round_no is None and bool(event.playoff))
-    key = "playoff" if in_playoff else "rounds"
-    series = event.playoff if in_playoff else event.rounds
-    noun = "round" if in_playoff else system_of(event).round_noun
-    if not series:
-        what = "playoff round" if in_playoff else noun
-        raise IngestError(f"the event has no {what} yet; pair one first with `scorekeeper pair`")
-    number = series[-1].number if round_no is None else round_no
-    if not 1 <= number <= len(series):
-        what = "playoff rounds" if in_playoff else f"{noun}s"
-        raise IngestError(f"{noun} {number} does not exist; the event has {len(series)} {what}")
-    return Target(key, number, series[number - 1], round_label(event, key, number), round_no is None)
-
-
-def _not_found(event: Event, target: Target, what: str, tables: Sequence[int | None]) -> IngestError:
-    listed = sorted({t for t in tables if t is not None})
-    have = f" (its tables: {', '.join(map(str, listed))})" if listed else ""
-    hint = ""
-    if target.key == "playoff" and target.by_default and event.rounds:
-        hint = "; to correct a Swiss round, give --round N"
-    return IngestError(f"{target.label} has no match for {what}{have}{hint}")
-
-
-def later_rounds_warning(event: Event, target: Target) -> tuple[str, ...]:
-    """What a correction to ``target`` cannot change: rounds and a cut already made from it."""
-    if target.key == "rounds" and target.number < len(event.rounds):
-        later = round_label(event, "rounds", target.number + 1)
-        return (f"{later} was already paired with the old result; its pairings stay as they are",)
-    if target.key == "rounds" and event.playoff:
-        return ("the top cut was already made from the standings with the old result; the bracket stays as it is",)
-    if target.key == "playoff" and target.number < len(event.playoff):
-        later = round_label(event, "playoff", target.number + 1)
-        return (f"{later} was already paired with the old result; its pairings stay as they are",)
-    return ()
-
-
-def locate(editor: Editor, target: Target, wanted: Callable[[dict[str, Any]], bool]) -> YamlPath:
-    """Where a match stands in the file (byes and losses included): the first entry ``wanted``."""
-    index = editor.find_item((target.key, target.number - 1, "matches"), wanted)
-    return (target.key, target.number - 1, "matches", index)
-
-
-def _refuse_overwrite(target: Target, table: int | None, old: str, replace: bool) -> None:
-    if replace:
-        return
-    where = f"{target.label}, table {table}" if table is not None else target.label
-    raise IngestError(
-        f"{where} already has a result: {old}. Nothing was written; "
-        "to change it, give --replace (or `scorekeeper clear` to remove it)"
-    )
-
-
 # -- two-player matches ---------------------------------------------------------------------------
 
 
-def _find_match(event: Event, target: Target, table: int | None, player: str | None) -> tuple[int, Match]:
-    found = [
-        (i, m)
-        for i, m in enumerate(target.round.matches)
-        if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)
-        and ((table is not None and m.table == table) or (player is not None and player in m.players))
-    ]
-    if not found:
+def _find_match(event: Event, target: Target, table: int | None, player: str | None) -> Match:
+    found = next(
+        (
+            m
+            for m in target.round.matches
+            if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)
+            and ((table is not None and m.table == table) or (player is not None and player in m.players))
+        ),
+        None,
+    )
+    if found is None:
         who = f"table {table}" if table is not None else unit_names(event).get(player or "", player or "")
-        raise _not_found(event, target, who, [m.table for m in target.round.matches])
-    return found[0]
+        raise not_found(event, target, who, [m.table for m in target.round.matches])
+    return found
 
 
 def match_result(match: Match, names: dict[str, str]) -> str:
@@ -235,15 +127,15 @@ def record_result(
     """
     target = pick_round(event, round_no=round_no, playoff=playoff)
     pid = find_unit(event, player) if player is not None else None
-    _, match = _find_match(event, target, table, pid)
+    match = _find_match(event, target, table, pid)
     names = unit_names(event)
-    where = f"{target.label}, table {match.table}" if match.table is not None else target.label
+    spot = f"{target.label}, table {match.table}" if match.table is not None else target.label
     if match.reported:
         if _same_result(match, pid, result):
-            return Edit(text, f"{where}: {match_result(match, names)} (already recorded)")
-        _refuse_overwrite(target, match.table, match_result(match, names), replace)
+            return Edit(text, f"{spot}: {match_result(match, names)} (already recorded)")
+        refuse_overwrite(target, match.table, match_result(match, names), replace)
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("players") == list(match.players))
+    path = where(match)
     old = "double-loss" if match.kind is MatchKind.DOUBLE_LOSS else match.score.notation() if match.score else None
     if isinstance(result, str):
         new, drop_key = result, "games"
@@ -257,7 +149,7 @@ def record_result(
     if editor.has((*path, drop_key)):
         editor.remove_key(path, drop_key)
     warnings = later_rounds_warning(event, target) if match.reported else ()
-    return Edit(editor.result(), f"{where}: {match_result(recorded, names)}", replaced_note(old, new), warnings)
+    return Edit(editor.result(), f"{spot}: {match_result(recorded, names)}", replaced_note(old, new), warnings)
 
 
 # -- team matches ---------------------------------------------------------------------------------
@@ -285,7 +177,7 @@ def _find_team_match(event: Event, target: Target, table: int | None, team: str 
     )
     if match is None:
         who = f"table {table}" if table is not None else unit_names(event).get(team or "", team or "")
-        raise _not_found(event, target, who, [tm.table for tm in target.round.team_matches])
+        raise not_found(event, target, who, [tm.table for tm in target.round.team_matches])
     return match
 
 
@@ -312,18 +204,18 @@ def record_team_result(
     old = _team_result(match)
     first, second = (names.get(t, t) for t in match.teams)
     if old is not None:
-        _refuse_overwrite(target, match.table, f"{first} vs {second}: {old}", replace)
+        refuse_overwrite(target, match.table, f"{first} vs {second}: {old}", replace)
     flip = tid is not None and match.teams[1] == tid
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("teams") == list(match.teams))
-    where = f"{target.label}, table {match.table}" if match.table is not None else target.label
+    path = where(match)
+    spot = f"{target.label}, table {match.table}" if match.table is not None else target.label
     warnings = later_rounds_warning(event, target) if old is not None else ()
     if event.structure.team_kind == "two-headed-giant":
         if len(results) != 1 or isinstance(results[0], str):
             raise IngestError("a Two-Headed Giant match has one result, e.g. 1-0 (MTR 9.1: one game)")
         score = results[0].swapped() if flip else results[0]
         editor.set_value(path, "games", score.notation())
-        desc = f"{where}: {first} {score.notation()} {second}"
+        desc = f"{spot}: {first} {score.notation()} {second}"
         return Edit(editor.result(), desc, replaced_note(old, score.notation()), warnings)
     size = event.structure.team_size or len(results)
     if len(results) != size:
@@ -336,7 +228,7 @@ def record_team_result(
             seats.append({"games": (r.swapped() if flip else r).notation()})
     editor.set_value(path, "seats", seats)
     shown = ", ".join(s.get("games") or s["result"] for s in seats)
-    return Edit(editor.result(), f"{where}: {first} vs {second}: {shown}", replaced_note(old, shown), warnings)
+    return Edit(editor.result(), f"{spot}: {first} vs {second}: {shown}", replaced_note(old, shown), warnings)
 
 
 # -- Wheel of Time games --------------------------------------------------------------------------
@@ -367,7 +259,7 @@ def _find_wot_game(event: Event, target: Target, table: int | None, player: str 
     )
     if game is None:
         who = f"table {table}" if table is not None else unit_names(event).get(player or "", player or "")
-        raise _not_found(event, target, who, [g.table for g in target.round.wot_games if g.hero and g.villain])
+        raise not_found(event, target, who, [g.table for g in target.round.wot_games if g.hero and g.villain])
     return game
 
 
@@ -418,9 +310,9 @@ def record_wot_result(
     old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))
     if old is not None:
         details = old.split(" ", 1)[1] if " " in old else ""  # "(goal, last-battle, 7-3)"
-        _refuse_overwrite(target, game.table, f"{_wot_winner_words(game, game.winner, names)} {details}", replace)
+        refuse_overwrite(target, game.table, f"{_wot_winner_words(game, game.winner, names)} {details}", replace)
     editor = Editor(text)
-    path = locate(editor, target, lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain)
+    path = where(game)
     editor.set_value(path, "winner", winner)
     editor.set_value(path, "ended", ended)
     editor.set_value(path, "by", by)
@@ -447,29 +339,26 @@ def clear_result(
     target = pick_round(event, round_no=round_no, playoff=playoff)
     names = unit_names(event)
     pid = find_unit(event, player) if player is not None else None
-    wanted: Callable[[dict[str, Any]], bool]
+    entry: WotGameRecord | TeamMatch | Match
     if event.structure.pairing == "wot-cycles" and target.key == "rounds":
-        game = _find_wot_game(event, target, table, pid)
+        entry = game = _find_wot_game(event, target, table, pid)
         old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))
-        shown, tbl = (_wot_winner_words(game, game.winner, names) if old else ""), game.table
-        wanted = lambda m: m.get("hero") == game.hero and m.get("villain") == game.villain  # noqa: E731
+        shown = _wot_winner_words(game, game.winner, names) if old else ""
     elif event.is_team_event:
-        tm = _find_team_match(event, target, table, pid)
+        entry = tm = _find_team_match(event, target, table, pid)
         old = _team_result(tm)
-        shown, tbl = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}", tm.table
-        wanted = lambda m: m.get("teams") == list(tm.teams)  # noqa: E731
+        shown = f"{names.get(tm.teams[0])} vs {names.get(tm.teams[1])}: {old}"
     else:
-        _, match = _find_match(event, target, table, pid)
+        entry = match = _find_match(event, target, table, pid)
         old = match_result(match, names) if match.reported else None
-        shown, tbl = old or "", match.table
-        wanted = lambda m: m.get("players") == list(match.players)  # noqa: E731
-    where = f"{target.label}, table {tbl}" if tbl is not None else target.label
+        shown = old or ""
+    spot = f"{target.label}, table {entry.table}" if entry.table is not None else target.label
     if old is None:
-        raise IngestError(f"{where} has no result to clear")
+        raise IngestError(f"{spot} has no result to clear")
     editor = Editor(text)
-    path = locate(editor, target, wanted)
+    path = where(entry)
     for key in _RESULT_KEYS:
         if editor.has((*path, key)):
             editor.remove_key(path, key)
-    desc = f"{where}: cleared {shown}; the match is unreported"
+    desc = f"{spot}: cleared {shown}; the match is unreported"
     return Edit(editor.result(), desc, "", later_rounds_warning(event, target))

@@ -3,32 +3,51 @@
 ``pair``, ``report`` and ``drop`` change a TO's file in place. A round-trip dump
 (ruamel.yaml) keeps comments and quoting but re-indents whatever it emits, so a
 hand-formatted file would come back with changes far from the edit. Instead, edits
-here are *splices*: the node to change is located by its exact character offsets in the
-composed YAML, and only the text of the edit is inserted or replaced. New fragments
-(a round, a match) are rendered with ruamel.yaml in the document's own indentation
-style. Every byte outside the edit is unchanged, and the caller re-validates the result
-before it is written atomically.
+here are *splices*: the node to change is located by its YAML path (the one assembly
+gave the entry, e.g. ``("rounds", 2, "matches", 5)``) in the composed YAML, which gives
+its exact character offsets, and only the text of the edit is inserted or replaced. The
+composed tree is the one the file was read with (:class:`ParsedText`): an edit does not
+parse the file again. New fragments (a round, a match) are rendered in the document's own
+indentation style (:mod:`ingest.edit.fragments`). Every byte outside the edit is unchanged,
+and the caller re-validates the result before it is written atomically.
 """
 
 from __future__ import annotations
 
-import io
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import SingleQuotedScalarString
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from ingest.edit.fragments import block_fragment, flow_scalar
+from ingest.edit.fragments import render_flow as render_flow  # where callers have always found it
 from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
 
 
 class EditError(ValueError):
     """The requested edit does not fit the document (a missing key or index)."""
+
+
+class ParsedText(str):
+    """A document's text, carrying the node tree that reading it composed.
+
+    :func:`ingest.edit.event_file.edit_event_file` hands an edit the text it read as one of
+    these, so an :class:`Editor` made from it finds offsets in that tree rather than parsing
+    the text again. Everywhere else it is the text itself; a text made from it
+    (``text + "..."``, a slice, ``str(text)``) is a plain ``str``, so a tree never outlives
+    its text. (libyaml reads only a plain ``str``: an edit's result is made one before it is
+    checked.)
+    """
+
+    root: Node
+    """The composed document (:func:`yaml.compose` with :class:`~ingest.source.yamldoc.SafeLoader`)."""
+
+    def __new__(cls, text: str, root: Node) -> ParsedText:
+        made = super().__new__(cls, text)
+        made.root = root
+        return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,81 +83,6 @@ def apply_splices(text: str, splices: Sequence[Splice]) -> str:
     return out
 
 
-def _flow_scalar(value: Any) -> str:
-    """Renders a scalar as plain YAML, quoting only when YAML would misread it.
-
-    >>> _flow_scalar("2-1"), _flow_scalar("yes"), _flow_scalar(3), _flow_scalar("a: b")
-    ('2-1', "'yes'", '3', "'a: b'")
-    """
-    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
-    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
-
-
-def render_flow(value: Any) -> str:
-    """Renders data on one line in flow style.
-
-    >>> render_flow({"table": 1, "players": ["alice", "bob"]})
-    '{table: 1, players: [alice, bob]}'
-    """
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(render_flow(v) for v in value) + "]"
-    return _flow_scalar(value)
-
-
-def _ruamel_fragment(value: Any, indent: int, seq_offset: int) -> str:
-    """Renders ``value`` as block YAML with ruamel.yaml; lists of mappings stay one per line.
-
-    Args:
-        value: plain data.
-        indent: mapping indentation step.
-        seq_offset: where a nested sequence's dash sits relative to its parent key.
-    """
-    y = YAML()
-    y.width = 4096
-    y.indent(mapping=indent, sequence=seq_offset + 2, offset=seq_offset)
-    buf = io.StringIO()
-    y.dump(_commented(value), buf)
-    return buf.getvalue()
-
-
-def _commented(value: Any, depth: int = 0) -> Any:
-    if isinstance(value, dict):
-        cm = CommentedMap()
-        for k, v in value.items():
-            cm[k] = _commented(v, depth + 1)
-        if depth >= 2:
-            cm.fa.set_flow_style()
-        return cm
-    if isinstance(value, list | tuple):
-        cs = CommentedSeq(_commented(v, depth + 1) for v in value)
-        if all(not isinstance(v, dict | list | tuple) for v in value):
-            cs.fa.set_flow_style()
-        return cs
-    if isinstance(value, str) and _SEXAGESIMAL.match(value):
-        # ruamel writes YAML 1.2, where 21:10 is a string; our reader (YAML 1.1) would take
-        # it for the number 1270. Quoted, every reader agrees.
-        return SingleQuotedScalarString(value)
-    return value
-
-
-_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")
-
-
-def _shallow(node: MappingNode) -> dict[str, Any]:
-    """A mapping node's scalar values (as strings) and lists of scalars, by key."""
-    out: dict[str, Any] = {}
-    for k, v in node.value:
-        if not isinstance(k, ScalarNode):
-            continue
-        if isinstance(v, ScalarNode):
-            out[k.value] = v.value
-        elif isinstance(v, SequenceNode):
-            out[k.value] = [x.value for x in v.value if isinstance(x, ScalarNode)]
-    return out
-
-
 def line_ending(text: str) -> str:
     """The line ending a text uses, judged by its first line break (``\\n`` if it has none).
 
@@ -152,14 +96,16 @@ def line_ending(text: str) -> str:
 class Editor:
     """Collects splices against one version of a document's text.
 
-    Inserted text follows the document's line ending, so a file saved with Windows line
-    endings (CRLF) never ends up with mixed ones.
+    Positions come from the text's composed tree: the one a :class:`ParsedText` carries (or
+    ``root``), else the text is composed here. Inserted text follows the document's line
+    ending, so a file saved with Windows line endings (CRLF) never ends up with mixed ones.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, root: Node | None = None) -> None:
         self.text = text
         self.newline = line_ending(text)
-        root = yaml.compose(text, Loader=SafeLoader)
+        if root is None:
+            root = text.root if isinstance(text, ParsedText) else yaml.compose(text, Loader=SafeLoader)
         if not isinstance(root, MappingNode):
             raise EditError("the document is not a mapping")
         self.root: MappingNode = root
@@ -180,20 +126,6 @@ class Editor:
             else:
                 raise EditError(f"{format_path(path)}: cannot follow {step!r}")
         return node
-
-    def find_item(self, seq_path: YamlPath, wanted: Callable[[dict[str, Any]], bool]) -> int:
-        """The index of the first mapping of the sequence at ``seq_path`` that ``wanted`` accepts.
-
-        ``wanted`` sees each item's scalars as strings and lists of scalars as lists of strings
-        (enough to tell which match an entry is, without reading the whole document again).
-        """
-        seq = self.node(seq_path)
-        if not isinstance(seq, SequenceNode):
-            raise EditError(f"{format_path(seq_path)} is not a list")
-        for i, item in enumerate(seq.value):
-            if isinstance(item, MappingNode) and wanted(_shallow(item)):
-                return i
-        raise EditError(f"{format_path(seq_path)}: no such entry")
 
     def has(self, path: YamlPath) -> bool:
         """Whether ``path`` exists."""
@@ -217,7 +149,7 @@ class Editor:
                     rendered = " " + rendered if self.text[start - 1] != " " else rendered
                 self.splices.append(Splice(start, end, rendered))
                 return
-        self._insert_entry(mapping, f"{_flow_scalar(key)}: {rendered}")
+        self._insert_entry(mapping, f"{flow_scalar(key)}: {rendered}")
 
     def remove_key(self, map_path: YamlPath, key: str) -> None:
         """Removes ``key`` and its value from the mapping at ``map_path``.
@@ -278,6 +210,24 @@ class Editor:
         else:
             end = self._next_line_start(items[index])
         self.splices.append(Splice(start, end, ""))
+
+    def remove_items(self, seq_path: YamlPath, indexes: Sequence[int]) -> None:
+        """Removes the items ``indexes`` of the sequence at ``seq_path``, each as :meth:`remove_item`
+        does; of a flow list, the items kept are written back as they were, one comma apart
+        (a list that loses every item goes with its key: :meth:`remove_key`)."""
+        seq = self.node(seq_path)
+        gone = sorted(set(indexes))
+        if len(gone) == 1 or not isinstance(seq, SequenceNode) or not seq.flow_style:
+            for index in reversed(gone):
+                self.remove_item(seq_path, index)
+            return
+        items = seq.value
+        if not 0 <= gone[0] <= gone[-1] < len(items):
+            raise EditError(f"{format_path(seq_path)} has no item {gone[-1]}")
+        if len(gone) == len(items):
+            raise EditError(f"{format_path(seq_path)}: to remove every item, remove the list's key")
+        kept = [self.text[n.start_mark.index : n.end_mark.index] for i, n in enumerate(items) if i not in gone]
+        self.splices.append(Splice(items[0].start_mark.index, items[-1].end_mark.index, ", ".join(kept)))
 
     def _insert_entry(self, mapping: MappingNode, entry: str) -> None:
         if mapping.flow_style:
@@ -351,7 +301,7 @@ class Editor:
         if not block or not isinstance(item, dict):
             return f"{pad}- {render_flow(item)}\n"
         indent, offset = self._style(seq)
-        body = _ruamel_fragment(item, indent, offset)
+        body = block_fragment(item, indent, offset)
         lines = body.rstrip("\n").split("\n")
         out = [f"{pad}- {lines[0]}"] + [f"{pad}  {line}" if line else "" for line in lines[1:]]
         return "\n".join(out) + "\n"

@@ -21,7 +21,7 @@ from typing import Any
 from ingest.core.model import MatchKind
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import parse_decklist_text
-from ingest.edit.splice import render_flow as _render_flow
+from ingest.edit.fragments import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
 from ingest.source.players import PlayerRegistry
 
@@ -78,7 +78,7 @@ def _scalar(value: str | int | float) -> str:
 
 
 def render_flow(value: Any) -> str:
-    """:func:`ingest.edit.splice.render_flow`, with each scalar's text remembered (an import writes
+    """:func:`ingest.edit.fragments.render_flow`, with each scalar's text remembered (an import writes
     the same ids thousands of times).
 
     >>> render_flow({"players": ["a: b", "yes"], "games": "2-1"})

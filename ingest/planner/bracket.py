@@ -109,15 +109,15 @@ def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracke
     return bracket, state
 
 
-def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], str] | None:
+def drop_after_cut(event: Event, player: str) -> tuple[Round | None, str] | None:
     """Where a drop recorded now goes once the top cut is made, and the drop in words.
 
     The cut is made once the last Swiss round is reported: the final standings decide it.
-    A finalist who leaves then is listed under ``cut_drops``, in the playoff under the
-    current playoff round's ``drops``; nobody replaces them (MTR 2.10, Aequitas 2.10,
-    Bushiroad 3.2.4) and the bye they leave goes by the ruleset. Returns None while the
-    Swiss rounds go on, and for a player outside the cut before the playoff starts (an
-    ordinary drop after the last round).
+    A finalist who leaves then is listed under ``cut_drops`` (the round returned is None),
+    in the playoff under the current playoff round's ``drops`` (that round is returned);
+    nobody replaces them (MTR 2.10, Aequitas 2.10, Bushiroad 3.2.4) and the bye they leave
+    goes by the ruleset. Returns None while the Swiss rounds go on, and for a player outside
+    the cut before the playoff starts (an ordinary drop after the last round).
 
     Raises:
         IngestError: the player is not in the playoff, is out of it, or dropped already.
@@ -142,12 +142,12 @@ def drop_after_cut(event: Event, player: str) -> tuple[tuple[str | int, ...], st
         lost_in = playoff_round_title(event, out[player])
         raise IngestError(f"{name} is already out of the playoff (out in the {lost_in})")
     if not event.playoff:
-        return ("cut_drops",), f"{name} leaves the top cut before the playoff starts; nobody takes their place"
+        return None, f"{name} leaves the top cut before the playoff starts; nobody takes their place"
     number = len(event.playoff)
     label = playoff_round_title(event, number)
     unplayed = any(player in m.players and not m.reported for m in event.playoff[-1].matches)
     note = f"; report their {label} match as a loss" if unplayed else ""
-    return ("playoff", number - 1), f"{name} drops after the {label}{note}"
+    return event.playoff[-1], f"{name} drops after the {label}{note}"
 
 
 def plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan | Finished:

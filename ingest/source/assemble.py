@@ -90,7 +90,7 @@ class _Assembler(EventChecks):
         teams = self.teams(items(d.get("teams")), structure)
         rounds = self.rounds("rounds", items(d.get("rounds")), structure, teams, playoff=False)
         playoff = self.rounds("playoff", items(d.get("playoff")), structure, teams, playoff=True)
-        cut_drops = self.cut_drops(items(d.get("cut_drops")), structure, teams)
+        cut_drops, cut_drop_paths = self.cut_drops(items(d.get("cut_drops")), structure, teams)
         self.check_rounds_flow(rounds, playoff, players, teams, cut_drops)
         self.check_event_fields(structure, players, rounds)
         return Event(
@@ -109,6 +109,7 @@ class _Assembler(EventChecks):
             rounds=rounds,
             playoff=playoff,
             cut_drops=cut_drops,
+            cut_drop_paths=cut_drop_paths,
             location=str(d.get("location") or ""),
             organizer=str(d.get("organizer") or ""),
             description=str(d.get("description") or ""),
@@ -225,6 +226,7 @@ class _Assembler(EventChecks):
                     declined_cut=bool(p.get("declined_cut", False)),
                     country=str(p.get("country") or ""),
                     pos=self.pos(("players", i)),
+                    yaml_path=("players", i),
                 )
             )
         return tuple(players)
@@ -279,7 +281,7 @@ class _Assembler(EventChecks):
                     ("teams", i, "members"),
                     f"team has {len(members)} members but structure.team_size is {structure.team_size}",
                 )
-            teams.append(Team(tid, str(t.get("name", "")), members, pos=self.pos(("teams", i))))
+            teams.append(Team(tid, str(t.get("name", "")), members, pos=self.pos(("teams", i)), yaml_path=("teams", i)))
         if raw and not structure.team_kind and self.intact(("structure", "team_kind")):
             self.err(
                 "structure",
@@ -289,8 +291,11 @@ class _Assembler(EventChecks):
             )
         return tuple(teams)
 
-    def cut_drops(self, raw: list[Any], structure: Structure, teams: tuple[Team, ...]) -> tuple[PlayerId, ...]:
-        """Players (or teams) who left the top cut before playoff round 1 (MTR 2.10, Aequitas 2.10)."""
+    def cut_drops(
+        self, raw: list[Any], structure: Structure, teams: tuple[Team, ...]
+    ) -> tuple[tuple[PlayerId, ...], tuple[tuple[PlayerId, YamlPath], ...]]:
+        """Players (or teams) who left the top cut before playoff round 1 (MTR 2.10, Aequitas 2.10),
+        and where each is listed."""
         if raw and structure.playoff is None:
             self.err(
                 "structure",
@@ -300,12 +305,15 @@ class _Assembler(EventChecks):
             )
         known: Mapping[str, Any] = {t.id: t for t in teams} if structure.team_kind else self.ids
         out: list[PlayerId] = []
+        paths: list[tuple[PlayerId, YamlPath]] = []
         for j, pid in enumerate(raw):
             if not self.intact(("cut_drops", j)):
                 continue  # the schema reported it
             pid = PlayerId(str(pid))
             if pid not in known:
                 self.unknown(("cut_drops", j), pid, known)
-            elif pid not in out:
+                continue
+            paths.append((pid, ("cut_drops", j)))
+            if pid not in out:
                 out.append(pid)
-        return tuple(out)
+        return tuple(out), tuple(paths)

@@ -30,7 +30,8 @@ class EventChecks(RoundsAssembly):
         for key, series in (("rounds", rounds), ("playoff", playoff)):
             if key == "playoff":
                 dropped.update((pid, len(rounds)) for pid in cut_drops if pid not in dropped)
-            for i, rnd in zip(self.round_indexes[key], series, strict=True):
+            for rnd in series:
+                i = int(rnd.yaml_path[1])  # where the round is in the file (broken rounds are skipped)
                 seen: dict[str, tuple[YamlPath, str]] = {}
                 entries: list[tuple[YamlPath, str, str]] = []
                 for j, m in self.raw_matches(key, i):

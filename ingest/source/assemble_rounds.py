@@ -48,7 +48,6 @@ class RoundsAssembly(AssemblyContext):
             if not self.usable(rpath):
                 continue
             number = int(r["round"]) if self.intact((*rpath, "round")) else i + 1
-            self.round_indexes[key].append(i)
             if number != i + 1:
                 what = "playoff round" if playoff else "round"
                 self.err(
@@ -86,6 +85,7 @@ class RoundsAssembly(AssemblyContext):
                     if derived is not None:
                         matches.append(derived)
             drops: list[PlayerId] = []
+            drop_paths: list[tuple[PlayerId, YamlPath]] = []
             for j, pid in enumerate(items(r.get("drops"))):
                 if not self.usable((*rpath, "drops", j)):
                     continue
@@ -93,7 +93,9 @@ class RoundsAssembly(AssemblyContext):
                 known = team_ids if structure.team_kind and pid in team_ids else self.ids
                 if pid not in known:
                     self.unknown((*rpath, "drops", j), pid)
-                elif pid in drops:
+                    continue
+                drop_paths.append((pid, (*rpath, "drops", j)))
+                if pid in drops:
                     self.warn("duplicate-drop", (*rpath, "drops", j), f'"{pid}" is listed twice in drops')
                 else:
                     drops.append(pid)
@@ -108,6 +110,8 @@ class RoundsAssembly(AssemblyContext):
                     wot_games=tuple(wot),
                     team_matches=tuple(team_matches),
                     pos=self.pos(rpath),
+                    yaml_path=rpath,
+                    drop_paths=tuple(drop_paths),
                 )
             )
         return tuple(out)
@@ -167,6 +171,7 @@ class RoundsAssembly(AssemblyContext):
                 table=table,
                 note=str(m.get("note") or ""),
                 pos=pos,
+                yaml_path=path,
             )
         a, b = (PlayerId(str(x)) for x in m["players"])
         for j, pid in enumerate((a, b)):
@@ -177,7 +182,8 @@ class RoundsAssembly(AssemblyContext):
         if "games" in m and "result" in m:
             self.err("match-shape", (*path, "result"), "a match has either games or a special result, not both")
         if m.get("result") == "double-loss" and self.intact((*path, "result")):
-            return Match(MatchKind.DOUBLE_LOSS, (a, b), table=table, note=str(m.get("note") or ""), pos=pos)
+            note = str(m.get("note") or "")
+            return Match(MatchKind.DOUBLE_LOSS, (a, b), table=table, note=note, pos=pos, yaml_path=path)
         score = None
         if "games" in m and self.intact((*path, "games")):
             score = GameScore.parse(str(m["games"]))
@@ -198,7 +204,8 @@ class RoundsAssembly(AssemblyContext):
                     self.err("impossible-score", (*path, "games"), problem, hint)
             elif self.scores_known and (unlikely := score_warning(score, best_of)):
                 self.warn("many-games", (*path, "games"), unlikely, MANY_GAMES_HINT.format(n=best_of))
-        return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=str(m.get("note") or ""), pos=pos)
+        note = str(m.get("note") or "")
+        return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=note, pos=pos, yaml_path=path)
 
     def knockout_draw_hint(self, what: str) -> str:
         """What to write instead of a draw in a knockout match, by the event's rules."""
@@ -222,6 +229,7 @@ class RoundsAssembly(AssemblyContext):
                 bye_side=str(side) if side else None,
                 table=m.get("table"),
                 pos=pos,
+                yaml_path=path,
             )
         if "hero" not in m or "villain" not in m:
             self.err("match-shape", path, "a Wheel of Time game needs both hero and villain")
@@ -252,6 +260,7 @@ class RoundsAssembly(AssemblyContext):
             override=override,
             table=m.get("table"),
             pos=pos,
+            yaml_path=path,
         )
         if all(self.intact((*path, k)) for k in ("winner", "ended", "by")):
             self.check_wot_record(rec, path)
@@ -324,14 +333,14 @@ class RoundsAssembly(AssemblyContext):
             )
         elif seats and structure.team_size and len(seats) != structure.team_size:
             self.err("team-size", (*path, "seats"), f"{len(seats)} seat results for teams of {structure.team_size}")
-        return TeamMatch((x, y), tuple(seats), score, m.get("table"), self.pos(path))
+        return TeamMatch((x, y), tuple(seats), score, m.get("table"), self.pos(path), yaml_path=path)
 
     def team_result(self, tm: TeamMatch, structure: Structure) -> Match | None:
         a, b = PlayerId(tm.teams[0]), PlayerId(tm.teams[1])
         if structure.team_kind == "two-headed-giant":
-            return Match(MatchKind.PLAYED, (a, b), tm.score, tm.table, pos=tm.pos)
+            return Match(MatchKind.PLAYED, (a, b), tm.score, tm.table, pos=tm.pos, yaml_path=tm.yaml_path)
         if not tm.seats or any(s.score is None and not s.double_loss for s in tm.seats):
-            return Match(MatchKind.PLAYED, (a, b), None, tm.table, pos=tm.pos)
+            return Match(MatchKind.PLAYED, (a, b), None, tm.table, pos=tm.pos, yaml_path=tm.yaml_path)
         wins_a = sum(1 for s in tm.seats if s.score is not None and s.score.winner == 0)
         wins_b = sum(1 for s in tm.seats if s.score is not None and s.score.winner == 1)
         draws = len(tm.seats) - wins_a - wins_b
@@ -341,4 +350,5 @@ class RoundsAssembly(AssemblyContext):
                 wins_a, wins_b = (1, 0) if first.winner == 0 else (0, 1)
                 draws = 0
         # Team standings use match results only (MTR Appendix C): the score records seats won.
-        return Match(MatchKind.PLAYED, (a, b), GameScore(wins_a, wins_b, draws), tm.table, pos=tm.pos)
+        score = GameScore(wins_a, wins_b, draws)
+        return Match(MatchKind.PLAYED, (a, b), score, tm.table, pos=tm.pos, yaml_path=tm.yaml_path)

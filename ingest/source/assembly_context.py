@@ -30,8 +30,6 @@ class AssemblyContext:
         looks unknown may be that entry's, so none is reported as unknown."""
         self.scores_known = True
         """Whether match lengths are known (best_of and game intact), so scores can be judged."""
-        self.round_indexes: dict[str, list[int]] = {"rounds": [], "playoff": []}
-        """Where each assembled round is in the file (broken rounds are skipped)."""
         self.imported = isinstance(doc.data, Mapping) and isinstance(doc.data.get("source"), Mapping)
         """Whether the event was imported from a platform: its recorded results are facts."""
 

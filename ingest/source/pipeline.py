@@ -162,16 +162,23 @@ def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic,
 
 
 def parse_event_text(
-    text: str, shown: str, project: Project, data: EventData | None = None, *, lenient: bool = False
+    text: str,
+    shown: str,
+    project: Project,
+    data: EventData | None = None,
+    *,
+    lenient: bool = False,
+    keep_tree: bool = False,
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read).
 
     Every stage runs as far as the file allows, so one run reports every problem: after a
     duplicate key the first value is kept, and after schema errors the cross-reference
     checks still run on the parts the schema accepted. The event is None on any error;
-    ``lenient`` keeps it when only cross-reference checks failed (for a correction).
+    ``lenient`` keeps it when only cross-reference checks failed (for a correction);
+    ``keep_tree`` keeps the composed YAML in the document (for an edit of the text).
     """
-    doc, problems = parse_yaml(text, shown)
+    doc, problems = parse_yaml(text, shown, keep_tree=keep_tree)
     if doc is None:
         return None, None, problems
     if not isinstance(doc.data, dict):

@@ -36,6 +36,7 @@ from yaml.constructor import SafeConstructor
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.diagnostics import YamlPath as YamlPath  # where it has always been imported from
 from ingest.core.safetext import normalise_tabs, unsafe_character, unsafe_text_problem
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
@@ -62,9 +63,6 @@ def load_plain(text: str) -> Any:
     """
     return yaml.load(text, Loader=SafeLoader)
 
-
-YamlPath = tuple[str | int, ...]
-"""A path into the document: mapping keys and sequence indexes."""
 
 MAX_NODES = 500_000
 """Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
@@ -96,6 +94,10 @@ class SourceDocument:
     """1-based (line, column) where each value starts."""
     keys: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
     """1-based (line, column) of the key of each mapping entry."""
+    root: Node | None = field(default=None, compare=False, repr=False)
+    """The composed node tree the data was read from, when asked for (``parse_yaml(keep_tree=True)``):
+    the exact offsets of every node, for a command that edits the text
+    (:class:`ingest.edit.splice.Editor`) without parsing it again."""
 
     def pos(self, path: YamlPath, *, key: bool = False) -> SourcePos:
         """Position of ``path``, or of its nearest ancestor that exists.
@@ -138,7 +140,9 @@ def format_path(path: YamlPath) -> str:
     return out or "(top level)"
 
 
-def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDocument | None, list[Diagnostic]]:
+def parse_yaml(
+    text: str, path: str, *, config: bool = False, keep_tree: bool = False
+) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Parses YAML text into a :class:`SourceDocument`.
 
     Returns the document (or None) and every problem found. A document is returned when
@@ -149,6 +153,10 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
     use the engine's own tags (``!ENV``, ``!!python/name:``): their values are read as
     empty (None) rather than refused, and text is not checked (the caller checks the few
     values it uses). Every limit still applies.
+
+    ``keep_tree``: keep the composed node tree in the document (:attr:`SourceDocument.root`),
+    for a command that edits the text; otherwise it is let go as soon as it is read (kept,
+    the garbage collector walks it for as long as the document lives).
 
     >>> doc, problems = parse_yaml("a: [1, two]\\n", "x.yaml")
     >>> doc.data, doc.pos(("a", 1)).label(), problems
@@ -209,7 +217,7 @@ def parse_yaml(text: str, path: str, *, config: bool = False) -> tuple[SourceDoc
         ]
     if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
-    return SourceDocument(path, data, walker.values, walker.keys), walker.problems
+    return SourceDocument(path, data, walker.values, walker.keys, node if keep_tree else None), walker.problems
 
 
 def _children(node: Node) -> list[Node]:
