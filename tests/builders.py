@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
 
@@ -92,3 +93,15 @@ def run_cli(root: Path, *args: str) -> tuple[int, str]:
     result = CliRunner().invoke(main, ["--root", str(root), *args])
     assert "Traceback" not in result.output, result.output
     return result.exit_code, result.output
+
+
+def paths_of(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a parsed document (keys and list indexes), the document itself first."""
+    out = [prefix]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += paths_of(value, (*prefix, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += paths_of(value, (*prefix, i))
+    return out

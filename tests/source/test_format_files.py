@@ -22,7 +22,7 @@ from ingest.source.format_files import archetypes_from_documents, registry_from_
 from ingest.source.project import Project
 from ingest.source.validation import load_schema
 from ingest.source.yamldoc import load_plain
-from tests.builders import ROOT
+from tests.builders import ROOT, paths_of
 from tests.decks.support import document
 from tests.site_helpers import make_project
 
@@ -134,17 +134,6 @@ def test_a_format_file_with_an_error_leaves_its_game_out_without_blaming_the_eve
     ]
 
 
-def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += _paths(value, (*prefix, i))
-    return out
-
-
 _VALUES = st.one_of(
     st.none(),
     st.booleans(),
@@ -163,7 +152,7 @@ def test_a_mutated_game_or_archetype_file_gets_positioned_diagnostics_only(data:
     name = data.draw(st.sampled_from(["formats/wot.yaml", "formats/transformers.yaml", ARCHETYPES]), label="file")
     doc = load_plain((ROOT / name).read_text(encoding="utf-8"))
     for _ in range(data.draw(st.integers(1, 4), label="mutations")):
-        path = data.draw(st.sampled_from(_paths(doc)), label="path")
+        path = data.draw(st.sampled_from(paths_of(doc)), label="path")
         if not path:
             continue
         parent = doc

@@ -22,7 +22,7 @@ from jsonschema import Draft202012Validator
 
 from ingest.source.validation import Schema, SchemaValidator, _inline_refs, check_document, load_schema
 from ingest.source.yamldoc import parse_yaml
-from tests.builders import DATA, ROOT
+from tests.builders import DATA, ROOT, paths_of
 
 
 @cache
@@ -101,17 +101,6 @@ def documents_of(path: Path) -> list[Any]:
 
 
 # -- mutations --------------------------------------------------------------------------
-
-
-def paths_of(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += paths_of(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += paths_of(value, (*prefix, i))
-    return out
 
 
 scalars = st.one_of(
