@@ -23,23 +23,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ingest.wot.model import WotBye, WotInputError, WotRound, WotSeverity, WotSide, cycle_of, is_first_game_of_cycle
+from ingest.wot.model import (
+    WotBye,
+    WotInputError,
+    WotRound,
+    WotSeverity,
+    WotSide,
+    WotTable,
+    cycle_of,
+    is_first_game_of_cycle,
+)
 from ingest.wot.pairing import WotPairing, history_counts, pair_wot_game, previous_sides
 from ingest.wot.scoring import WotTotals, wot_totals
 
 __all__ = ["WotPairingFinding", "WotTable", "check_wot_pairing"]
-
-
-@dataclass(frozen=True, slots=True)
-class WotTable:
-    """One recorded table of a Game: who played Hero and who played Villain."""
-
-    table: int
-    """Table number."""
-    hero: str
-    """Player on the Hero deck."""
-    villain: str
-    """Player on the Villain deck."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,11 @@
 """Value types for a Wheel of Time CCG event, and the checks that make a game record possible.
 
-Every type here is plain frozen data. :func:`validate_game` and :func:`validate_round`
-return problems as data (never raise) so the caller can report all of them at once,
-with the positions it knows about.
+Every type here is plain frozen data. The vocabularies an event file writes (sides,
+winners, endings) are string enums whose values are the file's words, so
+``WotWinner("both-lose")`` reads one and the member is that word.
+
+:func:`validate_game` and :func:`validate_round` return problems as data (never raise) so
+the caller can report all of them at once, with the positions it knows about.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ __all__ = [
     "WotRound",
     "WotSeverity",
     "WotSide",
+    "WotTable",
     "WotWinner",
     "cycle_of",
     "default_bye_side",
@@ -38,7 +42,7 @@ GOAL = 5
 Expanded Scoring Example: five or more)."""
 
 
-class WotSide(enum.Enum):
+class WotSide(enum.StrEnum):
     """The deck a player used in one Game (WoT rules, Time: one of each per Cycle)."""
 
     HERO = "hero"
@@ -56,7 +60,7 @@ class WotSide(enum.Enum):
         return WotSide.VILLAIN if self is WotSide.HERO else WotSide.HERO
 
 
-class WotWinner(enum.Enum):
+class WotWinner(enum.StrEnum):
     """Who won a game (the ``winner`` field of a game record)."""
 
     HERO = "hero"
@@ -69,7 +73,7 @@ class WotWinner(enum.Enum):
     """Both Ta'veren/Forsaken died in the same game-turn (WoT rules, Game Points note)."""
 
 
-class WotEnded(enum.Enum):
+class WotEnded(enum.StrEnum):
     """When a game ended, which decides losing game points and most tie-breaking points."""
 
     BEFORE_LAST_BATTLE = "before-last-battle"
@@ -78,7 +82,7 @@ class WotEnded(enum.Enum):
     """The game ended during the Last Battle (including its final game-turn)."""
 
 
-class WotEndedBy(enum.Enum):
+class WotEndedBy(enum.StrEnum):
     """How a game ended (the ``by`` field of a game record)."""
 
     GOAL = "goal"
@@ -199,6 +203,19 @@ class WotGame:
         if self.winner is WotWinner.VILLAIN:
             return WotSide.VILLAIN
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class WotTable:
+    """One table of a Game as paired: who plays Hero and who plays Villain (its result,
+    once reported, makes it a :class:`WotGame`)."""
+
+    table: int
+    """Table number."""
+    hero: str
+    """Player on the Hero deck."""
+    villain: str
+    """Player on the Villain deck."""
 
 
 @dataclass(frozen=True, slots=True)
