@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 
 from ingest.core.diagnostics import SourcePos, YamlPath
 from ingest.core.games import GAMES
+from ingest.wot.model import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
 
 PlayerId: TypeAlias = str
 """A player's id: unique in the event and, through ``players.yaml``, across events.
@@ -158,33 +159,85 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
-class WotGameRecord:
-    """A Wheel of Time game as written in the file (scored by :mod:`ingest.wot`)."""
+class WotEntry:
+    """One entry of a Wheel of Time Game as written in the file, held as the engine's value.
 
-    hero: PlayerId | None
-    """Player using their Hero deck (None for a Villain-side bye)."""
-    villain: PlayerId | None
-    """Player using their Villain deck (None for a Hero-side bye)."""
-    winner: str | None = None
-    """hero, villain, tie or both-lose; None while unreported."""
-    ended: str | None = None
-    """before-last-battle or last-battle."""
-    by: str | None = None
-    """goal, kill, concession, forfeit or time."""
-    hero_final: int | None = None
-    """The Hero's final support."""
-    villain_final: int | None = None
-    """The Villain's final opposition."""
-    override: tuple[Any, Any, str] | None = None
-    """A judge's tie-breaking points for (hero, villain) with the ruling's note."""
+    A table with its result is a :class:`~ingest.wot.WotGame`, a table without its result
+    (yet) a :class:`~ingest.wot.WotTable`, a bye a :class:`~ingest.wot.WotBye` (with the
+    side the file gives it, if any). The engine scores, pairs and checks these very values:
+    there is no second model to translate. The engine numbers every table: one the file gives
+    no number is numbered by its place among the Game's entries.
+    """
+
+    value: WotGame | WotTable | WotBye
+    """The engine's value."""
     table: int | None = None
-    """Table number."""
-    bye_side: str | None = None
-    """For a bye: the side given in the file (else the rules decide)."""
+    """The table number as written (None when the file gives none)."""
     pos: SourcePos | None = field(default=None, compare=False)
-    """Where the record is written."""
+    """Where the entry is written."""
     yaml_path: YamlPath = field(default=(), compare=False)
-    """Where the record is in the file (empty when not read from one)."""
+    """Where the entry is in the file (empty when not read from one)."""
+
+    @property
+    def game(self) -> WotGame | None:
+        """The table with its result, or None (a table not reported yet, or a bye)."""
+        return self.value if isinstance(self.value, WotGame) else None
+
+    @property
+    def bye(self) -> WotBye | None:
+        """The bye, or None for a table."""
+        return self.value if isinstance(self.value, WotBye) else None
+
+    @property
+    def hero(self) -> PlayerId | None:
+        """The player on the Hero deck; for a bye, its player unless the file gives it as Villain."""
+        if isinstance(self.value, WotBye):
+            return self.value.player if self.value.side is not WotSide.VILLAIN else None
+        return self.value.hero
+
+    @property
+    def villain(self) -> PlayerId | None:
+        """The player on the Villain deck; for a bye, its player when the file gives it as Villain."""
+        if isinstance(self.value, WotBye):
+            return self.value.player if self.value.side is WotSide.VILLAIN else None
+        return self.value.villain
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        """Who plays at the table (Hero first), or who has the bye."""
+        if isinstance(self.value, WotBye):
+            return (self.value.player,)
+        return (self.value.hero, self.value.villain)
+
+    @property
+    def reported(self) -> bool:
+        """Whether the entry has its result (a bye always has)."""
+        return not isinstance(self.value, WotTable)
+
+    @property
+    def winner(self) -> WotWinner | None:
+        """Who won the table; None while unreported and for a bye."""
+        return self.value.winner if isinstance(self.value, WotGame) else None
+
+    @property
+    def ended(self) -> WotEnded | None:
+        """When the game ended; None while unreported and for a bye."""
+        return self.value.ended if isinstance(self.value, WotGame) else None
+
+    @property
+    def by(self) -> WotEndedBy | None:
+        """How the game ended; None while unreported and for a bye."""
+        return self.value.by if isinstance(self.value, WotGame) else None
+
+    @property
+    def hero_final(self) -> int | None:
+        """The Hero's final support, when recorded."""
+        return self.value.hero_final if isinstance(self.value, WotGame) else None
+
+    @property
+    def villain_final(self) -> int | None:
+        """The Villain's final opposition, when recorded."""
+        return self.value.villain_final if isinstance(self.value, WotGame) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,8 +282,8 @@ class Round:
     """Optional label such as Quarterfinals."""
     notes: str = ""
     """Free text."""
-    wot_games: tuple[WotGameRecord, ...] = ()
-    """Wheel of Time game records."""
+    wot_games: tuple[WotEntry, ...] = ()
+    """Wheel of Time tables and byes (:class:`WotEntry`)."""
     team_matches: tuple[TeamMatch, ...] = ()
     """Team matches as written (seat detail)."""
     started: str = ""
@@ -245,9 +298,7 @@ class Round:
     @property
     def complete(self) -> bool:
         """Whether every pairing of the round has a result."""
-        return all(m.reported for m in self.matches) and all(
-            g.winner is not None or g.hero is None or g.villain is None for g in self.wot_games
-        )
+        return all(m.reported for m in self.matches) and all(g.reported for g in self.wot_games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, GameScore, Match, MatchKind, ScoreError, TeamMatch, WotGameRecord
+from ingest.core.model import Event, GameScore, Match, MatchKind, ScoreError, TeamMatch, WotEntry
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
 from ingest.edit.targets import (
@@ -248,7 +248,7 @@ def _wot_result(winner: str | None, ended: str | None, by: str | None, finals: t
     return f"{winner} ({', '.join(parts)})"
 
 
-def _find_wot_game(event: Event, target: Target, table: int | None, player: str | None) -> WotGameRecord:
+def _find_wot_game(event: Event, target: Target, table: int | None, player: str | None) -> WotEntry:
     game = next(
         (
             g
@@ -263,7 +263,7 @@ def _find_wot_game(event: Event, target: Target, table: int | None, player: str 
     return game
 
 
-def _wot_winner_words(game: WotGameRecord, winner: str | None, names: dict[str, str]) -> str:
+def _wot_winner_words(game: WotEntry, winner: str | None, names: dict[str, str]) -> str:
     hero, villain = names.get(game.hero or "", ""), names.get(game.villain or "", "")
     if winner == "hero":
         return f"{hero} (Hero) beat {villain} (Villain)"
@@ -339,7 +339,7 @@ def clear_result(
     target = pick_round(event, round_no=round_no, playoff=playoff)
     names = unit_names(event)
     pid = find_unit(event, player) if player is not None else None
-    entry: WotGameRecord | TeamMatch | Match
+    entry: WotEntry | TeamMatch | Match
     if event.structure.pairing == "wot-cycles" and target.key == "rounds":
         entry = game = _find_wot_game(event, target, table, pid)
         old = _wot_result(game.winner, game.ended, game.by, (game.hero_final, game.villain_final))

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, Match, Player, Round, Team, TeamMatch, WotGameRecord
+from ingest.core.model import Event, Match, Player, Round, Team, TeamMatch, WotEntry
 from ingest.edit.splice import EditError
 from ingest.planner.systems import system_of
 
 
-def where(entry: Match | WotGameRecord | TeamMatch | Round | Player | Team) -> YamlPath:
+def where(entry: Match | WotEntry | TeamMatch | Round | Player | Team) -> YamlPath:
     """Where an entry of the event is written in its file, e.g. ``("rounds", 2, "matches", 5)``.
 
     Raises:

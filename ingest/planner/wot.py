@@ -1,8 +1,9 @@
-"""Wheel of Time events: the event file's games mapped onto :mod:`ingest.wot`.
+"""Wheel of Time events scored, checked and pairings checked by :mod:`ingest.wot`.
 
 An event with ``structure.pairing: wot-cycles`` records one Game per entry of ``rounds``
-(games 1 and 2 form cycle 1, and so on). This module turns those records into the WoT
-engine's values, positions its problems, and presents per-game results and standings.
+(games 1 and 2 form cycle 1, and so on); its entries are the engine's own values
+(:class:`~ingest.core.model.WotEntry`). This module hands them to the engine, positions its
+problems, and presents per-game results and standings.
 """
 
 from __future__ import annotations
@@ -12,68 +13,38 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
-from ingest.core.model import Event, Round, WotGameRecord
+from ingest.core.model import Event, Round, WotEntry
 from ingest.wot import (
-    TiebreakOverride,
     WotBye,
-    WotEnded,
-    WotEndedBy,
     WotGame,
     WotGameResult,
     WotOutcome,
     WotRound,
     WotSeverity,
-    WotSide,
     WotStanding,
-    WotWinner,
+    WotTable,
     cycle_of,
     score_game_round,
     validate_round,
     wot_standings,
 )
-from ingest.wot.checker import WotTable, check_wot_pairing
+from ingest.wot.checker import check_wot_pairing
 
 _SEVERITY = {WotSeverity.ERROR: Severity.ERROR, WotSeverity.WARNING: Severity.WARNING}
 """The WoT engine's severities as diagnostics' severities."""
 
 
-def _fraction(value: object) -> Fraction:
-    return Fraction(str(value)) if value is not None else Fraction(0)
-
-
-def _bye(rec: WotGameRecord) -> WotBye:
-    player = rec.hero or rec.villain
-    assert player is not None
-    return WotBye(player, WotSide(rec.bye_side) if rec.bye_side else None)
-
-
 def wot_round(rnd: Round) -> WotRound | None:
-    """The WoT engine's record of one Game, or None while any table is unreported."""
+    """One Game as the engine scores it, or None while any table is unreported."""
     games: list[WotGame] = []
     byes: list[WotBye] = []
-    for i, rec in enumerate(rnd.wot_games, start=1):
-        if rec.hero is None or rec.villain is None:
-            byes.append(_bye(rec))
-            continue
-        if rec.winner is None or rec.ended is None or rec.by is None:
+    for entry in rnd.wot_games:
+        if isinstance(entry.value, WotTable):
             return None
-        override = None
-        if rec.override is not None:
-            hero, villain, note = rec.override
-            override = TiebreakOverride(_fraction(hero), _fraction(villain), note)
-        games.append(
-            WotGame(
-                table=rec.table or i,
-                hero=rec.hero,
-                villain=rec.villain,
-                winner=WotWinner(rec.winner),
-                ended=WotEnded(rec.ended),
-                by=WotEndedBy(rec.by),
-                hero_final=rec.hero_final,
-                villain_final=rec.villain_final,
-                tiebreak_override=override,
-            )
-        )
+        if isinstance(entry.value, WotBye):
+            byes.append(entry.value)
+        else:
+            games.append(entry.value)
     return WotRound(tuple(games), tuple(byes))
 
 
@@ -96,9 +67,9 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
         wr = wot_round(rnd)
         if wr is None:
             continue
-        by_table = {(rec.table or i): rec for i, rec in enumerate(rnd.wot_games, start=1)}
+        by_table = {g.table: entry for entry in rnd.wot_games if (g := entry.game) is not None}
         for problem in validate_round(wr, players):
-            rec: WotGameRecord | None = by_table.get(problem.table) if problem.table is not None else None
+            rec: WotEntry | None = by_table.get(problem.table) if problem.table is not None else None
             pos = (rec.pos if rec is not None and rec.pos is not None else rnd.pos) or SourcePos(event.path)
             severity = _SEVERITY[problem.severity]
             out.append(Diagnostic(severity, f"wot-{problem.code}", f"game {rnd.number}: {problem.message}", pos))
@@ -118,15 +89,15 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
         tables: list[WotTable] = []
         byes: list[WotBye] = []
         where: dict[int | None, SourcePos | None] = {}
-        for i, rec in enumerate(rnd.wot_games, start=1):
-            if rec.hero is None or rec.villain is None:
-                byes.append(_bye(rec))
+        for rec in rnd.wot_games:
+            if isinstance(rec.value, WotBye):
+                byes.append(rec.value)
                 where.setdefault(None, rec.pos)
             else:
-                tables.append(WotTable(rec.table or i, rec.hero, rec.villain))
-                where.setdefault(rec.table or i, rec.pos)
+                tables.append(WotTable(rec.value.table, rec.value.hero, rec.value.villain))
+                where.setdefault(rec.value.table, rec.pos)
         # A Game with a result in is a fact: what the rules forbid is reported, not refused (DESIGN §2).
-        played = event.source is not None or any(rec.winner is not None for rec in rnd.wot_games)
+        played = event.source is not None or any(rec.game is not None for rec in rnd.wot_games)
         for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed):
             pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
             severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING

@@ -11,7 +11,7 @@ from ingest.core.model import Event, MatchKind, Round
 from ingest.site.event_views import seat_names
 from ingest.site.i18n import gettext as _
 from ingest.site.qr import QrCode
-from ingest.wot import WotSide, cycle_of, default_bye_side
+from ingest.wot import cycle_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,10 +125,10 @@ def _print_wot(rnd: Round, names: Mapping[str, str]) -> tuple[list[WallLine], li
             lines.append(WallLine(villain, g.table or "", hero, deck=_("Villain")))
             slips.append(Slip(g.table or "", hero, villain))
         else:
-            lone = g.hero or g.villain
-            assert lone is not None
+            assert g.bye is not None
+            lone = g.bye.player
             # WoT Expanded Set-Up: unless the file says, a bye counts as Hero in a cycle's first Game.
-            side = WotSide(g.bye_side) if g.bye_side else default_bye_side(rnd.number)
+            side = g.bye.resolved_side(rnd.number)
             counts_as = _("bye (counts as Hero)") if side.value == "hero" else _("bye (counts as Villain)")
             lines.append(WallLine(names.get(lone, lone), "", "", deck=counts_as))
     return lines, slips

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ingest.core.figures import show_points
-from ingest.core.model import WotGameRecord
+from ingest.core.model import WotEntry
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url
 from ingest.site.i18n import N_
@@ -97,7 +97,7 @@ class WotView:
     n_cycles: int
 
 
-def _ended(g: WotGameRecord) -> str:
+def _ended(g: WotEntry) -> str:
     how = _(_WOT_HOW[g.by]) if g.by in _WOT_HOW else (g.by or "").replace("-", " ")
     when = _("in the Last Battle") if g.ended == "last-battle" else _("before the Last Battle") if g.ended else ""
     return " ".join(x for x in (how, when) if x)
@@ -139,7 +139,7 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
                         villain_gp=v.game_points if v else "",
                         hero_tbp=show_points(h.tiebreak_points) if h else "",
                         villain_tbp=show_points(v.tiebreak_points) if v else "",
-                        note=(h.note if h and h.note else "") or (g.override[2] if g.override else ""),
+                        note=(h.note if h and h.note else "") or _override_note(g),
                     )
                 )
             else:
@@ -195,3 +195,9 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
         for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
     )
     return WotView(tuple(games), standings, cycle_rows, n_cycles)
+
+
+def _override_note(g: WotEntry) -> str:
+    """The note of a judge's tie-breaking override recorded with the game."""
+    game = g.game
+    return game.tiebreak_override.note if game is not None and game.tiebreak_override is not None else ""

@@ -4,6 +4,7 @@ of Time games and team matches, each checked against the roster and the match le
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ingest.core.games import DEFAULT_RULES
@@ -17,12 +18,13 @@ from ingest.core.model import (
     Structure,
     Team,
     TeamMatch,
-    WotGameRecord,
+    WotEntry,
     time_of_day,
 )
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.scores import MANY_GAMES_HINT, need_wins, score_problem, score_warning
 from ingest.source.yamldoc import YamlPath
+from ingest.wot.model import TiebreakOverride, WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
 
 AS_RECORDED = "kept as the platform recorded it; standings count it as written"
 
@@ -57,7 +59,7 @@ class RoundsAssembly(AssemblyContext):
                     "number rounds 1, 2, 3... in order without gaps",
                 )
             matches: list[Match] = []
-            wot: list[WotGameRecord] = []
+            wot: list[WotEntry] = []
             team_matches: list[TeamMatch] = []
             tables: dict[int, int] = {}
             for j, m in enumerate(items(r.get("matches"))):
@@ -74,10 +76,10 @@ class RoundsAssembly(AssemblyContext):
                             f"table {table} is used twice in this round (first at line {first})",
                         )
                     tables[table] = j
-                entry = self.match(m, mpath, best_of, playoff, structure, team_ids)
+                entry = self.match(m, mpath, best_of, playoff, structure, team_ids, len(wot) + 1)
                 if isinstance(entry, Match):
                     matches.append(entry)
-                elif isinstance(entry, WotGameRecord):
+                elif isinstance(entry, WotEntry):
                     wot.append(entry)
                 elif isinstance(entry, TeamMatch):
                     team_matches.append(entry)
@@ -124,7 +126,8 @@ class RoundsAssembly(AssemblyContext):
         playoff: bool,
         structure: Structure,
         team_ids: Mapping[str, Team],
-    ) -> Match | WotGameRecord | TeamMatch | None:
+        place: int = 1,
+    ) -> Match | WotEntry | TeamMatch | None:
         kinds = [k for k in ("players", "bye", "loss", "hero", "teams") if k in m]
         if "villain" in m and "hero" not in m:
             kinds.append("villain")
@@ -140,7 +143,7 @@ class RoundsAssembly(AssemblyContext):
             return None
         kind = kinds[0] if kinds else "players"
         if kind in ("hero", "villain") or (kind == "bye" and structure.pairing == "wot-cycles"):
-            return self.wot_game(m, path, kind)
+            return self.wot_game(m, path, kind, place)
         if kind == "teams":
             return self.team_match(m, path, best_of, playoff, structure, team_ids)
         if structure.team_kind and kind == "players":
@@ -216,21 +219,19 @@ class RoundsAssembly(AssemblyContext):
             )
         return f"{what} matches are played until one player wins (MTR 2.4)"
 
-    def wot_game(self, m: Mapping[str, Any], path: YamlPath, kind: str) -> WotGameRecord | None:
+    def wot_game(self, m: Mapping[str, Any], path: YamlPath, kind: str, place: int) -> WotEntry | None:
+        """A Wheel of Time table or bye as the engine's value (``place``: its place among the
+        Game's entries, the engine's number for a table the file gives none)."""
         pos = self.pos(path)
+        table = m.get("table")
+        number = table if isinstance(table, int) and not isinstance(table, bool) and table else place
         if kind == "bye":
             pid = PlayerId(str(m["bye"]))
             if pid not in self.ids:
                 self.unknown((*path, "bye"), pid)
-            side = m.get("side")
-            return WotGameRecord(
-                hero=pid if side != "villain" else None,
-                villain=pid if side == "villain" else None,
-                bye_side=str(side) if side else None,
-                table=m.get("table"),
-                pos=pos,
-                yaml_path=path,
-            )
+            side = self.field((*path, "side"), m.get("side"), None)
+            bye = WotBye(pid, WotSide(side) if side is not None else None)
+            return WotEntry(bye, table=table, pos=pos, yaml_path=path)
         if "hero" not in m or "villain" not in m:
             self.err("match-shape", path, "a Wheel of Time game needs both hero and villain")
             return None
@@ -240,8 +241,6 @@ class RoundsAssembly(AssemblyContext):
                 self.unknown((*path, side), pid)
         if hero == villain:
             self.err("self-pairing", (*path, "villain"), f'"{hero}" is paired against themselves')
-        ov = self.field((*path, "tiebreak_override"), m.get("tiebreak_override"), None)
-        override = (ov.get("hero"), ov.get("villain"), str(ov["note"])) if isinstance(ov, Mapping) else None
         if "games" in m or "result" in m:
             self.err(
                 "match-shape",
@@ -249,27 +248,31 @@ class RoundsAssembly(AssemblyContext):
                 "Wheel of Time games record winner, ended and by instead of games",
                 "e.g. winner: hero, ended: last-battle, by: goal, hero_final: 6, villain_final: 2",
             )
-        rec = WotGameRecord(
+        result = {k: self.field((*path, k), m.get(k), None) for k in ("winner", "ended", "by")}
+        if all(self.intact((*path, k)) for k in result):
+            self.check_wot_record(result, path)
+        if any(v is None for v in result.values()):
+            return WotEntry(WotTable(number, hero, villain), table=table, pos=pos, yaml_path=path)
+        ov = self.field((*path, "tiebreak_override"), m.get("tiebreak_override"), None)
+        game = WotGame(
+            table=number,
             hero=hero,
             villain=villain,
-            winner=self.field((*path, "winner"), m.get("winner"), None),
-            ended=self.field((*path, "ended"), m.get("ended"), None),
-            by=self.field((*path, "by"), m.get("by"), None),
+            winner=WotWinner(result["winner"]),
+            ended=WotEnded(result["ended"]),
+            by=WotEndedBy(result["by"]),
             hero_final=self.field((*path, "hero_final"), m.get("hero_final"), None),
             villain_final=self.field((*path, "villain_final"), m.get("villain_final"), None),
-            override=override,
-            table=m.get("table"),
-            pos=pos,
-            yaml_path=path,
+            tiebreak_override=TiebreakOverride(_points(ov.get("hero")), _points(ov.get("villain")), str(ov["note"]))
+            if isinstance(ov, Mapping)
+            else None,
         )
-        if all(self.intact((*path, k)) for k in ("winner", "ended", "by")):
-            self.check_wot_record(rec, path)
-        return rec
+        return WotEntry(game, table=table, pos=pos, yaml_path=path)
 
-    def check_wot_record(self, rec: WotGameRecord, path: YamlPath) -> None:
+    def check_wot_record(self, result: Mapping[str, Any], path: YamlPath) -> None:
         """A reported game needs all three of winner, ended and by; the combinations are
         checked by the Wheel of Time engine (:func:`ingest.planner.wot.wot_diagnostics`)."""
-        given = [k for k in ("winner", "ended", "by") if getattr(rec, k) is not None]
+        given = [k for k, v in result.items() if v is not None]
         if given and len(given) < 3:
             missing = [k for k in ("winner", "ended", "by") if k not in given]
             self.err(
@@ -352,3 +355,8 @@ class RoundsAssembly(AssemblyContext):
         # Team standings use match results only (MTR Appendix C): the score records seats won.
         score = GameScore(wins_a, wins_b, draws)
         return Match(MatchKind.PLAYED, (a, b), score, tm.table, pos=tm.pos, yaml_path=tm.yaml_path)
+
+
+def _points(value: object) -> Fraction:
+    """Tie-breaking points as a judge writes them (``3``, ``2.5``), exactly; none given is 0."""
+    return Fraction(str(value)) if value is not None else Fraction(0)

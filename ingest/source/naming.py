@@ -22,6 +22,7 @@ from typing import Any
 
 from ingest.core.model import Event, Player, PlayerId, Round
 from ingest.source.players import PlayerRegistry
+from ingest.wot.model import WotBye, WotGame, WotTable
 
 DISPLAYS = ("full", "initials", "handle", "hidden")
 """The choices a player has in ``players.yaml``."""
@@ -85,15 +86,17 @@ def public_event(event: Event, registry: PlayerRegistry) -> Event:
             return p
         return replace(p, id=to(p.id), name=names.get(p.id, p.name), source_id=p.id if p.id in ids else "")
 
+    def renamed(value: WotGame | WotTable | WotBye) -> WotGame | WotTable | WotBye:
+        if isinstance(value, WotBye):
+            return replace(value, player=to(value.player))
+        return replace(value, hero=to(value.hero), villain=to(value.villain))
+
     def rnd(r: Round) -> Round:
         return replace(
             r,
             matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in r.matches),
             drops=tuple(to(x) for x in r.drops),
-            wot_games=tuple(
-                replace(g, hero=to(g.hero) if g.hero else g.hero, villain=to(g.villain) if g.villain else g.villain)
-                for g in r.wot_games
-            ),
+            wot_games=tuple(replace(g, value=renamed(g.value)) for g in r.wot_games),
         )
 
     source = event.source
