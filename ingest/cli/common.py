@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from ingest.core.diagnostics import Diagnostic, render_all
+from ingest.core.games import game_ids
 from ingest.source.project import Project
 
 if TYPE_CHECKING:
@@ -29,6 +30,25 @@ class RoundsType(click.ParamType):  # type: ignore[type-arg]  # generic only in 
         if text == "auto" or text.isdigit():
             return text if text == "auto" else str(int(text))
         self.fail(f"{value!r} is not a number of rounds or auto", param, ctx)
+
+
+class GameChoice(click.Choice[str]):
+    """A game's id: one of the games table as it stands when the command runs, so a game a
+    community registers from its own module (:func:`ingest.core.games.register_game`) is one."""
+
+    def __init__(self, *, ordered: bool = True) -> None:
+        super().__init__(())
+        self.ordered = ordered
+        """The site's order of the games (else alphabetical), for the help."""
+
+    @property  # read from the table each time, never set
+    def choices(self) -> tuple[str, ...]:
+        ids = game_ids()
+        return ids if self.ordered else tuple(sorted(ids))
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        del value  # click.Choice sets its choices once; these come from the table
 
 
 def project_of(ctx: click.Context) -> Project:

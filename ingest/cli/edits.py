@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ingest.cli.common import (
+    GameChoice,
     RoundsType,
     checked_event_and_warnings,
     echo_json,
@@ -30,7 +31,6 @@ from ingest.cli.common import (
 )
 from ingest.core.diagnostics import has_errors, summary
 from ingest.core.errors import IngestError
-from ingest.core.games import GAMES
 from ingest.core.model import Event
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import Edit, EditFunction, EditOutcome, EditRefused, edit_event_file, not_on_disk
@@ -71,7 +71,7 @@ def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_ru
 @click.command()
 @click.option("--name", required=True, help="Event name.")
 @click.option("--date", "date_", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="YYYY-MM-DD.")
-@click.option("--game", required=True, type=click.Choice(list(GAMES)))
+@click.option("--game", required=True, type=GameChoice())
 @click.option("--format", "fmt", required=True, help="Format id from formats/<game>.yaml, e.g. modern.")
 @click.option("--rules", default=None, help="Ruleset (default by game: mtr, aequitas, wot, bushiroad).")
 @click.option("--seed", type=int, default=None, help="Random seed (default: a fresh random one).")

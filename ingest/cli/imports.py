@@ -13,10 +13,9 @@ from pathlib import Path
 
 import click
 
-from ingest.cli.common import project_of
+from ingest.cli.common import GameChoice, project_of
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.core.games import GAMES
 from ingest.edit.locking import FileBusy, edit_lock
 from ingest.source.storage import display_path, write_atomically
 
@@ -39,7 +38,7 @@ from ingest.source.storage import display_path, write_atomically
     default=None,
     help="CSV only: the event's date, YYYY-MM-DD.",
 )
-@click.option("--game", type=click.Choice(sorted(GAMES)), default=None, help="CSV only: the game.")
+@click.option("--game", type=GameChoice(ordered=False), default=None, help="CSV only: the game.")
 @click.option("--format", "fmt", default=None, help="CSV only: the format id (default: other).")
 @click.option("--rules", default=None, help="CSV only: the ruleset (default: the game's).")
 @click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="CSV only: games per match.")

@@ -62,6 +62,10 @@ class FormatRegistry:
         """The format ids of a game, sorted."""
         return tuple(sorted(fid for g, fid in self.formats if g == game))
 
+    def format_ids(self) -> tuple[str, ...]:
+        """Every game's format ids, sorted, each once."""
+        return tuple(sorted({fid for _, fid in self.formats}))
+
     def get(self, game: str, format_id: str) -> FormatRules:
         """The format with its whole history; ``a+b`` combines format a with overlay b.
 

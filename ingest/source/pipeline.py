@@ -191,9 +191,9 @@ def parse_event_text(
             )
         )
         return doc, None, problems
-    checked = check_document(doc, load_schema(project.schema("event")))
-    problems.extend(checked.diagnostics)
     registry = data.formats if data is not None else format_registry(project)[0]
+    checked = check_document(doc, load_schema(project.schema("event"), registry.format_ids()))
+    problems.extend(checked.diagnostics)
     event, found = event_from(doc, registry, checked.broken, lenient=lenient)
     problems.extend(found)
     if lenient and not any(d.is_error for d in checked.diagnostics):

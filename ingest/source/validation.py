@@ -33,6 +33,7 @@ from jsonschema.exceptions import ValidationError, relevance
 from jsonschema.protocols import Validator
 
 from ingest.core.diagnostics import Diagnostic, error
+from ingest.core.games import game_ids
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 _WEAK = frozenset({"anyOf", "oneOf"})
@@ -55,17 +56,28 @@ class Schema:
             return False
 
 
-@functools.cache
-def load_schema(path: Path) -> Schema:
-    """Loads (once) a JSON Schema file and compiles it with format checking.
+def load_schema(path: Path, formats: Iterable[str] = ()) -> Schema:
+    """Loads a JSON Schema file and compiles it with format checking (once for each list of
+    games and formats).
+
+    An ``enum`` marked ``"x-enum-from": "games"`` lists every game of the games table as it
+    stands (:func:`ingest.core.games.game_ids`, a registered game included), and one marked
+    ``"x-enum-from": "formats"`` the ``formats`` given too (the project's format ids): the
+    files list the shipped ones, for editors' completion, and a game or format added as
+    data is accepted without editing them.
 
     Local references (``#/$defs/...``) are inlined first: jsonschema then never resolves
     a reference while checking the thousands of ids of a large event, which makes it
     several times faster. The schema means exactly the same.
     """
+    return _compiled(path, game_ids(), tuple(sorted(set(formats))))
+
+
+@functools.cache
+def _compiled(path: Path, games: tuple[str, ...], formats: tuple[str, ...]) -> Schema:
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    inlined = _inline_refs(schema, schema)
+    inlined = _with_enums(_inline_refs(schema, schema), {"games": games, "formats": formats})
     return Schema(
         SchemaValidator(inlined, format_checker=Draft202012Validator.FORMAT_CHECKER),
         jsonschema_rs.Draft202012Validator(inlined, validate_formats=True),
@@ -142,6 +154,21 @@ def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
         merged.update({k: _inline_refs(v, root, depth) for k, v in node.items() if k != "$ref"})
         return merged
     return {k: _inline_refs(v, root, depth) for k, v in node.items()}
+
+
+def _with_enums(node: Any, values: Mapping[str, Sequence[str]]) -> Any:
+    """``node`` with every enum marked ``x-enum-from`` extended by the values of that name
+    (the listed values keep their order; the others follow)."""
+    if isinstance(node, list):
+        return [_with_enums(item, values) for item in node]
+    if not isinstance(node, Mapping):
+        return node
+    out = {k: _with_enums(v, values) for k, v in node.items()}
+    source = node.get("x-enum-from")
+    if isinstance(source, str) and isinstance(node.get("enum"), list):
+        listed = list(node["enum"])
+        out["enum"] = listed + [v for v in values.get(source, ()) if v not in listed]
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,26 @@ def test_every_schema_names_exactly_the_games_of_the_table() -> None:
     assert schema("archetypes")["properties"]["game"]["enum"] == ids
 
 
+def _marked(node: Any, source: str) -> list[list[str]]:
+    """The enums of a schema that take their values from ``source`` (``x-enum-from``)."""
+    if isinstance(node, list):
+        return [e for item in node for e in _marked(item, source)]
+    if not isinstance(node, dict):
+        return []
+    found = [node["enum"]] if node.get("x-enum-from") == source else []
+    return found + [e for value in node.values() for e in _marked(value, source)]
+
+
+def test_every_enum_of_games_lists_the_shipped_games_for_editors() -> None:
+    """The loaded schemas take every game of the table (a registered one too); the files list
+    the shipped games, which editors complete from."""
+    ids = [g.id for g in TABLE]
+    enums = {name: _marked(schema(name), "games") for name in ("event", "format", "archetypes", "season")}
+    counts = {name: len(found) for name, found in enums.items()}
+    assert counts == {"event": 1, "format": 1, "archetypes": 1, "season": 2}
+    assert all(found == ids for lists in enums.values() for found in lists)
+
+
 def test_the_event_schema_describes_every_game_by_its_name() -> None:
     description = schema("event")["properties"]["game"]["description"]
     for game in TABLE:
@@ -42,6 +62,7 @@ def test_the_event_schema_lists_the_format_ids_of_formats_files() -> None:
     for path in (ROOT / "formats").glob("*.yaml"):
         ids |= set(yaml.safe_load(path.read_text(encoding="utf-8"))["formats"])
     assert set(schema("event")["properties"]["format"]["enum"]) == ids
+    assert _marked(schema("event"), "formats") == [schema("event")["properties"]["format"]["enum"]]
 
 
 def test_every_default_ruleset_exists() -> None:

@@ -1,0 +1,108 @@
+"""The families of rules a game is played by, looked up by id (DESIGN §1: registries, not branches).
+
+A family is how a game's events run end to end. The **MTR-style** family: matches of one or
+more games, Swiss and knockout pairing, standings by match points and tiebreakers; Magic (MTR),
+Transformers (Aequitas) and the Bushiroad games play by it, each event parametrised by its
+ruleset (:mod:`ingest.rules.rulesets`), and its team events are its own business. **Wheel of
+Time**: Hero and Villain games in cycles of two, game points and tie-breaking points
+(:mod:`ingest.wot`). Each game names its family in the games table (:mod:`ingest.core.games`).
+
+This module holds what a family *is*: its id and name, the pairing systems its events use,
+and the defaults of a new event. What a family *does* at a stage is one small class per
+family in that stage's package, looked up by the family's id (as python-chess looks up a
+variant); the stages' modules call it instead of asking which game they have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ingest.core.games import REGISTERED
+from ingest.pairing.rounds import RoundsPlan, wot_games
+
+if TYPE_CHECKING:
+    from ingest.core.model import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """One family of rules."""
+
+    id: str
+    """``mtr`` or ``wot``: what the games table and every stage's registry name it by."""
+    name: str
+    """As people say it: "MTR-style", "Wheel of Time"."""
+    systems: tuple[str, ...]
+    """The pairing systems (``structure.pairing``) its events use; the first is a new event's."""
+    best_of: int
+    """Games per match unless the file says otherwise (Wheel of Time: one game per table)."""
+    paired: str
+    """How its events are paired, in words, for a file that names another family's system."""
+    fixed_plan: RoundsPlan | None = None
+    """The games a new event plays whatever its field (Wheel of Time: two cycles); None when
+    the ruleset's rounds table recommends them by the field's size."""
+
+    @property
+    def default_pairing(self) -> str:
+        """The pairing system a new event gets."""
+        return self.systems[0]
+
+
+MTR_STYLE = Family(
+    "mtr",
+    "MTR-style",
+    ("swiss", "single-elimination", "double-elimination", "round-robin"),
+    best_of=3,
+    paired="by Swiss rounds or a bracket",
+)
+"""Magic (MTR), Transformers (Aequitas), the Bushiroad games: matches, by the event's ruleset."""
+
+WHEEL_OF_TIME = Family(
+    "wot",
+    "Wheel of Time",
+    ("wot-cycles",),
+    best_of=1,
+    paired="in cycles",
+    fixed_plan=wot_games(2),
+)
+"""Wheel of Time CCG: Hero/Villain games in cycles (WoT rules, seed 001)."""
+
+FAMILIES: Mapping[str, Family] = {f.id: f for f in (MTR_STYLE, WHEEL_OF_TIME)}
+"""Every family by id."""
+
+
+def find_family(family_id: str) -> Family:
+    """The family with this id.
+
+    Raises:
+        ValueError: no family has it (the message names the known ones).
+    """
+    try:
+        return FAMILIES[family_id]
+    except KeyError:
+        known = ", ".join(FAMILIES)
+        raise ValueError(f'unknown family "{family_id}"; expected one of: {known}') from None
+
+
+def family_of_game(game: str, pairing: str | None = None) -> Family:
+    """The family a game is played by.
+
+    A game the table does not know (a file whose ``game`` the schema refused) takes the
+    family of its pairing system, so the rest of the file is still read as it is meant.
+    """
+    found = REGISTERED.get(game)
+    if found is not None:
+        return find_family(found.family)
+    return owner_of(pairing) or MTR_STYLE
+
+
+def family_of(event: Event) -> Family:
+    """The family an event is played by (:func:`family_of_game`)."""
+    return family_of_game(event.game, event.structure.pairing)
+
+
+def owner_of(pairing: str | None) -> Family | None:
+    """The family whose events use this pairing system, if any."""
+    return next((f for f in FAMILIES.values() if pairing in f.systems), None)
