@@ -36,6 +36,9 @@ class Family:
     """As people say it: "MTR-style", "Wheel of Time"."""
     systems: tuple[str, ...]
     """The pairing systems (``structure.pairing``) its events use; the first is a new event's."""
+    planned: str
+    """Its pairing system of planned length, whose number of rounds ``swiss_rounds: auto``
+    takes from the ruleset's table (Swiss; Wheel of Time cycles)."""
     best_of: int
     """Games per match unless the file says otherwise (Wheel of Time: one game per table)."""
     paired: str
@@ -54,6 +57,7 @@ MTR_STYLE = Family(
     "mtr",
     "MTR-style",
     ("swiss", "single-elimination", "double-elimination", "round-robin"),
+    planned="swiss",
     best_of=3,
     paired="by Swiss rounds or a bracket",
 )
@@ -63,6 +67,7 @@ WHEEL_OF_TIME = Family(
     "wot",
     "Wheel of Time",
     ("wot-cycles",),
+    planned="wot-cycles",
     best_of=1,
     paired="in cycles",
     fixed_plan=wot_games(2),

@@ -300,6 +300,15 @@ class Round:
         """Whether every pairing of the round has a result."""
         return all(m.reported for m in self.matches) and all(g.reported for g in self.wot_games)
 
+    def unreported_tables(self) -> list[int | None]:
+        """The table of each pairing without its result yet (None where the file gives no table)."""
+        return [m.table for m in self.matches if not m.reported] + [g.table for g in self.wot_games if not g.reported]
+
+    def entrants(self) -> set[PlayerId]:
+        """Everyone the round has an entry for: paired, with a bye or a match loss; at a Wheel of
+        Time table or with a bye (in a team event, the teams)."""
+        return {p for m in self.matches for p in m.players} | {p for g in self.wot_games for p in g.players}
+
 
 @dataclass(frozen=True, slots=True)
 class PlayoffSpec:
@@ -534,6 +543,17 @@ class Event:
     def is_team_event(self) -> bool:
         """Whether teams, not players, are paired."""
         return bool(self.teams) and self.structure.team_kind is not None
+
+    @property
+    def units(self) -> tuple[PlayerId, ...]:
+        """Who is paired and ranked, in file order: the teams of a team event, else the players."""
+        return tuple(PlayerId(t.id) for t in self.teams) if self.is_team_event else tuple(p.id for p in self.players)
+
+    @property
+    def unit_key(self) -> str:
+        """What a pairing names its two sides by, as the file writes it: ``teams`` in a team
+        event, else ``players``."""
+        return "teams" if self.is_team_event else "players"
 
     def dropped_after(self) -> dict[PlayerId, int]:
         """For each dropped player, the Swiss round after which they dropped."""

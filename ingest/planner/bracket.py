@@ -161,7 +161,7 @@ def plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan 
         return Finished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
-    key = "teams" if event.is_team_event else "players"
+    key = event.unit_key
     matches: list[dict[str, Any]] = [
         {"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)
     ]

@@ -47,7 +47,7 @@ def plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan | Finish
     names = names_of(event)
     if result.finished:
         return Finished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
-    key = "teams" if event.is_team_event else "players"
+    key = event.unit_key
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
     lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in result.tables]

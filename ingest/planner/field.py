@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ingest.core.errors import IngestError
+from ingest.core.families import family_of
 from ingest.core.model import Event, MatchKind, Round
 from ingest.rules.rounds_advice import describe, plan_for
 from ingest.rules.rulesets import Ruleset
 
 
 def units_of(event: Event) -> list[str]:
-    return [t.id for t in event.teams] if event.is_team_event else [p.id for p in event.players]
+    """Who is paired (:attr:`~ingest.core.model.Event.units`)."""
+    return list(event.units)
 
 
 def names_of(event: Event) -> dict[str, str]:
@@ -58,21 +60,21 @@ def refuse_unreported(event: Event, series: Sequence[Round], label: str) -> None
     if not series:
         return
     last = series[-1]
-    missing = [m for m in last.matches if not m.reported]
-    missing_wot = [g for g in last.wot_games if g.hero and g.villain and g.winner is None]
-    if missing or missing_wot:
-        tables = [str(m.table) for m in missing if m.table is not None] + [str(g.table) for g in missing_wot if g.table]
+    missing = last.unreported_tables()
+    if missing:
+        tables = [str(t) for t in missing if t is not None]
         where = f" (tables {', '.join(tables)})" if tables else ""
         raise IngestError(
-            f"{label} {last.number} is not finished: {len(missing) + len(missing_wot)} "
-            f"match{'es' if len(missing) + len(missing_wot) != 1 else ''} without a result{where}; "
+            f"{label} {last.number} is not finished: {len(missing)} "
+            f"match{'es' if len(missing) != 1 else ''} without a result{where}; "
             f"report them first with `scorekeeper report`"
         )
 
 
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
-    """The number of Swiss rounds (Wheel of Time: Games): the file's number, or the ruleset's
-    table for ``auto`` (for Wheel of Time, two Cycles: :func:`ingest.pairing.rounds.wot_games`).
+    """The number of Swiss rounds (Wheel of Time: Games): the file's number, or for ``auto`` the
+    ruleset's table, when it recommends the family's system of planned length (Swiss; for
+    Wheel of Time, two Cycles: :func:`ingest.pairing.rounds.wot_games`).
 
     None when ``auto`` finds no Swiss row for the field: the table has no row for its size
     (MTR and Aequitas Appendix E start at 4 players, Bushiroad 3.2.1.1 has no row for 5-8
@@ -83,15 +85,13 @@ def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
     if s.swiss_rounds is not None:
         return s.swiss_rounds
     plan = plan_for(event, ruleset)
-    wanted = "wot-cycles" if s.pairing == "wot-cycles" else "swiss"
-    return plan.rounds if plan is not None and plan.structure == wanted else None
+    return plan.rounds if plan is not None and plan.structure == family_of(event).planned else None
 
 
 def no_swiss_plan(event: Event, ruleset: Ruleset) -> IngestError:
     """Why ``swiss_rounds: auto`` gives no number for this field, and what to write instead."""
     plan = plan_for(event, ruleset)
-    n = len(units_of(event))
-    field = f"{n} {'teams' if event.is_team_event else 'players'}"
+    field = f"{len(event.units)} {event.unit_key}"
     if plan is not None:
         return IngestError(
             f"swiss_rounds is auto, but the recommendation for {field} is {describe(plan)}, not Swiss rounds: "

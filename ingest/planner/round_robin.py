@@ -37,7 +37,7 @@ def plan_round_robin(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
     stranded = [t.player2 if t.player1 in excluded else t.player1 for t in rnd.tables if t not in tables]
     byes = [b for b in (rnd.bye, *stranded) if b is not None and b not in excluded]
     names = names_of(event)
-    key = "teams" if event.is_team_event else "players"
+    key = event.unit_key
     matches: list[dict[str, Any]] = [{"table": i, key: [t.player1, t.player2]} for i, t in enumerate(tables, 1)]
     matches += [{"bye": b} for b in byes]
     lines = [f"table {i}: {names[t.player1]} vs {names[t.player2]}" for i, t in enumerate(tables, 1)]

@@ -72,7 +72,7 @@ def plan_swiss_round(event: Event, ruleset: Ruleset) -> PairPlan:
     entrants = swiss_entrants(event, ruleset, k, active)
     awarded = awarded_byes(event, number, set(active))
     result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
-    key = "teams" if event.is_team_event else "players"
+    key = event.unit_key
     matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
     matches += [{"bye": b.player} for b in result.byes]
     names = names_of(event)

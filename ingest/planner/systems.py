@@ -47,7 +47,8 @@ class PairingSystem:
     plan: Callable[[Event, Ruleset], PairPlan | Finished]
     """The next round, or why there is none."""
     check: Callable[[Event, Ruleset, Sequence[Standings] | None], list[Diagnostic]]
-    """Recorded rounds checked against the system's rules."""
+    """Recorded rounds checked against the system's rules (Wheel of Time cycles: and each
+    game's record against the game's)."""
 
 
 SYSTEMS: Mapping[str, PairingSystem] = {

@@ -54,8 +54,10 @@ def plan_wot_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
 
 
 def check_wot_event(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
-    """Recorded games checked against the cycle rules (:func:`ingest.planner.wot.wot_pairing_diagnostics`)."""
+    """Each recorded game checked by the engine (:func:`ingest.planner.wot.wot_diagnostics`: a
+    result that cannot have happened), then the recorded pairings against the cycle rules
+    (:func:`ingest.planner.wot.wot_pairing_diagnostics`)."""
     del ruleset, by_round
-    from ingest.planner.wot import wot_pairing_diagnostics
+    from ingest.planner.wot import wot_diagnostics, wot_pairing_diagnostics
 
-    return wot_pairing_diagnostics(event)
+    return wot_diagnostics(event) + wot_pairing_diagnostics(event)

@@ -7,6 +7,7 @@ team events, a cut) and writes them out for the rules pages and ``scorekeeper ne
 
 from __future__ import annotations
 
+from ingest.core.families import family_of
 from ingest.core.model import Event
 from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
 from ingest.rules.rulesets import Ruleset
@@ -19,7 +20,7 @@ def plan_for(event: Event, ruleset: Ruleset, players: int | None = None) -> Roun
     of MTR Appendix E asks about ("Limited Format with Booster Draft in Playoff"): a sealed
     Swiss with a draft top 8 counts as much as a draft Swiss does.
     """
-    n = players if players is not None else (len(event.teams) if event.is_team_event else len(event.players))
+    n = players if players is not None else len(event.units)
     byes = [p.byes for p in event.players] if not event.is_team_event else []
     playoff = event.structure.playoff
     return table_plan(
@@ -92,12 +93,12 @@ def describe(plan: RoundsPlan | None) -> str:
 
 
 def advice(event: Event, ruleset: Ruleset) -> str:
-    """The recommendation for the event's field, or an empty string (Wheel of Time, tiny fields)."""
-    if event.structure.pairing == "wot-cycles" or not event.players:
+    """The recommendation for the event's field, or an empty string: for a family whose events
+    play a fixed number of games whatever the field (Wheel of Time), or a tiny field."""
+    if family_of(event).fixed_plan is not None or not event.players:
         return ""
-    n = len(event.teams) if event.is_team_event else len(event.players)
     text = describe(plan_for(event, ruleset))
-    return f"for {n} {'teams' if event.is_team_event else 'players'}: {text}" if text else ""
+    return f"for {len(event.units)} {event.unit_key}: {text}" if text else ""
 
 
 _BANDS = ((5, 8), (9, 16), (17, 32), (33, 64), (65, 128), (129, 226), (227, 409), (410, None))

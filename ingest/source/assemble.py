@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic
+from ingest.core.families import family_of_game, owner_of
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.model import Event, Phase, Player, PlayerId, PlayoffSpec, Source, Structure, Team
 from ingest.core.slug import slug
@@ -156,21 +157,14 @@ class _Assembler(EventChecks):
             last = ph.from_round
         rounds = s.get("swiss_rounds")
         pairing = str(s.get("pairing", "swiss"))
-        default_best_of = 1 if game == "wot" else 3
-        if pairing == "wot-cycles" and game not in ("wot", ""):  # "": the game is broken, so unknown
-            self.err("structure", ("structure", "pairing"), "wot-cycles pairing is for Wheel of Time events only")
-        if game == "wot" and pairing not in ("wot-cycles",):
-            self.err(
-                "structure",
-                ("structure", "pairing"),
-                f"Wheel of Time events are paired in cycles; {pairing} is not supported for them",
-                "write pairing: wot-cycles",
-            )
+        self.family = family_of_game(game, pairing)
+        if game:  # "": the game is broken, so its family is unknown
+            self.check_pairing(pairing)
         return Structure(
             pairing=pairing,
             swiss_rounds=int(rounds) if isinstance(rounds, int) else None,
             swiss_rounds_auto=rounds == "auto",
-            best_of=int(s.get("best_of", default_best_of)),
+            best_of=int(s.get("best_of", self.family.best_of)),
             playoff=playoff,
             decklists=str(s.get("decklists", "after-event")),
             phases=phases,
@@ -185,6 +179,22 @@ class _Assembler(EventChecks):
             results=str(s.get("results", "games")),
             dropped_evaluated=str(s["dropped_evaluated"]) if s.get("dropped_evaluated") else None,
         )
+
+    def check_pairing(self, pairing: str) -> None:
+        """The pairing system is one of the game's family: a family that pairs one way says
+        how; otherwise the file is told which family's system it named."""
+        owner = owner_of(pairing)
+        if owner is None or owner is self.family:
+            return
+        if len(self.family.systems) == 1:
+            self.err(
+                "structure",
+                ("structure", "pairing"),
+                f"{self.family.name} events are paired {self.family.paired}; {pairing} is not supported for them",
+                f"write pairing: {self.family.default_pairing}",
+            )
+        else:
+            self.err("structure", ("structure", "pairing"), f"{pairing} pairing is for {owner.name} events only")
 
     def players(self, raw: list[Any]) -> tuple[Player, ...]:
         players: list[Player] = []

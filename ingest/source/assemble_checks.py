@@ -124,16 +124,14 @@ class EventChecks(RoundsAssembly):
         self.check_missing_players(players, rounds)
 
     def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
-        """Players with no pairing in a round they should have played (warnings); skipped while
-        any part of the file is broken, as a skipped entry may hold the missing pairing.
-
-        Wheel of Time Games count too: an active player has a game or a bye in every Game
-        (WoT cycles, seed 001), so one with neither, and no drop, is warned the same way."""
+        """Players with no entry in a round they should have played (warnings, in the words of
+        the event's family: :meth:`~ingest.source.round_entries.EntryReader.not_paired`);
+        skipped while any part of the file is broken, as a skipped entry may hold the missing
+        pairing. A Wheel of Time player has a game or a bye in every Game (WoT cycles, seed 001)."""
         structure = self.data.get("structure")
         pairing = structure.get("pairing") if isinstance(structure, Mapping) else None
         if not rounds or self.data.get("teams") or self.broken:
             return
-        wot = pairing == "wot-cycles"
         gone_after: dict[str, int] = {}
         first_round: dict[str, int] = {}
         # Knocked out: single elimination after one loss, double elimination after two, a draw
@@ -143,16 +141,15 @@ class EventChecks(RoundsAssembly):
         for rnd in rounds:
             for m in rnd.matches:
                 for pid in m.players:
-                    first_round.setdefault(pid, rnd.number)
                     lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
                     losses[pid] = losses.get(pid, 0) + lost
                     if allowed is not None and losses[pid] == allowed and lost:
                         gone_after.setdefault(pid, rnd.number)
-            for pid in _wot_players(rnd):
+            for pid in rnd.entrants():
                 first_round.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
-        in_round = [{pid for m in rnd.matches for pid in m.players} | _wot_players(rnd) for rnd in rounds]
+        in_round = [rnd.entrants() for rnd in rounds]
         for p in players:
             start = first_round.get(p.id)
             if start is None:
@@ -161,26 +158,7 @@ class EventChecks(RoundsAssembly):
                 if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
                     continue
                 if p.id not in in_round[i]:
-                    if wot:
-                        self.warn(
-                            "did-not-play",
-                            ("rounds", i),
-                            f'"{p.id}" has no game and no bye in game {rnd.number}',
-                            f"record the player's game or bye, or list {p.id} under drops",
-                        )
-                        continue
-                    self.warn(
-                        "did-not-play",
-                        ("rounds", i),
-                        f'"{p.id}" has no pairing in round {rnd.number}',
-                        f"record {{loss: {p.id}}} for a missed round, or list the player under drops",
-                        played=self.imported,
-                    )
-
-
-def _wot_players(rnd: Round) -> set[str]:
-    """Everyone with a Wheel of Time game or bye in a round."""
-    return {pid for g in rnd.wot_games for pid in (g.hero, g.villain) if pid is not None}
+                    self.entries.not_paired(self, p.id, i, rnd.number)
 
 
 def _entry_players(m: Mapping[str, Any]) -> list[tuple[str, str]]:

@@ -58,19 +58,14 @@ def checks_for(
 
 
 def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
-    """The recorded rounds checked against the pairing rules (and Wheel of Time game records).
+    """The recorded rounds checked against the rules of the event's pairing system
+    (:func:`ingest.planner.plan.pairing_diagnostics`; Wheel of Time: each game's record too).
 
     What an edit of the file can change; the edit commands compare them before and after.
     """
-    out: list[Diagnostic] = []
-    if event.structure.pairing == "wot-cycles":
-        from ingest.planner.wot import wot_diagnostics
-
-        out.extend(wot_diagnostics(event))
     from ingest.planner.plan import pairing_diagnostics
 
-    out.extend(pairing_diagnostics(event, by_round))
-    return out
+    return pairing_diagnostics(event, by_round)
 
 
 def event_checks(event: Event, project: Project, *, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:

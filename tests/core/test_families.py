@@ -15,6 +15,12 @@ def test_every_pairing_system_belongs_to_exactly_one_family() -> None:
     assert set(owners) == {s for f in FAMILIES.values() for s in f.systems}
 
 
+def test_a_familys_planned_system_is_one_of_its_own_of_planned_length() -> None:
+    """``swiss_rounds: auto`` takes this system's number of rounds from the ruleset's table."""
+    for family in FAMILIES.values():
+        assert family.planned in family.systems and SYSTEMS[family.planned].planned_length
+
+
 def test_every_game_is_played_by_a_family() -> None:
     assert {g.id: family_of_game(g.id).id for g in TABLE} == {
         "mtg": "mtr",
