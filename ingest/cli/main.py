@@ -229,7 +229,7 @@ def standings(
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
       scorekeeper standings events/2026/fnm.yaml --cut
     """
-    from ingest.report.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
+    from ingest.report.family_results import results_of
     from ingest.rules.rulesets import get_ruleset
 
     project = project_of(ctx)
@@ -254,34 +254,18 @@ def standings(
         raise click.BadParameter(
             f"round {round_no} does not exist; the event has {len(event.rounds)} rounds", param_hint="'--round'"
         )
-    if event.structure.pairing == "wot-cycles":
-        from ingest.report.wot_text import wot_standings_document, wot_standings_text
-
-        try:
-            if as_json:
-                no_cut = {"cut": None} if with_cut else {}  # the cut calculator covers Swiss events
-                echo_json({**wot_standings_document(event, round_no=round_no), **no_cut, **found})
-            else:
-                click.echo(wot_standings_text(event, round_no=round_no))
-                if with_cut:
-                    click.echo(cut_unavailable(event, round_no), err=True)
-        except IngestError as exc:
-            if as_json:
-                fail_json(exc.text)
-            fail(exc.text)
-        return
-    table, stage = standings_stage(event, rules, round_no)
-    outlook = None
-    if with_cut:
-        from ingest.report.cut import cut_outlook
-
-        outlook = cut_outlook(event, rules, after_round=round_no)
-        if outlook is None and not as_json:
-            click.echo(cut_unavailable(event, round_no), err=True)
-    if as_json:
-        echo_json({**standings_document(event, table, stage, outlook, with_cut=with_cut), **found})
-    else:
-        click.echo(standings_table(event, table, stage, outlook))
+    results = results_of(event)
+    try:
+        if as_json:
+            doc = results.standings_document(event, rules=rules, round_no=round_no, with_cut=with_cut)
+            echo_json({**doc, **found})
+        else:
+            for text, err in results.standings_text(event, rules=rules, round_no=round_no, with_cut=with_cut):
+                click.echo(text, err=err)
+    except IngestError as exc:
+        if as_json:
+            fail_json(exc.text)
+        fail(exc.text)
 
 
 # -- build -------------------------------------------------------------------------------

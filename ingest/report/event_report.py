@@ -1,8 +1,10 @@
 """Everything computed about one event, bundled for rendering.
 
-:func:`compute_report` is the single step between the model and the site: standings
-after each round, final standings with the playoff, deck verdicts and archetypes, the
-metagame, Wheel of Time scores, and the event's status. Rendering reads only this.
+:func:`compute_report` is the single step between the model and the site: deck verdicts
+and archetypes, the metagame, the checks and the event's status, as every family has them;
+then the family's own results (:mod:`ingest.report.family_results`): standings after each
+round and final standings with the playoff (MTR-style), or each game's scores and the
+standings after each game (Wheel of Time). Rendering reads only this.
 """
 
 from __future__ import annotations
@@ -19,14 +21,12 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
-from ingest.planner.field import planned_rounds
-from ingest.planner.wot import WotReport, wot_report
-from ingest.report.cut import CutOutlook, cut_outlook
+from ingest.planner.wot import WotReport
+from ingest.report.cut import CutOutlook
+from ingest.report.family_results import results_of
 from ingest.rules.event_ruleset import ruleset_for
-from ingest.rules.final_standings import final_standings
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
 
 
@@ -57,9 +57,9 @@ class EventReport:
     status: str
     """upcoming, in-progress or complete."""
     standings: tuple[Standings, ...] = ()
-    """Swiss standings after each round."""
+    """Swiss standings after each round (MTR-style)."""
     final: Standings | None = None
-    """Final standings (top cut placed by the playoff)."""
+    """Final standings, the top cut placed by the playoff (MTR-style)."""
     decks: Mapping[PlayerId, DeckInfo] = field(default_factory=dict)
     """Decks by player."""
     decklists_visible: bool = False
@@ -67,9 +67,10 @@ class EventReport:
     metagame: tuple[MetaRow, ...] = ()
     """Archetype breakdown, largest first."""
     wot: WotReport | None = None
-    """Wheel of Time scores (wot-cycles events)."""
+    """Each game's scores and the standings after each game (Wheel of Time); None while a
+    game record has an error."""
     seeds: Mapping[PlayerId, int] = field(default_factory=dict)
-    """Top-cut players' Swiss ranks."""
+    """Top-cut players' Swiss ranks (MTR-style)."""
     recommended_rounds: str = ""
     """The ruleset's recommended number of rounds for the field, as text."""
     checks: tuple[Diagnostic, ...] = ()
@@ -85,13 +86,7 @@ class EventReport:
         """The champion (or the leader of a complete event without a playoff)."""
         if self.status != "complete":
             return None
-        if self.wot is not None:
-            rows = [r for r in self.wot.final if r.rank == 1]
-            return PlayerId(rows[0].player) if len(rows) == 1 else None
-        if self.final is None or not self.final.rows:
-            return None
-        top = self.final.rows[0]
-        return top.player if not top.shared else None
+        return results_of(self.event).winner(self)
 
     def public_archetypes(self) -> dict[PlayerId, str]:
         """Each player's archetype as it may be published now (see :func:`public_archetypes`)."""
@@ -167,48 +162,23 @@ def compute_report(
     status = event_status(event)
     from ingest.source.checks import checks_for
 
+    results = results_of(event)
     decks = event_decks(event, formats, archetypes, card_data)
-    wot = event.structure.pairing == "wot-cycles"
-    by_round = () if wot else standings_by_round(event)
+    by_round = results.standings_by_round(event)
     checks = tuple(checks_for(event, decks, formats, card_data, by_round))
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
-    if wot:
-        # A game record the checks refuse (a Last Battle result without its final values)
-        # cannot be scored: the report carries the checks, and the build stops on them.
-        report = None if any(d.is_error for d in checks) else wot_report(event)
-        return EventReport(
-            event,
-            ruleset,
-            status,
-            decks=decks,
-            decklists_visible=visible,
-            wot=report,
-            metagame=_metagame(event, decks, visible),
-            recommended_rounds=_advice(event, ruleset),
-            checks=checks,
-        )
-    final = final_standings(event) if event.rounds or published else None
-    seeds: dict[PlayerId, int] = {}
-    if event.playoff and (by_round or published):
-        swiss = by_round[-1] if by_round else compute_standings(event)
-        cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
-        seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
-    return EventReport(
+    report = EventReport(
         event,
         ruleset,
         status,
-        standings=by_round,
-        final=final,
         decks=decks,
         decklists_visible=visible,
         metagame=_metagame(event, decks, visible),
-        seeds=seeds,
         recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
         checks=checks,
-        planned_rounds=planned_rounds(event, ruleset) if event.structure.pairing == "swiss" else None,
-        cut=cut_outlook(event) if status == "in-progress" else None,
     )
+    return results.complete(report, by_round)
 
 
 def _advice(event: Event, ruleset: Ruleset) -> str:

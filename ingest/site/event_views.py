@@ -17,7 +17,7 @@ from typing import Any
 from ingest.core.figures import pct_of
 from ingest.core.model import Event, GameScore, MatchKind, PlayerId, Round
 from ingest.report.event_report import EventReport
-from ingest.report.history import seat_labels
+from ingest.report.match_history import seat_labels
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
@@ -92,7 +92,7 @@ def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> st
 
 
 SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
-"""Bushiroad's seat names (:func:`ingest.report.history.seat_labels`); MTR's A, B, C stay letters."""
+"""Bushiroad's seat names (:func:`ingest.report.match_history.seat_labels`); MTR's A, B, C stay letters."""
 
 
 def seat_names(event: Event) -> list[str]:

@@ -1,0 +1,79 @@
+"""The MTR-style family's results (:class:`MatchResults`), parametrised by the event's ruleset:
+standings after every round and final with the playoff (MTR Appendix C, Bushiroad 3.2.1.2),
+the Swiss ranks of the top cut, the planned rounds and the cut calculator."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ingest.core.model import Event, PlayerId
+from ingest.planner.field import planned_rounds
+from ingest.report.cut import cut_outlook
+from ingest.report.history_entries import HistoryRecorder
+from ingest.report.match_history import match_history
+from ingest.report.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
+from ingest.rules.final_standings import final_standings
+from ingest.rules.published import uses_published_standings
+from ingest.rules.standings import compute_standings, standings_by_round
+from ingest.rules.standings_values import Standings
+
+if TYPE_CHECKING:
+    from ingest.report.event_report import EventReport
+
+
+class MatchResults:
+    """Results of an MTR-style event: standings by match points and the ruleset's tiebreakers."""
+
+    def standings_by_round(self, event: Event) -> Sequence[Standings]:
+        """The Swiss standings after each round (:func:`ingest.rules.standings.standings_by_round`)."""
+        return standings_by_round(event)
+
+    def complete(self, report: EventReport, by_round: Sequence[Standings]) -> EventReport:
+        """Standings after each round, the final standings (the top cut placed by the playoff),
+        the top cut's Swiss ranks, the planned rounds and, while the Swiss is played, the cut."""
+        event = report.event
+        published = uses_published_standings(event)  # the platform's standings, as recorded
+        seeds: dict[PlayerId, int] = {}
+        if event.playoff and (by_round or published):
+            swiss = by_round[-1] if by_round else compute_standings(event)
+            cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+            seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
+        return replace(
+            report,
+            standings=tuple(by_round),
+            final=final_standings(event) if event.rounds or published else None,
+            seeds=seeds,
+            planned_rounds=planned_rounds(event, report.ruleset) if event.structure.pairing == "swiss" else None,
+            cut=cut_outlook(event) if report.status == "in-progress" else None,
+        )
+
+    def winner(self, report: EventReport) -> PlayerId | None:
+        """The first of the final standings, unless the place is shared."""
+        if report.final is None or not report.final.rows:
+            return None
+        top = report.final.rows[0]
+        return top.player if not top.shared else None
+
+    def history(self, report: EventReport, out: HistoryRecorder) -> None:
+        """Final standings rows and reported matches; a team event's seats (:mod:`ingest.report.match_history`)."""
+        match_history(report, out)
+
+    def standings_document(
+        self, event: Event, *, rules: str | None, round_no: int | None, with_cut: bool
+    ) -> dict[str, Any]:
+        """The standings as the event stands (:func:`~ingest.report.standings_text.standings_stage`),
+        with what each player needs for the top cut when asked."""
+        table, stage = standings_stage(event, rules, round_no)
+        outlook = cut_outlook(event, rules, after_round=round_no) if with_cut else None
+        return standings_document(event, table, stage, outlook, with_cut=with_cut)
+
+    def standings_text(
+        self, event: Event, *, rules: str | None, round_no: int | None, with_cut: bool
+    ) -> tuple[tuple[str, bool], ...]:
+        """The standings table; with ``with_cut``, the cut columns, or first why there are none."""
+        table, stage = standings_stage(event, rules, round_no)
+        outlook = cut_outlook(event, rules, after_round=round_no) if with_cut else None
+        why = (cut_unavailable(event, round_no), True) if with_cut and outlook is None else None
+        return (*((why,) if why else ()), (standings_table(event, table, stage, outlook), False))
