@@ -447,14 +447,7 @@ def report(
       scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
       scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
     """
-    from ingest.edit.recording import (
-        WOT_WINNERS,
-        parse_result,
-        record_result,
-        record_team_result,
-        record_wot_result,
-        wot_result_help,
-    )
+    from ingest.edit.recording import ResultOptions, record_words
 
     if (table is None) == (player is None):
         raise click.UsageError("give exactly one of --table or --player")
@@ -466,48 +459,10 @@ def report(
             message = f"two numbers, Hero first, e.g. 7-3, not {finals!r}"
             raise click.BadParameter(message, param_hint="--finals") from None
         pair_of = (hero_final, villain_final)
+    options = ResultOptions(round_no, table, player, playoff, replace, ended, ended_by, pair_of)
 
     def edit(text: str, event: Event) -> Edit:
-        wot = event.structure.pairing == "wot-cycles"
-        if results[0] in WOT_WINNERS or wot:
-            if results[0] not in WOT_WINNERS or len(results) != 1:
-                raise IngestError(wot_result_help(" ".join(results)))
-            return record_wot_result(
-                text,
-                event,
-                round_no=round_no,
-                table=table,
-                player=player,
-                winner=results[0],
-                ended=ended,
-                by=ended_by,
-                finals=pair_of,
-                replace=replace,
-            )
-        parsed = [parse_result(r, event) for r in results]
-        if event.is_team_event:
-            return record_team_result(
-                text,
-                event,
-                round_no=round_no,
-                table=table,
-                team=player,
-                results=parsed,
-                playoff=playoff,
-                replace=replace,
-            )
-        if len(parsed) != 1:
-            raise IngestError("give one result, e.g. 2-1 (several results are for team events)")
-        return record_result(
-            text,
-            event,
-            round_no=round_no,
-            table=table,
-            player=player,
-            result=parsed[0],
-            playoff=playoff,
-            replace=replace,
-        )
+        return record_words(text, event, results, options)
 
     run_edit(ctx, event_file, edit)
 

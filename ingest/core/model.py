@@ -304,6 +304,21 @@ class Round:
         """The table of each pairing without its result yet (None where the file gives no table)."""
         return [m.table for m in self.matches if not m.reported] + [g.table for g in self.wot_games if not g.reported]
 
+    def results_recorded(self) -> int:
+        """How many results the round holds: matches won, drawn or lost by both, Wheel of Time
+        tables, and team matches with any seat's result (whose team result, once every seat
+        is in, is a match of its own)."""
+        played = sum(1 for m in self.matches if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS) and m.reported)
+        tables = sum(1 for g in self.wot_games if g.game is not None)
+        teams = sum(1 for tm in self.team_matches if tm.score is not None or any(s.score for s in tm.seats))
+        return played + tables + teams
+
+    def pairings(self) -> list[tuple[PlayerId, ...]]:
+        """Who was paired with whom, sorted: each pair (the Hero first at a Wheel of Time table)
+        and each bye alone; a match loss without an opponent pairs nobody."""
+        out = [tuple(m.players) for m in self.matches if m.kind is not MatchKind.LOSS]
+        return sorted(out + [g.players for g in self.wot_games])
+
     def entrants(self) -> set[PlayerId]:
         """Everyone the round has an entry for: paired, with a bye or a match loss; at a Wheel of
         Time table or with a bye (in a team event, the teams)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, MatchKind, PlayerId
+from ingest.core.model import Event, PlayerId
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
@@ -82,11 +82,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     already = event.dropped_after()
     if pid in already:
         raise IngestError(f"{name} already dropped after {noun} {already[pid]}")
-    later = [
-        r.number
-        for r in event.rounds[after_round:]
-        if any(pid in m.players for m in r.matches) or any(pid in (g.hero, g.villain) for g in r.wot_games)
-    ]
+    later = [r.number for r in event.rounds[after_round:] if pid in r.entrants()]
     current = len(event.rounds)
     if later and (parse is None or later != [current]):
         redo = f", or pair {noun} {current} again without them (`drop ... --redo`)" if later == [current] else ""
@@ -281,11 +277,8 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
         raise IngestError("no round has been paired yet; `scorekeeper pair` pairs round 1")
     current = series[-1]
     label = round_label(event, key, current.number)
-    played = [m for m in current.matches if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS) and m.reported]
-    played_wot = [g for g in current.wot_games if g.hero and g.villain and g.winner is not None]
-    played_team = [tm for tm in current.team_matches if tm.score is not None or any(s.score for s in tm.seats)]
-    if played or played_wot or played_team:
-        n = len(played) + len(played_wot) + len(played_team)
+    n = current.results_recorded()
+    if n:
         raise IngestError(
             f"{label} already has {n} result{'s' if n != 1 else ''}; it can be paired again only before any "
             "result is recorded (`scorekeeper clear` removes a result)"
@@ -301,7 +294,7 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
     if current.drops:
         plan.round["drops"] = list(current.drops)
     new_text = apply_plan(without, plan)
-    same = _pairings(plan.round) == _pairings_of(current)
+    same = _pairings(plan.round) == current.pairings()
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
     return Edit(new_text, f"{label} paired again", note), plan, before
 
@@ -315,17 +308,4 @@ def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:
             out.append((m["hero"], m["villain"]))
         elif "bye" in m:
             out.append((m["bye"],))
-    return sorted(out)
-
-
-def _pairings_of(rnd: Any) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
-    for m in rnd.matches:
-        if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS, MatchKind.BYE):
-            out.append(tuple(m.players))
-    for g in rnd.wot_games:
-        if g.hero and g.villain:
-            out.append((g.hero, g.villain))
-        elif g.hero or g.villain:
-            out.append((g.hero or g.villain or "",))
     return sorted(out)
