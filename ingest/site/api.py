@@ -12,10 +12,11 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ingest.core.model import Event, MatchKind, Round
+from ingest.core.model import Event, Round
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.rules.standings_data import standings_as_data
+from ingest.site.family_views import FamilyViews, views_of
 from ingest.source.players import PlayerRegistry
 
 API_VERSION = 2
@@ -29,37 +30,10 @@ def _dump(doc: Any) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def _match(m: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if m.table is not None:
-        out["table"] = m.table
-    if m.kind is MatchKind.BYE:
-        out["bye"] = m.players[0]
-    elif m.kind is MatchKind.LOSS:
-        out["loss"] = m.players[0]
-    else:
-        out["players"] = list(m.players)
-        if m.kind is MatchKind.DOUBLE_LOSS:
-            out["result"] = "double-loss"
-        elif m.score is not None:
-            out["games"] = m.score.notation()
-    return out
-
-
-def _rounds(rounds: Sequence[Round]) -> list[dict[str, Any]]:
+def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]:
     out = []
     for rnd in rounds:
-        matches = [_match(m) for m in rnd.matches]
-        for g in rnd.wot_games:
-            if g.hero and g.villain:
-                item: dict[str, Any] = {"hero": g.hero, "villain": g.villain}
-                for key in ("table", "winner", "ended", "by", "hero_final", "villain_final"):
-                    if getattr(g, key) is not None:
-                        item[key] = getattr(g, key)
-                matches.append(item)
-            else:
-                matches.append({"bye": g.hero or g.villain, "side": "villain" if g.villain else "hero"})
-        doc: dict[str, Any] = {"round": rnd.number, "matches": matches, "complete": rnd.complete}
+        doc: dict[str, Any] = {"round": rnd.number, "matches": views.api_entries(rnd), "complete": rnd.complete}
         if rnd.drops:
             doc["drops"] = list(rnd.drops)
         if rnd.name:
@@ -78,6 +52,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     them in the site's language (:mod:`ingest.site.deck_words`).
     """
     e: Event = report.event
+    views = views_of(e)
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
@@ -115,28 +90,14 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
             "decklists": e.structure.decklists,
         },
         "players": players,
-        "rounds": _rounds(e.rounds),
-        "playoff": _rounds(e.playoff),
+        "rounds": _rounds(e.rounds, views),
+        "playoff": _rounds(e.playoff, views),
         **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
         "final": standings_as_data(e, report.final) if report.final else [],
     }
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
-    if report.wot is not None:
-        doc["wot_standings"] = [
-            [
-                {
-                    "rank": r.rank,
-                    "player": r.player,
-                    "game_points": r.game_points,
-                    "tbp": float(r.tiebreak_points),
-                    "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
-                    "removed": r.removed,
-                }
-                for r in table
-            ]
-            for table in report.wot.standings
-        ]
+    doc.update(views.api_extra(report))
     if report.decklists_visible:
         decks = {}
         for pid, info in sorted(report.decks.items()):

@@ -28,6 +28,7 @@ from typing import Any
 from ingest.core.model import Event, Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
 from ingest.report.event_report import EventReport
+from ingest.site.family_views import views_of
 from ingest.source.players import PlayerRegistry
 
 PRECISION = 8
@@ -46,8 +47,8 @@ _FORMAT_NAMES = {
 
 
 def exportable(event: Event) -> bool:
-    """Whether the event fits the format (not Wheel of Time games, not team matches)."""
-    return event.structure.pairing != "wot-cycles" and not event.is_team_event
+    """Whether the event fits the format, by its family (not Wheel of Time games, not team matches)."""
+    return views_of(event).mtgo_exportable(event)
 
 
 def _result(m: Match) -> list[tuple[str, str | None, str]]:

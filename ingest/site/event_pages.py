@@ -1,39 +1,33 @@
 """An event's own pages (event, pairings and results, decklists, teams), its API
 documents and its digest: everything :func:`render_event` makes of one computed report.
 
-The tables come as typed views (:mod:`ingest.site.event_views`, :mod:`ingest.site.wot_views`,
-:mod:`ingest.site.print_views`); this module puts them in the templates' context."""
+The tables come as typed views (:mod:`ingest.site.event_views`, and what depends on the
+event's family from :mod:`ingest.site.family_views`); this module puts them in the
+templates' context."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.planner.systems import system_of
 from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
-from ingest.site.event_views import (
-    Links,
-    bracket_view,
-    metagame_view,
-    rounds_view,
-    standings_view,
-    unit_links,
-)
+from ingest.site.event_views import Links, bracket_view, metagame_view, standings_view, unit_links
+from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
-from ingest.site.live import VERSION_FILE, live_view, version_token
+from ingest.site.live import VERSION_FILE, version_token
 from ingest.site.page import Files, SiteInputs, base_for, page_files
-from ingest.site.print_views import PrintedRound, print_round
+from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
-from ingest.site.team_views import teams_view
-from ingest.site.wot_views import wot_view
 from ingest.source.players import PlayerRegistry
 
 # -- view models --------------------------------------------------------------------------
@@ -49,15 +43,19 @@ _PAIRINGS = {
 """Pairing systems as the event page names them (others: the id in words)."""
 
 
+_COUNTS: dict[str, Callable[[int], str]] = {
+    "round": lambda n: ngettext("%(num)d round", "%(num)d rounds", n),
+    "game": lambda n: ngettext("%(num)d game", "%(num)d games", n),
+}
+"""How many of a pairing system's rounds (:attr:`~ingest.planner.systems.PairingSystem.round_noun`) an event plays."""
+
+
 def _structure_text(report: EventReport) -> str:
     s = report.event.structure
     known = _PAIRINGS.get(s.pairing)
     parts = [_(known) if known else s.pairing.replace("-", " ").capitalize()]
     if s.swiss_rounds:
-        if s.pairing == "wot-cycles":
-            parts.append(ngettext("%(num)d game", "%(num)d games", s.swiss_rounds) % {"num": s.swiss_rounds})
-        else:
-            parts.append(ngettext("%(num)d round", "%(num)d rounds", s.swiss_rounds) % {"num": s.swiss_rounds})
+        parts.append(_COUNTS[system_of(report.event).round_noun](s.swiss_rounds) % {"num": s.swiss_rounds})
     elif s.swiss_rounds_auto:
         parts.append(_("rounds by the recommended table"))
     parts.append(_("best of %(games)s") % {"games": s.best_of})
@@ -78,6 +76,8 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     base = base_for(page)
     registry = inputs.players
     links = unit_links(e, registry)
+    views = views_of(e)
+    shown = views.pages(report, names, links, registry)
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
@@ -105,12 +105,13 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "bracket": bracket_view(report, names),
         "metagame": metagame_view(report),
         "decks": deck_views(report, names, links, registry),
-        "wot": wot_view(report, names, registry) if report.wot else None,
-        "rounds": rounds_view(e, e.rounds, names, links, registry, playoff=False) if not report.wot else (),
-        "playoff": rounds_view(e, e.playoff, names, links, registry, playoff=True),
+        "wot": shown.wot,
+        "rounds": shown.rounds,
+        "playoff": shown.playoff,
+        "page_views": shown,
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": teams_view(report, names, registry) if e.is_team_event else (),
+        "teams": shown.teams,
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
@@ -119,9 +120,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
         "print_round": _print_view(report, names, inputs.site_url),
         "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
-        # With standings, every player is in them (with their deck); a team event lists
-        # the players of each team here.
-        "show_players": not (report.final or report.wot) or e.is_team_event,
+        "show_players": shown.show_players,
     }
 
 
@@ -211,7 +210,7 @@ def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) ->
         return None
     rnd = e.rounds[-1]
     qr_round = _qr(site_url, f"events/{e.slug}/rounds/#round-{rnd.number}", "sk-qr-round")
-    return print_round(e, rnd, names, qr_round)
+    return views_of(e).printed_round(e, rnd, names, qr_round)
 
 
 def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
@@ -223,17 +222,11 @@ def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
 def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
     """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
     e = report.event
-    return live_view(
-        e,
-        report.status,
-        ctx["rounds"],
-        ctx["playoff"],
-        report.planned_rounds,
-        report.cut,
-        version,
-        lambda unit: unit_url(e, unit, inputs.players),
-        ctx["names"],
-    )
+
+    def url_of(unit: str) -> str:
+        return unit_url(e, unit, inputs.players)
+
+    return views_of(e).live(report, ctx["page_views"], version, url_of, ctx["names"])
 
 
 @dataclass(frozen=True, slots=True)

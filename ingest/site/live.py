@@ -1,5 +1,7 @@
-"""What an event page leads with while the event is being played: the current round, its
-clock, and the cut calculator (DESIGN §6: find my table, the round clock, the cut).
+"""What an MTR-style event page leads with while the event is being played: the current
+round, its clock, and the cut calculator (DESIGN §6: find my table, the round clock, the
+cut). The event's family decides whether its pages have it
+(:meth:`ingest.site.family_views.FamilyViews.live`; a Wheel of Time event has none).
 
 Pure: the page gets plain data; the browser counts the clock down and polls the
 event's version file (``version.txt``, written beside the page) to reload itself when a
@@ -56,7 +58,7 @@ def live_view(
         url_of: a player's page path.
         names: players' names as the site shows them.
     """
-    if status != "in-progress" or not (rounds or playoff) or event.structure.pairing == "wot-cycles":
+    if status != "in-progress" or not (rounds or playoff):
         return None
     current = playoff[-1] if playoff else rounds[-1]
     source = event.playoff[-1] if playoff else event.rounds[-1]

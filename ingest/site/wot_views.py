@@ -1,18 +1,25 @@
-"""What a Wheel of Time event's pages show: each game's pairings and results, the
-standings after each game, and each player's cycles (WoT rules, Final Score)."""
+"""What a Wheel of Time event's pages show (:class:`WotViews`): each game's pairings and
+results, the standings after each game, each player's cycles (WoT rules, Final Score), the
+game printed for the wall with each player's deck, and the games in the API documents."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ingest.core.figures import show_points
-from ingest.core.model import WotEntry
+from ingest.core.model import Event, Round, WotEntry
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url
+from ingest.site.event_views import Links
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
+from ingest.site.page_views import PageViews
+from ingest.site.print_views import PrintedRound, Slip, WallLine, printed_round
+from ingest.site.qr import QrCode
 from ingest.source.players import PlayerRegistry
+from ingest.wot import cycle_of
 
 _WOT_HOW = {
     "goal": N_("goal"),
@@ -201,3 +208,98 @@ def _override_note(g: WotEntry) -> str:
     """The note of a judge's tie-breaking override recorded with the game."""
     game = g.game
     return game.tiebreak_override.note if game is not None and game.tiebreak_override is not None else ""
+
+
+class WotViews:
+    """The views of a Wheel of Time event."""
+
+    def pages(self, report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> PageViews:
+        """Each game, the standings after each and the cycles (:func:`wot_view`); the standings
+        list every player once the games are scored."""
+        del links
+        return PageViews(
+            wot=wot_view(report, names, registry) if report.wot else None,
+            show_players=not report.wot,
+        )
+
+    def printed_round(
+        self, event: Event, rnd: Round, names: Mapping[str, str], qr_round: QrCode | None
+    ) -> PrintedRound:
+        """The game as printed: each player's table, deck (Hero or Villain) and opponent, and a
+        slip for the WoT result; its name says the cycle (WoT rules, Time: Games in Cycles of two)."""
+        del event
+        lines, slips = _print_wot(rnd, names)
+        label = _("Game %(number)s (cycle %(cycle)s)") % {"number": rnd.number, "cycle": cycle_of(rnd.number)}
+        return printed_round(rnd.number, label, "wot", lines, slips, qr_round)
+
+    def live(
+        self,
+        report: EventReport,
+        views: PageViews,
+        version: str,
+        url_of: Callable[[str], str],
+        names: Mapping[str, str],
+    ) -> dict[str, Any] | None:
+        """None: the live block's round clock and cut calculator are for rounds of matches."""
+        del report, views, version, url_of, names
+        return None
+
+    def api_entries(self, rnd: Round) -> list[dict[str, Any]]:
+        """Each table (Hero, Villain and the result as recorded) and each bye with its side."""
+        out: list[dict[str, Any]] = []
+        for g in rnd.wot_games:
+            if g.hero and g.villain:
+                item: dict[str, Any] = {"hero": g.hero, "villain": g.villain}
+                for key in ("table", "winner", "ended", "by", "hero_final", "villain_final"):
+                    if getattr(g, key) is not None:
+                        item[key] = getattr(g, key)
+                out.append(item)
+            else:
+                out.append({"bye": g.hero or g.villain, "side": "villain" if g.villain else "hero"})
+        return out
+
+    def api_extra(self, report: EventReport) -> dict[str, Any]:
+        """The standings after each game (``wot_standings``), once the games are scored."""
+        if report.wot is None:
+            return {}
+        return {
+            "wot_standings": [
+                [
+                    {
+                        "rank": r.rank,
+                        "player": r.player,
+                        "game_points": r.game_points,
+                        "tbp": float(r.tiebreak_points),
+                        "tbp_exact": f"{r.tiebreak_points.numerator}/{r.tiebreak_points.denominator}",
+                        "removed": r.removed,
+                    }
+                    for r in table
+                ]
+                for table in report.wot.standings
+            ]
+        }
+
+    def mtgo_exportable(self, event: Event) -> bool:
+        """Never: the format has no Hero/Villain games."""
+        del event
+        return False
+
+
+def _print_wot(rnd: Round, names: Mapping[str, str]) -> tuple[list[WallLine], list[Slip]]:
+    """WoT: each player's table, deck (Hero or Villain) and opponent; a bye counts as one side."""
+    lines: list[WallLine] = []
+    slips: list[Slip] = []
+    for g in rnd.wot_games:
+        if g.hero and g.villain:
+            hero, villain = names.get(g.hero, g.hero), names.get(g.villain, g.villain)
+            lines.append(WallLine(hero, g.table or "", villain, deck=_("Hero")))
+            lines.append(WallLine(villain, g.table or "", hero, deck=_("Villain")))
+            slips.append(Slip(g.table or "", hero, villain))
+        else:
+            assert g.bye is not None
+            lone = g.bye.player
+            # WoT Expanded Set-Up: unless the file says, a bye counts as Hero in a cycle's first Game.
+            side = g.bye.resolved_side(rnd.number)
+            counts_as = _("bye (counts as Hero)") if side.value == "hero" else _("bye (counts as Villain)")
+            lines.append(WallLine(names.get(lone, lone), "", "", deck=counts_as))
+    return lines, slips
