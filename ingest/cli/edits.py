@@ -128,8 +128,8 @@ def new(
           --game mtg --format modern --players 24
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
     """
+    from ingest.core.families import family_of_game
     from ingest.edit.new_event import file_slug, new_event_text, recommended_structure
-    from ingest.pairing.rounds import wot_games
     from ingest.rules.rounds_advice import describe
 
     project = project_of(ctx)
@@ -137,10 +137,9 @@ def new(
     note = ""
     pairing: str | None = None
     swiss_rounds: str | None = rounds
-    if game == "wot" and rounds == "auto":
-        plan = wot_games(2)
-        assert plan is not None
-        swiss_rounds, note = str(plan.rounds), describe(plan)
+    fixed = family_of_game(game).fixed_plan  # Wheel of Time: two cycles, whatever the field
+    if fixed is not None and rounds == "auto":
+        swiss_rounds, note = str(fixed.rounds), describe(fixed)
     elif expected is not None:
         plan, note = recommended_structure(game, rules, expected)
         if plan is not None and rounds == "auto":

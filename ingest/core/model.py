@@ -15,7 +15,8 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeAlias
 
@@ -240,6 +241,12 @@ class WotEntry:
         return self.value.villain_final if isinstance(self.value, WotGame) else None
 
 
+def _renamed(value: WotGame | WotTable | WotBye, to: Callable[[PlayerId], PlayerId]) -> WotGame | WotTable | WotBye:
+    if isinstance(value, WotBye):
+        return replace(value, player=to(value.player))
+    return replace(value, hero=to(value.hero), villain=to(value.villain))
+
+
 @dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat match of a team match (seat A/B/C or first/second/third)."""
@@ -318,6 +325,15 @@ class Round:
         and each bye alone; a match loss without an opponent pairs nobody."""
         out = [tuple(m.players) for m in self.matches if m.kind is not MatchKind.LOSS]
         return sorted(out + [g.players for g in self.wot_games])
+
+    def renamed(self, to: Callable[[PlayerId], PlayerId]) -> Round:
+        """The round with every player (or team) id ``to`` gives for it."""
+        return replace(
+            self,
+            matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in self.matches),
+            drops=tuple(to(x) for x in self.drops),
+            wot_games=tuple(replace(g, value=_renamed(g.value, to)) for g in self.wot_games),
+        )
 
     def entrants(self) -> set[PlayerId]:
         """Everyone the round has an entry for: paired, with a bye or a match loss; at a Wheel of

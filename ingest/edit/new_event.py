@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from ingest.core.families import family_of_game
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.slug import slug
 
@@ -60,10 +61,12 @@ def new_event_text(
     schema_ref: str = "",
     rounds_note: str = "",
 ) -> str:
-    """The text of a new, valid event file with no players and no rounds yet."""
+    """The text of a new, valid event file with no players and no rounds yet; the pairing system
+    and the match length are the game's family's unless given."""
     from ingest.edit.fragments import render_flow
 
-    pairing = pairing or ("wot-cycles" if game == "wot" else "swiss")
+    family = family_of_game(game)
+    pairing = pairing or family.default_pairing
     lines = []
     if schema_ref:
         lines.append(SCHEMA_HINT.format(schema=schema_ref).rstrip("\n"))
@@ -86,7 +89,7 @@ def new_event_text(
     else:
         lines.append(f"  pairing: {pairing}")
         lines.append(f"  swiss_rounds: {rounds}{note}")
-    lines.append(f"  best_of: {best_of or (1 if game == 'wot' else 3)}")
+    lines.append(f"  best_of: {best_of or family.best_of}")
     if top:
         lines.append(f"  playoff: {{top: {top}, seeding: standings}}")
     lines.append("  decklists: after-event")

@@ -45,6 +45,7 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.errors import IngestError
+from ingest.core.families import Family, family_of_game
 from ingest.core.games import DEFAULT_RULES, GAMES
 from ingest.core.model import GameScore, MatchKind
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
@@ -209,7 +210,7 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
             ]
         )
     assert isinstance(game, str) and isinstance(date, dt.date)
-    wot = game == "wot"
+    family = family_of_game(game)
     table = _Table(raw, shown, MATCH_COLUMNS, ("round", "player", "result"))
     name = options.get("name") or path.stem.replace("_", " ").replace("-", " ").strip() or "Imported event"
     t = Tournament(
@@ -220,12 +221,12 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
         game=game,
         format=str(options.get("format") or "other"),
         rules=str(options.get("rules") or DEFAULT_RULES[game]),
-        best_of=int(options.get("best_of") or (1 if wot else 3)),
+        best_of=int(options.get("best_of") or family.best_of),
         decklists="public",
     )
     if game not in GAMES:
         raise IngestError([error("import", f"unknown game {game!r}", SourcePos(shown))])
-    rounds = _rounds(table, wot) if table.rows else []
+    rounds = _rounds(table, family) if table.rows else []
     players_path = options.get("players")
     roster: list[str] = []
     dropped: dict[str, tuple[int, _Cell]] = {}
@@ -256,7 +257,7 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
                 )
             ]
         )
-    if results == {"matches"} and not wot:
+    if results == {"matches"}:  # a Wheel of Time row's result is never win, loss or draw alone
         t.results = "matches"
     names = list(roster)
     seen = set(names)
@@ -280,7 +281,7 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
     return t
 
 
-def _rounds(table: _Table, wot: bool) -> list[SourceRound]:
+def _rounds(table: _Table, family: Family) -> list[SourceRound]:
     """Rows grouped by round: numbered Swiss rounds first (in number order), then top-cut
     rounds in the order they first appear."""
     swiss: dict[int, SourceRound] = {}
@@ -288,7 +289,7 @@ def _rounds(table: _Table, wot: bool) -> list[SourceRound]:
     for row in table.rows:
         cell = row["round"]
         label = cell.text
-        match = _match(table, row, wot)
+        match = _match(table, row, family)
         if label.isdigit() and int(label) >= 1:
             rnd = swiss.setdefault(int(label), SourceRound(f"Round {int(label)}", [], pos=cell.pos))
         elif label and is_playoff_name(label):
@@ -324,7 +325,7 @@ def _name(table: _Table, cell: _Cell, column: str) -> str | None:
     return name
 
 
-def _match(table: _Table, row: Mapping[str, _Cell], wot: bool) -> SourceMatch | None:
+def _match(table: _Table, row: Mapping[str, _Cell], family: Family) -> SourceMatch | None:
     player = _name(table, row["player"], "player")
     opp_cell = row.get("opponent")
     opponent = None
@@ -345,17 +346,55 @@ def _match(table: _Table, row: Mapping[str, _Cell], wot: bool) -> SourceMatch | 
         return None
     text = result.text.strip().lower()
     word = _WORDS.get(text)
+    rows = _ROWS[family.id]
     if opponent is None:
-        if word == "bye" or (word == "win" and not wot):
+        if word == "bye" or (word == "win" and rows.lone_win_is_bye):
             return SourceMatch(MatchKind.BYE, (player,), table=number, pos=result.pos)
         if word == "loss":
             return SourceMatch(MatchKind.LOSS, (player,), table=number, pos=result.pos)
         table.err(result, "result", f'"{clean_text(result.text, 20)}" with no opponent', "write bye or loss")
         return None
-    if wot:
-        if word == "double-loss":
-            return _wot_match(table, {**row, "result": _Cell("both-lose", result.pos)}, player, opponent, number)
+    return rows.played(table, row, player, opponent, number)
+
+
+class _MatchRows:
+    """An MTR-style event's rows: games from the player's side (2-1, 0-0-3), or only win, loss or
+    draw, or a double loss; a win without an opponent is a bye."""
+
+    lone_win_is_bye = True
+
+    def played(
+        self, table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
+    ) -> SourceMatch | None:
+        return _played_match(table, row, player, opponent, number)
+
+
+class _WotRows:
+    """A Wheel of Time event's rows: the player is the Hero, the opponent the Villain; the result
+    is the Hero's, with how the game ended (a double loss is both players losing)."""
+
+    lone_win_is_bye = False
+
+    def played(
+        self, table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
+    ) -> SourceMatch | None:
+        result = row["result"]
+        if _WORDS.get(result.text.strip().lower()) == "double-loss":
+            row = {**row, "result": _Cell("both-lose", result.pos)}
         return _wot_match(table, row, player, opponent, number)
+
+
+_ROWS: dict[str, _MatchRows | _WotRows] = {"mtr": _MatchRows(), "wot": _WotRows()}
+"""How each family's rows are read, by the family's id."""
+
+
+def _played_match(
+    table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
+) -> SourceMatch | None:
+    """Two players and their result, from the player's side."""
+    result = row["result"]
+    text = result.text.strip().lower()
+    word = _WORDS.get(text)
     if not text:
         return SourceMatch(MatchKind.PLAYED, (player, opponent), None, table=number, pos=result.pos)
     if word == "double-loss":

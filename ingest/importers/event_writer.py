@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ingest.core.families import family_of_game
 from ingest.core.model import MatchKind
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import parse_decklist_text
@@ -216,7 +217,7 @@ def event_text(
         lines.append(f"organizer: {render_flow(t.organizer)}")
     swiss, playoff = t.swiss, t.playoff
     lines.append("structure:")
-    lines.append(f"  pairing: {'wot-cycles' if t.game == 'wot' else 'swiss'}")
+    lines.append(f"  pairing: {family_of_game(t.game).default_pairing}")
     rounds = t.swiss_rounds if t.swiss_rounds is not None else len(swiss)
     if rounds:
         lines.append(f"  swiss_rounds: {rounds}")

@@ -31,9 +31,10 @@ def standings_stage(
     """
     from ingest.planner.field import planned_rounds
     from ingest.planner.plan import is_finished
+    from ingest.planner.systems import system_of
 
     planned = planned_rounds(event, ruleset_for(event)) if event.structure.pairing == "swiss" else None
-    noun = "game" if event.structure.pairing == "wot-cycles" else "round"
+    noun = system_of(event).round_noun
 
     def after(k: int) -> str:
         return f"{noun} {k} of {planned}" if planned else f"{noun} {k}"

@@ -20,9 +20,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ingest.core.model import Event, Player, PlayerId, Round
+from ingest.core.model import Event, Player, PlayerId
 from ingest.source.players import PlayerRegistry
-from ingest.wot.model import WotBye, WotGame, WotTable
 
 DISPLAYS = ("full", "initials", "handle", "hidden")
 """The choices a player has in ``players.yaml``."""
@@ -86,27 +85,14 @@ def public_event(event: Event, registry: PlayerRegistry) -> Event:
             return p
         return replace(p, id=to(p.id), name=names.get(p.id, p.name), source_id=p.id if p.id in ids else "")
 
-    def renamed(value: WotGame | WotTable | WotBye) -> WotGame | WotTable | WotBye:
-        if isinstance(value, WotBye):
-            return replace(value, player=to(value.player))
-        return replace(value, hero=to(value.hero), villain=to(value.villain))
-
-    def rnd(r: Round) -> Round:
-        return replace(
-            r,
-            matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in r.matches),
-            drops=tuple(to(x) for x in r.drops),
-            wot_games=tuple(replace(g, value=renamed(g.value)) for g in r.wot_games),
-        )
-
     source = event.source
     if source is not None:
         source = replace(source, standings=tuple(replace(row, player=to(row.player)) for row in source.standings))
     return replace(
         event,
         players=tuple(player(p) for p in event.players),
-        rounds=tuple(rnd(r) for r in event.rounds),
-        playoff=tuple(rnd(r) for r in event.playoff),
+        rounds=tuple(r.renamed(to) for r in event.rounds),
+        playoff=tuple(r.renamed(to) for r in event.playoff),
         cut_drops=tuple(to(x) for x in event.cut_drops),
         teams=tuple(replace(t, members=tuple(to(m) for m in t.members)) for t in event.teams),
         deck_texts=tuple((to(pid), ref, text) for pid, ref, text in event.deck_texts),
