@@ -7,6 +7,8 @@ team events, a cut) and writes them out for the rules pages and ``scorekeeper ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ingest.core.families import family_of
 from ingest.core.model import Event
 from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
@@ -50,23 +52,33 @@ def table_plan(
     >>> table_plan("mtr", 6).structure, table_plan("bushiroad", 3).structure, table_plan("aequitas", 3)
     ('single-elimination', 'round-robin', None)
     """
-    if table == "mtr":
-        one, two, three = byes
-        return mtr_rounds(
-            max(players, one + two + three),
-            one_round_byes=one,
-            two_round_byes=two,
-            three_round_byes=three,
-            team=team,
-            draft_playoff=draft_playoff,
-        )
-    if table == "aequitas":
-        return aequitas_rounds(players)
-    if table == "bushiroad":
-        return bushiroad_rounds(players, cut=cut)
-    if table == "wot":
-        return wot_games(players)
-    return None
+    rows = _TABLES.get(table or "")
+    return rows(players, byes, team, cut, draft_playoff) if rows is not None else None
+
+
+def _mtr_table(
+    players: int, byes: tuple[int, int, int], team: bool, cut: bool, draft_playoff: bool
+) -> RoundsPlan | None:
+    del cut  # the top cut comes with the number of rounds (MTR Appendix E)
+    one, two, three = byes
+    return mtr_rounds(
+        max(players, one + two + three),
+        one_round_byes=one,
+        two_round_byes=two,
+        three_round_byes=three,
+        team=team,
+        draft_playoff=draft_playoff,
+    )
+
+
+_TABLES: dict[str, Callable[[int, tuple[int, int, int], bool, bool, bool], RoundsPlan | None]] = {
+    "mtr": _mtr_table,
+    "aequitas": lambda players, byes, team, cut, draft: aequitas_rounds(players),
+    "bushiroad": lambda players, byes, team, cut, draft: bushiroad_rounds(players, cut=cut),
+    "wot": lambda players, byes, team, cut, draft: wot_games(players),
+}
+"""Each rounds table by its id (a ruleset's ``rounds_table``): the field, its awarded byes,
+whether teams are paired, whether there is a cut and whether the playoff is drafted."""
 
 
 def describe(plan: RoundsPlan | None) -> str:
@@ -77,19 +89,25 @@ def describe(plan: RoundsPlan | None) -> str:
     """
     if plan is None:
         return ""
-    if plan.structure == "wot-cycles":
-        text = f"{plan.rounds // 2} cycles of 2 games ({plan.rounds} games)"
-    elif plan.structure == "single-elimination":
-        text = f"single elimination, {plan.rounds} rounds (no Swiss)"
-    elif plan.structure == "round-robin":
-        text = f"round robin, {plan.rounds} rounds"
-    elif plan.min_rounds != plan.max_rounds:
-        text = f"{plan.min_rounds}-{plan.max_rounds} Swiss rounds"
-    else:
-        text = f"{plan.rounds} Swiss rounds"
+    text = _STRUCTURES[plan.structure](plan)
     if plan.playoff:
         text += f", top {plan.playoff}"
     return f"{text} ({plan.source})"
+
+
+def _swiss(plan: RoundsPlan) -> str:
+    if plan.min_rounds != plan.max_rounds:
+        return f"{plan.min_rounds}-{plan.max_rounds} Swiss rounds"
+    return f"{plan.rounds} Swiss rounds"
+
+
+_STRUCTURES: dict[str, Callable[[RoundsPlan], str]] = {
+    "swiss": _swiss,
+    "single-elimination": lambda plan: f"single elimination, {plan.rounds} rounds (no Swiss)",
+    "round-robin": lambda plan: f"round robin, {plan.rounds} rounds",
+    "wot-cycles": lambda plan: f"{plan.rounds // 2} cycles of 2 games ({plan.rounds} games)",
+}
+"""Each structure a rounds table recommends, in words, by its pairing system's id."""
 
 
 def advice(event: Event, ruleset: Ruleset) -> str:

@@ -3,6 +3,7 @@ engine's worked examples."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ingest.core.games import GAMES
@@ -45,6 +46,10 @@ def format_pages(inputs: SiteInputs, templates: Path) -> Files:
     return files
 
 
+_GAME_EXAMPLES: dict[str, Callable[[], Sequence[object]]] = {"wot": wot_example_game}
+"""A ruleset's example of one whole game scored, for its rules page (Wheel of Time's)."""
+
+
 def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
     examples = all_examples()
     files: Files = {}
@@ -64,7 +69,7 @@ def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
                     "ruleset": get_ruleset(rid),
                     "title": title,
                     "examples": [x for x in examples if x.ruleset == rid],
-                    "wot_game": wot_example_game() if rid == "wot" else (),
+                    "wot_game": _GAME_EXAMPLES.get(rid, tuple)(),
                     "base": base_for(f"rules/{rid}.md"),
                     "rounds": _rounds_tables(),
                 },
