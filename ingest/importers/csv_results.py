@@ -15,7 +15,7 @@ result         yes       from the player's side: games (``2-1``, ``1-1-1``, ``0-
                          ``win``/``loss``/``draw`` where only match results were kept; with
                          no opponent: ``bye`` or ``loss``; ``double loss``; empty while the
                          match is not reported. Wheel of Time: ``win``, ``loss``, ``tie`` or
-                         ``both-lose``
+                         ``both-lose``; with no opponent, ``bye``
 ended          WoT       before-last-battle or last-battle
 by             WoT       goal, kill, concession, forfeit or time
 player_final   WoT       the Hero's final support
@@ -34,22 +34,21 @@ with the file, the row's line and the column.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
 from ingest.core.families import Family, family_of_game
 from ingest.core.games import DEFAULT_RULES, GAMES
 from ingest.core.model import GameScore, MatchKind
+from ingest.importers.csv_table import RESULT_WORDS, Cell, CsvTable
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text
+from ingest.importers.wot_rows import WotRows
 from ingest.source.storage import decode_utf8, read_bytes
 
 MATCH_COLUMNS = ("round", "table", "player", "opponent", "result", "ended", "by", "player_final", "opponent_final")
@@ -58,118 +57,6 @@ PLAYER_COLUMNS = ("player", "id", "deck", "archetype", "country", "byes", "dropp
 """Columns the players file may have."""
 
 _GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
-_WORDS = {
-    "win": "win",
-    "won": "win",
-    "w": "win",
-    "loss": "loss",
-    "lost": "loss",
-    "l": "loss",
-    "draw": "draw",
-    "drew": "draw",
-    "d": "draw",
-    "tie": "tie",
-    "bye": "bye",
-    "double loss": "double-loss",
-    "double-loss": "double-loss",
-    "both-lose": "both-lose",
-    "both lose": "both-lose",
-}
-_WOT_ENDED = ("before-last-battle", "last-battle")
-_WOT_BY = ("goal", "kill", "concession", "forfeit", "time")
-
-
-@dataclass(frozen=True, slots=True)
-class _Cell:
-    """A value and where it is."""
-
-    text: str
-    pos: SourcePos
-
-
-class _Table:
-    """One CSV file read into rows of cells, with the problems found."""
-
-    def __init__(self, raw: bytes, shown: str, columns: tuple[str, ...], required: tuple[str, ...]) -> None:
-        self.shown = shown
-        self.problems: list[Diagnostic] = []
-        self.rows: list[dict[str, _Cell]] = []
-        self.line_of_row: list[int] = []
-        text, problems = decode_utf8(raw, shown)
-        if text is None:
-            self.problems += problems
-            return
-        text = text.removeprefix("\ufeff")
-        if not text.strip():
-            self.problems.append(error("import", "the file is empty", SourcePos(shown, 1, 1), _header_hint(columns)))
-            return
-        first = text.splitlines()[0] if text.splitlines() else ""
-        delimiter = max(",;\t", key=first.count)
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-        try:
-            header = next(reader)
-        except csv.Error as exc:
-            self.problems.append(error("import", f"the header row is not CSV: {exc}", SourcePos(shown, 1, 1)))
-            return
-        names = [h.strip().lower().replace(" ", "_") for h in header]
-        for i, name in enumerate(names):
-            if name not in columns:
-                self.problems.append(
-                    error(
-                        "import",
-                        f'column {i + 1} is named "{clean_text(header[i], 40)}", which is not a column of this file',
-                        SourcePos(shown, 1, i + 1),
-                        _header_hint(columns),
-                    )
-                )
-            elif names.index(name) != i:
-                self.problems.append(
-                    error("import", f'column "{name}" appears twice', SourcePos(shown, 1, i + 1), "keep one of them")
-                )
-        for need in required:
-            if need not in names:
-                self.problems.append(
-                    error("import", f'the header has no "{need}" column', SourcePos(shown, 1, 1), _header_hint(columns))
-                )
-        if self.problems:
-            return
-        start = reader.line_num + 1
-        while True:
-            try:
-                values = next(reader)
-            except StopIteration:
-                break
-            except csv.Error as exc:
-                self.problems.append(error("import", f"this row is not CSV: {exc}", SourcePos(shown, start, 1)))
-                return
-            line = start
-            start = reader.line_num + 1
-            if not any(v.strip() for v in values):
-                continue
-            if len(values) > len(names):
-                self.problems.append(
-                    error(
-                        "import",
-                        f"row has {len(values)} values but the header has {len(names)} columns",
-                        SourcePos(shown, line, len(names) + 1),
-                        "remove the extra values, or quote a value that holds the delimiter",
-                    )
-                )
-                continue
-            row = {
-                name: _Cell(values[i].strip() if i < len(values) else "", SourcePos(shown, line, i + 1))
-                for i, name in enumerate(names)
-            }
-            self.rows.append(row)
-            self.line_of_row.append(line)
-
-    def err(self, cell: _Cell, column: str, message: str, hint: str = "") -> None:
-        where = f"row {cell.pos.line}, column {cell.pos.col} ({column})"
-        self.problems.append(error("import", f"{where}: {message}", cell.pos, hint))
-
-
-def _header_hint(columns: tuple[str, ...]) -> str:
-    return "the header names the columns: " + ", ".join(columns)
 
 
 def _read_bytes(path: Path, shown: str) -> bytes:
@@ -211,7 +98,7 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
         )
     assert isinstance(game, str) and isinstance(date, dt.date)
     family = family_of_game(game)
-    table = _Table(raw, shown, MATCH_COLUMNS, ("round", "player", "result"))
+    table = CsvTable(raw, shown, MATCH_COLUMNS, ("round", "player", "result"))
     name = options.get("name") or path.stem.replace("_", " ").replace("-", " ").strip() or "Imported event"
     t = Tournament(
         platform="spreadsheet",
@@ -229,14 +116,14 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
     rounds = _rounds(table, family) if table.rows else []
     players_path = options.get("players")
     roster: list[str] = []
-    dropped: dict[str, tuple[int, _Cell]] = {}
+    dropped: dict[str, tuple[int, Cell]] = {}
     decks: dict[str, SourceDeck] = {}
     problems = list(table.problems)
     extra: dict[str, dict[str, str]] = {}
     if players_path is not None:
         ppath = Path(players_path)
         pshown = ppath.as_posix()
-        ptable = _Table(_read_bytes(ppath, pshown), pshown, PLAYER_COLUMNS, ("player",))
+        ptable = CsvTable(_read_bytes(ppath, pshown), pshown, PLAYER_COLUMNS, ("player",))
         problems += ptable.problems
         if not ptable.problems:
             roster, dropped, decks, extra = _players(ptable, ppath.parent)
@@ -281,7 +168,7 @@ def read_csv_results(raw: bytes, shown: str, path: Path, options: Mapping[str, A
     return t
 
 
-def _rounds(table: _Table, family: Family) -> list[SourceRound]:
+def _rounds(table: CsvTable, family: Family) -> list[SourceRound]:
     """Rows grouped by round: numbered Swiss rounds first (in number order), then top-cut
     rounds in the order they first appear."""
     swiss: dict[int, SourceRound] = {}
@@ -310,14 +197,14 @@ def _rounds(table: _Table, family: Family) -> list[SourceRound]:
     if numbers and numbers != list(range(1, len(numbers) + 1)):
         gap = next(n for i, n in enumerate(numbers, 1) if n != i)
         where = swiss[gap].pos or SourcePos(table.shown)
-        table.err(_Cell("", where), "round", f"there is a round {gap} but no round {gap - 1}", _NO_GAPS)
+        table.err(Cell("", where), "round", f"there is a round {gap} but no round {gap - 1}", _NO_GAPS)
     return [swiss[n] for n in numbers] + list(playoff.values())
 
 
 _NO_GAPS = "number Swiss rounds 1, 2, 3... without gaps"
 
 
-def _name(table: _Table, cell: _Cell, column: str) -> str | None:
+def _name(table: CsvTable, cell: Cell, column: str) -> str | None:
     name = clean_text(cell.text, 120)
     if not name:
         table.err(cell, column, "the player's name is empty")
@@ -325,7 +212,7 @@ def _name(table: _Table, cell: _Cell, column: str) -> str | None:
     return name
 
 
-def _match(table: _Table, row: Mapping[str, _Cell], family: Family) -> SourceMatch | None:
+def _match(table: CsvTable, row: Mapping[str, Cell], family: Family) -> SourceMatch | None:
     player = _name(table, row["player"], "player")
     opp_cell = row.get("opponent")
     opponent = None
@@ -345,56 +232,43 @@ def _match(table: _Table, row: Mapping[str, _Cell], family: Family) -> SourceMat
         table.err(row["opponent"], "opponent", f'"{player}" is paired against themselves')
         return None
     text = result.text.strip().lower()
-    word = _WORDS.get(text)
+    word = RESULT_WORDS.get(text)
     rows = _ROWS[family.id]
     if opponent is None:
         if word == "bye" or (word == "win" and rows.lone_win_is_bye):
             return SourceMatch(MatchKind.BYE, (player,), table=number, pos=result.pos)
-        if word == "loss":
+        if word == "loss" and rows.lone_loss:
             return SourceMatch(MatchKind.LOSS, (player,), table=number, pos=result.pos)
-        table.err(result, "result", f'"{clean_text(result.text, 20)}" with no opponent', "write bye or loss")
+        hint = "write bye or loss" if rows.lone_loss else "write bye"
+        table.err(result, "result", f'"{clean_text(result.text, 20)}" with no opponent', hint)
         return None
     return rows.played(table, row, player, opponent, number)
 
 
 class _MatchRows:
     """An MTR-style event's rows: games from the player's side (2-1, 0-0-3), or only win, loss or
-    draw, or a double loss; a win without an opponent is a bye."""
+    draw, or a double loss; without an opponent, a win is a bye and a loss a match loss."""
 
     lone_win_is_bye = True
+    lone_loss = True
 
     def played(
-        self, table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
+        self, table: CsvTable, row: Mapping[str, Cell], player: str, opponent: str, number: int | None
     ) -> SourceMatch | None:
         return _played_match(table, row, player, opponent, number)
 
 
-class _WotRows:
-    """A Wheel of Time event's rows: the player is the Hero, the opponent the Villain; the result
-    is the Hero's, with how the game ended (a double loss is both players losing)."""
-
-    lone_win_is_bye = False
-
-    def played(
-        self, table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
-    ) -> SourceMatch | None:
-        result = row["result"]
-        if _WORDS.get(result.text.strip().lower()) == "double-loss":
-            row = {**row, "result": _Cell("both-lose", result.pos)}
-        return _wot_match(table, row, player, opponent, number)
-
-
-_ROWS: dict[str, _MatchRows | _WotRows] = {"mtr": _MatchRows(), "wot": _WotRows()}
+_ROWS: dict[str, _MatchRows | WotRows] = {"mtr": _MatchRows(), "wot": WotRows()}
 """How each family's rows are read, by the family's id."""
 
 
 def _played_match(
-    table: _Table, row: Mapping[str, _Cell], player: str, opponent: str, number: int | None
+    table: CsvTable, row: Mapping[str, Cell], player: str, opponent: str, number: int | None
 ) -> SourceMatch | None:
     """Two players and their result, from the player's side."""
     result = row["result"]
     text = result.text.strip().lower()
-    word = _WORDS.get(text)
+    word = RESULT_WORDS.get(text)
     if not text:
         return SourceMatch(MatchKind.PLAYED, (player, opponent), None, table=number, pos=result.pos)
     if word == "double-loss":
@@ -415,47 +289,11 @@ def _played_match(
     return None
 
 
-def _wot_match(
-    table: _Table, row: Mapping[str, _Cell], hero: str, villain: str, number: int | None
-) -> SourceMatch | None:
-    result = row["result"]
-    text = result.text.strip().lower()
-    record: dict[str, Any] = {}
-    if text:
-        word = _WORDS.get(text)
-        winner = {"win": "hero", "loss": "villain", "tie": "tie", "draw": "tie", "both-lose": "both-lose"}.get(
-            word or ""
-        )
-        if winner is None:
-            table.err(result, "result", f'"{clean_text(result.text, 20)}" is not a Wheel of Time result',
-                      "write win, loss, tie or both-lose from the Hero's side")  # fmt: skip
-            return None
-        record["winner"] = winner
-        for column, allowed in (("ended", _WOT_ENDED), ("by", _WOT_BY)):
-            cell = row.get(column)
-            value = cell.text.strip().lower() if cell is not None else ""
-            if value not in allowed:
-                where = cell or result
-                table.err(where, column, f'"{clean_text(value, 30)}" is not one of {", ".join(allowed)}',
-                          "a Wheel of Time result needs ended and by")  # fmt: skip
-                return None
-            record[column] = value
-    for column, key in (("player_final", "hero_final"), ("opponent_final", "villain_final")):
-        cell = row.get(column)
-        if cell is None or not cell.text:
-            continue
-        if not re.fullmatch(r"-?\d{1,3}", cell.text):
-            table.err(cell, column, f'"{clean_text(cell.text, 20)}" is not a whole number')
-            return None
-        record[key] = int(cell.text)
-    return SourceMatch(MatchKind.PLAYED, (hero, villain), None, table=number, pos=result.pos, wot=record)
-
-
 def _players(
-    table: _Table, folder: Path
-) -> tuple[list[str], dict[str, tuple[int, _Cell]], dict[str, SourceDeck], dict[str, dict[str, str]]]:
+    table: CsvTable, folder: Path
+) -> tuple[list[str], dict[str, tuple[int, Cell]], dict[str, SourceDeck], dict[str, dict[str, str]]]:
     names: list[str] = []
-    dropped: dict[str, tuple[int, _Cell]] = {}
+    dropped: dict[str, tuple[int, Cell]] = {}
     decks: dict[str, SourceDeck] = {}
     extra: dict[str, dict[str, str]] = {}
     for row in table.rows:
@@ -490,7 +328,7 @@ def _players(
     return names, dropped, decks, extra
 
 
-def _deck(table: _Table, cell: _Cell, folder: Path, player: str) -> SourceDeck | None:
+def _deck(table: CsvTable, cell: Cell, folder: Path, player: str) -> SourceDeck | None:
     """A decklist file named in the players file, read as the common text form."""
     from ingest.decks.decklist import parse_decklist_text
     from ingest.decks.decklist_parts import Section

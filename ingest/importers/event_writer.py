@@ -24,6 +24,7 @@ from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import parse_decklist_text
 from ingest.edit.fragments import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
+from ingest.importers.wot_rows import wot_item
 from ingest.source.players import PlayerRegistry
 
 HEADER = "# Imported by `scorekeeper import` from {what}: the rounds and standings as {platform} published them."
@@ -145,9 +146,8 @@ def _match_item(m: SourceMatch, ids: Mapping[str, str]) -> dict[str, Any]:
     item: dict[str, Any] = {}
     if m.table is not None:
         item["table"] = m.table
-    if m.wot is not None and m.kind is MatchKind.PLAYED:  # a Wheel of Time game: Hero first
-        item["hero"], item["villain"] = ids[m.players[0]], ids[m.players[1]]
-        item.update((k, m.wot[k]) for k in ("winner", "ended", "by", "hero_final", "villain_final") if k in m.wot)
+    if (game := wot_item(m, ids)) is not None:  # a Wheel of Time game: Hero first
+        item = game
     elif m.kind is MatchKind.BYE:
         item["bye"] = ids[m.players[0]]
     elif m.kind is MatchKind.LOSS:
