@@ -77,7 +77,6 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     registry = inputs.players
     links = unit_links(e, registry)
     views = views_of(e)
-    shown = views.pages(report, names, links, registry)
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
@@ -105,13 +104,9 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "bracket": bracket_view(report, names),
         "metagame": metagame_view(report),
         "decks": deck_views(report, names, links, registry),
-        "wot": shown.wot,
-        "rounds": shown.rounds,
-        "playoff": shown.playoff,
-        "page_views": shown,
+        **views.pages(report, names, links, registry).context(),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
-        "teams": shown.teams,
         "slug": e.slug,
         "game_name": e.game_name,
         "today": inputs.today.isoformat(),
@@ -120,7 +115,6 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
         "print_round": _print_view(report, names, inputs.site_url),
         "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
-        "show_players": shown.show_players,
     }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ingest.site.event_views import RoundView
 from ingest.site.team_views import TeamView
@@ -27,3 +27,14 @@ class PageViews:
     """Each team with its members and matches (a team event)."""
     show_players: bool = True
     """Whether the event page lists the players (the standings do not already)."""
+
+    def context(self) -> dict[str, Any]:
+        """The templates' names for them."""
+        return {
+            "rounds": self.rounds,
+            "playoff": self.playoff,
+            "wot": self.wot,
+            "teams": self.teams,
+            "show_players": self.show_players,
+            "page_views": self,
+        }
