@@ -1,0 +1,114 @@
+"""Adding a game is one file plus data: a module that registers it, and its ``formats/<game>.yaml``.
+
+Disney Lorcana is played here as an MTR-style game (best-of-three matches, Swiss rounds, the
+MTR ruleset). Nothing else is changed: the game table takes it (``register_game``), the
+schemas take its id and its format ids when they are loaded, the MTR-style family runs its
+events, and the command line goes from ``new`` to a built site.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ingest.core.games import REGISTERED, unregister_game
+from tests.builders import run_cli
+
+GAME_MODULE = '''\
+"""Disney Lorcana: an MTR-style game (matches of games, Swiss rounds), scored by the MTR ruleset."""
+
+from ingest.core.games import Game, register_game
+
+register_game(Game("lorcana", "Disney Lorcana", rules="mtr", family="mtr"))
+'''
+
+FORMATS = {
+    "game": "lorcana",
+    "name": "Disney Lorcana",
+    "sources": ["Disney Lorcana Tournament Rules"],
+    "formats": {
+        "core-constructed": {
+            "name": "Core Constructed",
+            "kind": "constructed",
+            "source": "Disney Lorcana Tournament Rules",
+            "deck": {
+                "main": {"min": 60, "source": "Disney Lorcana Tournament Rules"},
+                "sideboard": {"allowed": False, "source": "Disney Lorcana Tournament Rules"},
+                "copies": {"max": 4, "source": "Disney Lorcana Tournament Rules"},
+            },
+            "team": {"unified_deck_construction": False, "source": "Disney Lorcana Tournament Rules"},
+        }
+    },
+}
+
+EVENT = "events/2026/2026-11-20-lorcana-league-1.yaml"
+
+
+@pytest.fixture
+def lorcana(tmp_path: Path) -> Iterator[Path]:
+    """A project whose only data is Lorcana's formats file, and the game registered from its
+    own module (taken out again afterwards: the table is the process's)."""
+    root = tmp_path / "project"
+    (root / "events").mkdir(parents=True)
+    (root / "formats").mkdir()
+    (root / "formats" / "lorcana.yaml").write_text(yaml.safe_dump(FORMATS, sort_keys=False), encoding="utf-8")
+    module = tmp_path / "lorcana_game.py"
+    module.write_text(GAME_MODULE, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("lorcana_game", module)
+    assert spec is not None and spec.loader is not None
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        yield root
+    finally:
+        if "lorcana" in REGISTERED:
+            unregister_game("lorcana")
+        sys.modules.pop("lorcana_game", None)
+
+
+def _ok(root: Path, *args: str) -> str:
+    code, out = run_cli(root, *args)
+    assert code == 0, out
+    return out
+
+
+def test_a_game_no_module_registers_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "events").mkdir()
+    code, out = run_cli(tmp_path, "new", "--name", "X", "--date", "2026-11-20", "--game", "lorcana", "--format", "x")
+    assert code == 2 and "'lorcana' is not one of" in out
+
+
+def test_a_registered_game_runs_end_to_end_through_the_command_line(
+    lorcana: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = lorcana
+    monkeypatch.chdir(root)  # the TO works in the project's folder
+    new = ("--name", "Lorcana League 1", "--date", "2026-11-20", "--game", "lorcana", "--format", "core-constructed")
+    _ok(root, "new", *new, "--seed", "7", "--rounds", "2")
+    text = (root / EVENT).read_text(encoding="utf-8")
+    assert "game: lorcana" in text and "rules: mtr" in text and "pairing: swiss" in text and "best_of: 3" in text
+    for pid, name in (("ariel", "Ariel"), ("belle", "Belle"), ("cinder", "Cinderella"), ("dale", "Dale")):
+        _ok(root, "add-player", EVENT, "--id", pid, "--name", name)
+    for _round in (1, 2):
+        _ok(root, "pair", EVENT)
+        _ok(root, "report", EVENT, "--table", "1", "2-1")
+        _ok(root, "report", EVENT, "--table", "2", "0-2")
+
+    doc = json.loads(_ok(root, "standings", EVENT, "--json"))
+    assert (doc["rules"], doc["stage"], doc["final"]) == ("mtr", "final standings", True)
+    assert [row["points"] for row in doc["standings"]] == [6, 3, 3, 0]  # MTR: win 3, loss 0
+    assert "checked 1 event file: no problems found" in _ok(root, "validate")
+
+    _ok(root, "build", "--docs-only", "--today", "2026-11-21")
+    docs = root / "build" / "docs"
+    slug = "2026-11-20-lorcana-league-1"
+    assert (docs / "events" / slug / "index.md").is_file() and (docs / "events" / slug / "rounds.md").is_file()
+    api = json.loads((docs / "api" / "events" / f"{slug}.json").read_text(encoding="utf-8"))
+    assert [api[k] for k in ("game", "format", "rules", "status")] == ["lorcana", "core-constructed", "mtr", "complete"]
+    shown = [p for p in docs.rglob("*.md") if "Disney Lorcana" in p.read_text(encoding="utf-8")]
+    assert docs / "formats" / "index.md" in shown, shown
