@@ -10,7 +10,32 @@ Time**: Hero and Villain games in cycles of two, game points and tie-breaking po
 This module holds what a family *is*: its id and name, the pairing systems its events use,
 and the defaults of a new event. What a family *does* at a stage is one small class per
 family in that stage's package, looked up by the family's id (as python-chess looks up a
-variant); the stages' modules call it instead of asking which game they have.
+variant); the stages' modules call it instead of asking which game they have. The parts
+live in the stage they belong to, so the packages still import only downwards
+(``tests/test_layers.py``), and ``tests/test_families.py`` checks every stage has each
+family's part:
+
+============  ===============================================  ==================  ============
+stage         the part and its hooks                           MTR-style           Wheel of Time
+============  ===============================================  ==================  ============
+source        ``READERS``: read a round's entries, warn of a   ``MatchEntries``    ``WotEntries``
+              player missing from a round
+planner       ``SYSTEMS`` (pairing systems, in                 swiss, brackets,    wot-cycles
+              :attr:`Family.systems`): the next round, the     round robin
+              checks of recorded rounds (and WoT game records)
+report        ``RESULTS``: the report's results, the winner,   ``MatchResults``    ``WotResults``
+              the players' history entries, the
+              ``standings`` command's text and JSON
+edit          ``RECORDERS``: a result in the TO's words        ``MatchRecorder``   ``WotRecorder``
+              (``report``), the entry ``clear`` empties
+site          ``VIEWS``: the pages' round views, the printed   ``MatchViews``      ``WotViews``
+              round, the live block, the API's entries and
+              extras, the MTGO export
+importers     the CSV rows of a result, a game written back    ``_MatchRows``      ``WotRows``
+============  ===============================================  ==================  ============
+
+Adding a game of an existing family is one row of the games table, from a module of its own
+(:func:`ingest.core.games.register_game`), and its ``formats/<game>.yaml``.
 """
 
 from __future__ import annotations
