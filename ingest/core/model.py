@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 
 from ingest.core.diagnostics import SourcePos, YamlPath
 from ingest.core.games import GAMES
-from ingest.wot.model import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
+from ingest.core.wot_entry import WotEntry
 
 PlayerId: TypeAlias = str
 """A player's id: unique in the event and, through ``players.yaml``, across events.
@@ -160,94 +160,6 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
-class WotEntry:
-    """One entry of a Wheel of Time Game as written in the file, held as the engine's value.
-
-    A table with its result is a :class:`~ingest.wot.WotGame`, a table without its result
-    (yet) a :class:`~ingest.wot.WotTable`, a bye a :class:`~ingest.wot.WotBye` (with the
-    side the file gives it, if any). The engine scores, pairs and checks these very values:
-    there is no second model to translate. The engine numbers every table: one the file gives
-    no number is numbered by its place among the Game's entries.
-    """
-
-    value: WotGame | WotTable | WotBye
-    """The engine's value."""
-    table: int | None = None
-    """The table number as written (None when the file gives none)."""
-    pos: SourcePos | None = field(default=None, compare=False)
-    """Where the entry is written."""
-    yaml_path: YamlPath = field(default=(), compare=False)
-    """Where the entry is in the file (empty when not read from one)."""
-
-    @property
-    def game(self) -> WotGame | None:
-        """The table with its result, or None (a table not reported yet, or a bye)."""
-        return self.value if isinstance(self.value, WotGame) else None
-
-    @property
-    def bye(self) -> WotBye | None:
-        """The bye, or None for a table."""
-        return self.value if isinstance(self.value, WotBye) else None
-
-    @property
-    def hero(self) -> PlayerId | None:
-        """The player on the Hero deck; for a bye, its player unless the file gives it as Villain."""
-        if isinstance(self.value, WotBye):
-            return self.value.player if self.value.side is not WotSide.VILLAIN else None
-        return self.value.hero
-
-    @property
-    def villain(self) -> PlayerId | None:
-        """The player on the Villain deck; for a bye, its player when the file gives it as Villain."""
-        if isinstance(self.value, WotBye):
-            return self.value.player if self.value.side is WotSide.VILLAIN else None
-        return self.value.villain
-
-    @property
-    def players(self) -> tuple[PlayerId, ...]:
-        """Who plays at the table (Hero first), or who has the bye."""
-        if isinstance(self.value, WotBye):
-            return (self.value.player,)
-        return (self.value.hero, self.value.villain)
-
-    @property
-    def reported(self) -> bool:
-        """Whether the entry has its result (a bye always has)."""
-        return not isinstance(self.value, WotTable)
-
-    @property
-    def winner(self) -> WotWinner | None:
-        """Who won the table; None while unreported and for a bye."""
-        return self.value.winner if isinstance(self.value, WotGame) else None
-
-    @property
-    def ended(self) -> WotEnded | None:
-        """When the game ended; None while unreported and for a bye."""
-        return self.value.ended if isinstance(self.value, WotGame) else None
-
-    @property
-    def by(self) -> WotEndedBy | None:
-        """How the game ended; None while unreported and for a bye."""
-        return self.value.by if isinstance(self.value, WotGame) else None
-
-    @property
-    def hero_final(self) -> int | None:
-        """The Hero's final support, when recorded."""
-        return self.value.hero_final if isinstance(self.value, WotGame) else None
-
-    @property
-    def villain_final(self) -> int | None:
-        """The Villain's final opposition, when recorded."""
-        return self.value.villain_final if isinstance(self.value, WotGame) else None
-
-
-def _renamed(value: WotGame | WotTable | WotBye, to: Callable[[PlayerId], PlayerId]) -> WotGame | WotTable | WotBye:
-    if isinstance(value, WotBye):
-        return replace(value, player=to(value.player))
-    return replace(value, hero=to(value.hero), villain=to(value.villain))
-
-
-@dataclass(frozen=True, slots=True)
 class SeatResult:
     """One seat match of a team match (seat A/B/C or first/second/third)."""
 
@@ -332,7 +244,7 @@ class Round:
             self,
             matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in self.matches),
             drops=tuple(to(x) for x in self.drops),
-            wot_games=tuple(replace(g, value=_renamed(g.value, to)) for g in self.wot_games),
+            wot_games=tuple(g.renamed(to) for g in self.wot_games),
         )
 
     def entrants(self) -> set[PlayerId]:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, WotEntry
+from ingest.core.model import Event
+from ingest.core.wot_entry import WotEntry
 from ingest.edit.event_file import Edit
 from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor

@@ -2,7 +2,7 @@
 
 An event with ``structure.pairing: wot-cycles`` records one Game per entry of ``rounds``
 (games 1 and 2 form cycle 1, and so on); its entries are the engine's own values
-(:class:`~ingest.core.model.WotEntry`). This module hands them to the engine, positions its
+(:class:`~ingest.core.wot_entry.WotEntry`). This module hands them to the engine, positions its
 problems, and presents per-game results and standings.
 """
 
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
-from ingest.core.model import Event, Round, WotEntry
+from ingest.core.model import Event, Round
+from ingest.core.wot_entry import WotEntry
 from ingest.wot import (
     WotBye,
     WotGame,

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.families import MTR_STYLE, Family
-from ingest.core.model import Match, PlayerId, Round, Structure, Team, TeamMatch, WotEntry, time_of_day
+from ingest.core.model import Match, PlayerId, Round, Structure, Team, TeamMatch, time_of_day
+from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.match_entries import MatchEntries
 from ingest.source.round_entries import EntryReader, EntrySpec

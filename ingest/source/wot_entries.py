@@ -1,5 +1,5 @@
 """The Wheel of Time family's round entries (:class:`WotEntries`): each table and bye of a
-Game as the engine's own value (:class:`~ingest.core.model.WotEntry`, WoT rules seed 001)."""
+Game as the engine's own value (:class:`~ingest.core.wot_entry.WotEntry`, WoT rules seed 001)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ingest.core.model import PlayerId, WotEntry
+from ingest.core.model import PlayerId
+from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
