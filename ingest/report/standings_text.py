@@ -1,4 +1,6 @@
-"""Terminal and JSON presentations of standings (used by ``scorekeeper standings``)."""
+"""Terminal and JSON presentations of an MTR-style event's standings, with the cut calculator
+(``scorekeeper standings``, through :class:`~ingest.report.match_results.MatchResults`; a
+Wheel of Time event's are in :mod:`ingest.report.wot_results`)."""
 
 from __future__ import annotations
 
