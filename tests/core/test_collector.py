@@ -74,20 +74,22 @@ def test_an_already_paused_collector_does_not_walk_the_frozen_heap(
 
 
 def test_a_build_keeps_its_results_frozen_while_the_engine_runs_and_unfreezes_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, collector_state: None
+    tmp_path: Path, collector_state: None
 ) -> None:
-    import ingest.publish.run
+    """Seen from inside the engine, through a hook of mkdocs' own (``hooks:`` in mkdocs.yml)."""
     from ingest.publish.run import build_site
     from tests.site_helpers import TODAY, make_project
 
-    frozen_while_rendering: list[int] = []
-
-    def run_mkdocs(*args: object, **kwargs: object) -> list[str]:
-        frozen_while_rendering.append(gc.get_freeze_count())
-        return []
-
-    monkeypatch.setattr(ingest.publish.run, "run_mkdocs", run_mkdocs)
+    project = make_project(tmp_path)
+    seen = tmp_path / "frozen.txt"
+    (tmp_path / "freeze_hook.py").write_text(
+        "import gc\nfrom pathlib import Path\n\n\n"
+        "def on_post_build(config):\n"
+        f"    Path({str(seen)!r}).write_text(str(gc.get_freeze_count()))\n"
+    )
+    with (tmp_path / "mkdocs.yml").open("a") as config:
+        config.write("\nhooks:\n  - freeze_hook.py\n")
     gc.enable()
-    build_site(make_project(tmp_path), today=TODAY)
-    assert frozen_while_rendering and frozen_while_rendering[0] > 10_000
+    build_site(project, today=TODAY)
+    assert int(seen.read_text()) > 10_000
     assert gc.get_freeze_count() == 0
