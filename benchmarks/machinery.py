@@ -70,7 +70,7 @@ def _no_memory_caches() -> None:
     real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
-        kwargs["memory"] = None  # nothing kept in memory from one build to the next
+        kwargs["memory"] = ingest.publish.run.BuildMemory()  # nothing kept in memory from one build to the next
         return real(project, **kwargs)
 
     ingest.publish.run._build = build
