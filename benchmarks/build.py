@@ -64,8 +64,8 @@ from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
 from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
-from ingest.source.checks import check_project  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
+from ingest.source.project_diagnostics import check_project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
 if TYPE_CHECKING:

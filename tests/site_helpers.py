@@ -74,9 +74,9 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
-    from ingest.source.checks import check_project
     from ingest.source.naming import publishable
     from ingest.source.pipeline import format_registry, load_archetype_book, load_players
+    from ingest.source.project_diagnostics import check_project
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
 

@@ -22,7 +22,7 @@ PACKAGE = ROOT / "ingest"
 
 MTR_STYLE_MODULES = {
     "planner/bracket.py",
-    "planner/checks.py",
+    "planner/recorded_rounds.py",
     "planner/double_elimination.py",
     "planner/round_robin.py",
     "planner/swiss.py",

@@ -98,7 +98,7 @@ def checked_event_and_warnings(
     project: Project, event_file: Path, doing: str, *, as_json: bool = False
 ) -> tuple[Event, tuple[Diagnostic, ...]]:
     """:func:`checked_event`, and the warnings it printed (for a ``--json`` document to carry)."""
-    from ingest.source.checks import check_event_file
+    from ingest.source.project_diagnostics import check_event_file
 
     checked = check_event_file(event_file, project)
     if checked.event is None:

@@ -77,7 +77,7 @@ main.add_command(import_command)
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
     """Loads every event file and runs every check ``build`` runs (shared files included)."""
-    from ingest.source.checks import check_project
+    from ingest.source.project_diagnostics import check_project
 
     checked = check_project(project, paths)
     return list(checked.loaded), list(checked.diagnostics)
@@ -373,8 +373,8 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
     from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.source.checks import check_event_file, shared_file_diagnostics
     from ingest.source.pipeline import format_registry, load_archetype_book
+    from ingest.source.project_diagnostics import check_event_file, shared_file_diagnostics
     from ingest.source.site_config import card_data
 
     project = project_of(ctx)

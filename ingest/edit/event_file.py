@@ -112,7 +112,7 @@ def check_event_text(
     """
     doc, event, diags = parse_event_text(text, shown, project, lenient=True, keep_tree=keep_tree)
     if event is not None and not has_errors(diags):
-        from ingest.source.checks import recorded_pairing_checks
+        from ingest.source.project_diagnostics import recorded_pairing_checks
 
         diags = diags + recorded_pairing_checks(event)
     return doc, event, sorted_diagnostics(diags)

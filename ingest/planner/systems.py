@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
 from ingest.planner.bracket import plan_elimination_event
-from ingest.planner.checks import check_elimination_event, check_nothing, check_swiss_event
 from ingest.planner.double_elimination import plan_double_elimination
 from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.recorded_rounds import elimination_event_diagnostics, no_diagnostics, swiss_event_diagnostics
 from ingest.planner.round_robin import plan_round_robin
 from ingest.planner.swiss import plan_swiss_event
-from ingest.planner.wot_plan import check_wot_event, plan_wot_event
+from ingest.planner.wot_plan import plan_wot_event, wot_event_diagnostics
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 
@@ -54,11 +54,13 @@ class PairingSystem:
 SYSTEMS: Mapping[str, PairingSystem] = {
     s.id: s
     for s in (
-        PairingSystem("swiss", "round", None, False, True, plan_swiss_event, check_swiss_event),
-        PairingSystem("single-elimination", "round", 1, True, False, plan_elimination_event, check_elimination_event),
-        PairingSystem("double-elimination", "round", 2, True, False, plan_double_elimination, check_nothing),
-        PairingSystem("round-robin", "round", None, True, False, plan_round_robin, check_nothing),
-        PairingSystem("wot-cycles", "game", None, False, True, plan_wot_event, check_wot_event),
+        PairingSystem("swiss", "round", None, False, True, plan_swiss_event, swiss_event_diagnostics),
+        PairingSystem(
+            "single-elimination", "round", 1, True, False, plan_elimination_event, elimination_event_diagnostics
+        ),
+        PairingSystem("double-elimination", "round", 2, True, False, plan_double_elimination, no_diagnostics),
+        PairingSystem("round-robin", "round", None, True, False, plan_round_robin, no_diagnostics),
+        PairingSystem("wot-cycles", "game", None, False, True, plan_wot_event, wot_event_diagnostics),
     )
 }
 """Every pairing system by id."""

@@ -53,7 +53,9 @@ def plan_wot_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
     return plan_wot_game(event)
 
 
-def check_wot_event(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+def wot_event_diagnostics(
+    event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None
+) -> list[Diagnostic]:
     """Each recorded game checked by the engine (:func:`ingest.planner.wot.wot_diagnostics`: a
     result that cannot have happened), then the recorded pairings against the cycle rules
     (:func:`ingest.planner.wot.wot_pairing_diagnostics`)."""

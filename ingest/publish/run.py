@@ -52,10 +52,10 @@ from ingest.site.page import Files, SiteInputs
 from ingest.site.player_pages import PLAYER_PAGE
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
-from ingest.source.checks import duplicate_slugs, shared_file_diagnostics
 from ingest.source.pipeline import event_data, load_archetype_book, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import card_data, card_data_files, site_config

@@ -1,4 +1,4 @@
-"""Every check ``build`` runs, in one place every command shares.
+"""Every diagnostic ``build`` and ``validate`` report, in one place every command shares.
 
 * :func:`shared_file_diagnostics`: the files every event depends on (formats,
   archetypes, ``players.yaml``, the site configuration and the card data it names);

@@ -1,4 +1,4 @@
-"""Recorded pairings checked against the rules that pair them: Swiss rounds against the
+"""The diagnostics of recorded pairings, checked against the rules that pair them: Swiss rounds against the
 optimum and the rematch, bye and pod rules, knockout rounds against the bracket. A finding
 on a round still unplayed is an error; on a played round, a warning (a recorded round is a fact)."""
 
@@ -44,7 +44,7 @@ def _played_warning(code: str, message: str, pos: SourcePos, hint: str = "") -> 
 _KEPT = "standings count it as played, and `scorekeeper pair` follows the rules for the rounds to come"
 
 
-def check_elimination_event(
+def elimination_event_diagnostics(
     event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None
 ) -> list[Diagnostic]:
     """A single-elimination event's rounds checked against its bracket."""
@@ -52,13 +52,15 @@ def check_elimination_event(
     return bracket_diagnostics(event, ruleset, main=True)
 
 
-def check_nothing(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+def no_diagnostics(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
     """Round-robin and double-elimination rounds: no recorded pairing is checked against the rules."""
     del event, ruleset, by_round
     return []
 
 
-def check_swiss_event(event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:
+def swiss_event_diagnostics(
+    event: Event, ruleset: Ruleset, by_round: Sequence[Standings] | None = None
+) -> list[Diagnostic]:
     """Checks every recorded Swiss round against the pairing rules and the optimum, and the
     top cut's rounds against its bracket.
 
