@@ -218,16 +218,16 @@ class FormatRules:
 
     def banned_on(self, on: date) -> tuple[DatedCard, ...]:
         """Banned entries in force on a date."""
-        found = self._lists_on.get(("banned", on))
-        if found is None:
-            found = self._lists_on[("banned", on)] = tuple(c for c in self.banned if c.in_force(on))
-        return found
+        return self._in_force_on("banned", self.banned, on)
 
     def restricted_on(self, on: date) -> tuple[DatedCard, ...]:
         """Restricted entries in force on a date."""
-        found = self._lists_on.get(("restricted", on))
+        return self._in_force_on("restricted", self.restricted, on)
+
+    def _in_force_on(self, which: str, entries: tuple[DatedCard, ...], on: date) -> tuple[DatedCard, ...]:
+        found = self._lists_on.get((which, on))
         if found is None:
-            found = self._lists_on[("restricted", on)] = tuple(c for c in self.restricted if c.in_force(on))
+            found = self._lists_on[(which, on)] = tuple(c for c in entries if c.in_force(on))
         return found
 
     def categories_on(self, on: date) -> tuple[BannedCategory, ...]:
