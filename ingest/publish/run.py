@@ -36,13 +36,12 @@ from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.cache import (
     CachedEvent,
     EventStore,
-    build_fingerprint,
-    code_fingerprint,
     find_unchanged,
     load_player_pages,
     open_store,
     save_player_pages,
 )
+from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.site_update import SiteUpdate

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from ingest.publish import cache as build_cache
+from ingest.publish import cache_keys
 from tests.builders import ROOT
 from tests.site_helpers import TODAY, make_project
 
@@ -220,7 +221,7 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
         mac = hmac.new(secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
         return build_cache.MAGIC + mac + b"\n" + payload
 
-    for change in ({"version": "0.0.1"}, {"format": build_cache.CACHE_FORMAT + 1}, {"digest": {"history": 1}}):
+    for change in ({"version": "0.0.1"}, {"format": cache_keys.CACHE_FORMAT + 1}, {"digest": {"history": 1}}):
         entry.write_bytes(signed(json.dumps({**obj, **change}).encode()))
         assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
         assert _docs(root) == clean
