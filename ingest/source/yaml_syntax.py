@@ -17,7 +17,7 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error
 def line_col(text: str, offset: int) -> tuple[int, int]:
     """The 1-based line and column of a character offset in ``text``.
 
-    >>> line_col("a: 1\nb: 2", 6)
+    >>> line_col("a: 1\\nb: 2", 6)
     (2, 2)
     """
     before = text[:offset]
