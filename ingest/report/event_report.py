@@ -22,7 +22,7 @@ from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.planner.wot import WotReport
-from ingest.report.cut import CutOutlook
+from ingest.report.cut_verdicts import CutOutlook
 from ingest.report.family_results import results_of
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings

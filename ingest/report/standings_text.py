@@ -9,7 +9,7 @@ from typing import Any
 from ingest.core.columns import display_width, pad
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
-from ingest.report.cut import CutOutlook
+from ingest.report.cut_verdicts import CutOutlook
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.final_standings import final_standings
 from ingest.rules.playoff import playoff_round_title

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ingest.report.cut import CutOutlook, Reason
+from ingest.report.cut_verdicts import CutOutlook, Reason
 from ingest.site.i18n import gettext, ngettext, pgettext
 
 LABELS: dict[str, Callable[[], str]] = {

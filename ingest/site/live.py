@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ingest.core.model import Event
-from ingest.report.cut import CutOutlook
+from ingest.report.cut_verdicts import CutOutlook
 from ingest.site import cut_words
 from ingest.site.event_views import RoundView
 from ingest.site.i18n import gettext as _

@@ -11,14 +11,12 @@ from hypothesis import strategies as st
 
 from ingest.core.model import PlayerId, PlayoffSpec
 from ingest.report.cut import (
-    CutOutlook,
-    Table,
-    Verdict,
     cut_outlook,
     most_reaching,
     outlook_paired,
     outlook_unpaired,
 )
+from ingest.report.cut_verdicts import CutOutlook, Table, Verdict
 from ingest.rules.standings import compute_standings
 from tests.builders import ROOT, bye, make_event, pending, played, run_cli
 

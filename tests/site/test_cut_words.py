@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from ingest.report.cut import REASONS, VERDICTS, CutOutlook, Reason
+from ingest.report.cut_verdicts import REASONS, VERDICTS, CutOutlook, Reason
 from ingest.site import cut_words, i18n
 
 
