@@ -35,7 +35,8 @@ importers     the CSV rows of a result, a game written back    ``_MatchRows``   
 ============  ===============================================  ==================  ============
 
 Adding a game of an existing family is one row of the games table, from a module of its own
-(:func:`ingest.core.games.register_game`), and its ``formats/<game>.yaml``.
+(:func:`ingest.core.games.register_game`), with its ruleset when it has rules of its own
+(:func:`ingest.rules.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.
 """
 
 from __future__ import annotations

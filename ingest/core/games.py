@@ -5,10 +5,12 @@ event uses when its file names none (DESIGN §3), and the family of rules it is 
 (:mod:`ingest.core.families`: the MTR-style family or Wheel of Time).
 
 The shipped games are :data:`TABLE`; a community adds its own with :func:`register_game`
-from one module of its own, plus the game's ``formats/<game>.yaml``: the schemas take their
-``game`` enums from this table when they are loaded (:func:`ingest.source.validation.load_schema`),
-and the shipped schema files list the shipped games for editors' completion
-(``tests/core/test_games.py`` keeps those lists and ``formats/`` in step with :data:`TABLE`).
+from one module of its own, plus the game's ``formats/<game>.yaml`` (a game with rules of its
+own registers its ruleset from the same module, :func:`ingest.rules.rulesets.register_ruleset`).
+The schemas take their ``game`` enums from this table when they are loaded
+(:func:`ingest.source.validation.load_schema`), and the shipped schema files list the shipped
+games for editors' completion (``tests/core/test_games.py`` keeps those lists and
+``formats/`` in step with :data:`TABLE`).
 """
 
 from __future__ import annotations

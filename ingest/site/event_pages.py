@@ -15,6 +15,7 @@ from typing import Any
 from ingest.planner.systems import system_of
 from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
+from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.deck_views import deck_views
@@ -98,7 +99,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
         "source_name": platform_name(e.source) if e.source is not None else "",
-        "rules_url": f"rules/{report.ruleset.id.split('-')[0]}/",
+        "rules_url": f"rules/{rules_page(report.ruleset.id)}/",
         "standings": [standings_view(report, t, names, links, registry, details=False) for t in report.standings],
         **_main_standings(report, names, links, registry),
         "bracket": bracket_view(report, names),

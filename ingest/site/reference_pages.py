@@ -8,7 +8,8 @@ from pathlib import Path
 
 from ingest.core.games import GAMES
 from ingest.rules.examples import all_examples, wot_example_game
-from ingest.rules.rulesets import RULESETS, get_ruleset
+from ingest.rules.rulesets import RULESETS, get_ruleset, registered_rulesets
+from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 
 
@@ -50,24 +51,33 @@ _GAME_EXAMPLES: dict[str, Callable[[], Sequence[object]]] = {"wot": wot_example_
 """A ruleset's example of one whole game scored, for its rules page (Wheel of Time's)."""
 
 
+SHIPPED_PAGES = (
+    ("mtr", "Magic: The Gathering"),
+    ("aequitas", "Transformers TCG"),
+    ("bushiroad", "Bushiroad games"),
+    ("wot", "Wheel of Time"),
+)
+"""The rules pages written in our own words (``rules_<id>.md.j2``), by ruleset id and title."""
+
+
 def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
+    """The rules pages: the shipped rulesets' own, one drawn from its values for each ruleset a
+    community registered (``rules_ruleset.md.j2``), the index and the error codes."""
     examples = all_examples()
     files: Files = {}
-    pages = [
-        ("mtr", "Magic: The Gathering"),
-        ("aequitas", "Transformers TCG"),
-        ("bushiroad", "Bushiroad games"),
-        ("wot", "Wheel of Time"),
-    ]
+    pages = [*SHIPPED_PAGES, *((r.id, r.name) for r in registered_rulesets())]
     for rid, title in pages:
+        ruleset = get_ruleset(rid)
+        template = f"rules_{rid}.md.j2" if (rid, title) in SHIPPED_PAGES else "rules_ruleset.md.j2"
         files.update(
             page_files(
                 f"rules/{rid}.md",
                 templates,
-                f"rules_{rid}.md.j2",
+                template,
                 {
-                    "ruleset": get_ruleset(rid),
+                    "ruleset": ruleset,
                     "title": title,
+                    "tiebreakers": [get_tiebreaker(t) for t in ruleset.tiebreakers],
                     "examples": [x for x in examples if x.ruleset == rid],
                     "wot_game": _GAME_EXAMPLES.get(rid, tuple)(),
                     "base": base_for(f"rules/{rid}.md"),

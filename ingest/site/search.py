@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ingest.core.games import GAMES
 from ingest.report.history import PlayerHistories
-from ingest.rules.rulesets import get_ruleset
+from ingest.rules.rulesets import get_ruleset, registered_rulesets
 from ingest.site import i18n
 from ingest.site.digest import EventDigest
 from ingest.site.fragments import YEAR_PARAM
@@ -109,6 +109,14 @@ def search_entries(
         out.append({"location": f"seasons/{season.id}/", "title": season.name, "text": text})
     for rid, text in RULES_TEXT.items():
         out.append({"location": f"rules/{rid}/", "title": get_ruleset(rid).name, "text": _(text)})
+    for ruleset in registered_rulesets():
+        out.append(
+            {
+                "location": f"rules/{ruleset.id}/",
+                "title": ruleset.name,
+                "text": _("Tournament rules: points and tiebreakers"),
+            }
+        )
     out.append(
         {
             "location": "rules/diagnostics/",

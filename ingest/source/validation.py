@@ -34,6 +34,7 @@ from jsonschema.protocols import Validator
 
 from ingest.core.diagnostics import Diagnostic, error
 from ingest.core.games import game_ids
+from ingest.rules.rulesets import RULESETS
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 _WEAK = frozenset({"anyOf", "oneOf"})
@@ -62,22 +63,24 @@ def load_schema(path: Path, formats: Iterable[str] = ()) -> Schema:
 
     An ``enum`` marked ``"x-enum-from": "games"`` lists every game of the games table as it
     stands (:func:`ingest.core.games.game_ids`, a registered game included), and one marked
-    ``"x-enum-from": "formats"`` the ``formats`` given too (the project's format ids): the
-    files list the shipped ones, for editors' completion, and a game or format added as
-    data is accepted without editing them.
+    ``"x-enum-from": "formats"`` the ``formats`` given too (the project's format ids), and one
+    marked ``"x-enum-from": "rules"`` every ruleset of the registry
+    (:mod:`ingest.rules.rulesets.registry`, a registered one included): the files list the
+    shipped ones, for editors' completion, and a game, ruleset or format added is accepted
+    without editing them.
 
     Local references (``#/$defs/...``) are inlined first: jsonschema then never resolves
     a reference while checking the thousands of ids of a large event, which makes it
     several times faster. The schema means exactly the same.
     """
-    return _compiled(path, game_ids(), tuple(sorted(set(formats))))
+    return _compiled(path, game_ids(), tuple(RULESETS), tuple(sorted(set(formats))))
 
 
 @functools.cache
-def _compiled(path: Path, games: tuple[str, ...], formats: tuple[str, ...]) -> Schema:
+def _compiled(path: Path, games: tuple[str, ...], rules: tuple[str, ...], formats: tuple[str, ...]) -> Schema:
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
-    inlined = _with_enums(_inline_refs(schema, schema), {"games": games, "formats": formats})
+    inlined = _with_enums(_inline_refs(schema, schema), {"games": games, "rules": rules, "formats": formats})
     return Schema(
         SchemaValidator(inlined, format_checker=Draft202012Validator.FORMAT_CHECKER),
         jsonschema_rs.Draft202012Validator(inlined, validate_formats=True),

@@ -112,3 +112,83 @@ def test_a_registered_game_runs_end_to_end_through_the_command_line(
     assert [api[k] for k in ("game", "format", "rules", "status")] == ["lorcana", "core-constructed", "mtr", "complete"]
     shown = [p for p in docs.rglob("*.md") if "Disney Lorcana" in p.read_text(encoding="utf-8")]
     assert docs / "formats" / "index.md" in shown, shown
+
+
+GAME_WITH_RULES_MODULE = '''\
+"""Disney Lorcana played by rules of its own: two points for a win, ties broken by OMW% only."""
+
+from ingest.core.games import Game, register_game
+from ingest.rules.rulesets import Ruleset, register_ruleset
+
+register_ruleset(Ruleset("lorcana", "Lorcana league rules", "Our league's rules", win_points=2, tiebreakers=("omw",)))
+register_game(Game("lorcana", "Disney Lorcana", rules="lorcana", family="mtr"))
+'''
+
+
+@pytest.fixture
+def lorcana_rules(tmp_path: Path) -> Iterator[Path]:
+    """As :func:`lorcana`, with the game's own ruleset registered from the same module."""
+    from ingest.rules.rulesets import RULESETS, unregister_ruleset
+
+    root = tmp_path / "project"
+    (root / "events").mkdir(parents=True)
+    (root / "formats").mkdir()
+    (root / "formats" / "lorcana.yaml").write_text(yaml.safe_dump(FORMATS, sort_keys=False), encoding="utf-8")
+    module = tmp_path / "lorcana_rules.py"
+    module.write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("lorcana_rules", module)
+    assert spec is not None and spec.loader is not None
+    try:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+        yield root
+    finally:
+        if "lorcana" in REGISTERED:
+            unregister_game("lorcana")
+        if "lorcana" in RULESETS:
+            unregister_ruleset("lorcana")
+        sys.modules.pop("lorcana_rules", None)
+
+
+def test_a_game_with_rules_of_its_own_is_one_module_plus_data(
+    lorcana_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ruleset registered beside the game scores its events (2 points a win), the event
+    schema takes its id, and the site gives it a rules page drawn from its values, which the
+    event page links to."""
+    root = lorcana_rules
+    monkeypatch.chdir(root)
+    new = ("--name", "Lorcana League 1", "--date", "2026-11-20", "--game", "lorcana", "--format", "core-constructed")
+    _ok(root, "new", *new, "--seed", "7", "--rounds", "2")
+    assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
+    for pid, name in (("ariel", "Ariel"), ("belle", "Belle"), ("cinder", "Cinderella"), ("dale", "Dale")):
+        _ok(root, "add-player", EVENT, "--id", pid, "--name", name)
+    for _round in (1, 2):
+        _ok(root, "pair", EVENT)
+        _ok(root, "report", EVENT, "--table", "1", "2-1")
+        _ok(root, "report", EVENT, "--table", "2", "0-2")
+
+    doc = json.loads(_ok(root, "standings", EVENT, "--json"))
+    assert doc["rules"] == "lorcana"
+    assert [row["points"] for row in doc["standings"]] == [4, 2, 2, 0]  # its own points: 2 a win
+    assert "checked 1 event file: no problems found" in _ok(root, "validate")
+
+    _ok(root, "build", "--docs-only", "--today", "2026-11-21")
+    docs = root / "build" / "docs"
+    page = (docs / "rules" / "lorcana.md").read_text(encoding="utf-8")
+    assert (
+        page.startswith("# Lorcana league rules") and "| Win | 2 |" in page and "(OMW%)" in page and "(GW%)" not in page
+    )
+    assert "(lorcana.md)" in (docs / "rules" / "index.md").read_text(encoding="utf-8")
+    event_page = root / "build" / "fragments" / "events" / "2026-11-20-lorcana-league-1" / "index.md.json"
+    assert any('href="../../rules/lorcana/"' in html for html in json.loads(event_page.read_text(encoding="utf-8")))
+
+
+def test_a_ruleset_is_registered_once_and_the_shipped_ones_stay() -> None:
+    from ingest.rules.rulesets import Ruleset, register_ruleset, unregister_ruleset
+
+    with pytest.raises(ValueError, match="registered already"):
+        register_ruleset(Ruleset("mtr", "Another MTR", "nowhere"))
+    with pytest.raises(ValueError, match="registered already"):
+        register_ruleset(Ruleset("melee", "An alias", "nowhere"))
+    with pytest.raises(ValueError, match="can be taken out"):
+        unregister_ruleset("bushiroad")

@@ -9,6 +9,7 @@ import yaml
 
 from ingest.core.games import DEFAULT_RULES, GAMES, TABLE
 from ingest.rules.rulesets import RULESETS
+from ingest.rules.rulesets.registry import SHIPPED
 from tests.builders import ROOT
 
 
@@ -67,3 +68,9 @@ def test_the_event_schema_lists_the_format_ids_of_formats_files() -> None:
 
 def test_every_default_ruleset_exists() -> None:
     assert set(DEFAULT_RULES.values()) <= set(RULESETS)
+
+
+def test_the_event_schemas_rules_lists_the_shipped_rulesets_for_editors() -> None:
+    """The loaded schema takes every ruleset of the registry (a registered one too); the file
+    lists the shipped ones, which editors complete from."""
+    assert _marked(schema("event"), "rules") == [[r.id for r in SHIPPED]]

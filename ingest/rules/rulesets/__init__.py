@@ -9,6 +9,23 @@ follows; conventions that differ between tournament platforms are *options* of a
 from __future__ import annotations
 
 from ingest.rules.rulesets.base import Ruleset
-from ingest.rules.rulesets.registry import RULESETS, get_ruleset, ruleset_ids
+from ingest.rules.rulesets.registry import (
+    RULESETS,
+    get_ruleset,
+    register_ruleset,
+    registered_rulesets,
+    rules_page,
+    ruleset_ids,
+    unregister_ruleset,
+)
 
-__all__ = ["RULESETS", "Ruleset", "get_ruleset", "ruleset_ids"]
+__all__ = [
+    "RULESETS",
+    "Ruleset",
+    "get_ruleset",
+    "register_ruleset",
+    "registered_rulesets",
+    "rules_page",
+    "ruleset_ids",
+    "unregister_ruleset",
+]
