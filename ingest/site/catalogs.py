@@ -81,9 +81,9 @@ def write(catalog: Catalog, po: Path) -> None:
 
 def main(argv: list[str]) -> int:
     """``python -m ingest.site.catalogs LANGUAGE [FOLDER]``: writes or updates FOLDER/LANGUAGE.po."""
-    if not argv:
-        print(__doc__)
-        return 2
+    if not argv or argv[0].startswith("-"):
+        print(f"usage: python -m ingest.site.catalogs LANGUAGE [FOLDER]\n\n{__doc__}")
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
     folder = Path(argv[1]) if len(argv) > 1 else Path("locales")
     po = folder / f"{argv[0]}.po"
     catalog = updated(argv[0], po)

@@ -254,3 +254,12 @@ def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:
     from ingest.source.season import TIEBREAKERS
 
     assert dict(TIEBREAKERS) == SEASON_TIEBREAKERS
+
+
+def test_the_catalog_command_explains_itself_and_writes_nothing_on_an_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ingest.site.catalogs import main
+
+    assert main(["--help"]) == 0 and main([]) == 2 and main(["-x"]) == 2
+    assert "LANGUAGE" in capsys.readouterr().out and not list(tmp_path.iterdir())
