@@ -2,7 +2,7 @@
 
 The one reading path every project file takes: :func:`~ingest.source.storage.read_text` (size
 and encoding checks), :func:`~ingest.source.yamldoc.parse_yaml` (safe loading with positions),
-then the JSON Schema (:func:`~ingest.source.validation.check_document`); :mod:`ingest.source.season`
+then the JSON Schema (:func:`~ingest.source.validation.check_document`); :mod:`ingest.source.assemble_season`
 turns the checked documents into seasons.
 """
 
@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, error
+from ingest.source.assemble_season import file_id_problem, preset_from, season_from, unknown_slugs
 from ingest.source.project import Project
-from ingest.source.season import Preset, Season, file_id_problem, preset_from, season_from, unknown_slugs
+from ingest.source.season import Preset, Season
 from ingest.source.storage import display_path, read_text
 from ingest.source.validation import check_document, load_schema
 from ingest.source.yamldoc import SourceDocument, parse_yaml
