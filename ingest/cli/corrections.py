@@ -12,7 +12,8 @@ from pathlib import Path
 
 import click
 
-from ingest.cli.edits import EVENT_FILE, event_parser, run_edit, where_options
+from ingest.cli.edits import EVENT_FILE, event_parser, run_edit
+from ingest.cli.record import where_options
 
 
 @click.command()

@@ -29,6 +29,7 @@ from ingest.cli.common import (
 from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
+from ingest.cli.record import report
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
@@ -70,7 +71,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 # -- validate ----------------------------------------------------------------------------
 
 
-for _command in (*COMMANDS, *CORRECTIONS):
+for _command in (*COMMANDS, report, *CORRECTIONS):
     main.add_command(_command)
 main.add_command(import_command)
 
