@@ -250,7 +250,7 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
 
 
 def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:
-    from ingest.site.seasons import SEASON_TIEBREAKERS
+    from ingest.site.season_words import SEASON_TIEBREAKERS
     from ingest.source.season import TIEBREAKERS
 
     assert dict(TIEBREAKERS) == SEASON_TIEBREAKERS
