@@ -50,17 +50,19 @@ FORMATS = {
 EVENT = "events/2026/2026-11-20-lorcana-league-1.yaml"
 
 
-@pytest.fixture
-def lorcana(tmp_path: Path) -> Iterator[Path]:
-    """A project whose only data is Lorcana's formats file, and the game registered from its
-    own module (taken out again afterwards: the table is the process's)."""
+def _project_with(tmp_path: Path, module_text: str, module_name: str) -> Iterator[Path]:
+    """A project whose only data is Lorcana's formats file, with the game (and whatever else
+    the module registers) registered from its own module, and taken out again afterwards: the
+    tables are the process's."""
+    from ingest.rules.rulesets import RULESETS, unregister_ruleset
+
     root = tmp_path / "project"
     (root / "events").mkdir(parents=True)
     (root / "formats").mkdir()
     (root / "formats" / "lorcana.yaml").write_text(yaml.safe_dump(FORMATS, sort_keys=False), encoding="utf-8")
-    module = tmp_path / "lorcana_game.py"
-    module.write_text(GAME_MODULE, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("lorcana_game", module)
+    module = tmp_path / f"{module_name}.py"
+    module.write_text(module_text, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location(module_name, module)
     assert spec is not None and spec.loader is not None
     try:
         spec.loader.exec_module(importlib.util.module_from_spec(spec))
@@ -68,7 +70,15 @@ def lorcana(tmp_path: Path) -> Iterator[Path]:
     finally:
         if "lorcana" in REGISTERED:
             unregister_game("lorcana")
-        sys.modules.pop("lorcana_game", None)
+        if "lorcana" in RULESETS:
+            unregister_ruleset("lorcana")
+        sys.modules.pop(module_name, None)
+
+
+@pytest.fixture
+def lorcana(tmp_path: Path) -> Iterator[Path]:
+    """Lorcana registered as an MTR-style game scored by the MTR ruleset."""
+    yield from _project_with(tmp_path, GAME_MODULE, "lorcana_game")
 
 
 def _ok(root: Path, *args: str) -> str:
@@ -127,26 +137,8 @@ register_game(Game("lorcana", "Disney Lorcana", rules="lorcana", family="mtr"))
 
 @pytest.fixture
 def lorcana_rules(tmp_path: Path) -> Iterator[Path]:
-    """As :func:`lorcana`, with the game's own ruleset registered from the same module."""
-    from ingest.rules.rulesets import RULESETS, unregister_ruleset
-
-    root = tmp_path / "project"
-    (root / "events").mkdir(parents=True)
-    (root / "formats").mkdir()
-    (root / "formats" / "lorcana.yaml").write_text(yaml.safe_dump(FORMATS, sort_keys=False), encoding="utf-8")
-    module = tmp_path / "lorcana_rules.py"
-    module.write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("lorcana_rules", module)
-    assert spec is not None and spec.loader is not None
-    try:
-        spec.loader.exec_module(importlib.util.module_from_spec(spec))
-        yield root
-    finally:
-        if "lorcana" in REGISTERED:
-            unregister_game("lorcana")
-        if "lorcana" in RULESETS:
-            unregister_ruleset("lorcana")
-        sys.modules.pop("lorcana_rules", None)
+    """Lorcana registered with its own ruleset, from the same module."""
+    yield from _project_with(tmp_path, GAME_WITH_RULES_MODULE, "lorcana_rules")
 
 
 def test_a_game_with_rules_of_its_own_is_one_module_plus_data(
