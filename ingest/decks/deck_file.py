@@ -1,9 +1,10 @@
 """A decklist file as the source stage read it: whose deck it is, the file the event names, its text.
 
-The event says which file holds each player's list (``players[].deck``, kept by the
-model as :attr:`ingest.core.model.Player.deck`). Reading the files is the source stage's
-work (:func:`ingest.source.pipeline.load_event`), which hands them on as these values,
-beside the event.
+The event says which file holds each player's list (``players[].deck``); the model keeps
+what the event writes there (:attr:`ingest.core.model.Player.deck`), never a file's text.
+Reading the files is the source stage's work (:func:`ingest.source.pipeline.load_event`),
+which hands them on as these values, beside the event, to what parses and checks the
+decks (:func:`ingest.decks.event_decks.event_decks`).
 """
 
 from __future__ import annotations

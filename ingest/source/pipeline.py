@@ -1,8 +1,9 @@
 """The read -> validate -> model chain for event files.
 
 ``load_event`` returns the event (or None), the decklist files it names as read
-(:class:`~ingest.decks.deck_file.DeckFile`) and every diagnostic for the file; it reads
-the event file and those decklist files, and writes nothing.
+(:class:`~ingest.decks.deck_file.DeckFile`, beside the event: the model carries no file's
+text) and every diagnostic for the file; it reads the event file and those decklist
+files, and writes nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import functools
 import hashlib
 import os
 import posixpath
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -312,6 +313,8 @@ def load_event(
 ) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
+    The decklist files come back beside the event (:attr:`Loaded.deck_files`), not in it.
+
     Args:
         path: the event file.
         project: its project.
@@ -371,8 +374,6 @@ def load_event(
                 files.append(DeckFile(deck.player, ref, deck_text))
         if any(d.is_error for d in problems):
             event, files = None, []
-        else:
-            event = replace(event, deck_texts=tuple((f.player, f.ref, f.text) for f in files))
     problems.sort(key=Diagnostic.sort_key)
     return Loaded(path, shown, text, event, tuple(problems), tuple(deck.ref for deck in refs), tuple(files))
 

@@ -14,11 +14,11 @@ from ingest.cli.main import main
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.fragments import SEARCH_FILE
-from ingest.source.naming import is_unnamed, public_event
+from ingest.source.naming import is_unnamed, public_deck_files, public_event
 from ingest.source.pipeline import load_players
 from ingest.source.project import Project
 from tests.builders import ROOT
-from tests.site_helpers import make_project, page_text, sample_event
+from tests.site_helpers import make_project, page_text, sample_event, sample_event_and_decks
 
 TODAY = dt.date(2026, 11, 22)
 HIDDEN = ("Ulla Petrov", "ulla-petrov")
@@ -111,11 +111,12 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
     assert problems == [] and registry.players
     checked = 0
     for path in sorted((project.root / "events").rglob("*.yaml")):
-        event = sample_event(path.stem)
+        event, deck_files = sample_event_and_decks(path.stem)
         public = public_event(event, registry)
         if event.structure.pairing == "wot-cycles" or event.is_team_event:
             continue
-        real, shown = compute_report(event), compute_report(public)
+        real = compute_report(event, deck_files)
+        shown = compute_report(public, public_deck_files(event, deck_files, registry))
         if real.final is None:  # not started
             assert shown.final is None
             continue
