@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ingest.core.model import Event
+from ingest.decks.deck_file import DeckFile
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
@@ -88,18 +89,28 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     for item in check_project(project).loaded:
         assert item.event is not None, item.diagnostics
         reports.append(
-            publishable(item.event, players, lambda e: compute_report(e, formats, archetypes, card_data=cards))
+            publishable(
+                item.event,
+                item.deck_files,
+                players,
+                lambda e, files: compute_report(e, files, formats, archetypes, card_data=cards),
+            )
         )
     seasons, _ = load_seasons(project)
     return SiteInputs(tuple(reports), players, formats, today, seasons=tuple(seasons))
 
 
-def sample_event(slug: str) -> Event:
-    """A sample event from events/, loaded."""
+def sample_event_and_decks(slug: str) -> tuple[Event, tuple[DeckFile, ...]]:
+    """A sample event from events/, loaded, and the decklist files read beside it."""
     path = next((ROOT / "events").rglob(f"{slug}.yaml"))
-    event = load_event(path, Project(ROOT)).event
-    assert event is not None
-    return event
+    loaded = load_event(path, Project(ROOT))
+    assert loaded.event is not None
+    return loaded.event, loaded.deck_files
+
+
+def sample_event(slug: str) -> Event:
+    """A sample event from events/, loaded (its decklist files: :func:`sample_event_and_decks`)."""
+    return sample_event_and_decks(slug)[0]
 
 
 class _Tables(html.parser.HTMLParser):

@@ -406,7 +406,7 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
             show(list(event_check.diagnostics))
             bad += 1
             continue
-        decks = event_decks(loaded.event, registry, book, cards)
+        decks = event_decks(loaded.event, loaded.deck_files, registry, book, cards)
         teams = team_verdicts(loaded.event, decks, registry, cards)
         found = [*event_check.diagnostics, *deck_diagnostics(loaded.event, decks, teams)]
         show(sorted_diagnostics(found))

@@ -426,7 +426,8 @@ class Team:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One tournament, validated and cross-checked."""
+    """One tournament as its event file says it, validated and cross-checked (the decklist
+    files it names are read by the source stage and travel beside it: :class:`ingest.decks.deck_file.DeckFile`)."""
 
     path: str
     """The event file, relative to the project root."""
@@ -468,8 +469,6 @@ class Event:
     """Short description."""
     url: str = ""
     """Announcement link."""
-    deck_texts: tuple[tuple[PlayerId, str, str], ...] = ()
-    """Decklist file contents read by the loader: (player, file name, text)."""
     source: Source | None = None
     """Where an imported event comes from, with the standings the platform published."""
 

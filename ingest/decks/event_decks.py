@@ -1,23 +1,24 @@
 """Each player's decklist for an event: parsed, checked against the format, classified.
 
-Decklists come from text files next to the event file (read by the pipeline) or inline
-in the event. Wheel of Time constructed players register two lists,
-``deck: {hero: file, villain: file}``; they are read as the Hero and Villain sections of
-one list. Every parse error and every rule a deck breaks becomes a positioned
-diagnostic: parse errors point into the decklist file, violations at the player's
-``deck`` entry in the event file.
+Decklists come from text files next to the event file, read by the source stage and
+passed in as :class:`~ingest.decks.deck_file.DeckFile` values, or inline in the event.
+Wheel of Time constructed players register two lists, ``deck: {hero: file, villain: file}``;
+they are read as the Hero and Villain sections of one list. Every parse error and every
+rule a deck breaks becomes a positioned diagnostic: parse errors point into the decklist
+file, violations at the player's ``deck`` entry in the event file.
 """
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.deck_file import DeckFile
 from ingest.decks.decklist import Decklist, decklist_from_mappings, parse_decklist_text
 from ingest.decks.decklist_parts import DecklistError
 from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
@@ -60,10 +61,11 @@ def event_rules(event: Event, formats: FormatRegistry | None) -> FormatRules | N
         return None
 
 
-def _texts(event: Event) -> dict[PlayerId, list[tuple[str, str]]]:
+def _texts(deck_files: Iterable[DeckFile]) -> dict[PlayerId, list[tuple[str, str]]]:
+    """Each player's files, as (file, text) in the order given."""
     out: dict[PlayerId, list[tuple[str, str]]] = {}
-    for pid, ref, text in event.deck_texts:
-        out.setdefault(pid, []).append((ref, text))
+    for f in deck_files:
+        out.setdefault(f.player, []).append((f.ref, f.text))
     return out
 
 
@@ -103,16 +105,19 @@ def _shift(err: DecklistError, delta: int) -> DecklistError:
 
 def event_decks(
     event: Event,
+    deck_files: Sequence[DeckFile],
     formats: FormatRegistry | None,
     archetypes: ArchetypeBook | None,
     card_data: Mapping[str, CardData] | None = None,
 ) -> dict[PlayerId, DeckInfo]:
     """Every player's deck with its verdict and archetype (players without a list are left out).
 
+    ``deck_files``: the decklist files the event names, as read (nothing is read here); a
+    player whose ``deck`` names a file not among them has no list from it.
     ``card_data`` (by game) adds card types and set legality to the checks.
     """
     cards = (card_data or {}).get(event.game)
-    texts = _texts(event)
+    texts = _texts(deck_files)
     rules = event_rules(event, formats)
     out: dict[PlayerId, DeckInfo] = {}
     for p in event.players:

@@ -333,10 +333,10 @@ def find_unchanged(
 def cached_event(
     item: Loaded, report: EventReport, rendered: RenderedEvent, refs: Sequence[str], registry: PlayerRegistry
 ) -> CachedEvent:
-    """What the cache keeps of an event built now: ``item`` as read, its report, its files,
-    and ``refs``, the decklist files its text names."""
+    """What the cache keeps of an event built now: ``item`` as read (the digest of each decklist
+    file it read, ``deck_files``), its report, its files, and ``refs``, the decklist files its text names."""
     assert item.event is not None
-    texts = {ref: text for _, ref, text in item.event.deck_texts}
+    texts = {f.ref: f.text for f in item.deck_files}
     decks = tuple((ref, text_digest(texts[ref]) if ref in texts else None) for ref in refs)
     ids = event_players(item.event, report.event)
     return CachedEvent(

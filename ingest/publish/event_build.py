@@ -69,8 +69,9 @@ class EventMaker:
         registry = self.inputs.players
         report = publishable(
             event,
+            item.deck_files,
             registry,
-            lambda e: compute_report(e, self.data.formats, self.archetypes, card_data=self.card_data),
+            lambda e, files: compute_report(e, files, self.data.formats, self.archetypes, card_data=self.card_data),
         )
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):

@@ -1,17 +1,19 @@
 """Everything computed about one event, bundled for rendering.
 
-:func:`compute_report` is the single step between the model and the site: deck verdicts
-and archetypes, the metagame, the checks and the event's status, as every family has them;
-then the family's own results (:mod:`ingest.report.family_results`): standings after each
-round and final standings with the playoff (MTR-style), or each game's scores and the
-standings after each game (Wheel of Time). Rendering reads only this.
+:func:`compute_report` is the single step between the model and the site. From the event
+and the decklist files read beside it (:class:`~ingest.decks.deck_file.DeckFile`), it
+works out the deck verdicts and archetypes, the metagame, the checks and the event's
+status, as every family has them; then the family's own results
+(:mod:`ingest.report.family_results`): standings after each round and final standings
+with the playoff (MTR-style), or each game's scores and the standings after each game
+(Wheel of Time). Rendering reads only this.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -19,6 +21,7 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.planner.wot import WotReport
@@ -142,6 +145,7 @@ def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -
 
 def compute_report(
     event: Event,
+    deck_files: Sequence[DeckFile],
     formats: FormatRegistry | None = None,
     archetypes: ArchetypeBook | None = None,
     *,
@@ -152,6 +156,8 @@ def compute_report(
 
     Args:
         event: the event.
+        deck_files: the decklist files its players' ``deck`` entries name, as read (nothing
+            is read here; without them only inline lists are checked).
         formats: format registry for deck checks.
         archetypes: archetype rules for unclassified decks.
         today: not used for the computation itself (kept for symmetry with the site).
@@ -163,7 +169,7 @@ def compute_report(
     from ingest.source.project_diagnostics import checks_for
 
     results = results_of(event)
-    decks = event_decks(event, formats, archetypes, card_data)
+    decks = event_decks(event, deck_files, formats, archetypes, card_data)
     by_round = results.standings_by_round(event)
     checks = tuple(checks_for(event, decks, formats, card_data, by_round))
     policy = event.structure.decklists

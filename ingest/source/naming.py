@@ -10,17 +10,20 @@ and the terminal standings are computed from: names replaced, and the ids of pla
 chose not to be named in full replaced by their canonical id (initials, handle) or their
 number (hidden). Each renamed player keeps their id in the file as
 :attr:`~ingest.core.model.Player.source_id`, which the standings draw their seeded random
-order with, so the standings are exactly those of the file.
+order with, so the standings are exactly those of the file. :func:`public_deck_files`
+gives the decklist files read beside the event the same ids, so a hidden player's deck
+stays theirs, under their number.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ingest.core.model import Event, Player, PlayerId
+from ingest.decks.deck_file import DeckFile
 from ingest.source.players import PlayerRegistry
 
 DISPLAYS = ("full", "initials", "handle", "hidden")
@@ -95,7 +98,6 @@ def public_event(event: Event, registry: PlayerRegistry) -> Event:
         playoff=tuple(r.renamed(to) for r in event.playoff),
         cut_drops=tuple(to(x) for x in event.cut_drops),
         teams=tuple(replace(t, members=tuple(to(m) for m in t.members)) for t in event.teams),
-        deck_texts=tuple((to(pid), ref, text) for pid, ref, text in event.deck_texts),
         source=source,
     )
 
@@ -106,14 +108,26 @@ def naming_key(event: Event, registry: PlayerRegistry) -> str:
     return repr((sorted(ids.items()), sorted(names.items()))) if ids or names else ""
 
 
-def publishable(event: Event, registry: PlayerRegistry, compute: Callable[[Event], Any]) -> Any:
-    """``compute`` over the published copy of ``event``; problems found are those of the file.
+def public_deck_files(event: Event, deck_files: Sequence[DeckFile], registry: PlayerRegistry) -> tuple[DeckFile, ...]:
+    """The decklist files read beside ``event``, each under its player's id in :func:`public_event`."""
+    ids, _ = published_names(event, registry)
+    return tuple(f.renamed(lambda pid: ids.get(pid, pid)) for f in deck_files)
+
+
+def publishable(
+    event: Event,
+    deck_files: Sequence[DeckFile],
+    registry: PlayerRegistry,
+    compute: Callable[[Event, tuple[DeckFile, ...]], Any],
+) -> Any:
+    """``compute`` over the published copy of ``event`` and of its decklist files (as read
+    beside it); problems found are those of the file.
 
     The checks of pairings, game records and decks are worked out on the event as written,
     so ``build`` reports exactly what ``validate`` does, with the ids the file uses.
     """
     public = public_event(event, registry)
-    report = compute(public)
+    report = compute(public, public_deck_files(event, deck_files, registry))
     if public is event:
         return report
-    return replace(report, checks=compute(event).checks)
+    return replace(report, checks=compute(event, tuple(deck_files)).checks)

@@ -1,7 +1,9 @@
 """The read -> validate -> model chain for event files.
 
-``load_event`` returns the event (or None) and every diagnostic for the file; it reads
-the event file and the decklist files it names, and writes nothing.
+``load_event`` returns the event (or None), the decklist files it names as read
+(:class:`~ingest.decks.deck_file.DeckFile`, beside the event: the model carries no file's
+text) and every diagnostic for the file; it reads the event file and those decklist
+files, and writes nothing.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ import functools
 import hashlib
 import os
 import posixpath
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
+from ingest.decks.deck_file import DeckFile
 from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_refs import deck_files, deck_path_problem
@@ -44,6 +47,9 @@ class Loaded:
     """Everything found, in file order."""
     deck_refs: tuple[str, ...] = ()
     """The decklist files the text names (relative to its folder, as written), read or not."""
+    deck_files: tuple[DeckFile, ...] = ()
+    """The decklist files read, with their text, in the order the text names them (empty
+    when ``event`` is None)."""
 
 
 def read_document(
@@ -307,6 +313,8 @@ def load_event(
 ) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
+    The decklist files come back beside the event (:attr:`Loaded.deck_files`), not in it.
+
     Args:
         path: the event file.
         project: its project.
@@ -327,8 +335,8 @@ def load_event(
             parsed[key] = parse_event(text, shown, project, data)
         refs, event, found = parsed[key]
         problems = list(found)
+    files: list[DeckFile] = []
     if event is not None:
-        texts = []
         folder = os.path.realpath(path.parent)
         # Decklist files are named from the event's folder with ``ref`` as written: one
         # path resolved per event rather than one per decklist (hundreds in a big event).
@@ -363,10 +371,11 @@ def load_event(
             deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
             if deck_text is not None:
-                texts.append((deck.player, ref, deck_text))
-        event = None if any(d.is_error for d in problems) else replace(event, deck_texts=tuple(texts))
+                files.append(DeckFile(deck.player, ref, deck_text))
+        if any(d.is_error for d in problems):
+            event, files = None, []
     problems.sort(key=Diagnostic.sort_key)
-    return Loaded(path, shown, text, event, tuple(problems), tuple(deck.ref for deck in refs))
+    return Loaded(path, shown, text, event, tuple(problems), tuple(deck.ref for deck in refs), tuple(files))
 
 
 def _deck_missing(event: Event, ref: str, pos: SourcePos, shown: str) -> Diagnostic:

@@ -22,6 +22,7 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, se
 from ingest.core.model import Event, PlayerId
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
@@ -68,11 +69,14 @@ def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None =
     return pairing_diagnostics(event, by_round)
 
 
-def event_checks(event: Event, project: Project, *, archetypes: ArchetypeBook | None = None) -> list[Diagnostic]:
-    """Every check of an assembled event, as positioned diagnostics."""
+def event_checks(
+    event: Event, deck_files: Sequence[DeckFile], project: Project, *, archetypes: ArchetypeBook | None = None
+) -> list[Diagnostic]:
+    """Every check of an assembled event, as positioned diagnostics (``deck_files``: the
+    decklist files it names, as :func:`~ingest.source.pipeline.load_event` read them)."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    return checks_for(event, event_decks(event, registry, archetypes, cards), registry, cards)
+    return checks_for(event, event_decks(event, deck_files, registry, archetypes, cards), registry, cards)
 
 
 def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
@@ -131,7 +135,7 @@ def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
     for item in loaded:
         diags.extend(item.diagnostics)
         if item.event is not None:
-            diags.extend(event_checks(item.event, project, archetypes=archetypes))
+            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes))
     diags += duplicate_slugs([(item.shown, item.event.slug) for item in loaded if item.event is not None])
     return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
 
@@ -161,5 +165,5 @@ def check_event_file(path: Path, project: Project, *, shared: bool = True) -> Ev
     diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)
     if loaded.event is not None:
         archetypes, _ = load_archetype_book(project)
-        diags += event_checks(loaded.event, project, archetypes=archetypes)
+        diags += event_checks(loaded.event, loaded.deck_files, project, archetypes=archetypes)
     return EventCheck(loaded, tuple(sorted_diagnostics(diags)))

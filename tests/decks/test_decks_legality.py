@@ -229,7 +229,7 @@ def test_a_deck_in_a_format_without_deck_rules_is_not_checked(tmp_path: Path) ->
         "players:\n  - {id: a, name: A, deck: decks/a.txt}\n  - {id: b, name: B}\nrounds: []\n"
     )
     project = Project(tmp_path)
-    event = load_event(tmp_path / "events" / "e.yaml", project).event
-    assert event is not None
-    decks = event_decks(event, format_registry(project)[0], None)
+    loaded = load_event(tmp_path / "events" / "e.yaml", project)
+    assert loaded.event is not None
+    decks = event_decks(loaded.event, loaded.deck_files, format_registry(project)[0], None)
     assert decks["a"].verdict is None and decks["a"].legal is None  # "not checked", not "legal"

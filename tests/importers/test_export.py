@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
+from ingest.decks.deck_file import DeckFile
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.report.event_report import compute_report
 from ingest.rules.final_standings import final_standings
@@ -26,7 +28,7 @@ from ingest.site.api_mtgo import mtgo_document, mtgo_files
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from tests.builders import ROOT, make_event
-from tests.site_helpers import MODERN, TEAM, WOT, sample_event
+from tests.site_helpers import MODERN, TEAM, WOT, sample_event_and_decks
 
 SCHEMA = Draft202012Validator(json.loads((ROOT / "schema" / "api-event-mtgo.schema.json").read_text()))
 SAMPLES = ["2026-11-13-friday-night-modern", "2026-11-20-pioneer-weekly", "2026-11-06-draft-night"]
@@ -43,8 +45,8 @@ def _rows(table: Standings) -> list[tuple[object, ...]]:
     return sorted(rows, key=lambda row: (row[0], str(row[1])))
 
 
-def _reimport(event: Event, root: Path) -> Event:
-    report = compute_report(event)
+def _reimport(event: Event, root: Path, deck_files: Sequence[DeckFile] = ()) -> Event:
+    report = compute_report(event, deck_files)
     doc = mtgo_document(report, PlayerRegistry())
     assert doc is not None
     SCHEMA.validate(doc)
@@ -57,15 +59,15 @@ def _reimport(event: Event, root: Path) -> Event:
 
 @pytest.mark.parametrize("slug", SAMPLES)
 def test_a_sample_event_round_trips_with_the_same_standings(slug: str, tmp_path: Path) -> None:
-    event = sample_event(slug)
-    back = _reimport(event, tmp_path)
+    event, deck_files = sample_event_and_decks(slug)
+    back = _reimport(event, tmp_path, deck_files)
     assert _rows(final_standings(back)) == _rows(final_standings(event))
     # Unreported pairings (a round in progress) are not results: they are left out.
     assert [len(r.matches) for r in back.rounds] == [sum(m.reported for m in r.matches) for r in event.rounds]
 
 
 def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
-    report = compute_report(sample_event(MODERN))
+    report = compute_report(*sample_event_and_decks(MODERN))
     files = mtgo_files(report, PlayerRegistry())
     (path, text), *_ = files.items()
     assert path == f"api/events/{MODERN}.mtgo.json"
@@ -80,7 +82,7 @@ def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
 
 def test_wheel_of_time_team_and_upcoming_events_have_no_such_document() -> None:
     for slug in (WOT, TEAM, "2026-12-04-legacy-league"):
-        assert mtgo_files(compute_report(sample_event(slug)), PlayerRegistry()) == {}
+        assert mtgo_files(compute_report(*sample_event_and_decks(slug)), PlayerRegistry()) == {}
 
 
 # -- any event -----------------------------------------------------------------------------------

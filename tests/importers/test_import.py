@@ -95,7 +95,7 @@ def test_every_file_imports_and_validates_without_errors(
     project = Project(root)
     loaded = load_event(prepared[name].target, project)
     assert loaded.event is not None, [d.render() for d in loaded.diagnostics]
-    diags = [*loaded.diagnostics, *event_checks(loaded.event, project)]
+    diags = [*loaded.diagnostics, *event_checks(loaded.event, loaded.deck_files, project)]
     assert not has_errors(diags), [d.render() for d in diags if d.is_error]
     # What the platform recorded is a fact: shown, but it never fails a strict run (the
     # publishing workflow runs `validate --strict` and `build --strict`).

@@ -262,10 +262,10 @@ def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded(
     players = [f"s{i}" for i in range(1, 9)]
     swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
     qf = [played("s1", "s8", "2-0"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
-    report = compute_report(make_event(swiss, players=players, playoff=[qf], top=8))
+    report = compute_report(make_event(swiss, players=players, playoff=[qf], top=8), ())
     names = {p: p for p in players}
     assert [c.title for c in bracket_view(report, names)] == ["Quarterfinals"]
-    report = compute_report(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8))
+    report = compute_report(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8), ())
     assert [c.title for c in bracket_view(report, names)] == ["Quarterfinals", "Semifinals"]
 
 

@@ -147,7 +147,7 @@ def test_unified_deck_construction_flags_a_shared_card(tmp_path: Path) -> None:
     project = _write(tmp_path, MTR_TEAM, decks)
     loaded = load_event(project.root / "events" / "t.yaml", project)
     assert loaded.event is not None
-    codes = [(d.code, d.message) for d in event_checks(loaded.event, project)]
+    codes = [(d.code, d.message) for d in event_checks(loaded.event, loaded.deck_files, project)]
     assert any(code == "unified-deck" and "Lightning Bolt" in message for code, message in codes), codes
 
 

@@ -330,9 +330,9 @@ def _modern_decks() -> dict[str, str]:
     from ingest.source.project import Project
 
     project = Project(ROOT)
-    event = load_event(MODERN_FILE, project).event
-    assert event is not None
-    decks = event_decks(event, format_registry(project)[0], None)
+    loaded = load_event(MODERN_FILE, project)
+    assert loaded.event is not None
+    decks = event_decks(loaded.event, loaded.deck_files, format_registry(project)[0], None)
     return {f"deck-{slug_id(pid)}": info.decklist.to_text() for pid, info in decks.items()}
 
 

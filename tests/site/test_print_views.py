@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from ingest.core.figures import show_points
 from ingest.core.model import Event
+from ingest.decks.deck_file import DeckFile
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site import fragments
@@ -22,13 +24,13 @@ from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
 from tests.rules.test_teams import TAG, TWO_HEADED
-from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event, tables
+from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event_and_decks, tables
 
 
-def _pages(event: Event, project: Project | None = None) -> dict[str, str]:
+def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None = None) -> dict[str, str]:
     """An event's pages as the site shows them (fragments in place), by docs path."""
     registry, _ = format_registry(project or Project(ROOT))
-    report = compute_report(event, registry)
+    report = compute_report(event, deck_files, registry)
     inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
     files = render_event(report, inputs, ROOT / "site_templates").files
     out = {}
@@ -39,9 +41,9 @@ def _pages(event: Event, project: Project | None = None) -> dict[str, str]:
     return out
 
 
-def _printed(event: Event, project: Project | None = None) -> str:
+def _printed(event: Event, deck_files: Sequence[DeckFile], project: Project | None = None) -> str:
     """The print section of the event's rounds page ("" when there is none)."""
-    page = _pages(event, project)[f"events/{event.slug}/rounds.md"]
+    page = _pages(event, deck_files, project)[f"events/{event.slug}/rounds.md"]
     if '<section class="sk-print"' not in page:
         return ""
     return page.split('<section class="sk-print" id="print-round">', 1)[1].split("</section>", 1)[0]
@@ -55,11 +57,11 @@ def _in_play(event: Event, rounds: int) -> Event:
 def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path) -> None:
     """WoT rules: Games in cycles of two, Hero/Villain decks, the result is a winner, when and
     how the game ended and the final support/opposition; a cycle's first-Game bye is a Hero."""
-    event = sample_event(WOT)
+    event, deck_files = sample_event_and_decks(WOT)
     names = names_of(event)
-    assert _printed(event) == ""  # the event is over: nothing to print for the wall
+    assert _printed(event, deck_files) == ""  # the event is over: nothing to print for the wall
     for rnd in event.rounds[:-1]:
-        page = _printed(_in_play(event, rnd.number))
+        page = _printed(_in_play(event, rnd.number), deck_files)
         cycle = (rnd.number + 1) // 2
         assert f"<h2>{event.name} — Game {rnd.number} (cycle {cycle})</h2>" in page
         assert "Round" not in page
@@ -88,7 +90,7 @@ def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path
 
 def test_wot_standings_print_from_the_event_page(sample_docs: Path) -> None:
     """WoT rules, Final Score: game points, then tie-breaking points; "Print standings" prints the page."""
-    event = sample_event(WOT)
+    event, deck_files = sample_event_and_decks(WOT)
     names = names_of(event)
     page = page_text(sample_docs / "events" / WOT / "index.md")
     [table] = tables(page, "sk-wot")
@@ -99,17 +101,17 @@ def test_wot_standings_print_from_the_event_page(sample_docs: Path) -> None:
     assert [r.rank for r in final] == sorted(r.rank for r in final if r.rank is not None)
     assert '<button class="md-button sk-print-button" type="button">Print standings</button>' in page
     assert "print/" not in page
-    playing = _pages(_in_play(event, 2))[f"events/{WOT}/index.md"]
+    playing = _pages(_in_play(event, 2), deck_files)[f"events/{WOT}/index.md"]
     assert '<a class="md-button" href="rounds/#print-round">Print game 2 (cycle 1)</a>' in playing
 
 
 def test_team_print_view_lists_every_player_with_table_seat_and_opponent(sample_docs: Path) -> None:
     """MTR 8.2: each player of a team plays the player in the same seat of the other team."""
-    event = sample_event(TEAM)
+    event, deck_files = sample_event_and_decks(TEAM)
     names = names_of(event)
     members = {t.id: t.members for t in event.teams}
     for rnd in event.rounds[:-1]:
-        page = _printed(_in_play(event, rnd.number))
+        page = _printed(_in_play(event, rnd.number), deck_files)
         [wall] = tables(page, "sk-wall")
         slip_tables = _slip_tables(page)
         assert wall[0] == ["Player", "Team", "Table", "Seat", "Opponent"]
@@ -145,19 +147,19 @@ def _slip_tables(page: str) -> list[tuple[int, list[list[str]]]]:
     return out
 
 
-def _team_event(tmp_path: Path, text: str) -> tuple[Event, Project]:
+def _team_event(tmp_path: Path, text: str) -> tuple[Event, tuple[DeckFile, ...], Project]:
     project = make_project(tmp_path, samples=False)
     path = tmp_path / "events" / "t.yaml"
     path.write_text(text)
     loaded = load_event(path, project)
     assert loaded.event is not None, loaded.diagnostics
-    return loaded.event, project
+    return loaded.event, loaded.deck_files, project
 
 
 def test_tag_fight_print_view_names_seats_first_and_second(tmp_path: Path) -> None:
     """Bushiroad 5.1: members play in a fixed order, first against first."""
-    event, project = _team_event(tmp_path, (TAG % "").replace("swiss_rounds: 1", "swiss_rounds: 2"))
-    page = _printed(event, project)
+    event, deck_files, project = _team_event(tmp_path, (TAG % "").replace("swiss_rounds: 1", "swiss_rounds: 2"))
+    page = _printed(event, deck_files, project)
     [wall] = tables(page, "sk-wall")
     assert wall[1:] == [
         ["A1", "Red", "1", "first", "B1 (Blue)"],
@@ -171,8 +173,10 @@ def test_tag_fight_print_view_names_seats_first_and_second(tmp_path: Path) -> No
 
 def test_two_headed_giant_print_view_lists_players_and_one_line_per_team(tmp_path: Path) -> None:
     """MTR 9: a Two-Headed Giant team plays as one player; each member still finds the table."""
-    event, project = _team_event(tmp_path, (TWO_HEADED % "1-0").replace("swiss_rounds: 2", "swiss_rounds: 3"))
-    page = _printed(event, project)
+    event, deck_files, project = _team_event(
+        tmp_path, (TWO_HEADED % "1-0").replace("swiss_rounds: 2", "swiss_rounds: 3")
+    )
+    page = _printed(event, deck_files, project)
     [wall] = tables(page, "sk-wall")
     assert wall[0] == ["Player", "Team", "Table", "Opponents"]
     assert wall[1:3] == [["P1", "One", "1", "Four (P7 & P8)"], ["P2", "One", "1", "Four (P7 & P8)"]]
@@ -183,8 +187,9 @@ def test_two_headed_giant_print_view_lists_players_and_one_line_per_team(tmp_pat
 
 
 def test_golden_print_views(golden: Golden) -> None:
-    for name, event in (
-        (f"events/{WOT}/print-round-2.html", _in_play(sample_event(WOT), 2)),
-        (f"events/{TEAM}/print-round-1.html", _in_play(sample_event(TEAM), 1)),
+    for name, slug, rounds in (
+        (f"events/{WOT}/print-round-2.html", WOT, 2),
+        (f"events/{TEAM}/print-round-1.html", TEAM, 1),
     ):
-        golden.check(DATA / "golden" / "site" / name, _printed(event))
+        event, deck_files = sample_event_and_decks(slug)
+        golden.check(DATA / "golden" / "site" / name, _printed(_in_play(event, rounds), deck_files))

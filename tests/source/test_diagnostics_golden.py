@@ -136,7 +136,7 @@ def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_pat
         loaded = load_event(path, Project(tmp_path))
         assert [d.code for d in loaded.diagnostics if d.is_error] == codes, ref
         if not codes:
-            assert loaded.event is not None and [r for _, r, _ in loaded.event.deck_texts] == [ref]
+            assert loaded.event is not None and [f.ref for f in loaded.deck_files] == [ref]
 
 
 def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_way(tmp_path: Path) -> None:
@@ -171,7 +171,7 @@ def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_
         path.write_text(text.replace("deck: decks/alice.txt", f"deck: {ref}"))
         loaded = load_event(path, Project(tmp_path))
         assert [d.code for d in loaded.diagnostics if d.is_error] == [], ref
-        assert loaded.event is not None and [t for _, _, t in loaded.event.deck_texts] == [deck], ref
+        assert loaded.event is not None and [f.text for f in loaded.deck_files] == [deck], ref
     path.write_text(text.replace("deck: decks/alice.txt", "deck: decks/gone.txt"))
     assert [d.code for d in load_event(path, Project(tmp_path)).diagnostics if d.is_error] == ["deck-missing"]
 

@@ -5,20 +5,22 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from ingest.cli.main import main
+from ingest.core.model import PlayerId
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.fragments import SEARCH_FILE
-from ingest.source.naming import is_unnamed, public_event
-from ingest.source.pipeline import load_players
+from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
+from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
 from tests.builders import ROOT
-from tests.site_helpers import make_project, page_text, sample_event
+from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks
 
 TODAY = dt.date(2026, 11, 22)
 HIDDEN = ("Ulla Petrov", "ulla-petrov")
@@ -111,11 +113,12 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
     assert problems == [] and registry.players
     checked = 0
     for path in sorted((project.root / "events").rglob("*.yaml")):
-        event = sample_event(path.stem)
+        event, deck_files = sample_event_and_decks(path.stem)
         public = public_event(event, registry)
         if event.structure.pairing == "wot-cycles" or event.is_team_event:
             continue
-        real, shown = compute_report(event), compute_report(public)
+        real = compute_report(event, deck_files)
+        shown = compute_report(public, public_deck_files(event, deck_files, registry))
         if real.final is None:  # not started
             assert shown.final is None
             continue
@@ -169,3 +172,31 @@ def test_the_readme_example_is_a_valid_registry(tmp_path: Path) -> None:
         "TheOracle",
     ]
     assert registry.hidden("ulla-petrov") and registry.public_aliases("p-0042") == ()
+
+
+def test_a_hidden_players_decklist_file_is_renamed_with_them(tmp_path: Path) -> None:
+    """The decklist files read beside an event take the published ids too: a hidden player's
+    deck is theirs under their number, with its verdict; the checks keep the file's ids."""
+    project = make_project(tmp_path)
+    _choose(project, {"ulla-petrov": "display: hidden"})
+    registry, problems = load_players(project)
+    assert problems == []
+    event, deck_files = sample_event_and_decks(MODERN)
+    ulla = PlayerId("ulla-petrov")
+    hidden = unnamed_id([p.id for p in event.players].index(ulla) + 1)
+    public = public_deck_files(event, deck_files, registry)
+    assert [f.player for f in public] == [hidden if f.player == ulla else f.player for f in deck_files]
+    assert [(f.ref, f.text) for f in public] == [(f.ref, f.text) for f in deck_files]
+
+    # Her list made illegal: the published report marks her deck, under her number.
+    illegal = tuple(
+        replace(f, text=f.text.replace("4 Lightning Bolt", "5 Lightning Bolt")) if f.player == ulla else f
+        for f in deck_files
+    )
+    formats, _ = format_registry(project)
+    real = compute_report(event, illegal, formats)
+    shown = publishable(event, illegal, registry, lambda e, files: compute_report(e, files, formats))
+    assert ulla not in shown.decks and set(shown.decks) == {hidden if p == ulla else p for p in real.decks}
+    assert shown.decks[hidden].decklist == real.decks[ulla].decklist
+    assert shown.decks[hidden].legal is False and real.decks[ulla].legal is False
+    assert shown.checks == real.checks and [d.message.split(":")[0] for d in shown.checks] == ["ulla-petrov"]

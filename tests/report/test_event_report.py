@@ -1,0 +1,66 @@
+"""The report of an event takes the decklist files read beside it as an argument: the deck
+verdicts are those of the files passed in, and the event itself holds no file's text."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+
+from ingest.core.model import PlayerId
+from ingest.report.event_report import compute_report
+from ingest.source.pipeline import format_registry
+from ingest.source.project import Project
+from tests.builders import ROOT
+from tests.site_helpers import MODERN, sample_event_and_decks
+
+ULLA = PlayerId("ulla-petrov")
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string inside a model value: its fields, items, keys and values, all the way down."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _strings(getattr(value, f.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _strings(key)
+            yield from _strings(item)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from _strings(item)
+
+
+def test_a_loaded_event_holds_no_decklist_files_text() -> None:
+    """The model says which file each deck is in; the files' text comes beside it."""
+    event, deck_files = sample_event_and_decks(MODERN)
+    assert len(deck_files) == len(event.players)
+    assert [f.ref for f in deck_files] == [p.deck for p in event.players]
+    strings = set(_strings(event))
+    assert {f.ref for f in deck_files} <= strings  # the references are the event's
+    assert strings.isdisjoint(f.text for f in deck_files)  # the text is not
+
+
+def test_the_deck_verdicts_are_those_of_the_decklist_files_passed_in() -> None:
+    event, deck_files = sample_event_and_decks(MODERN)
+    formats, _ = format_registry(Project(ROOT))
+    report = compute_report(event, deck_files, formats)
+    assert set(report.decks) == {p.id for p in event.players}
+    assert all(info.legal for info in report.decks.values()) and report.checks == ()
+    assert report.decks[ULLA].files == ("decks/2026-11-13-modern/ulla-petrov.txt",)
+
+    # Without the files there is nothing to check: the event alone names the files only.
+    assert compute_report(event, (), formats).decks == {}
+
+    # The text passed in is what is checked: a fifth Lightning Bolt in one file.
+    changed = tuple(
+        replace(f, text=f.text.replace("4 Lightning Bolt", "5 Lightning Bolt")) if f.player == ULLA else f
+        for f in deck_files
+    )
+    assert changed != deck_files
+    report = compute_report(event, changed, formats)
+    assert [pid for pid, info in report.decks.items() if not info.legal] == [ULLA]
+    assert [(d.code, d.pos) for d in report.checks] == [("copies", event.player_map()[ULLA].pos)]
+    assert report.checks[0].message.startswith('ulla-petrov: 5 copies of "Lightning Bolt"')
