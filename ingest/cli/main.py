@@ -1,4 +1,5 @@
-"""The ``scorekeeper`` command line.
+"""The ``scorekeeper`` command line: the command group, ``validate`` and ``standings``; the other
+commands are one module each beside it (edits, record, corrections, imports, site, check_decks).
 
 This package is the only part of Scorekeeper that reads the clock, the environment and the
 terminal: the build, serve and every layer below take the date as an argument. User mistakes
@@ -8,7 +9,6 @@ and no traceback; anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
+from ingest.cli.check_decks import check_decks
 from ingest.cli.common import (
     checked_event_and_warnings,
     echo_json,
@@ -24,12 +25,12 @@ from ingest.cli.common import (
     fail_json,
     print_diagnostics,
     project_of,
-    today_from_env,
 )
 from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.cli.record import report
+from ingest.cli.site import build, serve
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
@@ -68,12 +69,11 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.with_resource(terminal_safe_output())
 
 
-# -- validate ----------------------------------------------------------------------------
-
-
-for _command in (*COMMANDS, report, *CORRECTIONS):
+for _command in (*COMMANDS, report, *CORRECTIONS, import_command, build, serve, check_decks):
     main.add_command(_command)
-main.add_command(import_command)
+
+
+# -- validate ----------------------------------------------------------------------------
 
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
@@ -267,220 +267,3 @@ def standings(
         if as_json:
             fail_json(exc.text)
         fail(exc.text)
-
-
-# -- build -------------------------------------------------------------------------------
-
-
-@main.command()
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="Warnings (and site-engine warnings) fail the build; findings on rounds already played do not.",
-)
-@click.option(
-    "--engine",
-    type=click.Choice(["mkdocs", "zensical"]),
-    default="mkdocs",
-    show_default=True,
-    help="The static-site engine.",
-)
-@click.option(
-    "--today",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
-    default=None,
-    help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).",
-)
-@click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API) and build/fragments and stop.")
-@click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
-@click.pass_context
-def build(
-    ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool, full: bool
-) -> None:
-    """Check every event and build the site into build/site.
-
-    Any error stops the build before anything is written; the previous build/site stays
-    whole. Same input and --today give byte-identical output.
-
-    \b
-    Examples:
-      scorekeeper build
-      scorekeeper build --strict --today 2026-11-22
-      scorekeeper build --engine zensical
-    """
-    from ingest.cli.progress import TerminalProgress
-    from ingest.publish.run import build_site
-
-    project = project_of(ctx)
-    progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
-
-    def warn(diags: list[Diagnostic]) -> None:
-        progress.close()
-        print_diagnostics(diags)
-
-    try:
-        timings = build_site(
-            project,
-            engine=engine,
-            strict=strict,
-            today=today_from_env(today.date() if today else None),
-            docs_only=docs_only,
-            full=full,
-            on_diagnostics=warn,
-            progress=progress,
-        )
-    except IngestError as exc:
-        progress.close()
-        if exc.diagnostics:
-            print_diagnostics(sorted_diagnostics(exc.diagnostics))
-            click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
-        else:
-            click.echo(f"error: {exc.text}", err=True)
-        sys.exit(1)
-    progress.close()
-    where = "build/docs" if docs_only else "build/site"
-    click.echo(
-        f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
-        f"({timings.events_made} event{'' if timings.events_made == 1 else 's'} made, "
-        f"{timings.events_cached} from the build cache)",
-        err=True,
-    )
-
-
-# -- check-decks -------------------------------------------------------------------------
-
-
-@main.command("check-decks")
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--all", "show_all", is_flag=True, help="Also list legal decks and checks skipped for lack of card data.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document for scripts (every deck and team).")
-@click.pass_context
-def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_json: bool) -> None:
-    """Check every decklist against its format on the event's date.
-
-    Each violation names the rule and its section (deck-size, copies, banned,
-    restricted, sideboard-size, stars, unique-character, character-ratio,
-    hero-villain, not-legal), and team events are checked for unified deck
-    construction (unified-deck, MTR 8.4). Exit status 1 if any deck or team breaks a
-    rule.
-
-    --json prints {"ok", "decks": [...], "teams": [...], "problems", "diagnostics": [...]}
-    (schema/cli-check-decks.schema.json): each deck has file, player, legal (true, false
-    or null when not checked), archetype and skipped (checks without card data).
-
-    \b
-    Examples:
-      scorekeeper check-decks
-      scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
-    """
-    from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.source.pipeline import format_registry, load_archetype_book
-    from ingest.source.project_diagnostics import check_event_file, shared_file_diagnostics
-    from ingest.source.site_config import card_data
-
-    project = project_of(ctx)
-    registry, _ = format_registry(project)
-    cards, _ = card_data(project)
-    shared = sorted_diagnostics(shared_file_diagnostics(project))
-    everything: list[Diagnostic] = list(shared)
-    deck_rows: list[dict[str, object]] = []
-    team_rows: list[dict[str, object]] = []
-
-    def show(diags: list[Diagnostic]) -> None:
-        if as_json:
-            everything.extend(diags)
-        else:
-            print_diagnostics(diags)
-
-    if not as_json:
-        print_diagnostics(shared)
-    book, _ = load_archetype_book(project)
-    bad = 1 if has_errors(shared) else 0
-    checked = 0
-    checked_teams = 0
-    for path in event_paths(list(paths), project):
-        # Refused (and warned) exactly as validate would; the deck problems come below.
-        event_check = check_event_file(path, project, shared=False)
-        loaded = event_check.loaded
-        if loaded.event is None or event_check.event is None:
-            show(list(event_check.diagnostics))
-            bad += 1
-            continue
-        decks = event_decks(loaded.event, loaded.deck_files, registry, book, cards)
-        teams = team_verdicts(loaded.event, decks, registry, cards)
-        found = [*event_check.diagnostics, *deck_diagnostics(loaded.event, decks, teams)]
-        show(sorted_diagnostics(found))
-        for pid, info in sorted(decks.items()):
-            checked += 1
-            if info.legal is False:
-                bad += 1
-            skipped = [v.message for v in info.verdict.skipped] if info.verdict is not None else []
-            deck_rows.append(
-                {
-                    "file": loaded.shown,
-                    "player": pid,
-                    "legal": info.legal,
-                    "archetype": info.archetype or None,
-                    "skipped": skipped,
-                }
-            )
-            if show_all and not as_json:
-                state = {True: "legal", False: "illegal", None: "not checked"}[info.legal]
-                click.echo(f"{loaded.shown}: {pid}: {state}" + (f" ({info.archetype})" if info.archetype else ""))
-                for message in skipped:
-                    click.echo(f"  skipped: {message}")
-        for team_id, verdict in sorted(teams.items()):
-            checked_teams += 1
-            if not verdict.is_legal:
-                bad += 1
-            team_rows.append({"file": loaded.shown, "team": team_id, "legal": verdict.is_legal})
-            if show_all and not as_json:
-                state = "legal" if verdict.is_legal else "illegal"
-                click.echo(f"{loaded.shown}: team {team_id}: {state} (unified deck construction)")
-    if as_json:
-        echo_json(
-            {
-                "ok": not bad,
-                "problems": bad,
-                "decks": deck_rows,
-                "teams": team_rows,
-                "diagnostics": [d.as_json() for d in everything],
-            }
-        )
-    teams_text = f" and {checked_teams} team{'s' if checked_teams != 1 else ''}" if checked_teams else ""
-    click.echo(f"checked {checked} decks{teams_text}: {bad} with problems", err=True)
-    sys.exit(1 if bad else 0)
-
-
-# -- serve -------------------------------------------------------------------------------
-
-
-@main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=int, help="Port (0 picks a free one).")
-@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True)
-@click.option(
-    "--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="Date for upcoming/recent events."
-)
-@click.pass_context
-def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datetime | None) -> None:
-    """Build, serve on localhost and rebuild on every save, reloading the browser.
-
-    Watches events/, formats/, players.yaml, site_templates/ and mkdocs.yml. When a file
-    is invalid, the last good site stays up and the errors appear in the terminal and in
-    a banner on every page.
-
-    \b
-    Example:
-      scorekeeper serve            # then open http://127.0.0.1:8000
-    """
-    from ingest.publish.serve import serve as run_server
-
-    run_server(
-        project_of(ctx),
-        host=host,
-        port=port,
-        engine=engine,
-        today=lambda: today_from_env(today.date() if today else None),
-        echo=lambda message: click.echo(message, err=True),
-    )

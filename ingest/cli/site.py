@@ -1,0 +1,128 @@
+"""The commands that make the site: ``build`` (once) and ``serve`` (a live preview that rebuilds on
+every save)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+
+import click
+
+from ingest.cli.common import (
+    print_diagnostics,
+    project_of,
+    today_from_env,
+)
+from ingest.core.diagnostics import Diagnostic, sorted_diagnostics, summary
+from ingest.core.errors import IngestError
+
+# -- build -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Warnings (and site-engine warnings) fail the build; findings on rounds already played do not.",
+)
+@click.option(
+    "--engine",
+    type=click.Choice(["mkdocs", "zensical"]),
+    default="mkdocs",
+    show_default=True,
+    help="The static-site engine.",
+)
+@click.option(
+    "--today",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    help="Date used for upcoming/recent events (default: SOURCE_DATE_EPOCH, else the clock).",
+)
+@click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API) and build/fragments and stop.")
+@click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
+@click.pass_context
+def build(
+    ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool, full: bool
+) -> None:
+    """Check every event and build the site into build/site.
+
+    Any error stops the build before anything is written; the previous build/site stays
+    whole. Same input and --today give byte-identical output.
+
+    \b
+    Examples:
+      scorekeeper build
+      scorekeeper build --strict --today 2026-11-22
+      scorekeeper build --engine zensical
+    """
+    from ingest.cli.progress import TerminalProgress
+    from ingest.publish.run import build_site
+
+    project = project_of(ctx)
+    progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
+
+    def warn(diags: list[Diagnostic]) -> None:
+        progress.close()
+        print_diagnostics(diags)
+
+    try:
+        timings = build_site(
+            project,
+            engine=engine,
+            strict=strict,
+            today=today_from_env(today.date() if today else None),
+            docs_only=docs_only,
+            full=full,
+            on_diagnostics=warn,
+            progress=progress,
+        )
+    except IngestError as exc:
+        progress.close()
+        if exc.diagnostics:
+            print_diagnostics(sorted_diagnostics(exc.diagnostics))
+            click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
+        else:
+            click.echo(f"error: {exc.text}", err=True)
+        sys.exit(1)
+    progress.close()
+    where = "build/docs" if docs_only else "build/site"
+    click.echo(
+        f"built {timings.pages} pages into {where} in {timings.pipeline + timings.engine:.1f} s "
+        f"({timings.events_made} event{'' if timings.events_made == 1 else 's'} made, "
+        f"{timings.events_cached} from the build cache)",
+        err=True,
+    )
+
+
+# -- serve -------------------------------------------------------------------------------
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, help="Port (0 picks a free one).")
+@click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True)
+@click.option(
+    "--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, help="Date for upcoming/recent events."
+)
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datetime | None) -> None:
+    """Build, serve on localhost and rebuild on every save, reloading the browser.
+
+    Watches events/, formats/, players.yaml, site_templates/ and mkdocs.yml. When a file
+    is invalid, the last good site stays up and the errors appear in the terminal and in
+    a banner on every page.
+
+    \b
+    Example:
+      scorekeeper serve            # then open http://127.0.0.1:8000
+    """
+    from ingest.publish.serve import serve as run_server
+
+    run_server(
+        project_of(ctx),
+        host=host,
+        port=port,
+        engine=engine,
+        today=lambda: today_from_env(today.date() if today else None),
+        echo=lambda message: click.echo(message, err=True),
+    )
