@@ -104,8 +104,7 @@ def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracke
     for i, rnd in enumerate(series, start=1):
         for p in rnd.drops:
             drops.setdefault(p, i + 1)
-    policy = "bushiroad" if ruleset.id == "bushiroad" else ruleset.playoff_drop
-    state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=policy)  # type: ignore[arg-type]
+    state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=ruleset.playoff_drop)  # type: ignore[arg-type]
     return bracket, state
 
 

@@ -43,7 +43,7 @@ def test_bushiroad_defaults() -> None:
     assert (r.win_points, r.draw_points, r.loss_points) == (1, 0, 0)
     assert r.tiebreakers == ("omw", "oomw", "h2h")
     assert r.mw_basis == "event-rounds" and r.mw_truncate == 2 and r.mw_floor == F(33, 100)
-    assert r.random_final is True and r.rounds_table == "bushiroad"
+    assert r.random_final is True and r.rounds_table == "bushiroad" and r.playoff_drop == "bushiroad"
     three = r.for_event(date=dt.date(2026, 1, 1), points_per_win=3)
     assert three.win_points == 3
 
@@ -51,6 +51,24 @@ def test_bushiroad_defaults() -> None:
 def test_wot_defaults() -> None:
     r = get_ruleset("wot")
     assert r.tiebreakers == ("tbp",)
+    # The engine scores Wheel of Time games; the ruleset states the engine's points, not its own.
+    from ingest.wot import scoring
+
+    assert (r.win_points, r.draw_points, r.loss_points) == (
+        scoring.WIN_POINTS,
+        scoring.TIE_POINTS,
+        scoring.LOSS_IN_LAST_BATTLE_POINTS,
+    )
+
+
+def test_each_rulesets_playoff_drop_is_the_policy_the_planner_uses() -> None:
+    """Bushiroad 4.5 and 3.2.3: the opponent of a player who drops after the cut advances; the
+    ruleset says so itself (the planner used to override it by the ruleset's id)."""
+    assert {rid: get_ruleset(rid).playoff_drop for rid in ("mtr", "aequitas", "bushiroad")} == {
+        "mtr": "mtr",
+        "aequitas": "aequitas",
+        "bushiroad": "bushiroad",
+    }
 
 
 def test_melee_profile_options_and_eras() -> None:

@@ -106,8 +106,9 @@ class Ruleset:
     team_game_points: bool = False
     """Whether team events use game points (MTR Appendix C: no)."""
     playoff_drop: str = "mtr"
-    """After a drop in the top cut: mtr (highest-ranked remaining player gets a bye, MTR 2.10)
-    or aequitas (the dropped player's opponent gets the bye, Aequitas 2.10)."""
+    """After a drop in the top cut: mtr (highest-ranked remaining player gets a bye, MTR 2.10),
+    aequitas (the dropped player's opponent gets the bye, Aequitas 2.10) or bushiroad (the
+    opponent advances, Bushiroad 4.5 and 3.2.3); see :mod:`ingest.pairing.elimination`."""
     rounds_table: str = "mtr"
     """Recommended rounds: mtr, aequitas or bushiroad."""
     eras: tuple[Era, ...] = field(default=())

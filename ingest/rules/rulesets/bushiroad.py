@@ -9,6 +9,7 @@
   decimals, at least 0.33; byes are excluded from the opponents' average.
 * 3.2.2.2: double elimination uses each player's *effective rounds* instead of the
   event's total.
+* 4.5 and 3.2.3: a player who drops after the cut leaves their opponent to advance.
 """
 
 from __future__ import annotations
@@ -33,6 +34,6 @@ BUSHIROAD = Ruleset(
     mw_truncate=2,
     empty_omw=Fraction(0),
     random_final=True,
-    playoff_drop="mtr",
+    playoff_drop="bushiroad",
     rounds_table="bushiroad",
 )
