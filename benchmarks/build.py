@@ -60,6 +60,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ingest.cli.common import user_cache_home  # noqa: E402
 from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
@@ -471,9 +472,13 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     """Every figure of one engine on one archive (the build folders are removed first)."""
     print(f"\n== {archive.name} archive, {engine}")
     shutil.rmtree(project.build_dir, ignore_errors=True)
-    shutil.rmtree(cache_folder(project.build_dir), ignore_errors=True)  # a full build: no build cache either
+    shutil.rmtree(
+        cache_folder(user_cache_home(), project.build_dir), ignore_errors=True
+    )  # a full build: no build cache either
     progress = TerminalProgress()
-    full, value = timed(build_site, project, engine=engine, today=TODAY, progress=progress)
+    full, value = timed(
+        build_site, project, engine=engine, today=TODAY, progress=progress, cache_home=user_cache_home()
+    )
     progress.close()
     t: BuildTimings = value
     floor = engine_floor(project, engine, work / f"floor-{archive.name}-{engine}")
@@ -496,11 +501,13 @@ def measure(project: Project, archive: Archive, engine: str, latest: Path, work:
     site_bytes(site, archive)
     # serve: the caches a running serve holds, then one result changes.
     memory = BuildMemory()
-    build_site(project, engine=engine, today=TODAY, memory=memory)
+    build_site(project, engine=engine, today=TODAY, memory=memory, cache_home=user_cache_home())
     original = latest.read_text(encoding="utf-8")
     try:
         change_result(latest, 0)
-        again, value = timed(build_site, project, engine=engine, today=TODAY, memory=memory)
+        again, value = timed(
+            build_site, project, engine=engine, today=TODAY, memory=memory, cache_home=user_cache_home()
+        )
         r: BuildTimings = value
         print(
             f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
@@ -595,7 +602,7 @@ def main() -> None:
                 measure(project, archive, engine, latest, root / "work", phone=not args.no_phone)
     finally:
         for name in ("weekly", "players"):
-            shutil.rmtree(cache_folder(root / name / "build"), ignore_errors=True)
+            shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
 

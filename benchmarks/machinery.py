@@ -93,7 +93,7 @@ def _no_build_cache() -> None:
     from ingest.publish.cache import EventStore
 
     # A store that only gives keys: nothing kept on disk.
-    _replace(ingest.publish.run, "open_store", lambda project, fingerprint: EventStore.in_memory(fingerprint))
+    _replace(ingest.publish.run, "open_store", lambda project, fingerprint, home: EventStore.in_memory(fingerprint))
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
@@ -114,26 +114,28 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import material  # noqa: F401 - imports are not the build's
     import mkdocs.commands.build  # noqa: F401
 
+    from ingest.cli.common import user_cache_home
     from ingest.publish.cache import cache_folder
     from ingest.publish.run import BuildMemory, build_site
     from ingest.source.project import Project
 
     project = Project(root)
+    home = user_cache_home()  # where `scorekeeper build` keeps its cache
     if mode == "full":
         shutil.rmtree(project.build_dir, ignore_errors=True)
-        shutil.rmtree(cache_folder(project.build_dir), ignore_errors=True)
+        shutil.rmtree(cache_folder(home, project.build_dir), ignore_errors=True)
         start = time.perf_counter()
-        build_site(project, today=TODAY)
+        build_site(project, today=TODAY, cache_home=home)
     elif mode == "serve":
         memory = BuildMemory()
-        build_site(project, today=TODAY, memory=memory)
+        build_site(project, today=TODAY, memory=memory, cache_home=home)
         change_result(latest, 0)
         start = time.perf_counter()
-        build_site(project, today=TODAY, memory=memory)
+        build_site(project, today=TODAY, memory=memory, cache_home=home)
     else:
         change_result(latest, 1)
         start = time.perf_counter()
-        build_site(project, today=TODAY)
+        build_site(project, today=TODAY, cache_home=home)
     print(json.dumps(time.perf_counter() - start))
 
 
@@ -184,9 +186,10 @@ def main() -> None:
             print(line)
     finally:
         progress.close()
+        from ingest.cli.common import user_cache_home
         from ingest.publish.cache import cache_folder
 
-        shutil.rmtree(cache_folder(work / "archive" / "build"), ignore_errors=True)
+        shutil.rmtree(cache_folder(user_cache_home(), work / "archive" / "build"), ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -120,3 +120,10 @@ def today_from_env(explicit: dt.date | None) -> dt.date:
     if epoch and epoch.isdigit():
         return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
     return dt.date.today()
+
+
+def user_cache_home() -> Path:
+    """The user's cache folder for Scorekeeper, where builds keep their cache
+    (:mod:`ingest.publish.cache`): ``$XDG_CACHE_HOME/scorekeeper``, else ``~/.cache/scorekeeper``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "scorekeeper"

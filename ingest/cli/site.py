@@ -12,6 +12,7 @@ from ingest.cli.common import (
     print_diagnostics,
     project_of,
     today_from_env,
+    user_cache_home,
 )
 from ingest.core.diagnostics import Diagnostic, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
@@ -75,6 +76,7 @@ def build(
             full=full,
             on_diagnostics=warn,
             progress=progress,
+            cache_home=user_cache_home(),
         )
     except IngestError as exc:
         progress.close()
@@ -125,4 +127,5 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
         engine=engine,
         today=lambda: today_from_env(today.date() if today else None),
         echo=lambda message: click.echo(message, err=True),
+        cache_home=user_cache_home(),
     )

@@ -14,13 +14,14 @@ names; the templates and assets; seasons, presets and message catalogs; the buil
 when an entry is used, since it cannot be known before reading the event file: the
 decklist files it read (their text), and what ``players.yaml`` says about its players.
 
-The cache lives in the user's cache folder (``$XDG_CACHE_HOME/scorekeeper``, else
-``~/.cache/scorekeeper``), one folder per build folder, not in the project: an entry holds
+The cache lives in the user's cache folder (the command line passes
+``$XDG_CACHE_HOME/scorekeeper``, else ``~/.cache/scorekeeper``: see
+:func:`ingest.cli.common.user_cache_home`), one folder per build folder, not in the project: an entry holds
 the event as written, ids of players who chose not to be named included, and nothing of
 that may be in the build folder, which is published (:mod:`ingest.source.naming`). Each
 entry is signed (HMAC-SHA256) with a key kept there too: an entry that is truncated,
 corrupted, edited, copied from elsewhere or written by another version fails the check
-and the event is built again. Without a usable cache folder there is no cache on disk.
+and the event is built again. Without a usable cache folder (or given none) there is no cache on disk.
 """
 
 from __future__ import annotations
@@ -79,25 +80,17 @@ class CachedEvent:
 # -- the store ------------------------------------------------------------------------------------
 
 
-def cache_home() -> Path:
-    """The user's cache folder for Scorekeeper."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "scorekeeper"
-
-
-def cache_folder(build_dir: Path) -> Path:
-    """The cache of one build folder (named by a digest of its absolute path)."""
+def cache_folder(home: Path, build_dir: Path) -> Path:
+    """The cache of one build folder, in the user's cache folder ``home`` (named by a digest
+    of the build folder's absolute path)."""
     name = hashlib.sha256(os.fspath(build_dir.resolve()).encode()).hexdigest()[:32]
-    return cache_home() / "builds" / name
+    return home / "builds" / name
 
 
-def _key_file() -> Path:
-    return cache_home() / "build-cache.key"
-
-
-def signing_key() -> bytes | None:
-    """The key entries are signed with, made on first use; None when it cannot be kept."""
-    path = _key_file()
+def signing_key(home: Path) -> bytes | None:
+    """The key entries are signed with, kept in ``home`` and made on first use; None when it
+    cannot be kept."""
+    path = home / "build-cache.key"
     try:
         data = path.read_bytes()
         if len(data) >= 32:
@@ -262,12 +255,13 @@ def save_player_pages(
     return list(pages)
 
 
-def open_store(project: Project, fingerprint: str) -> EventStore:
-    """The project's store (in memory only when no signing key can be kept)."""
-    secret = signing_key()
-    if secret is None:
+def open_store(project: Project, fingerprint: str, home: Path | None) -> EventStore:
+    """The project's store in the user's cache folder ``home`` (in memory only without one,
+    or when no signing key can be kept there)."""
+    secret = signing_key(home) if home is not None else None
+    if home is None or secret is None:
         return EventStore.in_memory(fingerprint)
-    return EventStore(cache_folder(project.build_dir) / FOLDER, fingerprint, secret)
+    return EventStore(cache_folder(home, project.build_dir) / FOLDER, fingerprint, secret)
 
 
 def still_valid(

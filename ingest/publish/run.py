@@ -26,6 +26,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ingest.core.collector import results_frozen
@@ -164,6 +165,7 @@ def build_site(
     workers: int | None = None,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
     progress: Progress = _no_progress,
+    cache_home: Path | None = None,
 ) -> BuildTimings:
     """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
 
@@ -179,6 +181,9 @@ def build_site(
             than one only where forking is safe (:func:`ingest.publish.parallel.can_fork`).
         on_diagnostics: receives warnings when the build goes ahead.
         progress: told each stage and how far it is (see :data:`Progress`).
+        cache_home: the user's cache folder, where the build cache on disk lives (the
+            command line passes it: :func:`ingest.cli.common.user_cache_home`); None: the
+            events are kept in memory only (:mod:`ingest.publish.cache`).
 
     One build of a project runs at a time (:func:`build_lock`), and it starts once the
     edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
@@ -206,6 +211,7 @@ def build_site(
             workers=workers,
             on_diagnostics=on_diagnostics,
             step=progress,
+            cache_home=cache_home,
         )
 
 
@@ -236,12 +242,13 @@ def _build(
     workers: int | None,
     on_diagnostics: Callable[[list[Diagnostic]], None] | None,
     step: Progress,
+    cache_home: Path | None,
 ) -> BuildTimings:
     with results_frozen() as freeze:
         timings = BuildTimings()
         start = time.perf_counter()
         day = today
-        store = _open_store(project, day)
+        store = _open_store(project, day, cache_home)
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
         unchanged = find_unchanged(project, store, players, memory.events)
@@ -343,10 +350,10 @@ def _in_order(fn: Callable[[Any], Files], chunks: Any) -> list[Files]:
     return [fn(chunk) for chunk in chunks]
 
 
-def _open_store(project: Project, day: dt.date) -> EventStore:
+def _open_store(project: Project, day: dt.date, cache_home: Path | None) -> EventStore:
     """The build cache for this build's inputs (:mod:`ingest.publish.cache`)."""
     fingerprint = build_fingerprint(project, day.isoformat(), code_fingerprint(project), card_data_files(project))
-    return open_store(project, fingerprint)
+    return open_store(project, fingerprint, cache_home)
 
 
 def site_language(project: Project) -> str:

@@ -147,8 +147,10 @@ class Rebuilder:
         engine: str,
         today: Callable[[], dt.date],
         echo: Callable[[str], None],
+        cache_home: Path | None = None,
     ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
+        self.cache_home = cache_home
         self.memory = BuildMemory()
         self.lock = threading.Lock()
         self.pending = threading.Event()
@@ -175,7 +177,12 @@ class Rebuilder:
             start = time.perf_counter()
             try:
                 timings = build_site(
-                    self.project, engine=self.engine, today=self.today(), memory=self.memory, full=full
+                    self.project,
+                    engine=self.engine,
+                    today=self.today(),
+                    memory=self.memory,
+                    full=full,
+                    cache_home=self.cache_home,
                 )
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
@@ -228,13 +235,15 @@ def serve(
     echo: Callable[[str], None],
     ready: Callable[[str], None] | None = None,
     stop: threading.Event | None = None,
+    cache_home: Path | None = None,
 ) -> None:
     """Builds, serves and watches until interrupted (or ``stop`` is set).
 
     ``today`` gives each build its date (asked again at every rebuild: a preview left
-    running past midnight moves its upcoming and recent events with the day)."""
+    running past midnight moves its upcoming and recent events with the day); the builds
+    keep their cache in ``cache_home`` (see :func:`~ingest.publish.run.build_site`)."""
     state = LiveState()
-    rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo)
+    rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo, cache_home=cache_home)
     site = project.build_dir / "site"
     if not rebuilder.rebuild(full=True) and not site.exists():
         site.mkdir(parents=True, exist_ok=True)

@@ -809,7 +809,24 @@ def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
     """Workers key the cache as the build reads files (a leading BOM dropped): nothing is redone."""
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     project = _tripled(make_project(tmp_path), bom=b"\xef\xbb\xbf")
-    first = build_site(project, today=TODAY, docs_only=True, workers=2)
+    home = tmp_path / "user-cache"
+    first = build_site(project, today=TODAY, docs_only=True, workers=2, cache_home=home)
     assert first.processes == 2 and first.events_made >= 16
-    again = build_site(project, today=TODAY, docs_only=True, workers=2)
+    again = build_site(project, today=TODAY, docs_only=True, workers=2, cache_home=home)
     assert (again.events_made, again.events_cached) == (0, first.events_made)
+
+
+def test_a_build_keeps_its_cache_only_in_the_folder_it_is_given(tmp_path: Path) -> None:
+    """The build reads no environment: the command line names the user's cache folder
+    (XDG_CACHE_HOME), and a build given none keeps its events in memory only."""
+    project = make_project(tmp_path / "project")
+    home = Path(os.environ["XDG_CACHE_HOME"]) / "scorekeeper"  # the test run's own (tests/conftest.py)
+    before = sorted(home.rglob("*")) if home.exists() else []
+    first = build_site(project, today=TODAY, docs_only=True, workers=1)
+    again = build_site(project, today=TODAY, docs_only=True, workers=1)
+    assert again.events_cached == 0 and again.events_made == first.events_made > 0
+    assert (sorted(home.rglob("*")) if home.exists() else []) == before
+    given = tmp_path / "given"
+    build_site(project, today=TODAY, docs_only=True, workers=1, cache_home=given)
+    cached = build_site(project, today=TODAY, docs_only=True, workers=1, cache_home=given)
+    assert cached.events_cached == first.events_made and (given / "build-cache.key").is_file()
