@@ -14,8 +14,8 @@ from the catalogs are trusted, as Jinja's i18n extension trusts them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -96,6 +96,19 @@ def pairing_rows(round: RoundView, base: str) -> Markup:
         )
         if m.note:
             out.append(f'<tr class="sk-note"><td></td><td colspan="3">{escaped(m.note)}</td></tr>')
+    return Markup("".join(out))
+
+
+def player_rows(players: Iterable[Mapping[str, Any]], base: str, with_deck: object, with_team: object) -> Markup:
+    """The rows of an event's players table: name (a link to the player's page) and
+    country, then the archetype and the team when the table has those columns."""
+    out = []
+    for p in players:
+        country = f' <span class="sk-muted">{escaped(p["country"])}</span>' if p["country"] else ""
+        deck = f"<td>{escaped(p['archetype'])}</td>" if with_deck else ""
+        team = f"<td>{escaped(p['team'])}</td>" if with_team else ""
+        name = f'<a href="{escaped(base)}{escaped(p["url"])}">{escaped(p["name"])}</a>'
+        out.append(f"<tr><td>{name}{country}</td>{deck}{team}</tr>")
     return Markup("".join(out))
 
 
