@@ -28,9 +28,9 @@ class Archetype:
     def matches(self, keys: frozenset[str]) -> bool:
         """Whether a main deck with these normalized card names is of this archetype.
 
-        A two-faced card (``A // B``) also matches by its front face ``A``.
+        ``keys`` hold a two-faced card (``A // B``) by its front face ``A`` too (as
+        :meth:`ArchetypeBook.classify` gives them), so it matches by either.
         """
-        keys = keys | {k.split(" // ")[0] for k in keys if " // " in k}
         return all(normalize_card_name(c) in keys for c in self.requires) and (
             not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
         )
@@ -48,7 +48,8 @@ class ArchetypeBook:
 
         The main deck (and, for WoT, both play decks) is looked at, not the sideboard.
         """
-        keys = frozenset(e.key for e in deck.entries if e.section is not Section.SIDEBOARD)
+        names = {e.key for e in deck.entries if e.section is not Section.SIDEBOARD}
+        keys = frozenset(names | {k.split(" // ")[0] for k in names if " // " in k})
         for archetype in self.rules.get((game, format_id.split("+")[0]), ()):
             if archetype.matches(keys):
                 return archetype.name

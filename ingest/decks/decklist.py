@@ -163,12 +163,11 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     ([(4, 'Lightning Bolt', 'main'), (2, 'Pyroblast', 'sideboard')], ())
     """
     lines = text.splitlines()
+    stripped_lines = [ln.strip() for ln in lines]
     # A line that starts with a digit is an entry, never a header (headers start with a letter).
     explicit = any(
-        (stripped := ln.strip())
-        and not stripped[0].isdigit()
-        and (stripped.startswith("SB:") or _header_section(stripped) is not None)
-        for ln in lines
+        stripped and not stripped[0].isdigit() and (stripped.startswith("SB:") or _header_section(stripped) is not None)
+        for stripped in stripped_lines
     )
     entries: list[DeckEntry] = []
     errors: list[DecklistError] = []
@@ -177,19 +176,21 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     # Almost always nothing to refuse in the whole text (line breaks aside): then no line
     # needs looking at one by one.
     clean = unsafe_character(text.replace("\r\n", "\n") if "\r" in text else text) is None
-    for number, raw in enumerate(lines, start=1):
-        stripped = raw.strip()
+    for number, (raw, stripped) in enumerate(zip(lines, stripped_lines, strict=True), start=1):
         if not stripped:
             blank_after_cards = blank_after_cards or bool(entries)
             continue
-        if stripped.startswith(("#", "//")):
+        if stripped[0].isdigit():
+            header = None
+        elif stripped.startswith(("#", "//")):
             continue
+        else:
+            header = _header_section(stripped)
         char = None if clean else unsafe_character(raw)
         if char is not None:  # card names are display text: no control or direction characters
             message, _ = unsafe_text_problem(char)
             errors.append(DecklistError(f"{message}; the line is left out", number, raw.index(char) + 1))
             continue
-        header = None if stripped[0].isdigit() else _header_section(stripped)
         if header is not None:
             section = header
             continue
@@ -200,8 +201,12 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
         if not explicit and blank_after_cards and section is Section.MAIN:
             section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
         entry_section = Section.SIDEBOARD if match["sb"] else section
-        entry, entry_errors = _entry_from_match(match, raw, number, entry_section)
-        errors.extend(entry_errors)
+        count, rest = int(match["count"]), match["rest"]
+        if count >= 1 and "#" not in rest and "[" not in rest and "(" not in rest:
+            # The usual line, "4 Lightning Bolt": no comment, attribute or printing to take apart.
+            entries.append(DeckEntry(count, rest.rstrip(), entry_section, None, None, None, number))
+            continue
+        entry = _entry_from_match(match, raw, number, entry_section, errors)
         if entry is not None:
             entries.append(entry)
     return Decklist(tuple(entries)), tuple(errors)
@@ -232,14 +237,13 @@ def _unreadable(stripped: str, number: int, indent: int) -> DecklistError:
 
 
 def _entry_from_match(
-    match: re.Match[str], raw: str, number: int, section: Section
-) -> tuple[DeckEntry | None, list[DecklistError]]:
+    match: re.Match[str], raw: str, number: int, section: Section, errors: list[DecklistError]
+) -> DeckEntry | None:
+    """The entry of a line with more than a count and a name (a comment, attributes, a
+    printing) or a count below 1; its errors go to ``errors`` (then there is no entry)."""
+    found = len(errors)
     count = int(match["count"])
     rest = match["rest"]
-    if count >= 1 and "#" not in rest and "[" not in rest and "(" not in rest:
-        # The usual line, "4 Lightning Bolt": no comment, attribute or printing to take apart.
-        return DeckEntry(count, rest.rstrip(), section, None, None, None, number), []
-    errors: list[DecklistError] = []
     offset = _indent(raw)
     if count < 1:
         errors.append(
@@ -269,7 +273,7 @@ def _entry_from_match(
     name, printing = split_printing(rest)
     if not name:
         errors.append(DecklistError("the card name is missing", number, rest_start + 1))
-        return None, errors
+        return None
     stars: int | None = None
     if "stars" in attributes:
         value, column = attributes["stars"]
@@ -278,9 +282,9 @@ def _entry_from_match(
         else:
             errors.append(DecklistError(f'stars must be a whole number, got "{value}"', number, column))
     kind = attributes["kind"][0].casefold() if "kind" in attributes else None
-    if errors:
-        return None, errors
-    return DeckEntry(count, name, section, stars, kind, printing, number), errors
+    if len(errors) > found:
+        return None
+    return DeckEntry(count, name, section, stars, kind, printing, number)
 
 
 # ---------------------------------------------------------------------------- YAML

@@ -92,6 +92,17 @@ class DeckEntry:
         """The normalized English name cards are compared by."""
         return normalize_card_name(self.card)
 
+    @property
+    def extra(self) -> str:
+        """What the entry's line says after the count and the card (printing, stars, kind), as written.
+
+        >>> DeckEntry(1, "Optimus Prime", stars=12, kind="character").extra, DeckEntry(4, "Bolt").extra
+        ('[stars: 12] [character]', '')
+        """
+        if self.printing is None and self.stars is None and self.kind is None:
+            return ""  # the usual line: nothing after the card
+        return self.to_text()[len(f"{self.count} {self.card}") :].strip()
+
     def to_text(self) -> str:
         """Writes the entry as one decklist line.
 

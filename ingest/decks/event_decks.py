@@ -132,11 +132,9 @@ def event_decks(
         archetype = p.archetype
         if not archetype and archetypes is not None:
             archetype = archetypes.classify(event.game, event.format, deck) or ""
-        types = {
-            e.card: main_type(facts.type_line)
-            for e in deck.entries
-            if cards is not None and (facts := cards.get(e.card)) is not None
-        }
+        types: dict[str, str] = {}
+        if cards is not None:
+            types = {e.card: main_type(f.type_line) for e in deck.entries if (f := cards.get(e.card)) is not None}
         out[p.id] = DeckInfo(p.id, deck, tuple(r for r, _ in files), tuple(errors), verdict, archetype, types)
     return out
 

@@ -257,18 +257,19 @@ def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tu
     rule = view.rules.copies
     if rule is None:
         return [], []
-    entries = view.deck.entries
+    totals = view.all_totals
     skipped: list[Violation] = []
     if rule.kinds:
+        entries = view.deck.entries
         unknown = sorted({e.card for e in entries if view.kind(e) is None})
         if unknown:
             skipped.append(
                 Violation("skipped", Sentence("skipped-copies-kinds", _cite(rule.source), cards=tuple(unknown)))
             )
-        entries = tuple(e for e in entries if view.kind(e) in rule.kinds)
+        totals = view.totals(e for e in entries if view.kind(e) in rule.kinds)
     exceptions = {x.key: x for x in view.rules.copy_exceptions}
     out: list[Violation] = []
-    for key, total in view.totals(entries).items():
+    for key, total in totals.items():
         if key in restricted:
             continue  # the restricted check applies the stricter limit
         limit, source = rule.max, rule.source

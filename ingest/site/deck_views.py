@@ -21,16 +21,6 @@ from ingest.source.players import PlayerRegistry
 
 
 @dataclass(frozen=True, slots=True)
-class DeckLine:
-    """One line of a decklist as shown."""
-
-    count: int
-    card: str
-    extra: str
-    """What the line says after the card (printing, stars, kind), as written."""
-
-
-@dataclass(frozen=True, slots=True)
 class DeckSection:
     """A section of a decklist (or, with card data, a card type of the main deck)."""
 
@@ -39,7 +29,8 @@ class DeckSection:
     """The section's header in the decklist text (``Deck``, ``Sideboard``...), for "Copy as text"."""
     count: int
     stars: str | None
-    entries: tuple[DeckLine, ...]
+    entries: tuple[DeckEntry, ...]
+    """Its lines, each shown as the decklist text has it (count, card, :attr:`~DeckEntry.extra`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +106,7 @@ def _deck_view(
                     header=section.header,
                     count=sum(e.count for e in members),
                     stars=stars_total(members),
-                    entries=tuple(DeckLine(e.count, e.card, entry_extra(e)) for e in members),
+                    entries=tuple(members),
                 )
             )
     verdict = info.verdict
@@ -131,18 +122,6 @@ def _deck_view(
         stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
         deck_name=deck_names.get(pid, ""),
     )
-
-
-def entry_extra(entry: DeckEntry) -> str:
-    """What a decklist line says after the count and the card (printing, stars, kind), as written.
-
-    >>> entry_extra(DeckEntry(1, "Optimus Prime", stars=12, kind="character")), entry_extra(DeckEntry(4, "Bolt"))
-    ('[stars: 12] [character]', '')
-    """
-    if entry.printing is None and entry.stars is None and entry.kind is None:
-        return ""  # the usual line: nothing after the card
-    line = entry.to_text()
-    return line[len(f"{entry.count} {entry.card}") :].strip()
 
 
 def stars_total(entries: Sequence[DeckEntry]) -> str | None:

@@ -32,7 +32,14 @@ from ingest.core.slug import slug
 from ingest.site import i18n
 from ingest.site.fragments import placeholder
 from ingest.site.i18n import N_
-from ingest.site.table_rows import card_lines, history_rows, opponent_rows, pairing_rows, standings_rows
+from ingest.site.table_rows import (
+    decklist,
+    history_rows,
+    opponent_rows,
+    pairing_rows,
+    player_rows,
+    standings_rows,
+)
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
 _LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -169,7 +176,8 @@ def environment(templates: Path) -> jinja2.Environment:
     env.globals.update(
         standings_rows=standings_rows,
         pairing_rows=pairing_rows,
-        card_lines=card_lines,
+        decklist=decklist,
+        player_rows=player_rows,
         history_rows=history_rows,
         opponent_rows=opponent_rows,
     )

@@ -1,11 +1,12 @@
-"""The rows of the long tables (standings, pairings, card lines, a player's results), written in Python.
+"""The long, uniform parts of the pages (standings and pairings rows, decklists, a player's
+results), written in Python.
 
-An event's pages are mostly these rows: six standings tables and a pairings table per
-round, thirty-odd decklists. Jinja spends about a microsecond on every value it prints
-(a lookup and an escape), which made these loops most of a build's rendering time;
-written here they cost a fifth of that. The tables around them (headings, captions,
-what is shown when) stay in the templates, which call these as globals:
-``{{ standings_rows(view, base, details) }}``.
+An event's pages are mostly these: six standings tables and a pairings table per round,
+thirty-odd decklists. Jinja spends about a microsecond on every value it prints (a lookup
+and an escape), and more on every macro call, which made these loops most of a build's
+rendering time; written here they cost a fifth of that. The tables around them
+(headings, captions, what is shown when) stay in the templates, which call these as
+globals: ``{{ standings_rows(view, base, details) }}``, ``{{ decklist(d, base) }}``.
 
 Every value from a file is escaped exactly as the templates' autoescaping does; labels
 from the catalogs are trusted, as Jinja's i18n extension trusts them.
@@ -13,15 +14,17 @@ from the catalogs are trusted, as Jinja's i18n extension trusts them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from ingest.core.slug import slug
 from ingest.site.i18n import gettext as _
 
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
-    from ingest.site.deck_views import DeckLine
+    from ingest.decks.decklist_parts import DeckEntry
+    from ingest.site.deck_views import DeckView
     from ingest.site.event_views import RoundView, StandingsView
     from ingest.site.player_pages import HistoryRow, OpponentRow
 
@@ -96,15 +99,66 @@ def pairing_rows(round: RoundView, base: str) -> Markup:
     return Markup("".join(out))
 
 
-def card_lines(entries: Iterable[DeckLine]) -> Markup:
-    """A deck section's card lines as list items, each as the decklist text has it ("4 Card Name")."""
-    return Markup(
-        "".join(
-            f"<li>{e.count} {escaped(e.card)}"
-            + (f' <span class="sk-muted">{escaped(e.extra)}</span>' if e.extra else "")
-            + "</li>"
-            for e in entries
+def player_rows(players: Iterable[Mapping[str, Any]], base: str, with_deck: object, with_team: object) -> Markup:
+    """The rows of an event's players table: name (a link to the player's page) and
+    country, then the archetype and the team when the table has those columns."""
+    out = []
+    for p in players:
+        country = f' <span class="sk-muted">{escaped(p["country"])}</span>' if p["country"] else ""
+        deck = f"<td>{escaped(p['archetype'])}</td>" if with_deck else ""
+        team = f"<td>{escaped(p['team'])}</td>" if with_team else ""
+        name = f'<a href="{escaped(base)}{escaped(p["url"])}">{escaped(p["name"])}</a>'
+        out.append(f"<tr><td>{name}{country}</td>{deck}{team}</tr>")
+    return Markup("".join(out))
+
+
+def decklist(d: DeckView, base: str) -> Markup:
+    """One deck on the decklists page.
+
+    Each card line reads as the decklist text has it ("4 Card Name", with any [stars: N]
+    and [kind]), and each section names the header it has in that text (``data-h``), so
+    "Copy as text" copies the list from what is shown: there is no second, hidden copy
+    of the deck.
+    """
+    archetype = f" — {escaped(d.archetype)}" if d.archetype else ""
+    if d.legal is True:
+        badges = f'<span class="sk-badge sk-legal">{_("legal")}</span>'
+    elif d.legal is False:
+        badges = f'<span class="sk-badge sk-illegal">{_("illegal")}</span>'
+    else:
+        badges = f'<span class="sk-badge">{_("not checked")}</span>'
+    if d.stars is not None:
+        badges += f' <span class="sk-badge">{_("%(stars)s stars") % {"stars": escaped(d.stars)}}</span>'
+    out = [
+        f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}">\n'
+        f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>\n'
+        f'<p>{badges} <button class="md-button sk-copy" type="button">{_("Copy as text")}</button></p>\n'
+    ]
+    if d.deck_name:
+        out.append(f'<p class="sk-muted">{escaped(d.deck_name)}</p>')
+    if d.violations:
+        out.append(f'<ul class="sk-violations">{"".join(f"<li>{escaped(v)}</li>" for v in d.violations)}</ul>')
+    out.append('<div class="sk-deck-sections">\n')
+    for s in d.sections:
+        if s.stars is None:
+            count = str(s.count)
+        else:
+            count = _("%(cards)s, %(stars)s stars") % {"cards": s.count, "stars": escaped(s.stars)}
+        out.append(
+            f'<section data-h="{escaped(s.header)}"><h4>{escaped(s.title)} ({count})</h4>'
+            f"<ul>{_card_lines(s.entries)}</ul></section>"
         )
+    out.append("</div>\n</article>")
+    return Markup("".join(out))
+
+
+def _card_lines(entries: Iterable[DeckEntry]) -> str:
+    """A deck section's card lines as list items, each as the decklist text has it ("4 Card Name")."""
+    return "".join(
+        f"<li>{e.count} {escaped(e.card)}</li>"
+        if not (extra := e.extra)
+        else f'<li>{e.count} {escaped(e.card)} <span class="sk-muted">{escaped(extra)}</span></li>'
+        for e in entries
     )
 
 
