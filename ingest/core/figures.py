@@ -24,9 +24,8 @@ def pct(value: Fraction | float | None, digits: int = 2) -> str:
 
 @functools.lru_cache(maxsize=8192, typed=True)
 def pct_of(numerator: int, denominator: int, digits: int = 2) -> str:
-    """``numerator/denominator`` as a percentage, half-up, in integer arithmetic (fast).
-
-    Cached: an event's pages show a thousand percentages, most of them the same few values.
+    """``numerator/denominator`` as a percentage, half-up, in integer arithmetic (fast: an
+    event's pages show a thousand percentages).
 
     >>> pct_of(2, 3), pct_of(33, 100), pct_of(-1, 5)
     ('66.67%', '33.00%', '-20.00%')
