@@ -1,18 +1,17 @@
 """Card data: what a Scryfall or MTGJSON file says about MTG cards (type line, rules text,
 legalities), for the deck checks that need card facts a decklist does not give (basic
-lands, a card's own copy limit, a card pool). Only `load_card_data` reads a file."""
+lands, a card's own copy limit, a card pool). Nothing here reads a file: the source stage
+reads the card-data files ``mkdocs.yml`` names (:func:`ingest.source.site_config.card_data`)."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from ingest.decks.card_names import normalize_card_name
 
-__all__ = ["CardData", "CardDataError", "CardFacts", "load_card_data"]
+__all__ = ["CardData", "CardDataError", "CardFacts"]
 
 _WORDS = {
     w: i for i, w in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"))
@@ -135,14 +134,3 @@ def _from_mtgjson(data: Mapping[str, object]) -> dict[str, CardFacts]:
         )
         _index(facts, [str(f["faceName"]) for f in parts if "faceName" in f], out)
     return out
-
-
-def load_card_data(path: Path) -> CardData:
-    """Reads a Scryfall or MTGJSON card-data JSON file.
-
-    Raises:
-        CardDataError: if the file's JSON has neither shape.
-        OSError, json.JSONDecodeError: if the file cannot be read or parsed.
-    """
-    with path.open(encoding="utf-8") as handle:
-        return CardData.from_json(json.load(handle))

@@ -29,9 +29,9 @@ Attributes follow the card name in square brackets, in any order:
 Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
 
 The entries, their sections and the errors found are :mod:`ingest.decks.decklist_parts`;
-names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Only
-`load_decklist` touches the file system; card data (Scryfall, MTGJSON) is
-:mod:`ingest.decks.card_data`.
+names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Nothing here
+touches the file system (the source stage reads decklist files: :class:`~ingest.decks.deck_file.DeckFile`);
+card data (Scryfall, MTGJSON) is :mod:`ingest.decks.card_data`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TypeGuard
 
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
@@ -50,7 +49,6 @@ __all__ = [
     "Decklist",
     "DecklistSyntaxError",
     "decklist_from_mappings",
-    "load_decklist",
     "parse_decklist_text",
 ]
 
@@ -366,8 +364,3 @@ def decklist_from_mappings(items: object) -> tuple[Decklist, tuple[DecklistError
 
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def load_decklist(path: Path) -> tuple[Decklist, tuple[DecklistError, ...]]:
-    """Reads a decklist text file (UTF-8) and parses it leniently."""
-    return parse_decklist_text(path.read_text(encoding="utf-8-sig"))

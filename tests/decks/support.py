@@ -12,13 +12,14 @@ To regenerate the expected files after a deliberate change, run
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import date
 from functools import cache
 from pathlib import Path
 
 from ingest.decks.archetypes import ArchetypeBook
-from ingest.decks.card_data import CardData, load_card_data
+from ingest.decks.card_data import CardData
 from ingest.decks.decklist import Decklist, parse_decklist_text
 from ingest.decks.format_registry import FormatRegistry
 from ingest.decks.legality import check_deck, check_team
@@ -71,7 +72,7 @@ def registry_from_text(text: str, name: str = "formats/mtg.yaml") -> FormatRegis
 @cache
 def card_data(name: str) -> CardData:
     """A card-data fixture from ``data/``."""
-    return load_card_data(DATA / name)
+    return CardData.from_json(json.loads((DATA / name).read_text(encoding="utf-8")))
 
 
 def case_meta(text: str) -> dict[str, str]:
