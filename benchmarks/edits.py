@@ -22,7 +22,7 @@ from pathlib import Path
 from unittest import mock
 
 import ingest.edit.event_file as event_file_module
-from ingest.core.model import GameScore
+from ingest.core.rounds import GameScore
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.new_round import apply_plan
 from ingest.edit.recording import record_result

@@ -14,7 +14,9 @@ import random
 import statistics
 import time
 
-from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Player, Structure
+from ingest.core.rounds import GameScore, Match, MatchKind, Round
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings import standings_by_round
 

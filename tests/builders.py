@@ -7,7 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, PlayoffSpec, Round, Structure
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Phase, Player, PlayoffSpec, Structure
+from ingest.core.rounds import GameScore, Match, MatchKind, Round
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"

@@ -8,7 +8,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from ingest.core.model import Event, GameScore, Match, MatchKind, Phase, Player, PlayerId, Round, Structure
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Phase, Player, Structure
+from ingest.core.rounds import GameScore, Match, MatchKind, Round
 
 DATA = Path(__file__).parent / "data" / "conformance"
 

@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ingest.core.errors import IngestError  # noqa: E402
-from ingest.core.model import Event, GameScore  # noqa: E402
+from ingest.core.model import Event  # noqa: E402
+from ingest.core.rounds import GameScore  # noqa: E402
 from ingest.edit.corrections import drop_player  # noqa: E402
 from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402

@@ -311,7 +311,7 @@ def pair(
 def _start_time(text: str) -> str:
     """``--start``: ``now`` (the clock; only the command line reads it) or a 24-hour ``HH:MM``."""
 
-    from ingest.core.model import time_of_day
+    from ingest.core.rounds import time_of_day
 
     if text.strip().lower() == "now":
         return dt.datetime.now().strftime("%H:%M")

@@ -11,7 +11,7 @@ from ingest.core.diagnostics import SourcePos, YamlPath
 from ingest.wot.model import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
 
 if TYPE_CHECKING:
-    from ingest.core.model import PlayerId
+    from ingest.core.ids import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, warning
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.deck_file import DeckFile

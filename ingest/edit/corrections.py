@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, GameScore, Match, MatchKind, ScoreError, TeamMatch
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore, Match, MatchKind, ScoreError, TeamMatch
 from ingest.edit.event_file import Edit
 from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor

@@ -24,7 +24,8 @@ from typing import Protocol
 
 from ingest.core.errors import IngestError
 from ingest.core.families import family_of, find_family
-from ingest.core.model import Event, Match, TeamMatch
+from ingest.core.model import Event
+from ingest.core.rounds import Match, TeamMatch
 from ingest.core.wot_entry import WotEntry
 from ingest.edit.event_file import Edit
 from ingest.edit.match_recording import MatchRecorder, parse_result, record_result, record_team_result

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, Match, Player, Round, Team, TeamMatch
+from ingest.core.model import Event, Player, Team
+from ingest.core.rounds import Match, Round, TeamMatch
 from ingest.core.wot_entry import WotEntry
 from ingest.edit.splice import EditError
 from ingest.planner.systems import system_of

@@ -34,7 +34,8 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, GameScore, MatchKind
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore, MatchKind
 from ingest.edit.new_event import file_slug
 from ingest.importers.conventions import apply_conventions, infer_drops
 from ingest.importers.event_writer import KnownPlayers, assign_ids, deck_problem, deck_text, event_text

@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ingest.core.model import MatchKind
+from ingest.core.rounds import MatchKind
 from ingest.importers.platforms import conventions
 from ingest.importers.tournament import SourceMatch, SourceRound, Tournament
 

@@ -44,7 +44,7 @@ from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
 from ingest.core.families import Family, family_of_game
 from ingest.core.games import DEFAULT_RULES, GAMES
-from ingest.core.model import GameScore, MatchKind
+from ingest.core.rounds import GameScore, MatchKind
 from ingest.importers.csv_table import RESULT_WORDS, Cell, CsvTable
 from ingest.importers.platforms import is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, clean_text

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.families import family_of_game
-from ingest.core.model import MatchKind
+from ingest.core.rounds import MatchKind
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import parse_decklist_text
 from ingest.edit.fragments import render_flow as _render_flow

@@ -29,7 +29,7 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.errors import IngestError
-from ingest.core.model import GameScore, MatchKind
+from ingest.core.rounds import GameScore, MatchKind
 from ingest.importers.jsonpos import JsonPath, JsonProblem, PositionIndex, parse_json
 from ingest.importers.platforms import conventions, detect_platform, format_id, is_no_opponent, is_playoff_name
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, SourceRow, Tournament, clean_text

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ingest.core.model import GameScore, MatchKind
+from ingest.core.rounds import GameScore, MatchKind
 from ingest.importers.platforms import conventions
 from ingest.importers.tournament import SourceMatch, SourceRow, Tournament
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.importers.platforms import conventions
 from ingest.rules.final_standings import final_standings
 from ingest.rules.published import uses_published_standings

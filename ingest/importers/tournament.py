@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ingest.core.diagnostics import SourcePos
-from ingest.core.model import GameScore, MatchKind
+from ingest.core.rounds import GameScore, MatchKind
 from ingest.core.slug import slug
 
 

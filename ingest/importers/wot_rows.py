@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ingest.core.model import MatchKind
+from ingest.core.rounds import MatchKind
 from ingest.importers.csv_table import RESULT_WORDS, Cell, CsvTable
 from ingest.importers.tournament import SourceMatch, clean_text
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind, Round
 from ingest.pairing import (
     Bracket,
     Candidate,

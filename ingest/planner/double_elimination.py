@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ingest.core.model import Event, MatchKind
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind
 from ingest.pairing import (
     DoubleEliminationEntrant,
     pair_double_elimination,

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ingest.core.errors import IngestError
 from ingest.core.families import family_of
-from ingest.core.model import Event, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind, Round
 from ingest.rules.rounds_advice import describe, plan_for
 from ingest.rules.rulesets import Ruleset
 

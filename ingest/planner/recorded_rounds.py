@@ -9,7 +9,8 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, Match, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Match, MatchKind, Round
 from ingest.pairing import (
     PlayoffRound,
     check_swiss_round,

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
-from ingest.core.model import Event, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.core.wot_entry import WotEntry
 from ingest.wot import (
     WotBye,

@@ -37,7 +37,9 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from ingest.core.model import Event, MatchKind, PlayerId, Round
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind, Round
 from ingest.report.cut_verdicts import CutOutlook, Points, Reason, Table, Verdict
 
 MATCH_POINTS = Points()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 
 VERDICTS: tuple[str, ...] = ("locked", "draw-in", "win-in", "needs-help", "tiebreakers", "out")
 """Verdict ids, strongest first."""

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.deck_file import DeckFile

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.families import family_of
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.report.history_entries import HistoryRecorder
 from ingest.report.match_results import MatchResults
 from ingest.report.wot_results import WotResults

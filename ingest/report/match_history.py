@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ingest.core.model import Event, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind
 from ingest.report.history_entries import DRAWN, LOST, WON, HistoryRecorder, history_entry
 
 if TYPE_CHECKING:

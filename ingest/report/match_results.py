@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.report.cut import cut_outlook
 from ingest.report.history_entries import HistoryRecorder

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from ingest.core.columns import pad
 from ingest.core.errors import IngestError
 from ingest.core.figures import show_points
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.planner.plan import is_finished
 from ingest.planner.wot import RECORD_COLUMN, wot_records, wot_report, wot_standings_rows

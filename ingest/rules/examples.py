@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.figures import show_points
-from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round, Structure
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Player, Structure
+from ingest.core.rounds import GameScore, Match, MatchKind, Round
 from ingest.rules.standings import compute_standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.wot import WotBye, WotEnded, WotEndedBy, WotGame, WotGameResult, WotWinner, score_game_round

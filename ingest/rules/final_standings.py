@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ingest.core.collector import collector_paused
-from ingest.core.model import Event, MatchKind, PlayerId, Round
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind, Round
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings

@@ -6,7 +6,9 @@ MTR 10.4 (byes in a bracket that is not a power of two), MTR 2.10 (drops), Bushi
 
 from __future__ import annotations
 
-from ingest.core.model import Event, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind
 
 
 def playoff_bracket(event: Event) -> tuple[int, int]:

@@ -17,7 +17,8 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ingest.core.model import Event, PlayerId, PublishedRow, Source
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, PublishedRow, Source
 from ingest.rules.rulesets import Ruleset, get_ruleset
 
 if TYPE_CHECKING:

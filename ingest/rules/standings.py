@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ingest.core.collector import collector_paused
-from ingest.core.model import Event, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_standings, uses_published_standings
 from ingest.rules.rulesets import Ruleset

@@ -15,7 +15,9 @@ import heapq
 import itertools
 from collections.abc import Mapping, Sequence
 
-from ingest.core.model import Event, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind
 from ingest.rules.event_ruleset import tiebreakers_for
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_totals import RunningTotals

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ingest.core.model import MatchKind, PlayerId, Round
+from ingest.core.ids import PlayerId
+from ingest.core.rounds import MatchKind, Round
 from ingest.rules.rulesets import Ruleset
 
 

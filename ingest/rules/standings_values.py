@@ -12,7 +12,7 @@ from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.rules.rulesets import Ruleset
 
 Rational = tuple[int, int]

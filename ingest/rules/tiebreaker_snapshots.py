@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_totals import RunningTotals
 from ingest.rules.standings_values import Rational, ValuesTable, over_common_denominator

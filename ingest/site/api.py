@@ -12,7 +12,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ingest.core.model import Event, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.rules.standings_data import standings_as_data

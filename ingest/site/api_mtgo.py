@@ -25,7 +25,8 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from ingest.core.model import Event, Match, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
 from ingest.report.event_report import EventReport
 from ingest.site.family_views import views_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.report.event_report import EventReport

@@ -15,7 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.figures import pct_of
-from ingest.core.model import Event, GameScore, MatchKind, PlayerId, Round
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore, MatchKind, Round
 from ingest.report.event_report import EventReport
 from ingest.report.match_history import seat_labels
 from ingest.rules.playoff import playoff_round_title

@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from ingest.core.families import family_of
-from ingest.core.model import Event, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.report.event_report import EventReport
 from ingest.site.event_views import Links
 from ingest.site.match_views import MatchViews

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ingest.core.model import Event, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind, Round
 from ingest.site.event_views import seat_names
 from ingest.site.i18n import gettext as _
 from ingest.site.print_views import PrintedRound, Slip, SlipSeat, WallLine, printed_round

@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ingest.core.model import Event, Match, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Match, MatchKind, Round
 from ingest.report.event_report import EventReport
 from ingest.site.event_views import Links, rounds_view
 from ingest.site.live import live_view

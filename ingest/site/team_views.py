@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ingest.core.model import Event, Match, MatchKind, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Match, MatchKind, Round
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url
 from ingest.site.event_views import computed_label, result_text, seat_names, seats_text

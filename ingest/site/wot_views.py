@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.figures import show_points
-from ingest.core.model import Event, Round
+from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.core.wot_entry import WotEntry
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url

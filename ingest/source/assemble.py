@@ -17,7 +17,8 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.families import family_of_game, owner_of
 from ingest.core.games import DEFAULT_RULES
-from ingest.core.model import Event, Phase, Player, PlayerId, PlayoffSpec, Source, Structure, Team
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Phase, Player, PlayoffSpec, Source, Structure, Team
 from ingest.core.slug import slug
 from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.source.assemble_checks import EventChecks

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.games import DEFAULT_RULES
-from ingest.core.model import MatchKind, Player, PlayerId, Round, Structure, Team
+from ingest.core.ids import PlayerId
+from ingest.core.model import Player, Structure, Team
+from ingest.core.rounds import MatchKind, Round
 from ingest.planner.systems import SYSTEMS
 from ingest.source.assemble_rounds import IDENTITY, RoundsAssembly
 from ingest.source.yamldoc import YamlPath

@@ -1,4 +1,4 @@
-"""Rounds as written -> :class:`~ingest.core.model.Round` values.
+"""Rounds as written -> :class:`~ingest.core.rounds.Round` values.
 
 The rounds themselves (numbering, tables used twice, drops) are read here the same way for
 every family; each entry is read by the event's family (:mod:`ingest.source.round_entries`):
@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.families import MTR_STYLE, Family
-from ingest.core.model import Match, PlayerId, Round, Structure, Team, TeamMatch, time_of_day
+from ingest.core.ids import PlayerId
+from ingest.core.model import Structure, Team
+from ingest.core.rounds import Match, Round, TeamMatch, time_of_day
 from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.match_entries import MatchEntries

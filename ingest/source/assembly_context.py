@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 

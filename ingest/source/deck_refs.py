@@ -9,7 +9,7 @@ from __future__ import annotations
 import posixpath
 import re
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.source.yamldoc import SourceDocument, YamlPath
 
 

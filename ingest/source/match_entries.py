@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.games import DEFAULT_RULES
-from ingest.core.model import GameScore, Match, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.rounds import GameScore, Match, MatchKind
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.scores import MANY_GAMES_HINT, need_wins, score_problem, score_warning

@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ingest.core.model import Event, Player, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Player
 from ingest.decks.deck_file import DeckFile
 from ingest.source.players import PlayerRegistry
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.deck_file import DeckFile
 from ingest.decks.format_registry import FormatRegistry

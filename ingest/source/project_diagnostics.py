@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
-from ingest.core.model import Event, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.deck_file import DeckFile

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
-from ingest.core.model import Match, Structure, Team, TeamMatch
+from ingest.core.model import Structure, Team
+from ingest.core.rounds import Match, TeamMatch
 from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.yamldoc import YamlPath

@@ -6,7 +6,7 @@ Pure functions of a score and the match length, used when an event file is assem
 
 from __future__ import annotations
 
-from ingest.core.model import GameScore
+from ingest.core.rounds import GameScore
 
 
 def need_wins(best_of: int) -> int:

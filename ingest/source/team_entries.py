@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ingest.core.model import GameScore, Match, MatchKind, PlayerId, SeatResult, Structure, TeamMatch
+from ingest.core.ids import PlayerId
+from ingest.core.model import Structure
+from ingest.core.rounds import GameScore, Match, MatchKind, SeatResult, TeamMatch
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.round_entries import Entry, EntrySpec
 from ingest.source.scores import MANY_GAMES_HINT, score_problem, score_warning

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.core.model import GameScore, ScoreError
+from ingest.core.rounds import GameScore, ScoreError
 from ingest.source.scores import score_problem
 
 scores = st.builds(GameScore, st.integers(0, 99), st.integers(0, 99), st.integers(0, 99))

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 import ingest.cli.main  # noqa: F401  (imported before forking, so each child starts at once)
-from ingest.core.model import Event, GameScore
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore
 from ingest.edit.event_file import Edit, edit_event_file
 from ingest.edit.locking import edit_lock, lock_path
 from ingest.source.pipeline import load_event

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ingest.core.model import Event, MatchKind
+from ingest.core.model import Event
+from ingest.core.rounds import MatchKind
 from ingest.rules.final_standings import final_standings
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from ruamel.yaml import YAML
 
-from ingest.core.model import GameScore
+from ingest.core.rounds import GameScore
 from ingest.edit.recording import record_result
 from ingest.edit.splice import Editor, ParsedText
 from ingest.source.pipeline import parse_event_text

@@ -18,7 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore, Match, MatchKind
 from ingest.decks.deck_file import DeckFile
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.report.event_report import compute_report

@@ -19,7 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, GameScore, Match, MatchKind, PlayerId
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event
+from ingest.core.rounds import GameScore, Match, MatchKind
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.planner.wot import wot_report
 from ingest.rules.final_standings import final_standings

@@ -9,7 +9,8 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.core.model import PlayerId, PlayoffSpec
+from ingest.core.ids import PlayerId
+from ingest.core.model import PlayoffSpec
 from ingest.report.cut import (
     cut_outlook,
     most_reaching,

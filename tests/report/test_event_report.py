@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.report.event_report import compute_report
 from ingest.source.pipeline import format_registry
 from ingest.source.project import Project

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.core.model import Match
+from ingest.core.rounds import Match
 from ingest.rules.examples import WorkedExample, all_examples
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings import compute_standings, standings_by_round

@@ -9,7 +9,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.core.model import Event, GameScore, Match, MatchKind, Player, PlayerId, Round
+from ingest.core.ids import PlayerId
+from ingest.core.model import Event, Player
+from ingest.core.rounds import GameScore, Match, MatchKind, Round
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 from tests.builders import make_event

@@ -687,7 +687,7 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
 def _play(path: Path, project: Project, rounds: int | None) -> None:
     """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
     the first-listed player wins every match."""
-    from ingest.core.model import GameScore
+    from ingest.core.rounds import GameScore
     from ingest.edit.new_round import apply_plan
     from ingest.edit.recording import record_result
     from ingest.planner.outcome import Finished

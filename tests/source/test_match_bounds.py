@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from ingest.core.model import GameScore
+from ingest.core.rounds import GameScore
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from ingest.source.scores import score_problem, score_warning

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.cli.main import main
-from ingest.core.model import PlayerId
+from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.fragments import SEARCH_FILE
