@@ -31,6 +31,7 @@ MTR_STYLE_MODULES = {
     "rules/event_ruleset.py",
     "rules/standings.py",
     "rules/standings_ranking.py",
+    "site/bracket_views.py",
     "site/event_views.py",
     "site/live.py",
     "site/team_views.py",

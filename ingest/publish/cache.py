@@ -33,15 +33,14 @@ import json
 import os
 import stat
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ingest import __version__
-from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
+from ingest.publish.cache_entries import CachedEvent, decode_entry, encode_entry, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
 from ingest.report.event_report import EventReport
-from ingest.site.digest import DigestError, digest_from_json, digest_to_json
+from ingest.site.digest import DigestError
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
 from ingest.site.player_pages import PLAYER_PAGE
@@ -58,23 +57,6 @@ MAGIC = b"scorekeeper-event-cache 1\n"
 
 MAX_ENTRY_BYTES = 256 * 2**20
 """A larger file is not read."""
-
-
-@dataclass(frozen=True, slots=True)
-class CachedEvent:
-    """An event as a build keeps it."""
-
-    rendered: RenderedEvent
-    """Its files and digest."""
-    diagnostics: tuple[Diagnostic, ...]
-    """The warnings found in it (reading, checks of pairings, results and decks)."""
-    decks: tuple[tuple[str, str | None], ...]
-    """The decklist files it names (relative to the event's folder) and the digest of the
-    text read from each (None: not read)."""
-    players: tuple[str, ...]
-    """Its players' ids, as in the file and as published."""
-    registry: str
-    """Digest of what players.yaml said about them (:func:`players_digest`)."""
 
 
 # -- the store ------------------------------------------------------------------------------------
@@ -160,7 +142,7 @@ class EventStore:
         if not hmac.compare_digest(mac, self._mac(key, payload).encode()):
             return None
         try:
-            return _decode(json.loads(payload), key, shown)
+            return decode_entry(json.loads(payload), key, shown)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
             return None
 
@@ -169,7 +151,7 @@ class EventStore:
         self.used.add(key)
         if self.folder is None:
             return
-        payload = json.dumps(_encode(entry, key, shown), ensure_ascii=False, separators=(",", ":")).encode()
+        payload = json.dumps(encode_entry(entry, key, shown), ensure_ascii=False, separators=(",", ":")).encode()
         data = MAGIC + self._mac(key, payload).encode() + b"\n" + payload
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -219,9 +201,9 @@ def load_player_pages(store: EventStore) -> dict[str, Files]:
             return {}
         out: dict[str, Files] = {}
         for name, files in obj["pages"].items():
-            if not _text(name).startswith(PLAYER_PAGE) or not isinstance(files, dict):
+            if not text_of(name).startswith(PLAYER_PAGE) or not isinstance(files, dict):
                 return {}
-            out[name] = {_text(k): _text(v) for k, v in files.items()}
+            out[name] = {text_of(k): text_of(v) for k, v in files.items()}
         return out
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}
@@ -339,79 +321,4 @@ def cached_event(
         decks,
         ids,
         players_digest(ids, registry),
-    )
-
-
-# -- entries as JSON ------------------------------------------------------------------------------
-
-
-def _encode(entry: CachedEvent, key: str, shown: str) -> dict[str, Any]:
-    texts: dict[str, str] = {}
-    binary: dict[str, str] = {}
-    for path, content in entry.rendered.files.items():
-        if isinstance(content, str):
-            texts[path] = content
-        else:
-            binary[path] = content.hex()
-    return {
-        "format": CACHE_FORMAT,
-        "version": __version__,
-        "key": key,
-        "path": shown,
-        "decks": [list(d) for d in entry.decks],
-        "players": list(entry.players),
-        "registry": entry.registry,
-        "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
-        "digest": digest_to_json(entry.rendered.digest),
-        "files": texts,
-        "binary": binary,
-    }
-
-
-def _diagnostic_to_json(d: Diagnostic) -> list[Any]:
-    return [d.severity.value, d.code, d.message, d.pos.path, d.pos.line, d.pos.col, d.hint, d.settled]
-
-
-def _text(v: Any) -> str:
-    if not isinstance(v, str):
-        raise TypeError("expected a string")
-    return v
-
-
-def _number(v: Any) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise TypeError("expected an integer")
-    return v
-
-
-def _diagnostic(v: Any) -> Diagnostic:
-    severity, code, message, path, line, col, hint, settled = v
-    if not isinstance(settled, bool):
-        raise TypeError("expected a boolean")
-    pos = SourcePos(_text(path), _number(line), _number(col))
-    return Diagnostic(Severity(severity), _text(code), _text(message), pos, _text(hint), settled)
-
-
-def _decode(obj: Any, key: str, shown: str) -> CachedEvent | None:
-    if not isinstance(obj, dict):
-        return None
-    if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
-        return None
-    if obj.get("key") != key or obj.get("path") != shown:
-        return None
-    files: Files = {}
-    texts, binary = obj["files"], obj["binary"]
-    if not isinstance(texts, dict) or not isinstance(binary, dict):
-        return None
-    for path, content in texts.items():
-        files[_text(path)] = _text(content)
-    for path, content in binary.items():
-        files[_text(path)] = bytes.fromhex(_text(content))
-    decks: Sequence[Any] = obj["decks"]
-    return CachedEvent(
-        RenderedEvent(digest_from_json(obj["digest"]), files),
-        tuple(_diagnostic(d) for d in obj["diagnostics"]),
-        tuple((_text(ref), None if digest is None else _text(digest)) for ref, digest in decks),
-        tuple(_text(p) for p in obj["players"]),
-        _text(obj["registry"]),
     )

@@ -18,7 +18,8 @@ from pathlib import Path
 from ingest.core.diagnostics import Diagnostic, has_errors
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.publish.cache import CachedEvent, EventStore, cached_event
+from ingest.publish.cache import EventStore, cached_event
+from ingest.publish.cache_entries import CachedEvent
 from ingest.report.event_report import compute_report
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs

@@ -35,13 +35,13 @@ from ingest.core.errors import IngestError
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.cache import (
-    CachedEvent,
     EventStore,
     find_unchanged,
     load_player_pages,
     open_store,
     save_player_pages,
 )
+from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for

@@ -18,9 +18,10 @@ from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
+from ingest.site.bracket_views import bracket_view, metagame_view
 from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
-from ingest.site.event_views import Links, bracket_view, metagame_view, standings_view, unit_links
+from ingest.site.event_views import Links, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _

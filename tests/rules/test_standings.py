@@ -257,7 +257,7 @@ def test_playoff_places_order_the_top_cut_by_how_far_players_went() -> None:
 
 def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded() -> None:
     from ingest.report.event_report import compute_report
-    from ingest.site.event_views import bracket_view
+    from ingest.site.bracket_views import bracket_view
 
     players = [f"s{i}" for i in range(1, 9)]
     swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]

@@ -1,0 +1,113 @@
+"""What the build cache keeps of an event (:class:`CachedEvent`), and an entry as JSON: data,
+never code, written by :func:`encode_entry` and read back field by field by
+:func:`decode_entry` (the store, :mod:`ingest.publish.cache`, signs and checks it first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ingest import __version__
+from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
+from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.site.digest import digest_from_json, digest_to_json
+from ingest.site.event_pages import RenderedEvent
+from ingest.site.page import Files
+
+
+@dataclass(frozen=True, slots=True)
+class CachedEvent:
+    """An event as a build keeps it."""
+
+    rendered: RenderedEvent
+    """Its files and digest."""
+    diagnostics: tuple[Diagnostic, ...]
+    """The warnings found in it (reading, checks of pairings, results and decks)."""
+    decks: tuple[tuple[str, str | None], ...]
+    """The decklist files it names (relative to the event's folder) and the digest of the
+    text read from each (None: not read)."""
+    players: tuple[str, ...]
+    """Its players' ids, as in the file and as published."""
+    registry: str
+    """Digest of what players.yaml said about them (:func:`players_digest`)."""
+
+
+def encode_entry(entry: CachedEvent, key: str, shown: str) -> dict[str, Any]:
+    """An entry as the JSON document the store signs and keeps (binary files as hex)."""
+    texts: dict[str, str] = {}
+    binary: dict[str, str] = {}
+    for path, content in entry.rendered.files.items():
+        if isinstance(content, str):
+            texts[path] = content
+        else:
+            binary[path] = content.hex()
+    return {
+        "format": CACHE_FORMAT,
+        "version": __version__,
+        "key": key,
+        "path": shown,
+        "decks": [list(d) for d in entry.decks],
+        "players": list(entry.players),
+        "registry": entry.registry,
+        "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
+        "digest": digest_to_json(entry.rendered.digest),
+        "files": texts,
+        "binary": binary,
+    }
+
+
+def _diagnostic_to_json(d: Diagnostic) -> list[Any]:
+    return [d.severity.value, d.code, d.message, d.pos.path, d.pos.line, d.pos.col, d.hint, d.settled]
+
+
+def text_of(v: Any) -> str:
+    """``v``, which must be a string (an entry read back is checked field by field)."""
+    if not isinstance(v, str):
+        raise TypeError("expected a string")
+    return v
+
+
+def _number(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError("expected an integer")
+    return v
+
+
+def _diagnostic(v: Any) -> Diagnostic:
+    severity, code, message, path, line, col, hint, settled = v
+    if not isinstance(settled, bool):
+        raise TypeError("expected a boolean")
+    pos = SourcePos(text_of(path), _number(line), _number(col))
+    return Diagnostic(Severity(severity), text_of(code), text_of(message), pos, text_of(hint), settled)
+
+
+def decode_entry(obj: Any, key: str, shown: str) -> CachedEvent | None:
+    """The entry a JSON document holds; None when it is of another format, version, key or file.
+
+    Raises:
+        TypeError, ValueError, KeyError: the document is not what :func:`encode_entry` writes.
+    """
+    if not isinstance(obj, dict):
+        return None
+    if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
+        return None
+    if obj.get("key") != key or obj.get("path") != shown:
+        return None
+    files: Files = {}
+    texts, binary = obj["files"], obj["binary"]
+    if not isinstance(texts, dict) or not isinstance(binary, dict):
+        return None
+    for path, content in texts.items():
+        files[text_of(path)] = text_of(content)
+    for path, content in binary.items():
+        files[text_of(path)] = bytes.fromhex(text_of(content))
+    decks: Sequence[Any] = obj["decks"]
+    return CachedEvent(
+        RenderedEvent(digest_from_json(obj["digest"]), files),
+        tuple(_diagnostic(d) for d in obj["diagnostics"]),
+        tuple((text_of(ref), None if digest is None else text_of(digest)) for ref, digest in decks),
+        tuple(text_of(p) for p in obj["players"]),
+        text_of(obj["registry"]),
+    )
