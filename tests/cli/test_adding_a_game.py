@@ -87,6 +87,16 @@ def _ok(root: Path, *args: str) -> str:
     return out
 
 
+def _play_two_rounds(root: Path) -> None:
+    """Four players through two Swiss rounds, as a TO enters them: table 1 won 2-1, table 2 lost 0-2."""
+    for pid, name in (("ariel", "Ariel"), ("belle", "Belle"), ("cinder", "Cinderella"), ("dale", "Dale")):
+        _ok(root, "add-player", EVENT, "--id", pid, "--name", name)
+    for _round in (1, 2):
+        _ok(root, "pair", EVENT)
+        _ok(root, "report", EVENT, "--table", "1", "2-1")
+        _ok(root, "report", EVENT, "--table", "2", "0-2")
+
+
 def test_a_game_no_module_registers_is_refused(tmp_path: Path) -> None:
     (tmp_path / "events").mkdir()
     code, out = run_cli(tmp_path, "new", "--name", "X", "--date", "2026-11-20", "--game", "lorcana", "--format", "x")
@@ -102,12 +112,7 @@ def test_a_registered_game_runs_end_to_end_through_the_command_line(
     _ok(root, "new", *new, "--seed", "7", "--rounds", "2")
     text = (root / EVENT).read_text(encoding="utf-8")
     assert "game: lorcana" in text and "rules: mtr" in text and "pairing: swiss" in text and "best_of: 3" in text
-    for pid, name in (("ariel", "Ariel"), ("belle", "Belle"), ("cinder", "Cinderella"), ("dale", "Dale")):
-        _ok(root, "add-player", EVENT, "--id", pid, "--name", name)
-    for _round in (1, 2):
-        _ok(root, "pair", EVENT)
-        _ok(root, "report", EVENT, "--table", "1", "2-1")
-        _ok(root, "report", EVENT, "--table", "2", "0-2")
+    _play_two_rounds(root)
 
     doc = json.loads(_ok(root, "standings", EVENT, "--json"))
     assert (doc["rules"], doc["stage"], doc["final"]) == ("mtr", "final standings", True)
@@ -152,12 +157,7 @@ def test_a_game_with_rules_of_its_own_is_one_module_plus_data(
     new = ("--name", "Lorcana League 1", "--date", "2026-11-20", "--game", "lorcana", "--format", "core-constructed")
     _ok(root, "new", *new, "--seed", "7", "--rounds", "2")
     assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
-    for pid, name in (("ariel", "Ariel"), ("belle", "Belle"), ("cinder", "Cinderella"), ("dale", "Dale")):
-        _ok(root, "add-player", EVENT, "--id", pid, "--name", name)
-    for _round in (1, 2):
-        _ok(root, "pair", EVENT)
-        _ok(root, "report", EVENT, "--table", "1", "2-1")
-        _ok(root, "report", EVENT, "--table", "2", "0-2")
+    _play_two_rounds(root)
 
     doc = json.loads(_ok(root, "standings", EVENT, "--json"))
     assert doc["rules"] == "lorcana"
