@@ -44,6 +44,13 @@ def _no_fork() -> None:
     _replace(ingest.publish.parallel, "can_fork", lambda: False)
 
 
+def _no_engine_split() -> None:
+    """mkdocs writes every page in this process (no site is large enough to split)."""
+    import ingest.publish.mkdocs_plugin
+
+    _replace(ingest.publish.mkdocs_plugin, "MIN_PAGES", 2**62)
+
+
 def _no_gc_build() -> None:
     """The build's own garbage-collector handling: results frozen from the pages about many
     events on, and the heap frozen (collector paused) around the forked workers."""
@@ -110,7 +117,8 @@ def _no_build_cache() -> None:
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
-    "fork": ("forked worker pool and forked page rendering", _no_fork),
+    "fork": ("every forked process (events, pages, mkdocs' pages)", _no_fork),
+    "engine-split": ("mkdocs writing the pages in two processes", _no_engine_split),
     "gc-build": ("the build's collector freezes (run.py, parallel.py)", _no_gc_build),
     "gc-standings": ("collector paused in standings (rules/standings.py)", _no_gc_standings),
     "memory-caches": ("in-memory caches of serve (events, pages, files written)", _no_memory_caches),

@@ -65,6 +65,7 @@ def run_mkdocs(
     progress: Progress = _no_progress,
     previous: Path | None = None,
     stale: Collection[str] = (),
+    workers: int = 1,
 ) -> list[str]:
     """Builds the site with mkdocs-material; returns the engine's warnings.
 
@@ -76,12 +77,18 @@ def run_mkdocs(
     Markdown or fragments changed, new pages, the site-wide files: sitemap, 404 page,
     search index). No page shows anything of another page but the navigation, whose
     titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
+
+    ``workers``: with more than one, a whole build of many pages writes them in two
+    processes (:mod:`ingest.publish.page_split`) where forking is safe.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, MkDocsException
+    from mkdocs.utils import clean_directory
 
     from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
+    from ingest.publish.page_split import PageSplit
+    from ingest.publish.parallel import can_fork
 
     counter = _Counter()
     log = logging.getLogger("mkdocs")
@@ -97,6 +104,7 @@ def run_mkdocs(
             plugin.load_config({})
             cfg.plugins["scorekeeper"] = plugin
         kept = None
+        split = PageSplit(counter.messages) if workers > 1 and previous is None and can_fork() else None
         if previous is not None:
             try:
                 kept = _link_previous(previous, site, stale, cfg.theme.static_templates)
@@ -106,10 +114,22 @@ def run_mkdocs(
             if isinstance(plugin, ScorekeeperPlugin):
                 plugin.progress = progress
                 plugin.kept = kept
-        cfg.plugins.on_startup(command="build", dirty=kept is not None)
+                plugin.split = split
+        dirty = kept is not None or split is not None
+        if split is not None:  # a build of some pages in each process: the folder is emptied here
+            clean_directory(str(site))
+        cfg.plugins.on_startup(command="build", dirty=dirty)
         try:
-            mkdocs_build(cfg, dirty=kept is not None)
+            mkdocs_build(cfg, dirty=dirty)
+        except BaseException as exc:
+            if split is not None and split.in_child:
+                split.finish_child(str(exc) or type(exc).__name__)
+            raise
         finally:
+            if split is not None:
+                if split.in_child:  # a forked process never goes back to the caller
+                    split.finish_child("the build ended early")
+                split.abandon()
             cfg.plugins.on_shutdown()
     except (Abort, MkDocsException) as exc:
         at = SourcePos(display_path(project.mkdocs_file, project.root))

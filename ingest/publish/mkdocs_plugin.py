@@ -21,8 +21,9 @@ from typing import Any
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
+from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
 from ingest.site import fragments as fr
 
 
@@ -43,6 +44,9 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
     """Set for a build of some pages: the site's files that are up to date (linked from the
     previous site). Only the other files are made (mkdocs' ``dirty`` build, told exactly
     which files are up to date rather than guessing from times)."""
+    split: PageSplit | None = None
+    """Set for a whole build that may share its pages with a forked process (see
+    :mod:`ingest.publish.page_split`); mkdocs then runs a build of some pages in each."""
 
     def on_config(self, config: Any) -> Any:
         if self.config.fragments:
@@ -56,9 +60,23 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         if kept is not None:
             for f in files:
                 f.is_modified = _not_modified if f.dest_uri in kept else _modified
+        elif self.split is not None:
+            for f in files:
+                f.is_modified = _modified
         self.pages = sum(1 for f in files if f.is_documentation_page() and (kept is None or f.dest_uri not in kept))
         self.done = 0
+        if self.split is not None and (kept is not None or self.pages < MIN_PAGES):
+            self.split = None  # every page here
         return files
+
+    @event_priority(-100)  # every page read and converted, every plugin's environment ready
+    def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
+        if self.split is not None:
+            self.split.fork(files)
+            if self.split.in_child:
+                self.progress = None
+            self.pages = sum(1 for f in files if f.is_documentation_page() and f.is_modified())
+        return env
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Any) -> str:
         # The designed index replaces the search plugin's: it need not parse any page.
@@ -83,8 +101,20 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
             return fr.compact(output_content)
         return output_content
 
+    @event_priority(100)  # before any other plugin's last step: every page is written
+    def _join_split(self, *, config: Any) -> None:
+        split = self.split
+        if split is None:
+            return
+        if split.in_child:
+            split.finish_child()
+        try:
+            split.join()
+        except SplitError as exc:
+            raise PluginError(str(exc)) from None
+
     @event_priority(-100)  # after the search plugin has written its (empty) index
-    def on_post_build(self, *, config: Any) -> None:
+    def _write_search_index(self, *, config: Any) -> None:
         if "search" not in config.plugins and "material/search" not in config.plugins:
             return
         try:
@@ -92,6 +122,8 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
         fr.write_search_index(Path(config.site_dir), entries, "mkdocs")
+
+    on_post_build = CombinedEvent(_join_split, _write_search_index)
 
 
 def _not_modified() -> bool:

@@ -313,7 +313,7 @@ def _build(
         if docs_only:
             return timings
         t = time.perf_counter()
-        timings.extra.update(site.publish(changes, step))
+        timings.extra.update(site.publish(changes, step, workers=processes))
         timings.engine = time.perf_counter() - t
         return timings
 

@@ -72,9 +72,12 @@ class SiteUpdate:
         manifest.unlink(missing_ok=True)
         return cls(project, engine, day, strict, fingerprint, incremental)
 
-    def publish(self, changes: DocsChanges, step: Progress) -> dict[str, float]:
+    def publish(self, changes: DocsChanges, step: Progress, *, workers: int = 1) -> dict[str, float]:
         """Makes ``build/site`` from ``build/docs``; returns what it did (``incremental``: the
-        pages were updated without the engine; ``pages made``: the engine made only those)."""
+        pages were updated without the engine; ``pages made``: the engine made only those).
+
+        ``workers``: processes mkdocs may write a whole site's pages in (see
+        :func:`~ingest.publish.engines.run_mkdocs`)."""
         project = self.project
         docs, folder, site = project.build_dir / "docs", project.build_dir / fr.FOLDER, project.build_dir / "site"
         done: dict[str, float] = {}
@@ -108,7 +111,9 @@ class SiteUpdate:
                     )
                     done["pages made"] = float(len(remake))
                 else:
-                    warnings = run_mkdocs(project, docs, staging, strict=self.strict, progress=step)
+                    warnings = run_mkdocs(
+                        project, docs, staging, strict=self.strict, progress=step, workers=workers
+                    )
             if self.strict and warnings:
                 at = SourcePos(display_path(project.mkdocs_file, project.root))
                 raise IngestError([error("site-engine", w, at) for w in warnings])

@@ -16,10 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from ingest.core.errors import IngestError
 from ingest.source.validation import Schema, SchemaValidator, _inline_refs, check_document, load_schema
 from ingest.source.yamldoc import parse_yaml
 from tests.builders import DATA, ROOT, paths_of
@@ -227,3 +229,11 @@ def test_a_mutated_format_or_archetype_file_gets_the_same_errors(data: st.DataOb
         else:
             parent[path[-1]] = data.draw(st.one_of(values, st.sampled_from(["2025-13-01", "2025-6-1", "Bad Id"])))
     assert_same_errors(name, doc)
+
+
+def test_a_schema_that_is_not_a_json_schema_is_refused_with_its_file_named(tmp_path: Path) -> None:
+    """A project's own schema is checked against the meta-schema before anything is validated with it."""
+    broken = tmp_path / "event.schema.json"
+    broken.write_text('{"type": "object", "properties": {"name": {"type": "strin"}}}', encoding="utf-8")
+    with pytest.raises(IngestError, match=r"event\.schema\.json: not a valid JSON Schema"):
+        load_schema(broken)

@@ -1,0 +1,120 @@
+"""mkdocs writing a site's pages in two processes.
+
+mkdocs renders and writes pages one after another, on one core. In a whole build of many
+pages, once every page has been read and converted (so that each process knows every
+page's title and headings, for the navigation and the anchor checks), the build forks
+once: each process renders and writes its own share of the pages and copies its share of
+the other files, through mkdocs' own way of building some pages only (a file whose
+``is_modified`` says False is skipped). The forked process then reports its warnings
+through a pipe and exits; the other waits for it before the build's last step (the search
+index, written after every page). The pages are the same bytes whichever process writes
+them.
+
+Used only where forking is safe (:func:`ingest.publish.parallel.can_fork`) and for a
+whole build of at least :data:`MIN_PAGES` pages: on a build of some pages, or a small site,
+the fork would cost more than it saves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+MIN_PAGES = 200
+"""A whole build of fewer pages is made in one process."""
+
+
+class SplitError(RuntimeError):
+    """The forked process could not make its share of the site."""
+
+
+class PageSplit:
+    """One whole build's pages shared between this process and one forked from it.
+
+    ``messages``: the list the build's warnings are collected in; the forked process's
+    warnings are added to it when it has finished (:meth:`join`).
+    """
+
+    def __init__(self, messages: list[str]) -> None:
+        self.messages = messages
+        self.in_child = False
+        self.pid = 0
+        self.fd = -1
+        self.start = 0
+
+    def fork(self, files: Iterable[Any]) -> None:
+        """Forks; from now on each process makes only its share of ``files`` (mkdocs ``File``\\ s)."""
+        pages = [f for f in files if f.is_documentation_page()]
+        others = [f for f in files if not f.is_documentation_page()]
+        self.start = len(self.messages)  # the warnings so far are in both processes' lists
+        read, write = os.pipe()
+        pid = os.fork()
+        share = 1 if pid == 0 else 0
+        for group in (pages, others):
+            for i, f in enumerate(group):
+                f.is_modified = _modified if i % 2 == share else _not_modified
+        if pid == 0:
+            os.close(read)
+            self.in_child, self.fd = True, write
+        else:
+            os.close(write)
+            self.pid, self.fd = pid, read
+
+    def finish_child(self, error: str | None = None) -> NoReturn:
+        """In the forked process: tells the other what happened and exits (nothing else runs)."""
+        try:
+            data = json.dumps({"messages": self.messages[self.start :], "error": error}).encode("utf-8")
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self.fd, view) :]
+            os.close(self.fd)
+        finally:
+            os._exit(0 if error is None else 1)
+
+    def join(self) -> None:
+        """Waits for the forked process; adds its warnings; raises :class:`SplitError` if it failed."""
+        if self.in_child or not self.pid:
+            return
+        chunks = []
+        while chunk := os.read(self.fd, 1 << 16):
+            chunks.append(chunk)
+        os.close(self.fd)
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        try:
+            report = json.loads(b"".join(chunks))
+        except ValueError:
+            report = {"messages": [], "error": f"the process making half of the pages ended ({status})"}
+        # What both processes checked after the fork (the anchors of every page) both reported.
+        mine = Counter(self.messages[self.start :])
+        for message in map(str, report.get("messages", ())):
+            if mine[message]:
+                mine[message] -= 1
+            else:
+                self.messages.append(message)
+        if report.get("error") is not None or status != 0:
+            raise SplitError(str(report.get("error") or f"the process making half of the pages ended ({status})"))
+
+    def abandon(self) -> None:
+        """In this process after a failure: the forked one is stopped, if it still runs."""
+        if self.in_child or not self.pid:
+            return
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.pid = 0
+
+
+def _modified() -> bool:
+    return True
+
+
+def _not_modified() -> bool:
+    return False

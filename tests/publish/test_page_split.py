@@ -1,0 +1,115 @@
+"""A whole build of many pages writes them in two processes: the same site, errors reported.
+
+:func:`ingest.publish.engines.run_mkdocs` with ``workers=2`` forks mkdocs once every page
+is read (:mod:`ingest.publish.page_split`); each process writes its share of the pages and
+of the other files. The site is byte for byte the one a single process makes, an error in
+either share fails the build with the page named, and the forked process never outlives
+the build nor goes back to the caller.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from ingest.core.errors import IngestError
+from ingest.publish.engines import run_mkdocs
+from ingest.publish.page_split import MIN_PAGES
+from ingest.site import fragments as fr
+from ingest.source.project import Project
+from tests.site_helpers import make_project
+
+PAGES = MIN_PAGES + 50
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _docs(root: Path, *, broken: tuple[str, ...] = (), links: str = "") -> Path:
+    """``PAGES`` pages with a table each (a fragment), a static file per page, and the
+    pages the navigation of ``mkdocs.yml`` lists."""
+    docs, frags = root / "build" / "docs", root / "build" / fr.FOLDER
+    for name in ("events", "players", "formats", "rules"):
+        (docs / name).mkdir(parents=True)
+        (docs / name / "index.md").write_text(f"# {name.title()}\n")
+    for name in ["index", *(f"p{i:03d}" for i in range(PAGES))]:
+        (docs / "api").mkdir(parents=True, exist_ok=True)
+        (docs / f"{name}.md").write_text(
+            f"---\ntitle: Page {name}\n---\n# Page {name}\n\n{links}\n\n{fr.placeholder(0)}\n"
+        )
+        (docs / "api" / f"{name}.json").write_text(json.dumps({"page": name}))
+        if name not in broken:  # a page without its fragment fails
+            frags.mkdir(parents=True, exist_ok=True)
+            (frags / f"{name}.md.json").write_text(fr.encode([f"<table><tr><td>{name}</td></tr></table>"]))
+    return docs
+
+
+@pytest.fixture(autouse=True)
+def _forking_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runner's own threads (pytest-xdist) hold no lock a build takes."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+
+def _project(tmp_path: Path) -> Project:
+    return make_project(tmp_path / "p", samples=False)
+
+
+def _no_child_left() -> bool:
+    try:
+        return os.waitpid(-1, os.WNOHANG) == (0, 0)
+    except ChildProcessError:
+        return True
+
+
+def test_two_processes_write_the_site_one_process_writes(tmp_path: Path) -> None:
+    """The warnings too: each page links to a missing page (found as the pages are read,
+    before the fork) and to a missing heading (checked by both processes, after)."""
+    project = _project(tmp_path)
+    with project.mkdocs_file.open("a", encoding="utf-8") as f:
+        f.write("validation:\n  anchors: warn\n")
+    docs = _docs(project.root, links="[gone](gone.md) [nowhere](#nowhere)")
+    one, two = tmp_path / "one", tmp_path / "two"
+    totals: list[int] = []
+    warned = run_mkdocs(project, docs, one, strict=False, workers=1)
+    warnings = run_mkdocs(
+        project, docs, two, strict=False, workers=2, progress=lambda stage, done, total: totals.append(total)
+    )
+    assert len(warned) >= 2 * PAGES
+    assert sorted(warnings) == sorted(warned)
+    assert _tree(one) == _tree(two)
+    assert "<td>p123</td>" in (two / "p123" / "index.html").read_text(encoding="utf-8")
+    assert len(_tree(two)) > 2 * PAGES
+    # This process wrote about half of the pages: the other half came from the forked one.
+    pages = PAGES + 5  # and the index, and the four the navigation lists
+    assert totals and max(totals) == (pages + 1) // 2
+    assert _no_child_left()
+
+
+def test_one_process_writes_a_small_site_and_a_build_of_some_pages(tmp_path: Path) -> None:
+    project = _project(tmp_path)
+    docs = _docs(project.root)
+    for page in sorted(docs.glob("p*.md"))[MIN_PAGES - 10 :]:
+        page.unlink()
+    totals: list[int] = []
+    run_mkdocs(project, docs, tmp_path / "s", strict=True, workers=2, progress=lambda s, d, t: totals.append(t))
+    assert max(totals) == len(list(docs.rglob("*.md")))
+
+
+@pytest.mark.parametrize("broken", [("p000",), tuple(f"p{i:03d}" for i in range(PAGES))])
+def test_a_page_that_fails_in_either_process_fails_the_build(tmp_path: Path, broken: tuple[str, ...]) -> None:
+    """``p000`` is the forked process's (the index comes first); with every page broken this
+    process fails first and stops the other."""
+    project = _project(tmp_path)
+    docs = _docs(project.root, broken=broken)
+    me = os.getpid()
+    with pytest.raises(IngestError) as caught:
+        run_mkdocs(project, docs, tmp_path / "s", strict=False, workers=2)
+    assert os.getpid() == me
+    assert "placeholder 0 has no fragment" in str(caught.value)
+    assert f"{broken[0]}.md" in str(caught.value) or len(broken) > 1
+    assert _no_child_left()
