@@ -111,9 +111,7 @@ class SiteUpdate:
                     )
                     done["pages made"] = float(len(remake))
                 else:
-                    warnings = run_mkdocs(
-                        project, docs, staging, strict=self.strict, progress=step, workers=workers
-                    )
+                    warnings = run_mkdocs(project, docs, staging, strict=self.strict, progress=step, workers=workers)
             if self.strict and warnings:
                 at = SourcePos(display_path(project.mkdocs_file, project.root))
                 raise IngestError([error("site-engine", w, at) for w in warnings])
