@@ -142,7 +142,7 @@ class EventStore:
         if not hmac.compare_digest(mac, self._mac(key, payload).encode()):
             return None
         try:
-            return decode_entry(json.loads(payload), key, shown)
+            return decode_entry(payload, key, shown)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
             return None
 
@@ -151,7 +151,7 @@ class EventStore:
         self.used.add(key)
         if self.folder is None:
             return
-        payload = json.dumps(encode_entry(entry, key, shown), ensure_ascii=False, separators=(",", ":")).encode()
+        payload = encode_entry(entry, key, shown)
         data = MAGIC + self._mac(key, payload).encode() + b"\n" + payload
         try:
             self.folder.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,16 @@
-"""What the build cache keeps of an event (:class:`CachedEvent`), and an entry as JSON: data,
+"""What the build cache keeps of an event (:class:`CachedEvent`), and an entry as bytes: data,
 never code, written by :func:`encode_entry` and read back field by field by
 :func:`decode_entry` (the store, :mod:`ingest.publish.cache`, signs and checks it first).
+
+An entry is a JSON header (one line: the event's fields, and each file's path, kind and
+length), then the files' bytes one after another. The files are most of an entry, and as
+JSON strings every quote of their HTML would be escaped and unescaped again: as bytes they
+are only sliced and decoded.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,16 +40,15 @@ class CachedEvent:
     """Digest of what players.yaml said about them (:func:`players_digest`)."""
 
 
-def encode_entry(entry: CachedEvent, key: str, shown: str) -> dict[str, Any]:
-    """An entry as the JSON document the store signs and keeps (binary files as hex)."""
-    texts: dict[str, str] = {}
-    binary: dict[str, str] = {}
+def encode_entry(entry: CachedEvent, key: str, shown: str) -> bytes:
+    """An entry as the bytes the store signs and keeps: the header, a line feed, the files."""
+    listed: list[list[Any]] = []
+    blobs: list[bytes] = []
     for path, content in entry.rendered.files.items():
-        if isinstance(content, str):
-            texts[path] = content
-        else:
-            binary[path] = content.hex()
-    return {
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        listed.append([path, "text" if isinstance(content, str) else "bytes", len(data)])
+        blobs.append(data)
+    header = {
         "format": CACHE_FORMAT,
         "version": __version__,
         "key": key,
@@ -53,9 +58,10 @@ def encode_entry(entry: CachedEvent, key: str, shown: str) -> dict[str, Any]:
         "registry": entry.registry,
         "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
         "digest": digest_to_json(entry.rendered.digest),
-        "files": texts,
-        "binary": binary,
+        "files": listed,
     }
+    # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.
+    return json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
 
 
 def _diagnostic_to_json(d: Diagnostic) -> list[Any]:
@@ -83,12 +89,14 @@ def _diagnostic(v: Any) -> Diagnostic:
     return Diagnostic(Severity(severity), text_of(code), text_of(message), pos, text_of(hint), settled)
 
 
-def decode_entry(obj: Any, key: str, shown: str) -> CachedEvent | None:
-    """The entry a JSON document holds; None when it is of another format, version, key or file.
+def decode_entry(data: bytes, key: str, shown: str) -> CachedEvent | None:
+    """The entry ``data`` holds; None when it is of another format, version, key or file.
 
     Raises:
-        TypeError, ValueError, KeyError: the document is not what :func:`encode_entry` writes.
+        TypeError, ValueError, KeyError: the data is not what :func:`encode_entry` writes.
     """
+    head, _, body = data.partition(b"\n")
+    obj = json.loads(head)
     if not isinstance(obj, dict):
         return None
     if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
@@ -96,13 +104,15 @@ def decode_entry(obj: Any, key: str, shown: str) -> CachedEvent | None:
     if obj.get("key") != key or obj.get("path") != shown:
         return None
     files: Files = {}
-    texts, binary = obj["files"], obj["binary"]
-    if not isinstance(texts, dict) or not isinstance(binary, dict):
-        return None
-    for path, content in texts.items():
-        files[text_of(path)] = text_of(content)
-    for path, content in binary.items():
-        files[text_of(path)] = bytes.fromhex(text_of(content))
+    at = 0
+    for path, kind, length in obj["files"]:
+        end = at + _number(length)
+        if kind not in ("text", "bytes") or length < 0 or end > len(body):
+            raise ValueError("not a file of an entry")
+        files[text_of(path)] = body[at:end].decode("utf-8") if kind == "text" else body[at:end]
+        at = end
+    if at != len(body):
+        raise ValueError("bytes after the last file")
     decks: Sequence[Any] = obj["decks"]
     return CachedEvent(
         RenderedEvent(digest_from_json(obj["digest"]), files),

@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from ingest.publish import cache as build_cache
 from ingest.publish import cache_keys
@@ -215,14 +216,24 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
     entry = _entry_of(root, keys, _modern(root))
     secret = (keys / "scorekeeper" / "build-cache.key").read_bytes()
     key = entry.stem
-    obj = json.loads(entry.read_bytes().split(b"\n", 2)[2])
+    head, body = entry.read_bytes().split(b"\n", 3)[2:]
+    obj = json.loads(head)
 
     def signed(payload: bytes) -> bytes:
         mac = hmac.new(secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
         return build_cache.MAGIC + mac + b"\n" + payload
 
-    for change in ({"version": "0.0.1"}, {"format": cache_keys.CACHE_FORMAT + 1}, {"digest": {"history": 1}}):
-        entry.write_bytes(signed(json.dumps({**obj, **change}).encode()))
+    first, length = obj["files"][0][0], obj["files"][0][2]
+    changes: list[tuple[dict[str, Any], bytes]] = [
+        ({"version": "0.0.1"}, body),
+        ({"format": cache_keys.CACHE_FORMAT + 1}, body),
+        ({"digest": {"history": 1}}, body),
+        ({"files": [[first, "text", length + len(body)]]}, body),  # past the end
+        ({}, body + b"x"),  # bytes after the last file
+        ({"files": [[first, "pickle", length], *obj["files"][1:]]}, body),
+    ]
+    for change, files in changes:
+        entry.write_bytes(signed(json.dumps({**obj, **change}).encode() + b"\n" + files))
         assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
         assert _docs(root) == clean
     entry.write_bytes(signed(b"[1, 2"))
