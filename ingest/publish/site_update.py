@@ -20,6 +20,7 @@ from ingest import __version__
 from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
+from ingest.publish.parallel import forked_map
 from ingest.publish.sync import DocsChanges, TreeChanges
 from ingest.site import fragments as fr
 from ingest.source.project import Project
@@ -101,7 +102,7 @@ class SiteUpdate:
                 if self.engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=self.strict)
                     step("finishing pages", 0, 1)
-                    fr.finish_site(staging, docs, folder, self.engine)
+                    fr.finish_site(staging, docs, folder, self.engine, forked_map if workers > 1 else map)
                 elif self.incremental:  # only the pages that changed are made
                     remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
                     for rel in changes.fragments.written | changes.fragments.removed:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -275,24 +275,36 @@ def page_html(docs_path: str) -> str | None:
     return docs_path[:-3] + "/index.html"
 
 
-def finish_site(site: Path, docs: Path, folder: Path, engine: str) -> None:
+def finish_site(
+    site: Path,
+    docs: Path,
+    folder: Path,
+    engine: str,
+    mapper: Callable[[Callable[[Sequence[str]], Any], Sequence[Sequence[str]]], Iterable[Any]] = map,
+) -> None:
     """Puts the fragments, the search script and the designed search index into a built site.
 
     For engines that run no mkdocs plugins (Zensical): every page made from a Markdown
-    file of ``docs`` is read, completed and written back.
+    file of ``docs`` is read, completed and written back, half of them through ``mapper``'s
+    second chunk (the build passes one that does it in a forked process).
     """
+    pages: list[str] = []
     for current, _, names in os.walk(docs):
         for name in names:
-            if not name.endswith(".md"):
-                continue
-            src = Path(current, name).relative_to(docs).as_posix()
-            rel = page_html(src)
-            assert rel is not None
-            target = site / rel
-            if not target.is_file():
-                continue
+            if name.endswith(".md"):
+                src = Path(current, name).relative_to(docs).as_posix()
+                if (site / (page_html(src) or src)).is_file():
+                    pages.append(src)
+    pages.sort()
+
+    def finish(chunk: Sequence[str]) -> None:
+        for src in chunk:
+            target = site / (page_html(src) or src)
             html = target.read_text(encoding="utf-8")
             done = finish_page(html, folder, src)
             if done != html:
                 target.write_text(done, encoding="utf-8")
+
+    for _ in mapper(finish, [pages[0::2], pages[1::2]]):
+        pass
     write_search_index(site, read_search_entries(folder), engine)

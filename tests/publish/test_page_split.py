@@ -4,7 +4,8 @@
 is read (:mod:`ingest.publish.page_split`); each process writes its share of the pages and
 of the other files. The site is byte for byte the one a single process makes, an error in
 either share fails the build with the page named, and the forked process never outlives
-the build nor goes back to the caller.
+the build nor goes back to the caller. With Zensical, the pages are finished (their
+fragments put in) by two processes the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs
 from ingest.publish.page_split import MIN_PAGES
+from ingest.publish.parallel import forked_map
 from ingest.site import fragments as fr
 from ingest.source.project import Project
 from tests.site_helpers import make_project
@@ -112,4 +114,26 @@ def test_a_page_that_fails_in_either_process_fails_the_build(tmp_path: Path, bro
     assert os.getpid() == me
     assert "placeholder 0 has no fragment" in str(caught.value)
     assert f"{broken[0]}.md" in str(caught.value) or len(broken) > 1
+    assert _no_child_left()
+
+
+def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) -> None:
+    """Zensical runs no plugin: the fragments go into its pages afterwards, half of them in a
+    forked process (:func:`ingest.site.fragments.finish_site` with the build's mapper)."""
+    docs = _docs(_project(tmp_path).root)
+    folder = docs.parent / fr.FOLDER
+    sites = []
+    for mapper in (map, forked_map):
+        site = tmp_path / f"site-{len(sites)}"
+        for page in sorted(docs.rglob("*.md")):
+            src = page.relative_to(docs).as_posix()
+            rel = fr.page_html(src)
+            assert rel is not None
+            table = fr.placeholder(0) if (folder / f"{src}.json").is_file() else ""
+            (site / rel).parent.mkdir(parents=True, exist_ok=True)
+            (site / rel).write_text(f"<html><head></head><body>\n<h1>{rel}</h1>\n{table}\n</body></html>\n")
+        fr.finish_site(site, docs, folder, "zensical", mapper)
+        sites.append(_tree(site))
+    assert sites[0] == sites[1]
+    assert "<td>p123</td>" in sites[1]["p123/index.html"].decode()
     assert _no_child_left()
