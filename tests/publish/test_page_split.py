@@ -122,7 +122,7 @@ def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) 
     forked process (:func:`ingest.site.fragments.finish_site` with the build's mapper)."""
     docs = _docs(_project(tmp_path).root)
     folder = docs.parent / fr.FOLDER
-    sites = []
+    sites: list[dict[str, bytes]] = []
     for mapper in (map, forked_map):
         site = tmp_path / f"site-{len(sites)}"
         for page in sorted(docs.rglob("*.md")):
