@@ -87,8 +87,10 @@ class PageSplit:
         self.pid = 0
         try:
             report = json.loads(b"".join(chunks))
-        except ValueError:
-            report = {"messages": [], "error": f"the process making half of the pages ended ({status})"}
+        except ValueError:  # it said nothing: killed (out of memory?)
+            code = os.waitstatus_to_exitcode(status)
+            how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+            report = {"messages": [], "error": f"the second process writing the pages stopped ({how}); build again"}
         # What both processes checked after the fork (the anchors of every page) both reported.
         mine = Counter(self.messages[self.start :])
         for message in map(str, report.get("messages", ())):
@@ -96,8 +98,8 @@ class PageSplit:
                 mine[message] -= 1
             else:
                 self.messages.append(message)
-        if report.get("error") is not None or status != 0:
-            raise SplitError(str(report.get("error") or f"the process making half of the pages ended ({status})"))
+        if report.get("error") is not None:
+            raise SplitError(str(report["error"]))
 
     def abandon(self) -> None:
         """In this process after a failure: the forked one is stopped, if it still runs."""

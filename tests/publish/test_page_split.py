@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pytest
 
 from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs
-from ingest.publish.page_split import MIN_PAGES
+from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
 from ingest.publish.parallel import forked_map
 from ingest.site import fragments as fr
 from ingest.source.project import Project
@@ -136,4 +137,26 @@ def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) 
         sites.append(_tree(site))
     assert sites[0] == sites[1]
     assert "<td>p123</td>" in sites[1]["p123/index.html"].decode()
+    assert _no_child_left()
+
+
+class _File:
+    def __init__(self, page: bool) -> None:
+        self.page = page
+
+    def is_documentation_page(self) -> bool:
+        return self.page
+
+
+def test_a_second_process_that_is_killed_fails_the_build_with_words() -> None:
+    """Killed before it could report (the out-of-memory killer): an error that says so."""
+    split = PageSplit([])
+    files = [_File(i % 3 == 0) for i in range(12)]
+    split.fork(files)
+    if split.in_child:
+        os.kill(os.getpid(), signal.SIGKILL)
+    with pytest.raises(SplitError, match=r"stopped \(killed by signal 9\); build again"):
+        split.join()
+    shares = [f.is_modified() for f in files]  # type: ignore[attr-defined]
+    assert shares.count(True) == 6  # this process's share: every other page, every other file
     assert _no_child_left()
