@@ -86,6 +86,10 @@ def build(
         else:
             click.echo(f"error: {exc.text}", err=True)
         sys.exit(1)
+    except OSError as exc:  # the build folder cannot be written (a file in a folder's place, a full disk)
+        progress.close()
+        click.echo(f"error: could not write the build: {exc}; build/site is as it was", err=True)
+        sys.exit(1)
     progress.close()
     where = "build/docs" if docs_only else "build/site"
     click.echo(

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos, error
@@ -66,6 +66,7 @@ def run_mkdocs(
     previous: Path | None = None,
     stale: Collection[str] = (),
     workers: int = 1,
+    stored: Mapping[str, str | bytes] | None = None,
 ) -> list[str]:
     """Builds the site with mkdocs-material; returns the engine's warnings.
 
@@ -79,7 +80,8 @@ def run_mkdocs(
     titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
 
     ``workers``: with more than one, a whole build of many pages writes them in two
-    processes (:mod:`ingest.publish.page_split`) where forking is safe.
+    processes (:mod:`ingest.publish.page_split`) where forking is safe. ``stored``: the
+    build's fragments files, which the plugin then takes from memory.
     """
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
@@ -115,6 +117,7 @@ def run_mkdocs(
                 plugin.progress = progress
                 plugin.kept = kept
                 plugin.split = split
+                plugin.stored = stored
         dirty = kept is not None or split is not None
         if split is not None:  # a build of some pages in each process: the folder is emptied here
             clean_directory(str(site))

@@ -9,7 +9,9 @@ adds the script that fetches the index only when the search is opened. See :mod:
 
 The fragments are read from the ``fragments`` folder next to the docs folder
 (``build/fragments`` beside ``build/docs``), or from the folder the ``fragments`` option
-names (relative to ``mkdocs.yml``).
+names (relative to ``mkdocs.yml``); ``scorekeeper build`` hands them over in memory
+instead. A whole build of many pages may write them in two processes
+(:mod:`ingest.publish.page_split`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
     """Set for a build of some pages: the site's files that are up to date (linked from the
     previous site). Only the other files are made (mkdocs' ``dirty`` build, told exactly
     which files are up to date rather than guessing from times)."""
+    stored: fr.Stored | None = None
+    """The build's fragments files in memory (``scorekeeper build`` gives them): read from
+    there rather than from the fragments folder."""
     split: PageSplit | None = None
     """Set for a whole build that may share its pages with a forked process (see
     :mod:`ingest.publish.page_split`); mkdocs then runs a build of some pages in each."""
@@ -92,7 +97,7 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         if self.progress is not None:
             self.progress("mkdocs: rendering pages", self.done, self.pages)
         try:
-            return fr.finish_page(output, self.folder, page.file.src_uri)
+            return fr.finish_page(output, self.folder, page.file.src_uri, self.stored)
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
 
@@ -118,7 +123,7 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         if "search" not in config.plugins and "material/search" not in config.plugins:
             return
         try:
-            entries = fr.read_search_entries(self.folder)
+            entries = fr.read_search_entries(self.folder, self.stored)
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
         fr.write_search_index(Path(config.site_dir), entries, "mkdocs")

@@ -17,12 +17,13 @@ the fork would cost more than it saves.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NoReturn
+
+from ingest.publish.parallel import receive_json, send_json, stopped
 
 MIN_PAGES = 200
 """A whole build of fewer pages is made in one process."""
@@ -67,11 +68,7 @@ class PageSplit:
     def finish_child(self, error: str | None = None) -> NoReturn:
         """In the forked process: tells the other what happened and exits (nothing else runs)."""
         try:
-            data = json.dumps({"messages": self.messages[self.start :], "error": error}).encode("utf-8")
-            view = memoryview(data)
-            while view:
-                view = view[os.write(self.fd, view) :]
-            os.close(self.fd)
+            send_json(self.fd, {"messages": self.messages[self.start :], "error": error})
         finally:
             os._exit(0 if error is None else 1)
 
@@ -79,18 +76,11 @@ class PageSplit:
         """Waits for the forked process; adds its warnings; raises :class:`SplitError` if it failed."""
         if self.in_child or not self.pid:
             return
-        chunks = []
-        while chunk := os.read(self.fd, 1 << 16):
-            chunks.append(chunk)
-        os.close(self.fd)
+        report = receive_json(self.fd)
         _, status = os.waitpid(self.pid, 0)
         self.pid = 0
-        try:
-            report = json.loads(b"".join(chunks))
-        except ValueError:  # it said nothing: killed (out of memory?)
-            code = os.waitstatus_to_exitcode(status)
-            how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
-            report = {"messages": [], "error": f"the second process writing the pages stopped ({how}); build again"}
+        if not isinstance(report, dict):  # it said nothing: killed (out of memory?)
+            report = {"error": f"the second process writing the pages stopped ({stopped(status)}); build again"}
         # What both processes checked after the fork (the anchors of every page) both reported.
         mine = Counter(self.messages[self.start :])
         for message in map(str, report.get("messages", ())):

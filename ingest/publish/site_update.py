@@ -8,6 +8,7 @@ is removed before ``build/docs`` changes).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import shutil
@@ -102,26 +103,46 @@ class SiteUpdate:
                 if self.engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=self.strict)
                     step("finishing pages", 0, 1)
-                    fr.finish_site(staging, docs, folder, self.engine, forked_map if workers > 1 else map)
+                    fr.finish_site(
+                        staging, docs, folder, self.engine, forked_map if workers > 1 else map, changes.fragment_files
+                    )
                 elif self.incremental:  # only the pages that changed are made
                     remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
                     for rel in changes.fragments.written | changes.fragments.removed:
                         remake.add(fr.page_html(rel[: -len(".json")]) or rel)
                     warnings = run_mkdocs(
-                        project, docs, staging, strict=self.strict, progress=step, previous=site, stale=remake
+                        project,
+                        docs,
+                        staging,
+                        strict=self.strict,
+                        progress=step,
+                        previous=site,
+                        stale=remake,
+                        stored=changes.fragment_files,
                     )
                     done["pages made"] = float(len(remake))
                 else:
-                    warnings = run_mkdocs(project, docs, staging, strict=self.strict, progress=step, workers=workers)
+                    warnings = run_mkdocs(
+                        project,
+                        docs,
+                        staging,
+                        strict=self.strict,
+                        progress=step,
+                        workers=workers,
+                        stored=changes.fragment_files,
+                    )
             if self.strict and warnings:
                 at = SourcePos(display_path(project.mkdocs_file, project.root))
                 raise IngestError([error("site-engine", w, at) for w in warnings])
+            changes.finish()  # build/fragments whole before the site that matches it goes in
             replace_dir(staging, site)
             manifest = _manifest(project)
             manifest.parent.mkdir(parents=True, exist_ok=True)
             manifest.write_text(self.fingerprint, encoding="utf-8")
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
+            with contextlib.suppress(OSError):  # the engine's error is the one to tell
+                changes.finish()
             raise
         return done
 

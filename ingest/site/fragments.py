@@ -87,12 +87,19 @@ def decode(data: bytes | str, where: str) -> list[str]:
     return value
 
 
-def read_fragments(folder: Path, src: str) -> list[str]:
-    """The fragments of the page made from ``src`` (a docs path); none when there is no file."""
+Stored = Mapping[str, "str | bytes"]
+"""A build's fragments files in memory, by path in the fragments folder (what it writes there)."""
+
+
+def read_fragments(folder: Path, src: str, stored: Stored | None = None) -> list[str]:
+    """The fragments of the page made from ``src`` (a docs path); none when there is no file.
+
+    ``stored``: the build's fragments files, to take them from instead of ``folder``.
+    """
     path = folder / f"{src}.json"
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
+        data = path.read_bytes() if stored is None else stored[f"{src}.json"]
+    except (FileNotFoundError, KeyError):
         return []
     return decode(data, path.as_posix())
 
@@ -171,7 +178,7 @@ def compact(html: str) -> str:
     return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
 
 
-def finish_page(html: str, folder: Path, src: str) -> str:
+def finish_page(html: str, folder: Path, src: str, stored: Stored | None = None) -> str:
     """A page the engine rendered from ``src``: compacted, its fragments in place, with the search script.
 
     The page is compacted before the fragments go in: they hold no indentation to remove,
@@ -179,7 +186,7 @@ def finish_page(html: str, folder: Path, src: str) -> str:
     """
     page = page_html(src)
     assert page is not None
-    return inject_head(substitute(compact(html), read_fragments(folder, src), src), page)
+    return inject_head(substitute(compact(html), read_fragments(folder, src, stored), src), page)
 
 
 # -- the search index ---------------------------------------------------------------------------
@@ -192,12 +199,12 @@ YEARS_FOLDER = "search/years"
 """Where the indexes of older years go: ``<year>.json``, in the engine's format."""
 
 
-def read_search_entries(folder: Path) -> list[dict[str, str]]:
+def read_search_entries(folder: Path, stored: Stored | None = None) -> list[dict[str, str]]:
     """The designed search entries the build stored (none when there is no file)."""
     path = folder / SEARCH_FILE
     try:
-        value = json.loads(path.read_bytes())
-    except FileNotFoundError:
+        value = json.loads(path.read_bytes() if stored is None else stored[SEARCH_FILE])
+    except (FileNotFoundError, KeyError):
         return []
     except ValueError as exc:
         raise FragmentError(f"{path.as_posix()}: not a search file ({exc})") from None
@@ -281,12 +288,14 @@ def finish_site(
     folder: Path,
     engine: str,
     mapper: Callable[[Callable[[Sequence[str]], Any], Sequence[Sequence[str]]], Iterable[Any]] = map,
+    stored: Stored | None = None,
 ) -> None:
     """Puts the fragments, the search script and the designed search index into a built site.
 
     For engines that run no mkdocs plugins (Zensical): every page made from a Markdown
     file of ``docs`` is read, completed and written back, half of them through ``mapper``'s
-    second chunk (the build passes one that does it in a forked process).
+    second chunk (the build passes one that does it in a forked process). ``stored``: the
+    build's fragments files, to take them from instead of ``folder``.
     """
     pages: list[str] = []
     for current, _, names in os.walk(docs):
@@ -301,10 +310,10 @@ def finish_site(
         for src in chunk:
             target = site / (page_html(src) or src)
             html = target.read_text(encoding="utf-8")
-            done = finish_page(html, folder, src)
+            done = finish_page(html, folder, src, stored)
             if done != html:
                 target.write_text(done, encoding="utf-8")
 
     for _ in mapper(finish, [pages[0::2], pages[1::2]]):
         pass
-    write_search_index(site, read_search_entries(folder), engine)
+    write_search_index(site, read_search_entries(folder, stored), engine)

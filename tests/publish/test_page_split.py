@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import threading
 from pathlib import Path
@@ -22,9 +23,11 @@ from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
 from ingest.publish.parallel import forked_map
+from ingest.publish.run import build_site
+from ingest.publish.sync import TOKEN
 from ingest.site import fragments as fr
 from ingest.source.project import Project
-from tests.site_helpers import make_project
+from tests.site_helpers import TODAY, make_project
 
 PAGES = MIN_PAGES + 50
 
@@ -159,4 +162,40 @@ def test_a_second_process_that_is_killed_fails_the_build_with_words() -> None:
         split.join()
     shares = [f.is_modified() for f in files]  # type: ignore[attr-defined]
     assert shares.count(True) == 6  # this process's share: every other page, every other file
+    assert _no_child_left()
+
+
+def _build_folder(root: Path) -> dict[str, bytes]:
+    build = root / "build"
+    return {f"{tree}/{k}": v for tree in ("docs", fr.FOLDER, "site") for k, v in _tree(build / tree).items()}
+
+
+def test_a_whole_build_in_several_processes_writes_the_build_folder_one_process_writes(tmp_path: Path) -> None:
+    """Events, pages, ``build/fragments`` (written by a forked process while the engine runs,
+    which takes the fragments from memory) and the site: the same bytes."""
+    folders = []
+    for workers in (1, 2):
+        project = make_project(tmp_path / f"w{workers}")
+        build_site(project, today=TODAY, workers=workers)
+        assert (project.build_dir / TOKEN).is_file()  # written once build/fragments is whole
+        folders.append(_build_folder(project.root))
+    assert folders[0] == folders[1]
+    assert any(k.startswith(f"{fr.FOLDER}/events/") for k in folders[1])
+
+
+def test_fragments_that_cannot_be_written_fail_the_build_and_keep_the_site(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from ingest.cli.main import main
+
+    project = make_project(tmp_path / "p")
+    build_site(project, today=TODAY)
+    site = _tree(project.build_dir / "site")
+    shutil.rmtree(project.build_dir / fr.FOLDER)
+    (project.build_dir / fr.FOLDER).write_text("a file where the folder goes")
+    result = CliRunner().invoke(main, ["--root", str(project.root), "build", "--full", "--today", TODAY.isoformat()])
+    assert result.exit_code == 1
+    assert "error: could not write the build:" in result.output and "build/site is as it was" in result.output
+    assert "Traceback" not in result.output
+    assert _tree(project.build_dir / "site") == site
     assert _no_child_left()
