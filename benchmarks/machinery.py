@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -56,8 +57,8 @@ def _no_background_fragments() -> None:
     import ingest.publish.run
     import ingest.publish.site_update
 
-    write_docs = ingest.publish.run.write_docs
-    run_mkdocs = ingest.publish.site_update.run_mkdocs
+    write_docs = vars(ingest.publish.run)["write_docs"]
+    run_mkdocs = vars(ingest.publish.site_update)["run_mkdocs"]
 
     def written_first(*args: Any, **kwargs: Any) -> Any:
         return write_docs(*args, **{**kwargs, "background": False})
@@ -164,6 +165,7 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     if mode == "full":
         shutil.rmtree(project.build_dir, ignore_errors=True)
         shutil.rmtree(cache_folder(home, project.build_dir), ignore_errors=True)
+        os.sync()  # what earlier builds wrote is on disk: it does not slow this one down
         start = time.perf_counter()
         build_site(project, today=TODAY, cache_home=home)
     elif mode == "serve":
@@ -192,7 +194,7 @@ def measure(piece: str, mode: str, root: Path, latest: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=300)
-    parser.add_argument("--repeat", type=int, default=1, help="measurements per figure (the best is kept)")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds of measurements (the best is kept)")
     parser.add_argument("--only", nargs="*", choices=list(PIECES), help="measure only these pieces")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -205,13 +207,17 @@ def main() -> None:
     try:
         latest = generate(work / "archive", args.events)
         pieces = ["baseline", *(args.only or [p for p in PIECES if p != "baseline"])]
-        results: dict[str, dict[str, float]] = {}
-        todo = len(pieces) * 3
-        for piece in pieces:
-            results[piece] = {}
-            for mode in ("full", "serve", "cli"):
-                progress(f"measuring {piece}, {mode}", len(results) * 3 - 3 + len(results[piece]), todo)
-                results[piece][mode] = min(measure(piece, mode, work / "archive", latest) for _ in range(args.repeat))
+        results: dict[str, dict[str, float]] = {piece: {} for piece in pieces}
+        todo, done = len(pieces) * 3 * args.repeat, 0
+        # Round after round over every piece, so that a machine getting slower or faster
+        # during the run weighs on all pieces alike; the best of the rounds is kept.
+        for _ in range(args.repeat):
+            for piece in pieces:
+                for mode in ("full", "serve", "cli"):
+                    progress(f"measuring {piece}, {mode}", done, todo)
+                    seconds = measure(piece, mode, work / "archive", latest)
+                    results[piece][mode] = min(seconds, results[piece].get(mode, seconds))
+                    done += 1
         progress.close()
         base = results["baseline"]
         print(f"{args.events} events, mkdocs; seconds (saving = cost of switching the piece off, share of the build)")
