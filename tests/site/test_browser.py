@@ -94,11 +94,31 @@ def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from _built_and_served(tmp_path_factory, "mkdocs", old_year=2019)
 
 
-def _built_and_served(tmp_path_factory: pytest.TempPathFactory, engine: str, old_year: int = 0) -> Iterator[str]:
+LONG_NAMES = "2026-11-13-friday-night-modern"
+"""The event whose players get long names (:func:`long_names_url`)."""
+
+
+@pytest.fixture(scope="module")
+def long_names_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample site with every player of a top-8 event named at length, one word unbreakable."""
+    yield from _built_and_served(tmp_path_factory, "mkdocs", long_names=True)
+
+
+def _built_and_served(
+    tmp_path_factory: pytest.TempPathFactory, engine: str, old_year: int = 0, *, long_names: bool = False
+) -> Iterator[str]:
     root = tmp_path_factory.mktemp(f"browser-project-{engine}")
     project = make_project(root)
     if old_year:
         _old_copy(root, old_year)
+    if long_names:  # in the event and in players.yaml, whose names the site shows
+        for path in (root / "events" / "2026" / f"{LONG_NAMES}.yaml", root / "players.yaml"):
+            text = re.sub(
+                r"name: ([A-Z][a-z]+) ([A-Z][a-z]+)([,}])",
+                r'name: "\1 Hernández-Castellanos \2 <Unbreakable_Long_Nickname>"\3',
+                path.read_text(encoding="utf-8"),
+            )
+            path.write_text(text, encoding="utf-8")
     build_site(project, today=TODAY, engine=engine)
     site = root / "build" / "site"
     handler = functools.partial(_QuietHandler, directory=str(site))
@@ -291,6 +311,24 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(new_context:
         assert problems.items == [], "\n".join(problems.items)
     finally:
         ctx.close()
+
+
+def test_long_names_and_their_marks_keep_the_standings_on_a_phones_screen(
+    new_context: NewContext, long_names_url: str
+) -> None:
+    """A name and its mark (Champion, Top 8) wrap in their cell: the points and the record stay
+    on screen, and no table scrolls sideways."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{long_names_url}/events/{LONG_NAMES}/")
+    assert "Unbreakable_Long_Nickname" in page.locator("table.sk-standings tbody tr").first.inner_text()
+    widths = page.evaluate(
+        "() => [...document.querySelectorAll('article table.sk-table')].filter(t => t.offsetParent)"
+        ".map(t => [t.className, t.scrollWidth, t.parentElement.clientWidth])"
+    )
+    assert widths and all(w <= box + 0.5 for _, w, box in widths), widths
+    record = page.locator("table.sk-standings tbody tr").first.locator("td:nth-child(4)").bounding_box()
+    assert record is not None and record["x"] + record["width"] <= PHONE["width"]
+    page.context.close()
 
 
 def test_bracket_renders_on_a_phone(new_context: NewContext, site_url: str) -> None:
