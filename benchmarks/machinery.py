@@ -52,24 +52,6 @@ def _no_engine_split() -> None:
     _replace(ingest.publish.mkdocs_plugin, "MIN_PAGES", 2**62)
 
 
-def _no_background_fragments() -> None:
-    """build/fragments written before the engine runs, which reads them from the folder."""
-    import ingest.publish.run
-    import ingest.publish.site_update
-
-    write_docs = vars(ingest.publish.run)["write_docs"]
-    run_mkdocs = vars(ingest.publish.site_update)["run_mkdocs"]
-
-    def written_first(*args: Any, **kwargs: Any) -> Any:
-        return write_docs(*args, **{**kwargs, "background": False})
-
-    def from_folder(*args: Any, **kwargs: Any) -> Any:
-        return run_mkdocs(*args, **{**kwargs, "stored": None})
-
-    _replace(ingest.publish.run, "write_docs", written_first)
-    _replace(ingest.publish.site_update, "run_mkdocs", from_folder)
-
-
 def _no_gc_build() -> None:
     """The build's own garbage-collector handling: results frozen from the pages about many
     events on, and the heap frozen (collector paused) around the forked workers."""
@@ -138,7 +120,6 @@ PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("every forked process (events, pages, mkdocs' pages)", _no_fork),
     "engine-split": ("mkdocs writing the pages in two processes", _no_engine_split),
-    "background-fragments": ("build/fragments written while the engine runs", _no_background_fragments),
     "gc-build": ("the build's collector freezes (run.py, parallel.py)", _no_gc_build),
     "gc-standings": ("collector paused in standings (rules/standings.py)", _no_gc_standings),
     "memory-caches": ("in-memory caches of serve (events, pages, files written)", _no_memory_caches),

@@ -165,36 +165,3 @@ def stopped(status: int) -> str:
     """How a process ended, from its wait status (``killed by signal 9``, ``exit status 1``)."""
     code = os.waitstatus_to_exitcode(status)
     return f"killed by signal {-code}" if code < 0 else f"exit status {code}"
-
-
-class ForkedCall:
-    """``fn()`` running in a forked process while this one goes on; :meth:`result` waits for it.
-
-    The result must be JSON data. Call it only where forking is safe (:func:`can_fork`).
-    """
-
-    def __init__(self, fn: Callable[[], Any]) -> None:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover (a forked process: its coverage is not collected)
-            os.close(read)
-            code = 0
-            try:
-                report: dict[str, Any] = {"result": fn()}
-            except BaseException as exc:
-                report, code = {"error": f"{type(exc).__name__}: {exc}"}, 1
-            try:
-                send_json(write, report)
-            finally:
-                os._exit(code)
-        os.close(write)
-        self.pid, self.fd = pid, read
-
-    def result(self) -> Any:
-        """``fn()``'s result; raises OSError with its words if it failed or the process died."""
-        report = receive_json(self.fd)
-        _, status = os.waitpid(self.pid, 0)
-        if not isinstance(report, dict) or "error" in report or "result" not in report:
-            why = report.get("error") if isinstance(report, dict) else None
-            raise OSError(why or f"a forked process stopped ({stopped(status)})")
-        return report["result"]

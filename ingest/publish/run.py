@@ -12,8 +12,7 @@ The steps:
    events' digests (:func:`ingest.site.site_files.site_files`);
 4. ``build/docs`` (Markdown pages with placeholders, API) and ``build/fragments`` (the pages'
    HTML tables, see :mod:`ingest.site.fragments`) are written, only changed files rewritten
-   (in a whole build, ``build/fragments`` by a forked process while the engine runs: the
-   engine takes the fragments from memory);
+   (the engine then takes the fragments from memory);
 5. the site engine runs into a staging folder (mkdocs on the changed pages only, when the
    previous site was built from the same configuration), swapped in for ``build/site``
    atomically; when no Markdown page changed, the changed fragments are swapped into the
@@ -309,13 +308,10 @@ def _build(
         t = time.perf_counter()
         site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full)
         step("writing build/docs", 0, 1)
-        # A whole build: build/fragments is written while the engine runs (it takes them from memory).
-        whole = not docs_only and not site.incremental and processes > 1
-        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token, background=whole)
+        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
         store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:
-            changes.finish()
             return timings
         t = time.perf_counter()
         timings.extra.update(site.publish(changes, step, workers=processes))

@@ -8,7 +8,6 @@ is removed before ``build/docs`` changes).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import shutil
@@ -134,15 +133,12 @@ class SiteUpdate:
             if self.strict and warnings:
                 at = SourcePos(display_path(project.mkdocs_file, project.root))
                 raise IngestError([error("site-engine", w, at) for w in warnings])
-            changes.finish()  # build/fragments whole before the site that matches it goes in
             replace_dir(staging, site)
             manifest = _manifest(project)
             manifest.parent.mkdir(parents=True, exist_ok=True)
             manifest.write_text(self.fingerprint, encoding="utf-8")
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
-            with contextlib.suppress(OSError):  # the engine's error is the one to tell
-                changes.finish()
             raise
         return done
 

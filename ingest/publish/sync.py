@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ingest.source.storage import write_atomically
 
@@ -126,38 +125,15 @@ def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     return TreeChanges(frozenset(written), frozenset(removed))
 
 
+@dataclass(frozen=True, slots=True)
 class DocsChanges:
-    """What writing ``build/docs`` and ``build/fragments`` changed.
+    """What writing ``build/docs`` and ``build/fragments`` changed."""
 
-    In a whole build the fragments may still be being written by a forked process
-    (:func:`write_docs` with ``background``): :meth:`finish` waits for it (and
-    :attr:`fragments` does); meanwhile the engine takes them from :attr:`fragment_files`.
-    """
-
-    def __init__(
-        self,
-        docs: TreeChanges,
-        fragment_files: Mapping[str, str | bytes],
-        finish: Callable[[], TreeChanges],
-    ) -> None:
-        self.docs = docs
-        self.fragment_files = fragment_files
-        """The fragments files this build writes, by path in ``build/fragments``."""
-        self._finish: Callable[[], TreeChanges] | None = finish
-        self._fragments: TreeChanges | None = None
-
-    def finish(self) -> None:
-        """Waits until ``build/fragments`` is written (raises OSError if that failed)."""
-        if self._finish is not None:
-            finish, self._finish = self._finish, None
-            self._fragments = finish()
-
-    @property
-    def fragments(self) -> TreeChanges:
-        """What writing ``build/fragments`` changed (waits for it)."""
-        self.finish()
-        assert self._fragments is not None
-        return self._fragments
+    docs: TreeChanges
+    fragments: TreeChanges
+    fragment_files: Mapping[str, str | bytes]
+    """The fragments files this build wrote, by path in ``build/fragments`` (the engine takes
+    them from here rather than reading them back)."""
 
 
 TOKEN = ".cache/docs.token"
@@ -165,12 +141,7 @@ TOKEN = ".cache/docs.token"
 
 
 def write_docs(
-    build_dir: Path,
-    files: Mapping[str, str | bytes],
-    written: dict[str, dict[str, str | bytes]],
-    token: str,
-    *,
-    background: bool = False,
+    build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
 ) -> tuple[DocsChanges, str]:
     """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
     ``build/fragments``, touching only what changed; returns the changes and this build's token.
@@ -178,12 +149,7 @@ def write_docs(
     ``written``: what this process wrote last time, by tree, with the token it left
     (``token``); it stands for the trees only if no other build (another process) wrote them
     since, which the token on disk tells.
-
-    ``background``: ``build/fragments`` is written by a forked process (where forking is
-    safe) while the build goes on, for a whole build whose engine takes the fragments from
-    memory; the token is written once it is done (:meth:`DocsChanges.finish`).
     """
-    from ingest.publish.parallel import ForkedCall, can_fork
     from ingest.site import fragments as fr
 
     path = build_dir / TOKEN
@@ -199,33 +165,9 @@ def write_docs(
         {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
         written.setdefault("docs", {}),
     )
-    target = build_dir / fr.FOLDER
     fragment_files = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
-    previous = written.setdefault("fragments", {})
+    fragments = sync_tree(build_dir / fr.FOLDER, fragment_files, written.setdefault("fragments", {}))
     token = os.urandom(16).hex()
-
-    def done(changes: TreeChanges) -> TreeChanges:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, token, durable=False)
-        return changes
-
-    if background and can_fork():
-        previous.clear()
-        job = ForkedCall(lambda: _as_data(sync_tree(target, fragment_files)))
-
-        def wait() -> TreeChanges:
-            changes = _from_data(job.result())
-            previous.update(fragment_files)
-            return done(changes)
-
-        return DocsChanges(docs, fragment_files, wait), token
-    fragments = done(sync_tree(target, fragment_files, previous))
-    return DocsChanges(docs, fragment_files, lambda: fragments), token
-
-
-def _as_data(changes: TreeChanges) -> dict[str, list[str]]:
-    return {"written": sorted(changes.written), "removed": sorted(changes.removed)}
-
-
-def _from_data(data: Any) -> TreeChanges:
-    return TreeChanges(frozenset(map(str, data["written"])), frozenset(map(str, data["removed"])))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, token, durable=False)
+    return DocsChanges(docs, fragments, fragment_files), token

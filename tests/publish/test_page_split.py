@@ -171,13 +171,13 @@ def _build_folder(root: Path) -> dict[str, bytes]:
 
 
 def test_a_whole_build_in_several_processes_writes_the_build_folder_one_process_writes(tmp_path: Path) -> None:
-    """Events, pages, ``build/fragments`` (written by a forked process while the engine runs,
-    which takes the fragments from memory) and the site: the same bytes."""
+    """Events, pages, ``build/fragments`` and the site (the engine taking the fragments from
+    memory): the same bytes."""
     folders = []
     for workers in (1, 2):
         project = make_project(tmp_path / f"w{workers}")
         build_site(project, today=TODAY, workers=workers)
-        assert (project.build_dir / TOKEN).is_file()  # written once build/fragments is whole
+        assert (project.build_dir / TOKEN).is_file()
         folders.append(_build_folder(project.root))
     assert folders[0] == folders[1]
     assert any(k.startswith(f"{fr.FOLDER}/events/") for k in folders[1])
