@@ -478,6 +478,24 @@ def test_a_season_table_row_is_one_line_on_a_phone(new_context: NewContext, site
     context.close()
 
 
+@pytest.mark.parametrize("path", ["/", "/formats/mtg/standard/"])
+def test_the_dates_leading_a_table_stay_on_one_line_on_a_phone(
+    new_context: NewContext, site_url: str, path: str
+) -> None:
+    """Recent results on the home page, a format's changes: ``2026-11-13`` is not broken at its hyphens."""
+    context = new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(site_url + path)
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('table.sk-dated tbody td:first-child')].map(td => {"
+        " const r = document.createRange(); r.selectNodeContents(td);"
+        " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; })"
+    )
+    assert lines and all(n == 1 for n in lines), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
+
+
 def test_find_a_team_members_table_and_a_player_in_the_list(page: Page, site_url: str) -> None:
     """A team member named only in the note under a team's row finds that table; the players
     index keeps the players whose name has the query."""
