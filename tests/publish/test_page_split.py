@@ -5,7 +5,9 @@ is read (:mod:`ingest.publish.page_split`); each process writes its share of the
 of the other files. The site is byte for byte the one a single process makes, an error in
 either share fails the build with the page named, and the forked process never outlives
 the build nor goes back to the caller. With Zensical, the pages are finished (their
-fragments put in) by two processes the same way.
+fragments put in) by two processes the same way. A whole build in several processes
+writes the build folder one process writes; one whose folder cannot be written fails
+with words and keeps the previous site.
 """
 
 from __future__ import annotations
