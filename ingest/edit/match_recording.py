@@ -17,9 +17,9 @@ from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor
 from ingest.edit.targets import (
     Target,
+    find_table,
     find_unit,
     later_rounds_warning,
-    not_found,
     pick_round,
     refuse_overwrite,
     replaced_note,
@@ -111,19 +111,9 @@ def parse_result(text: str, event: Event | None = None) -> GameScore | str:
 
 
 def _find_match(event: Event, target: Target, table: int | None, player: str | None) -> Match:
-    found = next(
-        (
-            m
-            for m in target.round.matches
-            if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)
-            and ((table is not None and m.table == table) or (player is not None and player in m.players))
-        ),
-        None,
-    )
-    if found is None:
-        who = f"table {table}" if table is not None else unit_names(event).get(player or "", player or "")
-        raise not_found(event, target, who, [m.table for m in target.round.matches])
-    return found
+    played = [m for m in target.round.matches if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS)]
+    tables = [m.table for m in target.round.matches]
+    return find_table(event, target, played, table, player, lambda m: m.players, tables)
 
 
 def match_result(match: Match, names: dict[str, str]) -> str:
@@ -210,18 +200,8 @@ def _team_result(match: TeamMatch) -> str | None:
 
 
 def _find_team_match(event: Event, target: Target, table: int | None, team: str | None) -> TeamMatch:
-    match = next(
-        (
-            tm
-            for tm in target.round.team_matches
-            if (table is not None and tm.table == table) or (team is not None and team in tm.teams)
-        ),
-        None,
-    )
-    if match is None:
-        who = f"table {table}" if table is not None else unit_names(event).get(team or "", team or "")
-        raise not_found(event, target, who, [tm.table for tm in target.round.team_matches])
-    return match
+    matches = target.round.team_matches
+    return find_table(event, target, matches, table, team, lambda tm: tm.teams, [tm.table for tm in matches])
 
 
 def record_team_result(

@@ -8,8 +8,9 @@ so an edit changes that very entry. Shared by :mod:`ingest.edit.recording` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
@@ -109,6 +110,33 @@ def not_found(event: Event, target: Target, what: str, tables: Sequence[int | No
     if target.key == "playoff" and target.by_default and event.rounds:
         hint = "; to correct a Swiss round, give --round N"
     return IngestError(f"{target.label} has no match for {what}{have}{hint}")
+
+
+T = TypeVar("T", Match, TeamMatch, WotEntry)
+
+
+def find_table(
+    event: Event,
+    target: Target,
+    candidates: Iterable[T],
+    table: int | None,
+    unit: str | None,
+    sides: Callable[[T], Collection[str | None]],
+    tables: Iterable[int | None],
+) -> T:
+    """The entry of ``candidates`` at ``table``, else the one ``unit`` plays in (one of its ``sides``).
+
+    Raises:
+        IngestError: none is (:func:`not_found`, listing ``tables``).
+    """
+    found = next(
+        (c for c in candidates if (table is not None and c.table == table) or (unit is not None and unit in sides(c))),
+        None,
+    )
+    if found is None:
+        who = f"table {table}" if table is not None else unit_names(event).get(unit or "", unit or "")
+        raise not_found(event, target, who, list(tables))
+    return found
 
 
 def later_rounds_warning(event: Event, target: Target) -> tuple[str, ...]:

@@ -18,9 +18,9 @@ from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor
 from ingest.edit.targets import (
     Target,
+    find_table,
     find_unit,
     later_rounds_warning,
-    not_found,
     pick_round,
     refuse_overwrite,
     replaced_note,
@@ -102,18 +102,8 @@ def _wot_result(winner: str | None, ended: str | None, by: str | None, finals: t
 
 
 def _find_wot_game(event: Event, target: Target, table: int | None, player: str | None) -> WotEntry:
-    game = next(
-        (
-            g
-            for g in target.round.wot_games
-            if g.hero and g.villain and ((table is not None and g.table == table) or player in (g.hero, g.villain))
-        ),
-        None,
-    )
-    if game is None:
-        who = f"table {table}" if table is not None else unit_names(event).get(player or "", player or "")
-        raise not_found(event, target, who, [g.table for g in target.round.wot_games if g.hero and g.villain])
-    return game
+    games = [g for g in target.round.wot_games if g.hero and g.villain]
+    return find_table(event, target, games, table, player, lambda g: (g.hero, g.villain), [g.table for g in games])
 
 
 def _wot_winner_words(game: WotEntry, winner: str | None, names: dict[str, str]) -> str:
