@@ -25,7 +25,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
-from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
+from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError, modified, not_modified
 from ingest.site import fragments as fr
 
 
@@ -64,10 +64,10 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         kept = self.kept
         if kept is not None:
             for f in files:
-                f.is_modified = _not_modified if f.dest_uri in kept else _modified
+                f.is_modified = not_modified if f.dest_uri in kept else modified
         elif self.split is not None:
             for f in files:
-                f.is_modified = _modified
+                f.is_modified = modified
         self.pages = sum(1 for f in files if f.is_documentation_page() and (kept is None or f.dest_uri not in kept))
         self.done = 0
         if self.split is not None and (kept is not None or self.pages < MIN_PAGES):
@@ -129,11 +129,3 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         fr.write_search_index(Path(config.site_dir), entries, "mkdocs")
 
     on_post_build = CombinedEvent(_join_split, _write_search_index)
-
-
-def _not_modified() -> bool:
-    return False
-
-
-def _modified() -> bool:
-    return True

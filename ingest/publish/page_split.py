@@ -17,13 +17,12 @@ the fork would cost more than it saves.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NoReturn
-
-from ingest.publish.parallel import receive_json, send_json, stopped
 
 MIN_PAGES = 200
 """A whole build of fewer pages is made in one process."""
@@ -57,7 +56,7 @@ class PageSplit:
         share = 1 if pid == 0 else 0
         for group in (pages, others):
             for i, f in enumerate(group):
-                f.is_modified = _modified if i % 2 == share else _not_modified
+                f.is_modified = modified if i % 2 == share else not_modified
         if pid == 0:
             os.close(read)
             self.in_child, self.fd = True, write
@@ -68,7 +67,7 @@ class PageSplit:
     def finish_child(self, error: str | None = None) -> NoReturn:
         """In the forked process: tells the other what happened and exits (nothing else runs)."""
         try:
-            send_json(self.fd, {"messages": self.messages[self.start :], "error": error})
+            _send_json(self.fd, {"messages": self.messages[self.start :], "error": error})
         finally:
             os._exit(0 if error is None else 1)
 
@@ -76,11 +75,11 @@ class PageSplit:
         """Waits for the forked process; adds its warnings; raises :class:`SplitError` if it failed."""
         if self.in_child or not self.pid:
             return
-        report = receive_json(self.fd)
+        report = _receive_json(self.fd)
         _, status = os.waitpid(self.pid, 0)
         self.pid = 0
         if not isinstance(report, dict):  # it said nothing: killed (out of memory?)
-            report = {"error": f"the second process writing the pages stopped ({stopped(status)}); build again"}
+            report = {"error": f"the second process writing the pages stopped ({_stopped(status)}); build again"}
         # What both processes checked after the fork (the anchors of every page) both reported.
         mine = Counter(self.messages[self.start :])
         for message in map(str, report.get("messages", ())):
@@ -104,9 +103,41 @@ class PageSplit:
         self.pid = 0
 
 
-def _modified() -> bool:
+def modified() -> bool:
+    """``File.is_modified`` of a file this process makes."""
     return True
 
 
-def _not_modified() -> bool:
+def not_modified() -> bool:
+    """``File.is_modified`` of a file this process leaves to the other (or to the previous site)."""
     return False
+
+
+def _send_json(fd: int, value: Any) -> None:
+    """Writes ``value`` as JSON into a pipe and closes it."""
+    view = memoryview(json.dumps(value).encode("utf-8"))
+    try:
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
+
+
+def _receive_json(fd: int) -> Any:
+    """What :func:`_send_json` wrote into the other end of a pipe (None if nothing whole came); closes it."""
+    chunks = []
+    try:
+        while chunk := os.read(fd, 1 << 16):
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    try:
+        return json.loads(b"".join(chunks))
+    except ValueError:
+        return None
+
+
+def _stopped(status: int) -> str:
+    """How a process ended, from its wait status (``killed by signal 9``, ``exit status 1``)."""
+    code = os.waitstatus_to_exitcode(status)
+    return f"killed by signal {-code}" if code < 0 else f"exit status {code}"

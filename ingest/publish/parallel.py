@@ -17,7 +17,6 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import gc
-import json
 import multiprocessing
 import os
 import threading
@@ -135,33 +134,3 @@ def forked_map(
             return out
     finally:
         _JOB.clear()
-
-
-def send_json(fd: int, value: Any) -> None:
-    """Writes ``value`` as JSON into a pipe and closes it."""
-    view = memoryview(json.dumps(value).encode("utf-8"))
-    try:
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
-
-
-def receive_json(fd: int) -> Any:
-    """What :func:`send_json` wrote into the other end of a pipe (None if nothing whole came); closes it."""
-    chunks = []
-    try:
-        while chunk := os.read(fd, 1 << 16):
-            chunks.append(chunk)
-    finally:
-        os.close(fd)
-    try:
-        return json.loads(b"".join(chunks))
-    except ValueError:
-        return None
-
-
-def stopped(status: int) -> str:
-    """How a process ended, from its wait status (``killed by signal 9``, ``exit status 1``)."""
-    code = os.waitstatus_to_exitcode(status)
-    return f"killed by signal {-code}" if code < 0 else f"exit status {code}"

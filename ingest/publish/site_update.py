@@ -105,28 +105,21 @@ class SiteUpdate:
                     fr.finish_site(
                         staging, docs, folder, self.engine, forked_map if workers > 1 else map, changes.fragment_files
                     )
-                elif self.incremental:  # only the pages that changed are made
-                    remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
-                    for rel in changes.fragments.written | changes.fragments.removed:
-                        remake.add(fr.page_html(rel[: -len(".json")]) or rel)
-                    warnings = run_mkdocs(
-                        project,
-                        docs,
-                        staging,
-                        strict=self.strict,
-                        progress=step,
-                        previous=site,
-                        stale=remake,
-                        stored=changes.fragment_files,
-                    )
-                    done["pages made"] = float(len(remake))
                 else:
+                    remake: set[str] | None = None
+                    if self.incremental:  # only the pages that changed are made
+                        remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
+                        for rel in changes.fragments.written | changes.fragments.removed:
+                            remake.add(fr.page_html(rel[: -len(".json")]) or rel)
+                        done["pages made"] = float(len(remake))
                     warnings = run_mkdocs(
                         project,
                         docs,
                         staging,
                         strict=self.strict,
                         progress=step,
+                        previous=site if remake is not None else None,
+                        stale=remake or (),
                         workers=workers,
                         stored=changes.fragment_files,
                     )
