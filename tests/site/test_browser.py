@@ -201,6 +201,57 @@ def test_page_loads_without_errors(page: Page, site_url: str, path: str) -> None
     assert problems.items == [], f"{path}:\n" + "\n".join(problems.items)
 
 
+@pytest.fixture(scope="module")
+def first_game_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A Wheel of Time event in its first game, one table reported, made with the CLI as a TO does."""
+    from click.testing import CliRunner
+
+    from ingest.cli.main import main
+
+    root = tmp_path_factory.mktemp("first-game")
+    project = make_project(root, samples=False)
+    event = str(root / "events" / "2026" / "wot.yaml")
+    runner = CliRunner()
+    steps = [
+        ["new", "--name", "WoT Night", "--date", "2026-11-21", "--game", "wot", "--format", "sealed", "-o", event],
+        *(["add-player", event, "--name", name] for name in ("Ana Lopes", "Ben Ito", "Cai Ruiz", "Dee Vos")),
+        ["pair", event],
+        ["report", event, "--table", "1", "hero", "--ended", "before-last-battle", "--by", "kill"],
+    ]
+    for args in steps:
+        result = runner.invoke(main, ["--root", str(root), *args])
+        assert result.exit_code == 0, result.output
+    build_site(project, today=TODAY)
+    handler = functools.partial(_QuietHandler, directory=str(root / "build" / "site"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.parametrize("path", ["/events/wot/", "/events/wot/rounds/"])
+def test_a_wheel_of_time_event_in_its_first_game_has_no_empty_tables(
+    page: Page, first_game_url: str, path: str
+) -> None:
+    """Before a game is complete there are no standings: no empty table, no empty set of tabs
+    (Material's tabs script failed on one), and the page loads without errors."""
+    problems = _Problems(page, first_game_url)
+    page.set_viewport_size(PHONE)
+    page.goto(first_game_url + path)
+    page.wait_for_load_state("networkidle")
+    assert problems.items == [], "\n".join(problems.items)
+    assert page.locator(".tabbed-set").count() == 0
+    for table in page.locator("article table.sk-table").all():
+        assert table.locator("tbody tr").count() > 0, table.inner_html()[:200]
+    if path.endswith("rounds/"):
+        assert page.locator("table.sk-pairings tbody tr").count() == 2  # the game being played is there
+
+
 def test_search_finds_a_player(page: Page, site_url: str) -> None:
     """Material's search, opened with its keyboard shortcut, lists the player's page."""
     player_id, name = _sample_player()
