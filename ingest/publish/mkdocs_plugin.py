@@ -74,12 +74,18 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
             self.split = None  # every page here
         return files
 
-    @event_priority(-100)  # every page read and converted, every plugin's environment ready
-    def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
+    @event_priority(-100)  # the navigation as every plugin leaves it; no page read yet
+    def on_nav(self, nav: Any, *, config: Any, files: Any) -> Any:
         if self.split is not None:
-            self.split.fork(files)
+            self.split.fork(files, read_by_both={page.file.src_uri for page in nav.pages})
             if self.split.in_child:
                 self.progress = None
+        return nav
+
+    @event_priority(-100)  # every page of this process read and converted
+    def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
+        if self.split is not None:
+            self.split.settle()
             self.pages = sum(1 for f in files if f.is_documentation_page() and f.is_modified())
         return env
 

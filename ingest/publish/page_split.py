@@ -1,14 +1,17 @@
 """mkdocs writing a site's pages in two processes.
 
-mkdocs renders and writes pages one after another, on one core. In a whole build of many
-pages, once every page has been read and converted (so that each process knows every
-page's title and headings, for the navigation and the anchor checks), the build forks
-once: each process renders and writes its own share of the pages and copies its share of
-the other files, through mkdocs' own way of building some pages only (a file whose
-``is_modified`` says False is skipped). The forked process then reports its warnings
-through a pipe and exits; the other waits for it before the build's last step (the search
-index, written after every page). The pages are the same bytes whichever process writes
-them.
+mkdocs reads, converts, renders and writes pages one after another, on one core. In a
+whole build of many pages, once the navigation is known, the build forks once: each
+process reads and converts its own share of the pages, then renders and writes them and
+copies its share of the other files, through mkdocs' own way of building some pages only
+(a file whose ``is_modified`` says False is neither read nor written). The pages the
+navigation lists are read by both, since every page shows their titles, and written by
+one. No other page shows anything of another page (the incremental build relies on the
+same, see :func:`ingest.publish.engines.run_mkdocs`); a link from one share to a heading
+of a page in the other share is the one thing left unchecked. The forked process then
+reports its warnings through a pipe and exits; the other waits for it before the build's
+last step (the search index, written after every page). The pages are the same bytes
+whichever process writes them.
 
 Used only where forking is safe (:func:`ingest.publish.parallel.can_fork`) and for a
 whole build of at least :data:`MIN_PAGES` pages: on a build of some pages, or a small site,
@@ -21,7 +24,7 @@ import json
 import os
 import signal
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, NoReturn
 
 MIN_PAGES = 200
@@ -45,24 +48,36 @@ class PageSplit:
         self.pid = 0
         self.fd = -1
         self.start = 0
+        self.share = 0
+        self.pages: list[Any] = []
 
-    def fork(self, files: Iterable[Any]) -> None:
-        """Forks; from now on each process makes only its share of ``files`` (mkdocs ``File``\\ s)."""
+    def fork(self, files: Iterable[Any], *, read_by_both: Collection[str] = ()) -> None:
+        """Forks; from now on each process reads and makes only its share of ``files`` (mkdocs
+        ``File``\\ s), and also reads the pages ``read_by_both`` names (source paths) until
+        :meth:`settle`."""
         pages = [f for f in files if f.is_documentation_page()]
         others = [f for f in files if not f.is_documentation_page()]
+        both = [bool(read_by_both) and f.src_uri in read_by_both for f in pages]
         self.start = len(self.messages)  # the warnings so far are in both processes' lists
         read, write = os.pipe()
         pid = os.fork()
-        share = 1 if pid == 0 else 0
-        for group in (pages, others):
-            for i, f in enumerate(group):
-                f.is_modified = modified if i % 2 == share else not_modified
+        self.share = share = 1 if pid == 0 else 0
+        self.pages = pages
+        for i, f in enumerate(pages):
+            f.is_modified = modified if i % 2 == share or both[i] else not_modified
+        for i, f in enumerate(others):
+            f.is_modified = modified if i % 2 == share else not_modified
         if pid == 0:
             os.close(read)
             self.in_child, self.fd = True, write
         else:
             os.close(write)
             self.pid, self.fd = pid, read
+
+    def settle(self) -> None:
+        """Once the pages are read: each page is made by one process only."""
+        for i, f in enumerate(self.pages):
+            f.is_modified = modified if i % 2 == self.share else not_modified
 
     def finish_child(self, error: str | None = None) -> NoReturn:
         """In the forked process: tells the other what happened and exits (nothing else runs)."""
