@@ -18,11 +18,13 @@ import shutil
 import signal
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs
+from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
 from ingest.publish.parallel import forked_map
 from ingest.publish.run import build_site
@@ -74,9 +76,17 @@ def _no_child_left() -> bool:
         return True
 
 
-def test_two_processes_write_the_site_one_process_writes(tmp_path: Path) -> None:
-    """The warnings too: each page links to a missing page (found as the pages are read,
-    before the fork) and to a missing heading (checked by both processes, after)."""
+def test_two_processes_write_the_site_one_process_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The warnings too: each page links to a missing page (found as each process reads its
+    pages) and to a missing heading (checked after the pages are written)."""
+    read: list[str] = []
+    markdown = ScorekeeperPlugin.on_page_markdown
+
+    def reading(self: ScorekeeperPlugin, text: str, *, page: Any, config: Any, files: Any) -> str:
+        read.append(page.file.src_uri)
+        return markdown(self, text, page=page, config=config, files=files)
+
+    monkeypatch.setattr(ScorekeeperPlugin, "on_page_markdown", reading)
     project = _project(tmp_path)
     with project.mkdocs_file.open("a", encoding="utf-8") as f:
         f.write("validation:\n  anchors: warn\n")
@@ -84,6 +94,7 @@ def test_two_processes_write_the_site_one_process_writes(tmp_path: Path) -> None
     one, two = tmp_path / "one", tmp_path / "two"
     totals: list[int] = []
     warned = run_mkdocs(project, docs, one, strict=False, workers=1)
+    alone = len(read)
     warnings = run_mkdocs(
         project, docs, two, strict=False, workers=2, progress=lambda stage, done, total: totals.append(total)
     )
@@ -95,6 +106,11 @@ def test_two_processes_write_the_site_one_process_writes(tmp_path: Path) -> None
     # This process wrote about half of the pages: the other half came from the forked one.
     pages = PAGES + 5  # and the index, and the four the navigation lists
     assert totals and max(totals) == (pages + 1) // 2
+    # It read (and converted) its half too, and the five the navigation lists: every page shows their titles.
+    assert len(read[:alone]) == pages
+    mine = read[alone:]
+    assert (pages + 1) // 2 < len(mine) <= (pages + 1) // 2 + 5
+    assert {"index.md", "events/index.md", "players/index.md", "formats/index.md", "rules/index.md"} <= set(mine)
     assert _no_child_left()
 
 
