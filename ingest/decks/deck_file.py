@@ -25,6 +25,10 @@ class DeckFile:
     """The file, relative to the event's folder, as the event file writes it."""
     text: str
     """The file's text."""
+    signature: tuple[int, int, int, int] | None = None
+    """The file's size, times and inode just before it was read (None: changed too recently
+    to tell a later change by them); lets the build cache see it unchanged without reading it
+    (:func:`ingest.source.storage.file_signature`)."""
 
     def renamed(self, to: Callable[[PlayerId], PlayerId]) -> DeckFile:
         """The same file under the player id ``to`` gives for its player."""

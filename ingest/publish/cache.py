@@ -47,7 +47,7 @@ from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.storage import display_path, find_files, read_text, write_atomically
+from ingest.source.storage import display_path, find_files, read_text, signature_of, write_atomically
 
 FOLDER = "events"
 """Where entries live, in the build's cache folder (:func:`cache_folder`)."""
@@ -120,7 +120,7 @@ class EventStore:
         assert self.folder is not None
         return self.folder / f"{key}.json"
 
-    def _mac(self, key: str, payload: bytes) -> str:
+    def _mac(self, key: str, payload: bytes | memoryview) -> str:
         return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
 
     def load(self, key: str, shown: str) -> CachedEvent | None:
@@ -138,11 +138,14 @@ class EventStore:
             return None
         if not data.startswith(MAGIC):
             return None
-        mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-        if not hmac.compare_digest(mac, self._mac(key, payload).encode()):
+        end = data.find(b"\n", len(MAGIC))
+        if end < 0:
+            return None
+        payload = memoryview(data)[end + 1 :]  # (an entry is mostly files: not copied)
+        if not hmac.compare_digest(data[len(MAGIC) : end], self._mac(key, payload).encode()):
             return None
         try:
-            return decode_entry(payload, key, shown)
+            return decode_entry(data, key, shown, start=end + 1)
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
             return None
 
@@ -253,14 +256,15 @@ def still_valid(
 
     Each decklist file must still be a regular file inside the event's folder, reached
     without a symbolic link (as :func:`ingest.source.pipeline.load_event` requires), and
-    hold the same text.
+    hold the same text: it is read again unless its size, times and inode are those it had
+    when it was read (its signature).
     """
     if players_digest(entry.players, registry, memo) != entry.registry:
         return False
     folder = event_file.parent
     real = os.path.realpath(folder) + os.sep
     folders: dict[str, bool] = {}
-    for ref, digest in entry.decks:
+    for ref, digest, signature in entry.decks:
         target = folder / ref
         if digest is None:
             if os.path.lexists(target):
@@ -271,10 +275,13 @@ def still_valid(
             where = os.path.realpath(folder / parent) + os.sep
             folders[parent] = where.startswith(real) and where == real + (parent + os.sep if parent else "")
         try:
-            if not folders[parent] or not stat.S_ISREG(os.lstat(target).st_mode):
+            st = os.lstat(target)
+            if not folders[parent] or not stat.S_ISREG(st.st_mode):
                 return False
         except OSError:
             return False
+        if signature is not None and signature_of(st) == signature:
+            continue  # the same size, times and inode as when it was read: the same text
         text, _ = read_text(target, ref)
         if text is None or text_digest(text) != digest:
             return False
@@ -312,8 +319,10 @@ def cached_event(
     """What the cache keeps of an event built now: ``item`` as read (the digest of each decklist
     file it read, ``deck_files``), its report, its files, and ``refs``, the decklist files its text names."""
     assert item.event is not None
-    texts = {f.ref: f.text for f in item.deck_files}
-    decks = tuple((ref, text_digest(texts[ref]) if ref in texts else None) for ref in refs)
+    read = {f.ref: f for f in item.deck_files}
+    decks = tuple(
+        (ref, text_digest(read[ref].text), read[ref].signature) if ref in read else (ref, None, None) for ref in refs
+    )
     ids = event_players(item.event, report.event)
     return CachedEvent(
         rendered,

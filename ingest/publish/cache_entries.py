@@ -21,6 +21,7 @@ from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.site.digest import digest_from_json, digest_to_json
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
+from ingest.source.storage import FileSignature
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,9 +32,10 @@ class CachedEvent:
     """Its files and digest."""
     diagnostics: tuple[Diagnostic, ...]
     """The warnings found in it (reading, checks of pairings, results and decks)."""
-    decks: tuple[tuple[str, str | None], ...]
-    """The decklist files it names (relative to the event's folder) and the digest of the
-    text read from each (None: not read)."""
+    decks: tuple[tuple[str, str | None, FileSignature | None], ...]
+    """The decklist files it names (relative to the event's folder), the digest of the text
+    read from each (None: not read) and the file's signature then (None: none was taken,
+    see :func:`ingest.source.storage.file_signature`)."""
     players: tuple[str, ...]
     """Its players' ids, as in the file and as published."""
     registry: str
@@ -81,6 +83,13 @@ def _number(v: Any) -> int:
     return v
 
 
+def _signature(v: Any) -> FileSignature | None:
+    if v is None:
+        return None
+    size, modified, changed, inode = v
+    return (_number(size), _number(modified), _number(changed), _number(inode))
+
+
 def _diagnostic(v: Any) -> Diagnostic:
     severity, code, message, path, line, col, hint, settled = v
     if not isinstance(settled, bool):
@@ -89,14 +98,18 @@ def _diagnostic(v: Any) -> Diagnostic:
     return Diagnostic(Severity(severity), text_of(code), text_of(message), pos, text_of(hint), settled)
 
 
-def decode_entry(data: bytes, key: str, shown: str) -> CachedEvent | None:
-    """The entry ``data`` holds; None when it is of another format, version, key or file.
+def decode_entry(data: bytes, key: str, shown: str, start: int = 0) -> CachedEvent | None:
+    """The entry ``data`` holds from ``start`` on; None when it is of another format, version,
+    key or file.
 
     Raises:
         TypeError, ValueError, KeyError: the data is not what :func:`encode_entry` writes.
     """
-    head, _, body = data.partition(b"\n")
-    obj = json.loads(head)
+    end = data.find(b"\n", start)
+    if end < 0:
+        raise ValueError("no header")
+    obj = json.loads(data[start:end])
+    body = memoryview(data)[end + 1 :]  # the files: sliced without copying, then decoded
     if not isinstance(obj, dict):
         return None
     if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
@@ -109,7 +122,7 @@ def decode_entry(data: bytes, key: str, shown: str) -> CachedEvent | None:
         end = at + _number(length)
         if kind not in ("text", "bytes") or length < 0 or end > len(body):
             raise ValueError("not a file of an entry")
-        files[text_of(path)] = body[at:end].decode("utf-8") if kind == "text" else body[at:end]
+        files[text_of(path)] = str(body[at:end], "utf-8") if kind == "text" else bytes(body[at:end])
         at = end
     if at != len(body):
         raise ValueError("bytes after the last file")
@@ -117,7 +130,10 @@ def decode_entry(data: bytes, key: str, shown: str) -> CachedEvent | None:
     return CachedEvent(
         RenderedEvent(digest_from_json(obj["digest"]), files),
         tuple(_diagnostic(d) for d in obj["diagnostics"]),
-        tuple((text_of(ref), None if digest is None else text_of(digest)) for ref, digest in decks),
+        tuple(
+            (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
+            for ref, digest, signature in decks
+        ),
         tuple(text_of(p) for p in obj["players"]),
         text_of(obj["registry"]),
     )

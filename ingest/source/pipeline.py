@@ -27,7 +27,7 @@ from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import archetypes_from_documents, registry_from_documents
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
-from ingest.source.storage import MAX_FILE_BYTES, display_path, find_files, read_text
+from ingest.source.storage import MAX_FILE_BYTES, display_path, file_signature, find_files, read_text
 from ingest.source.validation import check_document, load_schema, validate_document
 from ingest.source.yamldoc import SourceDocument, parse_yaml
 
@@ -369,10 +369,11 @@ def load_event(
             if not present:
                 problems.append(_deck_missing(event, ref, deck.pos, deck_shown))
                 continue
+            signature = file_signature(target)
             deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
             if deck_text is not None:
-                files.append(DeckFile(deck.player, ref, deck_text))
+                files.append(DeckFile(deck.player, ref, deck_text, signature))
         if any(d.is_error for d in problems):
             event, files = None, []
     problems.sort(key=Diagnostic.sort_key)

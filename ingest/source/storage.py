@@ -13,6 +13,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -86,6 +87,34 @@ def _megabytes(size: int) -> str:
     """
     mb = size / 1024 / 1024
     return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB" if mb >= 0.1 else f"{mb:.3f} MB"
+
+
+FileSignature = tuple[int, int, int, int]
+"""A file's size, modification and change times (ns) and inode: what changes whenever its content does."""
+
+SETTLED_NS = 2_000_000_000
+"""A file last changed more recently than this before it was looked at may change again
+within the same tick of the file system's clock, unseen by its times."""
+
+
+def file_signature(path: Path) -> FileSignature | None:
+    """What tells, without reading ``path``, that it has not changed since (``os.lstat``);
+    None when it changed too recently to tell (:data:`SETTLED_NS`) or cannot be looked at.
+
+    Taken before the file is read: a change after that changes the signature.
+    """
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < SETTLED_NS:
+        return None
+    return signature_of(st)
+
+
+def signature_of(st: os.stat_result) -> FileSignature:
+    """The :data:`FileSignature` of a file's status."""
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:

@@ -21,8 +21,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from ingest.publish import cache as build_cache
 from ingest.publish import cache_keys
+from ingest.publish.run import build_site
+from ingest.source import storage
 from tests.builders import ROOT
 from tests.site_helpers import TODAY, make_project
 
@@ -167,6 +171,53 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     assert _build(root, keys, "--docs-only") == (SAMPLE_EVENTS, 0)
     assert _build(root, keys, "--docs-only") == (0, SAMPLE_EVENTS)
     assert _build(root, keys, "--docs-only", today="2026-11-23") == (SAMPLE_EVENTS, 0)
+
+
+def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatever_its_times_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A decklist file whose size, times and inode are those it had when it was read is not
+    read again. Rewritten with text of the same length and its modification time put back,
+    it is read (its change time moved) and the event built again. A file that changed just
+    before it was read is read again every time (its times cannot tell a change within the
+    same tick of the clock)."""
+    root, keys = tmp_path / "p", tmp_path / "keys"
+    project = make_project(root)
+    deck = root / "events" / "2026" / "decks" / "2026-11-13-modern" / "beatrix-petrov.txt"
+    reads: list[str] = []
+    real_read = build_cache.read_text
+
+    def counted(path: Path, shown: str, **kwargs: Any) -> Any:
+        if path.suffix == ".txt":  # a decklist file (the event files are read too)
+            reads.append(path.name)
+        return real_read(path, shown, **kwargs)
+
+    monkeypatch.setattr(build_cache, "read_text", counted)
+
+    def build() -> tuple[int, int]:
+        t = build_site(project, today=TODAY, docs_only=True, cache_home=keys / "scorekeeper", workers=1)
+        return t.events_made, t.events_cached
+
+    assert build() == (SAMPLE_EVENTS, 0)  # every file just written: no signature taken
+    assert build() == (0, SAMPLE_EVENTS)
+    assert "beatrix-petrov.txt" in reads, "a file changed just before it was read is read again"
+
+    monkeypatch.setattr(storage, "SETTLED_NS", 0)  # every file counts as settled
+    shutil.rmtree(_folder(root, keys))
+    assert build() == (SAMPLE_EVENTS, 0)
+    reads.clear()
+    assert build() == (0, SAMPLE_EVENTS)
+    assert reads == [], "no settled decklist file is read again"
+
+    before = deck.stat()
+    text = deck.read_text(encoding="utf-8")
+    changed = text.replace("12 Forest", "12 Foresu")
+    assert changed != text and len(changed) == len(text)
+    deck.write_text(changed, encoding="utf-8")
+    os.utime(deck, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert deck.stat().st_mtime_ns == before.st_mtime_ns and deck.stat().st_size == before.st_size
+    assert build() == (1, SAMPLE_EVENTS - 1)
+    assert "Foresu" in (root / "build" / "fragments" / "events" / MODERN / "decklists.md.json").read_text("utf-8")
 
 
 # -- the cache is data that is checked --------------------------------------------------------------
