@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,7 +35,12 @@ def _write_new(path: str, data: bytes) -> None:
 
 
 def sync_tree(
-    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
+    target: Path,
+    files: Mapping[str, str | bytes],
+    previous: dict[str, str | bytes] | None = None,
+    *,
+    known: Mapping[str, str] | None = None,
+    digests: dict[str, str] | None = None,
 ) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
@@ -44,13 +51,21 @@ def sync_tree(
 
     ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
     files equal to it are not read from disk again. It is updated to ``files`` on success.
+    Without it, ``known``: the digest (:func:`digest`) of each file the tree holds, when
+    that is known; a file whose new content has that digest is not read from disk. And
+    ``digests``, when given, receives the digest of every file of ``files``.
     """
     if previous:
         return _sync_from_memory(target, files, previous)
-    changes = _sync_tree(target, files)
+    changes = _sync_tree(target, files, known or {}, digests)
     if previous is not None:
         previous.update(files)
     return changes
+
+
+def digest(data: bytes) -> str:
+    """What a file of a tree is known by between builds (SHA-256: fast where the processor has it)."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
@@ -75,7 +90,9 @@ def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: 
     return TreeChanges(frozenset(written), frozenset(removed))
 
 
-def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
+def _sync_tree(
+    target: Path, files: Mapping[str, str | bytes], known: Mapping[str, str], digests: dict[str, str] | None
+) -> TreeChanges:
     import concurrent.futures
 
     target.mkdir(parents=True, exist_ok=True)
@@ -101,6 +118,14 @@ def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
         rel, content = item
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = os.path.join(root, rel)
+        if digests is not None or rel in known:
+            found = digest(data)
+            if digests is not None:
+                digests[rel] = found
+            if rel in present and known.get(rel) == found:
+                with contextlib.suppress(OSError):
+                    if os.stat(dest).st_size == len(data):
+                        return None  # as the last build left it (and of its size): not read again
         if rel in present:
             try:
                 if os.stat(dest).st_size == len(data):
@@ -139,6 +164,10 @@ class DocsChanges:
 TOKEN = ".cache/docs.token"
 """In the build folder: the token of the build that last wrote the trees."""
 
+DIGESTS = ".cache/docs-digests.json"
+"""In the build folder: the digest of every file of the trees, with the token of the build that
+wrote them (written by a build in a new process, so that the next one need not read the trees)."""
+
 
 def write_docs(
     build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
@@ -159,15 +188,49 @@ def write_docs(
         on_disk = ""
     if on_disk != token:
         written.clear()
+    # A new process: the digests the last build left tell the files it did not change since.
+    known = {} if written else _read_digests(build_dir / DIGESTS, on_disk)
+    digests: dict[str, dict[str, str]] | None = None if written else {"docs": {}, "fragments": {}}
     path.unlink(missing_ok=True)
+    (build_dir / DIGESTS).unlink(missing_ok=True)
     docs = sync_tree(
         build_dir / "docs",
         {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
         written.setdefault("docs", {}),
+        known=known.get("docs"),
+        digests=digests["docs"] if digests is not None else None,
     )
     fragment_files = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
-    fragments = sync_tree(build_dir / fr.FOLDER, fragment_files, written.setdefault("fragments", {}))
+    fragments = sync_tree(
+        build_dir / fr.FOLDER,
+        fragment_files,
+        written.setdefault("fragments", {}),
+        known=known.get("fragments"),
+        digests=digests["fragments"] if digests is not None else None,
+    )
     token = os.urandom(16).hex()
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, token, durable=False)
+    if digests is not None:
+        document = {"token": token, "trees": digests}
+        write_atomically(build_dir / DIGESTS, json.dumps(document, separators=(",", ":")), durable=False)
+    write_atomically(path, token, durable=False)  # last: the trees and their digests are whole
     return DocsChanges(docs, fragments, fragment_files), token
+
+
+def _read_digests(path: Path, token: str) -> dict[str, dict[str, str]]:
+    """The digests of the trees' files as the build that left ``token`` wrote them; empty when
+    the file is missing, of another build (token) or not what :func:`write_docs` writes."""
+    if not token:
+        return {}
+    try:
+        document = json.loads(path.read_bytes())
+        if not isinstance(document, dict) or document.get("token") != token:
+            return {}
+        trees = document["trees"]
+        return {
+            str(tree): {str(rel): str(value) for rel, value in found.items()}
+            for tree, found in trees.items()
+            if isinstance(found, dict)
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return {}
