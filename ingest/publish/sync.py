@@ -52,11 +52,14 @@ def sync_tree(
     ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
     files equal to it are not read from disk again. It is updated to ``files`` on success.
     Without it, ``known``: the digest (:func:`digest`) of each file the tree holds, when
-    that is known; a file whose new content has that digest is not read from disk. And
-    ``digests``, when given, receives the digest of every file of ``files``.
+    that is known; a file whose new content has that digest is not read from disk.
+    ``digests``: kept up to date with the digest of every file of ``files`` (with
+    ``previous``, it holds those of ``previous``: only the changed files are digested).
     """
     if previous:
-        return _sync_from_memory(target, files, previous)
+        return _sync_from_memory(target, files, previous, digests)
+    if digests is not None:
+        digests.clear()
     changes = _sync_tree(target, files, known or {}, digests)
     if previous is not None:
         previous.update(files)
@@ -68,7 +71,9 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
+def _sync_from_memory(
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes], digests: dict[str, str] | None
+) -> TreeChanges:
     """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
     last = dict(previous)
     previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
@@ -76,8 +81,13 @@ def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: 
     removed = {rel for rel in last if rel not in files}
     for rel in sorted(written):
         content = files[rel]
-        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        write_atomically(target / rel, data, durable=False)
+        if digests is not None:
+            digests[rel] = digest(data)
     for rel in sorted(removed):
+        if digests is not None:
+            digests.pop(rel, None)
         (target / rel).unlink(missing_ok=True)
         parent = (target / rel).parent
         while parent != target:
@@ -170,14 +180,20 @@ wrote them (written by a build in a new process, so that the next one need not r
 
 
 def write_docs(
-    build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
+    build_dir: Path,
+    files: Mapping[str, str | bytes],
+    written: dict[str, dict[str, str | bytes]],
+    token: str,
+    digests: dict[str, dict[str, str]] | None = None,
 ) -> tuple[DocsChanges, str]:
     """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
     ``build/fragments``, touching only what changed; returns the changes and this build's token.
 
     ``written``: what this process wrote last time, by tree, with the token it left
     (``token``); it stands for the trees only if no other build (another process) wrote them
-    since, which the token on disk tells.
+    since, which the token on disk tells. ``digests``: the digests of those files, by tree,
+    kept with ``written`` (``serve``); every build leaves them beside its token
+    (:data:`DIGESTS`) for the next build in a new process.
     """
     from ingest.site import fragments as fr
 
@@ -186,11 +202,11 @@ def write_docs(
         on_disk = path.read_text(encoding="utf-8")
     except OSError:
         on_disk = ""
-    if on_disk != token:
+    digests = {} if digests is None else digests
+    if on_disk != token or not digests:
         written.clear()
     # A new process: the digests the last build left tell the files it did not change since.
     known = {} if written else _read_digests(build_dir / DIGESTS, on_disk)
-    digests: dict[str, dict[str, str]] | None = None if written else {"docs": {}, "fragments": {}}
     path.unlink(missing_ok=True)
     (build_dir / DIGESTS).unlink(missing_ok=True)
     docs = sync_tree(
@@ -198,7 +214,7 @@ def write_docs(
         {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
         written.setdefault("docs", {}),
         known=known.get("docs"),
-        digests=digests["docs"] if digests is not None else None,
+        digests=digests.setdefault("docs", {}),
     )
     fragment_files = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
     fragments = sync_tree(
@@ -206,13 +222,12 @@ def write_docs(
         fragment_files,
         written.setdefault("fragments", {}),
         known=known.get("fragments"),
-        digests=digests["fragments"] if digests is not None else None,
+        digests=digests.setdefault("fragments", {}),
     )
     token = os.urandom(16).hex()
     path.parent.mkdir(parents=True, exist_ok=True)
-    if digests is not None:
-        document = {"token": token, "trees": digests}
-        write_atomically(build_dir / DIGESTS, json.dumps(document, separators=(",", ":")), durable=False)
+    document = {"token": token, "trees": digests}
+    write_atomically(build_dir / DIGESTS, json.dumps(document, separators=(",", ":")), durable=False)
     write_atomically(path, token, durable=False)  # last: the trees and their digests are whole
     return DocsChanges(docs, fragments, fragment_files), token
 

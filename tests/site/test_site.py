@@ -838,6 +838,15 @@ def test_a_build_in_a_new_process_reads_none_of_the_files_the_last_build_left(
     result, _ = sync.write_docs(build, changed, {}, "")
     assert result.docs.written == {"index.md"}, "without the digests every file is compared"
     assert token
+    # A process that keeps what it wrote (serve) keeps the digests up to date for the next one.
+    written: dict[str, dict[str, str | bytes]] = {}
+    kept: dict[str, dict[str, str]] = {}
+    _, token = sync.write_docs(build, changed, written, "", kept)
+    again = {**changed, "events/a/index.md": "B" * 50}
+    _, token = sync.write_docs(build, again, written, token, kept)
+    (build / "docs" / "events" / "a" / "index.md").write_text("A" * 50, encoding="utf-8")  # behind its back
+    result, _ = sync.write_docs(build, again, {}, "")  # a new process
+    assert result.docs.written == frozenset(), "the digests vouch for the file, which was not read"
 
 
 def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
