@@ -185,14 +185,14 @@ def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatev
     project = make_project(root)
     deck = root / "events" / "2026" / "decks" / "2026-11-13-modern" / "beatrix-petrov.txt"
     reads: list[str] = []
-    real_read = build_cache.read_text
+    real_read = storage.read_text
 
     def counted(path: Path, shown: str, **kwargs: Any) -> Any:
         if path.suffix == ".txt":  # a decklist file (the event files are read too)
             reads.append(path.name)
         return real_read(path, shown, **kwargs)
 
-    monkeypatch.setattr(build_cache, "read_text", counted)
+    monkeypatch.setattr("ingest.publish.cache.read_text", counted)
 
     def build() -> tuple[int, int]:
         t = build_site(project, today=TODAY, docs_only=True, cache_home=keys / "scorekeeper", workers=1)
