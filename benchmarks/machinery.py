@@ -116,15 +116,23 @@ def _no_build_cache() -> None:
     _replace(ingest.publish.run, "open_store", lambda project, fingerprint, home: EventStore.in_memory(fingerprint))
 
 
+def _no_deck_signatures() -> None:
+    """Every decklist file of a cached event is read again to check it (no signatures taken)."""
+    import ingest.source.pipeline
+
+    _replace(ingest.source.pipeline, "file_signature", lambda path: None)
+
+
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
     "baseline": ("everything on", None),
     "fork": ("every forked process (events, pages, mkdocs' pages)", _no_fork),
-    "engine-split": ("mkdocs writing the pages in two processes", _no_engine_split),
+    "engine-split": ("mkdocs reading and writing the pages in two processes", _no_engine_split),
     "gc-build": ("the build's collector freezes (run.py, parallel.py)", _no_gc_build),
     "gc-standings": ("collector paused in standings (rules/standings.py)", _no_gc_standings),
     "memory-caches": ("in-memory caches of serve (events, pages, files written)", _no_memory_caches),
     "page-swap": ("page update without the engine (fragment swap)", _no_page_swap),
     "build-cache": ("build cache on disk (ingest/publish/cache.py)", _no_build_cache),
+    "deck-signatures": ("decklist files not read again when unchanged (signatures)", _no_deck_signatures),
 }
 
 

@@ -114,8 +114,6 @@ class BuildMemory:
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""
         """The token the last build of this process left in ``build/.cache/docs.token``."""
-        self.digests: dict[str, dict[str, str]] = {}
-        """The digests of what it wrote, by tree (:func:`~ingest.publish.sync.write_docs`)."""
         self.player_pages: list[str] | None = None
         """The keys of the player pages in the build cache, as this process last read or wrote it."""
         self.fingerprint = ""
@@ -310,7 +308,7 @@ def _build(
         t = time.perf_counter()
         site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full)
         step("writing build/docs", 0, 1)
-        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token, memory.digests)
+        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
         store.prune()
         timings.write = time.perf_counter() - t
         if docs_only:

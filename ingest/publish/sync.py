@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -35,12 +33,7 @@ def _write_new(path: str, data: bytes) -> None:
 
 
 def sync_tree(
-    target: Path,
-    files: Mapping[str, str | bytes],
-    previous: dict[str, str | bytes] | None = None,
-    *,
-    known: Mapping[str, str] | None = None,
-    digests: dict[str, str] | None = None,
+    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes] | None = None
 ) -> TreeChanges:
     """Makes ``target`` hold exactly ``files``; unchanged files are not touched.
 
@@ -51,29 +44,16 @@ def sync_tree(
 
     ``previous``: what this process wrote into ``target`` the last time (``serve`` keeps it);
     files equal to it are not read from disk again. It is updated to ``files`` on success.
-    Without it, ``known``: the digest (:func:`digest`) of each file the tree holds, when
-    that is known; a file whose new content has that digest is not read from disk.
-    ``digests``: kept up to date with the digest of every file of ``files`` (with
-    ``previous``, it holds those of ``previous``: only the changed files are digested).
     """
     if previous:
-        return _sync_from_memory(target, files, previous, digests)
-    if digests is not None:
-        digests.clear()
-    changes = _sync_tree(target, files, known or {}, digests)
+        return _sync_from_memory(target, files, previous)
+    changes = _sync_tree(target, files)
     if previous is not None:
         previous.update(files)
     return changes
 
 
-def digest(data: bytes) -> str:
-    """What a file of a tree is known by between builds (SHA-256: fast where the processor has it)."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def _sync_from_memory(
-    target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes], digests: dict[str, str] | None
-) -> TreeChanges:
+def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: dict[str, str | bytes]) -> TreeChanges:
     """:func:`sync_tree` when the tree holds ``previous``: only the differences touch the disk."""
     last = dict(previous)
     previous.clear()  # until the tree is in sync again: a failure below means a full comparison next time
@@ -81,13 +61,8 @@ def _sync_from_memory(
     removed = {rel for rel in last if rel not in files}
     for rel in sorted(written):
         content = files[rel]
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        write_atomically(target / rel, data, durable=False)
-        if digests is not None:
-            digests[rel] = digest(data)
+        write_atomically(target / rel, content.encode("utf-8") if isinstance(content, str) else content, durable=False)
     for rel in sorted(removed):
-        if digests is not None:
-            digests.pop(rel, None)
         (target / rel).unlink(missing_ok=True)
         parent = (target / rel).parent
         while parent != target:
@@ -100,9 +75,7 @@ def _sync_from_memory(
     return TreeChanges(frozenset(written), frozenset(removed))
 
 
-def _sync_tree(
-    target: Path, files: Mapping[str, str | bytes], known: Mapping[str, str], digests: dict[str, str] | None
-) -> TreeChanges:
+def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
     target.mkdir(parents=True, exist_ok=True)
     root = os.fspath(target)
     present: set[str] = set()
@@ -126,14 +99,6 @@ def _sync_tree(
         rel, content = item
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = os.path.join(root, rel)
-        if digests is not None or rel in known:
-            found = digest(data)
-            if digests is not None:
-                digests[rel] = found
-            if rel in present and known.get(rel) == found:
-                with contextlib.suppress(OSError):
-                    if os.stat(dest).st_size == len(data):
-                        return None  # as the last build left it (and of its size): not read again
         if rel in present:
             try:
                 if os.stat(dest).st_size == len(data):
@@ -171,26 +136,16 @@ class DocsChanges:
 TOKEN = ".cache/docs.token"
 """In the build folder: the token of the build that last wrote the trees."""
 
-DIGESTS = ".cache/docs-digests.json"
-"""In the build folder: the digest of every file of the trees, with the token of the build that
-wrote them (written by a build in a new process, so that the next one need not read the trees)."""
-
 
 def write_docs(
-    build_dir: Path,
-    files: Mapping[str, str | bytes],
-    written: dict[str, dict[str, str | bytes]],
-    token: str,
-    digests: dict[str, dict[str, str]] | None = None,
+    build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
 ) -> tuple[DocsChanges, str]:
     """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
     ``build/fragments``, touching only what changed; returns the changes and this build's token.
 
     ``written``: what this process wrote last time, by tree, with the token it left
     (``token``); it stands for the trees only if no other build (another process) wrote them
-    since, which the token on disk tells. ``digests``: the digests of those files, by tree,
-    kept with ``written`` (``serve``); every build leaves them beside its token
-    (:data:`DIGESTS`) for the next build in a new process.
+    since, which the token on disk tells.
     """
     from ingest.site import fragments as fr
 
@@ -199,50 +154,17 @@ def write_docs(
         on_disk = path.read_text(encoding="utf-8")
     except OSError:
         on_disk = ""
-    digests = {} if digests is None else digests
-    if on_disk != token or not digests:
+    if on_disk != token:
         written.clear()
-    # A new process: the digests the last build left tell the files it did not change since.
-    known = {} if written else _read_digests(build_dir / DIGESTS, on_disk)
     path.unlink(missing_ok=True)
-    (build_dir / DIGESTS).unlink(missing_ok=True)
     docs = sync_tree(
         build_dir / "docs",
         {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
         written.setdefault("docs", {}),
-        known=known.get("docs"),
-        digests=digests.setdefault("docs", {}),
     )
     fragment_files = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
-    fragments = sync_tree(
-        build_dir / fr.FOLDER,
-        fragment_files,
-        written.setdefault("fragments", {}),
-        known=known.get("fragments"),
-        digests=digests.setdefault("fragments", {}),
-    )
+    fragments = sync_tree(build_dir / fr.FOLDER, fragment_files, written.setdefault("fragments", {}))
     token = os.urandom(16).hex()
     path.parent.mkdir(parents=True, exist_ok=True)
-    document = {"token": token, "trees": digests}
-    write_atomically(build_dir / DIGESTS, json.dumps(document, separators=(",", ":")), durable=False)
-    write_atomically(path, token, durable=False)  # last: the trees and their digests are whole
+    write_atomically(path, token, durable=False)
     return DocsChanges(docs, fragments, fragment_files), token
-
-
-def _read_digests(path: Path, token: str) -> dict[str, dict[str, str]]:
-    """The digests of the trees' files as the build that left ``token`` wrote them; empty when
-    the file is missing, of another build (token) or not what :func:`write_docs` writes."""
-    if not token:
-        return {}
-    try:
-        document = json.loads(path.read_bytes())
-        if not isinstance(document, dict) or document.get("token") != token:
-            return {}
-        trees = document["trees"]
-        return {
-            str(tree): {str(rel): str(value) for rel, value in found.items()}
-            for tree, found in trees.items()
-            if isinstance(found, dict)
-        }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        return {}

@@ -11,7 +11,7 @@ import shutil
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 import pytest
 import yaml
@@ -801,52 +801,6 @@ def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Pat
         "index.md",
         "players/p/x.md",
     ]
-
-
-def test_a_build_in_a_new_process_reads_none_of_the_files_the_last_build_left(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The digests the last build left (with its token) vouch for the files it wrote: the next
-    build in a new process (nothing in memory) rewrites only what changed, without reading the
-    trees. A file of another size than its digest says (truncated behind the build's back) is
-    written again; without the digests (another build wrote since, or none left them) every
-    file is compared as before."""
-    from ingest.publish import sync
-
-    build = tmp_path / "build"
-    files: dict[str, str | bytes] = {"index.md": "# Home\n", "events/a/index.md": "A" * 50}
-    files["@fragments/x.md.json"] = "[]"
-    _, token = sync.write_docs(build, files, {}, "")
-    opened: list[str] = []
-    real_open = open
-
-    def counting_open(path: Any, *args: Any, **kwargs: Any) -> Any:
-        opened.append(str(path))
-        return real_open(path, *args, **kwargs)
-
-    monkeypatch.setattr("builtins.open", counting_open)
-    changed = {**files, "index.md": "# Home, again\n"}
-    result, _ = sync.write_docs(build, changed, {}, "")  # a new process: nothing in memory
-    assert result.docs.written == {"index.md"} and result.fragments.written == frozenset()
-    assert [p for p in opened if "/docs/" in p or "/fragments/" in p] == []
-    (build / "docs" / "events" / "a" / "index.md").write_text("A" * 10, encoding="utf-8")
-    result, _ = sync.write_docs(build, changed, {}, "")
-    assert result.docs.written == {"events/a/index.md"}
-    assert (build / "docs" / "events" / "a" / "index.md").read_text(encoding="utf-8") == "A" * 50
-    (build / sync.DIGESTS).unlink()
-    (build / "docs" / "index.md").write_text("# Home, AGAIN\n", encoding="utf-8")  # same size
-    result, _ = sync.write_docs(build, changed, {}, "")
-    assert result.docs.written == {"index.md"}, "without the digests every file is compared"
-    assert token
-    # A process that keeps what it wrote (serve) keeps the digests up to date for the next one.
-    written: dict[str, dict[str, str | bytes]] = {}
-    kept: dict[str, dict[str, str]] = {}
-    _, token = sync.write_docs(build, changed, written, "", kept)
-    again = {**changed, "events/a/index.md": "B" * 50}
-    _, token = sync.write_docs(build, again, written, token, kept)
-    (build / "docs" / "events" / "a" / "index.md").write_text("A" * 50, encoding="utf-8")  # behind its back
-    result, _ = sync.write_docs(build, again, {}, "")  # a new process
-    assert result.docs.written == frozenset(), "the digests vouch for the file, which was not read"
 
 
 def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
