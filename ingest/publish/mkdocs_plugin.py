@@ -10,7 +10,7 @@ adds the script that fetches the index only when the search is opened. See :mod:
 The fragments are read from the ``fragments`` folder next to the docs folder
 (``build/fragments`` beside ``build/docs``), or from the folder the ``fragments`` option
 names (relative to ``mkdocs.yml``); ``scorekeeper build`` hands them over in memory
-instead. A whole build of many pages may write them in two processes
+instead. A whole build of many pages may make them in two processes
 (:mod:`ingest.publish.page_split`).
 """
 

@@ -1,4 +1,4 @@
-"""mkdocs writing a site's pages in two processes.
+"""mkdocs making a site's pages (reading, converting, rendering, writing) in two processes.
 
 mkdocs reads, converts, renders and writes pages one after another, on one core. In a
 whole build of many pages, once the navigation is known, the build forks once: each
