@@ -322,6 +322,12 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
             first = page.get_by_text(re.compile(r"^Player, \d+ events?")).first
             first.wait_for(state="visible")
         assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
+        # The engine lists the results again once its index is whole: a tap on a list being
+        # replaced is lost (a busy machine showed it). The results are read once nothing loads.
+        page.wait_for_load_state("networkidle")
+        if engine == "mkdocs":
+            expect(first).to_contain_text(name)
+            assert f"/players/{player_id}/" in str(first.get_attribute("href"))
         first.tap()
         page.wait_for_url(re.compile(rf".*/players/{re.escape(player_id)}/(\?.*)?$"))
         assert page.locator("article h1").first.inner_text().strip().rstrip("¶").strip() == name
