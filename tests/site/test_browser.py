@@ -16,11 +16,13 @@ missing. Playwright never downloads a browser here: it launches the system Chrom
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import re
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -76,6 +78,21 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         del format, args
 
 
+@contextlib.contextmanager
+def served(site: Path) -> Iterator[str]:
+    """Serves a built site over HTTP on a free port of this machine; yields its base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Builds the sample site in a temporary project copy and serves it; yields the base URL."""
@@ -120,17 +137,8 @@ def _built_and_served(
             )
             path.write_text(text, encoding="utf-8")
     build_site(project, today=TODAY, engine=engine)
-    site = root / "build" / "site"
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(root / "build" / "site") as url:
+        yield url
 
 
 def _sample_player() -> tuple[str, str]:
@@ -222,16 +230,8 @@ def first_game_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         result = runner.invoke(main, ["--root", str(root), *args])
         assert result.exit_code == 0, result.output
     build_site(project, today=TODAY)
-    handler = functools.partial(_QuietHandler, directory=str(root / "build" / "site"))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(root / "build" / "site") as url:
+        yield url
 
 
 @pytest.mark.parametrize("path", ["/events/wot/", "/events/wot/rounds/"])

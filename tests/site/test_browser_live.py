@@ -5,10 +5,7 @@ while the visitor is typing. The browser's clock is Playwright's fake clock: not
 from __future__ import annotations
 
 import datetime as dt
-import functools
-import http.server
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +13,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ingest.publish.run import build_site
-from tests.site.test_browser import SCREENSHOTS, _QuietHandler
+from tests.site.test_browser import SCREENSHOTS, served
 from tests.site_helpers import PHONE, TODAY, make_project
 
 pytest.importorskip("playwright")
@@ -37,15 +34,8 @@ def live_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, P
     root = tmp_path_factory.mktemp("live-site")
     build_site(make_project(root), today=TODAY)
     site = root / "build" / "site"
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}", site
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with served(site) as url:
+        yield url, site
 
 
 def _phone(new_context: NewContext, at: dt.datetime) -> Page:
