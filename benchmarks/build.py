@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.cli.common import user_cache_home  # noqa: E402
+from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
 from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
@@ -491,7 +491,13 @@ def measure(
         progress = TerminalProgress()
         os.sync()  # nothing written before (the archive, the last build) is still being written back
         full, value = timed(
-            build_site, project, engine=engine, today=TODAY, progress=progress, cache_home=user_cache_home()
+            build_site,
+            project,
+            engine=engine,
+            today=TODAY,
+            progress=progress,
+            cache_home=user_cache_home(),
+            settled_before=settled_before(),
         )
         progress.close()
         t: BuildTimings = value
@@ -519,12 +525,19 @@ def measure(
     site_bytes(site, archive)
     # serve: the caches a running serve holds, then one result changes.
     memory = BuildMemory()
-    build_site(project, engine=engine, today=TODAY, memory=memory, cache_home=user_cache_home())
+    home, settled = user_cache_home(), settled_before()
+    build_site(project, engine=engine, today=TODAY, memory=memory, cache_home=home, settled_before=settled)
     original = latest.read_text(encoding="utf-8")
     try:
         change_result(latest, 0)
         again, value = timed(
-            build_site, project, engine=engine, today=TODAY, memory=memory, cache_home=user_cache_home()
+            build_site,
+            project,
+            engine=engine,
+            today=TODAY,
+            memory=memory,
+            cache_home=user_cache_home(),
+            settled_before=settled_before(),
         )
         r: BuildTimings = value
         print(

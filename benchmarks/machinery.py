@@ -120,7 +120,7 @@ def _no_deck_signatures() -> None:
     """Every decklist file of a cached event is read again to check it (no signatures taken)."""
     import ingest.source.pipeline
 
-    _replace(ingest.source.pipeline, "file_signature", lambda path: None)
+    _replace(ingest.source.pipeline, "file_signature", lambda path, settled_before: None)
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {
@@ -144,7 +144,7 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import material  # noqa: F401 - imports are not the build's
     import mkdocs.commands.build  # noqa: F401
 
-    from ingest.cli.common import user_cache_home
+    from ingest.cli.common import settled_before, user_cache_home
     from ingest.publish.cache import cache_folder
     from ingest.publish.run import BuildMemory, build_site
     from ingest.source.project import Project
@@ -156,17 +156,17 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
         shutil.rmtree(cache_folder(home, project.build_dir), ignore_errors=True)
         os.sync()  # what earlier builds wrote is on disk: it does not slow this one down
         start = time.perf_counter()
-        build_site(project, today=TODAY, cache_home=home)
+        build_site(project, today=TODAY, cache_home=home, settled_before=settled_before())
     elif mode == "serve":
         memory = BuildMemory()
-        build_site(project, today=TODAY, memory=memory, cache_home=home)
+        build_site(project, today=TODAY, memory=memory, cache_home=home, settled_before=settled_before())
         change_result(latest, 0)
         start = time.perf_counter()
-        build_site(project, today=TODAY, memory=memory, cache_home=home)
+        build_site(project, today=TODAY, memory=memory, cache_home=home, settled_before=settled_before())
     else:
         change_result(latest, 1)
         start = time.perf_counter()
-        build_site(project, today=TODAY, cache_home=home)
+        build_site(project, today=TODAY, cache_home=home, settled_before=settled_before())
     print(json.dumps(time.perf_counter() - start))
 
 

@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -15,6 +16,7 @@ import click
 from ingest.core.diagnostics import Diagnostic, render_all
 from ingest.core.games import game_ids
 from ingest.source.project import Project
+from ingest.source.storage import SETTLED_NS
 
 if TYPE_CHECKING:
     from ingest.core.model import Event
@@ -120,6 +122,13 @@ def today_from_env(explicit: dt.date | None) -> dt.date:
     if epoch and epoch.isdigit():
         return dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
     return dt.date.today()
+
+
+def settled_before() -> int:
+    """Decklist files last changed before this moment (now, less the clock's margin) may be
+    recognised unchanged by the build cache without reading them (see
+    :func:`ingest.source.storage.file_signature`)."""
+    return time.time_ns() - SETTLED_NS
 
 
 def user_cache_home() -> Path:

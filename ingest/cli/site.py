@@ -11,6 +11,7 @@ import click
 from ingest.cli.common import (
     print_diagnostics,
     project_of,
+    settled_before,
     today_from_env,
     user_cache_home,
 )
@@ -77,6 +78,7 @@ def build(
             on_diagnostics=warn,
             progress=progress,
             cache_home=user_cache_home(),
+            settled_before=settled_before(),
         )
     except IngestError as exc:
         progress.close()
@@ -132,4 +134,5 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
         today=lambda: today_from_env(today.date() if today else None),
         echo=lambda message: click.echo(message, err=True),
         cache_home=user_cache_home(),
+        settled_before=settled_before,
     )

@@ -59,10 +59,13 @@ class EventMaker:
     """The site's settings, players, seasons and language (no reports: one event at a time)."""
     store: EventStore
     """The build cache: events made are kept there."""
+    settled_before: int | None = None
+    """Decklist files last changed before this time (ns since the epoch) are kept in the cache
+    with their signature (see :func:`ingest.source.pipeline.load_event`)."""
 
     def make(self, path: Path) -> BuiltEvent:
         """Reads, checks, computes and renders one event file, and keeps it in the build cache."""
-        item = load_event(path, self.project, None, self.data)
+        item = load_event(path, self.project, None, self.data, self.settled_before)
         key = self.store.key(item.shown, item.text) if item.text is not None else ""
         event = item.event
         if event is None or has_errors(item.diagnostics):

@@ -167,6 +167,7 @@ def build_site(
     on_diagnostics: Callable[[list[Diagnostic]], None] | None = None,
     progress: Progress = _no_progress,
     cache_home: Path | None = None,
+    settled_before: int | None = None,
 ) -> BuildTimings:
     """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
 
@@ -185,6 +186,10 @@ def build_site(
         cache_home: the user's cache folder, where the build cache on disk lives (the
             command line passes it: :func:`ingest.cli.common.user_cache_home`); None: the
             events are kept in memory only (:mod:`ingest.publish.cache`).
+        settled_before: decklist files last changed before this time (ns since the epoch;
+            the command line passes its start minus :data:`~ingest.source.storage.SETTLED_NS`)
+            are recognised unchanged by their size, times and inode in later builds; None:
+            every decklist file of a cached event is read again to check it.
 
     One build of a project runs at a time (:func:`build_lock`), and it starts once the
     edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
@@ -213,6 +218,7 @@ def build_site(
             on_diagnostics=on_diagnostics,
             step=progress,
             cache_home=cache_home,
+            settled_before=settled_before,
         )
 
 
@@ -244,6 +250,7 @@ def _build(
     on_diagnostics: Callable[[list[Diagnostic]], None] | None,
     step: Progress,
     cache_home: Path | None,
+    settled_before: int | None,
 ) -> BuildTimings:
     with results_frozen() as freeze:
         timings = BuildTimings()
@@ -266,7 +273,13 @@ def _build(
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = _site_inputs(project, players, tuple(seasons), day)
         maker = EventMaker(
-            project, event_data(project), card_data(project)[0], load_archetype_book(project)[0], inputs, store
+            project,
+            event_data(project),
+            card_data(project)[0],
+            load_archetype_book(project)[0],
+            inputs,
+            store,
+            settled_before,
         )
         todo = [path for path in paths if path.as_posix() not in unchanged]
         processes = workers_for(workers)

@@ -148,9 +148,11 @@ class Rebuilder:
         today: Callable[[], dt.date],
         echo: Callable[[str], None],
         cache_home: Path | None = None,
+        settled_before: Callable[[], int | None] = lambda: None,
     ) -> None:
         self.project, self.state, self.engine, self.today, self.echo = project, state, engine, today, echo
         self.cache_home = cache_home
+        self.settled_before = settled_before
         self.memory = BuildMemory()
         self.lock = threading.Lock()
         self.pending = threading.Event()
@@ -183,6 +185,7 @@ class Rebuilder:
                     memory=self.memory,
                     full=full,
                     cache_home=self.cache_home,
+                    settled_before=self.settled_before(),
                 )
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
@@ -236,14 +239,18 @@ def serve(
     ready: Callable[[str], None] | None = None,
     stop: threading.Event | None = None,
     cache_home: Path | None = None,
+    settled_before: Callable[[], int | None] = lambda: None,
 ) -> None:
     """Builds, serves and watches until interrupted (or ``stop`` is set).
 
     ``today`` gives each build its date (asked again at every rebuild: a preview left
     running past midnight moves its upcoming and recent events with the day); the builds
-    keep their cache in ``cache_home`` (see :func:`~ingest.publish.run.build_site`)."""
+    keep their cache in ``cache_home``, and ``settled_before`` gives each its
+    ``settled_before`` (see :func:`~ingest.publish.run.build_site`)."""
     state = LiveState()
-    rebuilder = Rebuilder(project, state, engine=engine, today=today, echo=echo, cache_home=cache_home)
+    rebuilder = Rebuilder(
+        project, state, engine=engine, today=today, echo=echo, cache_home=cache_home, settled_before=settled_before
+    )
     site = project.build_dir / "site"
     if not rebuilder.rebuild(full=True) and not site.exists():
         site.mkdir(parents=True, exist_ok=True)

@@ -310,7 +310,11 @@ def parse_event(text: str, shown: str, project: Project, data: EventData | None 
 
 
 def load_event(
-    path: Path, project: Project, parsed: dict[Any, ParsedEvent] | None = None, data: EventData | None = None
+    path: Path,
+    project: Project,
+    parsed: dict[Any, ParsedEvent] | None = None,
+    data: EventData | None = None,
+    settled_before: int | None = None,
 ) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
@@ -323,6 +327,9 @@ def load_event(
             caller between builds; decklist files are read again every time.
         data: the format and schema data, when the caller loads many files in one pass
             (looked up here otherwise).
+        settled_before: decklist files last changed before this time (ns since the epoch)
+            come with their signature (:func:`~ingest.source.storage.file_signature`), for
+            the build cache; None: none do.
     """
     shown = display_path(path, project.root)
     text, problems = read_text(path, shown)
@@ -369,7 +376,7 @@ def load_event(
             if not present:
                 problems.append(_deck_missing(event, ref, deck.pos, deck_shown))
                 continue
-            signature = file_signature(target)
+            signature = file_signature(target, settled_before)
             deck_text, read_problems = read_text(target, deck_shown)
             problems.extend(read_problems)
             if deck_text is not None:

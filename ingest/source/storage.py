@@ -13,7 +13,6 @@ import os
 import shutil
 import stat
 import tempfile
-import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -93,21 +92,26 @@ FileSignature = tuple[int, int, int, int]
 """A file's size, modification and change times (ns) and inode: what changes whenever its content does."""
 
 SETTLED_NS = 2_000_000_000
-"""A file last changed more recently than this before it was looked at may change again
-within the same tick of the file system's clock, unseen by its times."""
+"""A file last changed less than this before a command started may change again within the
+same tick of the file system's clock, unseen by its times: the command line gives the build
+``settled_before`` = its start minus this."""
 
 
-def file_signature(path: Path) -> FileSignature | None:
-    """What tells, without reading ``path``, that it has not changed since (``os.lstat``);
-    None when it changed too recently to tell (:data:`SETTLED_NS`) or cannot be looked at.
+def file_signature(path: Path, settled_before: int | None) -> FileSignature | None:
+    """What tells, without reading ``path``, that it has not changed since (``os.lstat``).
 
-    Taken before the file is read: a change after that changes the signature.
+    None when no time is given, when the file last changed at or after ``settled_before``
+    (nanoseconds since the epoch: a later change within the same tick of the clock could go
+    unseen) or when it cannot be looked at. Taken before the file is read: a change after
+    that changes the signature.
     """
+    if settled_before is None:
+        return None
     try:
         st = os.lstat(path)
     except OSError:
         return None
-    if time.time_ns() - max(st.st_mtime_ns, st.st_ctime_ns) < SETTLED_NS:
+    if max(st.st_mtime_ns, st.st_ctime_ns) >= settled_before:
         return None
     return signature_of(st)
 

@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -194,19 +195,21 @@ def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatev
 
     monkeypatch.setattr("ingest.publish.cache.read_text", counted)
 
-    def build() -> tuple[int, int]:
-        t = build_site(project, today=TODAY, docs_only=True, cache_home=keys / "scorekeeper", workers=1)
+    def build(settled_before: int) -> tuple[int, int]:
+        home = keys / "scorekeeper"
+        t = build_site(project, today=TODAY, docs_only=True, cache_home=home, workers=1, settled_before=settled_before)
         return t.events_made, t.events_cached
 
-    assert build() == (SAMPLE_EVENTS, 0)  # every file just written: no signature taken
-    assert build() == (0, SAMPLE_EVENTS)
+    now = time.time_ns() - storage.SETTLED_NS  # as the command line gives it: every file was just written
+    assert build(now) == (SAMPLE_EVENTS, 0)
+    assert build(now) == (0, SAMPLE_EVENTS)
     assert "beatrix-petrov.txt" in reads, "a file changed just before it was read is read again"
 
-    monkeypatch.setattr(storage, "SETTLED_NS", 0)  # every file counts as settled
+    later = time.time_ns() + 10**12  # every file counts as settled
     shutil.rmtree(_folder(root, keys))
-    assert build() == (SAMPLE_EVENTS, 0)
+    assert build(later) == (SAMPLE_EVENTS, 0)
     reads.clear()
-    assert build() == (0, SAMPLE_EVENTS)
+    assert build(later) == (0, SAMPLE_EVENTS)
     assert reads == [], "no settled decklist file is read again"
 
     before = deck.stat()
@@ -216,8 +219,39 @@ def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatev
     deck.write_text(changed, encoding="utf-8")
     os.utime(deck, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert deck.stat().st_mtime_ns == before.st_mtime_ns and deck.stat().st_size == before.st_size
-    assert build() == (1, SAMPLE_EVENTS - 1)
+    assert build(later) == (1, SAMPLE_EVENTS - 1)
     assert "Foresu" in (root / "build" / "fragments" / "events" / MODERN / "decklists.md.json").read_text("utf-8")
+
+
+def test_scorekeeper_build_gives_the_build_its_start_as_the_time_files_must_have_settled_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command line reads the clock (the layers below never do): with files last changed
+    well before it starts, its second build reads no decklist file again."""
+    from click.testing import CliRunner
+
+    from ingest.cli.main import main
+
+    root, keys = tmp_path / "p", tmp_path / "keys"
+    make_project(root)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(keys))
+    clock = time.time_ns() + 10**12  # the files were written long before this build
+    monkeypatch.setattr(time, "time_ns", lambda: clock)
+    reads: list[str] = []
+    real_read = storage.read_text
+
+    def counted(path: Path, shown: str, **kwargs: Any) -> Any:
+        if path.suffix == ".txt":
+            reads.append(path.name)
+        return real_read(path, shown, **kwargs)
+
+    monkeypatch.setattr("ingest.publish.cache.read_text", counted)
+    args = ["--root", str(root), "build", "--docs-only", "--today", TODAY.isoformat()]
+    for _ in range(2):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+    assert f"0 events made, {SAMPLE_EVENTS} from the build cache" in result.output
+    assert reads == []
 
 
 # -- the cache is data that is checked --------------------------------------------------------------
