@@ -119,11 +119,11 @@ def decode_entry(data: bytes, key: str, shown: str, start: int = 0) -> CachedEve
     files: Files = {}
     at = 0
     for path, kind, length in obj["files"]:
-        end = at + _number(length)
-        if kind not in ("text", "bytes") or length < 0 or end > len(body):
+        stop = at + _number(length)
+        if kind not in ("text", "bytes") or length < 0 or stop > len(body):
             raise ValueError("not a file of an entry")
-        files[text_of(path)] = str(body[at:end], "utf-8") if kind == "text" else bytes(body[at:end])
-        at = end
+        files[text_of(path)] = str(body[at:stop], "utf-8") if kind == "text" else bytes(body[at:stop])
+        at = stop
     if at != len(body):
         raise ValueError("bytes after the last file")
     decks: Sequence[Any] = obj["decks"]

@@ -79,7 +79,7 @@ def run_mkdocs(
     search index). No page shows anything of another page but the navigation, whose
     titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
 
-    ``workers``: with more than one, a whole build of many pages writes them in two
+    ``workers``: with more than one, a whole build of many pages makes them in two
     processes (:mod:`ingest.publish.page_split`) where forking is safe. ``stored``: the
     build's fragments files, which the plugin then takes from memory.
     """

@@ -21,7 +21,7 @@ from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
-from ingest.publish.sync import DocsChanges, TreeChanges
+from ingest.publish.sync import DocsChanges
 from ingest.site import fragments as fr
 from ingest.source.project import Project
 from ingest.source.storage import display_path, replace_dir, write_atomically
@@ -77,7 +77,7 @@ class SiteUpdate:
         """Makes ``build/site`` from ``build/docs``; returns what it did (``incremental``: the
         pages were updated without the engine; ``pages made``: the engine made only those).
 
-        ``workers``: processes mkdocs may write a whole site's pages in (see
+        ``workers``: processes mkdocs may make a whole site's pages in (see
         :func:`~ingest.publish.engines.run_mkdocs`)."""
         project = self.project
         docs, folder, site = project.build_dir / "docs", project.build_dir / fr.FOLDER, project.build_dir / "site"
@@ -88,7 +88,7 @@ class SiteUpdate:
         done["incremental"] = float(swap)
         if swap:
             step("updating pages", 0, 1)
-            _update_pages(site, docs, folder, changes.docs, changes.fragments, self.engine)
+            _update_pages(site, docs, folder, changes, self.engine)
             _manifest(project).write_text(self.fingerprint, encoding="utf-8")
             return done
         # Only this build runs (the build lock): a staging folder left here is from a build
@@ -141,9 +141,7 @@ def _manifest(project: Project) -> Path:
     return project.build_dir / ".cache" / "site.json"
 
 
-def _update_pages(
-    site: Path, docs: Path, folder: Path, changes: TreeChanges, fragments: TreeChanges, engine: str
-) -> None:
+def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, engine: str) -> None:
     """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
 
     Used when no Markdown page changed: the engine would render every page as before. All
@@ -153,17 +151,18 @@ def _update_pages(
     per page. If this step is interrupted, the next build starts from scratch (the site's
     fingerprint is written only after it).
     """
-    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.written)}
+    stored, fragments = changes.fragment_files, changes.fragments
+    new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.docs.written)}
     for rel in sorted(fragments.written | fragments.removed):
         src = rel[: -len(".json")]
         page = fr.page_html(src)
         if page is None or not (site / page).is_file():
             continue
         html = (site / page).read_text(encoding="utf-8")
-        new[page] = fr.swap(html, fr.read_fragments(folder, src), src).encode("utf-8")
+        new[page] = fr.swap(html, fr.read_fragments(folder, src, stored), src).encode("utf-8")
     for rel, data in new.items():
         write_atomically(site / rel, data, durable=False)
-    for rel in sorted(changes.removed):
+    for rel in sorted(changes.docs.removed):
         (site / rel).unlink(missing_ok=True)
     if fr.SEARCH_FILE in fragments.written:
-        fr.write_search_index(site, fr.read_search_entries(folder), engine)
+        fr.write_search_index(site, fr.read_search_entries(folder, stored), engine)
