@@ -5,10 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import html
 import html.parser
+import json
 import re
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ingest.core.model import Event
 from ingest.decks.deck_file import DeckFile
@@ -148,6 +149,41 @@ def tables(text: str, css_class: str) -> list[list[list[str]]]:
     parser = _Tables()
     parser.feed(text)
     return [rows for cls, rows in parser.tables if not css_class or css_class in cls.split()]
+
+
+class DataRow(NamedTuple):
+    """A row of the standings after a round, as the page's script shows it."""
+
+    cells: list[str]
+    """Cell texts, as :func:`tables` reads a server-written row."""
+    dropped: bool
+    link: str
+    """Where the name leads ("" for none)."""
+
+
+def round_standings(text: str) -> list[list[DataRow]]:
+    """The standings after each round of a rounds page, from its data block
+    (``ingest.site.table_rows.standings_data``), one table per tab in tab order, each row as
+    ``scorekeeper.js`` makes it (a browser test checks the script against this)."""
+    block = text.split('<script type="application/json" class="sk-standings-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in block and "&" not in block  # nothing in it can end the script or be read as markup
+    data = json.loads(block)
+    order = [int(i) for i in re.findall(r'<tbody data-standings="(\d+)"></tbody>', text)]
+    out = []
+    for index in order:
+        rows = []
+        for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
+            name, url = data["units"][unit]
+            shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
+            rows.append(
+                DataRow(
+                    [f"{rank}{'=' if tied else ''}", shown, points, wld, *tiebreakers],
+                    bool(dropped),
+                    data["base"] + url if url else "",
+                )
+            )
+        out.append(rows)
+    return out
 
 
 def names_of(event: Event) -> dict[str, str]:

@@ -38,6 +38,7 @@ from ingest.site.table_rows import (
     opponent_rows,
     pairing_rows,
     player_rows,
+    standings_data,
     standings_rows,
 )
 
@@ -128,6 +129,8 @@ SCRIPT_WORDS = {
     "was": N_("was %(value)s"),
     "tiebreakers": N_("Tiebreakers"),
     "opponents": N_("Opponents"),
+    "tied": N_("tied"),
+    "dropped": N_("(dropped)"),
     # Translators: the round clock once time is up.
     "time": N_("time"),
     "left": N_("%(time)s left"),
@@ -175,6 +178,7 @@ def environment(templates: Path) -> jinja2.Environment:
     env.globals["script_words"] = script_words
     env.globals.update(
         standings_rows=standings_rows,
+        standings_data=standings_data,
         pairing_rows=pairing_rows,
         decklist=decklist,
         player_rows=player_rows,

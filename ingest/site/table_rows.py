@@ -1,12 +1,13 @@
 """The long, uniform parts of the pages (standings and pairings rows, decklists, a player's
 results), written in Python.
 
-An event's pages are mostly these: six standings tables and a pairings table per round,
-thirty-odd decklists. Jinja spends about a microsecond on every value it prints (a lookup
-and an escape), and more on every macro call, which made these loops most of a build's
-rendering time; written here they cost a fifth of that. The tables around them
-(headings, captions, what is shown when) stay in the templates, which call these as
-globals: ``{{ standings_rows(view, base, details) }}``, ``{{ decklist(d, base) }}``.
+An event's pages are mostly these: the standings, a pairings table per round, thirty-odd
+decklists, and the standings after each round (as data, :func:`standings_data`). Jinja
+spends about a microsecond on every value it prints (a lookup and an escape), and more on
+every macro call, which made these loops most of a build's rendering time; written here
+they cost a fifth of that. The tables around them (headings, captions, what is shown when)
+stay in the templates, which call these as globals:
+``{{ standings_rows(view, base, details) }}``, ``{{ decklist(d, base) }}``.
 
 Every value from a file is escaped exactly as the templates' autoescaping does; labels
 from the catalogs are trusted, as Jinja's i18n extension trusts them.
@@ -14,6 +15,7 @@ from the catalogs are trusted, as Jinja's i18n extension trusts them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +82,35 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
             f"<td>{escaped(r.points)}</td><td>{escaped(r.wld)}</td>{cells}</tr>\n"
         )
     return Markup("".join(out))
+
+
+def standings_data(views: Sequence[StandingsView], base: str) -> Markup:
+    """The standings after each round as data, which the page's script makes into rows.
+
+    The rounds page shows the standings after every round: as table rows they were half
+    of an event's pages (six tables of every player), for tabs a reader rarely opens. As
+    data they are a fifth of those bytes: each unit (player or team) once, as
+    ``[name, link]``, and each row as ``[rank, tied, unit, points, W-L-D, dropped, place,
+    tiebreakers...]``. ``scorekeeper.js`` fills each ``tbody[data-standings]`` from it with
+    the rows :func:`standings_rows` would write. The block is a ``<script
+    type="application/json">``: its ``<``, ``>`` and ``&`` are JSON escapes, so no text
+    from a file can end it, and the script sets every value as text.
+    """
+    units: dict[str, int] = {}
+    names: list[tuple[str, str]] = []
+    tables = []
+    for view in views:
+        rows = []
+        for r in view.rows:
+            unit = units.get(r.player)
+            if unit is None:
+                unit = units[r.player] = len(names)
+                names.append((r.name, r.url))
+            rows.append([r.rank, int(r.shared), unit, str(r.points), r.wld, int(r.dropped), r.place or "", *r.cells])
+        tables.append(rows)
+    text = json.dumps({"base": base, "units": names, "tables": tables}, ensure_ascii=False, separators=(",", ":"))
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(f'<script type="application/json" class="sk-standings-data">{text}</script>')
 
 
 def pairing_rows(round: RoundView, base: str) -> Markup:

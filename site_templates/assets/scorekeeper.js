@@ -1,5 +1,5 @@
-/* Scorekeeper site behaviour: find-my-table, event filters, copy decklists, the opponents
-   behind a standings row, printing. Plain JavaScript, no network, no dependencies. Re-run
+/* Scorekeeper site behaviour: find-my-table, event filters, copy decklists, the standings
+   after each round, the opponents behind a standings row, printing. Plain JavaScript, no network, no dependencies. Re-run
    on Material's instant navigation. */
 (function () {
   "use strict";
@@ -85,7 +85,7 @@
   var ENGLISH = {
     opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
     floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
-    time: "time", left: "%(time)s left"
+    time: "time", left: "%(time)s left", tied: "tied", dropped: "(dropped)"
   };
 
   function words(el) {
@@ -160,6 +160,62 @@
     detail.appendChild(td);
     row.parentNode.insertBefore(detail, row.nextSibling);
     if (button) { button.textContent = "▾"; button.setAttribute("aria-expanded", "true"); }
+  }
+
+  /* The standings after each round, from the page's data (standings_data in
+     ingest/site/table_rows.py): each tbody[data-standings] gets the rows the server writes
+     for a standings table. Every value is set as text. */
+  function standingsRow(r, data, w) {
+    var unit = data.units[r[2]] || ["?", ""];
+    var tr = document.createElement("tr");
+    if (r[5]) tr.className = "sk-dropped";
+    var rank = cell("td", String(r[0]));
+    if (r[1]) {
+      var tie = cell("span", "=");
+      tie.className = "sk-tie";
+      tie.title = w.tied;
+      rank.appendChild(tie);
+    }
+    tr.appendChild(rank);
+    var name = document.createElement("td");
+    if (unit[1]) {
+      var a = cell("a", unit[0]);
+      a.href = data.base + unit[1];
+      name.appendChild(a);
+    } else {
+      name.textContent = unit[0];
+    }
+    if (r[6]) {
+      var badge = cell("span", r[6]);
+      badge.className = "sk-badge";
+      name.appendChild(document.createTextNode(" "));
+      name.appendChild(badge);
+    }
+    if (r[5]) {
+      var gone = cell("span", w.dropped);
+      gone.className = "sk-muted";
+      name.appendChild(document.createTextNode(" "));
+      name.appendChild(gone);
+    }
+    tr.appendChild(name);
+    tr.appendChild(cell("td", r[3]));
+    tr.appendChild(cell("td", r[4]));
+    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", r[i]));
+    return tr;
+  }
+
+  function fillStandings() {
+    document.querySelectorAll("script.sk-standings-data").forEach(function (block) {
+      var data;
+      try { data = JSON.parse(block.textContent); } catch (e) { return; }
+      var scope = block.closest("article") || document;
+      scope.querySelectorAll("tbody[data-standings]").forEach(function (body) {
+        if (body.children.length) return;  /* filled already */
+        var rows = data.tables[+body.getAttribute("data-standings")] || [];
+        var w = words(body);
+        rows.forEach(function (r) { body.appendChild(standingsRow(r, data, w)); });
+      });
+    });
   }
 
   /* Rows with opponents (data-o) open on any screen; a row without them (a past round's
@@ -257,6 +313,7 @@
     document.querySelectorAll("button.sk-print-button").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
     });
+    fillStandings();
     initStandings();
   }
 

@@ -24,7 +24,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
@@ -32,7 +32,14 @@ import yaml
 from ingest.publish.run import build_site
 from tests.builders import ROOT
 from tests.site.test_search import _old_copy
-from tests.site_helpers import DESKTOP, PHONE, TODAY, make_project, system_chromium  # TODAY: decklists public
+from tests.site_helpers import (  # TODAY: decklists public
+    DESKTOP,
+    PHONE,
+    TODAY,
+    make_project,
+    round_standings,
+    system_chromium,
+)
 
 try:
     from playwright.sync_api import (
@@ -291,6 +298,16 @@ def search_for(page: Page, text: str) -> None:
     page.keyboard.press("End")
 
 
+QUIET = """() => new Promise(resolve => {
+  let timer = setTimeout(done, 500);
+  const seen = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, 500); });
+  const limit = setTimeout(done, 10000);
+  function done() { seen.disconnect(); clearTimeout(limit); resolve(); }
+  seen.observe(document.body, {childList: true, subtree: true, attributes: true, characterData: true});
+})"""
+"""Waits until the page's document has not changed for half a second (at most ten seconds)."""
+
+
 SEARCH_INDEXES = ("/search/search_index.json", "/search.json")
 """Where mkdocs-material and Zensical keep the search index."""
 
@@ -323,8 +340,10 @@ def test_searching_a_players_name_on_a_phone_lands_on_their_page(
             first.wait_for(state="visible")
         assert [p for p in requested if p in SEARCH_INDEXES], "the search index was not fetched when searching"
         # The engine lists the results again once its index is whole: a tap on a list being
-        # replaced is lost (a busy machine showed it). The results are read once nothing loads.
+        # replaced is lost (a busy machine showed it). The results are read once nothing loads
+        # and the page has not changed for half a second.
         page.wait_for_load_state("networkidle")
+        page.evaluate(QUIET)
         if engine == "mkdocs":
             expect(first).to_contain_text(name)
             assert f"/players/{player_id}/" in str(first.get_attribute("href"))
@@ -520,6 +539,47 @@ def test_on_a_phone_the_tiebreakers_move_into_the_tapped_row(new_context: NewCon
     line = page.locator(".sk-standings tr.sk-detail .sk-tb-line")
     assert line.is_visible()
     assert line.inner_text().startswith("OMW% ") and " · GW% " in line.inner_text()
+    context.close()
+
+
+_DRAWN_ROWS = """() => Array.from(document.querySelectorAll("tbody[data-standings]")).map(body =>
+  Array.from(body.rows).map(row => ({
+    cells: Array.from(row.cells).map(c => {
+      const copy = c.cloneNode(true);
+      copy.querySelectorAll(".sk-more").forEach(b => b.remove());
+      return copy.textContent.trim();
+    }),
+    dropped: row.classList.contains("sk-dropped"),
+    link: row.querySelector("a") ? row.querySelector("a").href : "",
+    tied: Array.from(row.querySelectorAll(".sk-tie")).map(t => t.title),
+  })))"""
+
+
+def test_the_standings_after_each_round_are_drawn_from_the_pages_data(new_context: NewContext, site_url: str) -> None:
+    """The rounds page carries the standings after each round as data: the script draws every
+    tab's rows as the server writes a standings table (ranks and ties, the name leading to
+    the player's page, a dropped player marked, the tiebreakers), and on a phone a tapped
+    row shows the tiebreakers the phone folds away."""
+    context = new_context(viewport=PHONE)
+    page = context.new_page()
+    url = f"{site_url}{MODERN}rounds/"
+    expected = round_standings(page.request.get(url).text())
+    page.goto(url)
+    drawn = page.evaluate(_DRAWN_ROWS)
+    assert len(drawn) == len(expected) == 5
+    for rows, want in zip(drawn, expected, strict=True):
+        assert [r["cells"] for r in rows] == [w.cells for w in want]
+        assert [r["dropped"] for r in rows] == [w.dropped for w in want]
+        assert [r["link"] for r in rows] == [urljoin(url, w.link) for w in want]
+        assert all(r["tied"] == (["tied"] if w.cells[0].endswith("=") else []) for r, w in zip(rows, want, strict=True))
+    assert any(w.dropped for want in expected for w in want)
+    assert all(w.link.endswith("/") and "/players/" in w.link for want in expected for w in want)
+    page.locator('label[for="__tabbed_standings_1"]').click()
+    first = page.locator('tbody[data-standings="0"] tr').first
+    first.locator("td").nth(2).click()
+    line = page.locator('tbody[data-standings="0"] tr.sk-detail .sk-tb-line')
+    assert line.is_visible() and line.inner_text().startswith("OMW% ")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     context.close()
 
 

@@ -25,7 +25,15 @@ from ingest.site.site_files import files_digest
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
-from tests.site_helpers import TODAY, make_project, opponent_details, page_text, site_inputs, tables
+from tests.site_helpers import (
+    TODAY,
+    make_project,
+    opponent_details,
+    page_text,
+    round_standings,
+    site_inputs,
+    tables,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -138,11 +146,10 @@ def test_round_tabs_mark_a_player_dropped_only_from_the_round_they_dropped(sampl
     page = (
         sample_site.root / "build" / "site" / "events" / "2026-11-13-friday-night-modern" / "rounds" / "index.html"
     ).read_text()
-    tabs = page.split('data-tabs="standings"')[1].split('<div class="tabbed-block">')[1:]
-    rosa = [next(row for row in tab.split("<tr") if re.search(r">Rosa Schmidt ?<", row)) for tab in tabs]
+    rosa = [next(row for row in tab if row.cells[1].startswith("Rosa Schmidt")) for tab in round_standings(page)]
     assert len(rosa) == 5
-    assert ['class="sk-dropped"' in row for row in rosa] == [False, True, True, True, True]
-    assert ["(dropped)" in row for row in rosa] == [False, True, True, True, True]
+    assert [row.dropped for row in rosa] == [False, True, True, True, True]
+    assert ["(dropped)" in row.cells[1] for row in rosa] == [False, True, True, True, True]
 
 
 def test_decklist_policies(tmp_path: Path) -> None:
@@ -191,10 +198,15 @@ class _Scanner(html.parser.HTMLParser):
         super().__init__()
         self.problems: list[str] = []
         self.in_script = False
+        self.in_data = False
         self.text: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.in_script = tag == "script"
+        # A data block (type="application/json") is never run: its text is checked for
+        # what could end it early instead.
+        kind = dict(attrs).get("type")
+        self.in_script = tag == "script" and kind != "application/json"
+        self.in_data = tag == "script" and kind == "application/json"
         for name, value in attrs:
             if name.startswith("on"):
                 self.problems.append(f"<{tag} {name}=...>")
@@ -204,11 +216,13 @@ class _Scanner(html.parser.HTMLParser):
             self.problems.append("<img src=x>")
 
     def handle_endtag(self, tag: str) -> None:
-        self.in_script = False
+        self.in_script = self.in_data = False
 
     def handle_data(self, data: str) -> None:
         if self.in_script and any(x in data for x in ("alert(1)", 'alert("xss")', "alert(2)", "alert(3)")):
             self.problems.append("script with alert")
+        if self.in_data and ("<" in data or "&" in data):
+            self.problems.append("markup in a data block")
         self.text.append(data)
 
 
