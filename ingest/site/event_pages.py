@@ -21,7 +21,7 @@ from ingest.site.api_mtgo import mtgo_files
 from ingest.site.bracket_views import bracket_view, metagame_view
 from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
-from ingest.site.event_views import Links, standings_view, unit_links
+from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
@@ -101,7 +101,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "rules_name": report.ruleset.name,
         "source_name": platform_name(e.source) if e.source is not None else "",
         "rules_url": f"rules/{rules_page(report.ruleset.id)}/",
-        "standings": [standings_view(report, t, names, links, registry, details=False) for t in report.standings],
+        **_round_standings(report, names, links, registry),
         **_main_standings(report, names, links, registry),
         "bracket": bracket_view(report, names),
         "metagame": metagame_view(report),
@@ -118,6 +118,14 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "print_round": _print_view(report, names, inputs.site_url),
         "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
     }
+
+
+def _round_standings(
+    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+) -> dict[str, Any]:
+    """The standings after each round: their tables' frames and their rows as data."""
+    found = round_standings(report, names, links, registry)
+    return {"standings": found.views, "round_standings": found}
 
 
 def _after_round(number: int, planned: int | None) -> str:

@@ -163,27 +163,12 @@ def standings_view(
     details: bool,
 ) -> StandingsView:
     """A standings table as the site shows it; ``details``: with each row's opponents and deck."""
-    ruleset = table.ruleset
-    tbs = [t for t in table.tiebreakers if t != "h2h"]
-    # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
-    # only: an opponent's game-win percentage means nothing there, so it is not shown.
-    game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
-    digits = ruleset.publish_precision
-    percent = [get_tiebreaker(t).percentage for t in tbs]
+    shown = _Shown(table)
     position = {row.player: i for i, row in enumerate(table.rows, start=1)}
     archetypes = report.public_archetypes() if details else {}
     event = report.event
     rows = []
     for row in table.rows:
-        cells = []
-        values = {tid: (n, d) for tid, n, d in row.values}
-        for t, is_percent in zip(tbs, percent, strict=True):
-            if digits is not None:
-                shown = table.published(row, t)
-                n, d = shown.numerator, shown.denominator
-            else:
-                n, d = values[t]
-            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
         rows.append(
             StandingsRow(
                 rank=row.rank,
@@ -192,31 +177,113 @@ def standings_view(
                 name=names.get(row.player, row.name),
                 points=row.record.points,
                 wld=row.record.wld,
-                cells=tuple(cells),
+                cells=shown.cells(row),
                 dropped=row.dropped,
                 place=computed_label(row.place) if row.place else row.place,
                 url=link(links, event, row.player, registry),
-                opponents=_opponents_data(table, row, position, game_wins=game_wins) if details else "",
+                opponents=_opponents_data(table, row, position, game_wins=shown.game_wins) if details else "",
                 deck=archetypes.get(row.player, "") if details else "",
             )
         )
+    return _view(report, table, shown, tuple(rows))
+
+
+def _view(report: EventReport, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
+    event = report.event
     if "h2h" in table.tiebreakers:
         heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
     else:
         heads_note = ""
     note = published_note(event)
     return StandingsView(
-        rows=tuple(rows),
+        rows=rows,
         unit=_("Team") if event.is_team_event else _("Player"),
         decks=any(r.deck for r in rows),
-        heads=tuple(get_tiebreaker(t).short for t in tbs),
+        heads=tuple(get_tiebreaker(t).short for t in shown.tiebreakers),
         note=note or heads_note,
         published=bool(note),
-        game_wins=game_wins,
+        game_wins=shown.game_wins,
         final=table.final,
         after=table.after_round,
         complete=table.complete,
     )
+
+
+class _Shown:
+    """How a standings table's tiebreakers are shown: which ones (head to head is not a
+    column), as percentages or fractions, and with the platform's published precision."""
+
+    def __init__(self, table: Standings) -> None:
+        self.table = table
+        self.tiebreakers = [t for t in table.tiebreakers if t != "h2h"]
+        # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
+        # only: an opponent's game-win percentage means nothing there, so it is not shown.
+        self.game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
+        self.digits = table.ruleset.publish_precision
+        self.percent = [get_tiebreaker(t).percentage for t in self.tiebreakers]
+
+    def cells(self, row: Row) -> tuple[str, ...]:
+        """The row's tiebreakers as shown, in the table's order."""
+        cells = []
+        values = {tid: (n, d) for tid, n, d in row.values}
+        for t, is_percent in zip(self.tiebreakers, self.percent, strict=True):
+            if self.digits is not None:
+                shown = self.table.published(row, t)
+                n, d = shown.numerator, shown.denominator
+            else:
+                n, d = values[t]
+            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
+        return tuple(cells)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStandings:
+    """The standings after each round, as the rounds page carries them: each table's frame
+    (its columns, the round, whether it is complete) as a view without rows, and the rows
+    as data for the page's script (:func:`ingest.site.table_rows.standings_data`)."""
+
+    views: tuple[StandingsView, ...]
+    units: tuple[tuple[str, str], ...]
+    """Each unit (player or team) of the tables once: its name and its page."""
+    tables: tuple[tuple[tuple[Any, ...], ...], ...]
+    """Each table's rows: ``(rank, tied, unit, points, W-L-D, dropped, place, *tiebreakers)``,
+    ``unit`` an index into :attr:`units`, ``tied`` and ``dropped`` 0 or 1."""
+
+
+def round_standings(
+    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+) -> RoundStandings:
+    """The standings after each round of an event (:attr:`EventReport.standings`), for its rounds page."""
+    event = report.event
+    index: dict[str, int] = {}
+    units: list[tuple[str, str]] = []
+    views = []
+    tables = []
+    for table in report.standings:
+        shown = _Shown(table)
+        rows = []
+        for row in table.rows:
+            unit = index.get(row.player)
+            if unit is None:
+                unit = index[row.player] = len(units)
+                units.append((names.get(row.player, row.name), link(links, event, row.player, registry)))
+            place = computed_label(row.place) if row.place else ""
+            record = row.record
+            rows.append(
+                (
+                    row.rank,
+                    int(row.shared),
+                    unit,
+                    str(record.points),
+                    record.wld,
+                    int(row.dropped),
+                    place,
+                    *shown.cells(row),
+                )
+            )
+        views.append(_view(report, table, shown, ()))
+        tables.append(tuple(rows))
+    return RoundStandings(tuple(views), tuple(units), tuple(tables))
 
 
 def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], *, game_wins: bool) -> str:

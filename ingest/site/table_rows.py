@@ -27,7 +27,7 @@ from ingest.site.i18n import gettext as _
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
     from ingest.decks.decklist_parts import DeckEntry
     from ingest.site.deck_views import DeckView
-    from ingest.site.event_views import RoundView, StandingsView
+    from ingest.site.event_views import RoundStandings, RoundView, StandingsView
     from ingest.site.player_pages import HistoryRow, OpponentRow
 
 
@@ -84,31 +84,21 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
     return Markup("".join(out))
 
 
-def standings_data(views: Sequence[StandingsView], base: str) -> Markup:
+def standings_data(standings: RoundStandings, base: str) -> Markup:
     """The standings after each round as data, which the page's script makes into rows.
 
     The rounds page shows the standings after every round: as table rows they were half
     of an event's pages (six tables of every player), for tabs a reader rarely opens. As
     data they are a fifth of those bytes: each unit (player or team) once, as
     ``[name, link]``, and each row as ``[rank, tied, unit, points, W-L-D, dropped, place,
-    tiebreakers...]``. ``scorekeeper.js`` fills each ``tbody[data-standings]`` from it with
-    the rows :func:`standings_rows` would write. The block is a ``<script
-    type="application/json">``: its ``<``, ``>`` and ``&`` are JSON escapes, so no text
-    from a file can end it, and the script sets every value as text.
+    tiebreakers...]`` (:class:`~ingest.site.event_views.RoundStandings`). ``scorekeeper.js``
+    fills each ``tbody[data-standings]`` from it with the rows :func:`standings_rows` would
+    write. The block is a ``<script type="application/json">``: its ``<``, ``>`` and ``&``
+    are JSON escapes, so no text from a file can end it, and the script sets every value as
+    text.
     """
-    units: dict[str, int] = {}
-    names: list[tuple[str, str]] = []
-    tables = []
-    for view in views:
-        rows = []
-        for r in view.rows:
-            unit = units.get(r.player)
-            if unit is None:
-                unit = units[r.player] = len(names)
-                names.append((r.name, r.url))
-            rows.append([r.rank, int(r.shared), unit, str(r.points), r.wld, int(r.dropped), r.place or "", *r.cells])
-        tables.append(rows)
-    text = json.dumps({"base": base, "units": names, "tables": tables}, ensure_ascii=False, separators=(",", ":"))
+    doc = {"base": base, "units": standings.units, "tables": standings.tables}
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(f'<script type="application/json" class="sk-standings-data">{text}</script>')
 
