@@ -100,7 +100,7 @@ def player_pages(
             for path in pages:
                 if path.endswith(".md"):
                     cid = path[len("players/") : -len(".md")]
-                    page_cache[keys[cid]] = {k: v for k, v in pages.items() if k in (path, fragments_key(path))}
+                    page_cache[keys[cid]] = {k: pages[k] for k in (path, fragments_key(path)) if k in pages}
     files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
     index = sorted(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
