@@ -555,14 +555,18 @@ _DRAWN_ROWS = """() => Array.from(document.querySelectorAll("tbody[data-standing
   })))"""
 
 
-def test_the_standings_after_each_round_are_drawn_from_the_pages_data(new_context: NewContext, site_url: str) -> None:
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_the_standings_after_each_round_are_drawn_from_the_pages_data(
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str
+) -> None:
     """The rounds page carries the standings after each round as data: the script draws every
     tab's rows as the server writes a standings table (ranks and ties, the name leading to
     the player's page, a dropped player marked, the tiebreakers), and on a phone a tapped
-    row shows the tiebreakers the phone folds away."""
+    row shows the tiebreakers the phone folds away. Under either engine."""
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
     context = new_context(viewport=PHONE)
     page = context.new_page()
-    url = f"{site_url}{MODERN}rounds/"
+    url = f"{base}{MODERN}rounds/"
     expected = round_standings(page.request.get(url).text())
     page.goto(url)
     drawn = page.evaluate(_DRAWN_ROWS)
