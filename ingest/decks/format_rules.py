@@ -215,10 +215,31 @@ class FormatRules:
         default_factory=dict, init=False, compare=False, repr=False
     )
     """The lists in force by day, as asked (every deck of an event asks for the same day)."""
+    _banned_by_key: dict[date, Mapping[str, tuple[DatedCard, ...]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _exceptions_by_key: dict[str, CopyException] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The copy exceptions by card key (the last listed wins), once asked."""
 
     def banned_on(self, on: date) -> tuple[DatedCard, ...]:
         """Banned entries in force on a date."""
         return self._in_force_on("banned", self.banned, on)
+
+    def banned_by_key(self, on: date) -> Mapping[str, tuple[DatedCard, ...]]:
+        """The banned entries in force on a date by card key, each key's entries in list order."""
+        found = self._banned_by_key.get(on)
+        if found is None:
+            grouped: dict[str, list[DatedCard]] = {}
+            for entry in self.banned_on(on):
+                grouped.setdefault(entry.key, []).append(entry)
+            found = self._banned_by_key[on] = {key: tuple(group) for key, group in grouped.items()}
+        return found
+
+    def copy_exception(self, key: str) -> CopyException | None:
+        """The copy exception for a card key (the last one listed wins), if any."""
+        if self.copy_exceptions and not self._exceptions_by_key:
+            self._exceptions_by_key.update((x.key, x) for x in self.copy_exceptions)
+        return self._exceptions_by_key.get(key)
 
     def restricted_on(self, on: date) -> tuple[DatedCard, ...]:
         """Restricted entries in force on a date."""

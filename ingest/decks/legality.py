@@ -267,14 +267,14 @@ def _copies(view: _Deck, restricted: set[str], card_data: CardData | None) -> tu
                 Violation("skipped", Sentence("skipped-copies-kinds", _cite(rule.source), cards=tuple(unknown)))
             )
         totals = view.totals(e for e in entries if view.kind(e) in rule.kinds)
-    exceptions = {x.key: x for x in view.rules.copy_exceptions}
     out: list[Violation] = []
     for key, total in totals.items():
         if key in restricted:
             continue  # the restricted check applies the stricter limit
         limit, source = rule.max, rule.source
-        if key in exceptions:
-            limit, source = exceptions[key].max or 0, exceptions[key].source
+        exception = view.rules.copy_exception(key)
+        if exception is not None:
+            limit, source = exception.max or 0, exception.source
         facts = card_data.get(key) if card_data is not None else None
         if facts is not None and facts.is_basic:
             limit = 0
@@ -316,8 +316,9 @@ def _restricted(view: _Deck, on: date) -> list[Violation]:
 def _banned(view: _Deck, on: date, card_data: CardData | None) -> tuple[list[Violation], list[Violation]]:
     """Banned cards and banned categories in force on the date (MTR 6.2)."""
     keys = view.all_totals
+    banned = view.rules.banned_by_key(on)
     out: list[Violation] = []
-    for entry in sorted((c for c in view.rules.banned_on(on) if c.key in keys), key=lambda c: c.key):
+    for entry in (entry for key in sorted(keys) if key in banned for entry in banned[key]):
         which = "banned" if entry.since is None else "banned-since"
         words = Sentence(which, _cite(entry.source), card=entry.card, format=view.rules.name, since=entry.since)
         out.append(Violation("banned", words))
