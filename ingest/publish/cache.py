@@ -261,18 +261,18 @@ def still_valid(
     """
     if players_digest(entry.players, registry, memo) != entry.registry:
         return False
-    folder = event_file.parent
+    folder = os.path.dirname(event_file)  # paths as text: a thousand decklist files are looked at
     real = os.path.realpath(folder) + os.sep
     folders: dict[str, bool] = {}
     for ref, digest, signature in entry.decks:
-        target = folder / ref
+        target = os.path.join(folder, ref)
         if digest is None:
             if os.path.lexists(target):
                 return False
             continue
         parent = os.path.dirname(ref)
         if parent not in folders:
-            where = os.path.realpath(folder / parent) + os.sep
+            where = os.path.realpath(os.path.join(folder, parent)) + os.sep
             folders[parent] = where.startswith(real) and where == real + (parent + os.sep if parent else "")
         try:
             st = os.lstat(target)
@@ -282,7 +282,7 @@ def still_valid(
             return False
         if signature is not None and signature_of(st) == signature:
             continue  # the same size, times and inode as when it was read: the same text
-        text, _ = read_text(target, ref)
+        text, _ = read_text(Path(target), ref)
         if text is None or text_digest(text) != digest:
             return False
     return True
