@@ -263,3 +263,17 @@ def test_the_catalog_command_explains_itself_and_writes_nothing_on_an_option(
 
     assert main(["--help"]) == 0 and main([]) == 2 and main(["-x"]) == 2
     assert "LANGUAGE" in capsys.readouterr().out and not list(tmp_path.iterdir())
+
+
+def test_the_scripts_english_words_are_the_catalog_keys_it_is_given() -> None:
+    """Every word ``scorekeeper.js`` writes into a page (its ``ENGLISH`` table) is one the
+    site translates (``SCRIPT_WORDS``), with the same English text: a word missing from one
+    of them would stay English on a Japanese page."""
+    from ingest.site.render import SCRIPT_WORDS
+
+    script = (ROOT / "site_templates" / "assets" / "scorekeeper.js").read_text(encoding="utf-8")
+    table = script.split("var ENGLISH = {", 1)[1].split("};", 1)[0]
+    english = dict(re.findall(r'(\w+): "([^"]*)"', table))
+    assert english == SCRIPT_WORDS
+    with i18n.use("ja"):
+        assert all(i18n.gettext(SCRIPT_WORDS[k]) != SCRIPT_WORDS[k] for k in ("tied", "dropped"))
