@@ -218,6 +218,7 @@ class FormatRules:
     _banned_by_key: dict[date, Mapping[str, tuple[DatedCard, ...]]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
+    """The banned list in force by day, by card key, as asked (every deck checks it)."""
     _exceptions_by_key: dict[str, CopyException] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The copy exceptions by card key (the last listed wins), once asked."""
 
