@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import json
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -204,18 +205,29 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
     from watchdog.observers import Observer
 
     build_dir = project.build_dir.resolve()
+    root = project.root.resolve()
     watched_files = {project.players_file.resolve(), project.mkdocs_file.resolve()}
+
+    def source(name: str | bytes) -> bool:
+        path = Path(os.fsdecode(name)).resolve()
+        if path.is_relative_to(build_dir) or path.name.startswith(".") or path.name.endswith("~"):
+            return False  # build output, lock and temporary files, editors' backups
+        return path.parent != root or path in watched_files
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event: FileSystemEvent) -> None:
             if event.event_type in ("opened", "closed_no_write"):
                 return
-            path = Path(str(event.src_path)).resolve()
-            if path.is_relative_to(build_dir) or path.name.startswith(".") or path.name.endswith("~"):
+            if event.is_directory and event.event_type == "modified":
+                # A folder's own time: it changes with every file written, made or removed
+                # in it, a build's look at an edit lock included (which would rebuild for
+                # ever); the files' own events say what changed.
                 return
-            if path.parent == project.root.resolve() and path not in watched_files:
-                return
-            on_change()
+            # A file replaced atomically (a temporary file renamed over it, as every
+            # Scorekeeper command and many editors save) is the move's destination.
+            names = (event.src_path, event.dest_path) if event.event_type == "moved" else (event.src_path,)
+            if any(source(name) for name in names):
+                on_change()
 
     observer = Observer()
     handler = Handler()

@@ -7,10 +7,13 @@ import json
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
-from ingest.publish.serve import LiveStatus, serve
+from ingest.edit.locking import edit_lock, wait_for_edits
+from ingest.publish.serve import LiveStatus, serve, watch
+from ingest.source.storage import write_atomically
 from tests.site_helpers import make_project
 
 
@@ -63,3 +66,44 @@ def test_serve_rebuilds_on_save_and_keeps_the_last_good_site_on_errors(tmp_path:
     finally:
         stop.set()
         thread.join(timeout=10)
+
+
+def _calls_after(calls: list[float], action: Callable[[], None], quiet: float = 1.0) -> int:
+    """How many changes the watcher reports for ``action``, once it has been quiet for
+    ``quiet`` seconds (at most ten seconds: a watcher that never goes quiet counts high)."""
+    before = len(calls)
+    action()
+    deadline = time.monotonic() + 10
+    seen, since = len(calls), time.monotonic()
+    while time.monotonic() < deadline and time.monotonic() - since < quiet:
+        time.sleep(0.05)
+        if len(calls) != seen:
+            seen, since = len(calls), time.monotonic()
+    return len(calls) - before
+
+
+def test_the_watcher_sees_atomic_saves_but_not_a_builds_look_at_the_edit_locks(tmp_path: Path) -> None:
+    """A build waits for the edit lock of every event file (``wait_for_edits``): taking a
+    lock touches its folder, which must not start another build (``serve`` rebuilt for ever
+    once a command had left a lock file). A file saved atomically (a hidden temporary file
+    renamed over it, as every command writes) is a change."""
+    project = make_project(tmp_path, samples=False)
+    event = project.events_dir / "2026" / "x.yaml"
+    event.parent.mkdir(parents=True)
+    event.write_text("name: x\n")
+    calls: list[float] = []
+    observer = watch(project, lambda: calls.append(time.monotonic()))
+    try:
+        time.sleep(0.3)
+
+        def edit() -> None:  # as a command edits: under the file's lock, which it leaves
+            with edit_lock(event, "x.yaml"):
+                write_atomically(event, "name: y\n")
+
+        assert _calls_after(calls, edit) >= 1
+        assert _calls_after(calls, lambda: wait_for_edits(project.events_dir)) == 0
+        assert _calls_after(calls, lambda: write_atomically(event, "name: z\n")) >= 1
+        assert _calls_after(calls, lambda: (tmp_path / "notes.txt").write_text("not a source file")) == 0
+    finally:
+        observer.stop()
+        observer.join(timeout=10)
