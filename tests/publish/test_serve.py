@@ -68,7 +68,7 @@ def test_serve_rebuilds_on_save_and_keeps_the_last_good_site_on_errors(tmp_path:
         thread.join(timeout=10)
 
 
-def _calls_after(calls: list[float], action: Callable[[], None], quiet: float = 1.0) -> int:
+def _calls_after(calls: list[float], action: Callable[[], object], quiet: float = 1.0) -> int:
     """How many changes the watcher reports for ``action``, once it has been quiet for
     ``quiet`` seconds (at most ten seconds: a watcher that never goes quiet counts high)."""
     before = len(calls)
