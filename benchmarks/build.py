@@ -58,7 +58,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -472,6 +472,20 @@ def timed(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> tuple[float,
     return time.perf_counter() - start, value
 
 
+def build(project: Project, engine: str, **options: Any) -> tuple[float, BuildTimings]:
+    """A build as the command line makes it (the user's cache folder, files settled two
+    seconds before), timed."""
+    return timed(
+        build_site,
+        project,
+        engine=engine,
+        today=TODAY,
+        cache_home=user_cache_home(),
+        settled_before=settled_before(),
+        **options,
+    )
+
+
 def measure(
     project: Project, archive: Archive, engine: str, latest: Path, work: Path, *, phone: bool, repeat: int = 1
 ) -> None:
@@ -490,17 +504,8 @@ def measure(
         )  # a full build: no build cache either
         progress = TerminalProgress()
         os.sync()  # nothing written before (the archive, the last build) is still being written back
-        full, value = timed(
-            build_site,
-            project,
-            engine=engine,
-            today=TODAY,
-            progress=progress,
-            cache_home=user_cache_home(),
-            settled_before=settled_before(),
-        )
+        full, t = build(project, engine, progress=progress)
         progress.close()
-        t: BuildTimings = value
         floor = engine_floor(project, engine, work / f"floor-{archive.name}-{engine}")
         shutil.rmtree(work / f"floor-{archive.name}-{engine}", ignore_errors=True)
         pairs.append((full, floor))
@@ -525,21 +530,11 @@ def measure(
     site_bytes(site, archive)
     # serve: the caches a running serve holds, then one result changes.
     memory = BuildMemory()
-    home, settled = user_cache_home(), settled_before()
-    build_site(project, engine=engine, today=TODAY, memory=memory, cache_home=home, settled_before=settled)
+    build(project, engine, memory=memory)
     original = latest.read_text(encoding="utf-8")
     try:
         change_result(latest, 0)
-        again, value = timed(
-            build_site,
-            project,
-            engine=engine,
-            today=TODAY,
-            memory=memory,
-            cache_home=user_cache_home(),
-            settled_before=settled_before(),
-        )
-        r: BuildTimings = value
+        again, r = build(project, engine, memory=memory)
         print(
             f"serve, one change  {again:8.2f} s   budget <= {BUDGET_SERVE_S:.0f} s: {verdict(again <= BUDGET_SERVE_S)}"
             f"   (events made {r.events_made}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"
