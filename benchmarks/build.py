@@ -68,6 +68,7 @@ from ingest.cli.progress import TerminalProgress  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch  # noqa: E402
 from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
+from ingest.site.fragments import ANCHORS_KEY  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from ingest.source.project_diagnostics import check_project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
@@ -293,7 +294,8 @@ def verdict(ok: bool) -> str:
 
 
 def floor_docs(docs: Path, target: Path) -> None:
-    """A copy of ``docs`` whose Markdown pages keep only their front matter and headings."""
+    """A copy of ``docs`` whose Markdown pages keep only their front matter and headings (not
+    the front matter line that places our fragments: the copy has none)."""
     for path in sorted(docs.rglob("*")):
         if not path.is_file():
             continue
@@ -307,6 +309,7 @@ def floor_docs(docs: Path, target: Path) -> None:
         if text.startswith("---\n"):
             end = text.index("\n---\n", 4) + 5
             front, text = text[:end], text[end:]
+            front = "".join(line for line in front.splitlines(keepends=True) if not line.startswith(ANCHORS_KEY + ":"))
         headings = [line for line in text.splitlines() if line.startswith("#")]
         out.write_text(front + "\n\n".join(headings) + "\n", encoding="utf-8")
 

@@ -192,7 +192,7 @@ def names_of(event: Event) -> dict[str, str]:
 
 
 def page_text(path: Path) -> str:
-    """A page of ``build/docs`` as the site shows it: its Markdown with the HTML fragments in place.
+    """A page of ``build/docs`` as the site shows it (see :func:`with_fragments`).
 
     The fragments live in ``build/fragments`` beside ``build/docs`` (see ``ingest.site.fragments``).
     """
@@ -200,9 +200,32 @@ def page_text(path: Path) -> str:
 
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
-    return fragments.substitute(
+    return with_fragments(
         path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
     )
+
+
+def with_fragments(text: str, stored: list[str], src: str) -> str:
+    """A page's Markdown with its HTML fragments in place, each on the line after its heading
+    (the page's front matter says which) or where its placeholder is."""
+    from ingest.site import fragments
+
+    anchors = fragments.Anchors.from_markdown(text, src)
+    if anchors is not None:
+        lines: list[str] = []
+        heading = -1
+        markers: dict[int, list[str]] = {i: [] for i in range(anchors.headings)}
+        for index, after in enumerate(anchors.after):
+            if after is not None:  # (None: its placeholder is in the Markdown)
+                markers[after].append(fragments.placeholder(index))
+        for line in text.split("\n"):
+            lines.append(line)
+            if line.startswith("#"):
+                heading += 1
+                lines += markers[heading]
+        assert heading + 1 == anchors.headings, src
+        text = "\n".join(lines)
+    return fragments.substitute(text, stored, src)
 
 
 def opponent_details(page: str) -> dict[str, list[list[str]]]:

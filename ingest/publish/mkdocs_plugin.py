@@ -2,8 +2,8 @@
 
 Registered through the ``mkdocs.plugins`` entry point and listed in ``mkdocs.yml``
 (``scorekeeper build`` adds it when a project's configuration does not). For each page it
-puts the stored HTML fragments in place of their placeholders in the finished page
-(``on_post_page``: headings, table of contents and permalinks are the engine's), keeps
+puts the stored HTML fragments after their headings in the finished page (``on_post_page``:
+headings, table of contents and permalinks are the engine's), keeps
 the pages out of the search plugin's index and writes the designed index instead, and
 adds the script that fetches the index only when the search is opened. See :mod:`ingest.site.fragments`.
 
@@ -98,12 +98,13 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         # The fragments go into the finished page, not into ``page.content``: what runs on
         # the content before the theme renders it (the search plugin's clean-up pass over
         # every page, the compaction of the theme's indentation) then sees only the
-        # headings and placeholders, never our tables.
+        # headings and prose, never our tables.
         self.done += 1
         if self.progress is not None:
             self.progress("mkdocs: rendering pages", self.done, self.pages)
         try:
-            return fr.finish_page(output, self.folder, page.file.src_uri, self.stored)
+            anchors = fr.Anchors.from_meta(page.meta, page.file.src_uri)
+            return fr.finish_page(output, self.folder, page.file.src_uri, self.stored, anchors)
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
 

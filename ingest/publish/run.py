@@ -10,7 +10,7 @@ The steps:
    written;
 3. the pages about many events (home, indexes, players, seasons, search) are made from the
    events' digests (:func:`ingest.site.site_files.site_files`);
-4. ``build/docs`` (Markdown pages with placeholders, API) and ``build/fragments`` (the pages'
+4. ``build/docs`` (Markdown pages of headings and prose, API) and ``build/fragments`` (the pages'
    HTML tables, see :mod:`ingest.site.fragments`) are written, only changed files rewritten
    (the engine then takes the fragments from memory);
 5. the site engine runs into a staging folder (mkdocs on the changed pages only, when the

@@ -3,20 +3,29 @@
 Our templates render tables, brackets, decklists and histories as HTML. Handing that
 HTML to the engine inside the Markdown made Python-Markdown re-parse every table cell
 (most of a build's time) and the search plugin index every cell. Instead, a page's
-Markdown holds only its headings and prose, with a placeholder comment where each HTML
-fragment goes; the fragments are stored beside ``build/docs`` in ``build/fragments``
-(``<page>.md.json``, a JSON list of strings) and put in place after the engine has
-turned the Markdown into HTML:
+Markdown holds only its headings and prose, and each HTML fragment follows a heading:
+the page's front matter says which (``fragments: {after: [0, 1, 1], headings: 3}``, the
+heading of each fragment counted from 0, then how many headings the page has; see
+:func:`anchor_fragments`). The fragments are stored beside ``build/docs`` in
+``build/fragments`` (``<page>.md.json``, a JSON list of strings) and put in place after
+the engine has turned the Markdown into HTML, right after their headings:
 
-* with mkdocs, by :mod:`ingest.publish.mkdocs_plugin` (``on_page_content``), so headings, the
+* with mkdocs, by :mod:`ingest.publish.mkdocs_plugin` (``on_post_page``), so headings, the
   table of contents and permalinks stay the engine's;
 * with Zensical, which runs no mkdocs plugins, by :func:`finish_site` on the built
   pages before the new site is swapped in.
 
-A placeholder is an HTML comment (``<!--sk:3-->``): untrusted text is always escaped,
-so it can never contain ``<!--`` and never forge one. In the finished page each fragment
-stays between ``<!--sk:3-->`` and ``<!--/sk-->``, which lets a later build swap a changed
-fragment into the page without running the engine (:func:`swap`).
+So the engine reads exactly the Markdown it would read without our tables: nothing of
+them, not even a placeholder, goes through its parser. A page whose fragments follow
+other headings has other front matter: a change of the page's shape is a change of its
+Markdown, and the engine makes the page again.
+
+In the finished page each fragment stays between a marker comment and ``<!--/sk-->``
+(``<!--sk:3-->...<!--/sk-->``), which lets a later build swap a changed fragment into the
+page without running the engine (:func:`swap`). Untrusted text is always escaped, so a
+fragment never contains ``<!--`` and can never forge a marker. (Markdown written by hand
+may also hold the markers themselves, ``<!--sk:3-->`` on a line of its own: the engine
+keeps comments, and the fragments go in there.)
 
 The search index is ours too (:func:`write_search_index`): one short entry per thing
 (players, events, archetypes, formats, banned cards, rules pages), written in each
@@ -30,6 +39,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,16 +57,177 @@ _END = "<!--/sk-->"
 
 
 class FragmentError(ValueError):
-    """A page's placeholders and its stored fragments do not match."""
+    """A page's headings, markers and stored fragments do not match."""
 
 
 def placeholder(index: int) -> str:
-    """The comment that stands for fragment ``index`` in a page's Markdown.
+    """The comment that marks fragment ``index``: where a template put it (taken out of the
+    Markdown by :func:`anchor_fragments`), and where it starts in a finished page.
 
     >>> placeholder(3)
     '<!--sk:3-->'
     """
     return f"<!--sk:{index}-->"
+
+
+ANCHORS_KEY = "fragments"
+"""The front matter key that says which heading each fragment follows (see :class:`Anchors`)."""
+
+_ANCHORS_LINE = re.compile(r"fragments: \{after: \[((?:\d+|null)(?:, (?:\d+|null))*)\], headings: (\d+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Anchors:
+    """Where a page's fragments go: after which of its headings (counted from 0, in order;
+    None: where its placeholder is in the Markdown), and how many headings the page has (a
+    finished page with another number of headings is not the page the fragments were made for)."""
+
+    after: tuple[int | None, ...]
+    headings: int
+
+    def front_matter(self) -> str:
+        """The page's front matter line (plain YAML, which the engines read as page metadata).
+
+        >>> Anchors((0, 2, None), 3).front_matter()
+        'fragments: {after: [0, 2, null], headings: 3}'
+        """
+        after = ", ".join("null" if a is None else str(a) for a in self.after)
+        return f"{ANCHORS_KEY}: {{after: [{after}], headings: {self.headings}}}"
+
+    @classmethod
+    def from_meta(cls, meta: Mapping[str, Any], where: str) -> Anchors | None:
+        """The anchors in a page's metadata as an engine read it (None: the page has no fragments)."""
+        value = meta.get(ANCHORS_KEY)
+        if value is None:
+            return None
+        after = value.get("after") if isinstance(value, dict) else None
+        headings = value.get("headings") if isinstance(value, dict) else None
+        if (
+            not isinstance(after, list)
+            or type(headings) is not int
+            or not all(a is None or (type(a) is int and 0 <= a < headings) for a in after)
+        ):
+            raise FragmentError(f"{where}: the front matter's {ANCHORS_KEY} is not {{after: [...], headings: N}}")
+        return cls(tuple(after), headings)
+
+    @classmethod
+    def from_markdown(cls, text: str, where: str) -> Anchors | None:
+        """The anchors in a page's Markdown, read from its front matter line (None: none there).
+
+        >>> Anchors.from_markdown("---\\ntitle: A\\nfragments: {after: [0], headings: 2}\\n---\\n# A\\n", "x")
+        Anchors(after=(0,), headings=2)
+        """
+        if not text.startswith("---\n"):
+            return None
+        end = text.find("\n---\n", 3)
+        for line in text[4 : max(end, 4)].split("\n"):
+            if line.startswith(f"{ANCHORS_KEY}:"):
+                match = _ANCHORS_LINE.fullmatch(line)
+                if match is None:
+                    raise FragmentError(
+                        f"{where}: the front matter's {ANCHORS_KEY} is not {{after: [...], headings: N}}"
+                    )
+                after = [None if a == "null" else int(a) for a in match[1].split(", ")]
+                return cls.from_meta({ANCHORS_KEY: {"after": after, "headings": int(match[2])}}, where)
+        return None
+
+
+_PLACEHOLDER_LINE = re.compile(r"<!--sk:(\d+)-->")
+
+
+def anchor_fragments(markdown: str, where: str) -> str:
+    """A page's Markdown as a template rendered it, each fragment's placeholder line taken out
+    and the heading it follows written into the front matter instead (:class:`Anchors`).
+
+    A heading is a line that starts with ``#``, as Python-Markdown reads it. A fragment
+    that does not follow one (or another fragment that does), but some prose, keeps its
+    placeholder where it is: the engine passes the comment through, and the fragment goes
+    in there (``None`` in :attr:`Anchors.after`).
+
+    >>> page = "---\\ntitle: A\\n---\\n# A\\n\\n<!--sk:0-->\\n\\n## B\\n\\nProse.\\n\\n<!--sk:1-->\\n"
+    >>> print(anchor_fragments(page, "x"))
+    ---
+    title: A
+    fragments: {after: [0, null], headings: 2}
+    ---
+    # A
+    <BLANKLINE>
+    ## B
+    <BLANKLINE>
+    Prose.
+    <BLANKLINE>
+    <!--sk:1-->
+    <BLANKLINE>
+    """
+    lines = markdown.split("\n")
+    front = 0
+    if lines[0] == "---" and "---" in lines[1:]:
+        front = lines.index("---", 1) + 1
+    kept = lines[:front]
+    after: list[int | None] = []
+    headings = 0
+    last = ""  # what the last line with something on it was: "heading", "fragment" (after one) or "text"
+    for line in lines[front:]:
+        match = _PLACEHOLDER_LINE.fullmatch(line)
+        if match is not None:
+            if int(match[1]) != len(after):
+                raise FragmentError(f"{where}: placeholder {match[1]} is out of order")
+            if last in ("heading", "fragment"):
+                after.append(headings - 1)
+                last = "fragment"
+                continue
+            after.append(None)  # after prose: the placeholder stays in the Markdown
+        if line.startswith("#"):
+            headings += 1
+            last = "heading"
+        elif line.strip():
+            last = "text"
+        elif kept and not kept[-1].strip() and len(kept) > front:
+            continue  # one blank line where a placeholder stood between two
+        kept.append(line)
+    if not after:
+        return markdown
+    line = Anchors(tuple(after), headings).front_matter()
+    if front:
+        return "\n".join([*kept[: front - 1], line, *kept[front - 1 :]])
+    return "\n".join(["---", line, "---", *kept])
+
+
+_HEADING = re.compile(r"<h([1-6])[\s>]")
+
+
+def place_markers(html: str, anchors: Anchors, where: str) -> str:
+    """A page the engine rendered, with each fragment's marker on a new line right after its heading.
+
+    The headings are those of the page's article (the engines' themes put the page's
+    content in ``<article>``; the whole page where there is none). Raises FragmentError
+    when there are not as many as the page's Markdown had.
+
+    >>> place_markers("<article><h1>A</h1><p>x</p><h2>B</h2></article>", Anchors((0, 1, 1), 2), "x")
+    '<article><h1>A</h1>\\n<!--sk:0--><p>x</p><h2>B</h2>\\n<!--sk:1-->\\n<!--sk:2--></article>'
+    """
+    start = max(html.find("<article"), 0)
+    stop = html.find("</article>", start)
+    stop = len(html) if stop < 0 else stop
+    ends: list[int] = []
+    for match in _HEADING.finditer(html, start, stop):
+        close = html.find(f"</h{match[1]}>", match.end(), stop)
+        if close < 0:
+            break
+        ends.append(close + len("</h1>"))
+    if len(ends) != anchors.headings:
+        raise FragmentError(
+            f"{where}: the page has {len(ends)} heading(s) where its Markdown has {anchors.headings}; "
+            "its fragments cannot be placed"
+        )
+    out: list[str] = []
+    at = 0
+    for index, heading in enumerate(anchors.after):
+        if heading is not None:
+            out += [html[at : ends[heading]], "\n", placeholder(index)]
+            at = ends[heading]
+    out.append(html[at:])
+    return "".join(out)
 
 
 def fragments_key(docs_path: str) -> str:
@@ -178,15 +349,19 @@ def compact(html: str) -> str:
     return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
 
 
-def finish_page(html: str, folder: Path, src: str, stored: Stored | None = None) -> str:
-    """A page the engine rendered from ``src``: compacted, its fragments in place, with the search script.
+def finish_page(html: str, folder: Path, src: str, stored: Stored | None = None, anchors: Anchors | None = None) -> str:
+    """A page the engine rendered from ``src``: compacted, its fragments in place after their
+    headings (``anchors``, from the page's front matter), with the search script.
 
     The page is compacted before the fragments go in: they hold no indentation to remove,
     and most of a page's text is theirs.
     """
     page = page_html(src)
     assert page is not None
-    return inject_head(substitute(compact(html), read_fragments(folder, src, stored), src), page)
+    html = compact(html)
+    if anchors is not None:
+        html = place_markers(html, anchors, src)
+    return inject_head(substitute(html, read_fragments(folder, src, stored), src), page)
 
 
 # -- the search index ---------------------------------------------------------------------------
@@ -310,7 +485,8 @@ def finish_site(
         for src in chunk:
             target = site / (page_html(src) or src)
             html = target.read_text(encoding="utf-8")
-            done = finish_page(html, folder, src, stored)
+            anchors = Anchors.from_markdown((docs / src).read_text(encoding="utf-8"), src)
+            done = finish_page(html, folder, src, stored, anchors)
             if done != html:
                 target.write_text(done, encoding="utf-8")
 

@@ -1,7 +1,8 @@
 """A page of the site: what every page is made from, where it sits, and its files.
 
-A page is a Markdown file in ``build/docs`` (headings and prose, with a placeholder where
-each HTML fragment goes) and its fragments beside it (see :mod:`ingest.site.fragments`).
+A page is a Markdown file in ``build/docs`` (headings and prose; its front matter says
+after which heading each HTML fragment goes) and its fragments beside it (see
+:mod:`ingest.site.fragments`).
 Links in views are paths from the site root; a page puts the way to the root in front of
 them (:func:`base_for`).
 """

@@ -30,7 +30,7 @@ from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.core.slug import slug
 from ingest.site import i18n
-from ingest.site.fragments import placeholder
+from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
 from ingest.site.table_rows import (
     decklist,
@@ -71,8 +71,9 @@ def md(text: object) -> Markup:
 def fragment(context: Any, text: str) -> Markup:
     """Sets an HTML fragment aside and leaves its placeholder in the Markdown.
 
-    The fragment goes into the list the page is rendered with (:func:`render_page`); the
-    site engine never parses it (see :mod:`ingest.site.fragments`). Blank lines are dropped.
+    The fragment goes into the list the page is rendered with (:func:`render_page`), which
+    then takes the placeholder out: the fragment goes in after the heading before it, and
+    the site engine never parses it (see :mod:`ingest.site.fragments`). Blank lines are dropped.
     """
     block = "\n".join(line for line in str(text).splitlines() if line.strip())
     store = context.get("_fragments")
@@ -235,7 +236,8 @@ def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
 
 
 def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
-    """Renders a page template: its Markdown, and the HTML fragments its placeholders stand for."""
+    """Renders a page template: its Markdown (each fragment's heading in its front matter,
+    see :func:`~ingest.site.fragments.anchor_fragments`), and its HTML fragments."""
     fragments: list[str] = []
     text = _template(templates, name).render(**context, _fragments=fragments)
-    return text, fragments
+    return (anchor_fragments(text, name) if fragments else text), fragments

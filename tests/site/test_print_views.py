@@ -24,7 +24,17 @@ from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
 from tests.rules.test_teams import TAG, TWO_HEADED
-from tests.site_helpers import TEAM, TODAY, WOT, make_project, names_of, page_text, sample_event_and_decks, tables
+from tests.site_helpers import (
+    TEAM,
+    TODAY,
+    WOT,
+    make_project,
+    names_of,
+    page_text,
+    sample_event_and_decks,
+    tables,
+    with_fragments,
+)
 
 
 def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None = None) -> dict[str, str]:
@@ -37,7 +47,7 @@ def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None
     for path, text in files.items():
         if path.endswith(".md"):
             stored = files.get(fragments.fragments_key(path), "[]")
-            out[path] = fragments.substitute(str(text), fragments.decode(stored, path), path)
+            out[path] = with_fragments(str(text), fragments.decode(stored, path), path)
     return out
 
 

@@ -343,13 +343,17 @@ def test_both_engines_build_the_same_pages_with_the_same_tables(tmp_path: Path) 
         sites[engine] = tree(project.root / "build" / "site")
     pages = [rel for rel in sites["mkdocs"] if rel.endswith("index.html") and rel in sites["zensical"]]
     assert len(pages) > 100
-    compared = 0
+    compared = anchored = 0
     for rel in pages:
         mk, zs = (sites[e][rel].decode() for e in ("mkdocs", "zensical"))
         assert mk.count("<!--sk:") == zs.count("<!--sk:") == mk.count("<!--/sk-->") == zs.count("<!--/sk-->"), rel
+        # Each fragment goes in after its heading, whichever engine made the heading.
+        placed = [re.findall(r'<h[1-6] id="([^"]*)".*?</h[1-6]>\n<!--sk:(\d+)-->', page) for page in (mk, zs)]
+        assert placed[0] == placed[1], rel
+        anchored += len(placed[0])
         assert tables(mk, "") == tables(zs, ""), rel
         compared += bool(tables(mk, ""))
-    assert compared > 80
+    assert compared > 80 and anchored > 100
     event = sites["mkdocs"]["events/2026-11-13-friday-night-modern/index.html"].decode()
     assert "Friday Night Modern 42" in event and "sk-bracket" in event
     assert 'id="final-standings"' in event and 'class="headerlink" href="#final-standings"' in event
