@@ -110,7 +110,7 @@ class SiteUpdate:
                     if self.incremental:  # only the pages that changed are made
                         remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
                         for rel in changes.fragments.written | changes.fragments.removed:
-                            remake.add(fr.page_html(rel[: -len(".json")]) or rel)
+                            remake.add(fr.page_html(fr.page_of(rel)) or rel)
                         done["pages made"] = float(len(remake))
                     warnings = run_mkdocs(
                         project,
@@ -154,7 +154,7 @@ def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, en
     stored, fragments = changes.fragment_files, changes.fragments
     new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.docs.written)}
     for rel in sorted(fragments.written | fragments.removed):
-        src = rel[: -len(".json")]
+        src = fr.page_of(rel)
         page = fr.page_html(src)
         if page is None or not (site / page).is_file():
             continue

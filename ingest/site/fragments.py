@@ -7,8 +7,8 @@ Markdown holds only its headings and prose, and each HTML fragment follows a hea
 the page's front matter says which (``fragments: {after: [0, 1, 1], headings: 3}``, the
 heading of each fragment counted from 0, then how many headings the page has; see
 :func:`anchor_fragments`). The fragments are stored beside ``build/docs`` in
-``build/fragments`` (``<page>.md.json``, a JSON list of strings) and put in place after
-the engine has turned the Markdown into HTML, right after their headings:
+``build/fragments`` (``<page>.md.html``, one after another, see :func:`encode`) and put
+in place after the engine has turned the Markdown into HTML, right after their headings:
 
 * with mkdocs, by :mod:`ingest.publish.mkdocs_plugin` (``on_post_page``), so headings, the
   table of contents and permalinks stay the engine's;
@@ -230,32 +230,62 @@ def place_markers(html: str, anchors: Anchors, where: str) -> str:
     return "".join(out)
 
 
+SUFFIX = ".html"
+"""A page's fragments file is the page's docs path and this (``events/x/index.md.html``)."""
+
+SEPARATOR = "<!--sk-->"
+"""What starts each fragment in a fragments file (a fragment never holds a comment)."""
+
+
 def fragments_key(docs_path: str) -> str:
     """The key of a page's fragments in a site's file set.
 
     >>> fragments_key("events/x/index.md")
-    '@fragments/events/x/index.md.json'
+    '@fragments/events/x/index.md.html'
     """
-    return f"{PREFIX}{docs_path}.json"
+    return f"{PREFIX}{docs_path}{SUFFIX}"
+
+
+def page_of(fragments_file: str) -> str:
+    """The docs path of the page a fragments file (a path in the fragments folder) belongs to.
+
+    >>> page_of("events/x/index.md.html")
+    'events/x/index.md'
+    """
+    return fragments_file.removesuffix(SUFFIX)
 
 
 def encode(fragments: Sequence[str]) -> str:
-    """A page's fragments as stored (a JSON list of strings)."""
+    """A page's fragments as stored: each after :data:`SEPARATOR`, as the HTML it is.
+
+    Not JSON: as JSON strings every quote of the HTML was escaped, and unescaped again for
+    each page, at a cost next to the engine's own.
+
+    >>> encode(["<p>a</p>", '<a href="x">b</a>'])
+    '<!--sk--><p>a</p><!--sk--><a href="x">b</a>'
+    """
     for text in fragments:
         if "<!--" in text:
             raise FragmentError("an HTML fragment may not contain a comment")
-    return json.dumps(list(fragments), ensure_ascii=False, separators=(",", ":"))
+    return "".join(SEPARATOR + text for text in fragments)
 
 
 def decode(data: bytes | str, where: str) -> list[str]:
-    """Fragments read back from a file; anything but a list of strings is refused."""
+    """Fragments read back from a file; a file that is not what :func:`encode` writes is refused.
+
+    >>> decode(encode(["<p>a</p>", ""]), "x")
+    ['<p>a</p>', '']
+    """
     try:
-        value = json.loads(data)
-    except ValueError as exc:
+        text = data.decode("utf-8") if isinstance(data, bytes) else data
+    except UnicodeDecodeError as exc:
         raise FragmentError(f"{where}: not a fragments file ({exc})") from None
-    if not isinstance(value, list) or not all(isinstance(v, str) and "<!--" not in v for v in value):
-        raise FragmentError(f"{where}: not a fragments file (a list of HTML strings)")
-    return value
+    if not text:
+        return []
+    parts = text.split(SEPARATOR)
+    if parts[0] or any("<!--" in part for part in parts):
+        raise FragmentError(f"{where}: not a fragments file (HTML fragments, each after {SEPARATOR})")
+    return parts[1:]
 
 
 Stored = Mapping[str, "str | bytes"]
@@ -267,9 +297,9 @@ def read_fragments(folder: Path, src: str, stored: Stored | None = None) -> list
 
     ``stored``: the build's fragments files, to take them from instead of ``folder``.
     """
-    path = folder / f"{src}.json"
+    path = folder / f"{src}{SUFFIX}"
     try:
-        data = path.read_bytes() if stored is None else stored[f"{src}.json"]
+        data = path.read_bytes() if stored is None else stored[f"{src}{SUFFIX}"]
     except (FileNotFoundError, KeyError):
         return []
     return decode(data, path.as_posix())
@@ -332,7 +362,7 @@ def inject_head(html: str, page: str) -> str:
     return html[:at] + tag + html[at:]
 
 
-_KEEP = re.compile(r"(<pre[\s\S]*?</pre>|<textarea[\s\S]*?</textarea>|<script[\s\S]*?</script>)")
+_KEEP = re.compile(r"<(pre|textarea|script)\b")
 _INDENT = re.compile(r"\n\s+")
 
 
@@ -345,8 +375,18 @@ def compact(html: str) -> str:
     >>> compact("<ul>\\n    <li>a</li>\\n\\n  </ul><pre>\\n  x</pre>")
     '<ul>\\n<li>a</li>\\n</ul><pre>\\n  x</pre>'
     """
-    parts = _KEEP.split(html)
-    return "".join(part if i % 2 else _INDENT.sub("\n", part) for i, part in enumerate(parts))
+    out: list[str] = []
+    at = look = 0
+    while (kept := _KEEP.search(html, look)) is not None:
+        end = html.find(f"</{kept[1]}>", kept.end())
+        if end < 0:  # never closed: nothing to keep
+            look = kept.end()
+            continue
+        end += len(kept[1]) + 3
+        out += [_INDENT.sub("\n", html[at : kept.start()]), html[kept.start() : end]]
+        at = look = end
+    out.append(_INDENT.sub("\n", html[at:]))
+    return "".join(out)
 
 
 def finish_page(html: str, folder: Path, src: str, stored: Stored | None = None, anchors: Anchors | None = None) -> str:

@@ -171,8 +171,8 @@ def test_a_game_with_rules_of_its_own_is_one_module_plus_data(
         page.startswith("# Lorcana league rules") and "| Win | 2 |" in page and "(OMW%)" in page and "(GW%)" not in page
     )
     assert "(lorcana.md)" in (docs / "rules" / "index.md").read_text(encoding="utf-8")
-    event_page = root / "build" / "fragments" / "events" / "2026-11-20-lorcana-league-1" / "index.md.json"
-    assert any('href="../../rules/lorcana/"' in html for html in json.loads(event_page.read_text(encoding="utf-8")))
+    event_page = root / "build" / "fragments" / "events" / "2026-11-20-lorcana-league-1" / "index.md.html"
+    assert 'href="../../rules/lorcana/"' in event_page.read_text(encoding="utf-8")
 
 
 def test_a_ruleset_is_registered_once_and_the_shipped_ones_stay() -> None:

@@ -152,7 +152,7 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     deck.write_text(deck.read_text(encoding="utf-8").replace("12 Forest", "11 Forest\n1 Swamp"), encoding="utf-8")
     assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
     docs = _docs(root)
-    assert b"Swamp" in docs[f"fragments/events/{MODERN}/decklists.md.json"]
+    assert b"Swamp" in docs[f"fragments/events/{MODERN}/decklists.md.html"]
     assert docs == _clean_docs(root, tmp_path)
 
     players = root / "players.yaml"
@@ -160,7 +160,7 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     computed, cached = _build(root, keys, "--docs-only")
     assert computed >= 1 and cached >= 1
     docs = _docs(root)
-    assert b"Beatrix T. Takeda" in docs[f"fragments/events/{MODERN}/index.md.json"]
+    assert b"Beatrix T. Takeda" in docs[f"fragments/events/{MODERN}/index.md.html"]
     assert docs == _clean_docs(root, tmp_path)
 
     template = root / "site_templates" / "event.md.j2"
@@ -220,7 +220,7 @@ def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatev
     os.utime(deck, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert deck.stat().st_mtime_ns == before.st_mtime_ns and deck.stat().st_size == before.st_size
     assert build(later) == (1, SAMPLE_EVENTS - 1)
-    assert "Foresu" in (root / "build" / "fragments" / "events" / MODERN / "decklists.md.json").read_text("utf-8")
+    assert "Foresu" in (root / "build" / "fragments" / "events" / MODERN / "decklists.md.html").read_text("utf-8")
 
 
 def test_scorekeeper_build_gives_the_build_its_start_as_the_time_files_must_have_settled_by(

@@ -55,7 +55,7 @@ def _docs(root: Path, *, broken: tuple[str, ...] = (), links: str = "") -> Path:
         (docs / "api" / f"{name}.json").write_text(json.dumps({"page": name}))
         if name not in broken:  # a page without its fragment fails
             frags.mkdir(parents=True, exist_ok=True)
-            (frags / f"{name}.md.json").write_text(fr.encode([f"<table><tr><td>{name}</td></tr></table>"]))
+            (frags / f"{name}.md{fr.SUFFIX}").write_text(fr.encode([f"<table><tr><td>{name}</td></tr></table>"]))
     return docs
 
 
@@ -151,7 +151,7 @@ def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) 
             src = page.relative_to(docs).as_posix()
             rel = fr.page_html(src)
             assert rel is not None
-            table = fr.placeholder(0) if (folder / f"{src}.json").is_file() else ""
+            table = fr.placeholder(0) if (folder / f"{src}{fr.SUFFIX}").is_file() else ""
             (site / rel).parent.mkdir(parents=True, exist_ok=True)
             (site / rel).write_text(f"<html><head></head><body>\n<h1>{rel}</h1>\n{table}\n</body></html>\n")
         fr.finish_site(site, docs, folder, "zensical", mapper)

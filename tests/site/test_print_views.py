@@ -46,7 +46,7 @@ def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None
     out = {}
     for path, text in files.items():
         if path.endswith(".md"):
-            stored = files.get(fragments.fragments_key(path), "[]")
+            stored = files.get(fragments.fragments_key(path), "")
             out[path] = with_fragments(str(text), fragments.decode(stored, path), path)
     return out
 

@@ -63,8 +63,12 @@ def test_a_planted_search_or_fragments_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "search.json").write_text('[{"location": "x", "title": 1, "text": "t"}]')
     with pytest.raises(fragments.FragmentError):
         fragments.read_search_entries(tmp_path)
-    (tmp_path / "index.md.json").write_text('["<p>ok</p>", "<!-- a comment could forge a placeholder -->"]')
-    with pytest.raises(fragments.FragmentError):
+    for planted in ("<!--sk--><p>ok</p><!--sk--><!-- a comment could forge a placeholder -->", "<p>no separator</p>"):
+        (tmp_path / "index.md.html").write_text(planted)
+        with pytest.raises(fragments.FragmentError, match="not a fragments file"):
+            fragments.read_fragments(tmp_path, "index.md")
+    (tmp_path / "index.md.html").write_bytes(b"<!--sk-->\xff")
+    with pytest.raises(fragments.FragmentError, match="not a fragments file"):
         fragments.read_fragments(tmp_path, "index.md")
     with pytest.raises(fragments.FragmentError, match="no fragment"):
         fragments.substitute("<!--sk:1-->", ["<p>only one</p>"], "x")
