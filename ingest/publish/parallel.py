@@ -111,22 +111,34 @@ FORK_MIN_ITEMS = 100
 
 
 def forked_map(
-    fn: Callable[[Sequence[str]], R], chunks: Sequence[Sequence[str]], *, min_items: int = FORK_MIN_ITEMS
+    fn: Callable[[Sequence[str]], R],
+    chunks: Sequence[Sequence[str]],
+    meanwhile: Callable[[], None] | None = None,
+    *,
+    min_items: int = FORK_MIN_ITEMS,
 ) -> list[R]:
-    """``map(fn, chunks)`` with the chunks after the first in forked processes (a ``site.Mapper``).
+    """``map(fn, chunks)`` with the chunks in forked processes (a ``site.Mapper``), while
+    this process does ``meanwhile``.
 
-    This process does the first chunk meanwhile. Runs in order, here, when the chunks after
-    the first hold fewer than ``min_items`` items and where forking is not safe; a chunk
-    whose process dies is done again here.
+    Without ``meanwhile``, this process does the first chunk meanwhile. Runs in order,
+    here, when the chunks (after the first, without ``meanwhile``) hold fewer than
+    ``min_items`` items and where forking is not safe; a chunk whose process dies is done
+    again here.
     """
-    if sum(len(chunk) for chunk in chunks[1:]) < min_items or not can_fork():
+    forked = chunks if meanwhile is not None else chunks[1:]
+    if sum(len(chunk) for chunk in forked) < min_items or not can_fork():
+        if meanwhile is not None:
+            meanwhile()
         return [fn(chunk) for chunk in chunks]
+    first = len(chunks) - len(forked)  # the chunks before it are done here
     _JOB.update(fn=fn, items=chunks, done=0)
     try:
-        with _forked_pool(len(chunks) - 1) as pool:
-            rest = [pool.submit(_run, i) for i in range(1, len(chunks))]
-            out = [fn(chunks[0])]
-            for i, future in enumerate(rest, start=1):
+        with _forked_pool(len(forked)) as pool:
+            rest = [pool.submit(_run, i) for i in range(first, len(chunks))]
+            if meanwhile is not None:
+                meanwhile()
+            out = [fn(chunk) for chunk in chunks[:first]]
+            for i, future in enumerate(rest, start=first):
                 try:
                     out.append(future.result())
                 except concurrent.futures.process.BrokenProcessPool:  # killed (out of memory?)

@@ -49,7 +49,7 @@ from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import write_docs
 from ingest.site.i18n import locale_dirs
-from ingest.site.page import Files, SiteInputs
+from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.player_pages import PLAYER_PAGE
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
@@ -311,7 +311,7 @@ def _build(
             inputs,
             project.templates_dir,
             page_cache=memory.pages,
-            mapper=forked_map if processes > 1 else _in_order,
+            mapper=forked_map if processes > 1 else in_order,
             progress=step,
             rendered=[c.rendered for c in _entries(built, unchanged)],
         )
@@ -358,10 +358,6 @@ def _diagnostics(
     diags += duplicate_slugs(named)
     diags += season_problems
     return sorted(set(diags), key=Diagnostic.sort_key)
-
-
-def _in_order(fn: Callable[[Any], Files], chunks: Any) -> list[Files]:
-    return [fn(chunk) for chunk in chunks]
 
 
 def _open_store(project: Project, day: dt.date, cache_home: Path | None) -> EventStore:

@@ -24,8 +24,17 @@ from ingest.source.players import PlayerRegistry
 from ingest.source.season import Season
 
 Files = dict[str, str | bytes]
-Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]]], Iterable[Files]]
-"""Applies a function to each chunk of a list (in order): ``map``, or a parallel equivalent."""
+Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]], Callable[[], None]], Iterable[Files]]
+"""Applies a function to each chunk of a list (in order), doing a piece of other work meanwhile:
+:func:`in_order`, or a parallel equivalent (``ingest.publish.parallel.forked_map``)."""
+
+
+def in_order(
+    fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]], meanwhile: Callable[[], None]
+) -> list[Files]:
+    """The :data:`Mapper` that does it all here: ``meanwhile``, then each chunk."""
+    meanwhile()
+    return [fn(chunk) for chunk in chunks]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ keys), so a page whose player's history did not change is not made again.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from ingest.site import i18n
 from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
 from ingest.site.i18n import gettext as _
-from ingest.site.page import Files, Mapper, SiteInputs, base_for, page_files
+from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.source.naming import is_unnamed
 
 PLAYER_PAGE = "player:"
@@ -63,15 +63,17 @@ def player_pages(
     inputs: SiteInputs,
     templates: Path,
     histories: PlayerHistories,
-    mapper: Mapper = map,
+    mapper: Mapper = in_order,
     page_cache: dict[Any, Files] | None = None,
     fingerprint: str = "",
     seasons: Mapping[str, list[dict[str, Any]]] | None = None,
+    meanwhile: Callable[[], None] = lambda: None,
 ) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
-    The pages are rendered in two chunks through ``mapper``, which may run them in parallel.
-    With ``page_cache``, a page whose inputs are unchanged is not rendered again.
+    The pages are rendered in two chunks through ``mapper``, which may run them in parallel
+    while this process does ``meanwhile``. With ``page_cache``, a page whose inputs are
+    unchanged is not rendered again.
     """
     files: Files = {}
     display = histories.names
@@ -94,7 +96,7 @@ def player_pages(
         return files
 
     half = (len(ids) + 1) // 2
-    for pages in mapper(chunk_pages, [ids[:half], ids[half:]]):
+    for pages in mapper(chunk_pages, [ids[:half], ids[half:]], meanwhile):
         files.update(pages)
         if page_cache is not None:
             for path in pages:

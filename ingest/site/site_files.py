@@ -17,7 +17,7 @@ from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
 from ingest.site.fragments import PREFIX, SEARCH_FILE
-from ingest.site.page import Files, Mapper, SiteInputs, base_for, page_files
+from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.player_pages import player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import search_entries
@@ -39,7 +39,7 @@ def site_files(
     inputs: SiteInputs,
     templates: Path,
     page_cache: dict[Any, Files] | None = None,
-    mapper: Mapper = map,
+    mapper: Mapper = in_order,
     progress: Callable[[str, int, int], None] | None = None,
     rendered: Sequence[RenderedEvent] = (),
 ) -> Files:
@@ -87,59 +87,75 @@ def _site_files(
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)
-    files.update(
-        page_files(
-            "index.md",
-            templates,
-            "home.md.j2",
-            {
-                "upcoming": upcoming,
-                "recent_by_game": sorted(by_game.items()),
-                "today": inputs.today.isoformat(),
-                "base": "",
-                "site_name": inputs.site_name,
-                "live": [s for s in summaries if s["status"] == "in-progress"],
-                "feeds": _feed_links(digests),
-                "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
-            },
-        )
-    )
-    files.update(
-        feed_files([d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url)
-    )
-    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
-    for s in reversed(summaries):
-        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
-    files.update(
-        page_files(
-            "events/index.md",
-            templates,
-            "events_index.md.j2",
-            {
-                "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
-                "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
-                "formats": sorted({s["format"] for s in summaries}),
-                "base": base_for("events/index.md"),
-            },
-        )
-    )
-    for event in events:
-        files.update(event.files)
     histories = histories_from(histories_of, inputs.players)
+    head: Files = {}
+    tail: Files = {}
+
+    def other_pages() -> None:
+        """The pages about many events but the players', made while the player pages are."""
+        head.update(
+            page_files(
+                "index.md",
+                templates,
+                "home.md.j2",
+                {
+                    "upcoming": upcoming,
+                    "recent_by_game": sorted(by_game.items()),
+                    "today": inputs.today.isoformat(),
+                    "base": "",
+                    "site_name": inputs.site_name,
+                    "live": [s for s in summaries if s["status"] == "in-progress"],
+                    "feeds": _feed_links(digests),
+                    "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
+                },
+            )
+        )
+        head.update(
+            feed_files(
+                [d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
+            )
+        )
+        head.update(_events_index(summaries, templates))
+        tail.update(season_files(seasons, histories.names, templates))
+        tail.update(format_pages(inputs, templates))
+        tail.update(rules_pages(inputs, templates))
+        tail.update(api.api_files([d.api_entry for d in digests], histories))
+        tail[PREFIX + SEARCH_FILE] = json.dumps(
+            search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
+        )
+
     if progress is not None:
         progress("rendering player pages", 0, 1)
-    files.update(player_pages(inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons)))
-    files.update(season_files(seasons, histories.names, templates))
-    files.update(format_pages(inputs, templates))
-    files.update(rules_pages(inputs, templates))
-    files.update(api.api_files([d.api_entry for d in digests], histories))
-    files[PREFIX + SEARCH_FILE] = json.dumps(
-        search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
+    players = player_pages(
+        inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons), other_pages
     )
+    files.update(head)
+    for event in events:
+        files.update(event.files)
+    files.update(players)
+    files.update(tail)
     for asset in sorted((templates / "assets").glob("*")):
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
+
+
+def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Path) -> Files:
+    """The events index: every event by year and month, newest first."""
+    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    for s in reversed(summaries):
+        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
+    return page_files(
+        "events/index.md",
+        templates,
+        "events_index.md.j2",
+        {
+            "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
+            "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
+            "formats": sorted({s["format"] for s in summaries}),
+            "base": base_for("events/index.md"),
+        },
+    )
 
 
 def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:

@@ -444,30 +444,39 @@ def test_events_made_in_several_processes_give_the_same_site(tmp_path: Path, mon
 def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The second half of the player pages comes back from a fork: same files, same order."""
+    """The player pages come back from forked processes while this one makes the other pages
+    about many events: same files, same order."""
     from ingest.site.site_files import site_files
 
     project = make_project(tmp_path)
     inputs = site_inputs(project)
     pids: list[str | bytes] = []
+    here = str(os.getpid())
 
-    def mapper(fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]]) -> list[Files]:
-        """forked_map (forking for any number of pages), telling which process rendered what."""
-        parts = forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks, min_items=1)
+    def mapper(
+        fn: Callable[[Sequence[str]], Files], chunks: Sequence[Sequence[str]], meanwhile: Callable[[], None]
+    ) -> list[Files]:
+        """forked_map (forking for any number of pages), telling which process made what."""
+
+        def other_pages() -> None:
+            pids.append(f"other pages {os.getpid()}")
+            meanwhile()
+
+        parts = forked_map(lambda chunk: {**fn(chunk), "pid": str(os.getpid())}, chunks, other_pages, min_items=1)
         pids.extend(part.pop("pid") for part in parts)
         return parts
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
     forked = site_files(inputs, project.templates_dir, mapper=mapper)
     serial = site_files(inputs, project.templates_dir)
-    assert pids[0] == str(os.getpid()) != pids[1]
+    assert pids[0] == f"other pages {here}" and here not in pids[1:] and len(pids) == 3
     assert sum(1 for f in serial if f.startswith("players/")) > 40
     assert list(forked) == list(serial)
     assert forked == serial
     pids.clear()
     monkeypatch.setattr(threading, "active_count", lambda: 2)  # serve: no fork
     assert site_files(inputs, project.templates_dir, mapper=mapper) == serial
-    assert pids == [str(os.getpid())] * 2
+    assert pids == [f"other pages {here}", here, here]
 
 
 def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -483,6 +492,12 @@ def test_player_pages_of_a_forked_process_that_dies_are_rendered_by_the_build(mo
         {"a.md": "a"},
         {"b.md": "b", "c.md": "c"},
     ]
+    done: list[int] = []
+    assert forked_map(dies_in_a_fork, [["a"], ["b", "c"]], lambda: done.append(os.getpid()), min_items=1) == [
+        {"a.md": "a"},
+        {"b.md": "b", "c.md": "c"},
+    ]
+    assert done == [parent]
 
     def upper(item: str) -> str:
         if os.getpid() != parent:
