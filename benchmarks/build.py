@@ -310,6 +310,7 @@ def floor_docs(docs: Path, target: Path) -> None:
             end = text.index("\n---\n", 4) + 5
             front, text = text[:end], text[end:]
             front = "".join(line for line in front.splitlines(keepends=True) if not line.startswith(ANCHORS_KEY + ":"))
+            front = "" if front == "---\n---\n" else front  # (Zensical refuses empty front matter)
         headings = [line for line in text.splitlines() if line.startswith("#")]
         out.write_text(front + "\n\n".join(headings) + "\n", encoding="utf-8")
 
