@@ -182,8 +182,8 @@ def anchor_fragments(markdown: str, where: str) -> str:
             last = "heading"
         elif line.strip():
             last = "text"
-        elif kept and not kept[-1].strip() and len(kept) > front:
-            continue  # one blank line where a placeholder stood between two
+        elif last == "fragment" and not kept[-1].strip():
+            continue  # the blank lines after a placeholder taken out: one is enough
         kept.append(line)
     if not after:
         return markdown

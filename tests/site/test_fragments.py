@@ -88,3 +88,11 @@ def test_a_page_without_fragments_is_left_as_it_is() -> None:
     markdown = "---\ntitle: A\n---\n# A\n\nProse.\n"
     assert anchor_fragments(markdown, "a.md") == markdown
     assert Anchors.from_markdown(markdown, "a.md") is None
+
+
+def test_a_fragment_more_under_a_heading_changes_the_markdown() -> None:
+    """A page update (no Markdown changed) swaps fragments into the markers a page has: a
+    page that gains a fragment under a heading it had (a top-cut drop) must be made again."""
+    one = anchor_fragments("# A\n\n<!--sk:0-->\n", "a.md")
+    two = anchor_fragments("# A\n\n<!--sk:0-->\n\n<!--sk:1-->\n", "a.md")
+    assert one != two and "<!--" not in one + two
