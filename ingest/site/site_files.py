@@ -52,8 +52,8 @@ def site_files(
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
     event whose report, players' names and templates are unchanged is not rendered again.
-    ``mapper`` renders the player pages (see :data:`Mapper`). Pages are in the site's
-    language (``inputs.language``).
+    ``mapper`` renders the player pages (see :data:`Mapper`), meanwhile the other pages
+    about many events are made. Pages are in the site's language (``inputs.language``).
     """
     with i18n.use(inputs.lang()):
         return _site_files(inputs, templates, page_cache, mapper, progress, rendered)
