@@ -132,9 +132,6 @@ class Anchors:
         return None
 
 
-_PLACEHOLDER_LINE = re.compile(r"<!--sk:(\d+)-->")
-
-
 def anchor_fragments(markdown: str, where: str) -> str:
     """A page's Markdown as a template rendered it, each fragment's placeholder line taken out
     and the heading it follows written into the front matter instead (:class:`Anchors`).
@@ -168,7 +165,7 @@ def anchor_fragments(markdown: str, where: str) -> str:
     headings = 0
     last = ""  # what the last line with something on it was: "heading", "fragment" (after one) or "text"
     for line in lines[front:]:
-        match = _PLACEHOLDER_LINE.fullmatch(line)
+        match = _PLACEHOLDER.fullmatch(line)
         if match is not None:
             if int(match[1]) != len(after):
                 raise FragmentError(f"{where}: placeholder {match[1]} is out of order")
