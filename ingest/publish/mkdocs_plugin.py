@@ -27,6 +27,7 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError, modified, not_modified
 from ingest.site import fragments as fr
+from ingest.site import search_index as search
 
 
 class ScorekeeperConfig(Config):  # type: ignore[no-untyped-call]
@@ -130,9 +131,9 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         if "search" not in config.plugins and "material/search" not in config.plugins:
             return
         try:
-            entries = fr.read_search_entries(self.folder, self.stored)
+            entries = search.read_search_entries(self.folder, self.stored)
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
-        fr.write_search_index(Path(config.site_dir), entries, "mkdocs")
+        search.write_search_index(Path(config.site_dir), entries, "mkdocs")
 
     on_post_build = CombinedEvent(_join_split, _write_search_index)

@@ -23,6 +23,7 @@ from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
 from ingest.publish.sync import DocsChanges
 from ingest.site import fragments as fr
+from ingest.site import search_index as search
 from ingest.source.project import Project
 from ingest.source.storage import display_path, replace_dir, write_atomically
 
@@ -102,8 +103,9 @@ class SiteUpdate:
                 if self.engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=self.strict)
                     step("finishing pages", 0, 1)
-                    fr.finish_site(
-                        staging, docs, folder, self.engine, forked_map if workers > 1 else map, changes.fragment_files
+                    fr.finish_site(staging, docs, folder, forked_map if workers > 1 else map, changes.fragment_files)
+                    search.write_search_index(
+                        staging, search.read_search_entries(folder, changes.fragment_files), self.engine
                     )
                 else:
                     remake: set[str] | None = None
@@ -164,5 +166,5 @@ def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, en
         write_atomically(site / rel, data, durable=False)
     for rel in sorted(changes.docs.removed):
         (site / rel).unlink(missing_ok=True)
-    if fr.SEARCH_FILE in fragments.written:
-        fr.write_search_index(site, fr.read_search_entries(folder, stored), engine)
+    if search.SEARCH_FILE in fragments.written:
+        search.write_search_index(site, search.read_search_entries(folder, stored), engine)

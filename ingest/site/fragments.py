@@ -27,15 +27,13 @@ fragment never contains ``<!--`` and can never forge a marker. (Markdown written
 may also hold the markers themselves, ``<!--sk:3-->`` on a line of its own: the engine
 keeps comments, and the fragments go in there.)
 
-The search index is ours too (:func:`write_search_index`): one short entry per thing
-(players, events, archetypes, formats, banned cards, rules pages), written in each
-engine's format, and fetched by the browser only when the reader opens the search
-(:data:`SEARCH_SCRIPT`), so opening a page never downloads it.
+Finishing a page also adds the script that fetches the search index only when the reader
+opens the search (:data:`SEARCH_SCRIPT`), so opening a page never downloads it; the index
+itself is :mod:`ingest.site.search_index`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,9 +43,6 @@ from typing import Any
 
 PREFIX = "@fragments/"
 """Files under this prefix in a site's file set go to ``build/fragments``, not ``build/docs``."""
-
-SEARCH_FILE = "search.json"
-"""The designed search entries, in ``build/fragments`` (engine-neutral)."""
 
 FOLDER = "fragments"
 """The fragments folder's name, next to the docs folder."""
@@ -401,86 +396,6 @@ def finish_page(html: str, folder: Path, src: str, stored: Stored | None = None,
     return inject_head(substitute(html, read_fragments(folder, src, stored), src), page)
 
 
-# -- the search index ---------------------------------------------------------------------------
-
-
-YEAR_PARAM = "sk-year"
-"""The URL parameter that asks for the search index of one year's events."""
-
-YEARS_FOLDER = "search/years"
-"""Where the indexes of older years go: ``<year>.json``, in the engine's format."""
-
-
-def read_search_entries(folder: Path, stored: Stored | None = None) -> list[dict[str, str]]:
-    """The designed search entries the build stored (none when there is no file)."""
-    path = folder / SEARCH_FILE
-    try:
-        value = json.loads(path.read_bytes() if stored is None else stored[SEARCH_FILE])
-    except (FileNotFoundError, KeyError):
-        return []
-    except ValueError as exc:
-        raise FragmentError(f"{path.as_posix()}: not a search file ({exc})") from None
-    ok = isinstance(value, list) and all(
-        isinstance(e, dict)
-        and all(isinstance(e.get(k), str) for k in ("location", "title", "text"))
-        and (e.get("year") is None or (isinstance(e["year"], str) and e["year"].isdigit()))
-        for e in value
-    )
-    if not ok:
-        raise FragmentError(f"{path.as_posix()}: not a search file (a list of location/title/text entries)")
-    return [{k: e[k] for k in ("location", "title", "text", "year") if k in e} for e in value]
-
-
-MKDOCS_INDEX = "search/search_index.json"
-ZENSICAL_INDEX = "search.json"
-
-
-def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine: str) -> None:
-    """Replaces the engine's search index in ``site`` with the designed entries.
-
-    Entries without a ``year`` make the main index, which the pages fetch. Each year of
-    older events gets an index of its own in :data:`YEARS_FOLDER`: the main entries plus
-    that year's events, fetched instead of the main one on a page opened with
-    ``?sk-year=<year>`` (the main index's "Events of <year>" entry leads there). The
-    engine's own index keeps only its ``config`` (language and word separator), and the
-    files are written as the engine writes its index.
-    """
-    rel = MKDOCS_INDEX if engine == "mkdocs" else ZENSICAL_INDEX
-    path = site / rel
-    config: Any = {}
-    if path.is_file():
-        try:
-            config = json.loads(path.read_text(encoding="utf-8")).get("config", {})
-        except (ValueError, AttributeError):
-            config = {}
-    main = [{k: v for k, v in e.items() if k != "year"} for e in entries if "year" not in e]
-    years: dict[str, list[dict[str, str]]] = {}
-    for e in entries:
-        if "year" in e:
-            years.setdefault(e["year"], []).append({k: v for k, v in e.items() if k != "year"})
-    _write_index(path, config, main, engine)
-    folder = site / YEARS_FOLDER
-    if folder.is_dir():
-        for old in folder.glob("*.json"):
-            if old.stem not in years:
-                old.unlink()
-    for year, events in years.items():
-        own = [e for e in main if e["location"] != f"?{YEAR_PARAM}={year}"]
-        _write_index(folder / f"{year}.json", config, [*events, *own], engine)
-
-
-def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:
-    if engine == "mkdocs":
-        doc: dict[str, Any] = {"config": config, "docs": [dict(e) for e in entries]}
-    else:
-        items = [{**e, "level": 1, "path": [], "tags": []} for e in entries]
-        doc = {"config": config, "items": items}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def page_html(docs_path: str) -> str | None:
     """Where the page made from a Markdown file lands in the site (directory URLs).
 
@@ -498,11 +413,10 @@ def finish_site(
     site: Path,
     docs: Path,
     folder: Path,
-    engine: str,
     mapper: Callable[[Callable[[Sequence[str]], Any], Sequence[Sequence[str]]], Iterable[Any]] = map,
     stored: Stored | None = None,
 ) -> None:
-    """Puts the fragments, the search script and the designed search index into a built site.
+    """Puts the fragments and the search script into the pages of a built site.
 
     For engines that run no mkdocs plugins (Zensical): every page made from a Markdown
     file of ``docs`` is read, completed and written back, half of them through ``mapper``'s
@@ -529,4 +443,3 @@ def finish_site(
 
     for _ in mapper(finish, [pages[0::2], pages[1::2]]):
         pass
-    write_search_index(site, read_search_entries(folder, stored), engine)

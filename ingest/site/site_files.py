@@ -16,11 +16,12 @@ from ingest.site import api, i18n
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
-from ingest.site.fragments import PREFIX, SEARCH_FILE
+from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.player_pages import player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import search_entries
+from ingest.site.search_index import SEARCH_FILE
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
 
 

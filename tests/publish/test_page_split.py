@@ -154,7 +154,7 @@ def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) 
             table = fr.placeholder(0) if (folder / f"{src}{fr.SUFFIX}").is_file() else ""
             (site / rel).parent.mkdir(parents=True, exist_ok=True)
             (site / rel).write_text(f"<html><head></head><body>\n<h1>{rel}</h1>\n{table}\n</body></html>\n")
-        fr.finish_site(site, docs, folder, "zensical", mapper)
+        fr.finish_site(site, docs, folder, mapper)
         sites.append(_tree(site))
     assert sites[0] == sites[1]
     assert "<td>p123</td>" in sites[1]["p123/index.html"].decode()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ingest.publish.run import build_site
-from ingest.site import fragments
+from ingest.site import fragments, search_index
 from tests.site_helpers import MODERN, TODAY, make_project
 
 
@@ -33,7 +33,7 @@ def test_the_index_has_one_short_entry_per_thing_and_older_years_apart(tmp_path:
     old = _old_copy(tmp_path, 2019)
     build_site(project, today=TODAY, engine=engine)
     site = tmp_path / "build" / "site"
-    path = site / (fragments.MKDOCS_INDEX if engine == "mkdocs" else fragments.ZENSICAL_INDEX)
+    path = site / (search_index.MKDOCS_INDEX if engine == "mkdocs" else search_index.ZENSICAL_INDEX)
     main = json.loads(path.read_text(encoding="utf-8"))["docs" if engine == "mkdocs" else "items"]
     locations = [e["location"] for e in main]
     things = [(e["title"], e["location"]) for e in main]
@@ -52,17 +52,17 @@ def test_the_index_has_one_short_entry_per_thing_and_older_years_apart(tmp_path:
     assert old not in titles, "an event of an older year is not in the main index"
     year = titles["Events of 2019"]
     assert year["location"] == "?sk-year=2019"
-    own = json.loads((site / fragments.YEARS_FOLDER / "2019.json").read_text(encoding="utf-8"))
+    own = json.loads((site / search_index.YEARS_FOLDER / "2019.json").read_text(encoding="utf-8"))
     own_titles = [e["title"] for e in own["docs" if engine == "mkdocs" else "items"]]
     assert old in own_titles and "Friday Night Modern 42" in own_titles and "Events of 2019" not in own_titles
-    assert sorted(p.name for p in (site / fragments.YEARS_FOLDER).iterdir()) == ["2019.json"]
+    assert sorted(p.name for p in (site / search_index.YEARS_FOLDER).iterdir()) == ["2019.json"]
 
 
 def test_a_planted_search_or_fragments_file_is_refused(tmp_path: Path) -> None:
     """The stored files are data: anything but the expected shape is an error, never code."""
     (tmp_path / "search.json").write_text('[{"location": "x", "title": 1, "text": "t"}]')
     with pytest.raises(fragments.FragmentError):
-        fragments.read_search_entries(tmp_path)
+        search_index.read_search_entries(tmp_path)
     for planted in ("<!--sk--><p>ok</p><!--sk--><!-- a comment could forge a placeholder -->", "<p>no separator</p>"):
         (tmp_path / "index.md.html").write_text(planted)
         with pytest.raises(fragments.FragmentError, match="not a fragments file"):
