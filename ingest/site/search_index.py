@@ -11,12 +11,12 @@ or after Zensical. The pages fetch it only when the reader opens the search (see
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ingest.site.fragments import FragmentError, Stored
+from ingest.source.storage import write_atomically
 
 SEARCH_FILE = "search.json"
 """The designed search entries, in ``build/fragments`` (engine-neutral)."""
@@ -92,7 +92,4 @@ def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], 
     else:
         items = [{**e, "level": 1, "path": [], "tags": []} for e in entries]
         doc = {"config": config, "items": items}
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)
