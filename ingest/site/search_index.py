@@ -10,6 +10,7 @@ or after Zensical. The pages fetch it only when the reader opens the search (see
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -87,9 +88,24 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
 
 
 def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:
+    """One index file in the engine's format. Both engines show an entry's title and text as
+    HTML (their own indexes hold the pages' HTML), so the text, a player's name included,
+    is escaped: a name is shown as written and never becomes markup."""
+    shown = [{**e, "title": _html(e["title"]), "text": _html(e["text"])} for e in entries]
     if engine == "mkdocs":
-        doc: dict[str, Any] = {"config": config, "docs": [dict(e) for e in entries]}
+        doc: dict[str, Any] = {"config": config, "docs": shown}
     else:
-        items = [{**e, "level": 1, "path": [], "tags": []} for e in entries]
+        items = [{**e, "level": 1, "path": [], "tags": []} for e in shown]
         doc = {"config": config, "items": items}
     write_atomically(path, json.dumps(doc, ensure_ascii=False, separators=(",", ":")), durable=False)
+
+
+def _html(text: str) -> str:
+    """Text as the content of an HTML element: ``&``, ``<`` and ``>`` escaped (the engines put
+    the title and text between tags, never in an attribute, and Zensical would show a quote's
+    character reference as written).
+
+    >>> print(_html('Gus <img src=x onerror="alert(1)"> & Bo' + "'s"))
+    Gus &lt;img src=x onerror="alert(1)"&gt; &amp; Bo's
+    """
+    return html.escape(text, quote=False)

@@ -302,6 +302,11 @@ def test_hostile_names_are_shown_literally_and_never_executed(tmp_path: Path) ->
         scanner.feed((site / "events" / page).read_text())
         assert shown in "".join(scanner.text), page
     assert "49" not in seen_text.split("{{ 7*7 }}")[0][-5:]
+    # The engine shows a search entry's title and text as HTML: the names there are escaped too.
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert [e["title"] for e in index if "<" in e["title"] + e["text"]] == []
+    titles = {html.unescape(e["title"]) for e in index}
+    assert HOSTILE[0] in titles and HOSTILE[4] in titles, "players' names, as written"
 
 
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
