@@ -16,9 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest import __version__
 from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
+from ingest.publish.cache_keys import code_fingerprint
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
 from ingest.publish.sync import DocsChanges
@@ -34,16 +34,19 @@ Progress = Callable[[str, int, int], None]
 def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: bool) -> str:
     """What every page of the site depends on besides its own Markdown and fragments, and the strictness.
 
-    A page-update build (:func:`_update_pages`) runs no engine and so sees no warning: it
-    is strict only when the site it updates was built strictly (without a warning).
+    That is the engine and its version, and our code and configuration
+    (:func:`~ingest.publish.cache_keys.code_fingerprint`: mkdocs.yml, and the code that finishes
+    the pages and writes the search index): a site made by other code is built again, not
+    updated, even when no input changed. A page-update build (:func:`_update_pages`) runs no
+    engine and so sees no warning: it is strict only when the site it updates was built
+    strictly (without a warning).
     """
     from importlib.metadata import version
 
-    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:{__version__}:".encode())
+    h = hashlib.sha256(f"{engine}:{day.isoformat()}:{'strict' if strict else 'lenient'}:".encode())
     for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
-    if project.mkdocs_file.is_file():
-        h.update(project.mkdocs_file.read_bytes())
+    h.update(code_fingerprint(project).encode())
     return h.hexdigest()
 
 

@@ -544,6 +544,18 @@ def test_after_a_failed_engine_run_the_next_build_starts_from_scratch(tmp_path: 
     assert b"Pioneer Weekly Renamed" in page.read_bytes()
 
 
+def test_a_site_made_by_other_code_is_built_again_not_updated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new Scorekeeper (how pages are finished, how the search index is written) reaches a
+    site built before it, even when no file changed: the engine runs on every page."""
+    from ingest.publish import site_update
+
+    project = make_project(tmp_path)
+    build_site(project, today=TODAY)
+    assert build_site(project, today=TODAY).extra["incremental"] == 1.0  # the same code: updated in place
+    monkeypatch.setattr(site_update, "code_fingerprint", lambda project: "another version of the code", raising=False)
+    assert build_site(project, today=TODAY).extra["incremental"] == 0.0  # the engine ran
+
+
 def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) -> None:
     """serve has server and watcher threads: a fork could copy a lock one of them holds."""
     project = _tripled(make_project(tmp_path))
