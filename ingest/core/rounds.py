@@ -192,6 +192,11 @@ class Round:
     """Team matches as written (seat detail)."""
     started: str = ""
     """The time of day the round began, ``HH:MM`` (venue time); empty when not recorded."""
+    cut: tuple[PlayerId, ...] = ()
+    """Playoff round 1 only: the top cut as it was made, the finalists in the order of the
+    standings when the round was paired (seed 1 first). A correction to a Swiss result made
+    afterwards leaves it as it is (Bushiroad 3.2.4; DESIGN §4); empty in files written before
+    it was recorded."""
     pos: SourcePos | None = field(default=None, compare=False)
     """Where the round starts."""
     yaml_path: YamlPath = field(default=(), compare=False)

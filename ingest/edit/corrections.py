@@ -20,11 +20,11 @@ from ingest.core.model import Event
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
-from ingest.edit.targets import find_unit, round_label, unit_names, where
+from ingest.edit.targets import find_unit, keep_the_cut, round_label, unit_names, where
 from ingest.planner.systems import system_of
 
 if TYPE_CHECKING:
-    from ingest.planner.outcome import PairPlan
+    from ingest.planner.outcome import Finished, PairPlan
 
 ID_MAX_LENGTH = 64
 """The longest id the event schema accepts (``$defs.id``)."""
@@ -93,6 +93,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
         )
     editor = Editor(text)
     _append_drop(editor, where(event.rounds[after_round - 1]), pid)
+    keep_the_cut(editor, event)
     desc = f"{name} drops after {round_label(event, 'rounds', after_round)}"
     if not later or parse is None:
         return Edit(editor.result(), desc)
@@ -132,6 +133,7 @@ def undrop_player(text: str, event: Event, player: str) -> Edit:
     if not places:
         raise IngestError(f"{name} has not dropped")
     editor = Editor(text)
+    keep_the_cut(editor, event)
     for _, _, listed in places:
         mine = [path for p, path in listed if p == pid]
         seq_path = mine[0][:-1]
@@ -289,7 +291,7 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
     editor.remove_item(path[:-1], int(path[-1]))
     without = editor.result()
     before = parse(without)
-    plan = plan_next_round(before)
+    plan = _replan(event, before) if key == "playoff" and current.number == 1 else plan_next_round(before)
     if isinstance(plan, Finished):  # the round removed was one the event did not need
         raise IngestError(plan.reason)
     if current.drops:
@@ -298,6 +300,22 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
     same = _pairings(plan.round) == current.pairings()
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
     return Edit(new_text, f"{label} paired again", note), plan, before
+
+
+def _replan(event: Event, before: Event) -> PairPlan | Finished:
+    """Playoff round 1 paired again from the corrected standings: the cut made again, or,
+    where the finalists stay as decided (Bushiroad 3.2.4), the same finalists re-seeded."""
+    from ingest.planner.bracket import plan_elimination
+    from ingest.planner.plan import plan_next_round
+    from ingest.planner.top_cut import cut_as_made, cut_from_standings
+    from ingest.rules.event_ruleset import ruleset_for
+    from ingest.rules.standings import compute_standings
+
+    ruleset = ruleset_for(event)
+    if not ruleset.finalists_stay or event.structure.playoff is None:
+        return plan_next_round(before)
+    kept = cut_from_standings(before, compute_standings(before, ruleset), keep=cut_as_made(event, ruleset))
+    return plan_elimination(before, ruleset, main=False, cut=kept)
 
 
 def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:

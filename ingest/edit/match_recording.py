@@ -19,6 +19,7 @@ from ingest.edit.targets import (
     Target,
     find_table,
     find_unit,
+    keep_the_cut,
     later_rounds_warning,
     pick_round,
     refuse_overwrite,
@@ -181,6 +182,8 @@ def record_result(
         recorded = Match(MatchKind.PLAYED, match.players, score, match.table)
     if editor.has((*path, drop_key)):
         editor.remove_key(path, drop_key)
+    if target.key == "rounds":
+        keep_the_cut(editor, event)
     warnings = later_rounds_warning(event, target) if match.reported else ()
     return Edit(editor.result(), f"{spot}: {match_result(recorded, names)}", replaced_note(old, new), warnings)
 
@@ -232,6 +235,8 @@ def record_team_result(
     editor = Editor(text)
     path = where(match)
     spot = f"{target.label}, table {match.table}" if match.table is not None else target.label
+    if target.key == "rounds":
+        keep_the_cut(editor, event)
     warnings = later_rounds_warning(event, target) if old is not None else ()
     if event.structure.team_kind == "two-headed-giant":
         if len(results) != 1 or isinstance(results[0], str):

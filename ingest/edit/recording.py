@@ -31,7 +31,7 @@ from ingest.edit.event_file import Edit
 from ingest.edit.match_recording import MatchRecorder, parse_result, record_result, record_team_result
 from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor
-from ingest.edit.targets import Target, find_unit, later_rounds_warning, pick_round, where
+from ingest.edit.targets import Target, find_unit, keep_the_cut, later_rounds_warning, pick_round, where
 from ingest.edit.wot_recording import WotRecorder, record_wot_result
 
 __all__ = [
@@ -118,5 +118,7 @@ def clear_result(
     for key in _RESULT_KEYS:
         if editor.has((*path, key)):
             editor.remove_key(path, key)
+    if target.key == "rounds":
+        keep_the_cut(editor, event)
     desc = f"{spot}: cleared {shown}; the match is unreported"
     return Edit(editor.result(), desc, "", later_rounds_warning(event, target))

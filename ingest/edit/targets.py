@@ -17,8 +17,11 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event, Player, Team
 from ingest.core.rounds import Match, Round, TeamMatch
 from ingest.core.wot_entry import WotEntry
-from ingest.edit.splice import EditError
+from ingest.edit.splice import EditError, Editor
+from ingest.planner.bracket import fits_round_one
 from ingest.planner.systems import system_of
+from ingest.planner.top_cut import cut_as_made
+from ingest.rules.event_ruleset import ruleset_for
 
 
 def where(entry: Match | WotEntry | TeamMatch | Round | Player | Team) -> YamlPath:
@@ -150,6 +153,22 @@ def later_rounds_warning(event: Event, target: Target) -> tuple[str, ...]:
         later = round_label(event, "playoff", target.number + 1)
         return (f"{later} was already paired with the old result; its pairings stay as they are",)
     return ()
+
+
+def keep_the_cut(editor: Editor, event: Event) -> None:
+    """Writes down the top cut as it was made on playoff round 1, before a change that can
+    move the Swiss standings (a result, a drop), in a file paired before ``pair`` recorded it:
+    from then on the bracket stays as it was made (DESIGN §4, Bushiroad 3.2.4). Nothing is
+    written when the recorded round 1 is not the bracket the standings give (a hand-made
+    pairing: ``validate`` reports it)."""
+    if not event.playoff or event.playoff[0].cut or event.source is not None:
+        return
+    if event.structure.playoff is None or event.structure.pairing != "swiss":
+        return
+    ruleset = ruleset_for(event)
+    if not fits_round_one(event, ruleset):
+        return
+    editor.set_value(where(event.playoff[0]), "cut", list(cut_as_made(event, ruleset)))
 
 
 def refuse_overwrite(target: Target, table: int | None, old: str, replace: bool) -> None:

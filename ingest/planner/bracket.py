@@ -11,22 +11,13 @@ from typing import Any
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind, Round
-from ingest.pairing import (
-    Bracket,
-    Candidate,
-    PlayoffResult,
-    PlayoffState,
-    advance_playoff,
-    seed_bracket,
-    select_finalists,
-)
-from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported, units_of
+from ingest.pairing import Bracket, PlayoffResult, PlayoffState, advance_playoff, seed_bracket
+from ingest.planner.field import names_of, planned_rounds, refuse_unreported, units_of
 from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.top_cut import cut_as_made
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.rulesets import Ruleset
-from ingest.rules.standings import compute_standings
-from ingest.rules.standings_values import Standings
 
 
 def _playoff_results(event: Event, rounds: Sequence[Round]) -> list[PlayoffResult]:
@@ -44,39 +35,17 @@ def _playoff_results(event: Event, rounds: Sequence[Round]) -> list[PlayoffResul
     return out
 
 
-def _cut(event: Event, ruleset: Ruleset, standings: Standings) -> list[str]:
-    spec = event.structure.playoff
-    assert spec is not None
-    dropped = dropped_before(event, len(event.rounds))
-    players = event.player_map()
-    candidates = []
-    for row in standings.rows:
-        p = players.get(row.player)
-        not_won = row.record.losses + row.record.draws
-        candidates.append(
-            Candidate(
-                row.player,
-                row.rank,
-                not_won,
-                (p.deck_group or None) if p else None,
-                bool(p and p.declined_cut) or row.player in dropped,
-            )
-        )
-    # Shared ranks are already in display (seeded) order: use positions as ranks.
-    candidates = [Candidate(c.id, i, c.rounds_not_won, c.deck_group, c.declined) for i, c in enumerate(candidates, 1)]
-    try:
-        return list(select_finalists(candidates, spec.top, method=spec.finalists))  # type: ignore[arg-type]
-    except ValueError as exc:
-        raise IngestError(f"the top cut cannot be selected: {exc}") from None
-
-
-def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracket, PlayoffState]:
+def bracket_state(
+    event: Event, ruleset: Ruleset, *, main: bool, cut: Sequence[str] | None = None
+) -> tuple[Bracket, PlayoffState]:
     """The seeded bracket of a single-elimination event (``main``) or of the top cut, and
     where it stands after the results recorded so far.
 
-    A ``single-elimination`` event is seeded at random from the event seed; a top cut by the
-    final Swiss standings or by draft seats (MTR 10.4, Aequitas 8.2). Drops follow the
-    ruleset: MTR 2.10, Aequitas 2.10, Bushiroad 3.2.3.
+    A ``single-elimination`` event is seeded at random from the event seed; a top cut by
+    the cut as made (:func:`~ingest.planner.top_cut.top_cut`: the final Swiss standings when
+    playoff round 1 was paired), or by draft seats (MTR 10.4, Aequitas 8.2). ``cut``: the
+    finalists in seed order, when the caller has decided them. Drops follow the ruleset:
+    MTR 2.10, Aequitas 2.10, Bushiroad 3.2.3.
 
     Raises:
         IngestError: the cut cannot be selected or the bracket cannot be seeded.
@@ -89,7 +58,7 @@ def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracke
     else:
         spec = event.structure.playoff
         assert spec is not None
-        ranking = _cut(event, ruleset, compute_standings(event, ruleset))
+        ranking = list(cut) if cut is not None else list(cut_as_made(event, ruleset))
         seeding = spec.seeding
         seeds = ranking[:]
         if seeding == "draft-seats":
@@ -107,6 +76,23 @@ def bracket_state(event: Event, ruleset: Ruleset, *, main: bool) -> tuple[Bracke
             drops.setdefault(p, i + 1)
     state = advance_playoff(bracket, _playoff_results(event, series), drops=drops, policy=ruleset.playoff_drop)  # type: ignore[arg-type]
     return bracket, state
+
+
+def fits_round_one(event: Event, ruleset: Ruleset) -> bool:
+    """Whether the recorded playoff round 1 is the first round of the bracket seeded from
+    the cut as made (a hand-made pairing is not)."""
+    if not event.playoff:
+        return False
+    try:
+        _, state = bracket_state(event, ruleset, main=False)
+    except IngestError:
+        return False
+    if not state.rounds:
+        return False
+    first = state.rounds[0]
+    expected = {frozenset((m.player1, m.player2)) for m in first.matches} | {frozenset((p,)) for p in first.byes}
+    recorded = {frozenset(m.players) for m in event.playoff[0].matches if m.kind is not MatchKind.LOSS}
+    return recorded == expected
 
 
 def drop_after_cut(event: Event, player: str) -> tuple[Round | None, str] | None:
@@ -150,12 +136,18 @@ def drop_after_cut(event: Event, player: str) -> tuple[Round | None, str] | None
     return event.playoff[-1], f"{name} drops after the {label}{note}"
 
 
-def plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan | Finished:
+def plan_elimination(
+    event: Event, ruleset: Ruleset, *, main: bool, cut: Sequence[str] | None = None
+) -> PairPlan | Finished:
+    """The next round of a bracket (``cut``: the finalists in seed order, decided already).
+
+    Playoff round 1 records the cut it is seeded from, so that a later correction to a
+    Swiss result leaves the bracket as it was made (:mod:`ingest.planner.top_cut`)."""
     series = event.rounds if main else event.playoff
     label = "round" if main else "playoff round"
     refuse_unreported(event, series, label)
     names = names_of(event)
-    bracket, state = bracket_state(event, ruleset, main=main)
+    bracket, state = bracket_state(event, ruleset, main=main, cut=cut)
     if state.current is None:
         champion = names.get(state.champion or "", "nobody (the final was a double loss)")
         return Finished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
@@ -172,6 +164,8 @@ def plan_elimination(event: Event, ruleset: Ruleset, *, main: bool) -> PairPlan 
     doc: dict[str, Any] = {"round": state.current.number}
     if title and not main:
         doc["name"] = title
+    if not main and state.current.number == 1:
+        doc["cut"] = list(bracket.ranking)
     doc["matches"] = matches
     return PairPlan("rounds" if main else "playoff", doc, (), tuple(lines))
 

@@ -16,8 +16,9 @@ from ingest.pairing import (
     check_swiss_round,
 )
 from ingest.planner.bracket import bracket_state
-from ingest.planner.field import excluded_before, units_of
+from ingest.planner.field import excluded_before, names_of, units_of
 from ingest.planner.swiss import awarded_byes, swiss_entrants
+from ingest.planner.top_cut import cut_changes, top_cut
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 
@@ -71,6 +72,7 @@ def swiss_event_diagnostics(
     out: list[Diagnostic] = []
     if event.playoff and event.structure.playoff is not None:
         out.extend(bracket_diagnostics(event, ruleset, main=False))
+        out.extend(cut_diagnostics(event, ruleset))
     if event.source is not None and event.source.rounds != "complete":
         return out  # some Swiss matches were never published: nothing to compare them with
     units = units_of(event)
@@ -131,6 +133,41 @@ def swiss_event_diagnostics(
                 )
                 out.append(settled(found) if report is not error else found)
     return out
+
+
+def cut_diagnostics(event: Event, ruleset: Ruleset) -> list[Diagnostic]:
+    """A top cut made before a correction to a Swiss result: who the standings would now
+    put in it, or seed differently. A warning about a fact (it never fails ``--strict``): the
+    bracket stays as it was made (Bushiroad 3.2.4; under the MTR and Aequitas rules the Head
+    Judge decides, and ``pair --redo`` makes the cut again while no playoff result is in)."""
+    try:
+        cut = top_cut(event, ruleset)
+    except IngestError:
+        return []
+    if not cut.corrected:
+        return []
+    first = event.playoff[0]
+    redo = "re-seeds the finalists by" if ruleset.finalists_stay else "makes the cut again from"
+    if any(m.reported for m in first.matches if len(m.players) == 2):
+        then = "the playoff has results, so it stays as it is"
+    else:
+        then = f"while no playoff result is in, `scorekeeper pair --redo` {redo} the corrected standings"
+    rule = (
+        "the finalists stay as decided (Bushiroad 3.2.4)"
+        if ruleset.finalists_stay
+        else "the bracket stays as it was made (the Head Judge decides)"
+    )
+    return [
+        settled(
+            warning(
+                "cut-before-correction",
+                "playoff round 1: the top cut was made before a correction to the Swiss results; with the "
+                f"standings as they are now, {cut_changes(cut, names_of(event))}",
+                first.pos or SourcePos(event.path),
+                f"{rule}; {then}",
+            )
+        )
+    ]
 
 
 def bracket_diagnostics(event: Event, ruleset: Ruleset, *, main: bool) -> list[Diagnostic]:

@@ -25,6 +25,7 @@ from ingest.decks.card_data import CardData
 from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
+from ingest.planner.top_cut import TopCut
 from ingest.planner.wot import WotReport
 from ingest.report.cut_verdicts import CutOutlook
 from ingest.report.family_results import results_of
@@ -74,7 +75,8 @@ class EventReport:
     """Each game's scores and the standings after each game (Wheel of Time); None while a
     game record has an error."""
     seeds: Mapping[PlayerId, int] = field(default_factory=dict)
-    """Top-cut players' Swiss ranks (MTR-style)."""
+    """Top-cut players' seeds: their place in the cut as made (MTR-style events run here),
+    or their Swiss ranks (an imported event's platform made the cut)."""
     recommended_rounds: str = ""
     """The ruleset's recommended number of rounds for the field, as text."""
     checks: tuple[Diagnostic, ...] = ()
@@ -84,6 +86,9 @@ class EventReport:
     when not Swiss or not known yet."""
     cut: CutOutlook | None = None
     """While the Swiss is played, what each player needs for the top cut (:func:`ingest.report.cut.cut_outlook`)."""
+    top_cut: TopCut | None = None
+    """Once playoff round 1 is paired: the top cut as made and as the standings would make it
+    now (:func:`ingest.planner.top_cut.top_cut`; MTR-style Swiss events run here)."""
 
     @property
     def winner(self) -> PlayerId | None:

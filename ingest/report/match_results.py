@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
+from ingest.planner.top_cut import TopCut, top_cut
 from ingest.report.cut import cut_outlook
 from ingest.report.history_entries import HistoryRecorder
 from ingest.report.match_history import match_history
@@ -22,6 +24,18 @@ from ingest.rules.standings_values import Standings
 
 if TYPE_CHECKING:
     from ingest.report.event_report import EventReport
+
+
+def _top_cut(event: Event, report: EventReport, swiss: Standings) -> TopCut | None:
+    """The cut as made and as ``swiss`` (the final Swiss standings) would make it: Swiss
+    events run here with a top cut (None for an imported event, whose platform made its cut,
+    or when no cut can be made)."""
+    if event.structure.playoff is None or event.structure.pairing != "swiss" or event.source is not None:
+        return None
+    try:
+        return top_cut(event, report.ruleset, swiss)
+    except IngestError:
+        return None
 
 
 class MatchResults:
@@ -37,12 +51,18 @@ class MatchResults:
         event = report.event
         published = uses_published_standings(event)  # the platform's standings, as recorded
         seeds: dict[PlayerId, int] = {}
+        made: TopCut | None = None
         if event.playoff and (by_round or published):
             swiss = by_round[-1] if by_round else compute_standings(event)
-            cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
-            seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
+            made = _top_cut(event, report, swiss)
+            if made is not None:
+                seeds = {PlayerId(p): i for i, p in enumerate(made.made, start=1)}
+            else:
+                cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
+                seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
         return replace(
             report,
+            top_cut=made,
             standings=tuple(by_round),
             final=final_standings(event) if event.rounds or published else None,
             seeds=seeds,

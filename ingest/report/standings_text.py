@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ingest.core.columns import display_width, pad
+from ingest.core.errors import IngestError
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
+from ingest.planner.top_cut import TopCut, cut_changes, cut_note, top_cut
 from ingest.report.cut_verdicts import CutOutlook
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.final_standings import final_standings
@@ -110,6 +112,13 @@ def standings_document(
                 "summary": outlook.summary(),
             }
         )
+    if (made := _top_cut(event)) is not None:
+        doc["top_cut"] = {
+            "made": list(made.made),
+            "now": list(made.now),
+            "corrected": made.corrected,
+            "note": cut_changes(made, _names(event)) if made.corrected else "",
+        }
     if uses_published_standings(event) and event.source is not None:
         source = event.source
         doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
@@ -149,6 +158,28 @@ def standings_table(event: Event, table: Standings, stage: str = "", outlook: Cu
         )
     if outlook is not None:
         out.append(outlook.summary())
+    made = _top_cut(event)
+    if made is not None and (note := cut_note(made, _names(event))):
+        out.append(note)
     if note := published_note(event):
         out.append(note)
     return "\n".join(out)
+
+
+def _top_cut(event: Event) -> TopCut | None:
+    """The cut as made and as the standings make it now, once playoff round 1 is paired
+    (None before, for an imported event, or when no cut can be selected)."""
+    if not event.playoff or event.structure.playoff is None or event.structure.pairing != "swiss":
+        return None
+    if event.source is not None:
+        return None
+    try:
+        return top_cut(event, ruleset_for(event))
+    except IngestError:
+        return None
+
+
+def _names(event: Event) -> dict[str, str]:
+    from ingest.planner.field import names_of
+
+    return names_of(event)

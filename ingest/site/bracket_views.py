@@ -12,6 +12,7 @@ from ingest.core.rounds import MatchKind
 from ingest.report.event_report import EventReport
 from ingest.site.event_views import result_text, round_title
 from ingest.site.i18n import gettext as _
+from ingest.site.i18n import listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +21,7 @@ class BracketSide:
 
     name: str
     seed: int | str
-    """The side's Swiss rank (empty for a bye)."""
+    """The side's seed in the bracket (empty for a bye)."""
     won: bool
     games: str
     """Games won (empty when not played)."""
@@ -70,6 +71,33 @@ def bracket_view(report: EventReport, names: Mapping[str, str]) -> tuple[Bracket
             matches.append(BracketMatch(tuple(sides), result, m.reported))
         columns.append(BracketColumn(title, tuple(matches)))
     return tuple(columns)
+
+
+def cut_note(report: EventReport, names: Mapping[str, str]) -> str:
+    """What a correction made after the top cut would have changed in it, for the bracket's
+    heading (empty when nothing): the bracket stays as it was made (Bushiroad 3.2.4)."""
+    cut = report.top_cut
+    if cut is None or not cut.corrected:
+        return ""
+    parts = []
+    if cut.would_make_it:
+        parts.append(
+            _("With the standings as they are now, %(players)s would have made the top cut instead of %(others)s.")
+            % {
+                "players": listed([names.get(p, p) for p in cut.would_make_it]),
+                "others": listed([names.get(p, p) for p in cut.would_miss_it]),
+            }
+        )
+    for player, made, now in sorted(cut.reseeded, key=lambda item: item[2]):
+        parts.append(
+            _("%(player)s would be seed %(now)s, not %(made)s.")
+            % {"player": names.get(player, player), "now": now, "made": made}
+        )
+    head = _(
+        "The top cut was made from the standings before a correction to a Swiss result; "
+        "the bracket stays as it was made."
+    )
+    return " ".join([head, *parts])
 
 
 @dataclass(frozen=True, slots=True)

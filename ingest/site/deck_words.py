@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from ingest.decks.decklist_parts import Section
 from ingest.decks.legality import Violation
 from ingest.decks.violation_words import Sentence
-from ingest.site.i18n import day, gettext, ngettext, number, pgettext, separated
+from ingest.site.i18n import day, gettext, listed, ngettext, number, pgettext, separated
 
 KINDS: dict[str, Callable[[], str]] = {
     "character": lambda: pgettext("card kind", "character"),
@@ -83,13 +83,6 @@ def _either(words: Sequence[str]) -> str:
     for word in words[1:]:
         out = gettext("%(first)s or %(second)s") % {"first": out, "second": word}
     return out
-
-
-def _listed(names: Sequence[str]) -> str:
-    """``alice, bob and carol``."""
-    if len(names) == 1:
-        return names[0]
-    return gettext("%(first)s and %(second)s") % {"first": separated(names[:-1]), "second": names[-1]}
 
 
 def _card(name: str) -> str:
@@ -225,7 +218,7 @@ def _character_ratio(s: Sentence) -> str:
 
 
 def _unified(s: Sentence) -> str:
-    values = {**_values(s), "holders": _listed(s.holders)}
+    values = {**_values(s), "holders": listed(s.holders)}
     if s.id == "unified-deck-override":
         return (
             gettext(

@@ -18,7 +18,7 @@ from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
-from ingest.site.bracket_views import bracket_view, metagame_view
+from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
@@ -104,6 +104,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         **_round_standings(report, names, links, registry),
         **_main_standings(report, names, links, registry),
         "bracket": bracket_view(report, names),
+        "cut_note": cut_note(report, names),
         "metagame": metagame_view(report),
         "decks": deck_views(report, names, links, registry),
         **views.pages(report, names, links, registry).context(),

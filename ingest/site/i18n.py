@@ -194,6 +194,15 @@ def separated(items: Iterable[str]) -> str:
     return pgettext("list separator", ", ").join(items)
 
 
+def listed(names: Sequence[str]) -> str:
+    """``alice, bob and carol``."""
+    if len(names) == 1:
+        return names[0]
+    # Translators: things named together in running text: "Hero and Villain", "character and troop",
+    # "alice, bob and carol".
+    return gettext("%(first)s and %(second)s") % {"first": separated(names[:-1]), "second": names[-1]}
+
+
 # -- dates and numbers ---------------------------------------------------------------------------
 
 

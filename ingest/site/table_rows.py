@@ -106,7 +106,8 @@ def standings_data(standings: RoundStandings, base: str) -> Markup:
 
 def pairing_rows(round: RoundView, base: str) -> Markup:
     """The rows of a round's pairings table (a row with a judge's note or the seats after a table's row)."""
-    playing = f'<span class="sk-pending">{_("playing")}</span>'
+    word = _("playing")
+    playing = f'<span class="sk-pending">{word}</span>'
     out = []
     for m in round.rows:
         a_won = ' class="sk-won"' if m.a_won else ""
@@ -144,17 +145,22 @@ def decklist(d: DeckView, base: str) -> Markup:
     """
     archetype = f" — {escaped(d.archetype)}" if d.archetype else ""
     if d.legal is True:
-        badges = f'<span class="sk-badge sk-legal">{_("legal")}</span>'
+        word = _("legal")
+        badges = f'<span class="sk-badge sk-legal">{word}</span>'
     elif d.legal is False:
-        badges = f'<span class="sk-badge sk-illegal">{_("illegal")}</span>'
+        word = _("illegal")
+        badges = f'<span class="sk-badge sk-illegal">{word}</span>'
     else:
-        badges = f'<span class="sk-badge">{_("not checked")}</span>'
+        word = _("not checked")
+        badges = f'<span class="sk-badge">{word}</span>'
     if d.stars is not None:
-        badges += f' <span class="sk-badge">{_("%(stars)s stars") % {"stars": escaped(d.stars)}}</span>'
+        stars = _("%(stars)s stars") % {"stars": escaped(d.stars)}
+        badges += f' <span class="sk-badge">{stars}</span>'
+    copy = _("Copy as text")
     out = [
         f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}">\n'
         f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>\n'
-        f'<p>{badges} <button class="md-button sk-copy" type="button">{_("Copy as text")}</button></p>\n'
+        f'<p>{badges} <button class="md-button sk-copy" type="button">{copy}</button></p>\n'
     ]
     if d.deck_name:
         out.append(f'<p class="sk-muted">{escaped(d.deck_name)}</p>')
@@ -187,7 +193,8 @@ def _card_lines(entries: Iterable[DeckEntry]) -> str:
 def history_rows(rows: Sequence[HistoryRow], with_deck: bool) -> Markup:
     """The rows of a player's results table (a player-heavy archive has thousands of
     pages of them)."""
-    playing = f' <span class="sk-muted">({_("in progress")})</span>'
+    word = _("in progress")
+    playing = f' <span class="sk-muted">({word})</span>'
     out = []
     for r in rows:
         place = f"{escaped(r.rank)}/{r.field}" if r.rank else ""

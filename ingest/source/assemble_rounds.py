@@ -106,6 +106,7 @@ class RoundsAssembly(AssemblyContext):
                     self.warn("duplicate-drop", (*rpath, "drops", j), f'"{pid}" is listed twice in drops')
                 else:
                     drops.append(pid)
+            cut = self.cut(r, rpath, structure, team_ids, first_playoff=playoff and i == 0)
             out.append(
                 Round(
                     number=number,
@@ -114,6 +115,7 @@ class RoundsAssembly(AssemblyContext):
                     name=str(r.get("name") or ""),
                     notes=str(r.get("notes") or ""),
                     started=time_of_day(r.get("started")),
+                    cut=cut,
                     wot_games=tuple(wot),
                     team_matches=tuple(team_matches),
                     pos=self.pos(rpath),
@@ -121,6 +123,40 @@ class RoundsAssembly(AssemblyContext):
                     drop_paths=tuple(drop_paths),
                 )
             )
+        return tuple(out)
+
+    def cut(
+        self,
+        r: Mapping[str, Any],
+        rpath: YamlPath,
+        structure: Structure,
+        team_ids: Mapping[str, Team],
+        *,
+        first_playoff: bool,
+    ) -> tuple[PlayerId, ...]:
+        """The top cut as made, written on playoff round 1 (:attr:`~ingest.core.rounds.Round.cut`)."""
+        raw = r.get("cut")
+        if raw is None or not self.intact((*rpath, "cut")):
+            return ()
+        if not first_playoff:
+            self.err(
+                "structure",
+                (*rpath, "cut"),
+                "the top cut is recorded on playoff round 1 only",
+                "remove `cut` here; `scorekeeper pair` writes it when it pairs playoff round 1",
+            )
+            return ()
+        known: Mapping[Any, Any] = team_ids if structure.team_kind else self.ids
+        out: list[PlayerId] = []
+        for j, pid in enumerate(items(raw)):
+            pid = PlayerId(str(pid))
+            if pid not in known:
+                self.unknown((*rpath, "cut", j), pid, known)
+                return ()
+            if pid in out:
+                self.err("structure", (*rpath, "cut", j), f'"{pid}" is listed twice in the top cut')
+                return ()
+            out.append(pid)
         return tuple(out)
 
     def entry_kind(self, m: Mapping[str, Any], path: YamlPath) -> str | None:

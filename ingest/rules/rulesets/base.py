@@ -109,6 +109,11 @@ class Ruleset:
     """After a drop in the top cut: mtr (highest-ranked remaining player gets a bye, MTR 2.10),
     aequitas (the dropped player's opponent gets the bye, Aequitas 2.10) or bushiroad (the
     opponent advances, Bushiroad 4.5 and 3.2.3); see :mod:`ingest.pairing.elimination`."""
+    finalists_stay: bool = False
+    """Whether the finalists stay as decided once the cut is made, whatever a later
+    correction to a Swiss result would change (Bushiroad 3.2.4): ``pair --redo`` on playoff
+    round 1 then only re-seeds them. Otherwise it makes the cut again from the corrected
+    standings (MTR, Aequitas: the Head Judge decides)."""
     rounds_table: str = "mtr"
     """Recommended rounds: mtr, aequitas or bushiroad."""
     eras: tuple[Era, ...] = field(default=())

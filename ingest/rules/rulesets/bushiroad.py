@@ -10,6 +10,7 @@
 * 3.2.2.2: double elimination uses each player's *effective rounds* instead of the
   event's total.
 * 4.5 and 3.2.3: a player who drops after the cut leaves their opponent to advance.
+* 3.2.4: once the finalists are decided, a correction to a match result does not change them.
 """
 
 from __future__ import annotations
@@ -35,5 +36,6 @@ BUSHIROAD = Ruleset(
     empty_omw=Fraction(0),
     random_final=True,
     playoff_drop="bushiroad",
+    finalists_stay=True,
     rounds_table="bushiroad",
 )
