@@ -64,7 +64,14 @@ class EventReport:
     standings: tuple[Standings, ...] = ()
     """Swiss standings after each round (MTR-style)."""
     final: Standings | None = None
-    """Final standings, the top cut placed by the playoff (MTR-style)."""
+    """Final standings, the top cut placed by the playoff (MTR-style). While a Swiss round is
+    played they count its results so far: pages show :attr:`current`."""
+    current: Standings | None = None
+    """The standings as the event stands, the one table every page and document shows
+    (:func:`ingest.report.standings_now.standings_now`; MTR-style): while a Swiss round is
+    played, those after the last finished round; None before round 1 is over."""
+    in_progress: int | None = None
+    """The Swiss round being played, whose results are not counted yet (MTR-style)."""
     decks: Mapping[PlayerId, DeckInfo] = field(default_factory=dict)
     """Decks by player."""
     decklists_visible: bool = False

@@ -42,7 +42,7 @@ def _now(report: EventReport, player: str) -> tuple[str, int | None, str] | None
 def _individual_event(report: EventReport, out: HistoryRecorder) -> None:
     """Final standings rows (MTR Appendix C, Bushiroad 3.2.1.2) and each reported match."""
     e = report.event
-    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    rows = {r.player: r for r in report.current.rows} if report.current else {}
     archetypes = report.public_archetypes()
     for p in e.players:
         row = rows.get(p.id)
@@ -76,7 +76,7 @@ def _individual_event(report: EventReport, out: HistoryRecorder) -> None:
 def _team_event(report: EventReport, out: HistoryRecorder) -> None:
     """A team event seen by each member: the team's place and the member's own seat matches."""
     e = report.event
-    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    rows = {r.player: r for r in report.current.rows} if report.current else {}
     seat_of = {m: (t, i) for t in e.teams for i, m in enumerate(t.members)}
     record: dict[str, list[int]] = {m: [0, 0, 0] for m in seat_of}
     members = {t.id: t.members for t in e.teams}

@@ -16,6 +16,7 @@ from ingest.planner.top_cut import TopCut, top_cut
 from ingest.report.cut import cut_outlook
 from ingest.report.history_entries import HistoryRecorder
 from ingest.report.match_history import match_history
+from ingest.report.standings_now import standings_now
 from ingest.report.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
 from ingest.rules.final_standings import final_standings
 from ingest.rules.published import uses_published_standings
@@ -60,11 +61,19 @@ class MatchResults:
             else:
                 cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
                 seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
+        final = final_standings(event) if event.rounds or published else None
+        now = (
+            standings_now(event, finished=report.status == "complete", by_round=by_round, final=final)
+            if final is not None
+            else None
+        )
         return replace(
             report,
             top_cut=made,
             standings=tuple(by_round),
-            final=final_standings(event) if event.rounds or published else None,
+            final=final,
+            current=now.table if now and now.in_progress != 1 else None,  # nothing counts before round 1 ends
+            in_progress=now.in_progress if now else None,
             seeds=seeds,
             planned_rounds=planned_rounds(event, report.ruleset) if event.structure.pairing == "swiss" else None,
             cut=cut_outlook(event) if report.status == "in-progress" else None,

@@ -12,9 +12,8 @@ from ingest.core.figures import pct as percent
 from ingest.core.model import Event
 from ingest.planner.top_cut import TopCut, cut_changes, cut_note, top_cut
 from ingest.report.cut_verdicts import CutOutlook
+from ingest.report.standings_now import standings_now
 from ingest.rules.event_ruleset import ruleset_for
-from ingest.rules.final_standings import final_standings
-from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
@@ -28,37 +27,19 @@ def standings_stage(
 ) -> tuple[Standings, str]:
     """The standings a TO asks for, and where the event stands, in words.
 
-    Without ``round_no``: the final standings once the event is over; during the playoff,
-    the standings with the top cut so far; during a Swiss round, the standings after the
-    last finished round (a round in progress changes nothing until it is over).
-    The words: ``final standings``, ``standings after round 2 of 3; round 3 in progress``.
+    With ``round_no``, the standings after that round; without, the standings as the event
+    stands (:func:`~ingest.report.standings_now.standings_now`: the same table the site shows).
     """
-    from ingest.planner.field import planned_rounds
-    from ingest.planner.plan import is_finished
-    from ingest.planner.systems import system_of
-
-    planned = planned_rounds(event, ruleset_for(event)) if event.structure.pairing == "swiss" else None
-    noun = system_of(event).round_noun
-
-    def after(k: int) -> str:
-        return f"{noun} {k} of {planned}" if planned else f"{noun} {k}"
-
     if round_no is not None:
-        return compute_standings(event, rules, after_round=round_no), f"standings after {after(round_no)}"
-    if (event.rounds or uses_published_standings(event)) and is_finished(event):
-        return final_standings(event, rules), "final standings"
-    if event.playoff:
-        current = playoff_round_title(event, len(event.playoff))
-        state = "in progress" if not event.playoff[-1].complete else "played"
-        return final_standings(event, rules), f"standings with the top cut; {current} {state}"
-    n = len(event.rounds)
-    if n and not event.rounds[-1].complete:
-        done = n - 1
-        head = f"standings after {after(done)}" if done else "standings before round 1"
-        return compute_standings(event, rules, after_round=done), f"{head}; {noun} {n} in progress"
-    if n == 0:
-        return compute_standings(event, rules, after_round=0), "standings before round 1 (nothing paired yet)"
-    return compute_standings(event, rules, after_round=n), f"standings after {after(n)}"
+        from ingest.planner.field import planned_rounds
+        from ingest.planner.systems import system_of
+
+        planned = planned_rounds(event, ruleset_for(event)) if event.structure.pairing == "swiss" else None
+        noun = system_of(event).round_noun
+        after = f"{noun} {round_no} of {planned}" if planned else f"{noun} {round_no}"
+        return compute_standings(event, rules, after_round=round_no), f"standings after {after}"
+    now = standings_now(event, rules)
+    return now.table, now.stage
 
 
 def cut_unavailable(event: Event, round_no: int | None = None) -> str:

@@ -94,7 +94,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         "rounds": _rounds(e.rounds, views),
         "playoff": _rounds(e.playoff, views),
         **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
-        "final": standings_as_data(e, report.final) if report.final else [],
+        "final": standings_as_data(e, report.current) if report.current else [],
     }
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]

@@ -96,7 +96,7 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry) -> dict[str, An
     names = {p.id: registry.name(p.id, p.name) for p in e.players}
     url = e.source.url if e.source is not None and e.source.url else (e.url or None)
     date = f"{e.date.isoformat()}T00:00:00"
-    table = report.final
+    table = report.current
     places: dict[str, str] = {}
     standings: list[dict[str, Any]] = []
     if table is not None:
@@ -142,9 +142,16 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry) -> dict[str, An
             "Formats": _FORMAT_NAMES.get(e.format, e.format if e.format != "other" else None),
         },
         "Decks": decks,
-        "Rounds": _rounds(e, e.rounds, names, playoff=False) + _rounds(e, e.playoff, names, playoff=True),
+        "Rounds": _rounds(e, finished_rounds(report), names, playoff=False)
+        + _rounds(e, e.playoff, names, playoff=True),
         "Standings": standings,
     }
+
+
+def finished_rounds(report: EventReport) -> tuple[Round, ...]:
+    """The Swiss rounds the standings count: the round being played is left out until it is over."""
+    rounds = report.event.rounds
+    return rounds if report.in_progress is None else rounds[: report.in_progress - 1]
 
 
 def _ordinal(n: int) -> str:

@@ -145,19 +145,15 @@ def _main_standings(
     round (a round in progress changes nothing until it is over), titled "after round 2 of
     4; round 3 in progress"; once the event is over, the final standings.
     """
-    e = report.event
-    table = report.final
+    table = report.current
     planned = report.planned_rounds
     title = _("Final standings")
     if report.status != "complete" and table is not None:
         title = _after_round(table.after_round, planned)
-        current = e.rounds[-1] if e.rounds and not e.playoff else None
-        if current is not None and not current.complete:
-            done = len(e.rounds) - 1
-            table = report.standings[done - 1] if done and len(report.standings) >= done else None
+        if report.in_progress is not None:
             title = _("%(standings)s; round %(number)s in progress") % {
-                "standings": _after_round(done, planned),
-                "number": current.number,
+                "standings": _after_round(report.in_progress - 1, planned),
+                "number": report.in_progress,
             }
     return {
         "final": standings_view(report, table, names, links, registry, details=True) if table else None,

@@ -253,13 +253,17 @@ class RoundStandings:
 def round_standings(
     report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
 ) -> RoundStandings:
-    """The standings after each round of an event (:attr:`EventReport.standings`), for its rounds page."""
+    """The standings after each finished round of an event (:attr:`EventReport.standings`), for
+    its rounds page: the round being played has none until it is over (its results so far
+    count nowhere, as on the event page)."""
     event = report.event
     index: dict[str, int] = {}
     units: list[tuple[str, str]] = []
     views = []
     tables = []
     for table in report.standings:
+        if table.after_round == report.in_progress:
+            continue
         shown = _Shown(table)
         rows = []
         for row in table.rows:

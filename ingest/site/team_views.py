@@ -59,7 +59,7 @@ def teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRe
     """Each team: members in seat order, its standing, and every team match with the seat results,
     by rank."""
     e = report.event
-    rows = {r.player: r for r in report.final.rows} if report.final else {}
+    rows = {r.player: r for r in report.current.rows} if report.current else {}
     out = []
     for team in e.teams:
         matches = []
