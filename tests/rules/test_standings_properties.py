@@ -132,3 +132,16 @@ def test_standings_by_round_equal_standings_computed_after_each_round(event: Eve
     assert len(by_round) == len(event.rounds)
     for k, table in enumerate(by_round, start=1):
         assert rows(table) == rows(compute_standings(event, rules, after_round=k))
+
+
+@given(tournaments(), st.sampled_from(["mtr", "bushiroad", "mtr-melee", "aequitas", "mtr-manatraders"]))
+def test_final_standings_without_a_playoff_are_those_after_the_last_round(event: Event, rules: str) -> None:
+    """The event page's final standings and the rounds page's last tab rank everyone alike."""
+    from ingest.rules.final_standings import final_standings
+
+    if event.playoff:
+        return
+    last = compute_standings(event, rules, after_round=len(event.rounds))
+    assert [(r.player, r.rank, r.shared) for r in final_standings(event, rules).rows] == [
+        (r.player, r.rank, r.shared) for r in last.rows
+    ]
