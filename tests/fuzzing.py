@@ -15,7 +15,8 @@ address-space limit and a per-command time limit, and the outcome is checked:
 * exit status 0 or 1, never a traceback (an exception other than the exit);
 * every ``error[...]`` line carries ``file:line:column`` with a line of at least 1;
 * nothing written on failure (the project tree is unchanged after a command that fails,
-  and after every command but a successful build; the build's cache folder is counted
+  and after every command but a build that wrote the site, all of it or without an event
+  file that has errors (it says so); such a build writes into ``build/`` only; the build's cache folder is counted
   apart: a build that fails in the checks computed with each report keeps the report;
   so are edit locks, which ``pair`` takes even for a dry run);
 * within the time and memory bounds.
@@ -568,7 +569,13 @@ def run(
                 building = args[0] == "build"
                 changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
                 cached = {k for k in changed if k.startswith(CACHE + os.sep) or LOCK.search(k)}
-                wrote = bool(changed - cached) and not (building and answer["exit"] == 0)
+                # A build that fails on one event file writes the site without it (and says so):
+                # it may write into build/, never elsewhere.
+                published = building and (
+                    answer["exit"] == 0 or "the site was written" in answer["stdout"] + answer["stderr"]
+                )
+                outside = {k for k in changed - cached if not k.startswith("build" + os.sep)}
+                wrote = bool(outside if published else changed - cached)
                 if answer["exit"] != 0 and any(k.startswith(CACHE + os.sep) for k in cached):
                     figures.cache_on_failure += 1
                 outcome = classify(answer, wrote)

@@ -42,14 +42,33 @@ from ingest.core.errors import IngestError
 )
 @click.option("--docs-only", is_flag=True, help="Write build/docs (Markdown, API) and build/fragments and stop.")
 @click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
+@click.option(
+    "--output-format",
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "github"]),
+    default="text",
+    show_default=True,
+    help="github prints problems as workflow annotations (::error file=...,line=...::...).",
+)
 @click.pass_context
 def build(
-    ctx: click.Context, strict: bool, engine: str, today: dt.datetime | None, docs_only: bool, full: bool
+    ctx: click.Context,
+    strict: bool,
+    engine: str,
+    today: dt.datetime | None,
+    docs_only: bool,
+    full: bool,
+    fmt: str,
 ) -> None:
     """Check every event and build the site into build/site.
 
-    Any error stops the build before anything is written; the previous build/site stays
-    whole. Same input and --today give byte-identical output.
+    An event file with errors does not stop the others: the site keeps that event's pages
+    as last built without errors (by this code, configuration and day) or leaves it out,
+    the site is written, and the build then fails (exit status 1) naming the file; so does
+    --strict with warnings. An error in a file every page depends on (formats, mkdocs.yml,
+    players.yaml, a season) stops the build before anything is written; the previous
+    build/site stays whole. Same input and --today give byte-identical output.
 
     \b
     Examples:
@@ -58,6 +77,7 @@ def build(
       scorekeeper build --engine zensical
     """
     from ingest.cli.progress import TerminalProgress
+    from ingest.publish.build_outcome import BuildIncomplete
     from ingest.publish.run import build_site
 
     project = project_of(ctx)
@@ -65,7 +85,7 @@ def build(
 
     def warn(diags: list[Diagnostic]) -> None:
         progress.close()
-        print_diagnostics(diags)
+        print_diagnostics(diags, fmt)
 
     try:
         timings = build_site(
@@ -80,10 +100,15 @@ def build(
             cache_home=user_cache_home(),
             settled_before=settled_before(),
         )
+    except BuildIncomplete as exc:
+        progress.close()
+        print_diagnostics(sorted_diagnostics(exc.diagnostics), fmt)
+        click.echo(f"build failed: {summary(list(exc.diagnostics))}; {exc.summary()}", err=True)
+        sys.exit(1)
     except IngestError as exc:
         progress.close()
         if exc.diagnostics:
-            print_diagnostics(sorted_diagnostics(exc.diagnostics))
+            print_diagnostics(sorted_diagnostics(exc.diagnostics), fmt)
             click.echo(f"build failed: {summary(list(exc.diagnostics))}; nothing was written", err=True)
         else:
             click.echo(f"error: {exc.text}", err=True)

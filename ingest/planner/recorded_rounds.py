@@ -125,13 +125,16 @@ def swiss_event_diagnostics(
                     )
                 )
             elif f.kind == "not-optimal" and f.measure != "rematches":
-                found = warning(
-                    "not-optimal",
-                    f"round {rnd.number}: {_not_optimal_text(f)}",
-                    pos,
-                    "`scorekeeper pair` finds the best pairing; recorded pairings are kept as played",
+                # Worse than the best pairing is never against the rules: a warning even while
+                # the round is a plan, and about a fact once it is played.
+                out.append(
+                    (warning if report is error else report)(
+                        "not-optimal",
+                        f"round {rnd.number}: {_not_optimal_text(f)}",
+                        pos,
+                        "`scorekeeper pair` finds the best pairing",
+                    )
                 )
-                out.append(settled(found) if report is not error else found)
     return out
 
 

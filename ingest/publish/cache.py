@@ -47,7 +47,7 @@ from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.storage import display_path, find_files, read_text, signature_of, write_atomically
+from ingest.source.storage import display_path, find_files, read_bytes, read_text, signature_of, write_atomically
 
 FOLDER = "events"
 """Where entries live, in the build's cache folder (:func:`cache_folder`)."""
@@ -57,6 +57,9 @@ MAGIC = b"scorekeeper-event-cache 1\n"
 
 MAX_ENTRY_BYTES = 256 * 2**20
 """A larger file is not read."""
+
+LAST_GOOD = "last-good"
+"""Where the build's cache folder notes each event file's last entry made without errors."""
 
 
 # -- the store ------------------------------------------------------------------------------------
@@ -163,7 +166,8 @@ class EventStore:
             pass
 
     def prune(self) -> None:
-        """Removes the entries this build did not use (events changed or gone)."""
+        """Removes the entries this build did not use (events changed or gone), and the notes
+        of last good entries that point to none of them."""
         if self.folder is None:
             return
         try:
@@ -174,6 +178,50 @@ class EventStore:
             if not (name.endswith(".json") and name[: -len(".json")] in self.used):
                 with contextlib.suppress(OSError):
                     os.unlink(self.folder / name)
+        notes = self.folder.parent / LAST_GOOD
+        with contextlib.suppress(OSError):
+            for name in os.listdir(notes):
+                note = self._read_note(notes / name)
+                if note is None or note[1] not in self.used:
+                    with contextlib.suppress(OSError):
+                        os.unlink(notes / name)
+
+    # -- the last good version of an event file ------------------------------------------
+
+    def _note(self, shown: str) -> Path:
+        assert self.folder is not None
+        return self.folder.parent / LAST_GOOD / hashlib.sha256(shown.encode()).hexdigest()[:32]
+
+    @staticmethod
+    def _read_note(path: Path) -> tuple[str, str] | None:
+        """A note's fingerprint and key; None for anything else (never an error)."""
+        raw, _ = read_bytes(path, path.name, limit=1024)
+        if raw is None:
+            return None
+        parts = raw.decode("ascii", "replace").split("\n")
+        return (parts[0], parts[1]) if len(parts) == 3 and parts[2] == "" else None
+
+    def remember_good(self, shown: str, key: str) -> None:
+        """Notes ``key`` as the entry of the last version of ``shown`` made without errors
+        (:meth:`last_good`); a failure to write only costs that fallback."""
+        if self.folder is None or not key:
+            return
+        path = self._note(shown)
+        if self._read_note(path) == (self.fingerprint, key):
+            return
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, f"{self.fingerprint}\n{key}\n", durable=False)
+
+    def last_good(self, shown: str) -> CachedEvent | None:
+        """The entry of the last version of ``shown`` that a build with this fingerprint (the
+        same code, configuration and day) made without errors; None if there is none."""
+        if self.folder is None:
+            return None
+        note = self._read_note(self._note(shown))
+        if note is None or note[0] != self.fingerprint:
+            return None
+        return self.load(note[1], shown)
 
 
 PAGES_FILE = "player-pages.json"

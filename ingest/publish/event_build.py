@@ -83,4 +83,5 @@ class EventMaker:
         rendered = render_event(report, self.inputs, self.project.templates_dir)
         entry = cached_event(item, report, rendered, item.deck_refs, registry)
         self.store.save(key, item.shown, entry)
+        self.store.remember_good(item.shown, key)
         return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry)

@@ -31,10 +31,11 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.collector import results_frozen
-from ingest.core.diagnostics import Diagnostic, has_errors
+from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
     EventStore,
     find_unchanged,
@@ -118,6 +119,9 @@ class BuildMemory:
         """The keys of the player pages in the build cache, as this process last read or wrote it."""
         self.fingerprint = ""
         """The build cache's fingerprint then."""
+        self.last_good: dict[str, CachedEvent] = {}
+        """Each event file's last version made without errors, by path (the site keeps its
+        pages while the file has errors: :mod:`ingest.publish.build_outcome`)."""
 
 
 BUILD_LOCK = ".build.lock"
@@ -169,12 +173,17 @@ def build_site(
     cache_home: Path | None = None,
     settled_before: int | None = None,
 ) -> BuildTimings:
-    """Builds ``build/docs`` and ``build/site``; raises IngestError (writing nothing) on any error.
+    """Builds ``build/docs`` and ``build/site``.
+
+    An error outside the event files raises IngestError, and nothing is written; an event
+    file with errors is left out (or kept as last built without errors) and the others are
+    published, then :class:`~ingest.publish.build_outcome.BuildIncomplete` is raised, as it
+    is for warnings under ``strict`` (:mod:`ingest.publish.build_outcome`).
 
     Args:
         project: the project.
         engine: mkdocs or zensical.
-        strict: warnings fail the build too.
+        strict: warnings fail the build too (once the site is written).
         today: the build's date (the command line reads it: --today, SOURCE_DATE_EPOCH or the clock).
         memory: what this process kept of its earlier builds (serve, benchmarks).
         docs_only: stop after writing build/docs (and build/fragments).
@@ -296,15 +305,23 @@ def _build(
         timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
-        if has_errors(diags, strict=strict):
-            raise IngestError(diags)
-        if on_diagnostics is not None and diags:
-            finished = [
-                c.rendered.digest.path
-                for c in _entries(built, unchanged)
-                if c.rendered.digest.history.status == "complete"
-            ]
-            on_diagnostics(summarise_finished_events(diags, finished))
+        outcome = build_outcome(
+            built,
+            unchanged,
+            diags,
+            strict=strict,
+            last_good=lambda b: memory.last_good.get(b.path) or store.last_good(b.shown),
+        )
+        memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
+        memory.last_good.update(unchanged)
+        finished = [
+            c.rendered.digest.path
+            for c in outcome.entries
+            if c.rendered.digest.history.status == "complete" and c.rendered.digest.path not in outcome.kept
+        ]
+        shown_diags = summarise_finished_events(outcome.diagnostics, finished)
+        if on_diagnostics is not None and shown_diags and not outcome.failing:
+            on_diagnostics(shown_diags)
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         files = site_files(
@@ -313,7 +330,7 @@ def _build(
             page_cache=memory.pages,
             mapper=forked_map if processes > 1 else in_order,
             progress=step,
-            rendered=[c.rendered for c in _entries(built, unchanged)],
+            rendered=[c.rendered for c in outcome.entries],
         )
         memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
         timings.site = time.perf_counter() - t
@@ -324,17 +341,14 @@ def _build(
         changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
         store.prune()
         timings.write = time.perf_counter() - t
-        if docs_only:
-            return timings
-        t = time.perf_counter()
-        timings.extra.update(site.publish(changes, step, workers=processes))
-        timings.engine = time.perf_counter() - t
+        if not docs_only:
+            t = time.perf_counter()
+            timings.extra.update(site.publish(changes, step, workers=processes))
+            timings.engine = time.perf_counter() - t
+        if outcome.failing:
+            changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
+            raise outcome.failure(shown_diags, changed=changed)
         return timings
-
-
-def _entries(built: list[BuiltEvent], unchanged: dict[str, CachedEvent]) -> list[CachedEvent]:
-    """Every event of the build: those made now (in file order), then those from the cache."""
-    return [b.entry for b in built if b.entry is not None] + list(unchanged.values())
 
 
 def _diagnostics(

@@ -26,6 +26,7 @@ from urllib.parse import parse_qs, urlparse
 
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
+from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.run import BuildMemory, build_site
 from ingest.source.project import Project
 
@@ -188,6 +189,11 @@ class Rebuilder:
                     cache_home=self.cache_home,
                     settled_before=self.settled_before(),
                 )
+            except BuildIncomplete as exc:
+                text = render_all(sorted_diagnostics(exc.diagnostics))
+                self.echo(f"rebuilt with problems ({exc.summary()}):\n{text}")
+                self.state.publish(bump=exc.changed, errors=text)
+                return exc.changed
             except IngestError as exc:
                 diags = sorted_diagnostics(exc.diagnostics)
                 text = render_all(diags) if diags else exc.text

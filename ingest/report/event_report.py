@@ -184,7 +184,7 @@ def compute_report(
     results = results_of(event)
     decks = event_decks(event, deck_files, formats, archetypes, card_data)
     by_round = results.standings_by_round(event)
-    checks = tuple(checks_for(event, decks, formats, card_data, by_round))
+    checks = tuple(checks_for(event, decks, formats, card_data, by_round, finished=status == "complete"))
     policy = event.structure.decklists
     visible = policy == "public" or (policy == "after-event" and status == "complete")
     report = EventReport(

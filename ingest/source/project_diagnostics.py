@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
@@ -46,15 +46,28 @@ def checks_for(
     formats: FormatRegistry | None,
     card_data: Mapping[str, CardData] | None = None,
     by_round: Sequence[Standings] | None = None,
+    *,
+    finished: bool | None = None,
 ) -> list[Diagnostic]:
     """Pairing or game-record checks, and deck problems, for an event whose decks are known.
 
-    ``by_round``: the standings after each round, when the caller has computed them.
+    A deck played in a finished event (or registered on another platform) is a fact like a
+    played round: its problems are warnings that stay listed and never fail ``--strict``.
+
+    ``by_round``: the standings after each round, when the caller has computed them;
+    ``finished``: whether the event is over, when the caller knows.
     """
     out = recorded_pairing_checks(event, by_round)
     found = deck_checks(event, decks, formats, card_data)
+    if found and event.source is None and finished is None:
+        from ingest.planner.plan import is_finished
+
+        finished = is_finished(event)
     if event.source is not None:  # decks as another platform registered them: facts, kept as recorded
         found = [d if d.is_error else settled(d) for d in found]
+    elif finished:
+        played = " (played: the event is over)"
+        found = [d if d.is_error else settled(replace(d, message=d.message + played)) for d in found]
     out.extend(found)
     return out
 

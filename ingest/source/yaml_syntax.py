@@ -134,6 +134,10 @@ def syntax_diagnostic(exc: yaml.MarkedYAMLError, text: str, path: str) -> Diagno
     mark = exc.problem_mark or exc.context_mark
     if "end of stream" in (exc.problem or "") and exc.context_mark is not None:
         mark = exc.context_mark  # point at the quote or bracket that was never closed
+    unclosed = "expected ',' or ']'" in (exc.problem or "") or "expected ',' or '}'" in (exc.problem or "")
+    if unclosed and exc.context_mark is not None and mark is not None and mark.line > exc.context_mark.line:
+        # The parser notices on a later line: the bracket opened where the collection starts was never closed.
+        mark = exc.context_mark
     line0, col0 = (mark.line, mark.column) if mark is not None else (0, 0)
     pos = SourcePos(path, line0 + 1, col0 + 1)
     problem = exc.problem or ""

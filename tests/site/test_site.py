@@ -18,6 +18,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from ingest.core.errors import IngestError
+from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.parallel import fork_map, forked_map
 from ingest.publish.run import build_site
 from ingest.site.page import Files, page_url
@@ -319,15 +320,17 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     assert [k for k in first if first[k] != second[k]] == []
 
 
-def test_a_failed_build_leaves_the_previous_site_whole(tmp_path: Path) -> None:
+def test_an_error_in_a_shared_file_leaves_the_previous_site_whole(tmp_path: Path) -> None:
+    """A file every page depends on (a format file) has an error: nothing is written."""
     project = make_project(tmp_path)
     build_site(project, today=TODAY, docs_only=False)
     before = files_digest(tree(tmp_path / "build" / "site"))
-    bad = next((tmp_path / "events").rglob("*draft-night.yaml"))
-    bad.write_text(bad.read_text().replace("seed: 55102", "seed: nope"))
+    formats = tmp_path / "formats" / "mtg.yaml"
+    formats.write_text(formats.read_text() + "\n  oops: [\n")
     with pytest.raises(IngestError) as caught:
         build_site(project, today=TODAY)
-    assert any(d.code == "schema" for d in caught.value.diagnostics)
+    assert not isinstance(caught.value, BuildIncomplete)
+    assert any(d.code == "yaml-syntax" for d in caught.value.diagnostics)
     assert files_digest(tree(tmp_path / "build" / "site")) == before
 
 
