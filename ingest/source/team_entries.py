@@ -53,12 +53,8 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
                 "Two-Headed Giant matches have no seats: the team plays as one",
                 "write games: 1-0 for the team match (MTR 9.1: one game)",
             )
-        if score is not None and score.games_played > 1:
-            ctx.err(
-                "impossible-score",
-                (*path, "games"),
-                f"{score.notation()} is impossible: a Two-Headed Giant match is one game (MTR 9.1)",
-            )
+        if score is not None and (problem := two_headed_giant_problem(score)):
+            ctx.err("impossible-score", (*path, "games"), problem)
     elif score is not None:
         ctx.err(
             "match-shape",
@@ -69,6 +65,25 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
     elif seats and structure.team_size and len(seats) != structure.team_size:
         ctx.err("team-size", (*path, "seats"), f"{len(seats)} seat results for teams of {structure.team_size}")
     return TeamMatch((x, y), tuple(seats), score, m.get("table"), ctx.pos(path), yaml_path=path)
+
+
+def two_headed_giant_problem(score: GameScore) -> str | None:
+    """Why a score is impossible for a Two-Headed Giant match, or None.
+
+    The match is one game won; drawn games do not count toward it, and the match goes on
+    until a team wins one or time runs out (MTR 9.1). So a team wins at most one game, and
+    any number of drawn games may come first.
+
+    >>> two_headed_giant_problem(GameScore(0, 1, 1)) is None, two_headed_giant_problem(GameScore(0, 0, 1)) is None
+    (True, True)
+    >>> two_headed_giant_problem(GameScore(2, 0))
+    '2-0 is impossible: a Two-Headed Giant match ends when a team wins one game (MTR 9.1)'
+    """
+    if score.games_played == 0:
+        return "0-0 records no games"
+    if score.first + score.second > 1:
+        return f"{score.notation()} is impossible: a Two-Headed Giant match ends when a team wins one game (MTR 9.1)"
+    return None
 
 
 def team_result(tm: TeamMatch, structure: Structure) -> Match:
