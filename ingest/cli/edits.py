@@ -142,7 +142,7 @@ def new(
     if fixed is not None and rounds == "auto":
         swiss_rounds, note = str(fixed.rounds), describe(fixed)
     elif expected is not None:
-        plan, note = recommended_structure(game, rules, expected)
+        plan, note = recommended_structure(game, rules, expected, cut=bool(top))
         if plan is not None and rounds == "auto":
             # The table's structure as a whole: MTR Appendix E runs 5-8 players as single
             # elimination, Bushiroad 3.2.1.1 runs 2-4 as a round robin (no Swiss rounds then).
@@ -150,7 +150,8 @@ def new(
             swiss_rounds = str(plan.rounds) if plan.structure == "swiss" else None
         if plan is not None and plan.playoff is not None and top is None:
             top = plan.playoff
-        click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
+        missing = f"no recommendation for {expected} players" + (f" with a top {top}" if top else "")
+        click.echo(f"recommended for {note}" if note else missing, err=True)
     path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{file_slug(name)}.yaml"
     schema = project.schema("event").resolve()
     folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()

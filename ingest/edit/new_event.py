@@ -28,19 +28,25 @@ def file_slug(name: str) -> str:
     return slug(name, fallback="event", max_length=80)
 
 
-def recommended_structure(game: str, rules: str | None, players: int) -> tuple[RoundsPlan | None, str]:
-    """The structure the ruleset's rounds table recommends for a field, and that advice in words.
+def recommended_structure(
+    game: str, rules: str | None, players: int, *, cut: bool = False
+) -> tuple[RoundsPlan | None, str]:
+    """The structure the ruleset's rounds table recommends for a field, and that advice in words;
+    ``cut`` (a top cut is planned) asks for the table with a cut where the ruleset has one
+    (Bushiroad 3.2.1.1: 33-64 fighters play 6 rounds without a cut, 3-5 with one).
 
     >>> plan, note = recommended_structure("mtg", None, 24)
     >>> plan.structure, plan.rounds, plan.playoff, note
     ('swiss', 5, 8, '24 players: 5 Swiss rounds, top 8 (MTR Appendix E)')
     >>> recommended_structure("mtg", None, 6)[1]
     '6 players: single elimination, 3 rounds (no Swiss) (MTR Appendix E)'
+    >>> recommended_structure("vanguard", None, 64, cut=True)[1]
+    '64 players: 3-5 Swiss rounds (Bushiroad 3.2.1.1)'
     """
     from ingest.rules.rounds_advice import describe, table_plan
     from ingest.rules.rulesets import get_ruleset
 
-    plan = table_plan(get_ruleset(rules or DEFAULT_RULES[game]).rounds_table, players)
+    plan = table_plan(get_ruleset(rules or DEFAULT_RULES[game]).rounds_table, players, cut=cut)
     return plan, (f"{players} players: {describe(plan)}" if plan is not None else "")
 
 
