@@ -56,6 +56,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     possible; without it such a drop is refused.
     """
     from ingest.planner.bracket import drop_after_cut
+    from ingest.rules.event_ruleset import ruleset_for
 
     pid = find_unit(event, player)
     name = unit_names(event)[pid]
@@ -72,9 +73,10 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
         return Edit(editor.result(), desc)
     noun = system_of(event).round_noun
     if not event.rounds:
+        cited = ruleset_for(event).sections.drop
         raise IngestError(
-            f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part "
-            f"(MTR 2.10); remove {name} from players instead"
+            f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part"
+            f"{f' ({cited})' if cited else ''}; remove {name} from players instead"
         )
     if after_round is None:
         after_round = event.rounds[-1].number

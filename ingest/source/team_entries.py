@@ -12,7 +12,7 @@ from ingest.core.model import Structure
 from ingest.core.rounds import GameScore, Match, MatchKind, SeatResult, TeamMatch
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.round_entries import Entry, EntrySpec
-from ingest.source.scores import MANY_GAMES_HINT, score_problem, score_warning
+from ingest.source.scores import check_score
 from ingest.source.yamldoc import YamlPath
 
 
@@ -38,11 +38,8 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
             continue
         if "games" in s and ctx.intact((*path, "seats", j, "games")):
             score = GameScore.parse(str(s["games"]))
-            problem = score_problem(score, best_of) if ctx.scores_known else None
-            if problem:
-                ctx.err("impossible-score", (*path, "seats", j, "games"), problem)
-            elif ctx.scores_known and (unlikely := score_warning(score, best_of)):
-                ctx.warn("many-games", (*path, "seats", j, "games"), unlikely, MANY_GAMES_HINT.format(n=best_of))
+            if ctx.scores_known:
+                check_score(ctx, score, (*path, "seats", j, "games"), best_of, playoff=False, elimination=False)
         seats.append(SeatResult(score, s.get("result") == "double-loss"))
     score = GameScore.parse(str(m["games"])) if "games" in m and ctx.intact((*path, "games")) else None
     if structure.team_kind == "two-headed-giant":

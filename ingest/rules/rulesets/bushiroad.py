@@ -10,13 +10,16 @@
 * 3.2.2.2: double elimination uses each player's *effective rounds* instead of the
   event's total.
 * 4.5 and 3.2.3: a player who drops after the cut leaves their opponent to advance.
+* 4.1 and 4.2: a best-of-three match goes to two game wins; when time is up the game in
+  progress is a draw (one drawn game). 4.4: players may not agree to a draw, so the
+  intentional-draw score 0-0-3 is refused.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset
+from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset, Sections
 
 BUSHIROAD = Ruleset(
     id="bushiroad",
@@ -36,4 +39,15 @@ BUSHIROAD = Ruleset(
     random_final=True,
     playoff_drop="bushiroad",
     rounds_table="bushiroad",
+    timeout_loses_both=True,
+    intentional_draws=False,
+    sections=Sections(
+        match="Bushiroad 4.1",
+        time="Bushiroad 4.2",
+        knockout="Bushiroad 3.2.3",
+        intentional_draw="Bushiroad 4.4",
+        drop="Bushiroad 4.5",
+        drop_after_cut="Bushiroad 3.2.4",
+        points="Bushiroad 3.2.1.2",
+    ),
 )
