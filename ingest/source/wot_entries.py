@@ -12,7 +12,18 @@ from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
-from ingest.wot.model import TiebreakOverride, WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
+from ingest.wot.model import (
+    TiebreakOverride,
+    WotBye,
+    WotEnded,
+    WotEndedBy,
+    WotGame,
+    WotSeverity,
+    WotSide,
+    WotTable,
+    WotWinner,
+    validate_game,
+)
 
 RESULT_KEYS = ("winner", "ended", "by")
 """What a reported game records, all three together."""
@@ -93,12 +104,44 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
         villain_final=ctx.field((*path, "villain_final"), m.get("villain_final"), None),
         tiebreak_override=override,
     )
+    _check_game(ctx, game, path)
     return WotEntry(game, table=table, pos=pos, yaml_path=path)
+
+
+def _check_game(ctx: AssemblyContext, game: WotGame, path: YamlPath) -> None:
+    """The game as recorded checked on its own (:func:`~ingest.wot.model.validate_game`: WoT
+    rules, Scoring and Expanded Scoring Example): a result that cannot have happened is an
+    error at its table, the moment it is written, so it never waits for the Game's other
+    tables and never stops them. Each message names the game and the table."""
+    number = _game_number(ctx, path)
+    for problem in validate_game(game):
+        if problem.code == "same-player":  # reported as self-pairing
+            continue
+        message = f"game {number}, table {game.table}: {problem.message}"
+        if problem.severity is WotSeverity.ERROR:
+            ctx.err(f"wot-{problem.code}", path, message, _RESULT_HINT)
+        else:
+            ctx.warn(f"wot-{problem.code}", path, message)
+
+
+_RESULT_HINT = (
+    "a game ends by goal or kill (also concession, forfeit) with a winner, in a tie by time in the Last "
+    "Battle, or with both players losing by kill; e.g. winner: hero, ended: last-battle, by: goal"
+)
+
+
+def _game_number(ctx: AssemblyContext, path: YamlPath) -> int:
+    """The number of the Game whose entry is at ``path`` (``rounds[i]``): its ``round``, else its place."""
+    index = path[1] if len(path) > 1 and isinstance(path[1], int) else 0
+    rounds = ctx.data.get("rounds") if isinstance(ctx.data, Mapping) else None
+    entry = rounds[index] if isinstance(rounds, list) and 0 <= index < len(rounds) else None
+    number = entry.get("round") if isinstance(entry, Mapping) else None
+    return number if isinstance(number, int) and not isinstance(number, bool) else index + 1
 
 
 def _check_result(ctx: AssemblyContext, result: Mapping[str, Any], path: YamlPath) -> None:
     """A reported game needs all three of winner, ended and by; the combinations are
-    checked by the Wheel of Time engine (:func:`ingest.planner.wot.wot_diagnostics`)."""
+    checked once all three are there (:func:`_check_game`)."""
     given = [k for k, v in result.items() if v is not None]
     if given and len(given) < len(RESULT_KEYS):
         missing = [k for k in RESULT_KEYS if k not in given]
