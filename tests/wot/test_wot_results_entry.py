@@ -11,7 +11,7 @@ used to pass until the last table came in, then stop every table with errors abo
 that named none).
 
 Pairing notes and findings name players by name, with the game's own marks (Hero,
-Villain).
+Villain), and the site's standings mark a player who dropped.
 """
 
 from __future__ import annotations
@@ -130,3 +130,32 @@ def test_pairing_notes_name_the_players_with_their_decks() -> None:
         "table 1: Player E plays Player B instead of Player A, who moves down to avoid a rematch",
         "table 1: Player B (Hero) and Player E (Villain) meet again",
     )
+
+
+def test_site_standings_mark_a_player_who_dropped(tmp_path: Path) -> None:
+    """Every ruleset's standings mark a drop: Bob dropped after game 1, so the standings
+    after game 1 show him "(dropped)" on the event page and on the pairings page."""
+    import datetime as dt
+
+    from ingest.publish.run import build_site
+    from ingest.source.project import Project
+    from tests.site_helpers import page_text
+
+    text = EVENT.replace(
+        "{table: 1, hero: eve, villain: bob}",
+        "{table: 1, hero: eve, villain: bob, winner: hero, ended: before-last-battle, by: kill}",
+    ).replace(
+        "{table: 2, hero: cat, villain: dan}",
+        "{table: 2, hero: cat, villain: dan, winner: tie, ended: last-battle, by: time}",
+    )
+    path = _project(tmp_path, text + "    drops: [bob]\n")
+    shutil.copytree(ROOT / "site_templates", tmp_path / "site_templates")
+    shutil.copy(ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    assert path.is_file()
+    build_site(Project(tmp_path), today=dt.date(2026, 11, 22), docs_only=True)
+    for page in ("index.md", "rounds.md"):
+        html = page_text(tmp_path / "build" / "docs" / "events" / "w" / page)
+        rows = re.findall(
+            r'<tr class="sk-dropped"><td>\d+</td><td><a [^>]*>([^<]+)</a> <span[^>]*>([^<]+)</span>', html
+        )
+        assert rows == [("Bob Jones", "(dropped)")], (page, html)
