@@ -120,6 +120,25 @@ def test_a_wrong_result_in_the_file_is_an_error_at_its_table_before_the_game_is_
     assert code == 0, out
 
 
+@pytest.mark.parametrize(
+    ("written", "code"),
+    [
+        ("winner: hero", "wot-result"),
+        ("games: 2-0", "match-shape"),
+        ("winner: tie, ended: last-battle, by: kill", "wot-tie-not-time"),
+        ("winner: both-lose, ended: last-battle, by: goal", "wot-both-lose-by-goal"),
+    ],
+)
+def test_every_game_error_names_its_game_and_table(written: str, code: str) -> None:
+    from ingest.source.pipeline import parse_event_text
+    from ingest.source.project import Project
+
+    text = EVENT.replace("{table: 2, hero: cat, villain: dan}", f"{{table: 2, hero: cat, villain: dan, {written}}}")
+    found = [(d.code, d.message, d.pos.line) for d in parse_event_text(text, "w.yaml", Project(ROOT))[2]]
+    assert found and all(f[1].startswith("rounds[0].matches[1]: game 1, table 2: ") and f[2] == 17 for f in found)
+    assert code in [f[0] for f in found], found
+
+
 def test_pairing_notes_name_the_players_with_their_decks() -> None:
     """Pairing notes are for the TO at the table: names, and the game's own Hero and Villain."""
     history = [FIVE_1, FIVE_2, FIVE_3]  # game 4 moves a player down and repeats a meeting
