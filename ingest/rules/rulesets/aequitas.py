@@ -22,6 +22,7 @@ AEQUITAS = replace(
     source="Aequitas rules 2.5.2, 2.10 and Appendix C",
     playoff_drop="aequitas",
     rounds_table="aequitas",
+    team_kinds=(),
     sections=Sections(
         match="Aequitas 2.1",
         time="Aequitas 2.5",
@@ -29,6 +30,7 @@ AEQUITAS = replace(
         intentional_draw="Aequitas 2.4",
         drop="Aequitas 2.10",
         drop_after_cut="Aequitas 2.10",
+        teams="",
         points="Aequitas Appendix C",
     ),
 )

@@ -56,6 +56,8 @@ class Sections:
     """A player who leaves after the cut is not replaced."""
     points: str = "MTR Appendix C"
     """Match points, and the tiebreakers after them."""
+    teams: str = "MTR 8.2"
+    """Team events: a team's members, and a member's drop taking the team with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +143,10 @@ class Ruleset:
     intentional_draws: bool = True
     """Whether players may agree to a draw (MTR 2.5, Aequitas 2.4: yes; Bushiroad 4.4: no).
     Where they may not, a score that records one (``0-0-3`` in best of three) is refused."""
+    team_kinds: tuple[str, ...] = ("mtr-team", "two-headed-giant")
+    """The team events the rules define (``structure.team_kind``): MTR 8 teams and MTR 9
+    Two-Headed Giant; Bushiroad 5.1 tag and trio fights; none for the Aequitas and Wheel of
+    Time rules. ``scorekeeper new`` sets up only these."""
     sections: Sections = Sections()
     """The sections of this ruleset's own document that messages cite."""
     eras: tuple[Era, ...] = field(default=())

@@ -41,6 +41,7 @@ BUSHIROAD = Ruleset(
     rounds_table="bushiroad",
     timeout_loses_both=True,
     intentional_draws=False,
+    team_kinds=("tag", "trio"),
     sections=Sections(
         match="Bushiroad 4.1",
         time="Bushiroad 4.2",
@@ -48,6 +49,7 @@ BUSHIROAD = Ruleset(
         intentional_draw="Bushiroad 4.4",
         drop="Bushiroad 4.5",
         drop_after_cut="Bushiroad 3.2.4",
+        teams="Bushiroad 5.1",
         points="Bushiroad 3.2.1.2",
     ),
 )

@@ -21,6 +21,7 @@ WOT = Ruleset(
     loss_points=LOSS_IN_LAST_BATTLE_POINTS,
     tiebreakers=("tbp",),
     rounds_table="wot",
+    team_kinds=(),
     sections=Sections(
         match="Wheel of Time rules, Time",
         time="Wheel of Time rules, Time",
@@ -28,6 +29,7 @@ WOT = Ruleset(
         intentional_draw="",
         drop="",
         drop_after_cut="",
+        teams="",
         points="Wheel of Time rules, Scoring",
     ),
 )
