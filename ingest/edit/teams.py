@@ -57,11 +57,11 @@ class Member:
         return cls(made, name)
 
 
-def seat_words(event: Event) -> tuple[str, ...]:
+def seat_words(event: Event) -> list[str]:
     """How the rules name the seats: A, B, C (MTR 8.2) or first, second, third (Bushiroad 5.1)."""
-    if event.structure.team_kind in ("tag", "trio"):
-        return ("first", "second", "third")
-    return ("A", "B", "C")
+    from ingest.report.match_history import seat_labels
+
+    return seat_labels(event).split()
 
 
 def add_team(text: str, event: Event, *, team_id: str | None, name: str, members: Sequence[str]) -> Edit:
@@ -110,12 +110,14 @@ def add_team(text: str, event: Event, *, team_id: str | None, name: str, members
     _append(editor, "players", [{"id": m.id, "name": m.name} for m in people])
     for path in late.loss_paths:
         editor.append_item((*path, "matches"), {"loss": team_id})
-    seats = ", ".join(f"{seat} {m.name}" for seat, m in zip(seat_words(event), people, strict=False))
-    warnings = [
-        f'another team is also called "{name}" ({", ".join(t.id for t in same)}); ids tell them apart'
-        for same in [[t for t in event.teams if t.name.casefold() == name.casefold()]]
-        if same
-    ]
+    if kind == "two-headed-giant":  # the team plays as one (MTR 9.1): no seats
+        seats = " and ".join(m.name for m in people)
+    else:
+        seats = ", ".join(f"{seat}: {m.name}" for seat, m in zip(seat_words(event), people, strict=False))
+    warnings: list[str] = []
+    same = [t.id for t in event.teams if t.name.casefold() == name.casefold()]
+    if same:
+        warnings.append(f'another team is also called "{name}" ({", ".join(same)}); ids tell them apart')
     return Edit(editor.result(), f"added team {name} ({team_id}): {seats}{late.words}", "", tuple(warnings))
 
 

@@ -2,10 +2,10 @@
 Aequitas 2.1, 2.5; Bushiroad 4.1, 4.2), and whether the event's rules allow it (Bushiroad 4.4:
 no intentional draws).
 
-Pure functions of a score, the match length and the event's ruleset, used when an event file
-is assembled (:func:`check_score`: errors and warnings on a result) and by the model's tests. Every message cites
-the event's own ruleset (:class:`~ingest.rules.rulesets.base.Sections`): an Aequitas event's
-messages cite the Aequitas rules, never the MTR.
+Pure functions of a score, the match length and the event's ruleset, and :func:`check_score`,
+which reports what they find as an event file is assembled (errors and warnings on a result).
+Every message cites the event's own ruleset (:class:`~ingest.rules.rulesets.base.Sections`):
+an Aequitas event's messages cite the Aequitas rules, never the MTR.
 """
 
 from __future__ import annotations

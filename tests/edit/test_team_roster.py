@@ -134,7 +134,7 @@ def test_a_late_team_gets_a_loss_for_each_round_it_missed(tmp_path: Path) -> Non
     )
     assert (
         code == 0
-        and "added team Late (late): first M, second N, third O, a late entry: a match loss for Round 1" in out
+        and "added team Late (late): first: M, second: N, third: O, a late entry: a match loss for Round 1" in out
     )
     assert "- {loss: late}" in path.read_text()
 
