@@ -161,7 +161,7 @@ def add_team(ctx: click.Context, event_file: Path, team_id: str | None, name: st
           --member "Alice Example" --member "Bob Builder" --member "Cat Smith"
       scorekeeper add-team events/2026/2hg.yaml --id duo --name "The Duo" --member "al=Alice Example" --member Bea
     """
-    from ingest.edit.teams import add_team as add
+    from ingest.edit.team_roster import add_team as add
 
     run_edit(ctx, event_file, lambda text, event: add(text, event, team_id=team_id, name=name, members=members))
 

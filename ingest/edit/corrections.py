@@ -56,7 +56,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     taken out of it by pairing it again (:func:`repair_round`), which ``parse`` makes
     possible; without it such a drop is refused.
     """
-    from ingest.edit.teams import team_drop_words
+    from ingest.edit.team_roster import team_drop_words
     from ingest.planner.bracket import drop_after_cut
     from ingest.rules.event_ruleset import ruleset_for
 
@@ -172,7 +172,7 @@ def add_player(
 
     Without a ``player_id`` the id is the slug of the name (``Ñandú Málaga`` -> ``nandu-malaga``);
     an id that another player already has is refused, never suffixed behind the TO's back.
-    A team event takes players with their team (:func:`ingest.edit.teams.add_team`).
+    A team event takes players with their team (:func:`ingest.edit.team_roster.add_team`).
     When a player may join late is :func:`late_entry`'s.
     """
     names = unit_names(event)
