@@ -44,7 +44,7 @@ ROSTER_MODULES = {
     "core/model.py": "defines who is paired (Event.is_team_event, units, unit_key)",
     "source/assemble.py": "reads structure.team_kind and checks the teams list against it",
     "source/assemble_rounds.py": "a round's drops may name a team",
-    "edit/corrections.py": "a late entry joins a team by hand, not by add-player",
+    "edit/corrections.py": "a team event takes its players with their team (add-team), not by add-player",
     "decks/event_decks.py": "a team's decks share no card where the format says so (MTR 8.4)",
     "site/digest.py": "a team's page is its section of the event's teams page",
     "rules/rounds_advice.py": "the MTR rounds table has rows for team events (MTR Appendix E)",

@@ -1,5 +1,5 @@
 """The corrections a TO makes on event night: ``clear``, ``drop``, ``undrop``, ``add-player``
-and ``rename``.
+(``add-team`` in a team event) and ``rename``.
 
 Each goes through the same locked read -> edit -> check -> replace cycle as ``report``
 (:func:`ingest.cli.edits.run_edit`): what it says it changed is in the file, and nothing
@@ -135,6 +135,37 @@ def add_player(
     )
 
 
+@click.command("add-team")
+@EVENT_FILE
+@click.option("--id", "team_id", default=None, help="The team's id (default: made from --name).")
+@click.option("--name", required=True, help="The team's name shown on the site.")
+@click.option(
+    "--member",
+    "members",
+    multiple=True,
+    required=True,
+    metavar="NAME|ID=NAME",
+    help="A member, in seat order (A, B, C; or first, second, third); give it once per member.",
+)
+@click.pass_context
+def add_team(ctx: click.Context, event_file: Path, team_id: str | None, name: str, members: tuple[str, ...]) -> None:
+    """Add a team with its members to a team event; after round 1 it is a late entry.
+
+    Members are given in seat order: seats A, B and C play each other (MTR 8.2), first
+    against first in a tag or trio fight (Bushiroad 5.1). Each member's id is made from
+    their name unless written as ID=NAME; a member who later drops takes the team out.
+
+    \b
+    Examples:
+      scorekeeper add-team events/2026/trio.yaml --name "Red Dragons" \\
+          --member "Alice Example" --member "Bob Builder" --member "Cat Smith"
+      scorekeeper add-team events/2026/2hg.yaml --id duo --name "The Duo" --member "al=Alice Example" --member Bea
+    """
+    from ingest.edit.team_roster import add_team as add
+
+    run_edit(ctx, event_file, lambda text, event: add(text, event, team_id=team_id, name=name, members=members))
+
+
 @click.command()
 @EVENT_FILE
 @click.argument("player")
@@ -152,5 +183,5 @@ def rename(ctx: click.Context, event_file: Path, player: str, new_name: str) -> 
     run_edit(ctx, event_file, lambda text, event: rename_player(text, event, player, new_name))
 
 
-CORRECTIONS = (clear, drop, undrop, add_player, rename)
+CORRECTIONS = (clear, drop, undrop, add_player, add_team, rename)
 """The correction commands, for the ``scorekeeper`` group."""

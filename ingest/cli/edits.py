@@ -95,6 +95,19 @@ def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_ru
 @click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
 @click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
 @click.option(
+    "--teams",
+    "team_kind",
+    type=click.Choice(["mtr-team", "two-headed-giant", "tag", "trio"]),
+    default=None,
+    help="A team event: MTR teams (seats A, B, C), Two-Headed Giant, or Bushiroad tag or trio fights.",
+)
+@click.option(
+    "--team-size",
+    type=click.IntRange(2, 3),
+    default=None,
+    help="Members per team (default: the kind's; with it alone, the ruleset's team event of that size).",
+)
+@click.option(
     "--output",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -116,25 +129,34 @@ def new(
     expected: int | None,
     best_of: str | None,
     top: int | None,
+    team_kind: str | None,
+    team_size: int | None,
     output: Path | None,
 ) -> None:
     """Create a new event file with a fresh random seed.
 
     A Wheel of Time event gets the rules' two cycles (four games) unless --rounds says
-    otherwise.
+    otherwise. A team event (--teams, --team-size) pairs teams: add each with its members
+    (`scorekeeper add-team`); --players then counts teams.
 
     \b
     Examples:
       scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
           --game mtg --format modern --players 24
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
+      scorekeeper new --name "Trio Fight" --date 2026-11-22 --game vanguard --format standard --teams trio
     """
+    from ingest.core.errors import IngestError
     from ingest.core.families import family_of_game
-    from ingest.edit.new_event import file_slug, new_event_text, recommended_structure
+    from ingest.edit.new_event import file_slug, new_event_text, recommended_structure, team_structure
     from ingest.rules.rounds_advice import describe
 
     project = project_of(ctx)
     date = date_.date()
+    try:
+        teams = team_structure(game, rules, team_kind, team_size)
+    except (IngestError, KeyError) as exc:
+        fail(str(exc.args[0]) if exc.args else str(exc))
     note = ""
     pairing: str | None = None
     swiss_rounds: str | None = rounds
@@ -142,7 +164,7 @@ def new(
     if fixed is not None and rounds == "auto":
         swiss_rounds, note = str(fixed.rounds), describe(fixed)
     elif expected is not None:
-        plan, note = recommended_structure(game, rules, expected)
+        plan, note = recommended_structure(game, rules, expected, cut=bool(top), team=teams is not None)
         if plan is not None and rounds == "auto":
             # The table's structure as a whole: MTR Appendix E runs 5-8 players as single
             # elimination, Bushiroad 3.2.1.1 runs 2-4 as a round robin (no Swiss rounds then).
@@ -150,7 +172,9 @@ def new(
             swiss_rounds = str(plan.rounds) if plan.structure == "swiss" else None
         if plan is not None and plan.playoff is not None and top is None:
             top = plan.playoff
-        click.echo(f"recommended for {note}" if note else f"no recommendation for {expected} players", err=True)
+        unit = "teams" if teams is not None else "players"
+        missing = f"no recommendation for {expected} {unit}" + (f" with a top {top}" if top else "")
+        click.echo(f"recommended for {note}" if note else missing, err=True)
     path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{file_slug(name)}.yaml"
     schema = project.schema("event").resolve()
     folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
@@ -171,12 +195,14 @@ def new(
         pairing=pairing,
         schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
         rounds_note=note,
+        teams=teams,
     )
     shown = display_path(path, project.root)
     _doc, _event, diags = parse_event_text(text, shown, project)
     if has_errors(diags):
         print_diagnostics(diags)
         raise SystemExit(1)
+    print_diagnostics([d for d in diags if d.code != "no-players"])  # a new file has none yet
     try:
         with edit_lock(path, shown):
             if path.exists():

@@ -63,8 +63,17 @@ class FormatRegistry:
         return tuple(sorted(fid for g, fid in self.formats if g == game))
 
     def format_ids(self) -> tuple[str, ...]:
-        """Every game's format ids, sorted, each once."""
-        return tuple(sorted({fid for _, fid in self.formats}))
+        """Every format id an event may name, sorted, each once: each game's formats, and
+        each constructed format combined with each overlay of its game
+        (``modern+two-headed-giant``, MTR 9.5), the spelling :meth:`get` asks for."""
+        combined = {
+            f"{base}+{overlay}"
+            for game in self.games()
+            for overlay in self._overlays(game)
+            for base in self.ids(game)
+            if self._constructed_base(game, base)
+        }
+        return tuple(sorted({fid for _, fid in self.formats} | combined))
 
     def get(self, game: str, format_id: str) -> FormatRules:
         """The format with its whole history; ``a+b`` combines format a with overlay b.

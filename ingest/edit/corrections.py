@@ -11,6 +11,7 @@ are written (their YAML paths).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.diagnostics import YamlPath
@@ -55,26 +56,31 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     taken out of it by pairing it again (:func:`repair_round`), which ``parse`` makes
     possible; without it such a drop is refused.
     """
+    from ingest.edit.team_roster import team_drop_words
     from ingest.planner.bracket import drop_after_cut
+    from ingest.rules.event_ruleset import ruleset_for
 
     pid = find_unit(event, player)
     name = unit_names(event)[pid]
-    target = drop_after_cut(event, pid) if after_round is None else None
+    # A team event: a member's drop takes the team out (MTR 8.2, Bushiroad 5.1), once.
+    team, team_words = team_drop_words(event, pid)
+    target = drop_after_cut(event, team or pid) if after_round is None else None
     if target is not None:
         playoff_round, desc = target
         editor = Editor(text)
         if playoff_round is not None:
-            _append_drop(editor, where(playoff_round), pid)
+            _append_drop(editor, where(playoff_round), team or pid)
         elif editor.has(("cut_drops",)):
-            editor.append_item(("cut_drops",), pid)
+            editor.append_item(("cut_drops",), team or pid)
         else:
-            editor.add_top_level("cut_drops", [pid])
-        return Edit(editor.result(), desc)
+            editor.add_top_level("cut_drops", [team or pid])
+        return Edit(editor.result(), f"{name}: {desc}" if team and team != pid else desc)
     noun = system_of(event).round_noun
     if not event.rounds:
+        cited = ruleset_for(event).sections.drop
         raise IngestError(
-            f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part "
-            f"(MTR 2.10); remove {name} from players instead"
+            f"no {noun} has been paired yet: a player who leaves before {noun} 1 did not take part"
+            f"{f' ({cited})' if cited else ''}; remove {name} from players instead"
         )
     if after_round is None:
         after_round = event.rounds[-1].number
@@ -83,7 +89,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     already = event.dropped_after()
     if pid in already:
         raise IngestError(f"{name} already dropped after {noun} {already[pid]}")
-    later = [r.number for r in event.rounds[after_round:] if pid in r.entrants()]
+    later = [r.number for r in event.rounds[after_round:] if (team or pid) in r.entrants()]
     current = len(event.rounds)
     if later and (parse is None or later != [current]):
         redo = f", or pair {noun} {current} again without them (`drop ... --redo`)" if later == [current] else ""
@@ -94,7 +100,7 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     editor = Editor(text)
     _append_drop(editor, where(event.rounds[after_round - 1]), pid)
     keep_the_cut(editor, event)
-    desc = f"{name} drops after {round_label(event, 'rounds', after_round)}"
+    desc = f"{name} drops after {round_label(event, 'rounds', after_round)}{team_words}"
     if not later or parse is None:
         return Edit(editor.result(), desc)
     dropped = editor.result()
@@ -168,17 +174,15 @@ def add_player(
 
     Without a ``player_id`` the id is the slug of the name (``Ñandú Málaga`` -> ``nandu-malaga``);
     an id that another player already has is refused, never suffixed behind the TO's back.
-
-    A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
-    with a match loss for each round missed, as ``pair`` has always recorded them) records
-    ``{loss: id}`` in every round paired so far, including one still being played.
-    Brackets and schedules are made once from the whole field, so knockout,
-    double-elimination and round-robin events take players only before round 1; no event
-    takes one once its Swiss rounds are over.
+    A team event takes players with their team (:func:`ingest.edit.team_roster.add_team`).
+    When a player may join late is :func:`late_entry`'s.
     """
     names = unit_names(event)
-    if event.is_team_event:
-        raise IngestError("this is a team event: add the player to players and to their team under teams in an editor")
+    if event.structure.team_kind is not None:
+        size = event.structure.team_size or 2
+        members = " ".join(f"--member 'Player {n}'" for n in range(1, size + 1))
+        raise IngestError(f"this is a team event: add each team with its members, `scorekeeper add-team FILE "
+                          f"--name 'Team Name' {members}`")  # fmt: skip
     if player_id is None:
         player_id = slug(name, fallback="", max_length=ID_MAX_LENGTH)
         if not player_id:
@@ -190,13 +194,7 @@ def add_player(
     elif player_id in names:
         raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
-    pairing = event.structure.pairing
-    if event.rounds and pairing in ("single-elimination", "double-elimination", "round-robin"):
-        raise IngestError(
-            f"the {pairing.replace('-', ' ')} was made from the field of round 1; a player cannot join it later"
-        )
-    if event.playoff or (pairing == "swiss" and _swiss_over(event)):
-        raise IngestError("the Swiss rounds are over; a player cannot join the event now")
+    late = late_entry(event)
     entry: dict[str, Any] = {"id": player_id, "name": name}
     if deck:
         entry["deck"] = deck
@@ -209,25 +207,57 @@ def add_player(
         editor.append_item(("players",), entry)
     else:
         editor.add_top_level("players", [entry], block=False)
-    missed = len(event.rounds)
     warnings: list[str] = []
     if taken:
         warnings.append(f'another player is also called "{name}" ({", ".join(taken)}); ids tell them apart')
-    losses = pairing == "swiss" and event.structure.late_entries == "loss" and missed > 0
-    if losses:
-        for rnd in event.rounds:
-            editor.append_item((*where(rnd), "matches"), {"loss": player_id})
-    desc = f"added {name} ({player_id})"
-    if missed:
-        label = round_label(event, "rounds", missed)
-        desc += (
-            f", a late entry: a match loss for each of rounds 1-{missed}"
-            if losses and missed > 1
-            else f", a late entry: a match loss for {label}"
-            if losses
-            else f", a late entry from {round_label(event, 'rounds', missed + 1)}"
+    for path in late.loss_paths:
+        editor.append_item((*path, "matches"), {"loss": player_id})
+    return Edit(editor.result(), f"added {name} ({player_id}){late.words}", "", tuple(warnings))
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """What joining now means for a new player (or team): the rounds that record a match loss
+    for them, and that in words."""
+
+    loss_paths: tuple[YamlPath, ...]
+    """The rounds (their paths) whose matches get ``{loss: id}``."""
+    words: str
+    """``, a late entry: a match loss for Round 1`` (empty before round 1)."""
+
+
+def late_entry(event: Event) -> LateEntry:
+    """Whether a player or team may join now, and the losses a late entry gets.
+
+    A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
+    with a match loss for each round missed, as ``pair`` has always recorded them) records
+    ``{loss: id}`` in every round paired so far, including one still being played.
+    Brackets and schedules are made once from the whole field, so knockout,
+    double-elimination and round-robin events take players only before round 1; no event
+    takes one once its Swiss rounds are over.
+
+    Raises:
+        IngestError: the event cannot take anyone now.
+    """
+    pairing = event.structure.pairing
+    if event.rounds and pairing in ("single-elimination", "double-elimination", "round-robin"):
+        raise IngestError(
+            f"the {pairing.replace('-', ' ')} was made from the field of round 1; a player cannot join it later"
         )
-    return Edit(editor.result(), desc, "", tuple(warnings))
+    if event.playoff or (pairing == "swiss" and _swiss_over(event)):
+        raise IngestError("the Swiss rounds are over; a player cannot join the event now")
+    missed = len(event.rounds)
+    if not missed:
+        return LateEntry((), "")
+    losses = pairing == "swiss" and event.structure.late_entries == "loss"
+    label = round_label(event, "rounds", missed)
+    if losses and missed > 1:
+        words = f", a late entry: a match loss for each of rounds 1-{missed}"
+    elif losses:
+        words = f", a late entry: a match loss for {label}"
+    else:
+        words = f", a late entry from {round_label(event, 'rounds', missed + 1)}"
+    return LateEntry(tuple(where(rnd) for rnd in event.rounds) if losses else (), words)
 
 
 def _swiss_over(event: Event) -> bool:

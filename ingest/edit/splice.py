@@ -267,22 +267,34 @@ class Editor:
             item: plain data.
             block: render a mapping item in block style (a round) instead of one flow line.
         """
+        self.append_items(seq_path, [item], block=block)
+
+    def append_items(self, seq_path: YamlPath, items: Sequence[Any], *, block: bool = False) -> None:
+        """Appends ``items``, in order, to the sequence at ``seq_path`` in one edit (several
+        items added to one list by separate edits would overlap).
+
+        Args:
+            seq_path: the sequence.
+            items: plain data.
+            block: render mapping items in block style (a round) instead of one flow line each.
+        """
         seq = self.node(seq_path)
         if not isinstance(seq, SequenceNode):
             raise EditError(f"{format_path(seq_path)} is not a list")
+        if not items:
+            return
         if seq.flow_style:
             close = self.text.rfind("]", seq.start_mark.index, seq.end_mark.index)
             inner = self.text[seq.start_mark.index + 1 : close]
             if inner.strip() == "":
-                self._replace_empty_flow_seq(seq_path, seq, [item], block=block)
+                self._replace_empty_flow_seq(seq_path, seq, list(items), block=block)
                 return
-            sep = ", " if inner.strip() else ""
-            self.splices.append(Splice(close, close, f"{sep}{render_flow(item)}"))
+            self.splices.append(Splice(close, close, "".join(f", {render_flow(item)}" for item in items)))
             return
         dash_col = seq.start_mark.column
         last = seq.value[-1]
         at = self._line_after(last)
-        self.splices.append(Splice(at, at, self._render_item(item, dash_col, block, seq)))
+        self.splices.append(Splice(at, at, "".join(self._render_item(i, dash_col, block, seq) for i in items)))
 
     def _style(self, seq: SequenceNode | None) -> tuple[int, int]:
         """The document's mapping indent and nested-list dash offset, from an existing item."""

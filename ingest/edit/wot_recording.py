@@ -27,6 +27,7 @@ from ingest.edit.targets import (
     unit_names,
     where,
 )
+from ingest.wot.model import WotEnded, WotEndedBy, WotGame, WotSeverity, WotWinner, validate_game
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""
@@ -101,6 +102,29 @@ def _wot_result(winner: str | None, ended: str | None, by: str | None, finals: t
     return f"{winner} ({', '.join(parts)})"
 
 
+def _refuse_impossible(
+    target: Target, game: WotEntry, winner: str, ended: str, by: str, finals: tuple[int, int] | None
+) -> None:
+    """Refuses a result that cannot have happened (WoT rules, Scoring and Expanded Scoring
+    Example: time ends a game only in a tie after the final Last Battle game-turn; a goal
+    is reached only in the Last Battle; ...), naming the game and the table.
+
+    Raises:
+        IngestError: the result is impossible; nothing is written.
+    """
+    hero_final, villain_final = finals or (None, None)
+    candidate = WotGame(
+        game.table or 0, game.hero or "", game.villain or "", WotWinner(winner), WotEnded(ended), WotEndedBy(by),
+        hero_final, villain_final,
+    )  # fmt: skip
+    wrong = [p.message for p in validate_game(candidate) if p.severity is WotSeverity.ERROR and p.code != "same-player"]
+    if wrong:
+        raise IngestError(
+            f"{target.label}, table {game.table}: {winner} ({by}, {ended}) cannot be: {'; '.join(wrong)}. "
+            "Nothing was written"
+        )
+
+
 def _find_wot_game(event: Event, target: Target, table: int | None, player: str | None) -> WotEntry:
     games = [g for g in target.round.wot_games if g.hero and g.villain]
     return find_table(event, target, games, table, player, lambda g: (g.hero, g.villain), [g.table for g in games])
@@ -150,6 +174,7 @@ def record_wot_result(
     if old is not None:
         details = old.split(" ", 1)[1] if " " in old else ""  # "(goal, last-battle, 7-3)"
         refuse_overwrite(target, game.table, f"{_wot_winner_words(game, game.winner, names)} {details}", replace)
+    _refuse_impossible(target, game, winner, ended, by, finals)
     editor = Editor(text)
     path = where(game)
     editor.set_value(path, "winner", winner)

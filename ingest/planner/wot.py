@@ -27,7 +27,7 @@ from ingest.wot import (
     WotTable,
     cycle_of,
     score_game_round,
-    validate_round,
+    validate_round_shape,
     wot_standings,
 )
 from ingest.wot.checker import check_wot_pairing
@@ -62,7 +62,10 @@ def reported_rounds(event: Event) -> list[WotRound]:
 
 
 def wot_diagnostics(event: Event) -> list[Diagnostic]:
-    """The WoT engine's problems with each game's record, positioned in the file."""
+    """The WoT engine's round-level problems with each Game's record (a player twice, a table
+    twice, more than one bye), positioned in the file. Each table's own result is checked as
+    the file is read (:mod:`ingest.source.wot_entries`), so a wrong result names its table and
+    never waits for, or stops, the Game's other tables."""
     out: list[Diagnostic] = []
     players = [p.id for p in event.players]
     for rnd in event.rounds:
@@ -70,11 +73,12 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
         if wr is None:
             continue
         by_table = {g.table: entry for entry in rnd.wot_games if (g := entry.game) is not None}
-        for problem in validate_round(wr, players):
+        for problem in validate_round_shape(wr, players):
             rec: WotEntry | None = by_table.get(problem.table) if problem.table is not None else None
             pos = (rec.pos if rec is not None and rec.pos is not None else rnd.pos) or SourcePos(event.path)
             severity = _SEVERITY[problem.severity]
-            out.append(Diagnostic(severity, f"wot-{problem.code}", f"game {rnd.number}: {problem.message}", pos))
+            where = f"game {rnd.number}, table {problem.table}" if problem.table is not None else f"game {rnd.number}"
+            out.append(Diagnostic(severity, f"wot-{problem.code}", f"{where}: {problem.message}", pos))
     return out
 
 
@@ -87,6 +91,7 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
     """
     out: list[Diagnostic] = []
     history = reported_rounds(event)
+    names = {p.id: p.name for p in event.players}
     for number, rnd in enumerate(event.rounds[: len(history) + 1], start=1):
         tables: list[WotTable] = []
         byes: list[WotBye] = []
@@ -100,11 +105,12 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
                 where.setdefault(rec.value.table, rec.pos)
         # A Game with a result in is a fact: what the rules forbid is reported, not refused (DESIGN §2).
         played = event.source is not None or any(rec.game is not None for rec in rnd.wot_games)
-        for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed):
+        for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed, names):
             pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
             severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING
             kept = " (kept as played)" if f.severity is WotSeverity.ERROR and played else ""
-            message = f"game {number}: {f.message}{kept}"
+            spot = f"table {f.table}" if f.table is not None else "bye" if byes else "byes"
+            message = f"game {number}, {spot}: {f.message}{kept}"
             out.append(Diagnostic(severity, f"wot-{f.code}", message, pos, _HINTS[f.code], settled=bool(kept)))
     return out
 

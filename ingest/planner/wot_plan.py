@@ -28,8 +28,8 @@ def plan_wot_game(event: Event) -> PairPlan | Finished:
         )
     dropped = dropped_before(event, k)
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
-    pairing = pair_wot_game(history, players, event.seed, k + 1)
     names = names_of(event)
+    pairing = pair_wot_game(history, players, event.seed, k + 1, names)
     matches: list[dict[str, Any]] = [
         {"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)
     ]
@@ -43,7 +43,7 @@ def plan_wot_game(event: Event) -> PairPlan | Finished:
         matches.append(bye)
     lines = [f"table {i}: {names[h]} (Hero) vs {names[v]} (Villain)" for i, (h, v) in enumerate(pairing.tables, 1)]
     if pairing.bye is not None:
-        lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value})")
+        lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value.title()})")
     return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines), tuple(pairing.notes))
 
 

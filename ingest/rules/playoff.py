@@ -76,6 +76,11 @@ def playoff_places(event: Event) -> dict[PlayerId, tuple[int, str]]:
         for p in rnd.drops:
             if p in reached and p not in out and reached[p] <= total:
                 out[p] = reached[p]
+    remaining = [p for p in reached if p not in out]
+    if len(remaining) == 1 and len(reached) > 1:
+        # Everyone else is out (a double loss or a drop emptied the other side): the last
+        # player remaining wins, with no final left to play (Bushiroad 3.2.3).
+        reached[remaining[0]] = total + 1
     labelled: dict[PlayerId, tuple[int, str]] = {}
     for p, r in reached.items():
         group = total - r + 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ingest.report.cut_verdicts import CutOutlook, Reason
+from ingest.rules.rulesets import Ruleset
 from ingest.site.i18n import gettext, ngettext, pgettext
 
 LABELS: dict[str, Callable[[], str]] = {
@@ -36,6 +37,24 @@ def label(outlook: CutOutlook, verdict: str) -> str:
     if n > 1 and verdict == "draw-in":
         return ngettext("In with %(num)d draw", "In with %(num)d draws", n) % {"num": n}
     return LABELS[verdict]()
+
+
+def rules_note(rules: Ruleset) -> str:
+    """What decides the cut, citing the event's own rules: points first, and what a draw agreed
+    at the table does (MTR 2.5 and Aequitas 2.4 allow it; Bushiroad 4.4 does not).
+
+    >>> from ingest.rules.rulesets import get_ruleset
+    >>> rules_note(get_ruleset("aequitas"))
+    'Points decide first (Aequitas Appendix C); an intentional draw gives each player a draw (Aequitas 2.4).'
+    >>> rules_note(get_ruleset("bushiroad"))
+    'Points decide first (Bushiroad 3.2.1.2); players may not agree to a draw (Bushiroad 4.4).'
+    """
+    cited = {"points": rules.sections.points, "draw": rules.sections.intentional_draw}
+    if rules.intentional_draws:
+        return gettext("Points decide first (%(points)s); an intentional draw gives each player a draw (%(draw)s).") % (
+            cited
+        )
+    return gettext("Points decide first (%(points)s); players may not agree to a draw (%(draw)s).") % cited
 
 
 def summary(outlook: CutOutlook) -> str:

@@ -99,10 +99,13 @@ def _cut_view(
         for v in outlook.verdicts
         if v.verdict != "out"
     ]
+    from ingest.rules.event_ruleset import ruleset_for
+
     return {
         "unit": "Team" if event.is_team_event else "Player",
         "top": outlook.top,
         "summary": cut_words.summary(outlook),
+        "rules_note": cut_words.rules_note(ruleset_for(event)),
         "rows": rows,
         "out": sum(1 for v in outlook.verdicts if v.verdict == "out"),
         "by_player": {v.player: v for v in outlook.verdicts},

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.figures import show_points
+from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.core.wot_entry import WotEntry
@@ -83,7 +84,11 @@ class WotStandingsRow:
     tbp: str
     """Tie-breaking points, as shown."""
     removed: bool
+    """Removed from the event by a forfeit (WoT rules, Standard Tournament Floor Rules)."""
     byes: int
+    dropped: bool = False
+    """Dropped by the end of the game these standings follow (still ranked, not paired again),
+    marked as every ruleset's standings mark a drop."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +183,7 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
                     )
                 )
         games.append(WotGame(n, (n + 1) // 2, 2 - n % 2, tuple(rows), n <= len(report.wot.games)))
+    dropped_after = e.dropped_after()
     standings = tuple(
         tuple(
             WotStandingsRow(
@@ -188,10 +194,11 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
                 tbp=show_points(r.tiebreak_points),
                 removed=r.removed,
                 byes=r.byes,
+                dropped=not r.removed and dropped_after.get(PlayerId(r.player), k + 1) <= k,
             )
             for r in table
         )
-        for table in report.wot.standings
+        for k, table in enumerate(report.wot.standings, start=1)
     )
     cycles = report.wot.cycle_totals()
     n_cycles = max((len(v) for v in cycles.values()), default=0)

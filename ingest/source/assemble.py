@@ -65,7 +65,7 @@ def event_from(
     # A game whose format file has errors: the cause is reported once, in that file.
     if formats is not None and fmt != "other" and game not in formats.unreadable:
         try:
-            formats.get(game, fmt)
+            rules = formats.get(game, fmt)
         except UnknownFormatError as exc:
             a.err(
                 "unknown-format",
@@ -73,6 +73,17 @@ def event_from(
                 str(exc.args[0]),
                 "formats are defined in formats/<game>.yaml; write other for a format Scorekeeper does not know",
             )
+        else:
+            overlay = "two-headed-giant"
+            combined = overlay in rules.id.split("+")[1:]
+            if event.structure.team_kind == overlay and rules.kind == "constructed" and not combined:
+                a.warn(
+                    "format-overlay",
+                    ("format",),
+                    f"a Two-Headed Giant constructed event plays {fmt}+{overlay}; as {fmt}, its decks are "
+                    "checked without the Two-Headed Giant rules (MTR 9.5: unified deck construction, no sideboard)",
+                    f"write format: {fmt}+{overlay}",
+                )
     return (event if lenient or not any(d.is_error for d in a.out) else None), a.out
 
 

@@ -8,12 +8,16 @@ rejected is replaced by its default, and the checks that depend on it are skippe
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warning
 from ingest.core.ids import PlayerId
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
+
+if TYPE_CHECKING:
+    from ingest.rules.rulesets import Ruleset
 
 
 class AssemblyContext:
@@ -32,6 +36,24 @@ class AssemblyContext:
         """Whether match lengths are known (best_of and game intact), so scores can be judged."""
         self.imported = isinstance(doc.data, Mapping) and isinstance(doc.data.get("source"), Mapping)
         """Whether the event was imported from a platform: its recorded results are facts."""
+
+    @functools.cached_property
+    def ruleset(self) -> Ruleset:
+        """The event's ruleset: the one it names, else its game's (the MTR when neither can be
+        read). Messages about results cite its own sections (an Aequitas event's cite the
+        Aequitas rules), and its rules decide what a result may be (Bushiroad 4.4: no
+        intentional draws)."""
+        from ingest.core.games import DEFAULT_RULES
+        from ingest.rules.rulesets import get_ruleset
+
+        named = self.data.get("rules") if isinstance(self.data, Mapping) and self.intact(("rules",)) else None
+        if not isinstance(named, str):
+            game = self.data.get("game") if isinstance(self.data, Mapping) else None
+            named = DEFAULT_RULES.get(str(game), "mtr")
+        try:
+            return get_ruleset(named)
+        except KeyError:  # the schema reports an unknown ruleset
+            return get_ruleset("mtr")
 
     def intact(self, path: YamlPath) -> bool:
         """Whether the schema accepted the value at ``path`` and everything inside it."""

@@ -7,16 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ingest.core.games import DEFAULT_RULES
 from ingest.core.ids import PlayerId
 from ingest.core.rounds import GameScore, Match, MatchKind
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
-from ingest.source.scores import MANY_GAMES_HINT, need_wins, score_problem, score_warning
+from ingest.source.scores import check_score
 from ingest.source.team_entries import read_team_match
 from ingest.source.yamldoc import YamlPath
-
-AS_RECORDED = "kept as the platform recorded it; standings count it as written"
 
 
 class MatchEntries:
@@ -97,28 +94,8 @@ def _match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec: Ent
     score = None
     if "games" in m and ctx.intact((*path, "games")):
         score = GameScore.parse(str(m["games"]))
-        knockout = not playoff and spec.structure.pairing == "single-elimination"
-        problem = score_problem(score, best_of, playoff=playoff, elimination=knockout) if ctx.scores_known else None
-        if problem:
-            if score.games_played == 0:
-                hint = "leave games out while the match is unreported; an intentional draw is 0-0-3"
-            elif (playoff or knockout) and score.first == score.second:
-                hint = _knockout_draw_hint(ctx, "playoff" if playoff else "single-elimination")
-            else:
-                hint = f"check the result slip: in best of {best_of} the winner has {need_wins(best_of)} game wins"
-            if ctx.imported:  # a recorded round is a fact: the platform accepted this score
-                ctx.warn("impossible-score", (*path, "games"), problem, AS_RECORDED, played=True)
-            else:
-                ctx.err("impossible-score", (*path, "games"), problem, hint)
-        elif ctx.scores_known and (unlikely := score_warning(score, best_of)):
-            ctx.warn("many-games", (*path, "games"), unlikely, MANY_GAMES_HINT.format(n=best_of))
+        if ctx.scores_known:
+            knockout = not playoff and spec.structure.pairing == "single-elimination"
+            check_score(ctx, score, (*path, "games"), best_of, playoff=playoff, elimination=knockout)
     note = str(m.get("note") or "")
     return Match(MatchKind.PLAYED, (a, b), score=score, table=table, note=note, pos=pos, yaml_path=path)
-
-
-def _knockout_draw_hint(ctx: AssemblyContext, what: str) -> str:
-    """What to write instead of a draw in a knockout match, by the event's rules."""
-    rules = str(ctx.data.get("rules") or DEFAULT_RULES[str(ctx.data["game"])])
-    if rules == "bushiroad":
-        return "a time-out in single elimination loses for both players (Bushiroad 3.2.3): write result: double-loss"
-    return f"{what} matches are played until one player wins (MTR 2.4)"

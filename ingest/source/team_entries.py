@@ -12,7 +12,7 @@ from ingest.core.model import Structure
 from ingest.core.rounds import GameScore, Match, MatchKind, SeatResult, TeamMatch
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.round_entries import Entry, EntrySpec
-from ingest.source.scores import MANY_GAMES_HINT, score_problem, score_warning
+from ingest.source.scores import check_score
 from ingest.source.yamldoc import YamlPath
 
 
@@ -38,11 +38,8 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
             continue
         if "games" in s and ctx.intact((*path, "seats", j, "games")):
             score = GameScore.parse(str(s["games"]))
-            problem = score_problem(score, best_of) if ctx.scores_known else None
-            if problem:
-                ctx.err("impossible-score", (*path, "seats", j, "games"), problem)
-            elif ctx.scores_known and (unlikely := score_warning(score, best_of)):
-                ctx.warn("many-games", (*path, "seats", j, "games"), unlikely, MANY_GAMES_HINT.format(n=best_of))
+            if ctx.scores_known:
+                check_score(ctx, score, (*path, "seats", j, "games"), best_of, playoff=False, elimination=False)
         seats.append(SeatResult(score, s.get("result") == "double-loss"))
     score = GameScore.parse(str(m["games"])) if "games" in m and ctx.intact((*path, "games")) else None
     if structure.team_kind == "two-headed-giant":
@@ -53,12 +50,8 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
                 "Two-Headed Giant matches have no seats: the team plays as one",
                 "write games: 1-0 for the team match (MTR 9.1: one game)",
             )
-        if score is not None and score.games_played > 1:
-            ctx.err(
-                "impossible-score",
-                (*path, "games"),
-                f"{score.notation()} is impossible: a Two-Headed Giant match is one game (MTR 9.1)",
-            )
+        if score is not None and (problem := two_headed_giant_problem(score)):
+            ctx.err("impossible-score", (*path, "games"), problem)
     elif score is not None:
         ctx.err(
             "match-shape",
@@ -69,6 +62,25 @@ def _team_match(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, spec
     elif seats and structure.team_size and len(seats) != structure.team_size:
         ctx.err("team-size", (*path, "seats"), f"{len(seats)} seat results for teams of {structure.team_size}")
     return TeamMatch((x, y), tuple(seats), score, m.get("table"), ctx.pos(path), yaml_path=path)
+
+
+def two_headed_giant_problem(score: GameScore) -> str | None:
+    """Why a score is impossible for a Two-Headed Giant match, or None.
+
+    The match is one game won; drawn games do not count toward it, and the match goes on
+    until a team wins one or time runs out (MTR 9.1). So a team wins at most one game, and
+    any number of drawn games may come first.
+
+    >>> two_headed_giant_problem(GameScore(0, 1, 1)) is None, two_headed_giant_problem(GameScore(0, 0, 1)) is None
+    (True, True)
+    >>> two_headed_giant_problem(GameScore(2, 0))
+    '2-0 is impossible: a Two-Headed Giant match ends when a team wins one game (MTR 9.1)'
+    """
+    if score.games_played == 0:
+        return "0-0 records no games"
+    if score.first + score.second > 1:
+        return f"{score.notation()} is impossible: a Two-Headed Giant match ends when a team wins one game (MTR 9.1)"
+    return None
 
 
 def team_result(tm: TeamMatch, structure: Structure) -> Match:

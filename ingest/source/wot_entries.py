@@ -12,7 +12,18 @@ from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
-from ingest.wot.model import TiebreakOverride, WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
+from ingest.wot.model import (
+    TiebreakOverride,
+    WotBye,
+    WotEnded,
+    WotEndedBy,
+    WotGame,
+    WotSeverity,
+    WotSide,
+    WotTable,
+    WotWinner,
+    validate_game,
+)
 
 RESULT_KEYS = ("winner", "ended", "by")
 """What a reported game records, all three together."""
@@ -57,8 +68,9 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
         side = ctx.field((*path, "side"), m.get("side"), None)
         bye = WotBye(pid, WotSide(side) if side is not None else None)
         return WotEntry(bye, table=table, pos=pos, yaml_path=path)
+    spot = f"game {_game_number(ctx, path)}, table {number}"
     if "hero" not in m or "villain" not in m:
-        ctx.err("match-shape", path, "a Wheel of Time game needs both hero and villain")
+        ctx.err("match-shape", path, f"{spot}: a Wheel of Time game needs both hero and villain")
         return None
     hero, villain = PlayerId(str(m["hero"])), PlayerId(str(m["villain"]))
     for side, pid in (("hero", hero), ("villain", villain)):
@@ -70,12 +82,12 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
         ctx.err(
             "match-shape",
             path,
-            "Wheel of Time games record winner, ended and by instead of games",
+            f"{spot}: Wheel of Time games record winner, ended and by instead of games",
             "e.g. winner: hero, ended: last-battle, by: goal, hero_final: 6, villain_final: 2",
         )
     result = {k: ctx.field((*path, k), m.get(k), None) for k in RESULT_KEYS}
     if all(ctx.intact((*path, k)) for k in result):
-        _check_result(ctx, result, path)
+        _check_result(ctx, result, path, spot)
     if any(v is None for v in result.values()):
         return WotEntry(WotTable(number, hero, villain), table=table, pos=pos, yaml_path=path)
     ov = ctx.field((*path, "tiebreak_override"), m.get("tiebreak_override"), None)
@@ -93,19 +105,50 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
         villain_final=ctx.field((*path, "villain_final"), m.get("villain_final"), None),
         tiebreak_override=override,
     )
+    _check_game(ctx, game, path, spot)
     return WotEntry(game, table=table, pos=pos, yaml_path=path)
 
 
-def _check_result(ctx: AssemblyContext, result: Mapping[str, Any], path: YamlPath) -> None:
+def _check_game(ctx: AssemblyContext, game: WotGame, path: YamlPath, spot: str) -> None:
+    """The game as recorded checked on its own (:func:`~ingest.wot.model.validate_game`: WoT
+    rules, Scoring and Expanded Scoring Example): a result that cannot have happened is an
+    error at its table, the moment it is written, so it never waits for the Game's other
+    tables and never stops them. Each message names the game and the table (``spot``)."""
+    for problem in validate_game(game):
+        if problem.code == "same-player":  # reported as self-pairing
+            continue
+        message = f"{spot}: {problem.message}"
+        if problem.severity is WotSeverity.ERROR:
+            ctx.err(f"wot-{problem.code}", path, message, _RESULT_HINT)
+        else:
+            ctx.warn(f"wot-{problem.code}", path, message)
+
+
+_RESULT_HINT = (
+    "a game ends by goal or kill (also concession, forfeit) with a winner, in a tie by time in the Last "
+    "Battle, or with both players losing by kill; e.g. winner: hero, ended: last-battle, by: goal"
+)
+
+
+def _game_number(ctx: AssemblyContext, path: YamlPath) -> int:
+    """The number of the Game whose entry is at ``path`` (``rounds[i]``): its ``round``, else its place."""
+    index = path[1] if len(path) > 1 and isinstance(path[1], int) else 0
+    rounds = ctx.data.get("rounds") if isinstance(ctx.data, Mapping) else None
+    entry = rounds[index] if isinstance(rounds, list) and 0 <= index < len(rounds) else None
+    number = entry.get("round") if isinstance(entry, Mapping) else None
+    return number if isinstance(number, int) and not isinstance(number, bool) else index + 1
+
+
+def _check_result(ctx: AssemblyContext, result: Mapping[str, Any], path: YamlPath, spot: str) -> None:
     """A reported game needs all three of winner, ended and by; the combinations are
-    checked by the Wheel of Time engine (:func:`ingest.planner.wot.wot_diagnostics`)."""
+    checked once all three are there (:func:`_check_game`)."""
     given = [k for k, v in result.items() if v is not None]
     if given and len(given) < len(RESULT_KEYS):
         missing = [k for k in RESULT_KEYS if k not in given]
         ctx.err(
             "wot-result",
             path,
-            f"a reported game needs {', '.join(missing)} as well as {', '.join(given)}",
+            f"{spot}: a reported game needs {', '.join(missing)} as well as {', '.join(given)}",
             "winner: hero | villain | tie | both-lose; ended: before-last-battle | last-battle; "
             "by: goal | kill | concession | forfeit | time",
         )

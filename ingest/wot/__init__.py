@@ -26,6 +26,7 @@ from ingest.wot.model import (
     is_first_game_of_cycle,
     validate_game,
     validate_round,
+    validate_round_shape,
 )
 from ingest.wot.pairing import WotPairing, pair_wot_game
 from ingest.wot.scoring import (
@@ -80,6 +81,7 @@ __all__ = [
     "score_game_round",
     "validate_game",
     "validate_round",
+    "validate_round_shape",
     "wot_standings",
     "wot_totals",
 ]

@@ -20,7 +20,7 @@ module compares a Game as recorded (hand-made or imported) with it:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ingest.wot.model import (
@@ -58,6 +58,7 @@ def check_wot_pairing(
     tables: Sequence[WotTable],
     byes: Sequence[WotBye],
     seed: int,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[WotPairingFinding, ...]:
     """Check the pairings of Game ``len(history) + 1`` as recorded.
 
@@ -66,14 +67,16 @@ def check_wot_pairing(
         tables: The Game's tables as recorded.
         byes: The Game's byes as recorded.
         seed: The event seed (the engine's order among players level on score).
+        names: How the findings name each player (default: by id).
 
     Returns:
         Every finding, tables in record order, then the bye.
     """
     game = len(history) + 1
+    named = _Names(names or {})
     out: list[WotPairingFinding] = []
-    out += _same_side(history, tables, byes, game)
-    out += _repeated_byes(history, tables, byes)
+    out += _same_side(history, tables, byes, game, named)
+    out += _repeated_byes(history, tables, byes, named)
     players = [p for t in tables for p in (t.hero, t.villain)] + [b.player for b in byes]
     expected: WotPairing | None
     try:
@@ -81,9 +84,19 @@ def check_wot_pairing(
     except (ValueError, WotInputError):  # the record has errors the record checks report
         expected = None
     if expected is not None:
-        out += _bye_choice(history, byes, expected, game)
-        out += _rematches(history, tables, expected)
+        out += _bye_choice(history, byes, expected, game, named)
+        out += _rematches(history, tables, expected, named)
     return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Names:
+    """How the findings name players: by name where known, else by id."""
+
+    names: Mapping[str, str]
+
+    def __call__(self, player: str) -> str:
+        return self.names.get(player, player)
 
 
 def _side_of(tables: Sequence[WotTable], byes: Sequence[WotBye], game: int) -> dict[str, WotSide]:
@@ -92,7 +105,7 @@ def _side_of(tables: Sequence[WotTable], byes: Sequence[WotBye], game: int) -> d
 
 
 def _same_side(
-    history: Sequence[WotRound], tables: Sequence[WotTable], byes: Sequence[WotBye], game: int
+    history: Sequence[WotRound], tables: Sequence[WotTable], byes: Sequence[WotBye], game: int, name: _Names
 ) -> list[WotPairingFinding]:
     """Time: one Hero game and one Villain game per Cycle (a bye counts as its side)."""
     if is_first_game_of_cycle(game) or not history:
@@ -102,13 +115,17 @@ def _same_side(
     out = []
     for player, side in _side_of(tables, byes, game).items():
         if before.get(player) is side:
-            name = side.value.title()
-            how = f"games {game - 1} and {game}" if player in table_of else f"his bye in game {game} counts as {name}"
+            side_name = side.value.title()
+            how = (
+                f"games {game - 1} and {game}"
+                if player in table_of
+                else f"his bye in game {game} counts as {side_name}"
+            )
             out.append(
                 WotPairingFinding(
                     WotSeverity.ERROR,
                     "same-side",
-                    f"{player} plays {name} twice in cycle {cycle_of(game)} ({how})",
+                    f"{name(player)} plays {side_name} twice in cycle {cycle_of(game)} ({how})",
                     table_of.get(player),
                 )
             )
@@ -116,7 +133,7 @@ def _same_side(
 
 
 def _repeated_byes(
-    history: Sequence[WotRound], tables: Sequence[WotTable], byes: Sequence[WotBye]
+    history: Sequence[WotRound], tables: Sequence[WotTable], byes: Sequence[WotBye], name: _Names
 ) -> list[WotPairingFinding]:
     """Running the Event: nobody gets another bye while a player has had fewer."""
     counts, _, _ = history_counts(history)
@@ -126,7 +143,7 @@ def _repeated_byes(
         WotPairingFinding(
             WotSeverity.ERROR,
             "repeated-bye",
-            f"{b.player} gets bye number {counts[b.player] + 1} while another player has had "
+            f"{name(b.player)} gets bye number {counts[b.player] + 1} while another player has had "
             f"{'no bye' if fewest == 0 else f'only {fewest}'}",
             None,
         )
@@ -136,7 +153,7 @@ def _repeated_byes(
 
 
 def _bye_choice(
-    history: Sequence[WotRound], byes: Sequence[WotBye], expected: WotPairing, game: int
+    history: Sequence[WotRound], byes: Sequence[WotBye], expected: WotPairing, game: int, name: _Names
 ) -> list[WotPairingFinding]:
     """Expanded Set-Up Rules: who gets the bye, and the side it counts as."""
     if expected.bye is None or len(byes) != 1:
@@ -147,7 +164,7 @@ def _bye_choice(
             WotPairingFinding(
                 WotSeverity.WARNING,
                 "bye-choice",
-                f"the bye went to {bye.player}, but the rules give it to {want} "
+                f"the bye went to {name(bye.player)}, but the rules give it to {name(want)} "
                 f"(the lowest-scoring {_bye_pool(game)} of game {game - 1} with the fewest byes)",
                 None,
             )
@@ -159,7 +176,8 @@ def _bye_choice(
             WotPairingFinding(
                 WotSeverity.WARNING,
                 "bye-choice",
-                f"{bye.player}'s bye counts as {side.value.title()}; the rules count it as {want_side.value.title()}",
+                f"{name(bye.player)}'s bye counts as {side.value.title()}; "
+                f"the rules count it as {want_side.value.title()}",
                 None,
             )
         )
@@ -185,7 +203,7 @@ def _interchangeable(history: Sequence[WotRound], got: str, want: str, game: int
 
 
 def _rematches(
-    history: Sequence[WotRound], tables: Sequence[WotTable], expected: WotPairing
+    history: Sequence[WotRound], tables: Sequence[WotTable], expected: WotPairing, name: _Names
 ) -> list[WotPairingFinding]:
     """Between Games and Expanded Set-Up Rules: no opponent twice if at all possible,
     never the same two players with the same decks."""
@@ -203,7 +221,9 @@ def _rematches(
         if not met[frozenset((t.hero, t.villain))]:
             continue
         same_decks = decks[(t.hero, t.villain)] > 0
-        what = f"{t.hero} and {t.villain} meet again" + (" with the same decks" if same_decks else "")
+        what = f"{name(t.hero)} (Hero) and {name(t.villain)} (Villain) meet again" + (
+            " with the same decks" if same_decks else ""
+        )
         message = f"{what}, though a pairing with fewer rematches exists"
         out.append(WotPairingFinding(WotSeverity.ERROR, "rematch", message, t.table))
     return out

@@ -36,6 +36,7 @@ __all__ = [
     "is_first_game_of_cycle",
     "validate_game",
     "validate_round",
+    "validate_round_shape",
 ]
 
 GOAL = 5
@@ -433,6 +434,14 @@ def validate_round(record: WotRound, players: Iterable[str] | None = None) -> tu
     problems: list[WotProblem] = []
     for game in record.games:
         problems += validate_game(game)
+    return (*problems, *validate_round_shape(record, players))
+
+
+def validate_round_shape(record: WotRound, players: Iterable[str] | None = None) -> tuple[WotProblem, ...]:
+    """The round-level checks of :func:`validate_round` alone (a player twice, a table
+    number twice, an unknown player, more than one bye): what a Game's tables, each checked
+    on its own by :func:`validate_game`, cannot show."""
+    problems: list[WotProblem] = []
     # A game with the same player on both sides is already a same-player error.
     seen: Counter[str] = Counter()
     for game in record.games:

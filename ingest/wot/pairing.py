@@ -105,6 +105,12 @@ class _State:
     notes: list[str]
     heavy: int
     """Weight of one same-deck repeat: more than all possible plain rematches together."""
+    names: Mapping[str, str]
+    """How the notes name each player (an id without a name is named by its id)."""
+
+    def name(self, player: str) -> str:
+        """The player as the notes name them."""
+        return self.names.get(player, player)
 
     def cost(self, hero: str, villain: str) -> int:
         """Penalty of seating ``hero`` against ``villain``: same-deck repeats outweigh
@@ -125,7 +131,13 @@ class _State:
         return None
 
 
-def pair_wot_game(history: Sequence[WotRound], players: Sequence[str], seed: int, game_number: int) -> WotPairing:
+def pair_wot_game(
+    history: Sequence[WotRound],
+    players: Sequence[str],
+    seed: int,
+    game_number: int,
+    names: Mapping[str, str] | None = None,
+) -> WotPairing:
     """Pair Game ``game_number`` of a Wheel of Time event.
 
     WoT rules, Expanded Set-Up Rules, Between Games, Between Cycles (see the module
@@ -137,6 +149,7 @@ def pair_wot_game(history: Sequence[WotRound], players: Sequence[str], seed: int
             ``history`` are left out even if listed.
         seed: The event seed.
         game_number: The Game to pair, from 1.
+        names: How the notes name each player (default: by id).
 
     Returns:
         The tables (Hero first) and the bye.
@@ -155,16 +168,21 @@ def pair_wot_game(history: Sequence[WotRound], players: Sequence[str], seed: int
     rng = random.Random(f"wot-cycles:{seed}:game-{game_number}")
     if game_number == 1:
         return _pair_first_game(active, rng)
-    state = _build_state(history, active, rng, game_number)
+    state = _build_state(history, active, rng, game_number, names or {})
     if is_first_game_of_cycle(game_number):
         tables, bye = _pair_cycle_opening(state)
     else:
         tables, bye = _pair_cycle_second_game(state)
     for number, (hero, villain) in enumerate(tables, start=1):
         if state.decks[(hero, villain)]:
-            state.notes.append(f"table {number}: {hero} (Hero) and {villain} (Villain) meet again with the same decks")
+            state.notes.append(
+                f"table {number}: {state.name(hero)} (Hero) and {state.name(villain)} (Villain) meet again "
+                "with the same decks"
+            )
         elif state.met[frozenset((hero, villain))]:
-            state.notes.append(f"table {number}: {hero} and {villain} meet again")
+            state.notes.append(
+                f"table {number}: {state.name(hero)} (Hero) and {state.name(villain)} (Villain) meet again"
+            )
     return WotPairing(game_number, tables, bye, tuple(state.ranking), tuple(state.notes))
 
 
@@ -201,7 +219,9 @@ def previous_sides(history: Sequence[WotRound], game_number: int) -> dict[str, W
     return sides | {bye.player: bye.resolved_side(game_number - 1) for bye in previous.byes}
 
 
-def _build_state(history: Sequence[WotRound], active: list[str], rng: random.Random, game_number: int) -> _State:
+def _build_state(
+    history: Sequence[WotRound], active: list[str], rng: random.Random, game_number: int, names: Mapping[str, str]
+) -> _State:
     totals = wot_totals(history)
     tie_order = list(active)
     rng.shuffle(tie_order)
@@ -222,13 +242,16 @@ def _build_state(history: Sequence[WotRound], active: list[str], rng: random.Ran
         previous_side=previous_sides(history, game_number),
         notes=[],
         heavy=1 + sum(met.values()),
+        names=names,
     )
 
 
 def _pass_bye_up(state: _State, pool: Sequence[str], chosen: str) -> None:
     """Note when the lowest of ``pool`` could not take the bye and it moved up."""
     if pool and pool[-1] != chosen:
-        state.notes.append(f"bye: {pool[-1]} has had more byes than others; it passes up to {chosen}")
+        state.notes.append(
+            f"bye: {state.name(pool[-1])} has had more byes than others; it passes up to {state.name(chosen)}"
+        )
 
 
 def _pair_cycle_opening(
@@ -245,7 +268,7 @@ def _pair_cycle_opening(
             chosen = state.lowest(order, eligible)
             assert chosen is not None  # someone always has the fewest byes
             state.notes.append(
-                f"bye: every Villain of the previous game has had a bye; {chosen}, the "
+                f"bye: every Villain of the previous game has had a bye; {state.name(chosen)}, the "
                 "lowest-ranked player with fewest byes, gets it"
             )
         else:
@@ -291,7 +314,7 @@ def _keep_next_bye_possible(state: _State, tables: list[tuple[str, str]], bye: s
     tables[index] = (villain, hero)
     repeat = " (every such swap repeats a same-deck pairing)" if state.decks[(villain, hero)] else ""
     state.notes.append(
-        f"table {index + 1}: {villain} plays Hero instead of the higher-ranked {hero}, "
+        f"table {index + 1}: {state.name(villain)} plays Hero instead of the higher-ranked {state.name(hero)}, "
         f"so that the next bye can go to a player with the fewest byes{repeat}"
     )
 
@@ -308,7 +331,8 @@ def _pair_cycle_second_game(
             side = WotSide.HERO if len(piles[WotSide.HERO]) < len(piles[WotSide.VILLAIN]) else WotSide.VILLAIN
             piles[side].append(player)
             state.notes.append(
-                f"{player} did not play the previous game and joins the {side.value} pile (plays {side.other.value})"
+                f"{state.name(player)} did not play the previous game and joins the {side.value.title()} pile "
+                f"(plays {side.other.value.title()})"
             )
     for pile in piles.values():
         pile.sort(key=lambda p: state.position[p])
@@ -322,7 +346,7 @@ def _pair_cycle_second_game(
             chosen = state.lowest(pile, {p for p in pile if state.byes[p] == fewest})
             assert chosen is not None
             state.notes.append(
-                f"bye: every {larger.value} of the previous game has had a bye; {chosen} "
+                f"bye: every {larger.value.title()} of the previous game has had a bye; {state.name(chosen)} "
                 "gets another one (a player outside that pile would play the same deck "
                 "twice in this cycle)"
             )
@@ -336,7 +360,8 @@ def _pair_cycle_second_game(
         piles[larger.other].append(moved)
         piles[larger.other].sort(key=lambda p: state.position[p])
         state.notes.append(
-            f"{moved} moves to the {larger.other.value} pile to even out the piles and plays {larger.value} again"
+            f"{state.name(moved)} moves to the {larger.other.value.title()} pile to even out the piles and plays "
+            f"{larger.value.title()} again"
         )
     # Previous Heroes now play Villain and vice versa.
     new_villains, new_heroes = piles[WotSide.HERO], piles[WotSide.VILLAIN]
@@ -398,8 +423,8 @@ def _ordered_matching(
                 continue
             if option != options[0]:
                 state.notes.append(
-                    f"table {len(pairs) + 1}: {top} plays {option} instead of {options[0]}, "
-                    "who moves down to avoid a rematch"
+                    f"table {len(pairs) + 1}: {state.name(top)} plays {state.name(option)} instead of "
+                    f"{state.name(options[0])}, who moves down to avoid a rematch"
                 )
             pairs.append((top, option))
             rest, (best, partner) = remaining, found

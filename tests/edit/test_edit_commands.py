@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -407,6 +408,52 @@ def test_new_writes_the_structure_its_comment_recommends(
         assert any(written.startswith(line) for written in text.splitlines()), text
     if "swiss" not in lines[0]:
         assert "swiss_rounds" not in text
+
+
+# Bushiroad 3.2.1.1, each band's ends: (fighters, rounds without a cut, rounds with a cut).
+BUSHIROAD_BANDS = [
+    (5, "3", None),
+    (8, "3", None),
+    (9, "4", "3-5"),
+    (16, "4", "3-5"),
+    (17, "5", "3-5"),
+    (32, "5", "3-5"),
+    (33, "6", "3-5"),
+    (64, "6", "3-5"),
+    (65, "7", "4-6"),
+    (128, "7", "4-6"),
+    (129, "8", "5-7"),
+    (256, "8", "5-7"),
+    (257, "9", "6-8"),
+    (512, "9", "6-8"),
+    (513, "10", "7-9"),
+    (1024, "10", "7-9"),
+]
+
+
+@pytest.mark.parametrize(("players", "plain", "with_cut"), BUSHIROAD_BANDS)
+def test_new_writes_bushiroad_rounds_with_and_without_a_cut(
+    tmp_path: Path, players: int, plain: str, with_cut: str | None
+) -> None:
+    """Bushiroad 3.2.1.1 has two tables: with a cut to a top tier (--top) 9-64 fighters play
+    3-5 rounds, not the 6 of 33-64 without one; the file takes the middle of the range."""
+    (tmp_path / "events").mkdir()
+    args = ["--game", "vanguard", "--format", "standard", "--players", str(players), "--date", "2026-11-20"]
+    for name, top, expected in (("plain", [], plain), ("cut", ["--top", "8"], with_cut)):
+        code, out = _run(tmp_path, "new", "--name", name, *args, *top)
+        assert code == 0, out
+        text = (tmp_path / "events" / "2026" / f"2026-11-20-{name}.yaml").read_text()
+        rounds = re.search(r"^  swiss_rounds: (\w+)(.*)$", text, re.M)
+        assert rounds is not None, text
+        if expected is None:  # 5-8 fighters: the table with a cut has no row
+            assert rounds[1] == "auto" and f"no recommendation for {players} players with a top 8" in out, out
+            continue
+        low, _, high = expected.partition("-")
+        middle = str((int(low) + int(high or low)) // 2)
+        assert (rounds[1], rounds[2]) == (
+            middle,
+            f"   # recommended for {players} players: {expected} Swiss rounds (Bushiroad 3.2.1.1)",
+        ), text
 
 
 def test_new_from_a_subfolder_names_where_the_file_went(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

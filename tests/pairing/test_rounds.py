@@ -133,6 +133,10 @@ def test_bushiroad_without_cut(players: int, rounds: int) -> None:
     ("players", "low", "high"),
     [
         (9, 3, 5),
+        (16, 3, 5),
+        (17, 3, 5),
+        (32, 3, 5),
+        (33, 3, 5),
         (64, 3, 5),
         (65, 4, 6),
         (128, 4, 6),

@@ -239,3 +239,58 @@ def test_wheel_of_time_game_in_progress(tmp_path: Path) -> None:
     assert code == 1 and "game 4 is not fully reported yet" in err
     code, _, err = run(tmp_path, str(event), "--round", "5")
     assert code == 2 and "round 5 does not exist" in err  # a usage error
+
+
+DOUBLE_LOSS_SEMIFINAL = """\
+name: PO
+date: 2026-11-20
+game: vanguard
+format: standard
+rules: bushiroad
+seed: 1
+structure: {pairing: swiss, swiss_rounds: 2, best_of: 3, playoff: {top: 4, seeding: standings}}
+players:
+  - {id: ann, name: Ann}
+  - {id: bob, name: Bob}
+  - {id: cat, name: Cat}
+  - {id: dan, name: Dan}
+  - {id: eve, name: Eve}
+  - {id: fay, name: Fay}
+rounds:
+  - round: 1
+    matches:
+      - {table: 1, players: [cat, bob], games: 2-0}
+      - {table: 2, players: [eve, fay], games: 2-0}
+      - {table: 3, players: [dan, ann], games: 2-0}
+  - round: 2
+    matches:
+      - {table: 1, players: [cat, dan], games: 2-0}
+      - {table: 2, players: [eve, bob], games: 2-0}
+      - {table: 3, players: [fay, ann], games: 2-0}
+playoff:
+  - round: 1
+    matches:
+      - {table: 1, players: [cat, dan], games: 2-1}
+      - {table: 2, players: [eve, fay], result: double-loss}
+"""
+
+
+def test_a_double_loss_semifinal_leaves_a_champion(tmp_path: Path) -> None:
+    """Bushiroad 3.2.3: the last fighter remaining wins. The other semifinal was a time-out
+    (a double loss), so Cat has no final to play: `pair` says the playoff is finished, and
+    the standings name Cat the champion (they said "Top 2")."""
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "po.yaml").write_text(DOUBLE_LOSS_SEMIFINAL)
+    runner = CliRunner()
+    event = str(tmp_path / "events" / "po.yaml")
+    paired = runner.invoke(main, ["--root", str(tmp_path), "pair", event])
+    assert "the playoff is finished: Cat is the champion" in paired.output, paired.output
+    shown = runner.invoke(main, ["--root", str(tmp_path), "standings", event, "--json"])
+    doc = json.loads(shown.stdout)
+    assert (doc["final"], doc["complete"]) == (True, True), doc
+    assert [(r["player"], r.get("place")) for r in doc["standings"][:4]] == [
+        ("cat", "Champion"),
+        ("eve", "Top 4"),
+        ("fay", "Top 4"),
+        ("dan", "Top 4"),
+    ]

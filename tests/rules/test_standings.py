@@ -278,6 +278,28 @@ def test_a_double_loss_final_has_two_finalists_and_no_champion() -> None:
     assert {r.player: r.place for r in table.rows} == {"a": "Finalist", "c": "Finalist", "b": "Top 4", "d": "Top 4"}
 
 
+def test_the_last_fighter_remaining_after_a_double_loss_is_the_champion() -> None:
+    """Bushiroad 3.2.3: only winners advance and the last fighter remaining wins; a time-out
+    is a loss for both. Double losses that leave one winner make them the champion with the
+    rest of the bracket unplayed, not "Top 2" (the command line's version of this is
+    tests/report/test_standings_command.py)."""
+    players = ["a", "b", "c", "d"]
+    swiss = [[played("a", "b", "1-0"), played("c", "d", "1-0")]]
+    playoff = [[played("a", "d", "1-0"), double_loss("b", "c")]]
+    table = final_standings(make_event(swiss, players=players, playoff=playoff, top=4, rules="bushiroad"))
+    assert {r.player: r.place for r in table.rows} == {"a": "Champion", "b": "Top 4", "c": "Top 4", "d": "Top 4"}
+    # In a top 8, double losses in three quarterfinals leave one quarterfinal winner.
+    players8 = [f"s{i}" for i in range(1, 9)]
+    swiss8 = [[played(players8[i], players8[i + 1], "1-0") for i in range(0, 8, 2)]]
+    qf = [played("s1", "s8", "1-0"), double_loss("s4", "s5"), double_loss("s2", "s7"), double_loss("s3", "s6")]
+    table8 = final_standings(make_event(swiss8, players=players8, playoff=[qf], top=8, rules="bushiroad"))
+    assert {r.player: r.place for r in table8.rows} == {"s1": "Champion"} | dict.fromkeys(players8[1:], "Top 8")
+    # While another quarterfinal is unreported, the winner is only in the semifinals.
+    open_qf = [qf[0], qf[1], pending("s2", "s7"), qf[3]]
+    still = final_standings(make_event(swiss8, players=players8, playoff=[open_qf], top=8, rules="bushiroad"))
+    assert (still.row("s1").place, still.row("s2").place) == ("Top 4", "Top 8")
+
+
 def test_bushiroad_points_per_win_and_truncated_match_win() -> None:
     ev = make_event(
         [

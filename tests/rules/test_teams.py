@@ -233,3 +233,38 @@ def test_team_page_lists_byes_with_the_team_matches(tmp_path: Path) -> None:
         "green": [("Round 1", no_opponent, "bye"), ("Round 2", '<a href="#red">Red</a>', "won")],
     }
     assert "<dt>Record</dt><dd>1-1-0" in sections["blue"]
+
+
+@pytest.mark.parametrize(("games", "valid"), [("0-1-1", True), ("1-0-2", True), ("0-0-1", True), ("1-1", False)])
+def test_two_headed_giant_drawn_games_do_not_count_toward_the_one_game(tmp_path: Path, games: str, valid: bool) -> None:
+    """MTR 9.1: drawn games do not count toward the one game; the match goes on until a team
+    wins one (or time runs out, a drawn match). Two decided games are impossible."""
+    loaded = load_event(_write(tmp_path, TWO_HEADED % games).root / "events" / "t.yaml", Project(tmp_path))
+    impossible = [d.message for d in loaded.diagnostics if d.code == "impossible-score"]
+    why = "is impossible: a Two-Headed Giant match ends when a team wins one game (MTR 9.1)"
+    expected = (True, []) if valid else (False, [f"rounds[1].matches[1].games: {games} {why}"])
+    assert (loaded.event is not None, impossible) == expected, loaded.diagnostics
+    if valid and games == "0-1-1":
+        assert loaded.event is not None
+        rows = {r.player: r.record for r in compute_standings(loaded.event).rows}
+        # Three won round 2 after a drawn game: a match win (it lost round 1), Two lost both.
+        assert (rows["t3"].wins, rows["t3"].losses, rows["t3"].points, rows["t2"].losses) == (1, 1, 3, 2)
+
+
+def test_two_headed_giant_constructed_format_validates_and_checks_decks(tmp_path: Path) -> None:
+    """MTR 9.5: a Two-Headed Giant constructed event is written <format>+two-headed-giant, as
+    the overlay's own note says; the event validates and its decks are checked with the
+    overlay's rules (Erayo banned, no sideboard, unified deck construction)."""
+    text = (TWO_HEADED % "1-0").replace("format: sealed", "format: modern+two-headed-giant")
+    text = text.replace("{id: p1, name: P1}", "{id: p1, name: P1, deck: decks/p1.txt}")
+    text = text.replace("{id: p2, name: P2}", "{id: p2, name: P2, deck: decks/p2.txt}")
+    decks = {
+        "decks/p1.txt": DECK.format(card="Erayo, Soratami Ascendant") + "Sideboard\n1 Shock\n",
+        "decks/p2.txt": DECK.format(card="Lightning Bolt").replace("Filler Card", "Other Filler"),
+    }
+    project = _write(tmp_path, text, decks)
+    loaded = load_event(project.root / "events" / "t.yaml", project)
+    assert loaded.event is not None and not [d for d in loaded.diagnostics if d.is_error], loaded.diagnostics
+    found = {(d.code, d.message) for d in event_checks(loaded.event, loaded.deck_files, project)}
+    assert ("banned", 'p1: "Erayo, Soratami Ascendant" is banned in Modern (Two-Headed Giant) (MTR 9.5)') in found
+    assert any(code == "sideboard-size" and "p1" in message for code, message in found), found

@@ -45,3 +45,23 @@ def test_in_japanese_the_cut_speaks_japanese_with_the_same_numbers() -> None:
         assert not any(w in words for w in ("with", "points", "cut", "round", "In "))
     assert all(n in text for n in ("7", "2", "6", "5", "8")) and "引き分け" in text
     assert "12" in summary and "9" in summary and "2" in label
+
+
+def test_the_cut_panel_cites_the_events_own_rules() -> None:
+    """Points first and what an agreed draw does, in the event's own document: MTR Appendix C
+    and 2.5, Aequitas Appendix C and 2.4 (an Aequitas event never cites the MTR), Bushiroad
+    3.2.1.2 and 4.4 (players may not agree to a draw)."""
+    from ingest.rules.rulesets import get_ruleset
+
+    notes = {rules: cut_words.rules_note(get_ruleset(rules)) for rules in ("mtr", "aequitas", "bushiroad")}
+    assert notes == {
+        "mtr": "Points decide first (MTR Appendix C); an intentional draw gives each player a draw (MTR 2.5).",
+        "aequitas": "Points decide first (Aequitas Appendix C); an intentional draw gives each player a draw "
+        "(Aequitas 2.4).",
+        "bushiroad": "Points decide first (Bushiroad 3.2.1.2); players may not agree to a draw (Bushiroad 4.4).",
+    }
+    with i18n.use("ja"):
+        assert cut_words.rules_note(get_ruleset("aequitas")) == (
+            "まず勝ち点で決まります（Aequitas Appendix C）。"
+            "合意による引き分けは両者の引き分けとなります（Aequitas 2.4）。"
+        )

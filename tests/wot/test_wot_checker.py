@@ -78,7 +78,7 @@ def test_avoidable_rematch_is_an_error() -> None:
     # Game 2: erin and fay met in game 1; the rules move fay down (erin-dan, fay-ivy).
     found = check([GAME_1], [("carol", "bob"), ("hal", "alice"), ("fay", "erin"), ("dan", "ivy")], WotBye("gus"))
     assert codes(found) == [("rematch", ERROR, 3)]
-    assert "fay and erin meet again" in found[0].message
+    assert "fay (Hero) and erin (Villain) meet again" in found[0].message
 
 
 def test_an_unavoidable_rematch_blames_nobody() -> None:
@@ -134,8 +134,9 @@ def test_hand_edited_sample_with_a_hero_twice_in_cycle_1_is_reported(tmp_path: P
         found = [row for row in out.splitlines() if "warning[wot-same-side]" in row]
         assert len(found) == 2, out
         assert all(f"wot.yaml:{line}:" in row and row.endswith("(kept as played)") for row in found)
-        assert any("vera-petrov plays Hero twice in cycle 1" in row for row in found)
-        assert any("viggo-costa plays Villain twice in cycle 1" in row for row in found)
+        # The findings name the game, the table and the players (WoT's own words: Hero, Villain).
+        assert any("game 2, table 1: Vera Petrov plays Hero twice in cycle 1" in row for row in found)
+        assert any("game 2, table 1: Viggo Costa plays Villain twice in cycle 1" in row for row in found)
         assert "hint:" in out
     # Before any result of the game is in, the same pairings are a plan: errors.
     head, game_2 = path.read_text().split("- round: 2\n", 1)

@@ -105,7 +105,7 @@ def test_same_deck_repeat_costs_more_than_a_plain_rematch() -> None:
     assert pairing.tables == (("b", "e"), ("a", "c"))
     assert pairing.notes == (
         "table 1: e plays b instead of a, who moves down to avoid a rematch",
-        "table 1: b and e meet again",
+        "table 1: b (Hero) and e (Villain) meet again",
     )
 
 
@@ -179,7 +179,7 @@ def test_piles_two_apart_are_evened_out() -> None:
     # crosses to the Villain pile and plays Hero again. g (Villain now) takes the top of
     # that pile, c; e meets h. Nobody has met.
     assert pairing.bye == ("a", V)
-    assert "c moves to the villain pile to even out the piles and plays hero again" in pairing.notes
+    assert "c moves to the Villain pile to even out the piles and plays Hero again" in pairing.notes
     assert pairing.tables == (("c", "g"), ("h", "e"))
 
 
@@ -190,7 +190,7 @@ def test_late_entrant_joins_the_smaller_pile() -> None:
     # Villain pile and plays Hero; at (0,0) he ranks above b. Four players, no bye:
     # a meets z, c meets b.
     assert pairing.bye is None
-    assert "z did not play the previous game and joins the villain pile (plays hero)" in pairing.notes
+    assert "z did not play the previous game and joins the Villain pile (plays Hero)" in pairing.notes
     assert pairing.tables == (("z", "a"), ("b", "c"))
 
 

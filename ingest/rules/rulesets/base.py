@@ -35,6 +35,32 @@ class Era:
 
 
 @dataclass(frozen=True, slots=True)
+class Sections:
+    """The sections of a ruleset's own document that messages, hints and pages cite: an
+    Aequitas event cites the Aequitas rules, a Bushiroad event Bushiroad's, never the MTR.
+
+    Defaults are the MTR's (seed 004); an empty string is a topic the document has no section
+    on (the Wheel of Time rules say nothing of drops)."""
+
+    match: str = "MTR 2.1"
+    """How a match is played: the game wins it needs, drawn games not counting toward them."""
+    time: str = "MTR 2.4"
+    """What happens when time is called: no new game begins."""
+    knockout: str = "MTR 2.4"
+    """A knockout match (playoff, single elimination) has a winner; no draws."""
+    intentional_draw: str = "MTR 2.5"
+    """Players agreeing to a draw: how it is reported, or that it is not allowed."""
+    drop: str = "MTR 2.10"
+    """Dropping from a tournament."""
+    drop_after_cut: str = "MTR 2.10"
+    """A player who leaves after the cut is not replaced."""
+    points: str = "MTR Appendix C"
+    """Match points, and the tiebreakers after them."""
+    teams: str = "MTR 8.2"
+    """Team events: a team's members, and a member's drop taking the team with it."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Points, tiebreakers, floors and ranking conventions of one ruleset.
 
@@ -116,6 +142,18 @@ class Ruleset:
     standings (MTR, Aequitas: the Head Judge decides)."""
     rounds_table: str = "mtr"
     """Recommended rounds: mtr, aequitas or bushiroad."""
+    timeout_loses_both: bool = False
+    """Whether a knockout match that runs out of time is a loss for both players (Bushiroad
+    3.2.3); otherwise it is played until someone wins (MTR 2.4, Aequitas 2.5.2)."""
+    intentional_draws: bool = True
+    """Whether players may agree to a draw (MTR 2.5, Aequitas 2.4: yes; Bushiroad 4.4: no).
+    Where they may not, a score that records one (``0-0-3`` in best of three) is refused."""
+    team_kinds: tuple[str, ...] = ("mtr-team", "two-headed-giant")
+    """The team events the rules define (``structure.team_kind``): MTR 8 teams and MTR 9
+    Two-Headed Giant; Bushiroad 5.1 tag and trio fights; none for the Aequitas and Wheel of
+    Time rules. ``scorekeeper new`` sets up only these."""
+    sections: Sections = Sections()
+    """The sections of this ruleset's own document that messages cite."""
     eras: tuple[Era, ...] = field(default=())
     """Dated variants (compatibility profiles)."""
 

@@ -11,13 +11,16 @@
   event's total.
 * 4.5 and 3.2.3: a player who drops after the cut leaves their opponent to advance.
 * 3.2.4: once the finalists are decided, a correction to a match result does not change them.
+* 4.1 and 4.2: a best-of-three match goes to two game wins; when time is up the game in
+  progress is a draw (one drawn game). 4.4: players may not agree to a draw, so the
+  intentional-draw score 0-0-3 is refused.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset
+from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset, Sections
 
 BUSHIROAD = Ruleset(
     id="bushiroad",
@@ -38,4 +41,17 @@ BUSHIROAD = Ruleset(
     playoff_drop="bushiroad",
     finalists_stay=True,
     rounds_table="bushiroad",
+    timeout_loses_both=True,
+    intentional_draws=False,
+    team_kinds=("tag", "trio"),
+    sections=Sections(
+        match="Bushiroad 4.1",
+        time="Bushiroad 4.2",
+        knockout="Bushiroad 3.2.3",
+        intentional_draw="Bushiroad 4.4",
+        drop="Bushiroad 4.5",
+        drop_after_cut="Bushiroad 3.2.4",
+        teams="Bushiroad 5.1",
+        points="Bushiroad 3.2.1.2",
+    ),
 )

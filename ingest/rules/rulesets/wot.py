@@ -9,7 +9,7 @@ Last Battle; a loss before it costs a point), for what reads a ruleset's points.
 
 from __future__ import annotations
 
-from ingest.rules.rulesets.base import Ruleset
+from ingest.rules.rulesets.base import Ruleset, Sections
 from ingest.wot.scoring import LOSS_IN_LAST_BATTLE_POINTS, TIE_POINTS, WIN_POINTS
 
 WOT = Ruleset(
@@ -21,4 +21,15 @@ WOT = Ruleset(
     loss_points=LOSS_IN_LAST_BATTLE_POINTS,
     tiebreakers=("tbp",),
     rounds_table="wot",
+    team_kinds=(),
+    sections=Sections(
+        match="Wheel of Time rules, Time",
+        time="Wheel of Time rules, Time",
+        knockout="",
+        intentional_draw="",
+        drop="",
+        drop_after_cut="",
+        teams="",
+        points="Wheel of Time rules, Scoring",
+    ),
 )
