@@ -206,6 +206,15 @@ def float_lower_bound(
     # Ages are followed exactly while few floats can be open at once; otherwise up to
     # an age that still tells every window which floats pass over it all.
     oldest = k if max(cap) <= 2 else max([AGE_LIMIT] + [j - left + 1 for j, lst in needs.items() for left, _ in lst])
+    # What the boundaries below boundary j still cost at least, for ``limit``: each odd
+    # boundary is crossed, and each change of parity between two boundaries is an end
+    # of a float in the group between, which the floats open at j (one end each) or new
+    # ones (two ends each) make.
+    changes = [0] * (k + 1)
+    odd_steps = [0] * (k + 1)
+    for i in range(last - 1, -1, -1):
+        changes[i] = changes[i + 1] + (parity[i] != parity[i + 1])
+        odd_steps[i] = odd_steps[i + 1] + parity[i + 1] * steps[i + 1]
     best: dict[State, Floats] = {((0,) * width, ()): (0, 0, 0, 0)}
     for j in range(k):
         inside = first <= j <= last
@@ -244,6 +253,10 @@ def float_lower_bound(
                     opened += [(1, u if u > j else -1) for u in tags.get(j, ())]
                     opened += [(1, -1)] * (starting - len(tags.get(j, ())))
                     state = tuple(sorted(opened))
+                    if limit is not None:
+                        ahead = max(0, changes[j] - c + 1) // 2
+                        if (value[0] + ahead, value[1] + odd_steps[j], value[2], value[3]) > limit:
+                            continue
                     if not all(
                         (0 if left < 0 else recent[len(recent) - 1 - (j - left)])
                         + c
