@@ -173,6 +173,7 @@ def float_lower_bound(
     # Window constraints by right boundary: (left boundary, need); boundary -1 is the
     # top of the standings, never crossed.
     needs: dict[int, list[tuple[int, int]]] = {}
+    alone: dict[int, int] = {}  # position -> players of that one group who must leave it
     width = 1
     for w in windows:
         members = [g for g in range(w.first, w.last + 1) if counts[g] > 0]
@@ -180,6 +181,8 @@ def float_lower_bound(
             continue
         a, b = position[members[0]], position[members[-1]]
         needs.setdefault(b, []).append((a - 1, w.leaving))
+        if a == b:
+            alone[a] = max(alone.get(a, 0), w.leaving)
         width = max(width, b - a + 2)
     known = [(passing or {}).get(g, 0) for g in groups]
     tags: dict[int, list[int]] = {}  # position -> last boundary each long float must cross
@@ -207,13 +210,13 @@ def float_lower_bound(
     # an age that still tells every window which floats pass over it all.
     oldest = k if max(cap) <= 2 else max([AGE_LIMIT] + [j - left + 1 for j, lst in needs.items() for left, _ in lst])
     # What the boundaries below boundary j still cost at least, for ``limit``: each odd
-    # boundary is crossed, and each change of parity between two boundaries is an end
-    # of a float in the group between, which the floats open at j (one end each) or new
-    # ones (two ends each) make.
-    changes = [0] * (k + 1)
+    # boundary is crossed; each change of parity between two boundaries is an end of a
+    # float in the group between, and so is each player who must leave a group alone;
+    # those ends are made by the floats open at j (one end each) or new ones (two each).
+    ends = [0] * (k + 1)
     odd_steps = [0] * (k + 1)
     for i in range(last - 1, -1, -1):
-        changes[i] = changes[i + 1] + (parity[i] != parity[i + 1])
+        ends[i] = ends[i + 1] + max(int(parity[i] != parity[i + 1]), alone.get(i + 1, 0))
         odd_steps[i] = odd_steps[i + 1] + parity[i + 1] * steps[i + 1]
     best: dict[State, Floats] = {((0,) * width, ()): (0, 0, 0, 0)}
     for j in range(k):
@@ -254,7 +257,7 @@ def float_lower_bound(
                     opened += [(1, -1)] * (starting - len(tags.get(j, ())))
                     state = tuple(sorted(opened))
                     if limit is not None:
-                        ahead = max(0, changes[j] - c + 1) // 2
+                        ahead = max(0, ends[j] - c + 1) // 2
                         if (value[0] + ahead, value[1] + odd_steps[j], value[2], value[3]) > limit:
                             continue
                     if not all(
