@@ -4,17 +4,20 @@ Run from the repository root::
 
     python benchmarks/pairing.py                 # N = 8, 32, 128, 512, 2048
     python benchmarks/pairing.py --sizes 512 --repeats 5
+    python benchmarks/pairing.py --sizes 16384 --repeats 5   # the 16,384-player rounds
 
 Each event plays the number of Swiss rounds MTR Appendix E gives for its size
 (3 for 8 players), with random results from the seed (``--draw-rate`` of the
 matches drawn) and its own tiny standings: points, then a seeded random tie
 order; ``--drop-rate`` of the players drop after each round, so odd fields and
-byes occur. Every round is paired ``--repeats`` times and the median time is
+byes occur. Every round is paired ``--repeats`` times and the median times are
 kept.
 
-Columns: time (median seconds), method and proof (how the optimum was reached
-and which lower bound proved it), rem (rematches), steps (float steps; ``lb``
-the lower bound when a sparse graph was proved against it), sq (total squared
+Columns: time (median wall-clock seconds), cpu (median CPU seconds of this
+process), method and proof (how the optimum was reached and which lower bound
+proved it), rem (rematches), fl (floated pairs: tables whose players have
+different points), lb (the lower bound's first float level when a sparse graph
+was proved against it: floated pairs), steps (float steps), sq (total squared
 point gap), 2nd (pairing byes to a player with more byes than someone who
 played: a repeated bye), bvb (tables where both players have had a bye), x0
 (X-0 players paired with 0-X players). Budgets (DESIGN §8): 2,048 players
@@ -50,6 +53,8 @@ class RoundStats(TypedDict):
 
     round: int
     time: float
+    cpu: float
+    floated: int
     method: str
     rematches: int
     steps: int
@@ -78,11 +83,13 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
         order = sorted(active, key=lambda i: (-points[i], tie[i]))
         entrants = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         timings = []
+        cpu = []
         result: SwissRound | None = None
         for _ in range(repeats):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             result = pair_swiss(entrants, seed=seed, round_number=number)
             timings.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
         assert result is not None
         fewest = min(byes[i] for i in active)
         second = sum(1 for b in result.byes if byes[b.player] > fewest)
@@ -94,10 +101,12 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
             {
                 "round": number,
                 "time": statistics.median(timings),
+                "cpu": statistics.median(cpu),
+                "floated": sum(1 for t in result.tables if points[t.player1] != points[t.player2]),
                 "method": pod.method,
                 "rematches": len(result.rematches),
                 "steps": result.float_steps,
-                "bound": pod.bound[0] if pod.bound else None,
+                "bound": _bound_floats(pod.bound),
                 "squared": result.squared_gap,
                 "second_byes": second,
                 "both_byes": both_byes,
@@ -124,20 +133,35 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
     return stats
 
 
+def _bound_floats(bound: tuple[int, ...] | None) -> int | None:
+    """The first float level of a proof's bound (floated pairs; float steps before they were a level)."""
+    return None if bound is None else bound[0]
+
+
 def report(players: int, stats: list[RoundStats]) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
-    print(" rnd  players     time  method  proof      rem  steps   lb     sq  2nd  bvb  x0")
+    print(" rnd  players     time      cpu  method  proof      rem    fl   lb  steps     sq  2nd  bvb  x0")
     for s in stats:
         bound = "-" if s["bound"] is None else s["bound"]
         print(
-            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f}  {s['method']:<7}"
+            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f}  {s['method']:<7}"
             f" {s['proof']:<9}"
             f" {s['rematches']:>4} "
-            f"{s['steps']:>6} {bound!s:>4} {s['squared']:>6} {s['second_byes']:>4}"
+            f"{s['floated']:>5} {bound!s:>4} {s['steps']:>6} {s['squared']:>6} {s['second_byes']:>4}"
             f" {s['both_byes']:>4} {s['x0']:>3}"
         )
-    later = [float(s["time"]) for s in stats[1:]] or [float(stats[0]["time"])]
-    print(f" median per round (rounds 2+): {statistics.median(later):.4f} s, max {max(later):.4f} s")
+    later = stats[1:] or stats[:1]
+    wall = [s["time"] for s in later]
+    cpu = [s["cpu"] for s in later]
+    print(
+        f" median per round (rounds 2+): {statistics.median(wall):.4f} s wall, {statistics.median(cpu):.4f} s CPU;"
+        f" max {max(wall):.4f} s wall, {max(cpu):.4f} s CPU"
+    )
+    methods = Counter(f"{s['method']}/{s['proof']}" for s in stats[1:])
+    print(
+        f" rounds 2+ by method/proof: {', '.join(f'{k} {v}' for k, v in sorted(methods.items()))};"
+        f" floated pairs {sum(s['floated'] for s in stats[1:])}"
+    )
     last = stats[-1]
     groups = last["groups"]
     assert isinstance(groups, Counter)
@@ -146,7 +170,7 @@ def report(players: int, stats: list[RoundStats]) -> None:
         f" late-round focus, round {last['round']} of {len(stats)}: "
         f"{len(top)} point groups; top groups (points x players): "
         + ", ".join(f"{p}x{c}" for p, c in top[:6])
-        + f"; floats {last['steps']} (bound {last['bound'] or 'n/a'}),"
+        + f"; floated pairs {last['floated']}, float steps {last['steps']},"
         + f" squared gap {last['squared']}"
     )
 

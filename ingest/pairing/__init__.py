@@ -9,7 +9,7 @@ Aequitas 2.10, 8.2 and Appendix E (seed 000); Bushiroad 3.2.1-3.2.4 (seed 003).
 from __future__ import annotations
 
 from .checker import Finding, FindingKind, check_swiss_round
-from .costs import FloatLadder, PairingCost, float_lower_bound
+from .costs import FloatLadder, PairingCost
 from .double_elimination import (
     DoubleEliminationEntrant,
     DoubleEliminationRound,
@@ -30,6 +30,7 @@ from .elimination import (
     seed_bracket,
     select_finalists,
 )
+from .float_bound import float_lower_bound
 from .round_robin import RoundRobinRound, round_robin_schedule
 from .rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
 from .swiss import Bye, Entrant, PodReport, SwissRound, Table, pair_swiss

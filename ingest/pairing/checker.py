@@ -4,7 +4,8 @@ Recorded pairings (made by hand, or by other software) are judged by the rules
 the engine follows: no rematch (MTR 10.4, Bushiroad 3.2.1), no pairing across
 draft pods (MTR 7.6), no second bye while an active player has fewer
 (DESIGN §4), and no pairing worse than the optimum of
-:mod:`ingest.pairing.swiss` on any cost level. The findings are data: the
+:mod:`ingest.pairing.swiss` on any cost level (among them the fewest players
+paired outside their point group, then the smallest gaps). The findings are data: the
 caller turns them into positioned diagnostics and also reports what this module
 cannot see (a dropped player who was paired shows up here only as an id that is
 not an entrant, and is ignored).
@@ -17,7 +18,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .costs import LEVELS, FloatLadder, PairingCost, float_lower_bound, unit_cost
+from .costs import LEVELS, FloatLadder, PairingCost, unit_cost
+from .float_bound import float_lower_bound
 from .matching import solve_unit
 from .swiss import Entrant, Seed, Table, _contexts, _ladder_of, _UnitContext
 
@@ -29,6 +31,7 @@ FindingKind = Literal["rematch", "repeated-bye", "cross-pod", "not-optimal", "un
 _MEASURES = {
     "rematches": "rematches",
     "bye_choice": "bye-choice",
+    "floated_pairs": "floated-pairs",
     "float_steps": "float-steps",
     "squared_gap": "squared-gap",
     "float_height": "float-height",
@@ -50,7 +53,8 @@ class Finding:
     """Pod concerned (None: no pods, or not pod-specific)."""
     measure: str | None = None
     """For ``not-optimal``: the first cost level that is worse (``byes``,
-    ``rematches``, ``bye-choice``, ``float-steps``, ``squared-gap``, ``float-height``);
+    ``rematches``, ``bye-choice``, ``floated-pairs``, ``float-steps``, ``squared-gap``,
+    ``float-height``);
     for ``repeated-bye``: ``byes``."""
     recorded: int | None = None
     """Value of ``measure`` in the recorded round (bye choice: position of the
@@ -96,7 +100,7 @@ def check_swiss_round(
     ...            Entrant("d", 0, 4)]
     >>> [f.measure for f in check_swiss_round(players, [("a", "c"), ("b", "d")], [],
     ...                                       seed=1, round_number=2)]
-    ['float-steps']
+    ['floated-pairs']
     """
     players = list(entrants)
     awarded = frozenset(awarded_byes)
@@ -191,7 +195,7 @@ def proven_optimal(ctx: _UnitContext, ladder: FloatLadder, recorded: PairingCost
 
     No rematch and the first choice for the bye (or no bye) cannot be beaten on those
     levels, and any pairing that ties them gives the bye to the same player, so pairs the
-    same players; the parity bound of :func:`~ingest.pairing.costs.float_lower_bound` then
+    same players; the parity bound of :func:`~ingest.pairing.float_bound.float_lower_bound` then
     holds for its float levels. A recorded round that meets the bound is optimal, as a
     solved one proven by ``parity`` is in :mod:`ingest.pairing.optimality_proof`.
     """
@@ -201,8 +205,7 @@ def proven_optimal(ctx: _UnitContext, ladder: FloatLadder, recorded: PairingCost
     for node, player in enumerate(ctx.order):
         if node != bye:
             counts[ladder.index[player.points]] += 1
-    floats = (recorded.float_steps, recorded.squared_gap, recorded.float_height)
-    return floats == float_lower_bound(ladder, counts)
+    return recorded.floats == float_lower_bound(ladder, counts)
 
 
 def _compare(

@@ -24,7 +24,7 @@ Strategy:
   crossings that small groups cannot absorb and players forced to float far
   (``rematches``); and that with the top and bottom groups of the standings
   paired exactly by a small matching (``tails``). See
-  :func:`~ingest.pairing.costs.float_lower_bound`.
+  :func:`~ingest.pairing.float_bound.float_lower_bound`.
 * Otherwise a denser graph is tried, and finally the complete graph (exact).
   The complete graph is the slow path: about a minute for 2,048 players on the
   reference machine, a second for 512; the simulations in the tests and the
@@ -72,8 +72,8 @@ def solve_unit(
 
     >>> met = [frozenset({1}), frozenset({0}), frozenset(), frozenset()]
     >>> solution = solve_unit([3, 3, 0, 0], [3, 2, 1, 0], met)
-    >>> solution.cost.float_steps, solution.cost.rematches
-    (2, 0)
+    >>> solution.cost.floated_pairs, solution.cost.float_steps, solution.cost.rematches
+    (2, 2, 0)
     """
     n = len(points)
     if len(bye_order) != n or len(met) != n:
@@ -81,9 +81,9 @@ def solve_unit(
     if sorted(bye_order) != list(range(n)):
         raise ValueError("bye_order must be a permutation of the node indices")
     if n == 0:
-        return UnitSolution((), None, PairingCost(0, 0, 0, 0, 0), "full", None)
+        return UnitSolution((), None, PairingCost(0, 0, 0, 0, 0, 0), "full", None)
     if n == 1:
-        return UnitSolution((), 0, PairingCost(0, 0, 0, 0, 0), "full", None)
+        return UnitSolution((), 0, PairingCost(0, 0, 0, 0, 0, 0), "full", None)
     problem = UnitProblem(points, bye_order, met)
     if n > FULL_GRAPH_LIMIT:
         sparse = SparseAttempts(problem)

@@ -3,8 +3,12 @@
 Edge weights encode the cost levels of :class:`~ingest.pairing.costs.PairingCost`
 in strict priority: each level's unit is one more than the largest total the
 levels below it can reach, so no amount of a lower level outweighs one unit of
-a higher one. All of it is exact Python integers; rustworkx computes in 128-bit
-integers, and :data:`WEIGHT_LIMIT` keeps a wide margin below that. Every graph
+a higher one. Every edge weighs ``base`` less its cost, and ``base`` only has to
+exceed the costliest edge (a rematch): the matching has maximum cardinality
+whatever the weights, so every matching holds as many bases. All of it is exact
+Python integers; rustworkx computes in 128-bit integers, and
+:data:`WEIGHT_LIMIT` keeps a wide margin below that (a round of 16,384 players
+with 30 point groups needs about 2**91). Every graph
 :func:`~ingest.pairing.matching.solve_unit` tries, sparse or complete, is matched here.
 """
 
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 
 import rustworkx as rx
 
-from .costs import FloatLadder, PairingCost, unit_cost
+from .costs import FloatLadder, Floats, PairingCost, unit_cost
 
 WEIGHT_LIMIT = 1 << 100
 """Largest edge weight allowed (rustworkx uses i128 and doubles weights internally)."""
@@ -33,7 +37,7 @@ class UnitSolution:
     """Cost of this pairing."""
     method: str
     """``sparse``, ``dense``, ``denser``, ``full`` or ``full-rematches``."""
-    bound: tuple[int, int, int] | None
+    bound: Floats | None
     """The float lower bound the result was proved against (None for complete graphs)."""
     proof: str | None = None
     """Which bound proved a sparse result: ``parity`` (odd boundaries only),
@@ -54,8 +58,8 @@ class UnitProblem:
         self._scale()
         self.table = [
             [
-                self.base - (s * self.step + q * self.square + h)
-                for s, q, h in (ladder.pair_cost(a, b) for b in ladder.values)
+                self.base - (f * self.floated + s * self.step + q * self.square + h)
+                for f, s, q, h in (ladder.pair_cost(a, b) for b in ladder.values)
             ]
             for a in ladder.values
         ]
@@ -69,9 +73,10 @@ class UnitProblem:
         max_square = (ladder.values[0] - ladder.values[-1]) ** 2
         self.square = pairs * max_height + 1
         self.step = pairs * max_square * self.square + self.square
-        self.bye = pairs * top * self.step + self.step
+        self.floated = pairs * top * self.step + self.step
+        self.bye = pairs * self.floated + self.floated
         self.rematch = n * self.bye + self.bye
-        self.base = pairs * self.rematch + self.rematch
+        self.base = 2 * self.rematch
         if self.base * 4 > WEIGHT_LIMIT:
             raise ValueError("point totals too large for exact matching weights")
 

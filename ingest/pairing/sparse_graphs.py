@@ -1,15 +1,21 @@
 """The sparse graphs a large unit is first paired on, sparsest first.
 
 Every player is joined to a seeded random subset of its point group (a circulant over
-the shuffled order) and to a few players of the nearby groups (tiny groups reach further,
-until enough players lie in the way); the bye node is joined to the first few players in
-the bye order. The surplus of a big group beyond a core of players is paired among itself
-beforehand, in seeded order. A result counts only if :mod:`ingest.pairing.optimality_proof`
-proves it optimal; otherwise the next, denser graph is tried.
+the shuffled order) and to a few players of the nearby groups (tiny groups reach
+further, until enough players lie in the way); each group with an odd number of players
+to pair is joined to the next such groups above and below it, however far, which is
+where the fewest floats go (one pair from an odd group over the even groups to the next
+odd group); each player of a small group is joined to a few players of every group, as
+rematches may send all of them out of it, and the fewest floats far; the bye node is
+joined to the first few players in the bye order. The
+surplus of a big group beyond a core of players is paired among itself beforehand, in
+seeded order. A result counts only if :mod:`ingest.pairing.optimality_proof` proves it
+optimal; otherwise the next, denser graph is tried.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -76,8 +82,7 @@ class SparseAttempts:
         )
         if found is None or found.cost.rematches or found.bye != self.first_bye:
             return None
-        floats = (found.cost.float_steps, found.cost.squared_gap, found.cost.float_height)
-        proved = self.bounds.proof_for(floats)
+        proved = self.bounds.proof_for(found.cost.floats)
         if proved is None:
             return None
         bound, proof = proved
@@ -135,7 +140,9 @@ class SparseAttempts:
                 for i in range(m):
                     for d in range(1, density.in_group // 2 + 1):
                         add(group[i], group[(i + d) % m])
-        for g, h in _group_links([len(c) for c in cores], density.reach, density.span):
+        links = set(_group_links([len(c) for c in cores], density.reach, density.span))
+        links.update(_parity_links(self.bounds.counts))
+        for g, h in sorted(links):
             upper, lower = cores[g], cores[h]
             if len(upper) * len(lower) <= density.complete_product:
                 for u in upper:
@@ -144,7 +151,17 @@ class SparseAttempts:
             else:
                 _spread(upper, lower, density.across, add)
                 _spread(lower, upper, density.across, add)
+        for g, small in enumerate(cores):
+            if 0 < len(small) <= SMALL_GROUP:
+                for h, other in enumerate(cores):
+                    if h != g and (min(g, h), max(g, h)) not in links:
+                        _spread(small, other, density.across, add)
         return list(chosen)
+
+
+SMALL_GROUP = 8
+"""Players of a group at most this big are each joined to a few players of every group: all of
+them may have to leave it (rematches), and the fewest floats may take them far."""
 
 
 def _group_links(sizes: Sequence[int], reach: int, span: int) -> list[tuple[int, int]]:
@@ -162,6 +179,16 @@ def _group_links(sizes: Sequence[int], reach: int, span: int) -> list[tuple[int,
                     break
                 h += step
     return sorted(links)
+
+
+def _parity_links(counts: Sequence[int]) -> list[tuple[int, int]]:
+    """Pairs of groups with an odd number of players to pair and only even groups between them.
+
+    With no rematch in the way, the fewest floated pairs join these groups two by two
+    (``counts``: players to pair per ladder group, the bye receiver left out).
+    """
+    odd = [g for g, c in enumerate(counts) if c % 2]
+    return list(itertools.pairwise(odd))
 
 
 def _spread(source: Sequence[int], target: Sequence[int], count: int, add: Callable[[int, int], None]) -> None:

@@ -1,14 +1,16 @@
 """Swiss pairing: round 1 at random, later rounds by optimal matching.
 
-Rules followed: MTR 10.4 (Swiss pairing; booster-draft pods per MTR 7.6, where
-players play only inside their pod), Aequitas 8.2 (same algorithm), Bushiroad
-3.2.1 (random first round, then equal points as far as possible, never the same
-opponent twice). The bye goes to the lowest-ranked player who has not had one
-(DESIGN §4); players with awarded byes sit out the round and are not paired.
+Rules followed: MTR 10.4 (Swiss pairing; booster-draft pods per MTR 7.6, where players
+play only inside their pod), Aequitas 8.2 (same algorithm), Bushiroad 3.2.1 (random
+first round, then "match up the fighters with equal points as much as possible", never
+the same opponent twice): as few players as possible are paired outside their point
+group, and only then are the gaps made small. The bye goes to the lowest-ranked player
+who has not had one (DESIGN §4); players with awarded byes sit out the round and are not
+paired.
 
-The result is deterministic: the only randomness is a ``random.Random`` seeded
-from the event seed, the round number and the pod, and inputs are put into a
-canonical order (by player id) before it is used.
+The result is deterministic: the only randomness is a ``random.Random`` seeded from the
+event seed, the round number and the pod, and inputs are put into a canonical order (by
+player id) before it is used.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from .costs import FloatLadder, PairingCost, unit_cost
+from .costs import FloatLadder, Floats, PairingCost, unit_cost
 from .matching import solve_unit
 
 __all__ = [
@@ -91,8 +93,8 @@ class PodReport:
     ``full-rematches`` (no rematch-free pairing existed)."""
     cost: PairingCost
     """Cost of the pairing chosen."""
-    bound: tuple[int, int, int] | None
-    """Lower bound (float steps, squared gap, float height) met by a sparse result."""
+    bound: Floats | None
+    """Lower bound (floated pairs, float steps, squared gap, float height) met by a sparse result."""
     proof: str | None = None
     """Which lower bound proved a sparse result optimal (see
     :attr:`ingest.pairing.matching_weights.UnitSolution.proof`)."""
@@ -115,6 +117,11 @@ class SwissRound:
     def rematches(self) -> tuple[Table, ...]:
         """Tables whose players met before (empty unless unavoidable)."""
         return tuple(t for t in self.tables if t.rematch)
+
+    @property
+    def floated_pairs(self) -> int:
+        """Pairs whose players have different points, over all pods."""
+        return sum(p.cost.floated_pairs for p in self.pods)
 
     @property
     def float_steps(self) -> int:
@@ -166,8 +173,9 @@ def pair_swiss(
 
     Round 1, or a unit where nobody has points or history yet, is paired at
     random. Later rounds minimise :class:`~ingest.pairing.costs.PairingCost`
-    (no rematch, then the bye choice, float steps, squared gaps and float
-    height), and pairs inside a point group are chosen by the seed.
+    (no rematch, then the bye choice, the fewest players paired outside their
+    point group, float steps, squared gaps and float height), and pairs inside
+    a point group are chosen by the seed.
 
     Bye choice: each pod with an odd number of players (awarded byes left
     out) gets exactly one pairing bye. The bye order is fewest byes so far,

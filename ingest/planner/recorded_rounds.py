@@ -264,7 +264,10 @@ def _not_optimal_text(f: Any) -> str:
             f"(the lowest-ranked player without a bye who can sit out)"
         )
     texts = {
-        "float-steps": f"players are paired outside their point group {f.recorded} time(s) where {f.optimum} would do",
+        "floated-pairs": f"{2 * (f.recorded or 0)} players are paired outside their point group where "
+        f"{2 * (f.optimum or 0)} would do",
+        "float-steps": f"players are paired further from their point group than needed ({f.recorded} group steps in "
+        f"all, best {f.optimum})",
         "squared-gap": f"the point gaps between opponents are larger than needed (sum of squares {f.recorded}, "
         f"best {f.optimum})",
         "float-height": "players are moved between point groups higher in the standings than needed",

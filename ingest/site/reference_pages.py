@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ingest.core.games import GAMES
 from ingest.rules.examples import all_examples, wot_example_game
+from ingest.rules.pairing_example import pairing_example
 from ingest.rules.rulesets import RULESETS, get_ruleset, registered_rulesets
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.page import Files, SiteInputs, base_for, page_files
@@ -80,6 +81,7 @@ def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
                     "tiebreakers": [get_tiebreaker(t) for t in ruleset.tiebreakers],
                     "examples": [x for x in examples if x.ruleset == rid],
                     "wot_game": _GAME_EXAMPLES.get(rid, tuple)(),
+                    "pairing": pairing_example(rid),
                     "base": base_for(f"rules/{rid}.md"),
                     "rounds": _rounds_tables(),
                 },

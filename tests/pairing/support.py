@@ -12,8 +12,8 @@ from typing import Any
 
 from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
 
-Cost = tuple[int, int, int, int, int]
-"""(rematches, bye choice, float steps, squared gap, float height)."""
+Cost = tuple[int, int, int, int, int, int]
+"""(rematches, bye choice, floated pairs, float steps, squared gap, float height)."""
 
 
 def bye_position(players: Sequence[Entrant]) -> dict[str, int]:
@@ -27,22 +27,31 @@ def bye_position(players: Sequence[Entrant]) -> dict[str, int]:
 
 
 def reference_cost(players: Sequence[Entrant], pairs: Sequence[tuple[str, str]], bye: str | None) -> Cost:
-    """Cost of a pairing of one unit, written out independently of the engine."""
+    """Cost of a pairing of one unit, from first principles (DESIGN §4), independently of the engine.
+
+    In order: rematches; the bye receiver's place in the bye order; players paired
+    outside their point group (counted in pairs: a pair of different points moves
+    both); then how far: point groups crossed, squared point gaps; then how high in
+    the standings (each crossed group boundary counts its height above the lowest
+    group).
+    """
     by_id = {p.id: p for p in players}
     values = sorted({p.points for p in players}, reverse=True)
     group = {v: i for i, v in enumerate(values)}
     top = len(values) - 1
-    rematches = steps = squares = height = 0
+    outside = rematches = steps = squares = height = 0
     for a, b in pairs:
         pa, pb = by_id[a], by_id[b]
         if b in pa.opponents or a in pb.opponents:
             rematches += 1
+        if pa.points != pb.points:
+            outside += 2
         ga, gb = sorted((group[pa.points], group[pb.points]))
         steps += gb - ga
         squares += (pa.points - pb.points) ** 2
         height += sum(top - boundary for boundary in range(ga, gb))
     choice = 0 if bye is None else bye_position(players)[bye]
-    return (rematches, choice, steps, squares, height)
+    return (rematches, choice, outside // 2, steps, squares, height)
 
 
 def all_pairings(ids: Sequence[str]) -> Iterator[tuple[list[tuple[str, str]], str | None]]:
@@ -166,6 +175,7 @@ def simulate(spec: EventSpec) -> dict[str, Any]:
                 "tables": outcomes,
                 "byes": [[b.player, "awarded" if b.awarded else "pairing"] for b in result.byes],
                 "methods": [p.method for p in result.pods],
+                "floated_pairs": result.floated_pairs,
                 "float_steps": result.float_steps,
                 "squared_gap": result.squared_gap,
             }

@@ -37,20 +37,40 @@ def test_rematch_and_not_optimal() -> None:
     )
 
 
-def test_float_steps_by_how_much() -> None:
+def test_floated_pairs() -> None:
     players = [
         Entrant(x, p, r)
         for r, (x, p) in enumerate([("a", 6), ("b", 6), ("c", 3), ("d", 3), ("e", 0), ("f", 0)], start=1)
     ]
     findings = check_swiss_round(players, [("a", "e"), ("b", "c"), ("d", "f")], [], seed=1, round_number=3)
-    assert findings == (Finding("not-optimal", (), measure="float-steps", recorded=4, optimum=0),)
+    assert findings == (Finding("not-optimal", (), measure="floated-pairs", recorded=3, optimum=0),)
+
+
+def test_a_cascade_floats_more_players_than_one_long_float() -> None:
+    # 9 | 6 6 | 3: 9v6 and 6v3 float four players; 9v3 and 6v6 two (Bushiroad 3.2.1:
+    # equal points as much as possible), though their gaps squared are larger.
+    players = [Entrant(x, p, r) for r, (x, p) in enumerate([("a", 9), ("b", 6), ("c", 6), ("d", 3)], 1)]
+    findings = check_swiss_round(players, [("a", "b"), ("c", "d")], [], seed=1, round_number=4)
+    assert findings == (Finding("not-optimal", (), measure="floated-pairs", recorded=2, optimum=1),)
+    assert check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=1, round_number=4) == ()
+
+
+def test_float_steps() -> None:
+    players = [Entrant(x, p, r) for r, (x, p) in enumerate([("a", 6), ("b", 5), ("c", 3), ("d", 0)], 1)]
+    # a-c / b-d floats as many pairs as a-b / c-d, each two groups far.
+    findings = check_swiss_round(players, [("a", "c"), ("b", "d")], [], seed=1, round_number=4)
+    assert findings == (Finding("not-optimal", (), measure="float-steps", recorded=4, optimum=2),)
 
 
 def test_squared_gap() -> None:
-    players = [Entrant(x, p, r) for r, (x, p) in enumerate([("a", 6), ("b", 5), ("c", 5), ("d", 0)], 1)]
-    # a-d / b-c floats as many steps as a-b / c-d, with a bigger gap.
-    findings = check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=1, round_number=4)
-    assert findings == (Finding("not-optimal", (), measure="squared-gap", recorded=36, optimum=26),)
+    met = {"c": frozenset({"d"}), "d": frozenset({"c"})}
+    players = [
+        Entrant(x, p, r, met.get(x, frozenset()))
+        for r, (x, p) in enumerate([("a", 6), ("b", 6), ("c", 5), ("d", 5), ("e", 0), ("f", 0)], 1)
+    ]
+    # c and d must both float: up to the 6s (gaps of 1) beats down to the 0s (gaps of 5).
+    findings = check_swiss_round(players, [("a", "b"), ("c", "e"), ("d", "f")], [], seed=1, round_number=4)
+    assert findings == (Finding("not-optimal", (), measure="squared-gap", recorded=50, optimum=2),)
 
 
 def test_float_height() -> None:

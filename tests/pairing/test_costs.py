@@ -1,41 +1,62 @@
-"""Cost levels and the float lower bound (ingest.pairing.costs)."""
+"""Cost levels (ingest.pairing.costs) and the float lower bound (ingest.pairing.float_bound)."""
 
 from __future__ import annotations
 
+from unittest import mock
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing.costs import FloatLadder, PairingCost, Window, float_lower_bound, unit_cost
+from ingest.pairing import optimality_proof
+from ingest.pairing.costs import FloatLadder, Floats, PairingCost, unit_cost
+from ingest.pairing.float_bound import LongFloat, Tail, Window, float_lower_bound
+from ingest.pairing.matching_weights import WEIGHT_LIMIT, UnitProblem
+from ingest.pairing.optimality_proof import LowerBounds
 
 from .support import all_pairings
 
 
 class TestPairingCost:
-    def test_many_small_floats_beat_one_big_one(self) -> None:
+    def test_fewest_floated_pairs_come_first(self) -> None:
         ladder = FloatLadder.of([9, 9, 6, 6, 3, 3, 0, 0])
         cascade = unit_cost(ladder, [(9, 6), (6, 3), (3, 0), (9, 0)], rematches=0, bye_choice=0)
         # The same players, but X-0 plays 0-X and the middle stays put.
         big = unit_cost(ladder, [(9, 0), (6, 6), (3, 3), (9, 0)], rematches=0, bye_choice=0)
         assert cascade.float_steps == big.float_steps == 6
         assert cascade.squared_gap == 27 + 81 < big.squared_gap == 81 + 81
-        assert cascade < big
+        assert (cascade.floated_pairs, big.floated_pairs) == (4, 2)
+        assert big < cascade
+
+    def test_then_fewest_steps_then_smallest_gaps(self) -> None:
+        ladder = FloatLadder.of([6, 5, 5, 0, 0, 0])
+        near = unit_cost(ladder, [(6, 5), (5, 0), (0, 0)], rematches=0, bye_choice=0)
+        far = unit_cost(ladder, [(6, 0), (5, 5), (0, 0)], rematches=0, bye_choice=0)
+        assert (near.floated_pairs, far.floated_pairs) == (2, 1)
+        assert far < near
+        ladder = FloatLadder.of([6, 5, 0, 0])
+        small = unit_cost(ladder, [(6, 5), (0, 0)], rematches=0, bye_choice=0)
+        large = unit_cost(ladder, [(6, 0), (5, 0)], rematches=0, bye_choice=0)
+        assert small < large and small.first_difference(large) == "floated_pairs"
 
     def test_lower_floats_are_preferred(self) -> None:
         ladder = FloatLadder.of([9, 6, 3, 0])
         high = unit_cost(ladder, [(9, 6)], rematches=0, bye_choice=0)
         low = unit_cost(ladder, [(3, 0)], rematches=0, bye_choice=0)
-        assert (high.float_steps, high.squared_gap) == (low.float_steps, low.squared_gap)
+        assert high.floats[:3] == low.floats[:3]
         assert low < high
 
     def test_levels_are_strictly_ordered(self) -> None:
-        assert PairingCost(0, 5, 0, 0, 0) < PairingCost(1, 0, 0, 0, 0)
-        assert PairingCost(0, 0, 9, 9, 9) < PairingCost(0, 1, 0, 0, 0)
-        assert PairingCost(0, 0, 1, 99, 99) < PairingCost(0, 0, 2, 0, 0)
-        assert PairingCost(0, 0, 0, 1, 99) < PairingCost(0, 0, 0, 2, 0)
+        assert PairingCost(0, 5, 0, 0, 0, 0) < PairingCost(1, 0, 0, 0, 0, 0)
+        assert PairingCost(0, 0, 9, 9, 9, 9) < PairingCost(0, 1, 0, 0, 0, 0)
+        assert PairingCost(0, 0, 1, 99, 99, 99) < PairingCost(0, 0, 2, 0, 0, 0)
+        assert PairingCost(0, 0, 0, 1, 99, 99) < PairingCost(0, 0, 0, 2, 0, 0)
+        assert PairingCost(0, 0, 0, 0, 1, 99) < PairingCost(0, 0, 0, 0, 2, 0)
 
     def test_first_difference(self) -> None:
-        assert PairingCost(0, 1, 2, 3, 4).first_difference(PairingCost(0, 1, 2, 3, 4)) is None
-        assert PairingCost(0, 1, 2, 3, 4).first_difference(PairingCost(0, 2, 0, 0, 0)) == ("bye_choice")
+        assert PairingCost(0, 1, 2, 3, 4, 5).first_difference(PairingCost(0, 1, 2, 3, 4, 5)) is None
+        assert PairingCost(0, 1, 2, 3, 4, 5).first_difference(PairingCost(0, 2, 0, 0, 0, 0)) == "bye_choice"
+        assert PairingCost(0, 0, 1, 3, 4, 5).first_difference(PairingCost(0, 0, 2, 2, 0, 0)) == "floated_pairs"
 
 
 class TestFloatLadder:
@@ -43,55 +64,117 @@ class TestFloatLadder:
         ladder = FloatLadder.of([0, 3, 3, 9, 6])
         assert ladder.values == (9, 6, 3, 0)
         assert ladder.height_prefix == (0, 3, 5, 6)
-        assert ladder.pair_cost(6, 9) == ladder.pair_cost(9, 6) == (1, 9, 3)
-        assert ladder.pair_cost(6, 0) == (2, 36, 3)
+        assert ladder.pair_cost(6, 9) == ladder.pair_cost(9, 6) == (1, 1, 9, 3)
+        assert ladder.pair_cost(6, 0) == (1, 2, 36, 3)
 
     def test_single_group(self) -> None:
         ladder = FloatLadder.of([4, 4])
-        assert ladder.pair_cost(4, 4) == (0, 0, 0)
+        assert ladder.pair_cost(4, 4) == (0, 0, 0, 0)
 
 
 class TestLowerBound:
     def test_odd_boundaries_are_counted(self) -> None:
         ladder = FloatLadder.of([9, 6, 3, 0])
         # 1 | 1 | 2 | 2: only the boundary 9|6 has an odd count above it.
-        assert float_lower_bound(ladder, [1, 1, 2, 2]) == (1, 9, 3)
-        # 1 | 2 | 2 | 1: 1, 3 and 5 players above: every boundary is odd.
-        assert float_lower_bound(ladder, [1, 2, 2, 1]) == (3, 27, 3 + 2 + 1)
+        assert float_lower_bound(ladder, [1, 1, 2, 2]) == (1, 1, 9, 3)
+
+    def test_one_float_over_even_groups(self) -> None:
+        ladder = FloatLadder.of([9, 6, 3, 0])
+        # 1 | 2 | 2 | 1: 1, 3 and 5 players above: every boundary is odd, and one
+        # pair 9v0 crosses them all (its squared gap is 9 ** 2, not 3 * 3 ** 2).
+        assert float_lower_bound(ladder, [1, 2, 2, 1]) == (1, 3, 81, 3 + 2 + 1)
+
+    def test_a_group_of_one_is_passed_over_or_absorbs_one(self) -> None:
+        ladder = FloatLadder.of([9, 6, 3, 0])
+        # 1 | 1 | 1 | 1: the 6 cannot take both the 9 and the 3: 9v6 and 3v0.
+        assert float_lower_bound(ladder, [1, 1, 1, 1]) == (2, 2, 18, 4)
 
     def test_empty_group_merges_boundaries(self) -> None:
         ladder = FloatLadder.of([6, 3, 0])
         # The 3-point player got the bye: 6 must play 0, two steps, gap 6.
-        assert float_lower_bound(ladder, [1, 0, 1]) == (2, 36, 3)
+        assert float_lower_bound(ladder, [1, 0, 1]) == (1, 2, 36, 3)
 
     def test_window_forces_exits(self) -> None:
         ladder = FloatLadder.of([6, 3, 0])
         plain = float_lower_bound(ladder, [2, 2, 2])
         forced = float_lower_bound(ladder, [2, 2, 2], [Window(0, 0, 2)])
-        assert plain == (0, 0, 0)
-        assert forced == (2, 18, 4)
+        assert plain == (0, 0, 0, 0)
+        assert forced == (2, 2, 18, 4)
 
-    def test_group_too_small_to_absorb_pays_the_bridge(self) -> None:
+    def test_group_too_small_to_absorb_is_passed_over(self) -> None:
         ladder = FloatLadder.of([2, 1, 0])
-        # Both top players must leave, the middle player absorbs one of them.
+        # Both top players must leave, the middle player absorbs one of them: 2v1, 2v0.
         bound = float_lower_bound(ladder, [2, 1, 1], [Window(0, 0, 2)])
-        assert bound == (3, 1 + 1 + 1 + 2, 2 + 2 + 1)
+        assert bound == (2, 1 + 2, 1 + 4, 2 + 3)
+
+    def test_long_float_is_priced_whole(self) -> None:
+        # 12 | 10 | 9 | 8 x 77: the leader met 10 and 9, so its float reaches the 8s; then
+        # 10v9. Without knowing whose float is long, 12v9 and 10v8 would look as good.
+        ladder = FloatLadder.of([12, 10, 9, 8])
+        counts = [1, 1, 1, 77]
+        passing = {1: 1, 2: 1}
+        assert float_lower_bound(ladder, counts, (), passing) == (2, 4, 9 + 4, 3 + 2 + 2 + 1)
+        long = [LongFloat(0, 3)]
+        assert float_lower_bound(ladder, counts, (), passing, long) == (2, 4, 16 + 1, 3 + 2 + 1 + 2)
+
+    def test_long_float_from_below(self) -> None:
+        # The mirror image: the last player met 5 and 6 and must reach the 8s.
+        ladder = FloatLadder.of([8, 6, 5, 4])
+        counts = [77, 1, 1, 1]
+        assert float_lower_bound(ladder, counts, (), {1: 1, 2: 1}, [LongFloat(3, 0)]) == (2, 4, 16 + 1, 8)
+
+    def test_tail_regions(self) -> None:
+        ladder = FloatLadder.of([9, 6, 3, 0])
+        # The top group's two exits, down to the 6, are paid elsewhere (9v6 twice:
+        # two floated pairs, 2 steps, 18, height 6); the one the 6 cannot take
+        # goes on to the 3 as the same pair: 1 more step, 6 ** 2 - 3 ** 2, height 2.
+        exits = Tail(0, {2: (2, 2, 18, 6), 1: (1, 1, 9, 3)})  # an odd count never fits
+        assert float_lower_bound(ladder, [2, 1, 1, 2], top=exits) == (2, 3, 45, 8)
+        with pytest.raises(ValueError, match="overlap"):
+            float_lower_bound(ladder, [2, 1, 1, 2], top=exits, bottom=Tail(1, {0: (0, 0, 0, 0)}))
+
+
+# ---------------------------------------------------------------------------
+# The bound against every pairing of small units
+
+
+def reference_floats(points: list[int], pairs: list[tuple[int, int]]) -> Floats:
+    """Float levels of ``pairs`` (of indices into ``points``), from first principles."""
+    values = sorted(set(points), reverse=True)
+    top = len(values) - 1
+    floated = steps = squares = height = 0
+    for a, b in pairs:
+        ga, gb = sorted((values.index(points[a]), values.index(points[b])))
+        floated += ga != gb
+        steps += gb - ga
+        squares += (points[a] - points[b]) ** 2
+        height += sum(top - boundary for boundary in range(ga, gb))
+    return (floated, steps, squares, height)
 
 
 @st.composite
 def small_units(draw: st.DrawFn) -> tuple[list[int], set[frozenset[int]]]:
-    n = draw(st.integers(2, 9))
-    points = draw(st.lists(st.sampled_from([0, 1, 3, 4, 6, 9]), min_size=n, max_size=n))
+    n = draw(st.integers(2, 10))
+    points = draw(st.lists(st.sampled_from([0, 1, 3, 4, 6, 7, 9]), min_size=n, max_size=n))
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     met = draw(st.sets(st.sampled_from(pairs), max_size=len(pairs) // 2)) if pairs else set()
     return points, {frozenset(p) for p in met}
 
 
-@settings(max_examples=150, deadline=None)
+def _optimum(points: list[int], met: set[frozenset[int]], bye: int | None) -> Floats | None:
+    """The best float levels over every rematch-free pairing of everyone but ``bye``."""
+    ids = [str(i) for i in range(len(points)) if i != bye]
+    found = [
+        reference_floats(points, [(int(a), int(b)) for a, b in pairs])
+        for pairs, _ in all_pairings(ids)
+        if all(frozenset((int(a), int(b))) not in met for a, b in pairs)
+    ]
+    return min(found, default=None)
+
+
+@settings(max_examples=200, deadline=None)
 @given(small_units())
-def test_bound_never_exceeds_a_rematch_free_optimum(
-    unit: tuple[list[int], set[frozenset[int]]],
-) -> None:
+def test_bound_never_exceeds_a_rematch_free_optimum(unit: tuple[list[int], set[frozenset[int]]]) -> None:
     points, met = unit
     n = len(points)
     ladder = FloatLadder.of(points)
@@ -111,21 +194,68 @@ def test_bound_never_exceeds_a_rematch_free_optimum(
                 default=0,
             )
             windows.append(Window(first, last, len(inside) - 2 * best))
-    ids = [str(i) for i in rest]
-    feasible = [
-        unit_cost(
-            ladder,
-            [(points[int(a)], points[int(b)]) for a, b in pairs],
-            rematches=0,
-            bye_choice=0,
-        )
-        for pairs, _ in all_pairings(ids)
-        if all(frozenset((int(a), int(b))) not in met for a, b in pairs)
+    # Players who can meet nobody nearer than some group, on one side only.
+    passing: dict[int, int] = {}
+    long_floats = []
+    for i in rest:
+        g = ladder.index[points[i]]
+        partners = sorted({ladder.index[points[j]] for j in rest if j != i and frozenset((i, j)) not in met})
+        if not partners or g in partners or (min(partners) < g < max(partners)):
+            continue
+        reach = min(partners, key=lambda h: abs(h - g))
+        between = [h for h in range(min(g, reach) + 1, max(g, reach)) if counts[h]]
+        long_floats.append(LongFloat(g, reach))
+        for h in between:  # one direction: each player's pair passes over these groups
+            passing[h] = max(passing.get(h, 0), 1)
+    # Groups whose players have all met each other.
+    members = [[i for i in rest if ladder.index[points[i]] == g] for g in range(len(ladder.values))]
+    blocked = [
+        (g, h)
+        for g in range(len(members))
+        for h in range(g + 1, len(members))
+        if members[g] and members[h] and all(frozenset((a, b)) in met for a in members[g] for b in members[h])
     ]
-    if feasible:
-        bound = float_lower_bound(ladder, counts, windows)
-        best_cost = min(feasible)
-        assert bound <= (best_cost.float_steps, best_cost.squared_gap, best_cost.float_height)
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    bounds = [
+        float_lower_bound(ladder, counts, windows),
+        # With the optimum as the limit, a bound is still found (it is at most that).
+        float_lower_bound(ladder, counts, (), None, (), blocked, limit=best_floats),
+        float_lower_bound(ladder, counts, windows, passing, long_floats, blocked, limit=best_floats),
+    ]
+    for bound in bounds:
+        assert bound is not None and bound <= best_floats
+    if not met:  # then parity alone is exact: what lets large rounds be proved optimal
+        assert float_lower_bound(ladder, counts) == best_floats
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_units(), st.integers(1, 6))
+def test_every_proof_bound_is_a_lower_bound(unit: tuple[list[int], set[frozenset[int]]], tail_limit: int) -> None:
+    """The parity, rematches and tails bounds of the engine never exceed the optimum.
+
+    Small tail regions (``TAIL_LIMIT``) put the top and bottom regions and the middle
+    between them all to work on a few players.
+    """
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    bye = 0 if n % 2 else None  # first in the bye order
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    with mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit):
+        bounds = LowerBounds(problem, members, bye)
+        assert bounds.simple <= best_floats
+        # Each bound, computed up to the optimum, is found and at most the optimum.
+        for compute in (bounds._rematch_bound, bounds._tail_bound):
+            found = compute(best_floats)
+            assert found is not None and found <= best_floats
 
 
 def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:
@@ -141,11 +271,9 @@ def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:
 
 
 def test_weight_levels_fit_and_dominate() -> None:
-    """Each level's unit exceeds the largest total of the levels below it."""
-    from ingest.pairing.matching_weights import WEIGHT_LIMIT, UnitProblem
-
-    n = 2048
-    points = [3 * (i % 11) + (i % 3 == 0) for i in range(n)]  # 30+ point groups, draws
+    """Each level's unit exceeds the largest total of the levels below it, for 16,384 players."""
+    n = 16384
+    points = [i % 41 for i in range(n)]  # 41 point groups, gaps up to 40
     problem = UnitProblem(points, list(range(n)), [frozenset()] * n)
     ladder = problem.ladder
     pairs = n // 2 + 1
@@ -153,8 +281,10 @@ def test_weight_levels_fit_and_dominate() -> None:
     max_height = ladder.height_prefix[top]
     max_square = (ladder.values[0] - ladder.values[-1]) ** 2
     assert problem.square > pairs * max_height
-    assert problem.step > pairs * max_square * problem.square + pairs * max_height
-    assert problem.bye > pairs * top * problem.step + (problem.step - 1)
+    assert problem.step > pairs * (max_square * problem.square + max_height)
+    assert problem.floated > pairs * (top * problem.step + max_square * problem.square + max_height)
+    assert problem.bye > pairs * (problem.floated + top * problem.step + max_square * problem.square + max_height)
     assert problem.rematch > (n - 1) * problem.bye + (problem.bye - 1)
-    assert problem.base > pairs * problem.rematch
+    # Every edge, a rematch included, weighs more than nothing.
+    assert problem.base > problem.rematch + problem.bye * n
     assert problem.base * 4 <= WEIGHT_LIMIT < 2**127

@@ -101,15 +101,38 @@ class TestLaterRounds:
         assert result.pods[0].method == "full-rematches"
         assert result.pods[0].cost.rematches == 1
 
-    def test_cascade_beats_one_big_float(self) -> None:
-        # 9 9 6 6 3 3 0 0 where the equal pairs have met: 9v6 6v3 3v0 9v0? No:
-        # the only rematch-free choices are a cascade or X-0 against 0-X.
-        met = {"a": "b", "b": "a", "c": "d", "d": "c", "e": "f", "f": "e", "g": "h", "h": "g"}
-        pts = dict(zip("abcdefgh", [9, 9, 6, 6, 3, 3, 0, 0], strict=True))
-        players = [Entrant(x, pts[x], i, frozenset({met[x]})) for i, x in enumerate("abcdefgh", start=1)]
+    def test_one_long_float_beats_a_cascade(self) -> None:
+        # 9 6 6 3: 9v6 and 6v3 floats four players; 9v3 and 6v6 floats two, even
+        # though its one gap (6) squared is more than the two gaps of 3 squared.
+        players = field([9, 6, 6, 3])
         result = pair_swiss(players, seed=1, round_number=4)
-        gaps = sorted(abs(pts[t.player1] - pts[t.player2]) for t in result.tables)
-        assert gaps == [3, 3, 3, 3]
+        assert as_pairs(result) == {frozenset(("p1", "p4")), frozenset(("p2", "p3"))}
+        assert (result.floated_pairs, result.float_steps, result.squared_gap) == (1, 2, 36)
+
+    def test_fewest_floats_over_even_groups_bushiroad(self) -> None:
+        # Bushiroad 3.2.1: "match up the fighters with equal points as much as possible".
+        # One 3-0 fighter, six at 2, six at 1, one at 0 (1 point a win): the 3-0 and the
+        # 0-3 fighters meet, everyone else plays their own group; a cascade 3v2, 2v1,
+        # 1v0 would move six fighters out of their group instead of two.
+        players = field([3] + [2] * 6 + [1] * 6 + [0])
+        result = pair_swiss(players, seed=5, round_number=4)
+        points = {p.id: p.points for p in players}
+        across = [
+            (points[t.player1], points[t.player2]) for t in result.tables if points[t.player1] != points[t.player2]
+        ]
+        assert across == [(3, 0)]
+
+    def test_fewest_floats_before_smaller_gaps_mtr(self) -> None:
+        # MTR 3/1/0 with draws: 7 | 6 6 | 4 | 3 3 3 | 1. The cascade 7v6, 6v4, 3v3,
+        # 3v1 has the same float steps (3) and smaller squared gaps (1 + 4 + 4 against
+        # 9 + 4) but moves six players; 7v4 over the 6s, 6v6, 3v3, 3v1 moves four.
+        players = field([7, 6, 6, 4, 3, 3, 3, 1])
+        result = pair_swiss(players, seed=2, round_number=4)
+        points = {p.id: p.points for p in players}
+        across = sorted(
+            (points[t.player1], points[t.player2]) for t in result.tables if points[t.player1] != points[t.player2]
+        )
+        assert across == [(3, 1), (7, 4)]
 
     def test_tables_from_the_top_and_higher_rank_first(self) -> None:
         players = field([3, 3, 9, 9, 6, 6])  # p3/p4 lead despite ranks 3 and 4
@@ -253,6 +276,72 @@ def test_optimal_against_brute_force(players: list[Entrant], round_number: int, 
     if result.pods and result.pods[0].method == "random":
         return  # nobody has points or history yet: nothing to optimise
     assert round_cost(players, result) == brute_force(players)
+    cost = result.pods[0].cost  # the engine's own account of its pairing agrees
+    assert (cost.rematches, cost.floated_pairs, cost.float_steps, cost.squared_gap, cost.float_height) == (
+        round_cost(players, result)[:1] + round_cost(players, result)[2:]
+    )
+
+
+@st.composite
+def played_fields(draw: st.DrawFn) -> tuple[list[Entrant], int]:
+    """A field of up to 11 players after a few rounds really played, and the next round's number.
+
+    Scored like Bushiroad (1 point a win, nothing for a draw or a loss: 3.2.1) or like
+    MTR (3/1/0 with draws: MTR 2.1); each round is paired at random among players who
+    have not met (a rematch only when no one else is left), with a bye for an odd field,
+    and some players drop, so the points, the meetings and the byes are those of a real
+    event.
+    """
+    n = draw(st.integers(4, 11))
+    win, draw_points = draw(st.sampled_from([(1, 0), (3, 1)]))
+    rounds = draw(st.integers(1, 4))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    ids = [f"p{i:02d}" for i in range(n)]
+    points = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    byes = dict.fromkeys(ids, 0)
+    active = list(ids)
+    for _ in range(rounds):
+        order = list(active)
+        rng.shuffle(order)
+        if len(order) % 2:
+            bye = order.pop()
+            points[bye] += win
+            byes[bye] += 1
+        while order:
+            a = order.pop()
+            b = next((x for x in order if x not in met[a]), order[0])
+            order.remove(b)
+            met[a].add(b)
+            met[b].add(a)
+            outcome = rng.random()
+            if outcome < 0.15:
+                points[a] += draw_points
+                points[b] += draw_points
+            else:
+                points[a if outcome < 0.575 else b] += win
+        if len(active) > 4 and rng.random() < 0.3:
+            active.remove(rng.choice(active))
+    tie = {i: rng.random() for i in active}
+    ranked = sorted(active, key=lambda i: (-points[i], tie[i]))
+    players = [Entrant(i, points[i], r, frozenset(met[i] & set(active)), byes[i]) for r, i in enumerate(ranked, 1)]
+    return players, rounds + 1
+
+
+@settings(max_examples=120, deadline=None)
+@given(played_fields(), st.integers(0, 1000))
+def test_played_events_against_brute_force(case: tuple[list[Entrant], int], seed: int) -> None:
+    """Every pairing of a real mid-event state, enumerated: the engine's cost is the least.
+
+    The cost is the one of DESIGN §4, computed from first principles by
+    :func:`tests.pairing.support.reference_cost`: rematches, then the bye, then the
+    fewest players paired outside their point group (Bushiroad 3.2.1: "match up the
+    fighters with equal points as much as possible"), then the gaps, then the lowest
+    groups first.
+    """
+    players, round_number = case
+    result = pair_swiss(players, seed=seed, round_number=round_number)
+    assert round_cost(players, result) == brute_force(players)
 
 
 def test_no_rematch_when_avoidable_brute_force() -> None:
@@ -360,16 +449,21 @@ class TestProofs:
         assert _solve(players) == result.pods[0].cost
 
     def test_crowded_top_tables(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        # c met a and both d players: c and a compete for b. Only the exact
-        # solution of the top groups sees that c must float two groups down.
-        points = {"a": 19, "b": 18, "c": 17, "d1": 16, "d2": 16}
-        points |= {f"e{i}": 15 for i in range(8)} | {f"f{i:02d}": 14 for i in range(60)}
-        meetings = [("a", "c"), ("a", "d1"), ("a", "d2"), ("c", "d1"), ("c", "d2")]
+        # a (19) met b (18) and two of the three 17s (c0, c2); b met c2, and c2 met
+        # both other 17s. So a takes c1, b takes c0, and c2 floats down to a 15 it has
+        # not met: only the exact solution of the top groups sees all of that at once.
+        points = {"a": 19, "b": 18, "c0": 17, "c1": 17, "c2": 17}
+        points |= {f"e{i}": 15 for i in range(7)} | {f"f{i:02d}": 14 for i in range(60)}
+        meetings = [("a", "b"), ("a", "c0"), ("a", "c2"), ("b", "c2"), ("c0", "c2"), ("c1", "c2")]
+        meetings += [("e0", "e1"), ("e0", "c1"), ("e1", "c2"), ("e2", "c0"), ("e2", "a"), ("e2", "b")]
         players = self.field(points, meetings)
         result = pair_swiss(players, seed=1, round_number=5)
         assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "tails")
         pairs = {(t.player1, t.player2) for t in result.tables}
-        assert {("a", "b"), ("d1", "d2")} <= pairs
+        assert {("a", "c1"), ("b", "c0")} <= pairs
+        (c2,) = [t for t in result.tables if "c2" in (t.player1, t.player2)]
+        assert points[c2.player2] == 15
+        assert result.pods[0].cost.floated_pairs == 3
         monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
         assert _solve(players) == result.pods[0].cost
 

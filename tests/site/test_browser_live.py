@@ -207,7 +207,7 @@ def test_a_players_page_shows_their_table_while_the_event_is_played(
     page = _phone(new_context, ROUND_START)
     page.goto(url + "/players/ulla-petrov/")
     seat = page.locator(".sk-live-seat")
-    assert seat.inner_text() == "Playing now · Pioneer Weekly #18, Round 3, table 4: against Kenji Quist"
+    assert seat.inner_text() == "Playing now · Pioneer Weekly #18, Round 3, table 5: against Kenji Quist"
     box = seat.bounding_box()
     assert box is not None and box["y"] < 844 / 2
     widths = page.evaluate(

@@ -102,3 +102,31 @@ def test_wot_rules_page_shows_the_scoring_engine_example(sample_docs: Path) -> N
         ("both killed before the Last Battle", "-5 | -5 (-5/1)"),
     ):
         assert _row(page, situation).endswith(f"| Tie-breaking points | {shown} |"), situation
+
+
+@pytest.mark.parametrize(
+    ("rules", "rows", "outside", "neighbours"),
+    [
+        # 9 | 6 6 | 3: the 9 meets the 3 over the 6s (MTR 10.4: within match-point groups).
+        ("mtr", ["| 1 | Ana | 9 | Dev | 3 |", "| 2 | Ben | 6 | Cleo | 6 |"], 2, 4),
+        # 3 | 2 2 | 1 1 | 0: the 3 meets the 0 (Bushiroad 3.2.1: equal points as much as possible).
+        ("bushiroad", ["| 1 | Ana | 3 | Fay | 0 |", "| 2 | Ben | 2 | Cleo | 2 |", "| 3 | Dev | 1 | Eli | 1 |"], 2, 6),
+    ],
+)
+def test_rules_pages_pair_the_example_with_the_fewest_floats(
+    sample_docs: Path, rules: str, rows: list[str], outside: int, neighbours: int
+) -> None:
+    """The pairing example is the engine's: the fewest players outside their group, not the smallest gaps."""
+    page = page_text(sample_docs / "rules" / f"{rules}.md")
+    body = page[page.index("## Pairings") :]
+    assert [line for line in body.splitlines() if line.startswith("| ") and "|---" not in line][1 : 1 + len(rows)] == [
+        *rows
+    ]
+    who = "fighters" if rules == "bushiroad" else "players"
+    assert f"That pairs {outside} {who} outside their group" in body
+    assert f"would pair {neighbours} {who} outside their group" in body
+
+
+def test_the_aequitas_page_says_how_floats_are_chosen(sample_docs: Path) -> None:
+    page = page_text(sample_docs / "rules" / "aequitas.md")
+    assert "as few players as possible are paired outside their point group" in page
