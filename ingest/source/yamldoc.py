@@ -14,6 +14,8 @@ Refused, each with a positioned diagnostic in plain words:
   (merge keys ``<<:`` count like any other node, and a mapping that merges itself is a
   positioned error rather than endless recursion);
 * duplicate mapping keys, which YAML would silently resolve by keeping the last one;
+* numbers that are not finite (``.inf``, ``.nan``, ``1.0e+400``) or absurdly large (31 digits
+  or more): no count, score, factor or seed is;
 * more than one document in a file;
 * text holding control characters, bidirectional overrides or line separators
   (:mod:`ingest.core.safetext`); a tab inside text becomes a space.
@@ -27,6 +29,7 @@ as opaque values).
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +72,9 @@ MAX_NODES = 500_000
 """Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
+MAX_INTEGER = 10**30
+"""Integers from this size on are refused: no count, score, factor or seed is near it, and
+arithmetic on such numbers ends in text Python refuses to write (more than 4,300 digits)."""
 
 RECOVERABLE = frozenset({"duplicate-key", "unsafe-text"})
 """Problems after which the document is still whole: of two equal keys, the first one is
@@ -430,6 +436,22 @@ class _Walker:
             return None
         if isinstance(value, dt.datetime | dt.date):
             return value.isoformat()
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_INTEGER and not self.config:
+            self.fail(
+                "yaml-value",
+                f"a number of {len(str(abs(value)))} digits is larger than any count, score or seed these files hold",
+                node,
+                "write an ordinary number",
+            )
+            return None
+        if isinstance(value, float) and not math.isfinite(value) and not self.config:
+            self.fail(
+                "yaml-value",
+                f"{node.value} is not a number that can be counted with (it is infinite or not a number)",
+                node,
+                "write an ordinary number, e.g. 1.5",
+            )
+            return None
         return value
 
     def text(self, node: ScalarNode, path: YamlPath | None) -> str:
