@@ -38,7 +38,9 @@ def _site_document(
 ) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
     if not config.is_file():
         return None, ()
-    doc, problems = read_document(config, display_path(config, root), config=True)
+    # ``config`` as named (not resolved): the project's own mkdocs.yml may not be a link out of
+    # its folder (the shipped one is a file of the package).
+    doc, problems = read_document(config, display_path(config, root), config=True, within=config.parent)
     if doc is not None and not isinstance(doc.data, dict):
         problems.append(
             error(
@@ -54,7 +56,7 @@ def _site_document(
 
 def site_document(project: Project) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
     """``mkdocs.yml`` read through the one reading path (read once per change), and its problems."""
-    config = project.mkdocs_file.resolve()
+    config = project.mkdocs_file.absolute()
     return _site_document(config, project.root.resolve(), signature(config))
 
 
@@ -65,9 +67,8 @@ def site_config(config: Path) -> dict[str, Any]:
     an empty configuration here, and its problems are reported by
     :func:`site_config_diagnostics`. Text values Scorekeeper shows are checked there too.
     """
-    resolved = config.resolve()
-    root = resolved.parent
-    doc, problems = _site_document(resolved, root, signature(resolved))
+    named = config.absolute()
+    doc, problems = _site_document(named, named.parent.resolve(), signature(named))
     if doc is None or any(p.is_error for p in problems):
         return {}
     data: dict[str, Any] = doc.data
@@ -205,7 +206,7 @@ def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, 
     :data:`MAX_CARD_DATA_BYTES`; every problem is positioned (at the configuration value,
     or in the card-data file itself for bad JSON).
     """
-    config = project.mkdocs_file.resolve()
+    config = project.mkdocs_file.absolute()
     root = project.root.resolve()
     found, diags = _card_data(config, root, signature(config), _card_signature(config, root))
     return dict(found), diags
@@ -225,5 +226,5 @@ def _card_signature(config: Path, root: Path) -> tuple[tuple[str, int, int], ...
 
 def card_data_files(project: Project) -> tuple[Path, ...]:
     """The card-data files mkdocs.yml names (for the build cache's key)."""
-    config, root = project.mkdocs_file.resolve(), project.root.resolve()
+    config, root = project.mkdocs_file.absolute(), project.root.resolve()
     return tuple(Path(name) for name, _, _ in _card_signature(config, root))

@@ -11,6 +11,7 @@ and fails without its fix. Whatever would run code writes a marker file; it must
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -95,3 +96,73 @@ def test_a_round_number_python_cannot_read_in_an_imported_csv_is_positioned(tmp_
         and "results.csv:2:1: error[import]" in result.output
         and "is not a round" in (result.output)
     )
+
+
+# -- paths: files that lead out of the project are never read -------------------------------------
+
+
+def _outside(tmp_path: Path, name: str, text: str) -> Path:
+    folder = tmp_path / "outside"
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_an_event_file_that_links_out_of_the_project_is_refused_and_not_published(tmp_path: Path) -> None:
+    project = _project(tmp_path, MODERN)
+    secret = (
+        (ROOT / "events" / "2026" / MODERN)
+        .read_text(encoding="utf-8")
+        .replace("name: Friday Night Modern", "name: Secret Outside Event", 1)
+    )
+    link = project.root / "events" / "2026" / "2026-11-27-linked.yaml"
+    link.symlink_to(_outside(tmp_path, "secret.yaml", secret))
+    commands = (["validate"], ["standings", str(link)], ["add-player", str(link), "--name", "Zed"], ["build"])
+    for command in commands:
+        result = _run(project, *command)
+        assert result.exit_code == 1, command
+        assert "events/2026/2026-11-27-linked.yaml:1:1: error[outside-project]" in result.output, command
+    assert not (project.root / "build" / "site").exists()
+    assert link.is_symlink() and "Secret Outside Event" in link.read_text(encoding="utf-8")  # not edited
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("kind", ["seasons", "presets", "mkdocs.yml", "players.yaml", "formats", "site_templates"])
+def test_a_project_file_that_links_out_of_the_project_is_refused(tmp_path: Path, kind: str) -> None:
+    project = _project(tmp_path, MODERN)
+    if kind == "seasons":
+        link = project.root / "seasons" / "league.yaml"
+        target = _outside(tmp_path, "league.yaml", "name: L\npreset: store-league\nevents: {game: mtg}\n")
+    elif kind == "presets":
+        link = project.root / "presets" / "weekly.yaml"
+        target = _outside(tmp_path, "weekly.yaml", "points: {match_win: 1}\n")
+        (project.root / "seasons").mkdir()
+        (project.root / "seasons" / "s.yaml").write_text("name: S\npreset: weekly\nevents: {game: mtg}\n")
+    elif kind == "formats":
+        link = project.root / "formats" / "lorcana.yaml"
+        target = _outside(tmp_path, "lorcana.yaml", (ROOT / "formats" / "mtg.yaml").read_text(encoding="utf-8"))
+    elif kind == "site_templates":  # an asset is copied into the site as it is
+        link = project.root / "site_templates" / "assets" / "club.css"
+        target = _outside(tmp_path, "secret.css", "secret\n")
+    else:
+        link = project.root / kind
+        target = _outside(tmp_path, kind, link.read_text(encoding="utf-8"))
+        link.unlink()
+    link.parent.mkdir(exist_ok=True)
+    link.symlink_to(target)
+    shown = link.relative_to(project.root).as_posix()
+    for command in (["validate"], ["build", "--docs-only", "--today", "2026-11-22"]):
+        result = _run(project, *command)
+        assert result.exit_code == 1, command
+        assert f"{shown}:1:1: error[outside-project]" in result.output, command
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_links_inside_the_project_are_followed(tmp_path: Path) -> None:
+    project = _project(tmp_path, MODERN)
+    folder = project.root / "events" / "2026"
+    (project.root / "archive").mkdir()
+    (folder / MODERN).rename(project.root / "archive" / MODERN)
+    (folder / MODERN).symlink_to(project.root / "archive" / MODERN)
+    assert _run(project, "validate").exit_code == 0
