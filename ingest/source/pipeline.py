@@ -61,8 +61,9 @@ def read_document(
     The size limit, encoding check, node, depth and alias limits, merge cycles, tags and
     text checks all apply (:func:`ingest.source.storage.read_text`, :func:`ingest.source.yamldoc.parse_yaml`);
     every problem is a positioned diagnostic. ``config``: the site engine's configuration,
-    whose own tags are read as empty values. ``within``: the project folder, for a project
-    file (a symbolic link out of it is refused, :func:`~ingest.source.storage.read_bytes`).
+    whose own tags are read as empty values (:attr:`~ingest.source.yamldoc.SourceDocument.tags`
+    says which). ``within``: the project folder, for a project file (a symbolic link out of
+    it is refused, :func:`~ingest.source.storage.read_bytes`).
     """
     text, problems = read_text(path, shown, limit=limit, within=within)
     if text is None:

@@ -89,6 +89,12 @@ class Project:
         return (own,) if own.resolve() == default.resolve() else (own, default)
 
     @property
+    def locales_dirs(self) -> tuple[Path, ...]:
+        """Message catalogs: the project's own ``locales/``, then the shipped ones."""
+        own, default = self.root / "locales", shipped("locales")
+        return (default,) if own.resolve() == default.resolve() else (own, default)
+
+    @property
     def mkdocs_file(self) -> Path:
         """The site configuration."""
         own = self.root / "mkdocs.yml"

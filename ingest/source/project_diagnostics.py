@@ -84,9 +84,9 @@ def event_checks(
 def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     """Problems of the files every event depends on, each at its own position.
 
-    The format files, the archetype rules, ``players.yaml``, the values read from the
-    site configuration and the card-data files it names, and the project's templates (none
-    may be a link out of the project). A format file with an error is
+    The format files, the archetype rules, ``players.yaml``, the site configuration (and
+    the catalog of its language, the card-data files and theme overrides it names), and the
+    project's templates (none may be a link out of the project). A format file with an error is
     reported here once; the events of its game are not told that their game is unknown.
     """
     out = list(format_registry(project)[1])
