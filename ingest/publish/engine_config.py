@@ -4,17 +4,21 @@
 (:mod:`ingest.source.site_checks`). Zensical is handed a configuration written from that
 checked document (:func:`zensical_config`), the engine's own tags written back as they were
 (``!ENV``, ``!!python/name:`` of an allowed function), rather than the file read again its
-own way.
+own way; mkdocs renders the theme, and the project's theme overrides, in Jinja's sandbox
+(:func:`sandboxed`), so a template cannot reach Python.
 """
 
 from __future__ import annotations
 
 import copy
 import os
+import types
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import jinja2
 import yaml
+from jinja2.sandbox import SandboxedEnvironment, safe_range
 
 from ingest.core.diagnostics import error
 from ingest.core.errors import IngestError
@@ -92,3 +96,63 @@ def _put(data: Any, path: tuple[str | int, ...], value: Any) -> None:
     for step in path[:-1]:
         data = data[step]
     data[path[-1]] = value
+
+
+_INTERNALS = (
+    types.FunctionType,
+    types.MethodType,
+    type,
+    types.CodeType,
+    types.TracebackType,
+    types.FrameType,
+    types.GeneratorType,
+    types.CoroutineType,
+    types.AsyncGeneratorType,
+)
+"""The kinds of object whose attributes :func:`jinja2.sandbox.is_internal_attribute` looks
+at beyond their names (a type's ``mro``, a frame's anything)."""
+
+
+class ThemeSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, deciding faster for the objects a theme's pages read most.
+
+    A page of mkdocs-material reads a few hundred attributes (``page.title``,
+    ``config.theme.palette``...), each checked by :meth:`is_safe_attribute`. For an object
+    that is none of :data:`_INTERNALS`, Jinja's check comes down to the name not starting
+    with ``_``; that is decided here at once, the kind of object remembered by its class.
+    Anything else takes Jinja's own check. (Half the sandbox's cost per attribute.)
+    """
+
+    _plain: ClassVar[dict[type, bool]] = {}
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if attr.startswith("_"):
+            return False
+        kind = type(obj)
+        plain = self._plain.get(kind)
+        if plain is None:
+            plain = self._plain[kind] = not issubclass(kind, _INTERNALS)
+        return plain or super().is_safe_attribute(obj, attr, value)
+
+
+def sandboxed(env: jinja2.Environment) -> jinja2.Environment:
+    """The theme's Jinja environment, made a sandboxed one in place.
+
+    mkdocs makes a plain ``jinja2.Environment`` for the theme, whose templates include the
+    project's overrides (``theme.custom_dir``); in it ``{{ cycler.__init__.__globals__.os }}``
+    reaches Python. The environment becomes a sandbox (:class:`ThemeSandbox`) with
+    everything mkdocs and the plugins set on it (loader, filters, globals, the i18n
+    extension bound to it): the class is changed and the attributes the sandbox's own
+    ``__init__`` would set are set; templates compiled before are forgotten (the sandbox
+    compiles calls differently). mkdocs-material's pages come out byte for byte the same.
+    """
+    if isinstance(env, SandboxedEnvironment):
+        return env
+    env.__class__ = ThemeSandbox
+    box: Any = env
+    box.globals["range"] = safe_range
+    box.binop_table = SandboxedEnvironment.default_binop_table.copy()
+    box.unop_table = SandboxedEnvironment.default_unop_table.copy()
+    if env.cache is not None:
+        env.cache.clear()
+    return env

@@ -13,8 +13,11 @@ import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
+import jinja2
+
 from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
+from ingest.site.render import template_problem
 from ingest.source.project import Project
 from ingest.source.storage import display_path
 
@@ -133,6 +136,8 @@ def run_mkdocs(
                     split.finish_child("the build ended early")
                 split.abandon()
             cfg.plugins.on_shutdown()
+    except jinja2.TemplateError as exc:  # a theme template or override (rendered in the sandbox)
+        raise IngestError([template_problem(exc, project.root)]) from None
     except (Abort, MkDocsException) as exc:
         at = SourcePos(display_path(project.mkdocs_file, project.root))
         # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.

@@ -317,6 +317,57 @@ def test_a_markdown_extension_in_the_project_folder_is_code(tmp_path: Path, monk
     )
 
 
+# -- templates: the project's and the theme's overrides are rendered in the sandbox ---------------
+
+
+SSTI = "{{{{ cycler.__init__.__globals__.os.system('touch {marker}') }}}}\n"
+
+
+def test_a_project_template_cannot_reach_python(tmp_path: Path) -> None:
+    marker = _marker(tmp_path)
+    project = _project(tmp_path, MODERN)
+    home = project.root / "site_templates" / "home.md.j2"
+    _append(home, SSTI.format(marker=marker))
+    line = len(home.read_text(encoding="utf-8").splitlines())
+    built = _build(project, "--docs-only")
+    assert built.startswith("1\n"), built
+    assert (
+        f"site_templates/home.md.j2:{line}:1: error[template]: the template asks for what the sandbox refuses" in built
+    )
+    assert not marker.exists() and not (project.root / "build" / "docs").exists()
+
+
+def test_a_project_template_cannot_change_the_values_it_is_given(tmp_path: Path) -> None:
+    project = _project(tmp_path, MODERN)
+    _append(project.root / "site_templates" / "home.md.j2", "{% set xs = [1] %}{% if xs.append(2) %}{% endif %}\n")
+    built = _build(project, "--docs-only")
+    assert built.startswith("1\n") and "error[template]" in built and "append" in built
+
+
+def test_a_broken_project_template_is_a_positioned_error(tmp_path: Path) -> None:
+    project = _project(tmp_path, MODERN)
+    event = project.root / "site_templates" / "event.md.j2"
+    _append(event, "{% if %}\n")
+    line = len(event.read_text(encoding="utf-8").splitlines())
+    built = _build(project, "--docs-only")
+    assert built.startswith("1\n") and f"site_templates/event.md.j2:{line}:1: error[template]" in built
+
+
+def test_a_theme_override_cannot_reach_python_under_mkdocs(tmp_path: Path) -> None:
+    marker = _marker(tmp_path)
+    project = _project(tmp_path, MODERN)
+    (project.root / "overrides").mkdir()
+    main = project.root / "overrides" / "main.html"
+    main.write_text(
+        '{% extends "base.html" %}\n{% block extrahead %}' + SSTI.format(marker=marker).strip() + "{% endblock %}\n"
+    )
+    _edit(project.root / "mkdocs.yml", "  name: material\n", "  name: material\n  custom_dir: overrides\n")
+    assert _run(project, "validate").exit_code == 0  # overrides are allowed: rendered in the sandbox
+    built = _build(project)
+    assert built.startswith("1\n") and "overrides/main.html:2:1: error[template]" in built
+    assert not marker.exists() and not (project.root / "build" / "site").exists()
+
+
 def test_an_ordinary_theme_override_still_builds_under_both_engines(tmp_path: Path) -> None:
     project = _project(tmp_path, MODERN)
     (project.root / "overrides").mkdir()
