@@ -81,9 +81,12 @@ OUTCOMES = (
     "timeout",
     "unpositioned",
     "wrote",
+    "ran code",
 )
-"""How a command ended on a mutant; the last four are failures."""
-FAILURES = frozenset({"traceback", "timeout", "unpositioned", "wrote"})
+"""How a command ended on a mutant; the last five are failures."""
+FAILURES = frozenset({"traceback", "timeout", "unpositioned", "wrote", "ran code"})
+RAN_CODE = "pwned"
+"""The file a hostile setting's command would create in the project: its existence means code ran."""
 
 # -- mutations ---------------------------------------------------------------------------------
 
@@ -237,6 +240,45 @@ def _text_mutation(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+def _config_mutation(text: str, rng: random.Random, root: Path) -> str:
+    """One hostile or broken setting in ``mkdocs.yml``: what the site engine would run, import or
+    read its own way (every one of these refused before the engine, or accepted and harmless)."""
+    touch = f"touch {root / RAN_CODE}"
+    settings = (
+        f"extra:\n  x: !!python/object/apply:os.system [{touch!r}]",
+        f"extra:\n  x: !!python/object/new:subprocess.check_output [[sh, -c, {touch!r}]]",
+        "extra:\n  x: !!python/name:os.system",
+        "extra:\n  x: !!python/module:antigravity",
+        "extra:\n  x: !ENV [SCOREKEEPER_FUZZ_UNSET, none]",
+        "extra:\n  x: !relative $config_dir/docs",
+        "extra:\n  x: !custom thing",
+        "hooks:\n  - hooks/evil.py",
+        "INHERIT: ../../../../etc/mkdocs.yml",
+        "site_url: 'javascript:alert(1)//'",
+        'site_description: "x\\" onload=\\"alert(1)"',
+        "copyright: <script>alert(1)</script>",
+        "repo_url: javascript:alert(1)",
+        f"markdown_extensions:\n  - toc:\n      slugify: {{object: subprocess.getoutput, kwds: {{cmd: {touch!r}}}}}",
+        "markdown_extensions:\n  - pymdownx.emoji:\n      emoji_index: !!python/name:material.extensions.emoji.twemoji",
+        "markdown_extensions:\n  - not_an_extension_anywhere",
+        "plugins:\n  - macros",
+        "plugins:\n  - no-such-plugin",
+    )
+    replace = (
+        ("language: en", rng.choice(("language: ../../../../tmp/x", "language: ja", "language: pt-BR", "language: 1"))),
+        ("site_name: Scorekeeper", rng.choice(('site_name: "<img src=x onerror=alert(1)>"', "site_name: Bo's & Co"))),
+        ("  name: material", rng.choice(("  name: material\n  custom_dir: ../../..", "  name: no-such-theme"))),
+    )
+    if rng.random() < 0.3:
+        old, new = rng.choice(replace)
+        return text.replace(old, new, 1)
+    setting = rng.choice(settings)
+    key = setting.split(":", 1)[0]
+    if re.search(rf"(?m)^{re.escape(key)}:", text):  # a second top-level key would be a duplicate
+        text = re.sub(rf"(?m)^{re.escape(key)}:.*(\n[ -].*)*", "", text, count=1)
+    return text + "\n" + setting + "\n"
+
+
 def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], Any]]:
     yield path, data
     if isinstance(data, dict):
@@ -369,9 +411,12 @@ def make_mutant(index: int, seed: int, root: Path) -> Mutant:
     elif target.endswith(".txt"):
         source = ROOT / target
     text = source.read_text(encoding="utf-8")
-    if target == "mkdocs.yml" and rng.random() < 0.5:
+    roll = rng.random()
+    if target == "mkdocs.yml" and roll < 0.3:
         ref = rng.choice(("../../../../etc/passwd", "/dev/zero", "/etc/passwd", "data", "missing.json", "mkdocs.yml"))
         text = text.replace("mtg: data/cards.json", f"mtg: {ref}")
+    elif target == "mkdocs.yml" and roll < 0.7:
+        text = _config_mutation(text, rng, root)
     else:
         if target == f"events/2026/{event}" and rng.random() < 0.3:
             text = _unfinish(text, rng) or text
@@ -383,14 +428,16 @@ def make_mutant(index: int, seed: int, root: Path) -> Mutant:
 
 
 def commands(mutant: Mutant, root: Path) -> list[list[str]]:
-    """Every command that reads the files, on the mutant's event."""
+    """Every command that reads the files, on the mutant's event; for a changed ``mkdocs.yml``
+    the build runs the site engine too (what it would import or run, it would run there)."""
     event = str(root / "events" / "2026" / mutant.event)
+    build = ["build", "--today", "2026-12-31"] + ([] if mutant.target == "mkdocs.yml" else ["--docs-only"])
     return [
         ["validate"],
         ["standings", event],
         ["pair", event, "--dry-run"],
         ["check-decks", event],
-        ["build", "--docs-only", "--today", "2026-12-31"],
+        build,
     ]
 
 
@@ -569,6 +616,10 @@ def run(
                 building = args[0] == "build"
                 changed = {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
                 cached = {k for k in changed if k.startswith(CACHE + os.sep) or LOCK.search(k)}
+                if building and "--docs-only" not in args:
+                    # The engine ran (a mkdocs.yml mutant): what it refused, it refused after the
+                    # Markdown was written; build/ is generated output, the site swapped in whole.
+                    cached |= {k for k in changed if k.startswith("build" + os.sep)}
                 # A build that fails on one event file writes the site without it (and says so):
                 # it may write into build/, never elsewhere.
                 published = building and (
@@ -579,6 +630,9 @@ def run(
                 if answer["exit"] != 0 and any(k.startswith(CACHE + os.sep) for k in cached):
                     figures.cache_on_failure += 1
                 outcome = classify(answer, wrote)
+                if (root / RAN_CODE).exists():
+                    outcome = "ran code"
+                    (root / RAN_CODE).unlink()
                 if building:
                     shutil.rmtree(root / "build", ignore_errors=True)
                 figures.runs += 1

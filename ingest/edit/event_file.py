@@ -88,11 +88,12 @@ class EditRefused(IngestError):
     """The edit would leave the file invalid (or the file cannot be edited); nothing was written."""
 
 
-def _read(path: Path, shown: str) -> tuple[bytes, str]:
+def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes, str]:
     if not path.exists():
         raise IngestError(f"{shown}: no such file")
-    # The one bounded reader: the size limit, and no device, pipe or folder, as for every read.
-    raw, problems = read_bytes(path, shown)
+    # The one bounded reader: the size limit, no device, pipe or folder, and no link out of the
+    # project, as for every read.
+    raw, problems = read_bytes(path, shown, within=within)
     if raw is None:
         raise EditRefused(problems)
     text, problems = decode_utf8(raw, shown)
@@ -174,7 +175,7 @@ def edit_event_file(
     shown = display_path(path, project.root)
     with edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
-            raw, text = _read(path, shown)
+            raw, text = _read(path, shown, project.within(path))
             doc, event, before = check_event_text(text, shown, project, keep_tree=True)
             old_errors = [d for d in before if d.is_error]
             if doc is None or doc.root is None or event is None:

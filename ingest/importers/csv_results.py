@@ -59,6 +59,15 @@ PLAYER_COLUMNS = ("player", "id", "deck", "archetype", "country", "byes", "dropp
 _GAMES = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
 
 
+def _count(text: str) -> int | None:
+    """A round, table or bye count written in digits (0-9, at most six), else None.
+
+    >>> _count("12"), _count("²"), _count("9" * 5001)
+    (12, None, None)
+    """
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 6 else None
+
+
 def _read_bytes(path: Path, shown: str) -> bytes:
     if not path.exists():
         raise IngestError([error("import", "no such file", SourcePos(shown))])
@@ -177,8 +186,8 @@ def _rounds(table: CsvTable, family: Family) -> list[SourceRound]:
         cell = row["round"]
         label = cell.text
         match = _match(table, row, family)
-        if label.isdigit() and int(label) >= 1:
-            rnd = swiss.setdefault(int(label), SourceRound(f"Round {int(label)}", [], pos=cell.pos))
+        if (round_number := _count(label)) is not None and round_number >= 1:
+            rnd = swiss.setdefault(round_number, SourceRound(f"Round {round_number}", [], pos=cell.pos))
         elif label and is_playoff_name(label):
             rnd = playoff.setdefault(
                 label.casefold(), SourceRound(clean_text(label, 80), [], playoff=True, pos=cell.pos)
@@ -222,10 +231,10 @@ def _match(table: CsvTable, row: Mapping[str, Cell], family: Family) -> SourceMa
     tcell = row.get("table")
     number = None
     if tcell is not None and tcell.text:
-        if not tcell.text.isdigit() or int(tcell.text) < 1:
+        number = _count(tcell.text)
+        if number is None or number < 1:
             table.err(tcell, "table", f'"{clean_text(tcell.text, 20)}" is not a table number')
-        else:
-            number = int(tcell.text)
+            number = None
     if player is None:
         return None
     if player == opponent:
@@ -309,16 +318,17 @@ def _players(
             cell = row.get(column)
             if cell is not None and cell.text:
                 fields[column] = clean_text(cell.text, 80)
-        if "byes" in fields and not (fields["byes"].isdigit() and int(fields["byes"]) <= 3):
+        if "byes" in fields and not ((byes := _count(fields["byes"])) is not None and byes <= 3):
             table.err(row["byes"], "byes", f'"{fields["byes"]}" is not a number of byes (0-3)')
         if "id" in fields and not re.fullmatch(r"[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?", fields["id"]):
             table.err(row["id"], "id", f'"{fields["id"]}" is not an id', "ids are lowercase letters, digits, - and _")
         cell = row.get("dropped_after")
         if cell is not None and cell.text:
-            if not cell.text.isdigit():
+            after = _count(cell.text)
+            if after is None:
                 table.err(cell, "dropped_after", f'"{clean_text(cell.text, 20)}" is not a round number')
             else:
-                dropped[name] = (int(cell.text), cell)
+                dropped[name] = (after, cell)
         cell = row.get("deck")
         if cell is not None and cell.text:
             deck = _deck(table, cell, folder, name)

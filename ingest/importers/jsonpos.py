@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -38,15 +39,68 @@ def parse_json(text: str) -> Any:
     >>> parse_json('{"a": [1, 2]}')
     {'a': [1, 2]}
 
+    A number no tournament holds (more than :data:`MAX_DIGITS` digits, which Python would
+    refuse to read or write, or one too large for a float) and the non-standard
+    ``NaN``/``Infinity`` are problems too, where they are written.
+
+    >>> parse_json('{"Points": ' + "9" * 5001 + "}")
+    Traceback (most recent call last):
+    ...
+    ingest.importers.jsonpos.JsonProblem: a number of 5001 digits is larger than anything a tournament holds
+
     Raises:
         JsonProblem: the text is not JSON, with the line and column where it goes wrong.
     """
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_integer, parse_float=_decimal, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise JsonProblem(_reason(exc.msg), exc.lineno, exc.colno) from None
+    except _Unreadable as exc:
+        line, col = _number_at(text, exc.literal)
+        raise JsonProblem(exc.reason, line, col) from None
     except RecursionError:
         raise JsonProblem("the document is nested too deeply", 1, 1) from None
+
+
+MAX_DIGITS = 30
+"""Longest integer read (a player count, points, an id): anything longer is no tournament's."""
+
+
+class _Unreadable(ValueError):
+    """A number (or constant) the reader refuses, as written."""
+
+    def __init__(self, literal: str, reason: str) -> None:
+        super().__init__(reason)
+        self.literal = literal
+        self.reason = reason
+
+
+def _integer(literal: str) -> int:
+    if len(literal.lstrip("-")) > MAX_DIGITS:
+        raise _Unreadable(
+            literal, f"a number of {len(literal.lstrip('-'))} digits is larger than anything a tournament holds"
+        )
+    return int(literal)
+
+
+def _decimal(literal: str) -> float:
+    value = float(literal)
+    if not math.isfinite(value):
+        raise _Unreadable(literal, f"the number {literal[:20]} is too large")
+    return value
+
+
+def _constant(literal: str) -> float:
+    raise _Unreadable(literal, f"{literal} is not a number JSON allows")
+
+
+def _number_at(text: str, literal: str) -> tuple[int, int]:
+    """Where ``literal`` is first written as a value (outside text in quotes), 1-based."""
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[-\w.+]+', text):
+        if m.group() == literal:
+            before = text[: m.start()]
+            return before.count("\n") + 1, m.start() - (before.rfind("\n") + 1) + 1
+    return 1, 1
 
 
 def _reason(msg: str) -> str:

@@ -346,7 +346,7 @@ def find_unchanged(
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     for path in paths:
         shown = display_path(path, project.root)
-        text, _ = read_text(path, shown)
+        text, _ = read_text(path, shown, within=project.within(path))
         if text is None:
             continue
         key = store.key(shown, text)

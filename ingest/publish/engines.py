@@ -13,11 +13,13 @@ import tempfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 
+import jinja2
+
 from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
+from ingest.site.render import template_problem
 from ingest.source.project import Project
 from ingest.source.storage import display_path
-from ingest.source.yamldoc import load_plain
 
 Progress = Callable[[str, int, int], None]
 """Told what a build is doing: a stage, how many of its items are done, of how many."""
@@ -134,6 +136,8 @@ def run_mkdocs(
                     split.finish_child("the build ended early")
                 split.abandon()
             cfg.plugins.on_shutdown()
+    except jinja2.TemplateError as exc:  # a theme template or override (rendered in the sandbox)
+        raise IngestError([template_problem(exc, project.root)]) from None
     except (Abort, MkDocsException) as exc:
         at = SourcePos(display_path(project.mkdocs_file, project.root))
         # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.
@@ -188,27 +192,20 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
 
     Zensical takes the folder of its configuration file as the project's root, and the
     docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
-    configuration is written into the build folder, under a name of this build's own, and
-    Zensical's cache is ``build/.cache`` (builds of a project run one at a time, see
-    :func:`build_lock`). Nothing is written outside the build folder.
+    configuration (``mkdocs.yml`` as checked: :func:`~ingest.publish.engine_config.zensical_config`)
+    is written into the build folder, under a name of this build's own, and Zensical's cache
+    is ``build/.cache`` (builds of a project run one at a time, see :func:`build_lock`).
+    Nothing is written outside the build folder.
     """
-    import yaml
+    from ingest.publish.engine_config import zensical_config
 
     build_dir = docs.parent.resolve()
-    config = dict(load_plain(project.mkdocs_file.read_text(encoding="utf-8")) or {})
-    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
-    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
-    # Zensical runs no mkdocs plugins (the fragments are put in afterwards) and warns about ours.
-    plugins = config.get("plugins")
-    if isinstance(plugins, list):
-        config["plugins"] = [
-            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
-        ]
+    text = zensical_config(project, build_dir, docs, site)
     fd, name = tempfile.mkstemp(prefix=".zensical-", suffix=".yml", dir=build_dir)
     cfg = Path(name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(yaml.safe_dump(config, sort_keys=False))
+            out.write(text)
         cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
         proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
     finally:

@@ -6,6 +6,8 @@ puts the stored HTML fragments after their headings in the finished page (``on_p
 headings, table of contents and permalinks are the engine's), keeps
 the pages out of the search plugin's index and writes the designed index instead, and
 adds the script that fetches the index only when the search is opened. See :mod:`ingest.site.fragments`.
+The theme's templates, the project's overrides included, are rendered in Jinja's sandbox
+(:func:`ingest.publish.engine_config.sandboxed`).
 
 The fragments are read from the ``fragments`` folder next to the docs folder
 (``build/fragments`` beside ``build/docs``), or from the folder the ``fragments`` option
@@ -25,6 +27,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
+from ingest.publish.engine_config import sandboxed
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError, modified, not_modified
 from ingest.site import fragments as fr
 from ingest.site import search_index as search
@@ -83,12 +86,12 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
                 self.progress = None
         return nav
 
-    @event_priority(-100)  # every page of this process read and converted
+    @event_priority(-100)  # every page of this process read and converted; after other plugins' env
     def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
         if self.split is not None:
             self.split.settle()
             self.pages = sum(1 for f in files if f.is_documentation_page() and f.is_modified())
-        return env
+        return sandboxed(env)  # the theme and the project's overrides cannot reach Python
 
     def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Any) -> str:
         # The designed index replaces the search plugin's: it need not parse any page.

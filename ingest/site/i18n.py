@@ -40,7 +40,8 @@ from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol, parse_pattern
 from babel.support import Translations
 
-from ingest.source.project import shipped
+from ingest.source.catalog_files import catalog_file, read_catalog
+from ingest.source.project import Project, shipped
 
 DEFAULT = "en"
 """The language of the message ids (and of a site without ``theme.language``)."""
@@ -75,20 +76,15 @@ _active: ContextVar[Language] = ContextVar("scorekeeper_language", default=_ENGL
 
 def locale_dirs(project_root: Path | None = None) -> tuple[Path, ...]:
     """Where catalogs are looked for: the project's own ``locales/``, then the shipped one."""
-    default = shipped("locales")
-    if project_root is None or (project_root / "locales").resolve() == default.resolve():
-        return (default,)
-    return (project_root / "locales", default)
+    if project_root is None:
+        return (shipped("locales"),)
+    return Project(project_root).locales_dirs
 
 
 def catalog_path(code: str, dirs: Sequence[Path] | None = None) -> Path | None:
-    """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``), or None."""
-    names = dict.fromkeys((f"{code}.po", f"{code.replace('-', '_')}.po"))
-    for folder in dirs if dirs is not None else locale_dirs():
-        for name in names:
-            if (folder / name).is_file():
-                return folder / name
-    return None
+    """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``), or None (also
+    when ``code`` is not a language code: it never names a path)."""
+    return catalog_file(code, dirs if dirs is not None else locale_dirs())
 
 
 def languages(dirs: Sequence[Path] | None = None) -> list[str]:
@@ -105,18 +101,27 @@ def languages(dirs: Sequence[Path] | None = None) -> list[str]:
 
 
 def load(code: str | None, dirs: Sequence[Path] | None = None) -> Language:
-    """The language ``code`` (English when it is empty, unknown or has no catalog)."""
+    """The language ``code`` (English when it is empty, unknown or has no catalog).
+
+    A catalog that cannot be used (:func:`ingest.source.catalog_files.read_catalog`: a
+    translation with a placeholder its message lacks, a link out of ``locales/``...) leaves
+    the pages in English here; ``validate`` and ``build`` report why and stop before.
+    """
     path = catalog_path(code, dirs) if code and code != DEFAULT else None
     if code is None or path is None:
         return _ENGLISH
-    stat = path.stat()
-    return _compiled(code, _read(str(path), stat.st_mtime_ns, stat.st_size))
+    try:
+        stat = path.stat()
+    except OSError:
+        return _ENGLISH
+    raw = _read(str(path), stat.st_mtime_ns, stat.st_size)
+    return _ENGLISH if raw is None else _compiled(code, raw)
 
 
 @functools.lru_cache(maxsize=8)
-def _read(path: str, mtime_ns: int, size: int) -> bytes:
+def _read(path: str, mtime_ns: int, size: int) -> bytes | None:
     """A catalog's bytes, read again only when the file changes (page cache keys ask often)."""
-    return Path(path).read_bytes()
+    return read_catalog(Path(path))[0]
 
 
 @functools.lru_cache(maxsize=8)

@@ -10,6 +10,13 @@ Every string that comes from a file (names, deck names, notes, card names) is un
 * data is passed to templates as values, never as template source, so ``{{ 7*7 }}`` in a
   name is just text.
 
+The templates themselves may be the project's (``site_templates/`` in a community's
+repository, changed by pull requests), so they are rendered in Jinja's sandbox
+(:class:`~jinja2.sandbox.ImmutableSandboxedEnvironment`): a template reads the values it is
+given and calls the functions it is given, but reaches nothing else of Python
+(``cycler.__init__.__globals__``) and changes no value (``dict.update``). A template that
+tries, or that cannot be read, is a positioned error (:func:`template_problem`).
+
 Rendering is pure: the environment has no access to the clock or the file system beyond
 its template folder.
 """
@@ -19,13 +26,18 @@ from __future__ import annotations
 import functools
 import json
 import re
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
+from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.errors import IngestError
 from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.core.slug import slug
@@ -41,6 +53,7 @@ from ingest.site.table_rows import (
     standings_data,
     standings_rows,
 )
+from ingest.source.storage import display_path
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
 _LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -164,7 +177,7 @@ def environment(templates: Path) -> jinja2.Environment:
     extension, new style: ``%(name)s`` placeholders, values escaped), looked up in the
     catalog of the language active for the build (:mod:`ingest.site.i18n`).
     """
-    env = jinja2.Environment(
+    env = ImmutableSandboxedEnvironment(
         extensions=["jinja2.ext.i18n"],
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
@@ -231,13 +244,42 @@ def _template(templates: Path, name: str) -> jinja2.Template:
 
 
 def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
-    """Renders one template with a context."""
-    return _template(templates, name).render(**context)
+    """Renders one template with a context (raises IngestError, positioned, when it cannot be)."""
+    try:
+        return _template(templates, name).render(**context)
+    except jinja2.TemplateError as exc:
+        raise IngestError([template_problem(exc, templates.parent)]) from None
 
 
 def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
     """Renders a page template: its Markdown (each fragment's heading in its front matter,
     see :func:`~ingest.site.fragments.anchor_fragments`), and its HTML fragments."""
     fragments: list[str] = []
-    text = _template(templates, name).render(**context, _fragments=fragments)
+    try:
+        text = _template(templates, name).render(**context, _fragments=fragments)
+    except jinja2.TemplateError as exc:
+        raise IngestError([template_problem(exc, templates.parent)]) from None
     return (anchor_fragments(text, name) if fragments else text), fragments
+
+
+def template_problem(exc: jinja2.TemplateError, root: Path) -> Diagnostic:
+    """A template's error at the template's line: its syntax, or what the sandbox refused.
+
+    A syntax error carries its file and line; for an error while rendering, the line is that
+    of the innermost template frame of the traceback (Jinja gives templates' frames their
+    file and line). ``root``: what file names are shown relative to.
+    """
+    where = SourcePos("site_templates")
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        where = SourcePos(display_path(Path(exc.filename), root), exc.lineno, 1)
+    else:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith((".html", ".j2", ".xml"))]
+        if frames:
+            where = SourcePos(display_path(Path(frames[-1].filename), root), frames[-1].lineno or 0, 1)
+    refused = isinstance(exc, SecurityError)
+    return error(
+        "template",
+        f"the template {'asks for what the sandbox refuses' if refused else 'cannot be rendered'}: {exc}",
+        where,
+        "a template shows the values it is given; it cannot reach Python or change them" if refused else "",
+    )

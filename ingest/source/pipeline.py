@@ -27,7 +27,7 @@ from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import archetypes_from_documents, registry_from_documents
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
-from ingest.source.storage import MAX_FILE_BYTES, display_path, file_signature, find_files, read_text
+from ingest.source.storage import MAX_FILE_BYTES, display_path, file_signature, find_files, is_inside, read_text
 from ingest.source.validation import check_document, load_schema, validate_document
 from ingest.source.yamldoc import SourceDocument, parse_yaml
 
@@ -54,16 +54,18 @@ class Loaded:
 
 
 def read_document(
-    path: Path, shown: str, *, config: bool = False, limit: int = MAX_FILE_BYTES
+    path: Path, shown: str, *, config: bool = False, limit: int = MAX_FILE_BYTES, within: Path | None = None
 ) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """Reads and parses one YAML file: the one reading path every project file takes.
 
     The size limit, encoding check, node, depth and alias limits, merge cycles, tags and
     text checks all apply (:func:`ingest.source.storage.read_text`, :func:`ingest.source.yamldoc.parse_yaml`);
     every problem is a positioned diagnostic. ``config``: the site engine's configuration,
-    whose own tags are read as empty values.
+    whose own tags are read as empty values (:attr:`~ingest.source.yamldoc.SourceDocument.tags`
+    says which). ``within``: the project folder, for a project file (a symbolic link out of
+    it is refused, :func:`~ingest.source.storage.read_bytes`).
     """
-    text, problems = read_text(path, shown, limit=limit)
+    text, problems = read_text(path, shown, limit=limit, within=within)
     if text is None:
         return None, problems
     return parse_yaml(text, shown, config=config)
@@ -78,9 +80,10 @@ def read_data_files(folder: Path, root: Path) -> tuple[list[SourceDocument], lis
     docs: list[SourceDocument] = []
     unreadable: list[str] = []
     diags: list[Diagnostic] = []
+    within = root if is_inside(folder, root) else None  # the shipped defaults are not the project's
     for path in sorted(folder.glob("*.yaml")):
         shown = display_path(path, root)
-        doc, problems = read_document(path, shown)
+        doc, problems = read_document(path, shown, within=within)
         diags += problems
         if doc is not None and not problems:
             docs.append(doc)
@@ -125,7 +128,7 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     if not path.exists():
         return PlayerRegistry(), []
     shown = display_path(path, project.root)
-    text, problems = read_text(path, shown)
+    text, problems = read_text(path, shown, within=project.root)
     if text is None:
         return PlayerRegistry(), problems
     registry, found = _players(text, shown, project.schema("players").resolve())
@@ -332,7 +335,7 @@ def load_event(
             the build cache; None: none do.
     """
     shown = display_path(path, project.root)
-    text, problems = read_text(path, shown)
+    text, problems = read_text(path, shown, within=project.within(path))
     if text is None:
         return Loaded(path, shown, None, None, tuple(problems))
     if parsed is None:

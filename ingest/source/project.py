@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from ingest.source.storage import is_inside
+
 
 def shipped(name: str) -> Path:
     """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets``, ``locales``
@@ -87,6 +89,12 @@ class Project:
         return (own,) if own.resolve() == default.resolve() else (own, default)
 
     @property
+    def locales_dirs(self) -> tuple[Path, ...]:
+        """Message catalogs: the project's own ``locales/``, then the shipped ones."""
+        own, default = self.root / "locales", shipped("locales")
+        return (default,) if own.resolve() == default.resolve() else (own, default)
+
+    @property
     def mkdocs_file(self) -> Path:
         """The site configuration."""
         own = self.root / "mkdocs.yml"
@@ -96,6 +104,14 @@ class Project:
     def build_dir(self) -> Path:
         """Generated output (never committed)."""
         return self.root / "build"
+
+    def within(self, path: Path) -> Path | None:
+        """The folder a file the project reads must stay in: the project folder for one of
+        the project's own files (named inside it), None for a shipped default or a file
+        named elsewhere on the command line. A project file that a symbolic link takes
+        outside the project is refused (``read_text(..., within=...)``), as a decklist
+        reference that leaves its event's folder is."""
+        return self.root if is_inside(path, self.root) else None
 
     def schema(self, name: str) -> Path:
         """Path of ``schema/<name>.schema.json``."""

@@ -38,6 +38,7 @@ from ingest.source.pipeline import (
 )
 from ingest.source.project import Project
 from ingest.source.site_config import card_data, site_config_diagnostics
+from ingest.source.storage import links_out
 
 
 def checks_for(
@@ -96,8 +97,9 @@ def event_checks(
 def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     """Problems of the files every event depends on, each at its own position.
 
-    The format files, the archetype rules, ``players.yaml``, the values read from the
-    site configuration and the card-data files it names. A format file with an error is
+    The format files, the archetype rules, ``players.yaml``, the site configuration (and
+    the catalog of its language, the card-data files and theme overrides it names), and the
+    project's templates (none may be a link out of the project). A format file with an error is
     reported here once; the events of its game are not told that their game is unknown.
     """
     out = list(format_registry(project)[1])
@@ -105,6 +107,7 @@ def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     out += load_players(project)[1]
     out += site_config_diagnostics(project)
     out += card_data(project)[1]
+    out += links_out(project.templates_dir, project.root)  # (the shipped templates are not in the project)
     return out
 
 

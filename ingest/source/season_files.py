@@ -23,7 +23,7 @@ from ingest.source.yamldoc import SourceDocument, parse_yaml
 def read_document(path: Path, project: Project, schema: str) -> tuple[SourceDocument | None, list[Diagnostic]]:
     """A YAML file checked against ``schema/<schema>.schema.json`` (None on any error)."""
     shown = display_path(path, project.root)
-    text, problems = read_text(path, shown)
+    text, problems = read_text(path, shown, within=project.within(path))
     if text is None:
         return None, problems
     doc, found = parse_yaml(text, shown)

@@ -15,11 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
-from ingest.core.safetext import unsafe_character, unsafe_text_problem
 from ingest.decks.card_data import CardData, CardDataError
-from ingest.source.deck_refs import deck_path_problem
 from ingest.source.pipeline import read_document, signature
 from ingest.source.project import Project
+from ingest.source.site_checks import contained_problem, named_files_checks, site_checks
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
@@ -38,7 +37,11 @@ def _site_document(
 ) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
     if not config.is_file():
         return None, ()
-    doc, problems = read_document(config, display_path(config, root), config=True)
+    # ``config`` as named (not resolved): the project's own mkdocs.yml may not be a link out of
+    # its folder (the shipped one is a file of the package).
+    doc, problems = read_document(config, display_path(config, root), config=True, within=config.parent)
+    if doc is not None and isinstance(doc.data, dict):
+        problems += site_checks(doc, root)
     if doc is not None and not isinstance(doc.data, dict):
         problems.append(
             error(
@@ -53,50 +56,36 @@ def _site_document(
 
 
 def site_document(project: Project) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
-    """``mkdocs.yml`` read through the one reading path (read once per change), and its problems."""
-    config = project.mkdocs_file.resolve()
+    """``mkdocs.yml`` read through the one reading path (read once per change), and its problems
+    (:func:`ingest.source.site_checks.site_checks` included)."""
+    config = project.mkdocs_file.absolute()
     return _site_document(config, project.root.resolve(), signature(config))
 
 
 def site_config(config: Path) -> dict[str, Any]:
     """mkdocs.yml as plain data, for the few values Scorekeeper reads from it.
 
-    Read through the one reading path (limits included); a missing or unreadable file is
-    an empty configuration here, and its problems are reported by
-    :func:`site_config_diagnostics`. Text values Scorekeeper shows are checked there too.
+    Read through the one reading path (limits included); a missing or unreadable file, or
+    one with any error (:func:`site_config_diagnostics` reports them, and ``build`` stops on
+    them), is an empty configuration here: every value it would give takes its default.
     """
-    resolved = config.resolve()
-    root = resolved.parent
-    doc, problems = _site_document(resolved, root, signature(resolved))
+    named = config.absolute()
+    doc, problems = _site_document(named, named.parent.resolve(), signature(named))
     if doc is None or any(p.is_error for p in problems):
         return {}
     data: dict[str, Any] = doc.data
-    name = data.get("site_name")
-    if isinstance(name, str) and (unsafe_character(name) is not None or "\n" in name.strip("\n")):
-        return {k: v for k, v in data.items() if k != "site_name"}
     return data
 
 
 def site_config_diagnostics(project: Project) -> list[Diagnostic]:
-    """Problems of the values Scorekeeper reads from ``mkdocs.yml`` (the site engine checks the rest)."""
+    """Problems of ``mkdocs.yml`` (:mod:`ingest.source.site_checks`: what it asks of the site
+    engine, the values Scorekeeper reads from it) and of the files it names (the message
+    catalog of its language, the theme overrides)."""
     doc, problems = site_document(project)
     out = list(problems)
     if doc is None:
         return out
-    name = doc.data.get("site_name")
-    if isinstance(name, str) and (char := unsafe_character(name)) is not None:
-        message, hint = unsafe_text_problem(char)
-        out.append(error("unsafe-text", f"site_name: {message}", doc.pos(("site_name",)), hint))
-    elif isinstance(name, str) and "\n" in name.strip("\n"):
-        out.append(
-            error(
-                "unsafe-text",
-                "site_name: the text is on more than one line, but it is shown on one line",
-                doc.pos(("site_name",)),
-                "write the site's name on one line",
-            )
-        )
-    return out
+    return out + named_files_checks(doc, project.root, project.locales_dirs)
 
 
 def _card_data_problem(doc: SourceDocument, path: YamlPath, message: str, hint: str = "") -> Diagnostic:
@@ -108,31 +97,11 @@ def _card_data_problem(doc: SourceDocument, path: YamlPath, message: str, hint: 
     )
 
 
-def _contained(root: Path, ref: str) -> str | None:
-    """Why a path named in the configuration may not be used, or None when it stays in the project.
-
-    >>> _contained(Path("/p"), "../../etc/passwd")
-    'it points outside the project folder'
-    >>> _contained(Path("/p"), "/dev/zero")
-    'it is an absolute path; name a file inside the project folder'
-    """
-    problem = deck_path_problem(ref)
-    if problem == "it is an absolute path":
-        return "it is an absolute path; name a file inside the project folder"
-    if problem is not None:
-        return problem.replace("the event's folder", "the project folder")
-    real_root = os.path.realpath(root)
-    real = os.path.realpath(root / ref)
-    if real != real_root and not real.startswith(real_root + os.sep):
-        return "it leads outside the project folder (through a symbolic link)"
-    return None
-
-
 def _read_card_data(
     doc: SourceDocument, path: YamlPath, ref: str, root: Path
 ) -> tuple[CardData | None, list[Diagnostic]]:
     """One card-data file named in the configuration: contained, bounded, parsed."""
-    problem = _contained(root, ref)
+    problem = contained_problem(root, ref)
     if problem is not None:
         return None, [_card_data_problem(doc, path, f'"{ref}" cannot be used: {problem}')]
     target = root / ref
@@ -205,7 +174,7 @@ def card_data(project: Project) -> tuple[dict[str, CardData], tuple[Diagnostic, 
     :data:`MAX_CARD_DATA_BYTES`; every problem is positioned (at the configuration value,
     or in the card-data file itself for bad JSON).
     """
-    config = project.mkdocs_file.resolve()
+    config = project.mkdocs_file.absolute()
     root = project.root.resolve()
     found, diags = _card_data(config, root, signature(config), _card_signature(config, root))
     return dict(found), diags
@@ -219,11 +188,13 @@ def _card_signature(config: Path, root: Path) -> tuple[tuple[str, int, int], ...
     paths = section.get("card_data") if isinstance(section, dict) else None
     if not isinstance(paths, dict):
         return ()
-    refs = [root / ref for ref in paths.values() if isinstance(ref, str) and ref and _contained(root, ref) is None]
+    refs = [
+        root / ref for ref in paths.values() if isinstance(ref, str) and ref and contained_problem(root, ref) is None
+    ]
     return signature(*(p for p in refs if p.is_file()))
 
 
 def card_data_files(project: Project) -> tuple[Path, ...]:
     """The card-data files mkdocs.yml names (for the build cache's key)."""
-    config, root = project.mkdocs_file.resolve(), project.root.resolve()
+    config, root = project.mkdocs_file.absolute(), project.root.resolve()
     return tuple(Path(name) for name, _, _ in _card_signature(config, root))

@@ -23,15 +23,68 @@ MAX_FILE_BYTES = 8 * 1024 * 1024
 
 
 def display_path(path: Path, root: Path | None = None) -> str:
-    """A path as shown in diagnostics: relative to ``root`` (or the working directory)."""
+    """A path as shown in diagnostics: relative to ``root`` (or the working directory).
+
+    As named first (a symbolic link in the project is shown where it is, not where it
+    leads), else with every link followed.
+    """
     base = root if root is not None else Path.cwd()
-    try:
-        return path.resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+    for named, folder in ((Path(os.path.abspath(path)), Path(os.path.abspath(base))), (path.resolve(), base.resolve())):
+        try:
+            return named.relative_to(folder).as_posix()
+        except ValueError:
+            continue
+    return path.as_posix()
 
 
-def read_bytes(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, list[Diagnostic]]:
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is named inside ``folder`` (as written: symbolic links are not followed).
+
+    >>> is_inside(Path("/p/events/a.yaml"), Path("/p")), is_inside(Path("/q/a.yaml"), Path("/p"))
+    (True, False)
+    """
+    inner, outer = os.path.abspath(path), os.path.abspath(folder)
+    return inner == outer or inner.startswith(outer.rstrip(os.sep) + os.sep)
+
+
+def leads_outside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, once every symbolic link on the way is followed, is outside ``folder``.
+
+    >>> leads_outside(Path("/p/events/a.yaml"), Path("/p")), leads_outside(Path("/p/../etc/x"), Path("/p"))
+    (False, True)
+    """
+    return not is_inside(Path(os.path.realpath(path)), Path(os.path.realpath(folder)))
+
+
+def outside_problem(shown: str) -> Diagnostic:
+    """The error for a project file that leads outside the project folder."""
+    return error(
+        "outside-project",
+        "the file is a symbolic link to a file outside the project folder, which is never read or published",
+        SourcePos.file_start(shown),
+        "copy the file into the project instead of linking to it",
+    )
+
+
+def links_out(folder: Path, root: Path) -> list[Diagnostic]:
+    """An error for each file or folder below ``folder`` (a folder of the project: templates,
+    theme overrides) that a symbolic link takes outside the project folder ``root``: what it
+    holds would be rendered or copied into the site."""
+    out: list[Diagnostic] = []
+    if not folder.is_dir() or not is_inside(folder, root):
+        return out
+    for where, dirs, names in os.walk(folder):
+        for name in sorted(dirs + names):
+            path = Path(where, name)
+            if path.is_symlink() and leads_outside(path, root):
+                out.append(outside_problem(display_path(path, root)))
+        dirs[:] = [d for d in dirs if not Path(where, d).is_symlink()]
+    return out
+
+
+def read_bytes(
+    path: Path, shown: str, *, limit: int = MAX_FILE_BYTES, within: Path | None = None
+) -> tuple[bytes | None, list[Diagnostic]]:
     """Reads a regular file of at most ``limit`` bytes.
 
     A device, a pipe or a folder is refused (``/dev/zero`` would never end, a pipe would
@@ -42,8 +95,12 @@ def read_bytes(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[
         path: the file to read.
         shown: how the file is named in diagnostics.
         limit: the size limit in bytes.
+        within: the project folder, for a file of the project: a file that a symbolic link
+            takes outside it is refused (:func:`leads_outside`), as decklist references are.
     """
     at = SourcePos.file_start(shown)
+    if within is not None and leads_outside(path, within):
+        return None, [outside_problem(shown)]
     try:
         # Without blocking: opening a named pipe would otherwise wait for a writer.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
@@ -121,15 +178,18 @@ def signature_of(st: os.stat_result) -> FileSignature:
     return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
-def read_text(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[str | None, list[Diagnostic]]:
+def read_text(
+    path: Path, shown: str, *, limit: int = MAX_FILE_BYTES, within: Path | None = None
+) -> tuple[str | None, list[Diagnostic]]:
     """Reads a UTF-8 text file, refusing oversized files, devices and invalid bytes.
 
     Args:
         path: the file to read.
         shown: how the file is named in diagnostics.
         limit: the size limit in bytes.
+        within: the project folder, for a file of the project (see :func:`read_bytes`).
     """
-    raw, problems = read_bytes(path, shown, limit=limit)
+    raw, problems = read_bytes(path, shown, limit=limit, within=within)
     if raw is None:
         return None, problems
     return decode_utf8(raw, shown)

@@ -14,19 +14,23 @@ Refused, each with a positioned diagnostic in plain words:
   (merge keys ``<<:`` count like any other node, and a mapping that merges itself is a
   positioned error rather than endless recursion);
 * duplicate mapping keys, which YAML would silently resolve by keeping the last one;
+* numbers that are not finite (``.inf``, ``.nan``, ``1.0e+400``) or absurdly large (31 digits
+  or more): no count, score, factor or seed is;
 * more than one document in a file;
 * text holding control characters, bidirectional overrides or line separators
   (:mod:`ingest.core.safetext`); a tab inside text becomes a space.
 
 This is the one reading path for every YAML file the project reads: event files,
 ``players.yaml``, ``formats/``, archetypes and the values read from ``mkdocs.yml``
-(:func:`parse_yaml` with ``config=True``, which lets the site engine's own tags through
-as opaque values).
+(:func:`parse_yaml` with ``config=True``, which reads the site engine's own tags as
+empty values and lists them in :attr:`SourceDocument.tags`, for
+:mod:`ingest.source.site_checks` to allow or refuse).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -69,6 +73,9 @@ MAX_NODES = 500_000
 """Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
+MAX_INTEGER = 10**30
+"""Integers from this size on are refused: no count, score, factor or seed is near it, and
+arithmetic on such numbers ends in text Python refuses to write (more than 4,300 digits)."""
 
 RECOVERABLE = frozenset({"duplicate-key", "unsafe-text"})
 """Problems after which the document is still whole: of two equal keys, the first one is
@@ -84,6 +91,18 @@ _STR_TAG = _TAG + "str"
 
 
 @dataclass(frozen=True, slots=True)
+class Tagged:
+    """A value of the site configuration written with a tag (``!ENV [KEY, none]``,
+    ``!!python/name:material.extensions.emoji.twemoji``), which the site engine reads its own way."""
+
+    tag: str
+    """The tag as written (``!ENV``, ``!!python/name:material.extensions.emoji.twemoji``)."""
+    value: Any
+    """What follows the tag: its text, or the plain data of the list or mapping it tags
+    (a tag inside it is listed on its own, and empty here)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SourceDocument:
     """Plain data read from one YAML file, with the position of every key and value."""
 
@@ -95,6 +114,9 @@ class SourceDocument:
     """1-based (line, column) where each value starts."""
     keys: Mapping[YamlPath, tuple[int, int]] = field(default_factory=dict)
     """1-based (line, column) of the key of each mapping entry."""
+    tags: Mapping[YamlPath, Tagged] = field(default_factory=dict)
+    """The values written with a tag, by path (only in a configuration read with
+    ``parse_yaml(config=True)``: any other file with a tag is refused)."""
     root: Node | None = field(default=None, compare=False, repr=False)
     """The composed node tree the data was read from, when asked for (``parse_yaml(keep_tree=True)``):
     the exact offsets of every node, for a command that edits the text
@@ -152,8 +174,9 @@ def parse_yaml(
 
     ``config``: the file is the site engine's configuration (``mkdocs.yml``), which may
     use the engine's own tags (``!ENV``, ``!!python/name:``): their values are read as
-    empty (None) rather than refused, and text is not checked (the caller checks the few
-    values it uses). Every limit still applies.
+    empty (None) and listed in :attr:`SourceDocument.tags` rather than refused here (the
+    caller decides which it allows: :mod:`ingest.source.site_checks`), and text is not
+    checked (the caller checks the few values it uses). Every limit still applies.
 
     ``keep_tree``: keep the composed node tree in the document (:attr:`SourceDocument.root`),
     for a command that edits the text; otherwise it is let go as soon as it is read (kept,
@@ -218,7 +241,10 @@ def parse_yaml(
         ]
     if any(p.code not in RECOVERABLE for p in walker.problems):
         return None, walker.problems
-    return SourceDocument(path, data, walker.values, walker.keys, node if keep_tree else None), walker.problems
+    return (
+        SourceDocument(path, data, walker.values, walker.keys, walker.tags, node if keep_tree else None),
+        walker.problems,
+    )
 
 
 def _children(node: Node) -> list[Node]:
@@ -290,6 +316,7 @@ class _Walker:
         self.values: dict[YamlPath, tuple[int, int]] = {}
         self.keys: dict[YamlPath, tuple[int, int]] = {}
         self.problems: list[Diagnostic] = []
+        self.tags: dict[YamlPath, Tagged] = {}
         self.nodes = 0
         self.constructor = SafeConstructor()
         self.aborted = False
@@ -326,15 +353,17 @@ class _Walker:
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)
         if isinstance(node, SequenceNode):
+            items = [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
             if node.tag != _TAG + "seq":
-                self.refuse_tag(node)
+                self.refuse_tag(node, path, items)
                 return None
-            return [self.convert(item, (*path, i), depth + 1) for i, item in enumerate(node.value)]
+            return items
         if isinstance(node, MappingNode):
+            entries = self.mapping(node, path, depth)
             if node.tag != _TAG + "map":
-                self.refuse_tag(node)
+                self.refuse_tag(node, path, entries)
                 return None
-            return self.mapping(node, path, depth)
+            return entries
         self.refuse_tag(node)  # pragma: no cover - compose only yields the three node kinds
         return None
 
@@ -362,6 +391,8 @@ class _Walker:
                 )
                 continue
             key = self.scalar(key_node)
+            if key is None and key_node.tag not in _SCALAR_TAGS and key_node.tag != _STR_TAG:
+                continue  # a tag on a key: refused by refuse_tag
             if key is None or isinstance(key, bool | list | dict):
                 if not self.aborted:
                     self.fail("yaml-key", f"{key_node.value!r} cannot be used as a key", key_node)
@@ -413,7 +444,7 @@ class _Walker:
         if node.tag == _STR_TAG:  # text: checked for characters it may not hold
             return node.value if self.config else self.text(node, path)
         if node.tag not in _SCALAR_TAGS:
-            self.refuse_tag(node)
+            self.refuse_tag(node, path, node.value)
             return None
         try:
             value = self.constructor.construct_object(node, deep=True)
@@ -430,6 +461,22 @@ class _Walker:
             return None
         if isinstance(value, dt.datetime | dt.date):
             return value.isoformat()
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= MAX_INTEGER and not self.config:
+            self.fail(
+                "yaml-value",
+                f"a number of {len(str(abs(value)))} digits is larger than any count, score or seed these files hold",
+                node,
+                "write an ordinary number",
+            )
+            return None
+        if isinstance(value, float) and not math.isfinite(value) and not self.config:
+            self.fail(
+                "yaml-value",
+                f"{node.value} is not a number that can be counted with (it is infinite or not a number)",
+                node,
+                "write an ordinary number, e.g. 1.5",
+            )
+            return None
         return value
 
     def text(self, node: ScalarNode, path: YamlPath | None) -> str:
@@ -453,10 +500,19 @@ class _Walker:
             )
         return normalise_tabs(value)
 
-    def refuse_tag(self, node: Node) -> None:
-        if self.config:
-            return  # the site engine's own tags: the value is read as empty
+    def refuse_tag(self, node: Node, path: YamlPath | None = None, value: Any = None) -> None:
         tag = node.tag.replace(_TAG, "!!")
+        if self.config and path is not None:  # the site engine's own tags: read as empty, listed
+            self.tags[path] = Tagged(tag, value)
+            return
+        if self.config:
+            self.fail(
+                "yaml-tag",
+                f"the tag {tag} is not allowed on a key",
+                node,
+                "remove the tag; a key is a plain word such as site_name",
+            )
+            return
         self.fail(
             "yaml-tag",
             f"the tag {tag} is not allowed: event files hold plain data, not objects",

@@ -1,0 +1,158 @@
+"""What the site engines are given of ``mkdocs.yml``: the configuration as checked, and no more.
+
+``validate`` and ``build`` check ``mkdocs.yml`` before any engine runs
+(:mod:`ingest.source.site_checks`). Zensical is handed a configuration written from that
+checked document (:func:`zensical_config`), the engine's own tags written back as they were
+(``!ENV``, ``!!python/name:`` of an allowed function), rather than the file read again its
+own way; mkdocs renders the theme, and the project's theme overrides, in Jinja's sandbox
+(:func:`sandboxed`), so a template cannot reach Python.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import types
+from pathlib import Path
+from typing import Any, ClassVar
+
+import jinja2
+import yaml
+from jinja2.sandbox import SandboxedEnvironment, safe_range
+
+from ingest.core.diagnostics import error
+from ingest.core.errors import IngestError
+from ingest.source.project import Project
+from ingest.source.site_config import site_document
+from ingest.source.yamldoc import Tagged, format_path
+
+_YAML_TAG = "tag:yaml.org,2002:"
+
+
+class _Dumper(yaml.SafeDumper):
+    """Writes the configuration for Zensical: plain data, and the engine's own tags as written."""
+
+
+def _represent_tag(dumper: yaml.SafeDumper, data: Tagged) -> yaml.Node:
+    tag = _YAML_TAG + data.tag[2:] if data.tag.startswith("!!") else data.tag
+    if isinstance(data.value, list):
+        return dumper.represent_sequence(tag, data.value)
+    if isinstance(data.value, dict):
+        return dumper.represent_mapping(tag, data.value)
+    return dumper.represent_scalar(tag, "" if data.value is None else str(data.value))
+
+
+_Dumper.add_representer(Tagged, _represent_tag)
+
+
+ZENSICAL_TAGS = ("!ENV", "!!python/name:")
+"""The tags Zensical reads (``!relative`` is mkdocs' alone)."""
+
+
+def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -> str:
+    """The configuration Zensical is given: ``mkdocs.yml`` as checked, with the folders of this build.
+
+    Zensical takes the folder of its configuration file as the project's root, so the docs
+    and site folders are given relative to ``build_dir`` (where the file is written) and the
+    theme overrides (``theme.custom_dir``) relative to it from the project. Our mkdocs plugin
+    is left out (Zensical runs no mkdocs plugins, and warns about ours).
+
+    Raises:
+        IngestError: the configuration has an error (``build`` has stopped before), or a tag
+            Zensical does not read (``!relative``), with its position.
+    """
+    doc, problems = site_document(project)
+    if doc is None or any(p.is_error for p in problems):
+        raise IngestError([p for p in problems if p.is_error] or "the site configuration cannot be read")
+    config: dict[str, Any] = copy.deepcopy(doc.data)
+    for path, tagged in sorted(doc.tags.items(), key=lambda item: len(item[0]), reverse=True):
+        if not tagged.tag.startswith(ZENSICAL_TAGS):
+            raise IngestError(
+                [
+                    error(
+                        "site-config",
+                        f"{format_path(path)}: Zensical does not read the tag {tagged.tag} (mkdocs alone does)",
+                        doc.pos(path),
+                        "write the value out, e.g. a path relative to mkdocs.yml",
+                    )
+                ]
+            )
+        _put(config, path, tagged)
+    config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
+    config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
+    theme = config.get("theme")
+    if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
+        theme["custom_dir"] = os.path.relpath(project.root.resolve() / theme["custom_dir"], build_dir)
+    plugins = config.get("plugins")
+    if isinstance(plugins, list):
+        config["plugins"] = [
+            p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
+        ]
+    return yaml.dump(config, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+
+def _put(data: Any, path: tuple[str | int, ...], value: Any) -> None:
+    """Sets the value at ``path`` (a tagged value: the plain data holds None there)."""
+    for step in path[:-1]:
+        data = data[step]
+    data[path[-1]] = value
+
+
+_INTERNALS = (
+    types.FunctionType,
+    types.MethodType,
+    type,
+    types.CodeType,
+    types.TracebackType,
+    types.FrameType,
+    types.GeneratorType,
+    types.CoroutineType,
+    types.AsyncGeneratorType,
+)
+"""The kinds of object whose attributes :func:`jinja2.sandbox.is_internal_attribute` looks
+at beyond their names (a type's ``mro``, a frame's anything)."""
+
+
+class ThemeSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, deciding faster for the objects a theme's pages read most.
+
+    A page of mkdocs-material reads a few hundred attributes (``page.title``,
+    ``config.theme.palette``...), each checked by :meth:`is_safe_attribute`. For an object
+    that is none of :data:`_INTERNALS`, Jinja's check comes down to the name not starting
+    with ``_``; that is decided here at once, the kind of object remembered by its class.
+    Anything else takes Jinja's own check. (Half the sandbox's cost per attribute.)
+    """
+
+    _plain: ClassVar[dict[type, bool]] = {}
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if attr.startswith("_"):
+            return False
+        kind = type(obj)
+        plain = self._plain.get(kind)
+        if plain is None:
+            plain = self._plain[kind] = not issubclass(kind, _INTERNALS)
+        return plain or super().is_safe_attribute(obj, attr, value)
+
+
+def sandboxed(env: jinja2.Environment) -> jinja2.Environment:
+    """The theme's Jinja environment, made a sandboxed one in place.
+
+    mkdocs makes a plain ``jinja2.Environment`` for the theme, whose templates include the
+    project's overrides (``theme.custom_dir``); in it ``{{ cycler.__init__.__globals__.os }}``
+    reaches Python. The environment becomes a sandbox (:class:`ThemeSandbox`) with
+    everything mkdocs and the plugins set on it (loader, filters, globals, the i18n
+    extension bound to it): the class is changed and the attributes the sandbox's own
+    ``__init__`` would set are set; templates compiled before are forgotten (the sandbox
+    compiles calls differently). mkdocs-material's pages come out byte for byte the same.
+    """
+    if isinstance(env, SandboxedEnvironment):
+        return env
+    env.__class__ = ThemeSandbox
+    box: Any = env
+    box.globals["range"] = safe_range
+    box.binop_table = SandboxedEnvironment.default_binop_table.copy()
+    box.unop_table = SandboxedEnvironment.default_unop_table.copy()
+    if env.cache is not None:
+        env.cache.clear()
+    return env
