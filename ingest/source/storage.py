@@ -9,10 +9,12 @@ error never leaves a half-written event file or site behind.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -67,6 +69,24 @@ def read_bytes(path: Path, shown: str, *, limit: int = MAX_FILE_BYTES) -> tuple[
     except OSError as exc:
         return None, [error("io", f"cannot read the file: {exc.strerror or exc}", at)]
     return raw, []
+
+
+SETTLE_SECONDS = 0.1
+"""How long a command that cannot use a file it read waits for it to change: an editor that
+saves in place empties the file and writes it again within milliseconds, and a command that
+read it in between ("the file is empty") reads it again."""
+
+
+def changes_soon(path: Path, seen: bytes | None, seconds: float = SETTLE_SECONDS) -> bool:
+    """Whether the file at ``path`` holds something other than ``seen`` (None: nothing
+    readable) now or within ``seconds``: a save in progress when it was read."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if read_bytes(path, "")[0] != seen:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.005)
 
 
 def _too_large(size: int, limit: int, at: SourcePos) -> Diagnostic:
@@ -181,6 +201,51 @@ def write_atomically(path: Path, content: str | bytes, *, durable: bool = True) 
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
+        raise
+
+
+def create_atomically(path: Path, content: str | bytes) -> None:
+    """Creates ``path`` with ``content``, whole or not at all, unless it exists.
+
+    The content is written to a temporary file next to it and made durable, then given the
+    name with a hard link, which fails if the name is taken: two commands creating the same
+    file at once cannot both succeed, and no lock file is needed. Where the file system
+    has no hard links, the temporary file is renamed once the name is seen free. Folders
+    made for it are removed again if it cannot be written (a full disk).
+
+    Raises:
+        FileExistsError: ``path`` exists (nothing was written).
+        OSError: it cannot be written (nothing was left behind).
+    """
+    made: list[Path] = []
+    parent = path.parent
+    while not parent.exists():
+        made.append(parent)
+        parent = parent.parent
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content.encode("utf-8") if isinstance(content, str) else content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp_name, 0o644)
+            try:
+                os.link(tmp_name, path)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here (FAT, some network shares)
+                if os.path.lexists(path):
+                    raise FileExistsError(errno.EEXIST, "File exists", os.fspath(path)) from None
+                os.replace(tmp_name, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp_name)
+    except BaseException:
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise
 
 
