@@ -625,7 +625,7 @@ def test_a_team_event_with_no_round_yet_builds(tmp_path: Path) -> None:
     for team in event.teams:
         section = page.split(f"## {team.name} {{: #{team.id} }}", 1)[1].split("\n## ", 1)[0]
         names = {p.id: p.name for p in event.players}
-        assert f"A: <a href=\"../../../players/{team.members[0]}/\">{names[team.members[0]]}</a>" in section
+        assert f'A: <a href="../../../players/{team.members[0]}/">{names[team.members[0]]}</a>' in section
         assert "Rank" not in section and "Record" not in section and "<table" not in section
     assert _cli_ok(tmp_path, "pair", str(path))
     build_site(project, today=TODAY, docs_only=True, workers=1)
