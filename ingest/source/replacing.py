@@ -49,6 +49,9 @@ _SYSCALL_NUMBERS = {"x86_64": 316, "aarch64": 276, "arm64": 276}
 
 _UNSUPPORTED = {errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EXDEV}
 
+MAX_COMPARED_BYTES = 64 * 2**20
+"""Largest file read to be compared (an event file is at most 8 MB)."""
+
 PUT_BACK_STEPS = 16
 """Exchanges tried to put back a save made while the file was being replaced (each one
 only repeats when yet another save arrives within microseconds of the last)."""
@@ -129,10 +132,13 @@ def _open(path: Path) -> int | None:
 
 
 def _read_version(fd: int) -> Version | None:
-    """What the open file ``fd`` holds now (None: not a regular file)."""
+    """What the open file ``fd`` holds now (None: not a regular file; a file larger than
+    :data:`MAX_COMPARED_BYTES` is not read, and matches no other)."""
     st = os.fstat(fd)
     if not stat.S_ISREG(st.st_mode):
         return None
+    if st.st_size > MAX_COMPARED_BYTES:
+        return Version(st.st_dev, st.st_ino, -2, st.st_mtime_ns, b"")
     chunks = []
     offset = 0
     while chunk := os.pread(fd, max(st.st_size + 1, 65536), offset):

@@ -335,7 +335,10 @@ def test_without_an_exchange_an_in_place_save_into_the_replaced_file_is_written_
     assert outcome.attempts == 2
 
 
-def test_a_command_that_reads_the_file_mid_save_reads_it_again(event_file: Path) -> None:
+@pytest.mark.parametrize(
+    "command", [("rename", "p02", "Player Two Renamed"), ("standings",), ("pair", "--dry-run")], ids=lambda c: c[0]
+)
+def test_a_command_that_reads_the_file_mid_save_reads_it_again(event_file: Path, command: tuple[str, ...]) -> None:
     """The editor has emptied the file and not written it yet when the command reads it
     ("the file is empty"): the command waits and reads the saved file."""
     full = event_file.read_text()
@@ -350,12 +353,15 @@ def test_a_command_that_reads_the_file_mid_save_reads_it_again(event_file: Path)
     writer = FORK.Process(target=finish_the_save)
     writer.start()
     ready.set()
-    result = CliRunner().invoke(
-        main, ["--root", str(event_file.parents[1]), "rename", str(event_file), "p02", "Player Two Renamed"]
-    )
+    verb, *rest = command
+    result = CliRunner().invoke(main, ["--root", str(event_file.parents[1]), verb, str(event_file), *rest])
     writer.join(30)
-    assert result.exit_code == 0, result.output
-    assert "Player Two Renamed" in event_file.read_text()
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "empty" not in result.output
+    if verb == "rename":
+        assert "Player Two Renamed" in event_file.read_text()
+    else:
+        assert "Player 16" in result.output
 
 
 def test_an_empty_file_is_still_refused_after_the_wait(event_file: Path) -> None:
