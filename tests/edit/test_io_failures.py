@@ -131,8 +131,8 @@ def full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 
 
 @pytest.fixture
-def read_only(tmp_path: Path) -> Iterator[Path]:
-    """A project in a folder nothing can be written to."""
+def read_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, str]]:
+    """A project in a folder nothing can be written to, and what the system says then."""
     root = tmp_path / "ro"
     with _tmpfs(root, "4m") as real:
         _make_project(root)
@@ -140,13 +140,20 @@ def read_only(tmp_path: Path) -> Iterator[Path]:
             subprocess.run(["mount", "-o", "remount,ro", str(root)], check=True)
             with pytest.raises(OSError, match="Read-only file system"):
                 (root / "probe").write_text("x")
-            yield root
+            yield root, "Read-only file system"
+        elif _is_root():  # root where no file system can be mounted: the system's error, injected
+
+            def read_only_fs(*args: object, **kwargs: object) -> tuple[int, str]:
+                raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+            monkeypatch.setattr(tempfile, "mkstemp", read_only_fs)
+            yield root, "Read-only file system"
         else:
             folders = [root, *(p for p in root.rglob("*") if p.is_dir())]
             for folder in folders:
                 folder.chmod(stat.S_IRUSR | stat.S_IXUSR)
             try:
-                yield root
+                yield root, "Permission denied"
             finally:
                 for folder in folders:
                     folder.chmod(0o755)
@@ -169,21 +176,23 @@ def test_every_edit_on_a_full_disk_is_one_line_and_writes_nothing(full_disk: Pat
 
 @pytest.mark.parametrize("command", COMMANDS, ids=[" ".join(c[:2]) for c in COMMANDS])
 def test_every_edit_in_a_read_only_folder_is_one_line_and_writes_nothing(
-    read_only: Path, command: tuple[str, ...]
+    read_only: tuple[Path, str], command: tuple[str, ...]
 ) -> None:
-    before = _state(read_only)
-    code, out = _cli(read_only, *_args(read_only, command))
+    root, says = read_only
+    before = _state(root)
+    code, out = _cli(root, *_args(root, command))
     assert code == 1, out
-    _one_line_error(out, expected="Read-only file system" if _is_root() else "Permission denied")
-    assert _state(read_only) == before
+    _one_line_error(out, expected=says)
+    assert _state(root) == before
 
 
-def test_a_dry_run_needs_nothing_written(read_only: Path) -> None:
-    event = read_only / "events" / "2026" / "fresh.yaml"
-    code, out = _cli(read_only, "pair", str(event), "--dry-run")
+def test_a_dry_run_needs_nothing_written(read_only: tuple[Path, str]) -> None:
+    root, _ = read_only
+    event = root / "events" / "2026" / "fresh.yaml"
+    code, out = _cli(root, "pair", str(event), "--dry-run")
     assert code == 0, out
     assert "Round 1" in out and "Player 1" in out
-    code, out = _cli(read_only, "pair", str(event), "--dry-run", "--json")
+    code, out = _cli(root, "pair", str(event), "--dry-run", "--json")
     assert code == 0 and '"written": false' in out, out
 
 
@@ -211,3 +220,18 @@ def test_a_full_disk_leaves_no_folder_behind(tmp_path: Path) -> None:
             )
         assert code == 1 and "No space left on device" in out, out
         assert _state(root) == before
+
+
+def test_a_first_edit_on_a_full_disk_leaves_at_most_its_empty_lock_file(full_disk: Path) -> None:
+    """A file never edited before has no lock file yet: the command makes one (an empty,
+    hidden file that git ignores) before it finds the disk full, and leaves it, as every
+    command does (a lock file removed while another command waits on it would let two hold
+    the lock). Nothing else is written."""
+    events = full_disk / "events" / "2026"
+    (events / ".fresh.yaml.lock").unlink()
+    before = _state(full_disk)
+    code, out = _cli(full_disk, "rename", str(events / "fresh.yaml"), "p1", "Pia")
+    assert code == 1 and "No space left on device" in out, out
+    after = _state(full_disk)
+    assert {k: v for k, v in after.items() if k != "events/2026/.fresh.yaml.lock"} == before
+    assert after.get("events/2026/.fresh.yaml.lock", b"") == b""
