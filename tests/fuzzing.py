@@ -18,7 +18,7 @@ address-space limit and a per-command time limit, and the outcome is checked:
   and after every command but a build that wrote the site, all of it or without an event
   file that has errors (it says so); such a build writes into ``build/`` only; the build's cache folder is counted
   apart: a build that fails in the checks computed with each report keeps the report;
-  so are edit locks, which ``pair`` takes even for a dry run);
+  so is the build's lock file; ``pair --dry-run`` writes nothing, not even an edit lock);
 * within the time and memory bounds.
 
 Run from the test suite (``tests/test_fuzz.py``, a few dozen mutants), or longer::
@@ -45,7 +45,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -516,9 +516,9 @@ class Worker:
 CACHE = os.path.join("build", ".cache")
 """The build's cache folder: a failed build may leave computed reports there (counted apart,
 not as output; the report cache is the site engine's, see the CHANGELOG)."""
-LOCK = re.compile(r"(^|/)\.[^/]+\.lock$")
-"""An event file's edit lock (``.<name>.lock`` next to it, ignored by git): ``pair`` takes
-it even for a dry run; it is not output."""
+LOCK = re.compile(r"^build/\.build\.lock$")
+"""The build's lock file (``build/.build.lock``): not output. (An event file's edit lock is
+output here: no command the fuzzer runs writes the file, so none may take its lock.)"""
 
 
 def tree_state(root: Path) -> dict[str, tuple[int, int]]:
@@ -593,13 +593,35 @@ def run(
 ) -> Figures:
     """Runs ``mutants`` mutants from ``seed``; failing mutants are kept under ``keep``."""
     root = make_sample(workdir / "project")
+    return run_mutants((make_mutant(index, seed, root) for index in range(mutants)), root, keep=keep, progress=progress)
+
+
+def no_round_yet(event: str) -> Mutant:
+    """A sample event as it stood before its first round: players (and teams) registered,
+    ``rounds: []`` (the fuzzer's one crash: a team event in that state stopped the build)."""
+    data = yaml.load((ROOT / "events" / "2026" / event).read_text(encoding="utf-8"), Loader=_LOADER)
+    for key in ("playoff", "cut_drops", "rounds"):
+        data.pop(key, None)
+    data["rounds"] = []
+    text = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, default_flow_style=None)
+    return Mutant(-1, event, f"events/2026/{event}", text)
+
+
+def run_mutants(
+    mutants: Iterable[Mutant],
+    root: Path,
+    *,
+    keep: Path | None = None,
+    progress: Callable[[Figures], None] | None = None,
+) -> Figures:
+    """Runs every command on each of ``mutants`` in the sample project ``root`` (:func:`make_sample`)."""
     figures = Figures()
     worker = Worker()
     start = time.perf_counter()
     stamp = time.time_ns()
     try:
-        for index in range(mutants):
-            mutant = make_mutant(index, seed, root)
+        for mutant in mutants:
+            index = mutant.index
             event_path = root / "events" / "2026" / mutant.event
             shutil.copy(ROOT / "events" / "2026" / mutant.event, event_path)
             target = root / mutant.target

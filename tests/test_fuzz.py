@@ -33,6 +33,17 @@ def test_no_mutant_crashes_hangs_hides_a_position_or_writes_on_failure(tmp_path:
     assert figures.outcomes["positioned error"] > 0 and figures.outcomes["accepted"] > 0
 
 
+@pytest.mark.slow
+def test_every_sample_event_before_its_first_round_passes_every_command(tmp_path: Path) -> None:
+    """The fuzzer's one crash, replayed for every sample: an event with its players (and
+    teams) registered and no round yet, through every command that reads it."""
+    root = fuzzing.make_sample(tmp_path / "project")
+    figures = fuzzing.run_mutants([fuzzing.no_round_yet(event) for event in fuzzing.SAMPLES], root)
+    print(figures.summary())
+    assert figures.failures == [], figures.summary()
+    assert figures.mutants == len(fuzzing.SAMPLES) and figures.outcomes["accepted"] >= 4 * len(fuzzing.SAMPLES)
+
+
 def test_mutants_are_reproducible_from_seed_and_index(tmp_path: Path) -> None:
     root = fuzzing.make_sample(tmp_path / "project")
     first = [fuzzing.make_mutant(i, 3, root) for i in range(12)]

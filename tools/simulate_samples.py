@@ -504,9 +504,9 @@ def _header_text(header: dict[str, Any]) -> str:
         if isinstance(value, dict):
             lines.append(f"{key}:")
             for k, v in value.items():
-                lines.append(f"  {k}: {render_flow(v)}")
+                lines.append(f"  {k}: {render_flow(v, in_flow=False)}")
         else:
-            lines.append(f"{key}: {render_flow(value)}")
+            lines.append(f"{key}: {render_flow(value, in_flow=False)}")
     return "\n".join(lines) + "\n"
 
 

@@ -101,8 +101,14 @@ def checked_event_and_warnings(
 ) -> tuple[Event, tuple[Diagnostic, ...]]:
     """:func:`checked_event`, and the warnings it printed (for a ``--json`` document to carry)."""
     from ingest.source.project_diagnostics import check_event_file
+    from ingest.source.storage import changes_soon
 
     checked = check_event_file(event_file, project)
+    for _ in range(3):  # read while an editor was saving it ("the file is empty")? Look again.
+        text = checked.loaded.text
+        if checked.event is not None or not changes_soon(event_file, None if text is None else text.encode()):
+            break
+        checked = check_event_file(event_file, project)
     if checked.event is None:
         message = f"{checked.loaded.shown} has errors; fix them {doing}"
         if as_json:

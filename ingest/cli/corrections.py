@@ -174,9 +174,14 @@ def add_team(ctx: click.Context, event_file: Path, team_id: str | None, name: st
 def rename(ctx: click.Context, event_file: Path, player: str, new_name: str) -> None:
     """Change the name shown for PLAYER (id or name); the id and every result stay.
 
+    Any name is stored as written (commas, brackets, quotes, any script); a name that starts
+    with "-" goes after "--", as the last example shows.
+
     \b
-    Example:
+    Examples:
       scorekeeper rename events/2026/fnm.yaml alice "Alice Exampleton"
+      scorekeeper rename events/2026/fnm.yaml smith "Smith, John"
+      scorekeeper rename events/2026/fnm.yaml lou -- "-Lou-"
     """
     from ingest.edit.corrections import rename_player
 

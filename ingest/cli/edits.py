@@ -34,10 +34,18 @@ from ingest.core.diagnostics import has_errors, summary
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.corrections import Parse
-from ingest.edit.event_file import Edit, EditFunction, EditOutcome, EditRefused, edit_event_file, not_on_disk
-from ingest.edit.locking import FileBusy, edit_lock
+from ingest.edit.event_file import (
+    Edit,
+    EditFunction,
+    EditOutcome,
+    EditRefused,
+    cannot_write,
+    edit_event_file,
+    not_on_disk,
+)
+from ingest.edit.locking import FileBusy
 from ingest.source.pipeline import parse_event_text
-from ingest.source.storage import display_path, write_atomically
+from ingest.source.storage import create_atomically, display_path
 
 if TYPE_CHECKING:
     from ingest.planner.outcome import PairPlan
@@ -204,12 +212,11 @@ def new(
         raise SystemExit(1)
     print_diagnostics([d for d in diags if d.code != "no-players"])  # a new file has none yet
     try:
-        with edit_lock(path, shown):
-            if path.exists():
-                fail(f"{shown} already exists; choose another --name or --output")
-            write_atomically(path, text)
-    except FileBusy as exc:
-        fail(exc.text)
+        create_atomically(path, text)
+    except FileExistsError:
+        fail(f"{shown} already exists; choose another --name or --output")
+    except OSError as exc:
+        fail(cannot_write(shown, exc))
     if project.root.resolve() in Path.cwd().resolve().parents:  # found above here, like git: say where
         click.echo(f"created {path} (in the project at {project.root})")
     else:

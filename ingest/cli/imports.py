@@ -16,7 +16,7 @@ import click
 from ingest.cli.common import GameChoice, project_of
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.edit.locking import FileBusy, edit_lock
+from ingest.edit.locking import edit_lock
 from ingest.source.storage import display_path, write_atomically
 
 
@@ -139,8 +139,11 @@ def _write(prepared: object, root: Path, *, dry_run: bool) -> list[str] | None:
                 path.unlink(missing_ok=True)
             if not target.is_file() or target.read_text(encoding="utf-8") != prepared.text:
                 write_atomically(target, prepared.text)
-    except FileBusy as exc:
+    except IngestError as exc:  # busy, or no lock can be taken (a read-only folder)
         click.echo(f"error: {exc.text}", err=True)
+        return None
+    except OSError as exc:  # a full disk
+        click.echo(f"error: {shown}: cannot write the files: {exc.strerror or exc}", err=True)
         return None
     return out
 

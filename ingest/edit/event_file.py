@@ -3,7 +3,7 @@
 Every command that edits an event file goes through :func:`edit_event_file`:
 
 1. it takes the file's exclusive lock (:func:`ingest.edit.locking.edit_lock`), so two commands
-   never edit the same file at once;
+   never edit the same file at once (a dry run, which writes nothing, takes none);
 2. it reads the file and assembles it, even when it has errors (a correction may be the
    very fix), and hands the text and the event to the edit. The text is parsed once: the
    edit finds its entry in the event, which knows where each entry is written (its YAML
@@ -12,10 +12,17 @@ Every command that edits an event file goes through :func:`edit_event_file`:
 3. it checks the edited text as ``validate`` checks the file's structure and its recorded
    pairings, and refuses an edit that adds an error, or that leaves a file with errors
    without fixing any of them (the one other parse: the new text's);
-4. right before replacing the file it reads it again: when something else (an editor, a
-   ``git pull``) changed it meanwhile, the edit is made again on what is there now, so
-   nothing is computed from an older version of the file;
-5. it writes the new text atomically (temporary file next to it, then a rename).
+4. it replaces the file only if it still holds what the edit was made on, up to the
+   moment it is replaced and through it (:func:`ingest.source.replacing.replace_if_unchanged`:
+   the new text is written beside it, then exchanged with it, and what was displaced is
+   checked and put back if an editor or a ``git pull`` saved it meanwhile); when it changed,
+   the edit is made again on what is there now, so nothing is computed from an older
+   version of the file and no save is lost.
+
+A file that cannot be edited as read (empty, half written, unreadable) is looked at again
+for a moment before the command refuses: an editor saving in place empties the file and
+writes it again (:func:`ingest.source.storage.changes_soon`). A file that cannot be written
+(a full disk, a read-only folder) is one line of error, and nothing is written.
 
 Decklist files are not read: no edit changes a decklist, and a decklist not handed in
 yet must not stop a round from being paired.
@@ -23,6 +30,8 @@ yet must not stop a round from being paired.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -36,7 +45,8 @@ from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.splice import ParsedText
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
-from ingest.source.storage import decode_utf8, display_path, read_bytes, write_atomically
+from ingest.source.replacing import replace_if_unchanged
+from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
 from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
@@ -88,18 +98,22 @@ class EditRefused(IngestError):
     """The edit would leave the file invalid (or the file cannot be edited); nothing was written."""
 
 
-def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes, str]:
+def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, str, list[Diagnostic] | str]:
+    """The file's bytes and text; or None and why it cannot be read (a problem that a save in
+    progress may cause, so the caller looks again before it refuses)."""
+    if os.path.islink(path):
+        raise EditRefused(f"{shown} is a symbolic link; a command edits only a plain file (edit the file it names)")
     if not path.exists():
-        raise IngestError(f"{shown}: no such file")
+        return None, "", f"{shown}: no such file"
     # The one bounded reader: the size limit, no device, pipe or folder, and no link out of the
     # project, as for every read.
     raw, problems = read_bytes(path, shown, within=within)
     if raw is None:
-        raise EditRefused(problems)
+        return None, "", problems
     text, problems = decode_utf8(raw, shown)
     if text is None:
-        raise EditRefused(problems)
-    return raw, text
+        return raw, "", problems
+    return raw, text, []
 
 
 def check_event_text(
@@ -173,48 +187,79 @@ def edit_event_file(
         IngestError: the edit was refused (its message says why); nothing was written.
     """
     shown = display_path(path, project.root)
-    with edit_lock(path, shown, timeout=timeout):
+    # A dry run writes nothing, so it takes no lock (and works in a read-only folder).
+    with contextlib.nullcontext() if dry_run else edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
-            raw, text = _read(path, shown, project.within(path))
-            doc, event, before = check_event_text(text, shown, project, keep_tree=True)
-            old_errors = [d for d in before if d.is_error]
-            if doc is None or doc.root is None or event is None:
-                raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
-            if old_errors and not may_fix:
-                raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
-            changed = edit(ParsedText(text, doc.root), event)
-            # The new text as a plain str, and the old tree let go before the new text is read
-            # (kept alive through the check, the garbage collector walks it again and again).
-            changed, doc = replace(changed, text=str(changed.text)), None
-            _, new_event, after = check_event_text(changed.text, shown, project)
-            new_errors = [d for d in after if d.is_error]
-            added = _added(old_errors, new_errors)
-            if new_event is None or added:
-                raise EditRefused(_refusal(shown, old_errors, added or new_errors))
-            if old_errors and len(new_errors) >= len(old_errors):
-                raise EditRefused(_refusal(shown, old_errors, []))
-            outcome = EditOutcome(
-                shown,
-                changed,
-                fixed=tuple(_added(new_errors, old_errors)),
-                remaining=tuple(new_errors),
-                written=not dry_run,
-                attempts=attempt,
-                warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
-            )
-            if dry_run or changed.text == text:
-                return replace(outcome, written=False)
+            raw, text, problems = _read(path, shown, project.within(path))
             try:
-                unchanged = path.read_bytes() == raw
-            except OSError:
-                unchanged = False
-            if not unchanged:
-                continue  # changed by something other than Scorekeeper while the edit was made: again
-            write_atomically(path, changed.text)
+                if isinstance(problems, str):
+                    raise IngestError(problems)
+                if raw is None or problems:
+                    raise EditRefused(problems)
+                parsed = check_event_text(text, shown, project, keep_tree=True)
+                outcome = _edit(parsed, text, shown, project, edit, may_fix=may_fix, dry_run=dry_run)
+            except IngestError:
+                # Read while an editor was saving it (an empty or half-written file)? Look again.
+                if attempt < ATTEMPTS and changes_soon(path, raw):
+                    continue
+                raise
+            outcome = replace(outcome, attempts=attempt)
+            if dry_run or outcome.edit.text == text:
+                return replace(outcome, written=False)
+            assert raw is not None
+            try:
+                if not replace_if_unchanged(path, outcome.edit.text.encode("utf-8"), raw):
+                    continue  # changed by something other than Scorekeeper meanwhile: made again on what is there
+            except OSError as exc:
+                raise IngestError(cannot_write(shown, exc)) from None
             return outcome
     raise IngestError(
         f"{shown} kept changing while this command ran ({ATTEMPTS} times); nothing was written. "
         "Close the editor or wait for the other program, then try again."
+    )
+
+
+def cannot_write(shown: str, exc: OSError) -> str:
+    """Why a file could not be written, in one line (a full disk, a read-only folder)."""
+    return f"{shown}: cannot write the file: {exc.strerror or exc}; nothing was written"
+
+
+def _edit(
+    parsed: tuple[SourceDocument | None, Event | None, list[Diagnostic]],
+    text: str,
+    shown: str,
+    project: Project,
+    edit: EditFunction,
+    *,
+    may_fix: bool,
+    dry_run: bool,
+) -> EditOutcome:
+    """Makes the edit on the file's text and checks the result; raises EditRefused when the
+    file cannot be edited or the edit would leave it invalid."""
+    doc, event, before = parsed
+    old_errors = [d for d in before if d.is_error]
+    if doc is None or doc.root is None or event is None:
+        raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
+    if old_errors and not may_fix:
+        raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
+    changed = edit(ParsedText(text, doc.root), event)
+    # The new text as a plain str, and the old tree let go before the new text is read
+    # (kept alive through the check, the garbage collector walks it again and again).
+    changed, doc = replace(changed, text=str(changed.text)), None
+    _, new_event, after = check_event_text(changed.text, shown, project)
+    new_errors = [d for d in after if d.is_error]
+    added = _added(old_errors, new_errors)
+    if new_event is None or added:
+        raise EditRefused(_refusal(shown, old_errors, added or new_errors))
+    if old_errors and len(new_errors) >= len(old_errors):
+        raise EditRefused(_refusal(shown, old_errors, []))
+    return EditOutcome(
+        shown,
+        changed,
+        fixed=tuple(_added(new_errors, old_errors)),
+        remaining=tuple(new_errors),
+        written=not dry_run,
+        warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
     )
 
 

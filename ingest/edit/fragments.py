@@ -8,36 +8,63 @@ and block fragments (a new round) with ruamel.yaml in the document's own indenta
 from __future__ import annotations
 
 import io
-import re
 from typing import Any
 
 import yaml
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import SingleQuotedScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 
 def flow_scalar(value: Any) -> str:
-    """Renders a scalar as plain YAML, quoting only when YAML would misread it.
+    """Renders a scalar as YAML for a flow collection (``{id: x, name: ...}``), quoting only
+    when our reader (PyYAML, YAML 1.1) would misread it there.
+
+    The scalar is dumped as the item of a flow list, so the emitter quotes it for that
+    context: a name with ``,`` ``[`` ``]`` ``{`` ``}`` or ``#`` is quoted there, where the same
+    name may stand plain as a block value.
 
     >>> flow_scalar("2-1"), flow_scalar("yes"), flow_scalar(3), flow_scalar("a: b")
     ('2-1', "'yes'", '3', "'a: b'")
+    >>> flow_scalar("Smith, John"), flow_scalar("Eve {{ x }}"), flow_scalar("it's")
+    ("'Smith, John'", "'Eve {{ x }}'", "it's")
+    """
+    dumped = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**6)
+    text = dumped.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise ValueError(f"cannot write {value!r} on one line")
+    return text[1:-1]
+
+
+def block_scalar(value: Any) -> str:
+    """Renders a scalar as the value of a block mapping (``location: ...`` on a line of its
+    own), quoting only when our reader would misread it there: ``,`` and brackets may stand
+    plain in that place.
+
+    >>> block_scalar("The Dragon's Hoard, Leiden"), block_scalar("yes"), block_scalar("# x")
+    ("The Dragon's Hoard, Leiden", "'yes'", "'# x'")
     """
     dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
     return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
 
 
-def render_flow(value: Any) -> str:
+def render_flow(value: Any, *, in_flow: bool = True) -> str:
     """Renders data on one line in flow style.
+
+    ``in_flow``: the value goes inside a flow collection (``{name: ...}``), where a scalar
+    is quoted for that place (:func:`flow_scalar`); False for a scalar that is the value
+    of a block mapping (:func:`block_scalar`). A mapping's or list's items are always inside one.
 
     >>> render_flow({"table": 1, "players": ["alice", "bob"]})
     '{table: 1, players: [alice, bob]}'
+    >>> render_flow("Congress Hall, Den Haag"), render_flow("Congress Hall, Den Haag", in_flow=False)
+    ("'Congress Hall, Den Haag'", 'Congress Hall, Den Haag')
     """
     if isinstance(value, dict):
         return "{" + ", ".join(f"{flow_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(render_flow(v) for v in value) + "]"
-    return flow_scalar(value)
+    return flow_scalar(value) if in_flow else block_scalar(value)
 
 
 def block_fragment(value: Any, indent: int, seq_offset: int) -> str:
@@ -69,11 +96,11 @@ def _commented(value: Any, depth: int = 0) -> Any:
         if all(not isinstance(v, dict | list | tuple) for v in value):
             cs.fa.set_flow_style()
         return cs
-    if isinstance(value, str) and _SEXAGESIMAL.match(value):
-        # ruamel writes YAML 1.2, where 21:10 is a string; our reader (YAML 1.1) would take
-        # it for the number 1270. Quoted, every reader agrees.
-        return SingleQuotedScalarString(value)
+    if isinstance(value, str) and flow_scalar(value) != value:
+        # ruamel writes YAML 1.2 and quotes for itself: 21:10, yes and on are strings there,
+        # and ``? x`` may stand plain in a flow list; our reader (PyYAML, YAML 1.1) would take
+        # them for the number 1270, true, true and a complex key (a player with the id ``yes``
+        # made every round unwritable). Quoted wherever PyYAML would quote, every reader agrees.
+        quoted = flow_scalar(value)
+        return DoubleQuotedScalarString(value) if quoted.startswith('"') else SingleQuotedScalarString(value)
     return value
-
-
-_SEXAGESIMAL = re.compile(r"^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?$")

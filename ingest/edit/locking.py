@@ -52,15 +52,20 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
 
     Raises:
         FileBusy: another command kept the file locked for ``timeout`` seconds.
+        IngestError: the lock file cannot be made (a read-only folder, a full disk).
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
     lock = FileLock(lock_path(path), timeout=timeout, thread_local=False, is_singleton=False)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         lock.acquire()
     except Timeout:
         raise FileBusy(
             f"{shown} is being changed by another command (waited {timeout:g} s); nothing was written. "
             "Try again when it has finished."
+        ) from None
+    except OSError as exc:
+        raise IngestError(
+            f"{shown}: cannot take the edit lock {lock_path(path).name}: {exc.strerror or exc}; nothing was written"
         ) from None
     try:
         for stale in glob.glob(temp_pattern(path)):

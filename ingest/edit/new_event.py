@@ -131,7 +131,7 @@ def new_event_text(
     if schema_ref:
         lines.append(SCHEMA_HINT.format(schema=schema_ref).rstrip("\n"))
     lines += [
-        f"name: {render_flow(name)}",
+        f"name: {render_flow(name, in_flow=False)}",
         f"date: {date.isoformat()}",
         f"game: {game}",
         f"format: {fmt}",
@@ -139,9 +139,9 @@ def new_event_text(
         f"seed: {seed}             # fixes round-1 pairings, byes and tie order; never change it after round 1",
     ]
     if location:
-        lines.append(f"location: {render_flow(location)}")
+        lines.append(f"location: {render_flow(location, in_flow=False)}")
     if organizer:
-        lines.append(f"organizer: {render_flow(organizer)}")
+        lines.append(f"organizer: {render_flow(organizer, in_flow=False)}")
     note = f"   # recommended for {rounds_note}" if rounds_note else ""
     lines.append("structure:")
     if rounds is None:  # single elimination, double elimination, round robin: no Swiss rounds

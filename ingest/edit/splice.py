@@ -141,7 +141,7 @@ class Editor:
         mapping = self.node(map_path)
         if not isinstance(mapping, MappingNode):
             raise EditError(f"{format_path(map_path)} is not a mapping")
-        rendered = render_flow(value)
+        rendered = render_flow(value, in_flow=mapping.flow_style)
         for k, v in mapping.value:
             if isinstance(k, ScalarNode) and k.value == key:
                 start, end = v.start_mark.index, v.end_mark.index

@@ -22,6 +22,9 @@ that may be in the build folder, which is published (:mod:`ingest.source.naming`
 entry is signed (HMAC-SHA256) with a key kept there too: an entry that is truncated,
 corrupted, edited, copied from elsewhere or written by another version fails the check
 and the event is built again. Without a usable cache folder (or given none) there is no cache on disk.
+Every file of the cache folder, the key included, is read through
+:func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within a
+bound). The same key signs the list of the site's files (:mod:`ingest.publish.site_manifest`).
 """
 
 from __future__ import annotations
@@ -47,7 +50,14 @@ from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.storage import display_path, find_files, read_bytes, read_text, signature_of, write_atomically
+from ingest.source.storage import (
+    display_path,
+    find_files,
+    read_build_file,
+    read_text,
+    signature_of,
+    write_atomically,
+)
 
 FOLDER = "events"
 """Where entries live, in the build's cache folder (:func:`cache_folder`)."""
@@ -60,6 +70,12 @@ MAX_ENTRY_BYTES = 256 * 2**20
 
 LAST_GOOD = "last-good"
 """Where the build's cache folder notes each event file's last entry made without errors."""
+
+_PROCESS_KEY = os.urandom(32)
+"""The signing key of a build without a cache folder: what it signs, only this process reads."""
+
+KEY_BYTES = 32
+"""The signing key's length (:func:`signing_key`)."""
 
 
 # -- the store ------------------------------------------------------------------------------------
@@ -74,26 +90,30 @@ def cache_folder(home: Path, build_dir: Path) -> Path:
 
 def signing_key(home: Path) -> bytes | None:
     """The key entries are signed with, kept in ``home`` and made on first use; None when it
-    cannot be kept."""
+    cannot be kept.
+
+    The key file is read like every file of the cache: a plain file, never a link, a pipe or
+    a device, and never more than a key's bytes (a link to ``/dev/zero`` made a build read
+    without end, a pipe made it wait). One that is not a key is removed and made again.
+    """
     path = home / "build-cache.key"
-    try:
-        data = path.read_bytes()
-        if len(data) >= 32:
-            return data
-    except OSError:
-        pass
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(os.urandom(32))
-        data = path.read_bytes()
-    except OSError:
-        try:  # another build made it meanwhile
-            data = path.read_bytes()
+    data = read_build_file(path, KEY_BYTES)
+    if data is not None and len(data) == KEY_BYTES:
+        return data
+    if os.path.lexists(path):
+        try:
+            os.unlink(path)  # not a key (empty, short, a link, a pipe...): made again
         except OSError:
             return None
-    return data if len(data) >= 32 else None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(os.urandom(KEY_BYTES))
+    except OSError:
+        pass  # another build made it meanwhile, or none can be kept here
+    data = read_build_file(path, KEY_BYTES)
+    return data if data is not None and len(data) == KEY_BYTES else None
 
 
 class EventStore:
@@ -110,8 +130,9 @@ class EventStore:
     @classmethod
     def in_memory(cls, fingerprint: str) -> EventStore:
         """A store that keeps nothing on disk (no cache folder can be used): it only gives keys,
-        under which a process (``serve``) keeps its events in memory."""
-        return cls(None, fingerprint, os.urandom(32))
+        under which a process (``serve``) keeps its events in memory, and signs what this
+        process alone may read back (the site's manifest) with a key of the process."""
+        return cls(None, fingerprint, _PROCESS_KEY)
 
     def key(self, shown: str, text: str) -> str:
         """An event file's key: the build's fingerprint, the file's name and its text."""
@@ -132,14 +153,8 @@ class EventStore:
         self.used.add(key)
         if self.folder is None:
             return None
-        path = self._path(key)
-        try:
-            if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
-                return None
-            data = path.read_bytes()
-        except OSError:
-            return None
-        if not data.startswith(MAGIC):
+        data = read_build_file(self._path(key), MAX_ENTRY_BYTES)
+        if data is None or not data.startswith(MAGIC):
             return None
         end = data.find(b"\n", len(MAGIC))
         if end < 0:
@@ -195,7 +210,7 @@ class EventStore:
     @staticmethod
     def _read_note(path: Path) -> tuple[str, str] | None:
         """A note's fingerprint and key; None for anything else (never an error)."""
-        raw, _ = read_bytes(path, path.name, limit=1024)
+        raw = read_build_file(path, 1024)
         if raw is None:
             return None
         parts = raw.decode("ascii", "replace").split("\n")
@@ -233,15 +248,9 @@ def load_player_pages(store: EventStore) -> dict[str, Files]:
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
     if store.folder is None:
         return {}
-    path = store.folder.parent / PAGES_FILE
-    try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_ENTRY_BYTES:
-            return {}
-        data = path.read_bytes()
-    except OSError:
-        return {}
+    data = read_build_file(store.folder.parent / PAGES_FILE, MAX_ENTRY_BYTES)
     key = "pages:" + store.fingerprint
-    if not data.startswith(MAGIC):
+    if data is None or not data.startswith(MAGIC):
         return {}
     mac, _, payload = data[len(MAGIC) :].partition(b"\n")
     if not hmac.compare_digest(mac, store._mac(key, payload).encode()):

@@ -67,6 +67,7 @@ def run_mkdocs(
     progress: Progress = _no_progress,
     previous: Path | None = None,
     stale: Collection[str] = (),
+    reusable: Collection[str] | None = None,
     workers: int = 1,
     stored: Mapping[str, str | bytes] | None = None,
 ) -> list[str]:
@@ -79,7 +80,9 @@ def run_mkdocs(
     make. Those files are linked into ``site`` and only the others are made (the pages whose
     Markdown or fragments changed, new pages, the site-wide files: sitemap, 404 page,
     search index). No page shows anything of another page but the navigation, whose
-    titles ``mkdocs.yml`` gives, so the pages are those of a whole build.
+    titles ``mkdocs.yml`` gives, so the pages are those of a whole build. ``reusable``: the
+    files of ``previous`` checked against the digests its build listed
+    (:mod:`ingest.publish.site_manifest`); only those are linked, every other page is made.
 
     ``workers``: with more than one, a whole build of many pages makes them in two
     processes (:mod:`ingest.publish.page_split`) where forking is safe. ``stored``: the
@@ -111,7 +114,7 @@ def run_mkdocs(
         split = PageSplit(counter.messages) if workers > 1 and previous is None and can_fork() else None
         if previous is not None:
             try:
-                kept = _link_previous(previous, site, stale, cfg.theme.static_templates)
+                kept = _link_previous(previous, site, stale, cfg.theme.static_templates, reusable)
             except OSError:  # no hard links on this file system: a whole build (it empties the folder first)
                 kept = None
         for plugin in cfg.plugins.values():
@@ -159,9 +162,12 @@ class _NotDirty(logging.Filter):
         return not record.getMessage().startswith(DIRTY_WARNING)
 
 
-def _link_previous(previous: Path, site: Path, stale: Collection[str], templates: Iterable[str]) -> frozenset[str]:
+def _link_previous(
+    previous: Path, site: Path, stale: Collection[str], templates: Iterable[str], reusable: Collection[str] | None
+) -> frozenset[str]:
     """Links the files of ``previous`` into ``site`` but the stale ones and those made from
-    every page (the theme's static templates, the search index); returns the paths linked.
+    every page (the theme's static templates, the search index); with ``reusable``, only
+    those; returns the paths linked.
 
     mkdocs is then told that exactly these are up to date (our plugin), so it never writes
     to a linked file: the previous site stays as it was whatever happens.
@@ -177,7 +183,7 @@ def _link_previous(previous: Path, site: Path, stale: Collection[str], templates
         made = False
         for name in names:
             path = prefix + name
-            if path in never or path.startswith("search/"):
+            if path in never or path.startswith("search/") or (reusable is not None and path not in reusable):
                 continue
             if not made:
                 os.makedirs(os.path.join(site, prefix), exist_ok=True)

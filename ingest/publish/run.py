@@ -48,7 +48,7 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.site_update import SiteUpdate
-from ingest.publish.sync import write_docs
+from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.player_pages import PLAYER_PAGE
@@ -336,7 +336,8 @@ def _build(
         timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()
-        site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full)
+        plain_build_folders(project.build_dir)
+        site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full, secret=store.secret)
         step("writing build/docs", 0, 1)
         changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
         store.prune()

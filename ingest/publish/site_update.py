@@ -2,8 +2,9 @@
 whole, only the changed pages made, or no engine at all.
 
 A failed update leaves the previous site whole, and the next build starts from scratch
-whenever ``build/site`` may not match ``build/docs`` (the site's fingerprint, written last,
-is removed before ``build/docs`` changes).
+whenever ``build/site`` may not match ``build/docs`` (the site's manifest, written last, is
+removed before ``build/docs`` changes). Nothing of the previous site is reused unless its
+signed manifest lists it with the same digest (:mod:`ingest.publish.site_manifest`).
 """
 
 from __future__ import annotations
@@ -21,11 +22,20 @@ from ingest.core.errors import IngestError
 from ingest.publish.cache_keys import code_fingerprint
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
+from ingest.publish.site_manifest import (
+    SiteCheck,
+    SiteManifest,
+    check_site,
+    forget_manifest,
+    load_manifest,
+    record_site,
+    save_manifest,
+)
 from ingest.publish.sync import DocsChanges
 from ingest.site import fragments as fr
 from ingest.site import search_index as search
 from ingest.source.project import Project
-from ingest.source.storage import display_path, replace_dir, write_atomically
+from ingest.source.storage import display_path, read_build_file, recover_dir, replace_dir, write_atomically
 
 Progress = Callable[[str, int, int], None]
 """Told what a build is doing: a stage, how many of its items are done, of how many."""
@@ -60,22 +70,35 @@ class SiteUpdate:
     strict: bool
     fingerprint: str
     """:func:`engine_fingerprint` of this build."""
-    incremental: bool
-    """The previous site was built from the same configuration, engine, date and strictness:
-    it can be updated rather than built again."""
+    secret: bytes
+    """The key the site's manifest is signed with (:mod:`ingest.publish.site_manifest`)."""
+    previous: SiteCheck
+    """The files of the previous site that may be reused: listed in its signed manifest,
+    built from the same configuration, engine, date and strictness, and unchanged since."""
+
+    @property
+    def incremental(self) -> bool:
+        """Some of the previous site can be reused: only the changed pages are made."""
+        return bool(self.previous.verified)
 
     @classmethod
-    def prepare(cls, project: Project, engine: str, day: dt.date, *, strict: bool, full: bool) -> SiteUpdate:
+    def prepare(
+        cls, project: Project, engine: str, day: dt.date, *, strict: bool, full: bool, secret: bytes
+    ) -> SiteUpdate:
         """Looks at the previous site, then marks it as not matching ``build/docs`` (until
-        :meth:`publish` ends): call it before ``build/docs`` is written."""
+        :meth:`publish` ends): call it before ``build/docs`` is written.
+
+        A previous site left aside by a build killed while it swapped sites is put back
+        first, and older copies removed (:func:`~ingest.source.storage.recover_dir`)."""
+        build_dir = project.build_dir
+        recover_dir(build_dir / "site")
         fingerprint = engine_fingerprint(project, engine, day, strict=strict)
-        manifest = _manifest(project)
-        site = project.build_dir / "site"
-        incremental = (
-            not full and site.is_dir() and manifest.is_file() and manifest.read_text(encoding="utf-8") == fingerprint
-        )
-        manifest.unlink(missing_ok=True)
-        return cls(project, engine, day, strict, fingerprint, incremental)
+        manifest = None if full else load_manifest(build_dir, secret)
+        if manifest is not None and manifest.fingerprint != fingerprint:
+            manifest = None
+        previous = check_site(build_dir / "site", manifest)
+        forget_manifest(build_dir)
+        return cls(project, engine, day, strict, fingerprint, secret, previous)
 
     def publish(self, changes: DocsChanges, step: Progress, *, workers: int = 1) -> dict[str, float]:
         """Makes ``build/site`` from ``build/docs``; returns what it did (``incremental``: the
@@ -87,13 +110,16 @@ class SiteUpdate:
         docs, folder, site = project.build_dir / "docs", project.build_dir / fr.FOLDER, project.build_dir / "site"
         done: dict[str, float] = {}
         # Without a Markdown page added, removed or changed, the engine has nothing to do:
-        # the changed fragments go into the finished pages, other files are copied.
-        swap = self.incremental and not any(rel.endswith(".md") for rel in changes.docs.written | changes.docs.removed)
+        # the changed fragments go into the finished pages, other files are copied; only
+        # into a site that is exactly the one its manifest lists.
+        swap = self.previous.whole and not any(
+            rel.endswith(".md") for rel in changes.docs.written | changes.docs.removed
+        )
         done["incremental"] = float(swap)
         if swap:
             step("updating pages", 0, 1)
             _update_pages(site, docs, folder, changes, self.engine)
-            _manifest(project).write_text(self.fingerprint, encoding="utf-8")
+            self._keep_manifest(site)
             return done
         # Only this build runs (the build lock): a staging folder left here is from a build
         # that was interrupted.
@@ -125,6 +151,7 @@ class SiteUpdate:
                         progress=step,
                         previous=site if remake is not None else None,
                         stale=remake or (),
+                        reusable=self.previous.verified.keys(),
                         workers=workers,
                         stored=changes.fragment_files,
                     )
@@ -132,18 +159,17 @@ class SiteUpdate:
                 at = SourcePos(display_path(project.mkdocs_file, project.root))
                 raise IngestError([error("site-engine", w, at) for w in warnings])
             replace_dir(staging, site)
-            manifest = _manifest(project)
-            manifest.parent.mkdir(parents=True, exist_ok=True)
-            manifest.write_text(self.fingerprint, encoding="utf-8")
+            self._keep_manifest(site)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
         return done
 
-
-def _manifest(project: Project) -> Path:
-    """Where the fingerprint of the site in ``build/site`` is kept (absent: it may not match ``build/docs``)."""
-    return project.build_dir / ".cache" / "site.json"
+    def _keep_manifest(self, site: Path) -> None:
+        """Lists the site just made (its files' digests; a file reused from the previous site
+        keeps the digest it was checked against), signed: the next build may reuse it."""
+        files = record_site(site, self.previous.verified)
+        save_manifest(self.project.build_dir, self.secret, SiteManifest(self.fingerprint, files))
 
 
 def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, engine: str) -> None:
@@ -153,17 +179,19 @@ def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, en
     new contents are computed first, then each changed file is replaced atomically (a
     temporary file renamed over it), so a reader always gets a whole file. Copying the
     site to swap it in whole would cost more than the update itself: a site has a folder
-    per page. If this step is interrupted, the next build starts from scratch (the site's
-    fingerprint is written only after it).
+    per page. Only a site that is exactly the one its signed manifest lists is updated; if
+    this step is interrupted, the next build starts from scratch (the manifest is written
+    only after it).
     """
     stored, fragments = changes.fragment_files, changes.fragments
     new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.docs.written)}
     for rel in sorted(fragments.written | fragments.removed):
         src = fr.page_of(rel)
         page = fr.page_html(src)
-        if page is None or not (site / page).is_file():
+        data = None if page is None else read_build_file(site / page)
+        if page is None or data is None:
             continue
-        html = (site / page).read_text(encoding="utf-8")
+        html = data.decode("utf-8")  # (checked against its digest: what the engine wrote)
         new[page] = fr.swap(html, fr.read_fragments(folder, src, stored), src).encode("utf-8")
     for rel, data in new.items():
         write_atomically(site / rel, data, durable=False)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ingest.source.storage import write_atomically
+from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +30,28 @@ def _write_new(path: str, data: bytes) -> None:
             view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
+
+
+BUILD_FOLDERS = (".cache", "docs", "fragments", "site")
+"""The folders a build keeps in ``build/``."""
+
+
+def plain_build_folders(build_dir: Path) -> None:
+    """Each of :data:`BUILD_FOLDERS` that is there is a folder of its own: one that is a link
+    (to a folder outside the build folder) or a file is removed, so nothing a build writes
+    goes elsewhere. ``build/`` is disposable, and restored from caches in CI."""
+    for name in BUILD_FOLDERS:
+        path = build_dir / name
+        if path.is_symlink() or (path.exists() and not path.is_dir()):
+            path.unlink()
+
+
+def _plain_folder(folder: Path) -> None:
+    """``folder`` as a folder of its own: a link or a file in its place (put there by
+    something else: ``build/`` is restored from caches) is removed first."""
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        folder.unlink()
+    folder.mkdir(parents=True, exist_ok=True)
 
 
 def sync_tree(
@@ -76,16 +98,25 @@ def _sync_from_memory(target: Path, files: Mapping[str, str | bytes], previous: 
 
 
 def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
-    target.mkdir(parents=True, exist_ok=True)
+    _plain_folder(target)
     root = os.fspath(target)
     present: set[str] = set()
     folders: list[str] = []
-    for dirpath, _, filenames in os.walk(root):
+    for dirpath, dirnames, filenames in os.walk(root):
         rel = os.path.relpath(dirpath, root)
         prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
         if prefix:
             folders.append(prefix)
-        present.update(prefix + name for name in filenames)
+        # The tree is ours: a link in it (to a folder or file elsewhere) was put there by
+        # something else, and writing through it would write outside the build folder.
+        for name in [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            os.unlink(os.path.join(dirpath, name))
+            dirnames.remove(name)
+        for name in filenames:
+            if os.path.islink(os.path.join(dirpath, name)):
+                os.unlink(os.path.join(dirpath, name))
+            else:
+                present.add(prefix + name)
     made = {prefix.rstrip("/") for prefix in folders}
     for rel in files:
         parent = rel.rpartition("/")[0]
@@ -100,13 +131,9 @@ def _sync_tree(target: Path, files: Mapping[str, str | bytes]) -> TreeChanges:
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = os.path.join(root, rel)
         if rel in present:
-            try:
-                if os.stat(dest).st_size == len(data):
-                    with open(dest, "rb") as f:
-                        if f.read() == data:
-                            return None
-            except OSError:  # e.g. a dangling symbolic link: replaced by the file below
-                pass
+            # Read back only a plain file of the same size (never a pipe or a device).
+            if read_build_file(dest, len(data)) == data:
+                return None
             write_atomically(Path(dest), data, durable=False)
         else:  # a new file: nobody reads a half-written one (the engine runs after this step)
             _write_new(dest, data)
@@ -150,10 +177,7 @@ def write_docs(
     from ingest.site import fragments as fr
 
     path = build_dir / TOKEN
-    try:
-        on_disk = path.read_text(encoding="utf-8")
-    except OSError:
-        on_disk = ""
+    on_disk = read_build_text(path, 64) or ""
     if on_disk != token:
         written.clear()
     path.unlink(missing_ok=True)

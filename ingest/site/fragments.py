@@ -41,6 +41,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.source.storage import read_build_file
+
 PREFIX = "@fragments/"
 """Files under this prefix in a site's file set go to ``build/fragments``, not ``build/docs``."""
 
@@ -290,10 +292,14 @@ def read_fragments(folder: Path, src: str, stored: Stored | None = None) -> list
     ``stored``: the build's fragments files, to take them from instead of ``folder``.
     """
     path = folder / f"{src}{SUFFIX}"
-    try:
-        data = path.read_bytes() if stored is None else stored[f"{src}{SUFFIX}"]
-    except (FileNotFoundError, KeyError):
+    if stored is not None:
+        data: str | bytes | None = stored.get(f"{src}{SUFFIX}")
+        return [] if data is None else decode(data, path.as_posix())
+    if not os.path.lexists(path):
         return []
+    data = read_build_file(path)  # a plain file, bounded: never a pipe or a link elsewhere
+    if data is None:
+        raise FragmentError(f"{path.as_posix()}: not a fragments file (not a plain file, or too large)")
     return decode(data, path.as_posix())
 
 

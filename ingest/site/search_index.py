@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import html
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ingest.site.fragments import FragmentError, Stored
-from ingest.source.storage import write_atomically
+from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
 SEARCH_FILE = "search.json"
 """The designed search entries, in ``build/fragments`` (engine-neutral)."""
@@ -32,11 +33,19 @@ YEARS_FOLDER = "search/years"
 def read_search_entries(folder: Path, stored: Stored | None = None) -> list[dict[str, str]]:
     """The designed search entries the build stored (none when there is no file)."""
     path = folder / SEARCH_FILE
-    try:
-        value = json.loads(path.read_bytes() if stored is None else stored[SEARCH_FILE])
-    except (FileNotFoundError, KeyError):
+    if stored is not None:
+        data: str | bytes | None = stored.get(SEARCH_FILE)
+    elif os.path.lexists(path):
+        data = read_build_file(path)  # a plain file, bounded: never a pipe or a link elsewhere
+        if data is None:
+            raise FragmentError(f"{path.as_posix()}: not a search file (not a plain file, or too large)")
+    else:
+        data = None
+    if data is None:
         return []
-    except ValueError as exc:
+    try:
+        value = json.loads(data)
+    except ValueError as exc:  # (UnicodeDecodeError among them)
         raise FragmentError(f"{path.as_posix()}: not a search file ({exc})") from None
     ok = isinstance(value, list) and all(
         isinstance(e, dict)
@@ -66,10 +75,11 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     rel = MKDOCS_INDEX if engine == "mkdocs" else ZENSICAL_INDEX
     path = site / rel
     config: Any = {}
-    if path.is_file():
+    written = read_build_text(path)  # the engine's own index, as it wrote it
+    if written is not None:
         try:
-            config = json.loads(path.read_text(encoding="utf-8")).get("config", {})
-        except (ValueError, AttributeError):
+            config = json.loads(written).get("config", {})
+        except (ValueError, AttributeError, RecursionError):
             config = {}
     main = [{k: v for k, v in e.items() if k != "year"} for e in entries if "year" not in e]
     years: dict[str, list[dict[str, str]]] = {}

@@ -46,10 +46,11 @@ class TeamView:
 
     id: str
     name: str
-    rank: int | str
-    """Its rank in the team standings (empty while unknown)."""
+    rank: int | None
+    """Its rank in the team standings (None before its first match)."""
     record: str
-    points: int | str
+    points: int | None
+    """Its match points (None before its first match, when it has no standing yet)."""
     place: str
     members: tuple[TeamMember, ...]
     matches: tuple[TeamMatchRow, ...]
@@ -75,9 +76,9 @@ def teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRe
             TeamView(
                 id=team.id,
                 name=team.name,
-                rank=row.rank if row else "",
+                rank=row.rank if row else None,
                 record=row.record.wld if row else "",
-                points=row.record.points if row else "",
+                points=row.record.points if row else None,
                 place=computed_label(row.place) if row and row.place else "",
                 members=tuple(
                     TeamMember(names.get(m, m), unit_url(e, m, registry), label)
@@ -86,7 +87,7 @@ def teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRe
                 matches=tuple(matches),
             )
         )
-    out.sort(key=lambda t: (t.rank if isinstance(t.rank, int) else 10**6, t.name.casefold()))
+    out.sort(key=lambda t: (t.rank if t.rank is not None else 10**6, t.name.casefold()))
     return tuple(out)
 
 

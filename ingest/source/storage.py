@@ -9,10 +9,13 @@ error never leaves a half-written event file or site behind.
 from __future__ import annotations
 
 import contextlib
+import errno
+import glob
 import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -124,6 +127,70 @@ def read_bytes(
     except OSError as exc:
         return None, [error("io", f"cannot read the file: {exc.strerror or exc}", at)]
     return raw, []
+
+
+MAX_BUILD_FILE_BYTES = 256 * 2**20
+"""Largest file of the build folder or the build cache that is read back (a page, a cache entry)."""
+
+
+def read_build_file(path: Path | str, limit: int = MAX_BUILD_FILE_BYTES) -> bytes | None:
+    """A file the build wrote before (``build/``, the build cache), if it is one: a regular
+    file, not a symbolic link, of at most ``limit`` bytes; None otherwise, and on any error.
+
+    The build folder is disposable and may come from elsewhere (CI restores it from a cache):
+    whatever is found there is never trusted, and never waited on (a pipe) or read without
+    end (a link to ``/dev/zero``). The caller ignores what it gets None for and makes it again.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        chunks = []
+        total = 0
+        while chunk := os.read(fd, max(min(st.st_size + 1, limit + 1 - total), 1)):
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                return None
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def read_build_text(path: Path | str, limit: int = MAX_BUILD_FILE_BYTES) -> str | None:
+    """:func:`read_build_file` as UTF-8 text; None when it is not that either."""
+    data = read_build_file(path, limit)
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+SETTLE_SECONDS = 0.1
+"""How long a command that cannot use a file it read waits for it to change: an editor that
+saves in place empties the file and writes it again within milliseconds, and a command that
+read it in between ("the file is empty") reads it again."""
+
+
+def changes_soon(path: Path, seen: bytes | None, seconds: float = SETTLE_SECONDS) -> bool:
+    """Whether the file at ``path`` holds something other than ``seen`` (None: nothing
+    readable) now or within ``seconds``: a save in progress when it was read."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if read_bytes(path, "")[0] != seen:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.005)
 
 
 def _too_large(size: int, limit: int, at: SourcePos) -> Diagnostic:
@@ -244,6 +311,51 @@ def write_atomically(path: Path, content: str | bytes, *, durable: bool = True) 
         raise
 
 
+def create_atomically(path: Path, content: str | bytes) -> None:
+    """Creates ``path`` with ``content``, whole or not at all, unless it exists.
+
+    The content is written to a temporary file next to it and made durable, then given the
+    name with a hard link, which fails if the name is taken: two commands creating the same
+    file at once cannot both succeed, and no lock file is needed. Where the file system
+    has no hard links, the temporary file is renamed once the name is seen free. Folders
+    made for it are removed again if it cannot be written (a full disk).
+
+    Raises:
+        FileExistsError: ``path`` exists (nothing was written).
+        OSError: it cannot be written (nothing was left behind).
+    """
+    made: list[Path] = []
+    parent = path.parent
+    while not parent.exists():
+        made.append(parent)
+        parent = parent.parent
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content.encode("utf-8") if isinstance(content, str) else content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp_name, 0o644)
+            try:
+                os.link(tmp_name, path)
+            except FileExistsError:
+                raise
+            except OSError:  # no hard links here (FAT, some network shares)
+                if os.path.lexists(path):
+                    raise FileExistsError(errno.EEXIST, "File exists", os.fspath(path)) from None
+                os.replace(tmp_name, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp_name)
+    except BaseException:
+        for folder in made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+
+
 def write_tree(target: Path, files: Mapping[str, str | bytes]) -> None:
     """Writes a whole directory tree atomically: build aside, then swap it in.
 
@@ -268,8 +380,10 @@ def write_tree(target: Path, files: Mapping[str, str | bytes]) -> None:
 def replace_dir(new: Path, target: Path) -> None:
     """Moves the finished directory ``new`` into place at ``target``.
 
-    The old tree is renamed aside first and deleted only after the swap, so a reader
-    sees either the whole old tree or the whole new one.
+    The old tree is renamed aside first (``.<name>.old-<pid>``) and deleted only after the
+    swap, so a reader sees either the whole old tree or the whole new one. A process killed
+    between the two renames leaves no ``target`` and the old tree aside:
+    :func:`recover_dir` puts it back.
     """
     old = None
     if target.exists():
@@ -285,6 +399,24 @@ def replace_dir(new: Path, target: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def recover_dir(target: Path) -> None:
+    """Cleans up after :func:`replace_dir` was interrupted: when ``target`` is missing and one
+    old tree was left aside, it is put back; every other old tree is removed.
+
+    Call it where no :func:`replace_dir` of ``target`` can be running (under the build lock).
+    """
+    olds = sorted(target.parent.glob(f".{glob.escape(target.name)}.old-*"))
+    if len(olds) == 1 and not os.path.lexists(target) and olds[0].is_dir() and not olds[0].is_symlink():
+        os.replace(olds[0], target)
+        return
+    for old in olds:
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".yml")) -> list[Path]:

@@ -201,16 +201,25 @@ def test_a_whole_build_in_several_processes_writes_the_build_folder_one_process_
     assert any(k.startswith(f"{fr.FOLDER}/events/") for k in folders[1])
 
 
-def test_fragments_that_cannot_be_written_fail_the_build_and_keep_the_site(tmp_path: Path) -> None:
+def test_fragments_that_cannot_be_written_fail_the_build_and_keep_the_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
     from click.testing import CliRunner
 
     from ingest.cli.main import main
+    from ingest.publish import sync
 
     project = make_project(tmp_path / "p")
     build_site(project, today=TODAY)
     site = _tree(project.build_dir / "site")
     shutil.rmtree(project.build_dir / fr.FOLDER)
-    (project.build_dir / fr.FOLDER).write_text("a file where the folder goes")
+
+    def full_disk(path: str, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)
+
+    monkeypatch.setattr(sync, "_write_new", full_disk)
     result = CliRunner().invoke(main, ["--root", str(project.root), "build", "--full", "--today", TODAY.isoformat()])
     assert result.exit_code == 1
     assert "error: could not write the build:" in result.output and "build/site is as it was" in result.output

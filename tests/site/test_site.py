@@ -24,9 +24,10 @@ from ingest.publish.run import build_site
 from ingest.site.page import Files, page_url
 from ingest.site.site_files import files_digest
 from ingest.source.project import Project
-from tests.builders import DATA, ROOT
+from tests.builders import DATA, ROOT, run_cli
 from tests.goldens import Golden
 from tests.site_helpers import (
+    TEAM,
     TODAY,
     make_project,
     opponent_details,
@@ -607,6 +608,39 @@ def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site
     member = event.teams[0].members[1]
     history = page_text(docs / "players" / f"{member}.md")
     assert f"team {event.teams[0].name}, seat B" in history
+
+
+def test_a_team_event_with_no_round_yet_builds(tmp_path: Path) -> None:
+    """Teams registered, nothing paired (an ordinary state before round 1; the whole build
+    crashed on it): the teams page lists each team with its members, no rank, record or
+    match table yet; once round 1 is paired, each team has a rank and its match in play."""
+    project = make_project(tmp_path, samples=False)
+    src = (ROOT / "events" / "2026" / f"{TEAM}.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "events" / "2026" / "2026-10-10-teams.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(src[: src.index("\nrounds:")] + "\nrounds: []\n", encoding="utf-8")
+    build_site(project, today=TODAY, docs_only=True, workers=1)
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-10-10-teams" / "teams.md")
+    from ingest.source.pipeline import load_event
+
+    event = load_event(path, project).event
+    assert event is not None and len(event.teams) == 8
+    for team in event.teams:
+        section = page.split(f"## {team.name} {{: #{team.id} }}", 1)[1].split("\n## ", 1)[0]
+        names = {p.id: p.name for p in event.players}
+        assert f'A: <a href="../../../players/{team.members[0]}/">{names[team.members[0]]}</a>' in section
+        assert "Rank" not in section and "Record" not in section and "<table" not in section
+    assert _cli_ok(tmp_path, "pair", str(path))
+    build_site(project, today=TODAY, docs_only=True, workers=1)
+    page = page_text(tmp_path / "build" / "docs" / "events" / "2026-10-10-teams" / "teams.md")
+    assert page.count("<dt>Rank</dt><dd>1</dd>") == 8 and page.count("0-0-0 (0 points)") == 8
+    assert page.count("<td>playing</td>") == 8
+
+
+def _cli_ok(root: Path, *args: str) -> bool:
+    code, out = run_cli(root, *args)
+    assert code == 0, out
+    return True
 
 
 LIVING_END = (

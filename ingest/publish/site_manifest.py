@@ -1,0 +1,162 @@
+"""What a build knows of the site it left in ``build/site``: each file's digest, signed.
+
+A later build reuses the previous site (it links its unchanged pages into the new one, or
+swaps changed tables into its pages without running the engine), but ``build/`` is
+disposable and may come from elsewhere: CI restores it from a cache and publishes what the
+build leaves there. So a build never takes a file of the previous site on trust. It keeps,
+in ``build/.cache/site.json``, the site's fingerprint (what every page depends on) and the
+SHA-256 of every file it wrote, signed with the build cache's key
+(:func:`ingest.publish.cache.signing_key`, or a key of this process when there is no cache
+folder); a file is reused only if it is the one listed, with that digest. A file that is
+not listed (planted), differs (edited), is a link or is not a plain file is never reused:
+the engine makes the page again, and what is not part of the site is left out of it.
+
+To keep that cheap, each listed file also carries its size, times and inode
+(:data:`~ingest.source.storage.FileSignature`): a file whose signature is unchanged is not
+read again (a change of content changes its modification or change time).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import stat
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
+
+MAGIC = b"scorekeeper-site 1\n"
+"""The first line of the manifest file."""
+
+Listed = Mapping[str, tuple[str, FileSignature]]
+"""A site's files by path: each file's SHA-256 and its signature when it was written or checked."""
+
+
+def manifest_path(build_dir: Path) -> Path:
+    """Where the manifest of ``build/site`` is kept (absent: nothing of the site is reused)."""
+    return build_dir / ".cache" / "site.json"
+
+
+@dataclass(frozen=True, slots=True)
+class SiteManifest:
+    """The site a build left: the fingerprint it was built with, and its files."""
+
+    fingerprint: str
+    files: Listed
+
+    def encode(self, secret: bytes) -> bytes:
+        payload = json.dumps(
+            {"fingerprint": self.fingerprint, "files": {k: [d, list(s)] for k, (d, s) in sorted(self.files.items())}},
+            separators=(",", ":"),
+            ensure_ascii=False,
+        ).encode()
+        return MAGIC + _mac(secret, payload).encode() + b"\n" + payload
+
+
+def _mac(secret: bytes, payload: bytes) -> str:
+    return hmac.new(secret, b"site\0" + payload, hashlib.sha256).hexdigest()
+
+
+def load_manifest(build_dir: Path, secret: bytes) -> SiteManifest | None:
+    """The manifest of the previous site, if it is there, whole and signed with ``secret``;
+    None otherwise (anything else is ignored, never an error)."""
+    data = read_build_file(manifest_path(build_dir))
+    if data is None or not data.startswith(MAGIC):
+        return None
+    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+    if not hmac.compare_digest(mac, _mac(secret, payload).encode()):
+        return None
+    try:
+        obj = json.loads(payload)
+        files: dict[str, tuple[str, FileSignature]] = {}
+        for rel, (digest, sig) in obj["files"].items():
+            size, modified, changed, inode = (int(v) for v in sig)
+            files[str(rel)] = (str(digest), (size, modified, changed, inode))
+        return SiteManifest(str(obj["fingerprint"]), files)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def save_manifest(build_dir: Path, secret: bytes, manifest: SiteManifest) -> None:
+    """Keeps the manifest of the site just written (last, once the site is complete)."""
+    path = manifest_path(build_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, manifest.encode(secret), durable=False)
+
+
+def forget_manifest(build_dir: Path) -> None:
+    """The site may no longer be the one listed (a build is about to change it)."""
+    manifest_path(build_dir).unlink(missing_ok=True)
+
+
+def _digest(path: str) -> str | None:
+    data = read_build_file(path)
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def _walk(site: Path) -> Iterator[tuple[str, str, os.stat_result | None]]:
+    """Every entry below ``site`` that is not a folder: its path in the site, its path on disk
+    and its status (``lstat``: a link is seen as a link; None when it cannot be looked at).
+    A link to a folder is listed, never followed."""
+    root = os.fspath(site)
+    for folder, dirs, names in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
+        for name in [*names, *(d for d in dirs if os.path.islink(os.path.join(folder, d)))]:
+            path = os.path.join(folder, name)
+            try:
+                st: os.stat_result | None = os.lstat(path)
+            except OSError:
+                st = None
+            yield prefix + name, path, st
+
+
+@dataclass
+class SiteCheck:
+    """The previous site, looked at file by file against its manifest."""
+
+    verified: dict[str, tuple[str, FileSignature]] = field(default_factory=dict)
+    """The files that are the ones listed (same digest), with their signature now."""
+    whole: bool = False
+    """The site is exactly what the manifest lists: every file there and verified, nothing else."""
+
+
+def check_site(site: Path, manifest: SiteManifest | None) -> SiteCheck:
+    """Which files of the previous site ``site`` may be reused (see the module docstring)."""
+    check = SiteCheck()
+    if manifest is None or not site.is_dir() or site.is_symlink():
+        return check
+    listed = manifest.files
+    whole = True
+    for rel, path, st in _walk(site):
+        entry = listed.get(rel)
+        if entry is None or st is None or not stat.S_ISREG(st.st_mode):
+            whole = False  # planted, a link, a pipe...: never reused
+            continue
+        digest, signature = entry
+        now = signature_of(st)
+        if now != signature and _digest(path) != digest:
+            whole = False  # changed since it was written
+            continue
+        check.verified[rel] = (digest, now)
+    check.whole = whole and len(check.verified) == len(listed)
+    return check
+
+
+def record_site(site: Path, known: Listed) -> dict[str, tuple[str, FileSignature]]:
+    """The files of the site just made, for its manifest: a file that is one of ``known``
+    (the same inode, size and modification time: a page linked from the previous site, or
+    left as it was) keeps its digest; every other file is read and hashed."""
+    by_file = {(s[3], s[0], s[1]): d for d, s in known.values()}
+    out: dict[str, tuple[str, FileSignature]] = {}
+    for rel, path, st in _walk(site):
+        if st is None or not stat.S_ISREG(st.st_mode):
+            continue  # (a build writes only plain files)
+        digest = by_file.get((st.st_ino, st.st_size, st.st_mtime_ns)) or _digest(path)
+        if digest is not None:
+            out[rel] = (digest, signature_of(st))
+    return out
