@@ -102,7 +102,9 @@ def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, st
     """The file's bytes and text; or None and why it cannot be read (a problem that a save in
     progress may cause, so the caller looks again before it refuses)."""
     if os.path.islink(path):
-        raise EditRefused(f"{shown} is a symbolic link; a command edits only a plain file (edit the file it names)")
+        _, outside = read_bytes(path, shown, within=within)  # a link out of the project, at its position
+        plain = f"{shown} is a symbolic link; a command edits only a plain file (edit the file it names)"
+        raise EditRefused(outside or plain)
     if not path.exists():
         return None, "", f"{shown}: no such file"
     # The one bounded reader: the size limit, no device, pipe or folder, and no link out of the

@@ -515,7 +515,10 @@ def test_an_event_file_that_links_out_of_the_project_is_refused_and_not_publishe
         result = _run(project, *command)
         assert result.exit_code == 1, command
         assert "events/2026/2026-11-27-linked.yaml:1:1: error[outside-project]" in result.output, command
-    assert not (project.root / "build" / "site").exists()
+    # The build publishes the other events and leaves the linked one out: nothing of it is written.
+    assert "events/2026/2026-11-27-linked.yaml left out" in result.output
+    published = [p for p in (project.root / "build").rglob("*") if p.is_file()]
+    assert published and not [p for p in published if b"Secret Outside Event" in p.read_bytes()]
     assert link.is_symlink() and "Secret Outside Event" in link.read_text(encoding="utf-8")  # not edited
 
 
