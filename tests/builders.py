@@ -97,6 +97,23 @@ def run_cli(root: Path, *args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def run_ok(root: Path, *args: str) -> str:
+    """:func:`run_cli` for a command that must succeed: its output."""
+    code, out = run_cli(root, *args)
+    assert code == 0, out
+    return out
+
+
+def event_at(path: Path, root: Path) -> Event:
+    """The event of a file that must assemble (its problems shown otherwise)."""
+    from ingest.source.pipeline import load_event
+    from ingest.source.project import Project
+
+    loaded = load_event(path, Project(root))
+    assert loaded.event is not None, [d.render() for d in loaded.diagnostics]
+    return loaded.event
+
+
 def paths_of(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path into a parsed document (keys and list indexes), the document itself first."""
     out = [prefix]

@@ -26,9 +26,7 @@ from ingest.planner.top_cut import TopCut, cut_changes, top_cut
 from ingest.report.event_report import compute_report
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
-from ingest.source.project import Project
-from tests.builders import ROOT
+from tests.builders import ROOT, event_at, run_ok
 from tests.builders import run_cli as run
 
 GAMES = {
@@ -70,26 +68,18 @@ def _file(root: Path) -> Path:
 
 
 def _event(root: Path) -> Event:
-    loaded = load_event(_file(root), Project(root))
-    assert loaded.event is not None, [d.render() for d in loaded.diagnostics]
-    return loaded.event
-
-
-def _ok(root: Path, *args: str) -> str:
-    code, out = run(root, *args)
-    assert code == 0, out
-    return out
+    return event_at(_file(root), root)
 
 
 def _swiss_and_cut(root: Path, rules: str) -> None:
     """Three Swiss rounds, every table won by the first-listed player, then the semifinals paired."""
     win = GAMES[rules][2]
     for _ in range(3):
-        _ok(root, "pair", str(_file(root)))
+        run_ok(root, "pair", str(_file(root)))
         for m in _event(root).rounds[-1].matches:
             if len(m.players) == 2:
-                _ok(root, "report", str(_file(root)), "--table", str(m.table), win)
-    _ok(root, "pair", str(_file(root)))
+                run_ok(root, "report", str(_file(root)), "--table", str(m.table), win)
+    run_ok(root, "pair", str(_file(root)))
 
 
 def _correction_that_changes_the_cut(root: Path, rules: str) -> tuple[int, str, str]:
@@ -98,7 +88,7 @@ def _correction_that_changes_the_cut(root: Path, rules: str) -> tuple[int, str, 
     before = _file(root).read_text()
     loss = GAMES[rules][3]
     for m in _event(root).rounds[2].matches:
-        _ok(root, "report", str(_file(root)), "--round", "3", "--table", str(m.table), loss, "--replace")
+        run_ok(root, "report", str(_file(root)), "--round", "3", "--table", str(m.table), loss, "--replace")
         event = _event(root)
         cut = top_cut(event, ruleset_for(event))
         _file(root).write_text(before)
@@ -123,7 +113,7 @@ def test_a_correction_before_any_playoff_result_keeps_the_bracket_until_redo(pro
     _swiss_and_cut(project, rules)
     table, now_in, now_out = _correction_that_changes_the_cut(project, rules)
     paired = _semifinal_pairs(_event(project))
-    out = _ok(
+    out = run_ok(
         project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace"
     )
     name_in, name_out = now_in.title(), now_out.title()
@@ -137,7 +127,7 @@ def test_a_correction_before_any_playoff_result_keeps_the_bracket_until_redo(pro
     code, out = run(project, "validate", "--strict", str(_file(project)))
     assert code == 0 and "cut-before-correction" in out, out
     # The TO asks for the cut to be made again.
-    _ok(project, "pair", str(_file(project)), "--redo")
+    run_ok(project, "pair", str(_file(project)), "--redo")
     redone = _event(project)
     standings = [r.player for r in final_standings(redone).rows]
     if rules == "bushiroad":
@@ -156,15 +146,15 @@ def test_a_correction_after_the_semifinals_still_finishes_the_event(project: Pat
     table, now_in, now_out = _correction_that_changes_the_cut(project, rules)
     win = GAMES[rules][2]
     for m in _event(project).playoff[0].matches:
-        _ok(project, "report", str(_file(project)), "--table", str(m.table), win)
-    out = _ok(
+        run_ok(project, "report", str(_file(project)), "--table", str(m.table), win)
+    out = run_ok(
         project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace"
     )
     assert "the playoff has results, so it stays as it is" in out
-    final = _ok(project, "pair", str(_file(project)))
+    final = run_ok(project, "pair", str(_file(project)))
     assert "Final" in final
-    _ok(project, "report", str(_file(project)), "--table", "1", win)
-    done = _ok(project, "pair", str(_file(project)))
+    run_ok(project, "report", str(_file(project)), "--table", "1", win)
+    done = run_ok(project, "pair", str(_file(project)))
     assert "nothing to pair: the playoff is finished" in done
     event = _event(project)
     assert isinstance(plan_next_round(event), Finished)
@@ -175,7 +165,7 @@ def test_a_correction_after_the_semifinals_still_finishes_the_event(project: Pat
     rows = final_standings(event).rows
     assert {r.player for r in rows[:4]} == set(event.playoff[0].cut)
     assert rows[0].place == "Champion"
-    text = _ok(project, "standings", str(_file(project)))
+    text = run_ok(project, "standings", str(_file(project)))
     assert "\nLate Fix: final standings (" in "\n" + text
     assert "The top cut was made from the standings before a correction to a Swiss result" in text
     assert f"{now_in.title()} would make it instead of {now_out.title()}" in text
@@ -189,7 +179,7 @@ def test_a_correction_after_the_semifinals_still_finishes_the_event(project: Pat
 def test_standings_json_gives_the_cut_as_made_and_now(project: Path, rules: str) -> None:
     _swiss_and_cut(project, rules)
     table, now_in, now_out = _correction_that_changes_the_cut(project, rules)
-    _ok(project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace")
+    run_ok(project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace")
     code, out = run(project, "standings", str(_file(project)), "--json")
     assert code == 0
     doc = json.loads(out[out.index("{") :])
@@ -207,7 +197,7 @@ def test_a_correction_writes_down_the_cut_of_a_file_paired_before_it_was_recorde
     _file(project).write_text("\n".join(line for line in text.splitlines() if not line.startswith("  cut: ")) + "\n")
     assert _event(project).playoff[0].cut == ()
     table, _, _ = _correction_that_changes_the_cut(project, rules)
-    _ok(project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace")
+    run_ok(project, "report", str(_file(project)), "--round", "3", "--table", str(table), GAMES[rules][3], "--replace")
     event = _event(project)
     assert event.playoff[0].cut == made
     assert top_cut(event, ruleset_for(event)).corrected

@@ -18,17 +18,11 @@ import pytest
 
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
-from tests.builders import ROOT
+from tests.builders import ROOT, run_ok
 from tests.builders import run_cli as run
 from tests.site_helpers import round_standings, tables
 
 PLAYERS = 11  # odd: every round has a bye
-
-
-def _ok(root: Path, *args: str) -> str:
-    code, out = run(root, *args)
-    assert code == 0, out
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +40,13 @@ def mid_round(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     path.write_text(header + "rounds: []\n")
     rng = random.Random(5)
     for number in range(1, 5):
-        _ok(root, "pair", str(path))
+        run_ok(root, "pair", str(path))
         loaded = load_event(path, Project(root))
         assert loaded.event is not None
         tables_now = [m.table for m in loaded.event.rounds[-1].matches if len(m.players) == 2]
         for table in tables_now[:2] if number == 4 else tables_now:
-            _ok(root, "report", str(path), "--table", str(table), rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1-1"]))
-    _ok(root, "build")
+            run_ok(root, "report", str(path), "--table", str(table), rng.choice(["2-0", "2-1", "1-2", "0-2", "1-1-1"]))
+    run_ok(root, "build")
     code, out = run(root, "standings", str(path), "--json")
     assert code == 0, out
     return root, json.loads(out[out.index("{") :])
