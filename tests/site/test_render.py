@@ -33,3 +33,33 @@ def test_markup_passes_through_and_other_objects_are_escaped_as_text() -> None:
     folder = Path(__file__).resolve().parents[2] / "site_templates"
     template = environment(folder).from_string("{{ a }} {{ b }} {{ c }}")
     assert template.render(a=Markup("<b>x</b>"), b=Fraction(1, 3), c="<i>") == "<b>x</b> 1/3 &lt;i&gt;"
+
+
+def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Path) -> None:
+    """A project's templates are code from its pull requests: the sandbox's. A byte-for-byte copy
+    of Scorekeeper's own is the package's code, rendered without the sandbox's checks."""
+    import shutil
+
+    from jinja2.sandbox import SandboxedEnvironment
+
+    from ingest.site.render import environment, shipped_as_is
+    from ingest.source.project import shipped
+
+    own = shipped("site_templates")
+    assert shipped_as_is(own) and not isinstance(environment(own), SandboxedEnvironment)
+    copy = tmp_path / "copy"
+    shutil.copytree(own, copy)
+    assert shipped_as_is(copy)
+    changed = tmp_path / "changed"
+    shutil.copytree(own, changed)
+    (changed / "home.md.j2").write_text((own / "home.md.j2").read_text() + "\n")
+    assert not shipped_as_is(changed) and isinstance(environment(changed), SandboxedEnvironment)
+    extra = tmp_path / "extra"
+    shutil.copytree(own, extra)
+    (extra / "mine.md.j2").write_text("{{ cycler.__init__.__globals__ }}")
+    assert not shipped_as_is(extra)
+    linked = tmp_path / "linked"
+    shutil.copytree(own, linked)
+    (linked / "home.md.j2").unlink()
+    (linked / "home.md.j2").symlink_to(own / "home.md.j2")
+    assert not shipped_as_is(linked)
