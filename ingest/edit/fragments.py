@@ -45,7 +45,9 @@ def block_scalar(value: Any) -> str:
     ("The Dragon's Hoard, Leiden", "'yes'", "'# x'")
     """
     dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
-    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
+    # Only the emitter's own line ends are cut: ``str.strip`` would also cut a value's
+    # no-break space ("\xa0"), which PyYAML writes plain.
+    return dumped.removesuffix("\n...\n").removesuffix("\n")
 
 
 def render_flow(value: Any, *, in_flow: bool = True) -> str:

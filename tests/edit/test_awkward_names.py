@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ingest.cli.main import main
@@ -90,6 +90,8 @@ def test_every_awkward_value_is_allowed_display_text() -> None:
 
 
 @given(st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp")), max_size=30))
+@example("\xa0")  # a no-break space is written plain; cutting it as whitespace wrote an empty value
+@example("Utrecht\u3000")
 def test_a_scalar_reads_back_as_written_where_it_is_written(text: str) -> None:
     """What the edit path writes in ``{...}`` (and as a block value) is read back by our
     reader (PyYAML) as the same text."""
