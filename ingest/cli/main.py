@@ -18,6 +18,7 @@ import click
 
 from ingest import __version__
 from ingest.cli.check_decks import check_decks
+from ingest.cli.clock import clock
 from ingest.cli.common import (
     checked_event_and_warnings,
     echo_json,
@@ -62,14 +63,14 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
     \b
     Corrections on event night: report --replace, clear, drop, undrop, add-player,
-    rename, pair --redo.
+    rename, pair --redo. The round clock: pair --start now, clock pause|resume|extend.
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
     ctx.with_resource(terminal_safe_output())
 
 
-for _command in (*COMMANDS, report, *CORRECTIONS, import_command, build, serve, check_decks):
+for _command in (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, check_decks):
     main.add_command(_command)
 
 
