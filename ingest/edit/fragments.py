@@ -18,13 +18,15 @@ from ruamel.yaml.scalarstring import SingleQuotedScalarString
 
 
 def flow_scalar(value: Any) -> str:
-    """Renders a scalar as plain YAML, quoting only when YAML would misread it.
+    """Renders a scalar as plain YAML, quoting only when YAML would misread it, inside a flow
+    collection too (``{id: x, name: 'Smith, John'}``: there a comma or a brace ends a value):
+    PyYAML writes it as an item of a one-line list, and the brackets are taken off.
 
-    >>> flow_scalar("2-1"), flow_scalar("yes"), flow_scalar(3), flow_scalar("a: b")
-    ('2-1', "'yes'", '3', "'a: b'")
+    >>> flow_scalar("2-1"), flow_scalar("yes"), flow_scalar(3), flow_scalar("a: b"), flow_scalar("Smith, John")
+    ('2-1', "'yes'", '3', "'a: b'", "'Smith, John'")
     """
-    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
-    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
+    dumped = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**6)
+    return dumped.strip().removeprefix("[").removesuffix("]")
 
 
 def render_flow(value: Any) -> str:
