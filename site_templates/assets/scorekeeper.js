@@ -314,11 +314,12 @@
   function startLive() {
     clearInterval(live.tick);
     clearInterval(live.poll);
+    if (document.querySelector(".sk-clock[data-started]")) {
+      clock();
+      live.tick = setInterval(clock, 1e3);
+    }
     var section = document.querySelector(".sk-live[data-version]");
-    if (!section) return;
-    clock();
-    live.tick = setInterval(clock, 1e3);
-    live.poll = setInterval(function () { poll(section); }, 6e4);
+    if (section) live.poll = setInterval(function () { poll(section); }, 6e4);
   }
 
   function remember(input) {

@@ -115,7 +115,7 @@ def test_version_changes_with_a_result_and_only_then() -> None:
     assert version_token(later, "{}") != same
     # A pause, a resume and minutes added change the page's clock: a newer version each.
     for change in ({"paused_at": "21:20:00"}, {"paused_seconds": 90}, {"extra_minutes": 5}):
-        clocked = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], **change)))  # type: ignore[arg-type]
+        clocked = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], **change)))
         assert version_token(clocked, "{}") != same, change
 
 
