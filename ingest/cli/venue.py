@@ -213,7 +213,8 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
     if state.table.event != slug:
         fail(f"claim {claim} is not about {live.shown}")
     write_result(desk.events, desk.store, slug, state.table.subject)
-    after = desk.state(state.table)
+    now = desk.events.read(live.path).table(state.table.subject)
+    after = desk.state(now or state.table)
     done = [s for s in after.history if s.state == "accepted"]
     outcome = done[-1].outcome if done else ""
     if after.state == "recorded":
