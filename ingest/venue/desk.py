@@ -172,11 +172,11 @@ class Desk:
             raise Refused(_("The event file cannot be read just now; ask the TO."))
         return live.event
 
-    def _check(self, live: LiveEvent, table: Table, claim: Claim) -> None:
+    def _check(self, live: LiveEvent, table: Table, claim: Claim, *, replace: bool = False) -> None:
         """Refuses a claim the event file would refuse (checked as ``report`` checks it, nothing written)."""
 
         def edit(text: str, event: Event) -> Edit:
-            return record_words(text, event, claim.words, claim.options(table))
+            return record_words(text, event, claim.words, claim.options(table, replace=replace))
 
         try:
             edit_event_file(live.path, self.events.project, edit, dry_run=True)
@@ -258,9 +258,10 @@ class Desk:
         """
         event = self._event(live)
         try:
-            claim = form_of(event).claim(event, table, table.sides[0], form)
+            claim = form_of(event).claim(event, table, table.sides[0], form, full=True)
         except FormError as exc:
             raise Refused(str(exc)) from None
+        self._check(live, table, claim, replace=True)
         self._to_submission(table, self.state(table), claim, key)
         self.wake()
         self.changed()

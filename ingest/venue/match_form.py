@@ -136,13 +136,19 @@ class MatchForm:
             event.structure.best_of,
         )
 
-    def choices(self, event: Event, table: Table, side: Side) -> dict[str, Any]:
+    def choices(self, event: Event, table: Table, side: Side, *, full: bool = False) -> dict[str, Any]:
         """The scores ``side`` may tap, from its own view: the decided ones first, the others
         (draws, a match cut short) after them, and a double loss (not in a Two-Headed Giant
-        game); a team match's per seat."""
+        game); a team match's per seat. A player is offered matches with at most one drawn
+        game and the intentional draw; the TO (``full``) every score the match can have."""
         del side
-        scores = possible_scores(event, playoff=table.stage == "playoff")
-        need = event.structure.best_of // 2 + 1
+        best_of = event.structure.best_of
+        scores = [
+            s
+            for s in possible_scores(event, playoff=table.stage == "playoff")
+            if full or s.drawn <= 1 or (s.first, s.second, s.drawn) == (0, 0, best_of)
+        ]
+        need = best_of // 2 + 1
         options = [{"value": s.notation(), "label": _label(s)} for s in scores]
         quick = [o for o, s in zip(options, scores, strict=True) if not s.drawn and max(s.first, s.second) == need]
         other = [o for o in options if o not in quick]
@@ -150,14 +156,14 @@ class MatchForm:
             other.append({"value": DOUBLE_LOSS, "label": _("Double loss (both players lose)")})
         return {"quick": quick, "other": other, "all": quick + other}
 
-    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str]) -> Claim:
+    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str], *, full: bool = False) -> Claim:
         """The result in the form (``result``, or ``seat1``... in a team match), turned to the
-        first side's view.
+        first side's view (``full``: any score the match can have, the TO's form).
 
         Raises:
             FormError: a field is missing or holds something the form did not offer.
         """
-        offered = {o["value"] for o in self.choices(event, table, side)["all"]}
+        offered = {o["value"] for o in self.choices(event, table, side, full=full)["all"]}
         flip = side.id == table.sides[1].id
         if table.kind == "team":
             words = []

@@ -140,12 +140,14 @@ class ResultForm(Protocol):
         """Every table of every round (``current``: the stage and number of the round being played)."""
         ...
 
-    def choices(self, event: Event, table: Table, side: Side) -> dict[str, Any]:
-        """What the form offers ``side`` (the template draws it by the table's kind)."""
+    def choices(self, event: Event, table: Table, side: Side, *, full: bool = False) -> dict[str, Any]:
+        """What the form offers ``side`` (the template draws it by the table's kind); ``full``:
+        everything the match can end with (the TO's form; a player's leaves out rarities)."""
         ...
 
-    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str]) -> Claim:
-        """The result ``side`` sent in the form's fields, from the first side's view.
+    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str], *, full: bool = False) -> Claim:
+        """The result ``side`` sent in the form's fields, from the first side's view (``full``:
+        as the TO's form offers).
 
         Raises:
             FormError: the fields are not a result of this match.

@@ -189,7 +189,7 @@ class ToPages:
                     "key": new_token(),
                     "csrf": venue.guard.csrf(session),
                     "slug": live.slug,
-                    "choices": form_of(event).choices(event, table, table.sides[0]),
+                    "choices": form_of(event).choices(event, table, table.sides[0], full=True),
                     "status": None,
                     "recorded": form_of(event).describe(table, table.recorded) if table.recorded is not None else "",
                 },

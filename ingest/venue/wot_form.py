@@ -39,9 +39,10 @@ class WotForm:
                 out.append(Table(event.slug, "rounds", rnd.number, g.table, label, sides, "wot", _recorded(g), is_open))
         return out
 
-    def choices(self, event: Event, table: Table, side: Side) -> dict[str, Any]:
-        """The winners (each side by name), when and how a game ends, and the finals."""
-        del event, side
+    def choices(self, event: Event, table: Table, side: Side, *, full: bool = False) -> dict[str, Any]:
+        """The winners (each side by name), when and how a game ends, and the finals (the
+        same for the TO, ``full``)."""
+        del event, side, full
         hero, villain = table.sides
         return {
             "winners": [
@@ -57,14 +58,14 @@ class WotForm:
             "by": [{"value": b.value, "label": _(b.value)} for b in WotEndedBy],
         }
 
-    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str]) -> Claim:
+    def claim(self, event: Event, table: Table, side: Side, form: Mapping[str, str], *, full: bool = False) -> Claim:
         """The result in the form's ``winner``, ``ended``, ``by``, ``hero_final`` and
         ``villain_final`` (the same words from either side: they name the decks).
 
         Raises:
             FormError: a choice is missing, or the finals are not numbers.
         """
-        del event, table, side
+        del event, table, side, full
         winner, ended, by = form.get("winner", ""), form.get("ended", ""), form.get("by", "")
         if winner not in WOT_WINNERS:
             raise FormError(_("Choose who won."))

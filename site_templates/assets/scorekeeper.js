@@ -298,7 +298,7 @@
     }, 2e3);
   }
 
-  window.scorekeeperLive = { reloadWhenIdle: reloadWhenIdle, busy: busy };
+  window.scorekeeperLive = { reloadWhenIdle: reloadWhenIdle, busy: busy, restart: function () { startLive(); } };
 
   function poll(section) {
     if (document.hidden || busy()) return;

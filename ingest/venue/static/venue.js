@@ -155,16 +155,46 @@
     if (!forms.length) return;
   }
 
-  /* The TO page: a newer inbox or build shows itself when the TO is not typing. */
+  /* The TO page: what changed is drawn into the page in place (no reload: a click on its way
+     is never lost), unless the TO is typing or a form is being sent. */
   function toPage() {
-    if (!document.querySelector(".sk-venue-desk")) return;
-    document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-      form.addEventListener("submit", function (e) {
-        if (!window.confirm((cfg.words && cfg.words.restart) || "?")) e.preventDefault();
+    var desk = document.querySelector(".sk-venue-desk");
+    if (!desk) return;
+    var sending = false, timer = 0;
+
+    function guard(scope) {
+      scope.querySelectorAll("form").forEach(function (form) {
+        form.addEventListener("submit", function (e) {
+          if (form.hasAttribute("data-confirm") && !window.confirm((cfg.words && cfg.words.restart) || "?")) {
+            e.preventDefault();
+            return;
+          }
+          sending = true;
+        });
       });
-    });
-    document.addEventListener("sk:inbox", reload);
-    document.addEventListener("sk:site", reload);
+    }
+
+    function redraw() {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var live = window.scorekeeperLive;
+        if (sending || (live && live.busy())) { timer = setTimeout(redraw, 2000); return; }
+        fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) {
+            if (!html || sending) return;
+            var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sk-venue-desk");
+            if (!fresh) return;
+            desk.innerHTML = fresh.innerHTML;
+            guard(desk);
+            if (live && live.restart) live.restart();
+          }, function () {});
+      }, 300);
+    }
+
+    guard(desk);
+    document.addEventListener("sk:inbox", redraw);
+    document.addEventListener("sk:site", redraw);
   }
 
   /* The projector: a new build shows at once (nobody types there); a long list scrolls. */
