@@ -34,7 +34,7 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.splice import ParsedText
-from ingest.source.pipeline import parse_event_text
+from ingest.source.pipeline import EventData, parse_event_text
 from ingest.source.project import Project
 from ingest.source.storage import decode_utf8, display_path, read_bytes, write_atomically
 from ingest.source.yamldoc import SourceDocument
@@ -101,16 +101,21 @@ def _read(path: Path, shown: str) -> tuple[bytes, str]:
     return raw, text
 
 
+Checked = tuple[SourceDocument | None, Event | None, list[Diagnostic]]
+"""A text as :func:`check_event_text` read it: the document, the event and every problem."""
+
+
 def check_event_text(
-    text: str, shown: str, project: Project, *, keep_tree: bool = False
-) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
+    text: str, shown: str, project: Project, *, keep_tree: bool = False, data: EventData | None = None
+) -> Checked:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
     Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
     event (assembled even when cross-references are wrong, None when the file cannot be
-    read as an event at all) and every problem found.
+    read as an event at all) and every problem found. ``data``: the project's formats and
+    schemas, when the caller holds them (looked up otherwise).
     """
-    doc, event, diags = parse_event_text(text, shown, project, lenient=True, keep_tree=keep_tree)
+    doc, event, diags = parse_event_text(text, shown, project, data, lenient=True, keep_tree=keep_tree)
     if event is not None and not has_errors(diags):
         from ingest.source.project_diagnostics import recorded_pairing_checks
 
@@ -148,6 +153,54 @@ def not_on_disk(diagnostics: Sequence[Diagnostic], shown: str) -> list[str]:
     return out
 
 
+def make_edit(
+    text: str,
+    shown: str,
+    project: Project,
+    edit: EditFunction,
+    *,
+    may_fix: bool = True,
+    data: EventData | None = None,
+    checked: Checked | None = None,
+) -> EditOutcome:
+    """Makes ``edit`` on ``text`` and checks the result as :func:`edit_event_file` does
+    (steps 2 and 3), without the lock and without writing anything: what an edit of that
+    text would be, or its refusal. The venue asks it whether a phone's result would be taken.
+
+    ``checked``: ``text`` as :func:`check_event_text` already read it with its node tree (a
+    long-running process that holds it saves a parse); ``data``: as for
+    :func:`check_event_text`.
+
+    Raises:
+        IngestError: the edit is refused (its message says why).
+    """
+    doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data)
+    old_errors = [d for d in before if d.is_error]
+    if doc is None or doc.root is None or event is None:
+        raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
+    if old_errors and not may_fix:
+        raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
+    changed = edit(ParsedText(text, doc.root), event)
+    # The new text as a plain str, and the old tree let go before the new text is read
+    # (kept alive through the check, the garbage collector walks it again and again).
+    changed, doc = replace(changed, text=str(changed.text)), None
+    _, new_event, after = check_event_text(changed.text, shown, project, data=data)
+    new_errors = [d for d in after if d.is_error]
+    added = _added(old_errors, new_errors)
+    if new_event is None or added:
+        raise EditRefused(_refusal(shown, old_errors, added or new_errors))
+    if old_errors and len(new_errors) >= len(old_errors):
+        raise EditRefused(_refusal(shown, old_errors, []))
+    return EditOutcome(
+        shown,
+        changed,
+        fixed=tuple(_added(new_errors, old_errors)),
+        remaining=tuple(new_errors),
+        written=True,
+        warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
+    )
+
+
 def edit_event_file(
     path: Path,
     project: Project,
@@ -156,6 +209,8 @@ def edit_event_file(
     dry_run: bool = False,
     may_fix: bool = True,
     timeout: float = LOCK_TIMEOUT,
+    data: EventData | None = None,
+    read_before: Callable[[str], Checked | None] | None = None,
 ) -> EditOutcome:
     """Makes ``edit`` on the event file at ``path`` under its lock and writes it atomically.
 
@@ -167,6 +222,9 @@ def edit_event_file(
         may_fix: whether the edit can fix a file that has errors (pairing a round cannot:
             such a file is refused before the edit is made).
         timeout: seconds to wait for another command editing the same file.
+        data: the project's formats and schemas, when the caller holds them.
+        read_before: for the text read from the file, the caller's own reading of that very
+            text with its node tree, if it has one (the venue server keeps its events read).
 
     Raises:
         IngestError: the edit was refused (its message says why); nothing was written.
@@ -175,33 +233,10 @@ def edit_event_file(
     with edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
             raw, text = _read(path, shown)
-            doc, event, before = check_event_text(text, shown, project, keep_tree=True)
-            old_errors = [d for d in before if d.is_error]
-            if doc is None or doc.root is None or event is None:
-                raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
-            if old_errors and not may_fix:
-                raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
-            changed = edit(ParsedText(text, doc.root), event)
-            # The new text as a plain str, and the old tree let go before the new text is read
-            # (kept alive through the check, the garbage collector walks it again and again).
-            changed, doc = replace(changed, text=str(changed.text)), None
-            _, new_event, after = check_event_text(changed.text, shown, project)
-            new_errors = [d for d in after if d.is_error]
-            added = _added(old_errors, new_errors)
-            if new_event is None or added:
-                raise EditRefused(_refusal(shown, old_errors, added or new_errors))
-            if old_errors and len(new_errors) >= len(old_errors):
-                raise EditRefused(_refusal(shown, old_errors, []))
-            outcome = EditOutcome(
-                shown,
-                changed,
-                fixed=tuple(_added(new_errors, old_errors)),
-                remaining=tuple(new_errors),
-                written=not dry_run,
-                attempts=attempt,
-                warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
-            )
-            if dry_run or changed.text == text:
+            checked = read_before(text) if read_before is not None else None
+            made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
+            outcome = replace(made, attempts=attempt)
+            if dry_run or outcome.edit.text == text:
                 return replace(outcome, written=False)
             try:
                 unchanged = path.read_bytes() == raw
@@ -209,7 +244,7 @@ def edit_event_file(
                 unchanged = False
             if not unchanged:
                 continue  # changed by something other than Scorekeeper while the edit was made: again
-            write_atomically(path, changed.text)
+            write_atomically(path, outcome.edit.text)
             return outcome
     raise IngestError(
         f"{shown} kept changing while this command ran ({ATTEMPTS} times); nothing was written. "

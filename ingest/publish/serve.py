@@ -178,11 +178,15 @@ class Rebuilder:
     def request(self) -> None:
         self.pending.set()
 
+    SETTLE = 0.15
+    """Seconds a change is given to settle before the build (an editor's save is a truncate,
+    then a write)."""
+
     def _loop(self) -> None:
         while not self.stop.is_set():
             if not self.pending.wait(timeout=0.5):
                 continue
-            time.sleep(0.15)  # let an editor finish writing (save = truncate + write)
+            time.sleep(self.SETTLE)
             self.pending.clear()
             self.rebuild(full=False)
 

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
@@ -73,7 +74,6 @@ def make_app(venue: Venue) -> Starlette:
             page=page,
             tag=tag,
             inbox=int(inbox) if inbox is not None and inbox.isdigit() else None,
-            gone=request.is_disconnected,
             now=lambda: venue.now().timestamp(),
         )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
@@ -93,8 +93,11 @@ def make_app(venue: Venue) -> Starlette:
         return FileResponse(STATIC / name, media_type=kind, headers={"Cache-Control": "no-cache"})
 
     async def site(request: Request) -> Response:
-        settings: dict[str, object] = {"watch": "page", "now": venue.millis(), "words": words}
-        return venue.pages.response(request.url.path, settings)
+        # The same for every phone (the page is made once per build); the clock's offset
+        # comes with the live stream.
+        settings: dict[str, object] = {"watch": "page", "words": words}
+        gzipped = "gzip" in request.headers.get("accept-encoding", "")
+        return await run_in_threadpool(venue.pages.response, request.url.path, settings, gzipped=gzipped)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

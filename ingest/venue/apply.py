@@ -56,7 +56,9 @@ def write_result(events: Events, store: Store, slug: str, subject: str) -> bool:
         return record_words(text, event, claim.words, claim.options(table, replace=replace))
 
     try:
-        outcome = edit_event_file(live.path, events.project, edit)
+        outcome = edit_event_file(
+            live.path, events.project, edit, data=events.data(), read_before=events.read_before(live.path)
+        )
     except IngestError as exc:
         again = events.read(live.path).table(subject)
         if again is not None and again.recorded == claim:

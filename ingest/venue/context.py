@@ -44,6 +44,8 @@ class Venue:
     """The venue's clock (local time): the round clock's pause and resume read it."""
     request_rebuild: Callable[[], None] = lambda: None
     """Asks for a build (after the TO changed an event file from the TO page)."""
+    locales: tuple[Path, ...] = ()
+    """Where the site's catalogs are (found once)."""
     notes: list[str] = field(default_factory=list)
     """What the terminal said at start that the TO page repeats (where the venue listens)."""
 
@@ -58,7 +60,9 @@ class Venue:
 
     def speaking(self) -> Any:
         """The site's language, made active for the block (``with venue.speaking():``)."""
-        return i18n.use(self.language, i18n.locale_dirs(self.project.root))
+        if not self.locales:
+            self.locales = i18n.locale_dirs(self.project.root)
+        return i18n.use(self.language, self.locales)
 
     async def run(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``work`` in a worker thread with the site's language active (database and file work

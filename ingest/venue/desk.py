@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.edit.event_file import Edit, edit_event_file
+from ingest.edit.event_file import Edit, make_edit
 from ingest.edit.recording import record_words
 from ingest.site.i18n import gettext as _
 from ingest.venue.claims import ACCEPT_MODES, TableState, accepting, settle, table_state
@@ -73,19 +73,29 @@ class Desk:
     # -- where tables stand --------------------------------------------------------------------
 
     def state(self, table: Table) -> TableState:
-        return table_state(table, self.store.about(table.event, table.subject))
+        """Where ``table`` stands now. What was sent is read before the event file: a result
+        marked written is then always in the file as read (read the other way round, a result
+        written in between would be in neither)."""
+        sent = self.store.about(table.event, table.subject)
+        live = self.events.get(table.event)
+        now = live.table(table.subject) if live is not None else None
+        return table_state(now or table, sent)
 
-    def overview(self, live: LiveEvent) -> list[TableState]:
-        """Every table of the round being played, and every other table with something waiting."""
+    def overview(self, slug: str) -> tuple[LiveEvent | None, list[TableState]]:
+        """The event as its file is now, with every table of the round being played and every
+        other table with something waiting (what was sent read first, as :meth:`state` does)."""
         sent: dict[str, list[Submission]] = {}
-        for s in self.store.of_event(live.slug):
+        for s in self.store.of_event(slug):
             sent.setdefault(s.subject, []).append(s)
+        live = self.events.get(slug)
+        if live is None:
+            return None, []
         out = []
         for table in live.tables:
             state = table_state(table, sent.get(table.subject, []))
             if table.open or state.claims or state.waiting or state.differs_from_file:
                 out.append(state)
-        return out
+        return live, out
 
     def _settle(self, table: Table) -> TableState:
         state = self.state(table)
@@ -173,13 +183,14 @@ class Desk:
         return live.event
 
     def _check(self, live: LiveEvent, table: Table, claim: Claim, *, replace: bool = False) -> None:
-        """Refuses a claim the event file would refuse (checked as ``report`` checks it, nothing written)."""
+        """Refuses a claim the event file would refuse: checked as ``report`` checks it, on the
+        file as the venue last read it (nothing is locked or written; writing it checks again)."""
 
         def edit(text: str, event: Event) -> Edit:
             return record_words(text, event, claim.words, claim.options(table, replace=replace))
 
         try:
-            edit_event_file(live.path, self.events.project, edit, dry_run=True)
+            make_edit(live.text, live.shown, self.events.project, edit, data=self.events.data(), checked=live.checked)
         except IngestError as exc:
             reason = exc.text.splitlines()[0] if exc.text else ""
             raise Refused(_("This result cannot be recorded: %(reason)s") % {"reason": reason}) from None

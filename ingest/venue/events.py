@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
+from ingest.edit.event_file import Checked, check_event_text
 from ingest.source.assemble import slug_for
-from ingest.source.pipeline import load_players, parse_event_text
+from ingest.source.pipeline import EventData, event_data, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.source.storage import decode_utf8, display_path, read_bytes
@@ -61,6 +63,8 @@ class LiveEvent:
     """Each table's code and subject."""
     current: tuple[str, int] | None
     """The round being played (stage, number), or None before round 1."""
+    checked: Checked | None = field(default=None, compare=False, repr=False)
+    """The text as read, with its node tree: an edit of this very text starts from it."""
 
     @property
     def name(self) -> str:
@@ -98,6 +102,25 @@ class Events:
         self.lock = threading.Lock()
         self._read: dict[Path, tuple[Signature | None, Signature | None, LiveEvent]] = {}
         self._players: tuple[Signature | None, PlayerRegistry] | None = None
+        self._data: tuple[float, EventData] | None = None
+
+    def data(self) -> EventData:
+        """The project's formats and schemas, looked up at most once a second (each lookup
+        walks the data folders; a phone's request checks an event text several times)."""
+        now = time.monotonic()
+        if self._data is None or now - self._data[0] > 1.0:
+            self._data = (now, event_data(self.project))
+        return self._data[1]
+
+    def read_before(self, path: Path) -> Callable[[str], Checked | None]:
+        """For an edit of ``path``: the venue's reading of a text, when it is the one it read."""
+
+        def lookup(text: str) -> Checked | None:
+            kept = self._read.get(path.resolve())
+            live = kept[2] if kept is not None else None
+            return live.checked if live is not None and live.text == text else None
+
+        return lookup
 
     def slugs(self) -> list[str]:
         return [slug_for(p.as_posix()) for p in self.paths]
@@ -151,7 +174,8 @@ class Events:
         text, problems = decode_utf8(raw, shown) if raw is not None else (None, problems)
         if text is None:
             return LiveEvent(path, shown, slug, "", None, tuple(problems), {}, (), (), None)
-        _doc, event, diags = parse_event_text(text, shown, self.project, lenient=True)
+        checked = check_event_text(text, shown, self.project, keep_tree=True, data=self.data())
+        _doc, event, diags = checked
         errors = tuple(d for d in diags if d.is_error)
         if event is None:
             return LiveEvent(path, shown, slug, text, None, errors, {}, (), (), None)
@@ -159,7 +183,7 @@ class Events:
         current = current_round(event)
         tables = tuple(form_of(event).tables(event, names, current or ("", 0)))
         codes = tuple((self.keys.match_code(event.slug, t.subject, t.units), t.subject) for t in tables)
-        return LiveEvent(path, shown, event.slug, text, event, errors, names, tables, codes, current)
+        return LiveEvent(path, shown, event.slug, text, event, errors, names, tables, codes, current, checked)
 
 
 def default_event_files(project: Project, today: str) -> list[Path]:

@@ -22,7 +22,7 @@ import hashlib
 import json
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 KEEP_ALIVE = 15.0
@@ -87,10 +87,23 @@ class PageTags:
         self.site = site
         self.lock = threading.Lock()
         self._tags: dict[Path, tuple[tuple[int, int, int], str]] = {}
+        self._files: dict[str, Path | None] = {}
 
     def file_of(self, page: str) -> Path | None:
         """The file a page's path is served from (``/events/x/`` is ``events/x/index.html``),
-        None when it is not a page of the site."""
+        None when it is not a page of the site (found once per path: phones ask about the
+        same few pages after every build)."""
+        with self.lock:
+            if page in self._files:
+                return self._files[page]
+        found = self._find(page)
+        with self.lock:
+            if len(self._files) > 4096:
+                self._files.clear()
+            self._files[page] = found
+        return found
+
+    def _find(self, page: str) -> Path | None:
         parts = [p for p in page.split("/") if p]
         if any(p in (".", "..") or "\\" in p or "\x00" in p for p in parts):
             return None
@@ -142,7 +155,6 @@ async def stream(
     page: str,
     tag: str,
     inbox: int | None,
-    gone: Callable[[], Awaitable[bool]],
     now: Callable[[], float] = time.time,
 ) -> AsyncIterator[str]:
     """One phone's stream of server-sent events.
@@ -153,8 +165,9 @@ async def stream(
         page: the path of the site page shown (empty for the venue's own pages).
         tag: the tag of the page as shown.
         inbox: the inbox counter the page last saw (None: the page does not watch the inbox).
-        gone: an awaitable that tells whether the phone went away.
         now: the server's clock (its pages count the round down by it).
+
+    A phone that goes away ends its stream (the response notices; nothing to ask here).
 
     Events: ``clock`` (the server's time in milliseconds, once), ``page`` (the page's own file
     changed: reload it), ``site`` (a build finished), ``inbox`` (the inbox changed).
@@ -168,8 +181,6 @@ async def stream(
         yield _event("inbox", feed.inbox)
     while True:
         changed = await feed.wait(seen, KEEP_ALIVE)
-        if await gone():
-            return
         if changed == seen:
             yield ": keep-alive\n\n"
             continue

@@ -13,8 +13,11 @@ venue's addresses.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import threading
+from collections import OrderedDict
 from pathlib import Path
 
 from markupsafe import escape
@@ -38,24 +41,46 @@ def client_script(settings: dict[str, object]) -> str:
 
 
 class SitePages:
-    """The built site, served with the venue's live client."""
+    """The built site, served with the venue's live client.
+
+    A page is the same for every phone until its file changes: it is made (the client put in,
+    and gzipped once) the first time it is asked for after a build, and kept, so the three
+    hundred phones a build sends back to the event page cost one page's work, not three hundred.
+    """
+
+    KEPT = 64
+    """Pages kept ready (the most recently made)."""
 
     def __init__(self, site: Path, tags: PageTags) -> None:
         self.site = site
         self.tags = tags
+        self.lock = threading.Lock()
+        self._made: OrderedDict[tuple[Path, str], tuple[bytes, bytes]] = OrderedDict()
+        self._where: dict[str, Path | None] = {}
 
-    def response(self, path: str, settings: dict[str, object]) -> Response:
+    def _page(self, file: Path, page: str, settings: dict[str, object]) -> tuple[bytes, bytes, str]:
+        """The page with the live client in it, plain and gzipped, and its tag."""
+        tag = self.tags.tag_of_file(file)
+        key = (file, tag)
+        with self.lock:
+            made = self._made.get(key)
+            if made is not None:
+                self._made.move_to_end(key)
+                return made[0], made[1], tag
+        body = inject_client(file.read_bytes(), client_script({**settings, "page": page or "/", "tag": tag}))
+        made = (body, gzip.compress(body, 6))
+        with self.lock:
+            self._made[key] = made
+            while len(self._made) > self.KEPT:
+                self._made.popitem(last=False)
+        return made[0], made[1], tag
+
+    def response(self, path: str, settings: dict[str, object], *, gzipped: bool = False) -> Response:
         """The site's file at URL path ``path``: a page with the live client in it, another
         file as it is, a folder's address without its ``/`` redirected, or the site's 404."""
         parts = [p for p in path.split("/") if p]
-        if any(p in (".", "..") or "\\" in p or "\x00" in p for p in parts):
-            return self.not_found(settings)
-        target = self.site.joinpath(*parts)
-        try:
-            resolved = target.resolve()
-        except OSError:
-            return self.not_found(settings)
-        if not resolved.is_relative_to(self.site.resolve()):
+        resolved = self._resolved(path, parts)
+        if resolved is None:
             return self.not_found(settings)
         if resolved.is_dir():
             if not path.endswith("/"):
@@ -65,10 +90,32 @@ class SitePages:
             return self.not_found(settings)
         if resolved.suffix == ".html":
             page = "/" + "/".join(parts) + ("/" if path.endswith("/") and parts else "")
-            tag = self.tags.tag_of_file(resolved)
-            body = inject_client(resolved.read_bytes(), client_script({**settings, "page": page or "/", "tag": tag}))
-            return HTMLResponse(body, headers=NO_STORE)
+            body, packed, _tag = self._page(resolved, page, settings)
+            if gzipped:
+                headers = {**NO_STORE, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+                return Response(packed, media_type="text/html; charset=utf-8", headers=headers)
+            return HTMLResponse(body, headers={**NO_STORE, "Vary": "Accept-Encoding"})
         return FileResponse(resolved, headers={"Cache-Control": "no-cache"})
+
+    def _resolved(self, path: str, parts: list[str]) -> Path | None:
+        """Where URL path ``path`` is in the site folder (None: outside it, or not a path), found
+        once per path."""
+        with self.lock:
+            if path in self._where:
+                return self._where[path]
+        found: Path | None = None
+        if not any(p in (".", "..") or "\\" in p or "\x00" in p for p in parts):
+            try:
+                resolved = self.site.joinpath(*parts).resolve()
+            except OSError:
+                resolved = None
+            if resolved is not None and resolved.is_relative_to(self.site.resolve()):
+                found = resolved
+        with self.lock:
+            if len(self._where) > 4096:
+                self._where.clear()
+            self._where[path] = found
+        return found
 
     def not_found(self, settings: dict[str, object]) -> Response:
         page = self.site / "404.html"

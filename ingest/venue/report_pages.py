@@ -139,6 +139,7 @@ class ReportPages:
         if me is not None and live.event is not None:
             form = form_of(live.event)
             state = venue.desk.state(table)
+            context["table"] = state.table  # as the file is now
             context["status"] = status_view(form, state, me, venue.desk.mode)
             context["choices"] = form.choices(live.event, table, me)
         return context

@@ -26,9 +26,10 @@ from pathlib import Path
 from ingest.core.errors import IngestError
 from ingest.core.slug import slug as make_slug
 from ingest.publish.run import site_language
-from ingest.publish.serve import LiveState, Rebuilder, watch
+from ingest.publish.serve import LiveState, watch
 from ingest.source.project import Project
 from ingest.venue.apply import Applier
+from ingest.venue.builds import ForkedRebuilder, make_rebuilder
 from ingest.venue.claims import ACCEPT_MODES
 from ingest.venue.codes import VenueKeys, load_key, new_token
 from ingest.venue.context import Venue
@@ -147,6 +148,13 @@ def run_venue(
 
     from ingest.venue.app import make_app
 
+    feed = Feed()
+    state = LiveState()
+    state.listeners.append(lambda bumped: feed.site_built() if bumped else None)
+    # First of all: the build process is forked before any thread, socket or database is opened.
+    rebuilder = make_rebuilder(
+        project, state, engine=engine, today=today, echo=echo, cache_home=cache_home, settled_before=settled_before
+    )
     keys = VenueKeys(load_key(data_home))
     store = open_store(data_home, project)
     token = store.setting_once(TO_TOKEN, new_token())
@@ -159,12 +167,6 @@ def run_venue(
         store.set_setting(MODE_SETTING, accept)
     bound = listen(host, port)
     events = Events(project, files, keys)
-    feed = Feed()
-    state = LiveState()
-    state.listeners.append(lambda bumped: feed.site_built() if bumped else None)
-    rebuilder = Rebuilder(
-        project, state, engine=engine, today=today, echo=echo, cache_home=cache_home, settled_before=settled_before
-    )
     site = project.build_dir / "site"
     echo("venue: building the site...")
     if not rebuilder.rebuild(full=False) and not (site / "index.html").exists():
@@ -221,6 +223,8 @@ def run_venue(
         applier.wake.set()
         applier.thread.join(timeout=5)
         store.close()
+        if isinstance(rebuilder, ForkedRebuilder):
+            rebuilder.close()
         echo("venue: stopped; everything sent is kept for the next start")
 
 

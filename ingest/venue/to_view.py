@@ -93,9 +93,10 @@ def _row(live: LiveEvent, state: TableState) -> dict[str, Any]:
 
 def event_overview(desk: Desk, live: LiveEvent, now: dt.datetime) -> dict[str, Any]:
     """The TO page's section of one event."""
-    if live.event is None:
+    now_live, states = desk.overview(live.slug)
+    if now_live is None or now_live.event is None:
         return {"live": live, "rows": [], "others": [], "counts": [], "clock": None, "can_pair": False, "label": ""}
-    states = desk.overview(live)
+    live = now_live
     current = [_row(live, s) for s in states if s.table.open]
     others = [_row(live, s) for s in states if not s.table.open]
     order = list(ATTENTION)
