@@ -164,3 +164,19 @@ def test_accepted_and_not_written_is_written_at_the_next_start(desk: Desk) -> No
     assert _recorded(desk, 2) == "2-0" and _recorded(desk, 3) == "1-2"
     assert sum(a != b for a, b in zip(before.splitlines(), after.splitlines(), strict=True)) == 1
     assert store.unapplied() == [] and applier.run_once() == 0 and live.path.read_text() == after
+
+
+def test_where_a_table_stands_is_read_from_the_file_as_it_is_now(desk: Desk) -> None:
+    """A table read before its result was written (a request that started just before the
+    applier wrote) is read again: the phone is told "recorded", never "missing"."""
+    live, table = _table(desk, 2)
+    _claim(desk, 2, 0, "phone-a", result="2-0")
+    _claim(desk, 2, 1, "phone-b", result="0-2")
+    write_result(desk.events, desk.store, live.slug, table.subject)
+    assert table.recorded is None and desk.state(table).state == "recorded"
+
+
+def test_a_phone_is_told_in_the_sites_language(desk: Desk) -> None:
+    live, table = _table(desk, 1)
+    with use("ja"), pytest.raises(Refused, match="表示された結果から選んでください"):
+        desk.claim(live, table, table.sides[0], {"result": "7-0"}, key=new_token(), device="a")
