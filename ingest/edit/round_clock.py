@@ -122,7 +122,8 @@ def extend_clock(text: str, event: Event, *, minutes: int, at: str) -> Edit:
     editor, path = _editor(text, rnd)
     editor.set_value(path, "extra_minutes", total)
     extended = RoundClock(clock.started, clock.minutes, total, clock.paused_at, clock.paused_seconds)
-    return Edit(editor.result(), f"{label}: {minutes} minutes added ({total} in all){_left(extended, at)}")
+    added = f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return Edit(editor.result(), f"{label}: {added} added ({total} in all){_left(extended, at)}")
 
 
 def _running(event: Event, rnd: Round, label: str) -> RoundClock:

@@ -16,15 +16,17 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
     """The status block of the report form for ``me`` (None: the phone has not said who it is).
 
     Keys: ``state`` (the table's), ``message``, ``tone`` (``ok``, ``wait``, ``alert``, ``open``),
-    ``confirm`` (the opponent's claim to confirm: its id and words, or None) and ``form``
-    (whether the result form is offered).
+    ``confirm`` (the opponent's claim to confirm: its id and words, or None), ``form`` (the
+    result form: ``open``, folded under ``change`` (the words that open it) once the phone
+    has reported or has the opponent's claim to confirm, or empty: not offered).
     """
     table = state.table
 
     def said(claim: Claim) -> str:
         return form.describe(table, claim)
 
-    view: dict[str, Any] = {"state": state.state, "confirm": None, "form": False, "tone": "wait"}
+    view: dict[str, Any] = {"state": state.state, "confirm": None, "form": "", "change": "", "tone": "wait"}
+    change = _("Change what I reported")
     if state.state == "recorded" and table.recorded is not None:
         view.update(
             tone="ok", message=_("Recorded: %(result)s. It is on the pairings page.") % {"result": said(table.recorded)}
@@ -56,8 +58,12 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
     elif state.state == "disputed" and mine is not None and theirs is not None and other is not None:
         view.update(
             tone="alert",
-            form=True,
-            message=_("You reported %(mine)s; %(player)s reported %(theirs)s. The TO decides: please see a judge.")
+            form="change",
+            change=change,
+            message=_(
+                "You and %(player)s reported different results: yours %(mine)s, theirs %(theirs)s. "
+                "The TO decides: please call a judge."
+            )
             % {
                 "mine": said(Claim.from_payload(mine.payload)),
                 "player": other.name,
@@ -73,14 +79,16 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
         )
     elif mine is not None and other is not None:
         view.update(
-            form=True,
+            form="change",
+            change=change,
             message=_("Received: you reported %(result)s. Waiting for %(player)s to confirm it on their phone.")
             % {"result": said(Claim.from_payload(mine.payload)), "player": other.name},
         )
     elif theirs is not None and other is not None:
         view.update(
             tone="open",
-            form=True,
+            form="change",
+            change=_("No: report what happened"),
             confirm={"id": theirs.id, "result": said(Claim.from_payload(theirs.payload))},
             message=_("%(player)s reported %(result)s. Is that right?")
             % {"player": other.name, "result": said(Claim.from_payload(theirs.payload))},
@@ -97,12 +105,12 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
         if rejected:
             view.update(
                 tone="alert",
-                form=True,
+                form="open",
                 message=_("The TO did not accept %(result)s. Report the result again, or see the TO.")
                 % {"result": said(Claim.from_payload(rejected[-1].payload))},
             )
         else:
-            view.update(tone="open", form=True, message=_("No result has been reported for this match yet."))
+            view.update(tone="open", form="open", message=_("No result has been reported for this match yet."))
     if mode == "to" and view["tone"] != "alert" and state.state in ("reported",):
         view["message"] += " " + _("The TO accepts every result at this event.")
     return view

@@ -211,7 +211,8 @@ class ReportPages:
             "key": context["key"],
             "state": status.get("state"),
             "html": html,
-            "form": bool(status.get("form")),
+            "form": status.get("form") or "",
+            "change": status.get("change") or "",
         }
 
     async def status(self, request: Request) -> Response:

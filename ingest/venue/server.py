@@ -96,8 +96,9 @@ def listen(host: str, port: int) -> Listening:
     return Listening(sock, local, phones)
 
 
-def terminal_qr(url: str, out: Callable[[str], None]) -> None:
-    """A QR code of ``url`` in the terminal (only on a terminal: a log gets the address alone)."""
+def terminal_qr(url: str, out: Callable[[str], None], what: str) -> None:
+    """A QR code of ``url`` in the terminal, saying ``what`` it opens (only on a terminal: a
+    log gets the address alone)."""
     if not sys.stderr.isatty():
         return
     import io
@@ -107,6 +108,7 @@ def terminal_qr(url: str, out: Callable[[str], None]) -> None:
     text = io.StringIO()
     segno.make(url, error="m").terminal(out=text, compact=True, border=2)
     out(text.getvalue().rstrip("\n"))
+    out(f"venue: (the QR code above opens {what})")
 
 
 def run_venue(
@@ -249,9 +251,9 @@ def _announce(venue: Venue, bound: Listening, token: str, echo: Callable[[str], 
         echo(f"venue: {live.name} ({live.shown})")
     where = bound.phones or bound.local
     if bound.phones:
-        echo(f"venue: phones on the venue's network open {bound.phones}/ (this QR code is the event's live page)")
+        echo(f"venue: phones on the venue's network open {bound.phones}/")
         first = venue.events.all()[0] if venue.events.paths else None
-        terminal_qr(venue.event_url(first) if first else f"{bound.phones}/", echo)
+        terminal_qr(venue.event_url(first) if first else f"{bound.phones}/", echo, "the event's live page")
     else:
         echo(
             f"venue: listening on {bound.local}/ on this computer only: phones cannot reach it; "
@@ -259,7 +261,7 @@ def _announce(venue: Venue, bound: Listening, token: str, echo: Callable[[str], 
         )
     to_url = f"{where}/to?token={token}"
     echo(f"venue: TO page (yours alone; open it on your phone): {to_url}")
-    terminal_qr(to_url, echo)
+    terminal_qr(to_url, echo, "your TO page")
     mode = venue.desk.mode
     said = (
         "results both players agree on are accepted at once"

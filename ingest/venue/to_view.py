@@ -10,6 +10,7 @@ import datetime as dt
 from collections import Counter
 from typing import Any
 
+from ingest.core.errors import IngestError
 from ingest.core.round_clock import clock_seconds
 from ingest.edit.round_clock import round_clock
 from ingest.site.i18n import N_
@@ -42,6 +43,8 @@ def _clock(live: LiveEvent, now: dt.datetime) -> dict[str, Any] | None:
         return None
     stage, number = live.current
     rnd = (event.playoff if stage == "playoff" else event.rounds)[number - 1]
+    if rnd.complete:
+        return None  # every result is in: the round's time no longer matters (as on the event page)
     clock = round_clock(event, rnd)
     if clock is None:
         return {"started": "", "minutes": event.structure.round_minutes or 0}
@@ -104,16 +107,43 @@ def event_overview(desk: Desk, live: LiveEvent, now: dt.datetime) -> dict[str, A
     counts = [{"state": s, "label": _(STATE_WORDS[s]), "n": counted[s]} for s in order if counted[s]]
     label = current[0]["table"].label if current else ""
     complete = bool(current) and all(r["state"] == "recorded" for r in current)
+    finished = _finished(live) if complete else ""
     return {
         "live": live,
         "rows": sorted(current, key=lambda r: (order.index(r["state"]), r["table"].table or 0)),
         "others": others,
         "counts": counts,
         "clock": _clock(live, now),
-        "can_pair": (complete or live.current is None) and not live.errors,
+        "can_pair": (complete or live.current is None) and not live.errors and not finished,
+        "finished": finished,
         "label": label,
         "errors": [d.render() for d in live.errors[:5]],
     }
+
+
+_FINISHED: dict[int, tuple[LiveEvent, str]] = {}
+"""Whether an event read once is over (the planner asked once per reading of the file)."""
+
+
+def _finished(live: LiveEvent) -> str:
+    """Why the event has nothing left to pair (empty: it has), asked of the planner as ``pair`` asks."""
+    from ingest.planner.outcome import Finished
+    from ingest.planner.plan import plan_next_round
+
+    kept = _FINISHED.get(id(live))
+    if kept is not None and kept[0] is live:
+        return kept[1]
+    assert live.event is not None
+    try:
+        plan = plan_next_round(live.event)
+    except IngestError:
+        reason = ""  # pairing would be refused: pair says why when the TO asks
+    else:
+        reason = plan.reason if isinstance(plan, Finished) else ""
+    if len(_FINISHED) > 16:
+        _FINISHED.clear()
+    _FINISHED[id(live)] = (live, reason)
+    return reason
 
 
 def screen_view(live: LiveEvent, now: dt.datetime) -> dict[str, Any]:

@@ -99,11 +99,16 @@ def test_a_dispute_is_settled_on_the_to_page(new_context: NewContext, venue: Ven
     first.get_by_text("Won 2-0", exact=True).tap()
     first.get_by_role("button", name="Send the result").tap()
     _open(second, code, b)
-    second.locator("summary").tap()  # not what the opponent said: they report what happened
+    second.get_by_text("No: report what happened").tap()  # not what the opponent said
     second.get_by_text("Won 2-1", exact=True).tap()
     second.get_by_role("button", name="Send the result").tap()
-    expect(second.locator("#sk-status")).to_contain_text(f"You reported {a} 1-2 {b}; {a} reported {a} 2-0 {b}.")
-    expect(first.locator("#sk-status")).to_contain_text("The TO decides: please see a judge.")
+    expect(second.locator("#sk-status")).to_contain_text(
+        f"You and {a} reported different results: yours {a} 1-2 {b}, theirs {a} 2-0 {b}."
+    )
+    expect(first.locator("#sk-status")).to_contain_text("The TO decides: please call a judge.")
+    # Each phone's own form folds away once it has reported; it opens again to change it.
+    expect(first.locator("form.sk-report")).to_be_hidden()
+    expect(first.get_by_text("Change what I reported")).to_be_visible()
     row = to.locator("tr[id$='rounds/1/2']")
     expect(row.locator(".sk-venue-state")).to_have_text("disputed")  # the TO page shows itself anew
     expect(row).to_contain_text(f"{a} 2-0 {b}")

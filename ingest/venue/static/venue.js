@@ -90,9 +90,18 @@
 
     function show(doc) {
       status.innerHTML = doc.html;
+      var box = document.getElementById("sk-form-box");
       var form = document.querySelector("form.sk-report");
+      if (box) {
+        var summary = box.querySelector("summary");
+        box.hidden = !doc.form;
+        box.open = doc.form === "open";
+        if (summary) {
+          summary.hidden = doc.form === "open";
+          summary.textContent = doc.change || "";
+        }
+      }
       if (form) {
-        form.hidden = !doc.form;
         var key = form.querySelector("input[name=key]");
         if (key && doc.key) key.value = doc.key;
       }
