@@ -17,29 +17,38 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import SingleQuotedScalarString
 
 
-def flow_scalar(value: Any) -> str:
-    """Renders a scalar as plain YAML, quoting only when YAML would misread it, inside a flow
-    collection too (``{id: x, name: 'Smith, John'}``: there a comma or a brace ends a value):
-    PyYAML writes it as an item of a one-line list, and the brackets are taken off.
+def flow_scalar(value: Any, *, in_flow: bool = True) -> str:
+    """Renders a scalar as plain YAML, quoting only when YAML would misread it. Inside a flow
+    collection (``in_flow``: ``{id: x, name: 'Smith, John'}``) a comma or a bracket ends a
+    plain value, so there it is written as PyYAML writes an item of a one-line list; in a
+    block (``location: Games Corner, Utrecht``) it stays plain.
 
     >>> flow_scalar("2-1"), flow_scalar("yes"), flow_scalar(3), flow_scalar("a: b"), flow_scalar("Smith, John")
     ('2-1', "'yes'", '3', "'a: b'", "'Smith, John'")
+    >>> flow_scalar("Smith, John", in_flow=False)
+    'Smith, John'
     """
-    dumped = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**6)
-    return dumped.strip().removeprefix("[").removesuffix("]")
+    if in_flow:
+        dumped = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**6)
+        return dumped.strip().removeprefix("[").removesuffix("]")
+    dumped = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10**6)
+    return dumped.removesuffix("\n...\n").removesuffix("\n").strip()
 
 
-def render_flow(value: Any) -> str:
-    """Renders data on one line in flow style.
+def render_flow(value: Any, *, in_flow: bool = False) -> str:
+    """Renders data on one line in flow style (``in_flow``: the value itself stands inside a
+    flow collection).
 
     >>> render_flow({"table": 1, "players": ["alice", "bob"]})
     '{table: 1, players: [alice, bob]}'
+    >>> render_flow({"id": "x", "name": "Smith, John"})
+    "{id: x, name: 'Smith, John'}"
     """
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{flow_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{flow_scalar(k)}: {render_flow(v, in_flow=True)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(render_flow(v) for v in value) + "]"
-    return flow_scalar(value)
+        return "[" + ", ".join(render_flow(v, in_flow=True) for v in value) + "]"
+    return flow_scalar(value, in_flow=in_flow)
 
 
 def block_fragment(value: Any, indent: int, seq_offset: int) -> str:

@@ -141,7 +141,7 @@ class Editor:
         mapping = self.node(map_path)
         if not isinstance(mapping, MappingNode):
             raise EditError(f"{format_path(map_path)} is not a mapping")
-        rendered = render_flow(value)
+        rendered = render_flow(value, in_flow=mapping.flow_style)
         for k, v in mapping.value:
             if isinstance(k, ScalarNode) and k.value == key:
                 start, end = v.start_mark.index, v.end_mark.index
@@ -149,7 +149,7 @@ class Editor:
                     rendered = " " + rendered if self.text[start - 1] != " " else rendered
                 self.splices.append(Splice(start, end, rendered))
                 return
-        self._insert_entry(mapping, f"{flow_scalar(key)}: {rendered}")
+        self._insert_entry(mapping, f"{flow_scalar(key, in_flow=mapping.flow_style)}: {rendered}")
 
     def remove_key(self, map_path: YamlPath, key: str) -> None:
         """Removes ``key`` and its value from the mapping at ``map_path``.
@@ -289,7 +289,7 @@ class Editor:
             if inner.strip() == "":
                 self._replace_empty_flow_seq(seq_path, seq, list(items), block=block)
                 return
-            self.splices.append(Splice(close, close, "".join(f", {render_flow(item)}" for item in items)))
+            self.splices.append(Splice(close, close, "".join(f", {render_flow(item, in_flow=True)}" for item in items)))
             return
         dash_col = seq.start_mark.column
         last = seq.value[-1]
@@ -321,7 +321,11 @@ class Editor:
     def _replace_empty_flow_seq(self, seq_path: YamlPath, seq: SequenceNode, items: list[Any], *, block: bool) -> None:
         if not block and not all(isinstance(i, dict) for i in items):
             self.splices.append(
-                Splice(seq.start_mark.index, seq.end_mark.index, "[" + ", ".join(render_flow(i) for i in items) + "]")
+                Splice(
+                    seq.start_mark.index,
+                    seq.end_mark.index,
+                    "[" + ", ".join(render_flow(i, in_flow=True) for i in items) + "]",
+                )
             )
             return
         # A list of mappings (a round, the roster) becomes a block list: rounds in block

@@ -75,24 +75,24 @@ def assign_ids(names: Iterable[str], known: KnownPlayers, given: Mapping[str, st
 
 
 @functools.lru_cache(maxsize=65536)
-def _scalar(value: str | int | float) -> str:
-    return _render_flow(value)
+def _scalar(value: str | int | float, in_flow: bool) -> str:
+    return _render_flow(value, in_flow=in_flow)
 
 
-def render_flow(value: Any) -> str:
+def render_flow(value: Any, *, in_flow: bool = False) -> str:
     """:func:`ingest.edit.fragments.render_flow`, with each scalar's text remembered (an import writes
     the same ids thousands of times).
 
-    >>> render_flow({"players": ["a: b", "yes"], "games": "2-1"})
-    "{players: ['a: b', 'yes'], games: 2-1}"
+    >>> render_flow({"players": ["a: b", "yes"], "games": "2-1", "name": "Smith, John"})
+    "{players: ['a: b', 'yes'], games: 2-1, name: 'Smith, John'}"
     """
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_scalar(k)}: {render_flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{_scalar(k, True)}: {render_flow(v, in_flow=True)}" for k, v in value.items()) + "}"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(render_flow(v) for v in value) + "]"
+        return "[" + ", ".join(render_flow(v, in_flow=True) for v in value) + "]"
     if isinstance(value, bool) or value is None:
-        return _render_flow(value)
-    return _scalar(value)
+        return _render_flow(value, in_flow=in_flow)
+    return _scalar(value, in_flow)
 
 
 def seed_for(t: Tournament) -> int:
