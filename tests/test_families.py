@@ -16,6 +16,7 @@ from ingest.edit.recording import RECORDERS
 from ingest.report.family_results import RESULTS
 from ingest.site.family_views import VIEWS
 from ingest.source.assemble_rounds import READERS
+from ingest.venue.result_forms import FORMS
 from tests.builders import ROOT
 
 PACKAGE = ROOT / "ingest"
@@ -71,7 +72,7 @@ def _mtr_style(name: str) -> bool:
 
 
 def test_every_stage_has_each_familys_part() -> None:
-    stages = {"source": READERS, "report": RESULTS, "edit": RECORDERS, "site": VIEWS}
+    stages = {"source": READERS, "report": RESULTS, "edit": RECORDERS, "site": VIEWS, "venue": FORMS}
     assert {stage: set(parts) for stage, parts in stages.items()} == {stage: set(FAMILIES) for stage in stages}
 
 

@@ -142,3 +142,11 @@ def user_cache_home() -> Path:
     (:mod:`ingest.publish.cache`): ``$XDG_CACHE_HOME/scorekeeper``, else ``~/.cache/scorekeeper``."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "scorekeeper"
+
+
+def user_data_home() -> Path:
+    """The user's data folder for Scorekeeper, where the venue keeps its key and database
+    (:mod:`ingest.venue`): ``$XDG_DATA_HOME/scorekeeper``, else ``~/.local/share/scorekeeper``.
+    Never inside a project: nothing there is committed or published."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "scorekeeper"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +102,12 @@ def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_ru
 @click.option("--best-of", type=click.Choice(["1", "3", "5"]), default=None, help="Games per match.")
 @click.option("--top", type=int, default=None, help="Top cut size (e.g. 8).")
 @click.option(
+    "--round-minutes",
+    type=click.IntRange(10, 600),
+    default=None,
+    help="Minutes per round: the event page and the venue count each round down from its start.",
+)
+@click.option(
     "--teams",
     "team_kind",
     type=click.Choice(["mtr-team", "two-headed-giant", "tag", "trio"]),
@@ -137,6 +142,7 @@ def new(
     expected: int | None,
     best_of: str | None,
     top: int | None,
+    round_minutes: int | None,
     team_kind: str | None,
     team_size: int | None,
     output: Path | None,
@@ -150,7 +156,7 @@ def new(
     \b
     Examples:
       scorekeeper new --name "Friday Night Modern 42" --date 2026-11-20 \\
-          --game mtg --format modern --players 24
+          --game mtg --format modern --players 24 --round-minutes 50
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
       scorekeeper new --name "Trio Fight" --date 2026-11-22 --game vanguard --format standard --teams trio
     """
@@ -200,6 +206,7 @@ def new(
         rounds=swiss_rounds,
         best_of=int(best_of) if best_of else None,
         top=top,
+        round_minutes=round_minutes,
         pairing=pairing,
         schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
         rounds_note=note,
@@ -259,7 +266,9 @@ def pair(
     result of the round is recorded.
 
     --start now (the computer's clock) or --start 19:30 records the time of day the round
-    starts as `started:`; with structure.round_minutes the event page counts the round down.
+    starts as `started:`; with structure.round_minutes the event page counts the round down
+    (`scorekeeper clock` pauses, resumes and extends it). With --redo the round paired again
+    keeps its clock, or starts it anew with --start.
 
     --json prints one JSON document on standard output (schema/cli-pair.schema.json):
     {"file", "event", "written", "stage", "number", "title", "round", "late_losses",
@@ -276,16 +285,17 @@ def pair(
       scorekeeper pair events/2026/fnm.yaml --check
       scorekeeper pair events/2026/fnm.yaml --start now
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
+      scorekeeper pair events/2026/fnm.yaml --redo --start now
     """
-    from ingest.edit.new_round import apply_plan
+    from ingest.edit.new_round import apply_plan, with_clock
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import describe_plan, plan_document, plan_next_round
     from ingest.planner.systems import system_of
 
     project = project_of(ctx)
-    started = _start_time(start) if start is not None else ""
-    if started and (check or redo):
-        raise click.UsageError("--start records the start of a new round: use it without --check and --redo")
+    started = start_time(start) if start is not None else ""
+    if started and check:
+        raise click.UsageError("--start records when a round starts: use it without --check")
     if check:
         if as_json:
             raise click.UsageError("--check reports what validate reports: use `scorekeeper validate FILE --json`")
@@ -300,7 +310,7 @@ def pair(
         if redo:
             from ingest.edit.corrections import repair_round
 
-            edited, redone, before = repair_round(text, event, event_parser(ctx, event_file))
+            edited, redone, before = repair_round(text, event, event_parser(ctx, event_file), started=started)
             planned["plan"] = redone, before
             return edited
         plan = plan_next_round(event)
@@ -308,8 +318,7 @@ def pair(
             finished["reason"] = plan.reason, event
             return Edit(text, f"nothing to pair: {plan.reason}")
         if started:
-            head = {k: v for k, v in plan.round.items() if k != "matches"}
-            plan = replace(plan, round={**head, "started": started, "matches": plan.round["matches"]})
+            plan = with_clock(plan, {"started": started})
         planned["plan"] = plan, event
         number = plan.round["round"]
         what = (
@@ -341,7 +350,7 @@ def pair(
         print_diagnostics(list(outcome.warnings), err=as_json)
 
 
-def _start_time(text: str) -> str:
+def start_time(text: str, param_hint: str = "--start") -> str:
     """``--start``: ``now`` (the clock; only the command line reads it) or a 24-hour ``HH:MM``."""
 
     from ingest.core.rounds import time_of_day
@@ -351,7 +360,7 @@ def _start_time(text: str) -> str:
     value = time_of_day(text.strip())
     if not value:
         raise click.BadParameter(
-            f"{text!r} is not a time of day; write now or HH:MM (24-hour), e.g. 19:30", param_hint="--start"
+            f"{text!r} is not a time of day; write now or HH:MM (24-hour), e.g. 19:30", param_hint=param_hint
         )
     return value
 

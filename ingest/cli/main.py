@@ -18,6 +18,7 @@ import click
 
 from ingest import __version__
 from ingest.cli.check_decks import check_decks
+from ingest.cli.clock import clock
 from ingest.cli.common import (
     checked_event_and_warnings,
     echo_json,
@@ -31,6 +32,7 @@ from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
+from ingest.cli.venue import VENUE_COMMANDS
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
@@ -62,14 +64,16 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
     \b
     Corrections on event night: report --replace, clear, drop, undrop, add-player,
-    rename, pair --redo.
+    rename, pair --redo. The round clock: pair --start now, clock pause|resume|extend.
+    At the venue (live pages on every phone, players reporting their own results):
+    venue --lan, then inbox, accept, reject from the terminal or the TO page.
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
     ctx.with_resource(terminal_safe_output())
 
 
-for _command in (*COMMANDS, report, *CORRECTIONS, import_command, build, serve, check_decks):
+for _command in (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks):
     main.add_command(_command)
 
 

@@ -192,6 +192,12 @@ class Round:
     """Team matches as written (seat detail)."""
     started: str = ""
     """The time of day the round began, ``HH:MM`` (venue time); empty when not recorded."""
+    extra_minutes: int = 0
+    """Minutes the TO added to the round's clock (:mod:`ingest.core.round_clock`)."""
+    paused_at: str = ""
+    """While the round's clock stands still: when it was stopped, ``HH:MM:SS``; else empty."""
+    paused_seconds: int = 0
+    """Seconds the round's clock stood still in earlier pauses."""
     cut: tuple[PlayerId, ...] = ()
     """Playoff round 1 only: the top cut as it was made, the finalists in the order of the
     standings when the round was paired (seed 1 first). A correction to a Swiss result made

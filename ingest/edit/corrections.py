@@ -18,6 +18,7 @@ from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.splice import Editor
@@ -286,21 +287,24 @@ def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
 # -- pair the current round again -------------------------------------------------------------------
 
 
-def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan, Event]:
+def repair_round(text: str, event: Event, parse: Parse, *, started: str = "") -> tuple[Edit, PairPlan, Event]:
     """Pairs the current round (or playoff round) again while none of its matches has a result.
 
     The round is taken out and paired again by the same engine with the same seed, from the
     file as it is now: a drop or a late entry recorded since it was paired is taken into
     account; with nothing changed the pairings come out the same. Drops recorded for the
-    round are kept. Returns the edit, the new plan and the event it was made from (to print
+    round are kept, and so is its clock (:mod:`ingest.core.round_clock`), unless ``started``
+    starts it anew. Returns the edit, the new plan and the event it was made from (to print
     the pairings).
 
     Args:
         text: the event file.
         event: the same file, assembled.
         parse: assembles an edited text (the round taken out) into an event.
+        started: the time of day the round paired again starts (``HH:MM``); empty: the clock
+            stays as it was.
     """
-    from ingest.edit.new_round import apply_plan
+    from ingest.edit.new_round import apply_plan, with_clock
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import plan_next_round
 
@@ -326,10 +330,25 @@ def repair_round(text: str, event: Event, parse: Parse) -> tuple[Edit, PairPlan,
         raise IngestError(plan.reason)
     if current.drops:
         plan.round["drops"] = list(current.drops)
+    plan = with_clock(plan, {"started": started} if started else _clock_of(current))
     new_text = apply_plan(without, plan)
     same = _pairings(plan.round) == current.pairings()
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
     return Edit(new_text, f"{label} paired again", note), plan, before
+
+
+def _clock_of(rnd: Round) -> dict[str, object]:
+    """A round's clock as written in the file (nothing before it started)."""
+    if not rnd.started:
+        return {}
+    clock: dict[str, object] = {"started": rnd.started}
+    if rnd.extra_minutes:
+        clock["extra_minutes"] = rnd.extra_minutes
+    if rnd.paused_seconds:
+        clock["paused_seconds"] = rnd.paused_seconds
+    if rnd.paused_at:
+        clock["paused_at"] = rnd.paused_at
+    return clock
 
 
 def _replan(event: Event, before: Event) -> PairPlan | Finished:

@@ -43,7 +43,7 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.splice import ParsedText
-from ingest.source.pipeline import parse_event_text
+from ingest.source.pipeline import EventData, parse_event_text
 from ingest.source.project import Project
 from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
@@ -118,16 +118,21 @@ def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, st
     return raw, text, []
 
 
+Checked = tuple[SourceDocument | None, Event | None, list[Diagnostic]]
+"""A text as :func:`check_event_text` read it: the document, the event and every problem."""
+
+
 def check_event_text(
-    text: str, shown: str, project: Project, *, keep_tree: bool = False
-) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
+    text: str, shown: str, project: Project, *, keep_tree: bool = False, data: EventData | None = None
+) -> Checked:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
     Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
     event (assembled even when cross-references are wrong, None when the file cannot be
-    read as an event at all) and every problem found.
+    read as an event at all) and every problem found. ``data``: the project's formats and
+    schemas, when the caller holds them (looked up otherwise).
     """
-    doc, event, diags = parse_event_text(text, shown, project, lenient=True, keep_tree=keep_tree)
+    doc, event, diags = parse_event_text(text, shown, project, data, lenient=True, keep_tree=keep_tree)
     if event is not None and not has_errors(diags):
         from ingest.source.project_diagnostics import recorded_pairing_checks
 
@@ -165,6 +170,54 @@ def not_on_disk(diagnostics: Sequence[Diagnostic], shown: str) -> list[str]:
     return out
 
 
+def make_edit(
+    text: str,
+    shown: str,
+    project: Project,
+    edit: EditFunction,
+    *,
+    may_fix: bool = True,
+    data: EventData | None = None,
+    checked: Checked | None = None,
+) -> EditOutcome:
+    """Makes ``edit`` on ``text`` and checks the result as :func:`edit_event_file` does
+    (steps 2 and 3), without the lock and without writing anything: what an edit of that
+    text would be, or its refusal. The venue asks it whether a phone's result would be taken.
+
+    ``checked``: ``text`` as :func:`check_event_text` already read it with its node tree (a
+    long-running process that holds it saves a parse); ``data``: as for
+    :func:`check_event_text`.
+
+    Raises:
+        IngestError: the edit is refused (its message says why).
+    """
+    doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data)
+    old_errors = [d for d in before if d.is_error]
+    if doc is None or doc.root is None or event is None:
+        raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
+    if old_errors and not may_fix:
+        raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
+    changed = edit(ParsedText(text, doc.root), event)
+    # The new text as a plain str, and the old tree let go before the new text is read
+    # (kept alive through the check, the garbage collector walks it again and again).
+    changed, doc = replace(changed, text=str(changed.text)), None
+    _, new_event, after = check_event_text(changed.text, shown, project, data=data)
+    new_errors = [d for d in after if d.is_error]
+    added = _added(old_errors, new_errors)
+    if new_event is None or added:
+        raise EditRefused(_refusal(shown, old_errors, added or new_errors))
+    if old_errors and len(new_errors) >= len(old_errors):
+        raise EditRefused(_refusal(shown, old_errors, []))
+    return EditOutcome(
+        shown,
+        changed,
+        fixed=tuple(_added(new_errors, old_errors)),
+        remaining=tuple(new_errors),
+        written=True,
+        warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
+    )
+
+
 def edit_event_file(
     path: Path,
     project: Project,
@@ -173,6 +226,8 @@ def edit_event_file(
     dry_run: bool = False,
     may_fix: bool = True,
     timeout: float = LOCK_TIMEOUT,
+    data: EventData | None = None,
+    read_before: Callable[[str], Checked | None] | None = None,
 ) -> EditOutcome:
     """Makes ``edit`` on the event file at ``path`` under its lock and writes it atomically.
 
@@ -184,6 +239,9 @@ def edit_event_file(
         may_fix: whether the edit can fix a file that has errors (pairing a round cannot:
             such a file is refused before the edit is made).
         timeout: seconds to wait for another command editing the same file.
+        data: the project's formats and schemas, when the caller holds them.
+        read_before: for the text read from the file, the caller's own reading of that very
+            text with its node tree, if it has one (the venue server keeps its events read).
 
     Raises:
         IngestError: the edit was refused (its message says why); nothing was written.
@@ -198,14 +256,14 @@ def edit_event_file(
                     raise IngestError(problems)
                 if raw is None or problems:
                     raise EditRefused(problems)
-                parsed = check_event_text(text, shown, project, keep_tree=True)
-                outcome = _edit(parsed, text, shown, project, edit, may_fix=may_fix, dry_run=dry_run)
+                checked = read_before(text) if read_before is not None else None
+                made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
             except IngestError:
                 # Read while an editor was saving it (an empty or half-written file)? Look again.
                 if attempt < ATTEMPTS and changes_soon(path, raw):
                     continue
                 raise
-            outcome = replace(outcome, attempts=attempt)
+            outcome = replace(made, attempts=attempt)
             if dry_run or outcome.edit.text == text:
                 return replace(outcome, written=False)
             assert raw is not None
@@ -224,45 +282,6 @@ def edit_event_file(
 def cannot_write(shown: str, exc: OSError) -> str:
     """Why a file could not be written, in one line (a full disk, a read-only folder)."""
     return f"{shown}: cannot write the file: {exc.strerror or exc}; nothing was written"
-
-
-def _edit(
-    parsed: tuple[SourceDocument | None, Event | None, list[Diagnostic]],
-    text: str,
-    shown: str,
-    project: Project,
-    edit: EditFunction,
-    *,
-    may_fix: bool,
-    dry_run: bool,
-) -> EditOutcome:
-    """Makes the edit on the file's text and checks the result; raises EditRefused when the
-    file cannot be edited or the edit would leave it invalid."""
-    doc, event, before = parsed
-    old_errors = [d for d in before if d.is_error]
-    if doc is None or doc.root is None or event is None:
-        raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
-    if old_errors and not may_fix:
-        raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
-    changed = edit(ParsedText(text, doc.root), event)
-    # The new text as a plain str, and the old tree let go before the new text is read
-    # (kept alive through the check, the garbage collector walks it again and again).
-    changed, doc = replace(changed, text=str(changed.text)), None
-    _, new_event, after = check_event_text(changed.text, shown, project)
-    new_errors = [d for d in after if d.is_error]
-    added = _added(old_errors, new_errors)
-    if new_event is None or added:
-        raise EditRefused(_refusal(shown, old_errors, added or new_errors))
-    if old_errors and len(new_errors) >= len(old_errors):
-        raise EditRefused(_refusal(shown, old_errors, []))
-    return EditOutcome(
-        shown,
-        changed,
-        fixed=tuple(_added(new_errors, old_errors)),
-        remaining=tuple(new_errors),
-        written=not dry_run,
-        warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
-    )
 
 
 def _refusal(

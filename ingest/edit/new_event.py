@@ -114,6 +114,7 @@ def new_event_text(
     rounds: str | None = "auto",
     best_of: int | None = None,
     top: int | None = None,
+    round_minutes: int | None = None,
     pairing: str | None = None,
     schema_ref: str = "",
     rounds_note: str = "",
@@ -158,6 +159,8 @@ def new_event_text(
     if top:
         lines.append(f"  playoff: {{top: {top}, seeding: standings}}")
     lines.append("  decklists: after-event")
+    if round_minutes:
+        lines.append(f"  round_minutes: {round_minutes}")
     if teams is not None:
         members = " ".join(f"--member 'Player {n}'" for n in range(1, teams[1] + 1))
         lines.append(f"teams: []         # scorekeeper add-team FILE --name 'Team Name' {members}")

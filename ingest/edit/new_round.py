@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from ingest.core.errors import IngestError
 from ingest.edit.splice import Editor
 from ingest.planner.outcome import PairPlan
@@ -25,3 +28,12 @@ def _is_list(editor: Editor, key: str) -> bool:
     from yaml.nodes import SequenceNode
 
     return isinstance(editor.node((key,)), SequenceNode)
+
+
+def with_clock(plan: PairPlan, clock: Mapping[str, object]) -> PairPlan:
+    """The plan with the round's clock (``started`` and what goes with it, see
+    :mod:`ingest.core.round_clock`) written before its matches."""
+    if not clock:
+        return plan
+    head = {k: v for k, v in plan.round.items() if k != "matches"}
+    return replace(plan, round={**head, **clock, "matches": plan.round["matches"]})

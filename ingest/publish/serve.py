@@ -71,6 +71,14 @@ class LiveStatus(TypedDict):
     errors: str
 
 
+def inject_client(page: bytes, client: str) -> bytes:
+    """A page of the site with a live client's script put in before its ``</body>`` (serve's
+    reload, the venue's live updates); a page without one gets it at its end."""
+    if b"</body>" not in page:
+        return page + client.encode()
+    return page.replace(b"</body>", client.encode() + b"</body>", 1)
+
+
 class LiveState:
     """What the browser needs to know: the site version and the current errors."""
 
@@ -81,6 +89,8 @@ class LiveState:
         """Bumped on every change of version or errors (the browser polls on it)."""
         self.errors = ""
         self.changed = threading.Condition()
+        self.listeners: list[Callable[[bool], None]] = []
+        """Told after each build whether it wrote new pages (the venue's live updates)."""
 
     def publish(self, *, bump: bool, errors: str) -> None:
         with self.changed:
@@ -89,6 +99,8 @@ class LiveState:
             self.errors = errors
             self.serial += 1
             self.changed.notify_all()
+        for listener in self.listeners:
+            listener(bump)
 
     def wait(self, since: int, timeout: float = 20.0) -> LiveStatus:
         with self.changed:
@@ -116,13 +128,12 @@ def make_handler(site: Path, state: LiveState) -> type[SimpleHTTPRequestHandler]
             if target.is_dir():
                 target = target / "index.html"
             if target.suffix == ".html" and target.is_file():
-                body = target.read_bytes()
                 client = _CLIENT % {
                     "version": state.version,
                     "serial": state.serial,
                     "errors": json.dumps(state.errors).replace("</", "<\\/"),
                 }
-                body = body.replace(b"</body>", client.encode() + b"</body>", 1)
+                body = inject_client(target.read_bytes(), client)
                 self._send(body, "text/html; charset=utf-8")
                 return
             super().do_GET()
@@ -167,11 +178,15 @@ class Rebuilder:
     def request(self) -> None:
         self.pending.set()
 
+    SETTLE = 0.15
+    """Seconds a change is given to settle before the build (an editor's save is a truncate,
+    then a write)."""
+
     def _loop(self) -> None:
         while not self.stop.is_set():
             if not self.pending.wait(timeout=0.5):
                 continue
-            time.sleep(0.15)  # let an editor finish writing (save = truncate + write)
+            time.sleep(self.SETTLE)
             self.pending.clear()
             self.rebuild(full=False)
 

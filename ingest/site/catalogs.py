@@ -31,9 +31,10 @@ _JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstri
 
 
 def sources(templates: Path | None = None) -> Iterator[tuple[str, Path]]:
-    """Every file with messages: the site's Python modules and the page templates."""
+    """Every file with messages: the site's Python modules, the venue's (its pages speak the
+    site's language) and the page templates."""
     code = Path(__file__).parent
-    for path in sorted(code.glob("*.py")):
+    for path in sorted([*code.glob("*.py"), *(code.parent / "venue").glob("*.py")]):
         yield "python", path
     for path in sorted((templates or shipped("site_templates")).glob("*.j2")):
         yield "jinja", path

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.report.cut_verdicts import CutOutlook
 from ingest.site import cut_words
 from ingest.site.event_views import RoundView
@@ -27,11 +28,22 @@ VERSION_FILE = "version.txt"
 def version_token(event: Event, api_text: str) -> str:
     """A short token that changes whenever the event's results, pairings or round times do.
 
-    The event's API document already carries every pairing and result; the round start times
-    are added since they change the page alone.
+    The event's API document already carries every pairing and result; the rounds' clocks
+    (start, minutes added, pauses) are added since they change the page alone.
     """
-    data = api_text + "\n" + "|".join(f"{r.number}:{r.started}" for r in (*event.rounds, *event.playoff))
+    data = (
+        api_text
+        + "\n"
+        + "|".join(f"{r.number}:{r.started}{_clock_changes(r)}" for r in (*event.rounds, *event.playoff))
+    )
     return hashlib.sha256(data.encode("utf-8")).hexdigest()[:16]
+
+
+def _clock_changes(rnd: Round) -> str:
+    """What the TO did to a round's clock (minutes added, pauses), for the version token."""
+    if not (rnd.extra_minutes or rnd.paused_at or rnd.paused_seconds):
+        return ""
+    return f":{rnd.extra_minutes}:{rnd.paused_at}:{rnd.paused_seconds}"
 
 
 def live_view(
@@ -73,7 +85,13 @@ def live_view(
     minutes = event.structure.round_minutes
     clock = None
     if source.started and not current.complete:
-        clock = {"started": source.started, "minutes": minutes or 0}
+        clock = {
+            "started": source.started,
+            "minutes": minutes or 0,
+            "extra": source.extra_minutes,
+            "paused_at": source.paused_at,
+            "paused_seconds": source.paused_seconds,
+        }
     return {
         "round": current,
         "state": state,

@@ -47,6 +47,13 @@ class Slip:
     b: str
     seats: tuple[SlipSeat, ...] = ()
     """A team match's seats (empty otherwise)."""
+    code: str = ""
+    """The table's report code, on slips printed from the venue (``scorekeeper venue``); never
+    on the published site's."""
+    report_url: str = ""
+    """Where the code is typed (the venue's report form), with the code."""
+    qr: QrCode | None = None
+    """A QR code to ``report_url`` (the slip's own; the venue's only)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,6 +150,8 @@ SCRIPT_WORDS = {
     # Translators: the round clock once time is up.
     "time": N_("time"),
     "left": N_("%(time)s left"),
+    # Translators: the round clock while the TO has stopped it (a deck check).
+    "paused": N_("%(time)s left, paused"),
 }
 """The words ``assets/scorekeeper.js`` writes into a page (its ``ENGLISH`` table), by key."""
 

@@ -12,6 +12,7 @@ from typing import Any
 from ingest.core.families import MTR_STYLE, Family
 from ingest.core.ids import PlayerId
 from ingest.core.model import Structure, Team
+from ingest.core.round_clock import clock_seconds
 from ingest.core.rounds import Match, Round, TeamMatch, time_of_day
 from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext, items
@@ -25,6 +26,16 @@ READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()
 
 IDENTITY = ("players", "bye", "loss", "hero", "villain", "teams")
 """The keys that say who an entry of a round is about; broken, the entry is skipped."""
+
+
+def _whole(value: object) -> int:
+    """A round clock's count of minutes or seconds (the schema checks it): 0 when not one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+
+def _clock_time(value: object) -> str:
+    """A round clock's ``paused_at`` (the schema checks it): empty when not a time of day."""
+    return value if isinstance(value, str) and clock_seconds(value) is not None else ""
 
 
 class RoundsAssembly(AssemblyContext):
@@ -115,6 +126,9 @@ class RoundsAssembly(AssemblyContext):
                     name=str(r.get("name") or ""),
                     notes=str(r.get("notes") or ""),
                     started=time_of_day(r.get("started")),
+                    extra_minutes=_whole(r.get("extra_minutes")),
+                    paused_at=_clock_time(r.get("paused_at")),
+                    paused_seconds=_whole(r.get("paused_seconds")),
                     cut=cut,
                     wot_games=tuple(wot),
                     team_matches=tuple(team_matches),

@@ -85,7 +85,7 @@
   var ENGLISH = {
     opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
     floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
-    time: "time", left: "%(time)s left", tied: "tied", dropped: "(dropped)"
+    time: "time", left: "%(time)s left", paused: "%(time)s left, paused", tied: "tied", dropped: "(dropped)"
   };
 
   function words(el) {
@@ -243,22 +243,41 @@
   }
 
   /* Live event page: the round clock, and a reload when a newer build is published. */
-  var live = { tick: 0, poll: 0, typed: 0 };
+  var live = { tick: 0, poll: 0, typed: 0, pending: false };
+
+  /* The round clock as the event file records it (ingest/core/round_clock.py): started
+     (HH:MM), the round's minutes, minutes added, seconds it stood still, and while it stands
+     still the time it was stopped. Times are of the venue's day; a start more than an hour
+     ahead was the day before. The venue's server tells its pages how far this device's
+     clock is from its own (window.skClockOffset, milliseconds). */
+  function daySeconds(text) {
+    var p = text.split(":");
+    return +p[0] * 3600 + +p[1] * 60 + (+p[2] || 0);
+  }
+
+  function since(start, moment) {
+    var d = moment - start;
+    return d < -3600 ? d + 86400 : d;
+  }
 
   function clock() {
     document.querySelectorAll(".sk-clock[data-started]").forEach(function (el) {
-      var hm = el.getAttribute("data-started").split(":"), minutes = +el.getAttribute("data-minutes");
+      var minutes = +el.getAttribute("data-minutes");
       if (!minutes) return;
-      var now = new Date(), start = new Date(now);
-      start.setHours(+hm[0], +hm[1], 0, 0);
-      if (start - now > 36e5) start.setDate(start.getDate() - 1);  /* started before midnight */
-      var left = Math.round((start.getTime() + minutes * 6e4 - now.getTime()) / 1e3);
+      var now = new Date(Date.now() + (+window.skClockOffset || 0));
+      var at = el.getAttribute("data-paused-at");
+      var moment = at ? daySeconds(at) : now.getHours() * 3600 + now.getMinutes() * 60 + now.getSeconds();
+      var left = (minutes + (+el.getAttribute("data-extra") || 0)) * 60 +
+        (+el.getAttribute("data-paused-seconds") || 0) - since(daySeconds(el.getAttribute("data-started")), moment);
+      var w = words(el);
+      el.classList.toggle("sk-paused", !!at);
       if (left <= 0) {
-        el.textContent = words(el).time;
+        el.textContent = w.time;
         el.classList.add("sk-time-up");
       } else {
         var m = Math.floor(left / 60), sec = left % 60;
-        el.textContent = words(el).left.replace("%(time)s", m + ":" + (sec < 10 ? "0" : "") + sec);
+        el.classList.remove("sk-time-up");
+        el.textContent = (at ? w.paused : w.left).replace("%(time)s", m + ":" + (sec < 10 ? "0" : "") + sec);
       }
     });
   }
@@ -268,25 +287,39 @@
     return (a && /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName)) || Date.now() - live.typed < 15e3;
   }
 
+  /* A newer page is published: reload it, but never under the visitor's fingers (while they
+     type, or while the page is not shown); the venue's live updates call this too. */
+  function reloadWhenIdle() {
+    if (!document.hidden && !busy()) { location.reload(); return; }
+    if (live.pending) return;
+    live.pending = true;
+    setInterval(function () {
+      if (!document.hidden && !busy()) location.reload();
+    }, 2e3);
+  }
+
+  window.scorekeeperLive = { reloadWhenIdle: reloadWhenIdle, busy: busy, restart: function () { startLive(); } };
+
   function poll(section) {
     if (document.hidden || busy()) return;
     var url = new URL(section.getAttribute("data-version-url"), location.href);
     fetch(url, { cache: "no-store" }).then(function (r) {
       return r.ok ? r.text() : r.status === 404 ? "" : null;
     }).then(function (v) {
-      if (v === null || busy()) return;
-      if (v.trim() !== section.getAttribute("data-version")) location.reload();
+      if (v === null) return;
+      if (v.trim() !== section.getAttribute("data-version")) reloadWhenIdle();
     }, function () { /* offline for a moment: try again later */ });
   }
 
   function startLive() {
     clearInterval(live.tick);
     clearInterval(live.poll);
+    if (document.querySelector(".sk-clock[data-started]")) {
+      clock();
+      live.tick = setInterval(clock, 1e3);
+    }
     var section = document.querySelector(".sk-live[data-version]");
-    if (!section) return;
-    clock();
-    live.tick = setInterval(clock, 1e3);
-    live.poll = setInterval(function () { poll(section); }, 6e4);
+    if (section) live.poll = setInterval(function () { poll(section); }, 6e4);
   }
 
   function remember(input) {

@@ -65,6 +65,29 @@ def test_find_my_table_comes_first_and_the_clock_counts_down(
     page.context.close()
 
 
+def test_the_clock_stands_still_while_paused_and_counts_the_minutes_added(
+    new_context: NewContext, live_site: tuple[str, Path]
+) -> None:
+    """The clock as the event file records it (ingest/core/round_clock.py), counted by the
+    page's script: 50 minutes from 21:10, 4 added, 90 seconds paused earlier; paused at 21:20."""
+    url, _ = live_site
+    page = _phone(new_context, ROUND_START + dt.timedelta(minutes=25))
+    page.goto(url + PIONEER)
+    clock = page.locator(".sk-clock")
+    clock.evaluate(
+        "el => { el.dataset.extra = '4'; el.dataset.pausedSeconds = '90'; el.dataset.pausedAt = '21:20:00'; }"
+    )
+    page.clock.run_for(1500)
+    assert clock.inner_text() == "45:30 left, paused"  # 54 minutes + 1:30 - 10 minutes gone at the pause
+    page.clock.run_for(60_000)
+    assert clock.inner_text() == "45:30 left, paused"  # standing still
+    clock.evaluate("el => { delete el.dataset.pausedAt; }")
+    page.clock.run_for(1000)
+    # Running again: 21:36 and a little on the fake clock, 26 minutes gone since 21:10.
+    assert re.fullmatch(r"29:[0-2]\d left", clock.inner_text()), clock.inner_text()
+    page.context.close()
+
+
 def test_a_newer_build_reloads_the_page_but_not_while_typing(
     new_context: NewContext, live_site: tuple[str, Path]
 ) -> None:

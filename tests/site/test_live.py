@@ -113,6 +113,27 @@ def test_version_changes_with_a_result_and_only_then() -> None:
     assert version_token(event, '{"x": 1}') != same  # the API document carries every result
     later = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], started="21:15")))
     assert version_token(later, "{}") != same
+    # A pause, a resume and minutes added change the page's clock: a newer version each.
+    for change in ({"paused_at": "21:20:00"}, {"paused_seconds": 90}, {"extra_minutes": 5}):
+        clocked = replace(event, rounds=(*event.rounds[:-1], replace(event.rounds[-1], **change)))
+        assert version_token(clocked, "{}") != same, change
+
+
+def test_the_live_clock_carries_the_pauses_and_minutes_added(tmp_path: Path) -> None:
+    from ingest.publish.run import build_site
+    from tests.site_helpers import TODAY, make_project, page_text
+
+    project = make_project(tmp_path)
+    path = project.events_dir / "2026" / "2026-11-20-pioneer-weekly.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "  started: '21:10'\n" in text
+    path.write_text(
+        text.replace("  started: '21:10'\n", "  started: '21:10'\n  extra_minutes: 4\n  paused_at: '21:31:15'\n"),
+        encoding="utf-8",
+    )
+    build_site(project, today=TODAY, docs_only=True)
+    page = page_text(project.build_dir / "docs" / PIONEER / "index.md")
+    assert 'data-started="21:10" data-minutes="50" data-extra="4" data-paused-at="21:31:15">' in page
 
 
 def test_printed_pages_carry_qr_codes_to_the_event_and_the_round(tmp_path: Path) -> None:

@@ -1,0 +1,118 @@
+"""The venue's ASGI application (Starlette): the built site for every phone, the live feed, the
+report form, the TO page and the projector.
+
+Routes:
+
+- ``/report``, ``/report/<code>``: the report form (:mod:`ingest.venue.report_pages`);
+- ``/to``, ``/to/...``: the TO page, behind the TO's token; ``/screen``: the projector
+  (:mod:`ingest.venue.to_pages`);
+- ``/__venue/events``: server-sent events; ``/__venue/version``: the same, polled
+  (:mod:`ingest.venue.live`); ``/__venue/venue.js`` and ``venue.css``: the venue's client;
+- everything else: ``build/site``, with the live client in every page (:mod:`ingest.venue.pages`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ingest.venue.context import Venue
+from ingest.venue.guard import SECURITY_HEADERS
+from ingest.venue.live import stream, version_document
+from ingest.venue.report_pages import ReportPages
+from ingest.venue.to_pages import ToPages
+
+STATIC = Path(__file__).parent / "static"
+"""The venue's own script and style sheet."""
+
+
+class SecurityHeaders:
+    """Puts :data:`~ingest.venue.guard.SECURITY_HEADERS` on every answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                for name, value in SECURITY_HEADERS.items():
+                    if name.lower().encode() not in present:
+                        headers.append((name.lower().encode(), value.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def make_app(venue: Venue) -> Starlette:
+    """The venue's application over a running :class:`~ingest.venue.context.Venue`."""
+
+    words = venue.words()
+
+    async def events(request: Request) -> Response:
+        page = request.query_params.get("page", "")[:500]
+        tag = request.query_params.get("tag", "")[:64]
+        inbox = request.query_params.get("inbox")
+        feed = stream(
+            venue.feed,
+            venue.tags,
+            page=page,
+            tag=tag,
+            inbox=int(inbox) if inbox is not None and inbox.isdigit() else None,
+            now=lambda: venue.now().timestamp(),
+        )
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(feed, media_type="text/event-stream", headers=headers)
+
+    async def version(request: Request) -> Response:
+        page = request.query_params.get("page", "")[:500]
+        tag = request.query_params.get("tag", "")[:64]
+        doc = version_document(venue.feed, venue.tags, page=page, tag=tag, now=venue.now().timestamp())
+        return JSONResponse(doc, headers={"Cache-Control": "no-store"})
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ("venue.js", "venue.css"):
+            return Response(status_code=404)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        return FileResponse(STATIC / name, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+    async def site(request: Request) -> Response:
+        # The same for every phone (the page is made once per build); the clock's offset
+        # comes with the live stream.
+        settings: dict[str, object] = {"watch": "page", "words": words}
+        gzipped = "gzip" in request.headers.get("accept-encoding", "")
+        return await run_in_threadpool(venue.pages.response, request.url.path, settings, gzipped=gzipped)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        import asyncio
+
+        del app
+        venue.feed.bind(asyncio.get_running_loop())
+        yield
+
+    routes = [
+        Route("/__venue/events", events),
+        Route("/__venue/version", version),
+        Route("/__venue/{name}", static),
+        *ReportPages(venue).routes(),
+        *ToPages(venue).routes(),
+        Route("/{path:path}", site, methods=["GET", "HEAD"]),
+    ]
+    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)

@@ -1,0 +1,144 @@
+"""The venue's secrets: the key in the user's data folder, the per-match codes derived from it,
+the TO's token and the forms' CSRF tokens.
+
+The key is 32 random bytes in ``<data folder>/venue.key`` (the command line passes the data
+folder: ``$XDG_DATA_HOME/scorekeeper``, else ``~/.local/share/scorekeeper``), made on first
+use with mode 0600 in a folder of mode 0700; it is never in the project, the build folder or
+git, so nothing published can hold it or a code made from it.
+
+A match's code is an HMAC of the event, the round, the table and the players seated there,
+cut to :data:`CODE_LENGTH` characters of Crockford's base32 (no I, L, O or U: a code is typed
+from paper) and shown as ``XXXX-XXXX``. Forty bits: a guess is right once in a trillion tries,
+and wrong codes are rate-limited besides. The players are part of it so a round paired again
+gives a re-seated table a new code (the old slip no longer opens it). Codes are compared in
+constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ingest.core.errors import IngestError
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+"""Crockford's base32: digits and capitals without I, L, O and U."""
+CODE_LENGTH = 8
+"""Characters in a match code (40 bits)."""
+KEY_FILE = "venue.key"
+"""The key's file in the data folder."""
+_LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+"""What a player may type for a digit (Crockford's decoding)."""
+
+
+def load_key(folder: Path) -> bytes:
+    """The venue key kept in ``folder`` (made, with mode 0600, when there is none yet).
+
+    Raises:
+        IngestError: the file cannot be read or made, is not a key, or other users can read it.
+    """
+    path = folder / KEY_FILE
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32) + "\n")
+                f.flush()
+                os.fsync(f.fileno())
+        mode = path.stat().st_mode
+        text = path.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise IngestError(f"{path}: the venue key cannot be read or made ({exc})") from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise IngestError(f"{path}: other users can read the venue key; make it yours alone (chmod 600 {path})")
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        key = b""
+    if len(key) < 16:
+        raise IngestError(f"{path} is not a venue key; delete it and a new one is made (every code changes)")
+    return key
+
+
+def _mac(key: bytes, *parts: str) -> bytes:
+    return hmac.new(key, "\x1f".join(parts).encode("utf-8"), hashlib.sha256).digest()
+
+
+def _base32(digest: bytes, length: int) -> str:
+    number = int.from_bytes(digest[:8], "big")
+    out = []
+    for _ in range(length):
+        number, digit = divmod(number, 32)
+        out.append(ALPHABET[digit])
+    return "".join(out)
+
+
+def shown_code(code: str) -> str:
+    """A code as printed and typed: ``XXXX-XXXX``.
+
+    >>> shown_code("ABCD2345")
+    'ABCD-2345'
+    """
+    return f"{code[:4]}-{code[4:]}"
+
+
+def read_code(text: str) -> str | None:
+    """A code as typed (any case, with or without the dash or spaces, O for 0, I or L for 1),
+    or None when it cannot be one.
+
+    >>> read_code(" abcd-2345 "), read_code("ABCD 2345"), read_code("oI1L-ABCD"), read_code("ABCD-234")
+    ('ABCD2345', 'ABCD2345', '0111ABCD', None)
+    """
+    cleaned = "".join(text.split()).replace("-", "").upper().translate(_LOOKALIKES)
+    if len(cleaned) != CODE_LENGTH or any(c not in ALPHABET for c in cleaned):
+        return None
+    return cleaned
+
+
+def same(a: str, b: str) -> bool:
+    """Whether two secrets are equal, compared in constant time."""
+    return hmac.compare_digest(a.encode("utf-8"), b.encode("utf-8"))
+
+
+@dataclass(frozen=True, slots=True)
+class VenueKeys:
+    """Everything the venue derives from its key."""
+
+    key: bytes
+    """The venue key (:func:`load_key`)."""
+
+    def match_code(self, event: str, subject: str, units: Sequence[str]) -> str:
+        """The code of the match ``subject`` (``rounds/3/5``: stage, round, table) of ``event``
+        (its slug) between ``units`` (player or team ids, in the order written).
+
+        >>> keys = VenueKeys(bytes(32))
+        >>> code = keys.match_code("fnm", "rounds/1/3", ["alice", "bob"])
+        >>> len(code), code == keys.match_code("fnm", "rounds/1/3", ["alice", "bob"])
+        (8, True)
+        >>> code == keys.match_code("fnm", "rounds/1/3", ["alice", "carol"])
+        False
+        """
+        return _base32(_mac(self.key, "match", event, subject, *units), CODE_LENGTH)
+
+    def csrf_token(self, session: str) -> str:
+        """The token a session's forms carry (a form posted without it is refused)."""
+        return _mac(self.key, "csrf", session).hex()[:32]
+
+    def session_check(self, session: str) -> str:
+        """The check that makes a session cookie the server's own."""
+        return _mac(self.key, "session", session).hex()[:16]
+
+
+def new_token() -> str:
+    """A fresh secret token (the TO's, a session's): 24 random bytes, URL-safe."""
+    return secrets.token_urlsafe(24)

@@ -1,0 +1,76 @@
+"""What the TO does to a round from the TO page: pair the next one (and start its clock), and
+start, pause, resume or extend the clock. Each is the same locked edit as the command line's
+``pair`` and ``clock`` (:func:`ingest.edit.event_file.edit_event_file`), so the terminal, an
+editor and the TO page never lose each other's changes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event
+from ingest.edit.event_file import Edit, edit_event_file
+from ingest.edit.new_round import apply_plan, with_clock
+from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
+from ingest.source.project import Project
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+
+
+def pair_next(project: Project, path: Path, *, start: str = "") -> str:
+    """Pairs the next round as ``scorekeeper pair`` does (refused, as ``pair`` refuses, while
+    the file has errors or the round is not over); ``start``: the time of day its clock
+    starts (``HH:MM``). Returns what was written.
+
+    Raises:
+        IngestError: the round cannot be paired (the message says why); nothing was written.
+    """
+    from ingest.planner.outcome import Finished
+    from ingest.planner.plan import plan_next_round
+    from ingest.planner.systems import system_of
+    from ingest.source.project_diagnostics import check_event_file
+
+    checked = check_event_file(path, project)
+    errors = [d for d in checked.diagnostics if d.is_error]
+    if checked.event is None or errors:
+        listed = "\n".join(d.render() for d in errors[:10])
+        raise IngestError(f"{checked.loaded.shown} has errors; fix them before pairing\n{listed}".rstrip())
+
+    def edit(text: str, event: Event) -> Edit:
+        plan = plan_next_round(event)
+        if isinstance(plan, Finished):
+            raise IngestError(f"nothing to pair: {plan.reason}")
+        if start:
+            plan = with_clock(plan, {"started": start})
+        number = plan.round["round"]
+        what = (
+            plan.round.get("name") or f"playoff round {number}"
+            if plan.key == "playoff"
+            else f"{system_of(event).round_noun} {number}"
+        )
+        return Edit(apply_plan(text, plan), f"wrote {what}")
+
+    return edit_event_file(path, project, edit, may_fix=False).edit.description
+
+
+def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime, minutes: int = 0) -> str:
+    """Starts, pauses, resumes or extends the current round's clock at ``now``; returns what was written.
+
+    Raises:
+        IngestError: the clock cannot do that now (the message says why); nothing was written.
+    """
+    at = now.strftime("%H:%M:%S")
+
+    def edit(text: str, event: Event) -> Edit:
+        if action == "start":
+            return start_clock(text, event, at=now.strftime("%H:%M"))
+        if action == "pause":
+            return pause_clock(text, event, at=at)
+        if action == "resume":
+            return resume_clock(text, event, at=at)
+        if action == "extend":
+            return extend_clock(text, event, minutes=minutes, at=at)
+        raise IngestError(f"unknown clock action {action!r}")
+
+    return edit_event_file(path, project, edit).edit.description
