@@ -75,6 +75,8 @@ def test_two_phones_report_and_confirm_and_neither_page_reloads(new_context: New
     a, b = _players(first)
     _open(first, code, a)
     first.evaluate("window.__kept = 1")
+    # The open form has no "change what I reported" button, not even an empty one.
+    expect(first.locator("#sk-form-box > summary")).to_be_hidden()
     first.get_by_text("Won 2-1", exact=True).tap()
     first.get_by_role("button", name="Send the result").tap()
     expect(first.locator("#sk-status")).to_contain_text(f"Received: you reported {a} 2-1 {b}. Waiting for {b}")
