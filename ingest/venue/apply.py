@@ -22,7 +22,7 @@ from ingest.edit.event_file import Edit, edit_event_file
 from ingest.edit.recording import record_words
 from ingest.source.project import Project
 from ingest.venue.events import Events, _signature
-from ingest.venue.store import Store, Submission
+from ingest.venue.store import Store, Submission, seating
 from ingest.venue.tables import Claim
 
 
@@ -36,14 +36,23 @@ def write_result(events: Events, store: Store, slug: str, subject: str) -> bool:
     waiting = [s for s in store.about(slug, subject) if s.state == "accepted" and s.applied is None]
     if not waiting:
         return False
+    live = events.get(slug)
+    table = live.table(subject) if live is not None else None
+    if table is not None:
+        # A result accepted for other players than those seated there now (the round was paired
+        # again before it was written) is not theirs: taken back, kept in the table's history.
+        stale = [s.id for s in waiting if s.seated and s.seated != seating(table.units)]
+        if stale:
+            store.withdraw(stale, "the round was paired again before this result was written")
+            waiting = [s for s in waiting if s.id not in stale]
+            if not waiting:
+                return False
     chosen = waiting[-1]
     claim = Claim.from_payload(chosen.payload)
     same = [s.id for s in waiting if Claim.from_payload(s.payload) == claim]
     other = [s.id for s in waiting if s.id not in same]
     if other:
         store.withdraw(other, "replaced by a later decision")
-    live = events.get(slug)
-    table = live.table(subject) if live is not None else None
     if live is None or table is None:
         store.not_applied(same, "this table is no longer in the event file (was the round paired again?)")
         return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ingest.venue.store import Submission
+from ingest.venue.store import Submission, seating
 from ingest.venue.tables import Claim, Table
 
 ACCEPT_MODES = ("agreed", "to")
@@ -44,7 +44,14 @@ class TableState:
     waiting: tuple[Submission, ...]
     """Accepted claims not written yet (``accepted``, ``blocked``)."""
     history: tuple[Submission, ...]
-    """Everything sent about the table, oldest first."""
+    """Everything sent about the table, oldest first (for other players seated there too)."""
+
+    @property
+    def one_phone(self) -> bool:
+        """Whether both sides' claims came from one phone: one session, or one address on the
+        venue's network (a second browser on the same phone). Agreement from one phone is no
+        agreement: it waits for the TO, whatever the TO's setting."""
+        return len(self.claims) == 2 and same_phone(self.claims[0], self.claims[1])
 
     def claim_of(self, side: str) -> Submission | None:
         """The pending claim of ``side``, if it has one."""
@@ -57,11 +64,35 @@ class TableState:
         return recorded is not None and any(Claim.from_payload(c.payload) != recorded for c in self.claims)
 
 
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+"""Addresses of the laptop itself, which many phones never share (tests, a benchmark): not compared."""
+
+
+def sent_from(sub: Submission, device: str, address: str) -> bool:
+    """Whether ``sub`` came from the phone ``device`` at ``address``: the same session, or the
+    same address on the venue's network (not the laptop's own)."""
+    return sub.device == device or (bool(address) and sub.address == address and address not in LOOPBACK)
+
+
+def same_phone(a: Submission, b: Submission) -> bool:
+    """Whether two submissions came from one phone (:func:`sent_from`)."""
+    return sent_from(a, b.device, b.address)
+
+
+def for_seating(table: Table, sent: Sequence[Submission]) -> list[Submission]:
+    """What was sent about ``table`` by or for the players seated there now: a round paired
+    again may seat others at the same table number, and their claims are not these players'.
+    (A submission stored without its seating counts for whoever sits there.)"""
+    seated = seating(table.units)
+    return [s for s in sent if not s.seated or s.seated == seated]
+
+
 def table_state(table: Table, sent: Sequence[Submission]) -> TableState:
     """Where ``table`` stands given everything sent about it (``sent``, oldest first)."""
-    pending = {s.side: s for s in sent if s.state == "pending" and s.side}
+    current = for_seating(table, sent)
+    pending = {s.side: s for s in current if s.state == "pending" and s.side}
     claims = tuple(pending[side.id] for side in table.sides if side.id in pending)
-    waiting = tuple(s for s in sent if s.state == "accepted" and s.applied is None)
+    waiting = tuple(s for s in current if s.state == "accepted" and s.applied is None)
     if waiting:
         state = "blocked" if any(s.outcome for s in waiting) else "accepted"
     elif table.recorded is not None:
@@ -77,9 +108,10 @@ def table_state(table: Table, sent: Sequence[Submission]) -> TableState:
 
 
 def settle(state: TableState, mode: str) -> dict[int, str]:
-    """What follows from where a table stands: both sides' claims accepted when they agree and
-    the TO's setting lets agreement through (``agreed``); nothing otherwise."""
-    if state.state == "agreed" and mode == "agreed":
+    """What follows from where a table stands: both sides' claims accepted when they agree,
+    came from two phones, and the TO's setting lets agreement through (``agreed``); nothing
+    otherwise."""
+    if state.state == "agreed" and mode == "agreed" and not state.one_phone:
         return {c.id: "accepted" for c in state.claims}
     return {}
 

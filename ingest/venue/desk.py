@@ -5,8 +5,9 @@ told, whatever carries the request (the venue's pages, the command line's ``inbo
 A player's claim is refused, with a sentence saying why, when the table's round is over,
 when the file already holds a result or one was already accepted (only the TO changes
 them), and when the file would refuse it (checked as ``report`` checks it, without writing).
-A confirmation repeats the opponent's claim and comes from another phone than the one that
-made it. Everything accepted is stored before anyone is told, then written by the
+A confirmation repeats the opponent's claim; a phone that claimed for one side of a table
+claims for no other (its session, or its address on the venue's network), and two claims
+that agree from one phone wait for the TO. Everything accepted is stored before anyone is told, then written by the
 :class:`~ingest.venue.apply.Applier`.
 """
 
@@ -20,10 +21,10 @@ from ingest.core.model import Event
 from ingest.edit.event_file import Edit, make_edit
 from ingest.edit.recording import record_words
 from ingest.site.i18n import gettext as _
-from ingest.venue.claims import ACCEPT_MODES, TableState, accepting, settle, table_state
+from ingest.venue.claims import ACCEPT_MODES, TableState, accepting, sent_from, settle, table_state
 from ingest.venue.events import Events, LiveEvent
 from ingest.venue.result_forms import form_of
-from ingest.venue.store import NewSubmission, Store, Submission
+from ingest.venue.store import NewSubmission, Store, Submission, seating
 from ingest.venue.tables import Claim, FormError, Side, Table
 
 MODE_SETTING = "accept"
@@ -115,10 +116,21 @@ class Desk:
     # -- a player's claim ----------------------------------------------------------------------
 
     def claim(
-        self, live: LiveEvent, table: Table, side: Side, form: Mapping[str, str], *, key: str, device: str
+        self,
+        live: LiveEvent,
+        table: Table,
+        side: Side,
+        form: Mapping[str, str],
+        *,
+        key: str,
+        device: str,
+        address: str = "",
     ) -> Sent:
         """Stores what ``side`` reports (``form``: the report form's fields, or ``confirm``
-        naming the opponent's claim).
+        naming the opponent's claim), sent from the phone ``device`` at ``address``.
+
+        A phone speaks for one side of a table: once it has sent a claim for one side, it
+        cannot send one for the other (a player alone cannot make both claims agree).
 
         Raises:
             Refused: the table takes no claim now, or the form holds no result of it.
@@ -128,8 +140,9 @@ class Desk:
             return Sent(earlier, False, self.state(table))
         state = self.state(table)
         self._open(live, table, state)
+        self._one_side(table, side, state, device, address)
         if form.get("confirm"):
-            claim, action = self._confirmation(table, side, state, form["confirm"], device), "confirm"
+            claim, action = self._confirmation(table, side, state, form["confirm"]), "confirm"
         else:
             event = self._event(live)
             try:
@@ -140,7 +153,18 @@ class Desk:
             theirs = state.claim_of(table.other(side.id).id)
             if theirs is None or Claim.from_payload(theirs.payload) != claim:
                 self._check(live, table, claim)
-        new = NewSubmission(key, "result", table.event, table.subject, side.id, action, claim.payload(), device)
+        new = NewSubmission(
+            key,
+            "result",
+            table.event,
+            table.subject,
+            side.id,
+            action,
+            claim.payload(),
+            device,
+            seated=seating(table.units),
+            address=address,
+        )
         stored, fresh = self.store.submit(new)
         state = self._settle(table)
         self.changed()
@@ -162,19 +186,27 @@ class Desk:
                 % {"result": result}
             )
 
-    def _confirmation(self, table: Table, side: Side, state: TableState, confirms: str, device: str) -> Claim:
+    def _one_side(self, table: Table, side: Side, state: TableState, device: str, address: str) -> None:
+        """Refuses a claim for ``side`` from a phone that has claimed for the other side of the table."""
+        other = table.other(side.id)
+        for sent in state.history:
+            if sent.side != other.id or sent.action == "to" or sent.seated != seating(table.units):
+                continue
+            if sent_from(sent, device, address):
+                raise Refused(
+                    _(
+                        "This phone already reported for %(player)s at this table; each player reports from "
+                        "their own phone, or the TO enters the result."
+                    )
+                    % {"player": other.name}
+                )
+
+    def _confirmation(self, table: Table, side: Side, state: TableState, confirms: str) -> Claim:
+        """The opponent's claim that ``side`` confirms (from another phone: :meth:`_one_side`)."""
         other = table.other(side.id)
         theirs = state.claim_of(other.id)
         if theirs is None or str(theirs.id) != confirms:
             raise Refused(_("%(player)s changed what they reported; check it again.") % {"player": other.name})
-        if theirs.device == device:
-            raise Refused(
-                _(
-                    "%(player)s reported from this phone: the confirmation comes from the opponent's own phone, "
-                    "or the TO accepts the result."
-                )
-                % {"player": other.name}
-            )
         return Claim.from_payload(theirs.payload)
 
     def _event(self, live: LiveEvent) -> Event:
@@ -254,6 +286,7 @@ class Desk:
             {**claim.payload(), "replace": True},
             "to",
             state="accepted",
+            seated=seating(table.units),
         )
         if self.store.by_key(key) is not None:
             return  # the same form sent again

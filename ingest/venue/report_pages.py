@@ -189,7 +189,16 @@ class ReportPages:
         if me is None:
             return RedirectResponse(f"/report/{code}", status_code=303)
         try:
-            await venue.run(venue.desk.claim, live, table, me, form, key=form["key"], device=session.id)
+            await venue.run(
+                venue.desk.claim,
+                live,
+                table,
+                me,
+                form,
+                key=form["key"],
+                device=session.id,
+                address=client_address(request),
+            )
         except Refused as exc:
             error = str(exc)
         else:

@@ -27,13 +27,13 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS submissions (
@@ -50,7 +50,9 @@ CREATE TABLE IF NOT EXISTS submissions (
   state TEXT NOT NULL,
   decided REAL,
   applied REAL,
-  outcome TEXT NOT NULL DEFAULT ''
+  outcome TEXT NOT NULL DEFAULT '',
+  seated TEXT NOT NULL DEFAULT '',
+  address TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS submissions_subject ON submissions (event, subject);
 CREATE INDEX IF NOT EXISTS submissions_open ON submissions (state, applied);
@@ -100,6 +102,11 @@ class Submission:
     """When it was written into the event file (None: not yet)."""
     outcome: str
     """What writing it said: the line recorded, or why it could not be written."""
+    seated: str = ""
+    """Who sat at the subject when it was sent (:func:`seating`): a claim counts only for
+    the same players (a round paired again seats others at the same table number)."""
+    address: str = ""
+    """The network address it came from (two claims from one address are one phone's)."""
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> Submission:
@@ -118,6 +125,8 @@ class Submission:
             row["decided"],
             row["applied"],
             row["outcome"],
+            row["seated"],
+            row["address"],
         )
 
 
@@ -134,6 +143,19 @@ class NewSubmission:
     payload: Mapping[str, Any]
     device: str
     state: str = "pending"
+    seated: str = ""
+    """:attr:`Submission.seated`."""
+    address: str = ""
+    """:attr:`Submission.address`."""
+
+
+def seating(units: Sequence[str]) -> str:
+    """Who sits at a subject, in order, as a submission stores it.
+
+    >>> seating(("alice", "bob"))
+    'alice|bob'
+    """
+    return "|".join(units)
 
 
 class Store:
@@ -150,6 +172,11 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA busy_timeout=30000")
             self.db.executescript(_SCHEMA)
+            # A database made by a venue before these columns existed gains them, empty.
+            columns = {row["name"] for row in self.db.execute("PRAGMA table_info(submissions)")}
+            for column in ("seated", "address"):
+                if column not in columns:
+                    self.db.execute(f"ALTER TABLE submissions ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         with contextlib.suppress(OSError):
             path.chmod(0o600)
@@ -198,7 +225,7 @@ class Store:
             )
             cursor = db.execute(
                 "INSERT INTO submissions (key, kind, event, subject, side, action, payload, device, received, state, "
-                "decided) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "decided, seated, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     new.key,
                     new.kind,
@@ -211,6 +238,8 @@ class Store:
                     now,
                     new.state,
                     now if new.state != "pending" else None,
+                    new.seated,
+                    new.address,
                 ),
             )
             self._decide(db, decisions or {}, now)

@@ -64,7 +64,6 @@ def _row(live: LiveEvent, state: TableState) -> dict[str, Any]:
     assert live.event is not None
     form = form_of(live.event)
     table = state.table
-    devices = Counter(c.device for c in state.claims)
     claims = []
     for sub in state.claims:
         side = table.side(sub.side)
@@ -74,7 +73,7 @@ def _row(live: LiveEvent, state: TableState) -> dict[str, Any]:
                 "by": side.name if side else "?",
                 "result": form.describe(table, Claim.from_payload(sub.payload)),
                 "at": dt.datetime.fromtimestamp(sub.received).strftime("%H:%M"),
-                "shared_phone": devices[sub.device] > 1,
+                "shared_phone": state.one_phone,
             }
         )
     waiting = [

@@ -3,6 +3,7 @@ writing accepted results into the event file (idempotent, through the command li
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -102,7 +103,7 @@ def test_what_a_phone_may_not_do_is_refused_in_words(desk: Desk) -> None:
     _claim(desk, 1, 0, "phone-a", result="2-1")
     mine = desk.state(table).claim_of(table.sides[0].id)
     assert mine is not None
-    with use("en"), pytest.raises(Refused, match="reported from this phone: the confirmation comes from the opponent"):
+    with use("en"), pytest.raises(Refused, match=r"This phone already reported for .* at this table; each player"):
         desk.claim(live, table, table.sides[1], {"confirm": str(mine.id)}, key=new_token(), device="phone-a")
     with use("en"), pytest.raises(Refused, match="Choose one of the results offered"):
         desk.claim(live, table, table.sides[1], {"result": "3-0"}, key=new_token(), device="phone-b")
@@ -180,3 +181,76 @@ def test_a_phone_is_told_in_the_sites_language(desk: Desk) -> None:
     live, table = _table(desk, 1)
     with use("ja"), pytest.raises(Refused, match="表示された結果から選んでください"):
         desk.claim(live, table, table.sides[0], {"result": "7-0"}, key=new_token(), device="a")
+
+
+def test_one_phone_cannot_make_both_claims_agree(desk: Desk) -> None:
+    """A player alone, from one phone, cannot record a result: not by reporting for both sides
+    (in one session, or in a second browser at the same address), nor by confirming their own."""
+    live, table = _table(desk, 1)
+    a, b = table.sides
+    with use("en"):
+        desk.claim(live, table, a, {"result": "2-1"}, key=new_token(), device="phone-a", address="192.0.2.7")
+        for form in ({"result": "1-2"}, {"confirm": str(desk.state(table).claims[0].id)}):
+            with pytest.raises(Refused, match=f"This phone already reported for {a.name} at this table"):
+                desk.claim(live, table, b, form, key=new_token(), device="phone-a", address="192.0.2.7")
+        # A second browser (another session) on the same phone: the same address. Its claim is
+        # taken, but agreement from one phone is no agreement: it waits for the TO.
+        with pytest.raises(Refused, match="This phone already reported"):
+            desk.claim(live, table, b, {"result": "1-2"}, key=new_token(), device="private-tab", address="192.0.2.7")
+    assert desk.state(table).state == "reported" and desk.mode == "agreed"
+
+
+def test_agreement_from_one_address_waits_for_the_to(desk: Desk) -> None:
+    """Two sessions at one address (claims stored before the one-side rule, or a shared phone
+    the TO allowed): both claims agree, and the table waits for the TO, marked on the TO page."""
+    live, table = _table(desk, 2)
+    a, b = table.sides
+    store = desk.store
+    for side, device in ((a, "s1"), (b, "s2")):
+        payload = Claim(("2-0",)).payload()  # a claim is stored in the first side's words
+        store.submit(
+            NewSubmission(
+                new_token(),
+                "result",
+                table.event,
+                table.subject,
+                side.id,
+                "report",
+                payload,
+                device,
+                seated=f"{a.id}|{b.id}",
+                address="192.0.2.9",
+            )
+        )
+    state = desk.state(table)
+    assert state.state == "agreed" and state.one_phone
+    desk.settle_all()
+    assert desk.state(table).state == "agreed"  # not accepted: the TO decides
+    from ingest.venue.to_view import event_overview
+
+    with use("en"):
+        rows = event_overview(desk, live, dt.datetime(2026, 11, 27, 20, 0))["rows"]
+    row = next(r for r in rows if r["table"].subject == table.subject)
+    assert all(c["shared_phone"] for c in row["claims"])
+
+
+def test_a_claim_counts_only_for_the_players_seated_when_it_was_sent(desk: Desk) -> None:
+    """A round paired again may seat other players at a table number: what was sent for the
+    old pairing is not theirs (it was read from the old first side's view)."""
+    live, table = _table(desk, 3)
+    a, b = table.sides
+    with use("en"):
+        desk.claim(live, table, a, {"result": "2-1"}, key=new_token(), device="phone-a")
+    # Accepted for the old pairing but not written yet, and pending for it: both set aside.
+    desk.set_mode("to")
+    pending = desk.state(table).claims[0]
+    moved = Table(
+        table.event, table.stage, table.round, table.table, table.label, (b, table.sides[0]), table.kind, None
+    )
+    assert desk.state(moved).state == "reported"  # the same table, other seating: from the store's view
+    from ingest.venue.claims import table_state
+
+    assert table_state(moved, desk.store.about(table.event, table.subject)).state == "missing"
+    desk.store.decide({pending.id: "accepted"})
+    assert table_state(moved, desk.store.about(table.event, table.subject)).waiting == ()
+    assert table_state(table, desk.store.about(table.event, table.subject)).state == "accepted"
