@@ -109,19 +109,22 @@ class Guard:
             )
         return response
 
-    def csrf(self, session: Session) -> str:
-        return self.keys.csrf_token(session.id)
+    def csrf(self, session: Session, *, to: bool = False) -> str:
+        """The CSRF token of ``session``'s forms; ``to``: of the TO's forms, made with the TO's
+        token too (a session cookie planted in the TO's browser yields no TO form token)."""
+        return self.keys.csrf_token(f"{session.id}\x1fto\x1f{self.to_token}" if to else session.id)
 
-    def form_ok(self, request: Request, session: Session, form: Mapping[str, str]) -> bool:
+    def form_ok(self, request: Request, session: Session, form: Mapping[str, str], *, to: bool = False) -> bool:
         """Whether a posted form is the venue's own: sent from a page of this server (its
-        ``Origin``, when the browser gives one) with the session's CSRF token."""
+        ``Origin``, when the browser gives one) with the session's CSRF token (the TO's form
+        token with ``to``)."""
         origin = request.headers.get("origin")
         if origin and origin != "null":
             host = request.headers.get("host", "")
             if urlsplit(origin).netloc != host:
                 return False
         token = form.get("csrf", "")
-        return not session.fresh and bool(token) and same(token, self.csrf(session))
+        return not session.fresh and bool(token) and same(token, self.csrf(session, to=to))
 
     # -- the TO ---------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import re
 import threading
 from collections import OrderedDict
 from pathlib import Path
+from urllib.parse import quote
 
 from markupsafe import escape
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
@@ -84,7 +85,9 @@ class SitePages:
             return self.not_found(settings)
         if resolved.is_dir():
             if not path.endswith("/"):
-                return RedirectResponse(path + "/", status_code=301)
+                # Built from the path's own parts: ``//events`` must not become ``//events/``, which a
+                # browser reads as another host.
+                return RedirectResponse("/" + "/".join(quote(p) for p in parts) + "/", status_code=301)
             resolved = resolved / "index.html"
         if not resolved.is_file():
             return self.not_found(settings)

@@ -82,7 +82,7 @@ class ToPages:
                     "events": events,
                     "mode": venue.desk.mode,
                     "modes": ACCEPT_MODES,
-                    "csrf": venue.guard.csrf(session),
+                    "csrf": venue.guard.csrf(session, to=True),
                     "notice": notice,
                     "problem": problem,
                     "key": new_token(),
@@ -105,7 +105,7 @@ class ToPages:
             form = await read_form(request)
         except FormTooLarge:
             form = {}
-        if not venue.guard.form_ok(request, session, form):
+        if not venue.guard.form_ok(request, session, form, to=True):
             with venue.speaking():
                 return _back(problem=_("This form has expired. Reload the page and send it again."))
         action = request.path_params["action"]
@@ -187,7 +187,7 @@ class ToPages:
                     "me": table.sides[0],
                     "error": "",
                     "key": new_token(),
-                    "csrf": venue.guard.csrf(session),
+                    "csrf": venue.guard.csrf(session, to=True),
                     "slug": live.slug,
                     "choices": form_of(event).choices(event, table, table.sides[0], full=True),
                     "status": None,

@@ -6,7 +6,9 @@ come from the venue's own pages, wrong codes are rate-limited, and everything a 
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -118,7 +120,25 @@ def test_forms_need_the_sessions_token_and_the_venues_own_pages(venue: Venue) ->
     to = venue.to_client()
     r = to.post("/to/clock", data={"slug": venue.files[0].stem, "clock": "pause"})
     assert "This form has expired" in r.text
+    # A player's form token is not the TO's: a session planted in the TO's browser (with its
+    # player form token) cannot act for the TO.
+    planted = Phone(venue)
+    planted.open(codes[3])
+    to.cookies.set("sk_session", planted.http.cookies["sk_session"])
+    r = to.post("/to/clock", data={"slug": venue.files[0].stem, "clock": "pause", "csrf": csrf_of(planted.page)})
+    assert "This form has expired" in r.text
     assert "paused_at" not in venue.files[0].read_text()
+
+
+def _raw_get(venue: Venue, path: str) -> str:
+    """The head of the answer to ``GET path``, sent as written."""
+    url = urlsplit(venue.url)
+    with socket.create_connection((url.hostname, url.port), timeout=30) as conn:
+        conn.sendall(f"GET {path} HTTP/1.1\r\nHost: {url.netloc}\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer and (chunk := conn.recv(4096)):
+            answer += chunk
+    return answer.split(b"\r\n\r\n")[0].decode("latin-1") + "\r\n"
 
 
 def test_the_site_never_serves_a_file_outside_it(venue: Venue) -> None:
@@ -127,6 +147,13 @@ def test_the_site_never_serves_a_file_outside_it(venue: Venue) -> None:
         r = http.get(path)
         assert r.status_code == 404 and "site_name" not in r.text, path
     assert http.get("/__venue/../mkdocs.yml").status_code == 404
+    # A folder's address without its "/" is redirected on this server, never to another host
+    # (``//events`` redirected to ``//events/`` is the host "events" to a browser).
+    # (Sent on a plain socket: an HTTP client reads "//events" as a host of its own.)
+    for path in ("//events", "//assets", "/events"):
+        head = _raw_get(venue, path)
+        assert head.startswith("HTTP/1.1 301"), (path, head)
+        assert f"\r\nlocation: /{path.strip('/')}/\r\n" in head.lower(), (path, head)
     r = http.get("/")
     assert r.headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in r.headers["content-security-policy"]
 
