@@ -64,7 +64,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
     \b
     Corrections on event night: report --replace, clear, drop, undrop, add-player,
-    rename, pair --redo. The round clock: pair --start now, clock pause|resume|extend.
+    rename, pair --redo; check-in (with structure.check_in, round 1 pairs those checked in).
+    The round clock: pair --start now, clock pause|resume|extend.
     At the venue (live pages on every phone, players reporting their own results):
     venue --lan, then inbox, accept, reject from the terminal or the TO page.
     """

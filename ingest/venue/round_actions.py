@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.edit.event_file import Edit, edit_event_file
+from ingest.edit.check_in import round_one_field
+from ingest.edit.event_file import Edit, edit_event_file, event_parser
 from ingest.edit.new_round import apply_plan, with_clock
 from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from ingest.source.project import Project
@@ -37,7 +38,11 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
         listed = "\n".join(d.render() for d in errors[:10])
         raise IngestError(f"{checked.loaded.shown} has errors; fix them before pairing\n{listed}".rstrip())
 
+    parse = event_parser(project, checked.loaded.shown)
+
     def edit(text: str, event: Event) -> Edit:
+        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
+        text, event, left_out = round_one_field(text, event, parse)
         plan = plan_next_round(event)
         if isinstance(plan, Finished):
             raise IngestError(f"nothing to pair: {plan.reason}")
@@ -49,9 +54,10 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
             if plan.key == "playoff"
             else f"{system_of(event).round_noun} {number}"
         )
-        return Edit(apply_plan(text, plan), f"wrote {what}")
+        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
 
-    return edit_event_file(path, project, edit, may_fix=False).edit.description
+    done = edit_event_file(path, project, edit, may_fix=False).edit
+    return f"{done.description}; {done.note}" if done.note else done.description
 
 
 def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime, minutes: int = 0) -> str:
