@@ -92,6 +92,7 @@ def round_one_field(text: str, event: Event, parse: Parse) -> tuple[str, Event, 
     listed = ", ".join(f"{p.name} ({p.id})" for p in absent)
     words = (
         f"not checked in, so not paired and taken off the roster ({cited}: a player who leaves before round 1 "
-        f"did not take part): {listed}; one who comes later joins with `scorekeeper add-player`, as a late entry"
+        f"did not take part): {listed}; one who comes later joins as a late entry (the venue's join page, or "
+        "`scorekeeper add-player`)"
     )
     return new_text, parse(new_text), LeftOut(absent, words)

@@ -155,7 +155,8 @@ class Entries:
         return self.events.keys.player_code(live.slug, player_id)
 
     def find_code(self, live: LiveEvent, code: str) -> str | None:
-        """The player ``code`` opens at ``live`` (on the roster, or registered), every code compared."""
+        """The player ``code`` opens at ``live`` (on the roster, or registered here, refused
+        included), every code compared."""
         found: str | None = None
         for pid in self._known_ids(live):
             if same(self.code_of(live, pid), code) and found is None:
@@ -164,8 +165,8 @@ class Entries:
 
     def _known_ids(self, live: LiveEvent) -> list[str]:
         ids = [p.id for p in live.event.players] if live.event is not None else []
-        for s in self.store.of_event(live.slug, REGISTRATION):
-            if s.state != "rejected" and s.side not in ids:
+        for s in self.store.of_event(live.slug, REGISTRATION):  # a refused one too: its phone is told
+            if s.side not in ids:
                 ids.append(s.side)
         return ids
 

@@ -17,6 +17,7 @@ wrong codes, and the headers every answer carries.
 from __future__ import annotations
 
 import collections
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,6 +38,8 @@ WINDOW = 600.0
 REGISTRATIONS = 10
 """Registrations an address may send within :data:`WINDOW` seconds (a phone registers one
 player, a parent a few; more is someone filling the roster with made-up names)."""
+FORM_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+"""What a form's idempotency key looks like (anything else is not one of the venue's forms)."""
 MAX_FORM = 16 * 1024
 """The largest form body read, in bytes."""
 

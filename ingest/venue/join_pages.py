@@ -29,9 +29,7 @@ from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
 from ingest.venue.entries import Entry
 from ingest.venue.events import LiveEvent
-from ingest.venue.guard import FormTooLarge, Session, client_address, read_form
-from ingest.venue.report_pages import _KEY
-
+from ingest.venue.guard import FORM_KEY, FormTooLarge, Session, client_address, read_form
 
 _DEFAULTS: dict[str, Any] = {"error": "", "code_error": "", "refused": None, "late": "", "closed": "", "name": ""}
 """What every drawing of the join page has, unless its context says otherwise."""
@@ -136,7 +134,7 @@ class JoinPages:
         live = self._event(form.get("event", "")[:200])
         if live is None:
             return RedirectResponse("/join", status_code=303)
-        if not venue.guard.form_ok(request, session, form) or not _KEY.match(form.get("key", "")):
+        if not venue.guard.form_ok(request, session, form) or not FORM_KEY.match(form.get("key", "")):
             with venue.speaking():
                 error = _("This form has expired. Reload the page and send it again.")
             return self._draw(session, live, await venue.run(self._form_context, live, error), 403)
@@ -246,7 +244,7 @@ class JoinPages:
         if isinstance(found, str):
             return self._draw(session, None, {"mode": "events", "events": venue.events.all(), "error": found}, 404)
         live, pid, code = found
-        if not venue.guard.form_ok(request, session, form) or not _KEY.match(form.get("key", "")):
+        if not venue.guard.form_ok(request, session, form) or not FORM_KEY.match(form.get("key", "")):
             with venue.speaking():
                 problem = _("This form has expired. Reload the page and send it again.")
             return _back(code, problem)

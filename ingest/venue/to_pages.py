@@ -72,6 +72,7 @@ class ToPages:
             return self._forbidden(request)
         session = venue.guard.session(request)
         notice = request.query_params.get("said", "")[:300]
+        open_roster = request.query_params.get("open") == "roster"
         problem = request.query_params.get("problem", "")[:2000]
 
         def draw() -> tuple[str, str, LiveEvent | None]:
@@ -87,6 +88,7 @@ class ToPages:
                     "mode": venue.desk.mode,
                     "modes": ACCEPT_MODES,
                     "register_mode": venue.entries.mode,
+                    "open_roster": open_roster,
                     "csrf": venue.guard.csrf(session),
                     "notice": notice,
                     "problem": problem,
@@ -119,9 +121,7 @@ class ToPages:
         except (Refused, IngestError) as exc:
             text = exc.text if isinstance(exc, IngestError) else str(exc)
             return _back(problem=text)
-        if action == "result" and form.get("slug"):
-            return _back(said=said)
-        return _back(said=said)
+        return _back(said=said, roster=action == "check-in")
 
     def _do(self, action: str, form: dict[str, str]) -> str:
         """One of the TO's actions; returns what to tell the TO."""
@@ -275,9 +275,12 @@ class ToPages:
         return HTMLResponse(body, headers=NO_STORE)
 
 
-def _back(*, said: str = "", problem: str = "") -> Response:
-    """Back to the TO page, saying what was done (or why not)."""
+def _back(*, said: str = "", problem: str = "", roster: bool = False) -> Response:
+    """Back to the TO page, saying what was done (or why not); ``roster``: with the roster open
+    (the TO checks players in one after another)."""
     from urllib.parse import urlencode
 
-    query = urlencode({k: v for k, v in (("said", said), ("problem", problem)) if v})
+    query = urlencode(
+        {k: v for k, v in (("said", said), ("problem", problem), ("open", "roster" if roster else "")) if v}
+    )
     return RedirectResponse(f"/to?{query}" if query else "/to", status_code=303)

@@ -108,6 +108,7 @@ def test_refused_with_the_tos_words_and_the_check_in_goes_with_it(entries: Entri
     entries.refuse(sid, "The event is full   tonight")
     entry = entries.entry(live, "fay-fox")
     assert entry is not None and entry.state == "refused" and entry.reason == "The event is full tonight"
+    assert entries.find_code(live, entries.code_of(live, "fay-fox")) == "fay-fox"  # her phone is told
     _write(entries, sid)
     assert "fay-fox" not in _players(entries)
     with use("en"), pytest.raises(Refused, match="not accepted, so you cannot check in"):

@@ -80,7 +80,8 @@ def test_register_check_in_refuse_and_pair(venue: Venue) -> None:
     assert "{{ 7*7 }}" in _text(r.text) and "49" not in _text(r.text)
     # The TO sees both and approves Alice, refuses Bob with a reason.
     desk = to.get("/to").text
-    ids = dict(re.findall(r'<tr id="r-[^"]+-(\d+)">\s*<td>\d+</td><td><strong>([^<]+)</strong>', desk))
+    waiting = r'<li id="r-[^"]+-(\d+)">\s*<p><span class="sk-muted">#\d+</span> <strong>([^<]+)</strong>'
+    ids = dict(re.findall(waiting, desk))
     assert set(ids.values()) == {"&lt;script&gt;alert(1)&lt;/script&gt;", "{{ 7*7 }}"}
     first, second = sorted(ids, key=int)
     r = to.post("/to/approve", data={"csrf": csrf_of(desk), "id": first})

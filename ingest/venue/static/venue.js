@@ -194,7 +194,10 @@
             if (!html || sending) return;
             var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sk-venue-desk");
             if (!fresh) return;
+            var opened = [];  /* a box the TO opened (the roster) stays open */
+            desk.querySelectorAll("details[id]").forEach(function (d) { if (d.open) opened.push(d.id); });
             desk.innerHTML = fresh.innerHTML;
+            opened.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
             guard(desk);
             if (live && live.restart) live.restart();
           }, function () {});
