@@ -112,7 +112,8 @@ class Entry:
     name: str
     state: str
     """``pending`` (waiting for the TO), ``accepted`` (being written), ``blocked`` (accepted,
-    the file refused it: the TO sees why), ``registered`` (in the event file), ``refused``."""
+    the file refused it: the TO sees why), ``registered`` (in the event file), ``refused``,
+    ``left-out`` (written, then taken off the roster: not checked in when round 1 was paired)."""
     reason: str = ""
     """Why it was refused, or blocked."""
     checked_in: bool = False
@@ -347,7 +348,7 @@ class Entries:
         if event.rounds or event.playoff:
             raise Refused(_("Round 1 has been paired: check-in is over. See the pairings for your table."))
         entry = self.entry(live, player_id)
-        if entry is None or entry.state == "refused":
+        if entry is None or entry.state in ("refused", "left-out"):
             raise Refused(_("Your registration was not accepted, so you cannot check in. Please see the TO."))
         new = NewSubmission(
             key, CHECK_IN, live.slug, subject_of(player_id), player_id, "check-in", {}, device, state="accepted"
@@ -382,7 +383,7 @@ class Entries:
         elif latest.state == "accepted" and latest.applied is None:
             state = "blocked" if latest.outcome else "accepted"
         elif latest.state == "accepted":
-            state = "registered"  # written, then taken off the file again (by the TO)
+            state = "left-out"  # written, then taken off the roster: not checked in for round 1 (or by the TO)
         else:
             state = "pending"
         return Entry(registration.id, registration.name, state, latest.outcome, False, sent_check, latest)

@@ -115,10 +115,10 @@ class JoinPages:
 
         def context() -> dict[str, Any]:
             entry = venue.entries.phone_entry(live, session.id)
-            if entry is not None and entry.state != "refused":
+            if entry is not None and entry.state not in ("refused", "left-out"):
                 return self._entry_context(live, entry, venue.entries.code_of(live, entry.id))
             found = self._form_context(live)
-            if entry is not None:  # refused: the phone is told, and may register again
+            if entry is not None:  # refused or left out: the phone is told, and may register again
                 found["refused"] = entry_words(live, entry)
             return found
 
@@ -278,6 +278,16 @@ def entry_words(live: LiveEvent, entry: Entry) -> dict[str, str]:
             "message": _("The TO did not accept the registration of %(player)s for %(event)s. Please see the TO.")
             % name,
             "reason": entry.reason,
+        }
+    if entry.state == "left-out":
+        return {
+            "tone": "alert",
+            "message": _(
+                "%(player)s was not checked in when round 1 was paired, so is not playing %(event)s. You can still "
+                "join as a late entry: register again, or see the TO."
+            )
+            % name,
+            "reason": "",
         }
     if entry.state == "pending":
         message = _("Received: the registration of %(player)s for %(event)s waits for the TO to accept it.") % name

@@ -164,7 +164,7 @@ def entries_overview(entries: Entries, live: LiveEvent) -> dict[str, Any]:
     refused: list[dict[str, Any]] = []
     for entry in entries.registrations(live):
         sub = entry.submission
-        if sub is None or entry.state == "registered":
+        if sub is None or entry.state in ("registered", "left-out"):
             continue
         registration = Registration.from_payload(sub.payload)
         how = _(DISPLAY_WORDS.get(registration.display, DISPLAY_WORDS["full"])) % {"handle": registration.handle}

@@ -226,3 +226,26 @@ def test_inbox_accept_and_reject_registrations_from_the_terminal(
     assert code == 1 and "not waiting for a decision" in out
     out = run_ok(root, "check-in", str(path), "erin-eve")
     assert "checked in (1 of 3 players)" in out
+
+
+def test_a_player_left_out_of_round_1_is_told_and_may_join_late(entries: Entries) -> None:
+    from ingest.venue.join_pages import entry_words
+
+    sid = _register(entries, "Nia Noon")
+    entries.approve(sid)
+    _write(entries, sid)
+    root, path = entries.events.project.root, _live(entries).path
+    run_ok(root, "check-in", str(path), "carol-chen", "dan-dorn")
+    assert "Nia Noon (nia-noon)" in run_ok(root, "pair", str(path))  # left out: she did not check in
+    live = _live(entries)
+    entry = entries.entry(live, "nia-noon")
+    assert entry is not None and entry.state == "left-out"
+    with use("en"):
+        assert "was not checked in when round 1 was paired" in entry_words(live, entry)["message"]
+        with pytest.raises(Refused, match="check-in is over"):
+            entries.check_in(live, "nia-noon", key=new_token(), device="phone-a")
+    again = _register(entries, "Nia Noon")  # from her phone: a late entry
+    entries.approve(again)
+    _write(entries, again)
+    assert "a late entry: a match loss for Round 1" in entries.store.get(again).outcome  # type: ignore[union-attr]
+    assert entries.entry(_live(entries), "nia-noon").state == "registered"  # type: ignore[union-attr]
