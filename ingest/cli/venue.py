@@ -218,7 +218,7 @@ def inbox(ctx: click.Context, event_file: Path, everything: bool) -> None:
 
 
 def _summary(counts: list[dict[str, object]]) -> str:
-    return ", ".join(f"{c['n']} {c['label']}" for c in counts) or "nothing sent yet"
+    return ", ".join(f"{c['n']} {c['label']}" for c in counts) or "no result sent yet"
 
 
 @click.command()

@@ -215,6 +215,7 @@ def test_inbox_accept_and_reject_registrations_from_the_terminal(
     one = _register(entries, "Erin Eve")
     two = _register(entries, "<b>Fay</b>", device="phone-b")
     out = run_ok(root, "inbox", str(path))
+    assert out.startswith(f"events/2026/{path.name}: no round yet: no result sent yet\n")
     assert re.search(rf"#{one}  registration: Erin Eve \(erin-eve\), shown by name, at \d\d:\d\d: waiting for you", out)
     assert "check-in: 0 of 2 players" in out
     out = run_ok(root, "accept", str(path), str(one))
