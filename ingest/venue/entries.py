@@ -21,24 +21,19 @@ any phone; a phone that registered also remembers it (as it remembers "I am Alic
 
 from __future__ import annotations
 
-import secrets
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ingest.core.errors import IngestError
-from ingest.core.model import Event
-from ingest.core.safetext import unsafe_character
-from ingest.core.slug import slug
-from ingest.edit.corrections import ID_MAX_LENGTH, add_player, late_entry, new_player_id
-from ingest.edit.event_file import Edit, make_edit
+from ingest.edit.corrections import late_entry
+from ingest.edit.event_file import make_edit
 from ingest.site.i18n import gettext as _
-from ingest.source.naming import DISPLAYS
 from ingest.source.players import PlayerRegistry, RegisteredPlayer
 from ingest.venue.codes import same
 from ingest.venue.desk import Refused
 from ingest.venue.events import Events, LiveEvent
+from ingest.venue.registration import Registration, clean_name, registration_for, taken_sentence
 from ingest.venue.store import NewSubmission, Store, Submission
 
 REGISTER_SETTING = "register"
@@ -49,59 +44,10 @@ REGISTRATION = "registration"
 CHECK_IN = "check-in"
 ENTRY = "entry"
 """The subject under which a phone remembers the player it registered (:meth:`Store.choose_side`)."""
-NAME_MAX = 120
-"""The longest name (the event schema's)."""
-HANDLE_MAX = 40
 
 
 def subject_of(player_id: str) -> str:
     return f"players/{player_id}"
-
-
-def clean_name(text: str) -> str:
-    """A typed name as it is stored: spaces folded, ends trimmed.
-
-    Raises:
-        Refused: empty, too long, or holding characters a name may not hold.
-    """
-    name = " ".join(text.split())
-    if not name:
-        raise Refused(_("Write your name."))
-    if len(name) > NAME_MAX:
-        raise Refused(_("That name is too long: at most %(n)s characters.") % {"n": NAME_MAX})
-    if unsafe_character(name) is not None:
-        raise Refused(_("That name holds a character a name cannot have; write it with letters, digits and spaces."))
-    return name
-
-
-@dataclass(frozen=True, slots=True)
-class Registration:
-    """What a registration says (its stored payload)."""
-
-    id: str
-    name: str
-    display: str = "full"
-    """How the player chose to be named (a new player of a community with ``players.yaml``)."""
-    handle: str = ""
-    known: bool = False
-    """Picked from ``players.yaml`` (nothing is added to it)."""
-
-    def payload(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "display": self.display, "handle": self.handle, "known": self.known}
-
-    @classmethod
-    def from_payload(cls, data: Mapping[str, Any]) -> Registration:
-        return cls(
-            str(data["id"]),
-            str(data["name"]),
-            str(data.get("display") or "full"),
-            str(data.get("handle") or ""),
-            bool(data.get("known")),
-        )
-
-    def add(self, text: str, event: Event) -> Edit:
-        """The registration as ``add-player`` writes it."""
-        return add_player(text, event, player_id=self.id, name=self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +189,7 @@ class Entries:
             raise Refused(why)
         assert live.event is not None
         name = clean_name(typed)
-        registration = self._registration(live, name, known, display, handle)
+        registration = registration_for(live.event, self.registry(), name, known, display, handle)
         with self.lock:
             self._not_taken(live, registration, device)
             self._check(live, registration)
@@ -265,56 +211,18 @@ class Entries:
         self.changed()
         return stored
 
-    def _registration(self, live: LiveEvent, name: str, known: str, display: str, handle: str) -> Registration:
-        assert live.event is not None
-        registry = self.registry()
-        if known:
-            typed = name.casefold()
-            person = registry.players.get(known) if registry is not None else None
-            if person is None or typed not in (person.name.casefold(), person.handle.casefold()):
-                raise Refused(_("Choose yourself from the list again."))
-            return Registration(person.id, person.name, person.display, person.handle, known=True)
-        if registry is None or display not in DISPLAYS:
-            display, handle = "full", ""
-        handle = " ".join(handle.split())
-        if display == "handle" and (not handle or len(handle) > HANDLE_MAX or unsafe_character(handle) is not None):
-            raise Refused(_("Write the handle to be shown (at most %(n)s characters).") % {"n": HANDLE_MAX})
-        # The id is add-player's (the slug of the name); a player not named in full gets an id
-        # that does not spell their name (their page's address is their id).
-        wanted: str | None = None
-        if display == "handle":
-            wanted = slug(handle, fallback="", max_length=ID_MAX_LENGTH) or None
-        if display in ("initials", "hidden") or (display == "handle" and wanted is None):
-            wanted = f"p-{secrets.token_hex(3)}"
-        if wanted is None and not slug(name, fallback="", max_length=ID_MAX_LENGTH):
-            wanted = f"p-{secrets.token_hex(3)}"  # a name with nothing to make an id from
-        try:
-            pid = new_player_id(live.event, name, wanted)
-        except IngestError:
-            raise Refused(self._taken_sentence(name)) from None
-        if registry is not None and registry.canonical(pid) in registry.players:
-            raise Refused(self._taken_sentence(name))
-        return Registration(pid, name, display, handle if display == "handle" else "")
-
-    @staticmethod
-    def _taken_sentence(name: str) -> str:
-        return _(
-            "A player with a name like %(name)s is already registered. If that is you, ask the TO for your "
-            "player code; if not, ask the TO to register you."
-        ) % {"name": name}
-
     def _not_taken(self, live: LiveEvent, registration: Registration, device: str) -> None:
         """Refuses a registration of someone on the roster or registered from another phone."""
         assert live.event is not None
         folded = registration.name.casefold()
         if any(p.id == registration.id or p.name.casefold() == folded for p in live.event.players):
-            raise Refused(self._taken_sentence(registration.name))
+            raise Refused(taken_sentence(registration.name))
         for s in self.store.of_event(live.slug, REGISTRATION):
             if s.state == "rejected" or s.state == "superseded":
                 continue
             theirs = Registration.from_payload(s.payload)
             if (s.side == registration.id or theirs.name.casefold() == folded) and s.device != device:
-                raise Refused(self._taken_sentence(registration.name))
+                raise Refused(taken_sentence(registration.name))
 
     def _check(self, live: LiveEvent, registration: Registration) -> None:
         """Refuses a registration the event file would refuse (checked as ``add-player`` checks it)."""

@@ -17,8 +17,9 @@ from ingest.core.model import Event
 from ingest.edit.check_in import check_in_player
 from ingest.edit.event_file import Edit, edit_event_file
 from ingest.edit.players_file import add_to_registry, registry_entry
-from ingest.venue.entries import CHECK_IN, REGISTRATION, Registration
+from ingest.venue.entries import CHECK_IN, REGISTRATION
 from ingest.venue.events import Events, LiveEvent
+from ingest.venue.registration import Registration
 from ingest.venue.store import Store, Submission
 
 

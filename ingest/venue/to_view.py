@@ -18,8 +18,9 @@ from ingest.site.i18n import gettext as _
 from ingest.venue.claims import TableState
 from ingest.venue.codes import shown_code
 from ingest.venue.desk import Desk
-from ingest.venue.entries import Entries, Registration
+from ingest.venue.entries import Entries
 from ingest.venue.events import LiveEvent
+from ingest.venue.registration import Registration
 from ingest.venue.result_forms import form_of
 from ingest.venue.tables import Claim
 
