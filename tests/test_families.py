@@ -46,6 +46,8 @@ ROSTER_MODULES = {
     "source/assemble.py": "reads structure.team_kind and checks the teams list against it",
     "source/assemble_rounds.py": "a round's drops may name a team",
     "edit/corrections.py": "a team event takes its players with their team (add-team), not by add-player",
+    "edit/check_in.py": "players of an individual event check in; a team event pairs every team",
+    "venue/entries.py": "the join page registers players; a team registers with the TO (add-team)",
     "decks/event_decks.py": "a team's decks share no card where the format says so (MTR 8.4)",
     "site/digest.py": "a team's page is its section of the event's teams page",
     "rules/rounds_advice.py": "the MTR rounds table has rows for team events (MTR Appendix E)",

@@ -1,5 +1,5 @@
 """The corrections a TO makes on event night: ``clear``, ``drop``, ``undrop``, ``add-player``
-(``add-team`` in a team event) and ``rename``.
+(``add-team`` in a team event), ``rename`` and ``check-in``.
 
 Each goes through the same locked read -> edit -> check -> replace cycle as ``report``
 (:func:`ingest.cli.edits.run_edit`): what it says it changed is in the file, and nothing
@@ -14,6 +14,7 @@ import click
 
 from ingest.cli.edits import EVENT_FILE, event_parser, run_edit
 from ingest.cli.record import where_options
+from ingest.edit.event_file import EditFunction
 
 
 @click.command()
@@ -188,5 +189,30 @@ def rename(ctx: click.Context, event_file: Path, player: str, new_name: str) -> 
     run_edit(ctx, event_file, lambda text, event: rename_player(text, event, player, new_name))
 
 
-CORRECTIONS = (clear, drop, undrop, add_player, add_team, rename)
+@click.command("check-in")
+@EVENT_FILE
+@click.argument("players", nargs=-1, required=True)
+@click.pass_context
+def check_in(ctx: click.Context, event_file: Path, players: tuple[str, ...]) -> None:
+    """Check PLAYERS (ids or names) in for round 1, at the desk (structure.check_in: true).
+
+    With check-in on, `pair` pairs round 1 with the checked-in players only; the others are
+    taken off the roster, as a player who leaves before round 1 did not take part (MTR 2.10,
+    Aequitas 2.10). Players also check in themselves at the venue's join page.
+
+    \b
+    Examples:
+      scorekeeper check-in events/2026/fnm.yaml alice
+      scorekeeper check-in events/2026/fnm.yaml "Bob Builder" carol
+    """
+    from ingest.edit.check_in import check_in_player
+
+    def edit(player: str) -> EditFunction:
+        return lambda text, event: check_in_player(text, event, player)
+
+    for player in players:
+        run_edit(ctx, event_file, edit(player))
+
+
+CORRECTIONS = (clear, drop, undrop, add_player, add_team, rename, check_in)
 """The correction commands, for the ``scorekeeper`` group."""

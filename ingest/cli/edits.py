@@ -40,7 +40,6 @@ from ingest.edit.event_file import (
     EditRefused,
     cannot_write,
     edit_event_file,
-    not_on_disk,
 )
 from ingest.edit.locking import FileBusy
 from ingest.source.pipeline import parse_event_text
@@ -121,6 +120,13 @@ def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_ru
     help="Members per team (default: the kind's; with it alone, the ruleset's team event of that size).",
 )
 @click.option(
+    "--check-in",
+    "check_in",
+    is_flag=True,
+    help="Players check in before round 1 (at the venue's join page, or `check-in` at the desk); "
+    "round 1 pairs the checked-in players only.",
+)
+@click.option(
     "--output",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -145,6 +151,7 @@ def new(
     round_minutes: int | None,
     team_kind: str | None,
     team_size: int | None,
+    check_in: bool,
     output: Path | None,
 ) -> None:
     """Create a new event file with a fresh random seed.
@@ -211,6 +218,7 @@ def new(
         schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
         rounds_note=note,
         teams=teams,
+        check_in=check_in,
     )
     shown = display_path(path, project.root)
     _doc, _event, diags = parse_event_text(text, shown, project)
@@ -287,6 +295,7 @@ def pair(
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
       scorekeeper pair events/2026/fnm.yaml --redo --start now
     """
+    from ingest.edit.check_in import round_one_field
     from ingest.edit.new_round import apply_plan, with_clock
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import describe_plan, plan_document, plan_next_round
@@ -313,6 +322,8 @@ def pair(
             edited, redone, before = repair_round(text, event, event_parser(ctx, event_file), started=started)
             planned["plan"] = redone, before
             return edited
+        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
+        text, event, left_out = round_one_field(text, event, event_parser(ctx, event_file))
         plan = plan_next_round(event)
         if isinstance(plan, Finished):  # nothing to write: the file stays as it is (not an error)
             finished["reason"] = plan.reason, event
@@ -326,7 +337,7 @@ def pair(
             if plan.key == "playoff"
             else f"{system_of(event).round_noun} {number}"
         )
-        return Edit(apply_plan(text, plan), f"wrote {what}")
+        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
 
     outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json)
     found = [*warned, *outcome.warnings]
@@ -345,8 +356,9 @@ def pair(
     click.echo(describe_plan(made, planned_on), err=as_json)
     if not dry_run:
         click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
-        if outcome.edit.note:
-            click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
+    if outcome.edit.note:
+        click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
+    if not dry_run:
         print_diagnostics(list(outcome.warnings), err=as_json)
 
 
@@ -367,16 +379,10 @@ def start_time(text: str, param_hint: str = "--start") -> str:
 
 def event_parser(ctx: click.Context, event_file: Path) -> Parse:
     """Assembles edited text of ``event_file`` (for edits made in two steps)."""
+    from ingest.edit.event_file import event_parser as parser
+
     project = project_of(ctx)
-    shown = display_path(event_file, project.root)
-
-    def parse(text: str, *, lenient: bool = False) -> Event:
-        _doc, parsed, diags = parse_event_text(text, shown, project, lenient=lenient)
-        if parsed is None:
-            raise EditRefused("\n".join(not_on_disk([d for d in diags if d.is_error], shown)))
-        return parsed
-
-    return parse
+    return parser(project, display_path(event_file, project.root))
 
 
 def _run_quietly(

@@ -28,6 +28,7 @@ from ingest.cli.common import (
     project_of,
 )
 from ingest.cli.corrections import CORRECTIONS
+from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.cli.record import report
@@ -64,7 +65,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
     \b
     Corrections on event night: report --replace, clear, drop, undrop, add-player,
-    rename, pair --redo. The round clock: pair --start now, clock pause|resume|extend.
+    rename, pair --redo; check-in (with structure.check_in, round 1 pairs those checked in).
+    The round clock: pair --start now, clock pause|resume|extend.
     At the venue (live pages on every phone, players reporting their own results):
     venue --lan, then inbox, accept, reject from the terminal or the TO page.
     """
@@ -73,7 +75,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.with_resource(terminal_safe_output())
 
 
-for _command in (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks):
+_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
+for _command in (*_ALL, *DECK_COMMANDS):
     main.add_command(_command)
 
 

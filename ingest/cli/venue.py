@@ -28,6 +28,7 @@ from ingest.source.project import Project
 
 if TYPE_CHECKING:
     from ingest.venue.desk import Desk
+    from ingest.venue.entries import Entries
     from ingest.venue.events import LiveEvent
 
 
@@ -43,6 +44,13 @@ if TYPE_CHECKING:
     help="agreed: a result both players report is recorded at once; to: every result waits for the TO "
     "(default: as last set, agreed the first time; the TO page changes it).",
 )
+@click.option(
+    "--register",
+    type=click.Choice(["to", "at-once"]),
+    default=None,
+    help="to: every registration from the join page waits for you to approve it; at-once: it is written "
+    "into the event file as it arrives (default: as last set, to the first time; the TO page changes it).",
+)
 @click.option("--new-token", is_flag=True, help="Make a new TO token (the old TO page address stops working).")
 @click.option("--engine", type=click.Choice(["mkdocs", "zensical"]), default="mkdocs", show_default=True)
 @click.option(
@@ -56,6 +64,7 @@ def venue(
     host: str | None,
     port: int,
     accept: str | None,
+    register: str | None,
     new_token: bool,
     engine: str,
     today: dt.datetime | None,
@@ -68,8 +77,11 @@ def venue(
     pages within seconds. FILES are the events played tonight (default: the event files
     dated today).
 
-    Players report at /report with the code printed on their table's result slip (print
-    the round with its slips from the TO page); the opponent confirms on their own phone.
+    Players register at /join (the QR code printed here and shown on /screen), get their
+    own player code, and check in (with structure.check_in); registrations wait for you on
+    the TO page (or `inbox`, `accept`, `reject`) unless --register at-once. Players report
+    at /report with the code printed on their table's result slip (print the round with
+    its slips from the TO page); the opponent confirms on their own phone.
     The TO page (its address and QR code are printed here; keep it to yourself) shows the
     round at a glance, accepts and rejects results, runs the round clock and pairs the
     next round; /screen is the projector's view. Codes are never on the site: the venue
@@ -108,6 +120,7 @@ def venue(
             now=dt.datetime.now,
             data_home=user_data_home(),
             accept=accept,
+            register=register,
             fresh_token=new_token,
             echo=lambda message: click.echo(message, err=True),
             cache_home=user_cache_home(),
@@ -131,18 +144,42 @@ def _desk(project: Project, event_file: Path) -> tuple[Desk, LiveEvent, str]:
     return desk, live, live.slug
 
 
+def _entries(desk: Desk) -> Entries:
+    from ingest.venue.entries import Entries
+
+    return Entries(desk.events, desk.store, wake=lambda: None, changed=lambda: None)
+
+
+def _registrations(desk: Desk, live: LiveEvent) -> None:
+    """The registrations waiting, for ``inbox``."""
+    from ingest.venue.to_view import entries_overview
+
+    with_words = entries_overview(_entries(desk), live)
+    for r in with_words["waiting"]:
+        state = (
+            "waiting for you" if r["state"] == "pending" else f"approved, not written: {r['reason'] or 'being written'}"
+        )
+        here = ", checked in" if r["check_in"] else ""
+        click.echo(
+            f"  #{r['id']}  registration: {r['name']} ({r['player']}), shown {r['how']}, at {r['at']}{here}: {state}"
+        )
+    if with_words["check_in"]:
+        click.echo(f"  check-in: {with_words['here']} of {with_words['count']} players")
+
+
 @click.command()
 @EVENT_FILE
 @click.option("--all", "everything", is_flag=True, help="Also list the tables of earlier rounds with claims.")
 @click.pass_context
 def inbox(ctx: click.Context, event_file: Path, everything: bool) -> None:
-    """List what players sent from the venue that waits for the TO.
+    """List what players sent from the venue that waits for the TO: results and registrations.
 
     One line per table of the round being played that is not recorded yet: disputed (both
     claims shown), confirmed by both players (waiting for you when the venue runs with
     --accept to), reported by one player, accepted but refused by the file (a result
-    already there differs), and the tables nobody reported. Each claim has a number for
-    `scorekeeper accept` and `reject`.
+    already there differs), and the tables nobody reported; then the registrations from
+    the join page that wait for you, and how many players are checked in. Each claim and
+    registration has a number for `scorekeeper accept` and `reject`.
 
     \b
     Examples:
@@ -177,10 +214,11 @@ def inbox(ctx: click.Context, event_file: Path, everything: bool) -> None:
             click.echo(f"    the file holds {r['recorded']}")
     if missing:
         click.echo(f"  nobody has reported table{'s' if len(missing) != 1 else ''} {', '.join(missing)}")
+    _registrations(desk, live)
 
 
 def _summary(counts: list[dict[str, object]]) -> str:
-    return ", ".join(f"{c['n']} {c['label']}" for c in counts) or "nothing sent yet"
+    return ", ".join(f"{c['n']} {c['label']}" for c in counts) or "no result sent yet"
 
 
 @click.command()
@@ -189,7 +227,11 @@ def _summary(counts: list[dict[str, object]]) -> str:
 @click.option("--replace", is_flag=True, help="Replace a different result the event file already holds.")
 @click.pass_context
 def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> None:
-    """Accept a result a player sent from the venue (its number is in `scorekeeper inbox`).
+    """Accept a result or a registration a player sent from the venue (its number is in
+    `scorekeeper inbox`).
+
+    A registration is written into the event file at once, by `add-player`'s edit (a late
+    entry after round 1, with the event's losses).
 
     The claims that agree with it are accepted with it, the others rejected, and the result
     is written into the event file at once (the same edit as `report`). A result the file
@@ -206,6 +248,9 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
 
     project = project_of(ctx)
     desk, live, slug = _desk(project, event_file)
+    if _is_registration(desk, claim):
+        _accept_registration(desk, live, claim)
+        return
     try:
         state = desk.accept(claim, replace=replace, key=f"cli-{new_token()}")
     except Refused as exc:
@@ -226,25 +271,67 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
 @click.command()
 @EVENT_FILE
 @click.argument("claim", type=int)
+@click.option("--reason", default="", help="A registration: why it is refused (the player's phone shows it).")
 @click.pass_context
-def reject(ctx: click.Context, event_file: Path, claim: int) -> None:
-    """Reject a result a player sent from the venue (its number is in `scorekeeper inbox`).
+def reject(ctx: click.Context, event_file: Path, claim: int, reason: str) -> None:
+    """Reject a result or a registration a player sent from the venue (its number is in
+    `scorekeeper inbox`).
 
-    The player's phone says the TO did not accept it; they may report again.
+    The player's phone says the TO did not accept it; they may report again. A refused
+    registration is shown on the player's phone with --reason, when given.
 
     \b
-    Example:
+    Examples:
       scorekeeper reject events/2026/fnm.yaml 13
+      scorekeeper reject events/2026/fnm.yaml 14 --reason "Registration closed at 19:00"
     """
     from ingest.venue.desk import Refused
 
     project = project_of(ctx)
     desk, live, _slug = _desk(project, event_file)
+    if _is_registration(desk, claim):
+        try:
+            sub = _entries(desk).refuse(claim, reason)
+        except Refused as exc:
+            fail(str(exc))
+        if sub.event != live.slug:
+            fail(f"registration {claim} is not for {live.shown}")
+        said = f" ({reason})" if reason else ""
+        click.echo(f"{live.shown}: registration {claim} of {sub.payload.get('name')} refused{said}; the phone says so")
+        return
+    if reason:
+        raise click.UsageError("--reason is for a registration; a rejected result says the TO did not accept it")
     try:
         desk.reject(claim)
     except Refused as exc:
         fail(str(exc))
     click.echo(f"{live.shown}: claim {claim} rejected")
+
+
+def _is_registration(desk: Desk, sid: int) -> bool:
+    from ingest.venue.entries import REGISTRATION
+
+    sub = desk.store.get(sid)
+    return sub is not None and sub.kind == REGISTRATION
+
+
+def _accept_registration(desk: Desk, live: LiveEvent, sid: int) -> None:
+    """Approves registration ``sid`` and writes it into the event file at once (``add-player``'s edit)."""
+    from ingest.venue.desk import Refused
+    from ingest.venue.entry_writing import write_entry
+
+    sub = desk.store.get(sid)
+    if sub is None or sub.event != live.slug:
+        fail(f"registration {sid} is not for {live.shown}")
+    try:
+        _entries(desk).approve(sid)
+    except Refused as exc:
+        fail(str(exc))
+    write_entry(desk.events, desk.store, sub.event, sub.subject)
+    done = desk.store.get(sid)
+    if done is None or done.applied is None:
+        fail(f"approved, but not written: {done.outcome if done else '?'}")
+    click.echo(f"{live.shown}: {done.outcome}")
 
 
 VENUE_COMMANDS = (venue, inbox, accept, reject)

@@ -65,12 +65,19 @@ class Structure:
     """The top cut, if any."""
     decklists: str = "after-event"
     """public, after-event or private."""
+    decklist_deadline: dt.datetime | None = None
+    """Until when players may hand in their own decklist (``structure.decklist_deadline``);
+    naive when the file gives no UTC offset (the clock of the computer taking the list).
+    None: until round 1 is paired."""
     phases: tuple[Phase, ...] = ()
     """Phases of a multi-day Swiss."""
     points_per_win: int = 1
     """Bushiroad points per match win."""
     late_entries: str = "loss"
     """loss or none: what a late entrant gets for missed rounds."""
+    check_in: bool = False
+    """Players check in before round 1, which pairs the checked-in players only
+    (:mod:`ingest.edit.check_in`)."""
     top_x: int | None = None
     """Double elimination undefeated target."""
     team_size: int | None = None
@@ -169,6 +176,8 @@ class Player:
     """Removed from the ranking; results stand for opponents."""
     declined_cut: bool = False
     """Declines a playoff place."""
+    checked_in: bool = False
+    """Here for round 1 (with ``structure.check_in``)."""
     country: str = ""
     """Two-letter country code."""
     source_id: PlayerId = ""

@@ -179,21 +179,7 @@ def add_player(
     When a player may join late is :func:`late_entry`'s.
     """
     names = unit_names(event)
-    if event.structure.team_kind is not None:
-        size = event.structure.team_size or 2
-        members = " ".join(f"--member 'Player {n}'" for n in range(1, size + 1))
-        raise IngestError(f"this is a team event: add each team with its members, `scorekeeper add-team FILE "
-                          f"--name 'Team Name' {members}`")  # fmt: skip
-    if player_id is None:
-        player_id = slug(name, fallback="", max_length=ID_MAX_LENGTH)
-        if not player_id:
-            raise IngestError(f"the name {name!r} has no letters or digits to make an id from; give one with --id")
-        if player_id in names:
-            raise IngestError(
-                f'the id "{player_id}", made from the name, is taken by {names[player_id]}; give another with --id'
-            )
-    elif player_id in names:
-        raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
+    player_id = new_player_id(event, name, player_id)
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
     late = late_entry(event)
     entry: dict[str, Any] = {"id": player_id, "name": name}
@@ -214,6 +200,32 @@ def add_player(
     for path in late.loss_paths:
         editor.append_item((*path, "matches"), {"loss": player_id})
     return Edit(editor.result(), f"added {name} ({player_id}){late.words}", "", tuple(warnings))
+
+
+def new_player_id(event: Event, name: str, player_id: str | None = None) -> str:
+    """The id a new player ``name`` gets: ``player_id``, or the slug of the name; refused when
+    another player has it (never suffixed behind the TO's back) or the event takes teams.
+
+    Raises:
+        IngestError: the id is taken or cannot be made, or this is a team event.
+    """
+    names = unit_names(event)
+    if event.structure.team_kind is not None:
+        size = event.structure.team_size or 2
+        members = " ".join(f"--member 'Player {n}'" for n in range(1, size + 1))
+        raise IngestError(f"this is a team event: add each team with its members, `scorekeeper add-team FILE "
+                          f"--name 'Team Name' {members}`")  # fmt: skip
+    if player_id is None:
+        player_id = slug(name, fallback="", max_length=ID_MAX_LENGTH)
+        if not player_id:
+            raise IngestError(f"the name {name!r} has no letters or digits to make an id from; give one with --id")
+        if player_id in names:
+            raise IngestError(
+                f'the id "{player_id}", made from the name, is taken by {names[player_id]}; give another with --id'
+            )
+    elif player_id in names:
+        raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
+    return player_id
 
 
 @dataclass(frozen=True, slots=True)

@@ -279,6 +279,23 @@ def edit_event_file(
     )
 
 
+def event_parser(project: Project, shown: str) -> Callable[..., Event]:
+    """Assembles an edited text of the file ``shown`` (for edits made in two steps:
+    :class:`ingest.edit.corrections.Parse`).
+
+    Raises (when called):
+        EditRefused: the text cannot be read as an event.
+    """
+
+    def parse(text: str, *, lenient: bool = False) -> Event:
+        _doc, parsed, diags = parse_event_text(text, shown, project, lenient=lenient)
+        if parsed is None:
+            raise EditRefused("\n".join(not_on_disk([d for d in diags if d.is_error], shown)))
+        return parsed
+
+    return parse
+
+
 def cannot_write(shown: str, exc: OSError) -> str:
     """Why a file could not be written, in one line (a full disk, a read-only folder)."""
     return f"{shown}: cannot write the file: {exc.strerror or exc}; nothing was written"

@@ -119,6 +119,7 @@ def new_event_text(
     schema_ref: str = "",
     rounds_note: str = "",
     teams: tuple[str, int] | None = None,
+    check_in: bool = False,
 ) -> str:
     """The text of a new, valid event file with no players and no rounds yet; the pairing system
     and the match length are the game's family's unless given. ``teams`` (kind and size, from
@@ -161,6 +162,8 @@ def new_event_text(
     lines.append("  decklists: after-event")
     if round_minutes:
         lines.append(f"  round_minutes: {round_minutes}")
+    if check_in:
+        lines.append("  check_in: true    # round 1 pairs the players who checked in (scorekeeper check-in)")
     if teams is not None:
         members = " ".join(f"--member 'Player {n}'" for n in range(1, teams[1] + 1))
         lines.append(f"teams: []         # scorekeeper add-team FILE --name 'Team Name' {members}")

@@ -135,6 +135,11 @@ def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
     return registry, list(found)
 
 
+def players_from_text(text: str, shown: str, project: Project) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
+    """A ``players.yaml`` text, checked as :func:`load_players` checks the file (an edit's new text)."""
+    return _players(text, shown, project.schema("players").resolve())
+
+
 @functools.lru_cache(maxsize=4)
 def _players(text: str, shown: str, schema: Path) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
     doc, problems = parse_yaml(text, shown)

@@ -13,12 +13,17 @@ Where the codes are, and why there only:
 - on the TO page, beside each table (to read out to a player who lost the slip);
 - in the address of the report form a code opened, on that player's phone.
 
+A player's own code (registration, check-in, their decklist) is shown on their phone when they
+register at ``/join``, in the address of their entry, and on the TO page's roster.
+
 Never on the site's pages (served or published), the wall sheet, the projector (``/screen``)
 or in anything the site is built from: they are made from the venue key in the user's data
 folder, which nothing published can read.
 
 Modules: :mod:`~ingest.venue.server` (start, build and watch), :mod:`~ingest.venue.app`
-(routes), :mod:`~ingest.venue.report_pages` and :mod:`~ingest.venue.to_pages` (the pages),
+(routes), :mod:`~ingest.venue.report_pages`, :mod:`~ingest.venue.join_pages` and
+:mod:`~ingest.venue.to_pages` (the pages), :mod:`~ingest.venue.entries`,
+:mod:`~ingest.venue.registration` and :mod:`~ingest.venue.entry_writing` (registration and check-in),
 :mod:`~ingest.venue.desk` and :mod:`~ingest.venue.claims` (the results' rules),
 :mod:`~ingest.venue.store` (SQLite), :mod:`~ingest.venue.apply` (writing results),
 :mod:`~ingest.venue.codes` and :mod:`~ingest.venue.guard` (secrets and who may do what),

@@ -4,6 +4,7 @@ report form, the TO page and the projector.
 Routes:
 
 - ``/report``, ``/report/<code>``: the report form (:mod:`ingest.venue.report_pages`);
+- ``/join``, ``/join/<player code>``: registration and check-in (:mod:`ingest.venue.join_pages`);
 - ``/to``, ``/to/...``: the TO page, behind the TO's token; ``/screen``: the projector
   (:mod:`ingest.venue.to_pages`);
 - ``/__venue/events``: server-sent events; ``/__venue/version``: the same, polled
@@ -27,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ingest.venue.context import Venue
 from ingest.venue.guard import SECURITY_HEADERS
+from ingest.venue.join_pages import JoinPages
 from ingest.venue.live import stream, version_document
 from ingest.venue.report_pages import ReportPages
 from ingest.venue.to_pages import ToPages
@@ -112,6 +114,7 @@ def make_app(venue: Venue) -> Starlette:
         Route("/__venue/version", version),
         Route("/__venue/{name}", static),
         *ReportPages(venue).routes(),
+        *JoinPages(venue).routes(),
         *ToPages(venue).routes(),
         Route("/{path:path}", site, methods=["GET", "HEAD"]),
     ]

@@ -111,17 +111,29 @@ class Applier:
                 print(f"venue: could not write a result: {exc!r}", flush=True)
 
     def run_once(self) -> int:
-        """Writes everything waiting; returns how many tables' results were written."""
-        subjects: dict[tuple[str, str], list[Submission]] = defaultdict(list)
+        """Writes everything waiting; returns how many tables' results (and entries) were written."""
+        from ingest.venue.entries import CHECK_IN, REGISTRATION
+        from ingest.venue.entry_writing import write_entry
+
+        subjects: dict[tuple[str, str, str], list[Submission]] = defaultdict(list)
         for s in self.store.unapplied():
-            subjects[(s.event, s.subject)].append(s)
+            if s.kind in (REGISTRATION, CHECK_IN):
+                subjects[(s.event, s.subject, "entry")].append(s)
+            elif s.kind == "result":
+                subjects[(s.event, s.subject, s.kind)].append(s)
         written = 0
-        for (slug, subject), waiting in subjects.items():
+        for (slug, subject, kind), waiting in subjects.items():
             path = self.events.path_of(slug)
             sig = _signature(path) if path is not None else None
             if any(s.outcome for s in waiting) and self.tried.get((slug, subject)) == sig:
                 continue  # refused, and the file has not changed since
-            changed = write_result(self.events, self.store, slug, subject)
+            if kind == "entry":
+                wrote = write_entry(self.events, self.store, slug, subject)
+                if wrote is None:
+                    continue  # a check-in waiting for its registration: nothing changed
+                changed = wrote
+            else:
+                changed = write_result(self.events, self.store, slug, subject)
             self.tried[(slug, subject)] = _signature(path) if path is not None else None
             written += changed
             if changed:

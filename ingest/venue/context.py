@@ -17,6 +17,7 @@ from ingest.site.i18n import gettext as _
 from ingest.site.render import render
 from ingest.source.project import Project, shipped
 from ingest.venue.desk import Desk
+from ingest.venue.entries import Entries
 from ingest.venue.events import Events, LiveEvent
 from ingest.venue.guard import Guard
 from ingest.venue.live import Feed, PageTags
@@ -32,6 +33,7 @@ class Venue:
     events: Events
     store: Store
     desk: Desk
+    entries: Entries
     guard: Guard
     feed: Feed
     tags: PageTags
@@ -105,3 +107,9 @@ class Venue:
     def event_url(self, live: LiveEvent) -> str:
         """The event's live page, as phones reach it."""
         return f"{self.address}/events/{live.slug}/"
+
+    def join_url(self, live: LiveEvent | None = None) -> str:
+        """The join page (registration, check-in, and the way to the live page), as phones reach it:
+        what the venue's QR codes open."""
+        several = live is not None and len(self.events.paths) > 1
+        return f"{self.address}/join" + (f"?event={live.slug}" if several and live is not None else "")

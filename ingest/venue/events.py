@@ -148,6 +148,10 @@ class Events:
                         found = (live, table)
         return found
 
+    def registry(self) -> PlayerRegistry:
+        """``players.yaml`` as it is now (read again when it changed)."""
+        return self._registry()
+
     def _registry(self) -> PlayerRegistry:
         sig = _signature(self.project.players_file)
         if self._players is None or self._players[0] != sig:

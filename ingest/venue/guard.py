@@ -8,7 +8,8 @@ wrong codes, and the headers every answer carries.
 - The TO's token is printed in the terminal when the venue starts; opening ``/to?token=...``
   once puts it in a cookie (``SameSite=Strict``) on that device.
 - Wrong codes (and wrong TO tokens) count per client address: :data:`ATTEMPTS` in
-  :data:`WINDOW` seconds, then that address is refused until the window has passed.
+  :data:`WINDOW` seconds, then that address is refused until the window has passed;
+  registrations likewise, :data:`REGISTRATIONS` in the window.
 - A form's body is read up to :data:`MAX_FORM` bytes, as ``application/x-www-form-urlencoded``;
   nothing in it is ever used as a path or run.
 """
@@ -16,6 +17,7 @@ wrong codes, and the headers every answer carries.
 from __future__ import annotations
 
 import collections
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -33,6 +35,11 @@ ATTEMPTS = 8
 """Wrong codes an address may send within :data:`WINDOW` seconds."""
 WINDOW = 600.0
 """Seconds over which wrong codes are counted."""
+REGISTRATIONS = 10
+"""Registrations an address may send within :data:`WINDOW` seconds (a phone registers one
+player, a parent a few; more is someone filling the roster with made-up names)."""
+FORM_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+"""What a form's idempotency key looks like (anything else is not one of the venue's forms)."""
 MAX_FORM = 16 * 1024
 """The largest form body read, in bytes."""
 
@@ -85,6 +92,7 @@ class Guard:
         self.clock = clock
         self.lock = threading.Lock()
         self.failures: dict[str, collections.deque[float]] = {}
+        self.registered: dict[str, collections.deque[float]] = {}
 
     # -- sessions and CSRF ---------------------------------------------------------------------
 
@@ -141,9 +149,11 @@ class Guard:
 
     # -- wrong codes ----------------------------------------------------------------------------
 
-    def _recent(self, address: str) -> collections.deque[float]:
+    def _recent(
+        self, address: str, counts: dict[str, collections.deque[float]] | None = None
+    ) -> collections.deque[float]:
         now = self.clock()
-        found = self.failures.setdefault(address, collections.deque())
+        found = (self.failures if counts is None else counts).setdefault(address, collections.deque())
         while found and now - found[0] > WINDOW:
             found.popleft()
         return found
@@ -160,6 +170,17 @@ class Guard:
         """Counts a wrong code (or TO token) from ``address``."""
         with self.lock:
             self._recent(address).append(self.clock())
+
+    # -- registrations --------------------------------------------------------------------------
+
+    def may_register(self, address: str) -> bool:
+        """Whether ``address`` may send another registration now (and counts it if so)."""
+        with self.lock:
+            found = self._recent(address, self.registered)
+            if len(found) >= REGISTRATIONS:
+                return False
+            found.append(self.clock())
+            return True
 
 
 def client_address(request: Request) -> str:

@@ -14,7 +14,6 @@ them, a round that is over, a result already recorded or accepted, a form that e
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from starlette.requests import Request
@@ -26,12 +25,10 @@ from ingest.venue.codes import new_token, read_code, shown_code
 from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
 from ingest.venue.events import LiveEvent
-from ingest.venue.guard import FormTooLarge, Session, client_address, read_form
+from ingest.venue.guard import FORM_KEY, FormTooLarge, Session, client_address, read_form
 from ingest.venue.phone import status_view
 from ingest.venue.result_forms import form_of
 from ingest.venue.tables import Side, Table
-
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def _wants_json(request: Request) -> bool:
@@ -179,7 +176,7 @@ class ReportPages:
             form = await read_form(request)
         except FormTooLarge:
             return self._expired(request, session)
-        if not venue.guard.form_ok(request, session, form) or not _KEY.match(form.get("key", "")):
+        if not venue.guard.form_ok(request, session, form) or not FORM_KEY.match(form.get("key", "")):
             return self._expired(request, session)
         found = await self._lookup(request, session, request.path_params["code"])
         if isinstance(found, Response):

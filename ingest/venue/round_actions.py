@@ -1,7 +1,8 @@
-"""What the TO does to a round from the TO page: pair the next one (and start its clock), and
-start, pause, resume or extend the clock. Each is the same locked edit as the command line's
-``pair`` and ``clock`` (:func:`ingest.edit.event_file.edit_event_file`), so the terminal, an
-editor and the TO page never lose each other's changes."""
+"""What the TO does to a round from the TO page: pair the next one (and start its clock),
+start, pause, resume or extend the clock, and check a player in at the desk. Each is the same
+locked edit as the command line's ``pair``, ``clock`` and ``check-in``
+(:func:`ingest.edit.event_file.edit_event_file`), so the terminal, an editor and the TO page
+never lose each other's changes."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.edit.event_file import Edit, edit_event_file
+from ingest.edit.check_in import check_in_player, round_one_field
+from ingest.edit.event_file import Edit, edit_event_file, event_parser
 from ingest.edit.new_round import apply_plan, with_clock
 from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from ingest.source.project import Project
@@ -37,7 +39,11 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
         listed = "\n".join(d.render() for d in errors[:10])
         raise IngestError(f"{checked.loaded.shown} has errors; fix them before pairing\n{listed}".rstrip())
 
+    parse = event_parser(project, checked.loaded.shown)
+
     def edit(text: str, event: Event) -> Edit:
+        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
+        text, event, left_out = round_one_field(text, event, parse)
         plan = plan_next_round(event)
         if isinstance(plan, Finished):
             raise IngestError(f"nothing to pair: {plan.reason}")
@@ -49,9 +55,23 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
             if plan.key == "playoff"
             else f"{system_of(event).round_noun} {number}"
         )
-        return Edit(apply_plan(text, plan), f"wrote {what}")
+        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
 
-    return edit_event_file(path, project, edit, may_fix=False).edit.description
+    done = edit_event_file(path, project, edit, may_fix=False).edit
+    return f"{done.description}; {done.note}" if done.note else done.description
+
+
+def check_in_now(project: Project, path: Path, player: str) -> str:
+    """Checks ``player`` in at the desk, as ``scorekeeper check-in`` does; returns what was written.
+
+    Raises:
+        IngestError: the player cannot be checked in (the message says why); nothing was written.
+    """
+
+    def edit(text: str, event: Event) -> Edit:
+        return check_in_player(text, event, player)
+
+    return edit_event_file(path, project, edit).edit.description
 
 
 def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime, minutes: int = 0) -> str:

@@ -34,6 +34,7 @@ from ingest.venue.claims import ACCEPT_MODES
 from ingest.venue.codes import VenueKeys, load_key, new_token
 from ingest.venue.context import Venue
 from ingest.venue.desk import MODE_SETTING, Desk
+from ingest.venue.entries import REGISTER_MODES, REGISTER_SETTING, Entries
 from ingest.venue.events import Events
 from ingest.venue.guard import Guard
 from ingest.venue.live import Feed, PageTags
@@ -127,6 +128,7 @@ def run_venue(
     cache_home: Path | None = None,
     settled_before: Callable[[], int | None] = lambda: None,
     stop: threading.Event | None = None,
+    register: str | None = None,
 ) -> None:
     """Builds, serves and watches until interrupted (or ``stop`` is set).
 
@@ -145,6 +147,8 @@ def run_venue(
         cache_home: the build cache's folder.
         settled_before: as for :func:`~ingest.publish.run.build_site`.
         stop: set it to stop the venue (tests).
+        register: the TO's setting for registrations to start with (None: as last set; ``to``
+            the first time: every registration waits for the TO).
     """
     import uvicorn
 
@@ -167,6 +171,10 @@ def run_venue(
         if accept not in ACCEPT_MODES:
             raise IngestError(f"--accept is one of {', '.join(ACCEPT_MODES)}")
         store.set_setting(MODE_SETTING, accept)
+    if register is not None:
+        if register not in REGISTER_MODES:
+            raise IngestError(f"--register is one of {', '.join(REGISTER_MODES)}")
+        store.set_setting(REGISTER_SETTING, register)
     bound = listen(host, port)
     events = Events(project, files, keys)
     site = project.build_dir / "site"
@@ -180,6 +188,7 @@ def run_venue(
         )
     applier = Applier(events, store, on_written=rebuilder.request, on_change=feed.inbox_changed)
     desk = Desk(events, store, wake=applier.poke, changed=feed.inbox_changed)
+    entries = Entries(events, store, wake=applier.poke, changed=feed.inbox_changed)
     desk.settle_all()
     applier.run_once()  # what was accepted before a stop and not written yet
     tags = PageTags(site)
@@ -189,6 +198,7 @@ def run_venue(
         events,
         store,
         desk,
+        entries,
         Guard(keys, token),
         feed,
         tags,
@@ -252,8 +262,7 @@ def _announce(venue: Venue, bound: Listening, token: str, echo: Callable[[str], 
     where = bound.phones or bound.local
     if bound.phones:
         echo(f"venue: phones on the venue's network open {bound.phones}/")
-        first = venue.events.all()[0] if venue.events.paths else None
-        terminal_qr(venue.event_url(first) if first else f"{bound.phones}/", echo, "the event's live page")
+        terminal_qr(venue.join_url(), echo, "the join page: registration, check-in and the live pages")
     else:
         echo(
             f"venue: listening on {bound.local}/ on this computer only: phones cannot reach it; "
@@ -269,6 +278,12 @@ def _announce(venue: Venue, bound: Listening, token: str, echo: Callable[[str], 
         else "every result waits for you to accept it on the TO page"
     )
     echo(f"venue: {said} (change it on the TO page, or start with --accept agreed|to)")
+    registering = (
+        "registrations are written into the event file as they arrive"
+        if venue.entries.mode == "at-once"
+        else "every registration waits for you to approve it"
+    )
+    echo(f"venue: players register and check in at {where}/join; {registering} (--register at-once|to)")
     echo(f"venue: projector: {where}/screen; players report at {where}/report")
     echo(f"venue: what phones send is kept in {venue.store.path}")
     echo("venue: Ctrl+C stops the venue")

@@ -79,7 +79,7 @@ class Submission:
     key: str
     """The idempotency key its form was made with."""
     kind: str
-    """What it is: ``result`` (issue 35 adds registrations and decklists)."""
+    """What it is: ``result``, ``registration`` or ``check-in`` (:mod:`ingest.venue.entries`)."""
     event: str
     """The event's slug."""
     subject: str
@@ -281,18 +281,20 @@ class Store:
             ).fetchall()
         return [Submission.from_row(r) for r in rows]
 
-    def decide(self, decisions: Mapping[int, str]) -> None:
-        """Accepts or rejects submissions (by id) in one transaction; only pending ones change."""
+    def decide(self, decisions: Mapping[int, str], *, outcome: str = "") -> None:
+        """Accepts or rejects submissions (by id) in one transaction; only pending ones change.
+        ``outcome``: why (a refused registration's reason, shown to the player)."""
         with self._transaction() as db:
-            self._decide(db, decisions, time.time())
+            self._decide(db, decisions, time.time(), outcome)
 
     @staticmethod
-    def _decide(db: sqlite3.Connection, decisions: Mapping[int, str], now: float) -> None:
+    def _decide(db: sqlite3.Connection, decisions: Mapping[int, str], now: float, outcome: str = "") -> None:
         for sid, state in decisions.items():
             if state not in ("accepted", "rejected", "superseded"):
                 raise ValueError(f"not a decision: {state}")
             db.execute(
-                "UPDATE submissions SET state = ?, decided = ? WHERE id = ? AND state = 'pending'", (state, now, sid)
+                "UPDATE submissions SET state = ?, decided = ?, outcome = ? WHERE id = ? AND state = 'pending'",
+                (state, now, outcome, sid),
             )
 
     def applied(self, ids: list[int], outcome: str) -> None:

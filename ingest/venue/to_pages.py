@@ -22,12 +22,13 @@ from ingest.venue.claims import ACCEPT_MODES
 from ingest.venue.codes import new_token
 from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
+from ingest.venue.entries import REGISTER_MODES
 from ingest.venue.events import LiveEvent
 from ingest.venue.guard import FormTooLarge, client_address, read_form
 from ingest.venue.pages import NO_STORE
 from ingest.venue.result_forms import form_of
-from ingest.venue.round_actions import CLOCK_ACTIONS, change_clock, pair_next
-from ingest.venue.to_view import event_overview, screen_view, started_now
+from ingest.venue.round_actions import CLOCK_ACTIONS, change_clock, check_in_now, pair_next
+from ingest.venue.to_view import entries_overview, event_overview, screen_view, started_now
 
 
 class ToPages:
@@ -71,17 +72,23 @@ class ToPages:
             return self._forbidden(request)
         session = venue.guard.session(request)
         notice = request.query_params.get("said", "")[:300]
+        open_roster = request.query_params.get("open") == "roster"
         problem = request.query_params.get("problem", "")[:2000]
 
         def draw() -> tuple[str, str, LiveEvent | None]:
             now = venue.now()
-            events = [event_overview(venue.desk, live, now) for live in venue.events.all()]
+            events = [
+                {**event_overview(venue.desk, live, now), "entries": entries_overview(venue.entries, live)}
+                for live in venue.events.all()
+            ]
             content = venue.draw(
                 "venue_to.html.j2",
                 {
                     "events": events,
                     "mode": venue.desk.mode,
                     "modes": ACCEPT_MODES,
+                    "register_mode": venue.entries.mode,
+                    "open_roster": open_roster,
                     "csrf": venue.guard.csrf(session, to=True),
                     "notice": notice,
                     "problem": problem,
@@ -114,9 +121,7 @@ class ToPages:
         except (Refused, IngestError) as exc:
             text = exc.text if isinstance(exc, IngestError) else str(exc)
             return _back(problem=text)
-        if action == "result" and form.get("slug"):
-            return _back(said=said)
-        return _back(said=said)
+        return _back(said=said, roster=action == "check-in")
 
     def _do(self, action: str, form: dict[str, str]) -> str:
         """One of the TO's actions; returns what to tell the TO."""
@@ -139,6 +144,8 @@ class ToPages:
                 if mode == "agreed"
                 else _("Every result now waits for you to accept it.")
             )
+        if action in ("approve", "refuse", "register-mode"):
+            return self._registration(action, form)
         live = venue.events.get(form.get("slug", ""))
         if live is None:
             raise Refused(_("This venue does not run that event."))
@@ -151,6 +158,8 @@ class ToPages:
         elif action == "pair":
             start = started_now(venue.now()) if form.get("start") else ""
             said = pair_next(venue.project, live.path, start=start)
+        elif action == "check-in":
+            said = check_in_now(venue.project, live.path, form.get("player", ""))
         elif action == "result":
             table = live.table(form.get("subject", ""))
             if table is None:
@@ -164,6 +173,26 @@ class ToPages:
             raise Refused(_("Unknown action."))
         venue.request_rebuild()
         return said
+
+    def _registration(self, action: str, form: dict[str, str]) -> str:
+        """The TO approves or refuses a registration, or says how registrations are taken."""
+        entries = self.venue.entries
+        if action == "register-mode":
+            mode = form.get("register", "")
+            if mode not in REGISTER_MODES:
+                raise Refused(_("Choose how registrations are taken."))
+            entries.set_mode(mode)
+            return (
+                _("Registrations are now written into the event file as they arrive.")
+                if mode == "at-once"
+                else _("Every registration now waits for you to approve it.")
+            )
+        sid = int(form["id"]) if form.get("id", "").isdigit() else 0
+        if action == "approve":
+            sub = entries.approve(sid)
+            return _("Registration of %(player)s approved.") % {"player": sub.payload.get("name", "?")}
+        sub = entries.refuse(sid, form.get("reason", ""))
+        return _("Registration of %(player)s refused.") % {"player": sub.payload.get("name", "?")}
 
     async def table_form(self, request: Request) -> Response:
         """The TO enters a table's result (a dispute decided otherwise, a slip brought to the desk)."""
@@ -232,11 +261,11 @@ class ToPages:
 
         def draw() -> str:
             view = screen_view(live, venue.now())
-            join = qr_code(venue.event_url(live), "sk-qr-join")
+            join = qr_code(venue.join_url(live), "sk-qr-join")
             context: dict[str, Any] = {
                 **view,
                 "join": join,
-                "join_url": venue.event_url(live),
+                "join_url": venue.join_url(live),
                 "now": venue.millis(),
                 "lang": venue.language,
             }
@@ -246,9 +275,12 @@ class ToPages:
         return HTMLResponse(body, headers=NO_STORE)
 
 
-def _back(*, said: str = "", problem: str = "") -> Response:
-    """Back to the TO page, saying what was done (or why not)."""
+def _back(*, said: str = "", problem: str = "", roster: bool = False) -> Response:
+    """Back to the TO page, saying what was done (or why not); ``roster``: with the roster open
+    (the TO checks players in one after another)."""
     from urllib.parse import urlencode
 
-    query = urlencode({k: v for k, v in (("said", said), ("problem", problem)) if v})
+    query = urlencode(
+        {k: v for k, v in (("said", said), ("problem", problem), ("open", "roster" if roster else "")) if v}
+    )
     return RedirectResponse(f"/to?{query}" if query else "/to", status_code=303)

@@ -18,7 +18,9 @@ from ingest.site.i18n import gettext as _
 from ingest.venue.claims import TableState
 from ingest.venue.codes import shown_code
 from ingest.venue.desk import Desk
+from ingest.venue.entries import Entries
 from ingest.venue.events import LiveEvent
+from ingest.venue.registration import Registration
 from ingest.venue.result_forms import form_of
 from ingest.venue.tables import Claim
 
@@ -143,6 +145,54 @@ def _finished(live: LiveEvent) -> str:
         _FINISHED.clear()
     _FINISHED[id(live)] = (live, reason)
     return reason
+
+
+DISPLAY_WORDS = {
+    "full": N_("by name"),
+    "initials": N_("by initials"),
+    "handle": N_("by the handle %(handle)s"),
+    "hidden": N_("not named"),
+}
+"""How the TO page says a new player chose to be named."""
+
+
+def entries_overview(entries: Entries, live: LiveEvent) -> dict[str, Any]:
+    """The TO page's registration desk for one event: the registrations waiting (or refused by
+    the file), the refused ones, and the roster with who is checked in and each player's code."""
+    event = live.event
+    waiting: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
+    for entry in entries.registrations(live):
+        sub = entry.submission
+        if sub is None or entry.state in ("registered", "left-out"):
+            continue
+        registration = Registration.from_payload(sub.payload)
+        how = _(DISPLAY_WORDS.get(registration.display, DISPLAY_WORDS["full"])) % {"handle": registration.handle}
+        row = {
+            "id": sub.id,
+            "name": entry.name,
+            "player": entry.id,
+            "how": _("from players.yaml") if registration.known else how,
+            "at": dt.datetime.fromtimestamp(sub.received).strftime("%H:%M"),
+            "state": entry.state,
+            "reason": entry.reason,
+            "check_in": entry.check_in_sent,
+        }
+        (refused if entry.state == "refused" else waiting).append(row)
+    players = list(event.players) if event is not None else []
+    paired = bool(event is not None and (event.rounds or event.playoff))
+    check_in = bool(event is not None and event.structure.check_in and not paired)
+    return {
+        "waiting": waiting,
+        "refused": refused[-10:],
+        "players": [
+            {"id": p.id, "name": p.name, "checked_in": p.checked_in, "code": shown_code(entries.code_of(live, p.id))}
+            for p in players
+        ],
+        "count": len(players),
+        "here": sum(1 for p in players if p.checked_in),
+        "check_in": check_in,
+    }
 
 
 def screen_view(live: LiveEvent, now: dt.datetime) -> dict[str, Any]:

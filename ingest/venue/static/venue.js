@@ -194,7 +194,10 @@
             if (!html || sending) return;
             var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sk-venue-desk");
             if (!fresh) return;
+            var opened = [];  /* a box the TO opened (the roster) stays open */
+            desk.querySelectorAll("details[id]").forEach(function (d) { if (d.open) opened.push(d.id); });
             desk.innerHTML = fresh.innerHTML;
+            opened.forEach(function (id) { var d = document.getElementById(id); if (d) d.open = true; });
             guard(desk);
             if (live && live.restart) live.restart();
           }, function () {});
@@ -202,6 +205,33 @@
     }
 
     guard(desk);
+    document.addEventListener("sk:inbox", redraw);
+    document.addEventListener("sk:site", redraw);
+  }
+
+  /* A player's entry on the join page: where it stands is drawn again in place when the inbox
+     changes or a build is done (the TO accepted it, it was written, round 1 was paired). */
+  function entryPage() {
+    var box = document.querySelector(".sk-venue-entry");
+    if (!box || !box.querySelector("[data-state]")) return;
+    var sending = false, timer = 0;
+    box.addEventListener("submit", function () { sending = true; });
+
+    function redraw() {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var live = window.scorekeeperLive;
+        if (sending || (live && live.busy())) { timer = setTimeout(redraw, 2000); return; }
+        fetch(location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) {
+            if (!html || sending) return;
+            var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sk-venue-entry");
+            if (fresh) box.innerHTML = fresh.innerHTML;
+          }, function () {});
+      }, 300);
+    }
+
     document.addEventListener("sk:inbox", redraw);
     document.addEventListener("sk:site", redraw);
   }
@@ -229,6 +259,7 @@
     reportLinks();
     reportForm();
     toPage();
+    entryPage();
     screen();
     connect();
   }
