@@ -27,7 +27,7 @@ from starlette.routing import Route
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Player
-from ingest.edit.deck_submission import MAX_LIST_CHARACTERS, Accepted, Refused, TooLate, deadline_passed, submit_deck
+from ingest.edit.deck_submission import MAX_LIST_CHARACTERS, Accepted, TooLate, deadline_passed, submit_deck
 from ingest.site.i18n import gettext as _
 from ingest.site.submission_words import OutcomeWords, deadline_words, outcome_words
 from ingest.source.site_config import card_data
@@ -67,6 +67,21 @@ def find_player(venue: Venue, code: str) -> Owner | None:
     return found
 
 
+_COULD_NOT_WRITE = "could not be written"
+"""The stored outcome of a list the event file could not take (the page words it)."""
+
+
+def _stored_words(state: str, outcome: str) -> OutcomeWords:
+    """What the player was told about a stored submission (its outcome: the headline, then
+    each problem, one per line, in the site's language when it was handed in)."""
+    if state == "pending":
+        return OutcomeWords(
+            "refused", _("Your list could not be written into the event file; show this page to the TO.")
+        )
+    headline, *problems = outcome.split("\n")
+    return OutcomeWords("accepted" if state == "accepted" else "refused", headline, tuple(problems))
+
+
 class DeckPages:
     """The handlers of ``/deck`` and ``/to/decks``."""
 
@@ -94,19 +109,20 @@ class DeckPages:
     def _code_page(self, session: Session, error: str = "", code: str = "", status: int = 200) -> Response:
         return self._draw(session, None, {"mode": "code", "error": error, "code": code}, status)
 
-    def _player_context(
-        self, owner: Owner, text: str | None = None, words: OutcomeWords | None = None
-    ) -> dict[str, Any]:
-        """The page of a player: their list as the event holds it, the deadline, the box (or the lock)."""
+    def _player_context(self, owner: Owner, words: OutcomeWords | None = None) -> dict[str, Any]:
+        """The page of a player: what came of the last list they sent (until lists lock), their
+        list as the event holds it, the deadline, and the box (or the lock)."""
         venue = self.venue
         live, player = owner.live, owner.player
         assert live.event is not None
         event = live.event
         locked = deadline_passed(event, venue.now().astimezone())
         on_file = list_on_file(venue.project, live, player)
-        if text is None:
-            last = list(venue.store.about(live.slug, f"players/{player.id}", KIND))
-            text = str(last[-1].payload.get("text", "")) if last else (on_file.text if on_file else "")
+        sent = venue.store.about(live.slug, f"players/{player.id}", KIND)
+        last = sent[-1] if sent else None
+        if words is None and last is not None and not locked:
+            words = _stored_words(last.state, last.outcome)
+        text = str(last.payload.get("text", "")) if last is not None else (on_file.text if on_file else "")
         return {
             "mode": "player",
             "event_name": live.name,
@@ -174,6 +190,8 @@ class DeckPages:
         return self._draw(session, found.live, context)
 
     async def send(self, request: Request) -> Response:
+        """Stores and hands in a list, then shows the player's page (``303``: a reload shows the
+        page again, never sends the list again)."""
         venue = self.venue
         session = venue.guard.session(request)
         try:
@@ -190,27 +208,24 @@ class DeckPages:
                     _("The list is longer than %(limit)s characters; paste only the list.")
                     % {"limit": MAX_LIST_CHARACTERS},
                 )
-            context = await venue.run(self._player_context, found, "", words)
+            context = await venue.run(self._player_context, found, words)
             return self._draw(session, found.live, context, 413)
         if not venue.guard.form_ok(request, session, form) or not _KEY.match(form.get("key", "")):
             return self._expired(session)
-        text = form.get("list", "")
-        words = await venue.run(self._hand_in, found, text, form["key"], session.id)
-        context = await venue.run(self._player_context, found, text, words)
-        return self._draw(session, found.live, context, 200 if words.state == "accepted" else 422)
+        await venue.run(self._hand_in, found, form.get("list", ""), form["key"], session.id)
+        return venue.guard.keep(RedirectResponse(f"/deck/{found.code}", status_code=303), session)
 
-    def _hand_in(self, owner: Owner, text: str, key: str, device: str) -> OutcomeWords:
-        """Stores what was sent, hands it in, settles the stored submission; what the player reads."""
+    def _hand_in(self, owner: Owner, text: str, key: str, device: str) -> None:
+        """Stores what was sent, hands it in, and settles the stored submission with what the
+        player is told (a form sent again is handed in once: the stored one stands)."""
         venue = self.venue
         live, player = owner.live, owner.player
         subject = f"players/{player.id}"
         stored, fresh = venue.store.submit(
             NewSubmission(key, KIND, live.slug, subject, str(player.id), "submit", {"text": text}, device)
         )
-        if not fresh and stored.state != "pending":  # sent again: the first answer
-            state = "accepted" if stored.state == "accepted" else "refused"
-            headline, *problems = stored.outcome.split("\n") if stored.outcome else ("",)
-            return OutcomeWords(state, headline, tuple(problems))
+        if not fresh and stored.state != "pending":
+            return
         try:
             outcome = submit_deck(
                 live.path,
@@ -223,20 +238,14 @@ class DeckPages:
                 read_before=venue.events.read_before(live.path),
             )
         except IngestError as exc:  # the event file cannot be edited now: the TO must see to it
-            words = OutcomeWords(
-                "refused", _("Your list could not be written into the event file; show this page to the TO.")
-            )
-            venue.store.settle(stored.id, "pending", exc.text)
-            return words
+            print(f"venue: {player.id}'s decklist could not be written: {exc.text}", flush=True)
+            venue.store.settle(stored.id, "pending", _COULD_NOT_WRITE)
+            return
         words = outcome_words(outcome)
         said = "\n".join((words.headline, *words.problems))
+        venue.store.settle(stored.id, "accepted" if isinstance(outcome, Accepted) else "rejected", said)
         if isinstance(outcome, Accepted):
-            venue.store.settle(stored.id, "accepted", said)
             venue.request_rebuild()
-        else:
-            assert isinstance(outcome, Refused | TooLate)
-            venue.store.settle(stored.id, "rejected", said)
-        return words
 
     def _expired(self, session: Session) -> Response:
         with self.venue.speaking():
