@@ -31,6 +31,7 @@ The policy (DESIGN §8: the player hands in, the TO decides):
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -294,6 +295,20 @@ def _teammates(
     return {str(m): decks[m].decklist for m in team.members if m != player and m in decks}
 
 
+def _inside(path: Path, ref: str) -> Path:
+    """The deck file ``ref`` of the event file at ``path``, refused when a symbolic link on the
+    way would take the write out of the event's folder (DESIGN §10: paths cannot leave it).
+
+    Raises:
+        IngestError: it would.
+    """
+    target = path.parent / ref
+    folder = os.path.realpath(path.parent)
+    if target.is_symlink() or not os.path.realpath(target.parent).startswith(folder + os.sep):
+        raise IngestError(f'the decklist file "{ref}" leads outside the event\'s folder; nothing was written')
+    return target
+
+
 @dataclass
 class _Write:
     """The deck file written during the edit, and what it held before (to put back if the edit
@@ -355,7 +370,7 @@ def submit_deck(
             decided.append(Refused(entry.id, checked))
             return Edit(current, "nothing written: the list was refused")
         ref = deck_ref(path, str(entry.id))
-        target = path.parent / ref
+        target = _inside(path, ref)
         before = target.read_bytes() if target.is_file() else None
         new = checked.text.encode("utf-8")
         changed = before != new or entry.deck != ref

@@ -280,3 +280,15 @@ def test_a_team_members_list_is_checked_with_the_teams_other_lists(project: Proj
     # Basic lands may be shared, and another team's lists are not this team's.
     assert isinstance(submit_deck(path, project, "b", "4 Shock\n56 Mountain\n", now=NOW), Accepted)
     assert isinstance(submit_deck(path, project, "d", "4 Lightning Strike\n56 Mountain\n", now=NOW), Accepted)
+
+
+def test_a_link_out_of_the_events_folder_is_never_written_through(project: Project, tmp_path: Path) -> None:
+    path = _file(project, _event())
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (path.parent / "decks").mkdir()
+    (path.parent / "decks" / "2026-11-20-fnm").symlink_to(outside)
+    with pytest.raises(IngestError, match="leads outside the event's folder"):
+        submit_deck(path, project, "alice", BURN, now=NOW)
+    assert list(outside.iterdir()) == []
+    assert event_at(path, project.root).player_map()["alice"].deck is None
