@@ -21,6 +21,7 @@ from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.site.deck_words import message
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
+from ingest.site.qr import QrCode, qr_code
 from ingest.site.submission_words import deadline_words
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
@@ -102,6 +103,8 @@ class DeckRow:
     """What is wrong with the list on file, or with the last one refused."""
     tried: str
     """When they last sent a list at the venue (empty: never)."""
+    qr: QrCode
+    """The QR code of their page (``<venue address>/deck/<code>``), for their slip."""
 
 
 def list_on_file(project: Project, live: LiveEvent, player: Player) -> OnFile | None:
@@ -147,9 +150,11 @@ def deck_overview(venue: Venue, live: LiveEvent, kind: str) -> dict[str, Any]:
             problems = tuple(last.outcome.split("\n")[1:])
         else:
             problems = ()
-        code = shown_code(venue.guard.keys.player_code(live.slug, player.id))
+        raw = venue.guard.keys.player_code(live.slug, player.id)
         name = live.names.get(player.id, player.name)
-        rows.append(DeckRow(str(player.id), name, code, status, _(STATUS_WORDS[status]), mine, problems, tried))
+        qr = qr_code(f"{venue.address}/deck/{raw}", f"sk-qr-deck-{player.id}")
+        words = _(STATUS_WORDS[status])
+        rows.append(DeckRow(str(player.id), name, shown_code(raw), status, words, mine, problems, tried, qr))
     order = list(STATUS_WORDS)
     rows.sort(key=lambda r: (order.index(r.status), r.name.casefold()))
     counts = {s: sum(r.status == s for r in rows) for s in order}
@@ -162,4 +167,6 @@ def deck_overview(venue: Venue, live: LiveEvent, kind: str) -> dict[str, Any]:
         % {"in": handed_in, "all": len(rows), "missing": missing, "illegal": counts["illegal"]},
         "deadline": deadline_words(event.structure.decklist_deadline),
         "policy": event.structure.decklists,
+        "deck_url": f"{venue.address}/deck",
+        "slips": sorted(rows, key=lambda r: r.name.casefold()),
     }

@@ -88,6 +88,11 @@ def test_a_player_fixes_an_illegal_list_and_is_locked_out_after_the_deadline(
     expect(to.locator("#deck-alice-example")).to_have_attribute("data-status", "legal")
     expect(to.locator("#deck-bob-builder")).to_have_attribute("data-status", "missing")
     _shot(to, "5-to-decks")
+    to.get_by_role("link", name="Print each player's code").click()
+    slips = to.locator("#print-codes .slip")
+    expect(slips).to_have_count(6)
+    expect(slips.filter(has_text="Alice Example")).to_contain_text(code)
+    _shot(to, "5b-to-codes")
 
     code_, out = run_cli(venue.root, "pair", str(venue.root / EVENT))
     assert code_ == 0, out
