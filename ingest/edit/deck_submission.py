@@ -31,6 +31,7 @@ The policy (DESIGN §8: the player hands in, the TO decides):
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ from ingest.decks.decklist import Decklist, parse_decklist_text
 from ingest.decks.decklist_parts import Section
 from ingest.decks.event_decks import event_rules
 from ingest.decks.format_registry import FormatRegistry
-from ingest.decks.legality import DeckVerdict, Violation, check_deck
+from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
 from ingest.edit.event_file import Checked, Edit, edit_event_file
 from ingest.edit.splice import Editor
 from ingest.edit.targets import find_unit
@@ -199,13 +200,23 @@ def plain_list(text: str) -> str:
 
 
 def check_list(
-    text: str, event: Event, formats: FormatRegistry | None, card_data: CardData | None = None
+    text: str,
+    event: Event,
+    formats: FormatRegistry | None,
+    card_data: CardData | None = None,
+    *,
+    player: str = "",
+    teammates: Mapping[str, Decklist] | None = None,
 ) -> CheckedList:
     """Reads a pasted list and checks it against the event's format on the event date.
 
     The reader is the deck files' (:func:`~ingest.decks.decklist.parse_decklist_text`) and the
     checker is ``check-decks``' (:func:`~ingest.decks.legality.check_deck`): a list taken here
     is legal for ``validate`` too, and one refused here is one it would warn about.
+
+    ``teammates``: in a team event, the lists ``player``'s teammates have on file, by player
+    id; the team's decks are then checked together as ``validate`` checks them
+    (:func:`~ingest.decks.legality.check_team`: unified deck construction, MTR 8.4).
     """
     if len(text) > MAX_LIST_CHARACTERS:
         return CheckedList("", Decklist(), (), None, event.format, too_long=True)
@@ -220,6 +231,9 @@ def check_list(
     verdict = None
     if rules is not None and rules.deck_rules_given:
         verdict = check_deck(decklist, rules, on=event.date, card_data=card_data)
+        if teammates:
+            team = check_team({**teammates, player: decklist}, rules, card_data=card_data)
+            verdict = DeckVerdict(verdict.violations + team.violations, verdict.skipped + team.skipped)
     return CheckedList(plain, decklist, problems, verdict, rules.name if rules is not None else event.format)
 
 
@@ -255,6 +269,44 @@ def _player(event: Event, given: str) -> Player:
     if player is None:
         raise IngestError(f'"{given}" is a team; a list is handed in by each of its players')
     return player
+
+
+def _teammates(
+    path: Path,
+    project: Project,
+    data: EventData,
+    event: Event,
+    player: PlayerId,
+    card_data: Mapping[str, CardData] | None,
+) -> dict[str, Decklist]:
+    """The lists ``player``'s teammates have on file (read as ``validate`` reads them); empty
+    outside a team event or a format without unified deck construction."""
+    team = next((t for t in event.teams if player in t.members), None)
+    rules = event_rules(event, data.formats)
+    if team is None or rules is None or rules.team is None or not rules.team.unified_deck_construction:
+        return {}
+    from ingest.decks.event_decks import event_decks
+    from ingest.source.pipeline import load_event
+
+    loaded = load_event(path, project, data=data)
+    if loaded.event is None:
+        return {}
+    decks = event_decks(loaded.event, loaded.deck_files, data.formats, None, card_data)
+    return {str(m): decks[m].decklist for m in team.members if m != player and m in decks}
+
+
+def _inside(path: Path, ref: str) -> Path:
+    """The deck file ``ref`` of the event file at ``path``, refused when a symbolic link on the
+    way would take the write out of the event's folder (DESIGN §10: paths cannot leave it).
+
+    Raises:
+        IngestError: it would.
+    """
+    target = path.parent / ref
+    folder = os.path.realpath(path.parent)
+    if target.is_symlink() or not os.path.realpath(target.parent).startswith(folder + os.sep):
+        raise IngestError(f'the decklist file "{ref}" leads outside the event\'s folder; nothing was written')
+    return target
 
 
 @dataclass
@@ -311,12 +363,14 @@ def submit_deck(
         if not after_deadline and deadline_passed(event, now):
             decided.append(TooLate(entry.id, event.structure.decklist_deadline))
             return Edit(current, "nothing written: lists are locked")
-        checked = check_list(text, event, data.formats, (card_data or {}).get(event.game))
+        cards = (card_data or {}).get(event.game)
+        teammates = _teammates(path, project, data, event, entry.id, card_data)
+        checked = check_list(text, event, data.formats, cards, player=str(entry.id), teammates=teammates)
         if not checked.readable or (checked.violations and not accept_illegal):
             decided.append(Refused(entry.id, checked))
             return Edit(current, "nothing written: the list was refused")
         ref = deck_ref(path, str(entry.id))
-        target = path.parent / ref
+        target = _inside(path, ref)
         before = target.read_bytes() if target.is_file() else None
         new = checked.text.encode("utf-8")
         changed = before != new or entry.deck != ref

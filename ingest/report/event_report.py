@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ingest.core.diagnostics import Diagnostic
@@ -73,9 +73,10 @@ class EventReport:
     in_progress: int | None = None
     """The Swiss round being played, whose results are not counted yet (MTR-style)."""
     decks: Mapping[PlayerId, DeckInfo] = field(default_factory=dict)
-    """Decks by player."""
+    """Decks by player; empty while the decklists may not be published (:func:`decklists_visible`)."""
     decklists_visible: bool = False
-    """Whether decklists may be published now."""
+    """Whether decklists may be published now (while they may not, :attr:`event` holds no
+    player's archetype or deck name either)."""
     metagame: tuple[MetaRow, ...] = ()
     """Archetype breakdown, largest first."""
     wot: WotReport | None = None
@@ -126,14 +127,35 @@ def event_status(event: Event) -> str:
 
 
 def public_archetypes(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> dict[PlayerId, str]:
-    """Each player's archetype as it may be published now (empty when unknown).
+    """Each player's archetype as it may be published now (empty when unknown or hidden).
 
-    An archetype declared in the event file (``players[].archetype``) is public. One
-    classified from the decklist reveals the list, so it is used only while the decklists
-    may be published (``structure.decklists``: ``public``, or ``after-event`` once the
-    event is complete; ``private`` never).
+    An archetype names the list, whether the event file declares it (``players[].archetype``)
+    or it is classified from the decklist: it is published only while the decklists may be
+    (:func:`decklists_visible`). A report made while they may not holds neither
+    (:func:`compute_report`), so this is empty for everyone then.
     """
-    return {p.id: (decks[p.id].archetype if visible and p.id in decks else p.archetype) for p in event.players}
+    if not visible:
+        return {p.id: "" for p in event.players}
+    return {p.id: (decks[p.id].archetype if p.id in decks else p.archetype) for p in event.players}
+
+
+def decklists_visible(event: Event, status: str) -> bool:
+    """Whether the event's decklists, and everything that names them (archetypes, the players'
+    deck names, the metagame), may be published now: ``structure.decklists`` is ``public``,
+    or ``after-event`` and the event is complete (``status``, :func:`event_status`);
+    ``private``: never.
+
+    The one place that decides it: :func:`compute_report` leaves out of the report what may
+    not be published yet, so no page, feed, search entry or API document can show it.
+    """
+    policy = event.structure.decklists
+    return policy == "public" or (policy == "after-event" and status == "complete")
+
+
+def _without_decks(event: Event) -> Event:
+    """The event with nothing that names a player's deck (their declared archetype and deck name)."""
+    players = tuple(replace(p, archetype="", deck_name="") if p.archetype or p.deck_name else p for p in event.players)
+    return replace(event, players=players)
 
 
 def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -> tuple[MetaRow, ...]:
@@ -185,8 +207,9 @@ def compute_report(
     decks = event_decks(event, deck_files, formats, archetypes, card_data)
     by_round = results.standings_by_round(event)
     checks = tuple(checks_for(event, decks, formats, card_data, by_round, finished=status == "complete"))
-    policy = event.structure.decklists
-    visible = policy == "public" or (policy == "after-event" and status == "complete")
+    visible = decklists_visible(event, status)
+    if not visible:  # checked above with everything; published with nothing that names a deck
+        event, decks = _without_decks(event), {}
     report = EventReport(
         event,
         ruleset,

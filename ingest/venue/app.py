@@ -5,6 +5,8 @@ Routes:
 
 - ``/report``, ``/report/<code>``: the report form (:mod:`ingest.venue.report_pages`);
 - ``/join``, ``/join/<player code>``: registration and check-in (:mod:`ingest.venue.join_pages`);
+- ``/deck``, ``/deck/<player code>``: a player's own decklist; ``/to/decks/<event>``: everyone's,
+  for the TO (:mod:`ingest.venue.deck_pages`);
 - ``/to``, ``/to/...``: the TO page, behind the TO's token; ``/screen``: the projector
   (:mod:`ingest.venue.to_pages`);
 - ``/__venue/events``: server-sent events; ``/__venue/version``: the same, polled
@@ -27,6 +29,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ingest.venue.context import Venue
+from ingest.venue.deck_pages import DeckPages
 from ingest.venue.guard import SECURITY_HEADERS
 from ingest.venue.join_pages import JoinPages
 from ingest.venue.live import stream, version_document
@@ -115,6 +118,7 @@ def make_app(venue: Venue) -> Starlette:
         Route("/__venue/{name}", static),
         *ReportPages(venue).routes(),
         *JoinPages(venue).routes(),
+        *DeckPages(venue).routes(),
         *ToPages(venue).routes(),
         Route("/{path:path}", site, methods=["GET", "HEAD"]),
     ]

@@ -57,8 +57,9 @@ class FormTooLarge(ValueError):
     """A form's body is larger than :data:`MAX_FORM`."""
 
 
-async def read_form(request: Request) -> dict[str, str]:
-    """The fields of a urlencoded form (the first value of each), read up to :data:`MAX_FORM` bytes.
+async def read_form(request: Request, *, limit: int = MAX_FORM) -> dict[str, str]:
+    """The fields of a urlencoded form (the first value of each), read up to ``limit`` bytes
+    (:data:`MAX_FORM`; a decklist's form takes more).
 
     Raises:
         FormTooLarge: the body is larger.
@@ -66,7 +67,7 @@ async def read_form(request: Request) -> dict[str, str]:
     body = b""
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_FORM:
+        if len(body) > limit:
             raise FormTooLarge("form too large")
     fields: dict[str, str] = {}
     for name, value in parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True):

@@ -324,6 +324,26 @@ class Store:
                     (now, outcome, sid),
                 )
 
+    def settle(self, sid: int, state: str, outcome: str) -> None:
+        """Settles a submission handed in at once (a decklist): its state, when it was decided,
+        what came of it and, when accepted, that it is written, in one transaction (so no
+        accepted submission waits to be written by :mod:`ingest.venue.apply`). ``pending``
+        keeps it waiting for the TO, with why."""
+        if state not in STATES:
+            raise ValueError(f"not a state: {state}")
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE submissions SET state = ?, outcome = ?, decided = ?, applied = ? WHERE id = ?",
+                (
+                    state,
+                    outcome,
+                    now if state != "pending" else None,
+                    now if state == "accepted" else None,
+                    sid,
+                ),
+            )
+
     # -- settings and the sides phones chose -------------------------------------------------
 
     def setting(self, name: str, default: str = "") -> str:

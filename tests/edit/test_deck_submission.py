@@ -258,3 +258,37 @@ def test_plain_list_keeps_the_cards_as_sent() -> None:
     assert plain_list("\ufeff\n\n4 A  \r\n\r\nSideboard\r\n1 B\n\n") == "4 A\n\nSideboard\n1 B\n"
     assert plain_list("About\nName X\nDeck\n1 A\n") == "Deck\n1 A\n"
     assert plain_list("   \n") == ""
+
+
+def test_a_team_members_list_is_checked_with_the_teams_other_lists(project: Project) -> None:
+    # MTR 8.4: no two decks of a team share a card other than basic lands.
+    text = (
+        "name: Trios\ndate: 2026-11-20\ngame: mtg\nformat: standard\nseed: 1\n"
+        "structure: {pairing: swiss, swiss_rounds: 3, team_size: 3, team_kind: mtr-team}\n"
+        "teams:\n  - {id: t1, name: T1, members: [a, b, c]}\n  - {id: t2, name: T2, members: [d, e, f]}\n"
+        "players:\n"
+        + "".join(f"  - {{id: {p}, name: {p.upper()}, team: {'t1' if p in 'abc' else 't2'}}}\n" for p in "abcdef")
+        + "rounds: []\n"
+    )
+    path = _file(project, text)
+    first = submit_deck(path, project, "a", "4 Lightning Strike\n56 Mountain\n", now=NOW)
+    assert isinstance(first, Accepted)
+    clash = submit_deck(path, project, "b", "4 Lightning Strike\n56 Island\n", now=NOW)
+    assert isinstance(clash, Refused)
+    assert [v.code for v in clash.checked.violations] == ["unified-deck"]
+    assert '"Lightning Strike" is in the decks of a and b' in outcome_words(clash).problems[0]
+    # Basic lands may be shared, and another team's lists are not this team's.
+    assert isinstance(submit_deck(path, project, "b", "4 Shock\n56 Mountain\n", now=NOW), Accepted)
+    assert isinstance(submit_deck(path, project, "d", "4 Lightning Strike\n56 Mountain\n", now=NOW), Accepted)
+
+
+def test_a_link_out_of_the_events_folder_is_never_written_through(project: Project, tmp_path: Path) -> None:
+    path = _file(project, _event())
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (path.parent / "decks").mkdir()
+    (path.parent / "decks" / "2026-11-20-fnm").symlink_to(outside)
+    with pytest.raises(IngestError, match="leads outside the event's folder"):
+        submit_deck(path, project, "alice", BURN, now=NOW)
+    assert list(outside.iterdir()) == []
+    assert event_at(path, project.root).player_map()["alice"].deck is None

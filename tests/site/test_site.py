@@ -667,8 +667,9 @@ def _classified_event_project(root: Path, cases: dict[str, tuple[str, bool]]) ->
 
 
 def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_path: Path) -> None:
-    """Issue 5 point 8: with decklists private (or after-event while in progress), only the
-    archetypes the event file declares appear: metagame, winner's deck, players, API."""
+    """Issue 5 point 8, issue 35: with decklists private (or after-event while in progress), no
+    archetype appears, classified from the list or declared in the event file (it names the
+    list): metagame, winner's deck, players, API."""
     public = _classified_event_project(tmp_path / "public", {"2026-11-20-public": ("public", True)})
     build_site(public, today=TODAY, docs_only=True)
     docs = public.root / "build" / "docs"
@@ -689,9 +690,9 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
     build_site(hidden, today=TODAY)
     built = tree(hidden.root / "build")
     assert "site/events/2026-11-20-private/index.html" in built and "docs/api/players/erin.json" in built
-    assert "Burn" in page_text(hidden.root / "build/docs/events/2026-11-20-private/index.md")  # declared: public
     published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "fragments/", "site/"))}
     assert [rel for rel, content in published.items() if b"Living End" in content] == []
+    assert [rel for rel, content in published.items() if b"Burn" in content] == []  # declared: hidden too
 
 
 def _player_links(docs: Path) -> dict[str, set[str]]:
