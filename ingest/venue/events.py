@@ -82,6 +82,10 @@ class LiveEvent:
         """The tables of the round being played."""
         return [t for t in self.tables if t.open]
 
+    def table_of(self, unit: str) -> Table | None:
+        """The table of the round being played where ``unit`` (a player or team) sits, if any."""
+        return next((t for t in self.tables if t.open and unit in t.units), None)
+
 
 def current_round(event: Event) -> tuple[str, int] | None:
     """The round being played: the last playoff round once the playoff started, else the last round."""

@@ -85,7 +85,12 @@ class JoinPages:
     def _entry_context(self, live: LiveEvent, entry: Entry, code: str, error: str = "") -> dict[str, Any]:
         event = live.event
         paired = bool(event is not None and (event.rounds or event.playoff))
+        table = live.table_of(entry.id)
         return {
+            "table": table,
+            "report_url": f"/report/{live.code_of(table.subject)}" if table is not None else "",
+            "opponent": table.other(entry.id).name if table is not None else "",
+            "deck_url": f"/deck/{code}",
             "mode": "entry",
             "live": live,
             "live_url": f"/events/{live.slug}/",

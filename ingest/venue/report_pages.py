@@ -24,6 +24,7 @@ from ingest.site.i18n import gettext as _
 from ingest.venue.codes import new_token, read_code, shown_code
 from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
+from ingest.venue.entries import ENTRY
 from ingest.venue.events import LiveEvent
 from ingest.venue.guard import FORM_KEY, FormTooLarge, Session, client_address, read_form
 from ingest.venue.phone import status_view
@@ -67,7 +68,22 @@ class ReportPages:
 
     async def entry(self, request: Request) -> Response:
         session = self.venue.guard.session(request)
+        if not session.fresh:
+            # A phone opened with a player's own code goes straight to that player's match.
+            own = await self.venue.run(self._own_match, session)
+            if own:
+                return RedirectResponse(f"/report/{own}", status_code=303)
         return self._page(session, None, {"mode": "code", "error": "", "code": ""})
+
+    def _own_match(self, session: Session) -> str:
+        """The code of the match being played by the player whose own code opened this phone's
+        entry (:meth:`ingest.venue.entries.Entries.remember`), or ``""``."""
+        for live in self.venue.events.all():
+            player = self.venue.store.side_of(session.id, live.slug, ENTRY)
+            table = live.table_of(player) if player else None
+            if table is not None:
+                return live.code_of(table.subject)
+        return ""
 
     async def enter(self, request: Request) -> Response:
         session = self.venue.guard.session(request)

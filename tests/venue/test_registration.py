@@ -115,6 +115,17 @@ def test_register_check_in_refuse_and_pair(venue: Venue) -> None:
     assert "Your table is on the pairings" in _until(
         lambda: (lambda t: t if "pairings" in t else "")(_text(alice.get(f"/join/{code}").text)), "paired"
     )
+    # Her own code opened her entry on this phone, so it leads to her own match without the
+    # slip: the entry names table and opponent and links the report form, and /report (the
+    # live page's "Report your result") opens her match, her side already chosen.
+    entry = _until(lambda: (lambda p: p if "against Carol Chen" in p else "")(alice.get(f"/join/{code}").text), "table")
+    assert "Round 1: table 1, against Carol Chen." in _text(entry)
+    link = re.search(r'href="(/report/[0-9A-Z]{8})">Report the result of my match', entry)
+    assert link is not None
+    r = alice.get("/report")
+    assert str(r.url).endswith(link[1]) and "You are &lt;script&gt;alert(1)&lt;/script&gt;." in r.text
+    # Another phone, without her code, is asked for a slip's code as before.
+    assert "/report/" not in str(venue.client().get("/report").url)
 
 
 def test_a_wrong_player_code_is_refused_and_counted(venue: Venue) -> None:
