@@ -16,6 +16,7 @@ wrong codes, and the headers every answer carries.
 from __future__ import annotations
 
 import collections
+import re
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -157,6 +158,18 @@ class Guard:
         """Counts a wrong code (or TO token) from ``address``."""
         with self.lock:
             self._recent(address).append(self.clock())
+
+
+_NUMBER = re.compile(r"[0-9]{1,9}")
+"""A number a phone or the TO's page sends: ASCII digits (``str.isdigit`` takes "²", which
+``int`` refuses), at most nine (far below SQLite's largest integer)."""
+
+
+def number(text: str | None) -> int | None:
+    """The number ``text`` is, or None when it is not one (see :data:`_NUMBER`)."""
+    if text is None or not _NUMBER.fullmatch(text):
+        return None
+    return int(text)
 
 
 def client_address(request: Request) -> str:

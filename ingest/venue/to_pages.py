@@ -23,7 +23,7 @@ from ingest.venue.codes import new_token
 from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
 from ingest.venue.events import LiveEvent
-from ingest.venue.guard import FormTooLarge, client_address, read_form
+from ingest.venue.guard import FormTooLarge, client_address, number, read_form
 from ingest.venue.pages import NO_STORE
 from ingest.venue.result_forms import form_of
 from ingest.venue.round_actions import CLOCK_ACTIONS, change_clock, pair_next
@@ -123,7 +123,7 @@ class ToPages:
         venue = self.venue
         desk = venue.desk
         if action in ("accept", "replace", "reject"):
-            sid = int(form.get("id", "0") or 0) if form.get("id", "").isdigit() else 0
+            sid = number(form.get("id")) or 0
             if action == "reject":
                 desk.reject(sid)
                 return _("Result %(id)s rejected.") % {"id": sid}
@@ -144,7 +144,7 @@ class ToPages:
             raise Refused(_("This venue does not run that event."))
         if action == "clock":
             what = form.get("clock", "")
-            minutes = int(form["minutes"]) if form.get("minutes", "").isdigit() else 0
+            minutes = number(form.get("minutes")) or 0
             if what not in CLOCK_ACTIONS:
                 raise Refused(_("Choose what to do with the clock."))
             said = change_clock(venue.project, live.path, what, now=venue.now(), minutes=minutes)
