@@ -6,7 +6,8 @@ Routes:
 - ``/report``, ``/report/<code>``: the report form (:mod:`ingest.venue.report_pages`);
 - ``/to``, ``/to/...``: the TO page, behind the TO's token; ``/screen``: the projector
   (:mod:`ingest.venue.to_pages`);
-- ``/__venue/events``: server-sent events; ``/__venue/version``: the same, polled
+- ``/__venue/events``: server-sent events (a few per phone: :class:`~ingest.venue.live.StreamLimits`);
+  ``/__venue/version``: the same, polled
   (:mod:`ingest.venue.live`); ``/__venue/venue.js`` and ``venue.css``: the venue's client;
 - everything else: ``build/site``, with the live client in every page (:mod:`ingest.venue.pages`).
 """
@@ -17,6 +18,7 @@ import contextlib
 import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -28,8 +30,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ingest.site.i18n import gettext as _
 from ingest.venue.context import Venue
-from ingest.venue.guard import SECURITY_HEADERS, number
-from ingest.venue.live import stream, version_document
+from ingest.venue.guard import SECURITY_HEADERS, client_address, number
+from ingest.venue.live import StreamLimits, stream, version_document
 from ingest.venue.report_pages import ReportPages
 from ingest.venue.to_pages import ToPages
 
@@ -59,6 +61,21 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, sending)
+
+
+class HeldStream(StreamingResponse):
+    """A live stream that gives its place back (:class:`~ingest.venue.live.StreamLimits`)
+    when it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 class Failures:
@@ -118,7 +135,19 @@ def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
 
     words = venue.words()
 
+    limits = StreamLimits()
+
     async def events(request: Request) -> Response:
+        session = venue.guard.session(request)
+        address = client_address(request)
+        owner = None if session.fresh else session.id
+        if not limits.take(address, owner):
+            # The page's script polls the version document instead (venue.js).
+            return PlainTextResponse(
+                "Too many live pages are open from this device; this one checks for changes every few seconds.",
+                status_code=429,
+                headers={"Cache-Control": "no-store", "Retry-After": "30"},
+            )
         page = request.query_params.get("page", "")[:500]
         tag = request.query_params.get("tag", "")[:64]
         inbox = request.query_params.get("inbox")
@@ -131,7 +160,10 @@ def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
             now=lambda: venue.now().timestamp(),
         )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(feed, media_type="text/event-stream", headers=headers)
+        response = HeldStream(
+            feed, lambda: limits.give_back(address, owner), media_type="text/event-stream", headers=headers
+        )
+        return venue.guard.keep(response, session)  # its cookie: the next stream counts by session
 
     async def version(request: Request) -> Response:
         page = request.query_params.get("page", "")[:500]
