@@ -9,6 +9,7 @@ edit (:mod:`ingest.venue.round_actions`, :mod:`ingest.venue.desk`).
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 from starlette.requests import Request
@@ -29,12 +30,28 @@ from ingest.venue.result_forms import form_of
 from ingest.venue.round_actions import CLOCK_ACTIONS, change_clock, pair_next
 from ingest.venue.to_view import event_overview, screen_view, started_now
 
+NOTES_KEPT = 64
+"""What the TO was told after the last actions, kept for the TO page to show."""
+
 
 class ToPages:
     """The handlers of ``/to`` and ``/screen``."""
 
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
+        self.notes: collections.OrderedDict[str, tuple[str, str]] = collections.OrderedDict()
+        """What the TO was last told after an action (what was done, why not), by the random
+        id the TO page's address carries: the address never carries the text, so a link
+        someone sends the TO cannot make the TO page say anything ("your token leaked, open
+        ...")."""
+
+    def _back(self, *, said: str = "", problem: str = "") -> Response:
+        """Back to the TO page, saying what was done (or why not)."""
+        note = new_token()
+        self.notes[note] = (said, problem)
+        while len(self.notes) > NOTES_KEPT:
+            self.notes.popitem(last=False)
+        return RedirectResponse(f"/to?note={note}", status_code=303)
 
     def routes(self) -> list[Route]:
         return [
@@ -70,8 +87,7 @@ class ToPages:
         if not venue.guard.is_to(request):
             return self._forbidden(request)
         session = venue.guard.session(request)
-        notice = request.query_params.get("said", "")[:300]
-        problem = request.query_params.get("problem", "")[:2000]
+        notice, problem = self.notes.get(request.query_params.get("note", ""), ("", ""))
 
         def draw() -> tuple[str, str, LiveEvent | None]:
             now = venue.now()
@@ -107,16 +123,14 @@ class ToPages:
             form = {}
         if not venue.guard.form_ok(request, session, form):
             with venue.speaking():
-                return _back(problem=_("This form has expired. Reload the page and send it again."))
+                return self._back(problem=_("This form has expired. Reload the page and send it again."))
         action = request.path_params["action"]
         try:
             said = await venue.run(self._do, action, form)
         except (Refused, IngestError) as exc:
             text = exc.text if isinstance(exc, IngestError) else str(exc)
-            return _back(problem=text)
-        if action == "result" and form.get("slug"):
-            return _back(said=said)
-        return _back(said=said)
+            return self._back(problem=text)
+        return self._back(said=said)
 
     def _do(self, action: str, form: dict[str, str]) -> str:
         """One of the TO's actions; returns what to tell the TO."""
@@ -244,11 +258,3 @@ class ToPages:
 
         body = await venue.run(draw)
         return HTMLResponse(body, headers=NO_STORE)
-
-
-def _back(*, said: str = "", problem: str = "") -> Response:
-    """Back to the TO page, saying what was done (or why not)."""
-    from urllib.parse import urlencode
-
-    query = urlencode({k: v for k, v in (("said", said), ("problem", problem)) if v})
-    return RedirectResponse(f"/to?{query}" if query else "/to", status_code=303)
