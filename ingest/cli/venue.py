@@ -131,6 +131,18 @@ def _desk(project: Project, event_file: Path) -> tuple[Desk, LiveEvent, str]:
     return desk, live, live.slug
 
 
+def _of_event(desk: Desk, live: LiveEvent, claim: int) -> None:
+    """Refuses, before anything is decided, a claim that is not about the event file given."""
+    sub = desk.store.get(claim) if 0 < claim < 2**63 else None  # SQLite's integers
+    if sub is None:
+        fail(f"There is no result {claim} at this venue.")
+    if sub.event != live.slug:
+        fail(
+            f"{live.shown}: claim {claim} is about another event ({sub.event}), not this one; "
+            f"nothing was decided (name that event's file)"
+        )
+
+
 @click.command()
 @EVENT_FILE
 @click.option("--all", "everything", is_flag=True, help="Also list the tables of earlier rounds with claims.")
@@ -206,12 +218,11 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
 
     project = project_of(ctx)
     desk, live, slug = _desk(project, event_file)
+    _of_event(desk, live, claim)
     try:
         state = desk.accept(claim, replace=replace, key=f"cli-{new_token()}")
     except Refused as exc:
         fail(str(exc))
-    if state.table.event != slug:
-        fail(f"claim {claim} is not about {live.shown}")
     write_result(desk.events, desk.store, slug, state.table.subject)
     now = desk.events.read(live.path).table(state.table.subject)
     after = desk.state(now or state.table)
@@ -240,6 +251,7 @@ def reject(ctx: click.Context, event_file: Path, claim: int) -> None:
 
     project = project_of(ctx)
     desk, live, _slug = _desk(project, event_file)
+    _of_event(desk, live, claim)
     try:
         desk.reject(claim)
     except Refused as exc:
