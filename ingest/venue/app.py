@@ -29,6 +29,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ingest.site.i18n import gettext as _
+from ingest.venue.connections import quiet_accept_errors
 from ingest.venue.context import Venue
 from ingest.venue.guard import SECURITY_HEADERS, client_address, number
 from ingest.venue.live import StreamLimits, stream, version_document
@@ -190,7 +191,9 @@ def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
         import asyncio
 
         del app
-        venue.feed.bind(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        venue.feed.bind(loop)
+        loop.set_exception_handler(quiet_accept_errors(log))
         yield
 
     routes = [

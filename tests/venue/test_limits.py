@@ -5,17 +5,27 @@ server, over plain sockets."""
 
 from __future__ import annotations
 
+import re
 import resource
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from ingest.venue.connections import CONNECTIONS, HEAD_SECONDS, MAX_HEAD, RESERVED_FILES, connection_limit
+from ingest.venue.connections import (
+    CONNECTIONS,
+    HEAD_SECONDS,
+    MAX_HEAD,
+    RESERVED_FILES,
+    connection_limit,
+    per_address,
+    quiet_accept_errors,
+)
 from ingest.venue.live import STREAMS_PER_ADDRESS, STREAMS_PER_SESSION
 from tests.venue.support import Phone, Venue, make_event
 
@@ -136,6 +146,24 @@ def test_live_streams_are_limited_per_session_and_per_address(venue: Venue) -> N
     assert Phone(venue).http.get("/").status_code == 200
 
 
+def test_one_address_holds_half_the_connections_at_most(venue: Venue) -> None:
+    assert venue.process is not None
+    limits = Path(f"/proc/{venue.process.pid}/limits").read_text(encoding="ascii")
+    found = re.search(r"Max open files\s+(\d+)", limits)
+    assert found
+    most = per_address(connection_limit(int(found[1])))
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < most + 256:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(most + 256, hard), hard))
+    held = [_connect(venue, "127.0.0.6") for _ in range(most)]
+    one_more = _connect(venue, "127.0.0.6")
+    assert _closed_within(one_more, 5)  # at once, not after the headers' time
+    sock, status = _stream(venue, "127.0.0.7")  # another phone is served
+    assert status == 200
+    for s in [*held, one_more, sock]:
+        s.close()
+
+
 def test_the_venue_may_open_as_many_files_as_the_system_allows() -> None:
     # In a process of its own: the limit stays raised for the rest of the process.
     script = (
@@ -152,3 +180,20 @@ def test_the_venue_may_open_as_many_files_as_the_system_allows() -> None:
     assert connection_limit(None) == CONNECTIONS >= 300 * 6
     assert connection_limit(1024) == 1024 - RESERVED_FILES
     assert connection_limit(100) == 64
+
+
+def test_running_out_of_files_is_one_line_in_the_terminal_not_a_traceback_per_try() -> None:
+    lines: list[str] = []
+    passed: list[dict[str, object]] = []
+
+    class Loop:
+        def default_exception_handler(self, context: dict[str, object]) -> None:
+            passed.append(context)
+
+    handle = quiet_accept_errors(lines.append, every=3600)
+    full = {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many open files")}
+    for _ in range(1000):
+        handle(Loop(), full)
+    handle(Loop(), {"message": "something else"})
+    assert lines == ["venue: the computer's limit of open files is reached; new connections wait until others close"]
+    assert passed == [{"message": "something else"}]
