@@ -167,6 +167,18 @@ def _registrations(desk: Desk, live: LiveEvent) -> None:
         click.echo(f"  check-in: {with_words['here']} of {with_words['count']} players")
 
 
+def _of_event(desk: Desk, live: LiveEvent, claim: int) -> None:
+    """Refuses, before anything is decided, a claim that is not about the event file given."""
+    sub = desk.store.get(claim) if 0 < claim < 2**63 else None  # SQLite's integers
+    if sub is None:
+        fail(f"There is no result {claim} at this venue.")
+    if sub.event != live.slug:
+        fail(
+            f"{live.shown}: claim {claim} is about another event ({sub.event}), not this one; "
+            f"nothing was decided (name that event's file)"
+        )
+
+
 @click.command()
 @EVENT_FILE
 @click.option("--all", "everything", is_flag=True, help="Also list the tables of earlier rounds with claims.")
@@ -248,6 +260,7 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
 
     project = project_of(ctx)
     desk, live, slug = _desk(project, event_file)
+    _of_event(desk, live, claim)
     if _is_registration(desk, claim):
         _accept_registration(desk, live, claim)
         return
@@ -255,8 +268,6 @@ def accept(ctx: click.Context, event_file: Path, claim: int, replace: bool) -> N
         state = desk.accept(claim, replace=replace, key=f"cli-{new_token()}")
     except Refused as exc:
         fail(str(exc))
-    if state.table.event != slug:
-        fail(f"claim {claim} is not about {live.shown}")
     write_result(desk.events, desk.store, slug, state.table.subject)
     now = desk.events.read(live.path).table(state.table.subject)
     after = desk.state(now or state.table)
@@ -289,6 +300,7 @@ def reject(ctx: click.Context, event_file: Path, claim: int, reason: str) -> Non
 
     project = project_of(ctx)
     desk, live, _slug = _desk(project, event_file)
+    _of_event(desk, live, claim)
     if _is_registration(desk, claim):
         try:
             sub = _entries(desk).refuse(claim, reason)

@@ -9,7 +9,8 @@ Routes:
   for the TO (:mod:`ingest.venue.deck_pages`);
 - ``/to``, ``/to/...``: the TO page, behind the TO's token; ``/screen``: the projector
   (:mod:`ingest.venue.to_pages`);
-- ``/__venue/events``: server-sent events; ``/__venue/version``: the same, polled
+- ``/__venue/events``: server-sent events (a few per phone: :class:`~ingest.venue.live.StreamLimits`);
+  ``/__venue/version``: the same, polled
   (:mod:`ingest.venue.live`); ``/__venue/venue.js`` and ``venue.css``: the venue's client;
 - everything else: ``build/site``, with the live client in every page (:mod:`ingest.venue.pages`).
 """
@@ -17,22 +18,26 @@ Routes:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import sys
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ingest.site.i18n import gettext as _
+from ingest.venue.connections import quiet_accept_errors
 from ingest.venue.context import Venue
 from ingest.venue.deck_pages import DeckPages
-from ingest.venue.guard import SECURITY_HEADERS
+from ingest.venue.guard import SECURITY_HEADERS, client_address, number
 from ingest.venue.join_pages import JoinPages
-from ingest.venue.live import stream, version_document
+from ingest.venue.live import StreamLimits, stream, version_document
 from ingest.venue.report_pages import ReportPages
 from ingest.venue.to_pages import ToPages
 
@@ -64,12 +69,91 @@ class SecurityHeaders:
         await self.app(scope, receive, sending)
 
 
-def make_app(venue: Venue) -> Starlette:
+class HeldStream(StreamingResponse):
+    """A live stream that gives its place back (:class:`~ingest.venue.live.StreamLimits`)
+    when it ends, however it ends."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+class Failures:
+    """A request that fails is one line in the TO's terminal (what failed, where: the path,
+    never the query, which may hold a code or the TO's token) and a sentence on the phone
+    (status 500); never a traceback a phone can print in the terminal as often as it likes."""
+
+    def __init__(self, app: ASGIApp, venue: Venue, log: Callable[[str], None]) -> None:
+        self.app = app
+        self.venue = venue
+        self.log = log
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as exc:
+            path = _printable(scope.get("path", ""))
+            self.log(f"venue: {scope.get('method', '?')} {path} failed: {type(exc).__name__}: {_printable(str(exc))}")
+            if not started:
+                await self._page()(scope, receive, send)
+
+    def _page(self) -> Response:
+        venue = self.venue
+        try:
+            with venue.speaking():
+                title = _("Something went wrong")
+                message = _("The venue could not answer this. Go back and try again; if it happens again, tell the TO.")
+                content = venue.draw("venue_message.html.j2", {"title": title, "message": message})
+            return venue.framed(None, title, content, watch="", status=500)
+        except Exception:  # the page itself cannot be made: the sentence alone
+            return PlainTextResponse("The venue could not answer this. Tell the TO.", status_code=500)
+
+
+def _printable(text: str, limit: int = 200) -> str:
+    """``text`` for one line of the terminal: control characters written as escapes, cut short."""
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text[:limit])
+    return shown + ("..." if len(text) > limit else "")
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
     """The venue's application over a running :class:`~ingest.venue.context.Venue`."""
 
     words = venue.words()
 
+    limits = StreamLimits()
+
     async def events(request: Request) -> Response:
+        session = venue.guard.session(request)
+        address = client_address(request)
+        owner = None if session.fresh else session.id
+        if not limits.take(address, owner):
+            # The page's script polls the version document instead (venue.js).
+            return PlainTextResponse(
+                "Too many live pages are open from this device; this one checks for changes every few seconds.",
+                status_code=429,
+                headers={"Cache-Control": "no-store", "Retry-After": "30"},
+            )
         page = request.query_params.get("page", "")[:500]
         tag = request.query_params.get("tag", "")[:64]
         inbox = request.query_params.get("inbox")
@@ -78,11 +162,14 @@ def make_app(venue: Venue) -> Starlette:
             venue.tags,
             page=page,
             tag=tag,
-            inbox=int(inbox) if inbox is not None and inbox.isdigit() else None,
+            inbox=number(inbox),
             now=lambda: venue.now().timestamp(),
         )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        return StreamingResponse(feed, media_type="text/event-stream", headers=headers)
+        response = HeldStream(
+            feed, lambda: limits.give_back(address, owner), media_type="text/event-stream", headers=headers
+        )
+        return venue.guard.keep(response, session)  # its cookie: the next stream counts by session
 
     async def version(request: Request) -> Response:
         page = request.query_params.get("page", "")[:500]
@@ -109,7 +196,9 @@ def make_app(venue: Venue) -> Starlette:
         import asyncio
 
         del app
-        venue.feed.bind(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        venue.feed.bind(loop)
+        loop.set_exception_handler(quiet_accept_errors(log))
         yield
 
     routes = [
@@ -122,4 +211,5 @@ def make_app(venue: Venue) -> Starlette:
         *ToPages(venue).routes(),
         Route("/{path:path}", site, methods=["GET", "HEAD"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    middleware = [Middleware(SecurityHeaders), Middleware(Failures, venue=venue, log=log)]
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

@@ -40,15 +40,40 @@ _LOOKALIKES = str.maketrans({"O": "0", "I": "1", "L": "1"})
 """What a player may type for a digit (Crockford's decoding)."""
 
 
+def private_folder(folder: Path) -> None:
+    """Makes ``folder`` (mode 0700) when there is none, and checks that one already there is
+    the user's alone: the venue's key and database (the TO's token is in it, and in its
+    ``-wal`` file) must not be readable by another user of the computer.
+
+    Raises:
+        IngestError: the folder cannot be made, or other users can open it.
+    """
+    try:
+        # Every folder made here is the user's alone, as the XDG base directory spec asks
+        # (the data folder's parents too, when they are missing).
+        for made in reversed([folder, *folder.parents]):
+            if not made.is_dir():
+                made.mkdir(mode=0o700, exist_ok=True)
+                made.chmod(0o700)  # whatever the umask left of it
+        mode = folder.stat().st_mode
+    except OSError as exc:
+        raise IngestError(f"{folder}: the venue's folder cannot be made ({exc.strerror or exc})") from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise IngestError(
+            f"{folder}: other users can open the venue's folder; make it yours alone (chmod 700 {folder})"
+        )
+
+
 def load_key(folder: Path) -> bytes:
     """The venue key kept in ``folder`` (made, with mode 0600, when there is none yet).
 
     Raises:
-        IngestError: the file cannot be read or made, is not a key, or other users can read it.
+        IngestError: the file cannot be read or made, is not a key, or other users can read it
+            or its folder (:func:`private_folder`).
     """
     path = folder / KEY_FILE
+    private_folder(folder)
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:

@@ -184,6 +184,18 @@ class Guard:
             return True
 
 
+_NUMBER = re.compile(r"[0-9]{1,9}")
+"""A number a phone or the TO's page sends: ASCII digits (``str.isdigit`` takes "²", which
+``int`` refuses), at most nine (far below SQLite's largest integer)."""
+
+
+def number(text: str | None) -> int | None:
+    """The number ``text`` is, or None when it is not one (see :data:`_NUMBER`)."""
+    if text is None or not _NUMBER.fullmatch(text):
+        return None
+    return int(text)
+
+
 def client_address(request: Request) -> str:
     """The address a request came from (the phone's on the venue's network)."""
     return request.client.host if request.client is not None else "?"

@@ -17,6 +17,7 @@ the server's event loop.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import hashlib
 import json
@@ -29,6 +30,50 @@ KEEP_ALIVE = 15.0
 """Seconds between comments on an idle stream (phones and proxies keep it open)."""
 RETRY_MS = 2000
 """How soon a phone's browser opens a dropped stream again."""
+
+
+STREAMS_PER_SESSION = 4
+"""Live streams one session (a phone's browser, by its cookie) may hold: a few tabs."""
+STREAMS_PER_ADDRESS = 400
+"""Live streams one client address may hold. Generous on purpose: at a venue each phone has
+its own address, but phones behind one router (a guest network that translates addresses),
+or the benchmark's 300 phones on loopback, share one; a limit per address alone small enough
+to stop one hostile phone would cut them off. A browser keeps its session cookie, so the
+small per-session limit holds it; a script that drops its cookies is held by this one
+(and by uvicorn's limit of connections, :mod:`ingest.venue.connections`)."""
+
+
+class StreamLimits:
+    """The live streams open, per session and per client address (used on the server's event
+    loop only: no lock)."""
+
+    def __init__(self, per_session: int = STREAMS_PER_SESSION, per_address: int = STREAMS_PER_ADDRESS) -> None:
+        self.per_session = per_session
+        self.per_address = per_address
+        self.sessions: collections.Counter[str] = collections.Counter()
+        self.addresses: collections.Counter[str] = collections.Counter()
+
+    def take(self, address: str, session: str | None) -> bool:
+        """Counts a stream for ``address`` and ``session`` (None: a request without a session);
+        False, counting nothing, when either holds its limit already."""
+        if self.addresses[address] >= self.per_address:
+            return False
+        if session is not None and self.sessions[session] >= self.per_session:
+            return False
+        self.addresses[address] += 1
+        if session is not None:
+            self.sessions[session] += 1
+        return True
+
+    def give_back(self, address: str, session: str | None) -> None:
+        """A stream :meth:`take` counted has ended."""
+        self.addresses[address] -= 1
+        if self.addresses[address] <= 0:
+            del self.addresses[address]
+        if session is not None:
+            self.sessions[session] -= 1
+            if self.sessions[session] <= 0:
+                del self.sessions[session]
 
 
 class Feed:

@@ -148,6 +148,7 @@ class ReportPages:
             "key": new_token(),
             "live_url": f"/events/{live.slug}/",
             "csrf": venue.guard.csrf(session),
+            "status": None,  # a phone that has not said who it is has no status yet
         }
         if me is not None and live.event is not None:
             form = form_of(live.event)

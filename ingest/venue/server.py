@@ -153,7 +153,9 @@ def run_venue(
     import uvicorn
 
     from ingest.venue.app import make_app
+    from ingest.venue.connections import VenueProtocol, connection_limit, raise_open_files
 
+    open_files = raise_open_files()
     feed = Feed()
     state = LiveState()
     state.listeners.append(lambda bumped: feed.site_built() if bumped else None)
@@ -215,7 +217,13 @@ def run_venue(
     watcher = threading.Thread(target=_watch_database, args=(store, feed, applier, rebuilder.stop), daemon=True)
     watcher.start()
     config = uvicorn.Config(
-        make_app(venue), log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=1
+        make_app(venue),
+        http=VenueProtocol,
+        limit_concurrency=connection_limit(open_files),
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=1,
     )
     server = uvicorn.Server(config)
     if stop is not None:

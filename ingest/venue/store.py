@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -32,6 +33,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ingest.venue.codes import private_folder
 
 SCHEMA_VERSION = 2
 
@@ -162,24 +165,37 @@ class Store:
     """The venue's database (one connection, used by one thread at a time)."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        """Opens (or makes) the database at ``path``.
+
+        Raises:
+            IngestError: its folder is not the user's alone (:func:`~ingest.venue.codes.private_folder`).
+        """
+        private_folder(path.parent)
         self.path = path
-        self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None, check_same_thread=False)
-        self.db.row_factory = sqlite3.Row
-        self.lock = threading.RLock()
-        with self.lock:
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA busy_timeout=30000")
-            self.db.executescript(_SCHEMA)
-            # A database made by a venue before these columns existed gains them, empty.
-            columns = {row["name"] for row in self.db.execute("PRAGMA table_info(submissions)")}
-            for column in ("seated", "address"):
-                if column not in columns:
-                    self.db.execute(f"ALTER TABLE submissions ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
-            self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        with contextlib.suppress(OSError):
-            path.chmod(0o600)
+        # The database and its -wal and -shm files (SQLite makes them later with the mode of the
+        # database) are made for the user alone. The umask is the process's: it is set back at
+        # once, and nothing else makes files while a venue or a command opens its store.
+        umask = os.umask(0o077)
+        try:
+            self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None, check_same_thread=False)
+            self.db.row_factory = sqlite3.Row
+            self.lock = threading.RLock()
+            with self.lock:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                self.db.execute("PRAGMA synchronous=FULL")
+                self.db.execute("PRAGMA busy_timeout=30000")
+                self.db.executescript(_SCHEMA)
+                # A database made by a venue before these columns existed gains them, empty.
+                columns = {row["name"] for row in self.db.execute("PRAGMA table_info(submissions)")}
+                for column in ("seated", "address"):
+                    if column not in columns:
+                        self.db.execute(f"ALTER TABLE submissions ADD COLUMN {column} TEXT NOT NULL DEFAULT ''")
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        finally:
+            os.umask(umask)
+        for made in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            with contextlib.suppress(OSError):  # files an earlier version made for everyone to read
+                made.chmod(0o600)
 
     def close(self) -> None:
         with self.lock:

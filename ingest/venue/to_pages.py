@@ -9,6 +9,7 @@ edit (:mod:`ingest.venue.round_actions`, :mod:`ingest.venue.desk`).
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 from starlette.requests import Request
@@ -24,11 +25,14 @@ from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
 from ingest.venue.entries import REGISTER_MODES
 from ingest.venue.events import LiveEvent
-from ingest.venue.guard import FormTooLarge, client_address, read_form
+from ingest.venue.guard import FormTooLarge, client_address, number, read_form
 from ingest.venue.pages import NO_STORE
 from ingest.venue.result_forms import form_of
 from ingest.venue.round_actions import CLOCK_ACTIONS, change_clock, check_in_now, pair_next
 from ingest.venue.to_view import entries_overview, event_overview, screen_view, started_now
+
+NOTES_KEPT = 64
+"""What the TO was told after the last actions, kept for the TO page to show."""
 
 
 class ToPages:
@@ -36,6 +40,20 @@ class ToPages:
 
     def __init__(self, venue: Venue) -> None:
         self.venue = venue
+        self.notes: collections.OrderedDict[str, tuple[str, str]] = collections.OrderedDict()
+        """What the TO was last told after an action (what was done, why not), by the random
+        id the TO page's address carries: the address never carries the text, so a link
+        someone sends the TO cannot make the TO page say anything ("your token leaked, open
+        ...")."""
+
+    def _back(self, *, said: str = "", problem: str = "", roster: bool = False) -> Response:
+        """Back to the TO page, saying what was done (or why not); ``roster``: with the roster open
+        (the TO checks players in one after another)."""
+        note = new_token()
+        self.notes[note] = (said, problem)
+        while len(self.notes) > NOTES_KEPT:
+            self.notes.popitem(last=False)
+        return RedirectResponse(f"/to?note={note}" + ("&open=roster" if roster else ""), status_code=303)
 
     def routes(self) -> list[Route]:
         return [
@@ -71,9 +89,8 @@ class ToPages:
         if not venue.guard.is_to(request):
             return self._forbidden(request)
         session = venue.guard.session(request)
-        notice = request.query_params.get("said", "")[:300]
+        notice, problem = self.notes.get(request.query_params.get("note", ""), ("", ""))
         open_roster = request.query_params.get("open") == "roster"
-        problem = request.query_params.get("problem", "")[:2000]
 
         def draw() -> tuple[str, str, LiveEvent | None]:
             now = venue.now()
@@ -114,21 +131,21 @@ class ToPages:
             form = {}
         if not venue.guard.form_ok(request, session, form, to=True):
             with venue.speaking():
-                return _back(problem=_("This form has expired. Reload the page and send it again."))
+                return self._back(problem=_("This form has expired. Reload the page and send it again."))
         action = request.path_params["action"]
         try:
             said = await venue.run(self._do, action, form)
         except (Refused, IngestError) as exc:
             text = exc.text if isinstance(exc, IngestError) else str(exc)
-            return _back(problem=text)
-        return _back(said=said, roster=action == "check-in")
+            return self._back(problem=text)
+        return self._back(said=said, roster=action == "check-in")
 
     def _do(self, action: str, form: dict[str, str]) -> str:
         """One of the TO's actions; returns what to tell the TO."""
         venue = self.venue
         desk = venue.desk
         if action in ("accept", "replace", "reject"):
-            sid = int(form.get("id", "0") or 0) if form.get("id", "").isdigit() else 0
+            sid = number(form.get("id")) or 0
             if action == "reject":
                 desk.reject(sid)
                 return _("Result %(id)s rejected.") % {"id": sid}
@@ -151,7 +168,7 @@ class ToPages:
             raise Refused(_("This venue does not run that event."))
         if action == "clock":
             what = form.get("clock", "")
-            minutes = int(form["minutes"]) if form.get("minutes", "").isdigit() else 0
+            minutes = number(form.get("minutes")) or 0
             if what not in CLOCK_ACTIONS:
                 raise Refused(_("Choose what to do with the clock."))
             said = change_clock(venue.project, live.path, what, now=venue.now(), minutes=minutes)
@@ -273,14 +290,3 @@ class ToPages:
 
         body = await venue.run(draw)
         return HTMLResponse(body, headers=NO_STORE)
-
-
-def _back(*, said: str = "", problem: str = "", roster: bool = False) -> Response:
-    """Back to the TO page, saying what was done (or why not); ``roster``: with the roster open
-    (the TO checks players in one after another)."""
-    from urllib.parse import urlencode
-
-    query = urlencode(
-        {k: v for k, v in (("said", said), ("problem", problem), ("open", "roster" if roster else "")) if v}
-    )
-    return RedirectResponse(f"/to?{query}" if query else "/to", status_code=303)

@@ -13,6 +13,7 @@ from ingest.core.model import Event
 from ingest.core.wot_entry import WotEntry
 from ingest.edit.wot_recording import WOT_WINNERS
 from ingest.site.i18n import gettext as _
+from ingest.venue.guard import number
 from ingest.venue.tables import Claim, FormError, Side, Table
 from ingest.wot.model import WotEnded, WotEndedBy
 
@@ -109,9 +110,10 @@ def _finals(hero: str, villain: str) -> tuple[int, int] | None:
     hero, villain = hero.strip(), villain.strip()
     if not hero and not villain:
         return None
-    if not (hero.isdigit() and villain.isdigit()) or int(hero) > FINAL_LIMIT or int(villain) > FINAL_LIMIT:
+    support, opposition = number(hero), number(villain)
+    if support is None or opposition is None or max(support, opposition) > FINAL_LIMIT:
         raise FormError(_("Write the final support and opposition as numbers from 0 to 99."))
-    return int(hero), int(villain)
+    return support, opposition
 
 
 def _recorded(entry: WotEntry) -> Claim | None:

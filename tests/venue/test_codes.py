@@ -33,6 +33,33 @@ def test_the_key_is_made_once_and_readable_by_its_owner_only(tmp_path: Path) -> 
         load_key(folder)
 
 
+def test_the_venue_folders_and_database_files_are_the_users_alone(tmp_path: Path) -> None:
+    umask = os.umask(0o022)  # a usual umask: files readable by everyone
+    try:
+        data = tmp_path / "share" / "scorekeeper"
+        load_key(data)
+        store = Store(data / "venue" / "v.sqlite3")
+        store.set_setting("to_token", "secret")
+        assert os.umask(0o022) == 0o022  # set back
+    finally:
+        os.umask(umask)
+    files = [data / "venue" / name for name in ("v.sqlite3", "v.sqlite3-wal", "v.sqlite3-shm")]
+    assert [stat.S_IMODE(p.stat().st_mode) for p in files] == [0o600] * 3
+    folders = (tmp_path / "share", data, data / "venue")
+    assert [stat.S_IMODE(p.stat().st_mode) for p in folders] == [0o700] * 3
+    # Files an earlier version made for everyone are made the user's at the next start.
+    files[1].chmod(0o644)
+    Store(files[0]).close()
+    assert stat.S_IMODE(files[1].stat().st_mode) == 0o600
+    store.close()
+    # A folder that was there already, open to others, is refused with the command that fixes it.
+    for folder, opening in ((data / "venue", lambda: Store(files[0])), (data, lambda: load_key(data))):
+        folder.chmod(0o755)
+        with pytest.raises(IngestError, match=rf"other users can open the venue's folder.*\(chmod 700 {folder}\)"):
+            opening()
+        folder.chmod(0o700)
+
+
 def test_codes_differ_by_event_round_table_players_and_key() -> None:
     keys = VenueKeys(bytes(32))
     base = keys.match_code("fnm", "rounds/1/3", ["alice", "bob"])

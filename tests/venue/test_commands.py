@@ -85,3 +85,33 @@ def test_venue_without_a_file_needs_an_event_dated_today(tmp_path: Path) -> None
     assert code == 2 and "no event file is dated 2026-12-25; name the event file(s) to run" in out
     code, out = run_cli(tmp_path / "project", "venue", "--lan", "--host", "10.0.0.1")
     assert code == 2 and "give --lan or --host, not both" in out
+
+
+def test_a_claim_of_another_event_is_refused_before_anything_is_decided(
+    night: tuple[Path, Path], tmp_path: Path
+) -> None:
+    root, path = night
+    code, out = run_cli(root, "new", "--name", "Saturday Venue", "--date", "2026-11-28", "--game", "mtg",
+                        "--format", "modern", "--rounds", "3")  # fmt: skip
+    assert code == 0, out
+    other = root / "events" / "2026" / "2026-11-28-saturday-venue.yaml"
+    for name in ("Ann", "Ben", "Cid", "Dee"):
+        assert run_cli(root, "add-player", str(other), "--name", name)[0] == 0
+    assert run_cli(root, "pair", str(other))[0] == 0
+    data = tmp_path / "data" / "scorekeeper"
+    project = Project(root)
+    store = open_store(data, project)
+    desk = Desk(Events(project, [other], VenueKeys(load_key(data))), store, wake=lambda: None, changed=lambda: None)
+    live = desk.events.all()[0]
+    table = next(t for t in live.tables if t.table == 1)
+    with use("en"):
+        desk.claim(live, table, table.sides[0], {"result": "2-0"}, key=new_token(), device="d")
+    claim = max(s.id for s in store.of_event(live.slug))
+    for command in ("accept", "reject"):
+        code, out = run_cli(root, command, str(path), str(claim))
+        assert code == 1 and f"claim {claim} is about another event (2026-11-28-saturday-venue)" in out, out
+        assert store.get(claim).state == "pending"  # type: ignore[union-attr]
+    code, out = run_cli(root, "accept", str(path), "99999999999999999999")
+    assert code == 1 and "There is no result 99999999999999999999 at this venue." in out, out
+    code, out = run_cli(root, "accept", str(other), str(claim))
+    assert code == 0 and re.search(r"Round 1, table 1: \S+ 2-0", out), out

@@ -52,6 +52,11 @@ def test_wheel_of_time_reports_the_winning_side_how_and_when(tmp_path: Path) -> 
         with pytest.raises(Refused, match="needs the final support and opposition"):
             desk.claim(live, table, hero, {"winner": "hero", "ended": "last-battle", "by": "goal"},
                        key=new_token(), device="h")  # fmt: skip
+        # "²" is a digit to str.isdigit but not a number to int(): refused in words, not a failure.
+        with pytest.raises(Refused, match="numbers from 0 to 99"):
+            desk.claim(live, table, hero, {"winner": "hero", "ended": "last-battle", "by": "goal",
+                                           "hero_final": "²", "villain_final": "3"},
+                       key=new_token(), device="h")  # fmt: skip
         # What cannot have happened is refused with report's own reason (WoT rules, Scoring).
         with pytest.raises(Refused, match=r"This result cannot be recorded: .*cannot be"):
             desk.claim(live, table, hero, {"winner": "hero", "ended": "before-last-battle", "by": "goal"},

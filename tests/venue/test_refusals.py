@@ -1,7 +1,8 @@
 """Nobody where they do not belong, and a clear sentence for every refusal: a code opens only
-its own match, the TO's pages need the TO's token, forms need the session's CSRF token and
-come from the venue's own pages, wrong codes are rate-limited, and everything a player sends
-(or a TO types as a player's name) is shown as text, never run. The real server, over HTTP."""
+its own match, the TO's pages need the TO's token (and say only what the venue told them),
+forms need the session's CSRF token and come from the venue's own pages, wrong codes are
+rate-limited, and everything a player sends (or a TO types as a player's name) is shown as
+text, never run. The real server, over HTTP."""
 
 from __future__ import annotations
 
@@ -156,6 +157,19 @@ def test_the_site_never_serves_a_file_outside_it(venue: Venue) -> None:
         assert f"\r\nlocation: /{path.strip('/')}/\r\n" in head.lower(), (path, head)
     r = http.get("/")
     assert r.headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in r.headers["content-security-policy"]
+
+
+def test_the_to_page_says_only_what_the_venue_told_it(venue: Venue) -> None:
+    to = venue.to_client()
+    lure = "Your token leaked: open http://evil.example to get a new one"
+    for name in ("problem", "said", "note"):
+        page = to.get("/to", params={name: lure}).text
+        assert "evil.example" not in page and "token leaked" not in page
+    # What an action tells the TO is still shown, and its address carries no text.
+    r = to.post("/to/reject", data={"csrf": csrf_of(to.get("/to").text), "id": "424242"})
+    assert r.status_code == 200 and "There is no result 424242 at this venue." in r.text
+    assert re.fullmatch(r"/to\?note=[A-Za-z0-9_-]+", r.url.raw_path.decode())
+    assert "There is no result" not in to.get("/to", params={"note": "0" * 22}).text
 
 
 def test_wrong_codes_are_refused_then_rate_limited(venue: Venue) -> None:
