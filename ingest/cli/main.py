@@ -30,6 +30,7 @@ from ingest.cli.common import (
 from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
+from ingest.cli.league import LEAGUE_COMMANDS
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
 from ingest.cli.venue import VENUE_COMMANDS
@@ -73,7 +74,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.with_resource(terminal_safe_output())
 
 
-for _command in (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks):
+_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, *LEAGUE_COMMANDS)
+for _command in (*_ALL, check_decks):
     main.add_command(_command)
 
 

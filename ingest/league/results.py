@@ -1,0 +1,328 @@
+"""A result reported through an issue (the report form): checked as the venue checks a phone's
+claim and written through the same locked edit as ``scorekeeper report``.
+
+The table is the one the code opens (:meth:`ingest.venue.codes.VenueKeys.match_code`, from the
+venue key): the event, round and table the form names must be that table's, and the player
+one of its two sides, or nothing happens. A round already over, a result already recorded
+(only the TO changes it) and a result the file would refuse are answered the venue's way.
+How a result is accepted is the league's setting (:mod:`ingest.source.league_config`):
+
+- ``reported``: the first report with a valid code is recorded;
+- ``agreed`` (the venue's default): a report waits (:mod:`ingest.league.pending`) until the
+  opponent reports the same result from another GitHub account (the venue asks for another
+  phone); two different results are a dispute, left to the TO with both issues named;
+- ``to``: every report waits for the TO, who records it with ``scorekeeper report``.
+
+An issue delivered again, or edited without changing its result, changes nothing: a result
+the file holds already is answered as recorded, and a waiting claim is keyed by its issue.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event
+from ingest.edit.event_file import Edit, EditFunction, edit_event_file
+from ingest.edit.recording import record_words
+from ingest.league.issue_form import Answers
+from ingest.league.payload import IssueEvent
+from ingest.league.pending import Pending, held
+from ingest.league.replies import literal, reply
+from ingest.source.assemble import slug_for
+from ingest.source.league_config import LeagueSettings
+from ingest.source.pipeline import event_paths
+from ingest.source.project import Project
+from ingest.source.storage import display_path
+from ingest.venue.codes import VenueKeys, read_code, same
+from ingest.venue.events import Events, LiveEvent
+from ingest.venue.result_forms import form_of
+from ingest.venue.tables import Claim, FormError, Side, Table
+
+STATUSES = ("recorded", "waiting", "refused", "ignored", "broken")
+"""What became of a submission: written; waiting for the opponent or the TO; refused (the
+reply says why; nothing written); not a submission (an ordinary issue); not processed because
+of a problem of the repository's (the TO must look: the key is not set, a file is broken)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What ``apply-submission`` answers, for the workflow to post, commit and close."""
+
+    status: str
+    """One of :data:`STATUSES`."""
+    reply: str
+    """The reply to post on the issue (Markdown; everything echoed is a code span)."""
+    files: tuple[str, ...] = ()
+    """The files written, relative to the project (to commit)."""
+    close: tuple[int, ...] = ()
+    """Other issues this one settled (the opponent's report it confirmed)."""
+    labels: tuple[str, ...] = field(default=())
+    """Labels for the issue (``recorded``, ``waiting``, ``disputed``, ``refused``)."""
+
+
+class Refusal(Exception):
+    """A submission answered without being applied."""
+
+    def __init__(self, headline: str, *lines: str, status: str = "refused") -> None:
+        super().__init__(headline)
+        self.answer = Answer(status, reply(headline, *lines), labels=(status,) if status == "refused" else ())
+
+
+def find_event(project: Project, slug_text: str) -> Path:
+    """The event file whose slug is ``slug_text`` (as the site's link fills it in)."""
+    wanted = slug_text.strip().lower()
+    for path in event_paths([], project):
+        if slug_for(path.as_posix()) == wanted:
+            return path
+    raise Refusal(
+        "There is no such event.",
+        f"This repository has no event {literal(slug_text)}. Open the form from the event's page on the site.",
+    )
+
+
+def _side(table: Table, typed: str) -> Side:
+    wanted = " ".join(typed.split()).casefold()
+    for side in table.sides:
+        if wanted in (side.id.casefold(), " ".join(side.name.split()).casefold()):
+            return side
+    raise Refusal(
+        "This player does not play this match.",
+        f"{literal(typed)} is not one of the two players of this match: write your name as the pairings show it "
+        f"({literal(table.sides[0].name)} or {literal(table.sides[1].name)}).",
+    )
+
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-", ":": "-"})
+_WORDS = re.compile(r"\b(won|win|lost|loss|lose|draw|drew|drawn)\b")
+
+
+def form_fields(table: Table, text: str) -> dict[str, str]:
+    """The result as typed in the issue, as the venue's form fields of ``table``'s kind.
+
+    >>> t = Table("e", "rounds", 1, 1, "Round 1", (Side("a", "A"), Side("b", "B")), "match", None)
+    >>> form_fields(t, " Won 2–1 "), form_fields(t, "Double loss")
+    ({'result': '2-1'}, {'result': 'double-loss'})
+    """
+    flat = " ".join(text.translate(_DASHES).lower().split())
+    if table.kind == "wot":
+        words = flat.replace(",", " ").split()
+        names = ("winner", "ended", "by")
+        out = dict(zip(names, words[:3], strict=False))
+        if len(words) > 3 and "-" in words[3]:
+            out["hero_final"], _, out["villain_final"] = words[3].partition("-")
+        return out
+    if flat.replace(" ", "") in ("doubleloss", "double-loss"):
+        return {"result": "double-loss"}
+    flat = " ".join(_WORDS.sub(" ", flat).split())
+    if table.kind == "team":
+        seats = [s for s in re.split(r"[\s,;]+", flat) if s]
+        return {f"seat{i + 1}": s for i, s in enumerate(seats)}
+    return {"result": flat.replace(" ", "")}
+
+
+def _claim(event: Event, table: Table, side: Side, text: str) -> Claim:
+    form = form_of(event)
+    try:
+        return form.claim(event, table, side, form_fields(table, text))
+    except FormError as exc:
+        offered = form.choices(event, table, side).get("all", []) if table.kind in ("match", "2hg", "team") else []
+        choices = ", ".join(literal(str(o["value"])) for o in offered)
+        how = f"Write the result from your side: {choices}." if choices else ""
+        if table.kind == "team":
+            how = f"Write one result per seat, from your team's side, in seat order (each one of {choices})."
+        elif table.kind == "wot":
+            how = "Write who won, when and how the game ended, and the finals: e.g. `hero last-battle goal 7-3`."
+        raise Refusal("This is not a result of the match.", f"{literal(text)}: {exc}", how) from None
+
+
+class ResultDesk:
+    """Results reported through issues, for one project, with the league's setting and the venue key."""
+
+    def __init__(self, project: Project, keys: VenueKeys, settings: LeagueSettings) -> None:
+        self.project, self.keys, self.settings = project, keys, settings
+
+    def _shown(self, path: Path) -> str:
+        return display_path(path, self.project.root)
+
+    def _live(self, path: Path) -> LiveEvent:
+        live = Events(self.project, [path], self.keys).read(path.resolve())
+        if live.event is None:
+            raise Refusal(
+                "This result cannot be taken just now.",
+                "The event file has an error; the TO has been told (the workflow run is red).",
+                status="broken",
+            )
+        return live
+
+    def _table(self, live: LiveEvent, answers: Answers) -> Table:
+        code = read_code(answers["code"])
+        if code is None:
+            raise Refusal(
+                "This is not a code.",
+                f"{literal(answers['code'])} is not a code: a code is eight letters and digits, as on your slip "
+                "(`ABCD-2345`). Edit this issue to correct it.",
+            )
+        found = None
+        for known, subject in live.codes:
+            if same(known, code) and found is None:
+                found = live.table(subject)
+        if found is None:
+            raise Refusal(
+                "Wrong code.",
+                f"{literal(answers['code'])} opens no match of this event. Check it against your slip and edit this "
+                "issue to correct it.",
+            )
+        named_round, named_table = answers["round"].strip(), answers["table"].strip()
+        if (named_round and named_round != str(found.round)) or (
+            named_table and named_table != str(found.table if found.table is not None else "")
+        ):
+            raise Refusal(
+                "This code is not this match's.",
+                "The code opens another match than the round and table this issue names: use the code of your own "
+                "match's slip.",
+            )
+        return found
+
+    def _check_open(self, event: Event, table: Table, claim: Claim) -> None:
+        form = form_of(event)
+        if not table.open:
+            raise Refusal(f"{table.label} is over.", "Its results are now taken by the TO only.")
+        if table.recorded is not None and table.recorded != claim:
+            raise Refusal(
+                "This match's result is already recorded.",
+                f"The file holds {literal(form.describe(table, table.recorded))}. Only the TO can change it: ask them.",
+            )
+
+    def _edit(self, table: Table, claim: Claim) -> EditFunction:
+        def edit(text: str, event: Event) -> Edit:
+            return record_words(text, event, claim.words, claim.options(table))
+
+        return edit
+
+    def _record(self, live: LiveEvent, table: Table, claim: Claim, *, dry_run: bool = False) -> bool:
+        """Writes ``claim`` (checks it only, with ``dry_run``); returns whether the file changed."""
+        try:
+            outcome = edit_event_file(live.path, self.project, self._edit(table, claim), dry_run=dry_run)
+        except IngestError as exc:
+            again = self._live(live.path).table(table.subject)
+            if again is not None and again.recorded == claim:
+                return False
+            reason = exc.text.splitlines()[0] if exc.text else ""
+            raise Refusal("This result cannot be recorded.", literal(reason, 300)) from None
+        return outcome.written
+
+    def submit(self, issue: IssueEvent, answers: Answers) -> Answer:
+        """Applies the report in ``answers`` from ``issue``; every refusal is an :class:`Answer` too."""
+        try:
+            return self._submit(issue, answers)
+        except Refusal as refusal:
+            return refusal.answer
+
+    def _submit(self, issue: IssueEvent, answers: Answers) -> Answer:
+        path = find_event(self.project, answers["event"])
+        live = self._live(path)
+        assert live.event is not None
+        table = self._table(live, answers)
+        side = _side(table, answers["player"])
+        claim = _claim(live.event, table, side, answers["result"])
+        self._check_open(live.event, table, claim)
+        said = literal(form_of(live.event).describe(table, claim))
+        if table.recorded == claim:
+            return Answer(
+                "recorded", reply("Recorded.", f"{table.label}: {said} is the recorded result."), (), (), ("recorded",)
+            )
+        if self.settings.accept == "to":
+            self._record(live, table, claim, dry_run=True)
+            return Answer(
+                "waiting",
+                reply("Received: the TO records it.", f"{table.label}: {said}, reported by {literal(side.name)}."),
+                labels=("waiting",),
+            )
+        if self.settings.accept == "reported":
+            written = self._record(live, table, claim)
+            return Answer(
+                "recorded",
+                reply("Recorded.", f"{table.label}: {said}."),
+                (self._shown(path),) if written else (),
+                labels=("recorded",),
+            )
+        return self._agreed(issue, live, table, side, claim)
+
+    def _agreed(self, issue: IssueEvent, live: LiveEvent, table: Table, side: Side, claim: Claim) -> Answer:
+        with held(self.project, live.slug) as claims:
+            # What the file holds now, under the claims' lock: another run may have recorded it.
+            live = self._live(live.path)
+            assert live.event is not None
+            now = live.table(table.subject)
+            if now is None:
+                raise Refusal("This match is no longer in the event.", "Its round was paired again: ask the TO.")
+            table = now
+            self._check_open(live.event, table, claim)
+            describe = form_of(live.event).describe
+            said = literal(describe(table, claim))
+            other = table.other(side.id)
+            earlier = [c for c in claims.about(table.subject) if c.issue != issue.number]
+            theirs = next((c for c in reversed(earlier) if c.side == other.id), None)
+            files: list[str] = []
+            if table.recorded == claim:
+                claims.drop(subject=table.subject)
+                if claims.save():
+                    files.append(self._shown(claims.path))
+                return Answer(
+                    "recorded",
+                    reply("Recorded.", f"{table.label}: {said} is the recorded result."),
+                    tuple(files),
+                    labels=("recorded",),
+                )
+            if theirs is not None and Claim.from_payload(theirs.claim) == claim:
+                if same(theirs.account.casefold(), issue.author.casefold()):
+                    raise Refusal(
+                        "The opponent confirms from their own account.",
+                        f"This account reported {literal(other.name)}'s side in #{theirs.issue}: "
+                        f"{literal(other.name)} reports the same result from their own GitHub account, or the TO "
+                        "records it.",
+                    )
+                if self._record(live, table, claim):
+                    files.append(self._shown(live.path))
+                settled = tuple(c.issue for c in earlier)
+                claims.drop(subject=table.subject)
+                if claims.save():
+                    files.append(self._shown(claims.path))
+                return Answer(
+                    "recorded",
+                    reply("Recorded: both players agree.", f"{table.label}: {said} (as reported in #{theirs.issue})."),
+                    tuple(files),
+                    settled,
+                    ("recorded",),
+                )
+            self._record(live, table, claim, dry_run=True)
+            claims.put(Pending(issue.number, issue.author, table.subject, side.id, claim.payload()))
+            if claims.save():
+                files.append(self._shown(claims.path))
+            if theirs is not None:
+                theirs_said = literal(describe(table, Claim.from_payload(theirs.claim)))
+                return Answer(
+                    "waiting",
+                    reply(
+                        "Disputed: the TO decides.",
+                        f"{table.label}: {literal(side.name)} reports {said}; {literal(other.name)} reported "
+                        f"{theirs_said} in #{theirs.issue}. The TO records the result (`scorekeeper report`); "
+                        "either of you may edit your issue if it was a mistake.",
+                    ),
+                    tuple(files),
+                    labels=("disputed",),
+                )
+            return Answer(
+                "waiting",
+                reply(
+                    "Received: waiting for your opponent.",
+                    f"{table.label}: {said}, reported by {literal(side.name)}. It is recorded when "
+                    f"{literal(other.name)} reports the same result with the same code from their own GitHub account "
+                    "(the report link beside the match on the site).",
+                ),
+                tuple(files),
+                labels=("waiting",),
+            )
