@@ -107,6 +107,8 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
         else:
             with use("en"):
                 answer = apply(project, keys, settings, event_json)
+            if answer.problem:
+                click.echo(f"error: {answer.problem}", err=True)
     if as_json:
         echo_json(
             {
@@ -146,7 +148,10 @@ def codes(ctx: click.Context, event_file: Path, round_no: int | None, as_json: b
     from ingest.venue.events import Events
 
     project = project_of(ctx)
-    keys = _keys()
+    try:
+        keys = _keys()
+    except IngestError as exc:
+        fail(exc.text)
     with use("en"):
         live = Events(project, [event_file], keys).all()[0]
     if live.event is None:

@@ -131,10 +131,15 @@ class Claims:
         return True
 
 
+WAIT = 120.0
+"""Seconds a submission waits for the others being processed (a workflow run is not a person
+at a terminal: it waits rather than fails)."""
+
+
 @contextmanager
 def held(project: Project, slug: str) -> Iterator[Claims]:
     """The event's claims, locked until the block ends (written only by :meth:`Claims.save`)."""
     path = claims_file(project, slug)
     shown = display_path(path, project.root)
-    with edit_lock(path, shown):
+    with edit_lock(path, shown, timeout=WAIT):
         yield Claims(path, shown)

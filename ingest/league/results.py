@@ -29,7 +29,7 @@ from ingest.edit.event_file import Edit, EditFunction, edit_event_file
 from ingest.edit.recording import record_words
 from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
-from ingest.league.pending import Pending, held
+from ingest.league.pending import WAIT, Pending, held
 from ingest.league.replies import literal, reply
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
@@ -61,6 +61,8 @@ class Answer:
     """Other issues this one settled (the opponent's report it confirmed)."""
     labels: tuple[str, ...] = field(default=())
     """Labels for the issue (``recorded``, ``waiting``, ``disputed``, ``refused``)."""
+    problem: str = ""
+    """For the TO (``broken``): what is wrong with the repository (never posted on the issue)."""
 
 
 class Refusal(Exception):
@@ -205,7 +207,7 @@ class ResultDesk:
     def _record(self, live: LiveEvent, table: Table, claim: Claim, *, dry_run: bool = False) -> bool:
         """Writes ``claim`` (checks it only, with ``dry_run``); returns whether the file changed."""
         try:
-            outcome = edit_event_file(live.path, self.project, self._edit(table, claim), dry_run=dry_run)
+            outcome = edit_event_file(live.path, self.project, self._edit(table, claim), dry_run=dry_run, timeout=WAIT)
         except IngestError as exc:
             again = self._live(live.path).table(table.subject)
             if again is not None and again.recorded == claim:
@@ -220,6 +222,14 @@ class ResultDesk:
             return self._submit(issue, answers)
         except Refusal as refusal:
             return refusal.answer
+        except IngestError as exc:  # the repository's problem (a claims file broken, a folder not writable)
+            return Answer(
+                "broken",
+                reply(
+                    "This submission cannot be processed just now.", "The TO has been told (the workflow run is red)."
+                ),
+                problem=exc.text,
+            )
 
     def _submit(self, issue: IssueEvent, answers: Answers) -> Answer:
         path = find_event(self.project, answers["event"])

@@ -39,7 +39,8 @@ def make_league(root: Path, *, accept: str = "agreed", players: Sequence[str] = 
         assert code == 0, out
     code, out = run_cli(root, "pair", str(path))
     assert code == 0, out
-    assert "{table: 1, players: [alice-example, bob-builder]}" in path.read_text(encoding="utf-8")
+    if tuple(players) == PLAYERS:  # the tests name the players of each table
+        assert "{table: 1, players: [alice-example, bob-builder]}" in path.read_text(encoding="utf-8")
     return path
 
 
