@@ -28,6 +28,7 @@ from ingest.cli.common import (
     project_of,
 )
 from ingest.cli.corrections import CORRECTIONS
+from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
 from ingest.cli.league import LEAGUE_COMMANDS
@@ -74,8 +75,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.with_resource(terminal_safe_output())
 
 
-_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, *LEAGUE_COMMANDS)
-for _command in (*_ALL, check_decks):
+_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
+for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)
 
 

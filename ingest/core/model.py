@@ -65,6 +65,10 @@ class Structure:
     """The top cut, if any."""
     decklists: str = "after-event"
     """public, after-event or private."""
+    decklist_deadline: dt.datetime | None = None
+    """Until when players may hand in their own decklist (``structure.decklist_deadline``);
+    naive when the file gives no UTC offset (the clock of the computer taking the list).
+    None: until round 1 is paired."""
     phases: tuple[Phase, ...] = ()
     """Phases of a multi-day Swiss."""
     points_per_win: int = 1

@@ -146,7 +146,12 @@ class Editor:
             if isinstance(k, ScalarNode) and k.value == key:
                 start, end = v.start_mark.index, v.end_mark.index
                 if not isinstance(v, ScalarNode) and not v.flow_style:
-                    rendered = " " + rendered if self.text[start - 1] != " " else rendered
+                    # A block collection starts on the next line and ends at the start of the
+                    # line after it: the new value goes right after the key, and the line
+                    # break that ended the collection stays.
+                    start = k.end_mark.index + self.text[k.end_mark.index :].index(":") + 1
+                    end = len(self.text[:end].rstrip())
+                    rendered = " " + rendered
                 self.splices.append(Splice(start, end, rendered))
                 return
         self._insert_entry(mapping, f"{flow_scalar(key)}: {rendered}")

@@ -179,6 +179,7 @@ class _Assembler(EventChecks):
             best_of=int(s.get("best_of", self.family.best_of)),
             playoff=playoff,
             decklists=str(s.get("decklists", "after-event")),
+            decklist_deadline=self.deadline(s.get("decklist_deadline")),
             phases=phases,
             points_per_win=int(s.get("points_per_win", 1)),
             late_entries=str(s.get("late_entries", "loss")),
@@ -191,6 +192,22 @@ class _Assembler(EventChecks):
             results=str(s.get("results", "games")),
             dropped_evaluated=str(s["dropped_evaluated"]) if s.get("dropped_evaluated") else None,
         )
+
+    def deadline(self, value: Any) -> dt.datetime | None:
+        """``structure.decklist_deadline`` as a moment (the schema checked its shape; a day
+        or hour that does not exist is an error here)."""
+        if value is None:
+            return None
+        try:
+            return dt.datetime.fromisoformat(str(value))
+        except ValueError as exc:
+            self.err(
+                "structure",
+                ("structure", "decklist_deadline"),
+                f"{value} is not a real date and time ({exc})",
+                "write it as 2026-11-20T18:30+01:00",
+            )
+            return None
 
     def check_pairing(self, pairing: str) -> None:
         """The pairing system is one of the game's family: a family that pairs one way says

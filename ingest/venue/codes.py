@@ -12,6 +12,9 @@ from paper) and shown as ``XXXX-XXXX``. Forty bits: a guess is right once in a t
 and wrong codes are rate-limited besides. The players are part of it so a round paired again
 gives a re-seated table a new code (the old slip no longer opens it). Codes are compared in
 constant time.
+
+A player's own code (:meth:`VenueKeys.player_code`: their decklist) is made the same way
+from the event and the player's id, under its own word, so it is never a match's code.
 """
 
 from __future__ import annotations
@@ -129,6 +132,30 @@ class VenueKeys:
         False
         """
         return _base32(_mac(self.key, "match", event, subject, *units), CODE_LENGTH)
+
+    def player_code(self, event: str, player_id: str) -> str:
+        """The code of player ``player_id`` in ``event`` (its slug): it opens what is that
+        player's own (their decklist), for the whole event.
+
+        Made like a match code (same alphabet and length, shown with :func:`shown_code`,
+        read with :func:`read_code`, compared with :func:`same`), from a message that starts
+        with another word (``player`` where a match code's starts with ``match``), so a
+        player code never opens a match and a match code never opens a player's page.
+
+        >>> keys = VenueKeys(bytes(32))
+        >>> code = keys.player_code("fnm", "alice")
+        >>> len(code), read_code(shown_code(code)) == code, code == keys.player_code("fnm", "alice")
+        (8, True, True)
+        >>> code == keys.player_code("fnm", "bob"), code == keys.player_code("fnm-2", "alice")
+        (False, False)
+        """
+        return _base32(_mac(self.key, "player", event, player_id), CODE_LENGTH)
+
+    def is_player_code(self, event: str, player_id: str, typed: str) -> bool:
+        """Whether ``typed`` (as the player typed it: any case, dash or not) is the code of
+        ``player_id`` in ``event``, compared in constant time."""
+        code = read_code(typed)
+        return code is not None and same(code, self.player_code(event, player_id))
 
     def csrf_token(self, session: str) -> str:
         """The token a session's forms carry (a form posted without it is refused)."""

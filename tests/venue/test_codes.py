@@ -48,6 +48,33 @@ def test_codes_differ_by_event_round_table_players_and_key() -> None:
     assert len(base) == 8 and set(base) <= set(ALPHABET) and not set("ILOU") & set(base)
 
 
+def test_player_codes_differ_by_event_player_and_key_and_are_never_a_match_code() -> None:
+    keys = VenueKeys(bytes(32))
+    alice = keys.player_code("fnm", "alice")
+    others = {
+        keys.player_code("fnm", "bob"),
+        keys.player_code("fnm2", "alice"),
+        VenueKeys(bytes(31) + b"\x01").player_code("fnm", "alice"),
+    }
+    assert alice not in others and len(others) == 3
+    assert len(alice) == 8 and set(alice) <= set(ALPHABET)
+    # Domain-separated: the same words under "match" give another code (a player's code opens no
+    # match, a match's code no player's page), even for a "subject" that reads like a player id.
+    assert alice != keys.match_code("fnm", "alice", [])
+    assert keys.is_player_code("fnm", "alice", shown_code(alice).lower())
+    assert not keys.is_player_code("fnm", "bob", alice)
+    assert not keys.is_player_code("fnm", "alice", "not a code")
+
+
+@given(st.text(alphabet=st.characters(codec="ascii", categories=["L", "N"]), min_size=1, max_size=20))
+def test_a_player_code_is_stable_and_no_two_players_share_one(player: str) -> None:
+    keys = VenueKeys(bytes(32))
+    code = keys.player_code("fnm", player)
+    assert code == keys.player_code("fnm", player)
+    assert code != keys.player_code("fnm", player + "x")
+    assert read_code(shown_code(code)) == code
+
+
 @given(st.text(ALPHABET, min_size=8, max_size=8))
 def test_a_code_reads_back_however_it_is_typed(code: str) -> None:
     printed = shown_code(code)
