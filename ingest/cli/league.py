@@ -9,6 +9,7 @@ venue keeps it (:func:`ingest.venue.codes.load_key`).
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from pathlib import Path
@@ -87,7 +88,8 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
     from ingest.league.results import Answer
     from ingest.league.submission import apply_submission as apply
     from ingest.site.i18n import use
-    from ingest.source.site_config import league_settings
+    from ingest.source.site_checks import site_language
+    from ingest.source.site_config import league_settings, site_config
 
     project = project_of(ctx)
     settings = league_settings(project)
@@ -105,8 +107,8 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
             click.echo(f"error: {exc.text}", err=True)
             answer = Answer("broken", reply("Submissions cannot be checked just now.", "The TO has been told."))
         else:
-            with use("en"):
-                answer = apply(project, keys, settings, event_json)
+            with use(site_language(site_config(project.mkdocs_file)) or "en", project.locales_dirs):
+                answer = apply(project, keys, settings, event_json, now=dt.datetime.now(dt.UTC))
             if answer.problem:
                 click.echo(f"error: {answer.problem}", err=True)
     if as_json:
@@ -127,21 +129,24 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
 @click.command("codes")
 @EVENT_FILE
 @click.option("--round", "round_no", type=int, default=None, help="A Swiss round (default: the round being played).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: each table with its code.")
+@click.option("--players", is_flag=True, help="Each player's own code (it opens their decklist) instead.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document: each table (or player) with its code.")
 @click.pass_context
-def codes(ctx: click.Context, event_file: Path, round_no: int | None, as_json: bool) -> None:
-    """Print the codes of a round's matches, for the TO to hand out (a league's sheet).
+def codes(ctx: click.Context, event_file: Path, round_no: int | None, players: bool, as_json: bool) -> None:
+    """Print the codes of a round's matches (or the players' own), for the TO to hand out.
 
     Each match's code is the one its result slip carries at the venue: it opens only that
-    match, on the venue's report form and in the repository's issue form alike. Keep the
-    sheet to yourself and give each pair of players their own match's code (a message, the
-    slip). The codes come from the venue key in your data folder, which the repository's
-    secret holds too (scorekeeper venue-key).
+    match, on the venue's report form and in the repository's issue form alike. A player's
+    own code (--players) opens only their decklist, for the whole event. Keep the sheet to
+    yourself and give each player their own codes (a message, a slip). The codes come from
+    the venue key in your data folder, which the repository's secret holds too
+    (scorekeeper venue-key).
 
     \b
     Examples:
       scorekeeper codes events/2026/2026-11-02-autumn-league.yaml
       scorekeeper codes events/2026/2026-11-02-autumn-league.yaml --round 2 > round-2-codes.txt
+      scorekeeper codes events/2026/2026-11-02-autumn-league.yaml --players
     """
     from ingest.site.i18n import use
     from ingest.venue.codes import shown_code
@@ -156,6 +161,18 @@ def codes(ctx: click.Context, event_file: Path, round_no: int | None, as_json: b
         live = Events(project, [event_file], keys).all()[0]
     if live.event is None:
         fail(f"{live.shown} has errors; run scorekeeper validate {live.shown}")
+    if players:
+        people = [
+            (live.names.get(p.id, p.name), shown_code(keys.player_code(live.slug, p.id))) for p in live.event.players
+        ]
+        if as_json:
+            echo_json({"event": live.slug, "players": [{"player": n, "code": c} for n, c in people]})
+            return
+        click.echo(f"{live.name}: each player's own code, for their decklist (keep this sheet to yourself)")
+        width = max((len(n) for n, _ in people), default=0)
+        for name, code in people:
+            click.echo(f"  {name:<{width}}  {code}")
+        return
     if round_no is not None:
         tables = [t for t in live.tables if t.stage == "rounds" and t.round == round_no]
         if not tables:

@@ -9,6 +9,7 @@ is read, each value checked for its type; the file is read within :data:`MAX_PAY
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,11 @@ class IssueEvent:
     labels: tuple[str, ...]
     repository: str
     """``owner/name``."""
+    private: bool = False
+    """Whether the repository is private (its issues are not public)."""
+    at: dt.datetime | None = None
+    """When the issue was last changed, by GitHub's clock (``issue.updated_at``): the moment a
+    decklist was handed in, for the deadline."""
 
 
 def _text(value: object, what: str) -> str:
@@ -71,7 +77,20 @@ def parse_event(data: object) -> IssueEvent:
         author,
         names,
         _text(repo.get("full_name", "") if isinstance(repo, dict) else "", "repository.full_name"),
+        isinstance(repo, dict) and repo.get("private") is True,
+        _moment(issue.get("updated_at") or issue.get("created_at")),
     )
+
+
+def _moment(value: object) -> dt.datetime | None:
+    """A GitHub timestamp (``2026-11-04T19:42:11Z``), None when there is none or it is not one."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
 
 
 def read_event(path: Path) -> IssueEvent:

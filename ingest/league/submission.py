@@ -7,8 +7,10 @@ whose form is filled in as GitHub fills it goes on to be checked and applied.
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
+from ingest.league.decklists import DeckDesk
 from ingest.league.issue_form import REPORT, NotTheForm, read_body, which_form
 from ingest.league.payload import BadPayload, IssueEvent, read_event
 from ingest.league.replies import reply
@@ -21,16 +23,21 @@ ACTIONS = ("opened", "edited", "reopened")
 """The issue events a submission is read from (the workflow's trigger; others are ignored)."""
 
 
-def apply_submission(project: Project, keys: VenueKeys, settings: LeagueSettings, event_file: Path) -> Answer:
-    """Reads the issue event in ``event_file`` and applies the submission it holds."""
+def apply_submission(
+    project: Project, keys: VenueKeys, settings: LeagueSettings, event_file: Path, *, now: dt.datetime
+) -> Answer:
+    """Reads the issue event in ``event_file`` and applies the submission it holds (``now``: the
+    moment, when the event does not say when the issue was changed)."""
     try:
         issue = read_event(event_file)
     except BadPayload as exc:
         return Answer("ignored", reply("Not an issue event.", str(exc)))
-    return apply_issue(project, keys, settings, issue)
+    return apply_issue(project, keys, settings, issue, now=now)
 
 
-def apply_issue(project: Project, keys: VenueKeys, settings: LeagueSettings, issue: IssueEvent) -> Answer:
+def apply_issue(
+    project: Project, keys: VenueKeys, settings: LeagueSettings, issue: IssueEvent, *, now: dt.datetime
+) -> Answer:
     """Applies the submission ``issue`` holds (see the module's docstring)."""
     if issue.action not in ACTIONS:
         return Answer("ignored", reply("Nothing to do.", f"Issues are read when opened or edited, not {issue.action}."))
@@ -51,8 +58,4 @@ def apply_issue(project: Project, keys: VenueKeys, settings: LeagueSettings, iss
         )
     if form is REPORT:
         return ResultDesk(project, keys, settings).submit(issue, answers)
-    return Answer(
-        "refused",
-        reply("Decklists are not taken through issues yet.", "Hand your list to the TO."),
-        labels=("refused",),
-    )
+    return DeckDesk(project, keys, now).submit(issue, answers)

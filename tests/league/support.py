@@ -22,8 +22,11 @@ SLUG = "2026-11-02-autumn-league"
 PLAYERS = ("Alice Example", "Bob Builder", "Carol Chen", "Dan Dorn")
 
 
-def make_league(root: Path, *, accept: str = "agreed", players: Sequence[str] = PLAYERS) -> Path:
-    """A three-round Swiss league event of ``players``, round 1 paired; returns the event file."""
+def make_league(
+    root: Path, *, accept: str = "agreed", players: Sequence[str] = PLAYERS, pair: bool = True, decklists: str = ""
+) -> Path:
+    """A three-round Swiss league event of ``players``, round 1 paired (unless not ``pair``), its
+    lists ``decklists`` (``public``; default the event's default); returns the event file."""
     root.mkdir(parents=True, exist_ok=True)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config += f"extra:\n  scorekeeper:\n    league: {{repository: dragons-hoard/results, accept: {accept}}}\n"
@@ -34,9 +37,14 @@ def make_league(root: Path, *, accept: str = "agreed", players: Sequence[str] = 
     )  # fmt: skip
     assert code == 0, out
     path = root / EVENT
+    if decklists:
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("decklists: after-event", f"decklists: {decklists}"), encoding="utf-8")
     for name in players:
         code, out = run_cli(root, "add-player", str(path), "--name", name)
         assert code == 0, out
+    if not pair:
+        return path
     code, out = run_cli(root, "pair", str(path))
     assert code == 0, out
     if tuple(players) == PLAYERS:  # the tests name the players of each table
@@ -118,4 +126,7 @@ def codes(root: Path, data_home: Path, *extra: str) -> dict[int, str]:
         [sys.executable, "-m", "ingest", "--root", str(root), "codes", EVENT, "--json", *extra],
         capture_output=True, text=True, env=env, cwd=root, check=True,
     )  # fmt: skip
-    return {int(t["table"]): str(t["code"]) for t in json.loads(done.stdout)["tables"]}
+    doc = json.loads(done.stdout)
+    if "players" in doc:
+        return {i: str(p["code"]) for i, p in enumerate(doc["players"])}
+    return {int(t["table"]): str(t["code"]) for t in doc["tables"]}

@@ -1,0 +1,110 @@
+"""A decklist handed in through an issue (the decklist form): the player's own code, then the
+same hand-in as the venue's page and ``submit-deck`` (:func:`ingest.edit.deck_submission.submit_deck`:
+read as deck files are read, checked against the format on the event date, written beside the
+event through the locked edit, until the deadline).
+
+The code is the player's own (:meth:`ingest.venue.codes.VenueKeys.player_code`): it opens that
+player's list and nothing else; a match's code opens no list. The moment of handing in is
+GitHub's (the issue's ``updated_at``), so a list filed before the deadline and processed
+after it is in time, and an edit after the deadline is late.
+
+An issue in a public repository is public the moment it is filed: a list that the event keeps
+hidden (``decklists: private`` or ``after-event``) is refused there with that reason (the site
+offers the form only for events whose lists are public), so the repository never holds a
+hidden list the players did not see go public themselves. A private repository takes them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ingest.core.errors import IngestError
+from ingest.core.model import Event, Player
+from ingest.edit.deck_submission import Accepted, TooLate, submit_deck
+from ingest.league.issue_form import Answers
+from ingest.league.payload import IssueEvent
+from ingest.league.replies import literal, reply
+from ingest.league.results import Answer, Refusal, find_event
+from ingest.site.submission_words import outcome_words
+from ingest.source.project import Project
+from ingest.source.site_config import card_data
+from ingest.source.storage import display_path
+from ingest.venue.codes import VenueKeys, read_code
+from ingest.venue.events import Events
+
+PROBLEM_ECHO = 300
+"""The most characters of one problem a reply repeats (a problem quotes the line it is about)."""
+
+
+def _player(event: Event, shown: dict[str, str], typed: str) -> Player:
+    wanted = " ".join(typed.split()).casefold()
+    for player in event.players:
+        names = (player.id, player.name, shown.get(player.id, ""))
+        if wanted in {" ".join(n.split()).casefold() for n in names if n}:
+            return player
+    raise Refusal(
+        "There is no such player in this event.",
+        f"{literal(typed)} is not a player of this event: write your name as the TO registered it.",
+    )
+
+
+class DeckDesk:
+    """Decklists handed in through issues, for one project, with the venue key."""
+
+    def __init__(self, project: Project, keys: VenueKeys, now: dt.datetime) -> None:
+        self.project, self.keys, self.now = project, keys, now
+
+    def submit(self, issue: IssueEvent, answers: Answers) -> Answer:
+        """Hands in the list in ``answers``; every refusal is an :class:`Answer` too."""
+        try:
+            return self._submit(issue, answers)
+        except Refusal as refusal:
+            return refusal.answer
+        except IngestError as exc:
+            return Answer(
+                "broken",
+                reply("This list cannot be processed just now.", "The TO has been told (the workflow run is red)."),
+                problem=exc.text,
+            )
+
+    def _submit(self, issue: IssueEvent, answers: Answers) -> Answer:
+        path = find_event(self.project, answers["event"])
+        live = Events(self.project, [path], self.keys).read(path.resolve())
+        event = live.event
+        if event is None:
+            raise Refusal(
+                "Lists cannot be taken just now.", "The event file has an error; the TO has been told.", status="broken"
+            )
+        player = _player(event, dict(live.names), answers["player"])
+        if read_code(answers["code"]) is None or not self.keys.is_player_code(
+            event.slug, str(player.id), answers["code"]
+        ):
+            raise Refusal(
+                "Wrong code.",
+                f"{literal(answers['code'])} is not your own code for this event (the one the TO gave you, not a "
+                "match's). Edit this issue to correct it.",
+            )
+        if event.structure.decklists != "public" and not issue.private:
+            raise Refusal(
+                "Lists of this event are not taken here.",
+                "This event keeps decklists hidden until it publishes them, and an issue in this repository is public "
+                "at once: hand your list to the TO instead (and delete this issue's text if you can).",
+            )
+        cards, _ = card_data(self.project)
+        outcome = submit_deck(
+            path, self.project, str(player.id), answers["decklist"], now=issue.at or self.now, card_data=cards
+        )
+        words = outcome_words(outcome)
+        problems = [f"- {literal(p, PROBLEM_ECHO)}" for p in words.problems]
+        notes = [f"- {literal(n, PROBLEM_ECHO)}" for n in words.notes]
+        headline = words.headline
+        if isinstance(outcome, Accepted):
+            files: list[str] = []
+            if outcome.changed:
+                files = [
+                    display_path(path, self.project.root),
+                    display_path(path.parent / outcome.ref, self.project.root),
+                ]
+            return Answer("recorded", reply(headline, *problems, *notes), tuple(files), labels=("recorded",))
+        status_label = "late" if isinstance(outcome, TooLate) else "refused"
+        return Answer("refused", reply(headline, "\n".join(problems), "\n".join(notes)), labels=(status_label,))
