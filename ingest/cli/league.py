@@ -23,6 +23,7 @@ from ingest.core.errors import IngestError
 
 if TYPE_CHECKING:
     from ingest.venue.codes import VenueKeys
+    from ingest.venue.tables import Table
 
 KEY_VARIABLE = "SCOREKEEPER_VENUE_KEY"
 """The environment variable (and repository secret) that holds the venue key in a workflow."""
@@ -133,11 +134,12 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document: each table (or player) with its code.")
 @click.pass_context
 def codes(ctx: click.Context, event_file: Path, round_no: int | None, players: bool, as_json: bool) -> None:
-    """Print the codes of a round's matches (or the players' own), for the TO to hand out.
+    """Print each player's code for their match of a round (or their own code), for the TO to hand out.
 
-    Each match's code is the one its result slip carries at the venue: it opens only that
-    match, on the venue's report form and in the repository's issue form alike. A player's
-    own code (--players) opens only their decklist, for the whole event. Keep the sheet to
+    A league's report is a public issue, and so is the code typed in it: so each player has a
+    code of their own for each match (not the table's, as on the venue's slips), which opens
+    that match for their side only. A player's own code (--players) opens only their
+    decklist, for the whole event. Keep the sheet to
     yourself and give each player their own codes (a message, a slip). The codes come from
     the venue key in your data folder, which the repository's secret holds too
     (scorekeeper venue-key).
@@ -181,20 +183,20 @@ def codes(ctx: click.Context, event_file: Path, round_no: int | None, players: b
         tables = live.current_tables()
         if not tables:
             fail(f"{live.shown} has no round paired yet; run scorekeeper pair {live.shown}")
-    rows = [(t, shown_code(live.code_of(t.subject))) for t in tables]
+
+    def seats(t: Table) -> list[tuple[str, str]]:
+        return [(side.name, shown_code(keys.seat_code(live.slug, t.subject, t.units, side.id))) for side in t.sides]
+
     if as_json:
-        echo_json(
-            {
-                "event": live.slug,
-                "round": tables[0].label,
-                "tables": [{"table": t.table, "players": [s.name for s in t.sides], "code": code} for t, code in rows],
-            }
-        )
+        rows = [{"table": t.table, "players": [{"player": n, "code": c} for n, c in seats(t)]} for t in tables]
+        echo_json({"event": live.slug, "round": tables[0].label, "tables": rows})
         return
-    click.echo(f"{live.name}, {tables[0].label}: the codes of the matches (keep this sheet to yourself)")
-    for t, code in rows:
+    click.echo(f"{live.name}, {tables[0].label}: each player's code for their match (keep this sheet to yourself)")
+    width = max(len(side.name) for t in tables for side in t.sides)
+    for t in tables:
         where = f"Table {t.table}" if t.table is not None else "Match"
-        click.echo(f"  {where:<9} {code}  {t.sides[0].name} vs {t.sides[1].name}")
+        (a, code_a), (b, code_b) = seats(t)
+        click.echo(f"  {where:<9} {a:<{width}}  {code_a}    {b:<{width}}  {code_b}")
 
 
 @click.command("venue-key")

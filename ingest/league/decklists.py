@@ -8,6 +8,9 @@ player's list and nothing else; a match's code opens no list. The moment of hand
 GitHub's (the issue's ``updated_at``), so a list filed before the deadline and processed
 after it is in time, and an edit after the deadline is late.
 
+The code typed in an issue is public with it: the first GitHub account that used a player's
+code is kept (:mod:`ingest.league.pending`), and their code is taken from no other account.
+
 An issue in a public repository is public the moment it is filed: a list that the event keeps
 hidden (``decklists: private`` or ``after-event``) is refused there with that reason (the site
 offers the form only for events whose lists are public), so the repository never holds a
@@ -17,15 +20,18 @@ hidden list the players did not see go public themselves. A private repository t
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, Player
 from ingest.edit.deck_submission import Accepted, TooLate, submit_deck
 from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
+from ingest.league.pending import Claims, held
 from ingest.league.replies import literal, reply
 from ingest.league.results import Answer, Refusal, find_event
 from ingest.site.submission_words import outcome_words
+from ingest.source.assemble import slug_for
 from ingest.source.project import Project
 from ingest.source.site_config import card_data
 from ingest.source.storage import display_path
@@ -57,7 +63,9 @@ class DeckDesk:
     def submit(self, issue: IssueEvent, answers: Answers) -> Answer:
         """Hands in the list in ``answers``; every refusal is an :class:`Answer` too."""
         try:
-            return self._submit(issue, answers)
+            path = find_event(self.project, answers["event"])
+            with held(self.project, slug_for(path.as_posix())) as claims:
+                return self._submit(issue, answers, path, claims)
         except Refusal as refusal:
             return refusal.answer
         except IngestError as exc:
@@ -67,8 +75,7 @@ class DeckDesk:
                 problem=exc.text,
             )
 
-    def _submit(self, issue: IssueEvent, answers: Answers) -> Answer:
-        path = find_event(self.project, answers["event"])
+    def _submit(self, issue: IssueEvent, answers: Answers, path: Path, claims: Claims) -> Answer:
         live = Events(self.project, [path], self.keys).read(path.resolve())
         event = live.event
         if event is None:
@@ -90,6 +97,13 @@ class DeckDesk:
                 "This event keeps decklists hidden until it publishes them, and an issue in this repository is public "
                 "at once: hand your list to the TO instead (and delete this issue's text if you can).",
             )
+        owner = claims.bind(str(player.id), issue.author)
+        if owner is not None:
+            raise Refusal(
+                "This code is used from another account.",
+                f"{literal(player.name)} hands in lists from the GitHub account that first used their code in this "
+                f"event ({literal(owner)}). If that was not you, ask the TO.",
+            )
         cards, _ = card_data(self.project)
         outcome = submit_deck(
             path, self.project, str(player.id), answers["decklist"], now=issue.at or self.now, card_data=cards
@@ -98,13 +112,14 @@ class DeckDesk:
         problems = [f"- {literal(p, PROBLEM_ECHO)}" for p in words.problems]
         notes = [f"- {literal(n, PROBLEM_ECHO)}" for n in words.notes]
         headline = words.headline
+        files: list[str] = []
+        if isinstance(outcome, Accepted) and outcome.changed:
+            files = [display_path(path, self.project.root), display_path(path.parent / outcome.ref, self.project.root)]
+        # The code was right: it is in a public issue now, refused list or not. Keep whose it is.
+        if claims.save():
+            files.append(display_path(claims.path, self.project.root))
         if isinstance(outcome, Accepted):
-            files: list[str] = []
-            if outcome.changed:
-                files = [
-                    display_path(path, self.project.root),
-                    display_path(path.parent / outcome.ref, self.project.root),
-                ]
             return Answer("recorded", reply(headline, *problems, *notes), tuple(files), labels=("recorded",))
         status_label = "late" if isinstance(outcome, TooLate) else "refused"
-        return Answer("refused", reply(headline, "\n".join(problems), "\n".join(notes)), labels=(status_label,))
+        lines = ("\n".join(problems), "\n".join(notes))
+        return Answer("refused", reply(headline, *lines), tuple(files), labels=(status_label,))

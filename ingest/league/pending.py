@@ -1,14 +1,20 @@
-"""Results waiting for the opponent's report in a league (``accept: agreed``), kept in the
-repository: ``.scorekeeper/claims/<event slug>.json``, committed by the workflow with the event
-file.
+"""What a league's submissions leave behind for the next ones, kept in the repository:
+``.scorekeeper/league/<event slug>.json``, committed by the workflow with the event file.
 
-A workflow run has no venue database: what one player reported must still be there when the
-opponent's issue arrives, on another runner. Each claim names the issue it came from (its key:
-an issue delivered or edited again replaces its own claim, never adds one), the GitHub
-account that filed it, the side and table, and the result in the family's words; never a
-code. It is read and written under the same kind of lock as an event file, for the whole
-read, decide, record and write, so submissions processed at the same moment see each other.
-Claims of a table whose result the event file holds are dropped when the file is written.
+A workflow run has no venue database, so two things are kept here:
+
+- the results waiting for the opponent's report (``accept: agreed``): what one player reported
+  must still be there when the opponent's issue arrives, on another runner. Each claim names
+  the issue it came from (its key: an issue delivered or edited again replaces its own claim,
+  never adds one), the GitHub account that filed it, the side and table, and the result in
+  the family's words. Claims of a table whose result the event file holds are dropped;
+- each player's (or team's) GitHub account in the event: the first account that used one of
+  their codes. An issue is public, and so is the code typed in it; from then on, their codes
+  are taken only from that account (the TO changes it in this file).
+
+Never a code. The file is read and written under the same kind of lock as an event file, for
+the whole read, decide, record and write, so submissions processed at the same moment see
+each other.
 """
 
 from __future__ import annotations
@@ -26,8 +32,8 @@ from ingest.source.project import Project
 from ingest.source.storage import display_path, read_bytes, write_atomically
 from ingest.venue.store import Submission
 
-FOLDER = ".scorekeeper/claims"
-"""Where the claims files are, under the project folder."""
+FOLDER = ".scorekeeper/league"
+"""Where the league's files are, under the project folder."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,41 +72,55 @@ class Pending:
 
 
 def claims_file(project: Project, slug: str) -> Path:
-    """The claims file of the event ``slug``."""
+    """The league file of the event ``slug``."""
     return project.root / FOLDER / f"{slug}.json"
 
 
-def _read(path: Path, shown: str) -> list[Pending]:
+def _read(path: Path, shown: str) -> tuple[list[Pending], dict[str, str]]:
     if not path.exists():
-        return []
+        return [], {}
     raw, problems = read_bytes(path, shown)
     if raw is None:
         raise IngestError(problems[0].message if problems else f"{shown} cannot be read")
     try:
         data = json.loads(raw.decode("utf-8"))
-        return [
+        claims = [
             Pending(int(c["issue"]), str(c["account"]), str(c["subject"]), str(c["side"]), dict(c["claim"]))
-            for c in data["claims"]
+            for c in data.get("claims", [])
         ]
-    except (UnicodeDecodeError, ValueError, KeyError, TypeError):
-        raise IngestError(f"{shown} is not a claims file; delete it (the claims waiting in it are lost)") from None
+        accounts = {str(k): str(v) for k, v in dict(data.get("accounts", {})).items()}
+    except (UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError):
+        raise IngestError(f"{shown} is not a league file; fix it or delete it (what it holds is lost)") from None
+    return claims, accounts
 
 
-def _text(claims: Sequence[Pending]) -> str:
+def _text(claims: Sequence[Pending], accounts: dict[str, str]) -> str:
     rows = [
         {"issue": c.issue, "account": c.account, "subject": c.subject, "side": c.side, "claim": c.claim}
         for c in sorted(claims, key=lambda c: c.issue)
     ]
-    return json.dumps({"claims": rows}, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    doc = {"accounts": dict(sorted(accounts.items())), "claims": rows}
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 class Claims:
-    """An event's claims file, read and written under its lock (:func:`held`)."""
+    """An event's league file, read and written under its lock (:func:`held`)."""
 
     def __init__(self, path: Path, shown: str) -> None:
         self.path, self.shown = path, shown
-        self.claims = _read(path, shown)
+        self.claims, self.accounts = _read(path, shown)
         self.changed = False
+
+    def bind(self, unit: str, account: str) -> str | None:
+        """Makes ``account`` ``unit``'s account if it has none; returns the account it has when
+        that is another one (the submission is then refused), else None."""
+        known = self.accounts.get(unit)
+        if known is not None and known.casefold() != account.casefold():
+            return known
+        if known is None:
+            self.accounts[unit] = account
+            self.changed = True
+        return None
 
     def put(self, claim: Pending) -> None:
         """Adds ``claim``, replacing the one its issue made before."""
@@ -118,12 +138,12 @@ class Claims:
         return sorted((c for c in self.claims if c.subject == subject), key=lambda c: c.issue)
 
     def save(self) -> bool:
-        """Writes the file when a claim changed (removes it when none is left); returns whether it did."""
+        """Writes the file when something changed (removes it when nothing is left); returns whether it did."""
         if not self.changed:
             return False
         try:
-            if self.claims:
-                write_atomically(self.path, _text(self.claims))
+            if self.claims or self.accounts:
+                write_atomically(self.path, _text(self.claims, self.accounts))
             else:
                 self.path.unlink(missing_ok=True)
         except OSError as exc:

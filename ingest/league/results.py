@@ -1,10 +1,14 @@
 """A result reported through an issue (the report form): checked as the venue checks a phone's
 claim and written through the same locked edit as ``scorekeeper report``.
 
-The table is the one the code opens (:meth:`ingest.venue.codes.VenueKeys.match_code`, from the
-venue key): the event, round and table the form names must be that table's, and the player
-one of its two sides, or nothing happens. A round already over, a result already recorded
-(only the TO changes it) and a result the file would refuse are answered the venue's way.
+The code is a seat's (:meth:`ingest.venue.codes.VenueKeys.seat_code`, from the venue key): the
+venue's slip code opens a table for whoever holds the slip, but an issue is public, and the
+code typed in it with it; a seat's code, once seen, still speaks only for its own side. The
+event, round and table the form names must be the code's, and the player the seat's, or
+nothing happens. Each side's first GitHub account is kept (:mod:`ingest.league.pending`): a
+code used from another account afterwards is refused. A round already over, a result already
+recorded (only the TO changes it) and a result the file would refuse are answered the venue's
+way.
 How a result is accepted is the league's setting (:mod:`ingest.source.league_config`):
 
 - ``reported``: the first report with a valid code is recorded;
@@ -29,7 +33,7 @@ from ingest.edit.event_file import Edit, EditFunction, edit_event_file
 from ingest.edit.recording import record_words
 from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
-from ingest.league.pending import WAIT, Pending, held
+from ingest.league.pending import WAIT, Claims, Pending, held
 from ingest.league.replies import literal, reply
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
@@ -159,34 +163,43 @@ class ResultDesk:
             )
         return live
 
-    def _table(self, live: LiveEvent, answers: Answers) -> Table:
+    def _seat(self, live: LiveEvent, answers: Answers) -> tuple[Table, Side]:
+        """The table and side the code opens (every seat's code compared, in constant time)."""
         code = read_code(answers["code"])
         if code is None:
             raise Refusal(
                 "This is not a code.",
-                f"{literal(answers['code'])} is not a code: a code is eight letters and digits, as on your slip "
-                "(`ABCD-2345`). Edit this issue to correct it.",
+                f"{literal(answers['code'])} is not a code: a code is eight letters and digits, as the TO gave it "
+                "to you (`ABCD-2345`). Edit this issue to correct it.",
             )
-        found = None
-        for known, subject in live.codes:
-            if same(known, code) and found is None:
-                found = live.table(subject)
+        found: tuple[Table, Side] | None = None
+        for table in live.tables:
+            for side in table.sides:
+                if same(self.keys.seat_code(live.slug, table.subject, table.units, side.id), code) and found is None:
+                    found = (table, side)
         if found is None:
             raise Refusal(
                 "Wrong code.",
-                f"{literal(answers['code'])} opens no match of this event. Check it against your slip and edit this "
-                "issue to correct it.",
+                f"{literal(answers['code'])} opens no match of this event. Check it against the code the TO gave you "
+                "and edit this issue to correct it.",
             )
+        table, side = found
         named_round, named_table = answers["round"].strip(), answers["table"].strip()
-        if (named_round and named_round != str(found.round)) or (
-            named_table and named_table != str(found.table if found.table is not None else "")
+        if (named_round and named_round != str(table.round)) or (
+            named_table and named_table != str(table.table if table.table is not None else "")
         ):
             raise Refusal(
                 "This code is not this match's.",
-                "The code opens another match than the round and table this issue names: use the code of your own "
-                "match's slip.",
+                "The code opens another match than the round and table this issue names: use your own code for "
+                "this match.",
             )
-        return found
+        named = _side(table, answers["player"])
+        if named.id != side.id:
+            raise Refusal(
+                "This code is not this player's.",
+                f"The code is {literal(side.name)}'s for this match: each player reports with their own code.",
+            )
+        return table, side
 
     def _check_open(self, event: Event, table: Table, claim: Claim) -> None:
         form = form_of(event)
@@ -219,10 +232,12 @@ class ResultDesk:
     def submit(self, issue: IssueEvent, answers: Answers) -> Answer:
         """Applies the report in ``answers`` from ``issue``; every refusal is an :class:`Answer` too."""
         try:
-            return self._submit(issue, answers)
+            path = find_event(self.project, answers["event"])
+            with held(self.project, slug_for(path.as_posix())) as claims:
+                return self._submit(issue, answers, path, claims)
         except Refusal as refusal:
             return refusal.answer
-        except IngestError as exc:  # the repository's problem (a claims file broken, a folder not writable)
+        except IngestError as exc:  # the repository's problem (a league file broken, a folder not writable)
             return Answer(
                 "broken",
                 reply(
@@ -231,108 +246,111 @@ class ResultDesk:
                 problem=exc.text,
             )
 
-    def _submit(self, issue: IssueEvent, answers: Answers) -> Answer:
-        path = find_event(self.project, answers["event"])
+    def _submit(self, issue: IssueEvent, answers: Answers, path: Path, claims: Claims) -> Answer:
+        """Decides under the league file's lock, on the event file as it is now."""
         live = self._live(path)
         assert live.event is not None
-        table = self._table(live, answers)
-        side = _side(table, answers["player"])
+        table, side = self._seat(live, answers)
         claim = _claim(live.event, table, side, answers["result"])
         self._check_open(live.event, table, claim)
+        owner = claims.bind(side.id, issue.author)
+        if owner is not None:
+            raise Refusal(
+                "This code is used from another account.",
+                f"{literal(side.name)} reports from the GitHub account that first used their code in this event "
+                f"({literal(owner)}). If that was not you, ask the TO.",
+            )
+        files: list[str] = []
         said = literal(form_of(live.event).describe(table, claim))
         if table.recorded == claim:
+            claims.drop(subject=table.subject)
+            self._save(claims, files)
             return Answer(
-                "recorded", reply("Recorded.", f"{table.label}: {said} is the recorded result."), (), (), ("recorded",)
+                "recorded",
+                reply("Recorded.", f"{table.label}: {said} is the recorded result."),
+                tuple(files),
+                labels=("recorded",),
             )
         if self.settings.accept == "to":
             self._record(live, table, claim, dry_run=True)
+            self._save(claims, files)
             return Answer(
                 "waiting",
                 reply("Received: the TO records it.", f"{table.label}: {said}, reported by {literal(side.name)}."),
-                labels=("waiting",),
-            )
-        if self.settings.accept == "reported":
-            written = self._record(live, table, claim)
-            return Answer(
-                "recorded",
-                reply("Recorded.", f"{table.label}: {said}."),
-                (self._shown(path),) if written else (),
-                labels=("recorded",),
-            )
-        return self._agreed(issue, live, table, side, claim)
-
-    def _agreed(self, issue: IssueEvent, live: LiveEvent, table: Table, side: Side, claim: Claim) -> Answer:
-        with held(self.project, live.slug) as claims:
-            # What the file holds now, under the claims' lock: another run may have recorded it.
-            live = self._live(live.path)
-            assert live.event is not None
-            now = live.table(table.subject)
-            if now is None:
-                raise Refusal("This match is no longer in the event.", "Its round was paired again: ask the TO.")
-            table = now
-            self._check_open(live.event, table, claim)
-            describe = form_of(live.event).describe
-            said = literal(describe(table, claim))
-            other = table.other(side.id)
-            earlier = [c for c in claims.about(table.subject) if c.issue != issue.number]
-            theirs = next((c for c in reversed(earlier) if c.side == other.id), None)
-            files: list[str] = []
-            if table.recorded == claim:
-                claims.drop(subject=table.subject)
-                if claims.save():
-                    files.append(self._shown(claims.path))
-                return Answer(
-                    "recorded",
-                    reply("Recorded.", f"{table.label}: {said} is the recorded result."),
-                    tuple(files),
-                    labels=("recorded",),
-                )
-            if theirs is not None and Claim.from_payload(theirs.claim) == claim:
-                if same(theirs.account.casefold(), issue.author.casefold()):
-                    raise Refusal(
-                        "The opponent confirms from their own account.",
-                        f"This account reported {literal(other.name)}'s side in #{theirs.issue}: "
-                        f"{literal(other.name)} reports the same result from their own GitHub account, or the TO "
-                        "records it.",
-                    )
-                if self._record(live, table, claim):
-                    files.append(self._shown(live.path))
-                settled = tuple(c.issue for c in earlier)
-                claims.drop(subject=table.subject)
-                if claims.save():
-                    files.append(self._shown(claims.path))
-                return Answer(
-                    "recorded",
-                    reply("Recorded: both players agree.", f"{table.label}: {said} (as reported in #{theirs.issue})."),
-                    tuple(files),
-                    settled,
-                    ("recorded",),
-                )
-            self._record(live, table, claim, dry_run=True)
-            claims.put(Pending(issue.number, issue.author, table.subject, side.id, claim.payload()))
-            if claims.save():
-                files.append(self._shown(claims.path))
-            if theirs is not None:
-                theirs_said = literal(describe(table, Claim.from_payload(theirs.claim)))
-                return Answer(
-                    "waiting",
-                    reply(
-                        "Disputed: the TO decides.",
-                        f"{table.label}: {literal(side.name)} reports {said}; {literal(other.name)} reported "
-                        f"{theirs_said} in #{theirs.issue}. The TO records the result (`scorekeeper report`); "
-                        "either of you may edit your issue if it was a mistake.",
-                    ),
-                    tuple(files),
-                    labels=("disputed",),
-                )
-            return Answer(
-                "waiting",
-                reply(
-                    "Received: waiting for your opponent.",
-                    f"{table.label}: {said}, reported by {literal(side.name)}. It is recorded when "
-                    f"{literal(other.name)} reports the same result with the same code from their own GitHub account "
-                    "(the report link beside the match on the site).",
-                ),
                 tuple(files),
                 labels=("waiting",),
             )
+        if self.settings.accept == "reported":
+            if self._record(live, table, claim):
+                files.append(self._shown(path))
+            self._save(claims, files)
+            return Answer("recorded", reply("Recorded.", f"{table.label}: {said}."), tuple(files), labels=("recorded",))
+        return self._agreed(issue, live, table, side, claim, claims, files)
+
+    def _save(self, claims: Claims, files: list[str]) -> None:
+        if claims.save():
+            files.append(self._shown(claims.path))
+
+    def _agreed(
+        self,
+        issue: IssueEvent,
+        live: LiveEvent,
+        table: Table,
+        side: Side,
+        claim: Claim,
+        claims: Claims,
+        files: list[str],
+    ) -> Answer:
+        assert live.event is not None
+        describe = form_of(live.event).describe
+        said = literal(describe(table, claim))
+        other = table.other(side.id)
+        earlier = [c for c in claims.about(table.subject) if c.issue != issue.number]
+        theirs = next((c for c in reversed(earlier) if c.side == other.id), None)
+        if theirs is not None and Claim.from_payload(theirs.claim) == claim:
+            if same(theirs.account.casefold(), issue.author.casefold()):
+                raise Refusal(
+                    "The opponent confirms from their own account.",
+                    f"This account reported {literal(other.name)}'s side in #{theirs.issue}: "
+                    f"{literal(other.name)} reports the same result from their own GitHub account, or the TO "
+                    "records it.",
+                )
+            if self._record(live, table, claim):
+                files.append(self._shown(live.path))
+            settled = tuple(c.issue for c in earlier)
+            claims.drop(subject=table.subject)
+            self._save(claims, files)
+            return Answer(
+                "recorded",
+                reply("Recorded: both players agree.", f"{table.label}: {said} (as reported in #{theirs.issue})."),
+                tuple(files),
+                settled,
+                ("recorded",),
+            )
+        self._record(live, table, claim, dry_run=True)
+        claims.put(Pending(issue.number, issue.author, table.subject, side.id, claim.payload()))
+        self._save(claims, files)
+        if theirs is not None:
+            theirs_said = literal(describe(table, Claim.from_payload(theirs.claim)))
+            return Answer(
+                "waiting",
+                reply(
+                    "Disputed: the TO decides.",
+                    f"{table.label}: {literal(side.name)} reports {said}; {literal(other.name)} reported "
+                    f"{theirs_said} in #{theirs.issue}. The TO records the result (`scorekeeper report`); "
+                    "either of you may edit your issue if it was a mistake.",
+                ),
+                tuple(files),
+                labels=("disputed",),
+            )
+        return Answer(
+            "waiting",
+            reply(
+                "Received: waiting for your opponent.",
+                f"{table.label}: {said}, reported by {literal(side.name)}. It is recorded when "
+                f"{literal(other.name)} reports the same result with their own code from their own GitHub account "
+                "(the report link beside the match on the site).",
+            ),
+            tuple(files),
+            labels=("waiting",),
+        )

@@ -119,8 +119,9 @@ def run_process(root: Path, path: Path, data_home: Path) -> subprocess.Popen[str
     )  # fmt: skip
 
 
-def codes(root: Path, data_home: Path, *extra: str) -> dict[int, str]:
-    """Each table's code, as ``scorekeeper codes --json`` prints them for the TO."""
+def codes(root: Path, data_home: Path, *extra: str) -> dict[str, str]:
+    """Each player's code (for their match of the round, or their own with ``--players``), by
+    name, as ``scorekeeper codes --json`` prints them for the TO."""
     env = {**os.environ, "XDG_DATA_HOME": str(data_home)}
     done = subprocess.run(
         [sys.executable, "-m", "ingest", "--root", str(root), "codes", EVENT, "--json", *extra],
@@ -128,5 +129,5 @@ def codes(root: Path, data_home: Path, *extra: str) -> dict[int, str]:
     )  # fmt: skip
     doc = json.loads(done.stdout)
     if "players" in doc:
-        return {i: str(p["code"]) for i, p in enumerate(doc["players"])}
-    return {int(t["table"]): str(t["code"]) for t in doc["tables"]}
+        return {str(p["player"]): str(p["code"]) for p in doc["players"]}
+    return {str(p["player"]): str(p["code"]) for t in doc["tables"] for p in t["players"]}

@@ -39,11 +39,13 @@ def test_submissions_at_the_same_moment_are_all_applied_once(tmp_path: Path, acc
     code, seats = codes(root, data), seating(root)
     events = []
     for table, (first, second) in seats.items():
-        base = {"event": SLUG, "round": "1", "table": str(table), "code": code[table]}
-        events.append(issue_event(100 + table, f"acct-{table}-a", {**base, "player": first, "result": "2-1"}))
+        base = {"event": SLUG, "round": "1", "table": str(table)}
+        mine = {**base, "player": first, "result": "2-1", "code": code[first]}
+        events.append(issue_event(100 + table, f"acct-{table}-a", mine))
         # agreed: the opponent's confirmation; reported: the same issue delivered twice
         if accept == "agreed":
-            events.append(issue_event(200 + table, f"acct-{table}-b", {**base, "player": second, "result": "1-2"}))
+            theirs = {**base, "player": second, "result": "1-2", "code": code[second]}
+            events.append(issue_event(200 + table, f"acct-{table}-b", theirs))
         else:
             events.append(events[-1])
     answers = run_all(root, data, events)
@@ -54,4 +56,5 @@ def test_submissions_at_the_same_moment_are_all_applied_once(tmp_path: Path, acc
     assert recorded == dict.fromkeys(seats, "2-1")  # lost: 0
     written = [a for _, a in answers if a["files"] and EVENT in a["files"]]  # type: ignore[operator]
     assert len(written) == 8  # each result written once
-    assert not (root / ".scorekeeper" / "claims" / f"{SLUG}.json").exists()
+    league_file = json.loads((root / ".scorekeeper" / "league" / f"{SLUG}.json").read_text(encoding="utf-8"))
+    assert league_file["claims"] == [] and len(league_file["accounts"]) == (16 if accept == "agreed" else 8)

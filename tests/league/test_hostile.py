@@ -40,7 +40,7 @@ def assert_inert(reply: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[int, str]]:
+def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
     base = tmp_path_factory.mktemp("hostile")
     root, data = base / "club", base / "data"
     make_league(root, accept="reported")
@@ -48,14 +48,21 @@ def league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[i
     return root, data, codes(root, data)
 
 
-def valid(code: dict[int, str]) -> dict[str, str]:
-    return {"event": SLUG, "round": "1", "table": "1", "player": "Alice Example", "result": "2-1", "code": code[1]}
+def valid(code: dict[str, str]) -> dict[str, str]:
+    return {
+        "event": SLUG,
+        "round": "1",
+        "table": "1",
+        "player": "Alice Example",
+        "result": "2-1",
+        "code": code["Alice Example"],
+    }
 
 
 @pytest.mark.parametrize("field", [f.id for f in REPORT.fields])
 @pytest.mark.parametrize("hostile", HOSTILE)
 def test_hostile_text_in_every_field_is_answered_as_text_and_never_applied(
-    league: tuple[Path, Path, dict[int, str]], field: str, hostile: str
+    league: tuple[Path, Path, dict[str, str]], field: str, hostile: str
 ) -> None:
     root, data, code = league
     before = (root / EVENT).read_bytes()
@@ -92,7 +99,7 @@ def test_a_name_in_the_event_file_is_echoed_as_text(tmp_path: Path) -> None:
     ],
 )
 def test_a_body_that_is_not_the_form_is_answered(
-    league: tuple[Path, Path, dict[int, str]], body: str, status: int, says: str
+    league: tuple[Path, Path, dict[str, str]], body: str, status: int, says: str
 ) -> None:
     root, data, _code = league
     labels = () if status == 4 else ("result",)
@@ -101,7 +108,7 @@ def test_a_body_that_is_not_the_form_is_answered(
     assert_inert(answer["reply"])
 
 
-def test_an_ordinary_issue_and_a_huge_or_broken_event_are_ignored(league: tuple[Path, Path, dict[int, str]]) -> None:
+def test_an_ordinary_issue_and_a_huge_or_broken_event_are_ignored(league: tuple[Path, Path, dict[str, str]]) -> None:
     root, data, _code = league
     ordinary = json.loads((DATA / "issue-ordinary.json").read_text(encoding="utf-8"))
     assert apply(root, ordinary, data)[0] == 4
