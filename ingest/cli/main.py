@@ -69,6 +69,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
     rename, pair --redo. The round clock: pair --start now, clock pause|resume|extend.
     At the venue (live pages on every phone, players reporting their own results):
     venue --lan, then inbox, accept, reject from the terminal or the TO page.
+    A league through the repository's issue forms: codes (each player's), venue-key
+    (for the workflow's secret), apply-submission (what the workflow runs).
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.

@@ -80,7 +80,10 @@ class DeckDesk:
         event = live.event
         if event is None:
             raise Refusal(
-                "Lists cannot be taken just now.", "The event file has an error; the TO has been told.", status="broken"
+                "Lists cannot be taken just now.",
+                "The event file has an error; the TO has been told.",
+                status="broken",
+                problem=f"{live.shown} has errors: run scorekeeper validate {live.shown}",
             )
         player = _player(event, dict(live.names), answers["player"])
         if read_code(answers["code"]) is None or not self.keys.is_player_code(

@@ -23,7 +23,6 @@ the file holds already is answered as recorded, and a waiting claim is keyed by 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
 from ingest.league.pending import WAIT, Claims, Pending, held
 from ingest.league.replies import literal, reply
+from ingest.league.result_words import words_of
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
 from ingest.source.pipeline import event_paths
@@ -72,9 +72,10 @@ class Answer:
 class Refusal(Exception):
     """A submission answered without being applied."""
 
-    def __init__(self, headline: str, *lines: str, status: str = "refused") -> None:
+    def __init__(self, headline: str, *lines: str, status: str = "refused", problem: str = "") -> None:
         super().__init__(headline)
-        self.answer = Answer(status, reply(headline, *lines), labels=(status,) if status == "refused" else ())
+        labels = (status,) if status == "refused" else ()
+        self.answer = Answer(status, reply(headline, *lines), labels=labels, problem=problem)
 
 
 def find_event(project: Project, slug_text: str) -> Path:
@@ -101,46 +102,14 @@ def _side(table: Table, typed: str) -> Side:
     )
 
 
-_DASHES = str.maketrans({"–": "-", "—": "-", "‐": "-", "‑": "-", "−": "-", ":": "-"})
-_WORDS = re.compile(r"\b(won|win|lost|loss|lose|draw|drew|drawn)\b")
-
-
-def form_fields(table: Table, text: str) -> dict[str, str]:
-    """The result as typed in the issue, as the venue's form fields of ``table``'s kind.
-
-    >>> t = Table("e", "rounds", 1, 1, "Round 1", (Side("a", "A"), Side("b", "B")), "match", None)
-    >>> form_fields(t, " Won 2–1 "), form_fields(t, "Double loss")
-    ({'result': '2-1'}, {'result': 'double-loss'})
-    """
-    flat = " ".join(text.translate(_DASHES).lower().split())
-    if table.kind == "wot":
-        words = flat.replace(",", " ").split()
-        names = ("winner", "ended", "by")
-        out = dict(zip(names, words[:3], strict=False))
-        if len(words) > 3 and "-" in words[3]:
-            out["hero_final"], _, out["villain_final"] = words[3].partition("-")
-        return out
-    if flat.replace(" ", "") in ("doubleloss", "double-loss"):
-        return {"result": "double-loss"}
-    flat = " ".join(_WORDS.sub(" ", flat).split())
-    if table.kind == "team":
-        seats = [s for s in re.split(r"[\s,;]+", flat) if s]
-        return {f"seat{i + 1}": s for i, s in enumerate(seats)}
-    return {"result": flat.replace(" ", "")}
-
-
 def _claim(event: Event, table: Table, side: Side, text: str) -> Claim:
     form = form_of(event)
+    words = words_of(event)
     try:
-        return form.claim(event, table, side, form_fields(table, text))
+        return form.claim(event, table, side, words.fields(table, text))
     except FormError as exc:
-        offered = form.choices(event, table, side).get("all", []) if table.kind in ("match", "2hg", "team") else []
-        choices = ", ".join(literal(str(o["value"])) for o in offered)
-        how = f"Write the result from your side: {choices}." if choices else ""
-        if table.kind == "team":
-            how = f"Write one result per seat, from your team's side, in seat order (each one of {choices})."
-        elif table.kind == "wot":
-            how = "Write who won, when and how the game ended, and the finals: e.g. `hero last-battle goal 7-3`."
+        offered = ", ".join(literal(str(o["value"])) for o in form.choices(event, table, side).get("all", []))
+        how = words.how(event, table, side, offered)
         raise Refusal("This is not a result of the match.", f"{literal(text)}: {exc}", how) from None
 
 
@@ -160,6 +129,7 @@ class ResultDesk:
                 "This result cannot be taken just now.",
                 "The event file has an error; the TO has been told (the workflow run is red).",
                 status="broken",
+                problem=f"{live.shown} has errors: run scorekeeper validate {live.shown}",
             )
         return live
 

@@ -15,11 +15,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from ingest.core.families import family_of
 from ingest.core.model import Event
-from ingest.core.rounds import MatchKind, Round
 from ingest.site.i18n import gettext as _
+from ingest.site.match_league import MatchLeague
+from ingest.site.wot_league import WotLeague
 from ingest.source.league_config import LeagueSettings
 
 
@@ -51,28 +53,21 @@ class LeagueLinks:
     """Each player's decklist link, while lists are taken (events whose lists are public)."""
 
 
-def _current(event: Event) -> tuple[Round, str] | None:
-    if event.playoff:
-        return event.playoff[-1], _("playoff round %(number)s") % {"number": event.playoff[-1].number}
-    if event.rounds:
-        return event.rounds[-1], _("round %(number)s") % {"number": event.rounds[-1].number}
-    return None
+class Unfinished(Protocol):
+    """One family's unfinished tables of the round being played."""
+
+    def unfinished(self, event: Event) -> tuple[str, int, list[tuple[int | None, tuple[str, str]]]]:
+        """The round in words (for an issue's title), its number, and each unfinished table
+        with its two sides' ids."""
+        ...
+
+
+UNFINISHED: Mapping[str, Unfinished] = {"mtr": MatchLeague(), "wot": WotLeague()}
+"""Each family's unfinished tables, by the family's id."""
 
 
 def _report_links(event: Event, settings: LeagueSettings, names: Mapping[str, str]) -> tuple[MatchLinks, ...]:
-    found = _current(event)
-    if found is None or family_of(event).id != "mtr":
-        return ()
-    rnd, round_words = found
-    pairs: list[tuple[int | None, tuple[str, str]]] = []
-    if event.is_team_event:
-        for tm in rnd.team_matches:
-            if tm.score is None and not any(s.score is not None or s.double_loss for s in tm.seats):
-                pairs.append((tm.table, (str(tm.teams[0]), str(tm.teams[1]))))
-    else:
-        for m in rnd.matches:
-            if m.kind is MatchKind.PLAYED and m.score is None and len(m.players) == 2:
-                pairs.append((m.table, (str(m.players[0]), str(m.players[1]))))
+    round_words, number, pairs = UNFINISHED[family_of(event).id].unfinished(event)
     out = []
     for table, units in pairs:
         label = _("Table %(table)s") % {"table": table} if table is not None else names.get(units[0], units[0])
@@ -82,7 +77,7 @@ def _report_links(event: Event, settings: LeagueSettings, names: Mapping[str, st
             fields = {
                 "title": _("Result: %(match)s") % {"match": title},
                 "event": event.slug,
-                "round": str(rnd.number),
+                "round": str(number),
                 "table": str(table) if table is not None else "",
                 "player": names.get(unit, unit),
             }

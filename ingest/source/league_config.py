@@ -68,7 +68,7 @@ def _problems(section: object) -> list[tuple[tuple[str, ...], str, str]]:
     out: list[tuple[tuple[str, ...], str, str]] = []
     for key in section:
         if key not in ("repository", "accept"):
-            out.append(((str(key),), f"{key!r} is not a league setting", "the settings are repository and accept"))
+            out.append(((str(key),), "is not a league setting", "the settings are repository and accept"))
     repo = section.get("repository")
     if not isinstance(repo, str) or not _REPOSITORY.fullmatch(repo):
         out.append((("repository",), "must be a GitHub repository's owner/name", "e.g. repository: club/results"))

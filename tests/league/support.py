@@ -119,12 +119,12 @@ def run_process(root: Path, path: Path, data_home: Path) -> subprocess.Popen[str
     )  # fmt: skip
 
 
-def codes(root: Path, data_home: Path, *extra: str) -> dict[str, str]:
+def codes(root: Path, data_home: Path, *extra: str, event: str = EVENT) -> dict[str, str]:
     """Each player's code (for their match of the round, or their own with ``--players``), by
     name, as ``scorekeeper codes --json`` prints them for the TO."""
     env = {**os.environ, "XDG_DATA_HOME": str(data_home)}
     done = subprocess.run(
-        [sys.executable, "-m", "ingest", "--root", str(root), "codes", EVENT, "--json", *extra],
+        [sys.executable, "-m", "ingest", "--root", str(root), "codes", event, "--json", *extra],
         capture_output=True, text=True, env=env, cwd=root, check=True,
     )  # fmt: skip
     doc = json.loads(done.stdout)

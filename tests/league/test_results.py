@@ -184,3 +184,20 @@ def test_setup_problems_are_the_tos_and_never_show_the_key(league: League, monke
     assert result.exit_code == 3 and key not in result.stdout + result.stderr
     assert not (root.parent / "empty").exists()  # no key of its own was made on the runner
     assert Project(root).root == root
+
+
+def test_a_broken_event_file_is_the_tos_and_nothing_is_written(league: League) -> None:
+    from click.testing import CliRunner
+
+    from ingest.cli.main import main
+
+    root, data, code = league
+    text = (root / EVENT).read_text(encoding="utf-8")
+    (root / EVENT).write_text(text.replace("best_of: 3", "best_of: three"), encoding="utf-8")
+    path = root.parent / "event.json"
+    path.write_text(json.dumps(issue_event(12, "alice-ex", form(code[ALICE], ALICE, "2-1"))), encoding="utf-8")
+    args = ["--root", str(root), "apply-submission", str(path), "--json"]
+    result = CliRunner().invoke(main, args, env={"XDG_DATA_HOME": str(data)})
+    assert result.exit_code == 5 and json.loads(result.stdout)["files"] == []
+    assert f"{EVENT} has errors" in result.stderr
+    assert not claims_file(root).exists()
