@@ -184,15 +184,21 @@ def codes(ctx: click.Context, event_file: Path, round_no: int | None, players: b
         if not tables:
             fail(f"{live.shown} has no round paired yet; run scorekeeper pair {live.shown}")
 
+    event = live.event
+    real = {p.id: p.name for p in event.players} | {t.id: t.name for t in event.teams}  # the TO's own sheet
+
     def seats(t: Table) -> list[tuple[str, str]]:
-        return [(side.name, shown_code(keys.seat_code(live.slug, t.subject, t.units, side.id))) for side in t.sides]
+        return [
+            (real.get(side.id, side.name), shown_code(keys.seat_code(live.slug, t.subject, t.units, side.id)))
+            for side in t.sides
+        ]
 
     if as_json:
         rows = [{"table": t.table, "players": [{"player": n, "code": c} for n, c in seats(t)]} for t in tables]
         echo_json({"event": live.slug, "round": tables[0].label, "tables": rows})
         return
     click.echo(f"{live.name}, {tables[0].label}: each player's code for their match (keep this sheet to yourself)")
-    width = max(len(side.name) for t in tables for side in t.sides)
+    width = max(len(name) for t in tables for name, _code in seats(t))
     for t in tables:
         where = f"Table {t.table}" if t.table is not None else "Match"
         (a, code_a), (b, code_b) = seats(t)

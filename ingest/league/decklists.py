@@ -29,7 +29,7 @@ from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
 from ingest.league.pending import Claims, held
 from ingest.league.replies import literal, reply
-from ingest.league.results import Answer, Refusal, find_event
+from ingest.league.results import Answer, Refusal, find_event, public_names
 from ingest.site.submission_words import outcome_words
 from ingest.source.assemble import slug_for
 from ingest.source.project import Project
@@ -102,9 +102,10 @@ class DeckDesk:
             )
         owner = claims.bind(str(player.id), issue.author)
         if owner is not None:
+            shown = public_names(self.project, event).get(str(player.id), str(player.id))
             raise Refusal(
                 "This code is used from another account.",
-                f"{literal(player.name)} hands in lists from the GitHub account that first used their code in this "
+                f"{literal(shown)} hands in lists from the GitHub account that first used their code in this "
                 f"event ({literal(owner)}). If that was not you, ask the TO.",
             )
         cards, _ = card_data(self.project)

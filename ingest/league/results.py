@@ -23,7 +23,7 @@ the file holds already is answered as recorded, and a waiting claim is keyed by 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ingest.core.errors import IngestError
@@ -37,7 +37,8 @@ from ingest.league.replies import literal, reply
 from ingest.league.result_words import words_of
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
-from ingest.source.pipeline import event_paths
+from ingest.source.naming import published_names
+from ingest.source.pipeline import event_paths, load_players
 from ingest.source.project import Project
 from ingest.source.storage import display_path
 from ingest.venue.codes import VenueKeys, read_code, same
@@ -90,10 +91,23 @@ def find_event(project: Project, slug_text: str) -> Path:
     )
 
 
-def _side(table: Table, typed: str) -> Side:
+def public_names(project: Project, event: Event) -> dict[str, str]:
+    """Every player's and team's name as the site publishes it (``players.yaml``'s choices: a
+    hidden player is "Player 17"): replies are public issues, and name nobody otherwise."""
+    registry = load_players(project)[0]
+    out = {str(p.id): p.name for p in event.players} | {t.id: t.name for t in event.teams}
+    out.update({str(k): v for k, v in published_names(event, registry)[1].items()})
+    return out
+
+
+def _side(table: Table, typed: str, event: Event) -> Side:
+    """The side ``typed`` names: by id, by the name the site shows, or by the name in the event
+    file (a player published by initials or not at all types their own name)."""
     wanted = " ".join(typed.split()).casefold()
+    real = {p.id: p.name for p in event.players} | {t.id: t.name for t in event.teams}
     for side in table.sides:
-        if wanted in (side.id.casefold(), " ".join(side.name.split()).casefold()):
+        names = (side.id, side.name, real.get(side.id, ""))
+        if wanted in {" ".join(n.split()).casefold() for n in names if n}:
             return side
     raise Refusal(
         "This player does not play this match.",
@@ -153,7 +167,10 @@ class ResultDesk:
                 f"{literal(answers['code'])} opens no match of this event. Check it against the code the TO gave you "
                 "and edit this issue to correct it.",
             )
-        table, side = found
+        public = public_names(self.project, live.event) if live.event is not None else {}
+        first, second = (replace(s, name=public.get(s.id, s.name)) for s in found[0].sides)
+        table = replace(found[0], sides=(first, second))
+        side = first if first.id == found[1].id else second
         named_round, named_table = answers["round"].strip(), answers["table"].strip()
         if (named_round and named_round != str(table.round)) or (
             named_table and named_table != str(table.table if table.table is not None else "")
@@ -163,7 +180,8 @@ class ResultDesk:
                 "The code opens another match than the round and table this issue names: use your own code for "
                 "this match.",
             )
-        named = _side(table, answers["player"])
+        assert live.event is not None
+        named = _side(table, answers["player"], live.event)
         if named.id != side.id:
             raise Refusal(
                 "This code is not this player's.",

@@ -122,3 +122,18 @@ def test_an_ordinary_issue_and_a_huge_or_broken_event_are_ignored(league: tuple[
         assert status == 4 and answer["files"] == []
     closed = issue_event(44, "mallory", valid(_code), action="closed")
     assert apply(root, closed, data)[0] == 4
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in DATA.glob("*.json")))
+def test_every_sample_event_is_answered_and_changes_nothing_it_should_not(
+    league: tuple[Path, Path, dict[str, str]], sample: str
+) -> None:
+    """The sample events as GitHub sends them (their codes are not this key's): each is
+    answered with a status, never a traceback, and no reply echoes markup."""
+    root, data, _code = league
+    before = (root / EVENT).read_bytes()
+    status, answer = apply(root, json.loads((DATA / sample).read_text(encoding="utf-8")), data)
+    expected = {"issue-ordinary.json": 4}.get(sample, 1)
+    assert (status, answer["files"]) == (expected, [])
+    assert_inert(answer["reply"])
+    assert (root / EVENT).read_bytes() == before

@@ -109,3 +109,23 @@ def test_decklist_links_while_public_lists_are_taken(tmp_path: Path) -> None:
     hidden = tmp_path / "hidden"
     make_league(hidden, pair=False)  # decklists: after-event: an issue would make a list public
     assert league_links(event_at(hidden / EVENT, hidden), settings, names, dt.date(2026, 11, 1), complete=False) is None
+
+
+def test_a_hidden_player_is_not_named_by_a_link_and_reports_under_either_name(tmp_path: Path) -> None:
+    root, data = tmp_path / "club", tmp_path / "data"
+    make_league(root, accept="reported")
+    (root / "players.yaml").write_text(
+        "players:\n  - {id: alice-example, name: Alice Example, display: hidden}\n", encoding="utf-8"
+    )
+    seat = codes(root, data)
+    assert "Alice Example" in seat  # the TO's sheet names everyone
+    run_ok(root, "build", "--today", TODAY)
+    assert "Alice Example" not in every_file_text(root / "build")
+    page = (root / PAGE).read_text(encoding="utf-8")
+    shown = links(page)[0]["player"][0]
+    assert shown.startswith("Player ")
+    values = {"event": SLUG, "round": "1", "table": "1", "result": "2-1", "code": seat["Alice Example"]}
+    status, answer = apply(root, issue_event(12, "alice-ex", {**values, "player": "Alice Example"}), data)
+    assert status == 0, answer
+    status, answer = apply(root, issue_event(12, "alice-ex", {**values, "player": shown}), data)
+    assert status == 0, answer
