@@ -13,6 +13,7 @@ from tests.builders import ROOT
 
 LAYERS = [
     "cli",
+    "league",
     "venue",
     "publish",
     "importers",

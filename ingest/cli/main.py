@@ -31,6 +31,7 @@ from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
+from ingest.cli.league import LEAGUE_COMMANDS
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
 from ingest.cli.venue import VENUE_COMMANDS
@@ -69,6 +70,8 @@ def main(ctx: click.Context, root: Path | None) -> None:
     The round clock: pair --start now, clock pause|resume|extend.
     At the venue (live pages on every phone, players reporting their own results):
     venue --lan, then inbox, accept, reject from the terminal or the TO page.
+    A league through the repository's issue forms: codes (each player's), venue-key
+    (for the workflow's secret), apply-submission (what the workflow runs).
     """
     ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
@@ -76,7 +79,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
 
 _ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
-for _command in (*_ALL, *DECK_COMMANDS):
+for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)
 
 

@@ -60,7 +60,7 @@ from ingest.source.project import Project
 from ingest.source.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
-from ingest.source.site_config import card_data, card_data_files, site_config
+from ingest.source.site_config import card_data, card_data_files, league_settings, site_config
 from ingest.source.storage import display_path, find_files
 
 ENGINES = ("mkdocs", "zensical")
@@ -243,6 +243,7 @@ def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Seaso
         seasons=seasons,
         language=site_language(project),
         locales=locale_dirs(project.root),
+        league=league_settings(project),
     )
 
 

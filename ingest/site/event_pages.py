@@ -25,6 +25,7 @@ from ingest.site.event_views import Links, round_standings, standings_view, unit
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
+from ingest.site.league_links import league_links
 from ingest.site.live import VERSION_FILE, version_token
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound
@@ -118,6 +119,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "illegal": sum(1 for d in report.decks.values() if d.legal is False),
         "print_round": _print_view(report, names, inputs.site_url),
         "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
+        "league": league_links(e, inputs.league, names, inputs.today, complete=report.status == "complete"),
     }
 
 

@@ -20,6 +20,7 @@ from ingest.report.event_report import EventReport
 from ingest.site import i18n
 from ingest.site.fragments import encode, fragments_key
 from ingest.site.render import render_page
+from ingest.source.league_config import LeagueSettings
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Season
 
@@ -59,6 +60,8 @@ class SiteInputs:
     """The site's language (``theme.language`` in mkdocs.yml): labels, dates and numbers."""
     locales: tuple[Path, ...] = ()
     """Where its catalog is looked for (empty: the shipped ``locales/``; see :mod:`ingest.site.i18n`)."""
+    league: LeagueSettings | None = None
+    """The league played through the repository's issue forms (``extra.scorekeeper.league``), if any."""
 
     def lang(self) -> i18n.Language:
         """The site's language with its catalog."""

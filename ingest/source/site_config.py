@@ -16,6 +16,7 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.decks.card_data import CardData, CardDataError
+from ingest.source.league_config import LeagueSettings, league_problems, settings_from
 from ingest.source.pipeline import read_document, signature
 from ingest.source.project import Project
 from ingest.source.site_checks import contained_problem, named_files_checks, site_checks
@@ -85,7 +86,13 @@ def site_config_diagnostics(project: Project) -> list[Diagnostic]:
     out = list(problems)
     if doc is None:
         return out
-    return out + named_files_checks(doc, project.root, project.locales_dirs)
+    return out + league_problems(doc) + named_files_checks(doc, project.root, project.locales_dirs)
+
+
+def league_settings(project: Project) -> LeagueSettings | None:
+    """The project's league setting (``extra.scorekeeper.league``; :mod:`ingest.source.league_config`),
+    None when it has none or the setting has a problem."""
+    return settings_from(site_config(project.mkdocs_file))
 
 
 def _card_data_problem(doc: SourceDocument, path: YamlPath, message: str, hint: str = "") -> Diagnostic:

@@ -158,6 +158,22 @@ class VenueKeys:
         """
         return _base32(_mac(self.key, "match", event, subject, *units), CODE_LENGTH)
 
+    def seat_code(self, event: str, subject: str, units: Sequence[str], unit: str) -> str:
+        """The code of ``unit``'s seat at the match ``subject`` of ``event`` between ``units``: it
+        opens that match for that side only (a league's report, filed in a public issue, shows
+        the code it was made with: a seat's code, once seen, still speaks only for its owner).
+
+        Made like a match code, from a message that starts with another word (``seat``), so it
+        is neither the table's code nor a player's.
+
+        >>> keys = VenueKeys(bytes(32))
+        >>> a = keys.seat_code("fnm", "rounds/1/3", ["alice", "bob"], "alice")
+        >>> b = keys.seat_code("fnm", "rounds/1/3", ["alice", "bob"], "bob")
+        >>> len(a), a == b, a == keys.match_code("fnm", "rounds/1/3", ["alice", "bob"])
+        (8, False, False)
+        """
+        return _base32(_mac(self.key, "seat", event, subject, unit, *units), CODE_LENGTH)
+
     def player_code(self, event: str, player_id: str) -> str:
         """The code of player ``player_id`` in ``event`` (its slug): it opens what is that
         player's own (their decklist), for the whole event.
