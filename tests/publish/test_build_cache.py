@@ -257,6 +257,14 @@ def test_scorekeeper_build_gives_the_build_its_start_as_the_time_files_must_have
 # -- the cache is data that is checked --------------------------------------------------------------
 
 
+def _unsigned(entry: bytes) -> bytes:
+    """An entry's content without its signature and its decklists' file signatures: a decklist
+    written less than a clock tick before a build has none (it could change unseen), one read
+    later has one, so an entry written again differs there by when it was built."""
+    body = entry.split(b"\n", 2)[-1]
+    return re.sub(rb'("[0-9a-f]{64}",)(null|\[[0-9, ]+\])', rb"\1null", body)
+
+
 def test_a_truncated_corrupted_or_edited_entry_is_ignored_and_the_event_built_again(tmp_path: Path) -> None:
     root, keys = tmp_path / "p", tmp_path / "keys"
     make_project(root)
@@ -280,7 +288,7 @@ def test_a_truncated_corrupted_or_edited_entry_is_ignored_and_the_event_built_ag
         entry.write_bytes(bad)
         assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
         assert _docs(root) == clean
-        assert entry.read_bytes() == data, "the event's entry is written again"
+        assert _unsigned(entry.read_bytes()) == _unsigned(data), "the event's entry is written again"
 
 
 def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_path: Path) -> None:
