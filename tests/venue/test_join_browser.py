@@ -2,7 +2,7 @@
 (picking herself from players.yaml), keeps her code and checks in; another registers and the TO,
 on their own phone, refuses him with a reason, which his phone shows without reloading; the TO
 checks a player in at the desk and pairs round 1, which pairs the checked-in players only. The
-real venue server, in its own process. Screenshots go to $I35_SHOTS when it is set."""
+real venue server, in its own process. Screenshots go to $SCOREKEEPER_SHOTS when it is set."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def _phone(new_context: NewContext, venue: Venue) -> Page:
 
 
 def _shot(page: Page, name: str) -> None:
-    folder = os.environ.get("I35_SHOTS")
+    folder = os.environ.get("SCOREKEEPER_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
