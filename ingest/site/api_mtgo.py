@@ -14,7 +14,8 @@ reads them and ours with that model's types): ``Uri`` is the event's page on the
 absolute address when ``site_url`` is set, else the address the event itself records, else
 null) and ``AnchorUri`` the deck's anchor on the event's decklists page (null without
 ``site_url``); ``Decks`` come by finish, each ``Result`` the place as the archive writes it
-(``1st``, ``2nd``, ``3rd``, then ``Nth Place``); ranks are the places 1..N, never shared;
+(``1st``, ``2nd``, ``3rd``, then ``Nth Place``; the top cut placed by the bracket, as
+in every real file); ranks are the standings' places 1..N, never shared;
 ``OMWP``, ``GWP`` and ``OGWP`` are C# ``double`` values, never null: 0 where the ruleset
 has no such figure (an event recording match results only has no game figures), as the C#
 model's default; the top cut's rounds are ``Quarterfinals``, ``Semifinals`` and ``Finals``.
@@ -34,13 +35,16 @@ matches do not fit the format.
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
+from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
 from ingest.report.event_report import EventReport
+from ingest.rules.standings_values import Standings
 from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
 from ingest.site.render import deck_address
@@ -55,6 +59,9 @@ and 0 is its default (what the archive's readers get for a figure a file leaves 
 
 GAME = "mtg"
 """The only game the format carries."""
+
+_PLACEMENT = re.compile(r"^match for (\d+)\w* and (\d+)\w* places?$", re.IGNORECASE)
+"""A placement match's round (ManaTraders: ``Match for 3rd and 4th places``)."""
 
 _ARCHIVE_NAMES = {"Final": "Finals"}
 """The site's names of top-cut rounds that the archive writes otherwise: its real files name
@@ -138,12 +145,10 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
     url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
     digits = table.ruleset.publish_precision or PRECISION
-    places: dict[str, int] = {}
     standings: list[dict[str, Any]] = []
     # The rows are in final order (the top cut placed by the playoff); players tied on
     # everything share a rank there, but the format's ranks are places: 1..N, one each.
     for position, row in enumerate(table.rows, start=1):
-        places[row.player] = position
         rec = row.record
         item: dict[str, Any] = {
             "Rank": position,
@@ -158,8 +163,8 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
         standings.append(item)
     decks = []
     if report.decklists_visible:
-        finish = sorted((places[p.id], p.id) for p in e.players if p.id in report.decks and p.id in places)
-        for place, pid in finish:
+        places = _finish(e, table)
+        for place, pid in sorted((places[p], p) for p in report.decks if p in places):
             cards = report.decks[pid].decklist.entries
             main = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is not Section.SIDEBOARD]
             side = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is Section.SIDEBOARD]
@@ -185,6 +190,60 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
         + _rounds(e, e.playoff, names, playoff=True),
         "Standings": standings,
     }
+
+
+def _finish(event: Event, table: Standings) -> dict[PlayerId, int]:
+    """Each player's place at the end: the standings' order where the standings place the
+    top cut by the playoff (the engine's final standings, melee.gg's and Topdeck's
+    published ones); else the top cut by how far each went in the playoff and the rest in
+    the standings' order (:func:`ingest.rules.published.placed_by_playoff`).
+
+    The latter are an imported MTGO Challenge, which keeps MTGO's Swiss standings, and a
+    ManaTraders event, whose ruleset does not place the top cut (``playoff_places`` off):
+    their real files' decks come by the bracket (the champion's first). Within a
+    playoff round players keep the standings' order; placement matches (ManaTraders' ``Match
+    for 3rd and 4th places``) and the final place their players outright.
+    """
+    from ingest.rules.playoff import playoff_places
+    from ingest.rules.published import placed_by_playoff
+
+    if not event.playoff or placed_by_playoff(event, table.ruleset):
+        return {row.player: place for place, row in enumerate(table.rows, start=1)}
+    depth = {p: d for p, (d, _label) in playoff_places(event).items()}
+    order = [
+        row.player
+        for _position, row in sorted(
+            enumerate(table.rows),
+            key=lambda item: (0, -depth[item[1].player], item[0]) if item[1].player in depth else (1, 0, item[0]),
+        )
+    ]
+    ranked = set(order)
+    fixed = {p: n for p, n in _placement_matches(event, len(order)).items() if p in ranked}
+    rest = iter(p for p in order if p not in fixed)
+    by_place = {place: player for player, place in fixed.items()}
+    return {by_place.get(n) or next(rest): n for n in range(1, len(order) + 1)}
+
+
+def _placement_matches(event: Event, field: int) -> dict[PlayerId, int]:
+    """Places decided by a match: the final's (1 and 2) and placement matches' (``Match for
+    5th and 6th places``); none when they do not give distinct places within the field."""
+    out: dict[PlayerId, int] = {}
+    for number, rnd in enumerate(event.playoff, start=1):
+        m = _PLACEMENT.match(rnd.name or "")
+        if m:
+            places = (int(m[1]), int(m[2]))
+        elif _playoff_title(event, number) == "Finals" and number == len(event.playoff):
+            places = (1, 2)
+        else:
+            continue
+        for match in rnd.matches:
+            winner = match.winner()
+            if winner is None or len(match.players) != 2:
+                continue
+            loser = match.players[1] if winner == match.players[0] else match.players[0]
+            out[winner], out[loser] = places
+    taken = list(out.values())
+    return out if len(set(taken)) == len(taken) and all(1 <= n <= field for n in taken) else {}
 
 
 def finished_rounds(report: EventReport) -> tuple[Round, ...]:
