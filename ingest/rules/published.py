@@ -35,6 +35,11 @@ PLATFORM_NAMES: dict[str, str] = {
 }
 """How each platform is named in sentences."""
 
+SWISS_ORDER: frozenset[str] = frozenset({"mtgo.com", "manatraders.com"})
+"""Platforms whose published standings stay in Swiss order after the top cut (their real
+files rank the Swiss and list the decks by the bracket, the champion's first); the others'
+put the top cut in playoff order (melee.gg, Topdeck)."""
+
 _TIEBREAKERS = (("omw", "omw"), ("gw", "gw"), ("ogw", "ogw"))
 """Published columns and the tiebreaker ids they are shown as."""
 
@@ -116,6 +121,14 @@ def platform_name(source: Source) -> str:
 def uses_published_standings(event: Event) -> bool:
     """Whether the event's standings are the platform's published ones (its rounds are not all known)."""
     return event.source is not None and event.source.standings_are_published
+
+
+def placed_by_playoff(event: Event, ruleset: Ruleset) -> bool:
+    """Whether the event's standings put the top cut in playoff order: the platform's own
+    order for published standings (:data:`SWISS_ORDER`), else the ruleset's ``playoff_places``."""
+    if event.source is not None and uses_published_standings(event):
+        return event.source.platform not in SWISS_ORDER
+    return ruleset.playoff_places
 
 
 def published_note(event: Event) -> str:

@@ -1,12 +1,24 @@
-"""Each event in the MTGODecklistCache JSON format: ``api/events/<slug>.mtgo.json``.
+"""Each Magic event in the MTGODecklistCache JSON format: ``api/events/<slug>.mtgo.json``.
 
 Metagame aggregators read tournaments in the open format the MTGODecklistCache archives
-use for melee.gg, Topdeck, CardsRealm, ManaTraders and MTGO (``schema/api-event-mtgo.schema.json``)::
+use for melee.gg, Topdeck, CardsRealm, ManaTraders and MTGO (``schema/api-event-mtgo.schema.json``),
+whose readers deserialise it into the archive's C# model (``CacheItem``)::
 
     {"Tournament": {"Date", "Name", "Uri", "Formats"},
      "Decks": [{"Date", "Player", "Result", "AnchorUri", "Mainboard": [{"Count", "CardName"}], "Sideboard"}],
      "Rounds": [{"RoundName", "Matches": [{"Player1", "Player2", "Result": "W-L-D"}]}],
      "Standings": [{"Rank", "Player", "Points", "Wins", "Losses", "Draws", "OMWP", "GWP", "OGWP"}]}
+
+Written field for field as the archive's real files are (``tests/importers/test_export_shape.py``
+reads them and ours with that model's types): ``Uri`` is the event's page on the site (its
+absolute address when ``site_url`` is set, else the address the event itself records, else
+null) and ``AnchorUri`` the deck's anchor on the event's decklists page (null without
+``site_url``); ``Decks`` come by finish, each ``Result`` the place as the archive writes it
+(``1st``, ``2nd``, ``3rd``, then ``Nth Place``; the top cut placed by the bracket, as
+in every real file); ranks are the standings' places 1..N, never shared;
+``OMWP``, ``GWP`` and ``OGWP`` are C# ``double`` values, never null: 0 where the ruleset
+has no such figure (an event recording match results only has no game figures), as the C#
+model's default; the top cut's rounds are ``Quarterfinals``, ``Semifinals`` and ``Finals``.
 
 What is written follows the conventions :mod:`ingest.importers` reads, so importing the
 document gives the same standings (``tests/importers/test_export.py``): a bye is a 2-0-0 against a
@@ -14,26 +26,46 @@ null opponent, a match loss without opponent 0-2-0 against null, a double loss t
 (0-2-0 from one side, 0-0-0 from the other, as melee.gg stores a double forfeit); games
 are from Player1's side; byes count as wins in ``Wins`` (MTR). Decklists appear only when
 the event's policy lets the site show them, and players under the name the site gives them.
-Unreported matches are left out (they are not results yet), and an event without any has
-no such document; nor have Wheel of Time and team events, whose games and team matches
-do not fit the format.
+Unreported matches are left out (they are not results yet), and an event without standings
+yet has no such document; nor have other games than Magic (the format is Magic's: card
+names, formats, MTR tiebreakers), Wheel of Time and team events, whose games and team
+matches do not fit the format.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
+from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
 from ingest.report.event_report import EventReport
+from ingest.rules.standings_values import Standings
 from ingest.site.family_views import views_of
+from ingest.site.qr import page_address
+from ingest.site.render import deck_address
 from ingest.source.players import PlayerRegistry
 
 PRECISION = 8
 """Decimals of OMWP, GWP and OGWP when the ruleset publishes exact values."""
+
+UNKNOWN = 0.0
+"""OMWP, GWP or OGWP the ruleset does not have: the C# model's ``double`` cannot be null,
+and 0 is its default (what the archive's readers get for a figure a file leaves out)."""
+
+GAME = "mtg"
+"""The only game the format carries."""
+
+_PLACEMENT = re.compile(r"^match for (\d+)\w* and (\d+)\w* places?$", re.IGNORECASE)
+"""A placement match's round (ManaTraders: ``Match for 3rd and 4th places``)."""
+
+_ARCHIVE_NAMES = {"Final": "Finals"}
+"""The site's names of top-cut rounds that the archive writes otherwise: its real files name
+them ``Quarterfinals``, ``Semifinals`` and ``Finals`` (MTGO, ManaTraders)."""
 
 _FORMAT_NAMES = {
     "standard": "Standard",
@@ -48,8 +80,9 @@ _FORMAT_NAMES = {
 
 
 def exportable(event: Event) -> bool:
-    """Whether the event fits the format, by its family (not Wheel of Time games, not team matches)."""
-    return views_of(event).mtgo_exportable(event)
+    """Whether the event fits the format: a Magic event (the format's cards, formats and
+    tiebreakers are Magic's), by its family (not Wheel of Time games, not team matches)."""
+    return event.game == GAME and views_of(event).mtgo_exportable(event)
 
 
 def _result(m: Match) -> list[tuple[str, str | None, str]]:
@@ -69,12 +102,10 @@ def _result(m: Match) -> list[tuple[str, str | None, str]]:
 
 
 def _rounds(event: Event, series: tuple[Round, ...], names: dict[str, str], *, playoff: bool) -> list[dict[str, Any]]:
-    from ingest.rules.playoff import playoff_round_title
-
     out = []
     for i, rnd in enumerate(series, start=1):
         # Swiss rounds are always "Round N": readers take other names for the top cut.
-        title = playoff_round_title(event, i) if playoff else f"Round {rnd.number}"
+        title = _playoff_title(event, i) if playoff else f"Round {rnd.number}"
         matches = [
             {"Player1": names[a], "Player2": names[b] if b is not None else None, "Result": result}
             for m in rnd.matches
@@ -84,52 +115,65 @@ def _rounds(event: Event, series: tuple[Round, ...], names: dict[str, str], *, p
     return out
 
 
+def _playoff_title(event: Event, number: int) -> str:
+    """A top-cut round's name as the archive writes it: the site's (the one the round was
+    paired or imported with, else by the players left), ``Final`` written ``Finals``."""
+    from ingest.rules.playoff import playoff_round_title
+
+    title = playoff_round_title(event, number)
+    return _ARCHIVE_NAMES.get(title, title)
+
+
 def _decimal(value: Fraction, digits: int) -> float:
     return round(float(value), digits)
 
 
-def mtgo_document(report: EventReport, registry: PlayerRegistry) -> dict[str, Any] | None:
-    """The event in the MTGODecklistCache format, or None when it does not fit the format."""
+def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str = "") -> dict[str, Any] | None:
+    """The event in the MTGODecklistCache format, or None when it does not fit the format or
+    has no standings yet.
+
+    ``site_url`` (mkdocs.yml) makes ``Uri`` the event's page and ``AnchorUri`` each deck's
+    anchor on the site; without it ``Uri`` is the address the event records (its source's
+    or announcement's) and ``AnchorUri`` null.
+    """
     e = report.event
-    if not exportable(e) or report.status == "upcoming":
+    table = report.current
+    if not exportable(e) or report.status == "upcoming" or table is None:
         return None
     names = {p.id: registry.name(p.id, p.name) for p in e.players}
-    url = e.source.url if e.source is not None and e.source.url else (e.url or None)
+    recorded = e.source.url if e.source is not None and e.source.url else e.url
+    url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
-    table = report.current
-    places: dict[str, str] = {}
+    digits = table.ruleset.publish_precision or PRECISION
     standings: list[dict[str, Any]] = []
-    if table is not None:
-        digits = table.ruleset.publish_precision or PRECISION
-        for position, row in enumerate(table.rows, start=1):
-            places[row.player] = _ordinal(position)
-            rec = row.record
-            item: dict[str, Any] = {
-                "Rank": row.rank,
-                "Player": names.get(row.player, row.name),
-                "Points": rec.points,
-                "Wins": rec.wins,
-                "Losses": rec.losses,
-                "Draws": rec.draws,
-            }
-            for key, tiebreaker in (("OMWP", "omw"), ("GWP", "gw"), ("OGWP", "ogw")):
-                item[key] = _decimal(table.published(row, tiebreaker), digits) if row.has(tiebreaker) else None
-            standings.append(item)
+    # The rows are in final order (the top cut placed by the playoff); players tied on
+    # everything share a rank there, but the format's ranks are places: 1..N, one each.
+    for position, row in enumerate(table.rows, start=1):
+        rec = row.record
+        item: dict[str, Any] = {
+            "Rank": position,
+            "Player": names.get(row.player, row.name),
+            "Points": rec.points,
+            "Wins": rec.wins,
+            "Losses": rec.losses,
+            "Draws": rec.draws,
+        }
+        for key, tiebreaker in (("OMWP", "omw"), ("GWP", "gw"), ("OGWP", "ogw")):
+            item[key] = _decimal(table.published(row, tiebreaker), digits) if row.has(tiebreaker) else UNKNOWN
+        standings.append(item)
     decks = []
     if report.decklists_visible:
-        for p in e.players:
-            info = report.decks.get(p.id)
-            if info is None:
-                continue
-            cards = info.decklist.entries
+        places = _finish(e, table)
+        for place, pid in sorted((places[p], p) for p in report.decks if p in places):
+            cards = report.decks[pid].decklist.entries
             main = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is not Section.SIDEBOARD]
             side = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is Section.SIDEBOARD]
             decks.append(
                 {
                     "Date": date,
-                    "Player": names[p.id],
-                    "Result": f"{places[p.id]} Place" if p.id in places else None,
-                    "AnchorUri": None,
+                    "Player": names[pid],
+                    "Result": f"{_ordinal(place)} Place",
+                    "AnchorUri": page_address(site_url, deck_address(e.slug, pid)) or None,
                     "Mainboard": main,
                     "Sideboard": side,
                 }
@@ -148,6 +192,60 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry) -> dict[str, An
     }
 
 
+def _finish(event: Event, table: Standings) -> dict[PlayerId, int]:
+    """Each player's place at the end: the standings' order where the standings place the
+    top cut by the playoff (the engine's final standings, melee.gg's and Topdeck's
+    published ones); else the top cut by how far each went in the playoff and the rest in
+    the standings' order (:func:`ingest.rules.published.placed_by_playoff`).
+
+    The latter are an imported MTGO Challenge, which keeps MTGO's Swiss standings, and a
+    ManaTraders event, whose ruleset does not place the top cut (``playoff_places`` off):
+    their real files' decks come by the bracket (the champion's first). Within a
+    playoff round players keep the standings' order; placement matches (ManaTraders' ``Match
+    for 3rd and 4th places``) and the final place their players outright.
+    """
+    from ingest.rules.playoff import playoff_places
+    from ingest.rules.published import placed_by_playoff
+
+    if not event.playoff or placed_by_playoff(event, table.ruleset):
+        return {row.player: place for place, row in enumerate(table.rows, start=1)}
+    depth = {p: d for p, (d, _label) in playoff_places(event).items()}
+    order = [
+        row.player
+        for _position, row in sorted(
+            enumerate(table.rows),
+            key=lambda item: (0, -depth[item[1].player], item[0]) if item[1].player in depth else (1, 0, item[0]),
+        )
+    ]
+    ranked = set(order)
+    fixed = {p: n for p, n in _placement_matches(event, len(order)).items() if p in ranked}
+    rest = iter(p for p in order if p not in fixed)
+    by_place = {place: player for player, place in fixed.items()}
+    return {by_place.get(n) or next(rest): n for n in range(1, len(order) + 1)}
+
+
+def _placement_matches(event: Event, field: int) -> dict[PlayerId, int]:
+    """Places decided by a match: the final's (1 and 2) and placement matches' (``Match for
+    5th and 6th places``); none when they do not give distinct places within the field."""
+    out: dict[PlayerId, int] = {}
+    for number, rnd in enumerate(event.playoff, start=1):
+        m = _PLACEMENT.match(rnd.name or "")
+        if m:
+            places = (int(m[1]), int(m[2]))
+        elif _playoff_title(event, number) == "Finals" and number == len(event.playoff):
+            places = (1, 2)
+        else:
+            continue
+        for match in rnd.matches:
+            winner = match.winner()
+            if winner is None or len(match.players) != 2:
+                continue
+            loser = match.players[1] if winner == match.players[0] else match.players[0]
+            out[winner], out[loser] = places
+    taken = list(out.values())
+    return out if len(set(taken)) == len(taken) and all(1 <= n <= field for n in taken) else {}
+
+
 def finished_rounds(report: EventReport) -> tuple[Round, ...]:
     """The Swiss rounds the standings count: the round being played is left out until it is over."""
     rounds = report.event.rounds
@@ -155,22 +253,23 @@ def finished_rounds(report: EventReport) -> tuple[Round, ...]:
 
 
 def _ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st...
+    """A place as the archive writes it: 1st, 2nd, 3rd, then 4th, 11th, 21th, 22th...
+
+    Every real file of the archive (MTGO, ManaTraders, CardsRealm, melee.gg, Topdeck) gives
+    places from the 4th on a plain "th" (``21th Place``); readers match what they write.
 
     >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '103rd']
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21th', '22th', '103th']
     """
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def mtgo_files(report: EventReport, registry: PlayerRegistry) -> dict[str, str]:
+def mtgo_files(report: EventReport, registry: PlayerRegistry, site_url: str = "") -> dict[str, str]:
     """``api/events/<slug>.mtgo.json`` and its text; nothing when the event does not fit the format.
 
     Rendered with the event's pages and its other API document (:func:`ingest.site.api.event_file`).
     """
-    doc = mtgo_document(report, registry)
+    doc = mtgo_document(report, registry, site_url)
     if doc is None:
         return {}
     # Compact, in the format's own key order: deterministic, and small.

@@ -24,7 +24,7 @@ from ingest.site import i18n
 from ingest.site.feeds import FeedEvent
 from ingest.site.i18n import gettext as _
 from ingest.site.i18n import ngettext
-from ingest.site.render import slug_id
+from ingest.site.render import deck_address
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
 
@@ -136,10 +136,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry) -> EventDigest:
     for pid, archetype in sorted(archetypes.items()):
         if not archetype:
             continue
-        if report.decklists_visible and pid in report.decks:
-            url = f"events/{e.slug}/decklists/#deck-{slug_id(pid)}"
-        else:
-            url = f"events/{e.slug}/"
+        url = deck_address(e.slug, pid) if report.decklists_visible and pid in report.decks else f"events/{e.slug}/"
         decks.append((archetype, url, names.get(pid, pid)))
     return EventDigest(
         event_history(report),

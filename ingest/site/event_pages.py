@@ -197,7 +197,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Fi
             )
         )
     files[api_path] = api_text
-    files.update(mtgo_files(report, inputs.players))
+    files.update(mtgo_files(report, inputs.players, inputs.site_url))
     return files
 
 

@@ -125,6 +125,16 @@ def slug_id(text: str) -> str:
     return slug(str(text), fallback="x")
 
 
+def deck_address(event_slug: str, player: str) -> str:
+    """Where a player's deck is on the site: its anchor on the event's decklists page (the
+    ``id`` :func:`ingest.site.table_rows.decklist` gives it).
+
+    >>> deck_address("2026-11-13-fnm", "Ana Lima")
+    'events/2026-11-13-fnm/decklists/#deck-ana-lima'
+    """
+    return f"events/{event_slug}/decklists/#deck-{slug_id(player)}"
+
+
 def local_pct(value: Any, digits: int = 2) -> str:
     """A percentage in the site's language (:func:`ingest.core.figures.pct`, then :func:`i18n.number`).
 

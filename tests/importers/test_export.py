@@ -30,6 +30,7 @@ from ingest.site.api_mtgo import finished_rounds, mtgo_document, mtgo_files
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from tests.builders import ROOT, make_event
+from tests.importers.decklistcache_model import read_cache_item
 from tests.site_helpers import MODERN, TEAM, WOT, sample_event_and_decks
 
 SCHEMA = Draft202012Validator(json.loads((ROOT / "schema" / "api-event-mtgo.schema.json").read_text()))
@@ -52,6 +53,8 @@ def _reimport(event: Event, root: Path, deck_files: Sequence[DeckFile] = ()) -> 
     doc = mtgo_document(report, PlayerRegistry())
     assert doc is not None
     SCHEMA.validate(doc)
+    read_cache_item(doc)  # the types of the format's C# model: no null number
+    assert [s["Rank"] for s in doc["Standings"]] == list(range(1, len(doc["Standings"]) + 1))  # ties get places
     path = root / "export.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     (root / "events").mkdir(exist_ok=True)
@@ -79,7 +82,7 @@ def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
     doc = json.loads(text)
     SCHEMA.validate(doc)
     assert doc["Tournament"]["Formats"] == "Modern"
-    assert [r["RoundName"] for r in doc["Rounds"]][-3:] == ["Quarterfinals", "Semifinals", "Final"]
+    assert [r["RoundName"] for r in doc["Rounds"]][-3:] == ["Quarterfinals", "Semifinals", "Finals"]
     assert doc["Standings"][0]["Rank"] == 1
     assert {d["Player"] for d in doc["Decks"]} <= {s["Player"] for s in doc["Standings"]}
     assert text == next(iter(mtgo_files(report, PlayerRegistry()).values()))  # same input, same bytes
