@@ -98,6 +98,10 @@ def test_a_game_in_a_module_of_the_project_runs_from_new_to_a_built_site(tmp_pat
     site = root / "build" / "site"
     assert "Lorcana league rules" in (site / "rules" / "lorcana" / "index.html").read_text(encoding="utf-8")
     assert (site / "events" / "2026-11-20-lorcana-league-1" / "index.html").is_file()
+    assert "0 events made, 1 from the build cache" in _ok(root, "build", "--today", "2026-11-21")
+    # The module's rules changed: the event's pages are made again, not taken from the cache.
+    module.write_text(GAME_WITH_RULES_MODULE.replace("win_points=2", "win_points=3"), encoding="utf-8")
+    assert "1 event made, 0 from the build cache" in _ok(root, "build", "--today", "2026-11-21")
 
 
 def test_without_its_module_the_game_is_unknown_in_a_shell(tmp_path: Path) -> None:
