@@ -24,6 +24,7 @@ module that registers nothing, an id already taken (a shipped game's included).
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 import traceback
 import types
@@ -78,17 +79,18 @@ def _why(exc: BaseException) -> str:
     return text if isinstance(exc, ValueError) else f"{type(exc).__name__}: {text}"
 
 
-def _run(register: Callable[[], object], filename: str, shown: str, entry: str = "") -> None:
+def _run(register: Callable[[], object], filename: str, shown: str, entry: str = "", *, fresh: bool = True) -> None:
     """Runs ``register`` (a module's code, an entry point's load and call); whatever it raises
     becomes an :class:`ExtensionError` naming ``shown`` (and ``entry``, the entry point, if
-    any); it must register something."""
+    any); it must register something, unless it is not ``fresh`` (a module imported already,
+    which registered then: one module may be both groups' entry point)."""
     about = f" ({entry})" if entry else ""
     before = _registry()
     try:
         register()
     except (Exception, SystemExit) as exc:  # the community's code: any failure is theirs
         raise ExtensionError(f"{_blame(exc, filename, shown)}: {_why(exc)}{about}") from None
-    if _registry() == before:
+    if fresh and _registry() == before:
         raise ExtensionError(
             f"{shown}: registers no game and no ruleset{about}; "
             "call register_game or register_ruleset when the module is loaded"
@@ -98,10 +100,8 @@ def _run(register: Callable[[], object], filename: str, shown: str, entry: str =
 def _entry_point_file(entry: metadata.EntryPoint) -> tuple[str, str]:
     """The file a failure of ``entry`` is blamed on (its module's, when it has one) and how it is shown."""
     try:
-        import importlib.util
-
         spec = importlib.util.find_spec(entry.module)
-    except (ImportError, ValueError):
+    except Exception:  # a parent package that fails to import: loading the entry point says why
         spec = None
     origin = spec.origin if spec is not None and spec.origin else ""
     return origin, origin or entry.module
@@ -127,7 +127,8 @@ def load_entry_points() -> None:
                 if callable(loaded) and not isinstance(loaded, types.ModuleType):
                     loaded()
 
-            _run(register, filename, shown, f'entry point "{entry.name}" in {group}{dist}')
+            fresh = ":" in entry.value or entry.module not in sys.modules
+            _run(register, filename, shown, f'entry point "{entry.name}" in {group}{dist}', fresh=fresh)
 
 
 def _listed(doc: SourceDocument, root: Path) -> list[str]:

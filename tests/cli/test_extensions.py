@@ -146,13 +146,13 @@ register_ruleset(Ruleset("lorcana", "Lorcana league rules", "Our league's rules"
 '''
 
 
-def _install(tmp_path: Path, rules: str = PACKAGE_RULES) -> Path:
+def _install(tmp_path: Path, rules: str = PACKAGE_RULES, pyproject: str = PACKAGE_PYPROJECT) -> Path:
     """Builds the distribution in ``tmp_path`` and installs it into a folder of its own (no
     network: no build isolation, no dependencies), which a command's PYTHONPATH names."""
     source = tmp_path / "lorcana-scorekeeper"
     package = source / "src" / "lorcana_scorekeeper"
     package.mkdir(parents=True)
-    (source / "pyproject.toml").write_text(PACKAGE_PYPROJECT, encoding="utf-8")
+    (source / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     (package / "__init__.py").write_text(PACKAGE_INIT, encoding="utf-8")
     (package / "rules.py").write_text(rules, encoding="utf-8")
     target = tmp_path / "site-packages"
@@ -172,6 +172,16 @@ def test_an_installed_package_registers_its_game_and_ruleset_through_entry_point
     # The same command without the package: the game is unknown again.
     done = _cli(root, "validate")
     assert done.returncode == 1 and "lorcana" in done.stdout + done.stderr
+
+
+def test_one_module_may_be_the_entry_point_of_both_groups(tmp_path: Path) -> None:
+    """The module registers the ruleset and the game when it is imported (for the rulesets'
+    entry point); the games' entry point names it again and finds it registered already."""
+    root = _project(tmp_path, modules="[]")
+    pyproject = PACKAGE_PYPROJECT.replace('"lorcana_scorekeeper:register"', '"lorcana_scorekeeper.rules"')
+    installed = _install(tmp_path, rules=GAME_WITH_RULES_MODULE, pyproject=pyproject)
+    _ok(root, *NEW, pythonpath=installed)
+    assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
 
 
 def test_a_failing_entry_point_is_one_line_naming_its_file_and_line(tmp_path: Path) -> None:
