@@ -104,6 +104,13 @@ def test_a_game_in_a_module_of_the_project_runs_from_new_to_a_built_site(tmp_pat
     assert "1 event made, 0 from the build cache" in _ok(root, "build", "--today", "2026-11-21")
 
 
+def test_a_module_listed_twice_is_loaded_once(tmp_path: Path) -> None:
+    root = _project(tmp_path, modules="[games/lorcana.py, games/../games/lorcana.py]")
+    (root / "games" / "lorcana.py").write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")
+    _ok(root, *NEW)
+    assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
+
+
 def test_without_its_module_the_game_is_unknown_in_a_shell(tmp_path: Path) -> None:
     root = _project(tmp_path, modules="[]")
     (root / "games" / "lorcana.py").write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")  # not listed
