@@ -76,12 +76,12 @@ def main(ctx: click.Context, root: Path | None) -> None:
     """
     project = Project(root.resolve()) if root else Project.find()
     ctx.ensure_object(dict)["project"] = project
+    # Whatever a command prints, from whichever file it came, cannot drive the terminal.
+    ctx.with_resource(terminal_safe_output())
     try:  # before the command's arguments are read: a game they name may be a community's
         load_extensions(project)
     except ExtensionError as exc:
         fail(str(exc))
-    # Whatever a command prints, from whichever file it came, cannot drive the terminal.
-    ctx.with_resource(terminal_safe_output())
 
 
 _ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)

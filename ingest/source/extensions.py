@@ -45,6 +45,7 @@ MODULES_KEY = ("extra", "scorekeeper", "modules")
 """Where ``mkdocs.yml`` lists the project's own modules."""
 
 _NAMED = "extra.scorekeeper.modules"
+"""The setting as messages name it."""
 
 GROUPS = ("scorekeeper.rulesets", "scorekeeper.games")
 """The entry-point groups, in the order they are loaded."""

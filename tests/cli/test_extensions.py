@@ -221,6 +221,11 @@ REGISTER = 'from ingest.core.games import Game, register_game\n\nregister_game(G
             "def go():\n    raise KeyError('tiebreakers')\n\n\ngo()\n",
             "games/lorcana.py:2:1: KeyError: 'tiebreakers'",
         ),
+        (
+            "[games/lorcana.py]",
+            'raise RuntimeError("\\x1b]0;pwned\\x07cannot drive the terminal")\n',
+            "games/lorcana.py:1:1: RuntimeError: \\u001b]0;pwned\\u0007cannot drive the terminal\n",
+        ),
         ("[games/lorcana.py]", "GAME = 'lorcana'\n", "games/lorcana.py: registers no game and no ruleset; call"),
         (
             "[games/lorcana.py]",
@@ -236,6 +241,7 @@ REGISTER = 'from ingest.core.games import Game, register_game\n\nregister_game(G
         "missing",
         "syntax",
         "raises",
+        "escapes",
         "registers-nothing",
         "shipped-id",
         "outside",
