@@ -38,6 +38,7 @@ from ingest.cli.venue import VENUE_COMMANDS
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
+from ingest.source.extensions import ExtensionError, load_extensions
 from ingest.source.pipeline import Loaded, event_paths
 from ingest.source.project import Project
 
@@ -73,9 +74,14 @@ def main(ctx: click.Context, root: Path | None) -> None:
     A league through the repository's issue forms: codes (each player's), venue-key
     (for the workflow's secret), apply-submission (what the workflow runs).
     """
-    ctx.ensure_object(dict)["project"] = Project(root.resolve()) if root else Project.find()
+    project = Project(root.resolve()) if root else Project.find()
+    ctx.ensure_object(dict)["project"] = project
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
     ctx.with_resource(terminal_safe_output())
+    try:  # before the command's arguments are read: a game they name may be a community's
+        load_extensions(project)
+    except ExtensionError as exc:
+        fail(str(exc))
 
 
 _ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)

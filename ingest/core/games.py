@@ -65,7 +65,8 @@ def register_game(game: Game) -> None:
 
     find_family(game.family)
     if game.id in REGISTERED:
-        raise ValueError(f'the game "{game.id}" is registered already')
+        shipped = " (a game Scorekeeper ships; choose another id)" if any(g.id == game.id for g in TABLE) else ""
+        raise ValueError(f'the game "{game.id}" is registered already{shipped}')
     REGISTERED[game.id] = game
     GAMES[game.id] = game.name
     DEFAULT_RULES[game.id] = game.rules

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__
+from ingest.core.games import REGISTERED
 from ingest.core.model import Event
+from ingest.rules.rulesets import registered_rulesets
 from ingest.site.site_files import templates_fingerprint
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
@@ -96,4 +98,7 @@ def code_fingerprint(project: Project) -> str:
     code = Path(__file__).resolve().parents[1]
     for path in sorted(code.rglob("*.py")):
         h.update(path.name.encode() + path.read_bytes())
+    # The games and rulesets a community registers (entry points, the project's modules):
+    # a changed tiebreaker or point value changes every page of that game's events.
+    h.update(repr((tuple(REGISTERED.values()), registered_rulesets())).encode())
     return h.hexdigest()

@@ -70,7 +70,9 @@ def register_ruleset(ruleset: Ruleset) -> None:
         ValueError: the id is taken, or is an alias of a shipped ruleset.
     """
     if ruleset.id in RULESETS or ruleset.id in _ALIASES:
-        raise ValueError(f'the ruleset "{ruleset.id}" is registered already')
+        shipped = ruleset.id in _ALIASES or any(r.id == ruleset.id for r in SHIPPED)
+        note = " (a ruleset Scorekeeper ships; choose another id)" if shipped else ""
+        raise ValueError(f'the ruleset "{ruleset.id}" is registered already{note}')
     RULESETS[ruleset.id] = ruleset
 
 
