@@ -35,7 +35,7 @@ from ingest.site.i18n import gettext as _
 from ingest.venue.connections import quiet_accept_errors
 from ingest.venue.context import Venue
 from ingest.venue.deck_pages import DeckPages
-from ingest.venue.guard import SECURITY_HEADERS, client_address, number
+from ingest.venue.guard import SECURITY_HEADERS, number
 from ingest.venue.join_pages import JoinPages
 from ingest.venue.live import StreamLimits, stream, version_document
 from ingest.venue.report_pages import ReportPages
@@ -145,9 +145,8 @@ def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
 
     async def events(request: Request) -> Response:
         session = venue.guard.session(request)
-        address = client_address(request)
         owner = None if session.fresh else session.id
-        if not limits.take(address, owner):
+        if not limits.take(owner):
             # The page's script polls the version document instead (venue.js).
             return PlainTextResponse(
                 "Too many live pages are open from this device; this one checks for changes every few seconds.",
@@ -166,9 +165,7 @@ def make_app(venue: Venue, log: Callable[[str], None] = _stderr) -> Starlette:
             now=lambda: venue.now().timestamp(),
         )
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
-        response = HeldStream(
-            feed, lambda: limits.give_back(address, owner), media_type="text/event-stream", headers=headers
-        )
+        response = HeldStream(feed, lambda: limits.give_back(owner), media_type="text/event-stream", headers=headers)
         return venue.guard.keep(response, session)  # its cookie: the next stream counts by session
 
     async def version(request: Request) -> Response:
