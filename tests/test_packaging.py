@@ -97,13 +97,20 @@ def test_the_distribution_has_a_name_of_its_own(wheel: Path) -> None:
     assert wheel.name.startswith(f"tcg_scorekeeper-{ingest.__version__}-")
     assert (metadata["Name"], metadata["Author"]) == ("tcg-scorekeeper", "Scorekeeper contributors")
     assert "Programming Language :: Python :: 3.11" in metadata.get_all("Classifier", [])
+    assert {"zensical", "test"} <= set(metadata.get_all("Provides-Extra", []))
     requires = [Requirement(r) for r in metadata.get_all("Requires-Dist", [])]
     runtime = {r.name.lower(): r for r in requires if r.marker is None}
-    # Installed, an engine's next major is refused; what the tests run with is admitted.
+    # Installed, an engine's next major (Zensical: its next minor) is refused; what the tests run with is admitted.
     for dist, untested in (("mkdocs", "2.0"), ("mkdocs-material", "10.0")):
         assert untested not in runtime[dist].specifier
         assert importlib.metadata.version(dist) in runtime[dist].specifier
-    assert "scorekeeper" not in runtime
+    assert "zensical" not in runtime and "scorekeeper" not in runtime
+    (zensical,) = [r for r in requires if r.name == "zensical"]
+    assert zensical.marker is not None and zensical.marker.evaluate({"extra": "zensical"})
+    assert not zensical.marker.evaluate({"extra": ""})
+    assert "0.1.0" not in zensical.specifier and importlib.metadata.version("zensical") in zensical.specifier
+    # The test extra brings the zensical extra, so the tests of both engines run.
+    assert any(r.name == "tcg-scorekeeper" and r.extras == {"zensical"} for r in requires)
 
 
 @pytest.mark.slow
