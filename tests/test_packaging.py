@@ -16,9 +16,12 @@ import subprocess
 import sys
 import sysconfig
 import tomllib
+import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 from setuptools import find_packages
 
 import ingest
@@ -45,7 +48,7 @@ def test_every_package_is_in_the_wheel_list() -> None:
 
 
 def test_one_version() -> None:
-    assert importlib.metadata.version("scorekeeper") == ingest.__version__
+    assert importlib.metadata.version("tcg-scorekeeper") == ingest.__version__
     assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
 
 
@@ -77,13 +80,41 @@ def _build_wheel(tmp: Path) -> Path:
         [*command, "--no-build-isolation"] if offline else command, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout + done.stderr
-    (wheel,) = (tmp / "dist").glob("scorekeeper-*.whl")
+    (wheel,) = (tmp / "dist").glob("tcg_scorekeeper-*.whl")
     return wheel
 
 
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def test_the_distribution_has_a_name_of_its_own(wheel: Path) -> None:
+    """`scorekeeper` on PyPI is an unrelated project; the engines are pinned below what is untested."""
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        metadata = Parser().parsestr(archive.read(name).decode("utf-8"))
+    assert wheel.name.startswith(f"tcg_scorekeeper-{ingest.__version__}-")
+    assert (metadata["Name"], metadata["Author"]) == ("tcg-scorekeeper", "Scorekeeper contributors")
+    assert "Programming Language :: Python :: 3.11" in metadata.get_all("Classifier", [])
+    assert {"zensical", "test"} <= set(metadata.get_all("Provides-Extra", []))
+    requires = [Requirement(r) for r in metadata.get_all("Requires-Dist", [])]
+    runtime = {r.name.lower(): r for r in requires if r.marker is None}
+    # Installed, an engine's next major (Zensical: its next minor) is refused; what the tests run with is admitted.
+    for dist, untested in (("mkdocs", "2.0"), ("mkdocs-material", "10.0")):
+        assert untested not in runtime[dist].specifier
+        assert importlib.metadata.version(dist) in runtime[dist].specifier
+    assert "zensical" not in runtime and "scorekeeper" not in runtime
+    (zensical,) = [r for r in requires if r.name == "zensical"]
+    assert zensical.marker is not None and zensical.marker.evaluate({"extra": "zensical"})
+    assert not zensical.marker.evaluate({"extra": ""})
+    assert "0.1.0" not in zensical.specifier and importlib.metadata.version("zensical") in zensical.specifier
+    # The test extra brings the zensical extra, so the tests of both engines run.
+    assert any(r.name == "tcg-scorekeeper" and r.extras == {"zensical"} for r in requires)
+
+
 @pytest.mark.slow
-def test_the_wheel_works_in_an_empty_folder(tmp_path: Path) -> None:
-    wheel = _build_wheel(tmp_path)
+def test_the_wheel_works_in_an_empty_folder(tmp_path: Path, wheel: Path) -> None:
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"

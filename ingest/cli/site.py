@@ -9,6 +9,7 @@ import sys
 import click
 
 from ingest.cli.common import (
+    fail,
     print_diagnostics,
     project_of,
     settled_before,
@@ -151,13 +152,16 @@ def serve(ctx: click.Context, host: str, port: int, engine: str, today: dt.datet
     """
     from ingest.publish.serve import serve as run_server
 
-    run_server(
-        project_of(ctx),
-        host=host,
-        port=port,
-        engine=engine,
-        today=lambda: today_from_env(today.date() if today else None),
-        echo=lambda message: click.echo(message, err=True),
-        cache_home=user_cache_home(),
-        settled_before=settled_before,
-    )
+    try:
+        run_server(
+            project_of(ctx),
+            host=host,
+            port=port,
+            engine=engine,
+            today=lambda: today_from_env(today.date() if today else None),
+            echo=lambda message: click.echo(message, err=True),
+            cache_home=user_cache_home(),
+            settled_before=settled_before,
+        )
+    except IngestError as exc:  # an engine that is not installed
+        fail(exc.text)

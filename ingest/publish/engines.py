@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import importlib
 import logging
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -212,7 +212,8 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
-        cmd = [_zensical(), "build", "-f", str(cfg)] + (["--strict"] if strict else [])
+        # This interpreter's Zensical, the one require_engine found (never another one on PATH).
+        cmd = [sys.executable, "-m", "zensical", "build", "-f", str(cfg)] + (["--strict"] if strict else [])
         proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True, check=False)
     finally:
         cfg.unlink(missing_ok=True)
@@ -229,8 +230,23 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     return [line for line in (proc.stderr or "").splitlines() if "warning" in line.lower()]
 
 
-def _zensical() -> str:
-    exe = shutil.which("zensical", path=str(Path(sys.executable).parent)) or shutil.which("zensical")
-    if exe is None:
-        raise IngestError("the zensical engine is not installed; pip install zensical")
-    return exe
+ZENSICAL_MISSING = (
+    "the zensical engine is not installed: pip install 'tcg-scorekeeper[zensical]' "
+    "(or build with the default engine, mkdocs)"
+)
+"""What a build, a preview or the venue says when asked for Zensical without it: the engine is
+an extra of the distribution (``tcg-scorekeeper[zensical]``), not one of its dependencies."""
+
+
+def require_engine(engine: str) -> None:
+    """Raises IngestError (one line, :data:`ZENSICAL_MISSING`) when ``engine`` cannot run here.
+
+    mkdocs and mkdocs-material are dependencies of the package; Zensical is checked by
+    importing it, as :func:`run_zensical` runs it (``python -m zensical`` with this interpreter).
+    """
+    if engine != "zensical":
+        return
+    try:
+        importlib.import_module("zensical")
+    except ImportError:
+        raise IngestError(ZENSICAL_MISSING) from None

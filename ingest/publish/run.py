@@ -45,6 +45,7 @@ from ingest.publish.cache import (
 )
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
+from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.site_update import SiteUpdate
@@ -213,6 +214,8 @@ def build_site(
     """
     if engine not in ENGINES:
         raise IngestError(f"unknown engine {engine!r}; expected one of: {', '.join(ENGINES)}")
+    if not docs_only:
+        require_engine(engine)  # before anything is written
     with build_lock(project, progress):
         wait_for_edits(project.events_dir)
         return _build(

@@ -27,6 +27,7 @@ from urllib.parse import parse_qs, urlparse
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.publish.build_outcome import BuildIncomplete
+from ingest.publish.engines import require_engine
 from ingest.publish.run import BuildMemory, build_site
 from ingest.source.project import Project
 
@@ -279,7 +280,9 @@ def serve(
     ``today`` gives each build its date (asked again at every rebuild: a preview left
     running past midnight moves its upcoming and recent events with the day); the builds
     keep their cache in ``cache_home``, and ``settled_before`` gives each its
-    ``settled_before`` (see :func:`~ingest.publish.run.build_site`)."""
+    ``settled_before`` (see :func:`~ingest.publish.run.build_site`). An engine that is not
+    installed is an IngestError before anything is built or served."""
+    require_engine(engine)
     state = LiveState()
     rebuilder = Rebuilder(
         project, state, engine=engine, today=today, echo=echo, cache_home=cache_home, settled_before=settled_before

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.slug import slug as make_slug
+from ingest.publish.engines import require_engine
 from ingest.publish.run import site_language
 from ingest.publish.serve import LiveState, watch
 from ingest.source.project import Project
@@ -155,6 +156,7 @@ def run_venue(
     from ingest.venue.app import make_app
     from ingest.venue.connections import VenueProtocol, connection_limit, raise_open_files
 
+    require_engine(engine)  # before the build process is forked and the data folder opened
     open_files = raise_open_files()
     feed = Feed()
     state = LiveState()
