@@ -170,11 +170,8 @@ class DeckPages:
 
     async def enter(self, request: Request) -> Response:
         session = self.venue.guard.session(request)
-        try:
-            form = await read_form(request)
-        except FormTooLarge:
-            return self._expired(session)
-        if not self.venue.guard.form_ok(request, session, form):
+        form = await self.venue.guard.posted(request, session)
+        if form is None:
             return self._expired(session)
         found = await self._lookup(request, session, form.get("code", ""))
         if isinstance(found, Response):

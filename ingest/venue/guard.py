@@ -135,6 +135,21 @@ class Guard:
         token = form.get("csrf", "")
         return not session.fresh and bool(token) and same(token, self.csrf(session, to=to))
 
+    async def posted(
+        self, request: Request, session: Session, *, to: bool = False, keyed: bool = False
+    ) -> dict[str, str] | None:
+        """The posted form if it is the venue's own (:meth:`form_ok`; with ``keyed``, its
+        idempotency key well formed), or None: too large, expired, or not from this server."""
+        try:
+            form = await read_form(request)
+        except FormTooLarge:
+            return None
+        if not self.form_ok(request, session, form, to=to):
+            return None
+        if keyed and not FORM_KEY.match(form.get("key", "")):
+            return None
+        return form
+
     # -- the TO ---------------------------------------------------------------------------------
 
     def is_to(self, request: Request) -> bool:

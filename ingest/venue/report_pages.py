@@ -26,7 +26,7 @@ from ingest.venue.context import Venue
 from ingest.venue.desk import Refused
 from ingest.venue.entries import ENTRY
 from ingest.venue.events import LiveEvent
-from ingest.venue.guard import FORM_KEY, FormTooLarge, Session, client_address, read_form
+from ingest.venue.guard import Session, client_address
 from ingest.venue.phone import status_view
 from ingest.venue.result_forms import form_of
 from ingest.venue.tables import Side, Table
@@ -87,11 +87,8 @@ class ReportPages:
 
     async def enter(self, request: Request) -> Response:
         session = self.venue.guard.session(request)
-        try:
-            form = await read_form(request)
-        except FormTooLarge:
-            return self._expired(request, session)
-        if not self.venue.guard.form_ok(request, session, form):
+        form = await self.venue.guard.posted(request, session)
+        if form is None:
             return self._expired(request, session)
         found = await self._lookup(request, session, form.get("code", ""))
         if isinstance(found, Response):
@@ -171,11 +168,8 @@ class ReportPages:
     async def choose(self, request: Request) -> Response:
         venue = self.venue
         session = venue.guard.session(request)
-        try:
-            form = await read_form(request)
-        except FormTooLarge:
-            return self._expired(request, session)
-        if not venue.guard.form_ok(request, session, form):
+        form = await venue.guard.posted(request, session)
+        if form is None:
             return self._expired(request, session)
         found = await self._lookup(request, session, request.path_params["code"])
         if isinstance(found, Response):
@@ -189,11 +183,8 @@ class ReportPages:
     async def send(self, request: Request) -> Response:
         venue = self.venue
         session = venue.guard.session(request)
-        try:
-            form = await read_form(request)
-        except FormTooLarge:
-            return self._expired(request, session)
-        if not venue.guard.form_ok(request, session, form) or not FORM_KEY.match(form.get("key", "")):
+        form = await venue.guard.posted(request, session, keyed=True)
+        if form is None:
             return self._expired(request, session)
         found = await self._lookup(request, session, request.path_params["code"])
         if isinstance(found, Response):
