@@ -52,15 +52,23 @@ def test_one_version() -> None:
     assert "MIT License" in (REPO / "LICENSE").read_text(encoding="utf-8")
 
 
-def test_a_project_overrides_the_shipped_defaults(tmp_path: Path) -> None:
+def test_a_project_overrides_the_shipped_defaults_file_by_file(tmp_path: Path) -> None:
     empty = Project(tmp_path)
-    assert empty.schema_dir == shipped("schema") and (empty.schema_dir / "event.schema.json").is_file()
+    assert empty.schema("event") == shipped("schema") / "event.schema.json" and empty.schema("event").is_file()
     assert empty.mkdocs_file == shipped("mkdocs.yml") and empty.mkdocs_file.is_file()
     (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "mtg.yaml").write_text("game: mtg\n", encoding="utf-8")
+    (tmp_path / "site_templates").mkdir()
+    (tmp_path / "site_templates" / "home.md.j2").write_text("# Ours\n", encoding="utf-8")
     (tmp_path / "mkdocs.yml").write_text("site_name: Ours\n", encoding="utf-8")
-    assert Project(tmp_path).formats_dir == tmp_path / "formats"
-    assert Project(tmp_path).mkdocs_file == tmp_path / "mkdocs.yml"
-    assert Project(tmp_path).templates_dir == shipped("site_templates")
+    ours = Project(tmp_path)
+    # The project's file where it has one, the shipped one for every other name.
+    assert ours.formats.find("mtg.yaml") == tmp_path / "formats" / "mtg.yaml"
+    assert ours.formats.find("vanguard.yaml") == shipped("formats") / "vanguard.yaml"
+    assert [p.name for p in ours.formats.files("*.yaml")] == sorted(p.name for p in shipped("formats").glob("*.yaml"))
+    assert ours.templates.find("home.md.j2") == tmp_path / "site_templates" / "home.md.j2"
+    assert ours.templates.find("event.md.j2") == shipped("site_templates") / "event.md.j2"
+    assert ours.mkdocs_file == tmp_path / "mkdocs.yml"
 
 
 def _build_wheel(tmp: Path) -> Path:

@@ -48,7 +48,7 @@ def build_fingerprint(project: Project, today: str, code: str, card_files: Itera
             h.update(f"{dist}={version(dist)};".encode())
         except PackageNotFoundError:
             h.update(f"{dist}=;".encode())
-    h.update(templates_fingerprint(project.templates_dir).encode())
+    h.update(templates_fingerprint(project.templates).encode())
     # Message catalogs (the project's own, then the shipped ones), where there are any.
     for folder in (project.seasons_dir, *project.presets_dirs, project.root / "locales", shipped("locales")):
         h.update(b"\1" + folder.name.encode())
@@ -89,10 +89,9 @@ def code_fingerprint(project: Project) -> str:
     """The package's code and version, the formats and schemas, and mkdocs.yml: what every
     event's checks and pages depend on besides its own files (part of :func:`build_fingerprint`)."""
     h = hashlib.sha256(__version__.encode())
-    for folder in (project.formats_dir, project.schema_dir):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file():
-                h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
+    for layers in (project.formats, project.schemas):  # the project's files over the shipped ones
+        for name, path in layers.all_files():
+            h.update(name.encode() + path.read_bytes())
     if project.mkdocs_file.is_file():
         h.update(project.mkdocs_file.read_bytes())
     code = Path(__file__).resolve().parents[1]

@@ -80,7 +80,7 @@ class EventMaker:
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):
             return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, None)
-        rendered = render_event(report, self.inputs, self.project.templates_dir)
+        rendered = render_event(report, self.inputs, self.project.templates)
         entry = cached_event(item, report, rendered, item.deck_refs, registry)
         self.store.save(key, item.shown, entry)
         self.store.remember_good(item.shown, key)

@@ -330,7 +330,7 @@ def _build(
         t = time.perf_counter()
         files = site_files(
             inputs,
-            project.templates_dir,
+            project.templates,
             page_cache=memory.pages,
             mapper=forked_map if processes > 1 else in_order,
             progress=step,

@@ -253,8 +253,9 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
 
     observer = Observer()
     handler = Handler()
-    folders = (project.events_dir, project.formats_dir, project.templates_dir, project.seasons_dir)
-    for folder in (*folders, project.root / "presets"):
+    # The project's own folders (the shipped files under them do not change while it runs).
+    own = ("formats", "site_templates", "schema", "presets", "locales")
+    for folder in (project.events_dir, project.seasons_dir, *(project.root / name for name in own)):
         if folder.is_dir():
             observer.schedule(handler, str(folder), recursive=True)
     observer.schedule(handler, str(project.root), recursive=False)

@@ -24,23 +24,24 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 from jinja2.ext import babel_extract
 
+from ingest.source.layers import SearchPath
 from ingest.source.project import shipped
 
 _JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true"}
 """How :func:`ingest.site.render.environment` reads templates (newstyle gettext: ``%(name)s``)."""
 
 
-def sources(templates: Path | None = None) -> Iterator[tuple[str, Path]]:
+def sources(templates: SearchPath | None = None) -> Iterator[tuple[str, Path]]:
     """Every file with messages: the site's Python modules, the venue's (its pages speak the
-    site's language) and the page templates."""
+    site's language) and the page templates (a project's own over the shipped ones)."""
     code = Path(__file__).parent
     for path in sorted([*code.glob("*.py"), *(code.parent / "venue").glob("*.py")]):
         yield "python", path
-    for path in sorted((templates or shipped("site_templates")).glob("*.j2")):
+    for path in (templates or SearchPath((shipped("site_templates"),))).files("*.j2"):
         yield "jinja", path
 
 
-def messages(templates: Path | None = None) -> Catalog:
+def messages(templates: SearchPath | None = None) -> Catalog:
     """Every message of the site, with where it is written (the catalog template)."""
     catalog = Catalog(project="Scorekeeper", fuzzy=False)
     for kind, path in sources(templates):
@@ -59,7 +60,7 @@ def messages(templates: Path | None = None) -> Catalog:
     return catalog
 
 
-def updated(language: str, po: Path, templates: Path | None = None) -> Catalog:
+def updated(language: str, po: Path, templates: SearchPath | None = None) -> Catalog:
     """The catalog of ``language``: the ``.po`` file's translations (if any) for the current messages."""
     locale = Locale.parse(language.replace("-", "_"))
     if po.is_file():

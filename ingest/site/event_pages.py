@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ingest.planner.systems import system_of
@@ -31,6 +30,7 @@ from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
+from ingest.source.layers import SearchPath
 from ingest.source.players import PlayerRegistry
 
 # -- view models --------------------------------------------------------------------------
@@ -164,7 +164,7 @@ def _main_standings(
     }
 
 
-def _event_pages(report: EventReport, inputs: SiteInputs, templates: Path) -> Files:
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> Files:
     e = report.event
     names = player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
@@ -242,7 +242,7 @@ class RenderedEvent:
     :data:`~ingest.site.fragments.PREFIX`)."""
 
 
-def render_event(report: EventReport, inputs: SiteInputs, templates: Path) -> RenderedEvent:
+def render_event(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and digest, in the site's language
     (``inputs.language``)."""
     with i18n.use(inputs.lang()):

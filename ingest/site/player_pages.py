@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ingest.report.history import HistoryEntry, PlayerHistories
@@ -21,6 +20,7 @@ from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
+from ingest.source.layers import SearchPath
 from ingest.source.naming import is_unnamed
 
 PLAYER_PAGE = "player:"
@@ -61,7 +61,7 @@ class OpponentRow:
 
 def player_pages(
     inputs: SiteInputs,
-    templates: Path,
+    templates: SearchPath,
     histories: PlayerHistories,
     mapper: Mapper = in_order,
     page_cache: dict[Any, Files] | None = None,
@@ -149,7 +149,7 @@ def _player_page_key(
 def _player_page(
     cid: str,
     inputs: SiteInputs,
-    templates: Path,
+    templates: SearchPath,
     histories: PlayerHistories,
     seasons: Sequence[Mapping[str, Any]] = (),
 ) -> Files:

@@ -4,7 +4,6 @@ engine's worked examples."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from ingest.core.games import GAMES
 from ingest.rules.examples import all_examples, wot_example_game
@@ -12,9 +11,10 @@ from ingest.rules.pairing_example import pairing_example
 from ingest.rules.rulesets import RULESETS, get_ruleset, registered_rulesets
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.page import Files, SiteInputs, base_for, page_files
+from ingest.source.layers import SearchPath
 
 
-def format_pages(inputs: SiteInputs, templates: Path) -> Files:
+def format_pages(inputs: SiteInputs, templates: SearchPath) -> Files:
     files: Files = {}
     games = []
     reg = inputs.formats
@@ -61,7 +61,7 @@ SHIPPED_PAGES = (
 """The rules pages written in our own words (``rules_<id>.md.j2``), by ruleset id and title."""
 
 
-def rules_pages(inputs: SiteInputs, templates: Path) -> Files:
+def rules_pages(inputs: SiteInputs, templates: SearchPath) -> Files:
     """The rules pages: the shipped rulesets' own, one drawn from its values for each ruleset a
     community registered (``rules_ruleset.md.j2``), the index and the error codes."""
     examples = all_examples()

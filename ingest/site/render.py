@@ -19,7 +19,7 @@ given and calls the functions it is given, but reaches nothing else of Python
 tries, or that cannot be read, is a positioned error (:func:`template_problem`).
 
 Rendering is pure: the environment has no access to the clock or the file system beyond
-its template folder.
+its template folders.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from ingest.site.table_rows import (
     standings_data,
     standings_rows,
 )
+from ingest.source.layers import SearchPath
 from ingest.source.project import shipped
 from ingest.source.storage import display_path
 
@@ -183,30 +184,37 @@ def script_words() -> Markup:
     return Markup(' data-sk-words="%s"') % json.dumps(shown, ensure_ascii=False, separators=(", ", ": "))
 
 
-def shipped_as_is(templates: Path) -> bool:
-    """Whether a template folder holds exactly Scorekeeper's own templates (the package's, or
-    byte-for-byte copies of them): code installed with Scorekeeper, rendered without the
-    sandbox's check of every attribute (a twentieth of the time of an event's pages)."""
-    own = shipped("site_templates")
+def shipped_as_is(templates: SearchPath) -> bool:
+    """Whether the templates are exactly Scorekeeper's own: every file of the project's folder
+    (if any) a byte-for-byte copy of the shipped file of its name, so that what the search path
+    finds is code installed with Scorekeeper, rendered without the sandbox's check of every
+    attribute (a twentieth of the time of an event's pages)."""
+    own, shipped_dir = templates.own, shipped("site_templates")
     try:
-        if templates.resolve() == own.resolve():
-            return True
-        mine = sorted(p.relative_to(templates) for p in templates.rglob("*") if p.is_file() or p.is_symlink())
-        theirs = sorted(p.relative_to(own) for p in own.rglob("*") if p.is_file())
-        if mine != theirs:
+        if templates.default.resolve() != shipped_dir.resolve():
             return False
-        return all(
-            not (templates / name).is_symlink() and (templates / name).read_bytes() == (own / name).read_bytes()
-            for name in mine
-        )
+        if own is None or not own.is_dir():
+            return True
+        for path in own.rglob("*"):
+            if path.is_symlink():
+                return False
+            if not path.is_file():
+                continue
+            theirs = shipped_dir / path.relative_to(own)
+            if not theirs.is_file() or path.read_bytes() != theirs.read_bytes():
+                return False
+        return True
     except OSError:
         return False
 
 
 @functools.cache
-def environment(templates: Path) -> jinja2.Environment:
-    """The Jinja2 environment over a template folder (cached per folder): the sandbox's for a
-    project's own templates, a plain one for Scorekeeper's (:func:`shipped_as_is`).
+def environment(templates: SearchPath) -> jinja2.Environment:
+    """The Jinja2 environment over the template folders (cached per search path): a template is
+    taken from the first folder that has it (the project's ``site_templates/``, then the
+    shipped one), so a project's one template of its own is used and every other is
+    Scorekeeper's. The sandbox's environment when the project has any template of its own,
+    a plain one for Scorekeeper's (:func:`shipped_as_is`).
 
     Labels in the templates are ``_("...")`` and ``ngettext(...)`` calls (Jinja's i18n
     extension, new style: ``%(name)s`` placeholders, values escaped), looked up in the
@@ -215,7 +223,7 @@ def environment(templates: Path) -> jinja2.Environment:
     kind = jinja2.Environment if shipped_as_is(templates) else ImmutableSandboxedEnvironment
     env = kind(
         extensions=["jinja2.ext.i18n"],
-        loader=jinja2.FileSystemLoader(str(templates)),
+        loader=jinja2.FileSystemLoader([str(folder) for folder in templates]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -272,29 +280,29 @@ def localized_names(name: str, code: str) -> list[str]:
     return [f"{stem}.{c}.{ext}" for c in codes] + [name]
 
 
-def _template(templates: Path, name: str) -> jinja2.Template:
+def _template(templates: SearchPath, name: str) -> jinja2.Template:
     """The template ``name`` in the active language (see :func:`localized_names`)."""
     env = environment(templates)
     names = localized_names(name, i18n.active().code)
     return env.get_template(name) if len(names) == 1 else env.select_template(names)
 
 
-def render(templates: Path, name: str, context: Mapping[str, Any]) -> str:
+def render(templates: SearchPath, name: str, context: Mapping[str, Any]) -> str:
     """Renders one template with a context (raises IngestError, positioned, when it cannot be)."""
     try:
         return _template(templates, name).render(**context)
     except jinja2.TemplateError as exc:
-        raise IngestError([template_problem(exc, templates.parent)]) from None
+        raise IngestError([template_problem(exc, templates.folders[0].parent)]) from None
 
 
-def render_page(templates: Path, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
+def render_page(templates: SearchPath, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
     """Renders a page template: its Markdown (each fragment's heading in its front matter,
     see :func:`~ingest.site.fragments.anchor_fragments`), and its HTML fragments."""
     fragments: list[str] = []
     try:
         text = _template(templates, name).render(**context, _fragments=fragments)
     except jinja2.TemplateError as exc:
-        raise IngestError([template_problem(exc, templates.parent)]) from None
+        raise IngestError([template_problem(exc, templates.folders[0].parent)]) from None
     return (anchor_fragments(text, name) if fragments else text), fragments
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ingest.core.model import Event
@@ -25,6 +24,7 @@ from ingest.site.i18n import N_, ordinal
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, page_files
 from ingest.site.season_words import qualify_text, rules_text
+from ingest.source.layers import SearchPath
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Rules, Season, points_text
 
@@ -264,7 +264,7 @@ def _dump(doc: Any) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], templates: Path) -> Files:
+def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], templates: SearchPath) -> Files:
     """The season pages, their index and their API documents (nothing without seasons).
 
     ``names``: the published name of every player with a page, by canonical id.

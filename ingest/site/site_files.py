@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from ingest.report.history import histories_from
@@ -23,22 +22,22 @@ from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import search_entries
 from ingest.site.search_index import SEARCH_FILE
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
+from ingest.source.layers import SearchPath
 
 
-def templates_fingerprint(templates: Path) -> str:
-    """A digest of every template and asset (rendered pages depend on all of them)."""
+def templates_fingerprint(templates: SearchPath) -> str:
+    """A digest of every template and asset the search path finds (rendered pages depend on all of them)."""
     import hashlib
 
     h = hashlib.sha256()
-    for path in sorted(templates.rglob("*")):
-        if path.is_file():
-            h.update(path.relative_to(templates).as_posix().encode() + b"\0" + path.read_bytes())
+    for name, path in templates.all_files():
+        h.update(name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 
 def site_files(
     inputs: SiteInputs,
-    templates: Path,
+    templates: SearchPath,
     page_cache: dict[Any, Files] | None = None,
     mapper: Mapper = in_order,
     progress: Callable[[str, int, int], None] | None = None,
@@ -62,7 +61,7 @@ def site_files(
 
 def _site_files(
     inputs: SiteInputs,
-    templates: Path,
+    templates: SearchPath,
     page_cache: dict[Any, Files] | None,
     mapper: Mapper,
     progress: Callable[[str, int, int], None] | None,
@@ -135,13 +134,13 @@ def _site_files(
         files.update(event.files)
     files.update(players)
     files.update(tail)
-    for asset in sorted((templates / "assets").glob("*")):
+    for asset in templates.files(under="assets"):  # the project's own asset, else the shipped one
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
 
 
-def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Path) -> Files:
+def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:
     """The events index: every event by year and month, newest first."""
     years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):

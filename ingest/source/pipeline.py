@@ -12,6 +12,7 @@ import functools
 import hashlib
 import os
 import posixpath
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.format_files import archetypes_from_documents, registry_from_documents
+from ingest.source.layers import SearchPath
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
 from ingest.source.storage import MAX_FILE_BYTES, display_path, file_signature, find_files, is_inside, read_text
@@ -71,8 +73,10 @@ def read_document(
     return parse_yaml(text, shown, config=config)
 
 
-def read_data_files(folder: Path, root: Path) -> tuple[list[SourceDocument], list[str], list[Diagnostic]]:
-    """Every ``*.yaml`` of a data folder, read through :func:`read_document`.
+def read_data_files(paths: Iterable[Path], root: Path) -> tuple[list[SourceDocument], list[str], list[Diagnostic]]:
+    """Data files (the ``*.yaml`` a :class:`~ingest.source.layers.SearchPath` finds), read
+    through :func:`read_document`: a project's own file is held to the project folder, a
+    shipped one is not the project's.
 
     Returns the documents read, the names (as diagnostics show them) of the files that could
     not be, and the problems found while reading. A file with any problem is left out.
@@ -80,8 +84,8 @@ def read_data_files(folder: Path, root: Path) -> tuple[list[SourceDocument], lis
     docs: list[SourceDocument] = []
     unreadable: list[str] = []
     diags: list[Diagnostic] = []
-    within = root if is_inside(folder, root) else None  # the shipped defaults are not the project's
-    for path in sorted(folder.glob("*.yaml")):
+    for path in paths:
+        within = root if is_inside(path, root) else None  # the shipped defaults are not the project's
         shown = display_path(path, root)
         doc, problems = read_document(path, shown, within=within)
         diags += problems
@@ -111,9 +115,9 @@ def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
 
 @functools.lru_cache(maxsize=8)
 def _formats(
-    formats_dir: Path, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+    formats: SearchPath, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    docs, unreadable, diags = read_data_files(formats_dir, root)
+    docs, unreadable, diags = read_data_files(formats.files("*.yaml"), root)
     registry, problems = registry_from_documents(docs, load_schema(schema), unreadable)
     return registry, (*diags, *problems)
 
@@ -154,26 +158,34 @@ def _players(text: str, shown: str, schema: Path) -> tuple[PlayerRegistry, tuple
 
 @functools.lru_cache(maxsize=8)
 def _archetypes(
-    folder: Path, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
+    folders: SearchPath, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
 ) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
-    if not folder.is_dir():
+    paths = folders.files("*.yaml")
+    if not paths:
         return None, ()
-    docs, _, diags = read_data_files(folder, root)
+    docs, _, diags = read_data_files(paths, root)
     book, problems = archetypes_from_documents(docs, load_schema(schema))
     return book, (*diags, *problems)
 
 
 def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
-    """Archetype rules from formats/archetypes/, with positioned problems (read once per change)."""
-    folder, schema = (project.formats_dir / "archetypes").resolve(), project.schema("archetypes").resolve()
-    book, problems = _archetypes(folder, project.root.resolve(), schema, signature(folder, schema))
+    """Archetype rules from formats/archetypes/ (a project's file for a format over the shipped
+    one), with positioned problems (read once per change)."""
+    folders, schema = _resolved(project.archetypes), project.schema("archetypes").resolve()
+    book, problems = _archetypes(folders, project.root.resolve(), schema, signature(*folders, schema))
     return book, list(problems)
 
 
 def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    """The project's formats (read once) and any problem in the format files."""
-    folder, schema = project.formats_dir.resolve(), project.schema("format").resolve()
-    return _formats(folder, schema, project.root.resolve(), signature(folder, schema))
+    """The project's formats (read once) and any problem in the format files: a game's file from
+    the project's ``formats/`` when it has one (``formats/mtg.yaml`` replaces Magic's formats),
+    else the shipped one."""
+    folders, schema = _resolved(project.formats), project.schema("format").resolve()
+    return _formats(folders, schema, project.root.resolve(), signature(*folders, schema))
+
+
+def _resolved(layers: SearchPath) -> SearchPath:
+    return SearchPath(tuple(folder.resolve() for folder in layers))
 
 
 def parse_event_text(
@@ -281,12 +293,12 @@ class EventData:
 
 def event_data(project: Project) -> EventData:
     """The project's format and schema data as of now."""
-    return EventData(signature(project.formats_dir, project.schema_dir), format_registry(project)[0])
+    return EventData(signature(*project.formats, *project.schemas), format_registry(project)[0])
 
 
 def parse_key(text: str, shown: str, project: Project, data: EventData | None = None) -> tuple[str, str, Any]:
     """What a parsed event text is cached under: the text, its name, the format and schema data."""
-    key = data.key if data is not None else signature(project.formats_dir, project.schema_dir)
+    key = data.key if data is not None else signature(*project.formats, *project.schemas)
     return (hashlib.sha256(text.encode()).hexdigest(), shown, key)
 
 

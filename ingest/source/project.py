@@ -1,10 +1,11 @@
 """Where a Scorekeeper project keeps its files.
 
 A project is a folder (usually a git repository) with ``events/``, ``formats/``,
-``site_templates/``, ``schema/``, ``players.yaml`` and ``mkdocs.yml``. Folders the
-project does not have (``schema/``, ``formats/``, ``site_templates/``) and a missing
-``mkdocs.yml`` fall back to the defaults shipped with the package, so a community
-repository only needs what it changes.
+``site_templates/``, ``schema/``, ``players.yaml`` and ``mkdocs.yml``. The shipped defaults
+are layered under the project's files, file by file (:class:`~ingest.source.layers.SearchPath`):
+a template, format file, schema, preset or catalog the project does not have comes from the
+package, so a community repository only needs what it changes (its ``mkdocs.yml`` is
+layered over the shipped one setting by setting: :mod:`ingest.source.site_layers`).
 
 The defaults are the repository's own top-level folders: a wheel carries them as package
 data under ``ingest/_shipped/`` (``pyproject.toml`` maps them there), read through
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from ingest.source.layers import SearchPath
 from ingest.source.storage import is_inside
 
 
@@ -47,9 +49,8 @@ class Project:
                 return cls(folder)
         return cls(here)
 
-    def _dir(self, name: str) -> Path:
-        own = self.root / name
-        return own if own.is_dir() else shipped(name)
+    def _layers(self, name: str) -> SearchPath:
+        return SearchPath.of(self.root / name, shipped(name))
 
     @property
     def events_dir(self) -> Path:
@@ -57,19 +58,24 @@ class Project:
         return self.root / "events"
 
     @property
-    def schema_dir(self) -> Path:
-        """JSON Schemas."""
-        return self._dir("schema")
+    def schemas(self) -> SearchPath:
+        """JSON Schemas: the project's ``schema/``, then the shipped ones."""
+        return self._layers("schema")
 
     @property
-    def formats_dir(self) -> Path:
-        """Format definitions."""
-        return self._dir("formats")
+    def formats(self) -> SearchPath:
+        """Format definitions, one file per game: the project's ``formats/``, then the shipped ones."""
+        return self._layers("formats")
 
     @property
-    def templates_dir(self) -> Path:
-        """Jinja2 page templates."""
-        return self._dir("site_templates")
+    def archetypes(self) -> SearchPath:
+        """Archetype rules, one file per format: the project's ``formats/archetypes/``, then the shipped ones."""
+        return self.formats.below("archetypes")
+
+    @property
+    def templates(self) -> SearchPath:
+        """Jinja2 page templates and assets: the project's ``site_templates/``, then the shipped ones."""
+        return self._layers("site_templates")
 
     @property
     def players_file(self) -> Path:
@@ -85,14 +91,12 @@ class Project:
     def presets_dirs(self) -> tuple[Path, ...]:
         """Season presets: the project's own ``presets/``, then the shipped ones (an own
         preset replaces a shipped one of the same id)."""
-        own, default = self.root / "presets", shipped("presets")
-        return (own,) if own.resolve() == default.resolve() else (own, default)
+        return self._layers("presets").folders
 
     @property
     def locales_dirs(self) -> tuple[Path, ...]:
         """Message catalogs: the project's own ``locales/``, then the shipped ones."""
-        own, default = self.root / "locales", shipped("locales")
-        return (default,) if own.resolve() == default.resolve() else (own, default)
+        return self._layers("locales").folders
 
     @property
     def mkdocs_file(self) -> Path:
@@ -114,5 +118,5 @@ class Project:
         return self.root if is_inside(path, self.root) else None
 
     def schema(self, name: str) -> Path:
-        """Path of ``schema/<name>.schema.json``."""
-        return self.schema_dir / f"{name}.schema.json"
+        """Path of ``schema/<name>.schema.json``: the project's own, else the shipped one."""
+        return self.schemas.file(f"{name}.schema.json")

@@ -107,7 +107,7 @@ def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     out += load_players(project)[1]
     out += site_config_diagnostics(project)
     out += card_data(project)[1]
-    out += links_out(project.templates_dir, project.root)  # (the shipped templates are not in the project)
+    out += links_out(project.root / "site_templates", project.root)  # (the shipped templates are not in the project)
     return out
 
 

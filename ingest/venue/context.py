@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse
 from ingest.site import i18n
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render
-from ingest.source.project import Project, shipped
+from ingest.source.project import Project
 from ingest.venue.desk import Desk
 from ingest.venue.entries import Entries
 from ingest.venue.events import Events, LiveEvent
@@ -51,14 +51,10 @@ class Venue:
     notes: list[str] = field(default_factory=list)
     """What the terminal said at start that the TO page repeats (where the venue listens)."""
 
-    def templates(self, name: str) -> Path:
-        """The template folder that has ``name``: the project's own, else the shipped one."""
-        own = self.project.templates_dir
-        return own if (own / name).is_file() else shipped("site_templates")
-
     def draw(self, name: str, context: Mapping[str, Any]) -> str:
-        """A venue template rendered in the site's language (call with the language active)."""
-        return render(self.templates(name), name, context)
+        """A venue template rendered in the site's language (call with the language active): the
+        project's own templates over the shipped ones, file by file, as the site's pages are."""
+        return render(self.project.templates, name, context)
 
     def speaking(self) -> Any:
         """The site's language, made active for the block (``with venue.speaking():``)."""

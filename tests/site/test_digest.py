@@ -12,12 +12,13 @@ from ingest.site.digest import DigestError, digest_from_json, digest_to_json, ev
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.page import SiteInputs
 from ingest.site.site_files import site_files
+from ingest.source.layers import SearchPath
 from tests.site_helpers import TODAY, make_project, site_inputs
 
 
-def _inputs(tmp_path: Path) -> tuple[SiteInputs, Path]:
+def _inputs(tmp_path: Path) -> tuple[SiteInputs, SearchPath]:
     project = make_project(tmp_path)
-    return site_inputs(project), project.templates_dir
+    return site_inputs(project), project.templates
 
 
 def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from babel.messages.pofile import read_po
 from ingest.publish.run import build_site
 from ingest.site import i18n
 from ingest.site.catalogs import messages
+from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.site_helpers import TODAY, make_project, page_text
 
@@ -244,7 +245,7 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
     from ingest.site.render import environment
 
     # What the template exports (its top-level names) are the module's attributes, untyped.
-    exported = vars(environment(ROOT / "site_templates").get_template("_rules_ja.md.j2").module)
+    exported = vars(environment(Project(ROOT).templates).get_template("_rules_ja.md.j2").module)
     assert {x.id for x in all_examples()} <= set(exported["situations"])
     assert {t.table for t in wot_example_game()} <= set(exported["wot_situations"])
 

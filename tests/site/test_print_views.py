@@ -42,7 +42,7 @@ def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None
     registry, _ = format_registry(project or Project(ROOT))
     report = compute_report(event, deck_files, registry)
     inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
-    files = render_event(report, inputs, ROOT / "site_templates").files
+    files = render_event(report, inputs, Project(ROOT).templates).files
     out = {}
     for path, text in files.items():
         if path.endswith(".md"):

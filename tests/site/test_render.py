@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
 from ingest.site.render import environment
+from ingest.source.layers import SearchPath
 
 values = st.one_of(
     st.text(),
@@ -24,20 +25,21 @@ values = st.one_of(
 
 @given(values)
 def test_an_output_is_escaped_as_markupsafe_escapes_it(value: object) -> None:
-    folder = Path(__file__).resolve().parents[2] / "site_templates"
+    folder = SearchPath((Path(__file__).resolve().parents[2] / "site_templates",))
     template = environment(folder).from_string("[{{ v }}]{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(v) }}")
     assert template.render(v=value) == f"[{escape(value)}]<{escape(value)}>"
 
 
 def test_markup_passes_through_and_other_objects_are_escaped_as_text() -> None:
-    folder = Path(__file__).resolve().parents[2] / "site_templates"
+    folder = SearchPath((Path(__file__).resolve().parents[2] / "site_templates",))
     template = environment(folder).from_string("{{ a }} {{ b }} {{ c }}")
     assert template.render(a=Markup("<b>x</b>"), b=Fraction(1, 3), c="<i>") == "<b>x</b> 1/3 &lt;i&gt;"
 
 
 def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Path) -> None:
     """A project's templates are code from its pull requests: the sandbox's. A byte-for-byte copy
-    of Scorekeeper's own is the package's code, rendered without the sandbox's checks."""
+    of Scorekeeper's own is the package's code, rendered without the sandbox's checks; so is a
+    project folder with no template of its own (every template comes from the package)."""
     import shutil
 
     from jinja2.sandbox import SandboxedEnvironment
@@ -46,20 +48,27 @@ def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Pa
     from ingest.source.project import shipped
 
     own = shipped("site_templates")
-    assert shipped_as_is(own) and not isinstance(environment(own), SandboxedEnvironment)
+
+    def over(folder: Path) -> SearchPath:
+        return SearchPath((folder, own))
+
+    assert shipped_as_is(SearchPath((own,))) and not isinstance(environment(SearchPath((own,))), SandboxedEnvironment)
+    assert shipped_as_is(over(tmp_path / "none")) and shipped_as_is(over(tmp_path))
     copy = tmp_path / "copy"
     shutil.copytree(own, copy)
-    assert shipped_as_is(copy)
+    assert shipped_as_is(over(copy))
+    (tmp_path / "one").mkdir()
+    shutil.copy(own / "home.md.j2", tmp_path / "one" / "home.md.j2")
+    assert shipped_as_is(over(tmp_path / "one"))
     changed = tmp_path / "changed"
-    shutil.copytree(own, changed)
+    changed.mkdir()
     (changed / "home.md.j2").write_text((own / "home.md.j2").read_text() + "\n")
-    assert not shipped_as_is(changed) and isinstance(environment(changed), SandboxedEnvironment)
+    assert not shipped_as_is(over(changed)) and isinstance(environment(over(changed)), SandboxedEnvironment)
     extra = tmp_path / "extra"
-    shutil.copytree(own, extra)
+    extra.mkdir()
     (extra / "mine.md.j2").write_text("{{ cycler.__init__.__globals__ }}")
-    assert not shipped_as_is(extra)
+    assert not shipped_as_is(over(extra))
     linked = tmp_path / "linked"
-    shutil.copytree(own, linked)
-    (linked / "home.md.j2").unlink()
+    linked.mkdir()
     (linked / "home.md.j2").symlink_to(own / "home.md.j2")
-    assert not shipped_as_is(linked)
+    assert not shipped_as_is(over(linked))
