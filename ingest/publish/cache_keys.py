@@ -92,8 +92,10 @@ def code_fingerprint(project: Project) -> str:
     for layers in (project.formats, project.schemas):  # the project's files over the shipped ones
         for name, path in layers.all_files():
             h.update(name.encode() + path.read_bytes())
-    if project.mkdocs_file.is_file():
-        h.update(project.mkdocs_file.read_bytes())
+    # mkdocs.yml is layered over the shipped one: both count.
+    for config in dict.fromkeys((project.mkdocs_file, shipped("mkdocs.yml"))):
+        if config.is_file():
+            h.update(config.read_bytes())
     code = Path(__file__).resolve().parents[1]
     for path in sorted(code.rglob("*.py")):
         h.update(path.name.encode() + path.read_bytes())

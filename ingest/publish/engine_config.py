@@ -1,11 +1,13 @@
-"""What the site engines are given of ``mkdocs.yml``: the configuration as checked, and no more.
+"""What the site engines are given of ``mkdocs.yml``: the configuration as checked, layered over
+the shipped one (:mod:`ingest.source.site_layers`), and no more.
 
 ``validate`` and ``build`` check ``mkdocs.yml`` before any engine runs
-(:mod:`ingest.source.site_checks`). Zensical is handed a configuration written from that
-checked document (:func:`zensical_config`), the engine's own tags written back as they were
-(``!ENV``, ``!!python/name:`` of an allowed function), rather than the file read again its
-own way; mkdocs renders the theme, and the project's theme overrides, in Jinja's sandbox
-(:func:`sandboxed`), so a template cannot reach Python.
+(:mod:`ingest.source.site_checks`). Both engines are handed a configuration written from that
+checked document layered over the shipped one (:func:`layered_text`, :func:`zensical_config`),
+the engine's own tags written back as they were (``!ENV``, ``!!python/name:`` of an allowed
+function), rather than the file read again its own way; mkdocs renders the theme, and the
+project's theme overrides, in Jinja's sandbox (:func:`sandboxed`), so a template cannot
+reach Python.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ingest.core.diagnostics import error
 from ingest.core.errors import IngestError
 from ingest.source.project import Project
 from ingest.source.site_config import site_document
+from ingest.source.site_layers import layered_config
 from ingest.source.yamldoc import Tagged, format_path
 
 _YAML_TAG = "tag:yaml.org,2002:"
@@ -49,13 +52,37 @@ ZENSICAL_TAGS = ("!ENV", "!!python/name:")
 """The tags Zensical reads (``!relative`` is mkdocs' alone)."""
 
 
+def layered_text(project: Project) -> str:
+    """``mkdocs.yml`` as the engines are given it: the project's settings layered over the
+    shipped ones (:mod:`ingest.source.site_layers`), the engine's own tags written back as
+    they were.
+
+    Raises:
+        IngestError: the configuration has an error (``build`` has stopped before).
+    """
+    return _dumped(_layered(project))
+
+
+def _layered(project: Project) -> dict[str, Any]:
+    config, problems = layered_config(project)
+    if config is None or any(p.is_error for p in problems):
+        raise IngestError([p for p in problems if p.is_error] or "the site configuration cannot be read")
+    return copy.deepcopy(config.data)
+
+
+def _dumped(config: dict[str, Any]) -> str:
+    return yaml.dump(config, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
+
+
 def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -> str:
-    """The configuration Zensical is given: ``mkdocs.yml`` as checked, with the folders of this build.
+    """The configuration Zensical is given: ``mkdocs.yml`` as checked and layered over the
+    shipped one (:func:`layered_text`), with the folders of this build.
 
     Zensical takes the folder of its configuration file as the project's root, so the docs
-    and site folders are given relative to ``build_dir`` (where the file is written) and the
-    theme overrides (``theme.custom_dir``) relative to it from the project. Our mkdocs plugin
-    is left out (Zensical runs no mkdocs plugins, and warns about ours).
+    and site folders are given relative to ``build_dir`` (where the file is written), and
+    the paths ``mkdocs.yml`` gives relative to itself (``theme.custom_dir``) are given
+    relative to ``build_dir`` from the folder of ``mkdocs.yml``. Our mkdocs plugin is left
+    out (Zensical runs no mkdocs plugins, and warns about ours).
 
     Raises:
         IngestError: the configuration has an error (``build`` has stopped before), or a tag
@@ -64,8 +91,7 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
     doc, problems = site_document(project)
     if doc is None or any(p.is_error for p in problems):
         raise IngestError([p for p in problems if p.is_error] or "the site configuration cannot be read")
-    config: dict[str, Any] = copy.deepcopy(doc.data)
-    for path, tagged in sorted(doc.tags.items(), key=lambda item: len(item[0]), reverse=True):
+    for path, tagged in sorted(doc.tags.items()):
         if not tagged.tag.startswith(ZENSICAL_TAGS):
             raise IngestError(
                 [
@@ -77,25 +103,19 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
                     )
                 ]
             )
-        _put(config, path, tagged)
+    config = _layered(project)
     config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
     config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
     theme = config.get("theme")
     if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
-        theme["custom_dir"] = os.path.relpath(project.root.resolve() / theme["custom_dir"], build_dir)
+        here = project.mkdocs_file.absolute().parent.resolve()
+        theme["custom_dir"] = os.path.relpath(here / theme["custom_dir"], build_dir)
     plugins = config.get("plugins")
     if isinstance(plugins, list):
         config["plugins"] = [
             p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
         ]
-    return yaml.dump(config, Dumper=_Dumper, sort_keys=False, allow_unicode=True)
-
-
-def _put(data: Any, path: tuple[str | int, ...], value: Any) -> None:
-    """Sets the value at ``path`` (a tagged value: the plain data holds None there)."""
-    for step in path[:-1]:
-        data = data[step]
-    data[path[-1]] = value
+    return _dumped(config)
 
 
 _INTERNALS = (

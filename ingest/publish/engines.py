@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import importlib
+import io
 import logging
 import os
 import subprocess
@@ -71,7 +72,8 @@ def run_mkdocs(
     workers: int = 1,
     stored: Mapping[str, str | bytes] | None = None,
 ) -> list[str]:
-    """Builds the site with mkdocs-material; returns the engine's warnings.
+    """Builds the site with mkdocs-material from ``mkdocs.yml`` layered over the shipped one
+    (:func:`~ingest.publish.engine_config.layered_text`); returns the engine's warnings.
 
     Our plugin (:mod:`ingest.publish.mkdocs_plugin`) is added when the configuration does not list it.
 
@@ -93,6 +95,7 @@ def run_mkdocs(
     from mkdocs.exceptions import Abort, MkDocsException
     from mkdocs.utils import clean_directory
 
+    from ingest.publish.engine_config import layered_text
     from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
     from ingest.publish.page_split import PageSplit
     from ingest.publish.parallel import can_fork
@@ -105,7 +108,14 @@ def run_mkdocs(
     level = log.level
     log.setLevel(logging.WARNING)
     try:
-        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
+        # mkdocs.yml layered over the shipped one; paths in it stay relative to the file's folder.
+        cfg = load_config(
+            config_file=io.StringIO(layered_text(project)),
+            config_file_path=str(project.root.absolute() / "mkdocs.yml"),
+            docs_dir=str(docs),
+            site_dir=str(site),
+            strict=strict,
+        )
         if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
             plugin = ScorekeeperPlugin()
             plugin.load_config({})

@@ -38,6 +38,7 @@ from ingest.source.pipeline import (
 )
 from ingest.source.project import Project
 from ingest.source.site_config import card_data, site_config_diagnostics
+from ingest.source.site_layers import layering_problems
 from ingest.source.storage import links_out
 
 
@@ -106,6 +107,7 @@ def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     out += load_archetype_book(project)[1]
     out += load_players(project)[1]
     out += site_config_diagnostics(project)
+    out += layering_problems(project)
     out += card_data(project)[1]
     out += links_out(project.root / "site_templates", project.root)  # (the shipped templates are not in the project)
     return out

@@ -63,6 +63,13 @@ def site_document(project: Project) -> tuple[SourceDocument | None, tuple[Diagno
     return _site_document(config, project.root.resolve(), signature(config))
 
 
+def config_document(config: Path) -> tuple[SourceDocument | None, tuple[Diagnostic, ...]]:
+    """A site configuration file read as :func:`site_document` reads the project's (the shipped
+    ``mkdocs.yml``, which a project's is layered over: :mod:`ingest.source.site_layers`)."""
+    named = config.absolute()
+    return _site_document(named, named.parent.resolve(), signature(named))
+
+
 def site_config(config: Path) -> dict[str, Any]:
     """mkdocs.yml as plain data, for the few values Scorekeeper reads from it.
 
@@ -70,8 +77,7 @@ def site_config(config: Path) -> dict[str, Any]:
     one with any error (:func:`site_config_diagnostics` reports them, and ``build`` stops on
     them), is an empty configuration here: every value it would give takes its default.
     """
-    named = config.absolute()
-    doc, problems = _site_document(named, named.parent.resolve(), signature(named))
+    doc, problems = config_document(config)
     if doc is None or any(p.is_error for p in problems):
         return {}
     data: dict[str, Any] = doc.data
