@@ -55,6 +55,7 @@ from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.player_pages import PLAYER_PAGE
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
+from ingest.source.own_pages import own_pages
 from ingest.source.pipeline import event_data, load_archetype_book, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -337,6 +338,7 @@ def _build(
             rendered=[c.rendered for c in outcome.entries],
         )
         memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
+        files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
         t = time.perf_counter()

@@ -1,7 +1,7 @@
 """``scorekeeper serve``: a live preview of the site while a TO edits event files.
 
 It builds the site, serves ``build/site`` on localhost, and watches ``events/``,
-``formats/``, ``seasons/``, ``presets/``, ``players.yaml``, ``site_templates/`` and
+``formats/``, ``seasons/``, ``presets/``, ``players.yaml``, ``site_templates/``, ``pages/`` and
 ``mkdocs.yml`` with watchdog. A
 save triggers a rebuild (only changed events are recomputed, only changed pages
 re-rendered); the browser reloads itself as soon as the new pages are written. When a
@@ -254,7 +254,7 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
     observer = Observer()
     handler = Handler()
     # The project's own folders (the shipped files under them do not change while it runs).
-    own = ("formats", "site_templates", "schema", "presets", "locales")
+    own = ("formats", "site_templates", "schema", "presets", "locales", "pages")
     for folder in (project.events_dir, project.seasons_dir, *(project.root / name for name in own)):
         if folder.is_dir():
             observer.schedule(handler, str(folder), recursive=True)

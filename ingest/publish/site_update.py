@@ -34,6 +34,7 @@ from ingest.publish.site_manifest import (
 from ingest.publish.sync import DocsChanges
 from ingest.site import fragments as fr
 from ingest.site import search_index as search
+from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.storage import display_path, read_build_file, recover_dir, replace_dir, write_atomically
 
@@ -57,6 +58,8 @@ def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: b
     for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
     h.update(code_fingerprint(project).encode())
+    # The project's own pages are in every page's navigation, by their titles.
+    h.update(repr(own_pages(project).nav).encode())
     return h.hexdigest()
 
 

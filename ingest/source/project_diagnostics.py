@@ -27,6 +27,7 @@ from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
+from ingest.source.own_pages import own_pages
 from ingest.source.pipeline import (
     Loaded,
     event_data,
@@ -99,15 +100,17 @@ def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
     """Problems of the files every event depends on, each at its own position.
 
     The format files, the archetype rules, ``players.yaml``, the site configuration (and
-    the catalog of its language, the card-data files and theme overrides it names), and the
-    project's templates (none may be a link out of the project). A format file with an error is
-    reported here once; the events of its game are not told that their game is unknown.
+    the catalog of its language, the card-data files and theme overrides it names), the
+    project's templates (none may be a link out of the project) and its own pages (``pages/``).
+    A format file with an error is reported here once; the events of its game are not told
+    that their game is unknown.
     """
     out = list(format_registry(project)[1])
     out += load_archetype_book(project)[1]
     out += load_players(project)[1]
     out += site_config_diagnostics(project)
     out += layering_problems(project)
+    out += own_pages(project).problems
     out += card_data(project)[1]
     out += links_out(project.root / "site_templates", project.root)  # (the shipped templates are not in the project)
     return out

@@ -13,7 +13,8 @@ merged setting by setting:
 * ``extra_css``, ``extra_javascript`` and ``theme.features``: ours, then the project's
   entries that are not ours already;
 * ``nav``: ours, then the project's; a project entry for one of our pages
-  (``- イベント: events/index.md``) or one of our sections takes its place.
+  (``- イベント: events/index.md``) or one of our sections takes its place; then the
+  project's own pages (``pages/``, :mod:`ingest.source.own_pages`) it does not name.
 
 An entry of ours is left out only when the project says so by name, under
 ``extra.scorekeeper.remove`` (a setting's key, dotted, to the entries of ours to leave out):
@@ -41,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.diagnostics import Diagnostic, error, warning
+from ingest.source.own_pages import own_pages
 from ingest.source.project import Project, shipped
 from ingest.source.site_config import config_document, site_document
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
@@ -288,7 +290,29 @@ def layered_config(project: Project) -> tuple[LayeredConfig | None, tuple[Diagno
     if doc is None or any(p.is_error for p in problems):
         return None, problems
     config = layered(doc, config_document(shipped("mkdocs.yml"))[0])
-    return config, (*problems, *config.problems)
+    return with_pages(config, own_pages(project).nav), (*problems, *config.problems)
+
+
+def nav_pages(nav: Any) -> set[str]:
+    """Every page a nav names, at any depth."""
+    if isinstance(nav, str):
+        return {nav}
+    if isinstance(nav, list):
+        return {page for entry in nav for page in nav_pages(entry)}
+    if isinstance(nav, dict):
+        return {page for value in nav.values() for page in nav_pages(value)}
+    return set()
+
+
+def with_pages(config: LayeredConfig, pages: tuple[tuple[str, str], ...]) -> LayeredConfig:
+    """The configuration with the project's own pages (title, path) that its nav does not name
+    added at the end of it (:mod:`ingest.source.own_pages`)."""
+    nav = config.data.get("nav")
+    if not pages or not isinstance(nav, list):
+        return config
+    named = nav_pages(nav)
+    added = [{title: path} for title, path in pages if path not in named]
+    return LayeredConfig({**config.data, "nav": [*nav, *added]}, config.problems) if added else config
 
 
 def layering_problems(project: Project) -> tuple[Diagnostic, ...]:
