@@ -67,7 +67,34 @@ def _layered(project: Project) -> dict[str, Any]:
     config, problems = layered_config(project)
     if config is None or any(p.is_error for p in problems):
         raise IngestError([p for p in problems if p.is_error] or "the site configuration cannot be read")
-    return copy.deepcopy(config.data)
+    return anchored(copy.deepcopy(config.data), project.root.absolute().resolve())
+
+
+SNIPPETS = "pymdownx.snippets"
+"""The Markdown extension whose ``base_path`` the engines would read from the working folder."""
+
+
+def anchored(config: dict[str, Any], here: Path) -> dict[str, Any]:
+    """The configuration with the paths the engines would take from the working folder made
+    relative to ``here``, the folder of ``mkdocs.yml``: ``pymdownx.snippets``' ``base_path``
+    (one folder or a list; unset, the folder of ``mkdocs.yml``). mkdocs runs in the folder a
+    command was typed in and Zensical in the build folder, so a relative ``base_path`` meant a
+    different folder for each."""
+    extensions = config.get("markdown_extensions")
+    if not isinstance(extensions, list):
+        return config
+    for index, entry in enumerate(extensions):
+        if entry == SNIPPETS or (isinstance(entry, dict) and entry.get(SNIPPETS, 0) is None):
+            entry = extensions[index] = {SNIPPETS: {}}
+        options = entry.get(SNIPPETS) if isinstance(entry, dict) else None
+        if not isinstance(options, dict):
+            continue
+        base = options.setdefault("base_path", ".")  # (the extension's default: the working folder)
+        if isinstance(base, str):
+            options["base_path"] = str(here / base)
+        elif isinstance(base, list):
+            options["base_path"] = [str(here / b) if isinstance(b, str) else b for b in base]
+    return config
 
 
 def _dumped(config: dict[str, Any]) -> str:
@@ -108,7 +135,7 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
     config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
     theme = config.get("theme")
     if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
-        here = project.mkdocs_file.absolute().parent.resolve()
+        here = project.root.absolute().resolve()
         theme["custom_dir"] = os.path.relpath(here / theme["custom_dir"], build_dir)
     plugins = config.get("plugins")
     if isinstance(plugins, list):

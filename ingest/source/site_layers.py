@@ -290,7 +290,41 @@ def layered_config(project: Project) -> tuple[LayeredConfig | None, tuple[Diagno
     if doc is None or any(p.is_error for p in problems):
         return None, problems
     config = layered(doc, config_document(shipped("mkdocs.yml"))[0])
-    return with_pages(config, own_pages(project).nav), (*problems, *config.problems)
+    pages = own_pages(project)
+    there = {page.path for page in pages.files} | {f"assets/{p.name}" for p in project.templates.files(under="assets")}
+    missing = missing_files(doc, there)
+    config = LayeredConfig(config.data, (*config.problems, *missing))
+    return with_pages(config, pages.nav), (*problems, *config.problems)
+
+
+DOCS_PATHS = ("extra_css", "extra_javascript", "theme.logo", "theme.favicon")
+"""Settings that name files of the site (relative to ``docs_dir``): the project's ``pages/``
+or the assets of ``site_templates/assets/``."""
+
+
+def missing_files(doc: SourceDocument, there: set[str]) -> list[Diagnostic]:
+    """A warning for each file of the site the project's ``mkdocs.yml`` names that the build
+    does not write (``there``: the paths it writes of the project's pages and assets); a web
+    address is not checked."""
+    out: list[Diagnostic] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for setting in DOCS_PATHS:
+        value = _get(data, setting)
+        key: YamlPath = tuple(setting.split("."))
+        named = [((*key, i), entry_name(e)) for i, e in enumerate(value)] if isinstance(value, list) else [(key, value)]
+        for where, name in named:
+            if not isinstance(name, str) or not name or "//" in name or name in there or name.startswith("/"):
+                continue
+            out.append(
+                warning(
+                    CODE,
+                    f"{format_path(where)}: {name} is not a file of pages/ or of site_templates/assets/:"
+                    " every page would link to a file that is not there",
+                    doc.pos(where),
+                    f"put the file at pages/{name} (paths here are relative to the site, as mkdocs' docs_dir)",
+                )
+            )
+    return out
 
 
 def nav_pages(nav: Any) -> set[str]:

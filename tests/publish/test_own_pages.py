@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from ingest.source.project import Project
 from tests.builders import run_cli, run_ok
 
 TODAY = dt.date(2026, 11, 22)
+SCOREKEEPER = Path(sys.executable).with_name("scorekeeper")
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
 
 
@@ -111,3 +114,61 @@ def test_every_file_scorekeeper_writes_is_under_a_name_pages_may_not_take(sample
         path for path in written if generated_clash(path) is None
     ]
     assert {path.split("/", 1)[0] for path in written} <= set(GENERATED)
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_paths_in_mkdocs_yml_resolve_from_its_folder_and_the_sites_files_from_pages(
+    tmp_path: Path, engine: str
+) -> None:
+    """``extra_css`` names a file of the site, as relative to mkdocs' docs_dir: the project's
+    ``pages/css/dragons.css``; ``pymdownx.snippets``' ``base_path`` is the folder beside
+    mkdocs.yml, whichever folder the command runs in (mkdocs read it from the working folder,
+    Zensical from build/)."""
+    root = tmp_path / "league"
+    root.mkdir()
+    config = (
+        "site_name: Dragons\n"
+        "extra_css: [css/dragons.css]\n"
+        "markdown_extensions:\n"
+        "  - pymdownx.snippets: {base_path: snippets}\n"
+    )
+    _project(root, config)
+    (root / "pages" / "css").mkdir()
+    (root / "pages" / "css" / "dragons.css").write_text(".md-header { background: #7a1f1f; }\n", encoding="utf-8")
+    (root / "snippets").mkdir()
+    (root / "snippets" / "fees.md").write_text("Entry fee: 5 coins.\n", encoding="utf-8")
+    (root / "pages" / "fees.md").write_text('# Fees\n\n--8<-- "fees.md"\n', encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = subprocess.run(
+        [str(SCOREKEEPER), "--root", "../league", "build", "--engine", engine],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "warning[site-layers]" not in proc.stdout + proc.stderr
+    site = root / "build" / "site"
+    assert "Entry fee: 5 coins." in (site / "fees" / "index.html").read_text(encoding="utf-8")
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<link rel="stylesheet" href="(\./)?css/dragons\.css"', home)
+    assert re.search(r'<link rel="stylesheet" href="(\./)?assets/scorekeeper\.css"', home)
+    assert (site / "css" / "dragons.css").is_file()
+
+
+def test_a_file_of_the_site_that_nothing_writes_is_a_warning_at_its_line(tmp_path: Path) -> None:
+    config = (
+        "site_name: Dragons\nextra_css: [css/dragons.css]\n"
+        "theme:\n  logo: images/logo.svg\n  favicon: images/venue.png\n"
+    )
+    _project(tmp_path, config)
+    code, out = run_cli(tmp_path, "validate")
+    assert code == 0
+    assert [line for line in out.splitlines() if "site-layers" in line] == [
+        "mkdocs.yml:2:13: warning[site-layers]: extra_css[0]: css/dragons.css is not a file of pages/ or of"
+        " site_templates/assets/: every page would link to a file that is not there",
+        "mkdocs.yml:4:9: warning[site-layers]: theme.logo: images/logo.svg is not a file of pages/ or of"
+        " site_templates/assets/: every page would link to a file that is not there",
+    ]
