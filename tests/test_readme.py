@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.builders import ROOT
 
@@ -35,3 +36,26 @@ def test_the_shell_completion_the_readme_documents_completes() -> None:
     env = {**os.environ, "_SCOREKEEPER_COMPLETE": "bash_complete", "COMP_WORDS": "scorekeeper pa", "COMP_CWORD": "1"}
     answer = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60)
     assert "plain,pair" in answer.stdout.splitlines(), answer.stdout + answer.stderr
+
+
+def test_the_readmes_short_mkdocs_yml_keeps_ours_and_its_removal_example_removes_only_what_it_names(
+    tmp_path: Path,
+) -> None:
+    """The section "A community's own files" shows a two-line mkdocs.yml and a removal: they
+    do what it says."""
+    from ingest.source.project import Project
+    from ingest.source.site_layers import layered_config
+
+    section = README.split("## A community's own files", 1)[1].split("\n## ", 1)[0]
+    short, removal = re.findall(r"```yaml\n(.*?)```", section, flags=re.S)[:2]
+    (tmp_path / "mkdocs.yml").write_text(short, encoding="utf-8")
+    config, problems = layered_config(Project(tmp_path))
+    assert config is not None and problems == ()
+    assert config.data["extra_css"] == ["assets/scorekeeper.css"]
+    assert config.data["extra_javascript"] == ["assets/scorekeeper.js"]
+    assert config.data["plugins"] == ["search", "scorekeeper"] and config.data["theme"]["font"] is False
+    (tmp_path / "mkdocs.yml").write_text(short + removal, encoding="utf-8")
+    config, problems = layered_config(Project(tmp_path))
+    assert config is not None and problems == ()
+    assert "navigation.tabs" not in config.data["theme"]["features"]
+    assert "rules/index.md" not in str(config.data["nav"]) and "events/index.md" in str(config.data["nav"])
