@@ -86,7 +86,8 @@ def text_digest(text: str) -> str:
 
 
 def code_fingerprint(project: Project) -> str:
-    """The package's code and version, the formats and schemas, and mkdocs.yml: what every
+    """The package's code and version, the formats and schemas, and mkdocs.yml (with the site's
+    address given in its place): what every
     event's checks and pages depend on besides its own files (part of :func:`build_fingerprint`)."""
     h = hashlib.sha256(__version__.encode())
     for folder in (project.formats_dir, project.schema_dir):
@@ -95,6 +96,8 @@ def code_fingerprint(project: Project) -> str:
                 h.update(path.relative_to(folder).as_posix().encode() + path.read_bytes())
     if project.mkdocs_file.is_file():
         h.update(project.mkdocs_file.read_bytes())
+    # The address given in mkdocs.yml's place (build --site-url): QR codes, feeds, canonical links.
+    h.update(b"\3" + project.site_url.encode())
     code = Path(__file__).resolve().parents[1]
     for path in sorted(code.rglob("*.py")):
         h.update(path.name.encode() + path.read_bytes())

@@ -105,7 +105,11 @@ def run_mkdocs(
     level = log.level
     log.setLevel(logging.WARNING)
     try:
-        cfg = load_config(config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict)
+        # The site's address given for this build (--site-url) in mkdocs.yml's place: canonical links, sitemap.
+        given = {"site_url": project.site_url} if project.site_url else {}
+        cfg = load_config(
+            config_file=str(project.mkdocs_file), docs_dir=str(docs), site_dir=str(site), strict=strict, **given
+        )
         if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
             plugin = ScorekeeperPlugin()
             plugin.load_config({})

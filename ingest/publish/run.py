@@ -397,7 +397,10 @@ def _site_name(project: Project) -> str:
 
 
 def _site_url(project: Project) -> str:
-    """``site_url`` from mkdocs.yml (feeds and printed QR codes need the site's address); empty when unset."""
+    """The site's address (feeds and printed QR codes need it): the one this build was given
+    (``build --site-url``), else ``site_url`` from mkdocs.yml; empty when unset."""
+    if project.site_url:
+        return project.site_url
     url = site_config(project.mkdocs_file).get("site_url")
     if not isinstance(url, str) or not re.fullmatch(r"https?://[^\s\"'<>\\]+", url):
         return ""  # unset, or not a web address: no feed links or QR codes point anywhere else
