@@ -48,6 +48,7 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
+from ingest.publish.schemas import schema_files
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.site.i18n import locale_dirs
@@ -336,6 +337,7 @@ def _build(
             progress=step,
             rendered=[c.rendered for c in outcome.entries],
         )
+        files.update(schema_files(project))  # where the schemas' $id addresses resolve
         memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
         timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))
