@@ -16,10 +16,10 @@ from ingest.cli.common import fail
 
 
 def _languages() -> list[str]:
-    """The languages Scorekeeper has a catalog for (``locales/<language>.po``), English first."""
-    from ingest.source.project import shipped
+    """The languages Scorekeeper has a catalog for (``locales/<language>.po``), English included."""
+    from ingest.site.i18n import languages
 
-    return ["en", *sorted(p.stem for p in shipped("locales").glob("*.po") if p.stem != "en")]
+    return languages()
 
 
 def _stdin_is_a_terminal() -> bool:

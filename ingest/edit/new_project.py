@@ -107,8 +107,8 @@ GITIGNORE = """\
 __pycache__/
 .cache/
 # The players' codes printed to a file here (scorekeeper codes FILE > round-2-codes.txt): a code
-# reports a result. (Only at the top: decklists in events/ may have any name.) The venue keeps its key and database outside the project, in your
-# data folder (~/.local/share/scorekeeper), so they cannot be committed.
+# reports a result. Only at the top: decklists in events/ may have any name. The venue keeps
+# its key and database outside the project, in your data folder (~/.local/share/scorekeeper).
 /*codes*.txt
 """
 
