@@ -82,6 +82,7 @@ def test_deploys_from_the_default_branch_only_and_queued_never_cancelled() -> No
     assert deploy["needs"] == "build" and deploy["if"] == "needs.build.outputs.site == 'true'"
     assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
     assert workflow["permissions"] == {"contents": "read"}
+    assert build["permissions"] == {"contents": "read", "pages": "read"}  # configure-pages reads the address
     # A pull request never publishes: PUBLISH is false on it, and on any branch but the default one.
     publish = build["env"]["PUBLISH"]
     assert "github.event_name != 'pull_request'" in publish
