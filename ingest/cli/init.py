@@ -103,7 +103,7 @@ def init(
     else:
         site_url = _site_url(site_url)
     settings = ProjectSettings(site_name, language, site_url)
-    players_schema = schema_hint(Project(root), "players", root)
+    players_schema = schema_hint(Project(root), "players", root, site_url=site_url)
     files = project_files(shipped("mkdocs.yml").read_text(encoding="utf-8"), settings, players_schema)
     taken = [name for name in files if (root / name).exists() or (root / name).is_symlink()]
     if (root / "events").exists() and not (root / "events").is_dir():

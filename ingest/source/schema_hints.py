@@ -24,8 +24,9 @@ HINT = "# yaml-language-server: $schema={schema}"
 """The first line of a file that names its schema for the editor."""
 
 
-def schema_hint(project: Project, name: str, folder: Path) -> str:
-    """Where the editor finds schema ``name`` (``event``, ``players``) for a file written into ``folder``.
+def schema_hint(project: Project, name: str, folder: Path, site_url: str | None = None) -> str:
+    """Where the editor finds schema ``name`` (``event``, ``players``) for a file written into
+    ``folder``; ``site_url``: the site's address in place of mkdocs.yml's (``init`` writes both).
 
     >>> from pathlib import Path
     >>> schema_hint(Project(Path("/nowhere/club")), "event", Path("/nowhere/club/events/2026"))
@@ -35,8 +36,8 @@ def schema_hint(project: Project, name: str, folder: Path) -> str:
     root = project.root.resolve()
     if schema.is_relative_to(root):
         return Path(os.path.relpath(schema, folder.resolve())).as_posix()
-    site = site_config(project.mkdocs_file).get("site_url")
-    base = site if isinstance(site, str) and WEB_ADDRESS.fullmatch(site) else HOME
+    site = site_config(project.mkdocs_file).get("site_url") if site_url is None else site_url
+    base = site if isinstance(site, str) and WEB_ADDRESS.fullmatch(site) else HOME  # ("": none)
     return f"{base.rstrip('/')}/schema/{name}.schema.json"
 
 

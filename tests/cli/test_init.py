@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from ingest import REPOSITORY, __version__
+from ingest import HOME, REPOSITORY, __version__
 from ingest.source.project import shipped
 from tests.builders import ROOT, run_cli, run_ok
 from tests.test_workflows import PAGES, load
@@ -52,6 +52,8 @@ def test_an_empty_folder_becomes_a_project_that_validates_and_builds_strictly(tm
     out = run_ok(tmp_path, "init", str(root))
     assert "created a Scorekeeper project" in out
     assert _tree(root) == FILES and (root / "events").is_dir()
+    players = (root / "players.yaml").read_text(encoding="utf-8")
+    assert players.startswith(f"# yaml-language-server: $schema={HOME}schema/players.schema.json\n")
     config = _config(root)
     ours = yaml.safe_load(shipped("mkdocs.yml").read_text(encoding="utf-8"))
     # The shipped configuration whole, with the site's name and language set (no address given).
@@ -72,10 +74,16 @@ def test_the_three_settings_given_as_options(tmp_path: Path) -> None:
         url + "/",
     )
     assert (tmp_path / "README.md").read_text(encoding="utf-8").startswith("# Dragon's Hoard — résultats\n")
+    # The editor finds players.yaml's schema where the site will publish it, as for the events new writes.
+    hint = f"# yaml-language-server: $schema={url}/schema/players.schema.json\n"
+    assert (tmp_path / "players.yaml").read_text(encoding="utf-8").startswith(hint)
     run_ok(tmp_path, "validate", "--strict")
     run_ok(tmp_path, "build", "--strict", "--today", "2026-11-20")
     home = (tmp_path / "build" / "site" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="ja"' in home and f'<link rel="canonical" href="{url}/">' in home
+    run_ok(tmp_path, "new", "--name", "FNM 1", "--date", "2026-11-20", "--game", "mtg", "--format", "modern")
+    event = (tmp_path / "events" / "2026" / "2026-11-20-fnm-1.yaml").read_text(encoding="utf-8")
+    assert event.startswith(hint.replace("players", "event"))
 
 
 def test_on_a_terminal_the_settings_not_given_are_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
