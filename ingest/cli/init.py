@@ -7,6 +7,7 @@ atomically, all or none.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -79,15 +80,15 @@ def init(
       scorekeeper init dragons-hoard
       scorekeeper init --site-name "Dragon's Hoard Results" --language ja --site-url https://dragons-hoard.github.io/results/
     """
-    from ingest.edit.new_project import ProjectSettings, default_site_name, project_files
+    from ingest.edit.new_project import PROJECT_FILES, ProjectSettings, default_site_name, project_files
     from ingest.source.project import Project, shipped
     from ingest.source.schema_hints import schema_hint
-    from ingest.source.storage import create_atomically, display_path
 
     root = folder if folder is not None else ctx.obj["project"].root if _root_given(ctx) else Path.cwd()
     root = root.absolute()
     if root.exists() and not root.is_dir():
         raise click.BadParameter(f"{root} is a file, not a folder", param_hint="'FOLDER'")
+    _refuse_taken(root)  # before any question
     asking = _stdin_is_a_terminal()
     if site_name is None:
         default = default_site_name(root.name)
@@ -105,7 +106,21 @@ def init(
     settings = ProjectSettings(site_name, language, site_url)
     players_schema = schema_hint(Project(root), "players", root, site_url=site_url)
     files = project_files(shipped("mkdocs.yml").read_text(encoding="utf-8"), settings, players_schema)
-    taken = [name for name in files if (root / name).exists() or (root / name).is_symlink()]
+    _refuse_taken(root)  # (made meanwhile)
+    _write(root, files)
+    shown = "." if root == Path.cwd().absolute() else str(folder or root)
+    click.echo(f"created a Scorekeeper project in {shown}: {', '.join(PROJECT_FILES)}, events/")
+    click.echo(
+        "next: git init, git add -A && git commit -m 'Start', push to GitHub, and choose GitHub Actions "
+        "as the source of Pages (Settings > Pages); README.md has the event-night commands"
+    )
+
+
+def _refuse_taken(root: Path) -> None:
+    """Ends the command (exit status 2, nothing written) when a file init writes exists already."""
+    from ingest.edit.new_project import PROJECT_FILES
+
+    taken = [name for name in PROJECT_FILES if (root / name).exists() or (root / name).is_symlink()]
     if (root / "events").exists() and not (root / "events").is_dir():
         taken.append("events")
     if taken:
@@ -116,6 +131,15 @@ def init(
             err=True,
         )
         sys.exit(2)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    """Writes every file, each created atomically; on a failure, removes what it wrote
+    (files and the folders it made) and ends the command."""
+    from ingest.source.storage import create_atomically
+
+    folders = sorted({(root / name).parent for name in files} | {root, root / "events"}, key=lambda p: -len(p.parts))
+    made = [folder for folder in folders if not folder.exists()]
     written: list[Path] = []
     try:
         for name, text in files.items():
@@ -125,13 +149,10 @@ def init(
     except OSError as exc:
         for path in written:
             path.unlink(missing_ok=True)
+        for folder in made:  # deepest first
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         fail(f"cannot write the project in {root}: {exc.strerror or exc}; nothing was written")
-    shown = display_path(root, Path.cwd()) if root != Path.cwd().absolute() else "."
-    click.echo(f"created a Scorekeeper project in {shown}: {', '.join(files)}, events/")
-    click.echo(
-        "next: git init, git add -A && git commit -m 'Start', push to GitHub, and choose GitHub Actions "
-        "as the source of Pages (Settings > Pages); README.md has the event-night commands"
-    )
 
 
 def _root_given(ctx: click.Context) -> bool:

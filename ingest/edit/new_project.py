@@ -202,9 +202,21 @@ and the settings of `mkdocs.yml` are in Scorekeeper's README.
 """
 
 
+PROJECT_FILES = (
+    "mkdocs.yml",
+    ".gitignore",
+    ".github/workflows/publish.yml",
+    ".github/dependabot.yml",
+    ".pre-commit-config.yaml",
+    "players.yaml",
+    "README.md",
+)
+"""The files of a new project, by their paths in it (``events/`` is made beside them)."""
+
+
 def project_files(shipped_mkdocs: str, settings: ProjectSettings, players_schema: str) -> dict[str, str]:
-    """Every file of a new project by its path in the project (``events/`` is made beside them)."""
-    return {
+    """Every file of a new project (:data:`PROJECT_FILES`) and its text."""
+    files = {
         "mkdocs.yml": mkdocs_text(shipped_mkdocs, settings),
         ".gitignore": GITIGNORE,
         ".github/workflows/publish.yml": WORKFLOW,
@@ -213,3 +225,5 @@ def project_files(shipped_mkdocs: str, settings: ProjectSettings, players_schema
         "players.yaml": players_text(players_schema),
         "README.md": readme_text(settings),
     }
+    assert tuple(files) == PROJECT_FILES
+    return files

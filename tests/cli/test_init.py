@@ -123,6 +123,28 @@ def test_an_existing_file_is_never_replaced_and_nothing_is_written(tmp_path: Pat
     assert (tmp_path / "README.md").read_text(encoding="utf-8") == "our own\n"
 
 
+def test_a_taken_name_is_said_before_any_question(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from ingest.cli import init as init_module
+    from ingest.cli.main import main
+
+    monkeypatch.setattr(init_module, "_stdin_is_a_terminal", lambda: True)
+    (tmp_path / "mkdocs.yml").write_text("site_name: Ours\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["init", str(tmp_path)], input="")
+    assert result.exit_code == 2 and "mkdocs.yml exists already" in result.output
+    assert "Site name" not in result.output
+
+
+def test_a_project_that_cannot_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    root = tmp_path / "club"
+    root.mkdir()
+    (root / ".github").write_text("a file where the workflows' folder goes\n", encoding="utf-8")
+    code, out = run_cli(tmp_path, "init", str(root))
+    assert code == 1 and "cannot write the project" in out and "nothing was written" in out, out
+    assert sorted(p.name for p in root.iterdir()) == [".github"]  # mkdocs.yml and .gitignore removed again
+
+
 @pytest.mark.parametrize(
     ("option", "value", "why"),
     [
