@@ -69,6 +69,16 @@ def test_every_address_of_the_site_follows_the_given_one_and_the_next_build_forg
     assert "sk-qr" not in third["events/2026-11-20-fnm-1/rounds/index.html"]
 
 
+def test_zensical_builds_the_site_at_the_given_address(project: Path) -> None:
+    run_ok(project, "build", "--today", "2026-11-20", "--engine", "zensical", "--site-url", SECOND)
+    site = _files(project / "build" / "site")
+    assert (
+        f'<link rel="canonical" href="{SECOND}events/2026-11-20-fnm-1/">' in site["events/2026-11-20-fnm-1/index.html"]
+    )
+    assert f'aria-label="{SECOND}events/2026-11-20-fnm-1/"' in site["events/2026-11-20-fnm-1/rounds/index.html"]
+    assert f"<loc>{SECOND}events/2026-11-20-fnm-1/</loc>" in site["sitemap.xml"]
+
+
 @pytest.mark.parametrize(
     ("url", "why"),
     [
