@@ -49,12 +49,16 @@ def test_every_requirement_admits_its_pin() -> None:
 
 
 def test_the_publishing_workflow_and_ci_install_with_the_constraints() -> None:
-    for name in ("publish.yml", "submissions.yml"):
+    for name in ("pages.yml", "submissions.yml"):
         workflow = (REPO / ".github" / "workflows" / name).read_text(encoding="utf-8")
-        installs = re.findall(r"^\s*run: (pip install .*)$", workflow, flags=re.MULTILINE)
-        assert installs and all("-c constraints.txt" in line for line in installs), (name, installs)
+        commands = re.sub(r"\\\n\s*", "", workflow)  # a command continued on the next line, as one
+        installs = re.findall(r"^\s*(?:run: )?(pip install .*)$", commands, flags=re.MULTILINE)
+        assert installs, name
+        for line in installs:  # this checkout's pins, or (pages.yml) those of the release installed
+            assert re.search(r'-c (constraints\.txt|"https://\S+/v\$VERSION/constraints\.txt")', line), (name, line)
         # The pip cache is keyed by the pins too.
-        assert "constraints.txt" in workflow.split("cache-dependency-path:", 1)[1].split("- name:", 1)[0], name
+        key = "key: scorekeeper-pip-" if name == "pages.yml" else "cache-dependency-path:"
+        assert "constraints.txt" in workflow.split(key, 1)[1].split("- name:", 1)[0], name
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     ci_installs = [line for line in ci.splitlines() if re.search(r"pip\"? install (?!-q --upgrade pip)", line)]
     assert ci_installs and all("-c constraints.txt" in line for line in ci_installs), ci_installs

@@ -211,5 +211,21 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path, wheel: Path) -> None
     assert "Ñandú Night" in (folder / "build" / "site" / "events" / "2026-11-27-nandu-night" / "index.html").read_text(
         encoding="utf-8"
     )
+    # A community's project from the wheel alone: init, then a strict build of it.
+    club = folder / "club"
+    for args in (("init", "club", "--site-name", "Club"), ("--root", "club", "validate", "--strict")):
+        done = subprocess.run([scorekeeper, *args], cwd=folder, capture_output=True, text=True, check=False, env=env)
+        assert done.returncode == 0, done.stdout + done.stderr
+    built = subprocess.run(
+        [scorekeeper, "--root", "club", "build", "--strict", "--site-url", "https://club.example/"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert '<link rel="canonical" href="https://club.example/">' in (club / "build/site/index.html").read_text("utf-8")
+    assert (club / "build" / "site" / "schema" / "event.schema.json").is_file()
     # Nothing was written next to the installed package.
     assert not (Path(found).parent / "_shipped" / "build").exists()

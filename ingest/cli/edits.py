@@ -12,7 +12,6 @@ replaced, warnings and refusals to standard error.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -171,6 +170,7 @@ def new(
     from ingest.core.families import family_of_game
     from ingest.edit.new_event import file_slug, new_event_text, recommended_structure, team_structure
     from ingest.rules.rounds_advice import describe
+    from ingest.source.schema_hints import schema_hint
 
     project = project_of(ctx)
     date = date_.date()
@@ -197,10 +197,9 @@ def new(
         missing = f"no recommendation for {expected} {unit}" + (f" with a top {top}" if top else "")
         click.echo(f"recommended for {note}" if note else missing, err=True)
     path = output or project.events_dir / f"{date.year}" / f"{date.isoformat()}-{file_slug(name)}.yaml"
-    schema = project.schema("event").resolve()
     folder = (path.parent if path.is_absolute() else Path.cwd() / path.parent).resolve()
-    # The editor hint is a relative path, and only when the schema is part of the project.
-    schema_ref = os.path.relpath(schema, folder) if schema.is_relative_to(project.root.resolve()) else ""
+    # The editor's hint: a relative path to the project's own schema, else where it is published.
+    schema_ref = schema_hint(project, "event", folder)
     text = new_event_text(
         name=name,
         date=date,
@@ -215,7 +214,7 @@ def new(
         top=top,
         round_minutes=round_minutes,
         pairing=pairing,
-        schema_ref=Path(schema_ref).as_posix() if schema_ref else "",
+        schema_ref=schema_ref,
         rounds_note=note,
         teams=teams,
         check_in=check_in,

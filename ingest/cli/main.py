@@ -31,6 +31,7 @@ from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.imports import import_command
+from ingest.cli.init import init
 from ingest.cli.league import LEAGUE_COMMANDS
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
@@ -58,12 +59,12 @@ def main(ctx: click.Context, root: Path | None) -> None:
     """Scorekeeper: pair rounds, record results, compute standings and publish the site.
 
     \b
-    A tournament organizer's workflow:
+    A tournament organizer's workflow (scorekeeper init first makes a project folder):
       scorekeeper new --name "Friday Night Modern" --date 2026-11-20 --game mtg --format modern
       scorekeeper add-player events/2026/2026-11-20-friday-night-modern.yaml --id alice --name "Alice Example"
       scorekeeper pair events/2026/2026-11-20-friday-night-modern.yaml
       scorekeeper report events/2026/2026-11-20-friday-night-modern.yaml --table 3 2-1
-      scorekeeper build && git commit -am "round 1" && git push
+      scorekeeper build && git add -A && git commit -m "round 1" && git push
 
     \b
     Corrections on event night: report --replace, clear, drop, undrop, add-player,
@@ -84,7 +85,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
         fail(str(exc))
 
 
-_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
+_ALL = (init, *COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
 for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)
 

@@ -3,6 +3,7 @@ every save)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sys
 
@@ -20,6 +21,18 @@ from ingest.core.diagnostics import Diagnostic, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 
 # -- build -------------------------------------------------------------------------------
+
+
+def _site_url_option(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--site-url``, checked (:func:`~ingest.source.site_address.site_address`): a usage error otherwise."""
+    from ingest.source.site_address import site_address
+
+    if value is None:
+        return None
+    try:
+        return site_address(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 @click.command()
@@ -52,6 +65,13 @@ from ingest.core.errors import IngestError
     show_default=True,
     help="github prints problems as workflow annotations (::error file=...,line=...::...).",
 )
+@click.option(
+    "--site-url",
+    metavar="URL",
+    default=None,
+    callback=_site_url_option,
+    help="The site's address for this build, in place of mkdocs.yml's site_url (QR codes, feeds, canonical links).",
+)
 @click.pass_context
 def build(
     ctx: click.Context,
@@ -61,6 +81,7 @@ def build(
     docs_only: bool,
     full: bool,
     fmt: str,
+    site_url: str | None,
 ) -> None:
     """Check every event and build the site into build/site.
 
@@ -76,12 +97,15 @@ def build(
       scorekeeper build
       scorekeeper build --strict --today 2026-11-22
       scorekeeper build --engine zensical
+      scorekeeper build --site-url https://dragons-hoard.github.io/results/   # what the workflow runs
     """
     from ingest.cli.progress import TerminalProgress
     from ingest.publish.build_outcome import BuildIncomplete
     from ingest.publish.run import build_site
 
     project = project_of(ctx)
+    if site_url:
+        project = dataclasses.replace(project, site_url=site_url)
     progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
 
     def warn(diags: list[Diagnostic]) -> None:

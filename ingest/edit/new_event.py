@@ -13,11 +13,10 @@ from ingest.core.errors import IngestError
 from ingest.core.families import family_of_game
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.slug import slug
+from ingest.source.schema_hints import HINT
 
 if TYPE_CHECKING:
     from ingest.pairing.rounds import RoundsPlan
-
-SCHEMA_HINT = "# yaml-language-server: $schema={schema}\n"
 
 
 def file_slug(name: str) -> str:
@@ -131,7 +130,7 @@ def new_event_text(
     pairing = pairing or family.default_pairing
     lines = []
     if schema_ref:
-        lines.append(SCHEMA_HINT.format(schema=schema_ref).rstrip("\n"))
+        lines.append(HINT.format(schema=schema_ref))
     lines += [
         f"name: {render_flow(name, in_flow=False)}",
         f"date: {date.isoformat()}",

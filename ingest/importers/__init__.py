@@ -25,7 +25,6 @@ Nothing here writes: :func:`prepare_import` returns the texts and paths, and the
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -44,6 +43,7 @@ from ingest.importers.reproduction import Reproduction, reproduce
 from ingest.importers.tournament import Tournament, name_key
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.schema_hints import schema_hint
 from ingest.source.storage import display_path, read_bytes, read_text
 
 READERS = {".json": "MTGODecklistCache JSON", ".csv": "CSV"}
@@ -343,11 +343,8 @@ def _is_import_without_address(path: Path) -> bool:
 
 
 def _schema_ref(project: Project, target: Path) -> str:
-    schema = project.schema("event").resolve()
     folder = target.parent.resolve() if target.parent.exists() else target.parent.absolute()
-    if not schema.is_relative_to(project.root.resolve()):
-        return ""
-    return Path(os.path.relpath(schema, folder)).as_posix()
+    return schema_hint(project, "event", folder)
 
 
 def _stale_decks(target: Path, deck_folder: Path, keep: Iterable[Path]) -> tuple[Path, ...]:

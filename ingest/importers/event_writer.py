@@ -26,6 +26,7 @@ from ingest.edit.fragments import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
 from ingest.importers.wot_rows import wot_item
 from ingest.source.players import PlayerRegistry
+from ingest.source.schema_hints import HINT
 
 HEADER = "# Imported by `scorekeeper import` from {what}: the rounds and standings as {platform} published them."
 SHEET_HEADER = "# Imported by `scorekeeper import` from {what}: the rounds as the spreadsheet records them."
@@ -195,12 +196,12 @@ def event_text(
         t: the tournament.
         ids: player name -> id.
         deck_refs: player name -> decklist file, relative to the event file.
-        schema_ref: the editor's schema hint (relative path), if the project has the schema.
+        schema_ref: where the editor finds the schema (:func:`~ingest.source.schema_hints.schema_hint`).
         what: the source file, for the header comment.
     """
     lines: list[str] = []
     if schema_ref:
-        lines.append(f"# yaml-language-server: $schema={schema_ref}")
+        lines.append(HINT.format(schema=schema_ref))
     header = SHEET_HEADER if t.platform == "spreadsheet" else HEADER
     lines.append(header.format(what=what or "another platform", platform=t.platform))
     lines += [

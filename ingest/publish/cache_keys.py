@@ -86,7 +86,8 @@ def text_digest(text: str) -> str:
 
 
 def code_fingerprint(project: Project) -> str:
-    """The package's code and version, the formats and schemas, and mkdocs.yml: what every
+    """The package's code and version, the formats and schemas, and mkdocs.yml (with the site's
+    address given in its place): what every
     event's checks and pages depend on besides its own files (part of :func:`build_fingerprint`)."""
     h = hashlib.sha256(__version__.encode())
     for layers in (project.formats, project.schemas):  # the project's files over the shipped ones
@@ -96,6 +97,8 @@ def code_fingerprint(project: Project) -> str:
     for config in dict.fromkeys((project.mkdocs_file, shipped("mkdocs.yml"))):
         if config.is_file():
             h.update(config.read_bytes())
+    # The address given in mkdocs.yml's place (build --site-url): QR codes, feeds, canonical links.
+    h.update(b"\3" + project.site_url.encode())
     code = Path(__file__).resolve().parents[1]
     for path in sorted(code.rglob("*.py")):
         h.update(path.name.encode() + path.read_bytes())

@@ -131,6 +131,8 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
                 ]
             )
     config = _layered(project)
+    if project.site_url:  # given for this build (build --site-url), in mkdocs.yml's place
+        config["site_url"] = project.site_url
     config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
     config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
     theme = config.get("theme")

@@ -109,12 +109,15 @@ def run_mkdocs(
     log.setLevel(logging.WARNING)
     try:
         # mkdocs.yml layered over the shipped one; paths in it stay relative to the file's folder.
+        # The site's address given for this build (--site-url) in mkdocs.yml's place: canonical links, sitemap.
+        given = {"site_url": project.site_url} if project.site_url else {}
         cfg = load_config(
             config_file=io.StringIO(layered_text(project)),
             config_file_path=str(project.root.absolute() / "mkdocs.yml"),
             docs_dir=str(docs),
             site_dir=str(site),
             strict=strict,
+            **given,
         )
         if not any(isinstance(p, ScorekeeperPlugin) for p in cfg.plugins.values()):
             plugin = ScorekeeperPlugin()

@@ -48,6 +48,7 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
+from ingest.publish.schemas import schema_files
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.site.i18n import locale_dirs
@@ -337,6 +338,7 @@ def _build(
             progress=step,
             rendered=[c.rendered for c in outcome.entries],
         )
+        files.update(schema_files(project))  # where the schemas' $id addresses resolve
         memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
@@ -399,7 +401,10 @@ def _site_name(project: Project) -> str:
 
 
 def _site_url(project: Project) -> str:
-    """``site_url`` from mkdocs.yml (feeds and printed QR codes need the site's address); empty when unset."""
+    """The site's address (feeds and printed QR codes need it): the one this build was given
+    (``build --site-url``), else ``site_url`` from mkdocs.yml; empty when unset."""
+    if project.site_url:
+        return project.site_url
     url = site_config(project.mkdocs_file).get("site_url")
     if not isinstance(url, str) or not re.fullmatch(r"https?://[^\s\"'<>\\]+", url):
         return ""  # unset, or not a web address: no feed links or QR codes point anywhere else

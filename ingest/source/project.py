@@ -40,6 +40,10 @@ class Project:
     root: Path
     """The project folder."""
 
+    site_url: str = ""
+    """The site's address given for this build (``build --site-url``, e.g. from GitHub's
+    ``configure-pages``), in place of ``mkdocs.yml``'s ``site_url``; empty: mkdocs.yml's."""
+
     @classmethod
     def find(cls, start: Path | None = None) -> Project:
         """The nearest folder at or above ``start`` that has ``mkdocs.yml`` or ``events/``."""

@@ -32,6 +32,7 @@ from ingest.core.diagnostics import Diagnostic, error
 from ingest.core.safetext import unsafe_character, unsafe_text_problem
 from ingest.source.catalog_files import catalog_file, is_language_code, read_catalog
 from ingest.source.deck_refs import deck_path_problem
+from ingest.source.site_address import WEB_ADDRESS
 from ingest.source.site_imports import allowed_function, entry_point_names, find_module, import_checks, setting_problem
 from ingest.source.storage import is_inside, leads_outside, links_out
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
@@ -43,7 +44,6 @@ TEXT_SETTINGS = ("site_name", "site_description", "site_author", "repo_name")
 """Settings shown as text on every page, which the engine puts into the HTML as they are."""
 URL_SETTINGS = ("site_url", "repo_url")
 """Settings that are web addresses of every page's links."""
-_WEB_ADDRESS = re.compile(r"https?://[^\s\"'<>\\`]+")
 _MARKUP = re.compile(r"[<>\"]")
 
 
@@ -166,7 +166,7 @@ def _text_settings(doc: SourceDocument, data: dict[str, Any]) -> list[Diagnostic
             )
     for key in URL_SETTINGS:
         url = data.get(key)
-        if url is not None and not (isinstance(url, str) and _WEB_ADDRESS.fullmatch(url)):
+        if url is not None and not (isinstance(url, str) and WEB_ADDRESS.fullmatch(url)):
             out.append(
                 error(
                     "site-config",

@@ -692,6 +692,12 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
     built = tree(hidden.root / "build")
     assert "site/events/2026-11-20-private/index.html" in built and "docs/api/players/erin.json" in built
     published = {rel: content for rel, content in built.items() if rel.startswith(("docs/", "fragments/", "site/"))}
+    # The schemas are published as shipped (their descriptions say "e.g. Burn"): no event's data.
+    schemas = {rel: content for rel, content in published.items() if rel.startswith(("docs/schema/", "site/schema/"))}
+    assert schemas and all(
+        content == (ROOT / "schema" / Path(rel).name).read_bytes() for rel, content in schemas.items()
+    )
+    published = {rel: content for rel, content in published.items() if rel not in schemas}
     assert [rel for rel, content in published.items() if b"Living End" in content] == []
     assert [rel for rel, content in published.items() if b"Burn" in content] == []  # declared: hidden too
 
