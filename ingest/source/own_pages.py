@@ -44,6 +44,7 @@ GENERATED = (
     "formats",
     "players",
     "rules",
+    "schema",
     "search",
     "seasons",
 )
