@@ -241,7 +241,7 @@ def event_text(
     if not t.players:
         lines[-1] = "players: []"
     for name in t.players:
-        item: dict[str, Any] = {"id": ids[name], "name": name}
+        item: dict[str, Any] = {"id": ids[name], "name": t.shown_names.get(name, name)}
         if name in deck_refs:
             item["deck"] = deck_refs[name]
         extra = t.player_fields.get(name, {})

@@ -47,7 +47,7 @@ class EventChecks(RoundsAssembly):
                         first_path, first_role = seen[pid]
                         first = self.doc.line_of(first_path)
                         what = "receives a bye but also plays" if "bye" in (role, first_role) else "appears twice"
-                        self.err(
+                        self.fact_or_error(
                             "double-booked",
                             mpath,
                             f'"{pid}" {what} in this round (first at line {first})',
@@ -60,7 +60,7 @@ class EventChecks(RoundsAssembly):
                     if gone:
                         after = min(dropped[x] for x in gone)
                         where = "the playoff" if key == "playoff" else f"round {rnd.number}"
-                        self.err(
+                        self.fact_or_error(
                             "after-drop",
                             mpath,
                             f'"{pid}" dropped after round {after} but is paired in {where}',
@@ -71,6 +71,15 @@ class EventChecks(RoundsAssembly):
                         dropped[pid] = rnd.number
         if not players and self.roster_complete:
             self.warn("no-players", ("players",), "the event has no players yet")
+
+    def fact_or_error(self, code: str, path: YamlPath, message: str, hint: str) -> None:
+        """An error in a TO's file; in an event imported from a platform, a warning about a
+        round as it was played (DESIGN §2: a recorded round is a fact, the platform's record
+        included: a player it paired twice in one round, or in the playoff after a drop)."""
+        if self.imported:
+            self.warn(code, path, message + " (kept as the platform recorded it)", played=True)
+        else:
+            self.err(code, path, message, hint)
 
     def raw_matches(self, key: str, i: int) -> list[tuple[int, Mapping[str, Any]]]:
         """The matches of round ``i`` as written, with their indexes; broken ones are left out."""
