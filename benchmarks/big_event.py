@@ -9,8 +9,9 @@ each in a new process, wall time beside the CPU time of the child:
 - ``pair --dry-run`` of the next round;
 - ``validate`` of the file.
 
-``--growth`` also times one ``pair`` (written) per round up to ``--growth`` rounds, in
-process, to show how the time per round grows with the rounds played.
+``--growth N`` also times ``scorekeeper pair`` of each round up to round N (a new process
+each, the round's results filled in before the next), to show how it grows with the rounds
+played; ``--only-growth`` skips the rest.
 
     python benchmarks/big_event.py [--players 2048] [--rounds 8] [--growth 15]
 """
@@ -20,7 +21,6 @@ from __future__ import annotations
 import argparse
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
@@ -130,10 +130,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8, help="Swiss rounds played before the measured round")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--growth", type=int, default=0, help="time pair per round up to this round")
+    parser.add_argument("--only-growth", action="store_true", help="measure the growth only")
     parser.add_argument("--keep", type=Path, help="also write the event (round open, round complete) here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
+        if args.only_growth:
+            growth(root / "growth", args.players, args.growth)
+            return
         path = start_event(root, args.players, max(args.rounds + 3, args.growth + 1))
         began = time.perf_counter()
         play(path, args.rounds, open_round=True)
@@ -170,14 +174,24 @@ def main() -> None:
                 f"  (median of {args.runs}, exit {status})"
             )
         if args.growth:
-            print(f"pair per round, {args.players} players (load, plan and write, in process):")
-            growth_root = root / "growth"
-            gpath = start_event(growth_root, args.players, args.growth + 1)
-            times = play(gpath, args.growth, open_round=False)
-            for number, seconds in enumerate(times, start=1):
-                if number in (1, 2, 5, 10, 15, 20, 25, 30) or number == len(times):
-                    print(f"  round {number:2}  {seconds:6.2f} s  ({gpath.stat().st_size / 1e6:.2f} MB at the end)")
-        shutil.rmtree(root / "growth", ignore_errors=True)
+            growth(root / "growth", args.players, args.growth)
+
+
+def growth(root: Path, players: int, rounds: int) -> None:
+    """``scorekeeper pair`` of each round in turn, each in a new process (every result of the
+    round filled in before the next is paired): how its time grows with the rounds played."""
+    print(f"scorekeeper pair per round, {players} players (a new process each):")
+    path = start_event(root, players, rounds)
+    rel = str(path.relative_to(root))
+    for number in range(1, rounds + 1):
+        wall, cpu, status = run(["pair", rel], root)
+        assert status == 0, f"pair of round {number} failed"
+        report_all_but_one(path, leave_open=False)
+        if number in (1, 2, 5, 10, 15, 20, 25, 30) or number == rounds:
+            print(
+                f"  round {number:2}  {wall:6.2f} s wall {cpu:6.2f} s CPU  ({path.stat().st_size / 1e6:.2f} MB file)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
