@@ -8,6 +8,7 @@ event written must pass ``validate`` with the warnings the case calls for and no
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ def _row(rank: int, player: str, wins: int, losses: int) -> dict[str, Any]:
 
 
 def _file(
-    root: Path, name: str, rounds: list[tuple[str, list[tuple[str | None, str | None, str]]]], rows: list[Any]
+    root: Path, name: str, rounds: Sequence[tuple[str, Sequence[tuple[str | None, str | None, str]]]], rows: list[Any]
 ) -> Path:
     players = [r["Player"] for r in rows]
     doc = {
@@ -123,7 +124,7 @@ def test_a_player_paired_twice_in_one_round_is_kept_as_recorded_with_warnings(tm
 
 def test_a_player_in_the_playoff_after_a_recorded_drop_is_kept_with_a_warning(tmp_path: Path) -> None:
     """Dan does not play round 2 (a drop, as the platform's rounds record it) but plays the semifinal."""
-    rounds = [
+    rounds: list[tuple[str, list[tuple[str, str | None, str]]]] = [
         ("Round 1", [("Ann", "Bob", "2-0-0"), ("Cid", "Dan", "2-0-0")]),
         ("Round 2", [("Ann", "Cid", "2-0-0"), ("Bob", None, "2-0-0")]),
         ("Semifinals", [("Ann", "Dan", "2-0-0"), ("Cid", "Bob", "2-1-0")]),
