@@ -11,9 +11,10 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warni
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.pairing import PlayoffRound, check_swiss_round
+from ingest.pairing import PlayoffRound
 from ingest.planner.bracket import bracket_state
 from ingest.planner.field import excluded_before, names_of, units_of
+from ingest.planner.round_verdicts import checked_round
 from ingest.planner.swiss import SwissHistory, awarded_byes, swiss_entrants
 from ingest.planner.top_cut import cut_changes, top_cut
 from ingest.rules.published import uses_published_standings
@@ -89,7 +90,7 @@ def swiss_event_diagnostics(
         history.add(rnd)
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
-        findings = check_swiss_round(
+        findings = checked_round(
             entrants,
             [(m.players[0], m.players[1]) for m in tables],
             bye_list,
