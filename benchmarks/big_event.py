@@ -9,6 +9,9 @@ each in a new process, wall time beside the CPU time of the child:
 - ``pair --dry-run`` of the next round;
 - ``validate`` of the file.
 
+Each is timed on the file as the command that wrote it left it: its recorded rounds'
+verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder).
+
 ``--growth N`` also times ``scorekeeper pair`` of each round up to round N (a new process
 each, the round's results filled in before the next), to show how it grows with the rounds
 played; ``--only-growth`` skips the rest.
@@ -19,6 +22,7 @@ played; ``--only-growth`` skips the rest.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
 import statistics
@@ -109,7 +113,8 @@ def run(args: list[str], root: Path) -> tuple[float, float, int]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     command = [sys.executable, "-m", "ingest", "--root", str(root), *args]
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache")}  # this run's own verdicts
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -164,6 +169,8 @@ def main() -> None:
         ]
         for label, command, text in cases:
             walls, cpus = [], []
+            path.write_text(text)
+            run(["validate"], root)  # the file as the command that wrote it left it checked
             for _ in range(args.runs):
                 path.write_text(text)
                 wall, cpu, status = run(command, root)
