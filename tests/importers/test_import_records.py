@@ -167,3 +167,26 @@ def test_names_with_commas_and_quotes_are_written_as_data(tmp_path: Path) -> Non
     assert [p.name for p in event.players] == [names[0], names[2], names[1], names[3]]
     assert [p.id for p in event.players] == ["hi-i-m-peo", "team-ann-1", "smith-john", "o-brien-the-best"]
     assert said == []
+
+
+def test_players_are_matched_to_players_yaml_by_lookup_not_by_a_pass_per_file(monkeypatch: Any) -> None:
+    """An aggregator imports thousands of files against one players.yaml: the registry is
+    indexed once, then each name is one lookup (each file passed over every registered player)."""
+    import ingest.importers.event_writer as event_writer
+    from ingest.importers.event_writer import KnownPlayers, assign_ids
+    from ingest.source.players import PlayerRegistry, RegisteredPlayer
+
+    registry = PlayerRegistry({f"p{i}": RegisteredPlayer(f"p{i}", f"Player {i}") for i in range(500)})
+    from ingest.importers.tournament import name_key
+
+    calls: list[str] = []
+
+    def counted(name: str) -> str:
+        calls.append(name)
+        return name_key(name)
+
+    monkeypatch.setattr(event_writer, "name_key", counted)
+    for file in range(20):
+        ids = assign_ids([f"Player {file}", "Someone New"], KnownPlayers({}, registry))
+        assert ids == {f"Player {file}": f"p{file}", "Someone New": "someone-new"}
+    assert len(calls) == 500 + 20 * 2  # the registry once, then the names of each file
