@@ -3,6 +3,7 @@ an edit command checks what it touched, with the same verdicts as a check from s
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -132,14 +133,23 @@ def test_the_key_changes_with_every_input() -> None:
 
 
 def test_a_stored_verdict_that_does_not_read_back_is_computed_again(tmp_path: Path) -> None:
-    store = VerdictFiles(tmp_path)
+    store = VerdictFiles(tmp_path, b"k" * 32)
     found = (Finding("rematch", ("a", "b"), table=1), Finding("not-optimal", ("a",), measure="rematches", optimum=0))
     key = "ab" * 32
     store[key] = found
-    assert VerdictFiles(tmp_path)[key] == found  # read back from its file, field by field
-    (tmp_path / "ab" / f"{key}.json").write_text('[{"kind": "rematch", "players": "ab"}]')
+    path = tmp_path / "ab" / f"{key}.json"
+    assert VerdictFiles(tmp_path, b"k" * 32)[key] == found  # read back from its file, field by field
+    assert VerdictFiles(tmp_path, b"x" * 32).get(key) is None  # signed with another key: not taken
+    mac, _, payload = path.read_bytes().partition(b"\n")
+    path.write_bytes(mac + b"\n" + payload.replace(b"rematch", b"repeated-bye", 1))  # changed: not taken
+    assert VerdictFiles(tmp_path, b"k" * 32).get(key) is None
+    # a planted "no finding" verdict, signed, but not of the findings' shape: not taken either
+    bad = b'[{"kind": "rematch", "players": "ab"}]'
+    store2 = VerdictFiles(tmp_path, b"k" * 32)
+    path.write_bytes(store2._mac(key, bad).encode() + b"\n" + bad)
     with pytest.raises(KeyError):
-        VerdictFiles(tmp_path)[key]
-    (tmp_path / "ab" / f"{key}.json").write_text("[{")
-    assert VerdictFiles(tmp_path).get(key) is None
-    assert VerdictFiles(tmp_path).get("../../etc/passwd") is None
+        VerdictFiles(tmp_path, b"k" * 32)[key]
+    path.unlink()
+    os.mkfifo(path)  # a pipe is never waited on
+    assert VerdictFiles(tmp_path, b"k" * 32).get(key) is None
+    assert VerdictFiles(tmp_path, b"k" * 32).get("../../etc/passwd") is None
