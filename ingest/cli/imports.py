@@ -111,6 +111,8 @@ def import_command(
             continue
         for line in written:
             click.echo(line)
+        if tournament.warnings:  # what the source records that an event file would not: kept, said
+            click.echo(render_all(sorted_diagnostics(tournament.warnings), limit=50), err=True)
         click.echo(_summary(prepared, project.root, dry_run=dry_run), err=True)
     if failed:
         click.echo(f"{failed} of {len(files)} file{'s' if len(files) != 1 else ''} not imported", err=True)

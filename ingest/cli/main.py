@@ -26,6 +26,7 @@ from ingest.cli.common import (
     fail_json,
     print_diagnostics,
     project_of,
+    user_cache_home,
 )
 from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.decks import DECK_COMMANDS
@@ -36,6 +37,7 @@ from ingest.cli.league import LEAGUE_COMMANDS
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
 from ingest.cli.venue import VENUE_COMMANDS
+from ingest.cli.verdict_files import install_verdict_store
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
@@ -77,6 +79,9 @@ def main(ctx: click.Context, root: Path | None) -> None:
     """
     project = Project(root.resolve()) if root else Project.find()
     ctx.ensure_object(dict)["project"] = project
+    # Each recorded round's verdict is kept where the next command finds it (an edit then
+    # checks what it touched: ingest.planner.round_verdicts).
+    install_verdict_store(user_cache_home())
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
     ctx.with_resource(terminal_safe_output())
     try:  # before the command's arguments are read: a game they name may be a community's

@@ -49,15 +49,7 @@ def assign_ids(names: Iterable[str], known: KnownPlayers, given: Mapping[str, st
     >>> ids == {"Ana Lima": "ana-lima", "ana  lima": "ana-lima-2", "Bo": "bo"}
     True
     """
-    by_name: dict[str, str] = {}
-    by_id: dict[str, str] = {}
-    for pid, reg in known.registry.players.items():
-        by_name.setdefault(name_key(reg.name), pid)
-        by_id[pid] = pid
-        for alias in reg.aliases:
-            by_id.setdefault(alias, pid)
-    for alias, pid in known.registry.alias_of.items():
-        by_id.setdefault(alias, pid)
+    by_name, by_id = _registry_index(known.registry)
     out: dict[str, str] = {}
     taken: set[str] = set()
     for name in names:
@@ -73,6 +65,30 @@ def assign_ids(names: Iterable[str], known: KnownPlayers, given: Mapping[str, st
         taken.add(pid)
         out[name] = pid
     return out
+
+
+_INDEXES: dict[int, tuple[PlayerRegistry, dict[str, str], dict[str, str]]] = {}
+
+
+def _registry_index(registry: PlayerRegistry) -> tuple[dict[str, str], dict[str, str]]:
+    """``players.yaml`` by name key and by id or alias, made once per registry read: an import
+    of thousands of files matches each one's players by lookups, not by a pass over every
+    registered player for each file (which grew with the archive times the registry)."""
+    kept = _INDEXES.get(id(registry))
+    if kept is not None and kept[0] is registry:
+        return kept[1], kept[2]
+    by_name: dict[str, str] = {}
+    by_id: dict[str, str] = {}
+    for pid, reg in registry.players.items():
+        by_name.setdefault(name_key(reg.name), pid)
+        by_id[pid] = pid
+        for alias in reg.aliases:
+            by_id.setdefault(alias, pid)
+    for alias, pid in registry.alias_of.items():
+        by_id.setdefault(alias, pid)
+    _INDEXES.clear()  # one registry at a time: the one the import runs with
+    _INDEXES[id(registry)] = (registry, by_name, by_id)
+    return by_name, by_id
 
 
 @functools.lru_cache(maxsize=65536)
@@ -242,7 +258,7 @@ def event_text(
     if not t.players:
         lines[-1] = "players: []"
     for name in t.players:
-        item: dict[str, Any] = {"id": ids[name], "name": name}
+        item: dict[str, Any] = {"id": ids[name], "name": t.shown_names.get(name, name)}
         if name in deck_refs:
             item["deck"] = deck_refs[name]
         extra = t.player_fields.get(name, {})

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.core.diagnostics import Diagnostic, SourcePos, error, warning
 from ingest.core.errors import IngestError
 from ingest.core.rounds import GameScore, MatchKind
 from ingest.importers.jsonpos import JsonPath, JsonProblem, PositionIndex, parse_json
@@ -50,10 +50,28 @@ class _Reader:
         self.shown = shown
         self.problems: list[Diagnostic] = []
         self.index = PositionIndex(text)
+        self.namesakes: dict[str, list[int]] = {}
+        """Names two players have (the format knows players by name only): their rows in
+        the standings (none when only a match of one against the other shows it)."""
+        self.namesake_pos: dict[str, SourcePos] = {}
+        """Where a match pairs a name against itself."""
 
     def pos(self, path: JsonPath) -> SourcePos:
         line, col = self.index.locate(path)
         return SourcePos(self.shown, line, col)
+
+    def namesake_keys(self, name: str) -> list[str]:
+        """The keys of the players called ``name``: the name, then ``name #2``..."""
+        count = max(2, len(self.namesakes.get(name, ())))
+        return [name] + [namesake_key(name, n) for n in range(2, count + 1)]
+
+    def namesake_in_round(self, name: str, in_round: set[str]) -> str:
+        """Which of the players called ``name`` a match names: the first not yet paired in
+        the round (the file cannot say more), and ``in_round`` records it."""
+        if name in self.namesakes:
+            name = next((k for k in self.namesake_keys(name) if k not in in_round), name)
+        in_round.add(name)
+        return name
 
     def err(self, path: JsonPath, message: str, hint: str = "") -> None:
         self.problems.append(error("import", f"{_format(path)}: {message}", self.pos(path), hint))
@@ -175,12 +193,26 @@ def read_mtgo_json(raw: bytes, shown: str, file_name: str) -> Tournament:
         r.err(("Tournament", "Uri"), f"Uri {_show(url)} is not a web address", "write the event's address, or null")
         url = ""
     label = _format_label(r, head)
+    shown_names: dict[str, str] = {}
+    notes: list[str] = []
     standings = _standings(r, root)
     rounds = _rounds(r, root)
     decks = _decks(r, root)
     if r.problems or name is None or date is None:
         raise IngestError(r.problems)
     platform = detect_platform(url, file_name)
+    warnings: list[Diagnostic] = []
+    for shared, rows in r.namesakes.items():
+        keys = r.namesake_keys(shared)
+        shown_names.update((k, shared) for k in keys[1:])
+        where = f" (Standings[{rows[0]}] and [{rows[1]}])" if len(rows) >= 2 else ""
+        said = (
+            f'{len(keys)} players are called "{shared}"{where}: they are told apart by their ids; a match that '
+            "names them is given to the first one not yet paired in its round (the file does not say which)"
+        )
+        notes.append(said)
+        at = r.pos(("Standings", rows[1], "Player")) if len(rows) >= 2 else r.namesake_pos.get(shared, r.pos(()))
+        warnings.append(warning("import", said, at, "check the rounds against the platform's pages"))
     t = Tournament(
         platform=platform,
         name=clean_text(name, 200) or "Imported event",
@@ -193,6 +225,9 @@ def read_mtgo_json(raw: bytes, shown: str, file_name: str) -> Tournament:
         rounds=rounds,
         standings=standings,
         decks=decks,
+        shown_names=shown_names,
+        notes=notes,
+        warnings=warnings,
     )
     if not rounds and not standings:
         raise IngestError(
@@ -276,9 +311,9 @@ def _standings(r: _Reader, root: Mapping[str, Any]) -> list[SourceRow]:
         if name is None or rank is None or points is None:
             continue
         name = clean_text(name, NAME_LIMIT)
-        if name in seen:
-            r.err((*path, "Player"), f'"{name}" is listed twice in the standings (first at Standings[{seen[name]}])')
-            continue
+        if name in seen:  # two players of the same name (the format knows players by name only)
+            r.namesakes.setdefault(name, [seen[name]]).append(i)
+            name = namesake_key(name, len(r.namesakes[name]))
         seen[name] = i
         omw, gw, ogw = values
         rows.append(SourceRow(rank, name, points, wld[0], wld[1], wld[2], omw, gw, ogw, pos=r.pos(path)))
@@ -302,6 +337,7 @@ def _rounds(r: _Reader, root: Mapping[str, Any]) -> list[SourceRound]:
         label = clean_text(label, 80) or f"Round {i + 1}"
         in_playoff = in_playoff or is_playoff_name(label)
         matches: list[SourceMatch] = []
+        in_round: set[str] = set()
         for j, entry in enumerate(r.items(rnd, "Matches", path)):
             mpath: JsonPath = (*path, "Matches", j)
             m = r.obj(entry, mpath, "Player1, Player2, Result")
@@ -319,11 +355,15 @@ def _rounds(r: _Reader, root: Mapping[str, Any]) -> list[SourceRound]:
             if a is None:  # the bye marker written first (CardsRealm "Bye" as Player1)
                 a, b, score = b, None, score.swapped()
             assert a is not None
+            if a == b:  # two players of the same name, who met
+                r.namesakes.setdefault(a, [])
+                r.namesake_pos.setdefault(a, pos)
+            a = r.namesake_in_round(a, in_round)
+            if b is not None:
+                b = r.namesake_in_round(b, in_round)
             if b is None:
                 kind = MatchKind.LOSS if score.second > score.first else MatchKind.BYE
                 matches.append(SourceMatch(kind, (a,), pos=pos))
-            elif a == b:
-                r.err(mpath, f'"{a}" is paired against themselves')
             else:
                 matches.append(SourceMatch(MatchKind.PLAYED, (a, b), score, pos=pos))
         out.append(SourceRound(label, matches, playoff=in_playoff, pos=r.pos(path)))
@@ -344,6 +384,8 @@ def _decks(r: _Reader, root: Mapping[str, Any]) -> dict[str, SourceDeck]:
         name = clean_text(name, NAME_LIMIT)
         if not name:
             continue
+        if name in decks and name in r.namesakes:  # the list of the next player of that name
+            name = next((k for k in r.namesake_keys(name) if k not in decks), name)
         if name in decks:
             continue  # a second list for the same player: the first one is kept
         decks[name] = SourceDeck(name, sections[0], sections[1], pos=r.pos(path))
@@ -369,9 +411,19 @@ def _cards(r: _Reader, deck: Mapping[str, Any], key: str, path: JsonPath) -> lis
     return out
 
 
+def namesake_key(name: str, n: int) -> str:
+    """How the ``n``-th player called ``name`` is known while reading (never written).
+
+    >>> namesake_key("Bob", 2)
+    'Bob #2'
+    """
+    return f"{name} #{n}"
+
+
 def _check_players(t: Tournament) -> None:
-    """Nobody plays twice in one round (a structural impossibility: the file is refused)."""
-    problems: list[Diagnostic] = []
+    """A player the platform paired twice in one round: a fact of its record, kept as
+    recorded, with a note in the file (``validate`` warns about each such match)."""
+    problems: list[str] = []
     for rnd in t.rounds:
         first: dict[str, SourceMatch] = {}
         for m in rnd.matches:
@@ -379,15 +431,9 @@ def _check_players(t: Tournament) -> None:
                 seen = first.get(p)
                 if seen is None:
                     first[p] = m
-                elif set(seen.players) != set(m.players) and m.pos is not None:
-                    line = seen.pos.line if seen.pos else 0
-                    problems.append(
-                        error(
-                            "import",
-                            f'{rnd.name}: "{p}" plays twice in this round (first at line {line})',
-                            m.pos,
-                            "each player has one pairing per round; correct the file at the source",
-                        )
-                    )
-    if problems:
-        raise IngestError(problems)
+                elif set(seen.players) != set(m.players):
+                    said = f'{rnd.name}: "{p}" is paired twice in the platform\'s record, kept as recorded'
+                    problems.append(said)
+                    where = m.pos or SourcePos(t.source_file)
+                    t.warnings.append(warning("import", said, where, "check the round against the platform's pages"))
+    t.notes.extend(problems)

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ingest.core.diagnostics import SourcePos
+from ingest.core.diagnostics import Diagnostic, SourcePos
 from ingest.core.rounds import GameScore, MatchKind
 from ingest.core.slug import slug
 
@@ -153,6 +153,12 @@ class Tournament:
     """Decklist policy for the event file."""
     player_fields: dict[str, dict[str, str]] = field(default_factory=dict)
     """Extra fields per player from a players file: id, archetype, country, byes."""
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """What the source records that an event file would not (two players of one name, a
+    player paired twice in a round), each at its place in the source: kept as recorded."""
+    shown_names: dict[str, str] = field(default_factory=dict)
+    """The name written for a player whose key is not their name: the second of two
+    players with the same name is known as ``Name #2`` here, and written as ``Name``."""
     location: str = ""
     """Venue."""
     organizer: str = ""

@@ -11,15 +11,15 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warni
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.pairing import (
-    PlayoffRound,
-    check_swiss_round,
-)
+from ingest.pairing import PlayoffRound
 from ingest.planner.bracket import bracket_state
 from ingest.planner.field import excluded_before, names_of, units_of
-from ingest.planner.swiss import awarded_byes, swiss_entrants
+from ingest.planner.round_verdicts import checked_round
+from ingest.planner.swiss import SwissHistory, awarded_byes, swiss_entrants
 from ingest.planner.top_cut import cut_changes, top_cut
+from ingest.rules.published import uses_published_standings
 from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings import standings_by_round
 from ingest.rules.standings_values import Standings
 
 
@@ -76,14 +76,21 @@ def swiss_event_diagnostics(
     if event.source is not None and event.source.rounds != "complete":
         return out  # some Swiss matches were never published: nothing to compare them with
     units = units_of(event)
+    if by_round is None and not uses_published_standings(event):
+        # The standings after each round, taken round by round once (computed again from
+        # round 1 for each round, this pass grew with the square of the rounds played).
+        by_round = standings_by_round(event, ruleset)
+    history = SwissHistory()
     for k, rnd in enumerate(event.rounds):
         excluded = excluded_before(event, k)
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
         before = by_round[k - 1] if by_round and k else None
-        entrants = swiss_entrants(event, ruleset, k, [u for u in units if u not in excluded and u in in_round], before)
+        field = [u for u in units if u not in excluded and u in in_round]
+        entrants = swiss_entrants(event, ruleset, k, field, before, history.so_far)
+        history.add(rnd)
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
-        findings = check_swiss_round(
+        findings = checked_round(
             entrants,
             [(m.players[0], m.players[1]) for m in tables],
             bye_list,

@@ -3,11 +3,12 @@ Swiss engine sees it (points, ranks, opponents, byes, pods) and the engine's pai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
+from ingest.core.rounds import Round
 from ingest.pairing import (
     Entrant,
     pair_swiss,
@@ -30,23 +31,56 @@ from ingest.rules.standings_values import Standings
 
 
 def swiss_entrants(
-    event: Event, ruleset: Ruleset, k: int, units: Sequence[str], standings: Standings | None = None
+    event: Event,
+    ruleset: Ruleset,
+    k: int,
+    units: Sequence[str],
+    standings: Standings | None = None,
+    history: tuple[Mapping[str, set[str]], Mapping[str, int]] | None = None,
 ) -> list[Entrant]:
     """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
     points and rank after round ``k`` (``standings``, when already computed), everyone met so
-    far, byes so far, and pods (players only)."""
+    far, byes so far, and pods (players only). ``history``: everyone met and the byes in the
+    first ``k`` rounds, when the caller keeps them round by round (:class:`SwissHistory`)."""
     if standings is None:
         standings = compute_standings(event, ruleset, after_round=k)
     rank = {r.player: r.rank for r in standings.rows}
     points = {r.player: r.record.points for r in standings.rows}
-    met = opponents_met(event.rounds[:k])
-    byes = byes_so_far(event.rounds[:k])
+    met, byes = history if history is not None else (opponents_met(event.rounds[:k]), byes_so_far(event.rounds[:k]))
     pods = {} if event.is_team_event else {p.id: p.pod for p in event.players}
     fallback = len(units_of(event))
     return [
         Entrant(u, points.get(u, 0), rank.get(u, fallback), frozenset(met.get(u, ())), byes.get(u, 0), pods.get(u))
         for u in sorted(units)
     ]
+
+
+class SwissHistory:
+    """Everyone met and the byes so far, kept round by round: a pass over every recorded
+    round takes each round once (recomputed from round 1 for each, the pass grew with the
+    square of the rounds played)."""
+
+    def __init__(self) -> None:
+        self.met: dict[str, set[str]] = {}
+        self.byes: dict[str, int] = {}
+
+    def add(self, rnd: Round) -> None:
+        """Counts one more round (as :func:`~ingest.planner.field.opponents_met` and
+        :func:`~ingest.planner.field.byes_so_far` count it)."""
+        self.met = merge_opponents(self.met, [rnd])
+        for player, count in byes_so_far([rnd]).items():
+            self.byes[player] = self.byes.get(player, 0) + count
+
+    @property
+    def so_far(self) -> tuple[Mapping[str, set[str]], Mapping[str, int]]:
+        return self.met, self.byes
+
+
+def merge_opponents(met: dict[str, set[str]], rounds: Sequence[Round]) -> dict[str, set[str]]:
+    """``met`` with the opponents of ``rounds`` added (in place)."""
+    for player, opponents in opponents_met(rounds).items():
+        met.setdefault(player, set()).update(opponents)
+    return met
 
 
 def awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:

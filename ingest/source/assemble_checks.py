@@ -47,12 +47,11 @@ class EventChecks(RoundsAssembly):
                         first_path, first_role = seen[pid]
                         first = self.doc.line_of(first_path)
                         what = "receives a bye but also plays" if "bye" in (role, first_role) else "appears twice"
-                        self.err(
-                            "double-booked",
-                            mpath,
-                            f'"{pid}" {what} in this round (first at line {first})',
-                            "each player has exactly one pairing per round",
-                        )
+                        message = f'"{pid}" {what} in this round (first at line {first})'
+                        if self.imported:  # a platform's record: a fact (see recorded_fact)
+                            self.warn("double-booked", mpath, recorded_fact(message), played=True)
+                        else:
+                            self.err("double-booked", mpath, message, "each player has exactly one pairing per round")
                     else:
                         seen[pid] = (mpath, role)
                     # A member's drop drops the team, a team's drop its members (MTR 8.2, Bushiroad 5.1).
@@ -60,12 +59,11 @@ class EventChecks(RoundsAssembly):
                     if gone:
                         after = min(dropped[x] for x in gone)
                         where = "the playoff" if key == "playoff" else f"round {rnd.number}"
-                        self.err(
-                            "after-drop",
-                            mpath,
-                            f'"{pid}" dropped after round {after} but is paired in {where}',
-                            "remove the drop, or remove this pairing",
-                        )
+                        message = f'"{pid}" dropped after round {after} but is paired in {where}'
+                        if self.imported:
+                            self.warn("after-drop", mpath, recorded_fact(message), played=True)
+                        else:
+                            self.err("after-drop", mpath, message, "remove the drop, or remove this pairing")
                 for pid in rnd.drops:
                     if pid not in dropped:
                         dropped[pid] = rnd.number
@@ -175,3 +173,11 @@ def _entry_players(m: Mapping[str, Any]) -> list[tuple[str, str]]:
         if key in m:
             out.append(("play", str(m[key])))
     return out
+
+
+def recorded_fact(message: str) -> str:
+    """A finding on an event imported from a platform, which is a warning there: in a TO's
+    file an error, in a platform's record a fact of a round as it was played (DESIGN §2: a
+    recorded round is a fact; a player it paired twice in one round, or in the playoff after
+    a drop, is kept as recorded)."""
+    return message + " (kept as the platform recorded it)"

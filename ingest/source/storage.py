@@ -21,8 +21,9 @@ from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
-"""Largest event or format file accepted (a 2,048-player, 15-round event is ~1.5 MB)."""
+MAX_FILE_BYTES = 24 * 1024 * 1024
+"""Largest event or format file accepted (a 2,048-player, 15-round event is ~1.5 MB, a
+20,000-player, 15-round one ~10 MB)."""
 
 
 def display_path(path: Path, root: Path | None = None) -> str:

@@ -10,8 +10,9 @@ Refused, each with a positioned diagnostic in plain words:
 
 * YAML syntax errors (the parser's problem rewritten for a tournament organizer);
 * tags (``!!python/object``, ``!custom``) -- files hold data, not objects;
-* alias bombs: aliases are expanded, but the expanded tree is capped in size and depth
-  (merge keys ``<<:`` count like any other node, and a mapping that merges itself is a
+* alias bombs: aliases are expanded, but what they add is capped (:data:`MAX_ALIAS_VALUES`,
+  counted apart from the values written out, which :data:`MAX_NODES` caps), and so is the
+  depth (merge keys ``<<:`` count like an alias, and a mapping that merges itself is a
   positioned error rather than endless recursion);
 * duplicate mapping keys, which YAML would silently resolve by keeping the last one;
 * numbers that are not finite (``.inf``, ``.nan``, ``1.0e+400``) or absurdly large (31 digits
@@ -69,8 +70,17 @@ def load_plain(text: str) -> Any:
     return yaml.load(text, Loader=SafeLoader)
 
 
-MAX_NODES = 500_000
-"""Most nodes the expanded document may have (defeats "billion laughs" alias bombs)."""
+MAX_NODES = 3_000_000
+"""Most values (scalars, lists and mappings) a file may have as written, aliases not expanded.
+
+A 20,000-player, 15-round Swiss event has about 1,000,000 (three per player, six per match)
+in about 10 MB: the limit leaves room for three times that, while a file at the byte limit
+(:data:`~ingest.source.storage.MAX_FILE_BYTES`) cannot make the composer hold more than a
+few gigabytes of nodes."""
+MAX_ALIAS_VALUES = 100_000
+"""Most values that aliases (``*name``) and merge keys (``<<:``) may add to the document
+once expanded, counted apart from the values written out (defeats "billion laughs" alias
+bombs). A real file repeats a few small blocks (a structure, a deck); none comes near."""
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
 MAX_INTEGER = 10**30
@@ -223,11 +233,22 @@ def parse_yaml(
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]
+    written = _written_values(node)
+    if written > MAX_NODES:
+        return None, [
+            error(
+                "yaml-too-large",
+                f"the file has {written:,} values (lists, mappings and scalars); the limit for one "
+                f"file is {MAX_NODES:,}",
+                SourcePos.file_start(path),
+                "split the event into several files",
+            )
+        ]
     if "&" in text:  # anchors, so aliases: measure what they expand to before expanding anything
-        too_large = _expansion_problem(node, path)
+        too_large = _expansion_problem(node, path, written)
         if too_large is not None:
             return None, [too_large]
-    walker = _Walker(path, config=config)
+    walker = _Walker(path, config=config, aliases="&" in text)
     try:
         data = walker.convert(node, (), 0)
     except RecursionError:  # pragma: no cover - defensive: MAX_DEPTH keeps the walk far from the limit
@@ -247,6 +268,23 @@ def parse_yaml(
     )
 
 
+def _written_values(root: Node) -> int:
+    """How many value nodes the file writes out (keys not counted; an alias counts once, as
+    the node it names, and is not entered again)."""
+    count, seen, stack = 0, set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        count += 1
+        if isinstance(node, SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, MappingNode):
+            stack.extend(value for _, value in node.value)
+    return count
+
+
 def _children(node: Node) -> list[Node]:
     """The nodes a node expands into: items, mapping values and merged blocks."""
     if isinstance(node, SequenceNode):
@@ -262,14 +300,16 @@ def _children(node: Node) -> list[Node]:
     return []
 
 
-def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
-    """A positioned error when aliases expand the document beyond :data:`MAX_NODES`, else None.
+def _expansion_problem(root: Node, path: str, written: int) -> Diagnostic | None:
+    """A positioned error when aliases add more than :data:`MAX_ALIAS_VALUES` values to the
+    document (``written``: the values the file writes out, each node once), else None.
 
     Sizes are added up once per distinct node (an alias is the node it names), so this
     takes time in proportion to the file, not to its expansion: a "billion laughs" file is
     refused at once instead of after half a million nodes. Cycles (a block that contains
     an alias to itself) are left to the walk, which stops them at the depth limit.
     """
+    cap = MAX_ALIAS_VALUES + written + 1
     sizes: dict[int, int] = {}
     entered: set[int] = set()
     stack: list[tuple[Node, bool]] = [(root, False)]
@@ -278,7 +318,7 @@ def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
         key = id(node)
         if done:
             entered.discard(key)
-            sizes[key] = min(MAX_NODES + 1, 1 + sum(sizes.get(id(c), 0) for c in _children(node)))
+            sizes[key] = min(cap, 1 + sum(sizes.get(id(c), 0) for c in _children(node)))
             continue
         if key in sizes:
             continue
@@ -289,19 +329,23 @@ def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
                 return None  # a cycle: the walk reports it where it closes
             if id(child) not in sizes:
                 stack.append((child, False))
-    if sizes.get(id(root), 0) <= MAX_NODES:
+    if sizes.get(id(root), 0) - written <= MAX_ALIAS_VALUES:
         return None
     # Point at the smallest block that is too large: its parts are each within the limit.
     node = root
     while True:
-        bigger = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_NODES), None)
+        bigger = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_ALIAS_VALUES), None)
         if bigger is None:
             break
         node = bigger
     return error(
         "yaml-too-large",
-        "the document is too large once its aliases (*name) are expanded: the block that starts "
-        f"here expands to more than {MAX_NODES:,} values",
+        (
+            "aliases (*name) expand the block that starts here to more than"
+            if sizes.get(id(node), 0) > MAX_ALIAS_VALUES
+            else "aliases (*name) add to the document more than"
+        )
+        + f" {MAX_ALIAS_VALUES:,} values (the limit for what aliases may add; the file itself writes {written:,})",
         SourcePos(path, node.start_mark.line + 1, node.start_mark.column + 1),
         "aliases that repeat other aliases grow exponentially; write the data out",
     )
@@ -310,9 +354,17 @@ def _expansion_problem(root: Node, path: str) -> Diagnostic | None:
 class _Walker:
     """Turns a composed node tree into plain data, recording positions and problems."""
 
-    def __init__(self, path: str, *, config: bool = False) -> None:
+    def __init__(self, path: str, *, config: bool = False, aliases: bool = False) -> None:
         self.path = path
         self.config = config
+        self.aliases = aliases
+        """Whether the text has anchors (only then can a node be reached twice)."""
+        self.seen: set[int] = set()
+        """The nodes converted once (with ``aliases``): reached again, they are an alias's."""
+        self.expanded = 0
+        """Values added by aliases and merge keys (each node reached a second time or more)."""
+        self.inside_alias = 0
+        """How many of the blocks being converted are reached a second time (an alias's)."""
         self.values: dict[YamlPath, tuple[int, int]] = {}
         self.keys: dict[YamlPath, tuple[int, int]] = {}
         self.problems: list[Diagnostic] = []
@@ -324,16 +376,35 @@ class _Walker:
         """The mapping nodes being converted (a merge of one of them would never end)."""
 
     def count(self, node: Node, depth: int) -> bool:
-        """Counts a node against the limits; False (and one problem) once they are passed."""
+        """Counts a node against the limits; False (and one problem) once they are passed.
+
+        A node met a second time (or inside one met a second time: :attr:`inside_alias`) is
+        an alias's expansion and counts against :data:`MAX_ALIAS_VALUES`; the values written
+        out were counted against :data:`MAX_NODES` before the walk (:func:`_written_values`)."""
         if self.aborted:
             return False
+        if self.aliases:
+            if self.inside_alias or id(node) in self.seen:
+                self.expanded += 1
+            else:
+                self.seen.add(id(node))
         self.nodes += 1
-        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+        if self.expanded > MAX_ALIAS_VALUES:
             self.aborted = True
-            limit = "too large" if self.nodes > MAX_NODES else "nested too deeply"
             self.fail(
                 "yaml-too-large",
-                f"the document is {limit} once its aliases (*name) are expanded",
+                f"aliases (*name) and merge keys (<<:) add more than {MAX_ALIAS_VALUES:,} values to the "
+                "document once expanded (the limit for what aliases may add)",
+                node,
+                "aliases that repeat other aliases grow exponentially; write the data out",
+            )
+            return False
+        if depth > MAX_DEPTH:
+            self.aborted = True
+            self.fail(
+                "yaml-too-large",
+                f"the document is nested more than {MAX_DEPTH} levels deep once its aliases (*name) are "
+                "expanded (the limit for nesting)",
                 node,
                 "aliases that repeat other aliases grow exponentially; write the data out",
             )
@@ -347,8 +418,18 @@ class _Walker:
         self.problems.append(error(code, message, self.pos(node), hint))
 
     def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+        repeated = self.aliases and not self.inside_alias and id(node) in self.seen
         if not self.count(node, depth):
             return None
+        if repeated and not isinstance(node, ScalarNode):
+            self.inside_alias += 1
+            try:
+                return self.converted(node, path, depth)
+            finally:
+                self.inside_alias -= 1
+        return self.converted(node, path, depth)
+
+    def converted(self, node: Node, path: YamlPath, depth: int) -> Any:
         self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, ScalarNode):
             return self.scalar(node, path)

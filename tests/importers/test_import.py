@@ -274,13 +274,6 @@ BAD_JSON = [
         "3:13",
         "Decks[0].Mainboard[0].Count: Count must be a whole number of at least 1, not -1",
     ),
-    (
-        '{"Tournament": {"Name": "x", "Date": "2025-01-01"},\n "Rounds": [{"RoundName": "Round 1", "Matches": [\n'
-        '  {"Player1": "A", "Player2": "B", "Result": "2-1-0"},\n'
-        '  {"Player1": "A", "Player2": "C", "Result": "2-0-0"}]}]}',
-        "4:3",
-        'Round 1: "A" plays twice in this round (first at line 3)',
-    ),
     ('{"Tournament": {"Name": "x", "Date": "2025-01-01"}, "Decks": []}', "1:62", "no rounds and no standings"),
     ('{"Tournament": {"Name": "x", "Date": "2025-01-01", "Uri": "javascript:alert(1)"}}', "1:59", "not a web address"),
     (

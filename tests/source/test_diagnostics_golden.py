@@ -90,7 +90,7 @@ def test_oversized_event_file_is_reported_at_line_one(tmp_path: Path) -> None:
     big.write_text("name: " + "x" * MAX_FILE_BYTES + "\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["--root", str(tmp_path), "validate", str(big)])
     assert result.exit_code == 1
-    assert result.stdout.startswith("big.yaml:1:1: error[file-too-large]: the file is 8.0 MB; the limit is 8 MB\n")
+    assert result.stdout.startswith("big.yaml:1:1: error[file-too-large]: the file is 24.0 MB; the limit is 24 MB\n")
 
 
 def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:

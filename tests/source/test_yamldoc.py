@@ -143,3 +143,42 @@ def test_unreadable_file_is_positioned_at_its_start(tmp_path: Path) -> None:
 
 def test_format_path() -> None:
     assert format_path(("rounds", 2, "matches", 4, "games")) == "rounds[2].matches[4].games"
+
+
+def test_values_written_out_and_values_aliases_add_have_limits_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: a 20,000-player event has no alias, yet stopped at the alias limit (one cap
+    for both); each limit is now its own, and the refusal names it and the file's figure."""
+    import ingest.source.yamldoc as yamldoc
+
+    monkeypatch.setattr(yamldoc, "MAX_NODES", 1_000)
+    monkeypatch.setattr(yamldoc, "MAX_ALIAS_VALUES", 50)
+    plain = "rounds:\n" + "".join(f"  - [p{i}, q{i}]\n" for i in range(300))  # 1 + 300 * 3 values
+    doc, problems = parse_yaml(plain, "e.yaml")
+    assert problems == [] and doc is not None and len(doc.data["rounds"]) == 300
+    # the same values with an alias that adds 40: within both limits
+    doc, problems = parse_yaml("a: &a [" + ", ".join(["x"] * 39) + "]\nb: *a\n" + plain, "e.yaml")
+    assert problems == [] and doc is not None and len(doc.data["b"]) == 39
+    # an alias that adds 60: over the alias limit, though the file writes few values
+    doc, problems = parse_yaml("a: &a [" + ", ".join(["x"] * 59) + "]\nb: *a\n", "e.yaml")
+    assert doc is None and [p.code for p in problems] == ["yaml-too-large"]
+    assert "50 values (the limit for what aliases may add; the file itself writes 61)" in problems[0].message
+    # written out, without any alias: the value limit, with the file's own count
+    doc, problems = parse_yaml("rounds:\n" + "".join(f"  - [p{i}, q{i}]\n" for i in range(400)), "e.yaml")
+    assert doc is None and [p.code for p in problems] == ["yaml-too-large"]
+    assert problems[0].message == (
+        "the file has 1,202 values (lists, mappings and scalars); the limit for one file is 1,000"
+    )
+    assert "alias" not in problems[0].message
+
+
+def test_the_limits_admit_a_20000_player_15_round_event() -> None:
+    """The sizes the limits are set for (issue 38): ~10 MB and ~1,000,000 values."""
+    from ingest.source.storage import MAX_FILE_BYTES
+    from ingest.source.yamldoc import MAX_ALIAS_VALUES
+
+    players, matches = 20_000, 15 * 10_000
+    values = 1 + 3 * players + 15 * 3 + 6 * matches  # roster, rounds, matches
+    assert values * 2 < MAX_NODES
+    line = "      - {table: 10000, players: [p19999, p20000], games: 2-1}\n"
+    assert (len(line) * matches + 40 * players) * 2 < MAX_FILE_BYTES
+    assert MAX_ALIAS_VALUES < 9**6

@@ -1,0 +1,205 @@
+"""Big-event benchmark: the event-night commands on one event of thousands of players.
+
+Prints figures; it is not a test. An event of ``--players`` players is played through the
+engine (each round planned by the pairing engine and written into the file, its results
+filled in from a seeded model), then the commands a TO runs are timed as a user runs them,
+each in a new process, wall time beside the CPU time of the child:
+
+- ``report`` of one table in the current round (the round's other tables reported);
+- ``pair --dry-run`` of the next round;
+- ``validate`` of the file.
+
+Each is timed on the file as the command that wrote it left it: its recorded rounds'
+verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder).
+
+``--growth N`` also times ``scorekeeper pair`` of each round up to round N (a new process
+each, the round's results filled in before the next), to show how it grows with the rounds
+played; ``--only-growth`` skips the rest.
+
+    python benchmarks/big_event.py [--players 2048] [--rounds 8] [--growth 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ingest.edit.new_round import apply_plan  # noqa: E402
+from ingest.planner.outcome import PairPlan  # noqa: E402
+from ingest.planner.plan import plan_next_round  # noqa: E402
+from ingest.source.pipeline import load_event  # noqa: E402
+from ingest.source.project import Project  # noqa: E402
+
+_SCORES = ["2-0", "2-1", "0-2", "1-2", "2-1", "1-2", "1-1-1"]
+
+
+def start_event(folder: Path, players: int, rounds: int) -> Path:
+    """An empty Swiss event of ``players`` players in a new project at ``folder``."""
+    (folder / "events").mkdir(parents=True, exist_ok=True)
+    path = folder / "events" / "big.yaml"
+    roster = "".join(f"  - {{id: p{i:05d}, name: Player {i}}}\n" for i in range(players))
+    path.write_text(
+        "name: Big Open\ndate: 2026-12-05\ngame: mtg\nformat: modern\nseed: 11\n"
+        f"structure: {{pairing: swiss, swiss_rounds: {rounds}, best_of: 3}}\nplayers:\n" + roster + "rounds: []\n"
+    )
+    return path
+
+
+def pair_round(path: Path, project: Project, rng: random.Random | None) -> float:
+    """Plans the next round and writes it, with every match's result when ``rng`` is given.
+    Returns the seconds spent (loading, planning and writing)."""
+    began = time.perf_counter()
+    event = load_event(path, project).event
+    assert event is not None, "the generated event is invalid"
+    plan = plan_next_round(event)
+    assert isinstance(plan, PairPlan), plan
+    if rng is not None:
+        matches: list[dict[str, Any]] = []
+        for match in plan.round["matches"]:
+            if "players" in match:
+                match = {**match, "games": rng.choice(_SCORES)}
+            matches.append(match)
+        plan = replace(plan, round={**plan.round, "matches": matches})
+    path.write_text(apply_plan(path.read_text(), plan))
+    return time.perf_counter() - began
+
+
+def play(path: Path, rounds_played: int, *, open_round: bool, seed: int = 5) -> list[float]:
+    """Plays ``rounds_played`` rounds with results, then pairs one more without results when
+    ``open_round``. Returns the seconds per round."""
+    project = Project(path.parents[1])
+    rng = random.Random(seed)
+    times = [pair_round(path, project, rng) for _ in range(rounds_played)]
+    if open_round:
+        times.append(pair_round(path, project, None))
+    return times
+
+
+def report_all_but_one(path: Path, *, leave_open: bool = True) -> int:
+    """Fills in every result of the last (open) round but its first open table's (every one
+    without ``leave_open``); returns that table."""
+    lines = path.read_text().splitlines(keepends=True)
+    first = None
+    start = max(i for i, line in enumerate(lines) if line.lstrip().startswith("- round:"))
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if "players: [" in line and "games:" not in line and line.rstrip().endswith("}"):
+            table = int(line.split("table: ")[1].split(",")[0])
+            if first is None:
+                first = table
+                if leave_open:
+                    continue
+            lines[i] = line.rstrip()[:-1] + ", games: 2-0}\n"
+    path.write_text("".join(lines))
+    assert first is not None
+    return first
+
+
+def run(args: list[str], root: Path) -> tuple[float, float, int]:
+    """Runs ``scorekeeper`` in a new process: wall seconds, CPU seconds of the child, status."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    command = [sys.executable, "-m", "ingest", "--root", str(root), *args]
+    env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache")}  # this run's own verdicts
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if done.returncode not in (0, 1):
+        print(done.stderr, file=sys.stderr)
+    return wall, cpu, done.returncode
+
+
+def _floor(root: Path) -> tuple[float, float]:
+    """The cost of starting the command at all: ``scorekeeper --help``."""
+    wall, cpu, _ = run(["--help"], root)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2048)
+    parser.add_argument("--rounds", type=int, default=8, help="Swiss rounds played before the measured round")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--growth", type=int, default=0, help="time pair per round up to this round")
+    parser.add_argument("--only-growth", action="store_true", help="measure the growth only")
+    parser.add_argument("--keep", type=Path, help="also write the event (round open, round complete) here")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        if args.only_growth:
+            growth(root / "growth", args.players, args.growth)
+            return
+        path = start_event(root, args.players, max(args.rounds + 3, args.growth + 1))
+        began = time.perf_counter()
+        play(path, args.rounds, open_round=True)
+        table = report_all_but_one(path)
+        size = path.stat().st_size
+        print(
+            f"{args.players} players, round {args.rounds + 1} open: {size / 1e6:.2f} MB file "
+            f"(made in {time.perf_counter() - began:.1f} s)"
+        )
+        floor_wall, floor_cpu = _floor(root)
+        print(f"  {'scorekeeper --help (start-up floor)':38} {floor_wall:6.2f} s wall {floor_cpu:6.2f} s CPU")
+        rel = str(path.relative_to(root))
+        open_text = path.read_text()
+        report_all_but_one(path, leave_open=False)  # the round complete: what pair --dry-run and validate see
+        complete_text = path.read_text()
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            (args.keep / "open.yaml").write_text(open_text)
+            (args.keep / "complete.yaml").write_text(complete_text)
+        cases: list[tuple[str, list[str], str]] = [
+            ("report --table N 2-1", ["report", rel, "--table", str(table), "2-1"], open_text),
+            ("pair --dry-run", ["pair", rel, "--dry-run"], complete_text),
+            ("validate", ["validate"], complete_text),
+        ]
+        for label, command, text in cases:
+            walls, cpus = [], []
+            path.write_text(text)
+            run(["validate"], root)  # the file as the command that wrote it left it checked
+            for _ in range(args.runs):
+                path.write_text(text)
+                wall, cpu, status = run(command, root)
+                walls.append(wall)
+                cpus.append(cpu)
+            print(
+                f"  {label:38} {statistics.median(walls):6.2f} s wall {statistics.median(cpus):6.2f} s CPU"
+                f"  (median of {args.runs}, exit {status})"
+            )
+        if args.growth:
+            growth(root / "growth", args.players, args.growth)
+
+
+def growth(root: Path, players: int, rounds: int) -> None:
+    """``scorekeeper pair`` of each round in turn, each in a new process (every result of the
+    round filled in before the next is paired): how its time grows with the rounds played."""
+    print(f"scorekeeper pair per round, {players} players (a new process each):")
+    path = start_event(root, players, rounds)
+    rel = str(path.relative_to(root))
+    for number in range(1, rounds + 1):
+        wall, cpu, status = run(["pair", rel], root)
+        assert status == 0, f"pair of round {number} failed"
+        report_all_but_one(path, leave_open=False)
+        if number in (1, 2, 5, 10, 15, 20, 25, 30) or number == rounds:
+            print(
+                f"  round {number:2}  {wall:6.2f} s wall {cpu:6.2f} s CPU  ({path.stat().st_size / 1e6:.2f} MB file)",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""Verdicts on recorded Swiss rounds kept in files, so one command finds what the last computed.
+
+:mod:`ingest.planner.round_verdicts` keeps each round's verdict under a digest of exactly what
+it was computed from; this store puts them under the user's cache folder
+(``$XDG_CACHE_HOME/scorekeeper/verdicts``), one small JSON file per verdict, signed with the
+build cache's key (:func:`ingest.publish.cache.signing_key`: the folder may be restored from
+elsewhere, as CI restores it, and a planted verdict must not hide a rematch). A file is
+data: read as the build cache's files are (a plain file of bounded size, never a link or a
+pipe), its signature checked, then read back field by field
+(:func:`~ingest.planner.round_verdicts.findings_from`); a file that does not pass is as
+good as none: the round is checked again. Nothing is kept on disk when the folder cannot
+be written (a read-only home): the commands then check as they did without a store.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+from collections.abc import Iterator, MutableMapping
+from pathlib import Path
+
+from ingest.pairing import Finding
+from ingest.planner import round_verdicts
+from ingest.planner.round_verdicts import finding_data, findings_from
+from ingest.source.storage import read_build_file
+
+MAX_BYTES = 2**20
+"""A larger file is not read (a round's findings are a few hundred bytes per table at most)."""
+
+
+class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
+    """Verdicts in memory, with files behind them."""
+
+    def __init__(self, folder: Path, secret: bytes | None) -> None:
+        self.folder = folder
+        self.secret = secret
+        """The signing key; None: nothing is read from or written to the folder."""
+        self.memory: dict[str, tuple[Finding, ...]] = {}
+
+    def _mac(self, key: str, payload: bytes) -> str:
+        assert self.secret is not None
+        return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def __getitem__(self, key: str) -> tuple[Finding, ...]:
+        if key in self.memory:
+            return self.memory[key]
+        if self.secret is None or len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
+            raise KeyError(key)
+        data = read_build_file(self._path(key), MAX_BYTES)
+        mac, _, payload = (data or b"").partition(b"\n")
+        if not data or not hmac.compare_digest(mac, self._mac(key, payload).encode()):
+            raise KeyError(key)
+        try:
+            found = findings_from(json.loads(payload))
+        except ValueError:
+            found = None
+        if found is None:
+            raise KeyError(key)
+        self.memory[key] = found
+        return found
+
+    def __setitem__(self, key: str, value: tuple[Finding, ...]) -> None:
+        self.memory[key] = value
+        if self.secret is None:
+            return
+        path = self._path(key)
+        payload = json.dumps(finding_data(value)).encode()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".{path.name}.{os.getpid()}")
+            temporary.write_bytes(self._mac(key, payload).encode() + b"\n" + payload)
+            os.replace(temporary, path)  # whole or not at all, for a command reading it meanwhile
+        except OSError:
+            pass  # a cache that cannot be written is a cache that is not there
+
+    def __delitem__(self, key: str) -> None:
+        self.memory.pop(key, None)
+        self._path(key).unlink(missing_ok=True)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.memory)
+
+    def __len__(self) -> int:
+        return len(self.memory)
+
+
+def install_verdict_store(cache_home: Path) -> None:
+    """Keeps this process's verdicts in files under ``cache_home`` (the user's cache folder)."""
+    from ingest.publish.cache import signing_key
+
+    round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", signing_key(cache_home))
