@@ -12,15 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.analytics.tables import event_tables
 from ingest.planner.systems import system_of
 from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
+from ingest.site.api_tables import table_files
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.deck_views import deck_views
-from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
+from ingest.site.digest import EventDigest, analytics_record, event_digest, player_names, unit_url
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
@@ -245,5 +247,8 @@ class RenderedEvent:
 def render_event(report: EventReport, inputs: SiteInputs, templates: Path) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and digest, in the site's language
     (``inputs.language``)."""
+    record = analytics_record(report, inputs.players)
     with i18n.use(inputs.lang()):
-        return RenderedEvent(event_digest(report, inputs.players), _event_pages(report, inputs, templates))
+        files = _event_pages(report, inputs, templates)
+        files.update(table_files(f"api/events/{report.event.slug}/", event_tables(report, record)))
+        return RenderedEvent(event_digest(report, inputs.players, record), files)

@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ingest.analytics.tables import CARD_COLUMNS, Tables, joined, match_rows, standings_rows
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
+from ingest.site.api_tables import TABLES_DIR, joined_csv, table_files
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
@@ -121,6 +123,7 @@ def _site_files(
         tail.update(format_pages(inputs, templates))
         tail.update(rules_pages(inputs, templates))
         tail.update(api.api_files([d.api_entry for d in digests], histories))
+        tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
         )
@@ -138,6 +141,17 @@ def _site_files(
     for asset in sorted((templates / "assets").glob("*")):
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
+    return files
+
+
+def archive_tables(events: Sequence[RenderedEvent]) -> Files:
+    """The archive's tables (:mod:`ingest.site.api_tables`): the events' rows one after
+    another, oldest event first; the cards joined from each event's own file."""
+    records = [e.digest.record for e in events if e.digest.record is not None]
+    tables = joined(Tables(match_rows(r), standings_rows(r)) for r in records)
+    files = table_files(TABLES_DIR, tables)
+    cards = (e.files.get(f"api/events/{e.digest.history.slug}/cards.csv") for e in events)
+    files[TABLES_DIR + "cards.csv"] = joined_csv((c for c in cards if isinstance(c, str)), CARD_COLUMNS)
     return files
 
 
