@@ -11,6 +11,9 @@ import click
 
 from ingest.cli.common import fail, print_diagnostics, project_of
 
+NOT_EXPORTED = "nothing was exported: fix the errors above first (scorekeeper validate lists everything)"
+"""The last line when an event file has an error (the diagnostics are printed above it)."""
+
 
 @click.command("export")
 @click.option(
@@ -110,7 +113,7 @@ def export(
         chosen.append(report)
     if has_errors(diags):
         print_diagnostics(sorted_diagnostics([d for d in diags if d.is_error]), err=True)
-        fail("nothing was exported: fix the errors above first (scorekeeper validate lists everything)")
+        fail(NOT_EXPORTED)
     chosen.sort(key=lambda r: (r.event.date, r.event.slug))
     tables = joined(event_tables(r, analytics_record(r, registry)) for r in chosen)
     files = table_files("", tables, bom=bom)
