@@ -59,11 +59,16 @@ class Scope:
 
 @dataclass(frozen=True, slots=True)
 class MatchRef:
-    """Where a counted match was played: the event and the round."""
+    """Where a counted match was played (the event and the round), and how it ended for the
+    archetype whose row it is in."""
 
     slug: str
     stage: str
     round: int
+    result: str = ""
+    """win, loss or draw."""
+    games: tuple[int, int, int] | None = None
+    """Games won, lost and drawn, from the same side."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,9 +253,10 @@ def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = N
             slot = {"win": 0, "loss": 1, "draw": 2}[m.result]
             tallies[a][b][slot] += 1
             tallies[b][a][(1, 0, 2)[slot]] += 1
-            ref = MatchRef(r.slug, m.stage, m.round)
-            sources[(a, b)].append(ref)
-            sources[(b, a)].append(ref)
+            g = m.games
+            sources[(a, b)].append(MatchRef(r.slug, m.stage, m.round, m.result, g))
+            flipped = (g[1], g[0], g[2]) if g is not None else None
+            sources[(b, a)].append(MatchRef(r.slug, m.stage, m.round, ("loss", "win", "draw")[slot], flipped))
         for placing in r.placings:
             reached = Counter(arch.get(p, "Unknown") for p in placing.players)
             for a, n in here.items():

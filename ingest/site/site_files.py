@@ -14,6 +14,7 @@ from typing import Any
 from ingest.analytics.tables import CARD_COLUMNS, Tables, joined, match_rows, standings_rows
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
+from ingest.site.analytics_pages import analytics_pages, formats_with_analytics
 from ingest.site.api_tables import TABLES_DIR, joined_csv, table_files
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
@@ -120,7 +121,8 @@ def _site_files(
         )
         head.update(_events_index(summaries, templates))
         tail.update(season_files(seasons, histories.names, templates))
-        tail.update(format_pages(inputs, templates))
+        tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
+        tail.update(analytics_pages(inputs, templates, digests))
         tail.update(rules_pages(inputs, templates))
         tail.update(api.api_files([d.api_entry for d in digests], histories))
         tail.update(archive_tables(events))

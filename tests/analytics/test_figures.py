@@ -56,6 +56,10 @@ def test_the_matrix_of_the_hand_built_events(records: list[EventRecord]) -> None
     # Each Burn-Tron match links to its round: e1 R1, e1 R2, e1's final (playoff round 2).
     refs = [(m.slug, m.stage, m.round) for m in next(c for c in a.row("Burn").cells if c.opponent == "Tron").sources]
     assert refs == [("e1", "swiss", 1), ("e1", "swiss", 2), ("e1", "playoff", 2)]
+    burn_tron = next(c for c in a.row("Burn").cells if c.opponent == "Tron").sources
+    assert [(m.result, m.games) for m in burn_tron] == [("win", (2, 1, 0)), ("loss", (1, 2, 0)), ("win", (2, 0, 0))]
+    tron_burn = next(c for c in a.row("Tron").cells if c.opponent == "Burn").sources
+    assert [(m.result, m.games) for m in tron_burn] == [("loss", (1, 2, 0)), ("win", (2, 1, 0)), ("loss", (0, 2, 0))]
 
 
 def test_shares_by_decks_and_by_players(records: list[EventRecord]) -> None:
