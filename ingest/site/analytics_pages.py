@@ -55,11 +55,15 @@ def _season_slugs(inputs: SiteInputs, digests: Sequence[EventDigest]) -> list[tu
 
 
 def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str]]:
-    """The formats that have an analytics page: some event of theirs with public lists."""
+    """The formats that have an analytics page: some event of theirs with public lists that
+    name an archetype (a field of unclassified decks says nothing)."""
     return {
         (d.record.game, d.record.format)
         for d in digests
-        if d.record is not None and d.record.lists_public and d.record.format != "other"
+        if d.record is not None
+        and d.record.lists_public
+        and d.record.format != "other"
+        and any(arch for _, _, arch, _ in d.record.players)
     }
 
 

@@ -103,6 +103,9 @@ def test_the_format_page_and_the_seasons_link_to_it(tmp_path: Path) -> None:
     docs = tmp_path / "build" / "docs"
     assert 'href="../../../analytics/mtg/modern/"' in page_text(docs / "formats/mtg/modern.md")
     assert "analytics/" not in page_text(docs / "formats/mtg/vintage.md")  # no event: no page
+    # Transformers lists are public but name no archetype: nothing to say, no page.
+    assert not (docs / "analytics/transformers").exists()
+    assert (docs / "analytics/weiss-schwarz/neo-standard/index.md").exists()
     modern = page_text(docs / "analytics/mtg/modern/index.md")
     assert "seasons/dragons-hoard-league-2026/" in modern
     season = page_text(docs / "analytics/mtg/modern/seasons/dragons-hoard-league-2026/index.md")
@@ -112,16 +115,16 @@ def test_the_format_page_and_the_seasons_link_to_it(tmp_path: Path) -> None:
 
 
 def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -> None:
-    """The Pioneer weekly is being played: its lists (after-event) count nowhere until it is
-    over; made public, they count; made private, never."""
+    """The Modern sample's lists (after-event, the event over) count; made private, they count
+    nowhere and the format has no page; made public again, they count."""
     project = make_project(tmp_path)
     docs = tmp_path / "build" / "docs"
-    pioneer = next((tmp_path / "events").rglob("2026-11-20-pioneer-weekly.yaml"))
-    text = pioneer.read_text(encoding="utf-8")
-    for policy, shown in (("after-event", False), ("public", True), ("private", False)):
-        pioneer.write_text(text.replace("decklists: after-event", f"decklists: {policy}"), encoding="utf-8")
+    modern = next((tmp_path / "events").rglob(f"{MODERN}.yaml"))
+    text = modern.read_text(encoding="utf-8")
+    for policy, shown in (("after-event", True), ("private", False), ("public", True)):
+        modern.write_text(text.replace("decklists: after-event", f"decklists: {policy}"), encoding="utf-8")
         build_site(project, today=TODAY, docs_only=True)
-        assert (docs / "analytics/mtg/pioneer/index.md").exists() == shown, policy
+        assert (docs / "analytics/mtg/modern/index.md").exists() == shown, policy
     event = next((tmp_path / "events").rglob(f"{MODERN}.yaml")).read_text(encoding="utf-8")
     names = re.findall(r"\{id: [a-z-]+, name: ([^,}]+)", event)
     assert len(names) > 8
