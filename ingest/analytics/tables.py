@@ -9,7 +9,7 @@ players by their published id and name (a hidden player is "Player 17").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ingest.analytics.records import EventRecord
@@ -18,6 +18,9 @@ from ingest.report.event_report import EventReport
 
 Value = str | int | None
 """A cell: text, a whole number, or empty."""
+
+EVENT_COLUMNS = 4
+"""The first four columns of every table name the event: its slug, date, game and format."""
 
 MATCH_COLUMNS = (
     "event",
@@ -145,9 +148,9 @@ def card_rows(report: EventReport, r: EventRecord) -> tuple[tuple[Value, ...], .
     return tuple(out)
 
 
-def event_tables(report: EventReport, r: EventRecord) -> Tables:
-    """The three tables of one event."""
-    return Tables(match_rows(r), standings_rows(r), card_rows(report, r))
+def event_tables(report: EventReport, r: EventRecord, *, cards: bool = True) -> Tables:
+    """The tables of one event (the card rows only with ``cards``)."""
+    return Tables(match_rows(r), standings_rows(r), card_rows(report, r) if cards else ())
 
 
 def joined(tables: Iterable[Tables]) -> Tables:
@@ -158,8 +161,3 @@ def joined(tables: Iterable[Tables]) -> Tables:
         tuple(x for t in items for x in t.standings),
         tuple(x for t in items for x in t.cards),
     )
-
-
-def as_objects(columns: tuple[str, ...], rows: Iterable[tuple[Value, ...]]) -> list[Mapping[str, Value]]:
-    """Rows as JSON objects named by their columns."""
-    return [dict(zip(columns, row, strict=True)) for row in rows]

@@ -60,10 +60,10 @@ def export(
           scorekeeper export --csv tables/ --format modern --from 2026-01-01 --to 2026-06-30 --bom
           scorekeeper export --csv tables/ --season spring-league
     """
-    from ingest.analytics.tables import event_tables, joined
+    from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, event_tables, joined
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
     from ingest.report.event_report import compute_report
-    from ingest.site.api_tables import table_files
+    from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record
     from ingest.source.naming import publishable
     from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
@@ -116,11 +116,13 @@ def export(
         fail(NOT_EXPORTED)
     chosen.sort(key=lambda r: (r.event.date, r.event.slug))
     tables = joined(event_tables(r, analytics_record(r, registry)) for r in chosen)
-    files = table_files("", tables, bom=bom)
+    files = {
+        "matches.csv": csv_text(MATCH_COLUMNS, tables.matches, bom=bom),
+        "standings.csv": csv_text(STANDINGS_COLUMNS, tables.standings, bom=bom),
+        "cards.csv": csv_text(CARD_COLUMNS, tables.cards, bom=bom),
+    }
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("matches.csv", "standings.csv", "cards.csv"):
-        content = files[name]
-        assert isinstance(content, str)
+    for name, content in files.items():
         write_atomically(folder / name, content.encode("utf-8"), durable=False)
     click.echo(
         f"{len(chosen)} event{'s' if len(chosen) != 1 else ''}: {len(tables.matches)} match rows, "

@@ -1,13 +1,16 @@
-"""The analysts' tables as files: CSV (the standard library's ``csv`` module: quoting, UTF-8;
-for spreadsheets, with a byte-order mark and no text cell that a spreadsheet would run as a
-formula) and the same rows in the JSON API
-(``schema/api-tables.schema.json``).
+"""The analysts' tables as files: CSV through the standard library's ``csv`` module (quoting,
+UTF-8; for spreadsheets, with a byte-order mark and no text cell that a spreadsheet would run
+as a formula) and the same rows in the JSON API.
 
-Per event, beside its API document: ``api/events/<slug>/matches.csv``, ``standings.csv``,
-``cards.csv`` and ``tables.json`` (matches and standings). For the archive:
-``api/tables/matches.csv``, ``standings.csv``, ``cards.csv`` and ``tables.json``. Decklists
-live in one JSON document per event (the MTGODecklistCache copy for Magic, the API document
-otherwise), so the cards are a CSV table only.
+The build publishes each event's rows once, beside its API document:
+``api/events/<slug>/matches.csv``, ``standings.csv`` and ``tables.json`` (both tables as
+columns and rows, ``schema/api-event-tables.schema.json``), without the columns that name
+the event (the file does); ``api/tables.json`` lists every event's files with the event's
+date, game and format (``schema/api-tables.schema.json``), which is the archive's table.
+Decklists live in one document per event (the MTGODecklistCache copy for Magic, the API
+document otherwise), and a site of 10,000 events stays under GitHub Pages' 1 GB, so the
+card rows are not published again: ``scorekeeper export --csv`` writes them, with every
+table of any range in one file each (:mod:`ingest.cli.export`).
 """
 
 from __future__ import annotations
@@ -15,16 +18,22 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, Tables, Value, as_objects
+from ingest.analytics.tables import (
+    EVENT_COLUMNS,
+    MATCH_COLUMNS,
+    STANDINGS_COLUMNS,
+    Tables,
+    Value,
+)
 from ingest.site.page import Files
 
 BOM = "\ufeff"
 
-TABLES_DIR = "api/tables/"
-"""Where the archive's tables go."""
-
+INDEX = "api/tables.json"
+"""The archive's list of every event's tables."""
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A spreadsheet reads a cell starting with one of these as a formula (CSV injection)."""
@@ -37,7 +46,7 @@ def _spreadsheet_safe(value: Value) -> Value:
     return value
 
 
-def csv_text(columns: tuple[str, ...], rows: Iterable[tuple[Value, ...]], *, bom: bool = False) -> str:
+def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Value]], *, bom: bool = False) -> str:
     """A CSV table with its header row (``\\r\\n`` line ends, as RFC 4180 and spreadsheets expect).
 
     >>> csv_text(("a", "b"), [("x, y", None), ('a "b" c', 3)])
@@ -54,28 +63,41 @@ def csv_text(columns: tuple[str, ...], rows: Iterable[tuple[Value, ...]], *, bom
     return out.getvalue()
 
 
-def tables_json(t: Tables) -> str:
-    """The match and standings tables as one JSON document."""
+def _own(rows: Iterable[tuple[Value, ...]]) -> list[tuple[Value, ...]]:
+    """Rows without the columns that name the event."""
+    return [row[EVENT_COLUMNS:] for row in rows]
+
+
+def event_table_files(slug: str, t: Tables) -> Files:
+    """One event's tables, beside its API document."""
+    folder = f"api/events/{slug}/"
+    matches, standings = _own(t.matches), _own(t.standings)
     doc = {
         "api_version": 1,
-        "matches": as_objects(MATCH_COLUMNS, t.matches),
-        "standings": as_objects(STANDINGS_COLUMNS, t.standings),
+        "event": slug,
+        "matches": {"columns": list(MATCH_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in matches]},
+        "standings": {"columns": list(STANDINGS_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in standings]},
     }
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
-
-
-def table_files(folder: str, t: Tables, *, bom: bool = False) -> Files:
-    """The tables under ``folder`` (ending in ``/``): three CSV files and ``tables.json``."""
     return {
-        folder + "matches.csv": csv_text(MATCH_COLUMNS, t.matches, bom=bom),
-        folder + "standings.csv": csv_text(STANDINGS_COLUMNS, t.standings, bom=bom),
-        folder + "cards.csv": csv_text(CARD_COLUMNS, t.cards, bom=bom),
-        folder + "tables.json": tables_json(t),
+        folder + "matches.csv": csv_text(MATCH_COLUMNS[EVENT_COLUMNS:], matches),
+        folder + "standings.csv": csv_text(STANDINGS_COLUMNS[EVENT_COLUMNS:], standings),
+        folder + "tables.json": json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n",
     }
 
 
-def joined_csv(texts: Iterable[str], columns: tuple[str, ...]) -> str:
-    """Many events' CSV files (as :func:`csv_text` wrote them) as one: one header, then each
-    file's rows (cheap: the rows are not parsed again)."""
-    header = csv_text(columns, ())
-    return header + "".join(t[len(header) :] for t in texts)
+def tables_index(events: Iterable[Mapping[str, Any]]) -> Files:
+    """``api/tables.json``: every event (``slug``, ``date``, ``game``, ``format``) with its tables' files."""
+    doc = {
+        "api_version": 1,
+        "columns": {"matches": list(MATCH_COLUMNS), "standings": list(STANDINGS_COLUMNS)},
+        "events": [
+            {
+                **{k: e[k] for k in ("slug", "date", "game", "format")},
+                "matches": f"api/events/{e['slug']}/matches.csv",
+                "standings": f"api/events/{e['slug']}/standings.csv",
+                "tables": f"api/events/{e['slug']}/tables.json",
+            }
+            for e in events
+        ],
+    }
+    return {INDEX: json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"}

@@ -19,7 +19,7 @@ from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
-from ingest.site.api_tables import table_files
+from ingest.site.api_tables import event_table_files
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.deck_views import deck_views
 from ingest.site.digest import EventDigest, analytics_record, event_digest, player_names, unit_url
@@ -250,5 +250,5 @@ def render_event(report: EventReport, inputs: SiteInputs, templates: Path) -> Re
     record = analytics_record(report, inputs.players)
     with i18n.use(inputs.lang()):
         files = _event_pages(report, inputs, templates)
-        files.update(table_files(f"api/events/{report.event.slug}/", event_tables(report, record)))
+        files.update(event_table_files(report.event.slug, event_tables(report, record, cards=False)))
         return RenderedEvent(event_digest(report, inputs.players, record), files)

@@ -11,11 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ingest.analytics.tables import CARD_COLUMNS, Tables, joined, match_rows, standings_rows
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
 from ingest.site.analytics_pages import analytics_pages, formats_with_analytics
-from ingest.site.api_tables import TABLES_DIR, joined_csv, table_files
+from ingest.site.api_tables import tables_index
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
@@ -147,14 +146,11 @@ def _site_files(
 
 
 def archive_tables(events: Sequence[RenderedEvent]) -> Files:
-    """The archive's tables (:mod:`ingest.site.api_tables`): the events' rows one after
-    another, oldest event first; the cards joined from each event's own file."""
-    records = [e.digest.record for e in events if e.digest.record is not None]
-    tables = joined(Tables(match_rows(r), standings_rows(r)) for r in records)
-    files = table_files(TABLES_DIR, tables)
-    cards = (e.files.get(f"api/events/{e.digest.history.slug}/cards.csv") for e in events)
-    files[TABLES_DIR + "cards.csv"] = joined_csv((c for c in cards if isinstance(c, str)), CARD_COLUMNS)
-    return files
+    """The archive's tables: ``api/tables.json``, every event's files (:mod:`ingest.site.api_tables`)."""
+    return tables_index(
+        {"slug": h.slug, "date": h.date.isoformat(), "game": h.game, "format": h.format}
+        for h in (e.digest.history for e in events)
+    )
 
 
 def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Path) -> Files:

@@ -1,6 +1,7 @@
-"""The analysts' tables in the JSON API and as CSV, per event and archive-wide, as the build
-writes them: valid against schema/api-tables.schema.json, each entry once, and only what may
-be published (no archetype or card of a private list; a hidden player as "Player N")."""
+"""The analysts' tables in the JSON API and as CSV, as the build writes them: each event's
+rows once (CSV and JSON, valid against schema/api-event-tables.schema.json), the archive's
+list of them (schema/api-tables.schema.json), each entry once, and only what may be published
+(no archetype of a list not public yet; a hidden player as "Player N")."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from ingest.site.api_tables import csv_text
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, TODAY, make_project, sample_event_and_decks
 
-SCHEMA = Draft202012Validator(
-    json.loads((ROOT / "schema" / "api-tables.schema.json").read_text(encoding="utf-8")),
-    format_checker=FormatChecker(),
-)
+
+def _schema(name: str) -> Draft202012Validator:
+    doc = json.loads((ROOT / "schema" / name).read_text(encoding="utf-8"))
+    return Draft202012Validator(doc, format_checker=FormatChecker())
 
 
 def _csv(path: Path) -> list[dict[str, str]]:
@@ -31,7 +32,7 @@ def _csv(path: Path) -> list[dict[str, str]]:
 def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("tables")
     project = make_project(root)
-    # Kenji Quist chose to be hidden; the Pioneer weekly's lists became private.
+    # Kenji Quist chose to be hidden.
     players = root / "players.yaml"
     players.write_text(
         players.read_text(encoding="utf-8").replace(
@@ -39,46 +40,45 @@ def docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ),
         encoding="utf-8",
     )
-    pioneer = next((root / "events").rglob("2026-11-20-pioneer-weekly.yaml"))
-    pioneer.write_text(
-        pioneer.read_text(encoding="utf-8").replace("decklists: after-event", "decklists: private"), encoding="utf-8"
-    )
     build_site(project, today=TODAY, docs_only=True)
     return root / "build" / "docs"
 
 
-def test_every_tables_document_passes_the_schema(docs: Path) -> None:
-    found = [docs / "api" / "tables" / "tables.json", *sorted((docs / "api" / "events").glob("*/tables.json"))]
-    assert len(found) == 1 + len(list((ROOT / "events").rglob("*.yaml")))
-    for path in found:
-        errors = [e.message for e in SCHEMA.iter_errors(json.loads(path.read_text(encoding="utf-8")))]
-        assert errors == [], path
+def test_every_tables_document_passes_its_schema(docs: Path) -> None:
+    index = json.loads((docs / "api" / "tables.json").read_text(encoding="utf-8"))
+    assert list(_schema("api-tables.schema.json").iter_errors(index)) == []
+    assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
+    each = _schema("api-event-tables.schema.json")
+    for e in index["events"]:
+        doc = json.loads((docs / e["tables"]).read_text(encoding="utf-8"))
+        assert [x.message for x in each.iter_errors(doc)] == [], e["slug"]
+        assert doc["event"] == e["slug"]
+        assert (docs / e["matches"]).is_file() and (docs / e["standings"]).is_file()
 
 
-def test_the_archive_s_tables_are_the_events_one_after_another(docs: Path) -> None:
-    archive = json.loads((docs / "api" / "tables" / "tables.json").read_text(encoding="utf-8"))
-    per_event = [json.loads(p.read_text(encoding="utf-8")) for p in (docs / "api" / "events").glob("*/tables.json")]
-    assert len(archive["matches"]) == sum(len(d["matches"]) for d in per_event)
-    assert len(archive["standings"]) == sum(len(d["standings"]) for d in per_event)
-    assert _csv(docs / "api" / "tables" / "matches.csv") == [
-        {k: "" if v is None else str(v) for k, v in row.items()} for row in archive["matches"]
-    ]
-    cards = _csv(docs / "api" / "tables" / "cards.csv")
-    assert len(cards) == sum(len(_csv(p)) for p in (docs / "api" / "events").glob("*/cards.csv"))
+def test_the_json_rows_are_the_csv_rows_and_each_entry_is_there_once(docs: Path) -> None:
+    doc = json.loads((docs / f"api/events/{MODERN}/tables.json").read_text(encoding="utf-8"))
+    for name in ("matches", "standings"):
+        rows = _csv(docs / f"api/events/{MODERN}/{name}.csv")
+        as_text = [
+            {c: "" if v is None else str(v) for c, v in zip(doc[name]["columns"], r, strict=True)}
+            for r in doc[name]["rows"]
+        ]
+        assert rows == as_text
     event, _ = sample_event_and_decks(MODERN)
-    entries = sum(len(r.matches) for r in (*event.rounds, *event.playoff))
-    assert sum(1 for m in archive["matches"] if m["event"] == MODERN) == entries
+    assert len(doc["matches"]["rows"]) == sum(len(r.matches) for r in (*event.rounds, *event.playoff))
+    assert len(doc["standings"]["rows"]) == len(event.players)
 
 
 def test_only_what_may_be_published(docs: Path) -> None:
-    pioneer = json.loads((docs / "api/events/2026-11-20-pioneer-weekly/tables.json").read_text(encoding="utf-8"))
-    assert pioneer["matches"] and all(m["archetype"] == "" for m in pioneer["matches"])
-    assert _csv(docs / "api/events/2026-11-20-pioneer-weekly/cards.csv") == []
+    # The Pioneer weekly is being played and its lists are published after the event.
+    pioneer = _csv(docs / "api/events/2026-11-20-pioneer-weekly/matches.csv")
+    assert pioneer and all(m["archetype"] == "" and m["opponent_archetype"] in ("", None) for m in pioneer)
     modern = (docs / f"api/events/{MODERN}/matches.csv").read_text(encoding="utf-8")
-    cards = (docs / f"api/events/{MODERN}/cards.csv").read_text(encoding="utf-8")
     every = "".join(p.read_text(encoding="utf-8") for p in (docs / "api").rglob("*.csv"))
     assert "Kenji Quist" not in every and "kenji-quist" not in every
-    assert "Player " in modern and "Player " in cards  # counted, under their number
+    assert "Player " in modern  # counted, under their number
+    assert not list((docs / "api").rglob("cards.csv"))  # the decklists are published once, elsewhere
 
 
 def test_text_is_quoted_never_structure() -> None:
