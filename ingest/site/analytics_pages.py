@@ -13,13 +13,18 @@ figures; a season's page links to the same lists, which give each match's date).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
-from ingest.analytics.records import EventRecord
+from ingest.analytics.records import EventRecord, record_to_json
 from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.analytics_views import (
@@ -31,7 +36,9 @@ from ingest.site.analytics_views import (
     round_url,
 )
 from ingest.site.digest import EventDigest
+from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, SiteInputs, base_for, page_files
+from ingest.site.table_rows import escaped
 
 
 def analytics_root(game: str, fmt: str) -> str:
@@ -67,8 +74,24 @@ def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str
     }
 
 
-def analytics_pages(inputs: SiteInputs, templates: Path, digests: Sequence[EventDigest]) -> Files:
-    """Every analytics page of the site."""
+ANALYTICS_PAGE = "analytics:"
+"""The start of the page cache's keys of a format's analytics pages (the build cache keeps
+them on disk beside the player pages: :func:`ingest.publish.cache.save_player_pages`)."""
+
+
+def analytics_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    digests: Sequence[EventDigest],
+    page_cache: dict[Any, Files] | None = None,
+    fingerprint: str = "",
+) -> Files:
+    """Every analytics page of the site.
+
+    With ``page_cache``, a format's pages are made again only when what they are made from
+    changed (its events' records, the seasons' events, the language, ``fingerprint``: the
+    templates), so a result changed in one format leaves the others' pages as they were.
+    """
     records = [d.record for d in digests if d.record is not None]
     by_format: dict[tuple[str, str], list[EventRecord]] = defaultdict(list)
     for r in records:
@@ -77,19 +100,59 @@ def analytics_pages(inputs: SiteInputs, templates: Path, digests: Sequence[Event
     files: Files = {}
     for game, fmt in sorted(formats_with_analytics(digests)):
         mine = by_format[(game, fmt)]
-        name = _format_name(inputs, game, fmt)
-        root = analytics_root(game, fmt)
-        whole = analyse(mine, Scope(game, fmt))
-        scopes = []
-        for sid, sname, slugs in seasons:
-            a = analyse(mine, Scope(game, fmt, slugs=slugs))
-            if a.events:
-                scopes.append((sid, sname, a))
-        links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _ in scopes]
-        files.update(_page(f"{root}index.md", templates, whole, name, game, root, "", links))
-        for sid, sname, a in scopes:
-            files.update(_page(f"{root}seasons/{sid}/index.md", templates, a, name, game, root, sname, links))
-        files.update(_match_pages(root, templates, whole, name, {r.slug: r for r in mine}))
+        key = ""
+        if page_cache is not None:
+            key = _key(game, fmt, mine, seasons, inputs, fingerprint)
+            if key in page_cache:
+                files.update(page_cache[key])
+                continue
+        made = _format_pages(inputs, templates, game, fmt, mine, seasons)
+        if page_cache is not None:
+            page_cache[key] = made
+        files.update(made)
+    return files
+
+
+def _key(
+    game: str,
+    fmt: str,
+    records: Sequence[EventRecord],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+    inputs: SiteInputs,
+    fingerprint: str,
+) -> str:
+    """What a format's analytics pages depend on, as a digest (plain text: kept on disk)."""
+    h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
+    for sid, name, slugs in seasons:
+        h.update(repr((sid, name, sorted(r.slug for r in records if r.slug in slugs))).encode())
+    for r in records:
+        h.update(json.dumps(record_to_json(r), separators=(",", ":")).encode())
+    return ANALYTICS_PAGE + h.hexdigest()
+
+
+def _format_pages(
+    inputs: SiteInputs,
+    templates: Path,
+    game: str,
+    fmt: str,
+    mine: Sequence[EventRecord],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+) -> Files:
+    """One format's analytics pages: for all its events, each season's, each archetype's matches."""
+    files: Files = {}
+    name = _format_name(inputs, game, fmt)
+    root = analytics_root(game, fmt)
+    whole = analyse(mine, Scope(game, fmt))
+    scopes = []
+    for sid, sname, slugs in seasons:
+        a = analyse(mine, Scope(game, fmt, slugs=slugs))
+        if a.events:
+            scopes.append((sid, sname, a))
+    links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
+    files.update(_page(f"{root}index.md", templates, whole, name, game, root, "", links))
+    for sid, sname, a in scopes:
+        files.update(_page(f"{root}seasons/{sid}/index.md", templates, a, name, game, root, sname, links))
+    files.update(_match_pages(root, templates, whole, name, {r.slug: r for r in mine}))
     return files
 
 
@@ -138,30 +201,37 @@ def _page(
     )
 
 
-def _match_pages(root: str, templates: Path, a: Analytics, format_name: str, events: dict[str, EventRecord]) -> Files:
-    """Per archetype, the matches its figures were computed from, by opponent."""
+def _match_pages(
+    root: str, templates: Path, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
+) -> Files:
+    """Per archetype, the matches its figures were computed from, by opponent (their rows
+    written here: thousands of them, see :mod:`ingest.site.table_rows`)."""
     ids = anchors(a.archetypes)
+    days = {slug: escaped(i18n.day(r.date)) for slug, r in events.items()}
+    names = {slug: escaped(r.name) for slug, r in events.items()}
+    words = {"win": escaped(_("won")), "loss": escaped(_("lost")), "draw": escaped(_("drew"))}
+    labels: dict[tuple[str, int], str] = {}
     files: Files = {}
     for row in a.rows:
         if not row.cells:
             continue
         path = f"{root}archetypes/{ids[row.archetype]}.md"
+        base = escaped(base_for(path))
         groups = []
         for c in row.cells:
-            matches = [
-                {
-                    "date": i18n.day(events[m.slug].date),
-                    "event": events[m.slug].name,
-                    "event_url": f"events/{m.slug}/",
-                    "round_url": round_url(m),
-                    "stage": m.stage,
-                    "round": m.round,
-                    "result": m.result,
-                    "games": "-".join(str(x) for x in (m.games if m.games[2] else m.games[:2])) if m.games else "",
-                }
-                for m in c.sources
-            ]
-            groups.append({"opponent": c.opponent, "anchor": f"vs-{ids[c.opponent]}", "matches": matches})
+            lines = []
+            for m in c.sources:
+                label = labels.get((m.stage, m.round))
+                if label is None:
+                    text = _("Round %(number)s") if m.stage == "swiss" else _("Playoff round %(number)s")
+                    label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
+                g = m.games
+                games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
+                lines.append(
+                    f'<tr><td>{days[m.slug]}</td><td><a href="{base}events/{m.slug}/">{names[m.slug]}</a></td>'
+                    f'<td><a href="{base}{round_url(m)}">{label}</a></td><td>{words[m.result]} {games}</td></tr>'
+                )
+            groups.append({"opponent": c.opponent, "anchor": f"vs-{ids[c.opponent]}", "rows": Markup("\n".join(lines))})
         files.update(
             page_files(
                 path,

@@ -121,7 +121,7 @@ def _site_files(
         head.update(_events_index(summaries, templates))
         tail.update(season_files(seasons, histories.names, templates))
         tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
-        tail.update(analytics_pages(inputs, templates, digests))
+        tail.update(analytics_pages(inputs, templates, digests, page_cache, fingerprint))
         tail.update(rules_pages(inputs, templates))
         tail.update(api.api_files([d.api_entry for d in digests], histories))
         tail.update(archive_tables(events))

@@ -131,3 +131,36 @@ def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -
     for page in (docs / "analytics").rglob("*.md"):
         text = page_text(page)
         assert not any(n in text for n in names), page
+
+
+def test_a_result_in_one_format_leaves_the_other_formats_pages_as_they_were(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build keeps each format's analytics pages by what they are made from: after a Weiss
+    Schwarz result changes, only Weiss Schwarz's are made again (the Modern ones come from
+    the cache, as they are)."""
+    from ingest.publish.run import BuildMemory
+    from ingest.site import analytics_pages
+
+    made: list[str] = []
+    real = analytics_pages._format_pages
+
+    def counted(inputs: object, templates: Path, game: str, fmt: str, *rest: object) -> object:
+        made.append(f"{game}/{fmt}")
+        return real(inputs, templates, game, fmt, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analytics_pages, "_format_pages", counted)
+    project = make_project(tmp_path)
+    memory = BuildMemory()
+    build_site(project, today=TODAY, docs_only=True, memory=memory, workers=1)
+    assert sorted(made) == ["mtg/modern", "weiss-schwarz/neo-standard"]
+    modern = page_text(tmp_path / "build/docs/analytics/mtg/modern/index.md")
+    ws = next((tmp_path / "events").rglob("2026-09-19-weiss-schwarz-neo-standard.yaml"))
+    text = ws.read_text(encoding="utf-8")
+    first = re.search(r"games: (\d)-(\d)", text)
+    assert first is not None and first[1] != first[2]
+    ws.write_text(text.replace(first[0], f"games: {first[2]}-{first[1]}", 1), encoding="utf-8")
+    made.clear()
+    build_site(project, today=TODAY, docs_only=True, memory=memory, workers=1)
+    assert made == ["weiss-schwarz/neo-standard"]
+    assert page_text(tmp_path / "build/docs/analytics/mtg/modern/index.md") == modern
