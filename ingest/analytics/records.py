@@ -149,18 +149,21 @@ def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
 
 
 def _placings(report: EventReport) -> tuple[Placing, ...]:
-    """The cut (playoff round 1's players, byes included), then its top 8, 4 and 1: the players
+    """The cut (playoff round 1's players, byes included, and those who left it before that
+    round), then its top 8, 4 and 1: the players
     of the first playoff round with at most that many players, for a cut at least that big."""
     playoff = report.event.playoff
     if not playoff:
         return ()
     rounds = [sorted({p for m in rnd.matches for p in m.players}) for rnd in playoff]
-    cut = len(rounds[0])
-    out = [Placing("cut", tuple(rounds[0]))]
+    # A player who left the cut before playoff round 1 made it all the same (MTR 2.10).
+    made = sorted({*rounds[0], *report.event.cut_drops})
+    cut = len(made)
+    out = [Placing("cut", tuple(made))]
     for n in (8, 4):
         if cut < n:
             continue
-        reached = next((r for r in rounds if len(r) <= n), None)
+        reached = made if cut == n else next((r for r in rounds if len(r) <= n), None)
         if reached is not None:
             out.append(Placing(f"top{n}", tuple(reached)))
     winner = report.winner

@@ -11,7 +11,10 @@ import pytest
 from ingest.analytics.figures import Scope, analyse, pick_period
 from ingest.analytics.intervals import rate, wilson
 from ingest.analytics.records import EventRecord, record_from_json, record_to_json
+from ingest.core.ids import PlayerId
+from ingest.core.rounds import Round
 from tests.analytics.hand_events import event_one, event_three, event_two_private, record
+from tests.builders import bye, played
 
 MODERN = Scope("mtg", "modern")
 
@@ -116,3 +119,22 @@ def test_lists_not_public_while_the_event_runs_count_nowhere() -> None:
 def test_a_record_survives_plain_data(records: list[EventRecord]) -> None:
     for r in records:
         assert record_from_json(record_to_json(r)) == r
+
+
+def test_a_player_who_left_the_cut_made_it() -> None:
+    """d1 (Burn) left the top 4 before playoff round 1 (MTR 2.10): a1 had a bye, b2 beat c1,
+    a1 won the final. The cut still held four decks, d1's among them."""
+    e = event_one()
+    e = replace(
+        e,
+        cut_drops=(PlayerId("d1"),),
+        playoff=(Round(1, (bye("a1"), played("b2", "c1", "2-0"))), Round(2, (played("a1", "b2", "2-0"),))),
+    )
+    r = record(e)
+    assert [(p.level, p.players) for p in r.placings] == [
+        ("cut", ("a1", "b2", "c1", "d1")),
+        ("top4", ("a1", "b2", "c1", "d1")),
+        ("top1", ("a1",)),
+    ]
+    conv = {(c.archetype, c.level): (c.reached, c.expected) for c in analyse([r], MODERN).conversion}
+    assert conv[("Burn", "cut")] == (2, Fraction(3, 2))
