@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -111,6 +112,16 @@ def analytics_pages(
             page_cache[key] = made
         files.update(made)
     return files
+
+
+def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[str, str]]]:
+    """By season id, the (format's name, page) of each of its analytics pages among ``files``."""
+    out: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for path in sorted(files):
+        m = re.fullmatch(r"analytics/([^/]+)/([^/]+)/seasons/([^/]+)/index\.md", path)
+        if m:
+            out[m[3]].append((_format_name(inputs, m[1], m[2]), path.removesuffix("index.md")))
+    return dict(out)
 
 
 def _key(

@@ -13,7 +13,7 @@ from typing import Any
 
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
-from ingest.site.analytics_pages import analytics_pages, formats_with_analytics
+from ingest.site.analytics_pages import analytics_pages, formats_with_analytics, season_analytics
 from ingest.site.api_tables import tables_index
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
@@ -119,9 +119,10 @@ def _site_files(
             )
         )
         head.update(_events_index(summaries, templates))
-        tail.update(season_files(seasons, histories.names, templates))
+        made = analytics_pages(inputs, templates, digests, page_cache, fingerprint)
+        tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
         tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
-        tail.update(analytics_pages(inputs, templates, digests, page_cache, fingerprint))
+        tail.update(made)
         tail.update(rules_pages(inputs, templates))
         tail.update(api.api_files([d.api_entry for d in digests], histories))
         tail.update(archive_tables(events))

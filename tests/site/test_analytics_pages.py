@@ -108,6 +108,9 @@ def test_the_format_page_and_the_seasons_link_to_it(tmp_path: Path) -> None:
     assert (docs / "analytics/weiss-schwarz/neo-standard/index.md").exists()
     modern = page_text(docs / "analytics/mtg/modern/index.md")
     assert "seasons/dragons-hoard-league-2026/" in modern
+    league = page_text(docs / "seasons/dragons-hoard-league-2026.md")
+    link = 'href="../../analytics/mtg/modern/seasons/dragons-hoard-league-2026/">Magic: The Gathering: Modern</a>'
+    assert link in league
     season = page_text(docs / "analytics/mtg/modern/seasons/dragons-hoard-league-2026/index.md")
     assert "Dragon&#39;s Hoard League" in season or "Dragon's Hoard League" in season
     # The sample Modern event had a top 8: conversion is shown with what its size made expected.
