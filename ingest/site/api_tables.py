@@ -3,10 +3,11 @@ UTF-8; for spreadsheets, with a byte-order mark and no text cell that a spreadsh
 as a formula) and the same rows in the JSON API.
 
 The build publishes each event's rows once, beside its API document:
-``api/events/<slug>/matches.csv``, ``standings.csv`` and ``tables.json`` (both tables as
-columns and rows, ``schema/api-event-tables.schema.json``), without the columns that name
-the event (the file does); ``api/tables.json`` lists every event's files with the event's
-date, game and format (``schema/api-tables.schema.json``), which is the archive's table.
+``api/events/<slug>/matches.csv`` and ``standings.csv``, and the same rows as columns and
+rows under ``tables`` in the event's API document (``schema/api-event.schema.json``), without
+the columns that name the event (the file does); ``api/tables.json`` lists every event's
+files with the event's date, game and format (``schema/api-tables.schema.json``), which is
+the archive's table.
 Decklists live in one document per event (the MTGODecklistCache copy for Magic, the API
 document otherwise), and a site of 10,000 events stays under GitHub Pages' 1 GB, so the
 card rows are not published again: ``scorekeeper export --csv`` writes them, with every
@@ -68,25 +69,27 @@ def _own(rows: Iterable[tuple[Value, ...]]) -> list[tuple[Value, ...]]:
     return [row[EVENT_COLUMNS:] for row in rows]
 
 
-def event_table_files(slug: str, t: Tables) -> Files:
-    """One event's tables, beside its API document."""
-    folder = f"api/events/{slug}/"
-    matches, standings = _own(t.matches), _own(t.standings)
-    doc = {
-        "api_version": 1,
-        "event": slug,
-        "matches": {"columns": list(MATCH_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in matches]},
-        "standings": {"columns": list(STANDINGS_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in standings]},
-    }
+def tables_document(t: Tables) -> dict[str, Any]:
+    """One event's tables as they go into its API document: each as its columns and rows,
+    without the columns that name the event (the document does)."""
     return {
-        folder + "matches.csv": csv_text(MATCH_COLUMNS[EVENT_COLUMNS:], matches),
-        folder + "standings.csv": csv_text(STANDINGS_COLUMNS[EVENT_COLUMNS:], standings),
-        folder + "tables.json": json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n",
+        "matches": {"columns": list(MATCH_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in _own(t.matches)]},
+        "standings": {"columns": list(STANDINGS_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in _own(t.standings)]},
+    }
+
+
+def event_table_files(slug: str, t: Tables) -> Files:
+    """One event's tables as CSV, beside its API document."""
+    folder = f"api/events/{slug}/"
+    return {
+        folder + "matches.csv": csv_text(MATCH_COLUMNS[EVENT_COLUMNS:], _own(t.matches)),
+        folder + "standings.csv": csv_text(STANDINGS_COLUMNS[EVENT_COLUMNS:], _own(t.standings)),
     }
 
 
 def tables_index(events: Iterable[Mapping[str, Any]]) -> Files:
-    """``api/tables.json``: every event (``slug``, ``date``, ``game``, ``format``) with its tables' files."""
+    """``api/tables.json``: every event (``slug``, ``date``, ``game``, ``format``) with its tables' files
+    and the API document holding them as JSON."""
     doc = {
         "api_version": 1,
         "columns": {"matches": list(MATCH_COLUMNS), "standings": list(STANDINGS_COLUMNS)},
@@ -95,7 +98,7 @@ def tables_index(events: Iterable[Mapping[str, Any]]) -> Files:
                 **{k: e[k] for k in ("slug", "date", "game", "format")},
                 "matches": f"api/events/{e['slug']}/matches.csv",
                 "standings": f"api/events/{e['slug']}/standings.csv",
-                "tables": f"api/events/{e['slug']}/tables.json",
+                "document": f"api/events/{e['slug']}.json",
             }
             for e in events
         ],

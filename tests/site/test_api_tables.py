@@ -1,7 +1,7 @@
 """The analysts' tables in the JSON API and as CSV, as the build writes them: each event's
-rows once (CSV and JSON, valid against schema/api-event-tables.schema.json), the archive's
-list of them (schema/api-tables.schema.json), each entry once, and only what may be published
-(no archetype of a list not public yet; a hidden player as "Player N")."""
+rows as CSV and under ``tables`` in its API document (schema/api-event.schema.json), the
+archive's list of them (schema/api-tables.schema.json), each entry once, and only what may
+be published (no archetype of a list not public yet; a hidden player as "Player N")."""
 
 from __future__ import annotations
 
@@ -48,16 +48,16 @@ def test_every_tables_document_passes_its_schema(docs: Path) -> None:
     index = json.loads((docs / "api" / "tables.json").read_text(encoding="utf-8"))
     assert list(_schema("api-tables.schema.json").iter_errors(index)) == []
     assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
-    each = _schema("api-event-tables.schema.json")
+    each = _schema("api-event.schema.json")
     for e in index["events"]:
-        doc = json.loads((docs / e["tables"]).read_text(encoding="utf-8"))
+        doc = json.loads((docs / e["document"]).read_text(encoding="utf-8"))
         assert [x.message for x in each.iter_errors(doc)] == [], e["slug"]
-        assert doc["event"] == e["slug"]
+        assert doc["slug"] == e["slug"] and "tables" in doc
         assert (docs / e["matches"]).is_file() and (docs / e["standings"]).is_file()
 
 
 def test_the_json_rows_are_the_csv_rows_and_each_entry_is_there_once(docs: Path) -> None:
-    doc = json.loads((docs / f"api/events/{MODERN}/tables.json").read_text(encoding="utf-8"))
+    doc = json.loads((docs / f"api/events/{MODERN}.json").read_text(encoding="utf-8"))["tables"]
     for name in ("matches", "standings"):
         rows = _csv(docs / f"api/events/{MODERN}/{name}.csv")
         as_text = [
