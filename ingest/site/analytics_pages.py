@@ -200,7 +200,14 @@ def _page(
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],
             "trend_rows": [
-                (p.period, p.decks, [(s[0], i18n.number(f"{float(s[2]) * 100:.1f}%")) for s in p.shares[:5]])
+                (
+                    p.period,
+                    p.decks,
+                    [
+                        (s[0], i18n.number(f"{float(s[2]) * 100:.1f}%"), i18n.number(f"{float(s[3]) * 100:.1f}%"))
+                        for s in sorted(p.shares, key=lambda s: -s[2])[:5]
+                    ],
+                )
                 for p in a.trend
             ],
             "span": (first, last),

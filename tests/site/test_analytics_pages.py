@@ -15,6 +15,7 @@ from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.publish.run import build_site
+from ingest.site.analytics_views import anchors
 from ingest.source.project import Project
 from tests.site_helpers import MODERN, TODAY, make_project, page_text
 
@@ -63,7 +64,9 @@ def test_the_page_shows_the_archive_s_figures(archive: Path) -> None:
     assert f"<dd>{a.counted} " in page
     for row in a.rows:
         t = row.tally
-        summary = re.search(rf"<summary><strong>{re.escape(row.archetype)}</strong> (\d+-\d+-\d+)", page)
+        summary = re.search(
+            rf'<summary><strong>{re.escape(row.archetype)}</strong> (?:<a href="[^"]+">)?(\d+-\d+-\d+)', page
+        )
         assert summary is not None and summary[1] == f"{t.wins}-{t.losses}-{t.draws}", row.archetype
     # every archetype's trend is a chart with its figures in words
     charts = re.findall(r'<svg class="sk-spark"[^>]*role="img" aria-label="([^"]+)"', page)
@@ -72,10 +75,13 @@ def test_the_page_shows_the_archive_s_figures(archive: Path) -> None:
 
 def test_every_figure_links_to_its_matches_and_they_to_their_rounds(archive: Path) -> None:
     page = page_text(archive / "analytics/mtg/modern/index.md")
-    cells = [u for u in _links(page) if "/archetypes/" in u]
-    assert cells
+    cells = [u for u in _links(page) if "/archetypes/" in u and "#vs-" in u]
     a = analyse(_records(archive), Scope("mtg", "modern"))
-    assert len(cells) == sum(len(r.cells) for r in a.rows)
+    assert cells and len(cells) == sum(len(r.cells) for r in a.rows)
+    # each archetype's record leads to all its matches
+    assert {u for u in _links(page) if u.endswith("/") and "/archetypes/" in u} == {
+        f"../../../analytics/mtg/modern/archetypes/{x}/" for x in anchors(a.archetypes).values()
+    }
     for url in cells:
         path, anchor = _target("analytics/mtg/modern/", url)
         target = page_text(archive / (path + ".md"))
