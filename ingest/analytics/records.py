@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.families import MTR_STYLE, family_of
 from ingest.core.ids import PlayerId
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.report.event_report import EventReport
@@ -190,7 +191,8 @@ def event_record(report: EventReport, key: Callable[[str], str] | None = None) -
     players = tuple((p.id, p.name, archetypes.get(p.id, ""), key_of(p.id)) for p in e.players)
     matches: tuple[MatchRow, ...] = ()
     standings: tuple[StandingRow, ...] = ()
-    individual = not e.is_team_event and report.wot is None and e.structure.pairing != "wot-cycles"
+    # One player a side, scored match by match: the MTR-style family's events, but team events.
+    individual = family_of(e) is MTR_STYLE and e.unit_key == "players"
     if individual:
         matches = (*_rows("swiss", e.rounds, by_results), *_rows("playoff", e.playoff, by_results))
         table = report.final if report.status == "complete" and report.final is not None else report.current
