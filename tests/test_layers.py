@@ -18,6 +18,7 @@ LAYERS = [
     "publish",
     "importers",
     "site",
+    "analytics",
     "edit",
     "report",
     "source",

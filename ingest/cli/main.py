@@ -31,6 +31,7 @@ from ingest.cli.common import (
 from ingest.cli.corrections import CORRECTIONS
 from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
+from ingest.cli.export import export
 from ingest.cli.imports import import_command
 from ingest.cli.init import init
 from ingest.cli.league import LEAGUE_COMMANDS
@@ -90,7 +91,19 @@ def main(ctx: click.Context, root: Path | None) -> None:
         fail(str(exc))
 
 
-_ALL = (init, *COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
+_ALL = (
+    init,
+    *COMMANDS,
+    report,
+    clock,
+    *CORRECTIONS,
+    import_command,
+    export,
+    build,
+    serve,
+    *VENUE_COMMANDS,
+    check_decks,
+)
 for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)
 

@@ -43,6 +43,7 @@ from ingest import __version__
 from ingest.publish.cache_entries import CachedEvent, decode_entry, encode_entry, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
 from ingest.report.event_report import EventReport
+from ingest.site.analytics_pages import ANALYTICS_PAGE
 from ingest.site.digest import DigestError
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
@@ -243,8 +244,13 @@ PAGES_FILE = "player-pages.json"
 """The player pages of the last build, in the build's cache folder (one file)."""
 
 
+KEPT_PAGES = (PLAYER_PAGE, ANALYTICS_PAGE)
+"""The pages about many events the build cache keeps on disk, by the start of their page key."""
+
+
 def load_player_pages(store: EventStore) -> dict[str, Files]:
-    """The player pages the last build kept, by page key (:data:`ingest.site.player_pages.PLAYER_PAGE`),
+    """The player pages (and analytics pages) the last build kept, by page key
+    (:data:`ingest.site.player_pages.PLAYER_PAGE`, :data:`ingest.site.analytics_pages.ANALYTICS_PAGE`),
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
     if store.folder is None:
         return {}
@@ -261,7 +267,7 @@ def load_player_pages(store: EventStore) -> dict[str, Files]:
             return {}
         out: dict[str, Files] = {}
         for name, files in obj["pages"].items():
-            if not text_of(name).startswith(PLAYER_PAGE) or not isinstance(files, dict):
+            if not text_of(name).startswith(KEPT_PAGES) or not isinstance(files, dict):
                 return {}
             out[name] = {text_of(k): text_of(v) for k, v in files.items()}
         return out
@@ -278,7 +284,7 @@ def save_player_pages(
         k: v
         for k, v in page_cache.items()
         if isinstance(k, str)
-        and k.startswith(PLAYER_PAGE)
+        and k.startswith(KEPT_PAGES)
         and all(isinstance(c, str) and (site.get(p) is c or site.get(p) == c) for p, c in v.items())
     }
     if set(pages) == set(before) or store.folder is None:

@@ -37,6 +37,7 @@ from ingest.edit.locking import wait_for_edits
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
+    KEPT_PAGES,
     EventStore,
     find_unchanged,
     load_player_pages,
@@ -53,7 +54,6 @@ from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs, in_order
-from ingest.site.player_pages import PLAYER_PAGE
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
@@ -278,7 +278,7 @@ def _build(
         timings.extra["cache check"] = time.perf_counter() - start
         if memory.player_pages is None or store.fingerprint != memory.fingerprint:
             # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
-            for k in [k for k in memory.pages if isinstance(k, str) and k.startswith(PLAYER_PAGE)]:
+            for k in [k for k in memory.pages if isinstance(k, str) and k.startswith(KEPT_PAGES)]:
                 del memory.pages[k]
             kept = load_player_pages(store)
             memory.pages.update(kept)

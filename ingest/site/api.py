@@ -112,13 +112,20 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     return doc
 
 
-def event_file(report: EventReport, registry: PlayerRegistry) -> tuple[str, str]:
-    """``api/events/<slug>.json`` of one event: its path and text.
+def event_file(
+    report: EventReport, registry: PlayerRegistry, tables: Mapping[str, Any] | None = None
+) -> tuple[str, str]:
+    """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, the
+    analysts' tables of its matches and standings under ``tables``
+    (:func:`ingest.site.api_tables.tables_document`).
 
     Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is
     kept in the build cache and made in parallel with them.
     """
-    return f"api/events/{report.event.slug}.json", _dump(event_document(report, registry))
+    doc = event_document(report, registry)
+    if tables is not None:
+        doc["tables"] = tables
+    return f"api/events/{report.event.slug}.json", _dump(doc)
 
 
 def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) -> dict[str, str | bytes]:

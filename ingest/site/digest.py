@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ingest.analytics.records import EventRecord, RecordError, event_record, record_from_json, record_to_json
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.report.history import EventHistory, HistoryEntry, Step, event_history
@@ -68,6 +69,8 @@ class EventDigest:
     """Its search entry."""
     decks: tuple[tuple[str, str, str], ...]
     """Published archetypes, by player id: (archetype, the deck's address, the player's name)."""
+    record: EventRecord | None = None
+    """What the analytics read of it (:mod:`ingest.analytics.records`)."""
 
 
 def event_summary(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
@@ -95,8 +98,14 @@ def event_summary(report: EventReport, names: Mapping[str, str], registry: Playe
     }
 
 
-def event_digest(report: EventReport, registry: PlayerRegistry) -> EventDigest:
-    """``report``'s digest (its players named as ``registry`` says)."""
+def analytics_record(report: EventReport, registry: PlayerRegistry) -> EventRecord:
+    """``report``'s record for the analytics, its players keyed across events by their canonical id."""
+    return event_record(report, registry.canonical)
+
+
+def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRecord | None = None) -> EventDigest:
+    """``report``'s digest (its players named as ``registry`` says; ``record``: its analytics
+    record, when made already)."""
     e = report.event
     names = player_names(e, registry)
     winner = report.winner
@@ -147,6 +156,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry) -> EventDigest:
         api_entry,
         search,
         tuple(decks),
+        record if record is not None else analytics_record(report, registry),
     )
 
 
@@ -190,6 +200,7 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
         "api_entry": dict(d.api_entry),
         "search": dict(d.search),
         "decks": [list(x) for x in d.decks],
+        "record": record_to_json(d.record) if d.record is not None else None,
     }
 
 
@@ -343,6 +354,9 @@ def digest_from_json(obj: Any) -> EventDigest:
             _flat(obj["api_entry"]),
             search,
             decks,
+            record_from_json(obj["record"]) if obj["record"] is not None else None,
         )
+    except RecordError as exc:
+        raise DigestError(str(exc)) from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError, ZeroDivisionError) as exc:
         raise DigestError(f"not a digest: {exc!r}") from None

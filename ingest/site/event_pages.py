@@ -11,15 +11,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.analytics.tables import Tables, event_tables
 from ingest.planner.systems import system_of
 from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
+from ingest.site.api_tables import event_table_files, tables_document
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.deck_views import deck_views
-from ingest.site.digest import EventDigest, event_digest, player_names, unit_url
+from ingest.site.digest import EventDigest, analytics_record, event_digest, player_names, unit_url
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
@@ -164,13 +166,13 @@ def _main_standings(
     }
 
 
-def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> Files:
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None) -> Files:
     e = report.event
     names = player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
-    api_path, api_text = api.event_file(report, inputs.players)
+    api_path, api_text = api.event_file(report, inputs.players, tables_document(tables) if tables is not None else None)
     version = version_token(e, api_text)
     ctx["live"] = _live(report, ctx, version, inputs)
     files[prefix + VERSION_FILE] = version + "\n"
@@ -245,5 +247,10 @@ class RenderedEvent:
 def render_event(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and digest, in the site's language
     (``inputs.language``)."""
+    record = analytics_record(report, inputs.players)
     with i18n.use(inputs.lang()):
-        return RenderedEvent(event_digest(report, inputs.players), _event_pages(report, inputs, templates))
+        tables = event_tables(report, record, cards=False) if record is not None else None
+        files = _event_pages(report, inputs, templates, tables)
+        if tables is not None:
+            files.update(event_table_files(report.event.slug, tables))
+        return RenderedEvent(event_digest(report, inputs.players, record), files)

@@ -3,7 +3,7 @@ engine's worked examples."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from ingest.core.games import GAMES
 from ingest.rules.examples import all_examples, wot_example_game
@@ -14,7 +14,8 @@ from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.source.layers import SearchPath
 
 
-def format_pages(inputs: SiteInputs, templates: SearchPath) -> Files:
+def format_pages(inputs: SiteInputs, templates: SearchPath, analytics: Collection[tuple[str, str]] = ()) -> Files:
+    """Each format's page (linking to its analytics page where ``analytics`` has it) and the index."""
     files: Files = {}
     games = []
     reg = inputs.formats
@@ -36,6 +37,7 @@ def format_pages(inputs: SiteInputs, templates: SearchPath) -> Files:
                         "base": base_for(f"formats/{game}/{fid}.md"),
                         "fid": fid,
                         "notes": reg.game_notes.get(game, ()),
+                        "analytics_url": f"analytics/{game}/{fid}/" if (game, fid) in analytics else "",
                     },
                 )
             )

@@ -264,10 +264,16 @@ def _dump(doc: Any) -> str:
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
 
 
-def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], templates: SearchPath) -> Files:
+def season_files(
+    computed: Iterable[ComputedSeason],
+    names: Mapping[str, str],
+    templates: SearchPath,
+    analytics: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+) -> Files:
     """The season pages, their index and their API documents (nothing without seasons).
 
-    ``names``: the published name of every player with a page, by canonical id.
+    ``names``: the published name of every player with a page, by canonical id;
+    ``analytics``: by season id, the (format's name, page) of its analytics pages.
     """
     computed = list(computed)
     if not computed:
@@ -291,7 +297,12 @@ def season_files(computed: Iterable[ComputedSeason], names: Mapping[str, str], t
             }
         )
         files.update(
-            page_files(f"seasons/{c.season.id}.md", templates, "season.md.j2", season_context(c, names, "../../"))
+            page_files(
+                f"seasons/{c.season.id}.md",
+                templates,
+                "season.md.j2",
+                {**season_context(c, names, "../../"), "analytics": (analytics or {}).get(c.season.id, ())},
+            )
         )
         files[f"api/seasons/{c.season.id}.json"] = _dump(season_document(c, names))
     files.update(page_files("seasons/index.md", templates, "seasons_index.md.j2", {"seasons": index, "base": "../"}))

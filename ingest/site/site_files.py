@@ -12,6 +12,8 @@ from typing import Any
 
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
+from ingest.site.analytics_pages import analytics_pages, formats_with_analytics, season_analytics
+from ingest.site.api_tables import tables_index
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
@@ -116,10 +118,13 @@ def _site_files(
             )
         )
         head.update(_events_index(summaries, templates))
-        tail.update(season_files(seasons, histories.names, templates))
-        tail.update(format_pages(inputs, templates))
+        made = analytics_pages(inputs, templates, digests, page_cache, fingerprint)
+        tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
+        tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
+        tail.update(made)
         tail.update(rules_pages(inputs, templates))
         tail.update(api.api_files([d.api_entry for d in digests], histories))
+        tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
         )
@@ -138,6 +143,14 @@ def _site_files(
         if asset.is_file():
             files[f"assets/{asset.name}"] = asset.read_bytes()
     return files
+
+
+def archive_tables(events: Sequence[RenderedEvent]) -> Files:
+    """The archive's tables: ``api/tables.json``, every event's files (:mod:`ingest.site.api_tables`)."""
+    return tables_index(
+        {"slug": h.slug, "date": h.date.isoformat(), "game": h.game, "format": h.format}
+        for h in (e.digest.history for e in events)
+    )
 
 
 def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:

@@ -1,0 +1,338 @@
+"""The figures of one scope (a format, a season of it, or any date range): metagame share
+over time, archetype win rates, the matchup matrix and conversion to the top cut.
+
+Conventions (the analytics page states them; ``tests/analytics`` checks them by hand):
+
+* Only events whose decklists are public now count (:attr:`EventRecord.lists_public`); a
+  public deck without an archetype counts as :data:`~ingest.analytics.records.UNKNOWN`.
+* A match counts once, in each player's archetype's row, when it was played and decided over
+  the board: byes, match losses without an opponent, double losses, unreported matches and
+  intentional draws (a drawn match in which neither player won a game) are left out.
+  Playoff matches count like Swiss ones.
+* Mirror matches (both players on one archetype) are left out of win rates and of the matrix.
+* A drawn match counts as half a win: win rate = (wins + draws / 2) / matches.
+* Conversion: an archetype's decks that reached a level of the top cut (the cut itself, its
+  top 8, 4 or 1), against what the event's size makes expected: in each event with that
+  level, decks x reached / players, summed. The ratio observed / expected is 1 for an
+  archetype that converts like the field; a 16-player top 8 (1 in 2 reach it) and a
+  200-player top 8 (1 in 25) are weighed accordingly.
+* Every rate has its sample size and 95% Wilson interval (:mod:`ingest.analytics.intervals`);
+  below :data:`~ingest.analytics.intervals.MIN_SAMPLE` it is shown as too few.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ingest.analytics.intervals import Rate, rate
+from ingest.analytics.records import EventRecord, MatchRow
+
+LEVELS = ("cut", "top8", "top4", "top1")
+"""The levels of the top cut conversion is measured at."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Which events count: a game's format, optionally a list of events (a season) and dates."""
+
+    game: str
+    format: str
+    start: dt.date | None = None
+    end: dt.date | None = None
+    slugs: frozenset[str] | None = None
+    """Only these events (a season's); None: every event of the format."""
+
+    def counts(self, r: EventRecord) -> bool:
+        """Whether ``r`` is in the scope."""
+        return (
+            r.game == self.game
+            and r.format == self.format
+            and (self.start is None or r.date >= self.start)
+            and (self.end is None or r.date <= self.end)
+            and (self.slugs is None or r.slug in self.slugs)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRef:
+    """Where a counted match was played (the event and the round), and how it ended for the
+    archetype whose row it is in."""
+
+    slug: str
+    stage: str
+    round: int
+    result: str = ""
+    """win, loss or draw."""
+    games: tuple[int, int, int] | None = None
+    """Games won, lost and drawn, from the same side."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Matches of one archetype (against one opponent archetype, or all of them)."""
+
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def matches(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def rate(self) -> Rate:
+        """Win rate, a draw counting a half."""
+        return rate(self.wins + Fraction(self.draws, 2), self.matches)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One archetype against another."""
+
+    opponent: str
+    tally: Tally
+    sources: tuple[MatchRef, ...]
+    """The rounds the matches were played in (one entry per match, in date order)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchetypeRow:
+    """One archetype: its share, its win rate, its row of the matrix."""
+
+    archetype: str
+    decks: int
+    """Decks registered on it (one per player per event)."""
+    players: Fraction
+    """Distinct players on it: a player on k archetypes in the scope counts 1/k on each."""
+    deck_share: Fraction
+    player_share: Fraction
+    tally: Tally
+    """Its non-mirror matches."""
+    mirrors: int
+    """Its mirror matches (left out of the figures)."""
+    cells: tuple[Cell, ...]
+    """Against each other archetype met, in the order of :attr:`Analytics.archetypes`."""
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodShare:
+    """Metagame share in one week or month."""
+
+    period: str
+    """``2026-11`` (month) or ``2026-W47`` (ISO week)."""
+    decks: int
+    players: int
+    shares: tuple[tuple[str, int, Fraction, Fraction], ...]
+    """(archetype, decks, share of decks, share of players), in the order of :attr:`Analytics.archetypes`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """An archetype's decks at one level of the top cut."""
+
+    archetype: str
+    level: str
+    """One of :data:`LEVELS`."""
+    decks: int
+    """Its decks in the events that had this level."""
+    reached: int
+    expected: Fraction
+    """Decks x reached / players, summed over those events."""
+    rate: Rate
+    """reached out of decks."""
+
+    @property
+    def ratio(self) -> Fraction | None:
+        """Observed over expected; None when nothing was expected."""
+        return Fraction(self.reached) / self.expected if self.expected else None
+
+    @property
+    def ratio_interval(self) -> tuple[float, float] | None:
+        """The 95% interval of the ratio (the rate's interval over the expected rate)."""
+        if not self.expected:
+            return None
+        per_deck = float(self.expected) / self.decks
+        return (self.rate.low / per_deck, self.rate.high / per_deck)
+
+
+@dataclass(frozen=True, slots=True)
+class Analytics:
+    """Every figure of one scope."""
+
+    scope: Scope
+    events: tuple[str, ...]
+    """Slugs of the events counted, oldest first."""
+    left_out: tuple[str, ...]
+    """Events in the scope whose decklists are not public (counted nowhere)."""
+    period: str
+    """month or week."""
+    archetypes: tuple[str, ...]
+    """Most decks first, then by name."""
+    rows: tuple[ArchetypeRow, ...]
+    trend: tuple[PeriodShare, ...]
+    conversion: tuple[Conversion, ...]
+    counted: int
+    """Matches counted (each once)."""
+    excluded: tuple[tuple[str, int], ...]
+    """Entries left out, by reason (bye, loss, double-loss, unreported, intentional-draw, mirror)."""
+
+    def row(self, archetype: str) -> ArchetypeRow:
+        return next(r for r in self.rows if r.archetype == archetype)
+
+
+def period_of(day: dt.date, period: str) -> str:
+    """The week or month ``day`` is in.
+
+    >>> period_of(dt.date(2026, 11, 20), "month"), period_of(dt.date(2026, 1, 1), "week")
+    ('2026-11', '2026-W01')
+    """
+    if period == "week":
+        year, week, _ = day.isocalendar()
+        return f"{year}-W{week:02d}"
+    return f"{day.year}-{day.month:02d}"
+
+
+def pick_period(days: Sequence[dt.date]) -> str:
+    """Weeks for a scope of up to 16 weeks, months beyond."""
+    if days and (max(days) - min(days)).days <= 16 * 7:
+        return "week"
+    return "month"
+
+
+def _player_weights(entries: Iterable[tuple[str, str]]) -> dict[str, Fraction]:
+    """Each archetype's distinct players: a player (key) counts 1, split over their archetypes' entries."""
+    by_player: dict[str, list[str]] = defaultdict(list)
+    for key, arch in entries:
+        by_player[key].append(arch)
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    for archs in by_player.values():
+        for a in archs:
+            out[a] += Fraction(1, len(archs))
+    return out
+
+
+def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = None) -> Analytics:
+    """The figures of ``scope`` over ``records`` (see the module's conventions)."""
+    chosen = sorted((r for r in records if scope.counts(r)), key=lambda r: (r.date, r.slug))
+    counted_events = [r for r in chosen if r.lists_public]
+    period = period or pick_period([r.date for r in counted_events])
+    decks: Counter[str] = Counter()
+    entries: list[tuple[str, str]] = []
+    by_period: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    tallies: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0, 0]))
+    sources: dict[tuple[str, str], list[MatchRef]] = defaultdict(list)
+    mirrors: Counter[str] = Counter()
+    excluded: Counter[str] = Counter()
+    counted = 0
+    conv_decks: dict[tuple[str, str], int] = defaultdict(int)
+    conv_reached: dict[tuple[str, str], int] = defaultdict(int)
+    conv_expected: dict[tuple[str, str], Fraction] = defaultdict(Fraction)
+    for r in counted_events:
+        arch = r.archetypes()
+        keys = {pid: key for pid, _, _, key in r.players}
+        here = Counter(arch.values())
+        decks.update(here)
+        for pid, a in arch.items():
+            entries.append((keys[pid], a))
+            by_period[period_of(r.date, period)].append((keys[pid], a))
+        for m in r.matches:
+            reason = _left_out(m)
+            if reason:
+                excluded[reason] += 1
+                continue
+            a, b = arch.get(m.a, "Unknown"), arch.get(m.b, "Unknown")
+            if a == b:
+                mirrors[a] += 1
+                excluded["mirror"] += 1
+                continue
+            counted += 1
+            slot = {"win": 0, "loss": 1, "draw": 2}[m.result]
+            tallies[a][b][slot] += 1
+            tallies[b][a][(1, 0, 2)[slot]] += 1
+            g = m.games
+            sources[(a, b)].append(MatchRef(r.slug, m.stage, m.round, m.result, g))
+            flipped = (g[1], g[0], g[2]) if g is not None else None
+            sources[(b, a)].append(MatchRef(r.slug, m.stage, m.round, ("loss", "win", "draw")[slot], flipped))
+        for placing in r.placings:
+            reached = Counter(arch.get(p, "Unknown") for p in placing.players)
+            for a, n in here.items():
+                conv_decks[(a, placing.level)] += n
+                conv_reached[(a, placing.level)] += reached[a]
+                conv_expected[(a, placing.level)] += Fraction(n * len(placing.players), r.field)
+    names = tuple(sorted(decks, key=lambda a: (-decks[a], a == "Unknown", a.casefold(), a)))
+    total = sum(decks.values())
+    weights = _player_weights(entries)
+    players_total = len({k for k, _ in entries})
+    rows = []
+    for a in names:
+        cells = []
+        for b in names:
+            if b == a or b not in tallies[a]:
+                continue
+            w, lo, d = tallies[a][b]
+            cells.append(Cell(b, Tally(w, lo, d), tuple(sources[(a, b)])))
+        w = sum(c.tally.wins for c in cells)
+        lo = sum(c.tally.losses for c in cells)
+        d = sum(c.tally.draws for c in cells)
+        rows.append(
+            ArchetypeRow(
+                a,
+                decks[a],
+                weights[a],
+                Fraction(decks[a], total),
+                weights[a] / players_total,
+                Tally(w, lo, d),
+                mirrors[a],
+                tuple(cells),
+            )
+        )
+    trend = []
+    for p in sorted(by_period):
+        items = by_period[p]
+        per = Counter(a for _, a in items)
+        pw = _player_weights(items)
+        distinct = len({k for k, _ in items})
+        trend.append(
+            PeriodShare(
+                p,
+                len(items),
+                distinct,
+                tuple((a, per[a], Fraction(per[a], len(items)), pw[a] / distinct) for a in names if per[a]),
+            )
+        )
+    conversion = tuple(
+        Conversion(
+            a,
+            level,
+            conv_decks[(a, level)],
+            conv_reached[(a, level)],
+            conv_expected[(a, level)],
+            rate(conv_reached[(a, level)], conv_decks[(a, level)]),
+        )
+        for level in LEVELS
+        for a in names
+        if conv_decks.get((a, level))
+    )
+    return Analytics(
+        scope,
+        tuple(r.slug for r in counted_events),
+        tuple(r.slug for r in chosen if not r.lists_public),
+        period,
+        names,
+        tuple(rows),
+        tuple(trend),
+        conversion,
+        counted,
+        tuple(sorted(excluded.items())),
+    )
+
+
+def _left_out(m: MatchRow) -> str:
+    """Why a round entry is not a counted match (empty when it is one)."""
+    if m.kind != "played":
+        return m.kind
+    return "" if m.result else "unreported"

@@ -1,0 +1,275 @@
+"""One event as the analytics read it: its :class:`EventRecord`, taken once from its report.
+
+A record holds only what may be published now. Archetypes come from
+:meth:`~ingest.report.event_report.EventReport.public_archetypes`, which is empty while the
+event's decklists may not be published (``decklists: after-event`` while the event runs,
+``private`` always): such an event's record has :attr:`EventRecord.lists_public` false and
+enters no archetype figure. Players are the published copy's (:mod:`ingest.source.naming`):
+a player who chose to be hidden is "Player 17" of the event, counted like anyone else and
+named nowhere but as that number.
+
+Records are plain data (:func:`record_to_json`), so the build cache keeps them with the
+event's digest and the pages about many events never need the report again.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ingest.core.families import MTR_STYLE, family_of
+from ingest.core.ids import PlayerId
+from ingest.core.rounds import Match, MatchKind, Round
+from ingest.report.event_report import EventReport
+
+KINDS = ("played", "intentional-draw", "bye", "loss", "double-loss", "unreported")
+"""What a match row records: a played match with a result; a drawn match in which neither
+player won a game (``0-0-3``, the MTR's intentional draw; ``0-0`` too), unless the event
+records only match results; a bye; a match loss without an opponent; a double loss; a match
+not reported yet."""
+
+UNKNOWN = "Unknown"
+"""The archetype of a public deck that is not classified, or of a player without a list."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One entry of a round, from the first player's side."""
+
+    stage: str
+    """swiss or playoff."""
+    round: int
+    """The round number within its stage."""
+    table: int | None
+    a: str
+    """The first player's published id."""
+    b: str
+    """The second player's published id; empty for a bye or a lone match loss."""
+    kind: str
+    """One of :data:`KINDS`."""
+    games: tuple[int, int, int] | None
+    """Games won by a, by b, and drawn; None without a score."""
+
+    @property
+    def result(self) -> str:
+        """a's result: win, loss or draw; empty when no match was decided over the board."""
+        if self.kind == "bye":
+            return "win"
+        if self.kind in ("loss", "double-loss"):
+            return "loss"
+        if self.kind not in ("played", "intentional-draw") or self.games is None:
+            return ""
+        first, second, _ = self.games
+        return "win" if first > second else "loss" if second > first else "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One row of the event's standings as they stand."""
+
+    rank: int
+    player: str
+    """Published id."""
+    points: int
+    wins: int
+    """Match wins, byes included."""
+    losses: int
+    draws: int
+    byes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """The players who reached one level of the top cut (the whole cut, its top 8, 4 or 1)."""
+
+    level: str
+    """cut, top8, top4 or top1."""
+    players: tuple[str, ...]
+    """Published ids, sorted."""
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One event as the analytics and the analysts' tables read it."""
+
+    slug: str
+    name: str
+    date: dt.date
+    game: str
+    format: str
+    status: str
+    """upcoming, in-progress or complete."""
+    field: int
+    """Players in the event."""
+    lists_public: bool
+    """Whether its decklists and archetypes may be published now (else no archetype figure counts it)."""
+    by_results: bool
+    """Whether the event records only match results (``structure.results: matches``)."""
+    players: tuple[tuple[str, str, str, str], ...]
+    """(published id, published name, archetype, key across events), in roster order. The
+    archetype is empty while the lists are not public; the key is the canonical id, or
+    ``<slug>/<id>`` for a hidden player (never linked across events)."""
+    matches: tuple[MatchRow, ...] = ()
+    """Every Swiss and playoff entry, in the file's order (individual MTR-style events only)."""
+    standings: tuple[StandingRow, ...] = ()
+    """The standings as they stand (MTR-style individual events; none before round 1 ends)."""
+    placings: tuple[Placing, ...] = ()
+    """Who reached each level of the top cut reached so far."""
+
+    def archetypes(self) -> dict[str, str]:
+        """Each player's archetype as the figures count it (:data:`UNKNOWN` when not known)."""
+        return {pid: arch or UNKNOWN for pid, _, arch, _ in self.players}
+
+
+def _rows(stage: str, rounds: tuple[Round, ...], by_results: bool) -> list[MatchRow]:
+    out = []
+    for rnd in rounds:
+        for m in rnd.matches:
+            out.append(_row(stage, rnd.number, m, by_results))
+    return out
+
+
+def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
+    b = m.players[1] if len(m.players) > 1 else ""
+    games = (m.score.first, m.score.second, m.score.drawn) if m.score is not None else None
+    if m.kind is MatchKind.BYE:
+        kind = "bye"
+    elif m.kind is MatchKind.LOSS:
+        kind = "loss"
+    elif m.kind is MatchKind.DOUBLE_LOSS:
+        kind = "double-loss"
+    elif m.score is None:
+        kind = "unreported"
+    elif m.score.first == m.score.second == 0 and not by_results:
+        kind = "intentional-draw"
+    else:
+        kind = "played"
+    return MatchRow(stage, number, m.table, m.players[0], b, kind, games)
+
+
+def _placings(report: EventReport) -> tuple[Placing, ...]:
+    """The cut (playoff round 1's players, byes included, and those who left it before that
+    round), then its top 8, 4 and 1: the players
+    of the first playoff round with at most that many players, for a cut at least that big."""
+    playoff = report.event.playoff
+    if not playoff:
+        return ()
+    rounds = [sorted({p for m in rnd.matches for p in m.players}) for rnd in playoff]
+    # A player who left the cut before playoff round 1 made it all the same (MTR 2.10).
+    made = sorted({*rounds[0], *report.event.cut_drops})
+    cut = len(made)
+    out = [Placing("cut", tuple(made))]
+    for n in (8, 4):
+        if cut < n:
+            continue
+        reached = made if cut == n else next((r for r in rounds if len(r) <= n), None)
+        if reached is not None:
+            out.append(Placing(f"top{n}", tuple(reached)))
+    winner = report.winner
+    if winner is not None and report.status == "complete":
+        out.append(Placing("top1", (winner,)))
+    return tuple(out)
+
+
+def event_record(report: EventReport, key: Callable[[str], str] | None = None) -> EventRecord:
+    """``report``'s record. ``key`` gives a (published) player id its key across events
+    (players.yaml's canonical id); the id itself when not given. A hidden player's key stays
+    the event's own."""
+    from ingest.source.naming import is_unnamed
+
+    e = report.event
+    archetypes = report.public_archetypes()
+    by_results = e.structure.results == "matches"
+
+    def key_of(pid: PlayerId) -> str:
+        if is_unnamed(pid):
+            return f"{e.slug}/{pid}"
+        return key(pid) if key is not None else pid
+
+    players = tuple((p.id, p.name, archetypes.get(p.id, ""), key_of(p.id)) for p in e.players)
+    matches: tuple[MatchRow, ...] = ()
+    standings: tuple[StandingRow, ...] = ()
+    # One player a side, scored match by match: the MTR-style family's events, but team events.
+    individual = family_of(e) is MTR_STYLE and e.unit_key == "players"
+    if individual:
+        matches = (*_rows("swiss", e.rounds, by_results), *_rows("playoff", e.playoff, by_results))
+        table = report.final if report.status == "complete" and report.final is not None else report.current
+        if table is not None:
+            standings = tuple(
+                StandingRow(
+                    r.rank, r.player, r.record.points, r.record.wins, r.record.losses, r.record.draws, r.record.byes
+                )
+                for r in table.rows
+            )
+    return EventRecord(
+        e.slug,
+        e.name,
+        e.date,
+        e.game,
+        e.format,
+        report.status,
+        len(e.players),
+        report.decklists_visible,
+        by_results,
+        players,
+        matches,
+        standings,
+        _placings(report) if individual else (),
+    )
+
+
+# -- as plain data ----------------------------------------------------------------------------
+
+
+def record_to_json(r: EventRecord) -> dict[str, Any]:
+    """The record as JSON values (:func:`record_from_json` gives it back, equal)."""
+    return {
+        "slug": r.slug,
+        "name": r.name,
+        "date": r.date.isoformat(),
+        "game": r.game,
+        "format": r.format,
+        "status": r.status,
+        "field": r.field,
+        "lists_public": r.lists_public,
+        "by_results": r.by_results,
+        "players": [list(p) for p in r.players],
+        "matches": [
+            [m.stage, m.round, m.table, m.a, m.b, m.kind, list(m.games) if m.games is not None else None]
+            for m in r.matches
+        ],
+        "standings": [[s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.byes] for s in r.standings],
+        "placings": [[p.level, list(p.players)] for p in r.placings],
+    }
+
+
+class RecordError(ValueError):
+    """Data that is not a record."""
+
+
+def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
+    """The record :func:`record_to_json` wrote (the cache entry it comes in is signed: only
+    shapes are checked); raises :class:`RecordError` on anything else."""
+    try:
+        return EventRecord(
+            str(obj["slug"]),
+            str(obj["name"]),
+            dt.date.fromisoformat(obj["date"]),
+            str(obj["game"]),
+            str(obj["format"]),
+            str(obj["status"]),
+            int(obj["field"]),
+            bool(obj["lists_public"]),
+            bool(obj["by_results"]),
+            tuple((str(a), str(b), str(c), str(d)) for a, b, c, d in obj["players"]),
+            tuple(
+                MatchRow(st, int(n), t, str(a), str(b), str(k), (g[0], g[1], g[2]) if g is not None else None)
+                for st, n, t, a, b, k, g in obj["matches"]
+            ),
+            tuple(StandingRow(*(int(x) if i != 1 else str(x) for i, x in enumerate(s))) for s in obj["standings"]),  # type: ignore[arg-type]
+            tuple(Placing(str(lv), tuple(str(p) for p in ps)) for lv, ps in obj["placings"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise RecordError(f"not an event record: {exc!r}") from None

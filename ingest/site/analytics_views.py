@@ -1,0 +1,192 @@
+"""What an analytics page shows of :class:`~ingest.analytics.figures.Analytics`: each rate as
+text with its sample and interval (or "too few matches"), the share trend as the points of a
+small SVG line with its words for screen readers, each figure's link to the matches it was
+computed from (:mod:`ingest.site.analytics_pages`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ingest.analytics.figures import LEVELS, Analytics, Cell, Conversion, MatchRef
+from ingest.analytics.intervals import Rate
+from ingest.core.slug import slug
+from ingest.site import i18n
+from ingest.site.i18n import gettext as _
+from ingest.site.render import local_pct
+
+SPARK_W, SPARK_H = 96, 22
+"""The trend line's box (CSS pixels)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RateView:
+    """A rate as shown."""
+
+    enough: bool
+    """Whether the sample is large enough to show it (else "too few matches")."""
+    value: str
+    """``55.0%``."""
+    interval: str
+    """``41.2–68.1%``: the 95% Wilson interval."""
+    sample: int
+
+
+def rate_view(r: Rate) -> RateView:
+    value = r.value
+    low, high = (local_pct(r.low, 1), local_pct(r.high, 1)) if r.trials else ("", "")
+    return RateView(r.enough, local_pct(value, 1) if value is not None else "", f"{low}–{high}", r.trials)
+
+
+@dataclass(frozen=True, slots=True)
+class CellView:
+    """One archetype against another."""
+
+    opponent: str
+    record: str
+    """``W-L-D``."""
+    rate: RateView
+    url: str
+    """The matches it was computed from (the archetype's match list, at the opponent)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrendView:
+    """An archetype's share of decks period by period, as a small line."""
+
+    points: str
+    """The SVG polyline's points."""
+    words: str
+    """The same figures in words (the chart's accessible name)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArchetypeView:
+    name: str
+    anchor: str
+    """Its id on the page (and its match list's file name)."""
+    url: str
+    """Its match list, from the site root."""
+    decks: int
+    deck_share: str
+    player_share: str
+    record: str
+    rate: RateView
+    mirrors: int
+    cells: tuple[CellView, ...]
+    trend: TrendView
+
+
+@dataclass(frozen=True, slots=True)
+class LevelView:
+    """An archetype at one level of the top cut."""
+
+    reached: int
+    decks: int
+    expected: str
+    """``1.5`` decks expected for the fields they played in."""
+    ratio: str
+    """Observed over expected: ``1.33×``."""
+    interval: str
+    """``0.41–2.05×``."""
+    enough: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ConversionView:
+    name: str
+    levels: tuple[LevelView | None, ...]
+    """One per :data:`~ingest.analytics.figures.LEVELS` (None where no event had that level)."""
+
+
+def anchors(names: tuple[str, ...]) -> dict[str, str]:
+    """A distinct, readable id for each archetype (``burn``, ``burn-2`` for a second "Burn!")."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        base = slug(name, fallback="archetype", max_length=60)
+        candidate, n = base, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}-{n}"
+        taken.add(candidate)
+        out[name] = candidate
+    return out
+
+
+def _multiple(value: float | Fraction) -> str:
+    return i18n.number(f"{float(value):.2f}×")
+
+
+def _level(c: Conversion) -> LevelView:
+    ratio = c.ratio
+    interval = c.ratio_interval
+    return LevelView(
+        c.reached,
+        c.decks,
+        i18n.number(f"{float(c.expected):.1f}"),
+        _multiple(ratio) if ratio is not None else "",
+        f"{_multiple(interval[0])}–{_multiple(interval[1])}" if interval else "",
+        c.rate.enough,
+    )
+
+
+def _trend(a: Analytics, name: str) -> TrendView:
+    shares = [next((s[2] for s in p.shares if s[0] == name), Fraction(0)) for p in a.trend]
+    top = max((float(s) for s in shares), default=0.0) or 1.0
+    step = SPARK_W / (len(shares) - 1) if len(shares) > 1 else 0.0
+    points = " ".join(
+        f"{i * step if len(shares) > 1 else SPARK_W / 2:.1f},{SPARK_H - 2 - (SPARK_H - 4) * float(s) / top:.1f}"
+        for i, s in enumerate(shares)
+    )
+    words = i18n.separated(f"{p.period}: {local_pct(s, 1)}" for p, s in zip(a.trend, shares, strict=True))
+    return TrendView(points, _("Share of decks by period: %(figures)s") % {"figures": words})
+
+
+def archetype_views(a: Analytics, base_url: str) -> tuple[ArchetypeView, ...]:
+    """Each archetype's figures; ``base_url``: the scope's match lists' folder, from the site root."""
+    ids = anchors(a.archetypes)
+    out = []
+    for row in a.rows:
+        url = f"{base_url}{ids[row.archetype]}/"
+        cells = tuple(_cell(c, url, ids) for c in row.cells)
+        t = row.tally
+        out.append(
+            ArchetypeView(
+                row.archetype,
+                ids[row.archetype],
+                url,
+                row.decks,
+                local_pct(row.deck_share, 1),
+                local_pct(row.player_share, 1),
+                f"{t.wins}-{t.losses}-{t.draws}",
+                rate_view(t.rate),
+                row.mirrors,
+                cells,
+                _trend(a, row.archetype),
+            )
+        )
+    return tuple(out)
+
+
+def _cell(c: Cell, url: str, ids: dict[str, str]) -> CellView:
+    t = c.tally
+    return CellView(c.opponent, f"{t.wins}-{t.losses}-{t.draws}", rate_view(t.rate), f"{url}#vs-{ids[c.opponent]}")
+
+
+def conversion_views(a: Analytics) -> tuple[ConversionView, ...]:
+    """Each archetype's conversion at every level of the top cut (archetypes without a cut left out)."""
+    by = {(c.archetype, c.level): c for c in a.conversion}
+    out = []
+    for name in a.archetypes:
+        levels = tuple(_level(by[(name, lv)]) if (name, lv) in by else None for lv in LEVELS)
+        if any(levels):
+            out.append(ConversionView(name, levels))
+    return tuple(out)
+
+
+def round_url(ref: MatchRef) -> str:
+    """The round page a match was played in, from the site root."""
+    if ref.stage == "swiss":
+        return f"events/{ref.slug}/rounds/#round-{ref.round}"
+    return f"events/{ref.slug}/rounds/"
