@@ -37,6 +37,7 @@ FOLDER = "pages"
 GENERATED = (
     "index.md",
     "404.md",
+    "analytics",
     "api",
     "assets",
     "events",
