@@ -111,3 +111,27 @@ def japanese_words(text: str) -> str:
             out.append(word if glued else f" {word} ")
     out.append(text[last:])
     return re.sub(r" +", " ", "".join(out)).strip()
+
+
+WORD_BREAK = "\u200b"
+"""The zero-width space: where a search engine may cut Japanese text into words, unseen."""
+
+
+def word_breaks(text: str) -> str:
+    """``text`` with a :data:`WORD_BREAK` between two Japanese words written together (Japanese
+    puts no space between words: a search for one word of ``東京ヴァンガード杯`` finds it only
+    when the index knows where the words are); text without Japanese as it is.
+
+    >>> word_breaks("東京ヴァンガード杯の佐藤健").split(WORD_BREAK), word_breaks("Alice Kowalski")
+    (['東京', 'ヴァンガード', '杯', 'の', '佐藤', '健'], 'Alice Kowalski')
+    """
+    if not _JAPANESE.search(text):
+        return text
+    out: list[str] = []
+    last = 0
+    for run in _JAPANESE.finditer(text):
+        out.append(text[last : run.start()])
+        last = run.end()
+        out.append(WORD_BREAK.join(orig for orig, _ in _readings(run.group())))
+    out.append(text[last:])
+    return "".join(out)

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ingest.core.romaji import word_breaks
 from ingest.site.fragments import FragmentError, Stored
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
@@ -86,6 +87,7 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     for e in entries:
         if "year" in e:
             years.setdefault(e["year"], []).append({k: v for k, v in e.items() if k != "year"})
+    config = _breaking(config, entries)
     _write_index(path, config, main, engine)
     folder = site / YEARS_FOLDER
     if folder.is_dir():
@@ -97,11 +99,26 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
         _write_index(folder / f"{year}.json", config, [*events, *own], engine)
 
 
+def _breaking(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:
+    """The engine's index configuration, its word separator also cutting at a
+    :data:`~ingest.core.romaji.WORD_BREAK` where an entry has Japanese (Material's advice for
+    text segmented with zero-width spaces); as it is otherwise."""
+    separator = config.get("separator") if isinstance(config, dict) else None
+    cut = "\\u200b"  # as the separator's regular expression writes it
+    if not isinstance(separator, str) or cut in separator:
+        return config
+    if not any(word_breaks(e["title"] + e["text"]) != e["title"] + e["text"] for e in entries):
+        return config
+    return {**config, "separator": f"(?:{separator})|{cut}"}
+
+
 def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:
     """One index file in the engine's format. Both engines show an entry's title and text as
     HTML (their own indexes hold the pages' HTML), so the text, a player's name included,
-    is escaped: a name is shown as written and never becomes markup."""
-    shown = [{**e, "title": _html(e["title"]), "text": _html(e["text"])} for e in entries]
+    is escaped: a name is shown as written and never becomes markup. Japanese words written
+    together are cut apart by an unseen :data:`~ingest.core.romaji.WORD_BREAK`, so a search for
+    ``ヴァンガード`` finds ``東京ヴァンガード杯`` whatever the site's language."""
+    shown = [{**e, "title": _html(word_breaks(e["title"])), "text": _html(word_breaks(e["text"]))} for e in entries]
     if engine == "mkdocs":
         doc: dict[str, Any] = {"config": config, "docs": shown}
     else:

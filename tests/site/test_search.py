@@ -74,3 +74,29 @@ def test_a_planted_search_or_fragments_file_is_refused(tmp_path: Path) -> None:
         fragments.substitute("<!--sk:1-->", ["<p>only one</p>"], "x")
     with pytest.raises(fragments.FragmentError, match="no placeholder"):
         fragments.substitute("<!--sk:0-->", ["<p>a</p>", "<p>b</p>"], "x")
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_japanese_words_written_together_are_cut_apart_unseen(tmp_path: Path, engine: str) -> None:
+    """Japanese has no spaces between words: the index cuts them with zero-width spaces, which the
+    engine's separator then knows, so one word of ``東京ヴァンガード杯`` or ``佐藤健`` finds it
+    (the browser checks it: tests/site/test_browser_japanese.py). An index with no Japanese is
+    written as before."""
+    rel = search_index.MKDOCS_INDEX if engine == "mkdocs" else search_index.ZENSICAL_INDEX
+    key = "docs" if engine == "mkdocs" else "items"
+    path = tmp_path / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    english = [{"location": "players/alice/", "title": "Alice Kowalski", "text": "Player, 1 event"}]
+    for entries, cut in (
+        (english, False),
+        ([*english, {"location": "e/", "title": "東京ヴァンガード杯 佐藤健", "text": "x"}], True),
+    ):
+        path.write_text(json.dumps({"config": {"lang": ["en"], "separator": "[\\s\\-]+"}, key: []}), encoding="utf-8")
+        search_index.write_search_index(tmp_path, entries, engine)
+        written = json.loads(path.read_text(encoding="utf-8"))
+        assert written["config"]["separator"] == ("(?:[\\s\\-]+)|\\u200b" if cut else "[\\s\\-]+")
+        titles = [e["title"] for e in written[key]]
+        assert titles[0] == "Alice Kowalski"
+        if cut:
+            assert titles[1] == "東京\u200bヴァンガード\u200b杯 佐藤\u200b健"
+            assert titles[1].replace("\u200b", "") == entries[1]["title"]
