@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
+from ingest.cli.catalogs import catalogs
 from ingest.cli.check_decks import check_decks
 from ingest.cli.clock import clock
 from ingest.cli.common import (
@@ -84,7 +85,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
         fail(str(exc))
 
 
-_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks)
+_ALL = (*COMMANDS, report, clock, *CORRECTIONS, import_command, build, serve, *VENUE_COMMANDS, check_decks, catalogs)
 for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)
 
