@@ -2,7 +2,8 @@
 
 Messages are found where they are written: ``_("...")``, ``ngettext(...)`` and ``N_("...")``
 in the site's Python modules and ``_()``/``ngettext()`` in the page templates (Babel's
-extractors; Jinja's for the templates). A translator starts from them
+extractors; Jinja's for the templates), and the notes of the shipped format files
+(``formats/*.yaml``, shown on the format pages). A translator starts from them
 (``scorekeeper catalogs``, :mod:`ingest.cli.catalogs`)::
 
     scorekeeper catalogs fr            # writes locales/fr.po: every message, untranslated
@@ -21,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import yaml
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
@@ -33,7 +35,7 @@ TEMPLATE = "messages.pot"
 """The catalog template's file name in ``locales/``."""
 
 HEADER = """\
-# Scorekeeper's messages: the site's labels, headings and sentences.
+# Scorekeeper's messages: the site's labels, headings and sentences, and the shipped formats' notes.
 # Written by `scorekeeper catalogs`; each language's translations are in locales/LANGUAGE.po.
 #"""
 """The comment that heads a catalog (Babel's default names this year, and would change the file
@@ -53,9 +55,26 @@ def sources(templates: Path | None = None) -> Iterator[tuple[str, Path]]:
         yield "jinja", path
 
 
+def format_notes(folder: Path | None = None) -> Iterator[tuple[str, str]]:
+    """Every note of the shipped format files (a game's and each format's), with its file's name:
+    the format pages show them in the site's language (:func:`ingest.site.i18n.gettext`)."""
+    for path in sorted((folder or shipped("formats")).glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        notes = list(data.get("notes") or ())
+        for spec in (data.get("formats") or {}).values():
+            notes += spec.get("notes") or ()
+        for note in notes:
+            if isinstance(note, str):
+                yield path.name, note
+
+
 def messages(templates: Path | None = None) -> Catalog:
     """Every message of the site, with where it is written (the catalog template)."""
     catalog = Catalog(project="Scorekeeper", fuzzy=False, header_comment=HEADER)
+    for name, note in format_notes():
+        catalog.add(
+            note, locations=[(f"formats/{name}", 1)], auto_comments=["A note of the format data, on the format page."]
+        )
     for kind, path in sources(templates):
         method: Any = "python" if kind == "python" else babel_extract
         options = {} if kind == "python" else dict(_JINJA_OPTIONS)
