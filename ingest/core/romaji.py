@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -117,6 +117,16 @@ WORD_BREAK = "\u200b"
 """The zero-width space: where a search engine may cut Japanese text into words, unseen."""
 
 
+def has_japanese(text: str) -> bool:
+    """Whether ``text`` has kana or kanji.
+
+    >>> has_japanese("Alice"), has_japanese("佐藤")
+    (False, True)
+    """
+    return _JAPANESE.search(text) is not None
+
+
+@lru_cache(maxsize=65536)
 def word_breaks(text: str) -> str:
     """``text`` with a :data:`WORD_BREAK` between two Japanese words written together (Japanese
     puts no space between words: a search for one word of ``東京ヴァンガード杯`` finds it only

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ingest.core.romaji import word_breaks
+from ingest.core.romaji import has_japanese, word_breaks
 from ingest.site.fragments import FragmentError, Stored
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
@@ -107,7 +107,7 @@ def _breaking(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:
     cut = "\\u200b"  # as the separator's regular expression writes it
     if not isinstance(separator, str) or cut in separator:
         return config
-    if not any(word_breaks(e["title"] + e["text"]) != e["title"] + e["text"] for e in entries):
+    if not any(has_japanese(e["title"]) or has_japanese(e["text"]) for e in entries):
         return config
     return {**config, "separator": f"(?:{separator})|{cut}"}
 
