@@ -1,11 +1,12 @@
-"""Search index size with Japanese word breaks: the sample site with every player and event
-named in Japanese, its site in Japanese.
+"""Search index size with Japanese: the sample site with every player and event named in
+Japanese, its site in English (a site in Japanese is searched in Japanese by the engine anyway).
 
 Prints figures; it is not a test. Builds the site once with the chosen engine, then writes
-its main search index from the same entries twice, with the zero-width word breaks
-(:func:`ingest.core.romaji.word_breaks`) and without them, and prints each one's size in bytes
-and gzipped (what a phone downloads when the search is opened), and the time the word breaks
-take (the dictionary already loaded by the build).
+its main search index from the same entries twice, as before (the engine's languages as it
+wrote them) and with Japanese added to them (:func:`ingest.site.search_index.write_search_index`),
+and prints each one's size in bytes and gzipped, what a phone downloads when the search is
+opened; with Material, also the scripts its search worker fetches for Japanese
+(lunr-languages' Japanese support and TinySegmenter).
 
     python benchmarks/search_index.py [--engine mkdocs|zensical]
 """
@@ -18,13 +19,12 @@ import json
 import re
 import sys
 import tempfile
-import time
 from pathlib import Path
 from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ingest.core.romaji import has_japanese, word_breaks
+from ingest.core.romaji import has_japanese
 from ingest.publish.run import build_site
 from ingest.site import search_index
 from tests.site_helpers import TODAY, make_project
@@ -57,8 +57,6 @@ def japanese_names(root: Path) -> None:
         if path.parent.name.isdigit():
             text = re.sub(r"^name: .*$", f"name: {next(events, '大会')}", text, count=1, flags=re.MULTILINE)
         path.write_text(text, encoding="utf-8")
-    config = root / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("language: en", "language: ja"), encoding="utf-8")
 
 
 def sizes(path: Path) -> tuple[int, int]:
@@ -79,40 +77,27 @@ def main() -> None:
         rel = search_index.MKDOCS_INDEX if args.engine == "mkdocs" else search_index.ZENSICAL_INDEX
         entries = search_index.read_search_entries(root / "build" / "fragments")
         figures = {}
-        for label, breaking in (("without word breaks", _as_written), ("with word breaks", word_breaks)):
+        for label, japanese in (("as before", lambda text: False), ("with Japanese", has_japanese)):
             _engine_config(site / rel)
-            japanese = has_japanese if breaking is word_breaks else (lambda text: False)
-            with (
-                mock.patch.object(search_index, "word_breaks", breaking),
-                mock.patch.object(search_index, "has_japanese", japanese),
-            ):
+            with mock.patch.object(search_index, "has_japanese", japanese):
                 search_index.write_search_index(site, entries, args.engine)
             figures[label] = sizes(site / rel)
         print(f"{args.engine}: {len(entries)} entries in the main index (the sample site, names in Japanese)")
         for label, (raw, packed) in figures.items():
             print(f"  {label:20} {raw:8,} bytes  {packed:7,} gzipped")
         (r0, g0), (r1, g1) = figures.values()
-        print(f"  {'difference':20} {r1 - r0:+8,} bytes  {g1 - g0:+7,} gzipped ({(g1 - g0) / g0:+.1%})")
-        word_breaks("東京")  # the dictionary loaded, as the build has it
-        word_breaks.cache_clear()
-        wall, cpu = time.perf_counter(), time.process_time()
-        for e in entries:
-            word_breaks(e["title"])
-            word_breaks(e["text"])
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"  cutting the words of every entry: {wall * 1000:.1f} ms ({cpu * 1000:.1f} ms CPU)")
-
-
-def _as_written(text: str) -> str:
-    return text
+        print(f"  {'difference':20} {r1 - r0:+8,} bytes  {g1 - g0:+7,} gzipped")
+        if args.engine == "mkdocs":
+            lunr = site / "assets" / "javascripts" / "lunr"
+            scripts = [lunr / "min" / f"lunr.{n}.min.js" for n in ("stemmer.support", "multi", "ja")]
+            raw, packed = map(sum, zip(*(sizes(p) for p in [*scripts, lunr / "tinyseg.js"]), strict=True))
+            print(f"  {'scripts for Japanese':20} {raw:8,} bytes  {packed:7,} gzipped (fetched with the index)")
 
 
 def _engine_config(index: Path) -> None:
-    """The index's configuration as the engine wrote it (its separator without the word break)."""
+    """The index's configuration as the engine wrote it (for a site in English: English only)."""
     doc = json.loads(index.read_text(encoding="utf-8"))
-    separator = doc["config"].get("separator", "")
-    if separator.startswith("(?:") and separator.endswith(")|\\u200b"):
-        doc["config"]["separator"] = separator[3 : -len(")|\\u200b")]
+    doc["config"]["lang"] = [code for code in doc["config"].get("lang", ["en"]) if code != "ja"]
     index.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
 
 

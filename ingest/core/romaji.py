@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -113,10 +113,6 @@ def japanese_words(text: str) -> str:
     return re.sub(r" +", " ", "".join(out)).strip()
 
 
-WORD_BREAK = "\u200b"
-"""The zero-width space: where a search engine may cut Japanese text into words, unseen."""
-
-
 def has_japanese(text: str) -> bool:
     """Whether ``text`` has kana or kanji.
 
@@ -124,24 +120,3 @@ def has_japanese(text: str) -> bool:
     (False, True)
     """
     return _JAPANESE.search(text) is not None
-
-
-@lru_cache(maxsize=65536)
-def word_breaks(text: str) -> str:
-    """``text`` with a :data:`WORD_BREAK` between two Japanese words written together (Japanese
-    puts no space between words: a search for one word of ``東京ヴァンガード杯`` finds it only
-    when the index knows where the words are); text without Japanese as it is.
-
-    >>> word_breaks("東京ヴァンガード杯の佐藤健").split(WORD_BREAK), word_breaks("Alice Kowalski")
-    (['東京', 'ヴァンガード', '杯', 'の', '佐藤', '健'], 'Alice Kowalski')
-    """
-    if not _JAPANESE.search(text):
-        return text
-    out: list[str] = []
-    last = 0
-    for run in _JAPANESE.finditer(text):
-        out.append(text[last : run.start()])
-        last = run.end()
-        out.append(WORD_BREAK.join(orig for orig, _ in _readings(run.group())))
-    out.append(text[last:])
-    return "".join(out)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ingest.core.romaji import has_japanese, word_breaks
+from ingest.core.romaji import has_japanese
 from ingest.site.fragments import FragmentError, Stored
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
@@ -87,7 +87,7 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     for e in entries:
         if "year" in e:
             years.setdefault(e["year"], []).append({k: v for k, v in e.items() if k != "year"})
-    config = _breaking(config, entries)
+    config = _japanese(config, entries)
     _write_index(path, config, main, engine)
     folder = site / YEARS_FOLDER
     if folder.is_dir():
@@ -99,26 +99,27 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
         _write_index(folder / f"{year}.json", config, [*events, *own], engine)
 
 
-def _breaking(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:
-    """The engine's index configuration, its word separator also cutting at a
-    :data:`~ingest.core.romaji.WORD_BREAK` where an entry has Japanese (Material's advice for
-    text segmented with zero-width spaces); as it is otherwise."""
-    separator = config.get("separator") if isinstance(config, dict) else None
-    cut = "\\u200b"  # as the separator's regular expression writes it
-    if not isinstance(separator, str) or cut in separator:
+def _japanese(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:
+    """The engine's index configuration, its languages with Japanese too where an entry has
+    Japanese; as it is otherwise.
+
+    Japanese puts no space between words, so both engines, told the index is Japanese, cut
+    the entries and the reader's query into words with their own segmenter (Material loads
+    lunr-languages' TinySegmenter; Zensical its own): ``ヴァンガード`` then finds
+    ``東京ヴァンガード杯``, and ``佐藤`` finds ``佐藤健``, whatever the site's language.
+    """
+    if not isinstance(config, dict) or not any(has_japanese(e["title"]) or has_japanese(e["text"]) for e in entries):
         return config
-    if not any(has_japanese(e["title"]) or has_japanese(e["text"]) for e in entries):
-        return config
-    return {**config, "separator": f"(?:{separator})|{cut}"}
+    lang = config.get("lang")
+    lang = [lang] if isinstance(lang, str) else list(lang or ["en"])
+    return config if "ja" in lang else {**config, "lang": [*lang, "ja"]}
 
 
 def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:
     """One index file in the engine's format. Both engines show an entry's title and text as
     HTML (their own indexes hold the pages' HTML), so the text, a player's name included,
-    is escaped: a name is shown as written and never becomes markup. Japanese words written
-    together are cut apart by an unseen :data:`~ingest.core.romaji.WORD_BREAK`, so a search for
-    ``ヴァンガード`` finds ``東京ヴァンガード杯`` whatever the site's language."""
-    shown = [{**e, "title": _html(word_breaks(e["title"])), "text": _html(word_breaks(e["text"]))} for e in entries]
+    is escaped: a name is shown as written and never becomes markup."""
+    shown = [{**e, "title": _html(e["title"]), "text": _html(e["text"])} for e in entries]
     if engine == "mkdocs":
         doc: dict[str, Any] = {"config": config, "docs": shown}
     else:

@@ -1,6 +1,7 @@
 """Searching Japanese names in a real browser, under both engines: a word typed through an
 input method (no key released once it is converted) is searched at once, and one word of
-names written together (``東京ヴァンガード杯``, ``佐藤健``) finds them, whatever the site's language.
+names written together (``東京ヴァンガード杯``, ``佐藤健``) finds them, as the whole name does,
+whatever the site's language.
 
     pytest -m browser tests/site/test_browser_japanese.py
 """
@@ -80,7 +81,12 @@ def _converted(page: Page, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("query", "found"),
-    [("佐藤", "/players/wren-duarte/"), ("田中", "/players/oona-costa/"), ("ヴァンガード", EVENT_PAGE)],
+    [
+        ("佐藤", "/players/wren-duarte/"),
+        ("佐藤健", "/players/wren-duarte/"),
+        ("田中", "/players/oona-costa/"),
+        ("ヴァンガード", EVENT_PAGE),
+    ],
 )
 def test_a_japanese_word_is_searched_as_soon_as_it_is_converted(
     page: Page, japanese_site: tuple[str, str], query: str, found: str
