@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
+from ingest.cli.catalogs import catalogs
 from ingest.cli.check_decks import check_decks
 from ingest.cli.clock import clock
 from ingest.cli.common import (
@@ -103,6 +104,7 @@ _ALL = (
     serve,
     *VENUE_COMMANDS,
     check_decks,
+    catalogs,
 )
 for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
     main.add_command(_command)

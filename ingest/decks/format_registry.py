@@ -20,6 +20,7 @@ from typing import Any
 
 from ingest.decks.decklist_parts import Section
 from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard, DatedSet
+from ingest.decks.format_notes import Note
 from ingest.decks.format_rules import (
     CopyException,
     CopyRule,
@@ -48,7 +49,7 @@ class FormatRegistry:
     """Formats keyed by (game id, format id)."""
     aliases: Mapping[tuple[str, str], str] = field(default_factory=dict)
     """(game id, alias) -> format id."""
-    game_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    game_notes: Mapping[str, tuple[Note, ...]] = field(default_factory=dict)
     """Game id -> game-wide notes."""
     unreadable: frozenset[str] = frozenset()
     """Games whose format file has errors (reported once, at their own positions): an
@@ -228,7 +229,7 @@ def format_from(game: Mapping[str, Any], fid: str, spec: Mapping[str, Any]) -> F
             for c in spec.get("banned_categories", ())
         ),
         restricted=tuple(_dated_card(i) for i in spec.get("restricted", ())),
-        notes=tuple(spec.get("notes", ())),
+        notes=tuple(Note.from_data(n) for n in spec.get("notes", ())),
         aliases=tuple(spec.get("aliases", ())),
         kind_aliases={k: tuple(v) for k, v in game.get("kind_aliases", {}).items()},
         overlay=bool(spec.get("overlay", False)),

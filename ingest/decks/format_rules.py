@@ -21,6 +21,7 @@ from typing import Literal
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist_parts import Section
 from ingest.decks.format_lists import BannedCategory, CardPool, DatedCard
+from ingest.decks.format_notes import Note
 
 __all__ = [
     "CopyException",
@@ -201,7 +202,7 @@ class FormatRules:
     """Banned categories (history)."""
     restricted: tuple[DatedCard, ...] = ()
     """Restricted cards (history)."""
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     """Remarks the site shows, e.g. where the source is silent."""
     aliases: tuple[str, ...] = ()
     """Other ids event files may use."""

@@ -197,7 +197,7 @@ def id_base(name: str) -> str:
     hyphens, transliterated from any script; a name with nothing to spell gets ``player``.
 
     >>> id_base("José Núñez"), id_base("Player 001"), id_base("田中"), id_base("O'Brien"), id_base("★")
-    ('jose-nunez', 'player-001', 'tian-zhong', 'o-brien', 'player')
+    ('jose-nunez', 'player-001', 'tanaka', 'o-brien', 'player')
     """
     return slug(name, fallback="player", max_length=50)
 

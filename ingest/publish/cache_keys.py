@@ -21,7 +21,8 @@ from ingest.source.project import Project, shipped
 CACHE_FORMAT = 3
 """Bumped when entries change shape."""
 
-LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")
+LIBRARIES: tuple[str, ...] = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")
+LIBRARIES += ("python-slugify", "pykakasi")  # an event's address is the slug of its file name
 """Libraries whose version may change what is rendered or found."""
 
 

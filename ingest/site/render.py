@@ -42,6 +42,7 @@ from ingest.core.errors import IngestError
 from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.core.slug import slug
+from ingest.decks.format_notes import Note
 from ingest.site import i18n
 from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
@@ -115,6 +116,12 @@ def meta_title(text: object) -> Markup:
     """
     html = one_line(str(text)) if isinstance(text, Markup) else str(escape(one_line(str(text))))
     return Markup(json.dumps(html, ensure_ascii=False))
+
+
+def note_text(note: Note) -> str:
+    """A format's note in the site's language: as its file writes it in that language, else its
+    English through the catalog (the shipped formats' notes are translated there)."""
+    return note.written_in(i18n.active().code) or i18n.gettext(note.text)
 
 
 def slug_id(text: str) -> str:
@@ -248,6 +255,7 @@ def environment(templates: SearchPath) -> jinja2.Environment:
         pct=local_pct,
         number=i18n.number,
         translated=i18n.gettext,
+        note=note_text,
         separated=i18n.separated,
         day=i18n.day,
         decimal=decimal,

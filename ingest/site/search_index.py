@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ingest.core.romaji import has_japanese
 from ingest.site.fragments import FragmentError, Stored
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
@@ -86,6 +87,7 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     for e in entries:
         if "year" in e:
             years.setdefault(e["year"], []).append({k: v for k, v in e.items() if k != "year"})
+    config = _japanese(config, entries)
     _write_index(path, config, main, engine)
     folder = site / YEARS_FOLDER
     if folder.is_dir():
@@ -95,6 +97,22 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     for year, events in years.items():
         own = [e for e in main if e["location"] != f"?{YEAR_PARAM}={year}"]
         _write_index(folder / f"{year}.json", config, [*events, *own], engine)
+
+
+def _japanese(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:
+    """The engine's index configuration, its languages with Japanese too where an entry has
+    Japanese; as it is otherwise.
+
+    Japanese puts no space between words, so both engines, told the index is Japanese, cut
+    the entries and the reader's query into words with their own segmenter (Material loads
+    lunr-languages' TinySegmenter; Zensical its own): ``ヴァンガード`` then finds
+    ``東京ヴァンガード杯``, and ``佐藤`` finds ``佐藤健``, whatever the site's language.
+    """
+    if not isinstance(config, dict) or not any(has_japanese(e["title"]) or has_japanese(e["text"]) for e in entries):
+        return config
+    lang = config.get("lang")
+    lang = [lang] if isinstance(lang, str) else list(lang or ["en"])
+    return config if "ja" in lang else {**config, "lang": [*lang, "ja"]}
 
 
 def _write_index(path: Path, config: Any, entries: Sequence[Mapping[str, str]], engine: str) -> None:

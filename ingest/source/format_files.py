@@ -18,6 +18,7 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, error
 from ingest.decks.archetypes import Archetype, ArchetypeBook
 from ingest.decks.card_names import normalize_card_name
+from ingest.decks.format_notes import Note
 from ingest.decks.format_registry import FormatRegistry, format_from
 from ingest.decks.format_rules import FormatRules
 from ingest.source.validation import Schema, check_document
@@ -143,7 +144,7 @@ def registry_from_documents(
     """
     formats: dict[tuple[str, str], FormatRules] = {}
     aliases: dict[tuple[str, str], str] = {}
-    notes: dict[str, tuple[str, ...]] = {}
+    notes: dict[str, tuple[Note, ...]] = {}
     problems: list[Diagnostic] = []
     broken = {Path(file).stem for file in unreadable}
     for doc in docs:
@@ -164,7 +165,7 @@ def registry_from_documents(
                 )
             )
             continue
-        notes[game] = tuple(document.get("notes", ()))
+        notes[game] = tuple(Note.from_data(n) for n in document.get("notes", ()))
         for fid, spec in document["formats"].items():
             formats[(game, fid)] = format_from(document, fid, spec)
             for alias in spec.get("aliases", ()):

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import Player
+from ingest.core.safetext import unsafe_character
 from ingest.decks.decklist_parts import Section
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.site.deck_words import message
@@ -77,8 +78,17 @@ def _lists(project: Project, live: LiveEvent) -> dict[PlayerId, OnFile]:
 
 
 def _on_file(info: DeckInfo, ref: str, text: str) -> OnFile:
-    problems = [_("Line %(line)d cannot be read: %(problem)s") % {"line": e.line or 0, "problem": e.message}
-                for _ref, e in info.errors]  # fmt: skip
+    """A list on file as its player and the TO see it: each line that cannot be read quoted in the
+    site's language (the reader's reason is English, for the terminal), then each broken rule."""
+    lines = text.split("\n")
+    problems = []
+    for _ref, e in info.errors:
+        line = lines[e.line - 1] if e.line and e.line <= len(lines) else ""
+        shown = "".join(c for c in line.strip() if unsafe_character(c) is None)
+        problems.append(
+            _('Line %(line)d cannot be read: "%(text)s". Write one card per line as "4 Card Name".')
+            % {"line": e.line or 0, "text": shown}
+        )
     if info.verdict is not None:
         problems += [message(v) for v in info.verdict.violations]
     deck = info.decklist

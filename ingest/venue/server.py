@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.core.errors import IngestError
-from ingest.core.slug import slug as make_slug
+from ingest.core.slug import transliterated
 from ingest.publish.engines import require_engine
 from ingest.publish.run import site_language
 from ingest.publish.serve import LiveState, watch
@@ -51,7 +51,10 @@ def database_path(data_home: Path, project: Project) -> Path:
     """The venue database of ``project`` in the user's data folder (one per project folder)."""
     root = str(project.root.resolve())
     digest = hashlib.sha256(root.encode("utf-8")).hexdigest()[:12]
-    return data_home / "venue" / f"{make_slug(project.root.resolve().name, fallback='project')}-{digest}.sqlite3"
+    # The folder's name as python-slugify spells it, not :func:`ingest.core.slug.slug`: the file keeps the
+    # name it was first given when Japanese began to be read as Japanese (the digest is what tells projects apart).
+    name = transliterated(project.root.resolve().name) or "project"
+    return data_home / "venue" / f"{name}-{digest}.sqlite3"
 
 
 def open_store(data_home: Path, project: Project) -> Store:

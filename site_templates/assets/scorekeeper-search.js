@@ -3,7 +3,10 @@
    that request is held until the search is focused, tapped or opened with its shortcut.
    Events of older years are in an index per year (search/years/<year>.json); the main index
    lists them as "Events of <year>", which leads to a page opened with ?sk-year=<year>: there
-   the year's index is fetched instead of the main one and the search opens by itself. */
+   the year's index is fetched instead of the main one and the search opens by itself.
+   Material searches when a key is released in the search field, so text that comes without a
+   key (a Japanese input method's conversion, a word picked from a phone keyboard's suggestions,
+   a paste) waited for the next key, a space: each change of the field releases one for it. */
 (function () {
   "use strict";
   var proto = XMLHttpRequest.prototype, open = proto.open, send = proto.send, go = false, held = [];
@@ -37,6 +40,13 @@
   });
   document.addEventListener("touchstart", function (e) { if (near(e)) start(); }, { capture: true, passive: true });
   document.addEventListener("keydown", function (e) { if ("/sfSF".indexOf(e.key) >= 0 && e.key.length === 1) start(); }, true);
+  function changed(e) {
+    var t = e.target;
+    if (e.isComposing || !t || !t.matches || !t.matches("input.md-search__input")) return;
+    t.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+  }
+  document.addEventListener("input", changed, true);
+  document.addEventListener("compositionend", changed, true);
   if (/[?&]q=/.test(location.search)) start();
   if (year) {
     start();

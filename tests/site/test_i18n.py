@@ -17,9 +17,9 @@ from babel.messages.pofile import read_po
 
 from ingest.publish.run import build_site
 from ingest.site import i18n
-from ingest.site.catalogs import messages
+from ingest.site.catalogs import TEMPLATE, messages, rendered
 from ingest.source.project import Project
-from tests.builders import ROOT
+from tests.builders import ROOT, run_cli
 from tests.site_helpers import TODAY, make_project, page_text
 
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%%")
@@ -62,7 +62,6 @@ def _fragments(msgid: str) -> list[str]:
 
 
 DATA = (
-    re.compile(r"^!!! note\n(    .*\n)+", re.M),  # a format's notes, from formats/*.yaml
     re.compile(r' data-[a-z-]+="[^"]*"'),  # machine-read attributes (decklist section headers)
 )
 
@@ -257,13 +256,46 @@ def test_season_tiebreakers_in_the_catalogs_are_the_seasons_own() -> None:
     assert dict(TIEBREAKERS) == SEASON_TIEBREAKERS
 
 
-def test_the_catalog_command_explains_itself_and_writes_nothing_on_an_option(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from ingest.site.catalogs import main
+def test_the_committed_template_holds_every_message() -> None:
+    """locales/messages.pot is what `scorekeeper catalogs --template` writes: a message added to
+    the code, a template or a format's notes and not to the committed file fails here."""
+    pot = ROOT / "locales" / TEMPLATE
+    committed = {(m.context, m.id) for m in read_po(pot.open("rb")) if m.id}
+    current = {(m.context, m.id) for m in messages() if m.id}
+    assert sorted(map(str, current - committed)) == [], "new messages: run `scorekeeper catalogs --template`"
+    assert sorted(map(str, committed - current)) == [], "messages gone: run `scorekeeper catalogs --template`"
+    assert rendered(messages(), pot) == pot.read_bytes(), "run `scorekeeper catalogs --template`"
 
-    assert main(["--help"]) == 0 and main([]) == 2 and main(["-x"]) == 2
-    assert "LANGUAGE" in capsys.readouterr().out and not list(tmp_path.iterdir())
+
+def test_the_catalogs_command_writes_a_language_and_the_template(tmp_path: Path) -> None:
+    code, out = run_cli(tmp_path, "catalogs", "fr")
+    count = len(messages())
+    assert code == 0 and out.strip() == f"locales/fr.po: {count} messages, {count} to translate", out
+    po = tmp_path / "locales" / "fr.po"
+    assert {m.id for m in read_po(po.open("rb")) if m.id} == {m.id for m in messages() if m.id}
+    # A translation is kept, the rest is listed as untranslated; running it again changes nothing.
+    blank = 'msgid "Standings"\nmsgstr ""'
+    text = po.read_text(encoding="utf-8").replace(blank, 'msgid "Standings"\nmsgstr "Classement"')
+    po.write_text(text, encoding="utf-8")
+    code, out = run_cli(tmp_path, "catalogs", "fr")
+    assert code == 0 and po.read_text(encoding="utf-8") == text, out
+    code, out = run_cli(tmp_path, "catalogs", "fr", "--check")
+    assert code == 1 and "\n  Round\n" in out and "\n  Standings\n" not in out, out
+    assert not (tmp_path / "locales" / TEMPLATE).exists()
+    code, out = run_cli(tmp_path, "catalogs", "--template")
+    dated = re.compile(r'"POT-Creation-Date: [^"]*"\n')
+    undated = [dated.sub("", (p / "locales" / TEMPLATE).read_text("utf-8")) for p in (tmp_path, ROOT)]
+    assert code == 0 and undated[0] == undated[1], out
+    # The shipped Japanese catalog is complete.
+    code, out = run_cli(ROOT, "catalogs", "ja", "--check")
+    assert code == 0 and out.strip() == f"locales/ja.po: {len(messages())} messages, 0 to translate", out
+
+
+@pytest.mark.parametrize("args", [(), ("xx-not-a-language",), ("../fr",)])
+def test_the_catalogs_command_refuses_a_wrong_language(tmp_path: Path, args: tuple[str, ...]) -> None:
+    code, out = run_cli(tmp_path, "catalogs", *args)
+    assert code == 2 and ("LANGUAGE" in out or "not a language code" in out), out
+    assert not list(tmp_path.iterdir())
 
 
 def test_the_scripts_english_words_are_the_catalog_keys_it_is_given() -> None:

@@ -74,3 +74,23 @@ def test_a_planted_search_or_fragments_file_is_refused(tmp_path: Path) -> None:
         fragments.substitute("<!--sk:1-->", ["<p>only one</p>"], "x")
     with pytest.raises(fragments.FragmentError, match="no placeholder"):
         fragments.substitute("<!--sk:0-->", ["<p>a</p>", "<p>b</p>"], "x")
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_an_index_with_japanese_is_searched_in_japanese_too(tmp_path: Path, engine: str) -> None:
+    """Japanese has no spaces between words: an index with Japanese names tells the engine its
+    languages include Japanese, so it cuts entries and queries into words (one word of
+    ``東京ヴァンガード杯`` or ``佐藤健`` finds it: tests/site/test_browser_japanese.py). An index
+    with no Japanese is written as before, and the entries are as they are."""
+    rel = search_index.MKDOCS_INDEX if engine == "mkdocs" else search_index.ZENSICAL_INDEX
+    key = "docs" if engine == "mkdocs" else "items"
+    path = tmp_path / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    english = [{"location": "players/alice/", "title": "Alice Kowalski", "text": "Player, 1 event"}]
+    japanese = {"location": "e/", "title": "東京ヴァンガード杯", "text": "佐藤健"}
+    for entries, lang in ((english, ["en"]), ([*english, japanese], ["en", "ja"])):
+        path.write_text(json.dumps({"config": {"lang": ["en"], "separator": "[\\s\\-]+"}, key: []}), encoding="utf-8")
+        search_index.write_search_index(tmp_path, entries, engine)
+        written = json.loads(path.read_text(encoding="utf-8"))
+        assert written["config"] == {"lang": lang, "separator": "[\\s\\-]+"}
+        assert [(e["title"], e["text"]) for e in written[key]] == [(e["title"], e["text"]) for e in entries]

@@ -146,3 +146,28 @@ def test_a_post_without_the_forms_token_is_refused(venue: Venue) -> None:
     refused = phone.post(f"/deck/{code}", data={"key": "k" * 20, "list": LEGAL})
     assert refused.status_code == 403 and "This form has expired" in refused.text
     assert event_at(venue.root / EVENT, venue.root).player_map()["dan-dorn"].deck is None
+
+
+def test_a_list_on_file_is_worded_in_the_sites_language(tmp_path: Path) -> None:
+    """A line of the list on file that cannot be read is quoted in Japanese on the player's page
+    (the reader's English reason stays in the terminal), as every broken rule is."""
+    root = tmp_path / "project"
+    path = make_event(root, pair=False)
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("language: en", "language: ja"), encoding="utf-8")
+    decks = path.parent / "decks"
+    decks.mkdir()
+    (decks / "alice.txt").write_text("4 Lightning Bolt [foil: yes]\n5 Lightning Bolt\n51 Mountain\n", encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("name: Alice Example}", "name: Alice Example, deck: decks/alice.txt}"), "utf-8")
+    running = Venue(root, (path,), tmp_path / "data").start()
+    try:
+        alice = player_codes(running.to_client().get(f"/to/decks/{SLUG}").text)["alice-example"]
+        page = running.client().get(f"/deck/{alice}").text
+    finally:
+        running.stop()
+    problems = _problems(page)
+    line = "1行目を読み取れません：「4 Lightning Bolt [foil: yes]」。"
+    assert problems[0] == f"{line}1行に1種類、「4 カード名」の形で書いてください。"
+    assert not [p for p in problems if "attribute" in p or "cannot be read" in p], problems
+    assert len(problems) == 3, problems  # the line (left out), then the deck size and the copies
