@@ -176,10 +176,13 @@ def read_build_text(path: Path | str, limit: int = MAX_BUILD_FILE_BYTES) -> str 
         return None
 
 
-SETTLE_SECONDS = 0.1
+SETTLE_SECONDS = 0.3
 """How long a command that cannot use a file it read waits for it to change: an editor that
 saves in place empties the file and writes it again within milliseconds, and a command that
-read it in between ("the file is empty") reads it again."""
+read it in between ("the file is empty") reads it again. Milliseconds on an idle machine; on
+a loaded one the editor can be descheduled between the two for a tenth of a second (with
+0.1 s, the storm-of-saves test saw a command refused at a load of 10 on two cores). A file
+that is really broken is reported this much later."""
 
 
 def changes_soon(path: Path, seen: bytes | None, seconds: float = SETTLE_SECONDS) -> bool:
