@@ -14,7 +14,6 @@ figures; a season's page links to the same lists, which give each match's date).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -24,7 +23,7 @@ from markupsafe import Markup
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
-from ingest.analytics.records import EventRecord, record_to_json
+from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.analytics_views import (
@@ -93,10 +92,10 @@ def analytics_pages(
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
     templates), so a result changed in one format leaves the others' pages as they were.
     """
-    records = [d.record for d in digests if d.record is not None]
-    by_format: dict[tuple[str, str], list[EventRecord]] = defaultdict(list)
-    for r in records:
-        by_format[(r.game, r.format)].append(r)
+    by_format: dict[tuple[str, str], list[EventDigest]] = defaultdict(list)
+    for d in digests:
+        if d.record is not None:
+            by_format[(d.record.game, d.record.format)].append(d)
     seasons = _season_slugs(inputs, digests)
     files: Files = {}
     for game, fmt in sorted(formats_with_analytics(digests)):
@@ -107,7 +106,7 @@ def analytics_pages(
             if key in page_cache:
                 files.update(page_cache[key])
                 continue
-        made = _format_pages(inputs, templates, game, fmt, mine, seasons)
+        made = _format_pages(inputs, templates, game, fmt, [d.record for d in mine if d.record is not None], seasons)
         if page_cache is not None:
             page_cache[key] = made
         files.update(made)
@@ -127,17 +126,21 @@ def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[s
 def _key(
     game: str,
     fmt: str,
-    records: Sequence[EventRecord],
+    digests: Sequence[EventDigest],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     inputs: SiteInputs,
     fingerprint: str,
 ) -> str:
-    """What a format's analytics pages depend on, as a digest (plain text: kept on disk)."""
+    """What a format's analytics pages depend on, as a digest (plain text: kept on disk).
+
+    Its events' records count by their digests (:attr:`EventDigest.record_digest`, taken
+    when each event was made), so keying the pages of a 300-event format reads 300 short
+    strings, not the records."""
     h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
     for sid, name, slugs in seasons:
-        h.update(repr((sid, name, sorted(r.slug for r in records if r.slug in slugs))).encode())
-    for r in records:
-        h.update(json.dumps(record_to_json(r), separators=(",", ":")).encode())
+        h.update(repr((sid, name, sorted(d.history.slug for d in digests if d.history.slug in slugs))).encode())
+    for d in digests:
+        h.update(d.record_digest.encode() + b"\0")
     return ANALYTICS_PAGE + h.hexdigest()
 
 
