@@ -68,7 +68,7 @@ def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return made
 
 
-def _pages(sample: Sample, digests: list[EventDigest], cache: dict[Any, Files]) -> Files:
+def _pages(sample: Sample, digests: list[EventDigest], cache: pages_module.KeptPages | None) -> Files:
     inputs, templates, _ = sample
     with i18n.use(inputs.lang()):
         return pages_module.analytics_pages(inputs, templates, digests, cache, "templates")
@@ -87,7 +87,7 @@ def test_the_sample_has_two_formats_with_analytics(sample: Sample) -> None:
 def test_unchanged_formats_are_taken_without_reading_their_records(
     sample: Sample, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    cache: dict[Any, Files] = {}
+    cache = pages_module.PagesInMemory()
     first = _pages(sample, sample[2], cache)
     made = _made(monkeypatch)
     read: list[str] = []
@@ -103,7 +103,7 @@ def test_unchanged_formats_are_taken_without_reading_their_records(
 
 
 def test_a_changed_result_remakes_its_format_s_pages_only(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache: dict[Any, Files] = {}
+    cache = pages_module.PagesInMemory()
     first = _pages(sample, sample[2], cache)
     made = _made(monkeypatch)
     changed = _with_result_flipped(sample[2], "modern")
@@ -112,7 +112,7 @@ def test_a_changed_result_remakes_its_format_s_pages_only(sample: Sample, monkey
     assert _of(second, "mtg", "modern") != _of(first, "mtg", "modern")  # the figures moved
     assert _of(second, "weiss-schwarz", "neo-standard") == _of(first, "weiss-schwarz", "neo-standard")
     # the pages made again are those a build without any cache makes from the changed records
-    assert second == _pages(sample, changed, {})
+    assert second == _pages(sample, changed, None)
 
 
 def test_a_record_s_digest_follows_its_contents(sample: Sample) -> None:
