@@ -15,6 +15,8 @@ event's digest and the pages about many events never need the report again.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -243,6 +245,13 @@ def record_to_json(r: EventRecord) -> dict[str, Any]:
         "standings": [[s.rank, s.player, s.points, s.wins, s.losses, s.draws, s.byes] for s in r.standings],
         "placings": [[p.level, list(p.players)] for p in r.placings],
     }
+
+
+def record_digest(r: EventRecord) -> str:
+    """A digest of everything ``r`` holds (its :func:`record_to_json`), taken once when the
+    record is made: what the pages made from many records key them by, without reading the
+    records again (:mod:`ingest.site.analytics_pages`)."""
+    return hashlib.sha256(json.dumps(record_to_json(r), ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
 
 
 class RecordError(ValueError):

@@ -43,7 +43,6 @@ from ingest import __version__
 from ingest.publish.cache_entries import CachedEvent, decode_entry, encode_entry, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
 from ingest.report.event_report import EventReport
-from ingest.site.analytics_pages import ANALYTICS_PAGE
 from ingest.site.digest import DigestError
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
@@ -244,13 +243,13 @@ PAGES_FILE = "player-pages.json"
 """The player pages of the last build, in the build's cache folder (one file)."""
 
 
-KEPT_PAGES = (PLAYER_PAGE, ANALYTICS_PAGE)
-"""The pages about many events the build cache keeps on disk, by the start of their page key."""
+KEPT_PAGES = (PLAYER_PAGE,)
+"""The pages about many events the build cache keeps in :data:`PAGES_FILE`, by the start of
+their page key (the analytics pages have files of their own: :mod:`ingest.publish.analytics_cache`)."""
 
 
 def load_player_pages(store: EventStore) -> dict[str, Files]:
-    """The player pages (and analytics pages) the last build kept, by page key
-    (:data:`ingest.site.player_pages.PLAYER_PAGE`, :data:`ingest.site.analytics_pages.ANALYTICS_PAGE`),
+    """The player pages the last build kept, by page key (:data:`ingest.site.player_pages.PLAYER_PAGE`),
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
     if store.folder is None:
         return {}

@@ -18,7 +18,7 @@ from ingest.site.site_files import templates_fingerprint
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
 
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 """Bumped when entries change shape."""
 
 LIBRARIES: tuple[str, ...] = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")

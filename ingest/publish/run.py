@@ -34,6 +34,7 @@ from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.edit.locking import wait_for_edits
+from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
@@ -114,6 +115,9 @@ class BuildMemory:
         from disk once per process, or made by it."""
         self.pages: dict[Any, Files] = {}
         """Player pages rendered, by page key (see :func:`ingest.site.site_files.site_files`)."""
+        self.analytics: dict[tuple[str, str], tuple[str, Files]] = {}
+        """Each format's analytics pages as last made or read, with their key
+        (:mod:`ingest.publish.analytics_cache`)."""
         self.written: dict[str, dict[str, str | bytes]] = {}
         """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
         self.token = ""
@@ -330,6 +334,7 @@ def _build(
             on_diagnostics(shown_diags)
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
+        analytics = AnalyticsCache(store, memory.analytics)
         files = site_files(
             inputs,
             project.templates,
@@ -337,9 +342,11 @@ def _build(
             mapper=forked_map if processes > 1 else in_order,
             progress=step,
             rendered=[c.rendered for c in outcome.entries],
+            analytics=analytics,
         )
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
+        analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
         timings.pages = sum(1 for f in files if f.endswith(".md"))

@@ -3,7 +3,8 @@ what the data says (metagame share over time, win rates, the matchup matrix, con
 the top cut), and per archetype the list of the matches its figures were computed from,
 each linking to its round. Made from the events' analytics records
 (:attr:`~ingest.site.digest.EventDigest.record`), so the build cache serves them like the
-other pages about many events.
+other pages about many events, a format's pages in a file of their own
+(:mod:`ingest.publish.analytics_cache`).
 
 Pages (from the site root): ``analytics/<game>/<format>/`` (every event of the format),
 ``analytics/<game>/<format>/seasons/<season>/`` (a season's), and
@@ -14,17 +15,16 @@ figures; a season's page links to the same lists, which give each match's date).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Protocol
 
 from markupsafe import Markup
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
-from ingest.analytics.records import EventRecord, record_to_json
+from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.analytics_views import (
@@ -75,41 +75,67 @@ def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str
     }
 
 
-ANALYTICS_PAGE = "analytics:"
-"""The start of the page cache's keys of a format's analytics pages (the build cache keeps
-them on disk beside the player pages: :func:`ingest.publish.cache.save_player_pages`)."""
+Format = tuple[str, str]
+"""A format: (game, format id)."""
+
+
+class KeptPages(Protocol):
+    """Where a build finds each format's analytics pages made before, by the key of what they
+    were made from (the build cache: :class:`ingest.publish.analytics_cache.AnalyticsCache`)."""
+
+    def get(self, fmt: Format, key: str) -> Files | None:
+        """The format's pages made under ``key``; None when there are none."""
+
+    def put(self, fmt: Format, key: str, files: Files) -> None:
+        """Keeps the format's pages just made under ``key`` (in place of those it had)."""
+
+
+class PagesInMemory:
+    """:class:`KeptPages` in this process only: each format's last pages and their key."""
+
+    def __init__(self) -> None:
+        self.pages: dict[Format, tuple[str, Files]] = {}
+
+    def get(self, fmt: Format, key: str) -> Files | None:
+        kept = self.pages.get(fmt)
+        return kept[1] if kept is not None and kept[0] == key else None
+
+    def put(self, fmt: Format, key: str, files: Files) -> None:
+        self.pages[fmt] = (key, files)
 
 
 def analytics_pages(
     inputs: SiteInputs,
     templates: SearchPath,
     digests: Sequence[EventDigest],
-    page_cache: dict[Any, Files] | None = None,
+    kept: KeptPages | None = None,
     fingerprint: str = "",
 ) -> Files:
     """Every analytics page of the site.
 
-    With ``page_cache``, a format's pages are made again only when what they are made from
+    With ``kept``, a format's pages are made again only when what they are made from
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
-    templates), so a result changed in one format leaves the others' pages as they were.
+    templates), so a result changed in one format leaves the others' pages as they were;
+    ``kept`` is asked for a format's pages only when it has some.
     """
-    records = [d.record for d in digests if d.record is not None]
-    by_format: dict[tuple[str, str], list[EventRecord]] = defaultdict(list)
-    for r in records:
-        by_format[(r.game, r.format)].append(r)
+    by_format: dict[Format, list[EventDigest]] = defaultdict(list)
+    for d in digests:
+        if d.record is not None:
+            by_format[(d.record.game, d.record.format)].append(d)
     seasons = _season_slugs(inputs, digests)
     files: Files = {}
     for game, fmt in sorted(formats_with_analytics(digests)):
         mine = by_format[(game, fmt)]
         key = ""
-        if page_cache is not None:
+        if kept is not None:
             key = _key(game, fmt, mine, seasons, inputs, fingerprint)
-            if key in page_cache:
-                files.update(page_cache[key])
+            found = kept.get((game, fmt), key)
+            if found is not None:
+                files.update(found)
                 continue
-        made = _format_pages(inputs, templates, game, fmt, mine, seasons)
-        if page_cache is not None:
-            page_cache[key] = made
+        made = _format_pages(inputs, templates, game, fmt, [d.record for d in mine if d.record is not None], seasons)
+        if kept is not None:
+            kept.put((game, fmt), key, made)
         files.update(made)
     return files
 
@@ -127,18 +153,22 @@ def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[s
 def _key(
     game: str,
     fmt: str,
-    records: Sequence[EventRecord],
+    digests: Sequence[EventDigest],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     inputs: SiteInputs,
     fingerprint: str,
 ) -> str:
-    """What a format's analytics pages depend on, as a digest (plain text: kept on disk)."""
+    """What a format's analytics pages depend on, as a digest (plain text: kept on disk).
+
+    Its events' records count by their digests (:attr:`EventDigest.record_digest`, taken
+    when each event was made), so keying the pages of a 300-event format reads 300 short
+    strings, not the records."""
     h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
     for sid, name, slugs in seasons:
-        h.update(repr((sid, name, sorted(r.slug for r in records if r.slug in slugs))).encode())
-    for r in records:
-        h.update(json.dumps(record_to_json(r), separators=(",", ":")).encode())
-    return ANALYTICS_PAGE + h.hexdigest()
+        h.update(repr((sid, name, sorted(d.history.slug for d in digests if d.history.slug in slugs))).encode())
+    for d in digests:
+        h.update(d.record_digest.encode() + b"\0")
+    return h.hexdigest()
 
 
 def _format_pages(

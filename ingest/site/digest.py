@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ingest.analytics.records import EventRecord, RecordError, event_record, record_from_json, record_to_json
+from ingest.analytics.records import (
+    EventRecord,
+    RecordError,
+    event_record,
+    record_digest,
+    record_from_json,
+    record_to_json,
+)
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.report.history import EventHistory, HistoryEntry, Step, event_history
@@ -71,6 +78,10 @@ class EventDigest:
     """Published archetypes, by player id: (archetype, the deck's address, the player's name)."""
     record: EventRecord | None = None
     """What the analytics read of it (:mod:`ingest.analytics.records`)."""
+    record_digest: str = ""
+    """:func:`~ingest.analytics.records.record_digest` of :attr:`record`, taken when the event
+    was made and kept with it (empty without a record): a format's analytics pages are keyed
+    by these, so a build that makes none of them never reads the records' contents."""
 
 
 def event_summary(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
@@ -141,6 +152,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
     won = _("; won by %(player)s") % {"player": names.get(winner, winner)} if winner else ""
     field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
     search = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{won}"}
+    rec = record if record is not None else analytics_record(report, registry)
     decks = []
     for pid, archetype in sorted(archetypes.items()):
         if not archetype:
@@ -156,7 +168,8 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
         api_entry,
         search,
         tuple(decks),
-        record if record is not None else analytics_record(report, registry),
+        rec,
+        record_digest(rec) if rec is not None else "",
     )
 
 
@@ -201,6 +214,7 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
         "search": dict(d.search),
         "decks": [list(x) for x in d.decks],
         "record": record_to_json(d.record) if d.record is not None else None,
+        "record_digest": d.record_digest,
     }
 
 
@@ -355,6 +369,7 @@ def digest_from_json(obj: Any) -> EventDigest:
             search,
             decks,
             record_from_json(obj["record"]) if obj["record"] is not None else None,
+            _str(obj["record_digest"]),
         )
     except RecordError as exc:
         raise DigestError(str(exc)) from None

@@ -12,7 +12,7 @@ from typing import Any
 
 from ingest.report.history import histories_from
 from ingest.site import api, i18n
-from ingest.site.analytics_pages import analytics_pages, formats_with_analytics, season_analytics
+from ingest.site.analytics_pages import KeptPages, analytics_pages, formats_with_analytics, season_analytics
 from ingest.site.api_tables import tables_index
 from ingest.site.digest import EventDigest
 from ingest.site.event_pages import RenderedEvent, render_event
@@ -44,6 +44,7 @@ def site_files(
     mapper: Mapper = in_order,
     progress: Callable[[str, int, int], None] | None = None,
     rendered: Sequence[RenderedEvent] = (),
+    analytics: KeptPages | None = None,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -56,9 +57,11 @@ def site_files(
     event whose report, players' names and templates are unchanged is not rendered again.
     ``mapper`` renders the player pages (see :data:`Mapper`), meanwhile the other pages
     about many events are made. Pages are in the site's language (``inputs.language``).
+    ``analytics`` keeps each format's analytics pages between builds (see
+    :func:`~ingest.site.analytics_pages.analytics_pages`).
     """
     with i18n.use(inputs.lang()):
-        return _site_files(inputs, templates, page_cache, mapper, progress, rendered)
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics)
 
 
 def _site_files(
@@ -68,9 +71,10 @@ def _site_files(
     mapper: Mapper,
     progress: Callable[[str, int, int], None] | None,
     rendered: Sequence[RenderedEvent],
+    analytics: KeptPages | None,
 ) -> Files:
     files: Files = {}
-    fingerprint = templates_fingerprint(templates) if page_cache is not None else ""
+    fingerprint = templates_fingerprint(templates) if page_cache is not None or analytics is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
     events = list(rendered)
     for done, report in enumerate(reports):
@@ -118,7 +122,7 @@ def _site_files(
             )
         )
         head.update(_events_index(summaries, templates))
-        made = analytics_pages(inputs, templates, digests, page_cache, fingerprint)
+        made = analytics_pages(inputs, templates, digests, analytics, fingerprint)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
         tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
         tail.update(made)

@@ -1,0 +1,146 @@
+"""The analytics pages in the build cache: one signed file per format, beside the events' entries.
+
+A format's analytics pages are made from every event of the format
+(:mod:`ingest.site.analytics_pages`); a build makes them again only when what they are made
+from changed. What it made is kept for the next build, in whatever process, in a file of the
+format's own (``analytics/<digest of the game and format>.json`` in the build's cache folder,
+:func:`~ingest.publish.cache.cache_folder`): a build reads a format's file only when it has
+analytics pages to find, and writes it only when it made that format's pages again. So a
+result changed in one format neither reads the other formats' pages back and writes them
+again, nor makes them.
+
+Each file is checked as the events' entries are (:mod:`ingest.publish.cache`): read through
+:func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within
+:data:`~ingest.publish.cache.MAX_ENTRY_BYTES`), signed (HMAC-SHA256 with the cache's key, over
+the build's fingerprint, the format and the content), of this format and version, holding
+text pages of that format's analytics only; anything else is ignored and the pages are made
+again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+from pathlib import Path
+
+from ingest import __version__
+from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
+from ingest.publish.cache_entries import text_of
+from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.site.analytics_pages import Format, analytics_root
+from ingest.site.fragments import PREFIX
+from ingest.site.page import Files
+from ingest.source.storage import read_build_file, write_atomically
+
+FOLDER = "analytics"
+"""Where the formats' files live, in the build's cache folder."""
+
+
+class AnalyticsCache:
+    """Each format's analytics pages, in this process's memory (``memory``: what ``serve``
+    keeps between builds, by format) and on disk (:meth:`save`)."""
+
+    def __init__(self, store: EventStore, memory: dict[Format, tuple[str, Files]]) -> None:
+        self.store = store
+        self.memory = memory
+        self.made: dict[Format, str] = {}
+        """The formats whose pages this build made, and their keys (written by :meth:`save`)."""
+        self.used: set[Format] = set()
+        """The formats with analytics pages in this build (the others' files go)."""
+
+    def get(self, fmt: Format, key: str) -> Files | None:
+        """The format's pages made under ``key``: from memory, else from its file."""
+        self.used.add(fmt)
+        found = self.memory.get(fmt)
+        if found is not None and found[0] == self._full(key):
+            return found[1]
+        files = self._load(fmt, key)
+        if files is not None:
+            self.memory[fmt] = (self._full(key), files)
+        return files
+
+    def put(self, fmt: Format, key: str, files: Files) -> None:
+        self.used.add(fmt)
+        self.made[fmt] = key
+        self.memory[fmt] = (self._full(key), files)
+
+    def _full(self, key: str) -> str:
+        """``key`` for this build's fingerprint (a process's pages made for other inputs don't count)."""
+        return f"{self.store.fingerprint}:{key}"
+
+    def _folder(self) -> Path | None:
+        return None if self.store.folder is None else self.store.folder.parent / FOLDER
+
+    @staticmethod
+    def file_name(fmt: Format) -> str:
+        """The format's file in :data:`FOLDER`."""
+        return hashlib.sha256(f"{fmt[0]}\0{fmt[1]}".encode()).hexdigest()[:32] + ".json"
+
+    def _mac_key(self, fmt: Format) -> str:
+        return f"analytics\0{self.store.fingerprint}\0{fmt[0]}\0{fmt[1]}"
+
+    def _load(self, fmt: Format, key: str) -> Files | None:
+        folder = self._folder()
+        if folder is None:
+            return None
+        data = read_build_file(folder / self.file_name(fmt), MAX_ENTRY_BYTES)
+        if data is None or not data.startswith(MAGIC):
+            return None
+        mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+        if not hmac.compare_digest(mac, self.store._mac(self._mac_key(fmt), payload).encode()):
+            return None
+        try:
+            obj = json.loads(payload)
+            if obj["format"] != CACHE_FORMAT or obj["version"] != __version__:
+                return None
+            if obj["game"] != fmt[0] or obj["id"] != fmt[1] or obj["key"] != key:
+                return None  # another format's, or made from other records
+            root = analytics_root(*fmt)
+            files: Files = {}
+            for path, content in obj["pages"].items():
+                if not text_of(path).removeprefix(PREFIX).startswith(root):
+                    return None  # only this format's analytics pages
+                files[path] = text_of(content)
+            return files
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+            return None
+
+    def save(self) -> None:
+        """Writes the file of each format whose pages this build made, and removes the files of
+        formats that have no analytics pages any more (a failure to write only costs the next
+        build time)."""
+        folder = self._folder()
+        if folder is None:
+            return
+        for fmt, key in sorted(self.made.items()):
+            files = self.memory[fmt][1]
+            if not all(isinstance(v, str) for v in files.values()):
+                continue  # (the pages are text; anything else is not kept)
+            payload = json.dumps(
+                {
+                    "format": CACHE_FORMAT,
+                    "version": __version__,
+                    "game": fmt[0],
+                    "id": fmt[1],
+                    "key": key,
+                    "pages": files,
+                },
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ).encode()
+            data = MAGIC + self.store._mac(self._mac_key(fmt), payload).encode() + b"\n" + payload
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                write_atomically(folder / self.file_name(fmt), data, durable=False)
+            except OSError:
+                pass
+        keep = {self.file_name(fmt) for fmt in self.used}
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                if name not in keep:
+                    with contextlib.suppress(OSError):
+                        os.unlink(folder / name)
+        self.made.clear()

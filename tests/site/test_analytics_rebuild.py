@@ -1,0 +1,122 @@
+"""A format's analytics pages are made again exactly when what they are made from changed: a
+result changed in one format remakes that format's pages and no other's, and an unchanged
+format is recognised by its events' record digests without reading the records."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from ingest.analytics import records as analytics_records
+from ingest.analytics.records import UNKNOWN, EventRecord, record_digest
+from ingest.site import analytics_pages as pages_module
+from ingest.site import i18n
+from ingest.site.digest import EventDigest, event_digest
+from ingest.site.fragments import PREFIX
+from ingest.site.page import Files, SiteInputs
+from ingest.source.layers import SearchPath
+from tests.site_helpers import make_project, site_inputs
+
+Sample = tuple[SiteInputs, SearchPath, list[EventDigest]]
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
+    """The sample events' digests (Modern and Weiss Schwarz have analytics pages)."""
+    project = make_project(tmp_path_factory.mktemp("analytics-rebuild") / "p")
+    inputs = site_inputs(project)
+    return inputs, project.templates, [event_digest(r, inputs.players) for r in inputs.reports]
+
+
+def _flipped(record: EventRecord) -> EventRecord:
+    """``record`` with the result of its first decided match between two archetypes the other
+    way round (2-0 becomes 0-2)."""
+    arch = record.archetypes()
+    for i, m in enumerate(record.matches):
+        decided = m.kind == "played" and m.games is not None and m.games[0] != m.games[1]
+        if decided and m.games is not None and arch.get(m.a, UNKNOWN) != arch.get(m.b, UNKNOWN):
+            a, b, drawn = m.games
+            matches = list(record.matches)
+            matches[i] = dataclasses.replace(m, games=(b, a, drawn))
+            return dataclasses.replace(record, matches=tuple(matches))
+    raise AssertionError(f"{record.slug} has no decided match")
+
+
+def _with_result_flipped(digests: list[EventDigest], fmt: str) -> list[EventDigest]:
+    """The digests with one result of the newest ``fmt`` event changed, as making that event again gives."""
+    at = max(i for i, d in enumerate(digests) if d.record is not None and d.record.format == fmt)
+    record = digests[at].record
+    assert record is not None
+    new = _flipped(record)
+    out = list(digests)
+    out[at] = dataclasses.replace(digests[at], record=new, record_digest=record_digest(new))
+    return out
+
+
+def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """The formats whose pages are made from now on, in order."""
+    made: list[tuple[str, str]] = []
+    real = pages_module._format_pages
+
+    def counted(inputs: SiteInputs, templates: SearchPath, game: str, fmt: str, *args: Any) -> Files:
+        made.append((game, fmt))
+        return real(inputs, templates, game, fmt, *args)
+
+    monkeypatch.setattr(pages_module, "_format_pages", counted)
+    return made
+
+
+def _pages(sample: Sample, digests: list[EventDigest], cache: pages_module.KeptPages | None) -> Files:
+    inputs, templates, _ = sample
+    with i18n.use(inputs.lang()):
+        return pages_module.analytics_pages(inputs, templates, digests, cache, "templates")
+
+
+def _of(files: Files, game: str, fmt: str) -> Files:
+    """A format's pages and their fragments (where the figures are)."""
+    root = pages_module.analytics_root(game, fmt)
+    return {k: v for k, v in files.items() if k.removeprefix(PREFIX).startswith(root)}
+
+
+def test_the_sample_has_two_formats_with_analytics(sample: Sample) -> None:
+    assert {("mtg", "modern"), ("weiss-schwarz", "neo-standard")} <= pages_module.formats_with_analytics(sample[2])
+
+
+def test_unchanged_formats_are_taken_without_reading_their_records(
+    sample: Sample, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = pages_module.PagesInMemory()
+    first = _pages(sample, sample[2], cache)
+    made = _made(monkeypatch)
+    read: list[str] = []
+
+    def reading(r: EventRecord) -> dict[str, Any]:
+        read.append(r.slug)
+        raise AssertionError("a record read to key its format's pages")
+
+    monkeypatch.setattr(analytics_records, "record_to_json", reading)
+    monkeypatch.setattr(pages_module, "record_to_json", reading, raising=False)
+    assert _pages(sample, sample[2], cache) == first
+    assert made == [] and read == []
+
+
+def test_a_changed_result_remakes_its_format_s_pages_only(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = pages_module.PagesInMemory()
+    first = _pages(sample, sample[2], cache)
+    made = _made(monkeypatch)
+    changed = _with_result_flipped(sample[2], "modern")
+    second = _pages(sample, changed, cache)
+    assert made == [("mtg", "modern")]
+    assert _of(second, "mtg", "modern") != _of(first, "mtg", "modern")  # the figures moved
+    assert _of(second, "weiss-schwarz", "neo-standard") == _of(first, "weiss-schwarz", "neo-standard")
+    # the pages made again are those a build without any cache makes from the changed records
+    assert second == _pages(sample, changed, None)
+
+
+def test_a_record_s_digest_follows_its_contents(sample: Sample) -> None:
+    d = next(d for d in sample[2] if d.record is not None and d.record.matches)
+    assert d.record is not None
+    assert d.record_digest == record_digest(d.record) != record_digest(_flipped(d.record))
+    assert record_digest(dataclasses.replace(d.record, name=d.record.name + " ")) != d.record_digest
