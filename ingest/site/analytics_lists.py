@@ -10,7 +10,7 @@ each; a matrix cell links to the page its opponent's matches start on.
 
 Pages (from a format's analytics folder): ``archetypes/<a>/`` and ``archetypes/<a>/<n>/``
 (its matches, page n), ``archetypes/<a>/cut/`` and ``archetypes/<a>/cut-<n>/`` (its decks in
-the top cut), ``periods/<period>/`` (also under a season's folder: the events of the period).
+the top cut), ``periods/<year>/`` (also under a season's folder: the events of each period of the year).
 """
 
 from __future__ import annotations
@@ -223,8 +223,9 @@ def period_pages(
     folder: str, root: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
 ) -> Files:
     """Per period of ``a``'s share trend, the events it was computed from (``folder``: the
-    scope's page folder, the format's or a season's), each linking to its metagame. None for
-    a scope of one period: its page shows no share by period."""
+    scope's page folder, the format's or a season's), each linking to its metagame: one page
+    a year, a section a period. None for a scope of one period: its page shows no share by
+    period."""
     if len(a.trend) < 2:
         return {}
     counted = set(a.events)
@@ -233,8 +234,8 @@ def period_pages(
         if r.slug in counted:
             by_period.setdefault(period_of(r.date, a.period), []).append(r)
     files: Files = {}
+    years: dict[str, list[dict[str, object]]] = {}
     for p in a.trend:
-        path = f"{folder}periods/{p.period}.md"
         events = [
             {
                 "day": i18n.day(r.date),
@@ -245,18 +246,22 @@ def period_pages(
             }
             for r in by_period.get(p.period, [])
         ]
+        years.setdefault(p.period[:4], []).append(
+            {"period": p.period, "anchor": f"p-{p.period}", "decks": p.decks, "events": events}
+        )
+    for year, periods in years.items():
+        path = f"{folder}periods/{year}.md"
         files.update(
             page_files(
                 path,
                 templates,
                 "analytics_period.md.j2",
                 {
-                    "period": p.period,
+                    "year": year,
+                    "periods": periods,
                     "format_name": format_name,
                     "short_name": format_name.rpartition(": ")[2],
                     "scope_url": folder,
-                    "decks": p.decks,
-                    "events": events,
                     "base": base_for(path),
                 },
             )
@@ -265,8 +270,8 @@ def period_pages(
 
 
 def period_url(folder: str, period: str) -> str:
-    """A period's page (events of the period), from the site root."""
-    return page_url(f"{folder}periods/{period}.md")
+    """A period's events (its year's page, at the period), from the site root."""
+    return f"{page_url(f'{folder}periods/{period[:4]}.md')}#p-{period}"
 
 
 def _largest(r: EventRecord) -> list[tuple[str, int]]:

@@ -19,7 +19,7 @@ from ingest.analytics.figures import Analytics, Scope, analyse, period_of
 from ingest.analytics.records import EventRecord, MatchRow, Placing
 from ingest.publish.run import build_site
 from ingest.site import analytics_lists
-from ingest.site.analytics_lists import PAGE_ROWS, cut_pages, match_pages, match_starts, period_pages
+from ingest.site.analytics_lists import PAGE_ROWS, cut_pages, match_pages, match_starts, period_pages, period_url
 from ingest.site.analytics_views import anchors
 from ingest.site.fragments import decode, fragments_key
 from ingest.site.page import Files, page_url
@@ -269,9 +269,12 @@ def test_each_period_of_the_share_trend_lists_its_events(
 ) -> None:
     records, a, files = large
     assert a.period == "month" and len(a.trend) > 60
+    assert len([f for f in files if "/periods/" in f and f.endswith(".md")]) == len({p.period[:4] for p in a.trend})
     for p in a.trend:
-        text = _shown(files, f"{ROOT}periods/{p.period}.md")
-        listed = re.findall(r'href="[./]+events/(e\d+)/#metagame"', text)
+        address, anchor = period_url(ROOT, p.period).split("#")
+        text = _shown(files, f"{address.rstrip('/')}.md")
+        section = text[text.index(f"{{ #{anchor} }}") :].split("\n## ")[0]
+        listed = re.findall(r'href="[./]+events/(e\d+)/#metagame"', section)
         expected = [r.slug for r in records if period_of(r.date, "month") == p.period]
         assert listed == expected
         assert sum(len(r.players) for r in records if r.slug in listed) == p.decks

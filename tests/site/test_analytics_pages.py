@@ -86,6 +86,12 @@ def test_every_figure_links_to_its_matches_and_they_to_their_rounds(archive: Pat
         path, anchor = _target("analytics/mtg/modern/", url)
         target = page_text(archive / (path + ".md"))
         assert f"{{ #{anchor} }}" in target, url
+    # each period of the share trend leads to its events (a page a year, a section a period)
+    periods = [u for u in _links(page) if "/periods/" in u]
+    assert len(periods) == len(a.trend) > 1
+    for url in periods:
+        path, anchor = _target("analytics/mtg/modern/", url)
+        assert f"{{ #{anchor} }}" in page_text(archive / (path + ".md")), url
     burn = page_text(archive / "analytics/mtg/modern/archetypes/burn.md")
     rounds = [u for u in _links(burn) if "/rounds/#round-" in u]
     row = a.row("Burn")
