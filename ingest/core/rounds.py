@@ -240,6 +240,7 @@ class Round:
             self,
             matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in self.matches),
             drops=tuple(to(x) for x in self.drops),
+            cut=tuple(to(x) for x in self.cut),
             wot_games=tuple(g.renamed(to) for g in self.wot_games),
         )
 

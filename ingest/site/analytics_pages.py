@@ -20,25 +20,15 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from markupsafe import Markup
-
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
-from ingest.site.analytics_views import (
-    SPARK_H,
-    SPARK_W,
-    anchors,
-    archetype_views,
-    conversion_views,
-    round_url,
-)
+from ingest.site.analytics_lists import cut_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_views import SPARK_H, SPARK_W, archetype_views, conversion_views
 from ingest.site.digest import EventDigest
-from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, SiteInputs, base_for, page_files
-from ingest.site.table_rows import escaped
 from ingest.source.layers import SearchPath
 
 
@@ -190,10 +180,16 @@ def _format_pages(
         if a.events:
             scopes.append((sid, sname, a))
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
-    files.update(_page(f"{root}index.md", templates, whole, name, game, root, "", links))
+    events = {r.slug: r for r in mine}
+    cells = match_starts(root, whole, events)
+    files.update(_page(root, templates, whole, name, game, root, "", links, cells))
+    files.update(period_pages(root, root, templates, whole, name, mine))
     for sid, sname, a in scopes:
-        files.update(_page(f"{root}seasons/{sid}/index.md", templates, a, name, game, root, sname, links))
-    files.update(_match_pages(root, templates, whole, name, {r.slug: r for r in mine}))
+        folder = f"{root}seasons/{sid}/"
+        files.update(_page(folder, templates, a, name, game, root, sname, links, cells))
+        files.update(period_pages(folder, root, templates, a, name, mine))
+    files.update(match_pages(root, templates, whole, name, events))
+    files.update(cut_pages(root, templates, whole, name, mine))
     return files
 
 
@@ -203,7 +199,7 @@ def _format_name(inputs: SiteInputs, game: str, fmt: str) -> str:
 
 
 def _page(
-    path: str,
+    folder: str,
     templates: SearchPath,
     a: Analytics,
     format_name: str,
@@ -211,7 +207,11 @@ def _page(
     root: str,
     season: str,
     seasons: list[dict[str, str]],
+    cells: Mapping[tuple[str, str], str],
 ) -> Files:
+    """A scope's page (``folder``: the format's analytics folder or a season's in it);
+    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`)."""
+    path = f"{folder}index.md"
     first = a.trend[0].period if a.trend else ""
     last = a.trend[-1].period if a.trend else ""
     return page_files(
@@ -225,13 +225,14 @@ def _page(
             "seasons": seasons,
             "all_url": root,
             "format_url": f"formats/{game}/{a.scope.format}/",
-            "rows": archetype_views(a, f"{root}archetypes/"),
-            "conversion": conversion_views(a),
+            "rows": archetype_views(a, f"{root}archetypes/", cells),
+            "conversion": conversion_views(a, f"{root}archetypes/"),
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],
             "trend_rows": [
                 (
                     p.period,
+                    period_url(folder, p.period),
                     p.decks,
                     [
                         (s[0], i18n.number(f"{float(s[2]) * 100:.1f}%"), i18n.number(f"{float(s[3]) * 100:.1f}%"))
@@ -247,52 +248,3 @@ def _page(
             "base": base_for(path),
         },
     )
-
-
-def _match_pages(
-    root: str, templates: SearchPath, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
-) -> Files:
-    """Per archetype, the matches its figures were computed from, by opponent (their rows
-    written here: thousands of them, see :mod:`ingest.site.table_rows`)."""
-    ids = anchors(a.archetypes)
-    days = {slug: escaped(i18n.day(r.date)) for slug, r in events.items()}
-    names = {slug: escaped(r.name) for slug, r in events.items()}
-    words = {"win": escaped(_("won")), "loss": escaped(_("lost")), "draw": escaped(_("drew"))}
-    labels: dict[tuple[str, int], str] = {}
-    files: Files = {}
-    for row in a.rows:
-        if not row.cells:
-            continue
-        path = f"{root}archetypes/{ids[row.archetype]}.md"
-        base = escaped(base_for(path))
-        groups = []
-        for c in row.cells:
-            lines = []
-            for m in c.sources:
-                label = labels.get((m.stage, m.round))
-                if label is None:
-                    text = _("Round %(number)s") if m.stage == "swiss" else _("Playoff round %(number)s")
-                    label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
-                g = m.games
-                games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
-                lines.append(
-                    f'<tr><td>{days[m.slug]}</td><td><a href="{base}events/{m.slug}/">{names[m.slug]}</a></td>'
-                    f'<td><a href="{base}{round_url(m)}">{label}</a></td><td>{words[m.result]} {games}</td></tr>'
-                )
-            groups.append({"opponent": c.opponent, "anchor": f"vs-{ids[c.opponent]}", "rows": Markup("\n".join(lines))})
-        files.update(
-            page_files(
-                path,
-                templates,
-                "analytics_matches.md.j2",
-                {
-                    "archetype": row.archetype,
-                    "format_name": format_name,
-                    "short_name": format_name.rpartition(": ")[2],
-                    "all_url": root,
-                    "groups": groups,
-                    "base": base_for(path),
-                },
-            )
-        )
-    return files

@@ -5,6 +5,7 @@ computed from (:mod:`ingest.site.analytics_pages`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -95,6 +96,8 @@ class LevelView:
 @dataclass(frozen=True, slots=True)
 class ConversionView:
     name: str
+    url: str
+    """Its decks that reached the top cut (what the figures were computed from), from the site root; empty: none did."""
     levels: tuple[LevelView | None, ...]
     """One per :data:`~ingest.analytics.figures.LEVELS` (None where no event had that level)."""
 
@@ -143,13 +146,19 @@ def _trend(a: Analytics, name: str) -> TrendView:
     return TrendView(points, _("Share of decks by period: %(figures)s") % {"figures": words})
 
 
-def archetype_views(a: Analytics, base_url: str) -> tuple[ArchetypeView, ...]:
-    """Each archetype's figures; ``base_url``: the scope's match lists' folder, from the site root."""
+def archetype_views(
+    a: Analytics, base_url: str, cell_urls: Mapping[tuple[str, str], str] | None = None
+) -> tuple[ArchetypeView, ...]:
+    """Each archetype's figures; ``base_url``: the scope's match lists' folder, from the site
+    root; ``cell_urls``: each matrix cell's link (archetype, opponent), when its match list
+    is in pages (:func:`ingest.site.analytics_lists.match_starts`)."""
     ids = anchors(a.archetypes)
     out = []
     for row in a.rows:
         url = f"{base_url}{ids[row.archetype]}/"
-        cells = tuple(_cell(c, url, ids) for c in row.cells)
+        cells = tuple(
+            _cell(c, url, ids, cell_urls.get((row.archetype, c.opponent)) if cell_urls else None) for c in row.cells
+        )
         t = row.tally
         out.append(
             ArchetypeView(
@@ -169,19 +178,25 @@ def archetype_views(a: Analytics, base_url: str) -> tuple[ArchetypeView, ...]:
     return tuple(out)
 
 
-def _cell(c: Cell, url: str, ids: dict[str, str]) -> CellView:
+def _cell(c: Cell, url: str, ids: dict[str, str], link: str | None) -> CellView:
     t = c.tally
-    return CellView(c.opponent, f"{t.wins}-{t.losses}-{t.draws}", rate_view(t.rate), f"{url}#vs-{ids[c.opponent]}")
+    return CellView(
+        c.opponent, f"{t.wins}-{t.losses}-{t.draws}", rate_view(t.rate), link or f"{url}#vs-{ids[c.opponent]}"
+    )
 
 
-def conversion_views(a: Analytics) -> tuple[ConversionView, ...]:
-    """Each archetype's conversion at every level of the top cut (archetypes without a cut left out)."""
+def conversion_views(a: Analytics, base_url: str = "") -> tuple[ConversionView, ...]:
+    """Each archetype's conversion at every level of the top cut (archetypes without a cut
+    left out); ``base_url``: the format's archetype folder, from the site root, where each
+    archetype's decks in the top cut are listed (``<a>/cut/``)."""
     by = {(c.archetype, c.level): c for c in a.conversion}
+    ids = anchors(a.archetypes)
     out = []
     for name in a.archetypes:
         levels = tuple(_level(by[(name, lv)]) if (name, lv) in by else None for lv in LEVELS)
         if any(levels):
-            out.append(ConversionView(name, levels))
+            reached = base_url and any(lv is not None and lv.reached for lv in levels)
+            out.append(ConversionView(name, f"{base_url}{ids[name]}/cut/" if reached else "", levels))
     return tuple(out)
 
 

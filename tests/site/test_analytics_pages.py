@@ -79,13 +79,19 @@ def test_every_figure_links_to_its_matches_and_they_to_their_rounds(archive: Pat
     a = analyse(_records(archive), Scope("mtg", "modern"))
     assert cells and len(cells) == sum(len(r.cells) for r in a.rows)
     # each archetype's record leads to all its matches
-    assert {u for u in _links(page) if u.endswith("/") and "/archetypes/" in u} == {
+    assert {u for u in _links(page) if u.endswith("/") and "/archetypes/" in u and not u.endswith("/cut/")} == {
         f"../../../analytics/mtg/modern/archetypes/{x}/" for x in anchors(a.archetypes).values()
     }
     for url in cells:
         path, anchor = _target("analytics/mtg/modern/", url)
         target = page_text(archive / (path + ".md"))
         assert f"{{ #{anchor} }}" in target, url
+    # each period of the share trend leads to its events (a page a year, a section a period)
+    periods = [u for u in _links(page) if "/periods/" in u]
+    assert len(periods) == len(a.trend) > 1
+    for url in periods:
+        path, anchor = _target("analytics/mtg/modern/", url)
+        assert f"{{ #{anchor} }}" in page_text(archive / (path + ".md")), url
     burn = page_text(archive / "analytics/mtg/modern/archetypes/burn.md")
     rounds = [u for u in _links(burn) if "/rounds/#round-" in u]
     row = a.row("Burn")
@@ -125,7 +131,8 @@ def test_the_format_page_and_the_seasons_link_to_it(tmp_path: Path) -> None:
 
 def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -> None:
     """The Modern sample's lists (after-event, the event over) count; made private, they count
-    nowhere and the format has no page; made public again, they count."""
+    nowhere and the format has no page; made public again, they count. Players are named only
+    in the lists of the decks that reached a top cut (tests/site/test_analytics_lists.py)."""
     project = make_project(tmp_path)
     docs = tmp_path / "build" / "docs"
     modern = next((tmp_path / "events").rglob(f"{MODERN}.yaml"))
@@ -138,6 +145,8 @@ def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -
     names = re.findall(r"\{id: [a-z-]+, name: ([^,}]+)", event)
     assert len(names) > 8
     for page in (docs / "analytics").rglob("*.md"):
+        if page.name == "cut.md":
+            continue
         text = page_text(page)
         assert not any(n in text for n in names), page
 

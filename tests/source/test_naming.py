@@ -133,6 +133,24 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
     assert checked >= 4
 
 
+def test_hiding_a_finalist_leaves_the_event_finished_and_its_lists_public(tmp_path: Path) -> None:
+    """Friday Night Modern's winner hidden: the published copy's recorded cut (playoff round
+    1's ``cut``) names them by their number like every other round, so the bracket is still
+    the recorded one, the event complete, its winner "Player N" and its after-event lists public
+    (it had read "in progress" and hidden every list)."""
+    project = make_project(tmp_path)
+    _choose(project, {"noor-berger": "display: hidden"})
+    registry, problems = load_players(project)
+    assert problems == []
+    event, deck_files = sample_event_and_decks(MODERN)
+    real = compute_report(event, deck_files)
+    shown = compute_report(public_event(event, registry), public_deck_files(event, deck_files, registry))
+    assert real.status == "complete" and real.winner == "noor-berger"
+    assert shown.status == "complete" and shown.decklists_visible
+    assert shown.winner is not None and is_unnamed(shown.winner)
+    assert shown.public_archetypes()[shown.winner] == real.public_archetypes()["noor-berger"]
+
+
 def test_terminal_standings_name_players_as_they_chose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     project = make_project(tmp_path)
     _choose(project, {"ulla-petrov": "display: hidden", "oona-zhou": "handle: OZ"})

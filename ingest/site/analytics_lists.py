@@ -1,0 +1,282 @@
+"""The lists behind the analytics figures, in pages a phone can open at any size of archive:
+per archetype the matches its win rates and matchups were computed from, and the decks of it
+that reached the top cut (its conversion); per period of a scope the events its metagame
+share was computed from.
+
+Lists that grow with the archive are cut into pages of at most :data:`PAGE_ROWS` rows, each
+with next and previous links (plain links: no script), so no page passes 200 KB gzipped at
+10,000 events (DESIGN §9). Matches come by opponent (the matrix's order), newest first within
+each; a matrix cell links to the page its opponent's matches start on.
+
+Pages (from a format's analytics folder): ``archetypes/<a>/`` and ``archetypes/<a>/<n>/``
+(its matches, page n), ``archetypes/<a>/cut/`` and ``archetypes/<a>/cut-<n>/`` (its decks in
+the top cut), ``periods/<year>/`` (also under a season's folder: the events of each period of the year).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ingest.analytics.figures import Analytics, MatchRef, period_of
+from ingest.analytics.records import UNKNOWN, EventRecord
+from ingest.site import i18n
+from ingest.site.analytics_views import anchors, round_url
+from ingest.site.i18n import gettext as _
+from ingest.site.i18n import pgettext
+from ingest.site.page import Files, base_for, page_files, page_url
+from ingest.site.table_rows import escaped
+from ingest.source.layers import SearchPath
+
+PAGE_ROWS = 500
+"""Rows on one page of a list (a match or a deck each: about 200 bytes of HTML, 30 gzipped)."""
+
+FINISHES = ("top1", "top4", "top8", "cut")
+"""The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """Where a list's pages go: the first at ``first``, page n (from 2) at ``stem`` + n."""
+
+    first: str
+    """The first page's file (``.../archetypes/burn.md``)."""
+    stem: str
+    """The other pages' files but their number and ``.md`` (``.../archetypes/burn/``)."""
+
+    def path(self, number: int) -> str:
+        return self.first if number == 1 else f"{self.stem}{number}.md"
+
+    def url(self, number: int) -> str:
+        """Page ``number``'s address, from the site root."""
+        return page_url(self.path(number))
+
+
+def match_pages(
+    root: str, templates: SearchPath, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
+) -> Files:
+    """Per archetype, the matches its figures were computed from, by opponent, in pages (their
+    rows written here: thousands of them, see :mod:`ingest.site.table_rows`)."""
+    ids = anchors(a.archetypes)
+    days = {slug: escaped(i18n.day(r.date)) for slug, r in events.items()}
+    names = {slug: escaped(r.name) for slug, r in events.items()}
+    words = {"win": escaped(_("won")), "loss": escaped(_("lost")), "draw": escaped(_("drew"))}
+    labels: dict[tuple[str, int], str] = {}
+    files: Files = {}
+    for row in a.rows:
+        if not row.cells:
+            continue
+        pages = match_list(root, ids[row.archetype])
+        lines: list[tuple[str, MatchRef]] = []
+        for c in row.cells:
+            newest = sorted(
+                c.sources, key=lambda m: (events[m.slug].date, m.slug, m.stage == "playoff", m.round), reverse=True
+            )
+            lines += [(c.opponent, m) for m in newest]
+        chunks = [lines[i : i + PAGE_ROWS] for i in range(0, len(lines), PAGE_ROWS)]
+        starts: dict[str, int] = {}
+        for n, chunk in enumerate(chunks, 1):
+            for opponent, _m in chunk:
+                starts.setdefault(opponent, n)
+        for n, chunk in enumerate(chunks, 1):
+            path = pages.path(n)
+            base = escaped(base_for(path))
+            by_opponent: dict[str, list[str]] = {}
+            for opponent, m in chunk:
+                label = labels.get((m.stage, m.round))
+                if label is None:
+                    text = _("Round %(number)s") if m.stage == "swiss" else _("Playoff round %(number)s")
+                    label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
+                g = m.games
+                games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
+                by_opponent.setdefault(opponent, []).append(
+                    f'<tr><td>{days[m.slug]}</td><td><a href="{base}events/{m.slug}/">{names[m.slug]}</a></td>'
+                    f'<td><a href="{base}{round_url(m)}">{label}</a></td><td>{words[m.result]} {games}</td></tr>'
+                )
+            groups = [
+                {
+                    "opponent": opponent,
+                    "anchor": f"vs-{ids[opponent]}",
+                    "continued": starts[opponent] < n,
+                    "rows": Markup("\n".join(rows)),
+                }
+                for opponent, rows in by_opponent.items()
+            ]
+            files.update(
+                page_files(
+                    path,
+                    templates,
+                    "analytics_matches.md.j2",
+                    {
+                        "archetype": row.archetype,
+                        "format_name": format_name,
+                        "short_name": format_name.rpartition(": ")[2],
+                        "all_url": root,
+                        "groups": groups,
+                        "opponents": [{"name": o, "url": f"{pages.url(starts[o])}#vs-{ids[o]}"} for o in starts]
+                        if n == 1 and len(chunks) > 1
+                        else [],
+                        "paging": _pager(pages, n, len(chunks)),
+                        "base": base_for(path),
+                    },
+                )
+            )
+    return files
+
+
+def match_list(root: str, archetype_id: str) -> Pages:
+    """Where an archetype's match list goes (``root``: the format's analytics folder)."""
+    return Pages(f"{root}archetypes/{archetype_id}.md", f"{root}archetypes/{archetype_id}/")
+
+
+def cut_list(root: str, archetype_id: str) -> Pages:
+    """Where the list of an archetype's decks in the top cut goes."""
+    return Pages(f"{root}archetypes/{archetype_id}/cut.md", f"{root}archetypes/{archetype_id}/cut-")
+
+
+def match_starts(root: str, a: Analytics, events: Mapping[str, EventRecord]) -> dict[tuple[str, str], str]:
+    """Each matrix cell's link (archetype, opponent): the page of the archetype's match list
+    its matches against the opponent start on, at their heading, from the site root. The
+    same order and cut as :func:`match_pages`."""
+    ids = anchors(a.archetypes)
+    out = {}
+    for row in a.rows:
+        pages = match_list(root, ids[row.archetype])
+        seen = 0
+        for c in row.cells:
+            out[(row.archetype, c.opponent)] = f"{pages.url(seen // PAGE_ROWS + 1)}#vs-{ids[c.opponent]}"
+            seen += len(c.sources)
+    return out
+
+
+def _pager(pages: Pages, n: int, count: int) -> dict[str, object]:
+    """The next and previous pages' addresses, from the site root (empty at either end)."""
+    return {
+        "number": n,
+        "count": count,
+        "previous": pages.url(n - 1) if n > 1 else "",
+        "next": pages.url(n + 1) if n < count else "",
+    }
+
+
+def finish_of(r: EventRecord, pid: str) -> str:
+    """The deepest level of the top cut ``pid`` reached in ``r`` (empty: none)."""
+    levels = {p.level for p in r.placings if pid in p.players}
+    return next((lv for lv in FINISHES if lv in levels), "")
+
+
+def cut_pages(
+    root: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+) -> Files:
+    """Per archetype with a deck in a top cut, those decks (the events' counted in ``a``),
+    newest first: event, player as published (a hidden player by their number), finish, each
+    linking to the event's top cut. What its conversion figures were computed from."""
+    ids = anchors(a.archetypes)
+    counted = set(a.events)
+    words = {"top1": pgettext("finish", "Won"), "top4": _("Top 4"), "top8": _("Top 8"), "cut": _("Top cut")}
+    rows: dict[str, list[tuple[str, str, str, str]]] = {}
+    for r in sorted(records, key=lambda r: (r.date, r.slug), reverse=True):
+        if r.slug not in counted:
+            continue
+        found = []
+        for pid, name, arch, _key in r.players:
+            finish = finish_of(r, pid)
+            if finish:
+                found.append((FINISHES.index(finish), name, arch or UNKNOWN, finish))
+        for _rank, name, arch, finish in sorted(found):
+            rows.setdefault(arch, []).append((r.slug, name, finish, r.name))
+    days = {r.slug: escaped(i18n.day(r.date)) for r in records}
+    files: Files = {}
+    for arch, decks in rows.items():
+        pages = cut_list(root, ids[arch])
+        chunks = [decks[i : i + PAGE_ROWS] for i in range(0, len(decks), PAGE_ROWS)]
+        for n, chunk in enumerate(chunks, 1):
+            path = pages.path(n)
+            base = escaped(base_for(path))
+            lines = "\n".join(
+                f'<tr><td>{days[slug]}</td><td><a href="{base}events/{slug}/#top-cut">{escaped(event)}</a></td>'
+                f"<td>{escaped(name)}</td><td>{escaped(words[finish])}</td></tr>"
+                for slug, name, finish, event in chunk
+            )
+            files.update(
+                page_files(
+                    path,
+                    templates,
+                    "analytics_cut.md.j2",
+                    {
+                        "archetype": arch,
+                        "format_name": format_name,
+                        "short_name": format_name.rpartition(": ")[2],
+                        "all_url": root,
+                        "rows": Markup(lines),
+                        "paging": _pager(pages, n, len(chunks)),
+                        "base": base_for(path),
+                    },
+                )
+            )
+    return files
+
+
+def period_pages(
+    folder: str, root: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+) -> Files:
+    """Per period of ``a``'s share trend, the events it was computed from (``folder``: the
+    scope's page folder, the format's or a season's), each linking to its metagame: one page
+    a year, a section a period. None for a scope of one period: its page shows no share by
+    period."""
+    if len(a.trend) < 2:
+        return {}
+    counted = set(a.events)
+    by_period: dict[str, list[EventRecord]] = {}
+    for r in sorted(records, key=lambda r: (r.date, r.slug)):
+        if r.slug in counted:
+            by_period.setdefault(period_of(r.date, a.period), []).append(r)
+    files: Files = {}
+    years: dict[str, list[dict[str, object]]] = {}
+    for p in a.trend:
+        events = [
+            {
+                "day": i18n.day(r.date),
+                "name": r.name,
+                "url": f"events/{r.slug}/#metagame",
+                "decks": len(r.players),
+                "top": i18n.separated(f"{arch} {n}" for arch, n in _largest(r)),
+            }
+            for r in by_period.get(p.period, [])
+        ]
+        years.setdefault(p.period[:4], []).append(
+            {"period": p.period, "anchor": f"p-{p.period}", "decks": p.decks, "events": events}
+        )
+    for year, periods in years.items():
+        path = f"{folder}periods/{year}.md"
+        files.update(
+            page_files(
+                path,
+                templates,
+                "analytics_period.md.j2",
+                {
+                    "year": year,
+                    "periods": periods,
+                    "format_name": format_name,
+                    "short_name": format_name.rpartition(": ")[2],
+                    "scope_url": folder,
+                    "base": base_for(path),
+                },
+            )
+        )
+    return files
+
+
+def period_url(folder: str, period: str) -> str:
+    """A period's events (its year's page, at the period), from the site root."""
+    return f"{page_url(f'{folder}periods/{period[:4]}.md')}#p-{period}"
+
+
+def _largest(r: EventRecord) -> list[tuple[str, int]]:
+    """The event's three largest archetypes with their decks."""
+    counts: dict[str, int] = {}
+    for arch in r.archetypes().values():
+        counts[arch] = counts.get(arch, 0) + 1
+    return sorted(counts.items(), key=lambda x: (-x[1], x[0] == UNKNOWN, x[0].casefold(), x[0]))[:3]

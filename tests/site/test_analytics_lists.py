@@ -1,0 +1,280 @@
+"""The lists behind the analytics figures: each conversion figure leads to the decks that
+reached the top cut (hidden players by their number only), each period of the share trend
+to its events, and an archetype's match list comes in pages a phone can open (next and
+previous links, each page under the weight budget) however large the archive."""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import math
+import posixpath
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from ingest.analytics.figures import Analytics, Scope, analyse, period_of
+from ingest.analytics.records import EventRecord, MatchRow, Placing
+from ingest.publish.run import build_site
+from ingest.site import analytics_lists
+from ingest.site.analytics_lists import PAGE_ROWS, cut_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_views import anchors
+from ingest.site.fragments import decode, fragments_key
+from ingest.site.page import Files, page_url
+from ingest.source.project import Project
+from tests.site_helpers import MODERN, TODAY, make_project, page_text, with_fragments
+
+ROOT = "analytics/mtg/modern/"
+PAGE_BUDGET = 200 * 1024
+"""What a page a phone opens may weigh, gzipped (DESIGN §6, §9)."""
+THEME_ALLOWANCE = 60 * 1024
+"""What the site engine's own HTML around a page's content may add, gzipped (generous: the
+navigation is pruned, DESIGN §6); the page's content must fit in the rest."""
+
+
+def _links(html: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', html)
+
+
+def _target(page: str, href: str) -> tuple[str, str]:
+    """Where a link on the page at address ``page`` goes: (address from the root, anchor)."""
+    path, _, anchor = href.partition("#")
+    return posixpath.normpath(posixpath.join(page, path)) + "/", anchor
+
+
+def _shown(files: Files, path: str) -> str:
+    text, stored = files[path], files.get(fragments_key(path))
+    assert isinstance(text, str)
+    return with_fragments(text, decode(stored, path) if stored else [], path)
+
+
+def _by_url(files: Files) -> dict[str, str]:
+    return {page_url(p): p for p in files if p.endswith(".md")}
+
+
+# -- conversion -> the decks of the top cut ---------------------------------------------------
+
+
+def test_each_conversion_figure_links_to_the_decks_that_reached_the_cut(tmp_path: Path) -> None:
+    """The sample Modern event's top 8: every conversion cell with a deck that reached its
+    stage leads to the archetype's list of them; the list reconciles with the figures (its
+    decks at each stage or beyond = reached) and links each deck to the event's top cut."""
+    make_project(tmp_path)
+    build_site(Project(tmp_path), today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    page = page_text(docs / ROOT / "index.md")
+    table = page[page.index("Conversion to the top cut") :]
+    cut_links = {u for u in _links(table) if u.endswith("/cut/")}
+    assert cut_links
+    ranks = {"Won": 0, "Top 4": 1, "Top 8": 2, "Top cut": 3}
+    seen = 0
+    for url in sorted(cut_links):
+        address, _ = _target(ROOT, url)
+        listing = page_text(docs / (address.rstrip("/") + ".md"))
+        name = re.search(r"^# (.+): its decks in the top cut$", listing, re.M)
+        assert name is not None
+        rows = re.findall(r'<a href="([^"]+)">[^<]+</a></td><td>([^<]+)</td><td>([^<]+)</td></tr>', listing)
+        finishes = [ranks[f] for _, _, f in rows]
+        # the archetype's row of the conversion table: "reached of decks" at cut, top 8, top 4, won
+        row = re.search(rf'<td><a href="#[^"]+">{re.escape(name[1])}</a></td>(.*?)</tr>', table)
+        assert row is not None
+        reached = [int(m) if m else None for m in re.findall(r"<td>(?:<a [^>]+>)?(?:(\d+) of \d+|<span)", row[1])]
+        for stage, figure in zip((3, 2, 1, 0), reached, strict=True):
+            if figure is not None:
+                assert sum(1 for f in finishes if f <= stage) == figure, (name[1], stage)
+        for href, _player, _finish in rows:
+            event, anchor = _target(address, href)
+            assert event.startswith("events/") and anchor == "top-cut"
+            assert "{ #top-cut }" in (docs / event / "index.md").read_text(encoding="utf-8")
+        seen += len(rows)
+    assert seen == 8  # the sample's top 8, each deck once
+
+
+def test_a_hidden_player_in_the_top_cut_is_listed_by_number_never_named(tmp_path: Path) -> None:
+    """The sample event's winner chooses to be hidden: the winning deck stays in the list and the
+    figures, as "Player N"; the name appears on no analytics page."""
+    make_project(tmp_path)
+    registry = tmp_path / "players.yaml"
+    text = registry.read_text(encoding="utf-8")
+    assert "{id: noor-berger, name: Noor Berger}" in text
+    registry.write_text(
+        text.replace("{id: noor-berger, name: Noor Berger}", "{id: noor-berger, name: Noor Berger, display: hidden}"),
+        encoding="utf-8",
+    )
+    build_site(Project(tmp_path), today=TODAY, docs_only=True)
+    docs = tmp_path / "build" / "docs"
+    listing = page_text(docs / ROOT / "archetypes/living-end/cut.md")
+    assert re.search(r"<td>Player \d+</td><td>Won</td>", listing)
+    for page in (docs / "analytics").rglob("*.md"):
+        assert "Noor Berger" not in page_text(page), page
+    # the others of the cut are named as published
+    event = next((tmp_path / "events").rglob(f"{MODERN}.yaml")).read_text(encoding="utf-8")
+    assert "Ines Costa" in event and "Ines Costa" in page_text(docs / ROOT / "archetypes/burn/cut.md")
+
+
+# -- a generated archive: pages ------------------------------------------------------------
+
+
+ARCHETYPES = ("Burn", "Murktide", "Amulet Titan", "Living End")
+
+
+def _archive(events: int, seed: int = 37) -> list[EventRecord]:
+    """``events`` weekly Modern events of 32 players (Burn on half the decks), five Swiss
+    rounds of random pairings and results, and a top 8; plain records, as the build keeps them."""
+    rng = random.Random(seed)
+    out = []
+    start = dt.date(2020, 1, 3)
+    for i in range(events):
+        slug = f"e{i:05d}"
+        players = tuple(
+            (f"p{j}", f"Player Name {j}", "Burn" if j % 2 else ARCHETYPES[1 + j % 3], f"p{j}") for j in range(32)
+        )
+        matches = []
+        for rnd in range(1, 6):
+            order = list(range(32))
+            rng.shuffle(order)
+            for t in range(16):
+                a, b = order[2 * t], order[2 * t + 1]
+                g = rng.choice(((2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0), (1, 1, 1)))
+                matches.append(MatchRow("swiss", rnd, t + 1, f"p{a}", f"p{b}", "played", g))
+        top = tuple(sorted(f"p{j}" for j in rng.sample(range(32), 8)))
+        placings = (Placing("cut", top), Placing("top8", top), Placing("top4", top[:4]), Placing("top1", top[:1]))
+        out.append(
+            EventRecord(
+                slug,
+                f"Weekly Modern {i + 1}",
+                start + dt.timedelta(weeks=i),
+                "mtg",
+                "modern",
+                "complete",
+                32,
+                True,
+                False,
+                players,
+                tuple(matches),
+                (),
+                placings,
+            )
+        )
+    return out
+
+
+@pytest.fixture(scope="module")
+def large() -> tuple[list[EventRecord], Analytics, Files]:
+    """A 1,500-event archive's lists (Burn: about 60,000 matches)."""
+    records = _archive(1500)
+    a = analyse(records, Scope("mtg", "modern"))
+    templates = Project(Path(__file__).parents[2]).templates
+    name = "Magic: The Gathering: Modern"
+    files: Files = {}
+    files.update(match_pages(ROOT, templates, a, name, {r.slug: r for r in records}))
+    files.update(cut_pages(ROOT, templates, a, name, records))
+    files.update(period_pages(ROOT, ROOT, templates, a, name, records))
+    return records, a, files
+
+
+def _weight(files: Files, path: str) -> int:
+    """A page's content (Markdown and its HTML fragments), gzipped."""
+    parts = [files[path], files.get(fragments_key(path), b"")]
+    content = b"".join(p.encode("utf-8") if isinstance(p, str) else p for p in parts)
+    return len(gzip.compress(content, compresslevel=6))
+
+
+def test_a_popular_archetype_s_matches_come_in_pages_under_the_budget(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    _records, a, files = large
+    burn = a.row("Burn")
+    matches = sum(c.tally.matches for c in burn.cells)
+    assert matches > 5 * PAGE_ROWS
+    urls = _by_url(files)
+    # from the first page, "Older" leads through every page once, "Newer" back
+    first = f"{ROOT}archetypes/burn/"
+    chain = [first]
+    while True:
+        text = _shown(files, urls[chain[-1]])
+        older = re.search(r'<a href="([^"]+)" rel="next">', text)
+        if older is None:
+            break
+        nxt, _ = _target(chain[-1], older[1])
+        newer = re.search(r'<a href="([^"]+)" rel="prev">', _shown(files, urls[nxt]))
+        assert newer is not None and _target(nxt, newer[1])[0] == chain[-1]
+        chain.append(nxt)
+    assert (
+        len(chain)
+        == math.ceil(matches / PAGE_ROWS)
+        == len([p for p in files if p.startswith(f"{ROOT}archetypes/burn") and re.search(r"burn(/\d+)?\.md$", p)])
+    )
+    rounds = 0
+    for url in chain:
+        text = _shown(files, urls[url])
+        assert f"Page {chain.index(url) + 1} of {len(chain)}" in text
+        rounds += len(re.findall(r"/rounds/#round-\d+", text))
+        assert _weight(files, urls[url]) <= PAGE_BUDGET - THEME_ALLOWANCE, url
+    assert rounds == matches  # every match once, over the pages
+    for path in files:
+        if path.endswith(".md"):
+            assert _weight(files, path) <= PAGE_BUDGET - THEME_ALLOWANCE, path
+
+
+def test_without_pages_the_list_would_pass_the_budget(
+    large: tuple[list[EventRecord], Analytics, Files], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive is large enough for the budget to matter: in one page, Burn's matches would
+    weigh more than a page may."""
+    records, a, _files = large
+    monkeypatch.setattr(analytics_lists, "PAGE_ROWS", 10**9)
+    templates = Project(Path(__file__).parents[2]).templates
+    one = match_pages(ROOT, templates, a, "Modern", {r.slug: r for r in records})
+    assert _weight(one, f"{ROOT}archetypes/burn.md") > PAGE_BUDGET
+
+
+def test_each_matrix_cell_leads_to_the_page_its_matches_start_on(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    records, a, files = large
+    urls = _by_url(files)
+    ids = anchors(a.archetypes)
+    starts = match_starts(ROOT, a, {r.slug: r for r in records})
+    assert any(not u.startswith(f"{ROOT}archetypes/burn/#") for (x, _), u in starts.items() if x == "Burn")
+    for (arch, opponent), url in starts.items():
+        address, anchor = url.split("#")
+        assert anchor == f"vs-{ids[opponent]}"
+        assert f"{{ #{anchor} }}" in files[urls[address]], url
+        # newest first within the opponent's matches
+        text = _shown(files, urls[address])
+        section = text[text.index(f"{{ #{anchor} }}") :]
+        days = re.findall(r"<tr><td>(\d{4}-\d\d-\d\d)</td>", section.split("\n## ")[0])
+        assert days and days == sorted(days, reverse=True), (arch, opponent)
+
+
+def test_the_top_cut_lists_reconcile_with_conversion_and_are_paged(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    _records, a, files = large
+    for conv in a.conversion:
+        if conv.level != "cut":
+            continue
+        stem = f"{ROOT}archetypes/{anchors(a.archetypes)[conv.archetype]}/cut"
+        pages = sorted(p for p in files if re.fullmatch(rf"{re.escape(stem)}(-\d+)?\.md", p))
+        rows = sum(len(re.findall(r"<td>(?:Won|Top 4|Top 8|Top cut)</td></tr>", _shown(files, p))) for p in pages)
+        assert rows == conv.reached
+        assert len(pages) == math.ceil(conv.reached / PAGE_ROWS)
+
+
+def test_each_period_of_the_share_trend_lists_its_events(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    records, a, files = large
+    assert a.period == "month" and len(a.trend) > 60
+    assert len([f for f in files if "/periods/" in f and f.endswith(".md")]) == len({p.period[:4] for p in a.trend})
+    for p in a.trend:
+        address, anchor = period_url(ROOT, p.period).split("#")
+        text = _shown(files, f"{address.rstrip('/')}.md")
+        section = text[text.index(f"{{ #{anchor} }}") :].split("\n## ")[0]
+        listed = re.findall(r'href="[./]+events/(e\d+)/#metagame"', section)
+        expected = [r.slug for r in records if period_of(r.date, "month") == p.period]
+        assert listed == expected
+        assert sum(len(r.players) for r in records if r.slug in listed) == p.decks
