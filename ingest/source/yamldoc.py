@@ -10,8 +10,8 @@ Refused, each with a positioned diagnostic in plain words:
 
 * YAML syntax errors (the parser's problem rewritten for a tournament organizer);
 * tags (``!!python/object``, ``!custom``) -- files hold data, not objects;
-* alias bombs: aliases are expanded, but what they add is capped (:data:`MAX_ALIAS_VALUES`,
-  counted apart from the values written out, which :data:`MAX_NODES` caps), and so is the
+* alias bombs: aliases are expanded, but what they add is capped (:mod:`ingest.source.yaml_limits`,
+  counted apart from the values written out, which are capped too), and so is the
   depth (merge keys ``<<:`` count like an alias, and a mapping that merges itself is a
   positioned error rather than endless recursion);
 * duplicate mapping keys, which YAML would silently resolve by keeping the last one;
@@ -43,6 +43,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.diagnostics import YamlPath as YamlPath  # where it has always been imported from
 from ingest.core.safetext import normalise_tabs, unsafe_character, unsafe_text_problem
+from ingest.source import yaml_limits
+from ingest.source.yaml_limits import size_problem
 from ingest.source.yaml_syntax import line_col, syntax_diagnostic
 
 try:  # libyaml makes composing ~10x faster; the pure-Python loader gives the same result.
@@ -70,17 +72,6 @@ def load_plain(text: str) -> Any:
     return yaml.load(text, Loader=SafeLoader)
 
 
-MAX_NODES = 3_000_000
-"""Most values (scalars, lists and mappings) a file may have as written, aliases not expanded.
-
-A 20,000-player, 15-round Swiss event has about 1,000,000 (three per player, six per match)
-in about 10 MB: the limit leaves room for three times that, while a file at the byte limit
-(:data:`~ingest.source.storage.MAX_FILE_BYTES`) cannot make the composer hold more than a
-few gigabytes of nodes."""
-MAX_ALIAS_VALUES = 100_000
-"""Most values that aliases (``*name``) and merge keys (``<<:``) may add to the document
-once expanded, counted apart from the values written out (defeats "billion laughs" alias
-bombs). A real file repeats a few small blocks (a structure, a deck); none comes near."""
 MAX_DEPTH = 64
 """Deepest nesting accepted (defeats recursive aliases and pathological nesting)."""
 MAX_INTEGER = 10**30
@@ -233,21 +224,9 @@ def parse_yaml(
                 "start from `scorekeeper new`, which writes a complete skeleton",
             )
         ]
-    written = _written_values(node)
-    if written > MAX_NODES:
-        return None, [
-            error(
-                "yaml-too-large",
-                f"the file has {written:,} values (lists, mappings and scalars); the limit for one "
-                f"file is {MAX_NODES:,}",
-                SourcePos.file_start(path),
-                "split the event into several files",
-            )
-        ]
-    if "&" in text:  # anchors, so aliases: measure what they expand to before expanding anything
-        too_large = _expansion_problem(node, path, written)
-        if too_large is not None:
-            return None, [too_large]
+    too_large = size_problem(node, text, path)
+    if too_large is not None:
+        return None, [too_large]
     walker = _Walker(path, config=config, aliases="&" in text)
     try:
         data = walker.convert(node, (), 0)
@@ -265,89 +244,6 @@ def parse_yaml(
     return (
         SourceDocument(path, data, walker.values, walker.keys, walker.tags, node if keep_tree else None),
         walker.problems,
-    )
-
-
-def _written_values(root: Node) -> int:
-    """How many value nodes the file writes out (keys not counted; an alias counts once, as
-    the node it names, and is not entered again)."""
-    count, seen, stack = 0, set(), [root]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        count += 1
-        if isinstance(node, SequenceNode):
-            stack.extend(node.value)
-        elif isinstance(node, MappingNode):
-            stack.extend(value for _, value in node.value)
-    return count
-
-
-def _children(node: Node) -> list[Node]:
-    """The nodes a node expands into: items, mapping values and merged blocks."""
-    if isinstance(node, SequenceNode):
-        return list(node.value)
-    if isinstance(node, MappingNode):
-        out: list[Node] = []
-        for key, value in node.value:
-            if key.tag == _TAG + "merge" and isinstance(value, SequenceNode):
-                out.extend(value.value)
-            else:
-                out.append(value)
-        return out
-    return []
-
-
-def _expansion_problem(root: Node, path: str, written: int) -> Diagnostic | None:
-    """A positioned error when aliases add more than :data:`MAX_ALIAS_VALUES` values to the
-    document (``written``: the values the file writes out, each node once), else None.
-
-    Sizes are added up once per distinct node (an alias is the node it names), so this
-    takes time in proportion to the file, not to its expansion: a "billion laughs" file is
-    refused at once instead of after half a million nodes. Cycles (a block that contains
-    an alias to itself) are left to the walk, which stops them at the depth limit.
-    """
-    cap = MAX_ALIAS_VALUES + written + 1
-    sizes: dict[int, int] = {}
-    entered: set[int] = set()
-    stack: list[tuple[Node, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:
-            entered.discard(key)
-            sizes[key] = min(cap, 1 + sum(sizes.get(id(c), 0) for c in _children(node)))
-            continue
-        if key in sizes:
-            continue
-        entered.add(key)
-        stack.append((node, True))
-        for child in _children(node):
-            if id(child) in entered:
-                return None  # a cycle: the walk reports it where it closes
-            if id(child) not in sizes:
-                stack.append((child, False))
-    if sizes.get(id(root), 0) - written <= MAX_ALIAS_VALUES:
-        return None
-    # Point at the smallest block that is too large: its parts are each within the limit.
-    node = root
-    while True:
-        bigger = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_ALIAS_VALUES), None)
-        if bigger is None:
-            break
-        node = bigger
-    return error(
-        "yaml-too-large",
-        (
-            "aliases (*name) expand the block that starts here to more than"
-            if sizes.get(id(node), 0) > MAX_ALIAS_VALUES
-            else "aliases (*name) add to the document more than"
-        )
-        + f" {MAX_ALIAS_VALUES:,} values (the limit for what aliases may add; the file itself writes {written:,})",
-        SourcePos(path, node.start_mark.line + 1, node.start_mark.column + 1),
-        "aliases that repeat other aliases grow exponentially; write the data out",
     )
 
 
@@ -389,11 +285,11 @@ class _Walker:
             else:
                 self.seen.add(id(node))
         self.nodes += 1
-        if self.expanded > MAX_ALIAS_VALUES:
+        if self.expanded > yaml_limits.MAX_ALIAS_VALUES:
             self.aborted = True
             self.fail(
                 "yaml-too-large",
-                f"aliases (*name) and merge keys (<<:) add more than {MAX_ALIAS_VALUES:,} values to the "
+                f"aliases (*name) and merge keys (<<:) add more than {yaml_limits.MAX_ALIAS_VALUES:,} values to the "
                 "document once expanded (the limit for what aliases may add)",
                 node,
                 "aliases that repeat other aliases grow exponentially; write the data out",

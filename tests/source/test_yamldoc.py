@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.source.storage import decode_utf8, read_text
-from ingest.source.yamldoc import MAX_NODES, SafeLoader, format_path, parse_yaml
+from ingest.source.yaml_limits import MAX_NODES
+from ingest.source.yamldoc import SafeLoader, format_path, parse_yaml
 
 
 def test_positions_of_keys_and_values_are_one_based() -> None:
@@ -148,10 +149,10 @@ def test_format_path() -> None:
 def test_values_written_out_and_values_aliases_add_have_limits_of_their_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 38: a 20,000-player event has no alias, yet stopped at the alias limit (one cap
     for both); each limit is now its own, and the refusal names it and the file's figure."""
-    import ingest.source.yamldoc as yamldoc
+    import ingest.source.yaml_limits as yaml_limits
 
-    monkeypatch.setattr(yamldoc, "MAX_NODES", 1_000)
-    monkeypatch.setattr(yamldoc, "MAX_ALIAS_VALUES", 50)
+    monkeypatch.setattr(yaml_limits, "MAX_NODES", 1_000)
+    monkeypatch.setattr(yaml_limits, "MAX_ALIAS_VALUES", 50)
     plain = "rounds:\n" + "".join(f"  - [p{i}, q{i}]\n" for i in range(300))  # 1 + 300 * 3 values
     doc, problems = parse_yaml(plain, "e.yaml")
     assert problems == [] and doc is not None and len(doc.data["rounds"]) == 300
@@ -174,7 +175,7 @@ def test_values_written_out_and_values_aliases_add_have_limits_of_their_own(monk
 def test_the_limits_admit_a_20000_player_15_round_event() -> None:
     """The sizes the limits are set for (issue 38): ~10 MB and ~1,000,000 values."""
     from ingest.source.storage import MAX_FILE_BYTES
-    from ingest.source.yamldoc import MAX_ALIAS_VALUES
+    from ingest.source.yaml_limits import MAX_ALIAS_VALUES
 
     players, matches = 20_000, 15 * 10_000
     values = 1 + 3 * players + 15 * 3 + 6 * matches  # roster, rounds, matches
