@@ -29,17 +29,25 @@ def _project(root: Path, language: str, note: str = OWN_NOTE) -> Project:
 
 
 @pytest.mark.parametrize(
-    ("language", "own", "shipped"),
+    ("language", "title", "own", "shipped"),
     [
-        ("ja", "当リーグのモダンは1本勝負です。", "テキストでより多くの枚数を認めるほかのカードは"),
-        ("en", "Our league plays Modern best of one.", "Other cards whose text allows more copies are recognised"),
+        ("ja", "注記", "当リーグのモダンは1本勝負です。", "テキストでより多くの枚数を認めるほかのカードは"),
+        (
+            "en",
+            "Note",
+            "Our league plays Modern best of one.",
+            "Other cards whose text allows more copies are recognised",
+        ),
     ],
 )
-def test_a_format_pages_notes_are_in_the_sites_language(tmp_path: Path, language: str, own: str, shipped: str) -> None:
+def test_a_format_pages_notes_are_in_the_sites_language(
+    tmp_path: Path, language: str, title: str, own: str, shipped: str
+) -> None:
     build_site(_project(tmp_path, language), today=TODAY, docs_only=True)
     # Without the backslashes Markdown escapes punctuation with.
     page = page_text(tmp_path / "build" / "docs" / "formats" / "mtg" / "modern.md").replace("\\", "")
-    assert f"!!! note\n    {own}\n" in page
+    # The note's title too: Python-Markdown's own ("Note", from the word note) is English.
+    assert f'!!! note "{title}"\n    {own}\n' in page
     # The game's note (formats/mtg.yaml `notes:`), a message of the catalogs.
     assert shipped in page
     other = "当リーグ" if language == "en" else "Our league"
