@@ -43,13 +43,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ingest.core.games import REGISTERED
 from ingest.pairing.rounds import RoundsPlan, wot_games
 
-if TYPE_CHECKING:
-    from ingest.core.model import Event
+
+class _Structure(Protocol):
+    @property
+    def pairing(self) -> str: ...
+
+
+class _Played(Protocol):
+    """What :func:`family_of` reads of an event (:class:`ingest.core.model.Event`, which is
+    above this module: the model names the games table, which names the families)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def structure(self) -> _Structure: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +115,12 @@ WHEEL_OF_TIME = Family(
 FAMILIES: Mapping[str, Family] = {f.id: f for f in (MTR_STYLE, WHEEL_OF_TIME)}
 """Every family by id."""
 
+PLAYED_BY: dict[str, Family] = {}
+"""The family each game is played by, by game id: written by the games table
+(:mod:`ingest.core.games`, the shipped games when it is imported, a registered game when it
+is registered), which names its games' families by id. This module is below the games table
+and reads no game of its own."""
+
 
 def find_family(family_id: str) -> Family:
     """The family with this id.
@@ -123,13 +141,10 @@ def family_of_game(game: str, pairing: str | None = None) -> Family:
     A game the table does not know (a file whose ``game`` the schema refused) takes the
     family of its pairing system, so the rest of the file is still read as it is meant.
     """
-    found = REGISTERED.get(game)
-    if found is not None:
-        return find_family(found.family)
-    return owner_of(pairing) or MTR_STYLE
+    return PLAYED_BY.get(game) or owner_of(pairing) or MTR_STYLE
 
 
-def family_of(event: Event) -> Family:
+def family_of(event: _Played) -> Family:
     """The family an event is played by (:func:`family_of_game`)."""
     return family_of_game(event.game, event.structure.pairing)
 
