@@ -12,7 +12,7 @@ and the defaults of a new event. What a family *does* at a stage is one small cl
 family in that stage's package, looked up by the family's id (as python-chess looks up a
 variant); the stages' modules call it instead of asking which game they have. The parts
 live in the stage they belong to, so the packages still import only downwards
-(``tests/test_layers.py``), and ``tests/test_families.py`` checks every stage has each
+(``tests/test_imports.py``), and ``tests/test_families.py`` checks every stage has each
 family's part:
 
 ============  ===============================================  ==================  ============
