@@ -161,7 +161,6 @@ def check_season_files(paths: list[Path] | None, project: Project) -> tuple[int,
 )
 @click.option(
     "--output-format",
-    "--format",
     "fmt",
     type=click.Choice(["text", "github", "json"]),
     default="text",
