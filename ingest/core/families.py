@@ -45,7 +45,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ingest.pairing.rounds import RoundsPlan, wot_games
+from ingest.pairing.round_counts import RoundsPlan, wot_games
 
 
 class _Structure(Protocol):

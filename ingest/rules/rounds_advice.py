@@ -1,6 +1,6 @@
 """The recommended number of rounds for an event, in words, from the ruleset's table.
 
-The tables themselves live in :mod:`ingest.pairing.rounds` (MTR Appendix E, Aequitas
+The tables themselves live in :mod:`ingest.pairing.round_counts` (MTR Appendix E, Aequitas
 Appendix E, Bushiroad 3.2.1.1); this module applies them to an event (awarded byes,
 team events, a cut) and writes them out for the rules pages and ``scorekeeper new``.
 """
@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from ingest.core.families import family_of
 from ingest.core.model import Event
-from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
+from ingest.pairing.round_counts import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
 from ingest.rules.rulesets import Ruleset
 
 
