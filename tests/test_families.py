@@ -24,9 +24,9 @@ PACKAGE = ROOT / "ingest"
 MTR_STYLE_MODULES = {
     "planner/bracket.py",
     "planner/recorded_rounds.py",
-    "planner/double_elimination.py",
-    "planner/round_robin.py",
-    "planner/swiss.py",
+    "planner/double_elimination_plan.py",
+    "planner/round_robin_plan.py",
+    "planner/swiss_plan.py",
     "report/cut.py",
     "report/standings_text.py",
     "rules/event_ruleset.py",

@@ -1,6 +1,6 @@
 """The commands that create an event file and pair its rounds: ``new`` and ``pair``, and the
 edit cycle every editing command runs (:func:`run_edit`; ``report`` is :mod:`ingest.cli.record`,
-the corrections :mod:`ingest.cli.corrections`).
+the corrections :mod:`ingest.cli.correction_commands`).
 
 Each holds the file's lock for its whole read -> edit -> check -> replace cycle
 (:func:`ingest.edit.event_file.edit_event_file`): what it says it recorded is in the file, an

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ingest.core.diagnostics import SourcePos, YamlPath
-from ingest.wot.model import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
+from ingest.wot.values import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
 
 if TYPE_CHECKING:
     from ingest.core.ids import PlayerId

@@ -27,7 +27,7 @@ from ingest.edit.targets import (
     unit_names,
     where,
 )
-from ingest.wot.model import WotEnded, WotEndedBy, WotGame, WotSeverity, WotWinner, validate_game
+from ingest.wot.values import WotEnded, WotEndedBy, WotGame, WotSeverity, WotWinner, validate_game
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""

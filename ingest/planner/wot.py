@@ -30,7 +30,7 @@ from ingest.wot import (
     validate_round_shape,
     wot_standings,
 )
-from ingest.wot.checker import check_wot_pairing
+from ingest.wot.cycle_checks import check_wot_pairing
 
 _SEVERITY = {WotSeverity.ERROR: Severity.ERROR, WotSeverity.WARNING: Severity.WARNING}
 """The WoT engine's severities as diagnostics' severities."""
@@ -85,7 +85,7 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
 def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
     """Recorded pairings of every Game checked against the cycle rules, positioned.
 
-    WoT rules (seed 001), via :func:`ingest.wot.checker.check_wot_pairing`: one Hero and
+    WoT rules (seed 001), via :func:`ingest.wot.cycle_checks.check_wot_pairing`: one Hero and
     one Villain game per Cycle, byes in rotation to the right player and side, no
     avoidable rematch. A Game is checked once every earlier Game is fully reported.
     """

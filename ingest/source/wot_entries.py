@@ -12,7 +12,7 @@ from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
-from ingest.wot.model import (
+from ingest.wot.values import (
     TiebreakOverride,
     WotBye,
     WotEnded,
@@ -110,7 +110,7 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
 
 
 def _check_game(ctx: AssemblyContext, game: WotGame, path: YamlPath, spot: str) -> None:
-    """The game as recorded checked on its own (:func:`~ingest.wot.model.validate_game`: WoT
+    """The game as recorded checked on its own (:func:`~ingest.wot.values.validate_game`: WoT
     rules, Scoring and Expanded Scoring Example): a result that cannot have happened is an
     error at its table, the moment it is written, so it never waits for the Game's other
     tables and never stops them. Each message names the game and the table (``spot``)."""

@@ -15,7 +15,7 @@ from ingest.edit.wot_recording import WOT_WINNERS
 from ingest.site.i18n import gettext as _
 from ingest.venue.guard import number
 from ingest.venue.tables import Claim, FormError, Side, Table
-from ingest.wot.model import WotEnded, WotEndedBy
+from ingest.wot.values import WotEnded, WotEndedBy
 
 FINAL_LIMIT = 99
 """The largest final support or opposition the form takes."""
