@@ -75,6 +75,10 @@ class Ruleset:
     """Where the rules come from (shown on the rules page)."""
     win_points: int = 3
     """Match points for a win (MTR Appendix C: 3)."""
+    win_points_chosen: bool = False
+    """Whether an event may give a win another number of points (``structure.points_per_win``):
+    Bushiroad 3.2.1, "1 point for each win (there are certain precedents where 3 points are
+    awarded)"; the MTR's are fixed (Appendix C)."""
     draw_points: int = 1
     """Match points for a draw."""
     loss_points: int = 0
@@ -166,7 +170,7 @@ class Ruleset:
                 break
         if precision is not None and rules.publish_precision is not None:
             rules = replace(rules, publish_precision=precision)
-        if points_per_win is not None and self.mw_basis == "event-rounds":
+        if points_per_win is not None and self.win_points_chosen:
             rules = replace(rules, win_points=points_per_win)
         return rules
 
