@@ -171,12 +171,12 @@ class Ranker:
         if places is not None:
             lead.append([places[i][0] if i in places else -1 for i in range(n)])
         lead.append([r.points for r in records])
-        if rules.rank_rounds_played:
+        if rules.platform.rank_rounds_played:
             lead.append([r.rounds for r in records])
         tiebreakers: list[list[int]] = []
         for tid in self.ordering:
-            if rules.rank_on_published and rules.publish_precision is not None:
-                digits = rules.publish_precision
+            if rules.platform.rank_on_published and rules.platform.publish_precision is not None:
+                digits = rules.platform.publish_precision
                 tiebreakers.append([round_half_up(v[0], v[1], digits) for v in values[tid]])
             else:
                 tiebreakers.append(over_common_denominator(values[tid])[0])
@@ -229,7 +229,7 @@ class Ranker:
             columns.append([("h2h", w, 1) for w in placing.h2h_wins])
         row_values = list(zip(*columns, strict=True))
         dropped = self.dropped_by(swiss_rounds)
-        if not self.rules.byes_in_wins:  # a bye scores its points but is no win in W-L-D (Topdeck)
+        if not self.rules.platform.byes_in_wins:  # a bye scores its points but is no win in W-L-D (Topdeck)
             records = [r._replace(wins=r.wins - r.byes) if r.byes else r for r in records]
         return [
             Row(

@@ -46,14 +46,14 @@ def reference_ranking(
         """What decides the order, highest first: match points, then (manatraders) rounds
         played, then each tiebreaker in order, exactly or as the platform published it."""
         key: list[Fraction | int] = [row.record.points]
-        if rules.rank_rounds_played:
+        if rules.platform.rank_rounds_played:
             key.append(row.record.rounds)
         for tid in tiebreakers:
             if tid == "h2h":
                 continue
             _, num, den = next(v for v in row.values if v[0] == tid)
-            if rules.rank_on_published and rules.publish_precision is not None:
-                key.append(round_half_up(num, den, rules.publish_precision))
+            if rules.platform.rank_on_published and rules.platform.publish_precision is not None:
+                key.append(round_half_up(num, den, rules.platform.publish_precision))
             else:
                 key.append(Fraction(num, den))
         return tuple(key)
