@@ -45,8 +45,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from ingest.pairing.round_counts import RoundsPlan, wot_games
-
 
 class _Structure(Protocol):
     @property
@@ -81,9 +79,12 @@ class Family:
     """Games per match unless the file says otherwise (Wheel of Time: one game per table)."""
     paired: str
     """How its events are paired, in words, for a file that names another family's system."""
-    fixed_plan: RoundsPlan | None = None
-    """The games a new event plays whatever its field (Wheel of Time: two cycles); None when
-    the ruleset's rounds table recommends them by the field's size."""
+    fixed_games: int | None = None
+    """The games a new event plays whatever its field (Wheel of Time: two cycles of two games);
+    None when the ruleset's rounds table recommends them by the field's size
+    (:func:`ingest.rules.rounds_advice.fixed_plan` makes the plan of it)."""
+    fixed_games_rule: str = ""
+    """The rule that sets :attr:`fixed_games`, as the plan cites it."""
 
     @property
     def default_pairing(self) -> str:
@@ -108,7 +109,8 @@ WHEEL_OF_TIME = Family(
     planned="wot-cycles",
     best_of=1,
     paired="in cycles",
-    fixed_plan=wot_games(2),
+    fixed_games=4,  # "we recommend a minimum of 2 Cycles", each Cycle two Games (one with each deck)
+    fixed_games_rule="Wheel of Time rules, Number of Games/Cycles",
 )
 """Wheel of Time CCG: Hero/Villain games in cycles (WoT rules, seed 001)."""
 

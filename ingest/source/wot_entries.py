@@ -1,5 +1,5 @@
 """The Wheel of Time family's round entries (:class:`WotEntries`): each table and bye of a
-Game as the engine's own value (:class:`~ingest.core.wot_entry.WotEntry`, WoT rules seed 001)."""
+Game as the engine's own value (:class:`~ingest.wot.wot_entry.WotEntry`, WoT rules seed 001)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.ids import PlayerId
-from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
@@ -24,6 +23,7 @@ from ingest.wot.values import (
     WotWinner,
     validate_game,
 )
+from ingest.wot.wot_entry import WotEntry
 
 RESULT_KEYS = ("winner", "ended", "by")
 """What a reported game records, all three together."""
