@@ -142,7 +142,13 @@ def family_of_game(game: str, pairing: str | None = None) -> Family:
 
     A game the table does not know (a file whose ``game`` the schema refused) takes the
     family of its pairing system, so the rest of the file is still read as it is meant.
+
+    Raises:
+        RuntimeError: the games table (:mod:`ingest.core.games`, which writes :data:`PLAYED_BY`)
+            was never imported, so no game has its family yet: a programmer's error.
     """
+    if not PLAYED_BY:
+        raise RuntimeError("import ingest.core.games first: no game has its family yet")
     return PLAYED_BY.get(game) or owner_of(pairing) or MTR_STYLE
 
 

@@ -59,3 +59,20 @@ def test_an_unknown_family_is_a_programmers_error_that_names_the_known_ones() ->
 def test_a_game_is_registered_once() -> None:
     with pytest.raises(ValueError, match='the game "mtg" is registered already'):
         register_game(Game("mtg", "Magic again", "mtr"))
+
+
+def test_a_process_that_never_imported_the_games_table_is_told_so() -> None:
+    """The families are below the games table (no import circle): the table writes each game's
+    family in when it is imported. Asked before that, the answer is a loud error, not the
+    MTR-style family for every game."""
+    import subprocess
+    import sys
+
+    code = (
+        "from ingest.core.families import family_of_game\n"
+        "try:\n    family_of_game('wot')\nexcept RuntimeError as e:\n    print(e)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "import ingest.core.games first: no game has its family yet"
+    code = "import ingest.core.games\nfrom ingest.core.families import family_of_game\nprint(family_of_game('wot').id)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout == "wot\n"
