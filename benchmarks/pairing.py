@@ -37,7 +37,7 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ingest.pairing.rounds import mtr_rounds
+from ingest.pairing.round_counts import mtr_rounds
 from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
 
 

@@ -24,9 +24,9 @@ PACKAGE = ROOT / "ingest"
 MTR_STYLE_MODULES = {
     "planner/bracket.py",
     "planner/recorded_rounds.py",
-    "planner/double_elimination.py",
-    "planner/round_robin.py",
-    "planner/swiss.py",
+    "planner/double_elimination_plan.py",
+    "planner/round_robin_plan.py",
+    "planner/swiss_plan.py",
     "report/cut.py",
     "report/standings_text.py",
     "rules/event_ruleset.py",
@@ -92,14 +92,16 @@ def test_no_shared_module_compares_an_id_with_wheel_of_times() -> None:
 
 
 def test_only_wheel_of_time_modules_read_its_games_and_scores() -> None:
-    """``round.wot_games`` and ``report.wot``: read by the model's own methods (core/model.py,
-    core/rounds.py) and the family's modules."""
+    """A round's Wheel of Time tables (``wot_entries(round)``, its ``family_entries``) and
+    ``report.wot``: read by the family's modules only; the model's own methods ask the entries
+    what every entry answers (core/rounds.py, which names no game)."""
     found = [
         f"{name}:{node.lineno}"
         for name, tree in _modules()
         for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute) and (node.attr == "wot_games" or _report_wot(node))
-        if not _wheel_of_time(name) and name not in ("core/model.py", "core/rounds.py")
+        if (isinstance(node, ast.Attribute) and (node.attr == "family_entries" or _report_wot(node)))
+        or (isinstance(node, ast.Name) and node.id == "wot_entries")
+        if not _wheel_of_time(name) and name != "core/rounds.py"
     ]
     assert found == []
 

@@ -72,7 +72,7 @@ def _run(project: Path, *args: str) -> tuple[int, str]:
 
 COMMANDS = {
     "validate": ("validate",),
-    "validate-github": ("validate", "--format", "github"),
+    "validate-github": ("validate", "--output-format", "github"),
     "standings-json": ("standings", "events/2026/2026-11-20-pioneer-weekly.yaml", "--json"),
     "standings-text": ("standings", "events/2026/2026-11-13-friday-night-modern.yaml"),
     "standings-wot": ("standings", "events/2026/2026-08-15-wheel-of-time-sealed.yaml"),

@@ -1,6 +1,6 @@
 """The commands that create an event file and pair its rounds: ``new`` and ``pair``, and the
 edit cycle every editing command runs (:func:`run_edit`; ``report`` is :mod:`ingest.cli.record`,
-the corrections :mod:`ingest.cli.corrections`).
+the corrections :mod:`ingest.cli.correction_commands`).
 
 Each holds the file's lock for its whole read -> edit -> check -> replace cycle
 (:func:`ingest.edit.event_file.edit_event_file`): what it says it recorded is in the file, an
@@ -169,7 +169,7 @@ def new(
     from ingest.core.errors import IngestError
     from ingest.core.families import family_of_game
     from ingest.edit.new_event import file_slug, new_event_text, recommended_structure, team_structure
-    from ingest.rules.rounds_advice import describe
+    from ingest.rules.rounds_advice import describe, fixed_plan
     from ingest.source.schema_hints import schema_hint
 
     project = project_of(ctx)
@@ -181,7 +181,7 @@ def new(
     note = ""
     pairing: str | None = None
     swiss_rounds: str | None = rounds
-    fixed = family_of_game(game).fixed_plan  # Wheel of Time: two cycles, whatever the field
+    fixed = fixed_plan(family_of_game(game))  # Wheel of Time: two cycles, whatever the field
     if fixed is not None and rounds == "auto":
         swiss_rounds, note = str(fixed.rounds), describe(fixed)
     elif expected is not None:

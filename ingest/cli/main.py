@@ -29,7 +29,7 @@ from ingest.cli.common import (
     project_of,
     user_cache_home,
 )
-from ingest.cli.corrections import CORRECTIONS
+from ingest.cli.correction_commands import CORRECTIONS
 from ingest.cli.decks import DECK_COMMANDS
 from ingest.cli.edits import COMMANDS
 from ingest.cli.export import export
@@ -161,7 +161,6 @@ def check_season_files(paths: list[Path] | None, project: Project) -> tuple[int,
 )
 @click.option(
     "--output-format",
-    "--format",
     "fmt",
     type=click.Choice(["text", "github", "json"]),
     default="text",

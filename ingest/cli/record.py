@@ -1,6 +1,6 @@
 """The ``report`` command: records a match result in an event file (from the TO's words, by
 table or by player), and the options that say which match (``--round``, ``--table``,
-``--player``, ``--playoff``), which the corrections (:mod:`ingest.cli.corrections`) share.
+``--player``, ``--playoff``), which the corrections (:mod:`ingest.cli.correction_commands`) share.
 """
 
 from __future__ import annotations

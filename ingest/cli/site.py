@@ -58,7 +58,6 @@ def _site_url_option(_ctx: click.Context, _param: click.Parameter, value: str | 
 @click.option("--full", is_flag=True, help="Render every page again (default: only pages whose content changed).")
 @click.option(
     "--output-format",
-    "--format",
     "fmt",
     type=click.Choice(["text", "github"]),
     default="text",

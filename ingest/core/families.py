@@ -12,7 +12,7 @@ and the defaults of a new event. What a family *does* at a stage is one small cl
 family in that stage's package, looked up by the family's id (as python-chess looks up a
 variant); the stages' modules call it instead of asking which game they have. The parts
 live in the stage they belong to, so the packages still import only downwards
-(``tests/test_layers.py``), and ``tests/test_families.py`` checks every stage has each
+(``tests/test_imports.py``), and ``tests/test_families.py`` checks every stage has each
 family's part:
 
 ============  ===============================================  ==================  ============
@@ -43,13 +43,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from ingest.core.games import REGISTERED
-from ingest.pairing.rounds import RoundsPlan, wot_games
 
-if TYPE_CHECKING:
-    from ingest.core.model import Event
+class _Structure(Protocol):
+    @property
+    def pairing(self) -> str: ...
+
+
+class _Played(Protocol):
+    """What :func:`family_of` reads of an event (:class:`ingest.core.model.Event`, which is
+    above this module: the model names the games table, which names the families)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def structure(self) -> _Structure: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +79,12 @@ class Family:
     """Games per match unless the file says otherwise (Wheel of Time: one game per table)."""
     paired: str
     """How its events are paired, in words, for a file that names another family's system."""
-    fixed_plan: RoundsPlan | None = None
-    """The games a new event plays whatever its field (Wheel of Time: two cycles); None when
-    the ruleset's rounds table recommends them by the field's size."""
+    fixed_games: int | None = None
+    """The games a new event plays whatever its field (Wheel of Time: two cycles of two games);
+    None when the ruleset's rounds table recommends them by the field's size
+    (:func:`ingest.rules.rounds_advice.fixed_plan` makes the plan of it)."""
+    fixed_games_rule: str = ""
+    """The rule that sets :attr:`fixed_games`, as the plan cites it."""
 
     @property
     def default_pairing(self) -> str:
@@ -96,12 +109,19 @@ WHEEL_OF_TIME = Family(
     planned="wot-cycles",
     best_of=1,
     paired="in cycles",
-    fixed_plan=wot_games(2),
+    fixed_games=4,  # "we recommend a minimum of 2 Cycles", each Cycle two Games (one with each deck)
+    fixed_games_rule="Wheel of Time rules, Number of Games/Cycles",
 )
 """Wheel of Time CCG: Hero/Villain games in cycles (WoT rules, seed 001)."""
 
 FAMILIES: Mapping[str, Family] = {f.id: f for f in (MTR_STYLE, WHEEL_OF_TIME)}
 """Every family by id."""
+
+PLAYED_BY: dict[str, Family] = {}
+"""The family each game is played by, by game id: written by the games table
+(:mod:`ingest.core.games`, the shipped games when it is imported, a registered game when it
+is registered), which names its games' families by id. This module is below the games table
+and reads no game of its own."""
 
 
 def find_family(family_id: str) -> Family:
@@ -122,14 +142,17 @@ def family_of_game(game: str, pairing: str | None = None) -> Family:
 
     A game the table does not know (a file whose ``game`` the schema refused) takes the
     family of its pairing system, so the rest of the file is still read as it is meant.
+
+    Raises:
+        RuntimeError: the games table (:mod:`ingest.core.games`, which writes :data:`PLAYED_BY`)
+            was never imported, so no game has its family yet: a programmer's error.
     """
-    found = REGISTERED.get(game)
-    if found is not None:
-        return find_family(found.family)
-    return owner_of(pairing) or MTR_STYLE
+    if not PLAYED_BY:
+        raise RuntimeError("import ingest.core.games first: no game has its family yet")
+    return PLAYED_BY.get(game) or owner_of(pairing) or MTR_STYLE
 
 
-def family_of(event: Event) -> Family:
+def family_of(event: _Played) -> Family:
     """The family an event is played by (:func:`family_of_game`)."""
     return family_of_game(event.game, event.structure.pairing)
 

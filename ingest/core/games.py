@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ingest.core.families import PLAYED_BY, find_family
+
 
 @dataclass(frozen=True, slots=True)
 class Game:
@@ -51,6 +53,8 @@ GAMES: dict[str, str] = {g.id: g.name for g in TABLE}
 DEFAULT_RULES: dict[str, str] = {g.id: g.rules for g in TABLE}
 """The ruleset each game uses when the event file does not name one (DESIGN §3)."""
 
+PLAYED_BY.update((g.id, find_family(g.family)) for g in TABLE)
+
 
 def register_game(game: Game) -> None:
     """Adds a game to the table (its formats come from ``formats/<game>.yaml``).
@@ -61,13 +65,12 @@ def register_game(game: Game) -> None:
     Raises:
         ValueError: the id is taken (a game is registered once), or the family is unknown.
     """
-    from ingest.core.families import find_family
-
-    find_family(game.family)
+    family = find_family(game.family)
     if game.id in REGISTERED:
         shipped = " (a game Scorekeeper ships; choose another id)" if any(g.id == game.id for g in TABLE) else ""
         raise ValueError(f'the game "{game.id}" is registered already{shipped}')
     REGISTERED[game.id] = game
+    PLAYED_BY[game.id] = family
     GAMES[game.id] = game.name
     DEFAULT_RULES[game.id] = game.rules
 
@@ -80,7 +83,7 @@ def unregister_game(game_id: str) -> None:
     """
     if game_id not in REGISTERED or any(g.id == game_id for g in TABLE):
         raise ValueError(f'"{game_id}" is not a registered game that can be taken out')
-    del REGISTERED[game_id], GAMES[game_id], DEFAULT_RULES[game_id]
+    del REGISTERED[game_id], PLAYED_BY[game_id], GAMES[game_id], DEFAULT_RULES[game_id]
 
 
 def game_ids() -> tuple[str, ...]:

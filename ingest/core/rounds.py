@@ -1,19 +1,23 @@
 """A round of an event and what is recorded in it: game scores, match kinds, matches (with a
-result or not yet), team matches seat by seat, byes and match losses, Wheel of Time tables,
-and the round's drops and start time. Part of the model (:mod:`ingest.core.model`, whose
-notes on positions and equality hold here too).
+result or not yet), team matches seat by seat, byes and match losses, the entries of a family
+whose values the model does not hold itself (a Wheel of Time Game's tables, which its engine
+defines: :class:`ingest.wot.wot_entry.WotEntry`), and the round's drops and start time. Part
+of the model (:mod:`ingest.core.model`, whose notes on positions and equality hold here too).
+
+The model knows no game: a round asks each of its entries (:class:`RoundEntry`) whether it
+has its result, who it pairs and at which table, whatever the family.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from ingest.core.diagnostics import SourcePos, YamlPath
 from ingest.core.ids import PlayerId
-from ingest.core.wot_entry import WotEntry
 
 _SCORE = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
 
@@ -110,6 +114,40 @@ class MatchKind(enum.Enum):
     """Two players met (or were paired) and both received a match loss."""
 
 
+class RoundEntry(Protocol):
+    """What a round asks of each of its entries, whatever the family: a :class:`Match`
+    (MTR-style), a Wheel of Time table or bye (:class:`ingest.wot.wot_entry.WotEntry`)."""
+
+    @property
+    def players(self) -> tuple[PlayerId, ...]:
+        """Everyone the entry is for (the paired players, or the one with a bye or a loss)."""
+        ...
+
+    @property
+    def table(self) -> int | None:
+        """The table number as written (None when the file gives none)."""
+        ...
+
+    @property
+    def reported(self) -> bool:
+        """Whether the entry has its result."""
+        ...
+
+    @property
+    def paired(self) -> tuple[PlayerId, ...]:
+        """Who the entry pairs with whom (a bye: its player alone); empty when it pairs nobody."""
+        ...
+
+    @property
+    def result_recorded(self) -> bool:
+        """Whether the entry records a result that players played for (not a bye or a lone loss)."""
+        ...
+
+    def renamed(self, to: Callable[[PlayerId], PlayerId]) -> RoundEntry:
+        """The entry with every player id ``to`` gives for it."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """One entry of a round: a match between two players, a bye, or a lone match loss."""
@@ -133,6 +171,20 @@ class Match:
     def reported(self) -> bool:
         """Whether the entry has a result (byes, losses and double losses always do)."""
         return self.kind is not MatchKind.PLAYED or self.score is not None
+
+    @property
+    def paired(self) -> tuple[PlayerId, ...]:
+        """The two players, or the one with a bye; a match loss without an opponent pairs nobody."""
+        return () if self.kind is MatchKind.LOSS else self.players
+
+    @property
+    def result_recorded(self) -> bool:
+        """A match won, drawn or lost by both with its result (byes and lone losses are not played)."""
+        return self.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS) and self.reported
+
+    def renamed(self, to: Callable[[PlayerId], PlayerId]) -> Match:
+        """The match with every player (or team) id ``to`` gives for it."""
+        return replace(self, players=tuple(to(x) for x in self.players))
 
     def winner(self) -> PlayerId | None:
         """The match winner (None for draws, double losses and unreported matches)."""
@@ -186,8 +238,10 @@ class Round:
     """Optional label such as Quarterfinals."""
     notes: str = ""
     """Free text."""
-    wot_games: tuple[WotEntry, ...] = ()
-    """Wheel of Time tables and byes (:class:`WotEntry`)."""
+    family_entries: tuple[RoundEntry, ...] = ()
+    """The entries of a family whose values the model does not hold (a Wheel of Time Game's
+    tables and byes, :class:`ingest.wot.wot_entry.WotEntry`: :func:`ingest.wot.wot_entry.wot_entries`
+    reads them as such); empty in an MTR-style round."""
     team_matches: tuple[TeamMatch, ...] = ()
     """Team matches as written (seat detail)."""
     started: str = ""
@@ -210,41 +264,43 @@ class Round:
     drop_paths: tuple[tuple[PlayerId, YamlPath], ...] = field(default=(), compare=False)
     """Where each drop is written, a player listed twice included: (player, path of the list item)."""
 
+    def entries(self) -> Iterator[RoundEntry]:
+        """Every entry of the round in file order: its matches, then its family's entries."""
+        yield from self.matches
+        yield from self.family_entries
+
     @property
     def complete(self) -> bool:
         """Whether every pairing of the round has a result."""
-        return all(m.reported for m in self.matches) and all(g.reported for g in self.wot_games)
+        return all(e.reported for e in self.entries())
 
     def unreported_tables(self) -> list[int | None]:
         """The table of each pairing without its result yet (None where the file gives no table)."""
-        return [m.table for m in self.matches if not m.reported] + [g.table for g in self.wot_games if not g.reported]
+        return [e.table for e in self.entries() if not e.reported]
 
     def results_recorded(self) -> int:
         """How many results the round holds: matches won, drawn or lost by both, Wheel of Time
         tables, and team matches with any seat's result (whose team result, once every seat
         is in, is a match of its own)."""
-        played = sum(1 for m in self.matches if m.kind in (MatchKind.PLAYED, MatchKind.DOUBLE_LOSS) and m.reported)
-        tables = sum(1 for g in self.wot_games if g.game is not None)
         teams = sum(1 for tm in self.team_matches if tm.score is not None or any(s.score for s in tm.seats))
-        return played + tables + teams
+        return sum(1 for e in self.entries() if e.result_recorded) + teams
 
     def pairings(self) -> list[tuple[PlayerId, ...]]:
         """Who was paired with whom, sorted: each pair (the Hero first at a Wheel of Time table)
         and each bye alone; a match loss without an opponent pairs nobody."""
-        out = [tuple(m.players) for m in self.matches if m.kind is not MatchKind.LOSS]
-        return sorted(out + [g.players for g in self.wot_games])
+        return sorted(e.paired for e in self.entries() if e.paired)
 
     def renamed(self, to: Callable[[PlayerId], PlayerId]) -> Round:
         """The round with every player (or team) id ``to`` gives for it."""
         return replace(
             self,
-            matches=tuple(replace(m, players=tuple(to(x) for x in m.players)) for m in self.matches),
+            matches=tuple(m.renamed(to) for m in self.matches),
             drops=tuple(to(x) for x in self.drops),
             cut=tuple(to(x) for x in self.cut),
-            wot_games=tuple(g.renamed(to) for g in self.wot_games),
+            family_entries=tuple(e.renamed(to) for e in self.family_entries),
         )
 
     def entrants(self) -> set[PlayerId]:
         """Everyone the round has an entry for: paired, with a bye or a match loss; at a Wheel of
         Time table or with a bye (in a team event, the teams)."""
-        return {p for m in self.matches for p in m.players} | {p for g in self.wot_games for p in g.players}
+        return {p for e in self.entries() for p in e.players}

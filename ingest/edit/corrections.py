@@ -11,7 +11,6 @@ are written (their YAML paths).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.core.diagnostics import YamlPath
@@ -21,15 +20,14 @@ from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
+from ingest.edit.late_entry import ID_MAX_LENGTH, late_entry
 from ingest.edit.splice import Editor
 from ingest.edit.targets import find_unit, keep_the_cut, round_label, unit_names, where
+from ingest.edit.team_roster import team_drop_words
 from ingest.planner.systems import system_of
 
 if TYPE_CHECKING:
     from ingest.planner.outcome import Finished, PairPlan
-
-ID_MAX_LENGTH = 64
-"""The longest id the event schema accepts (``$defs.id``)."""
 
 
 class Parse(Protocol):
@@ -57,7 +55,6 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     taken out of it by pairing it again (:func:`repair_round`), which ``parse`` makes
     possible; without it such a drop is refused.
     """
-    from ingest.edit.team_roster import team_drop_words
     from ingest.planner.bracket import drop_after_cut
     from ingest.rules.event_ruleset import ruleset_for
 
@@ -226,59 +223,6 @@ def new_player_id(event: Event, name: str, player_id: str | None = None) -> str:
     elif player_id in names:
         raise IngestError(f'the id "{player_id}" is taken by {names[player_id]}; choose another --id')
     return player_id
-
-
-@dataclass(frozen=True, slots=True)
-class LateEntry:
-    """What joining now means for a new player (or team): the rounds that record a match loss
-    for them, and that in words."""
-
-    loss_paths: tuple[YamlPath, ...]
-    """The rounds (their paths) whose matches get ``{loss: id}``."""
-    words: str
-    """``, a late entry: a match loss for Round 1`` (empty before round 1)."""
-
-
-def late_entry(event: Event) -> LateEntry:
-    """Whether a player or team may join now, and the losses a late entry gets.
-
-    A Swiss event with ``structure.late_entries: loss`` (the default: a late entrant joins
-    with a match loss for each round missed, as ``pair`` has always recorded them) records
-    ``{loss: id}`` in every round paired so far, including one still being played.
-    Brackets and schedules are made once from the whole field, so knockout,
-    double-elimination and round-robin events take players only before round 1; no event
-    takes one once its Swiss rounds are over.
-
-    Raises:
-        IngestError: the event cannot take anyone now.
-    """
-    pairing = event.structure.pairing
-    if event.rounds and pairing in ("single-elimination", "double-elimination", "round-robin"):
-        raise IngestError(
-            f"the {pairing.replace('-', ' ')} was made from the field of round 1; a player cannot join it later"
-        )
-    if event.playoff or (pairing == "swiss" and _swiss_over(event)):
-        raise IngestError("the Swiss rounds are over; a player cannot join the event now")
-    missed = len(event.rounds)
-    if not missed:
-        return LateEntry((), "")
-    losses = pairing == "swiss" and event.structure.late_entries == "loss"
-    label = round_label(event, "rounds", missed)
-    if losses and missed > 1:
-        words = f", a late entry: a match loss for each of rounds 1-{missed}"
-    elif losses:
-        words = f", a late entry: a match loss for {label}"
-    else:
-        words = f", a late entry from {round_label(event, 'rounds', missed + 1)}"
-    return LateEntry(tuple(where(rnd) for rnd in event.rounds) if losses else (), words)
-
-
-def _swiss_over(event: Event) -> bool:
-    from ingest.planner.field import planned_rounds
-    from ingest.rules.event_ruleset import ruleset_for
-
-    planned = planned_rounds(event, ruleset_for(event))
-    return planned is not None and len(event.rounds) >= planned and all(r.complete for r in event.rounds)
 
 
 def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:

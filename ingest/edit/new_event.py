@@ -16,7 +16,7 @@ from ingest.core.slug import slug
 from ingest.source.schema_hints import HINT
 
 if TYPE_CHECKING:
-    from ingest.pairing.rounds import RoundsPlan
+    from ingest.pairing.round_counts import RoundsPlan
 
 
 def file_slug(name: str) -> str:

@@ -26,13 +26,13 @@ from ingest.core.errors import IngestError
 from ingest.core.families import family_of, find_family
 from ingest.core.model import Event
 from ingest.core.rounds import Match, TeamMatch
-from ingest.core.wot_entry import WotEntry
 from ingest.edit.event_file import Edit
 from ingest.edit.match_recording import MatchRecorder, parse_result, record_result, record_team_result
 from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor
 from ingest.edit.targets import Target, find_unit, keep_the_cut, later_rounds_warning, pick_round, where
 from ingest.edit.wot_recording import WotRecorder, record_wot_result
+from ingest.wot.wot_entry import WotEntry
 
 __all__ = [
     "RECORDERS",

@@ -16,12 +16,12 @@ from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, Player, Team
 from ingest.core.rounds import Match, Round, TeamMatch
-from ingest.core.wot_entry import WotEntry
 from ingest.edit.splice import EditError, Editor
 from ingest.planner.bracket import fits_round_one
 from ingest.planner.systems import system_of
 from ingest.planner.top_cut import cut_as_made
 from ingest.rules.event_ruleset import ruleset_for
+from ingest.wot.wot_entry import WotEntry
 
 
 def where(entry: Match | WotEntry | TeamMatch | Round | Player | Team) -> YamlPath:

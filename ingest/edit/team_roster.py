@@ -18,8 +18,8 @@ from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, Team
 from ingest.core.slug import slug
-from ingest.edit.corrections import ID_MAX_LENGTH, late_entry
 from ingest.edit.event_file import Edit
+from ingest.edit.late_entry import ID_MAX_LENGTH, late_entry
 from ingest.edit.splice import Editor
 from ingest.edit.targets import round_label, unit_names
 

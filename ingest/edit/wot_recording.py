@@ -12,7 +12,6 @@ from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.core.wot_entry import WotEntry
 from ingest.edit.event_file import Edit
 from ingest.edit.result_options import ResultOptions
 from ingest.edit.splice import Editor
@@ -27,7 +26,8 @@ from ingest.edit.targets import (
     unit_names,
     where,
 )
-from ingest.wot.model import WotEnded, WotEndedBy, WotGame, WotSeverity, WotWinner, validate_game
+from ingest.wot.values import WotEnded, WotEndedBy, WotGame, WotSeverity, WotWinner, validate_game
+from ingest.wot.wot_entry import WotEntry, wot_entries
 
 WOT_WINNERS = ("hero", "villain", "tie", "both-lose")
 """What a Wheel of Time game result names: the winning side, a tie, or a loss for both."""
@@ -126,7 +126,7 @@ def _refuse_impossible(
 
 
 def _find_wot_game(event: Event, target: Target, table: int | None, player: str | None) -> WotEntry:
-    games = [g for g in target.round.wot_games if g.hero and g.villain]
+    games = [g for g in wot_entries(target.round) if g.hero and g.villain]
     return find_table(event, target, games, table, player, lambda g: (g.hero, g.villain), [g.table for g in games])
 
 

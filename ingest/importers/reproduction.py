@@ -112,7 +112,7 @@ def reproduce(event: Event, table: Standings | None = None) -> Reproduction:
     rows = {r.player: r for r in table.rows}
     compared = tuple(t for t in conv.compared if any(t == tb for tb in table.tiebreakers))
     compare_tbs = bool(compared)
-    exact_digits = table.ruleset.publish_precision is not None
+    exact_digits = table.ruleset.platform.publish_precision is not None
     mismatches: list[Mismatch] = []
     record_ok = tiebreaker_ok = 0
     for pub in source.standings:

@@ -31,8 +31,8 @@ from .elimination import (
     select_finalists,
 )
 from .float_bound import float_lower_bound
+from .round_counts import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
 from .round_robin import RoundRobinRound, round_robin_schedule
-from .rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
 from .swiss import Bye, Entrant, PodReport, SwissRound, Table, pair_swiss
 
 __all__ = [

@@ -75,7 +75,7 @@ def refuse_unreported(event: Event, series: Sequence[Round], label: str) -> None
 def planned_rounds(event: Event, ruleset: Ruleset) -> int | None:
     """The number of Swiss rounds (Wheel of Time: Games): the file's number, or for ``auto`` the
     ruleset's table, when it recommends the family's system of planned length (Swiss; for
-    Wheel of Time, two Cycles: :func:`ingest.pairing.rounds.wot_games`).
+    Wheel of Time, two Cycles: :func:`ingest.pairing.round_counts.wot_games`).
 
     None when ``auto`` finds no Swiss row for the field: the table has no row for its size
     (MTR and Aequitas Appendix E start at 4 players, Bushiroad 3.2.1.1 has no row for 5-8

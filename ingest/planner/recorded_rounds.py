@@ -15,7 +15,7 @@ from ingest.pairing import PlayoffRound
 from ingest.planner.bracket import bracket_state
 from ingest.planner.field import excluded_before, names_of, units_of
 from ingest.planner.round_verdicts import checked_round
-from ingest.planner.swiss import SwissHistory, awarded_byes, swiss_entrants
+from ingest.planner.swiss_plan import SwissHistory, awarded_byes, swiss_entrants
 from ingest.planner.top_cut import cut_changes, top_cut
 from ingest.rules.published import uses_published_standings
 from ingest.rules.rulesets import Ruleset

@@ -2,7 +2,7 @@
 
 An event with ``structure.pairing: wot-cycles`` records one Game per entry of ``rounds``
 (games 1 and 2 form cycle 1, and so on); its entries are the engine's own values
-(:class:`~ingest.core.wot_entry.WotEntry`). This module hands them to the engine, positions its
+(:class:`~ingest.wot.wot_entry.WotEntry`). This module hands them to the engine, positions its
 problems, and presents per-game results and standings.
 """
 
@@ -15,7 +15,6 @@ from fractions import Fraction
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.core.wot_entry import WotEntry
 from ingest.wot import (
     WotBye,
     WotGame,
@@ -30,7 +29,8 @@ from ingest.wot import (
     validate_round_shape,
     wot_standings,
 )
-from ingest.wot.checker import check_wot_pairing
+from ingest.wot.cycle_checks import check_wot_pairing
+from ingest.wot.wot_entry import WotEntry, wot_entries
 
 _SEVERITY = {WotSeverity.ERROR: Severity.ERROR, WotSeverity.WARNING: Severity.WARNING}
 """The WoT engine's severities as diagnostics' severities."""
@@ -40,7 +40,7 @@ def wot_round(rnd: Round) -> WotRound | None:
     """One Game as the engine scores it, or None while any table is unreported."""
     games: list[WotGame] = []
     byes: list[WotBye] = []
-    for entry in rnd.wot_games:
+    for entry in wot_entries(rnd):
         if isinstance(entry.value, WotTable):
             return None
         if isinstance(entry.value, WotBye):
@@ -72,7 +72,7 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
         wr = wot_round(rnd)
         if wr is None:
             continue
-        by_table = {g.table: entry for entry in rnd.wot_games if (g := entry.game) is not None}
+        by_table = {g.table: entry for entry in wot_entries(rnd) if (g := entry.game) is not None}
         for problem in validate_round_shape(wr, players):
             rec: WotEntry | None = by_table.get(problem.table) if problem.table is not None else None
             pos = (rec.pos if rec is not None and rec.pos is not None else rnd.pos) or SourcePos(event.path)
@@ -85,7 +85,7 @@ def wot_diagnostics(event: Event) -> list[Diagnostic]:
 def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
     """Recorded pairings of every Game checked against the cycle rules, positioned.
 
-    WoT rules (seed 001), via :func:`ingest.wot.checker.check_wot_pairing`: one Hero and
+    WoT rules (seed 001), via :func:`ingest.wot.cycle_checks.check_wot_pairing`: one Hero and
     one Villain game per Cycle, byes in rotation to the right player and side, no
     avoidable rematch. A Game is checked once every earlier Game is fully reported.
     """
@@ -96,7 +96,7 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
         tables: list[WotTable] = []
         byes: list[WotBye] = []
         where: dict[int | None, SourcePos | None] = {}
-        for rec in rnd.wot_games:
+        for rec in wot_entries(rnd):
             if isinstance(rec.value, WotBye):
                 byes.append(rec.value)
                 where.setdefault(None, rec.pos)
@@ -104,7 +104,7 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
                 tables.append(WotTable(rec.value.table, rec.value.hero, rec.value.villain))
                 where.setdefault(rec.value.table, rec.pos)
         # A Game with a result in is a fact: what the rules forbid is reported, not refused (DESIGN §2).
-        played = event.source is not None or any(rec.game is not None for rec in rnd.wot_games)
+        played = event.source is not None or any(rec.game is not None for rec in wot_entries(rnd))
         for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed, names):
             pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
             severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING

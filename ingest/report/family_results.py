@@ -24,7 +24,7 @@ from ingest.report.wot_results import WotResults
 from ingest.rules.standings_values import Standings
 
 if TYPE_CHECKING:
-    from ingest.report.event_report import EventReport
+    from ingest.report.report_values import EventReport
 
 Printed = tuple[tuple[str, bool], ...]
 """What a command prints, in order: each text, and whether it goes to standard error."""

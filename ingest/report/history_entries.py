@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ingest.report.event_report import EventReport
+    from ingest.report.report_values import EventReport
 
 WON, LOST, DRAWN = 0, 1, 2
 """Slots of a won-lost-drawn count."""

@@ -16,7 +16,7 @@ from ingest.core.rounds import MatchKind
 from ingest.report.history_entries import DRAWN, LOST, WON, HistoryRecorder, history_entry
 
 if TYPE_CHECKING:
-    from ingest.report.event_report import EventReport
+    from ingest.report.report_values import EventReport
 
 
 def match_history(report: EventReport, out: HistoryRecorder) -> None:

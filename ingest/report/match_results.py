@@ -24,7 +24,7 @@ from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
 
 if TYPE_CHECKING:
-    from ingest.report.event_report import EventReport
+    from ingest.report.report_values import EventReport
 
 
 def _top_cut(event: Event, report: EventReport, swiss: Standings) -> TopCut | None:

@@ -24,7 +24,7 @@ from ingest.rules.standings_values import Standings
 from ingest.wot import WotInputError
 
 if TYPE_CHECKING:
-    from ingest.report.event_report import EventReport
+    from ingest.report.report_values import EventReport
 
 
 class WotResults:

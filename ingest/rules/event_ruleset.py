@@ -8,8 +8,6 @@ options of it (:meth:`~ingest.rules.rulesets.Ruleset.for_event`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ingest.core.model import Event
 from ingest.rules.rulesets import Ruleset, get_ruleset
 
@@ -21,7 +19,7 @@ def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:
         date=event.date, precision=event.structure.published_precision, points_per_win=event.structure.points_per_win
     )
     if event.structure.dropped_evaluated is not None:  # what an imported event's platform did
-        out = replace(out, dropped_frozen=event.structure.dropped_evaluated == "last-round")
+        out = out.with_options(dropped_frozen=event.structure.dropped_evaluated == "last-round")
     return out
 
 

@@ -38,15 +38,15 @@ def _final(engine: StandingsEngine) -> Standings:
     event, rules, index = engine.event, engine.rules, engine.index
     swiss = len(event.rounds)
     playoff = list(event.playoff)
-    include_playoff = bool(playoff) and rules.playoff_in_record
+    include_playoff = bool(playoff) and rules.platform.playoff_in_record
     rounds = engine.timeline(swiss, with_playoff=include_playoff)
     accs = engine.accumulate(rounds)
     times = engine.evaluation_times(rounds, swiss, len(rounds), accs[-1])
     places = None
-    if playoff and rules.playoff_places:
+    if playoff and rules.platform.playoff_places:
         places = {index[p]: v for p, v in playoff_places(event).items() if p in index}
     rows, values_at = engine.ranker.rank(accs, times, swiss_rounds=swiss, places=places)
-    if playoff and rules.playoff_in_wld and not include_playoff:
+    if playoff and rules.platform.playoff_in_wld and not include_playoff:
         rows = _with_playoff_wld(rows, playoff)
     complete = all(r.complete for r in rounds) and all(r.complete for r in playoff)
     return Standings(rules, swiss, tuple(rows), final=True, complete=complete, values_at=values_at)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ingest.pairing.swiss import Entrant, pair_swiss
+from ingest.rules.rulesets import get_ruleset
 
 __all__ = ["PairingExample", "pairing_example"]
 
@@ -36,31 +37,36 @@ class PairingExample:
     """Players that pairing would pair outside their point group."""
 
 
-_FIELDS: dict[str, tuple[tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]] = {
-    "mtr": (
+_FIELDS: dict[int, tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, str], ...]]] = {
+    3: (
+        "mtr",
         (("Ana", 9), ("Ben", 6), ("Cleo", 6), ("Dev", 3)),
         (("Ana", "Ben"), ("Cleo", "Dev")),
     ),
-    "bushiroad": (
+    1: (
+        "bushiroad",
         (("Ana", 3), ("Ben", 2), ("Cleo", 2), ("Dev", 1), ("Eli", 1), ("Fay", 0)),
         (("Ana", "Ben"), ("Cleo", "Dev"), ("Eli", "Fay")),
     ),
 }
-"""Per ruleset: the field (9 | 6 6 | 3 in match points; 3 | 2 2 | 1 1 | 0 in Bushiroad
-points) and the pairing by neighbouring groups."""
+"""By the points a win earns (a ruleset's ``win_points``): the rules whose example it is, the
+field (9 | 6 6 | 3 in match points, MTR Appendix C and Aequitas; 3 | 2 2 | 1 1 | 0 in
+Bushiroad points, 3.2.1) and the pairing by neighbouring groups."""
 
 
 def pairing_example(ruleset: str) -> PairingExample | None:
-    """The worked pairing example of ``ruleset`` (``mtr`` also serves ``aequitas``), if it has one.
+    """The worked pairing example of the ruleset with this id, if its points have one: the
+    MTR's serves every ruleset whose win earns 3 points (Aequitas, a registered one), the
+    Bushiroad example those whose win earns 1.
 
     >>> example = pairing_example("mtr")
     >>> example.tables, example.outside, example.neighbours_outside
     ((('Ana', 9, 'Dev', 3), ('Ben', 6, 'Cleo', 6)), 2, 4)
     """
-    key = "mtr" if ruleset == "aequitas" else ruleset
-    if key not in _FIELDS:
+    found = _FIELDS.get(get_ruleset(ruleset).win_points)
+    if found is None:
         return None
-    field, neighbours = _FIELDS[key]
+    key, field, neighbours = found
     points = dict(field)
     entrants = [Entrant(name, pts, rank) for rank, (name, pts) in enumerate(field, start=1)]
     paired = pair_swiss(entrants, seed="rules-example", round_number=4)

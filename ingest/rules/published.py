@@ -128,7 +128,7 @@ def placed_by_playoff(event: Event, ruleset: Ruleset) -> bool:
     order for published standings (:data:`SWISS_ORDER`), else the ruleset's ``playoff_places``."""
     if event.source is not None and uses_published_standings(event):
         return event.source.platform not in SWISS_ORDER
-    return ruleset.playoff_places
+    return ruleset.platform.playoff_places
 
 
 def published_note(event: Event) -> str:
@@ -158,7 +158,7 @@ def published_ruleset(event: Event) -> Ruleset:
         id=event.rules,
         name=f"as published by {platform_name(event.source)}",
         source=event.source.url or platform_name(event.source),
-        publish_precision=digits,
+        platform=replace(base.platform, publish_precision=digits),
         tiebreakers=tuple(
             t for column, t in _TIEBREAKERS if any(getattr(r, column) is not None for r in event.source.standings)
         ),

@@ -1,6 +1,6 @@
 """The recommended number of rounds for an event, in words, from the ruleset's table.
 
-The tables themselves live in :mod:`ingest.pairing.rounds` (MTR Appendix E, Aequitas
+The tables themselves live in :mod:`ingest.pairing.round_counts` (MTR Appendix E, Aequitas
 Appendix E, Bushiroad 3.2.1.1); this module applies them to an event (awarded byes,
 team events, a cut) and writes them out for the rules pages and ``scorekeeper new``.
 """
@@ -8,10 +8,11 @@ team events, a cut) and writes them out for the rules pages and ``scorekeeper ne
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
-from ingest.core.families import family_of
+from ingest.core.families import Family, family_of
 from ingest.core.model import Event
-from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
+from ingest.pairing.round_counts import RoundsPlan, Structure, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
 from ingest.rules.rulesets import Ruleset
 
 
@@ -113,7 +114,7 @@ _STRUCTURES: dict[str, Callable[[RoundsPlan], str]] = {
 def advice(event: Event, ruleset: Ruleset) -> str:
     """The recommendation for the event's field, or an empty string: for a family whose events
     play a fixed number of games whatever the field (Wheel of Time), or a tiny field."""
-    if family_of(event).fixed_plan is not None or not event.players:
+    if family_of(event).fixed_games is not None or not event.players:
         return ""
     text = describe(plan_for(event, ruleset))
     return f"for {len(event.units)} {event.unit_key}: {text}" if text else ""
@@ -162,3 +163,17 @@ def rounds_tables() -> dict[str, list[tuple[str, ...]]]:
         cut_text = "—" if cut is None or cut.structure == "round-robin" else f"{cut.min_rounds}-{cut.max_rounds}"
         bush.append((_band(lo, hi), plain_text, cut_text))
     return {"mtr": mtr, "aequitas": aeq, "bushiroad": bush}
+
+
+def fixed_plan(family: Family) -> RoundsPlan | None:
+    """The plan of a family whose events play a fixed number of games whatever the field
+    (Wheel of Time: two cycles of two games, :attr:`Family.fixed_games`); None for the others.
+
+    >>> from ingest.core.families import WHEEL_OF_TIME
+    >>> describe(fixed_plan(WHEEL_OF_TIME))
+    '2 cycles of 2 games (4 games) (Wheel of Time rules, Number of Games/Cycles)'
+    """
+    games = family.fixed_games
+    if games is None:
+        return None
+    return RoundsPlan(cast(Structure, family.planned), games, games, games, None, family.fixed_games_rule)

@@ -82,7 +82,7 @@ class StandingsEngine:
 
     def evaluates_everyone_at_the_end(self) -> bool:
         """Whether every player is evaluated after the last round counted (no phases, no freezing)."""
-        return not (self.rules.phased or self.event.structure.phases or self.rules.dropped_frozen)
+        return not (self.rules.platform.phased or self.event.structure.phases or self.rules.platform.dropped_frozen)
 
     def evaluation_times(self, rounds: Sequence[Round], swiss: int, total: int, acc: RunningTotals) -> list[int]:
         """For each player, the round after which their row is taken."""
@@ -92,7 +92,7 @@ class StandingsEngine:
         starts = sorted({1, *(ph.from_round for ph in self.event.structure.phases if ph.from_round <= swiss)})
         ends = [s - 1 for s in starts[1:]] + [swiss]
         if total > swiss:
-            if self.rules.phased and swiss >= 3:
+            if self.rules.platform.phased and swiss >= 3:
                 starts.append(swiss + 1)
                 ends.append(total)
             else:
@@ -109,7 +109,7 @@ class StandingsEngine:
             last = acc.last_round[i]
             if last == 0:
                 times.append(total)
-            elif self.rules.dropped_frozen and phase_end(last) == total:
+            elif self.rules.platform.dropped_frozen and phase_end(last) == total:
                 # Frozen at the last round played, within the event's last phase; an
                 # earlier phase the player completed gives its end-of-phase row.
                 times.append(last)

@@ -32,7 +32,7 @@ def standings_as_data(event: Event, table: Standings) -> list[dict[str, Any]]:
         if row.place:
             item["place"] = row.place
         for tid, n, d in row.values:
-            if table.ruleset.publish_precision is not None:
+            if table.ruleset.platform.publish_precision is not None:
                 item[tid] = float(table.published(row, tid))
             else:
                 item[tid] = n / d or 0.0  # correctly rounded, as float(Fraction(n, d)); never -0.0

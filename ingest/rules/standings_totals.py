@@ -180,5 +180,5 @@ class RunningTotals:
                         gp[i] += 3 * rules.double_loss_games[0]
                         games[i] += rules.double_loss_games[0] + rules.double_loss_games[1]
                     last[i] = time
-                if rules.double_loss_opponents:
+                if rules.platform.double_loss_opponents:
                     self.meet(a2, b2)

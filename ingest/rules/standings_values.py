@@ -168,7 +168,7 @@ class Standings:
     def published(self, row: Row, tiebreaker: str) -> Fraction:
         """A tiebreaker as the ruleset publishes it (rounded half-up where it rounds)."""
         value = row.value(tiebreaker)
-        digits = self.ruleset.publish_precision
+        digits = self.ruleset.platform.publish_precision
         if digits is None:
             return value
         return Fraction(round_half_up(value.numerator, value.denominator, digits), 10**digits)

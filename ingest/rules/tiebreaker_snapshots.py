@@ -101,7 +101,7 @@ def tiebreaker_snapshot(
     if rules.mw_truncate is not None:
         scale = 10**rules.mw_truncate
         mw_raw = [None if v is None else ((v[0] * scale) // v[1], scale) for v in mw_raw]
-    constant = rules.floor_constant
+    constant = rules.platform.floor_constant
     mw = _floor_list(mw_raw, rules.mw_floor, constant, _frac(rules.mw_floor))
     # Game-win percentage: game points / (3 x games played).
     gw_raw: list[Rational | None] = [(g, 3 * c) if c else None for g, c in zip(acc.game_points, acc.games, strict=True)]
@@ -111,7 +111,7 @@ def tiebreaker_snapshot(
         empty_gw = _frac(rules.gw_floor) if rules.gw_floor is not None else (0, 1)
     gw = _floor_list(gw_raw, rules.gw_floor, constant, empty_gw)
     gw_opp = _floor_list(gw_raw, rules.ogw_floor, constant, _frac(rules.ogw_floor))
-    digits = rules.intermediate_precision
+    digits = rules.platform.intermediate_precision
     tb: dict[str, dict[int, Rational]] = {}
     wanted = set(tiebreakers)
     if "omw" in wanted or "oomw" in wanted:
@@ -124,8 +124,8 @@ def tiebreaker_snapshot(
         tb["oomw"] = _average(acc.opps, omw_all, subjects, rules.empty_omw)
     tb["gw"] = {i: gw[i] for i in subjects}
     tb["mw"] = {i: mw[i] for i in subjects}
-    if rules.no_match_values is not None:
-        o, g, og = (_frac(x) for x in rules.no_match_values)
+    if rules.platform.no_match_values is not None:
+        o, g, og = (_frac(x) for x in rules.platform.no_match_values)
         for i in subjects:
             if acc.rounds[i] == 0:
                 for tid, val in (("omw", o), ("gw", g), ("ogw", og)):

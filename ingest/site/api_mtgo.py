@@ -144,7 +144,7 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
     recorded = e.source.url if e.source is not None and e.source.url else e.url
     url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
-    digits = table.ruleset.publish_precision or PRECISION
+    digits = table.ruleset.platform.publish_precision or PRECISION
     standings: list[dict[str, Any]] = []
     # The rows are in final order (the top cut placed by the playoff); players tied on
     # everything share a rank there, but the format's ranks are places: 1..N, one each.

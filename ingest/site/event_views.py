@@ -219,7 +219,7 @@ class _Shown:
         # Team standings (MTR Appendix C, 8) and Bushiroad standings (3.2.1.2) use match results
         # only: an opponent's game-win percentage means nothing there, so it is not shown.
         self.game_wins = any(get_tiebreaker(t).game_wins for t in table.tiebreakers)
-        self.digits = table.ruleset.publish_precision
+        self.digits = table.ruleset.platform.publish_precision
         self.percent = [get_tiebreaker(t).percentage for t in self.tiebreakers]
 
     def cells(self, row: Row) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ingest.core.model import Event
 from ingest.site.i18n import gettext as _
+from ingest.wot.wot_entry import wot_entries
 
 
 class WotLeague:
@@ -16,6 +17,8 @@ class WotLeague:
             return "", 0, []
         rnd = event.rounds[-1]
         out: list[tuple[int | None, tuple[str, str]]] = [
-            (g.table, (str(g.hero), str(g.villain))) for g in rnd.wot_games if g.hero and g.villain and not g.reported
+            (g.table, (str(g.hero), str(g.villain)))
+            for g in wot_entries(rnd)
+            if g.hero and g.villain and not g.reported
         ]
         return _("Game %(number)s") % {"number": rnd.number}, rnd.number, out

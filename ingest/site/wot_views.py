@@ -12,7 +12,6 @@ from ingest.core.figures import show_points
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.core.wot_entry import WotEntry
 from ingest.report.event_report import EventReport
 from ingest.site.digest import unit_url
 from ingest.site.event_views import Links
@@ -23,6 +22,7 @@ from ingest.site.print_views import PrintedRound, Slip, WallLine, printed_round
 from ingest.site.qr import QrCode
 from ingest.source.players import PlayerRegistry
 from ingest.wot import cycle_of
+from ingest.wot.wot_entry import WotEntry, wot_entries
 
 _WOT_HOW = {
     "goal": N_("goal"),
@@ -126,7 +126,7 @@ def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegi
         results = report.wot.games[n - 1] if n - 1 < len(report.wot.games) else ()
         by_player = {r.player: r for r in results}
         rows = []
-        for g in rnd.wot_games:
+        for g in wot_entries(rnd):
             if g.hero and g.villain:
                 h, v = by_player.get(g.hero), by_player.get(g.villain)
                 winner_name = {
@@ -256,7 +256,7 @@ class WotViews:
     def api_entries(self, rnd: Round) -> list[dict[str, Any]]:
         """Each table (Hero, Villain and the result as recorded) and each bye with its side."""
         out: list[dict[str, Any]] = []
-        for g in rnd.wot_games:
+        for g in wot_entries(rnd):
             if g.hero and g.villain:
                 item: dict[str, Any] = {"hero": g.hero, "villain": g.villain}
                 for key in ("table", "winner", "ended", "by", "hero_final", "villain_final"):
@@ -298,7 +298,7 @@ def _print_wot(rnd: Round, names: Mapping[str, str]) -> tuple[list[WallLine], li
     """WoT: each player's table, deck (Hero or Villain) and opponent; a bye counts as one side."""
     lines: list[WallLine] = []
     slips: list[Slip] = []
-    for g in rnd.wot_games:
+    for g in wot_entries(rnd):
         if g.hero and g.villain:
             hero, villain = names.get(g.hero, g.hero), names.get(g.villain, g.villain)
             lines.append(WallLine(hero, g.table or "", villain, deck=_("Hero")))

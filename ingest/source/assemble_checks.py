@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ingest.core.games import DEFAULT_RULES
 from ingest.core.ids import PlayerId
 from ingest.core.model import Player, Structure, Team
 from ingest.core.rounds import MatchKind, Round
@@ -80,14 +79,12 @@ class EventChecks(RoundsAssembly):
         ]
 
     def check_event_fields(self, structure: Structure, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
-        if structure.points_per_win != 1 and self.data.get("rules", "") not in ("bushiroad", ""):
-            game = self.data.get("game")
-            if DEFAULT_RULES.get(str(game)) != "bushiroad" and self.data.get("rules") != "bushiroad":
-                self.warn(
-                    "structure",
-                    ("structure", "points_per_win"),
-                    "points_per_win applies to Bushiroad events only and is ignored here",
-                )
+        if structure.points_per_win != 1 and not self.ruleset.win_points_chosen:
+            self.warn(
+                "structure",
+                ("structure", "points_per_win"),
+                "points_per_win applies to Bushiroad events only and is ignored here",
+            )
         if (
             structure.playoff
             and structure.playoff.top > max(len(players), 2)

@@ -14,12 +14,12 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Structure, Team
 from ingest.core.round_clock import clock_seconds
 from ingest.core.rounds import Match, Round, TeamMatch, time_of_day
-from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext, items
 from ingest.source.match_entries import MatchEntries
 from ingest.source.round_entries import EntryReader, EntrySpec
 from ingest.source.wot_entries import WotEntries
 from ingest.source.yamldoc import YamlPath
+from ingest.wot.wot_entry import WotEntry
 
 READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()}
 """Each family's reader of round entries, by the family's id."""
@@ -130,7 +130,7 @@ class RoundsAssembly(AssemblyContext):
                     paused_at=_clock_time(r.get("paused_at")),
                     paused_seconds=_whole(r.get("paused_seconds")),
                     cut=cut,
-                    wot_games=tuple(wot),
+                    family_entries=tuple(wot),
                     team_matches=tuple(team_matches),
                     pos=self.pos(rpath),
                     yaml_path=rpath,

@@ -21,9 +21,9 @@ from typing import Any, Protocol, TypeAlias
 
 from ingest.core.model import Structure, Team
 from ingest.core.rounds import Match, TeamMatch
-from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.yamldoc import YamlPath
+from ingest.wot.wot_entry import WotEntry
 
 Entry: TypeAlias = Match | WotEntry | TeamMatch
 """One entry of a round, as a family reads it."""

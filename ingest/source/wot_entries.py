@@ -1,5 +1,5 @@
 """The Wheel of Time family's round entries (:class:`WotEntries`): each table and bye of a
-Game as the engine's own value (:class:`~ingest.core.wot_entry.WotEntry`, WoT rules seed 001)."""
+Game as the engine's own value (:class:`~ingest.wot.wot_entry.WotEntry`, WoT rules seed 001)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.ids import PlayerId
-from ingest.core.wot_entry import WotEntry
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.round_entries import Entry, EntrySpec, foreign_entry
 from ingest.source.yamldoc import YamlPath
-from ingest.wot.model import (
+from ingest.wot.values import (
     TiebreakOverride,
     WotBye,
     WotEnded,
@@ -24,6 +23,7 @@ from ingest.wot.model import (
     WotWinner,
     validate_game,
 )
+from ingest.wot.wot_entry import WotEntry
 
 RESULT_KEYS = ("winner", "ended", "by")
 """What a reported game records, all three together."""
@@ -110,7 +110,7 @@ def _wot_entry(ctx: AssemblyContext, m: Mapping[str, Any], path: YamlPath, kind:
 
 
 def _check_game(ctx: AssemblyContext, game: WotGame, path: YamlPath, spot: str) -> None:
-    """The game as recorded checked on its own (:func:`~ingest.wot.model.validate_game`: WoT
+    """The game as recorded checked on its own (:func:`~ingest.wot.values.validate_game`: WoT
     rules, Scoring and Expanded Scoring Example): a result that cannot have happened is an
     error at its table, the moment it is written, so it never waits for the Game's other
     tables and never stops them. Each message names the game and the table (``spot``)."""

@@ -26,8 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ingest.core.errors import IngestError
-from ingest.edit.corrections import late_entry
 from ingest.edit.event_file import make_edit
+from ingest.edit.late_entry import late_entry
 from ingest.site.i18n import gettext as _
 from ingest.source.players import PlayerRegistry, RegisteredPlayer
 from ingest.venue.codes import same

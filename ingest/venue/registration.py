@@ -14,8 +14,9 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.safetext import unsafe_character
 from ingest.core.slug import slug
-from ingest.edit.corrections import ID_MAX_LENGTH, add_player, new_player_id
+from ingest.edit.corrections import add_player, new_player_id
 from ingest.edit.event_file import Edit
+from ingest.edit.late_entry import ID_MAX_LENGTH
 from ingest.site.i18n import gettext as _
 from ingest.source.naming import DISPLAYS
 from ingest.source.players import PlayerRegistry

@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ingest.core.model import Event
-from ingest.core.wot_entry import WotEntry
 from ingest.edit.wot_recording import WOT_WINNERS
 from ingest.site.i18n import gettext as _
 from ingest.venue.guard import number
 from ingest.venue.tables import Claim, FormError, Side, Table
-from ingest.wot.model import WotEnded, WotEndedBy
+from ingest.wot.values import WotEnded, WotEndedBy
+from ingest.wot.wot_entry import WotEntry, wot_entries
 
 FINAL_LIMIT = 99
 """The largest final support or opposition the form takes."""
@@ -29,7 +29,7 @@ class WotForm:
         out: list[Table] = []
         for rnd in event.rounds:
             label = _("Game %(number)s") % {"number": rnd.number}
-            for g in rnd.wot_games:
+            for g in wot_entries(rnd):
                 if not (g.hero and g.villain):
                     continue
                 sides = (

@@ -7,7 +7,25 @@ Pure functions over frozen data; no I/O. The event file's ``wot-cycles`` rounds 
 
 from __future__ import annotations
 
-from ingest.wot.model import (
+from ingest.wot.pairing import WotPairing, pair_wot_game
+from ingest.wot.scoring import (
+    BYE_POINTS,
+    LOSS_BEFORE_LAST_BATTLE_POINTS,
+    LOSS_IN_LAST_BATTLE_POINTS,
+    TIE_POINTS,
+    WIN_POINTS,
+    TiebreakBasis,
+    WotGameResult,
+    WotOutcome,
+    WotStanding,
+    WotTotals,
+    average_of_top_three,
+    removed_players,
+    score_game_round,
+    wot_standings,
+    wot_totals,
+)
+from ingest.wot.values import (
     GOAL,
     TiebreakOverride,
     WotBye,
@@ -27,24 +45,6 @@ from ingest.wot.model import (
     validate_game,
     validate_round,
     validate_round_shape,
-)
-from ingest.wot.pairing import WotPairing, pair_wot_game
-from ingest.wot.scoring import (
-    BYE_POINTS,
-    LOSS_BEFORE_LAST_BATTLE_POINTS,
-    LOSS_IN_LAST_BATTLE_POINTS,
-    TIE_POINTS,
-    WIN_POINTS,
-    TiebreakBasis,
-    WotGameResult,
-    WotOutcome,
-    WotStanding,
-    WotTotals,
-    average_of_top_three,
-    removed_players,
-    score_game_round,
-    wot_standings,
-    wot_totals,
 )
 
 __all__ = [

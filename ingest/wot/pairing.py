@@ -68,8 +68,8 @@ from fractions import Fraction
 
 import rustworkx as rx
 
-from ingest.wot.model import WotRound, WotSide, is_first_game_of_cycle
 from ingest.wot.scoring import WotTotals, removed_players, wot_totals
+from ingest.wot.values import WotRound, WotSide, is_first_game_of_cycle
 
 __all__ = ["WotPairing", "pair_wot_game"]
 

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ingest.wot.model import (
+from ingest.wot.values import (
     WotBye,
     WotEnded,
     WotEndedBy,

@@ -132,8 +132,7 @@ def test_a_registered_game_runs_end_to_end_through_the_command_line(
 GAME_WITH_RULES_MODULE = '''\
 """Disney Lorcana played by rules of its own: two points for a win, ties broken by OMW% only."""
 
-from ingest.core.games import Game, register_game
-from ingest.rules.rulesets import Ruleset, register_ruleset
+from ingest.api import Game, Ruleset, register_game, register_ruleset
 
 register_ruleset(Ruleset("lorcana", "Lorcana league rules", "Our league's rules", win_points=2, tiebreakers=("omw",)))
 register_game(Game("lorcana", "Disney Lorcana", rules="lorcana", family="mtr"))

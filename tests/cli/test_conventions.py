@@ -117,7 +117,9 @@ def test_validate_json_has_the_documented_shape(project: Path) -> None:
     doc = _valid("cli-validate", json.loads(result.stdout))
     assert doc["files"] == ["events/e.yaml"] and doc["ok"] is True
     assert _run(project, "validate", "--output-format", "json").stdout == result.stdout
-    assert _run(project, "validate", "--format", "json").stdout == result.stdout  # the former name still works
+    for command in ("validate", "build"):  # --format is the game's format only (new, import, export)
+        gone = _run(project, command, "--format", "json")
+        assert gone.exit_code == 2 and "No such option '--format'. Did you mean '--output-format'?" in gone.stderr
 
     (project / "events" / "e.yaml").write_text(EVENT.replace("games: 2-1", "games: 5-1"), encoding="utf-8")
     result = _run(project, "validate", "--json")

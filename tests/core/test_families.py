@@ -40,9 +40,12 @@ def test_a_game_the_table_does_not_know_takes_the_family_of_its_pairing() -> Non
 
 
 def test_the_defaults_of_a_new_event() -> None:
-    assert (MTR_STYLE.default_pairing, MTR_STYLE.best_of, MTR_STYLE.fixed_plan) == ("swiss", 3, None)
+    from ingest.pairing.round_counts import wot_games
+    from ingest.rules.rounds_advice import fixed_plan
+
+    assert (MTR_STYLE.default_pairing, MTR_STYLE.best_of, fixed_plan(MTR_STYLE)) == ("swiss", 3, None)
     assert WHEEL_OF_TIME.default_pairing == "wot-cycles" and WHEEL_OF_TIME.best_of == 1
-    assert WHEEL_OF_TIME.fixed_plan is not None and WHEEL_OF_TIME.fixed_plan.rounds == 4  # two cycles
+    assert fixed_plan(WHEEL_OF_TIME) == wot_games(2)  # two cycles of two games, as the engine recommends them
 
 
 def test_an_unknown_family_is_a_programmers_error_that_names_the_known_ones() -> None:
@@ -56,3 +59,20 @@ def test_an_unknown_family_is_a_programmers_error_that_names_the_known_ones() ->
 def test_a_game_is_registered_once() -> None:
     with pytest.raises(ValueError, match='the game "mtg" is registered already'):
         register_game(Game("mtg", "Magic again", "mtr"))
+
+
+def test_a_process_that_never_imported_the_games_table_is_told_so() -> None:
+    """The families are below the games table (no import circle): the table writes each game's
+    family in when it is imported. Asked before that, the answer is a loud error, not the
+    MTR-style family for every game."""
+    import subprocess
+    import sys
+
+    code = (
+        "from ingest.core.families import family_of_game\n"
+        "try:\n    family_of_game('wot')\nexcept RuntimeError as e:\n    print(e)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert done.stdout.strip() == "import ingest.core.games first: no game has its family yet"
+    code = "import ingest.core.games\nfrom ingest.core.families import family_of_game\nprint(family_of_game('wot').id)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout == "wot\n"

@@ -27,6 +27,7 @@ from ingest.planner.wot import wot_report
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.source.project import Project
+from ingest.wot.wot_entry import wot_entries
 from tests.builders import make_event
 from tests.site_helpers import WOT, sample_event
 
@@ -60,7 +61,7 @@ def spreadsheet(event: Event) -> tuple[str, str]:
     for series, playoff in ((event.rounds, False), (event.playoff, True)):
         for rnd in series:
             label = (rnd.name or f"Playoff round {rnd.number}") if playoff else str(rnd.number)
-            for g in rnd.wot_games:
+            for g in wot_entries(rnd):
                 if g.hero is None or g.villain is None:
                     rows.append([label, "", names[g.hero or g.villain or ""], "", "bye", "", "", "", ""])
                     continue

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ingest.site.league_links import league_links
 from ingest.source.league_config import LeagueSettings
+from ingest.wot.wot_entry import wot_entries
 from tests.builders import ROOT, event_at, run_ok
 from tests.league.support import apply, codes, issue_event
 
@@ -26,7 +27,7 @@ def test_a_wheel_of_time_table_reported_through_an_issue(tmp_path: Path) -> None
         run_ok(root, "add-player", str(root / EVENT), "--name", name)
     run_ok(root, "pair", str(root / EVENT))
     event = event_at(root / EVENT, root)
-    first = event.rounds[0].wot_games[0]
+    first = wot_entries(event.rounds[0])[0]
     names = {p.id: p.name for p in event.players}
     villain = names[str(first.villain)]
     found = league_links(event, LeagueSettings("dragons-hoard/results"), names, dt.date(2026, 11, 2), complete=False)
@@ -37,5 +38,5 @@ def test_a_wheel_of_time_table_reported_through_an_issue(tmp_path: Path) -> None
     assert status == 1 and "hero last-battle goal 7-3" in answer["reply"]
     status, answer = apply(root, issue_event(3, "ben", {**values, "result": "Villain, last-battle, goal, 4–9"}), data)
     assert status == 0, answer
-    game = event_at(root / EVENT, root).rounds[0].wot_games[0]
+    game = wot_entries(event_at(root / EVENT, root).rounds[0])[0]
     assert game.reported and game.game is not None and game.game.winner.value == "villain"

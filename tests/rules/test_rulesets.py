@@ -23,7 +23,7 @@ def test_mtr_defaults() -> None:
     assert r.tiebreakers == ("omw", "gw", "ogw")
     assert (r.mw_floor, r.gw_floor, r.ogw_floor) == (F(33, 100), F(33, 100), F(33, 100))
     assert r.mw_basis == "rounds-played" and r.mw_truncate is None
-    assert r.double_loss_opponents is False and r.playoff_in_record is False
+    assert r.platform.double_loss_opponents is False and r.platform.playoff_in_record is False
     assert r.random_final is False and r.playoff_drop == "mtr" and r.rounds_table == "mtr"
 
 
@@ -74,8 +74,8 @@ def test_each_rulesets_playoff_drop_is_the_policy_the_planner_uses() -> None:
 def test_melee_profile_options_and_eras() -> None:
     r = get_ruleset("mtr-melee")
     assert (r.mw_floor, r.gw_floor, r.ogw_floor) == (F(1, 3), F(1, 3), F(1, 3))
-    assert r.loss_games == (0, 0) and r.double_loss_opponents is True
-    assert r.playoff_in_record and r.phased and r.rank_on_published
+    assert r.loss_games == (0, 0) and r.platform.double_loss_opponents is True
+    assert r.platform.playoff_in_record and r.platform.phased and r.platform.rank_on_published
     eras = {
         (dt.date(2024, 5, 15), 8): ("A", True, F(1, 3), None, None),
         (dt.date(2024, 5, 16), 8): ("B", False, None, None, None),
@@ -87,19 +87,24 @@ def test_melee_profile_options_and_eras() -> None:
     for (date, digits), (name, frozen, gw_floor, constant, intermediate) in eras.items():
         e = r.for_event(date=date, precision=digits)
         assert r.era_name(date=date, precision=digits) == name
-        assert (e.dropped_frozen, e.gw_floor, e.floor_constant, e.intermediate_precision) == (
+        assert (
+            e.platform.dropped_frozen,
+            e.gw_floor,
+            e.platform.floor_constant,
+            e.platform.intermediate_precision,
+        ) == (
             frozen,
             gw_floor,
             constant,
             intermediate,
         ), (date, digits)
-        assert e.publish_precision == digits
+        assert e.platform.publish_precision == digits
 
 
 def test_manatraders_profile_options() -> None:
     r = get_ruleset("mtr-manatraders")
-    assert r.gw_floor is None and r.empty_gw == 0 and r.publish_precision == 3
-    assert r.rank_rounds_played and not r.playoff_places and not r.rank_on_published
+    assert r.gw_floor is None and r.empty_gw == 0 and r.platform.publish_precision == 3
+    assert r.platform.rank_rounds_played and not r.platform.playoff_places and not r.platform.rank_on_published
 
 
 def test_unknown_ruleset_lists_the_known_ids() -> None:
@@ -120,3 +125,24 @@ def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> Non
         event = Event("e.yaml", "e", "E", dt.date(2026, 1, 1), "mtg", "sealed", "mtr", 1, structure, players)
         plan = plan_for(event, get_ruleset("mtr"))
         assert plan is not None and (plan.rounds, plan.playoff) == (rounds, top)
+
+
+def test_the_rules_as_written_have_no_platform_conventions_and_each_profile_has_its_own() -> None:
+    """The MTR's, Aequitas', Bushiroad's and the Wheel of Time rules are computed as written;
+    a compatibility profile is the MTR with one platform's conventions (conformance/README.md)."""
+    from ingest.rules.rulesets.base import AS_WRITTEN
+
+    shipped = {rid: r.platform for rid, r in RULESETS.items()}
+    assert all(shipped[r] is AS_WRITTEN for r in ("mtr", "aequitas", "bushiroad", "wot"))
+    profiles = {r: shipped[r] for r in ("mtr-melee", "mtr-manatraders", "mtr-topdeck")}
+    assert AS_WRITTEN not in profiles.values() and len(set(profiles.values())) == 3
+
+
+def test_an_option_goes_to_the_ruleset_or_to_its_platform_conventions_by_its_name() -> None:
+    melee = get_ruleset("mtr-melee")
+    era_a = melee.for_event(date=dt.date(2024, 1, 10))  # era A: dropped players frozen at their last round
+    assert era_a.platform.dropped_frozen and not melee.platform.dropped_frozen
+    assert era_a.platform.phased and era_a.gw_floor == melee.gw_floor
+    era_b = melee.for_event(date=dt.date(2025, 1, 10))  # era B: the player's own GW% not floored
+    assert era_b.gw_floor is None and era_b.platform.no_match_values == (F(1, 3), F(-1, 5), F(1, 3))
+    assert era_b.platform.publish_precision == 8 and era_b.platform.rank_on_published

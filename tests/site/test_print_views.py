@@ -21,6 +21,7 @@ from ingest.site.page import SiteInputs
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.wot.wot_entry import wot_entries
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
 from tests.rules.test_teams import TAG, TWO_HEADED
@@ -77,7 +78,7 @@ def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path
         assert "Round" not in page
         [wall] = tables(page, "sk-wall")
         expected = []
-        for g in rnd.wot_games:
+        for g in wot_entries(rnd):
             if g.hero and g.villain:
                 expected.append([names[g.hero], str(g.table), "Hero", names[g.villain]])
                 expected.append([names[g.villain], str(g.table), "Villain", names[g.hero]])
@@ -89,7 +90,7 @@ def test_wot_print_views_show_games_decks_and_wot_result_slips(sample_docs: Path
         assert wall[1:] == sorted(expected, key=lambda row: row[0].casefold())
         assert len(wall) - 1 == len(event.players)
         slips = page.split('<div class="slip">')[1:]
-        assert len(slips) == sum(1 for g in rnd.wot_games if g.hero and g.villain)
+        assert len(slips) == sum(1 for g in wot_entries(rnd) if g.hero and g.villain)
         for slip in slips:
             assert "games won" not in slip and "Drawn games" not in slip
             for field in ("final support", "final opposition", "before the Last Battle", "in the Last Battle"):

@@ -236,7 +236,7 @@ def _emitted_codes() -> set[str]:
                 continue
             if name in makers:
                 codes.add(first.value)
-            elif name in wot_makers and path.name == "model.py" and path.parent.name == "wot":
+            elif name in wot_makers and path.name == "values.py" and path.parent.name == "wot":
                 codes.add(f"wot-{first.value}")
     from ingest.planner.wot import _HINTS
 

@@ -95,7 +95,7 @@ def test_oversized_event_file_is_reported_at_line_one(tmp_path: Path) -> None:
 
 def test_github_annotation_format(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    result = CliRunner().invoke(main, ["validate", "--format", "github", "tests/data/invalid/bad-score.yaml"])
+    result = CliRunner().invoke(main, ["validate", "--output-format", "github", "tests/data/invalid/bad-score.yaml"])
     assert result.exit_code == 1
     assert result.stdout.startswith(
         "::error file=tests/data/invalid/bad-score.yaml,line=29,col=50,title=schema::rounds[1].matches[1].games"

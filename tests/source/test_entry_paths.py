@@ -7,6 +7,7 @@ import dataclasses
 from ingest.core.model import Event
 from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
+from ingest.wot.wot_entry import wot_entries
 from tests.builders import ROOT
 
 SWISS = """\
@@ -117,7 +118,10 @@ def test_team_and_wheel_of_time_entries_carry_their_paths() -> None:
     assert team.rounds[0].matches[0].yaml_path == tm.yaml_path  # the team-level result is that entry
     assert [t.yaml_path for t in team.teams] == [("teams", i) for i in range(len(team.teams))]
     wot = _event(WOT)
-    assert [g.yaml_path for g in wot.rounds[0].wot_games] == [("rounds", 0, "matches", 0), ("rounds", 0, "matches", 1)]
+    assert [g.yaml_path for g in wot_entries(wot.rounds[0])] == [
+        ("rounds", 0, "matches", 0),
+        ("rounds", 0, "matches", 1),
+    ]
 
 
 def test_events_that_differ_only_in_layout_are_equal() -> None:
@@ -154,6 +158,6 @@ def test_the_sample_events_have_a_path_for_every_round_and_match() -> None:
         event = _event(path.read_text(encoding="utf-8"))
         for rnd in (*event.rounds, *event.playoff):
             assert len(rnd.yaml_path) == 2, path.name
-            paths = [e.yaml_path for e in rnd.matches] + [g.yaml_path for g in rnd.wot_games]
+            paths = [e.yaml_path for e in rnd.matches] + [g.yaml_path for g in wot_entries(rnd)]
             paths += [tm.yaml_path for tm in rnd.team_matches]
             assert all(p[:3] == (*rnd.yaml_path, "matches") for p in paths), path.name

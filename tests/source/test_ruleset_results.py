@@ -188,3 +188,43 @@ def test_a_drop_before_round_one_cites_the_events_own_rules(tmp_path: Path) -> N
         path = _project(tmp_path / game, text)
         code, out = run_cli(tmp_path / game, "drop", str(path), "ann")
         assert code == 1 and f"did not take part {cited}; remove Ann from players instead" in out, out
+
+
+def _points_per_win(game: str, rules: str | None) -> str:
+    text = _event(game, "2-0").replace("best_of: 3}", "best_of: 3, points_per_win: 3}")
+    return text.replace("seed: 7\n", f"seed: 7\nrules: {rules}\n") if rules else text
+
+
+POINTS_IGNORED = (
+    "warning",
+    "structure",
+    "structure.points_per_win: points_per_win applies to Bushiroad events only and is ignored here",
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "ignored"),
+    [
+        ("vanguard", None, False),  # Bushiroad 3.2.1: a win may be announced as 3 points
+        ("mtg", "bushiroad", False),
+        ("mtg", None, True),  # MTR Appendix C: a win is 3 match points, an event cannot change it
+        ("transformers", "aequitas", True),
+        ("vanguard", "mtr", True),  # the event's own rules decide, not its game's
+    ],
+)
+def test_points_per_win_is_the_events_ruleset_s_to_take(game: str, rules: str | None, ignored: bool) -> None:
+    """Asked of the event's ruleset (``Ruleset.win_points_chosen``), not of its id or its game's."""
+    found = [d[:3] for d in _found(_points_per_win(game, rules))]
+    assert (POINTS_IGNORED in found) is ignored, found
+
+
+def test_a_registered_ruleset_may_let_its_events_choose_the_points_for_a_win() -> None:
+    import datetime as dt
+    from dataclasses import replace
+
+    from ingest.rules.rulesets import get_ruleset
+
+    mtr = get_ruleset("mtr")
+    chosen = replace(mtr, id="league", win_points_chosen=True)
+    assert chosen.for_event(date=dt.date(2026, 12, 1), points_per_win=5).win_points == 5
+    assert mtr.for_event(date=dt.date(2026, 12, 1), points_per_win=5).win_points == 3

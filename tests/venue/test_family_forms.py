@@ -18,6 +18,7 @@ from ingest.venue.desk import Desk, Refused
 from ingest.venue.events import Events
 from ingest.venue.match_form import possible_scores
 from ingest.venue.store import Store
+from ingest.wot.wot_entry import wot_entries
 from tests.builders import run_cli
 
 
@@ -67,7 +68,7 @@ def test_wheel_of_time_reports_the_winning_side_how_and_when(tmp_path: Path) -> 
     write_result(desk.events, desk.store, live.slug, table.subject)
     event = load_event(path, Project(root)).event
     assert event is not None
-    game = event.rounds[0].wot_games[0].game
+    game = wot_entries(event.rounds[0])[0].game
     assert game is not None
     assert (game.winner.value, game.ended.value, game.by.value, game.hero_final, game.villain_final) == (
         "hero", "last-battle", "goal", 7, 3,

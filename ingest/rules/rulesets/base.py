@@ -22,7 +22,7 @@ class Era:
     applies: tuple[str | None, str | None, tuple[int, ...]]
     """(first date or None, last date or None, published precisions it covers; empty = any)."""
     options: tuple[tuple[str, Any], ...]
-    """Ruleset fields this era overrides."""
+    """Fields this era overrides, the ruleset's or its platform conventions' (:meth:`Ruleset.with_options`)."""
 
     def matches(self, date: dt.date, precision: int | None) -> bool:
         """Whether an event on ``date`` published with ``precision`` decimals is in this era."""
@@ -61,6 +61,51 @@ class Sections:
 
 
 @dataclass(frozen=True, slots=True)
+class PlatformConventions:
+    """How a tournament platform computes and publishes standings where it departs from the
+    rules as written: its rounding, its floors and empty values, what counts in a record,
+    when a player is evaluated, and how it orders equal points. A ruleset's own rules (points,
+    floors, tiebreakers, the playoff) are the :class:`Ruleset`'s fields; the compatibility
+    profiles (:mod:`ingest.rules.rulesets.profiles`, ``conformance/README.md``) are the MTR
+    with one of these. The defaults are no platform: the rules as written, exactly.
+    """
+
+    publish_precision: int | None = None
+    """Decimals the platform publishes (None: exact values)."""
+    rank_on_published: bool = False
+    """Compare tiebreakers as published (rounded), not exactly."""
+    intermediate_precision: int | None = None
+    """Round opponents' MW%/GW% to this many decimals before averaging (melee era C2)."""
+    floor_constant: Fraction | None = None
+    """A decimal constant published instead of the floor when the floor applies (melee era C1)."""
+    no_match_values: tuple[Fraction, Fraction, Fraction] | None = None
+    """(OMW, GW, OGW) published for a player with no matches at all (platform quirk)."""
+    double_loss_opponents: bool = False
+    """Whether two players given a double loss count as each other's opponent."""
+    byes_in_wins: bool = True
+    """Whether a bye counts in the W of W-L-D (it always scores its points; Topdeck: no)."""
+    playoff_in_record: bool = False
+    """Whether top-cut matches count in points, W-L-D and tiebreakers (melee)."""
+    playoff_in_wld: bool = False
+    """Whether the final standings' W-L-D count top-cut matches that the points do not (Topdeck)."""
+    playoff_places: bool = True
+    """Whether the top cut's final places come from the playoff (manatraders: no)."""
+    phased: bool = False
+    """Evaluate each player at the end of the last phase they took part in (melee)."""
+    dropped_frozen: bool = False
+    """Evaluate a dropped player at the last round they played (melee era A)."""
+    rank_rounds_played: bool = False
+    """Among equal points, more rounds played ranks higher (manatraders)."""
+
+
+AS_WRITTEN = PlatformConventions()
+"""No platform's conventions: the rules as written, computed exactly."""
+
+PLATFORM_FIELDS = frozenset(PlatformConventions.__dataclass_fields__)
+"""The names of :class:`PlatformConventions`' fields (an :class:`Era` may override them too)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """Points, tiebreakers, floors and ranking conventions of one ruleset.
 
@@ -75,6 +120,10 @@ class Ruleset:
     """Where the rules come from (shown on the rules page)."""
     win_points: int = 3
     """Match points for a win (MTR Appendix C: 3)."""
+    win_points_chosen: bool = False
+    """Whether an event may give a win another number of points (``structure.points_per_win``):
+    Bushiroad 3.2.1, "1 point for each win (there are certain precedents where 3 points are
+    awarded)"; the MTR's are fixed (Appendix C)."""
     draw_points: int = 1
     """Match points for a draw."""
     loss_points: int = 0
@@ -93,8 +142,6 @@ class Ruleset:
     """Floor of a player's own game-win percentage (None: not floored)."""
     ogw_floor: Fraction = MTR_FLOOR
     """Floor of each opponent's game-win percentage inside OGW%."""
-    floor_constant: Fraction | None = None
-    """A decimal constant published instead of the floor when the floor applies (melee era C1)."""
     mw_basis: str = "rounds-played"
     """MW% denominator: rounds-played (MTR) or event-rounds (Bushiroad 3.2.1.2)."""
     mw_truncate: int | None = None
@@ -103,30 +150,6 @@ class Ruleset:
     """OMW%/OGW% of a player who has no opponents."""
     empty_gw: Fraction | None = None
     """GW% of a player with no games (None: the GW floor, or 0 if unfloored)."""
-    no_match_values: tuple[Fraction, Fraction, Fraction] | None = None
-    """(OMW, GW, OGW) published for a player with no matches at all (platform quirk)."""
-    double_loss_opponents: bool = False
-    """Whether two players given a double loss count as each other's opponent."""
-    playoff_places: bool = True
-    """Whether the top cut's final places come from the playoff (manatraders: no)."""
-    playoff_in_record: bool = False
-    """Whether top-cut matches count in points, W-L-D and tiebreakers (melee)."""
-    byes_in_wins: bool = True
-    """Whether a bye counts in the W of W-L-D (it always scores its points; Topdeck: no)."""
-    playoff_in_wld: bool = False
-    """Whether the final standings' W-L-D count top-cut matches that the points do not (Topdeck)."""
-    phased: bool = False
-    """Evaluate each player at the end of the last phase they took part in (melee)."""
-    dropped_frozen: bool = False
-    """Evaluate a dropped player at the last round they played (melee era A)."""
-    publish_precision: int | None = None
-    """Decimals the platform publishes (None: exact values)."""
-    intermediate_precision: int | None = None
-    """Round opponents' MW%/GW% to this many decimals before averaging (melee era C2)."""
-    rank_on_published: bool = False
-    """Compare tiebreakers as published (rounded), not exactly."""
-    rank_rounds_played: bool = False
-    """Among equal points, more rounds played ranks higher (manatraders)."""
     random_final: bool = False
     """Break ties nothing else breaks at random from the seed (Bushiroad 3.2.1.2 step 3)."""
     team_game_points: bool = False
@@ -154,6 +177,8 @@ class Ruleset:
     Time rules. ``scorekeeper new`` sets up only these."""
     sections: Sections = Sections()
     """The sections of this ruleset's own document that messages cite."""
+    platform: PlatformConventions = AS_WRITTEN
+    """A platform's conventions (compatibility profiles); the rules as written otherwise."""
     eras: tuple[Era, ...] = field(default=())
     """Dated variants (compatibility profiles)."""
 
@@ -162,13 +187,26 @@ class Ruleset:
         rules = self
         for era in self.eras:
             if era.matches(date, precision):
-                rules = replace(rules, **dict(era.options))
+                rules = rules.with_options(**dict(era.options))
                 break
-        if precision is not None and rules.publish_precision is not None:
-            rules = replace(rules, publish_precision=precision)
-        if points_per_win is not None and self.mw_basis == "event-rounds":
+        if precision is not None and rules.platform.publish_precision is not None:
+            rules = rules.with_options(publish_precision=precision)
+        if points_per_win is not None and self.win_points_chosen:
             rules = replace(rules, win_points=points_per_win)
         return rules
+
+    def with_options(self, **options: Any) -> Ruleset:
+        """This ruleset with some fields changed, its own or its platform conventions'
+        (:data:`PLATFORM_FIELDS`), by name (an :class:`Era`'s options, an imported event's).
+
+        >>> from ingest.rules.rulesets import get_ruleset
+        >>> r = get_ruleset("mtr").with_options(publish_precision=3, gw_floor=None)
+        >>> r.platform.publish_precision, r.gw_floor
+        (3, None)
+        """
+        own = {k: v for k, v in options.items() if k not in PLATFORM_FIELDS}
+        theirs = {k: v for k, v in options.items() if k in PLATFORM_FIELDS}
+        return replace(self, **own, platform=replace(self.platform, **theirs)) if theirs else replace(self, **own)
 
     def era_name(self, *, date: dt.date, precision: int | None = None) -> str:
         """The era label that applies, or an empty string."""

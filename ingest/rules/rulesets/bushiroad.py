@@ -27,6 +27,7 @@ BUSHIROAD = Ruleset(
     name="Bushiroad TCG Advanced Floor Rules",
     source="Bushiroad Advanced Floor Rules 1.2.0, 3.2.1.2 and 3.2.2.2",
     win_points=1,
+    win_points_chosen=True,
     draw_points=0,
     loss_points=0,
     bye_games=(1, 0),

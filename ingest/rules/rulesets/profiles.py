@@ -2,7 +2,9 @@
 
 Real events imported from melee.gg and manatraders.com carry standings that differ from
 the MTR text. The conventions below were established on the conformance corpus
-(``tests/data/conformance/README.md``); each is an *option* of the MTR ruleset.
+(``tests/data/conformance/README.md``); each profile is the MTR ruleset with the
+platform's conventions (:class:`~ingest.rules.rulesets.base.PlatformConventions`), and its
+rules values where the platform computes them otherwise (floors, empty values).
 
 melee.gg (``mtr-melee``):
   floors are exactly 1/3; a bye is a 2-0 win; a loss without opponent is a round played
@@ -41,7 +43,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ingest.rules.rulesets.base import THIRD, Era
+from ingest.rules.rulesets.base import THIRD, Era, PlatformConventions
 from ingest.rules.rulesets.mtr import MTR
 
 MELEE = replace(
@@ -53,13 +55,15 @@ MELEE = replace(
     gw_floor=THIRD,
     ogw_floor=THIRD,
     empty_omw=THIRD,
-    no_match_values=(THIRD, THIRD, THIRD),
     loss_games=(0, 0),
-    double_loss_opponents=True,
-    playoff_in_record=True,
-    phased=True,
-    publish_precision=8,
-    rank_on_published=True,
+    platform=PlatformConventions(
+        publish_precision=8,
+        rank_on_published=True,
+        no_match_values=(THIRD, THIRD, THIRD),
+        double_loss_opponents=True,
+        playoff_in_record=True,
+        phased=True,
+    ),
     eras=(
         Era("A", (None, "2024-05-15", ()), (("dropped_frozen", True),)),
         Era("C1", (None, "2026-02-14", (7,)), (("floor_constant", Fraction(3333333, 10**7)),)),
@@ -82,9 +86,7 @@ MANATRADERS = replace(
     source="manatraders.com conventions established on the conformance corpus",
     gw_floor=None,
     empty_gw=Fraction(0),
-    publish_precision=3,
-    rank_rounds_played=True,
-    playoff_places=False,
+    platform=PlatformConventions(publish_precision=3, rank_rounds_played=True, playoff_places=False),
 )
 
 TOPDECK = replace(
@@ -92,6 +94,5 @@ TOPDECK = replace(
     id="mtr-topdeck",
     name="MTR as published by Topdeck",
     source="topdeck.gg conventions established on real events (W-L-D without byes, with the top cut)",
-    byes_in_wins=False,
-    playoff_in_wld=True,
+    platform=PlatformConventions(byes_in_wins=False, playoff_in_wld=True),
 )

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from ingest.wot import WotBye, WotRound, WotSeverity, WotSide
-from ingest.wot.checker import WotPairingFinding, WotTable, check_wot_pairing
+from ingest.wot.cycle_checks import WotPairingFinding, WotTable, check_wot_pairing
 from tests.builders import ROOT
 from tests.builders import run_cli as _run
 from tests.wot.test_wot_event import GAME_1, GAME_2, GAME_3, GAME_4, SEED

@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ingest.wot.model import (
+from ingest.wot.pairing import WotPairing, history_counts, pair_wot_game, previous_sides
+from ingest.wot.scoring import WotTotals, wot_totals
+from ingest.wot.values import (
     WotBye,
     WotInputError,
     WotRound,
@@ -33,8 +35,6 @@ from ingest.wot.model import (
     cycle_of,
     is_first_game_of_cycle,
 )
-from ingest.wot.pairing import WotPairing, history_counts, pair_wot_game, previous_sides
-from ingest.wot.scoring import WotTotals, wot_totals
 
 __all__ = ["WotPairingFinding", "WotTable", "check_wot_pairing"]
 

@@ -1,10 +1,10 @@
-"""Recommended rounds against the rule documents' tables (ingest.pairing.rounds)."""
+"""Recommended rounds against the rule documents' tables (ingest.pairing.round_counts)."""
 
 from __future__ import annotations
 
 import pytest
 
-from ingest.pairing.rounds import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
+from ingest.pairing.round_counts import RoundsPlan, aequitas_rounds, bushiroad_rounds, mtr_rounds
 
 
 @pytest.mark.parametrize(

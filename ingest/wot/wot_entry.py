@@ -1,17 +1,23 @@
 """A Wheel of Time Game's entries in the event model (:class:`WotEntry`): the engine's own
-values (:mod:`ingest.wot`) with where each is written in the file."""
+values (:mod:`ingest.wot.values`) with where each is written in the file.
+
+A round holds them among its family's entries (:attr:`ingest.core.rounds.Round.family_entries`,
+which the model types only by what a round asks of an entry, :class:`~ingest.core.rounds.RoundEntry`);
+:func:`wot_entries` reads them back as what they are. The engine defines them, so the model
+imports nothing of it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ingest.core.diagnostics import SourcePos, YamlPath
-from ingest.wot.model import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
+from ingest.wot.values import WotBye, WotEnded, WotEndedBy, WotGame, WotSide, WotTable, WotWinner
 
 if TYPE_CHECKING:
     from ingest.core.ids import PlayerId
+    from ingest.core.rounds import Round
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,16 @@ class WotEntry:
         return not isinstance(self.value, WotTable)
 
     @property
+    def paired(self) -> tuple[PlayerId, ...]:
+        """Who plays at the table (Hero first), or who has the bye: a round's pairings."""
+        return self.players
+
+    @property
+    def result_recorded(self) -> bool:
+        """Whether the table has its result (a bye is no game played)."""
+        return isinstance(self.value, WotGame)
+
+    @property
     def winner(self) -> WotWinner | None:
         """Who won the table; None while unreported and for a bye."""
         return self.value.winner if isinstance(self.value, WotGame) else None
@@ -101,3 +117,9 @@ class WotEntry:
         if isinstance(value, WotBye):
             return replace(self, value=replace(value, player=to(value.player)))
         return replace(self, value=replace(value, hero=to(value.hero), villain=to(value.villain)))
+
+
+def wot_entries(rnd: Round) -> tuple[WotEntry, ...]:
+    """A Wheel of Time round's tables and byes, as the values they are (its family's entries:
+    the source's Wheel of Time reader puts nothing else there)."""
+    return cast("tuple[WotEntry, ...]", rnd.family_entries)

@@ -1,7 +1,7 @@
 """Value types for a Wheel of Time CCG event, and the checks that make a game record possible.
 
 Every type here is plain frozen data, and the event model holds these very values
-(``ingest.core.wot_entry.WotEntry``): there is one model of a Wheel of Time game. The
+(``ingest.wot.wot_entry.WotEntry``): there is one model of a Wheel of Time game. The
 vocabularies an event file writes (sides, winners, endings) are string enums whose values
 are the file's words, so ``WotWinner("both-lose")`` reads one and the member is that word.
 
