@@ -256,3 +256,80 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
             details.append(shown)
         out[ref.group(1)] = details
     return out
+
+
+class _DeckFrames(html.parser.HTMLParser):
+    """The decks of a decklists page: each article's id, document and deck, and its sections'
+    header (``data-h``) and card lists (``data-l``, ``data-i``, ``data-x``), in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.decks: list[dict[str, object]] = []
+        self.documents: dict[str, str] = {}
+        self.lines = 0  # <li> inside a deck's sections: the page itself holds no card
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "div" and "sk-decklists" in a.get("class", "").split():
+            self.documents = {k: a[f"data-{k}"] for k in ("mtgo", "api") if f"data-{k}" in a}
+        elif tag == "article" and "sk-deck" in a.get("class", "").split():
+            self.decks.append({"id": a["id"], "doc": a["data-doc"], "deck": a["data-deck"], "sections": []})
+        elif tag == "section" and "data-h" in a and self.decks:
+            self.decks[-1]["sections"].append({"header": a["data-h"], "lists": []})  # type: ignore[attr-defined]
+        elif tag == "ul" and "data-l" in a and self.decks:
+            sections = self.decks[-1]["sections"]
+            sections[-1]["lists"].append(a)  # type: ignore[index]
+        elif tag == "li" and self.decks and self.decks[-1]["sections"]:
+            self.lines += 1
+
+
+def _places(text: str) -> list[int]:
+    out: list[int] = []
+    for part in filter(None, text.split(",")):
+        first, _, last = part.partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+def _attributes(entry: dict[str, object]) -> str:
+    parts = []
+    if isinstance(entry.get("stars"), int):
+        parts.append(f"[stars: {entry['stars']}]")
+    kind = entry.get("kind")
+    if isinstance(kind, str):
+        plain = ":" not in kind and kind.lower() not in ("stars", "kind")
+        parts.append(f"[{kind}]" if plain else f"[kind: {kind}]")
+    return " ".join(parts)
+
+
+def drawn_decklists(page: str, documents: dict[str, dict[str, object]]) -> tuple[dict[str, str], int]:
+    """What the decklists page's script draws, done here as ``scorekeeper.js`` does it: each
+    deck (by its article's id) as "Copy as text" gives it (each section's header where the
+    section changes, a blank line between sections, the card lines), from the page's frames
+    and the cards ``documents`` (by kind: ``mtgo``, ``api``); and the card lines the page
+    itself holds (none, when each list is published once)."""
+    frames = _DeckFrames()
+    frames.feed(page)
+    out: dict[str, str] = {}
+    for deck in frames.decks:
+        doc = documents[str(deck["doc"])]
+        key = str(deck["deck"])
+        source = doc["Decks"][int(key)] if deck["doc"] == "mtgo" else doc["decklists"][key]  # type: ignore[index]
+        lines: list[str] = []
+        header = None
+        for section in deck["sections"]:  # type: ignore[attr-defined]
+            if section["header"] != header:
+                lines += [""] if lines else []
+                lines.append(section["header"])
+                header = section["header"]
+            for ul in section["lists"]:
+                extras = json.loads(ul.get("data-x") or "[]")
+                for n, i in enumerate(_places(ul["data-i"])):
+                    entry = source[ul["data-l"]][i]
+                    if deck["doc"] == "mtgo":
+                        line, extra = f"{entry['Count']} {entry['CardName']}", extras[n] if extras else ""
+                    else:
+                        line, extra = f"{entry['count']} {entry['card']}", _attributes(entry)
+                    lines.append(f"{line} {extra}" if extra else line)
+        out[str(deck["id"])] = "\n".join(lines) + "\n" if lines else ""
+    return out, frames.lines

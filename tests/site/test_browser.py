@@ -456,6 +456,7 @@ def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> No
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     page.goto(f"{site_url}{MODERN}decklists/")
     assert page.locator("pre.sk-decktext, .md-content [hidden]").count() == 0
+    expect(page.locator(".sk-decklists[data-drawn=true]")).to_have_count(1)  # the lines, from their document
     deck = page.locator("article.sk-deck").first
     expected = _modern_decks()[deck.get_attribute("id") or ""]
     button = deck.locator("button.sk-copy")
@@ -478,6 +479,65 @@ def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> No
     shown = [" ".join(li.split()) for li in deck.locator(".sk-deck-sections li").all_inner_texts()]
     cards = [line for line in lines if line and line not in {"Deck", "Sideboard"}]
     assert cards == shown, "the copied list differs from the list shown on the page"
+
+
+_DRAWN_DECKS = """() => Object.fromEntries(Array.from(document.querySelectorAll("article.sk-deck")).map(a =>
+  [a.id, Array.from(a.querySelectorAll(".sk-deck-sections li")).map(li => li.textContent.trim())]))"""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("slug", ["2026-11-13-friday-night-modern", "2026-10-24-transformers-constructed"])
+def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str, slug: str
+) -> None:
+    """Issue 38 point 4: the decklists page holds no card line; on a phone (390x844) the
+    script draws every deck's lines from the event's one decklists document (the Magic
+    event's MTGODecklistCache copy, the Transformers event's API document, with each line's
+    stars and kind), each as the decklist text has it; a link to a deck's anchor shows that
+    deck once its lines are drawn; nothing is wider than the screen. A screenshot is kept."""
+    from ingest.decks.event_decks import event_decks
+    from ingest.site.render import slug_id
+    from ingest.source.pipeline import format_registry, load_event
+    from ingest.source.project import Project
+
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    loaded = load_event(next((ROOT / "events").rglob(f"{slug}.yaml")), Project(ROOT))
+    assert loaded.event is not None
+    decks = event_decks(loaded.event, loaded.deck_files, format_registry(Project(ROOT))[0], None)
+    expected = {
+        f"deck-{slug_id(pid)}": [line for line in info.decklist.to_text().splitlines() if line[:1].isdigit()]
+        for pid, info in decks.items()
+    }
+    url = f"{base}/events/{slug}/decklists/"
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        served_html = page.request.get(url).text()
+        assert 'data-l="' in served_html and not re.search(r"<li>\d+ ", served_html)  # the page holds no card line
+        problems = _Problems(page, base)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        last = list(expected)[-1]
+        page.goto(f"{url}#{last}")
+        expect(page.locator(".sk-decklists[data-drawn=true]")).to_have_count(1)
+        assert page.evaluate(_DRAWN_DECKS) == expected
+        kind = "mtgo.json" if "modern" in slug else "json"
+        assert [p for p in requested if p.startswith("/api/")] == [f"/api/events/{slug}.{kind}"]
+        if "transformers" in slug:
+            assert any("[stars: " in line for lines in expected.values() for line in lines)
+        box = page.locator(f"#{last}").bounding_box()
+        assert box is not None and 0 <= box["y"] < PHONE["height"], f"the deck linked to is off screen: {box}"
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1, f"{scroll} px wide on a {inner} px phone"
+        assert page.locator(".sk-decks-failed").is_hidden()
+        if engine == "mkdocs":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / f"decklists-{slug}-phone.png"), full_page=False)
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
 
 
 def test_find_my_table(page: Page, site_url: str) -> None:

@@ -109,7 +109,7 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     assert row["place"] == "Champion"
     n, d = (int(x) for x in row["omw_exact"].split("/"))
     assert abs(n / d - row["omw"]) < 1e-12
-    assert doc["api_version"] == 2 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert doc["api_version"] == 3 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
     assert "decklists" in doc  # complete event, decklists after the event
 
 
