@@ -389,6 +389,30 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(new_context:
         ctx.close()
 
 
+def test_an_earlier_year_of_the_events_index_is_a_page_of_its_own(new_context: NewContext, archive_url: str) -> None:
+    """The events index lists this year's events and leads to a page per earlier year: on a
+    phone, "2019" opens that year's page, which lists its event and fits the screen."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, archive_url)
+        page.goto(archive_url + "/events/")
+        assert "Vintage Modern Night 2019" not in page.locator("article").inner_text()
+        page.locator(".sk-event-years a", has_text="2019").tap()
+        page.wait_for_url(re.compile(r".*/events/2019/$"))
+        expect(page.locator("article h1").first).to_contain_text("Events of 2019")
+        event = page.locator(".sk-event-list a", has_text="Vintage Modern Night 2019")
+        expect(event).to_have_count(1)
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1
+        event.tap()
+        page.wait_for_url(re.compile(r".*/events/2019-03-06-vintage-modern-night/$"))
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
 def test_long_names_and_their_marks_keep_the_standings_on_a_phones_screen(
     new_context: NewContext, long_names_url: str
 ) -> None:
