@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.slug import slug
 from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.site import i18n
 from ingest.site.event_views import SEATS, computed_label
@@ -108,15 +109,61 @@ def player_pages(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
     )
-    files.update(
-        page_files(
-            "players/index.md",
-            templates,
-            "players_index.md.j2",
-            {"players": index, "base": base_for("players/index.md")},
-        )
-    )
+    files.update(players_index(index, templates))
     return files
+
+
+PLAYERS_PER_PAGE = 2000
+"""Players the index lists on one page; past it, the index is a page per initial."""
+
+
+def players_index(players: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:
+    """The players' index: every player (``id``, ``name``, ``events``; sorted by name) on
+    ``players/``, or, past :data:`PLAYERS_PER_PAGE`, a page per initial of the name as the
+    site spells it in ASCII (``players/_a/``, ..., ``players/_0/`` for names that begin with
+    a digit; a player's id never begins with ``_``), which ``players/`` leads to with each
+    page's count.
+
+    2,000 players on a page weigh about 20 KB gzipped; an archive an aggregator republishes
+    has tens of thousands (30,000 on one page: 277 KB, past a phone's 200 KB).
+    """
+    if len(players) <= PLAYERS_PER_PAGE:
+        context = {
+            "players": players,
+            "letter": "",
+            "letters": [],
+            "to_player": "",
+            "base": base_for("players/index.md"),
+        }
+        return page_files("players/index.md", templates, "players_index.md.j2", context)
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for p in players:
+        groups.setdefault(_initial(str(p["name"]), str(p["id"])), []).append(p)
+    letters = [{"label": k.upper(), "url": f"_{k}/", "players": len(groups[k])} for k in sorted(groups)]
+    files = page_files(
+        "players/index.md",
+        templates,
+        "players_index.md.j2",
+        {"players": [], "letter": "", "letters": letters, "to_player": "", "base": base_for("players/index.md")},
+    )
+    for key, members in groups.items():
+        page = f"players/_{key}/index.md"
+        files.update(
+            page_files(
+                page,
+                templates,
+                "players_index.md.j2",
+                {"players": members, "letter": key.upper(), "letters": [], "to_player": "../", "base": base_for(page)},
+            )
+        )
+    return files
+
+
+def _initial(name: str, cid: str) -> str:
+    """The letter (or digit) a player is listed under: the first of the name as the site
+    spells it in ASCII (``Émile`` e, ``佐藤健`` s), else of the id."""
+    spelled = slug(name, fallback="")
+    return (spelled or cid)[0]
 
 
 def _player_page_key(
