@@ -142,10 +142,10 @@ def decklist(d: DeckView, base: str) -> Markup:
     The article names its deck in that document (``data-doc``, ``data-deck``), each list the
     deck's list it draws from (``data-l``), the places of its lines there (``data-i``:
     ``0-13`` or ``0,2,5-7``) and, when a line says more than its document's card name
-    (printing, stars, kind), what each line adds (``data-x``, a JSON list). Each card line
-    is then written as the decklist text has it ("4 Card Name"), and each section names the
-    header it has in that text (``data-h``), so "Copy as text" copies the list from what is
-    shown.
+    (a printing), what each line adds (``data-x``, a JSON list). Each card line is then
+    written as the decklist text has it ("4 Card Name"), and each section names the header
+    it has in that text (``data-h``), so "Copy as text" (a button the script adds once the
+    lines are drawn; the page's ``data-copy`` names it) copies the list from what is shown.
     """
     archetype = f" — {escaped(d.archetype)}" if d.archetype else ""
     if d.legal is True:
@@ -160,12 +160,11 @@ def decklist(d: DeckView, base: str) -> Markup:
     if d.stars is not None:
         stars = _("%(stars)s stars") % {"stars": escaped(d.stars)}
         badges += f' <span class="sk-badge">{stars}</span>'
-    copy = _("Copy as text")
     out = [
         f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}" '
         f'data-doc="{d.document}" data-deck="{escaped(d.deck)}">\n'
         f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>\n'
-        f'<p>{badges} <button class="md-button sk-copy" type="button">{copy}</button></p>\n'
+        f"<p>{badges}</p>\n"
     ]
     if d.deck_name:
         out.append(f'<p class="sk-muted">{escaped(d.deck_name)}</p>')

@@ -284,6 +284,16 @@
           article.querySelectorAll("ul[data-l]").forEach(function (ul) {
             if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
           });
+          /* "Copy as text", once there are lines to copy (after the badges). */
+          var badges = article.querySelector("h3 + p");
+          if (badges && !article.querySelector("button.sk-copy")) {
+            var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
+            button.type = "button";
+            button.className = "md-button sk-copy";
+            button.addEventListener("click", function () { copyDeck(button); });
+            badges.appendChild(document.createTextNode(" "));
+            badges.appendChild(button);
+          }
         }));
       });
       if (!waits.length) return;
@@ -420,9 +430,6 @@
     ["sk-filter-game", "sk-filter-format"].forEach(function (id) {
       var el = document.getElementById(id);
       if (el) el.addEventListener("change", filterEvents);
-    });
-    document.querySelectorAll("button.sk-copy").forEach(function (b) {
-      b.addEventListener("click", function () { copyDeck(b); });
     });
     document.querySelectorAll("button.sk-print-button").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });

@@ -546,6 +546,8 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
         page.goto(f"{url}#{last}")
         expect(page.locator(".sk-decklists[data-drawn=true]")).to_have_count(1)
         assert page.evaluate(_DRAWN_DECKS) == expected
+        # "Copy as text" comes with the lines it copies: one per deck.
+        assert page.locator("article.sk-deck button.sk-copy").count() == len(expected)
         kind = "mtgo.json" if "modern" in slug else "json"
         assert [p for p in requested if p.startswith("/api/")] == [f"/api/events/{slug}.{kind}"]
         if "transformers" in slug:
@@ -560,6 +562,23 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
             page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=str(SCREENSHOTS / f"decklists-{slug}-phone.png"), full_page=False)
         assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
+def test_without_script_the_decklists_page_says_where_the_cards_are(new_context: NewContext, site_url: str) -> None:
+    """Without script no card line can be drawn: each deck keeps its player, archetype and
+    check, the page links to the document that holds the cards, and offers no copy button."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}{MODERN}decklists/")
+        assert page.locator("article.sk-deck").count() == 24
+        assert page.locator("article.sk-deck .sk-badge.sk-legal").count() == 24
+        assert page.locator("button.sk-copy").count() == 0
+        link = page.locator("noscript a, .md-content a", has_text="decklists document").first
+        assert link.get_attribute("href") == "../../../api/events/2026-11-13-friday-night-modern.mtgo.json"
+        assert "The cards are shown with JavaScript." in page.locator("article.md-content__inner").inner_text()
     finally:
         ctx.close()
 
