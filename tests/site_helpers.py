@@ -200,9 +200,61 @@ def page_text(path: Path) -> str:
 
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
-    return with_fragments(
+    text = with_fragments(
         path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
     )
+    return with_history(text, docs)
+
+
+_HISTORY = re.compile(
+    r'(<table class="sk-table sk-history" data-history="([^"]*)" data-sk-history="([^"]*)">'
+    r"<thead><tr>(.*?)</tr></thead><tbody>)(</tbody>)"
+)
+
+
+def with_history(page: str, site: Path) -> str:
+    """A player page with its results table's rows as the page's script draws them from the
+    player's API document (``scorekeeper.js``, ``historyRow``), done here the same way:
+    ``site`` is the folder the page's ``data-history`` address is under (``build/docs`` or
+    ``build/site``)."""
+    from ingest.site.table_rows import escaped
+
+    match = _HISTORY.search(page)
+    if match is None:
+        return page
+    address = html.unescape(match[2])
+    doc = json.loads((site / address[address.index("api/players/") :]).read_text(encoding="utf-8"))
+    w = json.loads(html.unescape(match[3]))
+    deck = match[4].count("<th") > 4
+    rows = []
+    for item in reversed(doc["events"]):
+        event, url = item["name"], f"{w['events']}{item['event']}/"
+        if item.get("team"):
+            team = item["team"]
+            values = {
+                "event": item["name"],
+                "team": team["name"],
+                "seat": w["seats"].get(team.get("seat"), team.get("seat")),
+            }
+            event = (w["teamSeat"] if team.get("seat") else w["team"]) % values
+            url += f"teams/#{team['id']}"
+        kind = f"{item['game_name']} · {item['format']}" if w["games"] else item["format"]
+        place = f"{item['rank']}/{item['field']}" if item["rank"] else ""
+        if item.get("place"):
+            place += f' <span class="sk-badge">{escaped(w["places"].get(item["place"], item["place"]))}</span>'
+        if item.get("status", "complete") != "complete":
+            place += f' <span class="sk-muted">({escaped(w["playing"])})</span>'
+        record = "" if item["wins"] is None else f"{item['wins']}-{item['losses']}-{item['draws']}"
+        if "tbp" in item and item["points"] is not None:
+            record = w["gp"] % {"record": record, "points": item["points"]}
+        date = escaped(item["date"])
+        cells = f"<td>{escaped(item.get('archetype', ''))}</td>" if deck else ""
+        rows.append(
+            f'<tr><td class="sk-date">{date}</td><td><a href="{escaped(url)}">{escaped(event)}</a> '
+            f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(kind)}</span></td>'
+            f"<td>{place}</td><td>{escaped(record)}</td>{cells}</tr>"
+        )
+    return page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
 
 
 def with_fragments(text: str, stored: list[str], src: str) -> str:

@@ -28,7 +28,9 @@ rounds page shows them), only ``final``, the standings counting every result rec
 Version 3: a Magic event's decklists are published once, in its MTGODecklistCache copy: its
 document's ``decklists`` keep each deck's check and its place in that copy's ``Decks``
 (``mtgo_deck``), and ``decklists_document`` names the copy; a deck's ``archetype`` is its
-player's (``players[].archetype``) and no longer repeated under ``decklists``."""
+player's (``players[].archetype``) and no longer repeated under ``decklists``. A player's
+document gives each event's ``name``, ``game_name``, ``format``, ``field`` and, until it is
+over, ``status``: the player's page draws its results from it."""
 
 
 def _dump(doc: Any) -> str:
@@ -172,17 +174,24 @@ def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) ->
 
 
 def _history_item(entry: HistoryEntry) -> dict[str, Any]:
-    """One event of ``api/players/<id>.json``."""
+    """One event of ``api/players/<id>.json``: all the player's page shows of it, which the
+    page's script draws from this document (:mod:`ingest.site.player_pages`)."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
     item: dict[str, Any] = {
         "event": entry.slug,
+        "name": entry.event,
         "date": entry.date.isoformat(),
+        "game_name": entry.game_name,
+        "format": entry.format,
+        "field": entry.field,
         "rank": entry.rank,
         "points": entry.points,
         "wins": wins,
         "losses": losses,
         "draws": draws,
     }
+    if entry.status != "complete":
+        item["status"] = entry.status
     if entry.place:
         item["place"] = entry.place
     if entry.archetype:

@@ -1,5 +1,5 @@
-"""The long, uniform parts of the pages (standings and pairings rows, decklists, a player's
-results), written in Python.
+"""The long, uniform parts of the pages (standings and pairings rows, decklists' frames, a
+player's head to head), written in Python.
 
 An event's pages are mostly these: the standings, a pairings table per round, thirty-odd
 decklists, and the standings after each round (as data, :func:`standings_data`). Jinja
@@ -27,7 +27,7 @@ from ingest.site.i18n import gettext as _
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
     from ingest.site.deck_views import DeckView
     from ingest.site.event_views import RoundStandings, RoundView, StandingsView
-    from ingest.site.player_pages import HistoryRow, OpponentRow
+    from ingest.site.player_pages import OpponentRow
 
 
 def escaped(value: object) -> str:
@@ -201,28 +201,6 @@ def ranges(indexes: Sequence[int]) -> str:
             out.append(str(start) if start == prev else f"{start}-{prev}")
         start = prev = i
     return ",".join(out)
-
-
-def history_rows(rows: Sequence[HistoryRow], with_deck: bool) -> Markup:
-    """The rows of a player's results table (a player-heavy archive has thousands of
-    pages of them)."""
-    word = _("in progress")
-    playing = f' <span class="sk-muted">({word})</span>'
-    out = []
-    for r in rows:
-        place = f"{escaped(r.rank)}/{r.field}" if r.rank else ""
-        if r.place:
-            place += f' <span class="sk-badge">{escaped(r.place)}</span>'
-        if r.status != "complete":
-            place += playing
-        deck = f"<td>{escaped(r.archetype)}</td>" if with_deck else ""
-        date = escaped(r.date)
-        out.append(
-            f'<tr><td class="sk-date">{date}</td><td><a href="{escaped(r.url)}">{escaped(r.event)}</a> '
-            f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(r.kind)}</span></td>'
-            f"<td>{place}</td><td>{escaped(r.wld)}</td>{deck}</tr>"
-        )
-    return Markup("".join(out))
 
 
 def opponent_rows(rows: Sequence[OpponentRow]) -> Markup:

@@ -309,6 +309,71 @@
     });
   }
 
+  /* A player's results, newest first, drawn from their API document (api/players/<id>.json,
+     the one place each is published): each row as the server wrote it before (date; the
+     event, linked, with its format; the place and field, the playoff place, "in progress";
+     the record; the deck), in the site's language from the table's data-sk-history
+     (ingest.site.player_pages.history_words). Every value is set as text. */
+  function format(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? String(values[key]) : all; });
+  }
+
+  function historyRow(item, w, deck) {
+    var tr = document.createElement("tr");
+    tr.appendChild(cell("td", item.date)).className = "sk-date";
+    var event = item.name, url = w.events + item.event + "/";
+    if (item.team) {
+      var team = { event: item.name, team: item.team.name };
+      if (item.team.seat) team.seat = w.seats[item.team.seat] || item.team.seat;
+      event = format(item.team.seat ? w.teamSeat : w.team, team);
+      url += "teams/#" + item.team.id;
+    }
+    var what = document.createElement("td"), a = cell("a", event), muted = cell("span", "");
+    a.href = url;
+    muted.className = "sk-muted";
+    muted.appendChild(cell("span", item.date + " · ")).className = "sk-date-inline";
+    muted.appendChild(document.createTextNode(w.games ? item.game_name + " · " + item.format : item.format));
+    what.appendChild(a);
+    what.appendChild(document.createTextNode(" "));
+    what.appendChild(muted);
+    tr.appendChild(what);
+    var place = cell("td", item.rank ? item.rank + "/" + item.field : "");
+    if (item.place) {
+      place.appendChild(document.createTextNode(" "));
+      place.appendChild(cell("span", w.places[item.place] || item.place)).className = "sk-badge";
+    }
+    if (item.status && item.status !== "complete") {
+      place.appendChild(document.createTextNode(" "));
+      place.appendChild(cell("span", "(" + w.playing + ")")).className = "sk-muted";
+    }
+    tr.appendChild(place);
+    var record = item.wins === null || item.wins === undefined ? "" : item.wins + "-" + item.losses + "-" + item.draws;
+    if (item.tbp !== undefined && item.points !== null && item.points !== undefined) {
+      record = format(w.gp, { record: record, points: item.points });
+    }
+    tr.appendChild(cell("td", record));
+    if (deck) tr.appendChild(cell("td", item.archetype || ""));
+    return tr;
+  }
+
+  function fillHistory() {
+    document.querySelectorAll("table[data-history]").forEach(function (table) {
+      var body = table.tBodies[0];
+      if (!body || body.children.length) return;  /* drawn already */
+      var w;
+      try { w = JSON.parse(table.getAttribute("data-sk-history")); } catch (e) { return; }
+      var deck = table.tHead.rows[0].cells.length > 4;
+      fetch(new URL(table.getAttribute("data-history"), location.href).href).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      }).then(function (doc) {
+        if (body.children.length) return;
+        (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
+        table.setAttribute("data-drawn", "true");
+      }, function () { /* the noscript paragraph says where the results are; nothing to draw */ });
+    });
+  }
+
   /* Rows with opponents (data-o) open on any screen; a row without them (a past round's
      standings) opens only on a phone, to show the tiebreakers the phone folds away. */
   var phone = window.matchMedia("(max-width: 40em)");
@@ -437,6 +502,7 @@
     fillStandings();
     initStandings();
     fillDecks();
+    fillHistory();
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html
 import http.server
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -39,6 +41,7 @@ from tests.site_helpers import (  # TODAY: decklists public
     make_project,
     round_standings,
     system_chromium,
+    tables,
 )
 
 try:
@@ -579,6 +582,54 @@ def test_without_script_the_decklists_page_says_where_the_cards_are(new_context:
         link = page.locator("noscript a, .md-content a", has_text="decklists document").first
         assert link.get_attribute("href") == "../../../api/events/2026-11-13-friday-night-modern.mtgo.json"
         assert "The cards are shown with JavaScript." in page.locator("article.md-content__inner").inner_text()
+    finally:
+        ctx.close()
+
+
+_DRAWN_HISTORY = """() => Array.from(document.querySelectorAll("table.sk-history tbody tr")).map(tr =>
+  [Array.from(tr.cells).map(c => c.textContent), tr.querySelector("a").getAttribute("href")])"""
+
+
+@pytest.mark.parametrize("player", ["zoe-quist", "zoe-hartmann"])
+def test_a_players_results_are_drawn_from_their_api_document_on_a_phone(
+    new_context: NewContext, site_url: str, tmp_path: Path, player: str
+) -> None:
+    """Issue 38 point 4: a player page holds no results row; the script draws them, newest
+    first, from ``api/players/<id>.json`` as the server wrote them (the event linked, its
+    format, place and field, record, deck; a team event's team and seat), which
+    :func:`tests.site_helpers.with_history` does the same way."""
+    from tests.site_helpers import with_history
+
+    url = f"{site_url}/players/{player}/"
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, site_url)
+        served_html = page.request.get(url).text()
+        assert re.search(r"<tbody></tbody></table>", served_html)  # no row of its own
+        doc = page.request.get(f"{site_url}/api/players/{player}.json").json()
+        (tmp_path / "api" / "players").mkdir(parents=True)
+        (tmp_path / "api" / "players" / f"{player}.json").write_text(json.dumps(doc), encoding="utf-8")
+        want = tables(with_history(served_html, tmp_path), "sk-history")[0][1:]
+        links = re.findall(
+            r'<tr><td class="sk-date">[^<]*</td><td><a href="([^"]+)"', with_history(served_html, tmp_path)
+        )
+        assert len(want) == len(doc["events"]) >= 1
+        page.goto(url)
+        expect(page.locator("table.sk-history[data-drawn=true]")).to_have_count(1)
+        drawn = page.evaluate(_DRAWN_HISTORY)
+        assert [[" ".join(c.split()) for c in cells] for cells, _ in drawn] == [
+            [" ".join(c.split()) for c in row] for row in want
+        ]
+        assert [href for _, href in drawn] == [html.unescape(h) for h in links]
+        if player == "zoe-hartmann":
+            assert any("(team " in cells[1] and "teams/#" in href for cells, href in drawn)
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"player-{player}-phone.png"), full_page=True)
+        assert problems.items == [], "\n".join(problems.items)
     finally:
         ctx.close()
 

@@ -703,12 +703,13 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
 
 
 def _player_links(docs: Path) -> dict[str, set[str]]:
-    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs."""
+    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs
+    (not the players' API documents, ``api/players/<id>.json``)."""
     out: dict[str, set[str]] = {}
     for path in sorted(docs.rglob("*.md")):
         rel = path.relative_to(docs).as_posix()
         here = page_url(rel)
-        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', page_text(path))
+        hrefs = re.findall(r'href="((?:(?!api/)[^"#])*players/[^"#]+)"', page_text(path))
         out[rel] = {posixpath.normpath(posixpath.join(here, h)) for h in hrefs}
     return out
 
