@@ -26,6 +26,9 @@ null opponent, a match loss without opponent 0-2-0 against null, a double loss t
 (0-2-0 from one side, 0-0-0 from the other, as melee.gg stores a double forfeit); games
 are from Player1's side; byes count as wins in ``Wins`` (MTR). Decklists appear only when
 the event's policy lets the site show them, and players under the name the site gives them.
+This document is where a Magic event's decklists are published, once: the event's API
+document gives each deck's place in ``Decks`` (:func:`deck_order`), and the decklists page
+draws the cards from here.
 Unreported matches are left out (they are not results yet), and an event without standings
 yet has no such document; nor have other games than Magic (the format is Magic's: card
 names, formats, MTR tiebreakers), Wheel of Time and team events, whose games and team
