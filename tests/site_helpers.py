@@ -200,9 +200,61 @@ def page_text(path: Path) -> str:
 
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
-    return with_fragments(
+    text = with_fragments(
         path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
     )
+    return with_history(text, docs)
+
+
+_HISTORY = re.compile(
+    r'(<table class="sk-table sk-history" data-history="([^"]*)" data-sk-history="([^"]*)">'
+    r"<thead><tr>(.*?)</tr></thead><tbody>)(</tbody>)"
+)
+
+
+def with_history(page: str, site: Path) -> str:
+    """A player page with its results table's rows as the page's script draws them from the
+    player's API document (``scorekeeper.js``, ``historyRow``), done here the same way:
+    ``site`` is the folder the page's ``data-history`` address is under (``build/docs`` or
+    ``build/site``)."""
+    from ingest.site.table_rows import escaped
+
+    match = _HISTORY.search(page)
+    if match is None:
+        return page
+    address = html.unescape(match[2])
+    doc = json.loads((site / address[address.index("api/players/") :]).read_text(encoding="utf-8"))
+    w = json.loads(html.unescape(match[3]))
+    deck = match[4].count("<th") > 4
+    rows = []
+    for item in reversed(doc["events"]):
+        event, url = item["name"], f"{w['events']}{item['event']}/"
+        if item.get("team"):
+            team = item["team"]
+            values = {
+                "event": item["name"],
+                "team": team["name"],
+                "seat": w["seats"].get(team.get("seat"), team.get("seat")),
+            }
+            event = (w["teamSeat"] if team.get("seat") else w["team"]) % values
+            url += f"teams/#{team['id']}"
+        kind = f"{item['game_name']} · {item['format']}" if w["games"] else item["format"]
+        place = f"{item['rank']}/{item['field']}" if item["rank"] else ""
+        if item.get("place"):
+            place += f' <span class="sk-badge">{escaped(w["places"].get(item["place"], item["place"]))}</span>'
+        if item.get("status", "complete") != "complete":
+            place += f' <span class="sk-muted">({escaped(w["playing"])})</span>'
+        record = "" if item["wins"] is None else f"{item['wins']}-{item['losses']}-{item['draws']}"
+        if "tbp" in item and item["points"] is not None:
+            record = w["gp"] % {"record": record, "points": item["points"]}
+        date = escaped(item["date"])
+        cells = f"<td>{escaped(item.get('archetype', ''))}</td>" if deck else ""
+        rows.append(
+            f'<tr><td class="sk-date">{date}</td><td><a href="{escaped(url)}">{escaped(event)}</a> '
+            f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(kind)}</span></td>'
+            f"<td>{place}</td><td>{escaped(record)}</td>{cells}</tr>"
+        )
+    return page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
 
 
 def with_fragments(text: str, stored: list[str], src: str) -> str:
@@ -256,3 +308,80 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
             details.append(shown)
         out[ref.group(1)] = details
     return out
+
+
+class _DeckFrames(html.parser.HTMLParser):
+    """The decks of a decklists page: each article's id, document and deck, and its sections'
+    header (``data-h``) and card lists (``data-l``, ``data-i``, ``data-x``), in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.decks: list[dict[str, object]] = []
+        self.documents: dict[str, str] = {}
+        self.lines = 0  # <li> inside a deck's sections: the page itself holds no card
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "div" and "sk-decklists" in a.get("class", "").split():
+            self.documents = {k: a[f"data-{k}"] for k in ("mtgo", "api") if f"data-{k}" in a}
+        elif tag == "article" and "sk-deck" in a.get("class", "").split():
+            self.decks.append({"id": a["id"], "doc": a["data-doc"], "deck": a["data-deck"], "sections": []})
+        elif tag == "section" and "data-h" in a and self.decks:
+            self.decks[-1]["sections"].append({"header": a["data-h"], "lists": []})  # type: ignore[attr-defined]
+        elif tag == "ul" and "data-l" in a and self.decks:
+            sections = self.decks[-1]["sections"]
+            sections[-1]["lists"].append(a)  # type: ignore[index]
+        elif tag == "li" and self.decks and self.decks[-1]["sections"]:
+            self.lines += 1
+
+
+def _places(text: str) -> list[int]:
+    out: list[int] = []
+    for part in filter(None, text.split(",")):
+        first, _, last = part.partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+def _attributes(entry: dict[str, object]) -> str:
+    parts = []
+    if isinstance(entry.get("stars"), int):
+        parts.append(f"[stars: {entry['stars']}]")
+    kind = entry.get("kind")
+    if isinstance(kind, str):
+        plain = ":" not in kind and kind.lower() not in ("stars", "kind")
+        parts.append(f"[{kind}]" if plain else f"[kind: {kind}]")
+    return " ".join(parts)
+
+
+def drawn_decklists(page: str, documents: dict[str, dict[str, object]]) -> tuple[dict[str, str], int]:
+    """What the decklists page's script draws, done here as ``scorekeeper.js`` does it: each
+    deck (by its article's id) as "Copy as text" gives it (each section's header where the
+    section changes, a blank line between sections, the card lines), from the page's frames
+    and the cards ``documents`` (by kind: ``mtgo``, ``api``); and the card lines the page
+    itself holds (none, when each list is published once)."""
+    frames = _DeckFrames()
+    frames.feed(page)
+    out: dict[str, str] = {}
+    for deck in frames.decks:
+        doc = documents[str(deck["doc"])]
+        key = str(deck["deck"])
+        source = doc["Decks"][int(key)] if deck["doc"] == "mtgo" else doc["decklists"][key]  # type: ignore[index]
+        lines: list[str] = []
+        header = None
+        for section in deck["sections"]:  # type: ignore[attr-defined]
+            if section["header"] != header:
+                lines += [""] if lines else []
+                lines.append(section["header"])
+                header = section["header"]
+            for ul in section["lists"]:
+                extras = json.loads(ul.get("data-x") or "[]")
+                for n, i in enumerate(_places(ul["data-i"])):
+                    entry = source[ul["data-l"]][i]
+                    if deck["doc"] == "mtgo":
+                        line, extra = f"{entry['Count']} {entry['CardName']}", extras[n] if extras else ""
+                    else:
+                        line, extra = f"{entry['count']} {entry['card']}", _attributes(entry)
+                    lines.append(f"{line} {extra}" if extra else line)
+        out[str(deck["id"])] = "\n".join(lines) + "\n" if lines else ""
+    return out, frames.lines

@@ -17,13 +17,20 @@ from ingest.core.rounds import Round
 from ingest.report.event_report import EventReport
 from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.rules.standings_data import standings_as_data
+from ingest.site.api_mtgo import deck_order
 from ingest.site.family_views import FamilyViews, views_of
 from ingest.source.players import PlayerRegistry
 
-API_VERSION = 2
+API_VERSION = 3
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
 document no longer carries the standings after each round (half its bytes; the site's
-rounds page shows them), only ``final``, the standings counting every result recorded."""
+rounds page shows them), only ``final``, the standings counting every result recorded.
+Version 3: a Magic event's decklists are published once, in its MTGODecklistCache copy: its
+document's ``decklists`` keep each deck's check and its place in that copy's ``Decks``
+(``mtgo_deck``), and ``decklists_document`` names the copy; a deck's ``archetype`` is its
+player's (``players[].archetype``) and no longer repeated under ``decklists``. A player's
+document gives each event's ``name``, ``game_name``, ``format``, ``field`` and, until it is
+over, ``status``: the player's page draws its results from it."""
 
 
 def _dump(doc: Any) -> str:
@@ -100,16 +107,35 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
     doc.update(views.api_extra(report))
     if report.decklists_visible:
-        decks = {}
-        for pid, info in sorted(report.decks.items()):
-            decks[pid] = {
-                "archetype": info.archetype,
-                "legal": info.legal,
-                "violations": [v.message for v in info.verdict.violations] if info.verdict else [],
-                "cards": info.decklist.to_mappings(),
-            }
-        doc["decklists"] = decks
+        doc.update(_decklists(report))
     return doc
+
+
+def _decklists(report: EventReport) -> dict[str, Any]:
+    """``decklists`` (each deck's check, and its cards or where they are) and, for a Magic
+    event, ``decklists_document``: the MTGODecklistCache copy that holds the cards.
+
+    Each fact once: the cards are in one document per event, the MTGODecklistCache copy when
+    the event has one (:func:`ingest.site.api_mtgo.deck_order`), else this document; the
+    decklists page draws them from it.
+    """
+    order = deck_order(report)
+    in_copy = {pid: i for i, pid in enumerate(order or ())}
+    decks: dict[str, Any] = {}
+    for pid, info in sorted(report.decks.items()):
+        deck: dict[str, Any] = {
+            "legal": info.legal,
+            "violations": [v.message for v in info.verdict.violations] if info.verdict else [],
+        }
+        if pid in in_copy:
+            deck["mtgo_deck"] = in_copy[pid]
+        else:
+            deck["cards"] = info.decklist.to_mappings()
+        decks[pid] = deck
+    out: dict[str, Any] = {"decklists": decks}
+    if order is not None:
+        out["decklists_document"] = f"{report.event.slug}.mtgo.json"
+    return out
 
 
 def event_file(
@@ -148,17 +174,24 @@ def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) ->
 
 
 def _history_item(entry: HistoryEntry) -> dict[str, Any]:
-    """One event of ``api/players/<id>.json``."""
+    """One event of ``api/players/<id>.json``: all the player's page shows of it, which the
+    page's script draws from this document (:mod:`ingest.site.player_pages`)."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
     item: dict[str, Any] = {
         "event": entry.slug,
+        "name": entry.event,
         "date": entry.date.isoformat(),
+        "game_name": entry.game_name,
+        "format": entry.format,
+        "field": entry.field,
         "rank": entry.rank,
         "points": entry.points,
         "wins": wins,
         "losses": losses,
         "draws": draws,
     }
+    if entry.status != "complete":
+        item["status"] = entry.status
     if entry.place:
         item["place"] = entry.place
     if entry.archetype:

@@ -26,6 +26,9 @@ null opponent, a match loss without opponent 0-2-0 against null, a double loss t
 (0-2-0 from one side, 0-0-0 from the other, as melee.gg stores a double forfeit); games
 are from Player1's side; byes count as wins in ``Wins`` (MTR). Decklists appear only when
 the event's policy lets the site show them, and players under the name the site gives them.
+This document is where a Magic event's decklists are published, once: the event's API
+document gives each deck's place in ``Decks`` (:func:`deck_order`), and the decklists page
+draws the cards from here.
 Unreported matches are left out (they are not results yet), and an event without standings
 yet has no such document; nor have other games than Magic (the format is Magic's: card
 names, formats, MTR tiebreakers), Wheel of Time and team events, whose games and team
@@ -164,7 +167,8 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
     decks = []
     if report.decklists_visible:
         places = _finish(e, table)
-        for place, pid in sorted((places[p], p) for p in report.decks if p in places):
+        for pid in _deck_order(report, places):
+            place = places[pid]
             cards = report.decks[pid].decklist.entries
             main = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is not Section.SIDEBOARD]
             side = [{"Count": c.count, "CardName": c.card} for c in cards if c.section is Section.SIDEBOARD]
@@ -190,6 +194,28 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
         + _rounds(e, e.playoff, names, playoff=True),
         "Standings": standings,
     }
+
+
+def _deck_order(report: EventReport, places: dict[PlayerId, int]) -> list[PlayerId]:
+    """The players whose decks the document lists, in its order (by finish)."""
+    return [pid for _place, pid in sorted((places[p], p) for p in report.decks if p in places)]
+
+
+def deck_order(report: EventReport) -> tuple[PlayerId, ...] | None:
+    """Whose decks ``api/events/<slug>.mtgo.json`` lists, in the order of its ``Decks``, or
+    None when the event has no such document (:func:`mtgo_document`).
+
+    When it has one, that document is where the event's decklists are published: the event's
+    API document and its decklists page refer to a deck by its place in ``Decks``
+    (:func:`ingest.site.api.event_document`, :mod:`ingest.site.deck_views`).
+    """
+    e = report.event
+    table = report.current
+    if not exportable(e) or report.status == "upcoming" or table is None:
+        return None
+    if not report.decklists_visible:
+        return ()
+    return tuple(_deck_order(report, _finish(e, table)))
 
 
 def _finish(event: Event, table: Standings) -> dict[PlayerId, int]:

@@ -1,8 +1,12 @@
 """What an event's decklists page shows: each deck by section (or, with card data, by card
 type), its archetype, its verdict and the rule each violation breaks, in the site's language.
 
-Each card line reads as the decklist text has it ("4 Card Name"), so "Copy as text" copies
-the list from what is shown.
+The cards themselves are published once, in one JSON document per event
+(:func:`cards_document`): the event's MTGODecklistCache copy for a Magic event that has
+one, else its API document. The page holds each deck's frame (player, archetype, verdict,
+each section's title and count) and, for each section, which entries of that document it
+shows; ``scorekeeper.js`` fetches the document and writes the card lines, each as the
+decklist text has it ("4 Card Name"), so "Copy as text" copies the list from what is shown.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
 from ingest.report.event_report import EventReport
 from ingest.site import deck_words
+from ingest.site.api_mtgo import deck_order
 from ingest.site.event_views import Links, link
 from ingest.site.i18n import gettext as _
 from ingest.source.players import PlayerRegistry
@@ -31,6 +36,14 @@ class DeckSection:
     stars: str | None
     entries: tuple[DeckEntry, ...]
     """Its lines, each shown as the decklist text has it (count, card, :attr:`~DeckEntry.extra`)."""
+    source: str
+    """The list of the deck in the cards document that holds these lines: ``Mainboard`` or
+    ``Sideboard`` (MTGODecklistCache copy), ``cards`` (API document)."""
+    indexes: tuple[int, ...]
+    """The places of these lines in that list."""
+    extras: tuple[str, ...]
+    """What each line says after the card that its document does not (a printing, in the
+    MTGODecklistCache copy), one per line; empty when no line says anything more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +61,23 @@ class DeckView:
     skipped: tuple[str, ...]
     stars: str | None
     deck_name: str
+    document: str
+    """The document that holds the deck's cards: ``mtgo`` (the event's MTGODecklistCache
+    copy) or ``api`` (its API document); see :func:`cards_documents`."""
+    deck: str
+    """The deck in that document: its place in ``Decks`` (MTGODecklistCache copy) or its
+    player's id (``decklists`` of the API document)."""
+
+
+def cards_documents(slug: str) -> dict[str, str]:
+    """The event's documents that may hold its decklists' cards, by kind, as addresses from
+    the site's root.
+
+    A deck's cards are in exactly one: the event's MTGODecklistCache copy when it lists the
+    deck (a Magic event with standings, :func:`ingest.site.api_mtgo.deck_order`), else the
+    event's API document (other games; a Magic event before its first round).
+    """
+    return {"mtgo": f"api/events/{slug}.mtgo.json", "api": f"api/events/{slug}.json"}
 
 
 _SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
@@ -65,9 +95,11 @@ def deck_views(report: EventReport, names: Mapping[str, str], links: Links, regi
         Section.VILLAIN: _("Villain deck"),
     }
     deck_names = {p.id: p.deck_name for p in report.event.players}
+    in_copy = {pid: str(i) for i, pid in enumerate(deck_order(report) or ())}
     out = []
     for p in report.event.players:
-        view = _deck_view(report, p.id, names, link(links, report.event, p.id, registry), titles, deck_names)
+        url = link(links, report.event, p.id, registry)
+        view = _deck_view(report, p.id, names, url, titles, deck_names, in_copy.get(p.id))
         if view is not None:
             out.append(view)
     return out
@@ -80,33 +112,45 @@ def _deck_view(
     url: str,
     titles: Mapping[Section, str],
     deck_names: Mapping[str, str],
+    in_copy: str | None,
 ) -> DeckView | None:
     info = report.decks.get(pid)
     if info is None:
         return None
+    copy = in_copy is not None  # the cards are in the MTGODecklistCache copy, at this place in Decks
     sections = []
-    entries_of: dict[Section, list[DeckEntry]] = {}
+    # Each line with its place in its list of the cards document: the copy's Mainboard
+    # (every section but the sideboard) and Sideboard, or the API document's cards (all).
+    lines_of: dict[Section, list[tuple[DeckEntry, str, int]]] = {}
+    counters: dict[str, int] = {}
     for e in info.decklist.entries:
-        entries_of.setdefault(e.section, []).append(e)
+        source = ("Sideboard" if e.section is Section.SIDEBOARD else "Mainboard") if copy else "cards"
+        lines_of.setdefault(e.section, []).append((e, source, counters.get(source, 0)))
+        counters[source] = counters.get(source, 0) + 1
     for section in _SECTION_ORDER:
-        entries = entries_of.get(section)
-        if not entries:
+        lines = lines_of.get(section)
+        if not lines:
             continue
-        groups: list[tuple[str, list[DeckEntry]]] = [(titles.get(section, str(section)), entries)]
+        groups = [(titles.get(section, str(section)), lines)]
         if section is Section.MAIN and info.types:
             # With card data, the main deck is grouped by card type.
-            by_type: dict[str, list[DeckEntry]] = {}
-            for e in entries:
-                by_type.setdefault(info.types.get(e.card, "Other"), []).append(e)
+            by_type: dict[str, list[tuple[DeckEntry, str, int]]] = {}
+            for line in lines:
+                by_type.setdefault(info.types.get(line[0].card, "Other"), []).append(line)
             groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
         for title, members in groups:
+            entries = tuple(e for e, _source, _i in members)
+            extras = tuple(_extra(e, copy) for e in entries)
             sections.append(
                 DeckSection(
                     title=title,
                     header=section.header,
-                    count=sum(e.count for e in members),
-                    stars=stars_total(members),
-                    entries=tuple(members),
+                    count=sum(e.count for e in entries),
+                    stars=stars_total(entries),
+                    entries=entries,
+                    source=members[0][1],
+                    indexes=tuple(i for _e, _source, i in members),
+                    extras=extras if any(extras) else (),
                 )
             )
     verdict = info.verdict
@@ -121,7 +165,16 @@ def _deck_view(
         skipped=tuple(deck_words.message(v) for v in verdict.skipped) if verdict else (),
         stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
         deck_name=deck_names.get(pid, ""),
+        document="mtgo" if copy else "api",
+        deck=in_copy if in_copy is not None else pid,
     )
+
+
+def _extra(entry: DeckEntry, copy: bool) -> str:
+    """What a line says after the card that its document does not: the MTGODecklistCache copy
+    names the card alone (its printing is said here); the API document has the printing in
+    the card's name and the stars and kind as fields, which the script writes out."""
+    return entry.extra if copy else ""
 
 
 def stars_total(entries: Sequence[DeckEntry]) -> str | None:

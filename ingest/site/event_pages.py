@@ -20,7 +20,7 @@ from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.api_tables import event_table_files, tables_document
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
-from ingest.site.deck_views import deck_views
+from ingest.site.deck_views import cards_documents, deck_views
 from ingest.site.digest import EventDigest, analytics_record, event_digest, player_names, unit_url
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
@@ -109,7 +109,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "bracket": bracket_view(report, names),
         "cut_note": cut_note(report, names),
         "metagame": metagame_view(report),
-        "decks": deck_views(report, names, links, registry),
+        **_decks(report, names, links, registry),
         **views.pages(report, names, links, registry).context(),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
@@ -123,6 +123,14 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "qr_event": _qr(inputs.site_url, f"events/{e.slug}/", "sk-qr-event"),
         "league": league_links(e, inputs.league, names, inputs.today, complete=report.status == "complete"),
     }
+
+
+def _decks(report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> dict[str, Any]:
+    """The decklists page's decks, and the documents their cards are drawn from."""
+    decks = deck_views(report, names, links, registry)
+    documents = cards_documents(report.event.slug)
+    main = "mtgo" if any(d.document == "mtgo" for d in decks) else "api"
+    return {"decks": decks, "decks_documents": documents, "decks_document": documents[main]}
 
 
 def _round_standings(

@@ -10,10 +10,12 @@ keys), so a page whose player's history did not change is not made again.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.slug import slug
 from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.site import i18n
 from ingest.site.event_views import SEATS, computed_label
@@ -25,27 +27,6 @@ from ingest.source.naming import is_unnamed
 
 PLAYER_PAGE = "player:"
 """How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One event on a player's page."""
-
-    event: str
-    """The event's name (with the team and seat, in a team event)."""
-    url: str
-    """The event's page (its teams page, in a team event), from the player's page."""
-    date: str
-    kind: str
-    """The format, with the game when the player's events are of more than one game."""
-    rank: int | str
-    """The final rank (empty while unknown)."""
-    field: int
-    wld: str
-    """The record (with the game points, in Wheel of Time)."""
-    place: str
-    archetype: str
-    status: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +89,61 @@ def player_pages(
         ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
         key=lambda r: str(r["name"]).casefold(),
     )
-    files.update(
-        page_files(
-            "players/index.md",
-            templates,
-            "players_index.md.j2",
-            {"players": index, "base": base_for("players/index.md")},
-        )
-    )
+    files.update(players_index(index, templates))
     return files
+
+
+PLAYERS_PER_PAGE = 2000
+"""Players the index lists on one page; past it, the index is a page per initial."""
+
+
+def players_index(players: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:
+    """The players' index: every player (``id``, ``name``, ``events``; sorted by name) on
+    ``players/``, or, past :data:`PLAYERS_PER_PAGE`, a page per initial of the name as the
+    site spells it in ASCII (``players/_a/``, ..., ``players/_0/`` for names that begin with
+    a digit; a player's id never begins with ``_``), which ``players/`` leads to with each
+    page's count.
+
+    2,000 players on a page weigh about 20 KB gzipped; an archive an aggregator republishes
+    has tens of thousands (30,000 on one page: 277 KB, past a phone's 200 KB).
+    """
+    if len(players) <= PLAYERS_PER_PAGE:
+        context = {
+            "players": players,
+            "letter": "",
+            "letters": [],
+            "to_player": "",
+            "base": base_for("players/index.md"),
+        }
+        return page_files("players/index.md", templates, "players_index.md.j2", context)
+    groups: dict[str, list[Mapping[str, Any]]] = {}
+    for p in players:
+        groups.setdefault(_initial(str(p["name"]), str(p["id"])), []).append(p)
+    letters = [{"label": k.upper(), "url": f"_{k}/", "players": len(groups[k])} for k in sorted(groups)]
+    files = page_files(
+        "players/index.md",
+        templates,
+        "players_index.md.j2",
+        {"players": [], "letter": "", "letters": letters, "to_player": "", "base": base_for("players/index.md")},
+    )
+    for key, members in groups.items():
+        page = f"players/_{key}/index.md"
+        files.update(
+            page_files(
+                page,
+                templates,
+                "players_index.md.j2",
+                {"players": members, "letter": key.upper(), "letters": [], "to_player": "../", "base": base_for(page)},
+            )
+        )
+    return files
+
+
+def _initial(name: str, cid: str) -> str:
+    """The letter (or digit) a player is listed under: the first of the name as the site
+    spells it in ASCII (``Émile`` e, ``佐藤健`` s), else of the id."""
+    spelled = slug(name, fallback="")
+    return (spelled or cid)[0]
 
 
 def _player_page_key(
@@ -155,9 +182,6 @@ def _player_page(
 ) -> Files:
     display = histories.names
     entries = histories.entries.get(cid, ())
-    # The game is named on each row only when the player's events are of more than one game.
-    several = len({entry.game_name for entry in entries}) > 1
-    rows = [_history_row(entry, several) for entry in reversed(entries)]
     met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
     # Opponents who chose not to be named count in the record but are not listed.
     opponents = [OpponentRow(display[o], f"../{o}/", c[0], c[1], c[2]) for o, c in met if o in display]
@@ -167,8 +191,9 @@ def _player_page(
         "player.md.j2",
         {
             "name": display[cid],
-            "rows": rows,
-            "with_deck": any(r.archetype for r in rows),
+            "history": history_words(entries, f"{base_for(f'players/{cid}.md')}events/"),
+            "results": f"{base_for(f'players/{cid}.md')}api/players/{cid}.json",
+            "with_deck": any(e.archetype for e in entries),
             "record": histories.lifetime(cid),
             "opponents": opponents,
             "decks": sorted({e.archetype for e in entries if e.archetype}),
@@ -192,30 +217,27 @@ def _player_page(
     )
 
 
-def _history_row(entry: HistoryEntry, several_games: bool) -> HistoryRow:
-    """One row of a player page's results table."""
-    event, url = entry.event, f"../../events/{entry.slug}/"
-    if entry.team:
-        if entry.seat:
-            seat = SEATS.get(entry.seat)
-            shown = {"event": event, "team": entry.team_name, "seat": _(seat) if seat else entry.seat}
-            event = _("%(event)s (team %(team)s, seat %(seat)s)") % shown
-        else:
-            event = _("%(event)s (team %(team)s)") % {"event": event, "team": entry.team_name}
-        url = f"{url}teams/#{entry.team}"
-    record = entry.wld
-    if entry.tiebreak_points is not None and entry.points is not None:
-        # WoT rules, Final Score: players are ranked by game points (then tie-breaking points).
-        record = _("%(record)s (%(points)s GP)") % {"record": record, "points": entry.points}
-    return HistoryRow(
-        event=event,
-        url=url,
-        date=entry.date.isoformat(),
-        kind=f"{entry.game_name} · {entry.format}" if several_games else entry.format,
-        rank=entry.rank if entry.rank is not None else "",
-        field=entry.field,
-        wld=record,
-        place=computed_label(entry.place) if entry.place else entry.place,
-        archetype=entry.archetype,
-        status=entry.status,
-    )
+def history_words(entries: Sequence[HistoryEntry], events: str) -> str:
+    """What the player page's script needs, besides the player's API document, to draw the
+    results table as the site shows it (``data-sk-history``, JSON): the way to the events'
+    pages, the words in the site's language (a team event's name with the team and seat, the
+    Wheel of Time record with its game points, "in progress"), the places and seats the
+    player's events name, and whether each row names its game (when the player's events are
+    of more than one).
+
+    The rows themselves are the player's API document (``api/players/<id>.json``): each
+    event of a player's history is published once (issue 38).
+    """
+    places = sorted({e.place for e in entries if e.place})
+    seats = sorted({e.seat for e in entries if e.seat})
+    words = {
+        "events": events,
+        "playing": _("in progress"),
+        "gp": _("%(record)s (%(points)s GP)"),
+        "team": _("%(event)s (team %(team)s)"),
+        "teamSeat": _("%(event)s (team %(team)s, seat %(seat)s)"),
+        "places": {p: computed_label(p) for p in places},
+        "seats": {s: _(SEATS[s]) if s in SEATS else s for s in seats},
+        "games": len({e.game_name for e in entries}) > 1,
+    }
+    return json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True)

@@ -48,7 +48,6 @@ from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
 from ingest.site.table_rows import (
     decklist,
-    history_rows,
     opponent_rows,
     pairing_rows,
     player_rows,
@@ -247,7 +246,6 @@ def environment(templates: SearchPath) -> jinja2.Environment:
         pairing_rows=pairing_rows,
         decklist=decklist,
         player_rows=player_rows,
-        history_rows=history_rows,
         opponent_rows=opponent_rows,
     )
     env.filters.update(

@@ -5,6 +5,7 @@ running the site engine is :mod:`ingest.publish.run`'s job."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -121,7 +122,7 @@ def _site_files(
                 [d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
             )
         )
-        head.update(_events_index(summaries, templates))
+        head.update(_events_index(summaries, templates, inputs.today))
         made = analytics_pages(inputs, templates, digests, analytics, fingerprint)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
         tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
@@ -157,22 +158,55 @@ def archive_tables(events: Sequence[RenderedEvent]) -> Files:
     )
 
 
-def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:
-    """The events index: every event by year and month, newest first."""
-    years: dict[int, dict[str, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath, today: dt.date) -> Files:
+    """The events index, a page a year: ``events/`` lists the events of this year (and of
+    the years after, the upcoming ones) by month, newest first, and leads to a page for
+    each earlier year (``events/<year>/``) with its count.
+
+    A page that listed every event passed a phone's 200 KB (gzipped) at about 4,500 weekly
+    events (issue 38); a year's page holds one year, however long the archive.
+    """
+    years: dict[int, dict[str, list[Mapping[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
-        years[s["year"]][s["month"]].append({**s, "url": f"{s['slug']}/"})
-    return page_files(
-        "events/index.md",
-        templates,
-        "events_index.md.j2",
-        {
-            "years": sorted(((y, list(m.items())) for y, m in years.items()), reverse=True),
-            "games": sorted({(s["game"], s["game_name"]) for s in summaries}),
-            "formats": sorted({s["format"] for s in summaries}),
-            "base": base_for("events/index.md"),
-        },
-    )
+        years[s["year"]][s["month"]].append(s)
+    slugs = {str(s["slug"]) for s in summaries}
+    # This year's and later years' events stay on the main page, and so do those of a year
+    # whose page would stand where an event's does (an event file named 2024.yaml).
+    main = {y for y in years if y >= today.year or str(y) in slugs}
+    if years and not any(y >= today.year for y in years):
+        main.add(max(years))
+    older = sorted((y for y in years if y not in main), reverse=True)
+    files: Files = {}
+    index = "events/index.md"
+    pages = [(index, sorted(main, reverse=True), "")] + [(f"events/{y}/index.md", [y], str(y)) for y in older]
+    for page, shown, year in pages:
+        events = [s for y in shown for m in years[y].values() for s in m]
+        base = base_for(page)
+        to_index = "" if page == index else "../"
+        files.update(
+            page_files(
+                page,
+                templates,
+                "events_index.md.j2",
+                {
+                    "years": [
+                        (y, [(m, [{**s, "url": f"{to_index}{s['slug']}/"} for s in ss]) for m, ss in years[y].items()])
+                        for y in shown
+                    ],
+                    "games": sorted({(s["game"], s["game_name"]) for s in events}),
+                    "formats": sorted({s["format"] for s in events}),
+                    "year": year,
+                    "older": [
+                        {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{to_index}{y}/"}
+                        for y in older
+                        if str(y) != year
+                    ],
+                    "index_url": to_index,
+                    "base": base,
+                },
+            )
+        )
+    return files
 
 
 def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:

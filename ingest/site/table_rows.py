@@ -1,5 +1,5 @@
-"""The long, uniform parts of the pages (standings and pairings rows, decklists, a player's
-results), written in Python.
+"""The long, uniform parts of the pages (standings and pairings rows, decklists' frames, a
+player's head to head), written in Python.
 
 An event's pages are mostly these: the standings, a pairings table per round, thirty-odd
 decklists, and the standings after each round (as data, :func:`standings_data`). Jinja
@@ -25,10 +25,9 @@ from ingest.core.slug import slug
 from ingest.site.i18n import gettext as _
 
 if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
-    from ingest.decks.decklist_parts import DeckEntry
     from ingest.site.deck_views import DeckView
     from ingest.site.event_views import RoundStandings, RoundView, StandingsView
-    from ingest.site.player_pages import HistoryRow, OpponentRow
+    from ingest.site.player_pages import OpponentRow
 
 
 def escaped(value: object) -> str:
@@ -136,12 +135,17 @@ def player_rows(players: Iterable[Mapping[str, Any]], base: str, with_deck: obje
 
 
 def decklist(d: DeckView, base: str) -> Markup:
-    """One deck on the decklists page.
+    """One deck's frame on the decklists page: player, archetype, verdict, and each section's
+    title and count, with an empty list of card lines that ``scorekeeper.js`` fills from the
+    event's cards document (:mod:`ingest.site.deck_views`).
 
-    Each card line reads as the decklist text has it ("4 Card Name", with any [stars: N]
-    and [kind]), and each section names the header it has in that text (``data-h``), so
-    "Copy as text" copies the list from what is shown: there is no second, hidden copy
-    of the deck.
+    The article names its deck in that document (``data-doc``, ``data-deck``), each list the
+    deck's list it draws from (``data-l``), the places of its lines there (``data-i``:
+    ``0-13`` or ``0,2,5-7``) and, when a line says more than its document's card name
+    (a printing), what each line adds (``data-x``, a JSON list). Each card line is then
+    written as the decklist text has it ("4 Card Name"), and each section names the header
+    it has in that text (``data-h``), so "Copy as text" (a button the script adds once the
+    lines are drawn; the page's ``data-copy`` names it) copies the list from what is shown.
     """
     archetype = f" — {escaped(d.archetype)}" if d.archetype else ""
     if d.legal is True:
@@ -156,11 +160,11 @@ def decklist(d: DeckView, base: str) -> Markup:
     if d.stars is not None:
         stars = _("%(stars)s stars") % {"stars": escaped(d.stars)}
         badges += f' <span class="sk-badge">{stars}</span>'
-    copy = _("Copy as text")
     out = [
-        f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}">\n'
+        f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}" '
+        f'data-doc="{d.document}" data-deck="{escaped(d.deck)}">\n'
         f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>\n'
-        f'<p>{badges} <button class="md-button sk-copy" type="button">{copy}</button></p>\n'
+        f"<p>{badges}</p>\n"
     ]
     if d.deck_name:
         out.append(f'<p class="sk-muted">{escaped(d.deck_name)}</p>')
@@ -172,44 +176,31 @@ def decklist(d: DeckView, base: str) -> Markup:
             count = str(s.count)
         else:
             count = _("%(cards)s, %(stars)s stars") % {"cards": s.count, "stars": escaped(s.stars)}
+        extras = f' data-x="{escaped(json.dumps(s.extras, ensure_ascii=False))}"' if s.extras else ""
         out.append(
             f'<section data-h="{escaped(s.header)}"><h4>{escaped(s.title)} ({count})</h4>'
-            f"<ul>{_card_lines(s.entries)}</ul></section>"
+            f'<ul data-l="{s.source}" data-i="{ranges(s.indexes)}"{extras}></ul></section>'
         )
     out.append("</div>\n</article>")
     return Markup("".join(out))
 
 
-def _card_lines(entries: Iterable[DeckEntry]) -> str:
-    """A deck section's card lines as list items, each as the decklist text has it ("4 Card Name")."""
-    return "".join(
-        f"<li>{e.count} {escaped(e.card)}</li>"
-        if not (extra := e.extra)
-        else f'<li>{e.count} {escaped(e.card)} <span class="sk-muted">{escaped(extra)}</span></li>'
-        for e in entries
-    )
+def ranges(indexes: Sequence[int]) -> str:
+    """Places in a list, runs written as ranges.
 
-
-def history_rows(rows: Sequence[HistoryRow], with_deck: bool) -> Markup:
-    """The rows of a player's results table (a player-heavy archive has thousands of
-    pages of them)."""
-    word = _("in progress")
-    playing = f' <span class="sk-muted">({word})</span>'
-    out = []
-    for r in rows:
-        place = f"{escaped(r.rank)}/{r.field}" if r.rank else ""
-        if r.place:
-            place += f' <span class="sk-badge">{escaped(r.place)}</span>'
-        if r.status != "complete":
-            place += playing
-        deck = f"<td>{escaped(r.archetype)}</td>" if with_deck else ""
-        date = escaped(r.date)
-        out.append(
-            f'<tr><td class="sk-date">{date}</td><td><a href="{escaped(r.url)}">{escaped(r.event)}</a> '
-            f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(r.kind)}</span></td>'
-            f"<td>{place}</td><td>{escaped(r.wld)}</td>{deck}</tr>"
-        )
-    return Markup("".join(out))
+    >>> ranges([0, 1, 2, 3]), ranges([0, 2, 3, 4, 7]), ranges([])
+    ('0-3', '0,2-4,7', '')
+    """
+    out: list[str] = []
+    start = prev = None
+    for i in [*indexes, None]:
+        if start is not None and i is not None and prev is not None and i == prev + 1:
+            prev = i
+            continue
+        if start is not None:
+            out.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = i
+    return ",".join(out)
 
 
 def opponent_rows(rows: Sequence[OpponentRow]) -> Markup:

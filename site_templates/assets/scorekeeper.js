@@ -1,6 +1,7 @@
-/* Scorekeeper site behaviour: find-my-table, event filters, copy decklists, the standings
-   after each round, the opponents behind a standings row, printing. Plain JavaScript, no network, no dependencies. Re-run
-   on Material's instant navigation. */
+/* Scorekeeper site behaviour: find-my-table, event filters, the decklists drawn from their
+   document, copy decklists, the standings after each round, the opponents behind a standings
+   row, printing. Plain JavaScript, no dependencies; the network only for the site's own files
+   (a decklists document, the live page's version). Re-run on Material's instant navigation. */
 (function () {
   "use strict";
 
@@ -218,6 +219,161 @@
     });
   }
 
+  /* The decklists page's card lines, drawn from the event's one decklists document
+     (ingest.site.deck_views): a deck of the MTGODecklistCache copy (data-doc "mtgo") is a
+     place in its Decks, with lists Mainboard and Sideboard of {Count, CardName}; a deck of
+     the API document ("api") is decklists[player id], with the list cards of {count, card}.
+     Each ul[data-l] names its list, the places of its lines there (data-i: "0-13,15") and
+     what each line adds after the card (data-x). Every value is set as text. */
+  function places(text) {
+    var out = [];
+    text.split(",").forEach(function (part) {
+      if (!part) return;
+      var ends = part.split("-"), first = +ends[0], last = ends.length > 1 ? +ends[1] : first;
+      for (var i = first; i <= last; i++) out.push(i);
+    });
+    return out;
+  }
+
+  /* What an API document's line says after the card, as the decklist text writes it
+     (DeckEntry.to_text): [stars: N], then [kind] ([kind: K] when K reads as an attribute). */
+  function attributes(entry) {
+    var out = [];
+    if (typeof entry.stars === "number") out.push("[stars: " + entry.stars + "]");
+    if (typeof entry.kind === "string") {
+      var plain = entry.kind.indexOf(":") === -1 && ["stars", "kind"].indexOf(entry.kind.toLowerCase()) === -1;
+      out.push(plain ? "[" + entry.kind + "]" : "[kind: " + entry.kind + "]");
+    }
+    return out.join(" ");
+  }
+
+  function cardLines(ul, list) {
+    var extras = [];
+    try { extras = JSON.parse(ul.getAttribute("data-x") || "[]"); } catch (e) { extras = []; }
+    places(ul.getAttribute("data-i") || "").forEach(function (i, n) {
+      var entry = list && list[i];
+      if (!entry) return;
+      var copy = entry.CardName !== undefined;
+      var li = cell("li", (copy ? entry.Count : entry.count) + " " + (copy ? entry.CardName : entry.card));
+      var extra = copy ? extras[n] : attributes(entry);
+      if (extra) {
+        var more = cell("span", extra);
+        more.className = "sk-muted";
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(more);
+      }
+      ul.appendChild(li);
+    });
+  }
+
+  function fillDecks() {
+    document.querySelectorAll(".sk-decklists").forEach(function (box) {
+      var loads = {}, waits = [];
+      box.querySelectorAll("article.sk-deck[data-doc]").forEach(function (article) {
+        var kind = article.getAttribute("data-doc"), url = box.getAttribute("data-" + kind);
+        if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
+        if (!loads[url]) {
+          loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
+            if (!r.ok) throw new Error("HTTP " + r.status);
+            return r.json();
+          });
+        }
+        waits.push(loads[url].then(function (doc) {
+          var key = article.getAttribute("data-deck");
+          var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
+          article.querySelectorAll("ul[data-l]").forEach(function (ul) {
+            if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
+          });
+          /* "Copy as text", once there are lines to copy (after the badges). */
+          var badges = article.querySelector("h3 + p");
+          if (badges && !article.querySelector("button.sk-copy")) {
+            var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
+            button.type = "button";
+            button.className = "md-button sk-copy";
+            button.addEventListener("click", function () { copyDeck(button); });
+            badges.appendChild(document.createTextNode(" "));
+            badges.appendChild(button);
+          }
+        }));
+      });
+      if (!waits.length) return;
+      Promise.all(waits).then(function () {
+        box.setAttribute("data-drawn", "true");
+        /* The lines moved the deck a link opened (#deck-...): bring it back into view. */
+        var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        if (target && box.contains(target)) target.scrollIntoView();
+      }, function () {
+        var failed = box.querySelector(".sk-decks-failed");
+        if (failed) failed.classList.remove("sk-hidden");
+      });
+    });
+  }
+
+  /* A player's results, newest first, drawn from their API document (api/players/<id>.json,
+     the one place each is published): each row as the server wrote it before (date; the
+     event, linked, with its format; the place and field, the playoff place, "in progress";
+     the record; the deck), in the site's language from the table's data-sk-history
+     (ingest.site.player_pages.history_words). Every value is set as text. */
+  function format(text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? String(values[key]) : all; });
+  }
+
+  function historyRow(item, w, deck) {
+    var tr = document.createElement("tr");
+    tr.appendChild(cell("td", item.date)).className = "sk-date";
+    var event = item.name, url = w.events + item.event + "/";
+    if (item.team) {
+      var team = { event: item.name, team: item.team.name };
+      if (item.team.seat) team.seat = w.seats[item.team.seat] || item.team.seat;
+      event = format(item.team.seat ? w.teamSeat : w.team, team);
+      url += "teams/#" + item.team.id;
+    }
+    var what = document.createElement("td"), a = cell("a", event), muted = cell("span", "");
+    a.href = url;
+    muted.className = "sk-muted";
+    muted.appendChild(cell("span", item.date + " · ")).className = "sk-date-inline";
+    muted.appendChild(document.createTextNode(w.games ? item.game_name + " · " + item.format : item.format));
+    what.appendChild(a);
+    what.appendChild(document.createTextNode(" "));
+    what.appendChild(muted);
+    tr.appendChild(what);
+    var place = cell("td", item.rank ? item.rank + "/" + item.field : "");
+    if (item.place) {
+      place.appendChild(document.createTextNode(" "));
+      place.appendChild(cell("span", w.places[item.place] || item.place)).className = "sk-badge";
+    }
+    if (item.status && item.status !== "complete") {
+      place.appendChild(document.createTextNode(" "));
+      place.appendChild(cell("span", "(" + w.playing + ")")).className = "sk-muted";
+    }
+    tr.appendChild(place);
+    var record = item.wins === null || item.wins === undefined ? "" : item.wins + "-" + item.losses + "-" + item.draws;
+    if (item.tbp !== undefined && item.points !== null && item.points !== undefined) {
+      record = format(w.gp, { record: record, points: item.points });
+    }
+    tr.appendChild(cell("td", record));
+    if (deck) tr.appendChild(cell("td", item.archetype || ""));
+    return tr;
+  }
+
+  function fillHistory() {
+    document.querySelectorAll("table[data-history]").forEach(function (table) {
+      var body = table.tBodies[0];
+      if (!body || body.children.length) return;  /* drawn already */
+      var w;
+      try { w = JSON.parse(table.getAttribute("data-sk-history")); } catch (e) { return; }
+      var deck = table.tHead.rows[0].cells.length > 4;
+      fetch(new URL(table.getAttribute("data-history"), location.href).href).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      }).then(function (doc) {
+        if (body.children.length) return;
+        (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
+        table.setAttribute("data-drawn", "true");
+      }, function () { /* the noscript paragraph says where the results are; nothing to draw */ });
+    });
+  }
+
   /* Rows with opponents (data-o) open on any screen; a row without them (a past round's
      standings) opens only on a phone, to show the tiebreakers the phone folds away. */
   var phone = window.matchMedia("(max-width: 40em)");
@@ -340,14 +496,13 @@
       var el = document.getElementById(id);
       if (el) el.addEventListener("change", filterEvents);
     });
-    document.querySelectorAll("button.sk-copy").forEach(function (b) {
-      b.addEventListener("click", function () { copyDeck(b); });
-    });
     document.querySelectorAll("button.sk-print-button").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
     });
     fillStandings();
     initStandings();
+    fillDecks();
+    fillHistory();
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);

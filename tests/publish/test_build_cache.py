@@ -152,7 +152,7 @@ def test_what_an_event_depends_on_besides_its_file_is_checked(tmp_path: Path) ->
     deck.write_text(deck.read_text(encoding="utf-8").replace("12 Forest", "11 Forest\n1 Swamp"), encoding="utf-8")
     assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
     docs = _docs(root)
-    assert b"Swamp" in docs[f"fragments/events/{MODERN}/decklists.md.html"]
+    assert b"Swamp" in docs[f"docs/api/events/{MODERN}.mtgo.json"]  # the decklists' one document
     assert docs == _clean_docs(root, tmp_path)
 
     players = root / "players.yaml"

@@ -102,7 +102,9 @@ def test_hidden_lists_and_archetypes_appear_in_no_built_file_until_the_event_is_
     shown = {needle: set(_files_with(build, needle)) for needle in HIDDEN}
     page = "site/events/2026-11-20-quiet-league/decklists/index.html"
     for card in HIDDEN[:6]:
-        assert {page, "site/api/events/2026-11-20-quiet-league.mtgo.json"} <= shown[card], card
+        # Published once: the MTGODecklistCache copy, which the decklists page draws from.
+        published = {f for f in shown[card] if f.startswith("site/")}
+        assert published == {"site/api/events/2026-11-20-quiet-league.mtgo.json"}, card
     for archetype, player in ((CLASSIFIED, "alice"), (DECLARED, "bob")):
         wanted = {page, "site/events/2026-11-20-quiet-league/index.html", f"site/api/players/{player}.json"}
         assert wanted | {"site/search/search_index.json"} <= shown[archetype], archetype

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html
 import http.server
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -39,6 +41,7 @@ from tests.site_helpers import (  # TODAY: decklists public
     make_project,
     round_standings,
     system_chromium,
+    tables,
 )
 
 try:
@@ -389,6 +392,30 @@ def test_an_event_of_an_older_year_is_found_through_its_years_index(new_context:
         ctx.close()
 
 
+def test_an_earlier_year_of_the_events_index_is_a_page_of_its_own(new_context: NewContext, archive_url: str) -> None:
+    """The events index lists this year's events and leads to a page per earlier year: on a
+    phone, "2019" opens that year's page, which lists its event and fits the screen."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, archive_url)
+        page.goto(archive_url + "/events/")
+        assert "Vintage Modern Night 2019" not in page.locator("article").inner_text()
+        page.locator(".sk-event-years a", has_text="2019").tap()
+        page.wait_for_url(re.compile(r".*/events/2019/$"))
+        expect(page.locator("article h1").first).to_contain_text("Events of 2019")
+        event = page.locator(".sk-event-list a", has_text="Vintage Modern Night 2019")
+        expect(event).to_have_count(1)
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1
+        event.tap()
+        page.wait_for_url(re.compile(r".*/events/2019-03-06-vintage-modern-night/$"))
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
 def test_long_names_and_their_marks_keep_the_standings_on_a_phones_screen(
     new_context: NewContext, long_names_url: str
 ) -> None:
@@ -456,6 +483,7 @@ def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> No
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     page.goto(f"{site_url}{MODERN}decklists/")
     assert page.locator("pre.sk-decktext, .md-content [hidden]").count() == 0
+    expect(page.locator(".sk-decklists[data-drawn=true]")).to_have_count(1)  # the lines, from their document
     deck = page.locator("article.sk-deck").first
     expected = _modern_decks()[deck.get_attribute("id") or ""]
     button = deck.locator("button.sk-copy")
@@ -478,6 +506,132 @@ def test_copy_decklist(context: BrowserContext, page: Page, site_url: str) -> No
     shown = [" ".join(li.split()) for li in deck.locator(".sk-deck-sections li").all_inner_texts()]
     cards = [line for line in lines if line and line not in {"Deck", "Sideboard"}]
     assert cards == shown, "the copied list differs from the list shown on the page"
+
+
+_DRAWN_DECKS = """() => Object.fromEntries(Array.from(document.querySelectorAll("article.sk-deck")).map(a =>
+  [a.id, Array.from(a.querySelectorAll(".sk-deck-sections li")).map(li => li.textContent.trim())]))"""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+@pytest.mark.parametrize("slug", ["2026-11-13-friday-night-modern", "2026-10-24-transformers-constructed"])
+def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str, slug: str
+) -> None:
+    """Issue 38 point 4: the decklists page holds no card line; on a phone (390x844) the
+    script draws every deck's lines from the event's one decklists document (the Magic
+    event's MTGODecklistCache copy, the Transformers event's API document, with each line's
+    stars and kind), each as the decklist text has it; a link to a deck's anchor shows that
+    deck once its lines are drawn; nothing is wider than the screen. A screenshot is kept."""
+    from ingest.decks.event_decks import event_decks
+    from ingest.site.render import slug_id
+    from ingest.source.pipeline import format_registry, load_event
+    from ingest.source.project import Project
+
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    loaded = load_event(next((ROOT / "events").rglob(f"{slug}.yaml")), Project(ROOT))
+    assert loaded.event is not None
+    decks = event_decks(loaded.event, loaded.deck_files, format_registry(Project(ROOT))[0], None)
+    expected = {
+        f"deck-{slug_id(pid)}": [line for line in info.decklist.to_text().splitlines() if line[:1].isdigit()]
+        for pid, info in decks.items()
+    }
+    url = f"{base}/events/{slug}/decklists/"
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        served_html = page.request.get(url).text()
+        assert 'data-l="' in served_html and not re.search(r"<li>\d+ ", served_html)  # the page holds no card line
+        problems = _Problems(page, base)
+        requested: list[str] = []
+        page.on("request", lambda r: requested.append(urlsplit(r.url).path))
+        last = list(expected)[-1]
+        page.goto(f"{url}#{last}")
+        expect(page.locator(".sk-decklists[data-drawn=true]")).to_have_count(1)
+        assert page.evaluate(_DRAWN_DECKS) == expected
+        # "Copy as text" comes with the lines it copies: one per deck.
+        assert page.locator("article.sk-deck button.sk-copy").count() == len(expected)
+        kind = "mtgo.json" if "modern" in slug else "json"
+        assert [p for p in requested if p.startswith("/api/")] == [f"/api/events/{slug}.{kind}"]
+        if "transformers" in slug:
+            assert any("[stars: " in line for lines in expected.values() for line in lines)
+        box = page.locator(f"#{last}").bounding_box()
+        assert box is not None and 0 <= box["y"] < PHONE["height"], f"the deck linked to is off screen: {box}"
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1, f"{scroll} px wide on a {inner} px phone"
+        assert page.locator(".sk-decks-failed").is_hidden()
+        if engine == "mkdocs":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.screenshot(path=str(SCREENSHOTS / f"decklists-{slug}-phone.png"), full_page=False)
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
+
+
+def test_without_script_the_decklists_page_says_where_the_cards_are(new_context: NewContext, site_url: str) -> None:
+    """Without script no card line can be drawn: each deck keeps its player, archetype and
+    check, the page links to the document that holds the cards, and offers no copy button."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}{MODERN}decklists/")
+        assert page.locator("article.sk-deck").count() == 24
+        assert page.locator("article.sk-deck .sk-badge.sk-legal").count() == 24
+        assert page.locator("button.sk-copy").count() == 0
+        link = page.locator("noscript a, .md-content a", has_text="decklists document").first
+        assert link.get_attribute("href") == "../../../api/events/2026-11-13-friday-night-modern.mtgo.json"
+        assert "The cards are shown with JavaScript." in page.locator("article.md-content__inner").inner_text()
+    finally:
+        ctx.close()
+
+
+_DRAWN_HISTORY = """() => Array.from(document.querySelectorAll("table.sk-history tbody tr")).map(tr =>
+  [Array.from(tr.cells).map(c => c.textContent), tr.querySelector("a").getAttribute("href")])"""
+
+
+@pytest.mark.parametrize("player", ["zoe-quist", "zoe-hartmann"])
+def test_a_players_results_are_drawn_from_their_api_document_on_a_phone(
+    new_context: NewContext, site_url: str, tmp_path: Path, player: str
+) -> None:
+    """Issue 38 point 4: a player page holds no results row; the script draws them, newest
+    first, from ``api/players/<id>.json`` as the server wrote them (the event linked, its
+    format, place and field, record, deck; a team event's team and seat), which
+    :func:`tests.site_helpers.with_history` does the same way."""
+    from tests.site_helpers import with_history
+
+    url = f"{site_url}/players/{player}/"
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, site_url)
+        served_html = page.request.get(url).text()
+        assert re.search(r"<tbody></tbody></table>", served_html)  # no row of its own
+        doc = page.request.get(f"{site_url}/api/players/{player}.json").json()
+        (tmp_path / "api" / "players").mkdir(parents=True)
+        (tmp_path / "api" / "players" / f"{player}.json").write_text(json.dumps(doc), encoding="utf-8")
+        want = tables(with_history(served_html, tmp_path), "sk-history")[0][1:]
+        links = re.findall(
+            r'<tr><td class="sk-date">[^<]*</td><td><a href="([^"]+)"', with_history(served_html, tmp_path)
+        )
+        assert len(want) == len(doc["events"]) >= 1
+        page.goto(url)
+        expect(page.locator("table.sk-history[data-drawn=true]")).to_have_count(1)
+        drawn = page.evaluate(_DRAWN_HISTORY)
+        assert [[" ".join(c.split()) for c in cells] for cells, _ in drawn] == [
+            [" ".join(c.split()) for c in row] for row in want
+        ]
+        assert [href for _, href in drawn] == [html.unescape(h) for h in links]
+        if player == "zoe-hartmann":
+            assert any("(team " in cells[1] and "teams/#" in href for cells, href in drawn)
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"player-{player}-phone.png"), full_page=True)
+        assert problems.items == [], "\n".join(problems.items)
+    finally:
+        ctx.close()
 
 
 def test_find_my_table(page: Page, site_url: str) -> None:

@@ -109,7 +109,7 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     assert row["place"] == "Champion"
     n, d = (int(x) for x in row["omw_exact"].split("/"))
     assert abs(n / d - row["omw"]) < 1e-12
-    assert doc["api_version"] == 2 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert doc["api_version"] == 3 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
     assert "decklists" in doc  # complete event, decklists after the event
 
 
@@ -703,12 +703,13 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
 
 
 def _player_links(docs: Path) -> dict[str, set[str]]:
-    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs."""
+    """Every player page each Markdown page links to (as ``players/<id>``), from its hrefs
+    (not the players' API documents, ``api/players/<id>.json``)."""
     out: dict[str, set[str]] = {}
     for path in sorted(docs.rglob("*.md")):
         rel = path.relative_to(docs).as_posix()
         here = page_url(rel)
-        hrefs = re.findall(r'href="([^"#]*players/[^"#]+)"', page_text(path))
+        hrefs = re.findall(r'href="((?:(?!api/)[^"#])*players/[^"#]+)"', page_text(path))
         out[rel] = {posixpath.normpath(posixpath.join(here, h)) for h in hrefs}
     return out
 

@@ -4,6 +4,7 @@ checked against the engine and the format data."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from fractions import Fraction as F
 from pathlib import Path
@@ -25,6 +26,7 @@ from tests.site_helpers import (
     MODERN,
     TODAY,
     TRANSFORMERS,
+    drawn_decklists,
     make_project,
     names_of,
     opponent_details,
@@ -149,7 +151,7 @@ def test_an_illegal_deck_gets_a_badge_and_fails_a_strict_build(tmp_path: Path) -
     project = _illegalmake_project(tmp_path)
     build_site(project, today=TODAY, docs_only=True)
     page = page_text(tmp_path / "build" / "docs" / "events" / "2026-11-20-fnm" / "decklists.md")
-    article = page.split('<article class="sk-deck" id="deck-alice">', 1)[1].split("</article>", 1)[0]
+    article = re.split(r'<article class="sk-deck" id="deck-alice"[^>]*>', page, maxsplit=1)[1].split("</article>", 1)[0]
     assert '<span class="sk-badge sk-illegal">illegal</span>' in article
     assert "Lava Spike" in article.split('<ul class="sk-violations">', 1)[1].split("</ul>", 1)[0]
     with pytest.raises(IngestError) as failed:
@@ -187,8 +189,13 @@ def test_wot_deck_page_shows_hero_and_villain_decks(tmp_path: Path) -> None:
     page = page_text(tmp_path / "build" / "docs" / "events" / "2026-09-01-wot" / "decklists.md")
     headings = re.findall(r"<h4>([^<]*)</h4>", page)
     assert headings == ["Hero deck (60)", "Villain deck (60)"]
-    hero = page.split("<h4>Hero deck (60)</h4>", 1)[1].split("</section>", 1)[0]
-    assert '<li>20 Two Rivers Loyalist <span class="sk-muted">[character]</span></li>' in hero
+    # The cards are drawn from the event's API document (the one decklists document of a
+    # game other than Magic), each line as the decklist text has it.
+    api = json.loads((tmp_path / "build" / "docs" / "api" / "events" / "2026-09-01-wot.json").read_text())
+    drawn, _lines = drawn_decklists(page, {"api": api})
+    (text,) = drawn.values()
+    hero = text.split("Hero\n", 1)[1].split("\n\n", 1)[0]
+    assert "20 Two Rivers Loyalist [character]" in hero.splitlines()
     assert "Shadowspawn" not in hero
     # Each section names its header in the decklist text, which "Copy as text" writes.
     assert re.findall(r'<section data-h="([^"]*)">', page) == ["Hero", "Villain"]
