@@ -3,7 +3,7 @@
 :mod:`ingest.planner.round_verdicts` keeps each round's verdict under a digest of exactly what
 it was computed from; this store puts them under the user's cache folder
 (``$XDG_CACHE_HOME/scorekeeper/verdicts``), one small JSON file per verdict, signed with the
-build cache's key (:func:`ingest.publish.cache.signing_key`: the folder may be restored from
+build cache's key (:func:`ingest.source.signing.signing_key`: the folder may be restored from
 elsewhere, as CI restores it, and a planted verdict must not hide a rematch). A file is
 data: read as the build cache's files are (a plain file of bounded size, never a link or a
 pipe), its signature checked, then read back field by field
@@ -133,6 +133,6 @@ def prune(folder: Path) -> None:
 
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts in files under ``cache_home`` (the user's cache folder)."""
-    from ingest.publish.cache import signing_key
+    from ingest.source.signing import signing_key
 
     round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", signing_key(cache_home))
