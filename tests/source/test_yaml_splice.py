@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.core.model import Event
-from ingest.edit.event_file import Edit, EditRefused, make_edit
+from ingest.edit.event_file import Edit, EditFunction, EditRefused, make_edit
 from ingest.source.project import Project
 from ingest.source.yaml_splice import reread
 from ingest.source.yamldoc import SourceDocument, parse_yaml
@@ -182,7 +182,7 @@ def project(tmp_path: Path) -> Project:
     return Project(tmp_path)
 
 
-def _edit(piece: str, *, also: tuple[str, str] = ("", "")):
+def _edit(piece: str, *, also: tuple[str, str] = ("", "")) -> EditFunction:
     def edit(text: str, event: Event) -> Edit:
         new = str(text).replace(MATCH, piece)
         if also[0]:
