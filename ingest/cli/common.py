@@ -20,6 +20,7 @@ from ingest.source.storage import SETTLED_NS
 
 if TYPE_CHECKING:
     from ingest.core.model import Event
+    from ingest.source.project_diagnostics import EventCheck
 
 
 class RoundsType(click.ParamType):  # type: ignore[type-arg]  # generic only in recent click
@@ -100,15 +101,25 @@ def checked_event_and_warnings(
     project: Project, event_file: Path, doing: str, *, as_json: bool = False
 ) -> tuple[Event, tuple[Diagnostic, ...]]:
     """:func:`checked_event`, and the warnings it printed (for a ``--json`` document to carry)."""
+    checked = checked_event_file(project, event_file, doing, as_json=as_json)
+    assert checked.event is not None
+    return checked.event, tuple(checked.diagnostics)
+
+
+def checked_event_file(
+    project: Project, event_file: Path, doing: str, *, as_json: bool = False, keep_tree: bool = False
+) -> EventCheck:
+    """:func:`checked_event_and_warnings`, as the file was read (with its node tree if
+    ``keep_tree``: a command that goes on to edit the file reads it once)."""
     from ingest.source.project_diagnostics import check_event_file
     from ingest.source.storage import changes_soon
 
-    checked = check_event_file(event_file, project)
+    checked = check_event_file(event_file, project, keep_tree=keep_tree)
     for _ in range(3):  # read while an editor was saving it ("the file is empty")? Look again.
         text = checked.loaded.text
         if checked.event is not None or not changes_soon(event_file, None if text is None else text.encode()):
             break
-        checked = check_event_file(event_file, project)
+        checked = check_event_file(event_file, project, keep_tree=keep_tree)
     if checked.event is None:
         message = f"{checked.loaded.shown} has errors; fix them {doing}"
         if as_json:
@@ -117,7 +128,7 @@ def checked_event_and_warnings(
         fail(message)
     if checked.diagnostics:
         click.echo(render_all(checked.diagnostics, limit=50), err=True)
-    return checked.event, tuple(checked.diagnostics)
+    return checked
 
 
 def today_from_env(explicit: dt.date | None) -> dt.date:

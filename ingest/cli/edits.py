@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ import click
 from ingest.cli.common import (
     GameChoice,
     RoundsType,
-    checked_event_and_warnings,
+    checked_event_file,
     echo_json,
     fail,
     fail_json,
@@ -33,6 +34,7 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import (
+    Checked,
     Edit,
     EditFunction,
     EditOutcome,
@@ -309,8 +311,19 @@ def pair(
             raise click.UsageError("--check reports what validate reports: use `scorekeeper validate FILE --json`")
         _check_pairings(event_file, project)
         return
-    # Refused, and warned, as validate would.
-    _, warned = checked_event_and_warnings(project, event_file, "before pairing", as_json=as_json)
+    # Refused, and warned, as validate would; the file as read then is what the edit is made
+    # on, unless it changed meanwhile (then it is read again).
+    checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
+    warned = checked.diagnostics
+
+    def read_before(text: str) -> Checked | None:
+        loaded = checked.loaded
+        if text != loaded.text or loaded.document is None:
+            return None
+        # validate's diagnostics, a superset of what the edit would find: without an error
+        # (or pairing is refused above), they serve only to tell the warnings the round adds.
+        return loaded.document, loaded.event, list(checked.diagnostics)
+
     planned: dict[str, tuple[PairPlan, Event]] = {}
     finished: dict[str, tuple[str, Event]] = {}
 
@@ -338,7 +351,9 @@ def pair(
         )
         return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
 
-    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json)
+    outcome = _run_quietly(
+        ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=read_before
+    )
     found = [*warned, *outcome.warnings]
     if "reason" in finished:
         reason, event = finished["reason"]
@@ -385,12 +400,22 @@ def event_parser(ctx: click.Context, event_file: Path) -> Parse:
 
 
 def _run_quietly(
-    ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool, may_fix: bool, as_json: bool = False
+    ctx: click.Context,
+    event_file: Path,
+    edit: EditFunction,
+    *,
+    dry_run: bool,
+    may_fix: bool,
+    as_json: bool = False,
+    read_before: Callable[[str], Checked | None] | None = None,
 ) -> EditOutcome:
     """Makes the edit, leaving what to print to the command; a refusal ends it with exit
-    status 1 (with ``as_json``, as the JSON document of :func:`~ingest.cli.common.fail_json`)."""
+    status 1 (with ``as_json``, as the JSON document of :func:`~ingest.cli.common.fail_json`).
+    ``read_before``: the file as the command already read it (:func:`edit_event_file`)."""
     try:
-        return edit_event_file(event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix)
+        return edit_event_file(
+            event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix, read_before=read_before
+        )
     except IngestError as exc:
         if as_json:
             shown = display_path(event_file, project_of(ctx).root)

@@ -3,17 +3,26 @@
 :mod:`ingest.planner.round_verdicts` keeps each round's verdict under a digest of exactly what
 it was computed from; this store puts them under the user's cache folder
 (``$XDG_CACHE_HOME/scorekeeper/verdicts``), one small JSON file per verdict, signed with the
-build cache's key (:func:`ingest.publish.cache.signing_key`: the folder may be restored from
+build cache's key (:func:`ingest.source.signing.signing_key`: the folder may be restored from
 elsewhere, as CI restores it, and a planted verdict must not hide a rematch). A file is
 data: read as the build cache's files are (a plain file of bounded size, never a link or a
 pipe), its signature checked, then read back field by field
 (:func:`~ingest.planner.round_verdicts.findings_from`); a file that does not pass is as
 good as none: the round is checked again. Nothing is kept on disk when the folder cannot
 be written (a read-only home): the commands then check as they did without a store.
+
+The folder is bounded: verdicts are spread over 256 subfolders by the first two hex digits
+of their key (a digest, so evenly), and writing one into a subfolder that then holds more
+than :data:`FOLDER_FILES` files or :data:`FOLDER_BYTES` bytes removes its least recently
+used files first (a verdict read is marked used). That costs one listing of a subfolder of
+a few dozen files per verdict written, and keeps the whole store under 256 times those
+bounds (16,384 verdicts, 256 MB at the very most; a round's verdict is typically under a
+kilobyte), however many events a machine checks over the years.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -28,6 +37,12 @@ from ingest.source.storage import read_build_file
 
 MAX_BYTES = 2**20
 """A larger file is not read (a round's findings are a few hundred bytes per table at most)."""
+
+FOLDER_FILES = 64
+"""Most files kept in one of the 256 subfolders (least recently used out first)."""
+
+FOLDER_BYTES = 2**20
+"""Most bytes kept in one of the 256 subfolders (least recently used out first)."""
 
 
 class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
@@ -61,6 +76,8 @@ class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
             found = None
         if found is None:
             raise KeyError(key)
+        with contextlib.suppress(OSError):
+            os.utime(self._path(key))  # used: the last to go when the folder is pruned
         self.memory[key] = found
         return found
 
@@ -76,7 +93,8 @@ class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
             temporary.write_bytes(self._mac(key, payload).encode() + b"\n" + payload)
             os.replace(temporary, path)  # whole or not at all, for a command reading it meanwhile
         except OSError:
-            pass  # a cache that cannot be written is a cache that is not there
+            return  # a cache that cannot be written is a cache that is not there
+        prune(path.parent)
 
     def __delitem__(self, key: str) -> None:
         self.memory.pop(key, None)
@@ -89,8 +107,32 @@ class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
         return len(self.memory)
 
 
+def prune(folder: Path) -> None:
+    """Removes the least recently used files of ``folder`` until at most :data:`FOLDER_FILES`
+    files of :data:`FOLDER_BYTES` bytes in all are left (a leftover temporary file of a
+    command that was stopped counts like any other, and goes first, being old)."""
+    files, size = FOLDER_FILES, FOLDER_BYTES
+    try:
+        with os.scandir(folder) as found:
+            entries = []
+            for entry in found:
+                if not entry.is_dir(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                    entries.append((st.st_mtime_ns, entry.name, st.st_size))
+    except OSError:
+        return
+    entries.sort()
+    count, total = len(entries), sum(e[2] for e in entries)
+    for _, name, bytes_ in entries:
+        if count <= files and total <= size:
+            break
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
+        count, total = count - 1, total - bytes_
+
+
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts in files under ``cache_home`` (the user's cache folder)."""
-    from ingest.publish.cache import signing_key
+    from ingest.source.signing import signing_key
 
     round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", signing_key(cache_home))

@@ -47,6 +47,7 @@ from ingest.source.pipeline import EventData, parse_event_text
 from ingest.source.project import Project
 from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
+from ingest.source.yaml_splice import reread
 from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
@@ -123,16 +124,25 @@ Checked = tuple[SourceDocument | None, Event | None, list[Diagnostic]]
 
 
 def check_event_text(
-    text: str, shown: str, project: Project, *, keep_tree: bool = False, data: EventData | None = None
+    text: str,
+    shown: str,
+    project: Project,
+    *,
+    keep_tree: bool = False,
+    data: EventData | None = None,
+    document: SourceDocument | None = None,
 ) -> Checked:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
     Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
     event (assembled even when cross-references are wrong, None when the file cannot be
     read as an event at all) and every problem found. ``data``: the project's formats and
-    schemas, when the caller holds them (looked up otherwise).
+    schemas, when the caller holds them (looked up otherwise); ``document``: the text as
+    already read (:func:`~ingest.source.pipeline.parse_event_text`).
     """
-    doc, event, diags = parse_event_text(text, shown, project, data, lenient=True, keep_tree=keep_tree)
+    doc, event, diags = parse_event_text(
+        text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
+    )
     if event is not None and not has_errors(diags):
         from ingest.source.project_diagnostics import recorded_pairing_checks
 
@@ -198,10 +208,17 @@ def make_edit(
     if old_errors and not may_fix:
         raise EditRefused(_refusal(shown, old_errors, [], fixes_none=False))
     changed = edit(ParsedText(text, doc.root), event)
-    # The new text as a plain str, and the old tree let go before the new text is read
-    # (kept alive through the check, the garbage collector walks it again and again).
-    changed, doc = replace(changed, text=str(changed.text)), None
-    _, new_event, after = check_event_text(changed.text, shown, project, data=data)
+    changed = replace(changed, text=str(changed.text))
+    # The new text read from the old one's reading when the edit is local (a result, a
+    # round appended): only the YAML is not read again, and only where the new text is the
+    # old one's, read the same (ingest.source.yaml_splice says why); the schema, the
+    # assembly and the recorded pairings are checked whole. A file with errors is read whole.
+    reread_doc = None if old_errors else reread(doc, text, changed.text)
+    # The old tree let go before the new text is checked (kept alive through the check,
+    # the garbage collector walks it again and again).
+    doc = None
+    _, new_event, after = check_event_text(changed.text, shown, project, data=data, document=reread_doc)
+    reread_doc = None
     new_errors = [d for d in after if d.is_error]
     added = _added(old_errors, new_errors)
     if new_event is None or added:

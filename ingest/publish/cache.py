@@ -50,6 +50,8 @@ from ingest.site.player_pages import PLAYER_PAGE
 from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.signing import KEY_BYTES as KEY_BYTES  # where callers have found them
+from ingest.source.signing import signing_key as signing_key
 from ingest.source.storage import (
     display_path,
     find_files,
@@ -74,10 +76,6 @@ LAST_GOOD = "last-good"
 _PROCESS_KEY = os.urandom(32)
 """The signing key of a build without a cache folder: what it signs, only this process reads."""
 
-KEY_BYTES = 32
-"""The signing key's length (:func:`signing_key`)."""
-
-
 # -- the store ------------------------------------------------------------------------------------
 
 
@@ -86,34 +84,6 @@ def cache_folder(home: Path, build_dir: Path) -> Path:
     of the build folder's absolute path)."""
     name = hashlib.sha256(os.fspath(build_dir.resolve()).encode()).hexdigest()[:32]
     return home / "builds" / name
-
-
-def signing_key(home: Path) -> bytes | None:
-    """The key entries are signed with, kept in ``home`` and made on first use; None when it
-    cannot be kept.
-
-    The key file is read like every file of the cache: a plain file, never a link, a pipe or
-    a device, and never more than a key's bytes (a link to ``/dev/zero`` made a build read
-    without end, a pipe made it wait). One that is not a key is removed and made again.
-    """
-    path = home / "build-cache.key"
-    data = read_build_file(path, KEY_BYTES)
-    if data is not None and len(data) == KEY_BYTES:
-        return data
-    if os.path.lexists(path):
-        try:
-            os.unlink(path)  # not a key (empty, short, a link, a pipe...): made again
-        except OSError:
-            return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(fd, "wb") as out:
-            out.write(os.urandom(KEY_BYTES))
-    except OSError:
-        pass  # another build made it meanwhile, or none can be kept here
-    data = read_build_file(path, KEY_BYTES)
-    return data if data is not None and len(data) == KEY_BYTES else None
 
 
 class EventStore:

@@ -53,6 +53,9 @@ class Loaded:
     deck_files: tuple[DeckFile, ...] = ()
     """The decklist files read, with their text, in the order the text names them (empty
     when ``event`` is None)."""
+    document: SourceDocument | None = None
+    """The text as read, with its node tree (only when :func:`load_event` was asked to keep
+    it: a command that checks a file and then edits it reads it once)."""
 
 
 def read_document(
@@ -196,6 +199,7 @@ def parse_event_text(
     *,
     lenient: bool = False,
     keep_tree: bool = False,
+    document: SourceDocument | None = None,
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read).
 
@@ -204,8 +208,14 @@ def parse_event_text(
     checks still run on the parts the schema accepted. The event is None on any error;
     ``lenient`` keeps it when only cross-reference checks failed (for a correction);
     ``keep_tree`` keeps the composed YAML in the document (for an edit of the text).
+    ``document``: ``text`` as already read, without problems (an edit's new text read from
+    the old one's reading: :func:`ingest.source.yaml_splice.reread`); everything else is
+    checked as for any text.
     """
-    doc, problems = parse_yaml(text, shown, keep_tree=keep_tree)
+    doc: SourceDocument | None = document
+    problems: list[Diagnostic] = []
+    if doc is None:
+        doc, problems = parse_yaml(text, shown, keep_tree=keep_tree)
     if doc is None:
         return None, None, problems
     if not isinstance(doc.data, dict):
@@ -323,10 +333,18 @@ needs it, and it is most of what a build worker would otherwise send back)."""
 
 def parse_event(text: str, shown: str, project: Project, data: EventData | None = None) -> ParsedEvent:
     """:func:`parse_event_text`, keeping the decklist references rather than the document."""
-    doc, event, problems = parse_event_text(text, shown, project, data)
+    refs, event, problems, _ = _parsed(text, shown, project, data)
+    return refs, event, problems
+
+
+def _parsed(
+    text: str, shown: str, project: Project, data: EventData | None = None, *, keep_tree: bool = False
+) -> tuple[tuple[DeckRef, ...], Event | None, list[Diagnostic], SourceDocument | None]:
+    doc, event, problems = parse_event_text(text, shown, project, data, keep_tree=keep_tree)
     if doc is None or event is None:
-        return (), event, problems
-    return tuple(DeckRef(doc.pos(ypath), pid, ref) for ypath, pid, ref in deck_files(doc)), event, problems
+        return (), event, problems, doc
+    refs = tuple(DeckRef(doc.pos(ypath), pid, ref) for ypath, pid, ref in deck_files(doc))
+    return refs, event, problems, doc
 
 
 def load_event(
@@ -335,6 +353,8 @@ def load_event(
     parsed: dict[Any, ParsedEvent] | None = None,
     data: EventData | None = None,
     settled_before: int | None = None,
+    *,
+    keep_tree: bool = False,
 ) -> Loaded:
     """Reads one event file and its decklist files and checks everything.
 
@@ -350,12 +370,17 @@ def load_event(
         settled_before: decklist files last changed before this time (ns since the epoch)
             come with their signature (:func:`~ingest.source.storage.file_signature`), for
             the build cache; None: none do.
+        keep_tree: keep the text as read, with its node tree (:attr:`Loaded.document`), for
+            a command that goes on to edit it (``parsed`` is then not used).
     """
     shown = display_path(path, project.root)
     text, problems = read_text(path, shown, within=project.within(path))
     if text is None:
         return Loaded(path, shown, None, None, tuple(problems))
-    if parsed is None:
+    document = None
+    if keep_tree:
+        refs, event, problems, document = _parsed(text, shown, project, data, keep_tree=True)
+    elif parsed is None:
         refs, event, problems = parse_event(text, shown, project, data)
     else:
         key = parse_key(text, shown, project, data)
@@ -404,7 +429,8 @@ def load_event(
         if any(d.is_error for d in problems):
             event, files = None, []
     problems.sort(key=Diagnostic.sort_key)
-    return Loaded(path, shown, text, event, tuple(problems), tuple(deck.ref for deck in refs), tuple(files))
+    refs_read = tuple(deck.ref for deck in refs)
+    return Loaded(path, shown, text, event, tuple(problems), refs_read, tuple(files), document if event else None)
 
 
 def _deck_missing(event: Event, ref: str, pos: SourcePos, shown: str) -> Diagnostic:

@@ -177,13 +177,14 @@ class EventCheck:
         return self.loaded.event if not has_errors(self.diagnostics) else None
 
 
-def check_event_file(path: Path, project: Project, *, shared: bool = True) -> EventCheck:
+def check_event_file(path: Path, project: Project, *, shared: bool = True, keep_tree: bool = False) -> EventCheck:
     """What ``validate`` says about one event file and the shared files it depends on.
 
     ``shared``: include the shared files' problems (a command going over many events
-    reports them once itself).
+    reports them once itself); ``keep_tree``: keep the text as read, with its node tree
+    (:attr:`~ingest.source.pipeline.Loaded.document`), for a command that goes on to edit it.
     """
-    loaded = load_event(path, project)
+    loaded = load_event(path, project, keep_tree=keep_tree)
     diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)
     if loaded.event is not None:
         archetypes, _ = load_archetype_book(project)

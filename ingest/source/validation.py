@@ -25,12 +25,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema_rs
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, relevance
-from jsonschema.protocols import Validator
 
 from ingest.core.diagnostics import Diagnostic, error
 from ingest.core.errors import IngestError
@@ -38,17 +35,43 @@ from ingest.core.games import game_ids
 from ingest.rules.rulesets import RULESETS
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from jsonschema.protocols import Validator
+
 _WEAK = frozenset({"anyOf", "oneOf"})
+
+
+class _Explainer:
+    """jsonschema's validator of one schema, made when a rejection is first explained:
+    importing jsonschema costs a command about 60 ms of CPU, and a document jsonschema-rs
+    accepts never needs it."""
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        self.schema = schema
+        self.made: Validator | None = None
+
+    def get(self) -> Validator:
+        if self.made is None:
+            from jsonschema import Draft202012Validator
+
+            self.made = schema_validator()(self.schema, format_checker=Draft202012Validator.FORMAT_CHECKER)
+        return self.made
 
 
 @dataclass(frozen=True, slots=True)
 class Schema:
     """A loaded JSON Schema: the fast verdict and the validator that explains a rejection."""
 
-    explain: Validator
-    """jsonschema (:data:`SchemaValidator`, format checking on): the errors of a rejected document."""
+    explainer: _Explainer
+    """jsonschema (:data:`SchemaValidator`, format checking on), made when first needed."""
     verdict: jsonschema_rs.Validator
     """jsonschema-rs on the same schema (formats checked): whether a document is valid."""
+
+    @property
+    def explain(self) -> Validator:
+        """jsonschema (:data:`SchemaValidator`, format checking on): the errors of a rejected document."""
+        return self.explainer.get()
 
     def accepts(self, data: Any) -> bool:
         """Whether jsonschema-rs finds ``data`` valid (False for values JSON cannot hold)."""
@@ -85,7 +108,7 @@ def _compiled(path: Path, games: tuple[str, ...], rules: tuple[str, ...], format
         verdict = jsonschema_rs.Draft202012Validator(inlined, validate_formats=True)
     except jsonschema_rs.ValidationError as exc:
         raise IngestError(f"{path}: not a valid JSON Schema: {str(exc).splitlines()[0]}") from None
-    return Schema(SchemaValidator(inlined, format_checker=Draft202012Validator.FORMAT_CHECKER), verdict)
+    return Schema(_Explainer(inlined), verdict)
 
 
 @functools.lru_cache(maxsize=256)
@@ -128,13 +151,26 @@ def whole_pattern(pattern: str) -> re.Pattern[str]:
 
 def _pattern(validator: Any, pattern: Any, instance: Any, schema: Any) -> Iterator[ValidationError]:
     """jsonschema's ``pattern``, with ``$`` meaning the end of the text (:func:`whole_pattern`)."""
+    from jsonschema.exceptions import ValidationError
+
     if validator.is_type(instance, "string") and not whole_pattern(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-SchemaValidator = validators.extend(Draft202012Validator, {"pattern": _pattern})
-"""jsonschema's Draft 2020-12 validation, with a pattern's ``$`` meaning the end of the text
-as JSON Schema (ECMA-262) says."""
+@functools.cache
+def schema_validator() -> Any:
+    """:data:`SchemaValidator`, made (and jsonschema imported) when first asked for."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
+def __getattr__(name: str) -> Any:
+    """``SchemaValidator``: jsonschema's Draft 2020-12 validation, with a pattern's ``$``
+    meaning the end of the text as JSON Schema (ECMA-262) says (made when first imported)."""
+    if name == "SchemaValidator":
+        return schema_validator()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _inline_refs(node: Any, root: Mapping[str, Any], depth: int = 0) -> Any:
@@ -207,6 +243,8 @@ def check_document(doc: SourceDocument, schema: Schema | Validator) -> SchemaChe
         validator = schema.explain
     else:
         validator = schema
+    from jsonschema.exceptions import relevance
+
     best: dict[tuple[Any, ...], ValidationError] = {}
     broken: set[YamlPath] = set()
     for err in validator.iter_errors(doc.data):
@@ -264,6 +302,8 @@ def _deepest(err: ValidationError) -> ValidationError:
         return err
     if "x-messages" in err.schema and err.validator in err.schema["x-messages"]:
         return err
+    from jsonschema.exceptions import relevance
+
     candidates = [e for e in err.context if e.validator != "type" and e.validator != "required"]
     if not candidates:
         return err

@@ -92,18 +92,23 @@ def _reads_of_the_event(root: Path, *args: str) -> int:
 
 
 @pytest.mark.parametrize(
-    "command",
+    ("command", "reads"),
     [
-        ("report", "--table", "1", "2-1"),
-        ("report", "--round", "1", "--player", "ana", "0-2", "--replace"),
-        ("clear", "--round", "1", "--table", "2"),
-        ("rename", "ben", "Benedict"),
-        ("drop", "dee", "--after-round", "2"),
-        ("add-player", "--name", "Eve Late"),
+        # One match's flow mapping changed on its line: the new text is read from the old
+        # one's reading, only the mapping composed again (ingest.source.yaml_splice).
+        (("report", "--table", "1", "2-1"), 1),
+        (("report", "--round", "1", "--player", "ana", "0-2", "--replace"), 1),
+        (("clear", "--round", "1", "--table", "2"), 1),
+        (("rename", "ben", "Benedict"), 1),
+        # A key added to a block mapping, an item to a list other than the last: read whole.
+        (("drop", "dee", "--after-round", "2"), 2),
+        (("add-player", "--name", "Eve Late"), 2),
     ],
 )
-def test_an_edit_parses_the_file_once_and_its_result_once(project: Path, command: tuple[str, ...]) -> None:
-    assert _reads_of_the_event(project, *command) == 2
+def test_an_edit_parses_the_file_once_and_its_result_at_most_once(
+    project: Path, command: tuple[str, ...], reads: int
+) -> None:
+    assert _reads_of_the_event(project, *command) == reads
 
 
 def test_undrop_parses_the_file_once_and_its_result_once(project: Path) -> None:

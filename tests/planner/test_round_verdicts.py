@@ -153,3 +153,39 @@ def test_a_stored_verdict_that_does_not_read_back_is_computed_again(tmp_path: Pa
     os.mkfifo(path)  # a pipe is never waited on
     assert VerdictFiles(tmp_path, b"k" * 32).get(key) is None
     assert VerdictFiles(tmp_path, b"k" * 32).get("../../etc/passwd") is None
+
+
+def test_the_verdict_folder_is_bounded_least_recently_used_out(tmp_path: Path, monkeypatch: Any) -> None:
+    from ingest.cli import verdict_files
+
+    monkeypatch.setattr(verdict_files, "FOLDER_FILES", 3)
+    store = VerdictFiles(tmp_path, b"k" * 32)
+    found = (Finding("rematch", ("a", "b"), table=1),)
+    keys = [f"ab{i:062x}" for i in range(5)]
+    for age, key in enumerate(keys[:3]):
+        store[key] = found
+        os.utime(tmp_path / "ab" / f"{key}.json", ns=(age * 10**9, age * 10**9))  # written in this order
+    assert VerdictFiles(tmp_path, b"k" * 32)[keys[0]] == found  # read: the oldest becomes the last used
+    store[keys[3]] = found  # a fourth in the folder: the least recently used (keys[1]) goes
+    left = sorted(p.stem for p in (tmp_path / "ab").iterdir())
+    assert left == sorted([keys[0], keys[2], keys[3]])
+    assert VerdictFiles(tmp_path, b"k" * 32).get(keys[1]) is None  # computed again when asked
+    store[keys[4]] = found
+    assert len(list((tmp_path / "ab").iterdir())) == 3
+    assert keys[4] in {p.stem for p in (tmp_path / "ab").iterdir()}  # the new one is kept
+
+
+def test_the_verdict_folder_is_bounded_in_bytes(tmp_path: Path, monkeypatch: Any) -> None:
+    from ingest.cli import verdict_files
+
+    store = VerdictFiles(tmp_path, b"k" * 32)
+    many = tuple(Finding("rematch", (f"player{i}", f"other{i}"), table=i) for i in range(8))
+    store["cd" * 32] = many
+    one = (tmp_path / "cd" / f"{'cd' * 32}.json").stat().st_size
+    monkeypatch.setattr(verdict_files, "FOLDER_BYTES", one * 3 // 2)  # room for one verdict, not two
+    os.utime(tmp_path / "cd" / f"{'cd' * 32}.json", ns=(10**9, 10**9))
+    (tmp_path / "cd" / ".stray.123").write_bytes(b"x" * 100)  # a stopped command's temporary file
+    os.utime(tmp_path / "cd" / ".stray.123", ns=(0, 0))
+    store["cd" * 31 + "ef"] = many
+    assert sorted(p.name for p in (tmp_path / "cd").iterdir()) == [f"{'cd' * 31}ef.json"]
+    assert VerdictFiles(tmp_path, b"k" * 32)["cd" * 31 + "ef"] == many

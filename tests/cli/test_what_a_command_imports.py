@@ -1,0 +1,68 @@
+"""A command imports what it uses: `report` and `pair` on a valid file import neither jsonschema
+(asked only to explain a rejected document) nor the build's machinery (the verdicts' signing
+key is a module of its own), which cost every command start a tenth of a second of CPU."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.builders import ROOT
+
+EVENT = """\
+name: Imports
+date: 2026-12-04
+game: mtg
+format: modern
+seed: 7
+structure: {pairing: swiss, swiss_rounds: 3, best_of: 3}
+players:
+  - {id: ana, name: Ana}
+  - {id: ben, name: Ben}
+rounds:
+  - round: 1
+    matches:
+      - {table: 1, players: [ana, ben]}
+"""
+
+SCRIPT = """
+import json, sys
+from ingest.cli.main import main
+try:
+    main(sys.argv[1:])
+except SystemExit as exc:
+    code = exc.code
+heavy = ("jsonschema.", "ingest.publish.")
+print(json.dumps({"code": code, "modules": sorted(m for m in sys.modules if (m + ".").startswith(heavy))}))
+"""
+
+
+@pytest.mark.parametrize(
+    "args", [("report", "events/e.yaml", "--table", "1", "2-1"), ("pair", "events/e.yaml", "--dry-run")]
+)
+def test_an_event_night_command_imports_no_schema_explainer_or_build(tmp_path: Path, args: tuple[str, ...]) -> None:
+    for name in ("schema", "formats"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "e.yaml").write_text(
+        EVENT if args[0] == "report" else EVENT.replace("ben]}", "ben], games: 2-0}")
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "--root", str(tmp_path), *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["code"] in (0, None), done.stderr
+    assert result["modules"] == []
+    assert list((tmp_path / "cache").rglob("build-cache.key"))  # the verdicts are signed all the same
