@@ -2,9 +2,10 @@
 what the data says (metagame share over time, win rates, the matchup matrix, conversion to
 the top cut), and per archetype the list of the matches its figures were computed from,
 each linking to its round. Made from the events' analytics records
-(:attr:`~ingest.site.digest.EventDigest.record`), so the build cache serves them like the
+(:attr:`~ingest.site.digest.EventDigest.analytics`), so the build cache serves them like the
 other pages about many events, a format's pages in a file of their own
-(:mod:`ingest.publish.analytics_cache`).
+(:mod:`ingest.publish.analytics_cache`). An unchanged format is recognised by a digest of
+its events' record digests, checked first: its records are not decoded, nor its pages made.
 
 Pages (from the site root): ``analytics/<game>/<format>/`` (every event of the format),
 ``analytics/<game>/<format>/seasons/<season>/`` (a season's), and
@@ -56,12 +57,9 @@ def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str
     """The formats that have an analytics page: some event of theirs with public lists that
     name an archetype (a field of unclassified decks says nothing)."""
     return {
-        (d.record.game, d.record.format)
+        (d.analytics.game, d.analytics.format)
         for d in digests
-        if d.record is not None
-        and d.record.lists_public
-        and d.record.format != "other"
-        and any(arch for _, _, arch, _ in d.record.players)
+        if d.analytics is not None and d.analytics.names_archetypes and d.analytics.format != "other"
     }
 
 
@@ -106,12 +104,13 @@ def analytics_pages(
     With ``kept``, a format's pages are made again only when what they are made from
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
     templates), so a result changed in one format leaves the others' pages as they were;
-    ``kept`` is asked for a format's pages only when it has some.
+    ``kept`` is asked for a format's pages only when it has some, and a format's records are
+    decoded only when its pages are made.
     """
     by_format: dict[Format, list[EventDigest]] = defaultdict(list)
     for d in digests:
-        if d.record is not None:
-            by_format[(d.record.game, d.record.format)].append(d)
+        if d.analytics is not None:
+            by_format[(d.analytics.game, d.analytics.format)].append(d)
     seasons = _season_slugs(inputs, digests)
     files: Files = {}
     for game, fmt in sorted(formats_with_analytics(digests)):
@@ -123,7 +122,8 @@ def analytics_pages(
             if found is not None:
                 files.update(found)
                 continue
-        made = _format_pages(inputs, templates, game, fmt, [d.record for d in mine if d.record is not None], seasons)
+        records = [d.analytics.record for d in mine if d.analytics is not None]
+        made = _format_pages(inputs, templates, game, fmt, records, seasons)
         if kept is not None:
             kept.put((game, fmt), key, made)
         files.update(made)
@@ -150,14 +150,15 @@ def _key(
 ) -> str:
     """What a format's analytics pages depend on, as a digest (plain text: kept on disk).
 
-    Its events' records count by their digests (:attr:`EventDigest.record_digest`, taken
-    when each event was made), so keying the pages of a 300-event format reads 300 short
-    strings, not the records."""
+    Its events' records count by their digests (:attr:`KeptRecord.digest
+    <ingest.analytics.records.KeptRecord.digest>`, taken when each event was made), so
+    keying the pages of a 300-event format reads 300 short strings, not the records."""
     h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
     for sid, name, slugs in seasons:
         h.update(repr((sid, name, sorted(d.history.slug for d in digests if d.history.slug in slugs))).encode())
     for d in digests:
-        h.update(d.record_digest.encode() + b"\0")
+        if d.analytics is not None:
+            h.update(d.analytics.digest.encode() + b"\0")
     return h.hexdigest()
 
 
