@@ -31,7 +31,8 @@ from ingest.site.table_rows import escaped
 from ingest.source.layers import SearchPath
 
 PAGE_ROWS = 500
-"""Rows on one page of a list (a match or a deck each: about 200 bytes of HTML, 30 gzipped)."""
+"""Matches or decks on one page of a list (a match about 110 bytes of HTML, its event's date
+and name written once for its matches against one archetype; a deck about 200 bytes)."""
 
 FINISHES = ("top1", "top4", "top8", "cut")
 """The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
@@ -83,7 +84,8 @@ def match_pages(
         for n, chunk in enumerate(chunks, 1):
             path = pages.path(n)
             base = escaped(base_for(path))
-            by_opponent: dict[str, list[str]] = {}
+            # One row per event: its date and name once, then each match of it (round and result).
+            by_opponent: dict[str, list[tuple[str, list[str]]]] = {}
             for opponent, m in chunk:
                 label = labels.get((m.stage, m.round))
                 if label is None:
@@ -91,16 +93,24 @@ def match_pages(
                     label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
                 g = m.games
                 games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
-                by_opponent.setdefault(opponent, []).append(
-                    f'<tr><td>{days[m.slug]}</td><td><a href="{base}events/{m.slug}/">{names[m.slug]}</a></td>'
-                    f'<td><a href="{base}{round_url(m)}">{label}</a></td><td>{words[m.result]} {games}</td></tr>'
-                )
+                played = f'<a href="{base}{round_url(m)}">{label}</a> {words[m.result]} {games}'
+                rows = by_opponent.setdefault(opponent, [])
+                if rows and rows[-1][0] == m.slug:
+                    rows[-1][1].append(played)
+                else:
+                    rows.append((m.slug, [played]))
             groups = [
                 {
                     "opponent": opponent,
                     "anchor": f"vs-{ids[opponent]}",
                     "continued": starts[opponent] < n,
-                    "rows": Markup("\n".join(rows)),
+                    "rows": Markup(
+                        "\n".join(
+                            f'<tr><td>{days[slug]}</td><td><a href="{base}events/{slug}/">{names[slug]}</a></td>'
+                            f"<td>{'<br>'.join(played)}</td></tr>"
+                            for slug, played in rows
+                        )
+                    ),
                 }
                 for opponent, rows in by_opponent.items()
             ]

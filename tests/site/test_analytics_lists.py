@@ -219,6 +219,22 @@ def test_a_popular_archetype_s_matches_come_in_pages_under_the_budget(
             assert _weight(files, path) <= PAGE_BUDGET - THEME_ALLOWANCE, path
 
 
+def test_an_event_s_matches_against_one_archetype_share_one_row(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    """The event's date and name are written once per opponent's table, its matches (round and
+    result) in that row: half the bytes of a row per match."""
+    _records, _a, files = large
+    shared = 0
+    for path in [p for p in files if re.search(r"archetypes/burn(/\d+)?\.md$", p)]:
+        for table in _shown(files, path).split("<table")[1:]:
+            rows = re.findall(r"<tr><td>.*?</tr>", table)
+            events = [re.search(r'events/([^/"]+)/"', row)[1] for row in rows]  # type: ignore[index]
+            assert len(events) == len(set(events)), path  # one row per event
+            shared += sum(len(re.findall(r"/rounds/#round-\d+", row)) > 1 for row in rows)
+    assert shared > 0  # some events had two matches against one archetype, in one row
+
+
 def test_without_pages_the_list_would_pass_the_budget(
     large: tuple[list[EventRecord], Analytics, Files], monkeypatch: pytest.MonkeyPatch
 ) -> None:
