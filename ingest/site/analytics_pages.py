@@ -10,7 +10,9 @@ its events' record digests, checked first: its records are not decoded, nor its 
 Pages (from the site root): ``analytics/<game>/<format>/`` (every event of the format),
 ``analytics/<game>/<format>/seasons/<season>/`` (a season's), and
 ``analytics/<game>/<format>/archetypes/<archetype>/`` (the matches behind an archetype's
-figures; a season's page links to the same lists, which give each match's date).
+figures; a season's page links to the same lists, which give each match's date). Each
+scope's decks, top cuts and periods are listed under its own folder
+(:mod:`ingest.site.analytics_lists`): a season's lists hold the season's events only.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
-from ingest.site.analytics_lists import cut_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, match_starts, period_pages, period_url
 from ingest.site.analytics_views import SPARK_H, SPARK_W, archetype_views, conversion_views
 from ingest.site.digest import EventDigest
 from ingest.site.page import Files, SiteInputs, base_for, page_files
@@ -183,14 +185,15 @@ def _format_pages(
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
     events = {r.slug: r for r in mine}
     cells = match_starts(root, whole, events)
-    files.update(_page(root, templates, whole, name, game, root, "", links, cells))
-    files.update(period_pages(root, root, templates, whole, name, mine))
-    for sid, sname, a in scopes:
-        folder = f"{root}seasons/{sid}/"
+    files.update(match_pages(root, templates, whole, name, events))
+    # Each scope's page, and the lists its figures were computed from: a season's decks, top
+    # cuts and periods are the season's events' only (its matches are listed with the format's,
+    # each with its date).
+    for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
         files.update(_page(folder, templates, a, name, game, root, sname, links, cells))
         files.update(period_pages(folder, root, templates, a, name, mine))
-    files.update(match_pages(root, templates, whole, name, events))
-    files.update(cut_pages(root, templates, whole, name, mine))
+        files.update(deck_pages(folder, templates, a, name, mine))
+        files.update(cut_pages(folder, templates, a, name, mine))
     return files
 
 
@@ -226,8 +229,8 @@ def _page(
             "seasons": seasons,
             "all_url": root,
             "format_url": f"formats/{game}/{a.scope.format}/",
-            "rows": archetype_views(a, f"{root}archetypes/", cells),
-            "conversion": conversion_views(a, f"{root}archetypes/"),
+            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/"),
+            "conversion": conversion_views(a, f"{folder}archetypes/"),
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],
             "trend_rows": [

@@ -68,6 +68,8 @@ class ArchetypeView:
     """Its id on the page (and its match list's file name)."""
     url: str
     """Its match list, from the site root."""
+    decks_url: str
+    """Its decks in the scope (what its shares were computed from), from the site root."""
     decks: int
     deck_share: str
     player_share: str
@@ -147,11 +149,13 @@ def _trend(a: Analytics, name: str) -> TrendView:
 
 
 def archetype_views(
-    a: Analytics, base_url: str, cell_urls: Mapping[tuple[str, str], str] | None = None
+    a: Analytics, base_url: str, cell_urls: Mapping[tuple[str, str], str] | None = None, decks_base: str = ""
 ) -> tuple[ArchetypeView, ...]:
-    """Each archetype's figures; ``base_url``: the scope's match lists' folder, from the site
+    """Each archetype's figures; ``base_url``: the format's match lists' folder, from the site
     root; ``cell_urls``: each matrix cell's link (archetype, opponent), when its match list
-    is in pages (:func:`ingest.site.analytics_lists.match_starts`)."""
+    is in pages (:func:`ingest.site.analytics_lists.match_starts`); ``decks_base``: the
+    scope's archetype folder, where each archetype's deck list is (``<a>/decks/``; the match
+    lists' folder when not given)."""
     ids = anchors(a.archetypes)
     out = []
     for row in a.rows:
@@ -165,6 +169,7 @@ def archetype_views(
                 row.archetype,
                 ids[row.archetype],
                 url,
+                f"{decks_base or base_url}{ids[row.archetype]}/decks/",
                 row.decks,
                 local_pct(row.deck_share, 1),
                 local_pct(row.player_share, 1),
