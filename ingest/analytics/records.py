@@ -114,7 +114,7 @@ class EventRecord:
     archetype is empty while the lists are not public; the key is the canonical id, or
     ``<slug>/<id>`` for a hidden player (never linked across events)."""
     matches: tuple[MatchRow, ...] = ()
-    """Every Swiss and playoff entry, in the file's order (individual MTR-style events only)."""
+    """Every Swiss and playoff entry, in the file's order (MTR-style events: a team event's seat by seat)."""
     standings: tuple[StandingRow, ...] = ()
     """The standings as they stand (MTR-style individual events; none before round 1 ends)."""
     placings: tuple[Placing, ...] = ()
@@ -149,6 +149,32 @@ def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
     else:
         kind = "played"
     return MatchRow(stage, number, m.table, m.players[0], b, kind, games)
+
+
+def _seat_rows(
+    stage: str, rounds: tuple[Round, ...], members: Mapping[str, tuple[str, ...]], by_results: bool
+) -> list[MatchRow]:
+    """A team event's entries, seat by seat: when two teams meet, the players of each seat play
+    a match of their own, with their own decks (MTR 8.2: player A against player A, and so on;
+    Bushiroad 5.1.1-5.1.2: first against first in tag and trio fights). Each seat's match is a
+    row, in seat order, with its team match's table; a team's bye or match loss is a row per
+    member. A Two-Headed Giant match (one score, the two players of a team playing as one) has
+    no seat's match between two decks and gives no row."""
+    out = []
+    for rnd in rounds:
+        for m in rnd.matches:
+            if m.kind in (MatchKind.BYE, MatchKind.LOSS):
+                for player in members.get(m.players[0], ()):
+                    out.append(_row(stage, rnd.number, Match(m.kind, (PlayerId(player),), table=m.table), by_results))
+        for tm in rnd.team_matches:
+            first, second = members.get(tm.teams[0], ()), members.get(tm.teams[1], ())
+            for a, b, seat in zip(first, second, tm.seats, strict=False):
+                if seat.double_loss:
+                    match = Match(MatchKind.DOUBLE_LOSS, (PlayerId(a), PlayerId(b)), None, tm.table)
+                else:
+                    match = Match(MatchKind.PLAYED, (PlayerId(a), PlayerId(b)), seat.score, tm.table)
+                out.append(_row(stage, rnd.number, match, by_results))
+    return out
 
 
 def _placings(report: EventReport) -> tuple[Placing, ...]:
@@ -193,8 +219,16 @@ def event_record(report: EventReport, key: Callable[[str], str] | None = None) -
     players = tuple((p.id, p.name, archetypes.get(p.id, ""), key_of(p.id)) for p in e.players)
     matches: tuple[MatchRow, ...] = ()
     standings: tuple[StandingRow, ...] = ()
-    # One player a side, scored match by match: the MTR-style family's events, but team events.
+    # Scored match by match: the MTR-style family's events (a Wheel of Time Game is one game
+    # between a Hero and a Villain deck, scored in game points, both players possibly losing:
+    # not a match of games won, so its events give no match rows).
     individual = family_of(e) is MTR_STYLE and e.unit_key == "players"
+    if family_of(e) is MTR_STYLE and e.is_team_event:
+        members = {t.id: tuple(t.members) for t in e.teams}
+        matches = (
+            *_seat_rows("swiss", e.rounds, members, by_results),
+            *_seat_rows("playoff", e.playoff, members, by_results),
+        )
     if individual:
         matches = (*_rows("swiss", e.rounds, by_results), *_rows("playoff", e.playoff, by_results))
         table = report.final if report.status == "complete" and report.final is not None else report.current
