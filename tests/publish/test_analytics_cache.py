@@ -161,6 +161,49 @@ def test_a_result_in_one_format_remakes_and_rewrites_that_format_only(
     assert made == []
 
 
+def _stamps(root: Path) -> dict[str, tuple[int, int]]:
+    """Every file the build wrote, by path: its modification time and inode (a rewrite changes one)."""
+    out = {}
+    for tree in ("docs", "fragments"):
+        base = root / "build" / tree
+        for path in base.rglob("*"):
+            if path.is_file():
+                st = path.stat()
+                out[f"{tree}/{path.relative_to(base).as_posix()}"] = (st.st_mtime_ns, st.st_ino)
+    return out
+
+
+def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
+    built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a new process, one Modern result changed: of the analytics, only the Modern pages and
+    that event's tables are written again; no other event's tables, no Weiss Schwarz page,
+    and no record of an event of another format is decoded."""
+    from ingest.analytics.records import KeptRecord
+
+    root, keys = built
+    before = _stamps(root)
+    _change_a_modern_result(root)
+    decoded: list[tuple[str, str]] = []
+    real = KeptRecord.record
+
+    def counted(self: KeptRecord) -> object:
+        if not self.decoded:
+            decoded.append((self.game, self.format))
+        return real.fget(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(KeptRecord, "record", property(counted))
+    _build(root, keys)
+    after = _stamps(root)
+    rewritten = {p for p in after if before.get(p) != after[p]}
+    tables = {p for p in rewritten if p.endswith(".csv")}
+    assert tables == {f"docs/api/events/{MODERN}/matches.csv"}  # 2-0 became 2-1: its games column
+    assert (
+        {p for p in rewritten if "analytics/" in p} == {p for p in rewritten if "analytics/mtg/modern/" in p} != set()
+    )
+    assert set(decoded) <= {MODERN_FORMAT}  # (the sample's one Modern event was made again: nothing to decode)
+
+
 def test_a_format_without_analytics_pages_any_more_loses_its_file(built: tuple[Path, Path]) -> None:
     root, keys = built
     next((root / "events").rglob("*weiss-schwarz-neo-standard.yaml")).unlink()
