@@ -29,7 +29,7 @@ from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, match_starts, period_pages, period_url
-from ingest.site.analytics_views import SPARK_H, SPARK_W, archetype_views, conversion_views
+from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.digest import EventDigest
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.source.layers import SearchPath
@@ -185,12 +185,13 @@ def _format_pages(
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
     events = {r.slug: r for r in mine}
     cells = match_starts(root, whole, events)
+    list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
     files.update(match_pages(root, templates, whole, name, events))
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).
     for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
-        files.update(_page(folder, templates, a, name, game, root, sname, links, cells))
+        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids))
         files.update(period_pages(folder, root, templates, a, name, mine))
         files.update(deck_pages(folder, templates, a, name, mine))
         files.update(cut_pages(folder, templates, a, name, mine))
@@ -212,9 +213,11 @@ def _page(
     season: str,
     seasons: list[dict[str, str]],
     cells: Mapping[tuple[str, str], str],
+    list_ids: Mapping[str, str],
 ) -> Files:
     """A scope's page (``folder``: the format's analytics folder or a season's in it);
-    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`)."""
+    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`);
+    ``list_ids``: each archetype's id among the format's match lists."""
     path = f"{folder}index.md"
     first = a.trend[0].period if a.trend else ""
     last = a.trend[-1].period if a.trend else ""
@@ -229,7 +232,7 @@ def _page(
             "seasons": seasons,
             "all_url": root,
             "format_url": f"formats/{game}/{a.scope.format}/",
-            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/"),
+            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/", list_ids),
             "conversion": conversion_views(a, f"{folder}archetypes/"),
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],

@@ -372,3 +372,36 @@ def test_a_season_s_figures_lead_to_the_season_s_decks_and_top_cuts_only(tmp_pat
     # the format's own lists count every event
     burn = _listed(files, f"{ROOT}archetypes/burn/decks/")
     assert sum(int(n) for _, n in burn) == whole.row("Burn").decks > a.row("Burn").decks
+
+
+def test_a_season_s_archetypes_link_to_their_own_match_lists_when_their_names_slug_alike(tmp_path: Path) -> None:
+    """ "Boros Energy" and "Boros-Energy" make one slug: the format's page numbers them by its
+    order (boros-energy, boros-energy-2), and a season where the second has more decks lists
+    them the other way round. Its rows still link to each archetype's own match list."""
+    from ingest.site import analytics_pages
+
+    names = ("Boros Energy", "Boros-Energy")
+    records = []
+    for i in range(4):
+        major, minor = names if i < 3 else names[::-1]
+        players = tuple((f"p{j}", f"Player {j}", major if j < 3 else minor, f"p{j}") for j in range(4))
+        matches = (
+            MatchRow("swiss", 1, 1, "p0", "p3", "played", (2, 0, 0)),
+            MatchRow("swiss", 1, 2, "p1", "p2", "played", (2, 1, 0)),
+        )
+        day = dt.date(2026, 1, 2) + dt.timedelta(weeks=i)
+        records.append(
+            EventRecord(f"e{i}", f"Event {i}", day, "mtg", "modern", "complete", 4, True, False, players, matches)
+        )
+    season = frozenset({"e3"})
+    inputs = site_inputs(make_project(tmp_path / "p", samples=False))
+    templates = Project(Path(__file__).parents[2]).templates
+    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("s", "S", season)])
+    folder = f"{ROOT}seasons/s/"
+    page = _shown(files, f"{folder}index.md")
+    urls = _by_url(files)
+    for name in names:
+        link = re.search(rf'<summary><strong>{re.escape(name)}</strong> <a href="([^"]+)">', page)
+        assert link is not None, name
+        target = urls[_target(folder, link[1])[0]]
+        assert f'title: "{name} · Modern"' in files[target], (name, target)  # its own list
