@@ -129,11 +129,12 @@ def _rows(stage: str, rounds: tuple[Round, ...], by_results: bool) -> list[Match
     out = []
     for rnd in rounds:
         for m in rnd.matches:
-            out.append(_row(stage, rnd.number, m, by_results))
+            out.append(match_row(stage, rnd.number, m, by_results))
     return out
 
 
-def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
+def match_row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
+    """A round's entry as its row (``number``: the round's within its stage)."""
     b = m.players[1] if len(m.players) > 1 else ""
     games = (m.score.first, m.score.second, m.score.drawn) if m.score is not None else None
     if m.kind is MatchKind.BYE:
@@ -149,32 +150,6 @@ def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
     else:
         kind = "played"
     return MatchRow(stage, number, m.table, m.players[0], b, kind, games)
-
-
-def _seat_rows(
-    stage: str, rounds: tuple[Round, ...], members: Mapping[str, tuple[str, ...]], by_results: bool
-) -> list[MatchRow]:
-    """A team event's entries, seat by seat: when two teams meet, the players of each seat play
-    a match of their own, with their own decks (MTR 8.2: player A against player A, and so on;
-    Bushiroad 5.1.1-5.1.2: first against first in tag and trio fights). Each seat's match is a
-    row, in seat order, with its team match's table; a team's bye or match loss is a row per
-    member. A Two-Headed Giant match (one score, the two players of a team playing as one) has
-    no seat's match between two decks and gives no row."""
-    out = []
-    for rnd in rounds:
-        for m in rnd.matches:
-            if m.kind in (MatchKind.BYE, MatchKind.LOSS):
-                for player in members.get(m.players[0], ()):
-                    out.append(_row(stage, rnd.number, Match(m.kind, (PlayerId(player),), table=m.table), by_results))
-        for tm in rnd.team_matches:
-            first, second = members.get(tm.teams[0], ()), members.get(tm.teams[1], ())
-            for a, b, seat in zip(first, second, tm.seats, strict=False):
-                if seat.double_loss:
-                    match = Match(MatchKind.DOUBLE_LOSS, (PlayerId(a), PlayerId(b)), None, tm.table)
-                else:
-                    match = Match(MatchKind.PLAYED, (PlayerId(a), PlayerId(b)), seat.score, tm.table)
-                out.append(_row(stage, rnd.number, match, by_results))
-    return out
 
 
 def _placings(report: EventReport) -> tuple[Placing, ...]:
@@ -223,12 +198,10 @@ def event_record(report: EventReport, key: Callable[[str], str] | None = None) -
     # between a Hero and a Villain deck, scored in game points, both players possibly losing:
     # not a match of games won, so its events give no match rows).
     individual = family_of(e) is MTR_STYLE and e.unit_key == "players"
-    if family_of(e) is MTR_STYLE and e.is_team_event:
-        members = {t.id: tuple(t.members) for t in e.teams}
-        matches = (
-            *_seat_rows("swiss", e.rounds, members, by_results),
-            *_seat_rows("playoff", e.playoff, members, by_results),
-        )
+    if family_of(e) is MTR_STYLE and not individual:
+        from ingest.analytics.team_rows import team_rows
+
+        matches = team_rows(e, by_results)
     if individual:
         matches = (*_rows("swiss", e.rounds, by_results), *_rows("playoff", e.playoff, by_results))
         table = report.final if report.status == "complete" and report.final is not None else report.current
