@@ -173,6 +173,16 @@ def main() -> None:
             )
         wall_ratio, cpu_ratio = med["with"][0] / med["without"][0], med["with"][1] / med["without"][1]
         spread = max(w for w, _, _ in figures["without"]) - min(w for w, _, _ in figures["without"])
+        # Each run with analytics follows one without, so the pair saw the machine's load alike:
+        # the median of the pairs' ratios is what a busy machine blurs least.
+        pairs = [w[1] / wo[1] for wo, w in zip(figures["without"], figures["with"], strict=True)]
+        print(
+            "  CPU s, run by run: without "
+            + " ".join(f"{c:.2f}" for _, c, _ in figures["without"])
+            + "; with "
+            + " ".join(f"{c:.2f}" for _, c, _ in figures["with"])
+            + f"; pairs' ratios {' '.join(f'{r:.3f}' for r in pairs)} (median {statistics.median(pairs):.3f}x)"
+        )
         line = f"  with / without: {wall_ratio:.3f}x wall, {cpu_ratio:.3f}x CPU; without's own spread {spread:.2f} s"
         if label == "full build":
             ok = wall_ratio <= BUDGET_FULL and cpu_ratio <= BUDGET_FULL

@@ -34,6 +34,9 @@ from ingest.analytics.records import EventRecord, MatchRow
 LEVELS = ("cut", "top8", "top4", "top1")
 """The levels of the top cut conversion is measured at."""
 
+SLOTS = {"win": 0, "loss": 1, "draw": 2}
+"""A result's place in a tally's (wins, losses, draws)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Scope:
@@ -208,11 +211,13 @@ def _player_weights(entries: Iterable[tuple[str, str]]) -> dict[str, Fraction]:
     by_player: dict[str, list[str]] = defaultdict(list)
     for key, arch in entries:
         by_player[key].append(arch)
-    out: dict[str, Fraction] = defaultdict(Fraction)
+    # Whole numbers first (entries by archetype and by how many the player had), one fraction
+    # per kind after: a Fraction added per entry was most of the time of the figures.
+    split: dict[str, Counter[int]] = defaultdict(Counter)
     for archs in by_player.values():
         for a in archs:
-            out[a] += Fraction(1, len(archs))
-    return out
+            split[a][len(archs)] += 1
+    return {a: sum((Fraction(n, k) for k, n in by.items()), Fraction(0)) for a, by in split.items()}
 
 
 def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = None) -> Analytics:
@@ -240,9 +245,9 @@ def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = N
             entries.append((keys[pid], a))
             by_period[period_of(r.date, period)].append((keys[pid], a))
         for m in r.matches:
-            reason = _left_out(m)
-            if reason:
-                excluded[reason] += 1
+            result = m.result if m.kind == "played" else ""
+            if not result:
+                excluded[_left_out(m)] += 1
                 continue
             a, b = arch.get(m.a, "Unknown"), arch.get(m.b, "Unknown")
             if a == b:
@@ -250,11 +255,11 @@ def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = N
                 excluded["mirror"] += 1
                 continue
             counted += 1
-            slot = {"win": 0, "loss": 1, "draw": 2}[m.result]
+            slot = SLOTS[result]
             tallies[a][b][slot] += 1
             tallies[b][a][(1, 0, 2)[slot]] += 1
             g = m.games
-            sources[(a, b)].append(MatchRef(r.slug, m.stage, m.round, m.result, g))
+            sources[(a, b)].append(MatchRef(r.slug, m.stage, m.round, result, g))
             flipped = (g[1], g[0], g[2]) if g is not None else None
             sources[(b, a)].append(MatchRef(r.slug, m.stage, m.round, ("loss", "win", "draw")[slot], flipped))
         for placing in r.placings:

@@ -114,7 +114,7 @@ class EventRecord:
     archetype is empty while the lists are not public; the key is the canonical id, or
     ``<slug>/<id>`` for a hidden player (never linked across events)."""
     matches: tuple[MatchRow, ...] = ()
-    """Every Swiss and playoff entry, in the file's order (individual MTR-style events only)."""
+    """Every Swiss and playoff entry, in the file's order (MTR-style events: a team event's seat by seat)."""
     standings: tuple[StandingRow, ...] = ()
     """The standings as they stand (MTR-style individual events; none before round 1 ends)."""
     placings: tuple[Placing, ...] = ()
@@ -129,11 +129,12 @@ def _rows(stage: str, rounds: tuple[Round, ...], by_results: bool) -> list[Match
     out = []
     for rnd in rounds:
         for m in rnd.matches:
-            out.append(_row(stage, rnd.number, m, by_results))
+            out.append(match_row(stage, rnd.number, m, by_results))
     return out
 
 
-def _row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
+def match_row(stage: str, number: int, m: Match, by_results: bool) -> MatchRow:
+    """A round's entry as its row (``number``: the round's within its stage)."""
     b = m.players[1] if len(m.players) > 1 else ""
     games = (m.score.first, m.score.second, m.score.drawn) if m.score is not None else None
     if m.kind is MatchKind.BYE:
@@ -193,8 +194,14 @@ def event_record(report: EventReport, key: Callable[[str], str] | None = None) -
     players = tuple((p.id, p.name, archetypes.get(p.id, ""), key_of(p.id)) for p in e.players)
     matches: tuple[MatchRow, ...] = ()
     standings: tuple[StandingRow, ...] = ()
-    # One player a side, scored match by match: the MTR-style family's events, but team events.
+    # Scored match by match: the MTR-style family's events (a Wheel of Time Game is one game
+    # between a Hero and a Villain deck, scored in game points, both players possibly losing:
+    # not a match of games won, so its events give no match rows).
     individual = family_of(e) is MTR_STYLE and e.unit_key == "players"
+    if family_of(e) is MTR_STYLE and not individual:
+        from ingest.analytics.team_rows import team_rows
+
+        matches = team_rows(e, by_results)
     if individual:
         matches = (*_rows("swiss", e.rounds, by_results), *_rows("playoff", e.playoff, by_results))
         table = report.final if report.status == "complete" and report.final is not None else report.current
@@ -247,11 +254,91 @@ def record_to_json(r: EventRecord) -> dict[str, Any]:
     }
 
 
+def record_text(r: EventRecord) -> str:
+    """``r`` as compact JSON text (:func:`record_to_json`): how the build cache keeps it."""
+    return json.dumps(record_to_json(r), ensure_ascii=False, separators=(",", ":"))
+
+
 def record_digest(r: EventRecord) -> str:
-    """A digest of everything ``r`` holds (its :func:`record_to_json`), taken once when the
+    """A digest of everything ``r`` holds (its :func:`record_text`), taken once when the
     record is made: what the pages made from many records key them by, without reading the
     records again (:mod:`ingest.site.analytics_pages`)."""
-    return hashlib.sha256(json.dumps(record_to_json(r), ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()
+    return hashlib.sha256(record_text(r).encode()).hexdigest()
+
+
+class KeptRecord:
+    """An event's record as a build keeps it with the event: its text (:func:`record_text`),
+    its digest, and what chooses the analytics pages it enters (its game and format, whether
+    it names an archetype that may be shown), all read without decoding the text. The record
+    itself (:attr:`record`) is decoded from the text the first time it is asked for, which a
+    build does only for a format whose analytics pages it makes again: an unchanged
+    format's records stay text.
+    """
+
+    __slots__ = ("_record", "digest", "format", "game", "names_archetypes", "text")
+
+    def __init__(self, text: str, digest: str, game: str, fmt: str, names_archetypes: bool) -> None:
+        self.text = text
+        self.digest = digest
+        self.game = game
+        self.format = fmt
+        self.names_archetypes = names_archetypes
+        """Whether its lists are public and some deck has an archetype (a field of
+        unclassified decks says nothing)."""
+        self._record: EventRecord | None = None
+
+    @classmethod
+    def of(cls, r: EventRecord) -> KeptRecord:
+        """``r`` kept (its text and digest taken now, once)."""
+        text = record_text(r)
+        kept = cls(
+            text,
+            hashlib.sha256(text.encode()).hexdigest(),
+            r.game,
+            r.format,
+            r.lists_public and any(arch for _, _, arch, _ in r.players),
+        )
+        kept._record = r
+        return kept
+
+    @property
+    def record(self) -> EventRecord:
+        """The record (decoded from :attr:`text` when first asked for).
+
+        Raises:
+            RecordError: the text is not a record's (an entry is signed: only a bug writes one).
+        """
+        if self._record is None:
+            try:
+                obj = json.loads(self.text)
+            except ValueError as exc:
+                raise RecordError(f"not an event record: {exc}") from None
+            if not isinstance(obj, dict):
+                raise RecordError("not an event record")
+            self._record = record_from_json(obj)
+        return self._record
+
+    @property
+    def decoded(self) -> bool:
+        """Whether :attr:`record` has been decoded (or was given)."""
+        return self._record is not None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KeptRecord):
+            return NotImplemented
+        return (self.text, self.digest, self.game, self.format, self.names_archetypes) == (
+            other.text,
+            other.digest,
+            other.game,
+            other.format,
+            other.names_archetypes,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:
+        return f"KeptRecord({self.game}/{self.format}, {self.digest[:12]})"
 
 
 class RecordError(ValueError):

@@ -9,7 +9,11 @@ analytics pages to find, and writes it only when it made that format's pages aga
 result changed in one format neither reads the other formats' pages back and writes them
 again, nor makes them.
 
-Each file is checked as the events' entries are (:mod:`ingest.publish.cache`): read through
+A file is laid out as the events' entries are (:mod:`ingest.publish.cache_entries`): a
+one-line JSON header (the format, the key, each page's path and length), then the pages'
+bytes one after another, so reading back a format's 10 MB of match lists slices and decodes
+bytes instead of unescaping every quote of their HTML from JSON strings. Each file is
+checked as the events' entries are (:mod:`ingest.publish.cache`): read through
 :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within
 :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`), signed (HMAC-SHA256 with the cache's key, over
 the build's fingerprint, the format and the content), of this format and version, holding
@@ -93,18 +97,25 @@ class AnalyticsCache:
         if not hmac.compare_digest(mac, self.store._mac(self._mac_key(fmt), payload).encode()):
             return None
         try:
-            obj = json.loads(payload)
+            end = payload.index(b"\n")
+            obj = json.loads(payload[:end])
             if obj["format"] != CACHE_FORMAT or obj["version"] != __version__:
                 return None
             if obj["game"] != fmt[0] or obj["id"] != fmt[1] or obj["key"] != key:
                 return None  # another format's, or made from other records
             root = analytics_root(*fmt)
+            body = memoryview(payload)[end + 1 :]
             files: Files = {}
-            for path, content in obj["pages"].items():
+            at = 0
+            for path, length in obj["pages"]:
+                stop = at + length
+                if not isinstance(length, int) or length < 0 or stop > len(body):
+                    return None
                 if not text_of(path).removeprefix(PREFIX).startswith(root):
                     return None  # only this format's analytics pages
-                files[path] = text_of(content)
-            return files
+                files[path] = str(body[at:stop], "utf-8")
+                at = stop
+            return files if at == len(body) else None
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
 
@@ -119,18 +130,17 @@ class AnalyticsCache:
             files = self.memory[fmt][1]
             if not all(isinstance(v, str) for v in files.values()):
                 continue  # (the pages are text; anything else is not kept)
-            payload = json.dumps(
-                {
-                    "format": CACHE_FORMAT,
-                    "version": __version__,
-                    "game": fmt[0],
-                    "id": fmt[1],
-                    "key": key,
-                    "pages": files,
-                },
-                ensure_ascii=False,
-                separators=(",", ":"),
-            ).encode()
+            blobs = [str(content).encode() for content in files.values()]
+            header = {
+                "format": CACHE_FORMAT,
+                "version": __version__,
+                "game": fmt[0],
+                "id": fmt[1],
+                "key": key,
+                "pages": [[path, len(blob)] for path, blob in zip(files, blobs, strict=True)],
+            }
+            # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.
+            payload = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
             data = MAGIC + self.store._mac(self._mac_key(fmt), payload).encode() + b"\n" + payload
             try:
                 folder.mkdir(parents=True, exist_ok=True)

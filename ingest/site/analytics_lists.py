@@ -9,8 +9,11 @@ with next and previous links (plain links: no script), so no page passes 200 KB 
 each; a matrix cell links to the page its opponent's matches start on.
 
 Pages (from a format's analytics folder): ``archetypes/<a>/`` and ``archetypes/<a>/<n>/``
-(its matches, page n), ``archetypes/<a>/cut/`` and ``archetypes/<a>/cut-<n>/`` (its decks in
-the top cut), ``periods/<year>/`` (also under a season's folder: the events of each period of the year).
+(its matches, page n). From a scope's folder (the format's, or a season's in it: a season's
+figures lead to the season's events only): ``archetypes/<a>/decks/`` and
+``archetypes/<a>/decks-<n>/`` (its decks, what its share was computed from, an event a row),
+``archetypes/<a>/cut/`` and ``archetypes/<a>/cut-<n>/`` (its decks in the top cut),
+``periods/<year>/`` (the events of each period of the year).
 """
 
 from __future__ import annotations
@@ -30,8 +33,10 @@ from ingest.site.page import Files, base_for, page_files, page_url
 from ingest.site.table_rows import escaped
 from ingest.source.layers import SearchPath
 
-PAGE_ROWS = 500
-"""Rows on one page of a list (a match or a deck each: about 200 bytes of HTML, 30 gzipped)."""
+PAGE_ROWS = 1000
+"""Matches, decks or events on one page of a list: a match about 110 bytes of HTML (its
+event's date and name written once for its matches against one archetype), 1,000 of them
+about 12 KB gzipped; a deck of the top cut about 200 bytes."""
 
 FINISHES = ("top1", "top4", "top8", "cut")
 """The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
@@ -83,7 +88,8 @@ def match_pages(
         for n, chunk in enumerate(chunks, 1):
             path = pages.path(n)
             base = escaped(base_for(path))
-            by_opponent: dict[str, list[str]] = {}
+            # One row per event: its date and name once, then each match of it (round and result).
+            by_opponent: dict[str, list[tuple[str, list[str]]]] = {}
             for opponent, m in chunk:
                 label = labels.get((m.stage, m.round))
                 if label is None:
@@ -91,16 +97,24 @@ def match_pages(
                     label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
                 g = m.games
                 games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
-                by_opponent.setdefault(opponent, []).append(
-                    f'<tr><td>{days[m.slug]}</td><td><a href="{base}events/{m.slug}/">{names[m.slug]}</a></td>'
-                    f'<td><a href="{base}{round_url(m)}">{label}</a></td><td>{words[m.result]} {games}</td></tr>'
-                )
+                played = f'<a href="{base}{round_url(m)}">{label}</a> {words[m.result]} {games}'
+                rows = by_opponent.setdefault(opponent, [])
+                if rows and rows[-1][0] == m.slug:
+                    rows[-1][1].append(played)
+                else:
+                    rows.append((m.slug, [played]))
             groups = [
                 {
                     "opponent": opponent,
                     "anchor": f"vs-{ids[opponent]}",
                     "continued": starts[opponent] < n,
-                    "rows": Markup("\n".join(rows)),
+                    "rows": Markup(
+                        "\n".join(
+                            f'<tr><td>{days[slug]}</td><td><a href="{base}events/{slug}/">{names[slug]}</a></td>'
+                            f"<td>{'<br>'.join(played)}</td></tr>"
+                            for slug, played in rows
+                        )
+                    ),
                 }
                 for opponent, rows in by_opponent.items()
             ]
@@ -131,9 +145,14 @@ def match_list(root: str, archetype_id: str) -> Pages:
     return Pages(f"{root}archetypes/{archetype_id}.md", f"{root}archetypes/{archetype_id}/")
 
 
-def cut_list(root: str, archetype_id: str) -> Pages:
-    """Where the list of an archetype's decks in the top cut goes."""
-    return Pages(f"{root}archetypes/{archetype_id}/cut.md", f"{root}archetypes/{archetype_id}/cut-")
+def cut_list(folder: str, archetype_id: str) -> Pages:
+    """Where the list of an archetype's decks in the top cut goes (``folder``: the scope's)."""
+    return Pages(f"{folder}archetypes/{archetype_id}/cut.md", f"{folder}archetypes/{archetype_id}/cut-")
+
+
+def deck_list(folder: str, archetype_id: str) -> Pages:
+    """Where the list of an archetype's decks goes (``folder``: the scope's)."""
+    return Pages(f"{folder}archetypes/{archetype_id}/decks.md", f"{folder}archetypes/{archetype_id}/decks-")
 
 
 def match_starts(root: str, a: Analytics, events: Mapping[str, EventRecord]) -> dict[tuple[str, str], str]:
@@ -168,11 +187,12 @@ def finish_of(r: EventRecord, pid: str) -> str:
 
 
 def cut_pages(
-    root: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
 ) -> Files:
     """Per archetype with a deck in a top cut, those decks (the events' counted in ``a``),
     newest first: event, player as published (a hidden player by their number), finish, each
-    linking to the event's top cut. What its conversion figures were computed from."""
+    linking to the event's top cut. What its conversion figures were computed from
+    (``folder``: the scope's page folder, the format's or a season's)."""
     ids = anchors(a.archetypes)
     counted = set(a.events)
     words = {"top1": pgettext("finish", "Won"), "top4": _("Top 4"), "top8": _("Top 8"), "cut": _("Top cut")}
@@ -190,7 +210,7 @@ def cut_pages(
     days = {r.slug: escaped(i18n.day(r.date)) for r in records}
     files: Files = {}
     for arch, decks in rows.items():
-        pages = cut_list(root, ids[arch])
+        pages = cut_list(folder, ids[arch])
         chunks = [decks[i : i + PAGE_ROWS] for i in range(0, len(decks), PAGE_ROWS)]
         for n, chunk in enumerate(chunks, 1):
             path = pages.path(n)
@@ -209,7 +229,58 @@ def cut_pages(
                         "archetype": arch,
                         "format_name": format_name,
                         "short_name": format_name.rpartition(": ")[2],
-                        "all_url": root,
+                        "all_url": folder,
+                        "rows": Markup(lines),
+                        "paging": _pager(pages, n, len(chunks)),
+                        "base": base_for(path),
+                    },
+                )
+            )
+    return files
+
+
+def deck_pages(
+    folder: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+) -> Files:
+    """Per archetype, its decks in the events counted in ``a``: what its share of decks and of
+    players was computed from. Newest event first, a row an event: date, event (linking to
+    its metagame, where each deck is with its player as published), its decks on the archetype.
+    ``folder``: the scope's page folder."""
+    ids = anchors(a.archetypes)
+    counted = set(a.events)
+    rows: dict[str, list[tuple[EventRecord, int]]] = {}
+    for r in sorted(records, key=lambda r: (r.date, r.slug), reverse=True):
+        if r.slug not in counted:
+            continue
+        here: dict[str, int] = {}
+        for _pid, _name, arch, _key in r.players:
+            here[arch or UNKNOWN] = here.get(arch or UNKNOWN, 0) + 1
+        for arch, n in here.items():
+            rows.setdefault(arch, []).append((r, n))
+    files: Files = {}
+    for arch, events in rows.items():
+        pages = deck_list(folder, ids[arch])
+        chunks = [events[i : i + PAGE_ROWS] for i in range(0, len(events), PAGE_ROWS)]
+        for n, chunk in enumerate(chunks, 1):
+            path = pages.path(n)
+            base = escaped(base_for(path))
+            lines = "\n".join(
+                f'<tr><td>{escaped(i18n.day(r.date))}</td><td><a href="{base}events/{r.slug}/#metagame">'
+                f'{escaped(r.name)}</a></td><td class="sk-num">{count}</td></tr>'
+                for r, count in chunk
+            )
+            files.update(
+                page_files(
+                    path,
+                    templates,
+                    "analytics_decks.md.j2",
+                    {
+                        "archetype": arch,
+                        "format_name": format_name,
+                        "short_name": format_name.rpartition(": ")[2],
+                        "all_url": folder,
+                        "decks": sum(count for _r, count in events),
+                        "events": len(events),
                         "rows": Markup(lines),
                         "paging": _pager(pages, n, len(chunks)),
                         "base": base_for(path),

@@ -2,14 +2,17 @@
 what the data says (metagame share over time, win rates, the matchup matrix, conversion to
 the top cut), and per archetype the list of the matches its figures were computed from,
 each linking to its round. Made from the events' analytics records
-(:attr:`~ingest.site.digest.EventDigest.record`), so the build cache serves them like the
+(:attr:`~ingest.site.digest.EventDigest.analytics`), so the build cache serves them like the
 other pages about many events, a format's pages in a file of their own
-(:mod:`ingest.publish.analytics_cache`).
+(:mod:`ingest.publish.analytics_cache`). An unchanged format is recognised by a digest of
+its events' record digests, checked first: its records are not decoded, nor its pages made.
 
 Pages (from the site root): ``analytics/<game>/<format>/`` (every event of the format),
 ``analytics/<game>/<format>/seasons/<season>/`` (a season's), and
 ``analytics/<game>/<format>/archetypes/<archetype>/`` (the matches behind an archetype's
-figures; a season's page links to the same lists, which give each match's date).
+figures; a season's page links to the same lists, which give each match's date). Each
+scope's decks, top cuts and periods are listed under its own folder
+(:mod:`ingest.site.analytics_lists`): a season's lists hold the season's events only.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
-from ingest.site.analytics_lists import cut_pages, match_pages, match_starts, period_pages, period_url
-from ingest.site.analytics_views import SPARK_H, SPARK_W, archetype_views, conversion_views
+from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.digest import EventDigest
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.source.layers import SearchPath
@@ -56,12 +59,9 @@ def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str
     """The formats that have an analytics page: some event of theirs with public lists that
     name an archetype (a field of unclassified decks says nothing)."""
     return {
-        (d.record.game, d.record.format)
+        (d.analytics.game, d.analytics.format)
         for d in digests
-        if d.record is not None
-        and d.record.lists_public
-        and d.record.format != "other"
-        and any(arch for _, _, arch, _ in d.record.players)
+        if d.analytics is not None and d.analytics.names_archetypes and d.analytics.format != "other"
     }
 
 
@@ -106,12 +106,13 @@ def analytics_pages(
     With ``kept``, a format's pages are made again only when what they are made from
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
     templates), so a result changed in one format leaves the others' pages as they were;
-    ``kept`` is asked for a format's pages only when it has some.
+    ``kept`` is asked for a format's pages only when it has some, and a format's records are
+    decoded only when its pages are made.
     """
     by_format: dict[Format, list[EventDigest]] = defaultdict(list)
     for d in digests:
-        if d.record is not None:
-            by_format[(d.record.game, d.record.format)].append(d)
+        if d.analytics is not None:
+            by_format[(d.analytics.game, d.analytics.format)].append(d)
     seasons = _season_slugs(inputs, digests)
     files: Files = {}
     for game, fmt in sorted(formats_with_analytics(digests)):
@@ -123,7 +124,8 @@ def analytics_pages(
             if found is not None:
                 files.update(found)
                 continue
-        made = _format_pages(inputs, templates, game, fmt, [d.record for d in mine if d.record is not None], seasons)
+        records = [d.analytics.record for d in mine if d.analytics is not None]
+        made = _format_pages(inputs, templates, game, fmt, records, seasons)
         if kept is not None:
             kept.put((game, fmt), key, made)
         files.update(made)
@@ -150,14 +152,15 @@ def _key(
 ) -> str:
     """What a format's analytics pages depend on, as a digest (plain text: kept on disk).
 
-    Its events' records count by their digests (:attr:`EventDigest.record_digest`, taken
-    when each event was made), so keying the pages of a 300-event format reads 300 short
-    strings, not the records."""
+    Its events' records count by their digests (:attr:`KeptRecord.digest
+    <ingest.analytics.records.KeptRecord.digest>`, taken when each event was made), so
+    keying the pages of a 300-event format reads 300 short strings, not the records."""
     h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
     for sid, name, slugs in seasons:
         h.update(repr((sid, name, sorted(d.history.slug for d in digests if d.history.slug in slugs))).encode())
     for d in digests:
-        h.update(d.record_digest.encode() + b"\0")
+        if d.analytics is not None:
+            h.update(d.analytics.digest.encode() + b"\0")
     return h.hexdigest()
 
 
@@ -182,14 +185,16 @@ def _format_pages(
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
     events = {r.slug: r for r in mine}
     cells = match_starts(root, whole, events)
-    files.update(_page(root, templates, whole, name, game, root, "", links, cells))
-    files.update(period_pages(root, root, templates, whole, name, mine))
-    for sid, sname, a in scopes:
-        folder = f"{root}seasons/{sid}/"
-        files.update(_page(folder, templates, a, name, game, root, sname, links, cells))
-        files.update(period_pages(folder, root, templates, a, name, mine))
+    list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
     files.update(match_pages(root, templates, whole, name, events))
-    files.update(cut_pages(root, templates, whole, name, mine))
+    # Each scope's page, and the lists its figures were computed from: a season's decks, top
+    # cuts and periods are the season's events' only (its matches are listed with the format's,
+    # each with its date).
+    for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
+        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids))
+        files.update(period_pages(folder, root, templates, a, name, mine))
+        files.update(deck_pages(folder, templates, a, name, mine))
+        files.update(cut_pages(folder, templates, a, name, mine))
     return files
 
 
@@ -208,9 +213,11 @@ def _page(
     season: str,
     seasons: list[dict[str, str]],
     cells: Mapping[tuple[str, str], str],
+    list_ids: Mapping[str, str],
 ) -> Files:
     """A scope's page (``folder``: the format's analytics folder or a season's in it);
-    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`)."""
+    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`);
+    ``list_ids``: each archetype's id among the format's match lists."""
     path = f"{folder}index.md"
     first = a.trend[0].period if a.trend else ""
     last = a.trend[-1].period if a.trend else ""
@@ -225,8 +232,8 @@ def _page(
             "seasons": seasons,
             "all_url": root,
             "format_url": f"formats/{game}/{a.scope.format}/",
-            "rows": archetype_views(a, f"{root}archetypes/", cells),
-            "conversion": conversion_views(a, f"{root}archetypes/"),
+            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/", list_ids),
+            "conversion": conversion_views(a, f"{folder}archetypes/"),
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],
             "trend_rows": [

@@ -68,6 +68,8 @@ class ArchetypeView:
     """Its id on the page (and its match list's file name)."""
     url: str
     """Its match list, from the site root."""
+    decks_url: str
+    """Its decks in the scope (what its shares were computed from), from the site root."""
     decks: int
     deck_share: str
     player_share: str
@@ -147,15 +149,23 @@ def _trend(a: Analytics, name: str) -> TrendView:
 
 
 def archetype_views(
-    a: Analytics, base_url: str, cell_urls: Mapping[tuple[str, str], str] | None = None
+    a: Analytics,
+    base_url: str,
+    cell_urls: Mapping[tuple[str, str], str] | None = None,
+    decks_base: str = "",
+    list_ids: Mapping[str, str] | None = None,
 ) -> tuple[ArchetypeView, ...]:
-    """Each archetype's figures; ``base_url``: the scope's match lists' folder, from the site
+    """Each archetype's figures; ``base_url``: the format's match lists' folder, from the site
     root; ``cell_urls``: each matrix cell's link (archetype, opponent), when its match list
-    is in pages (:func:`ingest.site.analytics_lists.match_starts`)."""
+    is in pages (:func:`ingest.site.analytics_lists.match_starts`); ``decks_base``: the
+    scope's archetype folder, where each archetype's deck list is (``<a>/decks/``; the match
+    lists' folder when not given); ``list_ids``: each archetype's id in the match lists'
+    folder, when those lists were made for another scope (a season's page links to the
+    format's lists, whose ids follow the format's order: :func:`anchors`)."""
     ids = anchors(a.archetypes)
     out = []
     for row in a.rows:
-        url = f"{base_url}{ids[row.archetype]}/"
+        url = f"{base_url}{(list_ids or ids)[row.archetype]}/"
         cells = tuple(
             _cell(c, url, ids, cell_urls.get((row.archetype, c.opponent)) if cell_urls else None) for c in row.cells
         )
@@ -165,6 +175,7 @@ def archetype_views(
                 row.archetype,
                 ids[row.archetype],
                 url,
+                f"{decks_base or base_url}{ids[row.archetype]}/decks/",
                 row.decks,
                 local_pct(row.deck_share, 1),
                 local_pct(row.player_share, 1),

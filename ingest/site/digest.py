@@ -17,14 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ingest.analytics.records import (
-    EventRecord,
-    RecordError,
-    event_record,
-    record_digest,
-    record_from_json,
-    record_to_json,
-)
+from ingest.analytics.records import EventRecord, KeptRecord, event_record
 from ingest.core.model import Event
 from ingest.report.event_report import EventReport
 from ingest.report.history import EventHistory, HistoryEntry, Step, event_history
@@ -76,12 +69,11 @@ class EventDigest:
     """Its search entry."""
     decks: tuple[tuple[str, str, str], ...]
     """Published archetypes, by player id: (archetype, the deck's address, the player's name)."""
-    record: EventRecord | None = None
-    """What the analytics read of it (:mod:`ingest.analytics.records`)."""
-    record_digest: str = ""
-    """:func:`~ingest.analytics.records.record_digest` of :attr:`record`, taken when the event
-    was made and kept with it (empty without a record): a format's analytics pages are keyed
-    by these, so a build that makes none of them never reads the records' contents."""
+    analytics: KeptRecord | None = None
+    """What the analytics read of it (:mod:`ingest.analytics.records`): its record with the
+    record's digest, taken when the event was made and kept with it. A format's analytics
+    pages are keyed by the digests, and the record is decoded from its text only when its
+    format's pages are made again, so a build that makes none never reads the records."""
 
 
 def event_summary(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
@@ -153,6 +145,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
     field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
     search = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{won}"}
     rec = record if record is not None else analytics_record(report, registry)
+    kept = KeptRecord.of(rec) if rec is not None else None
     decks = []
     for pid, archetype in sorted(archetypes.items()):
         if not archetype:
@@ -168,8 +161,7 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
         api_entry,
         search,
         tuple(decks),
-        rec,
-        record_digest(rec) if rec is not None else "",
+        kept,
     )
 
 
@@ -213,9 +205,23 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
         "api_entry": dict(d.api_entry),
         "search": dict(d.search),
         "decks": [list(x) for x in d.decks],
-        "record": record_to_json(d.record) if d.record is not None else None,
-        "record_digest": d.record_digest,
+        "analytics": _kept_to_json(d.analytics),
     }
+
+
+def _kept_to_json(k: KeptRecord | None) -> list[Any] | None:
+    """The record as its text (one JSON string, not decoded when the entry is read back) and
+    what chooses and keys its format's pages."""
+    return None if k is None else [k.text, k.digest, k.game, k.format, k.names_archetypes]
+
+
+def _kept_from_json(v: Any) -> KeptRecord | None:
+    if v is None:
+        return None
+    text, digest, game, fmt, named = v
+    if not isinstance(named, bool):
+        raise DigestError("expected a boolean")
+    return KeptRecord(_str(text), _str(digest), _str(game), _str(fmt), named)
 
 
 def _steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
@@ -368,10 +374,7 @@ def digest_from_json(obj: Any) -> EventDigest:
             _flat(obj["api_entry"]),
             search,
             decks,
-            record_from_json(obj["record"]) if obj["record"] is not None else None,
-            _str(obj["record_digest"]),
+            _kept_from_json(obj["analytics"]),
         )
-    except RecordError as exc:
-        raise DigestError(str(exc)) from None
     except (KeyError, TypeError, IndexError, AttributeError, ValueError, ZeroDivisionError) as exc:
         raise DigestError(f"not a digest: {exc!r}") from None

@@ -106,6 +106,8 @@ def test_the_corpus_figures_in_sum() -> None:
             other = next(c for c in a.row(cell.opponent).cells if c.opponent == row.archetype)
             assert (cell.tally.wins, cell.tally.draws) == (other.tally.losses, other.tally.draws)
     entries = sum(len(r.matches) for r, _, _ in results)
+    assert a.counted + sum(n for _, n in a.excluded) == entries  # every entry once: counted or left out
+    assert a.counted > 0
     print(f"conformance: {len(results)} events, {entries} entries, {a.counted} matches counted, 0 mismatches")
     print(f"left out: {dict(a.excluded)}")
 

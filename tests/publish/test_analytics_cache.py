@@ -91,12 +91,35 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
     return root, keys
 
 
+def _header(payload: bytes) -> dict[str, Any]:
+    """A file's header (its first line): the format, the key and each page's path and length."""
+    header: dict[str, Any] = json.loads(payload.split(b"\n", 1)[0])
+    return header
+
+
+def _pages_of(payload: bytes) -> dict[str, bytes]:
+    """A file's pages, by path, as the bytes after its header."""
+    header = _header(payload)
+    body = payload.split(b"\n", 1)[1]
+    out, at = {}, 0
+    for path, length in header["pages"]:
+        out[path], at = body[at : at + length], at + length
+    return out
+
+
+def _laid_out(header: dict[str, Any], pages: dict[str, bytes]) -> bytes:
+    """A payload as the cache lays one out: the header listing ``pages``, then their bytes."""
+    listed = [[path, len(data)] for path, data in pages.items()]
+    return json.dumps({**header, "pages": listed}).encode() + b"\n" + b"".join(pages.values())
+
+
 def test_each_format_has_a_file_of_its_own(built: tuple[Path, Path]) -> None:
     root, keys = built
     names = {analytics_cache.AnalyticsCache.file_name(f) for f in (MODERN_FORMAT, WEISS)}
     assert names <= set(os.listdir(_folder(*built)))
-    pages = json.loads(_file(root, keys, WEISS).read_bytes().split(b"\n", 2)[2])["pages"]
+    pages = _pages_of(_file(root, keys, WEISS).read_bytes().split(b"\n", 2)[2])
     assert pages and all(p.removeprefix("@fragments/").startswith("analytics/weiss-schwarz/") for p in pages)
+    assert b"<table" in b"".join(pages.values())  # the pages' HTML as it is, not escaped into JSON strings
     # the player pages' file holds player pages only
     player_pages = build_cache.cache_folder(keys, root / "build") / build_cache.PAGES_FILE
     assert b'"analytics/' not in player_pages.read_bytes()
@@ -138,6 +161,49 @@ def test_a_result_in_one_format_remakes_and_rewrites_that_format_only(
     assert made == []
 
 
+def _stamps(root: Path) -> dict[str, tuple[int, int]]:
+    """Every file the build wrote, by path: its modification time and inode (a rewrite changes one)."""
+    out = {}
+    for tree in ("docs", "fragments"):
+        base = root / "build" / tree
+        for path in base.rglob("*"):
+            if path.is_file():
+                st = path.stat()
+                out[f"{tree}/{path.relative_to(base).as_posix()}"] = (st.st_mtime_ns, st.st_ino)
+    return out
+
+
+def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
+    built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a new process, one Modern result changed: of the analytics, only the Modern pages and
+    that event's tables are written again; no other event's tables, no Weiss Schwarz page,
+    and no record of an event of another format is decoded."""
+    from ingest.analytics.records import KeptRecord
+
+    root, keys = built
+    before = _stamps(root)
+    _change_a_modern_result(root)
+    decoded: list[tuple[str, str]] = []
+    real = KeptRecord.record
+
+    def counted(self: KeptRecord) -> object:
+        if not self.decoded:
+            decoded.append((self.game, self.format))
+        return real.fget(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(KeptRecord, "record", property(counted))
+    _build(root, keys)
+    after = _stamps(root)
+    rewritten = {p for p in after if before.get(p) != after[p]}
+    tables = {p for p in rewritten if p.endswith(".csv")}
+    assert tables == {f"docs/api/events/{MODERN}/matches.csv"}  # 2-0 became 2-1: its games column
+    assert (
+        {p for p in rewritten if "analytics/" in p} == {p for p in rewritten if "analytics/mtg/modern/" in p} != set()
+    )
+    assert set(decoded) <= {MODERN_FORMAT}  # (the sample's one Modern event was made again: nothing to decode)
+
+
 def test_a_format_without_analytics_pages_any_more_loses_its_file(built: tuple[Path, Path]) -> None:
     root, keys = built
     next((root / "events").rglob("*weiss-schwarz-neo-standard.yaml")).unlink()
@@ -165,8 +231,9 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
         build_cache.cache_folder(keys, root / "build").joinpath(build_cache.PAGES_FILE).read_bytes().split(b"\n", 2)[2]
     )["key"].removeprefix("pages:")
     assert _signed(keys, MODERN_FORMAT, fingerprint, payload) == good  # the signature as the test makes it
-    obj = json.loads(payload)
-    page = next(p for p in obj["pages"] if p.endswith("index.md"))
+    obj = _header(payload)
+    pages = _pages_of(payload)
+    page = next(p for p in pages if p.endswith("index.md"))
     weiss = _file(root, keys, WEISS).read_bytes()
     planted = {
         "edited": good.replace(b"Magic: The Gathering: Modern", b"Magic: The Gathering: Modern!", 1),
@@ -176,12 +243,12 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
             keys,
             MODERN_FORMAT,
             fingerprint,
-            json.dumps({**obj, "pages": {**obj["pages"], "index.md": obj["pages"][page]}}).encode(),
+            _laid_out(obj, {**pages, "index.md": pages[page]}),
         ),
-        "signed, another key": _signed(keys, MODERN_FORMAT, fingerprint, json.dumps({**obj, "key": "0" * 64}).encode()),
-        "signed, not text": _signed(
-            keys, MODERN_FORMAT, fingerprint, json.dumps({**obj, "pages": {page: [1, 2]}}).encode()
-        ),
+        "signed, another key": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out({**obj, "key": "0" * 64}, pages)),
+        "signed, not UTF-8": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, {**pages, page: b"\xff\xfe"})),
+        "signed, a length past the end": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, pages)[:-1]),
+        "signed, bytes after the last page": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, pages) + b"x"),
     }
     made = _made(monkeypatch)
     for what, data in planted.items():

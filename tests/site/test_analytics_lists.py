@@ -19,12 +19,20 @@ from ingest.analytics.figures import Analytics, Scope, analyse, period_of
 from ingest.analytics.records import EventRecord, MatchRow, Placing
 from ingest.publish.run import build_site
 from ingest.site import analytics_lists
-from ingest.site.analytics_lists import PAGE_ROWS, cut_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_lists import (
+    PAGE_ROWS,
+    cut_pages,
+    deck_pages,
+    match_pages,
+    match_starts,
+    period_pages,
+    period_url,
+)
 from ingest.site.analytics_views import anchors
 from ingest.site.fragments import decode, fragments_key
 from ingest.site.page import Files, page_url
 from ingest.source.project import Project
-from tests.site_helpers import MODERN, TODAY, make_project, page_text, with_fragments
+from tests.site_helpers import MODERN, TODAY, make_project, page_text, site_inputs, with_fragments
 
 ROOT = "analytics/mtg/modern/"
 PAGE_BUDGET = 200 * 1024
@@ -171,6 +179,7 @@ def large() -> tuple[list[EventRecord], Analytics, Files]:
     files: Files = {}
     files.update(match_pages(ROOT, templates, a, name, {r.slug: r for r in records}))
     files.update(cut_pages(ROOT, templates, a, name, records))
+    files.update(deck_pages(ROOT, templates, a, name, records))
     files.update(period_pages(ROOT, ROOT, templates, a, name, records))
     return records, a, files
 
@@ -217,6 +226,22 @@ def test_a_popular_archetype_s_matches_come_in_pages_under_the_budget(
     for path in files:
         if path.endswith(".md"):
             assert _weight(files, path) <= PAGE_BUDGET - THEME_ALLOWANCE, path
+
+
+def test_an_event_s_matches_against_one_archetype_share_one_row(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    """The event's date and name are written once per opponent's table, its matches (round and
+    result) in that row: half the bytes of a row per match."""
+    _records, _a, files = large
+    shared = 0
+    for path in [p for p in files if re.search(r"archetypes/burn(/\d+)?\.md$", p)]:
+        for table in _shown(files, path).split("<table")[1:]:
+            rows = re.findall(r"<tr><td>.*?</tr>", table)
+            events = [re.search(r'events/([^/"]+)/"', row)[1] for row in rows]  # type: ignore[index]
+            assert len(events) == len(set(events)), path  # one row per event
+            shared += sum(len(re.findall(r"/rounds/#round-\d+", row)) > 1 for row in rows)
+    assert shared > 0  # some events had two matches against one archetype, in one row
 
 
 def test_without_pages_the_list_would_pass_the_budget(
@@ -278,3 +303,105 @@ def test_each_period_of_the_share_trend_lists_its_events(
         expected = [r.slug for r in records if period_of(r.date, "month") == p.period]
         assert listed == expected
         assert sum(len(r.players) for r in records if r.slug in listed) == p.decks
+
+
+# -- shares -> the decks; a season's lists ---------------------------------------------------
+
+
+def _listed(files: Files, first: str) -> list[tuple[str, str]]:
+    """Every row of a paged list from its first page on, following its next links: (event slug, last cell)."""
+    urls = _by_url(files)
+    rows: list[tuple[str, str]] = []
+    url: str | None = first
+    while url is not None:
+        text = _shown(files, urls[url])
+        rows += re.findall(
+            r'events/([^/"]+)/#[a-z-]+">[^<]*</a></td>(?:<td>[^<]*</td>)?<td[^>]*>([^<]+)</td></tr>', text
+        )
+        nxt = re.search(r'<a href="([^"]+)" rel="next">', text)
+        url = _target(url, nxt[1])[0] if nxt else None
+    return rows
+
+
+def test_each_share_figure_links_to_the_decks_it_was_computed_from(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    """An archetype's decks, an event a row: every counted event with a deck on it once, the
+    decks summing to the archetype's figure (the share's numerator)."""
+    records, a, files = large
+    ids = anchors(a.archetypes)
+    for row in a.rows:
+        rows = _listed(files, f"{ROOT}archetypes/{ids[row.archetype]}/decks/")
+        expected = {r.slug: sum(1 for _, _, arch, _ in r.players if arch == row.archetype) for r in records}
+        assert {slug: int(n) for slug, n in rows} == {k: v for k, v in expected.items() if v}
+        assert len(rows) == len({slug for slug, _ in rows})
+        assert sum(int(n) for _, n in rows) == row.decks
+
+
+def test_a_season_s_figures_lead_to_the_season_s_decks_and_top_cuts_only(tmp_path: Path) -> None:
+    """A season of the last 5 of 20 events: its page's share and conversion figures link to
+    lists under the season's folder, holding its events only and reconciling with its
+    figures; the format's page keeps the lists of every event."""
+    from ingest.site import analytics_pages
+
+    records = _archive(20)
+    season = frozenset(r.slug for r in records[-5:])
+    inputs = site_inputs(make_project(tmp_path / "p", samples=False))
+    templates = Project(Path(__file__).parents[2]).templates
+    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("autumn", "Autumn", season)])
+    folder = f"{ROOT}seasons/autumn/"
+    page = _shown(files, f"{folder}index.md")
+    a = analyse(records, Scope("mtg", "modern", slugs=season))
+    whole = analyse(records, Scope("mtg", "modern"))
+    ids = anchors(a.archetypes)
+    links = {_target(folder, u)[0] for u in _links(page)}
+    for row in a.rows:
+        decks = f"{folder}archetypes/{ids[row.archetype]}/decks/"
+        assert decks in links
+        listed = _listed(files, decks)
+        assert {slug for slug, _ in listed} <= season
+        assert sum(int(n) for _, n in listed) == row.decks
+    cuts = sorted(u for u in links if u.endswith("/cut/"))
+    assert cuts and all(u.startswith(f"{folder}archetypes/") for u in cuts)
+    for url in cuts:
+        arch = next(x for x, i in ids.items() if url == f"{folder}archetypes/{i}/cut/")
+        listed = _listed(files, url)
+        assert {slug for slug, _ in listed} <= season
+        reached = next(c.reached for c in a.conversion if c.archetype == arch and c.level == "cut")
+        assert len(listed) == reached
+    # the format's own lists count every event
+    burn = _listed(files, f"{ROOT}archetypes/burn/decks/")
+    assert sum(int(n) for _, n in burn) == whole.row("Burn").decks > a.row("Burn").decks
+
+
+def test_a_season_s_archetypes_link_to_their_own_match_lists_when_their_names_slug_alike(tmp_path: Path) -> None:
+    """ "Boros Energy" and "Boros-Energy" make one slug: the format's page numbers them by its
+    order (boros-energy, boros-energy-2), and a season where the second has more decks lists
+    them the other way round. Its rows still link to each archetype's own match list."""
+    from ingest.site import analytics_pages
+
+    names = ("Boros Energy", "Boros-Energy")
+    records = []
+    for i in range(4):
+        major, minor = names if i < 3 else names[::-1]
+        players = tuple((f"p{j}", f"Player {j}", major if j < 3 else minor, f"p{j}") for j in range(4))
+        matches = (
+            MatchRow("swiss", 1, 1, "p0", "p3", "played", (2, 0, 0)),
+            MatchRow("swiss", 1, 2, "p1", "p2", "played", (2, 1, 0)),
+        )
+        day = dt.date(2026, 1, 2) + dt.timedelta(weeks=i)
+        records.append(
+            EventRecord(f"e{i}", f"Event {i}", day, "mtg", "modern", "complete", 4, True, False, players, matches)
+        )
+    season = frozenset({"e3"})
+    inputs = site_inputs(make_project(tmp_path / "p", samples=False))
+    templates = Project(Path(__file__).parents[2]).templates
+    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("s", "S", season)])
+    folder = f"{ROOT}seasons/s/"
+    page = _shown(files, f"{folder}index.md")
+    urls = _by_url(files)
+    for name in names:
+        link = re.search(rf'<summary><strong>{re.escape(name)}</strong> <a href="([^"]+)">', page)
+        assert link is not None, name
+        target = urls[_target(folder, link[1])[0]]
+        assert f'title: "{name} · Modern"' in files[target], (name, target)  # its own list

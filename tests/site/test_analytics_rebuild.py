@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ingest.analytics import records as analytics_records
-from ingest.analytics.records import UNKNOWN, EventRecord, record_digest
+from ingest.analytics.records import UNKNOWN, EventRecord, KeptRecord, record_digest
 from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
 from ingest.site.digest import EventDigest, event_digest
@@ -46,13 +46,22 @@ def _flipped(record: EventRecord) -> EventRecord:
 
 def _with_result_flipped(digests: list[EventDigest], fmt: str) -> list[EventDigest]:
     """The digests with one result of the newest ``fmt`` event changed, as making that event again gives."""
-    at = max(i for i, d in enumerate(digests) if d.record is not None and d.record.format == fmt)
-    record = digests[at].record
-    assert record is not None
-    new = _flipped(record)
+    at = max(i for i, d in enumerate(digests) if d.analytics is not None and d.analytics.format == fmt)
+    kept = digests[at].analytics
+    assert kept is not None
     out = list(digests)
-    out[at] = dataclasses.replace(digests[at], record=new, record_digest=record_digest(new))
+    out[at] = dataclasses.replace(digests[at], analytics=KeptRecord.of(_flipped(kept.record)))
     return out
+
+
+def _as_read_back(digests: list[EventDigest]) -> list[EventDigest]:
+    """The digests as a new process reads them from the build cache: records as text, not decoded."""
+    return [
+        dataclasses.replace(d, analytics=KeptRecord(k.text, k.digest, k.game, k.format, k.names_archetypes))
+        if (k := d.analytics) is not None
+        else d
+        for d in digests
+    ]
 
 
 def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
@@ -98,8 +107,19 @@ def test_unchanged_formats_are_taken_without_reading_their_records(
 
     monkeypatch.setattr(analytics_records, "record_to_json", reading)
     monkeypatch.setattr(pages_module, "record_to_json", reading, raising=False)
-    assert _pages(sample, sample[2], cache) == first
+    again = _as_read_back(sample[2])
+    assert _pages(sample, again, cache) == first
     assert made == [] and read == []
+    assert not any(d.analytics.decoded for d in again if d.analytics is not None)  # records left as text
+
+
+def test_only_the_changed_format_s_records_are_decoded(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = pages_module.PagesInMemory()
+    _pages(sample, sample[2], cache)
+    changed = _as_read_back(_with_result_flipped(sample[2], "modern"))
+    _pages(sample, changed, cache)
+    decoded = {(k.game, k.format) for d in changed if (k := d.analytics) is not None and k.decoded}
+    assert decoded == {("mtg", "modern")}
 
 
 def test_a_changed_result_remakes_its_format_s_pages_only(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -116,7 +136,15 @@ def test_a_changed_result_remakes_its_format_s_pages_only(sample: Sample, monkey
 
 
 def test_a_record_s_digest_follows_its_contents(sample: Sample) -> None:
-    d = next(d for d in sample[2] if d.record is not None and d.record.matches)
-    assert d.record is not None
-    assert d.record_digest == record_digest(d.record) != record_digest(_flipped(d.record))
-    assert record_digest(dataclasses.replace(d.record, name=d.record.name + " ")) != d.record_digest
+    d = next(d for d in sample[2] if d.analytics is not None and d.analytics.record.matches)
+    assert d.analytics is not None
+    r = d.analytics.record
+    assert d.analytics.digest == record_digest(r) != record_digest(_flipped(r))
+    assert record_digest(dataclasses.replace(r, name=r.name + " ")) != d.analytics.digest
+
+
+def test_a_kept_record_read_back_is_the_record(sample: Sample) -> None:
+    for d in _as_read_back(sample[2]):
+        if d.analytics is not None:
+            assert d.analytics.record == KeptRecord.of(d.analytics.record).record
+            assert d.analytics.digest == record_digest(d.analytics.record)
