@@ -8,6 +8,7 @@ A small project is built once (init, an event, build) and each test publishes a 
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import socket
 import subprocess
@@ -276,3 +277,33 @@ def test_no_built_site_and_bad_targets_are_refused(tmp_path: Path, endpoint: str
         code, out = _publish(tmp_path, endpoint, target)
         assert code == 2, out
         assert why in out
+
+
+def test_the_readmes_commands_and_ci_workflow_for_an_object_store_are_ones_the_command_takes() -> None:
+    """The README's section: each ``scorekeeper`` line of its shell block and of its workflow is
+    read by the command's own parser, and the workflow hands the publish step the standard
+    AWS variables."""
+    import shlex
+
+    import click
+    import yaml
+
+    from ingest.cli.main import main
+    from tests.builders import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Publishing a large archive to an object store", 1)[1].split("\n## ", 1)[0]
+    shell = re.findall(r"```sh\n(.*?)```", section, flags=re.S)[0]
+    workflow = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", section, flags=re.S)[0])
+    steps = workflow["jobs"]["site"]["steps"]
+    lines = [line.split("#")[0] for line in shell.splitlines()]
+    lines += [step["run"] for step in steps if str(step.get("run", "")).startswith("scorekeeper")]
+    commands = [shlex.split(line) for line in lines if line.startswith("scorekeeper")]
+    assert sum(1 for c in commands if c[1] == "publish") == 5
+    for argv in commands:
+        command = main.get_command(click.Context(main), argv[1])
+        assert command is not None, argv
+        command.make_context(argv[1], argv[2:])  # a usage error raises
+    publish_step = next(step for step in steps if str(step.get("run", "")).startswith("scorekeeper publish"))
+    assert set(publish_step["env"]) == {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_ENDPOINT_URL", "AWS_REGION"}
+    assert all("secrets." in publish_step["env"][k] for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"))
