@@ -307,3 +307,14 @@ def test_the_readmes_commands_and_ci_workflow_for_an_object_store_are_ones_the_c
     publish_step = next(step for step in steps if str(step.get("run", "")).startswith("scorekeeper publish"))
     assert set(publish_step["env"]) == {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_ENDPOINT_URL", "AWS_REGION"}
     assert all("secrets." in publish_step["env"][k] for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"))
+
+
+def test_without_boto3_the_command_says_how_to_install_it(
+    project: Path, endpoint: str, bucket: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "boto3", None)  # import boto3 raises ImportError
+    code, out = _publish(project, endpoint, f"s3://{bucket}")
+    assert (code, out.strip()) == (
+        1,
+        "error: publishing to an object store needs boto3: pip install 'tcg-scorekeeper[s3]'",
+    )
