@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-import ingest.edit.locking as locking
 from ingest.edit.locking import edit_lock, lock_path
 from tests.builders import ROOT, run_cli
 
@@ -34,7 +33,7 @@ def listings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         seen.append(pattern)
         return real(pattern, *args, **kwargs)
 
-    monkeypatch.setattr(locking.glob, "glob", counting)
+    monkeypatch.setattr(glob, "glob", counting)  # the module ingest.edit.locking lists with
     return seen
 
 
