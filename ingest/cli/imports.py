@@ -128,7 +128,7 @@ def _write(prepared: object, root: Path, *, dry_run: bool) -> list[str] | None:
     shown = display_path(target, root)
     out = [shown]
     out += [display_path(p, root) for p, _ in prepared.decks]
-    if dry_run:
+    if dry_run or _unchanged(prepared):
         return out
     try:
         with edit_lock(target, shown):
@@ -148,6 +148,27 @@ def _write(prepared: object, root: Path, *, dry_run: bool) -> list[str] | None:
         click.echo(f"error: {shown}: cannot write the files: {exc.strerror or exc}", err=True)
         return None
     return out
+
+
+def _same_text(path: Path, text: str) -> bool:
+    try:
+        return path.is_file() and path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _unchanged(prepared: object) -> bool:
+    """Whether the files hold what the import would write already (an archive imported again):
+    then nothing is written and no lock is taken (taking it looks for an interrupted write's
+    temporary file, which lists the event's folder: for each of thousands of events)."""
+    from ingest.importers import PreparedImport
+
+    assert isinstance(prepared, PreparedImport)
+    return (
+        not prepared.stale
+        and _same_text(prepared.target, prepared.text)
+        and all(_same_text(path, text) for path, text in prepared.decks)
+    )
 
 
 def _summary(prepared: object, root: Path, *, dry_run: bool) -> str:

@@ -36,6 +36,7 @@ from ingest.cli.export import export
 from ingest.cli.imports import import_command
 from ingest.cli.init import init
 from ingest.cli.league import LEAGUE_COMMANDS
+from ingest.cli.publish import publish
 from ingest.cli.record import report
 from ingest.cli.site import build, serve
 from ingest.cli.venue import VENUE_COMMANDS
@@ -78,6 +79,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     venue --lan, then inbox, accept, reject from the terminal or the TO page.
     A league through the repository's issue forms: codes (each player's), venue-key
     (for the workflow's secret), apply-submission (what the workflow runs).
+    A site too large for GitHub Pages: publish s3://bucket (S3, R2, MinIO; only what changed is sent).
     """
     project = Project(root.resolve()) if root else Project.find()
     ctx.ensure_object(dict)["project"] = project
@@ -102,6 +104,7 @@ _ALL = (
     export,
     build,
     serve,
+    publish,
     *VENUE_COMMANDS,
     check_decks,
     catalogs,

@@ -48,12 +48,18 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
     """Holds the exclusive edit lock of ``path`` (waiting up to ``timeout`` seconds).
 
     While it is held, no other Scorekeeper command changes the file, so a temporary file
-    left next to it can only be from a write that was interrupted: it is removed.
+    left next to it can only be from a write that was interrupted: it is removed. Finding
+    one lists the folder, so it is looked for only when the lock file was there before:
+    every write of the file is made under its lock, which leaves the lock file, so a file
+    never locked has had no write to interrupt (an import of thousands of new events into
+    one year's folder listed that folder once per event, a cost that grew with the square
+    of the events).
 
     Raises:
         FileBusy: another command kept the file locked for ``timeout`` seconds.
         IngestError: the lock file cannot be made (a read-only folder, a full disk).
     """
+    locked_before = os.path.lexists(lock_path(path))
     lock = FileLock(lock_path(path), timeout=timeout, thread_local=False, is_singleton=False)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -68,7 +74,7 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
             f"{shown}: cannot take the edit lock {lock_path(path).name}: {exc.strerror or exc}; nothing was written"
         ) from None
     try:
-        for stale in glob.glob(temp_pattern(path)):
+        for stale in glob.glob(temp_pattern(path)) if locked_before else ():
             Path(stale).unlink(missing_ok=True)
         yield
     finally:
