@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ingest.analytics.records import MatchRow, match_row
+from ingest.analytics.match_rows import MatchRow, match_row
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
