@@ -425,7 +425,11 @@
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
         table.setAttribute("data-drawn", "true");
-      }, function () { /* the noscript paragraph says where the results are; nothing to draw */ });
+      }, function () {
+        /* Say so, and where the results are (the table stays empty). */
+        var failed = table.closest("article") && table.closest("article").querySelector(".sk-history-failed");
+        if (failed) failed.classList.remove("sk-hidden");
+      });
     });
   }
 

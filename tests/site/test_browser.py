@@ -859,6 +859,32 @@ def test_a_rounds_page_whose_data_cannot_be_read_says_so(new_context: NewContext
         ctx.close()
 
 
+@pytest.mark.parametrize(
+    ("path", "document", "sentence", "link"),
+    [
+        ("/players/zoe-quist/", "/api/players/zoe-quist.json", "The results could not be loaded.", "results document"),
+        (f"{MODERN}decklists/", ".mtgo.json", "The cards could not be loaded.", "decklists document"),
+    ],
+)
+def test_a_page_whose_document_fails_to_load_says_so(
+    new_context: NewContext, site_url: str, path: str, document: str, sentence: str, link: str
+) -> None:
+    """Issue 38 point 4: when the document a page draws its rows from does not load (here a
+    404), the page says so in a sentence and links to the document, instead of an empty table."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.route(f"**/*{document}", lambda route: route.fulfill(status=404, body="not found"))
+        page.goto(f"{site_url}{path}")
+        failed = page.locator(".sk-history-failed, .sk-decks-failed")
+        expect(failed).to_be_visible()
+        assert failed.inner_text().startswith(sentence)
+        href = failed.locator("a", has_text=link).get_attribute("href", timeout=1000)
+        assert href is not None and href.endswith(document.lstrip("/"))
+    finally:
+        ctx.close()
+
+
 def test_a_season_table_row_is_one_line_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The expandable name of a season table is text with a marker, not a boxed admonition."""
     context = new_context(viewport=PHONE)
