@@ -24,8 +24,10 @@ machine's speed and load cancel out):
    cache the full build left in ``build/.cache``). Budgets: <= 2 s, and <= 25 % of the full
    build. Also, without a budget, a new process after a new event is added: new pages, so
    the site engine runs on every page;
-4. the site on disk: bytes per event and per player page, and the archive at which the
-   site reaches GitHub Pages' 1 GB limit (goal: at least 10,000 weekly 32-player events).
+4. the site on disk: bytes per event (its pages, API documents and tables, its share of
+   player pages and of what grows with the archive: analytics, search, feeds, indexes) and
+   per player page, what is fixed, and the archive at which the site reaches GitHub Pages'
+   1 GB limit (goal: at least 10,000 weekly 32-player events).
 
     python benchmarks/build.py                          # both archives, both engines
     python benchmarks/build.py --archive weekly --engine mkdocs
@@ -411,51 +413,82 @@ def phone_weight(site: Path, page: str) -> tuple[int, int, int, int]:
 # -- the site on disk -------------------------------------------------------------------
 
 
+GROWING = (
+    "analytics",
+    "search",
+    "feeds",
+    "api/events.json",
+    "api/tables.json",
+    "events/index.html",
+    "players/index.html",
+)
+"""Files and folders beside the events' own that grow with the archive: the analytics pages
+(an archetype's matches list every match), the search index, the feeds, the indexes of
+events and players (and their pages a year or an initial: :func:`_growing`)."""
+
+
+def _size(path: Path) -> int:
+    if path.is_file():
+        return path.stat().st_size
+    return sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else 0
+
+
+def _growing(site: Path) -> int:
+    """Bytes of :data:`GROWING`, with the events index's year pages and the players index's initials."""
+    years = sum(_size(p) for p in (site / "events").iterdir() if p.is_dir() and p.name.isdigit())
+    initials = sum(_size(p) for p in (site / "players").iterdir() if p.is_dir() and p.name.startswith("_"))
+    return sum(_size(site / part) for part in GROWING) + years + initials
+
+
 def site_bytes(site: Path, archive: Archive) -> None:
     """Bytes per event and per player page, and the archive at which the site reaches 1 GB.
 
-    An event's own files are its folder and its API documents. A player page grows with the
-    events played: a least-squares line over the player pages (HTML and API document) gives
-    the bytes of a page with no event and the bytes each event adds; an event adds that for
-    each of its players. Everything else (theme, formats, rules, indexes) is counted as fixed.
+    An event's own files are its folder, its API documents and its analysts' tables
+    (``api/events/<slug>/*.csv``). A player page grows with the events played: a
+    least-squares line over the player pages (HTML and API document) gives the bytes of a
+    page with no event and the bytes each event adds; an event adds that for each of its
+    players. What else grows with the archive (:data:`GROWING`: analytics, search, feeds,
+    indexes) is counted as its share per event; the rest (theme, formats, rules, schemas,
+    home page) is fixed.
     """
-    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
-    events = [p for p in (site / "events").iterdir() if p.is_dir()]
+    total = _size(site)
+    events = [p for p in (site / "events").iterdir() if p.is_dir() and not p.name.isdigit()]
+    api = site / "api" / "events"
     # An event's API documents: its own and its MTGODecklistCache copy (``<slug>.mtgo.json``).
-    own = [
-        sum(f.stat().st_size for f in e.rglob("*") if f.is_file())
-        + sum(f.stat().st_size for f in (site / "api" / "events").glob(f"{e.name}.*json"))
-        for e in events
-    ]
+    documents = [sum(f.stat().st_size for f in api.glob(f"{e.name}.*json")) for e in events]
+    tables = [_size(api / e.name) for e in events]
+    own = [_size(e) + d + t for e, d, t in zip(events, documents, tables, strict=True)]
     per_event = statistics.fmean(own)
-    api_own = statistics.fmean(
-        sum(f.stat().st_size for f in (site / "api" / "events").glob(f"{e.name}.*json")) for e in events
-    )
     points = []
     for page in (site / "players").iterdir():
         html = page / "index.html"
-        if not html.is_file():
+        if not html.is_file() or page.name.startswith("_"):
             continue
-        api = site / "api" / "players" / f"{page.name}.json"
-        size = html.stat().st_size + (api.stat().st_size if api.is_file() else 0)
-        played = len(json.loads(api.read_text(encoding="utf-8")).get("events", [])) if api.is_file() else 0
+        doc = site / "api" / "players" / f"{page.name}.json"
+        size = html.stat().st_size + (doc.stat().st_size if doc.is_file() else 0)
+        played = len(json.loads(doc.read_text(encoding="utf-8")).get("events", [])) if doc.is_file() else 0
         points.append((played, size))
     xs, ys = [x for x, _ in points], [y for _, y in points]
     slope, intercept = statistics.linear_regression(xs, ys) if len(set(xs)) > 1 else (0.0, statistics.fmean(ys))
     players_bytes = sum(ys)
-    fixed = total - sum(own) - players_bytes
-    growth = per_event + archive.field * slope
+    growing = _growing(site)
+    shared = growing / len(events)
+    fixed = total - sum(own) - players_bytes - growing
+    growth = per_event + archive.field * slope + shared
+    pages = per_event - statistics.fmean(documents) - statistics.fmean(tables)
     pool = len(points) * intercept
     ceiling = (GB - fixed - pool) / growth
     print(
         f"  site on disk        {total / 2**20:8.1f} MB: events {sum(own) / 2**20:.1f} MB, player pages "
-        f"{players_bytes / 2**20:.1f} MB ({len(points)}), the rest {fixed / 2**20:.1f} MB"
+        f"{players_bytes / 2**20:.1f} MB ({len(points)}), growing with the archive {growing / 2**20:.1f} MB "
+        f"(analytics {_size(site / 'analytics') / 2**20:.1f} MB), fixed {fixed / 2**20:.1f} MB"
     )
     print(
-        f"  bytes per event     {per_event / 1024:8.1f} KB (its pages and API documents), + {slope / 1024:.2f} KB "
-        f"on each player's page per event played ({archive.field * slope / 1024:.1f} KB per event)"
+        f"  bytes per event     {growth / 1024:8.1f} KB: its pages {pages / 1024:.1f}, "
+        f"API documents {statistics.fmean(documents) / 1024:.1f}, tables (CSV) {statistics.fmean(tables) / 1024:.1f}, "
+        f"its players' pages {archive.field * slope / 1024:.1f} ({slope / 1024:.2f} KB a player per event played), "
+        f"its share of what grows with the archive {shared / 1024:.1f} (analytics, search, feeds, indexes)"
     )
-    print(f"    of which          {(per_event - api_own) / 1024:8.1f} KB pages, {api_own / 1024:.1f} KB API documents")
     print(
         f"  bytes per player    {statistics.fmean(ys) / 1024:8.1f} KB "
         f"(page + API document; {intercept / 1024:.1f} KB with no event)"
@@ -463,7 +496,8 @@ def site_bytes(site: Path, archive: Archive) -> None:
     if archive.name == "weekly":
         print(
             f"  1 GB reached at     {ceiling:8.0f} weekly {archive.field}-player events ({growth / 1024:.1f} KB each, "
-            f"{len(points)} players)   goal >= {GOAL_EVENTS:,}: {verdict(ceiling >= GOAL_EVENTS)}"
+            f"{len(points)} players; fixed {fixed / 2**20:.1f} MB)   "
+            f"goal >= {GOAL_EVENTS:,}: {verdict(ceiling >= GOAL_EVENTS)}"
         )
 
 

@@ -9,7 +9,7 @@ import json
 import re
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ingest.core.model import Event
 from ingest.decks.deck_file import DeckFile
@@ -163,11 +163,9 @@ class DataRow(NamedTuple):
 
 def round_standings(text: str) -> list[list[DataRow]]:
     """The standings after each round of a rounds page, from its data block
-    (``ingest.site.table_rows.standings_data``), one table per tab in tab order, each row as
+    (``ingest.site.table_rows.rounds_data``), one table per tab in tab order, each row as
     ``scorekeeper.js`` makes it (a browser test checks the script against this)."""
-    block = text.split('<script type="application/json" class="sk-standings-data">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in block and "&" not in block  # nothing in it can end the script or be read as markup
-    data = json.loads(block)
+    data = rounds_data(text)
     order = [int(i) for i in re.findall(r'<tbody data-standings="(\d+)"></tbody>', text)]
     out = []
     for index in order:
@@ -184,6 +182,56 @@ def round_standings(text: str) -> list[list[DataRow]]:
             )
         out.append(rows)
     return out
+
+
+def rounds_data(text: str) -> dict[str, Any]:
+    """A rounds page's data block (``ingest.site.table_rows.rounds_data``), read."""
+    block = text.split('<script type="application/json" class="sk-rounds-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in block and "&" not in block  # nothing in it can end the script or be read as markup
+    data: dict[str, Any] = json.loads(block)
+    return data
+
+
+_PAIRINGS_BODY = re.compile(
+    r'(<table class="sk-table sk-pairings"[^>]*?(?: data-sk-words="([^"]*)")?>\n<thead>(?:(?!</thead>).)*</thead>\n)'
+    r'<tbody data-pairings="(\d+)"></tbody>',
+    re.DOTALL,
+)
+
+
+def with_pairings(page: str) -> str:
+    """A rounds page with its pairings tables' rows as the page's script draws them from the
+    page's data block (``scorekeeper.js``, ``pairingRows``), written here as
+    ``ingest.site.table_rows.pairing_rows`` writes the event page's rows (a browser test
+    checks the script against this)."""
+    from ingest.site.table_rows import escaped
+
+    if _PAIRINGS_BODY.search(page) is None:
+        return page
+    data = rounds_data(page)
+    base = data["base"]
+
+    def name(unit: int | None) -> str:
+        if unit is None:
+            return ""
+        shown, url = data["units"][unit]
+        return f'<a href="{escaped(base)}{escaped(url)}">{escaped(shown)}</a>' if url else escaped(shown)
+
+    def rows(match: re.Match[str]) -> str:
+        playing = json.loads(html.unescape(match[2])).get("playing", "playing") if match[2] else "playing"
+        out = []
+        for table, a, result, b, won, *note in data["pairings"][int(match[3])]:
+            shown = f'<span class="sk-pending">{escaped(playing)}</span>' if result is None else escaped(result)
+            a_won = ' class="sk-won"' if won == 1 else ""
+            b_won = ' class="sk-won"' if won == 2 else ""
+            out.append(
+                f"<tr><td>{escaped(table)}</td><td{a_won}>{name(a)}</td><td>{shown}</td><td{b_won}>{name(b)}</td></tr>\n"
+            )
+            if note:
+                out.append(f'<tr class="sk-note"><td></td><td colspan="3">{escaped(note[0])}</td></tr>')
+        return f"{match[1]}<tbody>\n{''.join(out)}</tbody>"
+
+    return _PAIRINGS_BODY.sub(rows, page)
 
 
 def names_of(event: Event) -> dict[str, str]:
@@ -203,7 +251,7 @@ def page_text(path: Path) -> str:
     text = with_fragments(
         path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
     )
-    return with_history(text, docs)
+    return with_pairings(with_history(text, docs))
 
 
 _HISTORY = re.compile(

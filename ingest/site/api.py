@@ -141,8 +141,8 @@ def _decklists(report: EventReport) -> dict[str, Any]:
 def event_file(
     report: EventReport, registry: PlayerRegistry, tables: Mapping[str, Any] | None = None
 ) -> tuple[str, str]:
-    """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, the
-    analysts' tables of its matches and standings under ``tables``
+    """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, where the
+    analysts' tables of its matches and standings are, under ``tables``
     (:func:`ingest.site.api_tables.tables_document`).
 
     Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is

@@ -1,11 +1,13 @@
 """The analysts' tables as files: CSV through the standard library's ``csv`` module (quoting,
 UTF-8; for spreadsheets, with a byte-order mark and no text cell that a spreadsheet would run
-as a formula) and the same rows in the JSON API.
+as a formula), referred to by the JSON API.
 
 The build publishes each event's rows once, beside its API document:
-``api/events/<slug>/matches.csv`` and ``standings.csv``, and the same rows as columns and
-rows under ``tables`` in the event's API document (``schema/api-event.schema.json``), without
-the columns that name the event (the file does); ``api/tables.json`` lists every event's
+``api/events/<slug>/matches.csv`` and ``standings.csv``, without the columns that name the
+event (the file does); the event's API document names them under ``tables``, and its schema
+(``schema/api-event.schema.json``, ``$defs/matches_csv`` and ``$defs/standings_csv``) gives
+each column and its type. (They were also in the document as JSON rows: the same facts as
+its ``rounds`` and ``final``, and a third of it.) ``api/tables.json`` lists every event's
 files with the event's date, game and format (``schema/api-tables.schema.json``), which is
 the archive's table.
 Decklists live in one document per event (the MTGODecklistCache copy for Magic, the API
@@ -69,13 +71,12 @@ def _own(rows: Iterable[tuple[Value, ...]]) -> list[tuple[Value, ...]]:
     return [row[EVENT_COLUMNS:] for row in rows]
 
 
-def tables_document(t: Tables) -> dict[str, Any]:
-    """One event's tables as they go into its API document: each as its columns and rows,
-    without the columns that name the event (the document does)."""
-    return {
-        "matches": {"columns": list(MATCH_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in _own(t.matches)]},
-        "standings": {"columns": list(STANDINGS_COLUMNS[EVENT_COLUMNS:]), "rows": [list(r) for r in _own(t.standings)]},
-    }
+def tables_document(slug: str) -> dict[str, str]:
+    """Where an event's API document finds its tables: the CSV files beside it, relative to
+    it. The rows are published once, as CSV; their columns and types are in the document's
+    schema (``$defs/matches_csv``, ``$defs/standings_csv``), and the same facts as JSON are
+    the document's rounds and standings."""
+    return {"matches": f"{slug}/matches.csv", "standings": f"{slug}/standings.csv"}
 
 
 def event_table_files(slug: str, t: Tables) -> Files:

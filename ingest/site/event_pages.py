@@ -180,7 +180,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath,
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
-    api_path, api_text = api.event_file(report, inputs.players, tables_document(tables) if tables is not None else None)
+    api_path, api_text = api.event_file(report, inputs.players, tables_document(e.slug) if tables is not None else None)
     version = version_token(e, api_text)
     ctx["live"] = _live(report, ctx, version, inputs)
     files[prefix + VERSION_FILE] = version + "\n"

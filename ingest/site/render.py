@@ -51,7 +51,7 @@ from ingest.site.table_rows import (
     opponent_rows,
     pairing_rows,
     player_rows,
-    standings_data,
+    rounds_data,
     standings_rows,
 )
 from ingest.source.layers import SearchPath
@@ -164,6 +164,8 @@ SCRIPT_WORDS = {
     "opponents": N_("Opponents"),
     "tied": N_("tied"),
     "dropped": N_("(dropped)"),
+    "playing": N_("playing"),
+    "notDrawn": N_("This table could not be drawn: reload the page to see it."),
     # Translators: the round clock once time is up.
     "time": N_("time"),
     "left": N_("%(time)s left"),
@@ -242,7 +244,7 @@ def environment(templates: SearchPath) -> jinja2.Environment:
     env.globals["script_words"] = script_words
     env.globals.update(
         standings_rows=standings_rows,
-        standings_data=standings_data,
+        rounds_data=rounds_data,
         pairing_rows=pairing_rows,
         decklist=decklist,
         player_rows=player_rows,

@@ -1,8 +1,8 @@
 """The long, uniform parts of the pages (standings and pairings rows, decklists' frames, a
 player's head to head), written in Python.
 
-An event's pages are mostly these: the standings, a pairings table per round, thirty-odd
-decklists, and the standings after each round (as data, :func:`standings_data`). Jinja
+An event's pages are mostly these: the standings, thirty-odd decklists, and the rounds
+page's pairings and standings after each round (as data, :func:`rounds_data`). Jinja
 spends about a microsecond on every value it prints (a lookup and an escape), and more on
 every macro call, which made these loops most of a build's rendering time; written here
 they cost a fifth of that. The tables around them (headings, captions, what is shown when)
@@ -83,24 +83,58 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
     return Markup("".join(out))
 
 
-def standings_data(standings: RoundStandings, base: str) -> Markup:
-    """The standings after each round as data, which the page's script makes into rows.
+def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: str) -> Markup:
+    """The rounds page's tables as data, which the page's script makes into rows: the
+    pairings of every round and the standings after each round.
 
-    The rounds page shows the standings after every round: as table rows they were half
-    of an event's pages (six tables of every player), for tabs a reader rarely opens. As
-    data they are a third of those bytes (10 KB for 32 players and five rounds, against
-    29 KB of rows): each unit (player or team) once, as
-    ``[name, link]``, and each row as ``[rank, tied, unit, points, W-L-D, dropped, place,
-    tiebreakers...]`` (:class:`~ingest.site.event_views.RoundStandings`). ``scorekeeper.js``
-    fills each ``tbody[data-standings]`` from it with the rows :func:`standings_rows` would
-    write. The block is a ``<script type="application/json">``: its ``<``, ``>`` and ``&``
-    are JSON escapes, so no text from a file can end it, and the script sets every value as
-    text.
+    As table rows they were most of an event's pages, for rounds a reader has mostly seen
+    already: the standings after each round (six tables of every player) and each round's
+    pairings (a row per table, each name a link). As data each unit (player or team) is
+    written once, as ``[name, link]``, whatever the number of rounds and tables naming it.
+    ``standings`` are the standings' rows (``[rank, tied, unit, points, W-L-D, dropped,
+    place, tiebreakers...]``, :class:`~ingest.site.event_views.RoundStandings`), and
+    ``pairings`` each round's rows in the order of ``rounds``: ``[table, unit, result,
+    opponent, won]`` and a judge's note or a team match's seats when there is one
+    (``opponent`` null for a bye or a loss without opponent, ``result`` null while the
+    match is being played, ``won`` 1 or 2 for the side that won, 0 for neither).
+    ``scorekeeper.js`` fills each ``tbody[data-standings]`` and ``tbody[data-pairings]``
+    from it with the rows :func:`standings_rows` and :func:`pairing_rows` would write. The
+    block is a ``<script type="application/json">``: its ``<``, ``>`` and ``&`` are JSON
+    escapes, so no text from a file can end it, and the script sets every value as text.
     """
-    doc = {"base": base, "units": standings.units, "tables": standings.tables}
+    index: dict[tuple[str, str], int] = {}
+    units: list[tuple[str, str]] = []
+
+    def unit(name: str, url: str) -> int:
+        found = index.get((name, url))
+        if found is None:
+            found = index[(name, url)] = len(units)
+            units.append((name, url))
+        return found
+
+    for unit_name, unit_url in standings.units:
+        unit(unit_name, unit_url)
+    tables = [list(rows) for rows in standings.tables]
+    pairings = []
+    for rnd in rounds:
+        rows: list[list[Any]] = []
+        for m in rnd.rows:
+            won = 1 if m.a_won else 2 if m.b_won else 0
+            row: list[Any] = [
+                m.table,
+                unit(m.a, m.a_url),
+                m.result if m.reported else None,
+                unit(m.b, m.b_url) if m.b else None,
+                won,
+            ]
+            if m.note:
+                row.append(m.note)
+            rows.append(row)
+        pairings.append(rows)
+    doc = {"base": base, "units": units, "tables": tables, "pairings": pairings}
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return Markup(f'<script type="application/json" class="sk-standings-data">{text}</script>')
+    return Markup(f'<script type="application/json" class="sk-rounds-data">{text}</script>')
 
 
 def pairing_rows(round: RoundView, base: str) -> Markup:

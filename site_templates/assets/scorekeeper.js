@@ -1,6 +1,6 @@
 /* Scorekeeper site behaviour: find-my-table, event filters, the decklists drawn from their
-   document, copy decklists, the standings after each round, the opponents behind a standings
-   row, printing. Plain JavaScript, no dependencies; the network only for the site's own files
+   document, copy decklists, the rounds page's pairings and standings drawn from its data,
+   the opponents behind a standings row, printing. Plain JavaScript, no dependencies; the network only for the site's own files
    (a decklists document, the live page's version). Re-run on Material's instant navigation. */
 (function () {
   "use strict";
@@ -86,7 +86,8 @@
   var ENGLISH = {
     opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
     floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
-    time: "time", left: "%(time)s left", paused: "%(time)s left, paused", tied: "tied", dropped: "(dropped)"
+    time: "time", left: "%(time)s left", paused: "%(time)s left, paused", tied: "tied", dropped: "(dropped)",
+    playing: "playing", notDrawn: "This table could not be drawn: reload the page to see it."
   };
 
   function words(el) {
@@ -163,9 +164,10 @@
     if (button) { button.textContent = "▾"; button.setAttribute("aria-expanded", "true"); }
   }
 
-  /* The standings after each round, from the page's data (standings_data in
+  /* The rounds page's tables, from the page's data (rounds_data in
      ingest/site/table_rows.py): each tbody[data-standings] gets the rows the server writes
-     for a standings table. Every value is set as text. */
+     for a standings table, each tbody[data-pairings] those it writes for a round's pairings.
+     Every value is set as text. */
   function standingsRow(r, data, w) {
     var unit = data.units[r[2]] || ["?", ""];
     var tr = document.createElement("tr");
@@ -205,18 +207,71 @@
     return tr;
   }
 
-  function fillStandings() {
-    document.querySelectorAll("script.sk-standings-data").forEach(function (block) {
-      var data;
-      try { data = JSON.parse(block.textContent); } catch (e) { return; }
-      var scope = block.closest("article") || document;
-      scope.querySelectorAll("tbody[data-standings]").forEach(function (body) {
-        if (body.children.length) return;  /* filled already */
-        var rows = data.tables[+body.getAttribute("data-standings")] || [];
-        var w = words(body);
-        rows.forEach(function (r) { body.appendChild(standingsRow(r, data, w)); });
+  function unitCell(unit, data, won) {
+    var td = document.createElement("td");
+    if (won) td.className = "sk-won";
+    if (unit === null || unit === undefined) return td;
+    var u = data.units[unit] || ["?", ""];
+    if (u[1]) {
+      var a = cell("a", u[0]);
+      a.href = data.base + u[1];
+      td.appendChild(a);
+    } else {
+      td.textContent = u[0];
+    }
+    return td;
+  }
+
+  /* A round's table: [table, unit, result (null: being played), opponent (null: none), won
+     (1 or 2: that side), note (a judge's note, a team match's seats)?]. */
+  function pairingRows(r, data, w) {
+    var tr = document.createElement("tr");
+    tr.appendChild(cell("td", String(r[0])));
+    tr.appendChild(unitCell(r[1], data, r[4] === 1));
+    var result = document.createElement("td");
+    if (r[2] === null || r[2] === undefined) {
+      result.appendChild(cell("span", w.playing)).className = "sk-pending";
+    } else {
+      result.textContent = r[2];
+    }
+    tr.appendChild(result);
+    tr.appendChild(unitCell(r[3], data, r[4] === 2));
+    if (r.length < 6) return [tr];
+    var note = document.createElement("tr"), text = cell("td", r[5]);
+    note.className = "sk-note";
+    note.appendChild(document.createElement("td"));
+    text.colSpan = 3;
+    note.appendChild(text);
+    return [tr, note];
+  }
+
+  /* A table whose data could not be read says so, in one row. */
+  function notDrawn(body) {
+    var tr = document.createElement("tr"), td = cell("td", words(body).notDrawn);
+    td.colSpan = body.parentNode.tHead ? body.parentNode.tHead.rows[0].cells.length : 1;
+    td.className = "sk-failed";
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
+
+  function fillRounds() {
+    var bodies = document.querySelectorAll("tbody[data-standings], tbody[data-pairings]");
+    if (!bodies.length) return;
+    var block = document.querySelector("script.sk-rounds-data"), data = null;
+    try { data = JSON.parse(block.textContent); } catch (e) { data = null; }
+    bodies.forEach(function (body) {
+      if (body.children.length) return;  /* filled already */
+      var w = words(body), standings = body.hasAttribute("data-standings");
+      var rows = data && (standings ? data.tables : data.pairings)[+body.getAttribute(standings ? "data-standings" : "data-pairings")];
+      if (!rows) { notDrawn(body); return; }
+      rows.forEach(function (r) {
+        if (standings) { body.appendChild(standingsRow(r, data, w)); return; }
+        pairingRows(r, data, w).forEach(function (tr) { body.appendChild(tr); });
       });
     });
+    /* The rows moved what a link or a slip's QR code opened (#round-3): bring it back into view. */
+    var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
   }
 
   /* The decklists page's card lines, drawn from the event's one decklists document
@@ -370,7 +425,11 @@
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
         table.setAttribute("data-drawn", "true");
-      }, function () { /* the noscript paragraph says where the results are; nothing to draw */ });
+      }, function () {
+        /* Say so, and where the results are (the table stays empty). */
+        var failed = table.closest("article") && table.closest("article").querySelector(".sk-history-failed");
+        if (failed) failed.classList.remove("sk-hidden");
+      });
     });
   }
 
@@ -487,6 +546,7 @@
   }
 
   function init() {
+    fillRounds();  /* before find my table filters the rows */
     document.querySelectorAll(".sk-find-input").forEach(function (input) {
       input.addEventListener("input", function () { filterRows(input); });
       remember(input);
@@ -499,7 +559,6 @@
     document.querySelectorAll("button.sk-print-button").forEach(function (b) {
       b.addEventListener("click", function () { window.print(); });
     });
-    fillStandings();
     initStandings();
     fillDecks();
     fillHistory();

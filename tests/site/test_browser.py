@@ -52,6 +52,7 @@ try:
         Page,
         Request,
         Response,
+        Route,
         expect,
     )
 except ImportError:  # the package is an optional test dependency
@@ -62,6 +63,7 @@ else:
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 
 MODERN = "/events/2026-11-13-friday-night-modern/"
+PIONEER = "/events/2026-11-20-pioneer-weekly/"
 MODERN_FILE = ROOT / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
 if TYPE_CHECKING:
     # pytest-playwright's ``new_context`` fixture: makes a browser context, closed after the test.
@@ -741,6 +743,148 @@ def test_the_standings_after_each_round_are_drawn_from_the_pages_data(
     context.close()
 
 
+_DRAWN_PAIRINGS = """() => Array.from(document.querySelectorAll("table.sk-pairings")).map(table =>
+  Array.from(table.tBodies[0].rows).map(row => ({
+    cells: Array.from(row.cells).map(c => c.textContent.trim()),
+    won: Array.from(row.cells).map(c => c.classList.contains("sk-won")),
+    links: Array.from(row.querySelectorAll("a")).map(a => a.href),
+    note: row.classList.contains("sk-note"),
+  })))"""
+
+
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_the_pairings_are_drawn_from_the_pages_data_on_a_phone(
+    new_context: NewContext, request: pytest.FixtureRequest, engine: str
+) -> None:
+    """Issue 38 point 4: the rounds page holds no pairings row; the script draws every round's
+    rows from the page's data as the server wrote them (:func:`tests.site_helpers.with_pairings`
+    does the same): tables, both sides leading to their pages, the winner bold, byes,
+    "playing" for a match in progress, a team match's seats under its row. A slip's QR code
+    (``#round-3``) still shows its round's heading, find my table still finds a player, and
+    nothing is wider than the phone. A screenshot is kept."""
+    from tests.site_helpers import with_pairings
+
+    base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        for event, anchor in (
+            (PIONEER, "round-3"),
+            (MODERN, "round-4"),
+            ("/events/2026-10-10-team-unified-standard/", ""),
+        ):
+            url = f"{base}{event}rounds/"
+            page = ctx.new_page()
+            problems = _Problems(page, base)
+            served_html = page.request.get(url).text()
+            assert '<tbody data-pairings="0"></tbody>' in served_html
+            assert not re.search(
+                r"<table class=\"sk-table sk-pairings\"[^>]*>\n<thead>.*?</thead>\n<tbody>", served_html
+            )
+            filled = with_pairings(served_html)
+            want = tables(filled, "sk-pairings")
+            page.goto(url + (f"#{anchor}" if anchor else ""))
+            drawn = page.evaluate(_DRAWN_PAIRINGS)
+            assert [[r["cells"] for r in rows] for rows in drawn] == [rows[1:] for rows in want]
+            want_won = re.findall(
+                r"<tr><td>[^<]*</td><td( class=\"sk-won\")?>.*?</td><td>.*?</td><td( class=\"sk-won\")?>", filled
+            )
+            assert [r["won"][1::2] for rows in drawn for r in rows if not r["note"]] == [
+                [bool(a), bool(b)] for a, b in want_won
+            ]
+            bodies = re.findall(r'<table class="sk-table sk-pairings".*?</table>', filled, re.DOTALL)
+            want_links = [urljoin(url, html.unescape(h)) for b in bodies for h in re.findall(r'href="([^"]+)"', b)]
+            assert [link for rows in drawn for r in rows for link in r["links"]] == want_links
+            assert all(r["note"] or r["links"] for rows in drawn for r in rows)
+            cells = [c for rows in drawn for r in rows for c in r["cells"]]
+            if event == PIONEER:
+                assert "playing" in cells  # the round in progress
+                top = page.evaluate(f"document.getElementById('{anchor}').getBoundingClientRect().top")
+                assert 0 <= top < PHONE["height"], top  # the QR code's round is in view
+            if event == MODERN:
+                assert "bye" in cells
+            if event.startswith("/events/2026-10-10"):
+                assert any(r["note"] for rows in drawn for r in rows)
+            scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+            assert scroll <= min(inner, PHONE["width"]) + 1
+            if engine == "mkdocs" and event == PIONEER:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(SCREENSHOTS / "rounds-pioneer-phone.png"), full_page=False)
+            name = drawn[0][0]["cells"][1]
+            page.locator("#sk-find-input").fill(name.lower())
+            visible = page.locator(".sk-pairings tbody tr:not(.sk-hidden):not(.sk-note)")
+            assert visible.count() >= 1
+            assert all(name.lower() in t.lower() for t in visible.all_text_contents())
+            assert problems.items == [], "\n".join(problems.items)
+            page.close()
+    finally:
+        ctx.close()
+
+
+def test_without_script_the_rounds_page_says_where_the_pairings_are(new_context: NewContext, site_url: str) -> None:
+    """Without script no pairings row can be drawn: the page says so and links to the
+    event's API document, which holds every round as played."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=False)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}{MODERN}rounds/")
+        text = page.locator("article.md-content__inner").inner_text()
+        assert "The pairings and standings are drawn by the page's script" in text
+        link = page.locator("noscript a, .md-content a", has_text="results document").first
+        assert link.get_attribute("href") == "../../../api/events/2026-11-13-friday-night-modern.json"
+    finally:
+        ctx.close()
+
+
+def test_a_rounds_page_whose_data_cannot_be_read_says_so(new_context: NewContext, site_url: str) -> None:
+    """A page whose data block is cut short (a connection that dropped) shows a sentence in
+    each table instead of empty tables."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        url = f"{site_url}{MODERN}rounds/"
+
+        def cut(route: Route) -> None:
+            body = route.fetch().text()
+            route.fulfill(
+                body=body.replace('class="sk-rounds-data">{', 'class="sk-rounds-data">{"', 1), content_type="text/html"
+            )
+
+        page.route(url, cut)
+        page.goto(url)
+        sentences = page.locator("table.sk-pairings td.sk-failed")
+        assert sentences.count() == page.locator("table.sk-pairings").count() > 0
+        assert sentences.first.inner_text() == "This table could not be drawn: reload the page to see it."
+        assert page.locator("tbody[data-standings] td.sk-failed").count() == 5
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("path", "document", "sentence", "link"),
+    [
+        ("/players/zoe-quist/", "/api/players/zoe-quist.json", "The results could not be loaded.", "results document"),
+        (f"{MODERN}decklists/", ".mtgo.json", "The cards could not be loaded.", "decklists document"),
+    ],
+)
+def test_a_page_whose_document_fails_to_load_says_so(
+    new_context: NewContext, site_url: str, path: str, document: str, sentence: str, link: str
+) -> None:
+    """Issue 38 point 4: when the document a page draws its rows from does not load (here a
+    404), the page says so in a sentence and links to the document, instead of an empty table."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.route(f"**/*{document}", lambda route: route.fulfill(status=404, body="not found"))
+        page.goto(f"{site_url}{path}")
+        failed = page.locator(".sk-history-failed, .sk-decks-failed")
+        expect(failed).to_be_visible()
+        assert failed.inner_text().startswith(sentence)
+        href = failed.locator("a", has_text=link).get_attribute("href", timeout=1000)
+        assert href is not None and href.endswith(document.lstrip("/"))
+    finally:
+        ctx.close()
+
+
 def test_a_season_table_row_is_one_line_on_a_phone(new_context: NewContext, site_url: str) -> None:
     """The expandable name of a season table is text with a marker, not a boxed admonition."""
     context = new_context(viewport=PHONE)
@@ -789,9 +933,6 @@ def test_find_a_team_members_table_and_a_player_in_the_list(page: Page, site_url
     visible = [items.nth(i).is_visible() for i in range(len(names))]
     shown = [n for n, v in zip(names, visible, strict=True) if v]
     assert shown == [n for n in names if part in n.lower()]
-
-
-PIONEER = "/events/2026-11-20-pioneer-weekly/"
 
 
 def test_printing_the_round_in_play_prints_only_its_sheet_and_slips(new_context: NewContext, site_url: str) -> None:
