@@ -638,9 +638,12 @@ def measure(
             f"full build  {full}, peak {mb(full.rss)}   floor {floor}   "
             f"ratio {full.cpu / floor.cpu:.2f}x CPU ({full.wall / floor.wall:.2f}x wall)"
         )
+        c = t["cpu"]
         print(
-            f"  stages (wall)     events {t['events']:.2f} ({t['processes']} processes), pages about many events "
-            f"{t['site']:.2f}, write {t['write']:.2f}, engine {t['engine']:.2f} s; {t['pages']} pages"
+            f"  stages, CPU (wall) events {c['events']:.2f} ({t['events']:.2f}; {t['processes']} processes), pages "
+            f"about many events {c['site']:.2f} ({t['site']:.2f}), write {c['write']:.2f} ({t['write']:.2f}), "
+            f"engine {c['engine']:.2f} ({t['engine']:.2f}) s; {t['pages']} pages; the rest (imports, checks) "
+            f"{full.cpu - sum(c.values()):.2f} s CPU"
         )
     ratio = statistics.median(f.cpu / g.cpu for f, g in pairs)
     full_cpu = statistics.median(f.cpu for f, _ in pairs)

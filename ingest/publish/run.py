@@ -106,6 +106,9 @@ class BuildTimings:
     processes: int = 1
     """Processes the events were made in."""
     extra: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of each step (events, site, write, engine): this process's and those of the
+    processes it forked for the step."""
 
     @property
     def pipeline(self) -> float:
@@ -247,6 +250,14 @@ def build_site(
         )
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that ended, so far."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Season, ...], day: dt.date) -> SiteInputs:
     """The site's settings, players, formats, seasons and language, as every page is made with them."""
     return SiteInputs(
@@ -281,6 +292,7 @@ def _build(
     with results_frozen() as freeze:
         timings = BuildTimings()
         start = time.perf_counter()
+        cpu = _cpu()
         day = today
         store = _open_store(project, day, cache_home)
         players, _ = load_players(project)
@@ -324,6 +336,7 @@ def _build(
         timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
+        timings.cpu["events"], cpu = _cpu() - cpu, _cpu()
         outcome = build_outcome(
             built,
             unchanged,
@@ -358,7 +371,10 @@ def _build(
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
-        timings.pages = sum(1 for f in files if f.endswith(".md"))
+        timings.cpu["site"], cpu = _cpu() - cpu, _cpu()
+        timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
+            1 for c in outcome.entries if not c.loaded for f, _ in c.listing if f.endswith(".md")
+        )
         t = time.perf_counter()
         plain_build_folders(project.build_dir)
         site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full, secret=store.secret)
@@ -371,10 +387,12 @@ def _build(
         save_record(store, memory.record)
         store.prune()
         timings.write = time.perf_counter() - t
+        timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))
             timings.engine = time.perf_counter() - t
+            timings.cpu["engine"], cpu = _cpu() - cpu, _cpu()
         if outcome.failing:
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)

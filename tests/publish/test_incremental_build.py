@@ -70,6 +70,8 @@ def test_an_incremental_build_makes_a_clean_builds_site_and_only_the_changed_wor
     # Nothing changed: no event file is read, none made, no event's files read back.
     again = _build(root, home)
     assert (again.events_made, again.events_cached, again.events_read, again.files_loaded) == (0, 8, [], [])
+    pages = sum(1 for k in _tree(root) if k.startswith("docs/") and k.endswith(".md"))
+    assert again.pages == first.pages == pages, "the pages counted, those of events in the cache included"
 
     # One result edited: that file alone is read and made; the others' files stay in the cache.
     modern = next(e for e in events if e.stem == MODERN)
@@ -109,8 +111,8 @@ def test_an_incremental_build_makes_a_clean_builds_site_and_only_the_changed_wor
     registry.write_text(names.replace("name: Kenji Quist}", "name: Kenji Q. Quist}"), encoding="utf-8")
     renamed = _build(root, home)
     assert renamed.events_made == len(played) and renamed.events_read == []
-    pages = _tree(root)
-    assert b"Kenji Q. Quist" in pages["site/players/kenji-quist/index.html"]
+    built = _tree(root)
+    assert b"Kenji Q. Quist" in built["site/players/kenji-quist/index.html"]
     _same(root, tmp_path)
 
 
