@@ -11,8 +11,14 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
+
+from ingest.publish import site_update
+from ingest.publish.cache import signing_key
 from ingest.publish.run import BuildTimings, build_site
+from ingest.publish.site_manifest import Listed, load_manifest, record_site
 from ingest.source.project import Project
+from ingest.source.storage import FileSignature
 from tests.site_helpers import TODAY, make_project
 
 MODERN = "2026-11-13-friday-night-modern"
@@ -57,7 +63,9 @@ def _settle(*paths: Path) -> None:
         os.utime(path, (past, past))
 
 
-def test_an_incremental_build_makes_a_clean_builds_site_and_only_the_changed_work(tmp_path: Path) -> None:
+def test_an_incremental_build_makes_a_clean_builds_site_and_only_the_changed_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     events = sorted((root / "events").rglob("*.yaml"))
@@ -78,9 +86,22 @@ def test_an_incremental_build_makes_a_clean_builds_site_and_only_the_changed_wor
     text = modern.read_text(encoding="utf-8")
     assert "games: 2-0}" in text
     modern.write_text(text.replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
+    walks: list[Path] = []
+
+    def walked(site: Path, known: Listed) -> dict[str, tuple[str, FileSignature]]:
+        walks.append(site)
+        return record_site(site, known)
+
+    monkeypatch.setattr(site_update, "record_site", walked)
     edited = _build(root, home)
+    assert walks == [], "the pages updated in place: the site is not walked again to list it"
     shown = modern.relative_to(root).as_posix()
     assert (edited.events_made, edited.events_read, edited.files_loaded) == (1, [shown], [])
+    assert edited.extra["incremental"] == 1.0, "no page's Markdown changed: the pages were updated in place"
+    # The site's manifest, written from the verified listing and the files updated, is the
+    # one a walk of the whole site makes.
+    manifest = load_manifest(root / "build", signing_key(home) or b"")
+    assert manifest is not None and manifest.files == record_site(root / "build" / "site", {})
     _same(root, tmp_path)
 
     # An event added (a copy under another name): made; the others untouched.
