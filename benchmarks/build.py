@@ -670,12 +670,17 @@ def measure(
             f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
             f"   (events made {r.events_made}; engine run: {'no' if r.extra.get('incremental') else 'yes'})"
         )
+        print(f"  stages, CPU       {steps(r.cpu)}")
         change_result(latest, 1)
         os.sync()
         cli, said = process_build(project, engine, f"change-{archive.name}-{archive.events}-{engine}")
         print(
             f"CLI, one change   {cli}, peak {mb(cli.rss)} (a new process)   "
             f"budget <= {BUDGET_CLI_S:.0f} s CPU: {verdict(cli.cpu <= BUDGET_CLI_S)}   ({made(said)})"
+        )
+        print(
+            f"  stages, CPU       {steps(said['cpu'])}; "
+            f"the rest (imports, checks) {cli.cpu - sum(said['cpu'].values()):.2f} s"
         )
         # Not a budget: a new event adds pages, so the engine runs on more pages.
         added = latest.with_name(latest.name.replace(".yaml", "-next.yaml"))
@@ -687,6 +692,11 @@ def measure(
             added.unlink()
     finally:
         latest.write_text(original, encoding="utf-8")
+
+
+def steps(cpu: dict[str, float]) -> str:
+    """CPU seconds of each step of a build."""
+    return ", ".join(f"{name} {seconds:.2f}" for name, seconds in cpu.items()) + " s"
 
 
 def made(t: dict[str, Any]) -> str:
