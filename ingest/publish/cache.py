@@ -431,7 +431,7 @@ def load_record(store: EventStore) -> DocsRecord | None:
         obj = json.loads(payload)
         if obj["version"] != __version__:
             return None
-        folders = tuple((int(dev), int(ino)) for dev, ino in obj["folders"])
+        folders = tuple((int(dev), int(ino), int(changed)) for dev, ino, changed in obj["folders"])
         files = {text_of(k): text_of(v) for k, v in obj["files"].items()}
         return DocsRecord(text_of(obj["token"]), folders, files)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):

@@ -342,7 +342,7 @@ def _build(
             unchanged,
             diags,
             strict=strict,
-            last_good=lambda b: memory.last_good.get(b.path) or store.last_good(b.shown),
+            last_good=lambda b: _last_good(b, memory, store),
         )
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
@@ -397,6 +397,16 @@ def _build(
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)
         return timings
+
+
+def _last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:
+    """The entry of the last version of an event file made without errors (kept by this
+    process, else noted in the build cache), kept in the cache by this build: its files may
+    be read from there."""
+    entry = memory.last_good.get(built.path) or store.last_good(built.shown)
+    if entry is not None and entry.key:
+        store.used.add(entry.key)
+    return entry
 
 
 def _file_group(

@@ -187,12 +187,13 @@ class DocsRecord:
     """
 
     token: str
-    folders: tuple[tuple[int, int], ...]
-    """Each tree's device and inode."""
+    folders: tuple[tuple[int, int, int], ...]
+    """Each tree's device, inode and change time once written (a folder removed and made
+    again may get the same inode number, never the same change time)."""
     files: Mapping[str, str]
 
 
-def _folder_ids(build_dir: Path) -> tuple[tuple[int, int], ...] | None:
+def _folder_ids(build_dir: Path) -> tuple[tuple[int, int, int], ...] | None:
     from ingest.site import fragments as fr
 
     out = []
@@ -201,7 +202,7 @@ def _folder_ids(build_dir: Path) -> tuple[tuple[int, int], ...] | None:
             st = os.lstat(build_dir / name)
         except OSError:
             return None
-        out.append((st.st_dev, st.st_ino))
+        out.append((st.st_dev, st.st_ino, st.st_ctime_ns))
     return tuple(out)
 
 
