@@ -36,12 +36,14 @@ import json
 import os
 import stat
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ingest import __version__
-from ingest.publish.cache_entries import CachedEvent, decode_entry, encode_entry, text_of
+from ingest.publish.cache_entries import CachedEvent, decode_files, decode_header, encode_entry, listing_of, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
+from ingest.publish.sync import DocsRecord
 from ingest.report.event_report import EventReport
 from ingest.site.digest import DigestError
 from ingest.site.event_pages import RenderedEvent
@@ -53,7 +55,9 @@ from ingest.source.project import Project
 from ingest.source.signing import KEY_BYTES as KEY_BYTES  # where callers have found them
 from ingest.source.signing import signing_key as signing_key
 from ingest.source.storage import (
+    FileSignature,
     display_path,
+    file_signature,
     find_files,
     read_build_file,
     read_text,
@@ -77,6 +81,36 @@ _PROCESS_KEY = os.urandom(32)
 """The signing key of a build without a cache folder: what it signs, only this process reads."""
 
 # -- the store ------------------------------------------------------------------------------------
+
+
+def _read_head(path: Path, limit: int) -> tuple[bytes, int] | None:
+    """The first three lines of a file of the build cache (an entry's kind, signature and
+    header), read as :func:`~ingest.source.storage.read_build_file` reads a whole one: a
+    plain file, never a link or a pipe, within ``limit`` bytes; and the file's size. None otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            return None
+        data = b""
+        while data.count(b"\n") < 3:
+            chunk = os.read(fd, HEAD_CHUNK)
+            if not chunk:
+                break
+            data += chunk
+        return data, st.st_size
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+HEAD_CHUNK = 64 * 1024
+"""Bytes read at a time while looking for an entry's header."""
 
 
 def cache_folder(home: Path, build_dir: Path) -> Path:
@@ -117,38 +151,66 @@ class EventStore:
     def _mac(self, key: str, payload: bytes | memoryview) -> str:
         return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
 
-    def load(self, key: str, shown: str) -> CachedEvent | None:
+    def load(self, key: str, shown: str, *, files: bool = True) -> CachedEvent | None:
         """The entry under ``key`` if there is one, whole, signed with this store's key and
-        of this format; None otherwise (anything else is ignored, never an error)."""
+        of this format; None otherwise (anything else is ignored, never an error).
+
+        ``files``: read its files too; without, only its header is read (and checked), the
+        entry's :attr:`~CachedEvent.listing` standing for its files (:meth:`with_files`)."""
         self.used.add(key)
         if self.folder is None:
             return None
-        data = read_build_file(self._path(key), MAX_ENTRY_BYTES)
+        path = self._path(key)
+        if files:
+            data = read_build_file(path, MAX_ENTRY_BYTES)
+            size = len(data) if data is not None else 0
+        else:
+            head = _read_head(path, MAX_ENTRY_BYTES)
+            data, size = head if head is not None else (None, 0)
         if data is None or not data.startswith(MAGIC):
             return None
         end = data.find(b"\n", len(MAGIC))
-        if end < 0:
+        stop = data.find(b"\n", end + 1)
+        if end < 0 or stop < 0:
             return None
-        payload = memoryview(data)[end + 1 :]  # (an entry is mostly files: not copied)
-        if not hmac.compare_digest(data[len(MAGIC) : end], self._mac(key, payload).encode()):
+        header = data[end + 1 : stop]
+        if not hmac.compare_digest(data[len(MAGIC) : end], self._mac(key, header).encode()):
             return None
         try:
-            return decode_entry(data, key, shown, start=end + 1)
+            decoded = decode_header(header, key, shown)
+            if decoded is None:
+                return None
+            entry, obj = decoded
+            if stop + 1 + sum(length for _, _, length, _ in obj["files"]) != size:
+                return None  # (a truncated entry, seen without reading its files)
+            if not files:
+                return entry
+            return replace(entry, rendered=RenderedEvent(entry.rendered.digest, decode_files(obj, data[stop + 1 :])))
         except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
             return None
 
-    def save(self, key: str, shown: str, entry: CachedEvent) -> None:
-        """Writes an entry (atomically; a failure to write only costs the next build time)."""
+    def with_files(self, key: str, shown: str, entry: CachedEvent) -> CachedEvent | None:
+        """``entry`` with its files (read from the store when it has them not); None when they
+        cannot be read back whole."""
+        if entry.loaded:
+            return entry
+        whole = self.load(key, shown)
+        return whole if whole is not None and whole.listing == entry.listing else None
+
+    def save(self, key: str, shown: str, entry: CachedEvent) -> bool:
+        """Writes an entry (atomically; a failure to write only costs the next build time);
+        returns whether it is kept on disk."""
         self.used.add(key)
         if self.folder is None:
-            return
-        payload = encode_entry(entry, key, shown)
-        data = MAGIC + self._mac(key, payload).encode() + b"\n" + payload
+            return False
+        header, body = encode_entry(entry, key, shown)
+        data = b"".join((MAGIC, self._mac(key, header).encode(), b"\n", header, b"\n", body))
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             write_atomically(self._path(key), data, durable=False)
         except OSError:
-            pass
+            return False
+        return True
 
     def prune(self) -> None:
         """Removes the entries this build did not use (events changed or gone), and the notes
@@ -320,28 +382,155 @@ def still_valid(
     return True
 
 
+RECORD_FILE = "docs-record.json"
+"""In the build's cache folder: what the last build wrote into build/docs and build/fragments
+(:class:`~ingest.publish.sync.DocsRecord`)."""
+
+
+def load_record(store: EventStore) -> DocsRecord | None:
+    """The record of build/docs and build/fragments the last build kept, if it checks; None otherwise."""
+    if store.folder is None:
+        return None
+    data = read_build_file(store.folder.parent / RECORD_FILE, MAX_ENTRY_BYTES)
+    if data is None or not data.startswith(MAGIC):
+        return None
+    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+    if not hmac.compare_digest(mac, store._mac("docs-record", payload).encode()):
+        return None
+    try:
+        obj = json.loads(payload)
+        if obj["version"] != __version__:
+            return None
+        folders = tuple((int(dev), int(ino), int(changed)) for dev, ino, changed in obj["folders"])
+        files = {text_of(k): text_of(v) for k, v in obj["files"].items()}
+        return DocsRecord(text_of(obj["token"]), folders, files)
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def save_record(store: EventStore, record: DocsRecord) -> None:
+    """Keeps the record of build/docs and build/fragments (a failure to write costs the next
+    build a comparison of every file)."""
+    if store.folder is None:
+        return
+    payload = json.dumps(
+        {"version": __version__, "token": record.token, "folders": record.folders, "files": record.files},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
+    with contextlib.suppress(OSError):
+        store.folder.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(
+            store.folder.parent / RECORD_FILE, MAGIC + store._mac("docs-record", payload).encode() + b"\n" + payload
+        )
+
+
+INDEX_FILE = "event-files.json"
+"""In the build's cache folder: each event file's signature when its key was last taken, and
+that key (:func:`find_unchanged`), for one build fingerprint."""
+
+
+def _load_index(store: EventStore) -> dict[str, tuple[FileSignature, str]]:
+    """The event files' signatures and keys the last build noted, if noted for this build's
+    fingerprint and signed with the store's key; empty otherwise."""
+    if store.folder is None:
+        return {}
+    data = read_build_file(store.folder.parent / INDEX_FILE, MAX_ENTRY_BYTES)
+    key = "index:" + store.fingerprint
+    if data is None or not data.startswith(MAGIC):
+        return {}
+    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+    if not hmac.compare_digest(mac, store._mac(key, payload).encode()):
+        return {}
+    try:
+        obj = json.loads(payload)
+        if obj["key"] != key or obj["version"] != __version__:
+            return {}
+        out: dict[str, tuple[FileSignature, str]] = {}
+        for shown, (size, modified, changed, inode, entry) in obj["files"].items():
+            sig = (size, modified, changed, inode)
+            if not all(isinstance(n, int) for n in sig):
+                return {}
+            out[text_of(shown)] = (sig, text_of(entry))
+        return out
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return {}
+
+
+def _save_index(store: EventStore, index: Mapping[str, tuple[FileSignature, str]]) -> None:
+    """Notes the event files' signatures and keys (a failure to write costs the next build time)."""
+    if store.folder is None:
+        return
+    key = "index:" + store.fingerprint
+    payload = json.dumps(
+        {"key": key, "version": __version__, "files": {k: [*sig, entry] for k, (sig, entry) in sorted(index.items())}},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    ).encode()
+    with contextlib.suppress(OSError):
+        store.folder.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(store.folder.parent / INDEX_FILE, MAGIC + store._mac(key, payload).encode() + b"\n" + payload)
+
+
+@dataclass
+class CacheCheck:
+    """What :func:`find_unchanged` did (a build reports it; tests count it)."""
+
+    read: list[str] = field(default_factory=list)
+    """Event files read to take their key (the others were recognised by their signature)."""
+
+
 def find_unchanged(
-    project: Project, store: EventStore, registry: PlayerRegistry, memory: dict[str, CachedEvent]
+    project: Project,
+    store: EventStore,
+    registry: PlayerRegistry,
+    memory: dict[str, CachedEvent],
+    settled_before: int | None = None,
+    check: CacheCheck | None = None,
 ) -> dict[str, CachedEvent]:
     """The events a build can take from the cache, by path: those with an entry (in
-    ``memory``, else on disk) that is still valid (:func:`still_valid`)."""
+    ``memory``, else on disk, read without its files) that is still valid (:func:`still_valid`).
+
+    An event file is recognised without reading it when its size, times and inode are those
+    it had when a build last took its key, if it had settled then (``settled_before``, see
+    :func:`~ingest.source.storage.file_signature`); any other is read and its key taken.
+    """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
     paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    index = _load_index(store)
+    noted: dict[str, tuple[FileSignature, str]] = {}
     for path in paths:
         shown = display_path(path, project.root)
-        text, _ = read_text(path, shown, within=project.within(path))
-        if text is None:
-            continue
-        key = store.key(shown, text)
+        known = index.get(shown)
+        key = None
+        if known is not None:
+            try:
+                if signature_of(os.lstat(path)) == known[0]:
+                    key = known[1]
+                    noted[shown] = known
+            except OSError:
+                pass
+        if key is None:
+            signature = file_signature(path, settled_before)  # (taken before the file is read)
+            text, _ = read_text(path, shown, within=project.within(path))
+            if check is not None:
+                check.read.append(shown)
+            if text is None:
+                continue
+            key = store.key(shown, text)
+            if signature is not None:
+                noted[shown] = (signature, key)
         entry = memory.get(key)
         if entry is None:
-            entry = store.load(key, shown)
+            entry = store.load(key, shown, files=False)
         else:
             store.used.add(key)
         if entry is not None and still_valid(entry, path, registry, memo):
             memory[key] = entry
             found[path.as_posix()] = entry
+    if noted != index:
+        _save_index(store, noted)
     return found
 
 
@@ -362,4 +551,5 @@ def cached_event(
         decks,
         ids,
         players_digest(ids, registry),
+        listing_of(rendered.files),
     )

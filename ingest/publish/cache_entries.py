@@ -2,17 +2,21 @@
 never code, written by :func:`encode_entry` and read back field by field by
 :func:`decode_entry` (the store, :mod:`ingest.publish.cache`, signs and checks it first).
 
-An entry is a JSON header (one line: the event's fields, and each file's path, kind and
-length), then the files' bytes one after another. The files are most of an entry, and as
-JSON strings every quote of their HTML would be escaped and unescaped again: as bytes they
-are only sliced and decoded.
+An entry is a JSON header (one line: the event's fields, each file's path, kind, length and
+digest, and the digest of all the files' bytes), then the files' bytes one after another.
+The files are most of an entry, and as JSON strings every quote of their HTML would be
+escaped and unescaped again: as bytes they are only sliced and decoded. The header alone
+says what the site needs of an unchanged event (its digest, warnings and the digests of its
+files: :func:`decode_header`); its files are read only when one of them must be written
+(:func:`decode_files`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ingest import __version__
@@ -40,16 +44,47 @@ class CachedEvent:
     """Its players' ids, as in the file and as published."""
     registry: str
     """Digest of what players.yaml said about them (:func:`players_digest`)."""
+    listing: tuple[tuple[str, str], ...] = ()
+    """Its files' paths and the digests of their bytes (:func:`content_digest`), in the order of
+    ``rendered.files``."""
+    key: str = ""
+    """Its key in the build cache (empty until it is kept there)."""
+    shown: str = ""
+    """Its event file, as diagnostics name it."""
+
+    @property
+    def loaded(self) -> bool:
+        """Whether its files are in ``rendered.files`` (an entry read from the build cache
+        without them has only their :attr:`listing`)."""
+        return bool(self.rendered.files) or not self.listing
+
+    def without_files(self) -> CachedEvent:
+        """The entry with its files left in the build cache (their listing kept)."""
+        return replace(self, rendered=RenderedEvent(self.rendered.digest, {}))
 
 
-def encode_entry(entry: CachedEvent, key: str, shown: str) -> bytes:
-    """An entry as the bytes the store signs and keeps: the header, a line feed, the files."""
+def content_digest(content: str | bytes) -> str:
+    """The digest of a file's bytes, as entries and the record of ``build/docs`` keep it."""
+    return hashlib.sha256(content.encode("utf-8") if isinstance(content, str) else content).hexdigest()[:32]
+
+
+def listing_of(files: Files) -> tuple[tuple[str, str], ...]:
+    """Each file's path and :func:`content_digest`."""
+    return tuple((path, content_digest(content)) for path, content in files.items())
+
+
+def encode_entry(entry: CachedEvent, key: str, shown: str) -> tuple[bytes, bytes]:
+    """An entry as the bytes the store keeps: the header (one line, which the store signs) and
+    the files (whose digest the header holds)."""
     listed: list[list[Any]] = []
     blobs: list[bytes] = []
+    digests = dict(entry.listing)
     for path, content in entry.rendered.files.items():
         data = content.encode("utf-8") if isinstance(content, str) else content
-        listed.append([path, "text" if isinstance(content, str) else "bytes", len(data)])
+        sha = digests.get(path) or hashlib.sha256(data).hexdigest()[:32]
+        listed.append([path, "text" if isinstance(content, str) else "bytes", len(data), sha])
         blobs.append(data)
+    body = b"".join(blobs)
     header = {
         "format": CACHE_FORMAT,
         "version": __version__,
@@ -61,9 +96,10 @@ def encode_entry(entry: CachedEvent, key: str, shown: str) -> bytes:
         "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
         "digest": digest_to_json(entry.rendered.digest),
         "files": listed,
+        "body": hashlib.sha256(body).hexdigest(),
     }
     # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.
-    return json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
+    return json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode(), body
 
 
 def _diagnostic_to_json(d: Diagnostic) -> list[Any]:
@@ -98,37 +134,30 @@ def _diagnostic(v: Any) -> Diagnostic:
     return Diagnostic(Severity(severity), text_of(code), text_of(message), pos, text_of(hint), settled)
 
 
-def decode_entry(data: bytes, key: str, shown: str, start: int = 0) -> CachedEvent | None:
-    """The entry ``data`` holds from ``start`` on; None when it is of another format, version,
-    key or file.
+def decode_header(header: bytes, key: str, shown: str) -> tuple[CachedEvent, dict[str, Any]] | None:
+    """The entry a header describes, without its files (:attr:`CachedEvent.loaded` is false
+    when it has any), and the header as read (for :func:`decode_files`); None when it is of
+    another format, version, key or file.
 
     Raises:
         TypeError, ValueError, KeyError: the data is not what :func:`encode_entry` writes.
     """
-    end = data.find(b"\n", start)
-    if end < 0:
-        raise ValueError("no header")
-    obj = json.loads(data[start:end])
-    body = memoryview(data)[end + 1 :]  # the files: sliced without copying, then decoded
+    obj = json.loads(header)
     if not isinstance(obj, dict):
         return None
     if obj.get("format") != CACHE_FORMAT or obj.get("version") != __version__:
         return None
     if obj.get("key") != key or obj.get("path") != shown:
         return None
-    files: Files = {}
-    at = 0
-    for path, kind, length in obj["files"]:
-        stop = at + _number(length)
-        if kind not in ("text", "bytes") or length < 0 or stop > len(body):
+    listing = []
+    for path, kind, length, sha in obj["files"]:
+        if kind not in ("text", "bytes") or _number(length) < 0:
             raise ValueError("not a file of an entry")
-        files[text_of(path)] = str(body[at:stop], "utf-8") if kind == "text" else bytes(body[at:stop])
-        at = stop
-    if at != len(body):
-        raise ValueError("bytes after the last file")
+        listing.append((text_of(path), text_of(sha)))
+    text_of(obj["body"])
     decks: Sequence[Any] = obj["decks"]
-    return CachedEvent(
-        RenderedEvent(digest_from_json(obj["digest"]), files),
+    entry = CachedEvent(
+        RenderedEvent(digest_from_json(obj["digest"]), {}),
         tuple(_diagnostic(d) for d in obj["diagnostics"]),
         tuple(
             (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
@@ -136,4 +165,30 @@ def decode_entry(data: bytes, key: str, shown: str, start: int = 0) -> CachedEve
         ),
         tuple(text_of(p) for p in obj["players"]),
         text_of(obj["registry"]),
+        tuple(listing),
+        key,
+        shown,
     )
+    return entry, obj
+
+
+def decode_files(header: dict[str, Any], body: bytes | memoryview) -> Files:
+    """The files of an entry, from the bytes after its header (checked against the header's digest).
+
+    Raises:
+        ValueError: the bytes are not those the header describes.
+    """
+    if hashlib.sha256(body).hexdigest() != header["body"]:
+        raise ValueError("the files are not those of the header")
+    view = memoryview(body)
+    files: Files = {}
+    at = 0
+    for path, kind, length, _ in header["files"]:
+        stop = at + length
+        if stop > len(view):
+            raise ValueError("not a file of an entry")
+        files[path] = str(view[at:stop], "utf-8") if kind == "text" else bytes(view[at:stop])
+        at = stop
+    if at != len(view):
+        raise ValueError("bytes after the last file")
+    return files

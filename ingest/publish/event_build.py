@@ -12,7 +12,7 @@ the worker also keeps in the build cache), never the computed report.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, has_errors
@@ -81,7 +81,10 @@ class EventMaker:
         if has_errors(found):
             return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, None)
         rendered = render_event(report, self.inputs, self.project.templates)
-        entry = cached_event(item, report, rendered, item.deck_refs, registry)
-        self.store.save(key, item.shown, entry)
+        entry = replace(cached_event(item, report, rendered, item.deck_refs, registry), key=key, shown=item.shown)
+        if self.store.save(key, item.shown, entry):
+            # Kept on disk: its files are read back one event at a time when they are written,
+            # so a build never holds every event's files at once.
+            entry = entry.without_files()
         self.store.remember_good(item.shown, key)
         return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry)

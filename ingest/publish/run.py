@@ -39,11 +39,14 @@ from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
     KEPT_PAGES,
+    CacheCheck,
     EventStore,
     find_unchanged,
     load_player_pages,
+    load_record,
     open_store,
     save_player_pages,
+    save_record,
 )
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
@@ -52,7 +55,7 @@ from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.schemas import schema_files
 from ingest.publish.site_update import SiteUpdate
-from ingest.publish.sync import plain_build_folders, write_docs
+from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
@@ -95,9 +98,17 @@ class BuildTimings:
     """Events taken from the build cache."""
     events_made: int = 0
     """Events made in this build."""
+    events_read: list[str] = field(default_factory=list)
+    """Event files read to recognise them (the others: by their size, times and inode)."""
+    files_loaded: list[str] = field(default_factory=list)
+    """Events taken from the build cache whose files were read back to be written (an event
+    made by the build is kept in the cache and read back from there too, one at a time)."""
     processes: int = 1
     """Processes the events were made in."""
     extra: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of each step (events, site, write, engine): this process's and those of the
+    processes it forked for the step."""
 
     @property
     def pipeline(self) -> float:
@@ -118,10 +129,9 @@ class BuildMemory:
         self.analytics: dict[tuple[str, str], tuple[str, Files]] = {}
         """Each format's analytics pages as last made or read, with their key
         (:mod:`ingest.publish.analytics_cache`)."""
-        self.written: dict[str, dict[str, str | bytes]] = {}
-        """What the last build wrote into build/docs and build/fragments (see :func:`sync_tree`)."""
-        self.token = ""
-        """The token the last build of this process left in ``build/.cache/docs.token``."""
+        self.record: DocsRecord | None = None
+        """What the last build of this process wrote into build/docs and build/fragments
+        (:class:`~ingest.publish.sync.DocsRecord`); a new process reads the build cache's."""
         self.player_pages: list[str] | None = None
         """The keys of the player pages in the build cache, as this process last read or wrote it."""
         self.fingerprint = ""
@@ -240,6 +250,14 @@ def build_site(
         )
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that ended, so far."""
+    import resource
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Season, ...], day: dt.date) -> SiteInputs:
     """The site's settings, players, formats, seasons and language, as every page is made with them."""
     return SiteInputs(
@@ -274,11 +292,14 @@ def _build(
     with results_frozen() as freeze:
         timings = BuildTimings()
         start = time.perf_counter()
+        cpu = _cpu()
         day = today
         store = _open_store(project, day, cache_home)
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
-        unchanged = find_unchanged(project, store, players, memory.events)
+        check = CacheCheck()
+        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check)
+        timings.events_read = check.read
         timings.extra["cache check"] = time.perf_counter() - start
         if memory.player_pages is None or store.fingerprint != memory.fingerprint:
             # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
@@ -315,12 +336,13 @@ def _build(
         timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
+        timings.cpu["events"], cpu = _cpu() - cpu, _cpu()
         outcome = build_outcome(
             built,
             unchanged,
             diags,
             strict=strict,
-            last_good=lambda b: memory.last_good.get(b.path) or store.last_good(b.shown),
+            last_good=lambda b: _last_good(b, memory, store),
         )
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
@@ -349,22 +371,68 @@ def _build(
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
-        timings.pages = sum(1 for f in files if f.endswith(".md"))
+        timings.cpu["site"], cpu = _cpu() - cpu, _cpu()
+        timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
+            1 for c in outcome.entries if not c.loaded for f, _ in c.listing if f.endswith(".md")
+        )
         t = time.perf_counter()
         plain_build_folders(project.build_dir)
         site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full, secret=store.secret)
         step("writing build/docs", 0, 1)
-        changes, memory.token = write_docs(project.build_dir, files, memory.written, memory.token)
+        made_now = {b.key for b in built if b.entry is not None}
+        groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
+        record = memory.record if memory.record is not None else load_record(store)
+        memory.record = None  # until build/docs is written
+        changes, memory.record = write_docs(project.build_dir, files, groups, record)
+        save_record(store, memory.record)
         store.prune()
         timings.write = time.perf_counter() - t
+        timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))
             timings.engine = time.perf_counter() - t
+            timings.cpu["engine"], cpu = _cpu() - cpu, _cpu()
         if outcome.failing:
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)
         return timings
+
+
+def _last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:
+    """The entry of the last version of an event file made without errors (kept by this
+    process, else noted in the build cache), kept in the cache by this build: its files may
+    be read from there."""
+    entry = memory.last_good.get(built.path) or store.last_good(built.shown)
+    if entry is not None and entry.key:
+        store.used.add(entry.key)
+    return entry
+
+
+def _file_group(
+    entry: CachedEvent, store: EventStore, maker: EventMaker, timings: BuildTimings, made: bool
+) -> FileGroup:
+    """An event's files as the build cache keeps them (``made``: by this build), read back
+    when they are to be written; one that cannot be read back whole (the entry changed on
+    disk since its header was read) is made again."""
+
+    def load() -> Files:
+        if not made:
+            timings.files_loaded.append(entry.shown)
+        whole = store.with_files(entry.key, entry.shown, entry)
+        if whole is not None:
+            return whole.rendered.files
+        remade = maker.make(maker.project.root / entry.shown)
+        if remade.entry is None or remade.entry.listing != entry.listing:
+            raise IngestError(f"{entry.shown}: its build cache entry changed during the build; build again")
+        timings.events_made += 1
+        timings.events_cached -= 1
+        again = store.with_files(remade.key, remade.shown, remade.entry)
+        if again is None:
+            raise IngestError(f"{entry.shown}: its build cache entry cannot be read back; build again")
+        return again.rendered.files
+
+    return FileGroup(entry.listing, load)
 
 
 def _diagnostics(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -36,7 +37,14 @@ from ingest.site import fragments as fr
 from ingest.site import search_index as search
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
-from ingest.source.storage import display_path, read_build_file, recover_dir, replace_dir, write_atomically
+from ingest.source.storage import (
+    display_path,
+    read_build_file,
+    recover_dir,
+    replace_dir,
+    signature_of,
+    write_atomically,
+)
 
 Progress = Callable[[str, int, int], None]
 """Told what a build is doing: a stage, how many of its items are done, of how many."""
@@ -121,8 +129,16 @@ class SiteUpdate:
         done["incremental"] = float(swap)
         if swap:
             step("updating pages", 0, 1)
-            _update_pages(site, docs, folder, changes, self.engine)
-            self._keep_manifest(site)
+            updated = _update_pages(site, docs, folder, changes, self.engine)
+            if updated is None:
+                self._keep_manifest(site)
+                return done
+            # The site is the verified one but for these files: listed without walking it again.
+            written, removed = updated
+            files = {rel: entry for rel, entry in self.previous.verified.items() if rel not in removed}
+            for rel, digest in written.items():
+                files[rel] = (digest, signature_of(os.lstat(site / rel)))
+            save_manifest(self.project.build_dir, self.secret, SiteManifest(self.fingerprint, files))
             return done
         # Only this build runs (the build lock): a staging folder left here is from a build
         # that was interrupted.
@@ -175,10 +191,14 @@ class SiteUpdate:
         save_manifest(self.project.build_dir, self.secret, SiteManifest(self.fingerprint, files))
 
 
-def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, engine: str) -> None:
+def _update_pages(
+    site: Path, docs: Path, folder: Path, changes: DocsChanges, engine: str
+) -> tuple[dict[str, str], set[str]] | None:
     """Updates the previous site in place: new fragments swapped into its pages, changed files copied.
 
-    Used when no Markdown page changed: the engine would render every page as before. All
+    Used when no Markdown page changed: the engine would render every page as before.
+    Returns the files written (with the digests of their bytes) and those removed; None when
+    the search index was written again too. All
     new contents are computed first, then each changed file is replaced atomically (a
     temporary file renamed over it), so a reader always gets a whole file. Copying the
     site to swap it in whole would cost more than the update itself: a site has a folder
@@ -202,3 +222,5 @@ def _update_pages(site: Path, docs: Path, folder: Path, changes: DocsChanges, en
         (site / rel).unlink(missing_ok=True)
     if search.SEARCH_FILE in fragments.written:
         search.write_search_index(site, search.read_search_entries(folder, stored), engine)
+        return None  # (the index is files of its own, by year)
+    return {rel: hashlib.sha256(data).hexdigest() for rel, data in new.items()}, set(changes.docs.removed)

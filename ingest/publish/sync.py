@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest.publish.cache_entries import content_digest
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
 
@@ -164,31 +165,194 @@ TOKEN = ".cache/docs.token"
 """In the build folder: the token of the build that last wrote the trees."""
 
 
-def write_docs(
-    build_dir: Path, files: Mapping[str, str | bytes], written: dict[str, dict[str, str | bytes]], token: str
-) -> tuple[DocsChanges, str]:
-    """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
-    ``build/fragments``, touching only what changed; returns the changes and this build's token.
+@dataclass(frozen=True, slots=True)
+class FileGroup:
+    """Files of a build kept elsewhere until they must be written (an event's, in the build
+    cache): their paths and content digests, and how to have them."""
 
-    ``written``: what this process wrote last time, by tree, with the token it left
-    (``token``); it stands for the trees only if no other build (another process) wrote them
-    since, which the token on disk tells.
+    listing: tuple[tuple[str, str], ...]
+    """Each file's path (as in a build's files) and :func:`~ingest.publish.cache_entries.content_digest`."""
+    load: Callable[[], Mapping[str, str | bytes]]
+    """The files, by path (called only when one of them is not in the trees as listed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocsRecord:
+    """What a build wrote into ``build/docs`` and ``build/fragments``: each file's content
+    digest, by its path as in a build's files (fragments under :data:`~ingest.site.fragments.PREFIX`).
+
+    It stands for the trees while the token the build left in the build folder (:data:`TOKEN`)
+    is still there and the two folders are the ones it wrote into: another build (another
+    process) leaves another token, and a folder removed and made again is another folder.
+    """
+
+    token: str
+    folders: tuple[tuple[int, int, int], ...]
+    """Each tree's device, inode and change time once written (a folder removed and made
+    again may get the same inode number, never the same change time)."""
+    files: Mapping[str, str]
+
+
+def _folder_ids(build_dir: Path) -> tuple[tuple[int, int, int], ...] | None:
+    from ingest.site import fragments as fr
+
+    out = []
+    for name in ("docs", fr.FOLDER):
+        try:
+            st = os.lstat(build_dir / name)
+        except OSError:
+            return None
+        out.append((st.st_dev, st.st_ino, st.st_ctime_ns))
+    return tuple(out)
+
+
+class StoredFragments(Mapping[str, "str | bytes"]):
+    """A build's fragments files by path in the fragments folder: those it made, from memory,
+    the others (an unchanged event's, not read from the build cache) from the folder."""
+
+    def __init__(self, folder: Path, made: Mapping[str, str | bytes], names: Collection[str]) -> None:
+        self.folder = folder
+        self.made = made
+        self.names = names
+
+    def __getitem__(self, name: str) -> str | bytes:
+        if name in self.made:
+            return self.made[name]
+        if name not in self.names:
+            raise KeyError(name)
+        data = read_build_file(self.folder / name)
+        if data is None:
+            raise KeyError(name)
+        return data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+def write_docs(
+    build_dir: Path,
+    files: Mapping[str, str | bytes],
+    groups: Sequence[FileGroup] = (),
+    record: DocsRecord | None = None,
+) -> tuple[DocsChanges, DocsRecord]:
+    """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
+    ``build/fragments``, touching only what changed; returns the changes and the record of
+    what the trees now hold.
+
+    ``files``: files in memory; ``groups``: files kept elsewhere, loaded one group at a time
+    only when one of its files is not in the trees as listed. ``record``: what the last build
+    wrote (:class:`DocsRecord`); when it stands for the trees, the trees are not read at
+    all, else every file is compared with the one on disk.
     """
     from ingest.site import fragments as fr
 
-    path = build_dir / TOKEN
-    on_disk = read_build_text(path, 64) or ""
-    if on_disk != token:
-        written.clear()
-    path.unlink(missing_ok=True)
-    docs = sync_tree(
-        build_dir / "docs",
-        {k: v for k, v in files.items() if not k.startswith(fr.PREFIX)},
-        written.setdefault("docs", {}),
-    )
-    fragment_files = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
-    fragments = sync_tree(build_dir / fr.FOLDER, fragment_files, written.setdefault("fragments", {}))
+    token_path = build_dir / TOKEN
+    on_disk = read_build_text(token_path, 64) or ""
+    docs_dir, frag_dir = build_dir / "docs", build_dir / fr.FOLDER
+    valid = record is not None and record.token == on_disk and record.folders == _folder_ids(build_dir)
+    token_path.unlink(missing_ok=True)  # until the trees are written: a failure means a full comparison next time
+    _plain_folder(docs_dir)
+    _plain_folder(frag_dir)
+    before: Mapping[str, str] = record.files if valid and record is not None else {}
+    present: set[str] = set()
+    folders: list[str] = []
+    if not valid:
+        for prefix, top in (("", docs_dir), (fr.PREFIX, frag_dir)):
+            _walk_tree(top, prefix, present, folders)
+    made: set[str] = set()
+    written: set[str] = set()
+    now: dict[str, str] = {}
+
+    def where(rel: str) -> str:
+        return (
+            os.path.join(frag_dir, rel[len(fr.PREFIX) :]) if rel.startswith(fr.PREFIX) else os.path.join(docs_dir, rel)
+        )
+
+    def put(rel: str, content: str | bytes, sha: str) -> None:
+        now[rel] = sha
+        if before.get(rel) == sha:
+            return
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        dest = where(rel)
+        if rel in present:
+            # Read back only a plain file of the same size (never a pipe or a device).
+            if read_build_file(dest, len(data)) == data:
+                return
+            write_atomically(Path(dest), data, durable=False)
+        else:
+            parent = os.path.dirname(dest)
+            if parent not in made:
+                os.makedirs(parent, exist_ok=True)
+                made.add(parent)
+            if rel in before:
+                write_atomically(Path(dest), data, durable=False)
+            else:  # a new file: nobody reads a half-written one (the engine runs after this step)
+                _write_new(dest, data)
+        written.add(rel)
+
+    for group in groups:
+        if valid and all(before.get(rel) == sha for rel, sha in group.listing):
+            now.update(group.listing)
+            continue
+        contents = group.load()
+        for rel, sha in group.listing:
+            put(rel, contents[rel], sha)
+        del contents
+    for rel, content in files.items():
+        put(rel, content, content_digest(content))
+    removed = (set(before) if valid else present) - now.keys()
+    for rel in sorted(removed):
+        dest = where(rel)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(dest)
+        if valid:  # empty folders go
+            parent, root = os.path.dirname(dest), os.fspath(frag_dir if rel.startswith(fr.PREFIX) else docs_dir)
+            while parent != root and parent.startswith(root):
+                try:
+                    os.rmdir(parent)
+                except OSError:
+                    break
+                parent = os.path.dirname(parent)
+    for folder in sorted(folders, reverse=True):  # deepest first: empty folders go
+        with contextlib.suppress(OSError):  # not empty: still in use
+            os.rmdir(folder)
     token = os.urandom(16).hex()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, token, durable=False)
-    return DocsChanges(docs, fragments, fragment_files), token
+    token_path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomically(token_path, token, durable=False)
+    ids = _folder_ids(build_dir) or ()
+
+    def tree(paths: set[str], frag: bool) -> TreeChanges:
+        return TreeChanges(
+            *(
+                frozenset(r[len(fr.PREFIX) :] if frag else r for r in paths if r.startswith(fr.PREFIX) == frag)
+                for paths in (written, removed)
+            )
+        )
+
+    in_memory = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
+    names = {k[len(fr.PREFIX) :] for k in now if k.startswith(fr.PREFIX)}
+    changes = DocsChanges(tree(written, False), tree(written, True), StoredFragments(frag_dir, in_memory, names))
+    return changes, DocsRecord(token, ids, now)
+
+
+def _walk_tree(tree: Path, prefix: str, present: set[str], folders: list[str]) -> None:
+    """Lists the files of ``tree`` into ``present`` (their paths behind ``prefix``) and its
+    folders into ``folders``; links found in it are removed (the tree is ours: a link in it
+    was put there by something else, and writing through it would write elsewhere)."""
+    root = os.fspath(tree)
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        at = prefix + ("" if rel == "." else rel.replace(os.sep, "/") + "/")
+        if rel != ".":
+            folders.append(dirpath)
+        for name in [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]:
+            os.unlink(os.path.join(dirpath, name))
+            dirnames.remove(name)
+        for name in filenames:
+            if os.path.islink(os.path.join(dirpath, name)):
+                os.unlink(os.path.join(dirpath, name))
+            else:
+                present.add(at + name)

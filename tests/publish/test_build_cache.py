@@ -279,7 +279,6 @@ def test_a_truncated_corrupted_or_edited_entry_is_ignored_and_the_event_built_ag
     forged_hash = hashlib.sha256(edited).hexdigest().encode()  # a plain hash anyone can compute
     for bad in (
         data[: len(data) // 2],  # truncated
-        data[:-200] + b"\x00" * 200,  # corrupted
         header + b"\n" + mac + b"\n" + edited,  # edited, the signature left as it was
         header + b"\n" + forged_hash + b"\n" + edited,  # edited, "signed" with a plain hash
         b"",
@@ -289,6 +288,26 @@ def test_a_truncated_corrupted_or_edited_entry_is_ignored_and_the_event_built_ag
         assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
         assert _docs(root) == clean
         assert _unsigned(entry.read_bytes()) == _unsigned(data), "the event's entry is written again"
+
+
+def test_an_entry_whose_files_are_corrupted_is_made_again_when_its_files_are_needed(tmp_path: Path) -> None:
+    """An unchanged event's files are read from its entry only when build/docs lacks them; an
+    entry whose signed header is whole but whose files are not (same size, bytes zeroed) is
+    found then, and the event is made again: nothing corrupted reaches build/docs."""
+    root, keys = tmp_path / "p", tmp_path / "keys"
+    make_project(root)
+    _build(root, keys, "--docs-only")
+    clean = _docs(root)
+    entry = _entry_of(root, keys, _modern(root))
+    data = entry.read_bytes()
+    entry.write_bytes(data[:-200] + b"\x00" * 200)
+    assert _build(root, keys, "--docs-only") == (0, SAMPLE_EVENTS), "build/docs holds its files: not read"
+    assert _docs(root) == clean
+    shutil.rmtree(root / "build" / "docs")
+    shutil.rmtree(root / "build" / "fragments")
+    assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
+    assert _docs(root) == clean
+    assert _unsigned(entry.read_bytes()) == _unsigned(data), "the event's entry is written again"
 
 
 def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_path: Path) -> None:
@@ -312,25 +331,27 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
     head, body = entry.read_bytes().split(b"\n", 3)[2:]
     obj = json.loads(head)
 
-    def signed(payload: bytes) -> bytes:
-        mac = hmac.new(secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
-        return build_cache.MAGIC + mac + b"\n" + payload
+    def signed(header: bytes, files: bytes = b"") -> bytes:
+        mac = hmac.new(secret, key.encode() + b"\0" + header, hashlib.sha256).hexdigest().encode()
+        return build_cache.MAGIC + mac + b"\n" + header + b"\n" + files
 
-    first, length = obj["files"][0][0], obj["files"][0][2]
+    first, length, sha = obj["files"][0][0], obj["files"][0][2], obj["files"][0][3]
     changes: list[tuple[dict[str, Any], bytes]] = [
         ({"version": "0.0.1"}, body),
         ({"format": cache_keys.CACHE_FORMAT + 1}, body),
         ({"digest": {"history": 1}}, body),
-        ({"files": [[first, "text", length + len(body)]]}, body),  # past the end
+        ({"files": [[first, "text", length + len(body), sha]]}, body),  # past the end
         ({}, body + b"x"),  # bytes after the last file
-        ({"files": [[first, "pickle", length], *obj["files"][1:]]}, body),
+        ({"files": [[first, "pickle", length, sha], *obj["files"][1:]]}, body),
     ]
     for change, files in changes:
-        entry.write_bytes(signed(json.dumps({**obj, **change}).encode() + b"\n" + files))
+        entry.write_bytes(signed(json.dumps({**obj, **change}).encode(), files))
         assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
         assert _docs(root) == clean
     entry.write_bytes(signed(b"[1, 2"))
     assert _build(root, keys, "--docs-only") == (1, SAMPLE_EVENTS - 1)
+    entry.write_bytes(signed(json.dumps(obj).encode(), body))  # the entry as it was, signed again
+    assert _build(root, keys, "--docs-only") == (0, SAMPLE_EVENTS), "the test signs as the store does"
 
 
 def test_planted_files_are_neither_run_nor_used(tmp_path: Path) -> None:

@@ -118,6 +118,19 @@ def test_the_last_good_pages_of_a_broken_event_are_kept(tmp_path: Path) -> None:
         build_site(project, today=TODAY, memory=memory)
     assert failed.value.kept
     assert page.read_bytes() == before
+    # serve with the cache on disk, where the events' pages are read from: twice broken, the
+    # last good pages stay in the cache (their entry is not pruned) and on the site.
+    memory = BuildMemory()
+    event.write_text(event.read_text().replace("seed: [", "seed:", 1))
+    build_site(project, today=TODAY, memory=memory, cache_home=cache)
+    event.write_text(event.read_text().replace("seed:", "seed: [", 1))
+    for docs_removed in (False, True):  # the second time, its pages are read back from the cache
+        if docs_removed:
+            shutil.rmtree(tmp_path / "build" / "docs")
+        with pytest.raises(BuildIncomplete) as failed:
+            build_site(project, today=TODAY, memory=memory, cache_home=cache)
+        assert failed.value.kept
+        assert page.read_bytes() == before
     # Another day: what was built then is not kept (its pages would say another day).
     with pytest.raises(BuildIncomplete) as failed:
         build_site(project, today=TODAY + dt.timedelta(days=1), cache_home=cache)
