@@ -112,15 +112,21 @@ def report_all_but_one(path: Path, *, leave_open: bool = True) -> int:
     return first
 
 
-def run(args: list[str], root: Path) -> tuple[float, float, int]:
-    """Runs ``scorekeeper`` in a new process: wall seconds, CPU seconds of the child, status."""
+def run(args: list[str], root: Path, timeout: float | None = None) -> tuple[float, float, int]:
+    """Runs ``scorekeeper`` in a new process: wall seconds, CPU seconds of the child, status
+    (-1 when it was stopped after ``timeout`` wall seconds)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     command = [sys.executable, "-m", "ingest", "--root", str(root), *args]
     # This run's own verdicts, and its own compiled bytecode (kept, as an installed package's is).
     env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache"), "PYTHONPYCACHEPREFIX": str(root / "bytecode")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False)
+    try:
+        done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        return time.perf_counter() - began, cpu, -1
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -144,11 +150,14 @@ def main() -> None:
     parser.add_argument("--growth", type=int, default=0, help="time pair per round up to this round")
     parser.add_argument("--only-growth", action="store_true", help="measure the growth only")
     parser.add_argument("--keep", type=Path, help="also write the event (round open, round complete) here")
+    parser.add_argument(
+        "--timeout", type=float, default=300.0, help="growth: give up on a round's pair after this many seconds (wall)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         if args.only_growth:
-            growth(root / "growth", args.players, args.growth)
+            growth(root / "growth", args.players, args.growth, args.timeout, args.keep)
             return
         path = start_event(root, args.players, max(args.rounds + 3, args.growth + 1))
         began = time.perf_counter()
@@ -188,25 +197,37 @@ def main() -> None:
                 f"  (median of {args.runs}, exit {status})"
             )
         if args.growth:
-            growth(root / "growth", args.players, args.growth)
+            growth(root / "growth", args.players, args.growth, args.timeout, args.keep)
 
 
-def growth(root: Path, players: int, rounds: int) -> None:
+def growth(root: Path, players: int, rounds: int, timeout: float, keep: Path | None) -> None:
     """``scorekeeper pair`` of each round in turn, each in a new process (every result of the
-    round filled in before the next is paired): how its time grows with the rounds played."""
+    round filled in before the next is paired): how its time grows with the rounds played.
+
+    A round whose pair takes more than ``timeout`` wall seconds is reported and ends the run
+    (the rounds after it cannot be paired). With ``keep``, the event before each round is paired
+    is written there (``before-NN.yaml``), to profile one round on its own."""
     print(f"scorekeeper pair per round, {players} players (a new process each):")
     path = start_event(root, players, rounds)
     rel = str(path.relative_to(root))
     run(["--help"], root)  # compiled once
+    total = 0.0
     for number in range(1, rounds + 1):
-        wall, cpu, status = run(["pair", rel], root)
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / f"before-{number:02}.yaml").write_text(path.read_text())
+        wall, cpu, status = run(["pair", rel], root, timeout)
+        total += cpu
+        if status == -1:
+            print(f"  round {number:2}  did not finish in {timeout:.0f} s wall ({cpu:.2f} s CPU)", flush=True)
+            return
         assert status == 0, f"pair of round {number} failed"
         report_all_but_one(path, leave_open=False)
-        if number in (1, 2, 5, 10, 15, 20, 25, 30) or number == rounds:
-            print(
-                f"  round {number:2}  {wall:6.2f} s wall {cpu:6.2f} s CPU  ({path.stat().st_size / 1e6:.2f} MB file)",
-                flush=True,
-            )
+        print(
+            f"  round {number:2}  {wall:6.2f} s wall {cpu:6.2f} s CPU  ({path.stat().st_size / 1e6:.2f} MB file)",
+            flush=True,
+        )
+    print(f"  all {rounds} rounds: {total:.1f} s CPU", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,9 +24,11 @@ of gap ``g`` adds ``2 * G * g + g * g`` to its squared gap, so the squared gap o
 floats is priced whole. A dynamic programme over the boundaries, whose state is the
 floats open at a boundary (how many boundaries each has crossed, so where it started),
 finds the cheapest relaxed pairing. When more than two floats may cross a boundary at
-once, a float's start is followed only :data:`AGE_LIMIT` boundaries back (or as far as
-the widest window needs); an older float is priced as if it had started there, never
-more than it costs.
+once, a float's start is followed only ``ages`` boundaries back (:data:`AGE_LIMIT` unless
+the caller asks for more; or as far as the widest window needs); an older float is priced
+as if it had started there, never more than it costs. ``ages`` only trades the bound's
+precision for its work: with ``ages`` at least the number of groups every float's squared
+gap is priced whole, and every value of it gives a lower bound.
 """
 
 from __future__ import annotations
@@ -101,6 +103,7 @@ def float_lower_bound(
     top: Tail | None = None,
     bottom: Tail | None = None,
     limit: Floats | None = None,
+    ages: int | None = None,
 ) -> Floats | None:
     """Lower bound on the float levels of a rematch-free pairing.
 
@@ -118,6 +121,9 @@ def float_lower_bound(
         bottom: the groups from ``bottom.group`` down are bounded elsewhere.
         limit: only bounds up to this matter (a candidate pairing's levels):
             relaxed pairings beyond it are dropped early.
+        ages: boundaries a float's start is followed back over, when more than two
+            floats may cross a boundary at once (at least 1; :data:`AGE_LIMIT` when
+            None; the number of groups or more follows every float whole).
 
     Returns:
         Floated pairs, float steps, squared gap and float height that no
@@ -208,7 +214,11 @@ def float_lower_bound(
         cap = [min(c, limit[0] + max(top.costs, default=0) if top else limit[0]) for c in cap]
     # Ages are followed exactly while few floats can be open at once; otherwise up to
     # an age that still tells every window which floats pass over it all.
-    oldest = k if max(cap) <= 2 else max([AGE_LIMIT] + [j - left + 1 for j, lst in needs.items() for left, _ in lst])
+    if ages is None:
+        ages = AGE_LIMIT
+    if ages < 1:
+        raise ValueError("ages must be at least 1")
+    oldest = k if max(cap) <= 2 else max([ages] + [j - left + 1 for j, lst in needs.items() for left, _ in lst])
     # What the boundaries below boundary j still cost at least, for ``limit``: each odd
     # boundary is crossed; each change of parity between two boundaries is an end of a
     # float in the group between, and so is each player who must leave a group alone;

@@ -41,8 +41,9 @@ class UnitSolution:
     """The float lower bound the result was proved against (None for complete graphs)."""
     proof: str | None = None
     """Which bound proved a sparse result: ``parity`` (odd boundaries only),
-    ``rematches`` (plus rematch-forced exits and long floats) or ``tails`` (top
-    and bottom groups solved exactly); None for complete graphs."""
+    ``rematches`` (plus rematch-forced exits and long floats), ``tails`` (top
+    and bottom groups solved exactly) or ``whole-gaps`` (``rematches`` with every
+    float's squared gap priced whole); None for complete graphs."""
 
 
 class UnitProblem:

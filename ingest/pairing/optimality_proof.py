@@ -2,11 +2,14 @@
 
 A sparse result (:mod:`ingest.pairing.sparse_graphs`) is accepted only if it pairs
 everyone without a rematch, gives the bye to the first player in the bye order, and its
-float levels equal a lower bound that holds for every pairing of the unit. Three bounds
+float levels equal a lower bound that holds for every pairing of the unit. Four bounds
 are tried, cheapest first: the parity of the point groups (``parity``); that plus the
 rematch structure of small runs of groups, crossings that small groups cannot absorb and
-players forced to float far (``rematches``); and that with the top and bottom groups of the
-standings paired exactly by a small matching (``tails``). The bound itself is
+players forced to float far (``rematches``); that with the top and bottom groups of the
+standings paired exactly by a small matching (``tails``); and the ``rematches`` bound with
+every float's squared gap priced whole, however many groups it passes over (``whole-gaps``:
+the others follow a float only :data:`~ingest.pairing.float_bound.AGE_LIMIT` boundaries
+back, and in late rounds the fewest floats can mean one across a dozen groups). The bound itself is
 :func:`~ingest.pairing.float_bound.float_lower_bound`; this module gives it what it knows.
 """
 
@@ -63,11 +66,15 @@ class LowerBounds:
 
         ``floats`` are the float levels of a rematch-free pairing of everyone with the
         bye where it belongs. The bounds are tried cheapest first: ``parity``,
-        ``rematches``, ``tails``.
+        ``rematches``, ``tails``, ``whole-gaps``.
         """
         if floats == self.simple:
             return self.simple, "parity"
-        for name, compute in (("rematches", self._rematch_bound), ("tails", self._tail_bound)):
+        for name, compute in (
+            ("rematches", self._rematch_bound),
+            ("tails", self._tail_bound),
+            ("whole-gaps", self._whole_gap_bound),
+        ):
             if floats == self.bound(name, floats, compute):
                 return floats, name
         return None
@@ -90,6 +97,22 @@ class LowerBounds:
         passing, long_floats = self._forced()
         return float_lower_bound(
             self.problem.ladder, self.counts, self._windows(), passing, long_floats, self._blocked(), limit=limit
+        )
+
+    def _whole_gap_bound(self, limit: Floats) -> Floats | None:
+        """The ``rematches`` bound with every float followed over all the boundaries it
+        crosses, so its squared gap is priced whole (``whole-gaps``)."""
+        passing, long_floats = self._forced()
+        ladder = self.problem.ladder
+        return float_lower_bound(
+            ladder,
+            self.counts,
+            self._windows(),
+            passing,
+            long_floats,
+            self._blocked(),
+            limit=limit,
+            ages=len(ladder.values),
         )
 
     def _tail_bound(self, limit: Floats) -> Floats | None:

@@ -86,8 +86,9 @@ def swiss_event_diagnostics(
         in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
         before = by_round[k - 1] if by_round and k else None
         field = [u for u in units if u not in excluded and u in in_round]
-        entrants = swiss_entrants(event, ruleset, k, field, before, history.so_far)
-        history.add(rnd)
+        # The opponents are added only if the round's verdict is not known (building them for
+        # every round made this pass grow with the square of the rounds played).
+        entrants = swiss_entrants(event, ruleset, k, field, before, history.so_far, opponents=False)
         tables = [m for m in rnd.matches if len(m.players) == 2]
         bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
         findings = checked_round(
@@ -97,7 +98,9 @@ def swiss_event_diagnostics(
             seed=event.seed,
             round_number=rnd.number,
             awarded_byes=awarded_byes(event, rnd.number, {e.id for e in entrants}),
+            history=(history.digest, history.met),
         )
+        history.add(rnd)
         avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
         report = finding_severity(event, rnd)
         for f in findings:

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Collection, Iterable, MutableMapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -72,12 +73,24 @@ def round_key(
     seed: int | str,
     round_number: int,
     awarded_byes: Collection[str],
+    history: str | None = None,
 ) -> str:
-    """The digest of everything :func:`~ingest.pairing.check_swiss_round` reads."""
+    """The digest of everything :func:`~ingest.pairing.check_swiss_round` reads.
+
+    ``history``: the digest of the tables of the rounds before
+    (:attr:`~ingest.planner.swiss_plan.SwissHistory.digest`), which determines everyone met,
+    in place of the entrants' opponents (then not read): a key costs each entrant once
+    instead of once per opponent, so checking every recorded round grows with the rounds
+    played, not with their square."""
     digest = hashlib.sha256(code_fingerprint().encode())
     digest.update(repr((seed, round_number, sorted(awarded_byes), list(pairs), list(byes))).encode())
+    if history is not None:
+        digest.update(b"history\0" + history.encode())
     for e in sorted(entrants, key=lambda e: e.id):
-        digest.update(repr((e.id, e.points, e.rank, sorted(e.opponents), e.byes, e.pod)).encode())
+        if history is None:
+            digest.update(repr((e.id, e.points, e.rank, sorted(e.opponents), e.byes, e.pod)).encode())
+        else:
+            digest.update(repr((e.id, e.points, e.rank, e.byes, e.pod)).encode())
     return digest.hexdigest()
 
 
@@ -89,14 +102,30 @@ def checked_round(
     seed: int | str,
     round_number: int,
     awarded_byes: Collection[str] = frozenset(),
+    history: tuple[str, Mapping[str, Collection[str]]] | None = None,
 ) -> tuple[Finding, ...]:
-    """:func:`~ingest.pairing.check_swiss_round`, or its verdict on the same inputs if known."""
+    """:func:`~ingest.pairing.check_swiss_round`, or its verdict on the same inputs if known.
+
+    ``history``: the digest of the tables of the rounds before and everyone met in them
+    (:class:`~ingest.planner.swiss_plan.SwissHistory`), when ``entrants`` carry no opponents:
+    the key reads the digest, and the opponents are added only when the round is checked."""
     players = list(entrants)
-    key = round_key(players, pairs, byes, seed=seed, round_number=round_number, awarded_byes=awarded_byes)
+    key = round_key(
+        players,
+        pairs,
+        byes,
+        seed=seed,
+        round_number=round_number,
+        awarded_byes=awarded_byes,
+        history=None if history is None else history[0],
+    )
     store = STORE
     known = store.get(key)
     if known is not None:
         return known
+    if history is not None:
+        met = history[1]
+        players = [replace(e, opponents=frozenset(met.get(e.id, ()))) for e in players]
     found = check_swiss_round(players, pairs, byes, seed=seed, round_number=round_number, awarded_byes=awarded_byes)
     store[key] = found
     return found

@@ -3,6 +3,7 @@ Swiss engine sees it (points, ranks, opponents, byes, pods) and the engine's pai
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,11 +38,15 @@ def swiss_entrants(
     units: Sequence[str],
     standings: Standings | None = None,
     history: tuple[Mapping[str, set[str]], Mapping[str, int]] | None = None,
+    *,
+    opponents: bool = True,
 ) -> list[Entrant]:
     """``units`` as the Swiss engine sees them before round ``k + 1`` (MTR 10.4, Bushiroad 3.2.1):
     points and rank after round ``k`` (``standings``, when already computed), everyone met so
     far, byes so far, and pods (players only). ``history``: everyone met and the byes in the
-    first ``k`` rounds, when the caller keeps them round by round (:class:`SwissHistory`)."""
+    first ``k`` rounds, when the caller keeps them round by round (:class:`SwissHistory`).
+    Without ``opponents``, the entrants' opponents are left empty (the caller adds them
+    where it needs them: building them costs every opponent of every entrant)."""
     if standings is None:
         standings = compute_standings(event, ruleset, after_round=k)
     rank = {r.player: r.rank for r in standings.rows}
@@ -49,8 +54,16 @@ def swiss_entrants(
     met, byes = history if history is not None else (opponents_met(event.rounds[:k]), byes_so_far(event.rounds[:k]))
     pods = {} if event.is_team_event else {p.id: p.pod for p in event.players}
     fallback = len(units_of(event))
+    none: frozenset[str] = frozenset()
     return [
-        Entrant(u, points.get(u, 0), rank.get(u, fallback), frozenset(met.get(u, ())), byes.get(u, 0), pods.get(u))
+        Entrant(
+            u,
+            points.get(u, 0),
+            rank.get(u, fallback),
+            frozenset(met.get(u, ())) if opponents else none,
+            byes.get(u, 0),
+            pods.get(u),
+        )
         for u in sorted(units)
     ]
 
@@ -63,10 +76,14 @@ class SwissHistory:
     def __init__(self) -> None:
         self.met: dict[str, set[str]] = {}
         self.byes: dict[str, int] = {}
+        self.digest = ""
+        """A digest of the tables of the rounds counted, in order: it determines ``met``."""
 
     def add(self, rnd: Round) -> None:
         """Counts one more round (as :func:`~ingest.planner.field.opponents_met` and
         :func:`~ingest.planner.field.byes_so_far` count it)."""
+        tables = [tuple(m.players) for m in rnd.matches if len(m.players) == 2]
+        self.digest = hashlib.sha256((self.digest + repr(tables)).encode()).hexdigest()
         self.met = merge_opponents(self.met, [rnd])
         for player, count in byes_so_far([rnd]).items():
             self.byes[player] = self.byes.get(player, 0) + count

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import optimality_proof
+from ingest.pairing import float_bound, optimality_proof
 from ingest.pairing.costs import FloatLadder, Floats, PairingCost, unit_cost
 from ingest.pairing.float_bound import LongFloat, Tail, Window, float_lower_bound
+from ingest.pairing.matching import solve_unit
 from ingest.pairing.matching_weights import WEIGHT_LIMIT, UnitProblem
 from ingest.pairing.optimality_proof import LowerBounds
 
@@ -122,6 +124,20 @@ class TestLowerBound:
         ladder = FloatLadder.of([8, 6, 5, 4])
         counts = [77, 1, 1, 1]
         assert float_lower_bound(ladder, counts, (), {1: 1, 2: 1}, [LongFloat(3, 0)]) == (2, 4, 16 + 1, 8)
+
+    def test_a_float_over_many_groups_is_priced_whole(self) -> None:
+        # 33 | 30 x 2 | ... | 3 x 2 | 0: the fewest floats is one, 33 v 0, over eleven
+        # boundaries (squared gap 33 ** 2). A blocked pair of groups lifts the cap of two
+        # floats a boundary, so the bound follows a float only ``ages`` boundaries back and
+        # prices an older one as if it had started there: below the pairing's cost.
+        ladder = FloatLadder.of([33 - 3 * g for g in range(12)])
+        counts = [1] + [2] * 10 + [1]
+        pairing = (1, 11, 33**2, sum(range(1, 12)))
+        assert float_lower_bound(ladder, counts, (), None, (), [(1, 2)], ages=8) == (1, 11, 1035, 66)
+        assert float_lower_bound(ladder, counts, (), None, (), [(1, 2)], ages=12) == pairing
+        assert float_lower_bound(ladder, counts) == pairing  # without the blocked pair, exact anyway
+        with pytest.raises(ValueError, match="ages"):
+            float_lower_bound(ladder, counts, ages=0)
 
     def test_tail_regions(self) -> None:
         ladder = FloatLadder.of([9, 6, 3, 0])
@@ -256,6 +272,60 @@ def test_every_proof_bound_is_a_lower_bound(unit: tuple[list[int], set[frozenset
         for compute in (bounds._rematch_bound, bounds._tail_bound):
             found = compute(best_floats)
             assert found is not None and found <= best_floats
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_units(), st.integers(1, 4))
+def test_bound_following_floats_any_number_of_boundaries_is_a_lower_bound(
+    unit: tuple[list[int], set[frozenset[int]]], ages: int
+) -> None:
+    """However few boundaries a float's start is followed back over (``ages``), and with
+    every float followed whole, the engine's bounds never exceed the optimum found over
+    every pairing (the complete graph's answer)."""
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    bye = 0 if n % 2 else None
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    with mock.patch.object(float_bound, "AGE_LIMIT", ages):
+        bounds = LowerBounds(problem, members, bye)
+        capped = bounds._rematch_bound(best_floats)
+        whole = bounds._whole_gap_bound(best_floats)
+        assert capped is not None and whole is not None
+        assert capped <= whole <= best_floats
+        proved = bounds.proof_for(best_floats)
+        assert proved is None or proved[0] == best_floats
+
+
+def test_whole_gaps_prove_a_pairing_the_other_bounds_cannot() -> None:
+    """The shape of a late round of a big event (round 21 of 2,000 players in
+    benchmarks/big_event.py): the three players at the top have all met each other, and so
+    have the three at the bottom, so the fewest floats take players across a dozen groups.
+    Only the bound that follows those floats whole proves the complete graph's optimum."""
+    sizes = [1, 1, 1] + [2] * 10 + [1, 1, 1]
+    points = [3 * (len(sizes) - 1 - g) for g, size in enumerate(sizes) for _ in range(size)]
+    n = len(points)
+    met = {frozenset(p) for ends in ((0, 1, 2), (n - 3, n - 2, n - 1)) for p in itertools.combinations(ends, 2)}
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    optimum = solve_unit(points, list(range(n)), neighbours)  # 26 players: the complete graph
+    assert optimum.method == "full"
+    floats = optimum.cost.floats
+    assert floats == reference_floats(points, list(optimum.pairs))
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    with mock.patch.object(optimality_proof, "TAIL_LIMIT", 0):
+        bounds = LowerBounds(problem, members, None)
+        capped = bounds._rematch_bound(floats)
+        assert capped is not None and capped[2] < floats[2]  # a float followed 8 boundaries back
+        assert bounds.proof_for(floats) == (floats, "whole-gaps")
 
 
 def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:

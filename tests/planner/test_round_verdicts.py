@@ -132,6 +132,25 @@ def test_the_key_changes_with_every_input() -> None:
     assert len({key, *variants}) == len(variants) + 1
 
 
+def test_with_the_history_digest_the_key_reads_no_opponents_and_a_check_adds_them() -> None:
+    """A recorded round's key reads the digest of the rounds before in place of everyone's
+    opponents (building those for every round grew with the square of the rounds played);
+    a round checked from that key is checked with its opponents all the same."""
+    met = {"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"c"}}
+    full = [Entrant(p, 3 if p in "ab" else 0, i, frozenset(met[p])) for i, p in enumerate("abcd", start=1)]
+    bare = [replace(e, opponents=frozenset()) for e in full]
+    base: dict[str, Any] = {"seed": 1, "round_number": 2, "awarded_byes": frozenset()}
+    pairs = [("a", "b"), ("c", "d")]  # both tables rematches, though a pairing without one exists
+    one = round_verdicts.round_key(bare, pairs, [], history="h1", **base)
+    assert one == round_verdicts.round_key(full, pairs, [], history="h1", **base)
+    assert one != round_verdicts.round_key(bare, pairs, [], history="h2", **base)
+    assert one != round_verdicts.round_key(full, pairs, [], **base)
+    round_verdicts.STORE.pop(one, None)
+    found = round_verdicts.checked_round(bare, pairs, [], history=("h1", met), **base)
+    assert found == check_swiss_round(full, pairs, [], **base)
+    assert {f.kind for f in found} >= {"rematch"}
+
+
 def test_a_stored_verdict_that_does_not_read_back_is_computed_again(tmp_path: Path) -> None:
     store = VerdictFiles(tmp_path, b"k" * 32)
     found = (Finding("rematch", ("a", "b"), table=1), Finding("not-optimal", ("a",), measure="rematches", optimum=0))
