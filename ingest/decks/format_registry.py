@@ -76,6 +76,12 @@ class FormatRegistry:
         }
         return tuple(sorted({fid for _, fid in self.formats} | combined))
 
+    def display_name(self, game: str, format_id: str) -> str:
+        """The format as its page titles it ("Modern"), or the id as the event wrote it when
+        the format is not known here (``other``, a format of a game without a format file)."""
+        rules = self.formats.get((game, self.aliases.get((game, format_id), format_id)))
+        return rules.name if rules is not None else format_id
+
     def get(self, game: str, format_id: str) -> FormatRules:
         """The format with its whole history; ``a+b`` combines format a with overlay b.
 

@@ -86,7 +86,11 @@ def _site_files(
     digests = [r.digest for r in events]
     histories_of = [d.history for d in digests]
     seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
-    summaries = [dict(d.summary) for d in digests]
+    # The format as its page names it ("Modern"), where the event file wrote its id.
+    summaries = [
+        {**d.summary, "format_name": inputs.formats.display_name(d.summary["game"], d.summary["format"])}
+        for d in digests
+    ]
     # Sections follow the event's state, not its date: a finished event dated today is a
     # result, an event being played is "playing now" (and nowhere else).
     upcoming = [s for s in summaries if s["status"] == "upcoming"]
@@ -194,7 +198,7 @@ def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath,
                         for y in shown
                     ],
                     "games": sorted({(s["game"], s["game_name"]) for s in events}),
-                    "formats": sorted({s["format"] for s in events}),
+                    "formats": sorted({(s["format"], s["format_name"]) for s in events}),
                     "year": year,
                     "older": [
                         {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{to_index}{y}/"}

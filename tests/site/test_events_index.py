@@ -76,6 +76,7 @@ def _summaries(count: int, per_year: int) -> list[dict[str, Any]]:
                 "game": "mtg",
                 "game_name": "Magic: The Gathering",
                 "format": "modern",
+                "format_name": "Modern",
                 "players": 32,
                 "status": "complete",
                 "url": f"events/{day.isoformat()}-friday-night-modern-{i + 1}/",

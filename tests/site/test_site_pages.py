@@ -258,3 +258,22 @@ def test_the_diagnostics_page_explains_every_code(sample_docs: Path) -> None:
     codes = _emitted_codes()
     assert {"yaml-syntax", "yaml-merge", "after-drop", "deck-size", "wot-time-not-tie", "wot-same-side"} <= codes
     assert sorted(c for c in codes if f"`{c}`" not in page) == []
+
+
+def test_an_event_and_the_events_index_name_its_format_as_the_format_page_does(sample_docs: Path) -> None:
+    """The event file writes a format's id (``format: neo-standard``); players read the name its
+    format page is titled with ("Neo-Standard"), on the event page and in the events index."""
+    registry, _ = format_registry(Project(ROOT))
+    index = page_text(sample_docs / "events" / "index.md")
+    for slug, game, fid in (
+        ("2026-11-13-friday-night-modern", "mtg", "modern"),
+        ("2026-09-19-weiss-schwarz-neo-standard", "weiss-schwarz", "neo-standard"),
+    ):
+        name = registry.formats[(game, fid)].name
+        assert name != fid
+        page = page_text(sample_docs / "events" / slug / "index.md")
+        assert f'<a href="../../formats/{game}/{fid}/">{name}</a>' in page
+        assert f"· {name} ·" in index
+        assert f'<option value="{fid}">{name}</option>' in index
+    # A format no file defines is shown as the event wrote it.
+    assert registry.display_name("mtg", "house-rules") == "house-rules"
