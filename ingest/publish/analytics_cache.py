@@ -25,19 +25,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import hmac
 import json
 import os
 from pathlib import Path
 
 from ingest import __version__
-from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
+from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.site.analytics_pages import Format, analytics_root
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files
-from ingest.source.storage import read_build_file, write_atomically
+from ingest.source.storage import write_atomically
 
 FOLDER = "analytics"
 """Where the formats' files live, in the build's cache folder."""
@@ -90,11 +89,8 @@ class AnalyticsCache:
         folder = self._folder()
         if folder is None:
             return None
-        data = read_build_file(folder / self.file_name(fmt), MAX_ENTRY_BYTES)
-        if data is None or not data.startswith(MAGIC):
-            return None
-        mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-        if not hmac.compare_digest(mac, self.store._mac(self._mac_key(fmt), payload).encode()):
+        payload = self.store.read_signed(folder / self.file_name(fmt), self._mac_key(fmt))
+        if payload is None:
             return None
         try:
             end = payload.index(b"\n")
@@ -141,7 +137,7 @@ class AnalyticsCache:
             }
             # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.
             payload = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
-            data = MAGIC + self.store._mac(self._mac_key(fmt), payload).encode() + b"\n" + payload
+            data = self.store.signed(self._mac_key(fmt), payload)
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 write_atomically(folder / self.file_name(fmt), data, durable=False)

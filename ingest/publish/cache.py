@@ -151,6 +151,20 @@ class EventStore:
     def _mac(self, key: str, payload: bytes | memoryview) -> str:
         return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
 
+    def signed(self, key: str, payload: bytes) -> bytes:
+        """``payload`` as a file of the cache's own (the player pages, the record of build/docs,
+        the event files' index, a format's analytics pages): signed under ``key``."""
+        return MAGIC + self._mac(key, payload).encode() + b"\n" + payload
+
+    def read_signed(self, path: Path, key: str) -> bytes | None:
+        """The payload of the file :meth:`signed` made under ``key``, if it is one, within
+        :data:`MAX_ENTRY_BYTES` and signed with this store's key; None otherwise."""
+        data = read_build_file(path, MAX_ENTRY_BYTES)
+        if data is None or not data.startswith(MAGIC):
+            return None
+        mac, _, payload = data[len(MAGIC) :].partition(b"\n")
+        return payload if hmac.compare_digest(mac, self._mac(key, payload).encode()) else None
+
     def load(self, key: str, shown: str, *, files: bool = True) -> CachedEvent | None:
         """The entry under ``key`` if there is one, whole, signed with this store's key and
         of this format; None otherwise (anything else is ignored, never an error).
@@ -285,12 +299,9 @@ def load_player_pages(store: EventStore) -> dict[str, Files]:
     if they were made with this build's fingerprint and the file checks; empty otherwise."""
     if store.folder is None:
         return {}
-    data = read_build_file(store.folder.parent / PAGES_FILE, MAX_ENTRY_BYTES)
     key = "pages:" + store.fingerprint
-    if data is None or not data.startswith(MAGIC):
-        return {}
-    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-    if not hmac.compare_digest(mac, store._mac(key, payload).encode()):
+    payload = store.read_signed(store.folder.parent / PAGES_FILE, key)
+    if payload is None:
         return {}
     try:
         obj = json.loads(payload)
@@ -328,7 +339,7 @@ def save_player_pages(
     ).encode()
     try:
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / PAGES_FILE, MAGIC + store._mac(key, payload).encode() + b"\n" + payload)
+        write_atomically(store.folder.parent / PAGES_FILE, store.signed(key, payload))
     except OSError:
         return []
     return list(pages)
@@ -391,11 +402,8 @@ def load_record(store: EventStore) -> DocsRecord | None:
     """The record of build/docs and build/fragments the last build kept, if it checks; None otherwise."""
     if store.folder is None:
         return None
-    data = read_build_file(store.folder.parent / RECORD_FILE, MAX_ENTRY_BYTES)
-    if data is None or not data.startswith(MAGIC):
-        return None
-    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-    if not hmac.compare_digest(mac, store._mac("docs-record", payload).encode()):
+    payload = store.read_signed(store.folder.parent / RECORD_FILE, "docs-record")
+    if payload is None:
         return None
     try:
         obj = json.loads(payload)
@@ -420,9 +428,7 @@ def save_record(store: EventStore, record: DocsRecord) -> None:
     ).encode()
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(
-            store.folder.parent / RECORD_FILE, MAGIC + store._mac("docs-record", payload).encode() + b"\n" + payload
-        )
+        write_atomically(store.folder.parent / RECORD_FILE, store.signed("docs-record", payload))
 
 
 INDEX_FILE = "event-files.json"
@@ -435,12 +441,9 @@ def _load_index(store: EventStore) -> dict[str, tuple[FileSignature, str]]:
     fingerprint and signed with the store's key; empty otherwise."""
     if store.folder is None:
         return {}
-    data = read_build_file(store.folder.parent / INDEX_FILE, MAX_ENTRY_BYTES)
     key = "index:" + store.fingerprint
-    if data is None or not data.startswith(MAGIC):
-        return {}
-    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-    if not hmac.compare_digest(mac, store._mac(key, payload).encode()):
+    payload = store.read_signed(store.folder.parent / INDEX_FILE, key)
+    if payload is None:
         return {}
     try:
         obj = json.loads(payload)
@@ -469,7 +472,7 @@ def _save_index(store: EventStore, index: Mapping[str, tuple[FileSignature, str]
     ).encode()
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / INDEX_FILE, MAGIC + store._mac(key, payload).encode() + b"\n" + payload)
+        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload))
 
 
 @dataclass
