@@ -18,7 +18,7 @@ from ingest.site.site_files import templates_fingerprint
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5  # 5: an entry keeps the event's "brief" (was "digest")
 """Bumped when entries change shape."""
 
 LIBRARIES: tuple[str, ...] = ("jinja2", "markupsafe", "pyyaml", "jsonschema", "icalendar", "segno", "babel")
@@ -76,7 +76,7 @@ def players_digest(ids: Iterable[str], registry: PlayerRegistry, memo: dict[str,
 
 def event_players(event: Event, published: Event | None = None) -> tuple[str, ...]:
     """The ids an event's output may look up in players.yaml."""
-    ids = {p.id for p in event.players} | {t for t in (p.source_id for p in event.players) if t}
+    ids = {p.id for p in event.players} | {t for t in (p.file_id for p in event.players) if t}
     if published is not None:
         ids |= {p.id for p in published.players}
     return tuple(sorted(ids))
