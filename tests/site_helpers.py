@@ -286,7 +286,7 @@ def with_history(page: str, site: Path) -> str:
             }
             event = (w["teamSeat"] if team.get("seat") else w["team"]) % values
             url += f"teams/#{team['id']}"
-        kind = f"{item['game_name']} · {item['format']}" if w["games"] else item["format"]
+        kind = f"{item['game_name']} · {item['format_name']}" if w["games"] else item["format_name"]
         place = f"{item['rank']}/{item['field']}" if item["rank"] else ""
         if item.get("place"):
             place += f' <span class="sk-badge">{escaped(w["places"].get(item["place"], item["place"]))}</span>'

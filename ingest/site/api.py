@@ -154,26 +154,31 @@ def event_file(
     return f"api/events/{report.event.slug}.json", _dump(doc)
 
 
-def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) -> dict[str, str | bytes]:
+def api_files(
+    index: Sequence[Mapping[str, Any]], histories: PlayerHistories, format_names: Mapping[str, str]
+) -> dict[str, str | bytes]:
     """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
 
     ``index``: each event's item of ``api/events.json``, oldest first (see
     :class:`ingest.site.brief.EventBrief`). ``histories``
     (:func:`ingest.summary.history.histories_from`) are the data the player pages show, so
-    each player page has its document with the same values. Each event's own document
+    each player page has its document with the same values. ``format_names``: each event's
+    format as its page names it ("Modern"), by the event's slug. Each event's own document
     comes from :func:`event_file`.
     """
     files: dict[str, str | bytes] = {}
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
     for cid, name in sorted(histories.names.items()):
-        events = [_history_item(entry) for entry in histories.entries.get(cid, ())]
+        events = [
+            _history_item(entry, format_names.get(entry.slug, entry.format)) for entry in histories.entries.get(cid, ())
+        ]
         files[f"api/players/{cid}.json"] = _dump(
             {"api_version": API_VERSION, "id": cid, "name": name, "events": events}
         )
     return files
 
 
-def _history_item(entry: HistoryEntry) -> dict[str, Any]:
+def _history_item(entry: HistoryEntry, format_name: str) -> dict[str, Any]:
     """One event of ``api/players/<id>.json``: all the player's page shows of it, which the
     page's script draws from this document (:mod:`ingest.site.player_pages`)."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
@@ -183,6 +188,7 @@ def _history_item(entry: HistoryEntry) -> dict[str, Any]:
         "date": entry.date.isoformat(),
         "game_name": entry.game_name,
         "format": entry.format,
+        "format_name": format_name,
         "field": entry.field,
         "rank": entry.rank,
         "points": entry.points,

@@ -132,7 +132,8 @@ def _site_files(
         tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
         tail.update(made)
         tail.update(rules_pages(inputs, templates))
-        tail.update(api.api_files([d.api_entry for d in briefs], histories))
+        format_names = {s["slug"]: s["format_name"] for s in summaries}
+        tail.update(api.api_files([d.api_entry for d in briefs], histories, format_names))
         tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, briefs, histories), ensure_ascii=False, separators=(",", ":")

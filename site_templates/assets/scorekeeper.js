@@ -387,7 +387,7 @@
     a.href = url;
     muted.className = "sk-muted";
     muted.appendChild(cell("span", item.date + " · ")).className = "sk-date-inline";
-    muted.appendChild(document.createTextNode(w.games ? item.game_name + " · " + item.format : item.format));
+    muted.appendChild(document.createTextNode(w.games ? item.game_name + " · " + item.format_name : item.format_name));
     what.appendChild(a);
     what.appendChild(document.createTextNode(" "));
     what.appendChild(muted);

@@ -277,3 +277,20 @@ def test_an_event_and_the_events_index_name_its_format_as_the_format_page_does(s
         assert f'<option value="{fid}">{name}</option>' in index
     # A format no file defines is shown as the event wrote it.
     assert registry.display_name("mtg", "house-rules") == "house-rules"
+
+
+def test_a_players_results_name_each_format_as_its_page_does(sample_docs: Path) -> None:
+    """The player pages draw their rows from ``api/players/<id>.json``: each event's format is
+    there by id (``modern``) and by the name its format page has (``Modern``), which the rows show."""
+    registry, _ = format_registry(Project(ROOT))
+    index = json.loads((sample_docs / "api" / "events.json").read_text(encoding="utf-8"))["events"]
+    game_of = {e["slug"]: e["game"] for e in index}
+    seen = set()
+    for path in sorted((sample_docs / "api" / "players").glob("*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8"))["events"]:
+            assert item["format_name"] == registry.display_name(game_of[item["event"]], item["format"])
+            seen.add((item["format"], item["format_name"]))
+    assert ("modern", "Modern") in seen and (
+        "neo-standard",
+        registry.formats[("weiss-schwarz", "neo-standard")].name,
+    ) in seen
