@@ -76,7 +76,7 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
-    from ingest.source.naming import publishable
+    from ingest.source.naming import naming_of
     from ingest.source.pipeline import format_registry, load_archetype_book, load_players
     from ingest.source.project_diagnostics import check_project
     from ingest.source.season_files import load_seasons
@@ -89,14 +89,8 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     reports = []
     for item in check_project(project).loaded:
         assert item.event is not None, item.diagnostics
-        reports.append(
-            publishable(
-                item.event,
-                item.deck_files,
-                players,
-                lambda e, files: compute_report(e, files, formats, archetypes, card_data=cards),
-            )
-        )
+        naming = naming_of(item.event, players)
+        reports.append(compute_report(item.event, item.deck_files, formats, archetypes, card_data=cards, naming=naming))
     seasons, _ = load_seasons(project)
     return SiteInputs(tuple(reports), players, formats, today, seasons=tuple(seasons))
 

@@ -65,7 +65,7 @@ def export(
     from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record
-    from ingest.source.naming import publishable
+    from ingest.source.naming import naming_of
     from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
     from ingest.source.project_diagnostics import shared_file_diagnostics
     from ingest.source.season_files import load_seasons
@@ -103,11 +103,8 @@ def export(
             or (selection is not None and not selection.counts(e.slug, e.date, e.game, e.format, e.organizer))
         ):
             continue
-        report = publishable(
-            e,
-            item.deck_files,
-            registry,
-            lambda ev, files: compute_report(ev, files, data.formats, archetypes, card_data=cards),
+        report = compute_report(
+            e, item.deck_files, data.formats, archetypes, card_data=cards, naming=naming_of(e, registry)
         )
         diags += [*item.diagnostics, *report.checks]
         chosen.append(report)
