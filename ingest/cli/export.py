@@ -112,7 +112,7 @@ def export(
         print_diagnostics(sorted_diagnostics([d for d in diags if d.is_error]), err=True)
         fail(NOT_EXPORTED)
     chosen.sort(key=lambda r: (r.event.date, r.event.slug))
-    tables = joined(event_tables(r, analytics_record(r, registry)) for r in chosen)
+    tables = joined(event_tables(r, analytics_record(r)) for r in chosen)
     files = {
         "matches.csv": csv_text(MATCH_COLUMNS, tables.matches, bom=bom),
         "standings.csv": csv_text(STANDINGS_COLUMNS, tables.standings, bom=bom),

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.analytics.tables import event_tables
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
+from ingest.site.api import event_document
+from ingest.site.digest import analytics_record
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, naming_of, unnamed_id
 from ingest.source.pipeline import format_registry, load_players
@@ -249,3 +252,22 @@ def test_the_published_summary_renames_what_it_worked_out_on_the_file(tmp_path: 
         assert once.final is not None and again.final is not None and once.final.rows == again.final.rows
         assert once.decks == again.decks and once.winner == again.winner and once.seeds == again.seeds
     assert naming_of(sample_event("2026-11-13-friday-night-modern"), registry).canonical == {"ines-costa": "ines-c"}
+
+
+def test_a_name_players_yaml_spells_otherwise_is_the_name_in_every_table(tmp_path: Path) -> None:
+    """A player named in full whose entry in players.yaml spells the name otherwise than the
+    event file: the API document's standings, like its players, name them as players.yaml
+    does (its standings had kept the file's spelling, as had the analysts' tables)."""
+    project = make_project(tmp_path)
+    text = project.players_file.read_text(encoding="utf-8")
+    project.players_file.write_text(text.replace("name: Beatrix Okafor}", "name: Beatrix O. Okafor}"), encoding="utf-8")
+    registry, problems = load_players(project)
+    assert problems == []
+    event, deck_files = sample_event_and_decks("2026-09-19-weiss-schwarz-neo-standard")
+    report = compute_report(event, deck_files, naming=naming_of(event, registry))
+    doc = event_document(report)
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    assert names["beatrix-okafor"] == "Beatrix O. Okafor"
+    assert {row["player"]: row["name"] for row in doc["final"]} == names
+    rows = event_tables(report, analytics_record(report)).standings
+    assert any("Beatrix O. Okafor" in row for row in rows) and not any("Beatrix Okafor" in row for row in rows)
