@@ -74,13 +74,13 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
-    from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import naming_of
     from ingest.source.pipeline import format_registry, load_archetype_book, load_players
     from ingest.source.project_diagnostics import check_project
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
+    from ingest.summary.event_summary import compute_summary
 
     formats, _ = format_registry(project)
     players, _ = load_players(project)
@@ -90,7 +90,9 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     for item in check_project(project).loaded:
         assert item.event is not None, item.diagnostics
         naming = naming_of(item.event, players)
-        reports.append(compute_report(item.event, item.deck_files, formats, archetypes, card_data=cards, naming=naming))
+        reports.append(
+            compute_summary(item.event, item.deck_files, formats, archetypes, card_data=cards, naming=naming)
+        )
     seasons, _ = load_seasons(project)
     return SiteInputs(tuple(reports), players, formats, today, seasons=tuple(seasons))
 

@@ -22,12 +22,12 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.publish.cache import EventStore, cached_event
 from ingest.publish.cache_entries import CachedEvent
-from ingest.report.event_report import compute_report
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
 from ingest.source.naming import naming_of
 from ingest.source.pipeline import EventData, load_event
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class EventMaker:
         if event is None or has_errors(item.diagnostics):
             return BuiltEvent(path.as_posix(), item.shown, key, None, item.diagnostics, None)
         registry = self.inputs.players
-        report = compute_report(
+        report = compute_summary(
             event,
             item.deck_files,
             self.data.formats,

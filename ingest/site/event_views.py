@@ -19,29 +19,29 @@ from ingest.core.figures import pct_of
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore, MatchKind, Round
-from ingest.report.event_report import EventReport
-from ingest.report.match_history import seat_labels
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import i18n
-from ingest.site.digest import unit_url
+from ingest.site.brief import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
+from ingest.summary.event_summary import EventSummary
+from ingest.summary.match_history import seat_labels
 
 Links = Mapping[str, str]
 """Each unit's page (player, or team on a team event) by id, from the site root (:func:`unit_links`)."""
 
 
-def unit_links(report: EventReport) -> dict[str, str]:
-    """The page of every player and team of an event (:func:`~ingest.site.digest.unit_url`), worked out once."""
+def unit_links(report: EventSummary) -> dict[str, str]:
+    """The page of every player and team of an event (:func:`~ingest.site.brief.unit_url`), worked out once."""
     event = report.event
     units = [p.id for p in event.players] + [t.id for t in event.teams]
     return {unit: unit_url(report, unit) for unit in units}
 
 
-def link(links: Links, report: EventReport, unit: str) -> str:
+def link(links: Links, report: EventSummary, unit: str) -> str:
     """The page of a unit of the event (from ``links``, else worked out)."""
     found = links.get(unit)
     return found if found is not None else unit_url(report, unit)
@@ -96,7 +96,7 @@ def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> st
 
 
 SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
-"""Bushiroad's seat names (:func:`ingest.report.match_history.seat_labels`); MTR's A, B, C stay letters."""
+"""Bushiroad's seat names (:func:`ingest.summary.match_history.seat_labels`); MTR's A, B, C stay letters."""
 
 
 def seat_names(event: Event) -> list[str]:
@@ -155,7 +155,7 @@ class StandingsView:
 
 
 def standings_view(
-    report: EventReport,
+    report: EventSummary,
     table: Standings,
     names: Mapping[str, str],
     links: Links,
@@ -187,7 +187,7 @@ def standings_view(
     return _view(report, table, shown, tuple(rows))
 
 
-def _view(report: EventReport, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
+def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
     event = report.event
     if "h2h" in table.tiebreakers:
         heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
@@ -249,8 +249,8 @@ class RoundStandings:
     ``unit`` an index into :attr:`units`, ``tied`` and ``dropped`` 0 or 1."""
 
 
-def round_standings(report: EventReport, names: Mapping[str, str], links: Links) -> RoundStandings:
-    """The standings after each finished round of an event (:attr:`EventReport.standings`), for
+def round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> RoundStandings:
+    """The standings after each finished round of an event (:attr:`EventSummary.standings`), for
     its rounds page: the round being played has none until it is over (its results so far
     count nowhere, as on the event page)."""
     index: dict[str, int] = {}
@@ -384,7 +384,7 @@ def seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, 
 
 
 def rounds_view(
-    report: EventReport,
+    report: EventSummary,
     rounds: Sequence[Round],
     names: Mapping[str, str],
     links: Links,

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.report.event_report import EventReport
 from ingest.site.event_views import Links, computed_label, link, result_text, seat_names, seats_text
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
+from ingest.summary.event_summary import EventSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ class TeamView:
     matches: tuple[TeamMatchRow, ...]
 
 
-def teams_view(report: EventReport, names: Mapping[str, str], links: Links) -> tuple[TeamView, ...]:
+def teams_view(report: EventSummary, names: Mapping[str, str], links: Links) -> tuple[TeamView, ...]:
     """Each team: members in seat order, its standing, and every team match with the seat results,
     by rank."""
     e = report.event

@@ -10,11 +10,11 @@ event's roster), under the id ``P17``, and has no player page. Ids written in lo
 and the terminal standings are made from (:meth:`EventNaming.published`): every
 registered player named as they chose, and the ids of players who chose not to be named in
 full replaced by their canonical id (initials, handle) or their number (hidden). Each
-renamed player keeps their id in the file as :attr:`~ingest.core.model.Player.source_id`,
+renamed player keeps their id in the file as :attr:`~ingest.core.model.Player.file_id`,
 which the standings draw their seeded random order with, so the standings are exactly
 those of the file. The naming also says under which canonical id each player's page is
 (:attr:`EventNaming.canonical`), the one thing of ``players.yaml`` the event's pages link
-by; the summary carries it (:attr:`ingest.report.report_values.EventReport.canonical`), so
+by; the summary carries it (:attr:`ingest.summary.summary_values.EventSummary.canonical`), so
 rendering never consults ``players.yaml`` again.
 """
 
@@ -84,11 +84,11 @@ class EventNaming:
         def player(p: Player) -> Player:
             if p.id not in ids and p.id not in names:
                 return p
-            return replace(p, id=to(p.id), name=names.get(p.id, p.name), source_id=p.id if p.id in ids else "")
+            return replace(p, id=to(p.id), name=names.get(p.id, p.name), file_id=p.id if p.id in ids else "")
 
         if not ids:
             return replace(event, players=tuple(player(p) for p in event.players))
-        source = event.source
+        source = event.origin
         if source is not None:
             source = replace(source, standings=tuple(replace(row, player=to(row.player)) for row in source.standings))
         return replace(

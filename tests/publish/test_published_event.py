@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-import ingest.report.event_report as event_report
+import ingest.summary.event_summary as event_summary
 from ingest.core.model import Event
 from ingest.publish.run import build_site
-from ingest.report.event_report import EventReport
+from ingest.summary.event_summary import EventSummary
 from tests.site_helpers import TODAY, make_project
 
 KEPT = ("2026-10-10-team-unified-standard", "2026-11-06-draft-night", "2026-11-13-friday-night-modern")
@@ -23,12 +23,12 @@ KEPT = ("2026-10-10-team-unified-standard", "2026-11-06-draft-night", "2026-11-1
 
 
 def _count_summaries(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Counts :func:`~ingest.report.event_report.compute_report`'s calls by event slug, in every
+    """Counts :func:`~ingest.summary.event_summary.compute_summary`'s calls by event slug, in every
     module that imported it (each call still computes the real summary)."""
-    real = event_report.compute_report
+    real = event_summary.compute_summary
     calls: Counter[str] = Counter()
 
-    def counted(event: Event, *args: Any, **kwargs: Any) -> EventReport:
+    def counted(event: Event, *args: Any, **kwargs: Any) -> EventSummary:
         calls[event.slug] += 1
         return real(event, *args, **kwargs)
 
@@ -36,9 +36,9 @@ def _count_summaries(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
         if (
             module is not None
             and module.__name__.startswith("ingest")
-            and getattr(module, "compute_report", None) is real
+            and getattr(module, "compute_summary", None) is real
         ):
-            monkeypatch.setattr(module, "compute_report", counted)
+            monkeypatch.setattr(module, "compute_summary", counted)
     return calls
 
 

@@ -31,10 +31,10 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
-    from ingest.report.event_report import compute_report
-    from ingest.site.digest import analytics_record
+    from ingest.site.brief import analytics_record
     from ingest.source.naming import naming_of
     from ingest.source.pipeline import event_data, load_archetype_book, load_event, load_players
+    from ingest.summary.event_summary import compute_summary
 
     project = Project(docs.parents[1])
     data = event_data(project)
@@ -45,7 +45,7 @@ def _records(docs: Path) -> list[EventRecord]:
         item = load_event(path, project, data=data)
         assert item.event is not None
         naming = naming_of(item.event, players)
-        out.append(analytics_record(compute_report(item.event, item.deck_files, data.formats, book, naming=naming)))
+        out.append(analytics_record(compute_summary(item.event, item.deck_files, data.formats, book, naming=naming)))
     return out
 
 

@@ -15,13 +15,13 @@ from ingest.analytics.tables import event_tables
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
-from ingest.report.event_report import compute_report
 from ingest.site.api import event_document
-from ingest.site.digest import analytics_record
+from ingest.site.brief import analytics_record
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, naming_of, unnamed_id
 from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks
 
@@ -120,8 +120,8 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
         event, deck_files = sample_event_and_decks(path.stem)
         if event.structure.pairing == "wot-cycles" or event.is_team_event:
             continue
-        real = compute_report(event, deck_files)
-        shown = compute_report(event, deck_files, naming=naming_of(event, registry))
+        real = compute_summary(event, deck_files)
+        shown = compute_summary(event, deck_files, naming=naming_of(event, registry))
         if real.final is None:  # not started
             assert shown.final is None
             continue
@@ -145,8 +145,8 @@ def test_hiding_a_finalist_leaves_the_event_finished_and_its_lists_public(tmp_pa
     registry, problems = load_players(project)
     assert problems == []
     event, deck_files = sample_event_and_decks(MODERN)
-    real = compute_report(event, deck_files)
-    shown = compute_report(event, deck_files, naming=naming_of(event, registry))
+    real = compute_summary(event, deck_files)
+    shown = compute_summary(event, deck_files, naming=naming_of(event, registry))
     assert real.status == "complete" and real.winner == "noor-berger"
     assert shown.status == "complete" and shown.decklists_visible
     assert shown.winner is not None and is_unnamed(shown.winner)
@@ -212,8 +212,8 @@ def test_a_hidden_players_deck_is_theirs_under_their_number(tmp_path: Path) -> N
         for f in deck_files
     )
     formats, _ = format_registry(project)
-    real = compute_report(event, illegal, formats)
-    shown = compute_report(event, illegal, formats, naming=naming_of(event, registry))
+    real = compute_summary(event, illegal, formats)
+    shown = compute_summary(event, illegal, formats, naming=naming_of(event, registry))
     assert ulla not in shown.decks and set(shown.decks) == {hidden if p == ulla else p for p in real.decks}
     assert shown.decks[hidden].decklist == real.decks[ulla].decklist
     assert shown.decks[hidden].legal is False and real.decks[ulla].legal is False
@@ -236,11 +236,11 @@ def test_the_published_summary_renames_what_it_worked_out_on_the_file(tmp_path: 
     for slug in ("2026-11-06-draft-night", MODERN, "2026-11-20-pioneer-weekly"):
         event, deck_files = sample_event_and_decks(slug)
         naming = naming_of(event, registry)
-        once = compute_report(event, deck_files, naming=naming)
+        once = compute_summary(event, deck_files, naming=naming)
         public = naming.published(event)
-        again = compute_report(public, tuple(f.renamed(naming.published_id) for f in deck_files))
+        again = compute_summary(public, tuple(f.renamed(naming.published_id) for f in deck_files))
         assert public is not event and once.event == again.event
-        assert any(p.source_id for p in public.players), slug  # a hidden player: published under a number
+        assert any(p.file_id for p in public.players), slug  # a hidden player: published under a number
         assert [t.rows for t in once.standings] == [t.rows for t in again.standings] != []
         ids = [p.id for p in public.players]
         for a, b in zip(once.standings, again.standings, strict=True):
@@ -264,7 +264,7 @@ def test_a_name_players_yaml_spells_otherwise_is_the_name_in_every_table(tmp_pat
     registry, problems = load_players(project)
     assert problems == []
     event, deck_files = sample_event_and_decks("2026-09-19-weiss-schwarz-neo-standard")
-    report = compute_report(event, deck_files, naming=naming_of(event, registry))
+    report = compute_summary(event, deck_files, naming=naming_of(event, registry))
     doc = event_document(report)
     names = {p["id"]: p["name"] for p in doc["players"]}
     assert names["beatrix-okafor"] == "Beatrix O. Okafor"
