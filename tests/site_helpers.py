@@ -75,7 +75,7 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
     from ingest.site.page import SiteInputs
-    from ingest.source.naming import publishable
+    from ingest.source.naming import naming_of
     from ingest.source.pipeline import format_registry, load_archetype_book, load_players
     from ingest.source.project_diagnostics import check_project
     from ingest.source.season_files import load_seasons
@@ -89,13 +89,9 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     reports = []
     for item in check_project(project).loaded:
         assert item.event is not None, item.diagnostics
+        naming = naming_of(item.event, players)
         reports.append(
-            publishable(
-                item.event,
-                item.deck_files,
-                players,
-                lambda e, files: compute_summary(e, files, formats, archetypes, card_data=cards),
-            )
+            compute_summary(item.event, item.deck_files, formats, archetypes, card_data=cards, naming=naming)
         )
     seasons, _ = load_seasons(project)
     return SiteInputs(tuple(reports), players, formats, today, seasons=tuple(seasons))

@@ -112,3 +112,53 @@ def test_a_broken_file_gives_the_same_diagnostics(tmp_path: Path, golden: Golden
     code, output = _run(project, "validate")
     assert code == 1 and "error" in output
     golden.check(GOLDEN / "cli" / "validate-broken.txt", output)
+
+
+NAMING = {
+    "ulla-petrov": "display: hidden",
+    "alice-kowalski": "display: hidden",
+    "oona-ueda": "handle: TheOracle",
+    "maren-ueda": "display: initials",
+    "kenji-hartmann": "display: hidden",
+}
+"""Players' naming choices (players.yaml) over the sample events: hidden (a Magic event's
+winner, a team member, a Wheel of Time player), a handle, initials."""
+RENAMED = {
+    "ines-costa": "{id: ines-c, name: Ines Costa, aliases: [ines-costa], display: initials}",
+    "wim-okafor": "{id: wim, name: Wim Okafor, aliases: [wim-okafor]}",
+    "beatrix-okafor": "{id: beatrix-okafor, name: Beatrix O. Okafor}",
+}
+"""Entries whose canonical id is not the events' (an alias, shown by initials or in full) or
+whose name is not the events'."""
+
+
+def _name_as_chosen(players_file: Path) -> None:
+    text = players_file.read_text(encoding="utf-8")
+    for pid, extra in NAMING.items():
+        text, n = re.subn(r"(\{id: " + re.escape(pid) + r", name: [^}]*)\}", r"\1, " + extra + "}", text)
+        assert n == 1, pid
+    for pid, entry in RENAMED.items():
+        text, n = re.subn(r"\{id: " + re.escape(pid) + r", name: [^}]*\}", entry, text)
+        assert n == 1, pid
+    players_file.write_text(text, encoding="utf-8")
+
+
+def test_the_whole_of_build_docs_with_players_naming_choices_is_unchanged(tmp_path: Path, golden: Golden) -> None:
+    project = make_project(tmp_path / "project")
+    _name_as_chosen(project.players_file)
+    build_site(project, today=TODAY, docs_only=True)
+    actual = docs_manifest(project.root / "build" / "docs")
+    golden.check(GOLDEN / "docs-manifest-naming.txt", actual, compare=same_pages)
+    assert "players/wim.md" in actual and "players/ines-c.md" in actual
+    assert "players/ulla-petrov.md" not in actual and "players/ines-costa.md" not in actual
+
+
+@pytest.mark.parametrize("event", ["2026-11-06-draft-night", "2026-10-10-team-unified-standard"])
+def test_terminal_standings_with_players_naming_choices_are_unchanged(
+    event: str, tmp_path: Path, golden: Golden
+) -> None:
+    project = make_project(tmp_path / "project").root
+    _name_as_chosen(project / "players.yaml")
+    code, output = _run(project, "standings", f"events/2026/{event}.yaml")
+    assert code == 0, output
+    golden.check(GOLDEN / "cli" / f"standings-naming-{event}.txt", output)

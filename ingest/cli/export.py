@@ -64,7 +64,7 @@ def export(
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
     from ingest.site.api_tables import csv_text
     from ingest.site.brief import analytics_record
-    from ingest.source.naming import publishable
+    from ingest.source.naming import naming_of
     from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
     from ingest.source.project_diagnostics import shared_file_diagnostics
     from ingest.source.season_files import load_seasons
@@ -103,11 +103,8 @@ def export(
             or (selection is not None and not selection.counts(e.slug, e.date, e.game, e.format, e.organizer))
         ):
             continue
-        report = publishable(
-            e,
-            item.deck_files,
-            registry,
-            lambda ev, files: compute_summary(ev, files, data.formats, archetypes, card_data=cards),
+        report = compute_summary(
+            e, item.deck_files, data.formats, archetypes, card_data=cards, naming=naming_of(e, registry)
         )
         diags += [*item.diagnostics, *report.checks]
         chosen.append(report)
@@ -115,7 +112,7 @@ def export(
         print_diagnostics(sorted_diagnostics([d for d in diags if d.is_error]), err=True)
         fail(NOT_EXPORTED)
     chosen.sort(key=lambda r: (r.event.date, r.event.slug))
-    tables = joined(event_tables(r, analytics_record(r, registry)) for r in chosen)
+    tables = joined(event_tables(r, analytics_record(r)) for r in chosen)
     files = {
         "matches.csv": csv_text(MATCH_COLUMNS, tables.matches, bom=bom),
         "standings.csv": csv_text(STANDINGS_COLUMNS, tables.standings, bom=bom),

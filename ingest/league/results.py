@@ -37,7 +37,7 @@ from ingest.league.replies import literal, reply
 from ingest.league.result_words import words_of
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
-from ingest.source.naming import published_names
+from ingest.source.naming import naming_of
 from ingest.source.pipeline import event_paths, load_players
 from ingest.source.project import Project
 from ingest.source.storage import display_path
@@ -96,7 +96,7 @@ def public_names(project: Project, event: Event) -> dict[str, str]:
     hidden player is "Player 17"): replies are public issues, and name nobody otherwise."""
     registry = load_players(project)[0]
     out = {str(p.id): p.name for p in event.players} | {t.id: t.name for t in event.teams}
-    out.update({str(k): v for k, v in published_names(event, registry)[1].items()})
+    out.update({str(k): v for k, v in naming_of(event, registry).names.items()})
     return out
 
 

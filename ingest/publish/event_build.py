@@ -1,5 +1,7 @@
 """One event file made into what the site needs of it: read and checked, its report
-computed, its pages and API documents rendered, its digest taken.
+computed once (on the event as published: ``players.yaml``'s naming applied once,
+:func:`ingest.source.naming.naming_of`), its pages and API documents rendered from it, its
+digest taken.
 
 Every event of a build is made the same way, here or in a forked process
 (:mod:`ingest.publish.parallel`): :class:`EventMaker` holds what all of them share (formats,
@@ -22,7 +24,7 @@ from ingest.publish.cache import EventStore, cached_event
 from ingest.publish.cache_entries import CachedEvent
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
-from ingest.source.naming import publishable
+from ingest.source.naming import naming_of
 from ingest.source.pipeline import EventData, load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
@@ -71,11 +73,13 @@ class EventMaker:
         if event is None or has_errors(item.diagnostics):
             return BuiltEvent(path.as_posix(), item.shown, key, None, item.diagnostics, None)
         registry = self.inputs.players
-        report = publishable(
+        report = compute_summary(
             event,
             item.deck_files,
-            registry,
-            lambda e, files: compute_summary(e, files, self.data.formats, self.archetypes, card_data=self.card_data),
+            self.data.formats,
+            self.archetypes,
+            card_data=self.card_data,
+            naming=naming_of(event, registry),
         )
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):

@@ -6,8 +6,8 @@ Immutable values, and the exact arithmetic on rationals they are built with;
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from typing import NamedTuple
@@ -173,6 +173,21 @@ class Standings:
             return value
         return Fraction(round_half_up(value.numerator, value.denominator, digits), 10**digits)
 
+    def renamed(self, to: Callable[[PlayerId], PlayerId], names: Mapping[PlayerId, str]) -> Standings:
+        """The same standings with every player id ``to`` gives for it and the names ``names``
+        gives by the ids as they were (a player published under another id or name,
+        :mod:`ingest.source.naming`); the order and every value are unchanged."""
+
+        def row(r: Row) -> Row:
+            record = r.record._replace(opponents=tuple(to(o) for o in r.record.opponents))
+            return r._replace(player=to(r.player), name=names.get(r.player, r.name), record=record)
+
+        return replace(
+            self,
+            rows=tuple(row(r) for r in self.rows),
+            values_at={t: table.renamed(to) for t, table in self.values_at.items()},
+        )
+
 
 # -- arithmetic helpers -------------------------------------------------------------------------
 
@@ -200,3 +215,8 @@ class ValuesTable:
 
     def __contains__(self, player: object) -> bool:
         return player in self._index
+
+    def renamed(self, to: Callable[[PlayerId], PlayerId]) -> ValuesTable:
+        """The same values under the player ids ``to`` gives."""
+        index = {to(pid): i for pid, i in self._index.items()}
+        return ValuesTable(index, self._mw, self._mw_raw, self._gw, self._gw_opp, self._gw_raw)

@@ -17,7 +17,6 @@ from ingest.core.rounds import Round
 from ingest.rules.standings_data import standings_as_data
 from ingest.site.api_mtgo import deck_order
 from ingest.site.family_views import FamilyViews, views_of
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
@@ -50,7 +49,7 @@ def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]
     return out
 
 
-def event_document(report: EventSummary, registry: PlayerRegistry) -> dict[str, Any]:
+def event_document(report: EventSummary) -> dict[str, Any]:
     """One event's API document: what the event is, its players, every round as played, the
     standings counting every result recorded (``final``), and decklists when they are public.
 
@@ -66,8 +65,8 @@ def event_document(report: EventSummary, registry: PlayerRegistry) -> dict[str, 
     for p in e.players:
         item: dict[str, Any] = {
             "id": p.id,
-            "name": registry.name(p.id, p.name),
-            "player_page": registry.canonical(p.id),
+            "name": p.name,
+            "player_page": report.canonical_id(p.id),
         }
         for key in ("team", "country", "deck_name"):
             if getattr(p, key):
@@ -138,9 +137,7 @@ def _decklists(report: EventSummary) -> dict[str, Any]:
     return out
 
 
-def event_file(
-    report: EventSummary, registry: PlayerRegistry, tables: Mapping[str, Any] | None = None
-) -> tuple[str, str]:
+def event_file(report: EventSummary, tables: Mapping[str, Any] | None = None) -> tuple[str, str]:
     """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, where the
     analysts' tables of its matches and standings are, under ``tables``
     (:func:`ingest.site.api_tables.tables_document`).
@@ -148,7 +145,7 @@ def event_file(
     Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is
     kept in the build cache and made in parallel with them.
     """
-    doc = event_document(report, registry)
+    doc = event_document(report)
     if tables is not None:
         doc["tables"] = tables
     return f"api/events/{report.event.slug}.json", _dump(doc)

@@ -50,7 +50,6 @@ from ingest.rules.standings_values import Standings
 from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
 from ingest.site.render import deck_address
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 PRECISION = 8
@@ -131,7 +130,7 @@ def _decimal(value: Fraction, digits: int) -> float:
     return round(float(value), digits)
 
 
-def mtgo_document(report: EventSummary, registry: PlayerRegistry, site_url: str = "") -> dict[str, Any] | None:
+def mtgo_document(report: EventSummary, site_url: str = "") -> dict[str, Any] | None:
     """The event in the MTGODecklistCache format, or None when it does not fit the format or
     has no standings yet.
 
@@ -143,7 +142,7 @@ def mtgo_document(report: EventSummary, registry: PlayerRegistry, site_url: str 
     table = report.current
     if not exportable(e) or report.status == "upcoming" or table is None:
         return None
-    names = {p.id: registry.name(p.id, p.name) for p in e.players}
+    names = {p.id: p.name for p in e.players}
     recorded = e.origin.url if e.origin is not None and e.origin.url else e.url
     url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
@@ -290,12 +289,12 @@ def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def mtgo_files(report: EventSummary, registry: PlayerRegistry, site_url: str = "") -> dict[str, str]:
+def mtgo_files(report: EventSummary, site_url: str = "") -> dict[str, str]:
     """``api/events/<slug>.mtgo.json`` and its text; nothing when the event does not fit the format.
 
     Rendered with the event's pages and its other API document (:func:`ingest.site.api.event_file`).
     """
-    doc = mtgo_document(report, registry, site_url)
+    doc = mtgo_document(report, site_url)
     if doc is None:
         return {}
     # Compact, in the format's own key order: deterministic, and small.

@@ -25,28 +25,30 @@ from ingest.site.i18n import gettext as _
 from ingest.site.i18n import ngettext
 from ingest.site.render import deck_address
 from ingest.source.naming import is_unnamed
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import EventHistory, HistoryEntry, Step, event_history
 
 
-def player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
-    """Each player's (and team's) name as published."""
-    names = {p.id: registry.name(p.id, p.name) for p in event.players}
+def player_names(event: Event) -> dict[str, str]:
+    """Each player's (and team's) name as published (``event``: as published, its players
+    named as they chose, :func:`ingest.source.naming.naming_of`)."""
+    names: dict[str, str] = {p.id: p.name for p in event.players}
     names.update({t.id: t.name for t in event.teams})
     return names
 
 
-def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
+def unit_url(report: EventSummary, unit: str) -> str:
     """The page of a player, or of a team (its section on the event's teams page), from the site root.
 
-    A player's page is under their canonical id: an event may use an alias (players.yaml).
+    A player's page is under their canonical id: an event may use an alias (players.yaml;
+    :meth:`~ingest.summary.summary_values.EventSummary.canonical_id`).
     """
+    event = report.event
     if event.is_team_event and unit in {t.id for t in event.teams}:
         return f"events/{event.slug}/teams/#{unit}"
     if is_unnamed(unit):
         return f"events/{event.slug}/"  # a player who chose not to be named has no page
-    return f"players/{registry.canonical(unit)}/"
+    return f"players/{report.canonical_id(unit)}/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +78,7 @@ class EventBrief:
     format's pages are made again, so a build that makes none never reads the records."""
 
 
-def index_line(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+def index_line(report: EventSummary, names: Mapping[str, str]) -> dict[str, Any]:
     """The event's line on the home page and the events index."""
     e = report.event
     winner = report.winner
@@ -93,7 +95,7 @@ def index_line(report: EventSummary, names: Mapping[str, str], registry: PlayerR
         "status": report.status,
         "url": f"events/{e.slug}/",
         "winner": names.get(winner, "") if winner else "",
-        "winner_url": unit_url(e, winner, registry) if winner else "",
+        "winner_url": unit_url(report, winner) if winner else "",
         "winner_deck": winner_deck,
         "location": e.location,
         "year": e.date.year,
@@ -101,16 +103,16 @@ def index_line(report: EventSummary, names: Mapping[str, str], registry: PlayerR
     }
 
 
-def analytics_record(report: EventSummary, registry: PlayerRegistry) -> EventRecord:
+def analytics_record(report: EventSummary) -> EventRecord:
     """``report``'s record for the analytics, its players keyed across events by their canonical id."""
-    return event_record(report, registry.canonical)
+    return event_record(report, report.canonical_id)
 
 
-def event_brief(report: EventSummary, registry: PlayerRegistry, record: EventRecord | None = None) -> EventBrief:
-    """``report``'s brief (its players named as ``registry`` says; ``record``: its analytics
-    record, when made already)."""
+def event_brief(report: EventSummary, record: EventRecord | None = None) -> EventBrief:
+    """``report``'s brief (its players named as the report's event names them; ``record``:
+    its analytics record, when made already)."""
     e = report.event
-    names = player_names(e, registry)
+    names = player_names(e)
     winner = report.winner
     archetypes = report.public_archetypes()
     feed = FeedEvent(
@@ -144,7 +146,7 @@ def event_brief(report: EventSummary, registry: PlayerRegistry, record: EventRec
     won = _("; won by %(player)s") % {"player": names.get(winner, winner)} if winner else ""
     field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}
     search = {"location": f"events/{e.slug}/", "title": e.name, "text": f"{where}; {field}{won}"}
-    rec = record if record is not None else analytics_record(report, registry)
+    rec = record if record is not None else analytics_record(report)
     kept = KeptRecord.of(rec) if rec is not None else None
     decks = []
     for pid, archetype in sorted(archetypes.items()):
@@ -156,7 +158,7 @@ def event_brief(report: EventSummary, registry: PlayerRegistry, record: EventRec
         event_history(report),
         e.path,
         e.game_name,
-        index_line(report, names, registry),
+        index_line(report, names),
         feed,
         api_entry,
         search,

@@ -21,7 +21,6 @@ from ingest.site import deck_words
 from ingest.site.api_mtgo import deck_order
 from ingest.site.event_views import Links, link
 from ingest.site.i18n import gettext as _
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 
@@ -83,9 +82,7 @@ def cards_documents(slug: str) -> dict[str, str]:
 _SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
 
 
-def deck_views(
-    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-) -> list[DeckView]:
+def deck_views(report: EventSummary, names: Mapping[str, str], links: Links) -> list[DeckView]:
     """Every deck of the event, in the roster's order (none while the decklists are not public)."""
     if not report.decklists_visible:
         return []
@@ -100,7 +97,7 @@ def deck_views(
     in_copy = {pid: str(i) for i, pid in enumerate(deck_order(report) or ())}
     out = []
     for p in report.event.players:
-        url = link(links, report.event, p.id, registry)
+        url = link(links, report, p.id)
         view = _deck_view(report, p.id, names, url, titles, deck_names, in_copy.get(p.id))
         if view is not None:
             out.append(view)

@@ -32,7 +32,6 @@ from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
 from ingest.source.layers import SearchPath
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 # -- view models --------------------------------------------------------------------------
@@ -79,8 +78,7 @@ def _event_context(report: EventSummary, inputs: SiteInputs, names: Mapping[str,
     templates prefix them with ``base`` (the way from ``page`` to the root)."""
     e = report.event
     base = base_for(page)
-    registry = inputs.players
-    links = unit_links(e, registry)
+    links = unit_links(report)
     views = views_of(e)
     players = []
     archetypes = report.public_archetypes()
@@ -104,13 +102,13 @@ def _event_context(report: EventSummary, inputs: SiteInputs, names: Mapping[str,
         "rules_name": report.ruleset.name,
         "source_name": platform_name(e.origin) if e.origin is not None else "",
         "rules_url": f"rules/{rules_page(report.ruleset.id)}/",
-        **_round_standings(report, names, links, registry),
-        **_main_standings(report, names, links, registry),
+        **_round_standings(report, names, links),
+        **_main_standings(report, names, links),
         "bracket": bracket_view(report, names),
         "cut_note": cut_note(report, names),
         "metagame": metagame_view(report),
-        **_decks(report, names, links, registry),
-        **views.pages(report, names, links, registry).context(),
+        **_decks(report, names, links),
+        **views.pages(report, names, links).context(),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
         "slug": e.slug,
@@ -126,19 +124,17 @@ def _event_context(report: EventSummary, inputs: SiteInputs, names: Mapping[str,
     }
 
 
-def _decks(report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> dict[str, Any]:
+def _decks(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:
     """The decklists page's decks, and the documents their cards are drawn from."""
-    decks = deck_views(report, names, links, registry)
+    decks = deck_views(report, names, links)
     documents = cards_documents(report.event.slug)
     main = "mtgo" if any(d.document == "mtgo" for d in decks) else "api"
     return {"decks": decks, "decks_documents": documents, "decks_document": documents[main]}
 
 
-def _round_standings(
-    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-) -> dict[str, Any]:
+def _round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:
     """The standings after each round: their tables' frames and their rows as data."""
-    found = round_standings(report, names, links, registry)
+    found = round_standings(report, names, links)
     return {"standings": found.views, "round_standings": found}
 
 
@@ -149,9 +145,7 @@ def _after_round(number: int, planned: int | None) -> str:
     return _("Standings after round %(number)s") % {"number": number}
 
 
-def _main_standings(
-    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-) -> dict[str, Any]:
+def _main_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:
     """The event page's standings and their title, as the event stands.
 
     While a Swiss round is being played the standings are those after the last finished
@@ -169,7 +163,7 @@ def _main_standings(
                 "number": report.in_progress,
             }
     return {
-        "final": standings_view(report, table, names, links, registry, details=True) if table else None,
+        "final": standings_view(report, table, names, links, details=True) if table else None,
         "standings_title": title,
         "planned_rounds": planned,
     }
@@ -179,13 +173,13 @@ def _event_pages(
     report: EventSummary, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None
 ) -> Files:
     e = report.event
-    names = player_names(e, inputs.players)
+    names = player_names(e)
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
-    api_path, api_text = api.event_file(report, inputs.players, tables_document(e.slug) if tables is not None else None)
+    api_path, api_text = api.event_file(report, tables_document(e.slug) if tables is not None else None)
     version = version_token(e, api_text)
-    ctx["live"] = _live(report, ctx, version, inputs)
+    ctx["live"] = _live(report, ctx, version)
     files[prefix + VERSION_FILE] = version + "\n"
     files.update(page_files(prefix + "index.md", templates, "event.md.j2", ctx))
     if ctx["rounds"] or ctx["playoff"] or ctx["wot"]:
@@ -210,7 +204,7 @@ def _event_pages(
             )
         )
     files[api_path] = api_text
-    files.update(mtgo_files(report, inputs.players, inputs.site_url))
+    files.update(mtgo_files(report, inputs.site_url))
     return files
 
 
@@ -235,14 +229,13 @@ def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
     return qr_code(address, ref) if address else None
 
 
-def _live(report: EventSummary, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
+def _live(report: EventSummary, ctx: Mapping[str, Any], version: str) -> dict[str, Any] | None:
     """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
-    e = report.event
 
     def url_of(unit: str) -> str:
-        return unit_url(e, unit, inputs.players)
+        return unit_url(report, unit)
 
-    return views_of(e).live(report, ctx["page_views"], version, url_of, ctx["names"])
+    return views_of(report.event).live(report, ctx["page_views"], version, url_of, ctx["names"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +251,10 @@ class RenderedEvent:
 def render_event(report: EventSummary, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and brief, in the site's language
     (``inputs.language``)."""
-    record = analytics_record(report, inputs.players)
+    record = analytics_record(report)
     with i18n.use(inputs.lang()):
         tables = event_tables(report, record, cards=False) if record is not None else None
         files = _event_pages(report, inputs, templates, tables)
         if tables is not None:
             files.update(event_table_files(report.event.slug, tables))
-        return RenderedEvent(event_brief(report, inputs.players, record), files)
+        return RenderedEvent(event_brief(report, record), files)

@@ -27,7 +27,6 @@ from ingest.site import i18n
 from ingest.site.brief import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.match_history import seat_labels
 
@@ -35,15 +34,17 @@ Links = Mapping[str, str]
 """Each unit's page (player, or team on a team event) by id, from the site root (:func:`unit_links`)."""
 
 
-def unit_links(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+def unit_links(report: EventSummary) -> dict[str, str]:
     """The page of every player and team of an event (:func:`~ingest.site.brief.unit_url`), worked out once."""
+    event = report.event
     units = [p.id for p in event.players] + [t.id for t in event.teams]
-    return {unit: unit_url(event, unit, registry) for unit in units}
+    return {unit: unit_url(report, unit) for unit in units}
 
 
-def link(links: Links, event: Event, unit: str, registry: PlayerRegistry) -> str:
+def link(links: Links, report: EventSummary, unit: str) -> str:
+    """The page of a unit of the event (from ``links``, else worked out)."""
     found = links.get(unit)
-    return found if found is not None else unit_url(event, unit, registry)
+    return found if found is not None else unit_url(report, unit)
 
 
 # -- labels -------------------------------------------------------------------------------
@@ -158,7 +159,6 @@ def standings_view(
     table: Standings,
     names: Mapping[str, str],
     links: Links,
-    registry: PlayerRegistry,
     *,
     details: bool,
 ) -> StandingsView:
@@ -166,7 +166,6 @@ def standings_view(
     shown = _Shown(table)
     position = {row.player: i for i, row in enumerate(table.rows, start=1)}
     archetypes = report.public_archetypes() if details else {}
-    event = report.event
     rows = []
     for row in table.rows:
         rows.append(
@@ -180,7 +179,7 @@ def standings_view(
                 cells=shown.cells(row),
                 dropped=row.dropped,
                 place=computed_label(row.place) if row.place else row.place,
-                url=link(links, event, row.player, registry),
+                url=link(links, report, row.player),
                 opponents=_opponents_data(table, row, position, game_wins=shown.game_wins) if details else "",
                 deck=archetypes.get(row.player, "") if details else "",
             )
@@ -250,13 +249,10 @@ class RoundStandings:
     ``unit`` an index into :attr:`units`, ``tied`` and ``dropped`` 0 or 1."""
 
 
-def round_standings(
-    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-) -> RoundStandings:
+def round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> RoundStandings:
     """The standings after each finished round of an event (:attr:`EventSummary.standings`), for
     its rounds page: the round being played has none until it is over (its results so far
     count nowhere, as on the event page)."""
-    event = report.event
     index: dict[str, int] = {}
     units: list[tuple[str, str]] = []
     views = []
@@ -270,7 +266,7 @@ def round_standings(
             unit = index.get(row.player)
             if unit is None:
                 unit = index[row.player] = len(units)
-                units.append((names.get(row.player, row.name), link(links, event, row.player, registry)))
+                units.append((names.get(row.player, row.name), link(links, report, row.player)))
             place = computed_label(row.place) if row.place else ""
             record = row.record
             rows.append(
@@ -388,15 +384,16 @@ def seats_text(event: Event, rnd: Round, table: int | None, names: Mapping[str, 
 
 
 def rounds_view(
-    event: Event,
+    report: EventSummary,
     rounds: Sequence[Round],
     names: Mapping[str, str],
     links: Links,
-    registry: PlayerRegistry,
     *,
     playoff: bool,
 ) -> tuple[RoundView, ...]:
-    """Each round's pairings and results, as the rounds page shows them."""
+    """Each round's pairings and results (``rounds``: the event's Swiss rounds or its
+    playoff), as the rounds page shows them."""
+    event = report.event
     out = []
     team = event.is_team_event and event.structure.team_kind != "two-headed-giant"
     unit = _("Team") if event.is_team_event else _("Player")
@@ -419,8 +416,8 @@ def rounds_view(
                     a_won=winner == a,
                     b_won=winner is not None and winner == b,
                     note=m.note if not team else seats_text(event, rnd, m.table, names),
-                    a_url=link(links, event, a, registry),
-                    b_url=link(links, event, b, registry) if b else "",
+                    a_url=link(links, report, a),
+                    b_url=link(links, report, b) if b else "",
                 )
             )
         label = computed_label(rnd.name) or (_("Playoff round %(number)s") if playoff else _("Round %(number)s")) % {

@@ -26,16 +26,13 @@ from ingest.site.page_views import PageViews
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode
 from ingest.site.wot_views import WotViews
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 
 class FamilyViews(Protocol):
     """One family's part of an event's pages and documents."""
 
-    def pages(
-        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-    ) -> PageViews:
+    def pages(self, report: EventSummary, names: Mapping[str, str], links: Links) -> PageViews:
         """What the event's pages show of its rounds."""
         ...
 

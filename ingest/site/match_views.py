@@ -17,23 +17,20 @@ from ingest.site.page_views import PageViews
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode
 from ingest.site.team_views import teams_view
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 
 class MatchViews:
     """The views of an MTR-style event (MTR, Aequitas, Bushiroad; team events too)."""
 
-    def pages(
-        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-    ) -> PageViews:
+    def pages(self, report: EventSummary, names: Mapping[str, str], links: Links) -> PageViews:
         """Each round's and playoff round's matches; a team event's teams. With standings, every
         player is in them (with their deck); a team event lists the players of each team."""
         e = report.event
         return PageViews(
-            rounds=rounds_view(e, e.rounds, names, links, registry, playoff=False),
-            playoff=rounds_view(e, e.playoff, names, links, registry, playoff=True),
-            teams=teams_view(report, names, registry) if e.is_team_event else (),
+            rounds=rounds_view(report, e.rounds, names, links, playoff=False),
+            playoff=rounds_view(report, e.playoff, names, links, playoff=True),
+            teams=teams_view(report, names, links) if e.is_team_event else (),
             show_players=not report.final or e.is_team_event,
         )
 

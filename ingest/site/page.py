@@ -46,7 +46,9 @@ class SiteInputs:
     reports: tuple[EventSummary, ...]
     """Every event, computed."""
     players: PlayerRegistry
-    """players.yaml."""
+    """players.yaml, for the pages about a person across events (player pages, seasons, search);
+    an event's own pages are rendered from its report, its players named already
+    (:func:`ingest.source.naming.naming_of`)."""
     formats: FormatRegistry
     """formats/."""
     today: dt.date

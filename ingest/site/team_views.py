@@ -9,11 +9,9 @@ from dataclasses import dataclass
 
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.site.brief import unit_url
-from ingest.site.event_views import computed_label, result_text, seat_names, seats_text
+from ingest.site.event_views import Links, computed_label, link, result_text, seat_names, seats_text
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 
 
@@ -56,7 +54,7 @@ class TeamView:
     matches: tuple[TeamMatchRow, ...]
 
 
-def teams_view(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> tuple[TeamView, ...]:
+def teams_view(report: EventSummary, names: Mapping[str, str], links: Links) -> tuple[TeamView, ...]:
     """Each team: members in seat order, its standing, and every team match with the seat results,
     by rank."""
     e = report.event
@@ -81,7 +79,7 @@ def teams_view(report: EventSummary, names: Mapping[str, str], registry: PlayerR
                 points=row.record.points if row else None,
                 place=computed_label(row.place) if row and row.place else "",
                 members=tuple(
-                    TeamMember(names.get(m, m), unit_url(e, m, registry), label)
+                    TeamMember(names.get(m, m), link(links, report, m), label)
                     for m, label in zip(team.members, seat_names(e), strict=False)
                 ),
                 matches=tuple(matches),

@@ -19,7 +19,6 @@ from ingest.site.i18n import gettext as _
 from ingest.site.page_views import PageViews
 from ingest.site.print_views import PrintedRound, Slip, WallLine, printed_round
 from ingest.site.qr import QrCode
-from ingest.source.players import PlayerRegistry
 from ingest.summary.event_summary import EventSummary
 from ingest.wot import cycle_of
 from ingest.wot.wot_entry import WotEntry, wot_entries
@@ -117,7 +116,7 @@ def _ended(g: WotEntry) -> str:
     return " ".join(x for x in (how, when) if x)
 
 
-def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> WotView:
+def wot_view(report: EventSummary, names: Mapping[str, str]) -> WotView:
     """Each game's tables, the standings after each game and the cycles, as the pages show them."""
     assert report.wot is not None
     e = report.event
@@ -140,8 +139,8 @@ def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerReg
                         table=g.table or "",
                         hero=names.get(g.hero, g.hero),
                         villain=names.get(g.villain, g.villain),
-                        hero_url=unit_url(e, g.hero, registry),
-                        villain_url=unit_url(e, g.villain, registry),
+                        hero_url=unit_url(report, g.hero),
+                        villain_url=unit_url(report, g.villain),
                         hero_won=g.winner == "hero",
                         villain_won=g.winner == "villain",
                         winner=winner_name,
@@ -168,8 +167,8 @@ def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerReg
                         table="",
                         hero=names.get(p, p) if hero_side or (not r and g.hero) else _("bye"),
                         villain=names.get(p, p) if villain_side or (not r and g.villain) else _("bye"),
-                        hero_url=unit_url(e, p, registry) if on_hero else "",
-                        villain_url="" if on_hero else unit_url(e, p, registry),
+                        hero_url=unit_url(report, p) if on_hero else "",
+                        villain_url="" if on_hero else unit_url(report, p),
                         hero_won=False,
                         villain_won=False,
                         winner=_("bye"),
@@ -189,7 +188,7 @@ def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerReg
             WotStandingsRow(
                 rank=r.rank if r.rank is not None else "–",
                 name=names.get(r.player, r.player),
-                url=unit_url(e, r.player, registry),
+                url=unit_url(report, r.player),
                 gp=r.game_points,
                 tbp=show_points(r.tiebreak_points),
                 removed=r.removed,
@@ -205,7 +204,7 @@ def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerReg
     cycle_rows = tuple(
         WotCycleRow(
             names.get(p, p),
-            unit_url(e, p, registry),
+            unit_url(report, p),
             tuple((gp, show_points(tbp)) for gp, tbp in v) + (("", ""),) * (n_cycles - len(v)),
         )
         for p, v in sorted(cycles.items(), key=lambda kv: names.get(kv[0], kv[0]).casefold())
@@ -222,14 +221,12 @@ def _override_note(g: WotEntry) -> str:
 class WotViews:
     """The views of a Wheel of Time event."""
 
-    def pages(
-        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
-    ) -> PageViews:
+    def pages(self, report: EventSummary, names: Mapping[str, str], links: Links) -> PageViews:
         """Each game, the standings after each and the cycles (:func:`wot_view`); the standings
         list every player once the games are scored."""
         del links
         return PageViews(
-            wot=wot_view(report, names, registry) if report.wot else None,
+            wot=wot_view(report, names) if report.wot else None,
             show_players=not report.wot,
         )
 

@@ -28,6 +28,8 @@ from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
+from ingest.rules.standings_values import Standings
+from ingest.source.naming import EventNaming
 from ingest.summary.family_results import results_of
 from ingest.summary.summary_values import EventSummary, MetaRow, decklists_visible, event_status, public_archetypes
 
@@ -68,8 +70,15 @@ def compute_summary(
     *,
     card_data: Mapping[str, CardData] | None = None,
     today: dt.date | None = None,
+    naming: EventNaming | None = None,
 ) -> EventSummary:
     """Computes everything the site shows about one event.
+
+    The checks are those of the event as written (the ids of its file, as ``validate``
+    reports them); everything else is of the event as published (``naming``, made once
+    from ``players.yaml`` by :func:`ingest.source.naming.naming_of`): the decks and the
+    standings after each round, worked out once for both, are renamed rather than computed
+    again (the standings order by the file's ids: :attr:`~ingest.core.model.Player.file_id`).
 
     Args:
         event: the event.
@@ -78,6 +87,7 @@ def compute_summary(
         formats: format registry for deck checks.
         archetypes: archetype rules for unclassified decks.
         today: not used for the computation itself (kept for symmetry with the site).
+        naming: how the players are published (None: as the file names them).
     """
     del today
     published = uses_published_standings(event)  # the platform's standings, as recorded
@@ -86,9 +96,11 @@ def compute_summary(
     from ingest.source.project_diagnostics import checks_for
 
     results = results_of(event)
-    decks = event_decks(event, deck_files, formats, archetypes, card_data)
+    decks: Mapping[PlayerId, DeckInfo] = event_decks(event, deck_files, formats, archetypes, card_data)
     by_round = results.standings_by_round(event)
     checks = tuple(checks_for(event, decks, formats, card_data, by_round, finished=status == "complete"))
+    if naming is not None:
+        event, decks, by_round = _published(event, decks, by_round, naming)
     visible = decklists_visible(event, status)
     if not visible:  # checked above with everything; published with nothing that names a deck
         event, decks = _without_decks(event), {}
@@ -101,9 +113,22 @@ def compute_summary(
         metagame=_metagame(event, decks, visible),
         recommended_rounds=_advice(event, ruleset) if event.origin is None else "",  # advice is for planning
         checks=checks,
+        canonical=naming.canonical if naming is not None else {},
     )
     report = results.complete(report, by_round)
     return replace(report, winner=results.winner(report)) if status == "complete" else report
+
+
+def _published(
+    event: Event, decks: Mapping[PlayerId, DeckInfo], by_round: Sequence[Standings], naming: EventNaming
+) -> tuple[Event, Mapping[PlayerId, DeckInfo], Sequence[Standings]]:
+    """The event, its decks and its standings after each round, as published (``naming``)."""
+    published = naming.published(event)
+    if published is event:
+        return event, decks, by_round
+    to = naming.published_id
+    decks = {to(pid): replace(d, player=to(pid)) for pid, d in decks.items()}
+    return published, decks, tuple(s.renamed(to, naming.names) for s in by_round)
 
 
 def _advice(event: Event, ruleset: Ruleset) -> str:

@@ -89,6 +89,15 @@ class EventSummary:
     winner: PlayerId | None = None
     """The champion (or the leader of a complete event without a playoff), as the event's
     family finds it in its results; None until the event is complete (and for a shared first place)."""
+    canonical: Mapping[PlayerId, str] = field(default_factory=dict)
+    """Each player's canonical id across events (``players.yaml``: their player page), where it
+    is not their id in :attr:`event` (an alias the file uses;
+    :attr:`ingest.source.naming.EventNaming.canonical`)."""
+
+    def canonical_id(self, pid: str) -> str:
+        """The canonical id of a player of :attr:`event` (their player page's, unless they chose
+        not to be named: see :func:`ingest.source.naming.is_unnamed`)."""
+        return self.canonical.get(PlayerId(pid), pid)
 
     def public_archetypes(self) -> dict[PlayerId, str]:
         """Each player's archetype as it may be published now (see :func:`public_archetypes`)."""

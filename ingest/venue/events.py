@@ -174,8 +174,6 @@ class Events:
             return live
 
     def _load(self, path: Path) -> LiveEvent:
-        from ingest.site.brief import player_names
-
         shown = display_path(path, self.project.root)
         slug = slug_for(path.as_posix())
         raw, problems = read_bytes(path, shown) if path.exists() else (None, [])
@@ -187,11 +185,19 @@ class Events:
         errors = tuple(d for d in diags if d.is_error)
         if event is None:
             return LiveEvent(path, shown, slug, text, None, errors, {}, (), (), None)
-        names = player_names(event, self._registry())
+        names = _names(event, self._registry())
         current = current_round(event)
         tables = tuple(form_of(event).tables(event, names, current or ("", 0)))
         codes = tuple((self.keys.match_code(event.slug, t.subject, t.units), t.subject) for t in tables)
         return LiveEvent(path, shown, event.slug, text, event, errors, names, tables, codes, current, checked)
+
+
+def _names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
+    """Each player's name at the venue (``players.yaml``'s, else the event file's; by the
+    file's ids), and each team's."""
+    names = {p.id: registry.name(p.id, p.name) for p in event.players}
+    names.update({t.id: t.name for t in event.teams})
+    return names
 
 
 def default_event_files(project: Project, today: str) -> list[Path]:

@@ -26,7 +26,6 @@ from ingest.importers import Archive, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.site.api_mtgo import finished_rounds, mtgo_document, mtgo_files
-from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT, make_event
@@ -50,7 +49,7 @@ def _rows(table: Standings) -> list[tuple[object, ...]]:
 
 def _reimport(event: Event, root: Path, deck_files: Sequence[DeckFile] = ()) -> Event:
     report = compute_summary(event, deck_files)
-    doc = mtgo_document(report, PlayerRegistry())
+    doc = mtgo_document(report)
     assert doc is not None
     SCHEMA.validate(doc)
     read_cache_item(doc)  # the types of the format's C# model: no null number
@@ -76,7 +75,7 @@ def test_a_sample_event_round_trips_with_the_same_standings(slug: str, tmp_path:
 
 def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
     report = compute_summary(*sample_event_and_decks(MODERN))
-    files = mtgo_files(report, PlayerRegistry())
+    files = mtgo_files(report)
     (path, text), *_ = files.items()
     assert path == f"api/events/{MODERN}.mtgo.json"
     doc = json.loads(text)
@@ -85,12 +84,12 @@ def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
     assert [r["RoundName"] for r in doc["Rounds"]][-3:] == ["Quarterfinals", "Semifinals", "Finals"]
     assert doc["Standings"][0]["Rank"] == 1
     assert {d["Player"] for d in doc["Decks"]} <= {s["Player"] for s in doc["Standings"]}
-    assert text == next(iter(mtgo_files(report, PlayerRegistry()).values()))  # same input, same bytes
+    assert text == next(iter(mtgo_files(report).values()))  # same input, same bytes
 
 
 def test_wheel_of_time_team_and_upcoming_events_have_no_such_document() -> None:
     for slug in (WOT, TEAM, "2026-12-04-legacy-league"):
-        assert mtgo_files(compute_summary(*sample_event_and_decks(slug)), PlayerRegistry()) == {}
+        assert mtgo_files(compute_summary(*sample_event_and_decks(slug))) == {}
 
 
 # -- any event -----------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from ingest.importers.platforms import is_playoff_name
 from ingest.publish.run import build_site
 from ingest.site.api_mtgo import mtgo_document, mtgo_files
 from ingest.source.pipeline import load_event
-from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import DATA, ROOT
@@ -160,19 +159,19 @@ def test_without_site_url_the_event_s_own_address_or_null() -> None:
     """Without ``site_url`` the site's addresses are not known: ``Uri`` is what the event
     records (its announcement), else null, and ``AnchorUri`` null as in the real files."""
     report = compute_summary(*sample_event_and_decks(MODERN))
-    doc = mtgo_document(report, PlayerRegistry())
+    doc = mtgo_document(report)
     assert doc is not None and doc["Decks"]
     assert doc["Tournament"]["Uri"] == (report.event.url or None)
     assert {d["AnchorUri"] for d in doc["Decks"]} == {None}
     read_cache_item(doc)
-    with_site = mtgo_document(report, PlayerRegistry(), "https://club.example")
+    with_site = mtgo_document(report, "https://club.example")
     assert with_site is not None
     assert with_site["Tournament"]["Uri"] == f"https://club.example/events/{MODERN}/"
 
 
 @pytest.mark.parametrize("slug", OTHER_GAMES)
 def test_other_games_have_no_document(slug: str) -> None:
-    assert mtgo_files(compute_summary(*sample_event_and_decks(slug)), PlayerRegistry(), SITE) == {}
+    assert mtgo_files(compute_summary(*sample_event_and_decks(slug)), SITE) == {}
 
 
 # -- both ways: a real file imported, then exported -----------------------------------------------
@@ -195,7 +194,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         prepared.target.write_text(prepared.text, encoding="utf-8")
         loaded = load_event(prepared.target, project)
         assert loaded.event is not None
-        out[path.name] = mtgo_document(compute_summary(loaded.event, loaded.deck_files), PlayerRegistry(), SITE)
+        out[path.name] = mtgo_document(compute_summary(loaded.event, loaded.deck_files), SITE)
     return out
 
 

@@ -32,6 +32,7 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
     from ingest.site.brief import analytics_record
+    from ingest.source.naming import naming_of
     from ingest.source.pipeline import event_data, load_archetype_book, load_event, load_players
     from ingest.summary.event_summary import compute_summary
 
@@ -43,7 +44,8 @@ def _records(docs: Path) -> list[EventRecord]:
     for path in sorted((project.root / "events").rglob("*.yaml")):
         item = load_event(path, project, data=data)
         assert item.event is not None
-        out.append(analytics_record(compute_summary(item.event, item.deck_files, data.formats, book), players))
+        naming = naming_of(item.event, players)
+        out.append(analytics_record(compute_summary(item.event, item.deck_files, data.formats, book, naming=naming)))
     return out
 
 

@@ -27,7 +27,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
     """The sample events' briefs (Modern and Weiss Schwarz have analytics pages)."""
     project = make_project(tmp_path_factory.mktemp("analytics-rebuild") / "p")
     inputs = site_inputs(project)
-    return inputs, project.templates, [event_brief(r, inputs.players) for r in inputs.reports]
+    return inputs, project.templates, [event_brief(r) for r in inputs.reports]
 
 
 def _flipped(record: EventRecord) -> EventRecord:

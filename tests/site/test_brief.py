@@ -26,7 +26,7 @@ def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:
     inputs, _ = _inputs(tmp_path)
     assert {r.status for r in inputs.reports} == {"complete", "in-progress", "upcoming"}
     for report in inputs.reports:
-        brief = event_brief(report, inputs.players)
+        brief = event_brief(report)
         assert brief_from_json(json.loads(json.dumps(brief_to_json(brief)))) == brief
 
 

@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.analytics.tables import event_tables
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
+from ingest.site.api import event_document
+from ingest.site.brief import analytics_record
 from ingest.site.search_index import SEARCH_FILE
-from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
+from ingest.source.naming import is_unnamed, naming_of, unnamed_id
 from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
@@ -115,11 +118,10 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
     checked = 0
     for path in sorted((project.root / "events").rglob("*.yaml")):
         event, deck_files = sample_event_and_decks(path.stem)
-        public = public_event(event, registry)
         if event.structure.pairing == "wot-cycles" or event.is_team_event:
             continue
         real = compute_summary(event, deck_files)
-        shown = compute_summary(public, public_deck_files(event, deck_files, registry))
+        shown = compute_summary(event, deck_files, naming=naming_of(event, registry))
         if real.final is None:  # not started
             assert shown.final is None
             continue
@@ -144,7 +146,7 @@ def test_hiding_a_finalist_leaves_the_event_finished_and_its_lists_public(tmp_pa
     assert problems == []
     event, deck_files = sample_event_and_decks(MODERN)
     real = compute_summary(event, deck_files)
-    shown = compute_summary(public_event(event, registry), public_deck_files(event, deck_files, registry))
+    shown = compute_summary(event, deck_files, naming=naming_of(event, registry))
     assert real.status == "complete" and real.winner == "noor-berger"
     assert shown.status == "complete" and shown.decklists_visible
     assert shown.winner is not None and is_unnamed(shown.winner)
@@ -193,9 +195,9 @@ def test_the_readme_example_is_a_valid_registry(tmp_path: Path) -> None:
     assert registry.hidden("ulla-petrov") and registry.public_aliases("p-0042") == ()
 
 
-def test_a_hidden_players_decklist_file_is_renamed_with_them(tmp_path: Path) -> None:
-    """The decklist files read beside an event take the published ids too: a hidden player's
-    deck is theirs under their number, with its verdict; the checks keep the file's ids."""
+def test_a_hidden_players_deck_is_theirs_under_their_number(tmp_path: Path) -> None:
+    """The decks read from the files beside an event take the published ids too: a hidden
+    player's deck is theirs under their number, with its verdict; the checks keep the file's ids."""
     project = make_project(tmp_path)
     _choose(project, {"ulla-petrov": "display: hidden"})
     registry, problems = load_players(project)
@@ -203,9 +205,6 @@ def test_a_hidden_players_decklist_file_is_renamed_with_them(tmp_path: Path) -> 
     event, deck_files = sample_event_and_decks(MODERN)
     ulla = PlayerId("ulla-petrov")
     hidden = unnamed_id([p.id for p in event.players].index(ulla) + 1)
-    public = public_deck_files(event, deck_files, registry)
-    assert [f.player for f in public] == [hidden if f.player == ulla else f.player for f in deck_files]
-    assert [(f.ref, f.text) for f in public] == [(f.ref, f.text) for f in deck_files]
 
     # Her list made illegal: the published report marks her deck, under her number.
     illegal = tuple(
@@ -214,8 +213,61 @@ def test_a_hidden_players_decklist_file_is_renamed_with_them(tmp_path: Path) -> 
     )
     formats, _ = format_registry(project)
     real = compute_summary(event, illegal, formats)
-    shown = publishable(event, illegal, registry, lambda e, files: compute_summary(e, files, formats))
+    shown = compute_summary(event, illegal, formats, naming=naming_of(event, registry))
     assert ulla not in shown.decks and set(shown.decks) == {hidden if p == ulla else p for p in real.decks}
     assert shown.decks[hidden].decklist == real.decks[ulla].decklist
     assert shown.decks[hidden].legal is False and real.decks[ulla].legal is False
     assert shown.checks == real.checks and [d.message.split(":")[0] for d in shown.checks] == ["ulla-petrov"]
+
+
+def test_the_published_summary_renames_what_it_worked_out_on_the_file(tmp_path: Path) -> None:
+    """The summary works out the decks and the standings after each round once, with the
+    file's ids (its checks are the file's), and renames them for the published copy: the same
+    rows, values and decks as working them out again on the published copy (which it did)."""
+    project = make_project(tmp_path)
+    _choose(project, {"ulla-petrov": "display: hidden", "oona-ueda": "handle: TheOracle"})
+    text = project.players_file.read_text(encoding="utf-8")
+    project.players_file.write_text(
+        text.replace("{id: ines-costa, name: Ines Costa}", "{id: ines-c, name: Ines Costa, aliases: [ines-costa]}"),
+        encoding="utf-8",
+    )
+    registry, problems = load_players(project)
+    assert problems == []
+    for slug in ("2026-11-06-draft-night", MODERN, "2026-11-20-pioneer-weekly"):
+        event, deck_files = sample_event_and_decks(slug)
+        naming = naming_of(event, registry)
+        once = compute_summary(event, deck_files, naming=naming)
+        public = naming.published(event)
+        again = compute_summary(public, tuple(f.renamed(naming.published_id) for f in deck_files))
+        assert public is not event and once.event == again.event
+        assert any(p.file_id for p in public.players), slug  # a hidden player: published under a number
+        assert [t.rows for t in once.standings] == [t.rows for t in again.standings] != []
+        ids = [p.id for p in public.players]
+        for a, b in zip(once.standings, again.standings, strict=True):
+            assert a.values_at.keys() == b.values_at.keys()
+            for k in a.values_at:
+                assert [a.values_at[k][p] for p in ids if p in a.values_at[k]] == [
+                    b.values_at[k][p] for p in ids if p in b.values_at[k]
+                ]
+        assert once.final is not None and again.final is not None and once.final.rows == again.final.rows
+        assert once.decks == again.decks and once.winner == again.winner and once.seeds == again.seeds
+    assert naming_of(sample_event("2026-11-13-friday-night-modern"), registry).canonical == {"ines-costa": "ines-c"}
+
+
+def test_a_name_players_yaml_spells_otherwise_is_the_name_in_every_table(tmp_path: Path) -> None:
+    """A player named in full whose entry in players.yaml spells the name otherwise than the
+    event file: the API document's standings, like its players, name them as players.yaml
+    does (its standings had kept the file's spelling, as had the analysts' tables)."""
+    project = make_project(tmp_path)
+    text = project.players_file.read_text(encoding="utf-8")
+    project.players_file.write_text(text.replace("name: Beatrix Okafor}", "name: Beatrix O. Okafor}"), encoding="utf-8")
+    registry, problems = load_players(project)
+    assert problems == []
+    event, deck_files = sample_event_and_decks("2026-09-19-weiss-schwarz-neo-standard")
+    report = compute_summary(event, deck_files, naming=naming_of(event, registry))
+    doc = event_document(report)
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    assert names["beatrix-okafor"] == "Beatrix O. Okafor"
+    assert {row["player"]: row["name"] for row in doc["final"]} == names
+    rows = event_tables(report, analytics_record(report)).standings
+    assert any("Beatrix O. Okafor" in row for row in rows) and not any("Beatrix Okafor" in row for row in rows)
