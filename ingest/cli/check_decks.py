@@ -42,9 +42,9 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
       scorekeeper check-decks
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
+    from ingest.checks.project_diagnostics import check_event_file, shared_file_diagnostics
     from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
     from ingest.source.pipeline import format_registry, load_archetype_book
-    from ingest.source.project_diagnostics import check_event_file, shared_file_diagnostics
     from ingest.source.site_config import card_data
 
     project = project_of(ctx)

@@ -429,7 +429,7 @@ def _run_quietly(
 
 def _check_pairings(event_file: Path, project: Any) -> None:
     """What ``validate`` says about the file (its recorded pairings are among its checks)."""
-    from ingest.source.project_diagnostics import check_event_file
+    from ingest.checks.project_diagnostics import check_event_file
 
     checked = check_event_file(event_file, project)
     print_diagnostics(list(checked.diagnostics))

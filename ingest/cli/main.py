@@ -118,7 +118,7 @@ for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
     """Loads every event file and runs every check ``build`` runs (shared files included)."""
-    from ingest.source.project_diagnostics import check_project
+    from ingest.checks.project_diagnostics import check_project
 
     checked = check_project(project, paths)
     return list(checked.loaded), list(checked.diagnostics)

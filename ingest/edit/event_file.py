@@ -144,7 +144,7 @@ def check_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
     if event is not None and not has_errors(diags):
-        from ingest.source.project_diagnostics import recorded_pairing_checks
+        from ingest.checks.project_diagnostics import recorded_pairing_checks
 
         diags = diags + recorded_pairing_checks(event)
     return doc, event, sorted_diagnostics(diags)

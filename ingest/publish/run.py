@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
@@ -64,7 +65,6 @@ from ingest.source.own_pages import own_pages
 from ingest.source.pipeline import event_data, load_archetype_book, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import card_data, card_data_files, league_settings, site_config

@@ -83,7 +83,7 @@ def compute_report(
     published = uses_published_standings(event)  # the platform's standings, as recorded
     ruleset = published_ruleset(event) if published else ruleset_for(event)
     status = event_status(event)
-    from ingest.source.project_diagnostics import checks_for
+    from ingest.checks.project_diagnostics import checks_for
 
     results = results_of(event)
     decks = event_decks(event, deck_files, formats, archetypes, card_data)

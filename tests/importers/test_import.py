@@ -89,7 +89,7 @@ def test_the_corpus_has_24_files_from_five_platforms() -> None:
 def test_every_file_imports_and_validates_without_errors(
     imported: tuple[Path, dict[str, PreparedImport]], name: str
 ) -> None:
-    from ingest.source.project_diagnostics import event_checks
+    from ingest.checks.project_diagnostics import event_checks
 
     root, prepared = imported
     project = Project(root)
