@@ -78,7 +78,8 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable
-    from ingest.source.pipeline import format_registry, load_archetype_book, load_players
+    from ingest.source.pipeline import format_registry, load_archetype_book
+    from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
 

@@ -28,16 +28,9 @@ from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
 from ingest.source.own_pages import own_pages
-from ingest.source.pipeline import (
-    Loaded,
-    event_data,
-    event_paths,
-    format_registry,
-    load_archetype_book,
-    load_event,
-    load_players,
-)
+from ingest.source.pipeline import Loaded, event_data, event_paths, format_registry, load_archetype_book, load_event
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.source.site_config import card_data, site_config_diagnostics
 from ingest.source.site_layers import layering_problems
 from ingest.source.storage import links_out

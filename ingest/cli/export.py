@@ -67,7 +67,8 @@ def export(
     from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record
     from ingest.source.naming import publishable
-    from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
+    from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event
+    from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
     from ingest.source.storage import write_atomically

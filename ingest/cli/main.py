@@ -281,7 +281,7 @@ def standings(
     event, warnings = checked_event_and_warnings(project, event_file, "first", as_json=as_json)
     found = {"diagnostics": [d.as_json() for d in warnings]}
     from ingest.source.naming import public_event
-    from ingest.source.pipeline import load_players
+    from ingest.source.reading import load_players
 
     # Players are named as they chose in players.yaml (the standings are the same).
     event = public_event(event, load_players(project)[0])

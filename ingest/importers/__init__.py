@@ -96,7 +96,7 @@ class Archive:
         Raises:
             IngestError: ``players.yaml`` has errors (players are matched against it).
         """
-        from ingest.source.pipeline import load_players
+        from ingest.source.reading import load_players
         from ingest.source.storage import find_files
 
         registry, problems = load_players(project)
@@ -135,7 +135,7 @@ def _source_url(path: Path) -> str:
 
 def _previous_ids(path: Path) -> dict[str, str]:
     """Name key -> id of the players of an event file an import replaces."""
-    from ingest.source.pipeline import read_document
+    from ingest.source.reading import read_document
 
     # An event file of the project: read through the one reading path (limits, no alias bomb).
     doc, problems = read_document(path, path.name)

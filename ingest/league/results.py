@@ -38,8 +38,9 @@ from ingest.league.result_words import words_of
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
 from ingest.source.naming import published_names
-from ingest.source.pipeline import event_paths, load_players
+from ingest.source.pipeline import event_paths
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.source.storage import display_path
 from ingest.venue.codes import VenueKeys, read_code, same
 from ingest.venue.events import Events, LiveEvent

@@ -62,9 +62,10 @@ from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
-from ingest.source.pipeline import event_data, load_archetype_book, load_players
+from ingest.source.pipeline import event_data, load_archetype_book
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import card_data, card_data_files, league_settings, site_config

@@ -1,6 +1,6 @@
 """Checking the format and archetype files (``formats/``) and turning them into their values.
 
-The files are read like every project file (:func:`ingest.source.pipeline.read_document`) and
+The files are read like every project file (:func:`ingest.source.reading.read_document`) and
 validated like event files (:func:`ingest.source.validation.check_document`: the same
 messages, relevance and positions). The rules a schema cannot state (the game or format
 matching the file name, every ``until`` after its ``since``, no card listed twice for

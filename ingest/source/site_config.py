@@ -1,6 +1,6 @@
 """The site configuration (``mkdocs.yml``) and the card-data files it names, read once per change.
 
-Both take the one reading path (:func:`ingest.source.pipeline.read_document` for the
+Both take the one reading path (:func:`ingest.source.reading.read_document` for the
 configuration, the bounded reader of :mod:`ingest.source.storage` for card data); every
 problem is a positioned diagnostic. Only the values Scorekeeper reads from ``mkdocs.yml``
 are checked here: the site engine checks the rest.
@@ -17,8 +17,8 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.decks.card_data import CardData, CardDataError
 from ingest.source.league_config import LeagueSettings, league_problems, settings_from
-from ingest.source.pipeline import read_document, signature
 from ingest.source.project import Project
+from ingest.source.reading import read_document, signature
 from ingest.source.site_checks import contained_problem, named_files_checks, site_checks
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path

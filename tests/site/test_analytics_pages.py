@@ -33,7 +33,8 @@ def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
     from ingest.report.event_report import compute_report
     from ingest.site.digest import analytics_record
-    from ingest.source.pipeline import event_data, load_archetype_book, load_event, load_players
+    from ingest.source.pipeline import event_data, load_archetype_book, load_event
+    from ingest.source.reading import load_players
 
     project = Project(docs.parents[1])
     data = event_data(project)

@@ -17,8 +17,9 @@ from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
-from ingest.source.pipeline import format_registry, load_players
+from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks
 
