@@ -42,6 +42,7 @@ standings after each round, the final standings, the checks and the champion.
 
 from __future__ import annotations
 
+from ingest.checks.event_files import Loaded, load_event
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.core.games import Game, register_game, unregister_game
@@ -51,7 +52,6 @@ from ingest.publish.run import build_site
 from ingest.report.event_report import EventReport, compute_report
 from ingest.rules.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.source.extensions import ExtensionError, load_extensions
-from ingest.source.pipeline import Loaded, load_event
 from ingest.source.project import Project
 
 __all__ = [

@@ -11,9 +11,9 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.decks.deck_file import DeckFile
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 
@@ -74,11 +74,11 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
+    from ingest.checks.event_files import format_registry, load_archetype_book
     from ingest.checks.project_diagnostics import check_project
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable
-    from ingest.source.pipeline import format_registry, load_archetype_book
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ingest.checks.event_files import parse_event_text
 from ingest.cli.common import (
     GameChoice,
     RoundsType,
@@ -43,7 +44,6 @@ from ingest.edit.event_file import (
     edit_event_file,
 )
 from ingest.edit.locking import FileBusy
-from ingest.source.pipeline import parse_event_text
 from ingest.source.storage import create_atomically, display_path
 
 if TYPE_CHECKING:

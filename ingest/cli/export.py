@@ -61,13 +61,13 @@ def export(
           scorekeeper export --csv tables/ --season spring-league
     """
     from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, event_tables, joined
+    from ingest.checks.event_files import event_data, event_paths, load_archetype_book, load_event
     from ingest.checks.project_diagnostics import shared_file_diagnostics
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
     from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record
     from ingest.source.naming import publishable
-    from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
+from ingest.checks.event_files import Loaded, event_paths
 from ingest.cli.catalogs import catalogs
 from ingest.cli.check_decks import check_decks
 from ingest.cli.clock import clock
@@ -45,7 +46,6 @@ from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, 
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
 from ingest.source.extensions import ExtensionError, load_extensions
-from ingest.source.pipeline import Loaded, event_paths
 from ingest.source.project import Project
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -239,8 +239,8 @@ def prepare_import(t: Tournament, archive: Archive, *, what: str = "") -> Prepar
 
 def _check(text: str, shown: str, project: Project) -> tuple[str, Event, list[Diagnostic]]:
     """The new text read back through ``validate``'s checks (decklists aside)."""
+    from ingest.checks.event_files import parse_event_text
     from ingest.checks.project_diagnostics import recorded_pairing_checks
-    from ingest.source.pipeline import parse_event_text
 
     _doc, event, diags = parse_event_text(text, shown, project)
     if event is not None and not has_errors(diags):

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.event_files import event_data, load_archetype_book
 from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
@@ -62,7 +63,6 @@ from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
-from ingest.source.pipeline import event_data, load_archetype_book
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.source.reading import load_players

@@ -22,10 +22,10 @@ import pytest
 
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
+from ingest.checks.event_files import load_archetype_book, load_event
 from ingest.core.model import Event
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.report.event_report import compute_report
-from ingest.source.pipeline import load_archetype_book, load_event
 from ingest.source.project import Project
 from tests.builders import DATA
 from tests.conformance_data import corpus_event, corpus_files

@@ -13,9 +13,9 @@ import pytest
 
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.report.event_report import compute_report
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.site_helpers import make_project
 

@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.checks.event_files import load_event
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, Source
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.site_helpers import page_text
 

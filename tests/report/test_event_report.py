@@ -7,9 +7,9 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
+from ingest.checks.event_files import format_registry
 from ingest.core.ids import PlayerId
 from ingest.report.event_report import compute_report
-from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, sample_event_and_decks

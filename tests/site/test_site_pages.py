@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.checks.event_files import format_registry
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
@@ -19,7 +20,6 @@ from ingest.decks.format_lists import DatedCard
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings import standings_by_round
-from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.site_helpers import (

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.checks.event_files import format_registry
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
-from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from ingest.source.reading import load_players
 from tests.builders import ROOT

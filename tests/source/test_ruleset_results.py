@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.source.pipeline import parse_event_text
+from ingest.checks.event_files import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 
