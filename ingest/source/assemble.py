@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.families import family_of_game, owner_of
@@ -20,11 +20,40 @@ from ingest.core.games import DEFAULT_RULES
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, Phase, Player, PlayoffSpec, Source, Structure, Team
 from ingest.core.slug import slug
-from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.source.assemble_checks import EventChecks
 from ingest.source.assembly_context import items
 from ingest.source.deck_refs import deck_path_problem
 from ingest.source.yamldoc import SourceDocument, YamlPath
+
+
+class FormatShape(Protocol):
+    """What assembly reads of a format: its id and its kind."""
+
+    @property
+    def id(self) -> str:
+        """The id (an overlay combined with its base: ``modern+two-headed-giant``)."""
+        ...
+
+    @property
+    def kind(self) -> str:
+        """``constructed``, ``limited``, ..."""
+        ...
+
+
+class KnownFormats(Protocol):
+    """The project's formats as assembly asks them: the caller reads the format files
+    (:class:`ingest.decks.format_registry.FormatRegistry`, :mod:`ingest.decks.format_files`) and
+    hands them in, so reading an event asks nothing of the decks."""
+
+    @property
+    def unreadable(self) -> frozenset[str]:
+        """Games whose format file has errors (reported there, once)."""
+        ...
+
+    def get(self, game: str, format_id: str) -> FormatShape:
+        """The format; raises :class:`LookupError` with a sentence for the TO when the game
+        has no such format."""
+        ...
 
 
 def slug_for(path: str) -> str:
@@ -39,7 +68,7 @@ def slug_for(path: str) -> str:
 
 def event_from(
     doc: SourceDocument,
-    formats: FormatRegistry | None = None,
+    formats: KnownFormats | None = None,
     broken: frozenset[YamlPath] = frozenset(),
     *,
     lenient: bool = False,
@@ -66,7 +95,7 @@ def event_from(
     if formats is not None and fmt != "other" and game not in formats.unreadable:
         try:
             rules = formats.get(game, fmt)
-        except UnknownFormatError as exc:
+        except LookupError as exc:  # (UnknownFormatError, whose message names the known formats)
             a.err(
                 "unknown-format",
                 ("format",),
