@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ingest.checks.event_files import load_event
 from ingest.core.model import Event
-from ingest.decks.deck_file import DeckFile
+from ingest.source.deck_file import DeckFile
 from ingest.source.project import Project
 from tests.builders import ROOT
 

@@ -1,7 +1,7 @@
 """The read -> validate -> model chain for event files.
 
 ``load_event`` returns the event (or None), the decklist files it names as read
-(:class:`~ingest.decks.deck_file.DeckFile`, beside the event: the model carries no file's
+(:class:`~ingest.source.deck_file.DeckFile`, beside the event: the model carries no file's
 text) and every diagnostic for the file; it reads the event file and those decklist
 files, and writes nothing.
 """
@@ -20,11 +20,11 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, wa
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
-from ingest.decks.deck_file import DeckFile
+from ingest.decks.format_files import archetypes_from_documents, registry_from_documents
 from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
+from ingest.source.deck_file import DeckFile
 from ingest.source.deck_refs import deck_files, deck_path_problem
-from ingest.source.format_files import archetypes_from_documents, registry_from_documents
 from ingest.source.layers import SearchPath
 from ingest.source.project import Project
 from ingest.source.reading import read_data_files, signature

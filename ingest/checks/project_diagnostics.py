@@ -24,10 +24,10 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
+from ingest.source.deck_file import DeckFile
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.reading import load_players

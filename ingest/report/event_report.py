@@ -1,7 +1,7 @@
 """Everything computed about one event, bundled for rendering.
 
 :func:`compute_report` is the single step between the model and the site. From the event
-and the decklist files read beside it (:class:`~ingest.decks.deck_file.DeckFile`), it
+and the decklist files read beside it (:class:`~ingest.source.deck_file.DeckFile`), it
 works out the deck verdicts and archetypes, the metagame, the checks and the event's
 status, as every family has them; then the family's own results
 (:mod:`ingest.report.family_results`): standings after each round and final standings
@@ -22,7 +22,6 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.report.family_results import results_of
@@ -30,6 +29,7 @@ from ingest.report.report_values import EventReport, MetaRow, decklists_visible,
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
+from ingest.source.deck_file import DeckFile
 
 __all__ = ["EventReport", "MetaRow", "compute_report", "decklists_visible", "event_status", "public_archetypes"]
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, Player
-from ingest.decks.deck_file import DeckFile
+from ingest.source.deck_file import DeckFile
 from ingest.source.players import PlayerRegistry
 
 DISPLAYS = ("full", "initials", "handle", "hidden")

@@ -13,12 +13,12 @@ from pathlib import Path
 from ingest.checks.event_files import format_registry, load_event
 from ingest.core.figures import show_points
 from ingest.core.model import Event
-from ingest.decks.deck_file import DeckFile
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site import fragments
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
+from ingest.source.deck_file import DeckFile
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.wot.wot_entry import wot_entries
