@@ -76,12 +76,12 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
     from ingest.checks.event_files import format_registry, load_archetype_book
     from ingest.checks.project_diagnostics import check_project
+    from ingest.decks.card_files import card_data
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
-    from ingest.source.site_config import card_data
 
     formats, _ = format_registry(project)
     players, _ = load_players(project)

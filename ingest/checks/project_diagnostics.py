@@ -24,6 +24,7 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.card_files import card_data
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
@@ -31,7 +32,7 @@ from ingest.source.deck_file import DeckFile
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.reading import load_players
-from ingest.source.site_config import card_data, site_config_diagnostics
+from ingest.source.site_config import site_config_diagnostics
 from ingest.source.site_layers import layering_problems
 from ingest.source.storage import links_out
 

@@ -44,8 +44,8 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
     """
     from ingest.checks.event_files import format_registry, load_archetype_book
     from ingest.checks.project_diagnostics import check_event_file, shared_file_diagnostics
+    from ingest.decks.card_files import card_data
     from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.source.site_config import card_data
 
     project = project_of(ctx)
     registry, _ = format_registry(project)

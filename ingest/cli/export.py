@@ -64,13 +64,13 @@ def export(
     from ingest.checks.event_files import event_data, event_paths, load_archetype_book, load_event
     from ingest.checks.project_diagnostics import shared_file_diagnostics
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
+    from ingest.decks.card_files import card_data
     from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record
     from ingest.source.naming import publishable
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
-    from ingest.source.site_config import card_data
     from ingest.source.storage import write_atomically
 
     project = project_of(ctx)

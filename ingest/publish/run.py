@@ -35,6 +35,7 @@ from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagn
 from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
+from ingest.decks.card_files import card_data, card_data_files
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
@@ -68,7 +69,7 @@ from ingest.source.project import Project
 from ingest.source.reading import load_players
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
-from ingest.source.site_config import card_data, card_data_files, league_settings, site_config
+from ingest.source.site_config import league_settings, site_config
 from ingest.source.storage import display_path, find_files
 
 ENGINES = ("mkdocs", "zensical")

@@ -18,6 +18,7 @@ from ingest.checks.event_files import load_event
 from ingest.core.ids import PlayerId
 from ingest.core.model import Player
 from ingest.core.safetext import unsafe_character
+from ingest.decks.card_files import card_data
 from ingest.decks.decklist_parts import Section
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.site.deck_words import message
@@ -26,7 +27,6 @@ from ingest.site.i18n import gettext as _
 from ingest.site.qr import QrCode, qr_code
 from ingest.site.submission_words import deadline_words
 from ingest.source.project import Project
-from ingest.source.site_config import card_data
 from ingest.venue.codes import shown_code
 from ingest.venue.events import LiveEvent
 
