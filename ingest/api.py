@@ -47,10 +47,10 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.core.games import Game, register_game, unregister_game
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.run import build_site
 from ingest.report.event_report import EventReport, compute_report
-from ingest.rules.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.source.extensions import ExtensionError, load_extensions
 from ingest.source.project import Project
 

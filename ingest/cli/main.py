@@ -269,8 +269,8 @@ def standings(
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
       scorekeeper standings events/2026/fnm.yaml --cut
     """
+    from ingest.core.rulesets import get_ruleset
     from ingest.report.family_results import results_of
-    from ingest.rules.rulesets import get_ruleset
 
     project = project_of(ctx)
     if rules is not None:

@@ -3,7 +3,7 @@
 A family is how a game's events run end to end. The **MTR-style** family: matches of one or
 more games, Swiss and knockout pairing, standings by match points and tiebreakers; Magic (MTR),
 Transformers (Aequitas) and the Bushiroad games play by it, each event parametrised by its
-ruleset (:mod:`ingest.rules.rulesets`), and its team events are its own business. **Wheel of
+ruleset (:mod:`ingest.core.rulesets`), and its team events are its own business. **Wheel of
 Time**: Hero and Villain games in cycles of two, game points and tie-breaking points
 (:mod:`ingest.wot`). Each game names its family in the games table (:mod:`ingest.core.games`).
 
@@ -36,7 +36,7 @@ importers     the CSV rows of a result, a game written back    ``_MatchRows``   
 
 Adding a game of an existing family is one row of the games table, from a module of its own
 (:func:`ingest.core.games.register_game`), with its ruleset when it has rules of its own
-(:func:`ingest.rules.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.
+(:func:`ingest.core.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.planner.bracket import plan_elimination_event
 from ingest.planner.double_elimination_plan import plan_double_elimination
 from ingest.planner.outcome import Finished, PairPlan
@@ -23,7 +24,6 @@ from ingest.planner.recorded_rounds import elimination_event_diagnostics, no_dia
 from ingest.planner.round_robin_plan import plan_round_robin
 from ingest.planner.swiss_plan import plan_swiss_event
 from ingest.planner.wot_plan import plan_wot_event, wot_event_diagnostics
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 
 

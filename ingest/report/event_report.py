@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.event_decks import DeckInfo, event_decks
@@ -28,7 +29,6 @@ from ingest.report.family_results import results_of
 from ingest.report.report_values import EventReport, MetaRow, decklists_visible, event_status, public_archetypes
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.source.deck_file import DeckFile
 
 __all__ = ["EventReport", "MetaRow", "compute_report", "decklists_visible", "event_status", "public_archetypes"]

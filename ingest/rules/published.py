@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, PublishedRow, Source
-from ingest.rules.rulesets import Ruleset, get_ruleset
+from ingest.core.rulesets import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from ingest.rules.standings_values import Standings

@@ -6,8 +6,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ingest.core.games import GAMES
+from ingest.core.rulesets import get_ruleset, registered_rulesets
 from ingest.report.history import PlayerHistories
-from ingest.rules.rulesets import get_ruleset, registered_rulesets
 from ingest.site import i18n
 from ingest.site.digest import EventDigest
 from ingest.site.i18n import N_, ngettext

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos
 from ingest.core.games import REGISTERED
-from ingest.rules.rulesets import RULESETS
+from ingest.core.rulesets import RULESETS
 from ingest.source.project import Project
 from ingest.source.reading import read_document
 from ingest.source.site_checks import contained_problem

@@ -10,7 +10,7 @@ written here, as every ruleset writes its own, so the ruleset imports no engine.
 
 from __future__ import annotations
 
-from ingest.rules.rulesets.base import Ruleset, Sections
+from ingest.core.rulesets.base import Ruleset, Sections
 
 WOT = Ruleset(
     id="wot",
