@@ -5,7 +5,7 @@ equal share the rank. The scoring itself (game points 2 / 0 / -1 / 1, bye 2, and
 tie-breaking points from final support/opposition) lives in :mod:`ingest.wot`, which
 scores every Wheel of Time event; the points below are the engine's own (a loss in the
 Last Battle; a loss before it costs a point), for what reads a ruleset's points. They are
-written here, as every ruleset writes its own, so the ruleset imports no engine.
+written here, as every ruleset writes its own, and the engine takes them from here.
 """
 
 from __future__ import annotations
