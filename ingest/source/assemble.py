@@ -23,6 +23,7 @@ from ingest.core.slug import slug
 from ingest.source.assemble_checks import EventChecks
 from ingest.source.assembly_context import items
 from ingest.source.deck_refs import deck_path_problem
+from ingest.source.event_origin import source_from
 from ingest.source.yamldoc import SourceDocument, YamlPath
 
 
@@ -160,12 +161,10 @@ class _Assembler(EventChecks):
         )
 
     def source(self) -> Source | None:
-        """The ``source`` block of an imported event (:mod:`ingest.rules.published`)."""
+        """The ``source`` block of an imported event (:mod:`ingest.source.event_origin`)."""
         raw = self.data.get("source")
         if not isinstance(raw, Mapping) or not self.intact(("source",)):
             return None
-        from ingest.rules.published import source_from
-
         return source_from(raw, self.ids, lambda path, message, hint: self.err("source", path, message, hint), self.pos)
 
     def date(self, key: str) -> dt.date | None:
