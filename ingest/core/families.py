@@ -117,6 +117,12 @@ WHEEL_OF_TIME = Family(
 FAMILIES: Mapping[str, Family] = {f.id: f for f in (MTR_STYLE, WHEEL_OF_TIME)}
 """Every family by id."""
 
+KNOCKOUT_LOSSES: Mapping[str, int] = {"single-elimination": 1, "double-elimination": 2}
+"""Losses that knock a player out, by pairing system (a draw counts as a loss for both,
+Bushiroad 3.2.2, 3.2.3); nobody is knocked out in a system not listed. Reading an event
+asks it (a knocked-out player is not missing from the next round), and the planner's
+systems take it from here (:data:`ingest.planner.systems.SYSTEMS`)."""
+
 PLAYED_BY: dict[str, Family] = {}
 """The family each game is played by, by game id: written by the games table
 (:mod:`ingest.core.games`, the shipped games when it is imported, a registered game when it
