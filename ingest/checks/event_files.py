@@ -12,6 +12,7 @@ import functools
 import hashlib
 import os
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,13 @@ from ingest.source.assemble import event_from
 from ingest.source.deck_file import DeckFile
 from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.layers import SearchPath
+from ingest.source.match_entries import MatchEntries
 from ingest.source.project import Project
 from ingest.source.reading import read_data_files, signature
+from ingest.source.round_entries import EntryReader
 from ingest.source.storage import display_path, file_signature, find_files, read_text
 from ingest.source.validation import check_document, load_schema
+from ingest.source.wot_entries import WotEntries
 from ingest.source.yamldoc import SourceDocument, parse_yaml
 
 
@@ -55,6 +59,12 @@ class Loaded:
     document: SourceDocument | None = None
     """The text as read, with its node tree (only when :func:`load_event` was asked to keep
     it: a command that checks a file and then edits it reads it once)."""
+
+
+READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()}
+"""Each family's reader of round entries, by the family's id, handed to assembly: the
+MTR-style family's matches are read by the reading stage (:mod:`ingest.source.match_entries`),
+Wheel of Time's tables and byes by the reader beside their values (:mod:`ingest.source.wot_entries`)."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -138,7 +148,7 @@ def parse_event_text(
     registry = data.formats if data is not None else format_registry(project)[0]
     checked = check_document(doc, load_schema(project.schema("event"), registry.format_ids()))
     problems.extend(checked.diagnostics)
-    event, found = event_from(doc, registry, checked.broken, lenient=lenient)
+    event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
     if lenient and not any(d.is_error for d in checked.diagnostics):
         return doc, event, problems

@@ -34,6 +34,9 @@ site          ``VIEWS``: the pages' round views, the printed   ``MatchViews``   
 importers     the CSV rows of a result, a game written back    ``_MatchRows``      ``WotRows``
 ============  ===============================================  ==================  ============
 
+The readers of round entries are handed to assembly by the caller
+(:data:`ingest.checks.event_files.READERS`), as Wheel of Time's reads into the engine's own values.
+
 Adding a game of an existing family is one row of the games table, from a module of its own
 (:func:`ingest.core.games.register_game`), with its ruleset when it has rules of its own
 (:func:`ingest.core.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.

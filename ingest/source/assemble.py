@@ -24,6 +24,7 @@ from ingest.source.assemble_checks import EventChecks
 from ingest.source.assembly_context import items
 from ingest.source.deck_refs import deck_path_problem
 from ingest.source.event_origin import source_from
+from ingest.source.round_entries import EntryReader
 from ingest.source.yamldoc import SourceDocument, YamlPath
 
 
@@ -72,6 +73,7 @@ def event_from(
     formats: KnownFormats | None = None,
     broken: frozenset[YamlPath] = frozenset(),
     *,
+    readers: Mapping[str, EntryReader],
     lenient: bool = False,
 ) -> tuple[Event | None, list[Diagnostic]]:
     """Builds the event model from a document and checks cross-references.
@@ -83,11 +85,13 @@ def event_from(
             The checks that do not depend on them still run, so one run reports every
             problem of the file; the parts they need are skipped, never misread. The event
             is None whenever anything is broken.
+        readers: each family's reader of round entries, by the family's id
+            (:data:`ingest.checks.event_files.READERS`).
         lenient: return the event even when cross-reference checks found errors (never when
             the schema broke something), so that a command can correct the very entry that
             is wrong; everything else uses only events without errors.
     """
-    a = _Assembler(doc, broken)
+    a = _Assembler(doc, readers, broken)
     event = a.build()
     if broken:
         return None, a.out
