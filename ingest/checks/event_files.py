@@ -33,8 +33,8 @@ from ingest.source.reading import read_data_files, signature
 from ingest.source.round_entries import EntryReader
 from ingest.source.storage import display_path, file_signature, find_files, read_text
 from ingest.source.validation import check_document, load_schema
-from ingest.source.wot_entries import WotEntries
 from ingest.source.yamldoc import SourceDocument, parse_yaml
+from ingest.wot.wot_entries import WotEntries
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ class Loaded:
 READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()}
 """Each family's reader of round entries, by the family's id, handed to assembly: the
 MTR-style family's matches are read by the reading stage (:mod:`ingest.source.match_entries`),
-Wheel of Time's tables and byes by the reader beside their values (:mod:`ingest.source.wot_entries`)."""
+Wheel of Time's tables and byes by the reader beside their values (:mod:`ingest.wot.wot_entries`)."""
 
 
 @functools.lru_cache(maxsize=8)

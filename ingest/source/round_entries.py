@@ -7,7 +7,7 @@ reader, looked up by the family's id in the table the caller of assembly hands i
 
 * :class:`~ingest.source.match_entries.MatchEntries` (MTR-style): matches, byes, match
   losses and double losses, and a team event's team matches;
-* :class:`~ingest.source.wot_entries.WotEntries` (Wheel of Time): Hero/Villain tables and
+* :class:`~ingest.wot.wot_entries.WotEntries` (Wheel of Time): Hero/Villain tables and
   byes with their side.
 
 An entry of another family's shape (a Hero/Villain table in a Swiss event of Magic, a match
