@@ -74,9 +74,9 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
-    from ingest.checks.event_files import format_registry, load_archetype_book
     from ingest.checks.project_diagnostics import check_project
     from ingest.decks.card_files import card_data
+    from ingest.decks.format_files import format_registry, load_archetype_book
     from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable

@@ -8,7 +8,6 @@ files, and writes nothing.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import posixpath
@@ -20,16 +19,14 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
-from ingest.decks.archetypes import ArchetypeBook
-from ingest.decks.format_files import archetypes_from_documents, registry_from_documents
+from ingest.decks.format_files import format_registry
 from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
 from ingest.source.deck_file import DeckFile
 from ingest.source.deck_refs import deck_files, deck_path_problem
-from ingest.source.layers import SearchPath
 from ingest.source.match_entries import MatchEntries
 from ingest.source.project import Project
-from ingest.source.reading import read_data_files, signature
+from ingest.source.reading import signature
 from ingest.source.round_entries import EntryReader
 from ingest.source.storage import display_path, file_signature, find_files, read_text
 from ingest.source.validation import check_document, load_schema
@@ -65,47 +62,6 @@ READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()
 """Each family's reader of round entries, by the family's id, handed to assembly: the
 MTR-style family's matches are read by the reading stage (:mod:`ingest.source.match_entries`),
 Wheel of Time's tables and byes by the reader beside their values (:mod:`ingest.wot.wot_entries`)."""
-
-
-@functools.lru_cache(maxsize=8)
-def _formats(
-    formats: SearchPath, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
-) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    docs, unreadable, diags = read_data_files(formats.files("*.yaml"), root)
-    registry, problems = registry_from_documents(docs, load_schema(schema), unreadable)
-    return registry, (*diags, *problems)
-
-
-@functools.lru_cache(maxsize=8)
-def _archetypes(
-    folders: SearchPath, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
-) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
-    paths = folders.files("*.yaml")
-    if not paths:
-        return None, ()
-    docs, _, diags = read_data_files(paths, root)
-    book, problems = archetypes_from_documents(docs, load_schema(schema))
-    return book, (*diags, *problems)
-
-
-def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
-    """Archetype rules from formats/archetypes/ (a project's file for a format over the shipped
-    one), with positioned problems (read once per change)."""
-    folders, schema = _resolved(project.archetypes), project.schema("archetypes").resolve()
-    book, problems = _archetypes(folders, project.root.resolve(), schema, signature(*folders, schema))
-    return book, list(problems)
-
-
-def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    """The project's formats (read once) and any problem in the format files: a game's file from
-    the project's ``formats/`` when it has one (``formats/mtg.yaml`` replaces Magic's formats),
-    else the shipped one."""
-    folders, schema = _resolved(project.formats), project.schema("format").resolve()
-    return _formats(folders, schema, project.root.resolve(), signature(*folders, schema))
-
-
-def _resolved(layers: SearchPath) -> SearchPath:
-    return SearchPath(tuple(folder.resolve() for folder in layers))
 
 
 def parse_event_text(

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ingest.checks.event_files import Loaded, event_data, event_paths, format_registry, load_archetype_book, load_event
+from ingest.checks.event_files import Loaded, event_data, event_paths, load_event
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
@@ -26,6 +26,7 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.card_files import card_data
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
+from ingest.decks.format_files import format_registry, load_archetype_book
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
 from ingest.source.deck_file import DeckFile

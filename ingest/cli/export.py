@@ -61,10 +61,11 @@ def export(
           scorekeeper export --csv tables/ --season spring-league
     """
     from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, event_tables, joined
-    from ingest.checks.event_files import event_data, event_paths, load_archetype_book, load_event
+    from ingest.checks.event_files import event_data, event_paths, load_event
     from ingest.checks.project_diagnostics import shared_file_diagnostics
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
     from ingest.decks.card_files import card_data
+    from ingest.decks.format_files import load_archetype_book
     from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
     from ingest.site.digest import analytics_record

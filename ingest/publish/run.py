@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ingest.checks.event_files import event_data, load_archetype_book
+from ingest.checks.event_files import event_data
 from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.decks.card_files import card_data, card_data_files
+from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events

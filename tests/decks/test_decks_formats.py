@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from ingest.checks.event_files import format_registry
 from ingest.core.diagnostics import Diagnostic
 from ingest.decks.decklist import Decklist
-from ingest.decks.format_files import check_archetype_file, check_game_file, registry_from_documents
+from ingest.decks.format_files import check_archetype_file, check_game_file, format_registry, registry_from_documents
 from ingest.decks.format_registry import UnknownFormatError
 from ingest.decks.format_rules import FormatRules
 from ingest.source.project import Project

@@ -7,8 +7,8 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from ingest.checks.event_files import format_registry
 from ingest.core.ids import PlayerId
+from ingest.decks.format_files import format_registry
 from ingest.report.event_report import compute_report
 from ingest.source.project import Project
 from tests.builders import ROOT

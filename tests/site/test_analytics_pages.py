@@ -31,7 +31,8 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
-    from ingest.checks.event_files import event_data, load_archetype_book, load_event
+    from ingest.checks.event_files import event_data, load_event
+    from ingest.decks.format_files import load_archetype_book
     from ingest.report.event_report import compute_report
     from ingest.site.digest import analytics_record
     from ingest.source.reading import load_players

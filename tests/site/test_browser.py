@@ -467,8 +467,9 @@ def test_bracket_renders_on_a_phone(new_context: NewContext, site_url: str) -> N
 
 def _modern_decks() -> dict[str, str]:
     """Each Modern sample player's decklist as decklist text (what "Copy as text" must give)."""
-    from ingest.checks.event_files import format_registry, load_event
+    from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
+    from ingest.decks.format_files import format_registry
     from ingest.site.render import slug_id
     from ingest.source.project import Project
 
@@ -524,8 +525,9 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
     event's MTGODecklistCache copy, the Transformers event's API document, with each line's
     stars and kind), each as the decklist text has it; a link to a deck's anchor shows that
     deck once its lines are drawn; nothing is wider than the screen. A screenshot is kept."""
-    from ingest.checks.event_files import format_registry, load_event
+    from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
+    from ingest.decks.format_files import format_registry
     from ingest.site.render import slug_id
     from ingest.source.project import Project
 

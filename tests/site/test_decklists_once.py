@@ -45,8 +45,8 @@ def _json(path: Path) -> Any:
 
 def _decklists(slug: str) -> dict[str, str]:
     """The sample event's decklists as decklist text, by the id of their article on the page."""
-    from ingest.checks.event_files import format_registry
     from ingest.decks.event_decks import event_decks
+    from ingest.decks.format_files import format_registry
     from ingest.site.render import slug_id
 
     event, files = sample_event_and_decks(slug)

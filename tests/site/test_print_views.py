@@ -10,9 +10,10 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from ingest.checks.event_files import format_registry, load_event
+from ingest.checks.event_files import load_event
 from ingest.core.figures import show_points
 from ingest.core.model import Event
+from ingest.decks.format_files import format_registry
 from ingest.planner.wot import wot_report
 from ingest.report.event_report import compute_report
 from ingest.site import fragments

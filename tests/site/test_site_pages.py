@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.checks.event_files import format_registry
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
+from ingest.decks.format_files import format_registry
 from ingest.decks.format_lists import DatedCard
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ingest.checks.event_files import format_registry
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
+from ingest.decks.format_files import format_registry
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
 from ingest.site.search_index import SEARCH_FILE

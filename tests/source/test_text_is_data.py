@@ -68,7 +68,7 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
 
 
 def test_a_format_file_date_ending_in_a_line_feed_is_refused(tmp_path: Path) -> None:
-    from ingest.checks.event_files import format_registry
+    from ingest.decks.format_files import format_registry
 
     text = (ROOT / "formats" / "mtg.yaml").read_text(encoding="utf-8")
     text = text.replace("since: 2025-06-30", 'since: "2025-06-30\\n"', 1)
