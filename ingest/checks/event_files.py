@@ -1,4 +1,8 @@
-"""The read -> validate -> model chain for event files.
+"""An event file read and checked against the project: the text read, validated and assembled
+by the reading stage (:mod:`ingest.source`), its format checked against the project's formats
+(:func:`ingest.decks.format_files.format_registry`), each family's rounds read by its reader
+(:data:`READERS`), and the decklist files it names read, a missing one judged by whether the
+event is over (the planner's verdict: an error once the lists are published).
 
 ``load_event`` returns the event (or None), the decklist files it names as read
 (:class:`~ingest.source.deck_file.DeckFile`, beside the event: the model carries no file's
