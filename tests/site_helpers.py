@@ -77,11 +77,11 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     from ingest.checks.project_diagnostics import check_project
     from ingest.decks.card_files import card_data
     from ingest.decks.format_files import format_registry, load_archetype_book
-    from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
+    from ingest.summary.event_summary import compute_summary
 
     formats, _ = format_registry(project)
     players, _ = load_players(project)
@@ -95,7 +95,7 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
                 item.event,
                 item.deck_files,
                 players,
-                lambda e, files: compute_report(e, files, formats, archetypes, card_data=cards),
+                lambda e, files: compute_summary(e, files, formats, archetypes, card_data=cards),
             )
         )
     seasons, _ = load_seasons(project)

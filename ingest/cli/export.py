@@ -66,13 +66,13 @@ def export(
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
     from ingest.decks.card_files import card_data
     from ingest.decks.format_files import load_archetype_book
-    from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
-    from ingest.site.digest import analytics_record
+    from ingest.site.brief import analytics_record
     from ingest.source.naming import publishable
     from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
     from ingest.source.storage import write_atomically
+    from ingest.summary.event_summary import compute_summary
 
     project = project_of(ctx)
     if start is not None and end is not None and start > end:
@@ -109,7 +109,7 @@ def export(
             e,
             item.deck_files,
             registry,
-            lambda ev, files: compute_report(ev, files, data.formats, archetypes, card_data=cards),
+            lambda ev, files: compute_summary(ev, files, data.formats, archetypes, card_data=cards),
         )
         diags += [*item.diagnostics, *report.checks]
         chosen.append(report)

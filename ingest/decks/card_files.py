@@ -31,7 +31,6 @@ CARD_DATA_KEY = ("extra", "scorekeeper", "card_data")
 """Where the site configuration names card-data files, by game."""
 
 
-
 def _card_data_problem(doc: SourceDocument, path: YamlPath, message: str, hint: str = "") -> Diagnostic:
     return error(
         "card-data",

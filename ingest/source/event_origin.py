@@ -1,5 +1,5 @@
 """The ``source`` block of an event imported from another platform, read into a
-:class:`~ingest.core.model.Source`: where the event comes from and the standings the platform
+:class:`~ingest.core.model.EventOrigin`: where the event comes from and the standings the platform
 published, each row checked against the roster and kept with its position. What the rows
 mean for the standings is the rules' business (:mod:`ingest.rules.published`).
 """
@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ingest.core.ids import PlayerId
-from ingest.core.model import PublishedRow, Source
+from ingest.core.model import EventOrigin, PublishedRow
 
 
 def decimal(value: Any) -> Fraction:
@@ -30,8 +30,8 @@ def source_from(
     players: Mapping[PlayerId, Any],
     report: Callable[[tuple[str | int, ...], str, str], None],
     pos: Callable[[tuple[str | int, ...]], Any],
-) -> Source:
-    """The ``source`` block of a (schema-valid) event as a :class:`~ingest.core.model.Source`.
+) -> EventOrigin:
+    """The ``source`` block of a (schema-valid) event as a :class:`~ingest.core.model.EventOrigin`.
 
     Args:
         raw: the block.
@@ -66,7 +66,7 @@ def source_from(
                 pos=pos(path),
             )
         )
-    return Source(
+    return EventOrigin(
         platform=str(raw["platform"]),
         url=str(raw.get("url") or ""),
         rounds=str(raw.get("rounds") or "complete"),

@@ -111,5 +111,3 @@ def _players(text: str, shown: str, schema: Path) -> tuple[PlayerRegistry, tuple
         return PlayerRegistry(), tuple(problems)
     registry, found = registry_from(doc)
     return registry, tuple(found)
-
-
