@@ -41,10 +41,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ingest.checks.event_files import load_event  # noqa: E402
 from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.planner.outcome import PairPlan  # noqa: E402
 from ingest.planner.plan import plan_next_round  # noqa: E402
-from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
 _SCORES = ["2-0", "2-1", "0-2", "1-2", "2-1", "1-2", "1-1-1"]

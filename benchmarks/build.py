@@ -71,12 +71,12 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
 from ingest.site.fragments import ANCHORS_KEY  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
-from ingest.source.project_diagnostics import check_project  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
 if TYPE_CHECKING:

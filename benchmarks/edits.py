@@ -22,13 +22,13 @@ from pathlib import Path
 from unittest import mock
 
 import ingest.edit.event_file as event_file_module
+from ingest.checks.event_files import load_event
 from ingest.core.rounds import GameScore
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.new_round import apply_plan
 from ingest.edit.recording import record_result
 from ingest.planner.outcome import PairPlan
 from ingest.planner.plan import plan_next_round
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -118,9 +118,9 @@ def _no_build_cache() -> None:
 
 def _no_deck_signatures() -> None:
     """Every decklist file of a cached event is read again to check it (no signatures taken)."""
-    import ingest.source.pipeline
+    import ingest.checks.event_files
 
-    _replace(ingest.source.pipeline, "file_signature", lambda path, settled_before: None)
+    _replace(ingest.checks.event_files, "file_signature", lambda path, settled_before: None)
 
 
 PIECES: dict[str, tuple[str, Callable[[], None] | None]] = {

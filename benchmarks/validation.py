@@ -10,7 +10,7 @@ benchmarks/build.py writes events, read once, and then validated against
 2. ``jsonschema-rs``: the same schema (references inlined as ours are), ``is_valid`` and a
    full ``iter_errors``, when the package is installed (``pip install jsonschema-rs``);
 3. what a user waits for: reading the file (libyaml), the whole
-   :func:`ingest.source.pipeline.load_event` (read, validate, assemble), ``scorekeeper
+   :func:`ingest.checks.event_files.load_event` (read, validate, assemble), ``scorekeeper
    validate`` on the file and ``scorekeeper pair --dry-run`` (which checks the file, pairs
    round 10 and checks the edited file), each with the fast verdict and with jsonschema alone.
 
@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.build import PROJECT_PARTS, event_text, people, swiss_rounds  # noqa: E402
-from ingest.source.pipeline import load_event  # noqa: E402
+from ingest.checks.event_files import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from ingest.source.validation import Schema, _inline_refs, check_document, load_schema  # noqa: E402
 from ingest.source.yamldoc import parse_yaml  # noqa: E402

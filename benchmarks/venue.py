@@ -46,7 +46,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ingest.source.pipeline import load_event  # noqa: E402
+from ingest.checks.event_files import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
 EVENT = "events/2026/2026-11-27-big-night.yaml"

@@ -42,15 +42,15 @@ standings after each round, the final standings, the checks and the champion.
 
 from __future__ import annotations
 
+from ingest.checks.event_files import Loaded, load_event
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.core.games import Game, register_game, unregister_game
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.run import build_site
-from ingest.rules.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.source.extensions import ExtensionError, load_extensions
-from ingest.source.pipeline import Loaded, load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import EventSummary, compute_summary
 

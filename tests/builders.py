@@ -106,7 +106,7 @@ def run_ok(root: Path, *args: str) -> str:
 
 def event_at(path: Path, root: Path) -> Event:
     """The event of a file that must assemble (its problems shown otherwise)."""
-    from ingest.source.pipeline import load_event
+    from ingest.checks.event_files import load_event
     from ingest.source.project import Project
 
     loaded = load_event(path, Project(root))

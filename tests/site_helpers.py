@@ -11,9 +11,9 @@ import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
-from ingest.decks.deck_file import DeckFile
-from ingest.source.pipeline import load_event
+from ingest.source.deck_file import DeckFile
 from ingest.source.project import Project
 from tests.builders import ROOT
 
@@ -74,12 +74,13 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
+    from ingest.checks.project_diagnostics import check_project
+    from ingest.decks.card_files import card_data
+    from ingest.decks.format_files import format_registry, load_archetype_book
     from ingest.site.page import SiteInputs
     from ingest.source.naming import naming_of
-    from ingest.source.pipeline import format_registry, load_archetype_book, load_players
-    from ingest.source.project_diagnostics import check_project
+    from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
-    from ingest.source.site_config import card_data
     from ingest.summary.event_summary import compute_summary
 
     formats, _ = format_registry(project)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from ingest.checks.event_files import READERS
 from ingest.core.families import FAMILIES
 from ingest.edit.recording import RECORDERS
 from ingest.site.family_views import VIEWS
-from ingest.source.assemble_rounds import READERS
 from ingest.summary.family_results import RESULTS
 from ingest.venue.result_forms import FORMS
 from tests.builders import ROOT

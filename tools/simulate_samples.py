@@ -28,6 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ingest.checks.event_files import load_event  # noqa: E402
 from ingest.core.errors import IngestError  # noqa: E402
 from ingest.core.model import Event  # noqa: E402
 from ingest.core.rounds import GameScore  # noqa: E402
@@ -37,7 +38,6 @@ from ingest.edit.recording import record_result, record_team_result  # noqa: E40
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
 from ingest.planner.outcome import Finished, PairPlan  # noqa: E402
 from ingest.planner.plan import plan_next_round  # noqa: E402
-from ingest.source.pipeline import load_event  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
 FIRST = [

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import click
 
+from ingest.checks.event_files import event_paths
 from ingest.cli.common import (
     echo_json,
     print_diagnostics,
     project_of,
 )
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
-from ingest.source.pipeline import event_paths
 
 # -- check-decks -------------------------------------------------------------------------
 
@@ -42,10 +42,10 @@ def check_decks(ctx: click.Context, paths: tuple[Path, ...], show_all: bool, as_
       scorekeeper check-decks
       scorekeeper check-decks events/2026/2026-11-13-friday-night-modern.yaml --all
     """
+    from ingest.checks.project_diagnostics import check_event_file, shared_file_diagnostics
+    from ingest.decks.card_files import card_data
     from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
-    from ingest.source.pipeline import format_registry, load_archetype_book
-    from ingest.source.project_diagnostics import check_event_file, shared_file_diagnostics
-    from ingest.source.site_config import card_data
+    from ingest.decks.format_files import format_registry, load_archetype_book
 
     project = project_of(ctx)
     registry, _ = format_registry(project)

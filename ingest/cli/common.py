@@ -19,8 +19,8 @@ from ingest.source.project import Project
 from ingest.source.storage import SETTLED_NS
 
 if TYPE_CHECKING:
+    from ingest.checks.project_diagnostics import EventCheck
     from ingest.core.model import Event
-    from ingest.source.project_diagnostics import EventCheck
 
 
 class RoundsType(click.ParamType):  # type: ignore[type-arg]  # generic only in recent click
@@ -111,7 +111,7 @@ def checked_event_file(
 ) -> EventCheck:
     """:func:`checked_event_and_warnings`, as the file was read (with its node tree if
     ``keep_tree``: a command that goes on to edit the file reads it once)."""
-    from ingest.source.project_diagnostics import check_event_file
+    from ingest.checks.project_diagnostics import check_event_file
     from ingest.source.storage import changes_soon
 
     checked = check_event_file(event_file, project, keep_tree=keep_tree)

@@ -70,9 +70,9 @@ def submit_deck(
       scorekeeper submit-deck events/2026/fnm.yaml alice alice-list.txt
       scorekeeper submit-deck events/2026/fnm.yaml alice fixed.txt --after-deadline
     """
+    from ingest.decks.card_files import card_data
     from ingest.edit.deck_submission import Accepted, submit_deck
     from ingest.site.submission_words import outcome_words
-    from ingest.source.site_config import card_data
 
     project = project_of(ctx)
     text = _read_list(list_file)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ingest.checks.event_files import parse_event_text
 from ingest.cli.common import (
     GameChoice,
     RoundsType,
@@ -43,7 +44,6 @@ from ingest.edit.event_file import (
     edit_event_file,
 )
 from ingest.edit.locking import FileBusy
-from ingest.source.pipeline import parse_event_text
 from ingest.source.storage import create_atomically, display_path
 
 if TYPE_CHECKING:
@@ -429,7 +429,7 @@ def _run_quietly(
 
 def _check_pairings(event_file: Path, project: Any) -> None:
     """What ``validate`` says about the file (its recorded pairings are among its checks)."""
-    from ingest.source.project_diagnostics import check_event_file
+    from ingest.checks.project_diagnostics import check_event_file
 
     checked = check_event_file(event_file, project)
     print_diagnostics(list(checked.diagnostics))

@@ -61,14 +61,16 @@ def export(
           scorekeeper export --csv tables/ --season spring-league
     """
     from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, event_tables, joined
+    from ingest.checks.event_files import event_data, event_paths, load_event
+    from ingest.checks.project_diagnostics import shared_file_diagnostics
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
+    from ingest.decks.card_files import card_data
+    from ingest.decks.format_files import load_archetype_book
     from ingest.site.api_tables import csv_text
     from ingest.site.brief import analytics_record
     from ingest.source.naming import naming_of
-    from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
-    from ingest.source.project_diagnostics import shared_file_diagnostics
+    from ingest.source.reading import load_players
     from ingest.source.season_files import load_seasons
-    from ingest.source.site_config import card_data
     from ingest.source.storage import write_atomically
     from ingest.summary.event_summary import compute_summary
 

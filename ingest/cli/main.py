@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from ingest import __version__
+from ingest.checks.event_files import Loaded, event_paths
 from ingest.cli.catalogs import catalogs
 from ingest.cli.check_decks import check_decks
 from ingest.cli.clock import clock
@@ -45,7 +46,6 @@ from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, 
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
 from ingest.source.extensions import ExtensionError, load_extensions
-from ingest.source.pipeline import Loaded, event_paths
 from ingest.source.project import Project
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -118,7 +118,7 @@ for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
 
 def check_files(paths: list[Path], project: Project) -> tuple[list[Loaded], list[Diagnostic]]:
     """Loads every event file and runs every check ``build`` runs (shared files included)."""
-    from ingest.source.project_diagnostics import check_project
+    from ingest.checks.project_diagnostics import check_project
 
     checked = check_project(project, paths)
     return list(checked.loaded), list(checked.diagnostics)
@@ -269,7 +269,7 @@ def standings(
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
       scorekeeper standings events/2026/fnm.yaml --cut
     """
-    from ingest.rules.rulesets import get_ruleset
+    from ingest.core.rulesets import get_ruleset
     from ingest.summary.family_results import results_of
 
     project = project_of(ctx)
@@ -281,7 +281,7 @@ def standings(
     event, warnings = checked_event_and_warnings(project, event_file, "first", as_json=as_json)
     found = {"diagnostics": [d.as_json() for d in warnings]}
     from ingest.source.naming import public_event
-    from ingest.source.pipeline import load_players
+    from ingest.source.reading import load_players
 
     # Players are named as they chose in players.yaml (the standings are the same).
     event = public_event(event, load_players(project)[0])

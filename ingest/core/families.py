@@ -3,7 +3,7 @@
 A family is how a game's events run end to end. The **MTR-style** family: matches of one or
 more games, Swiss and knockout pairing, standings by match points and tiebreakers; Magic (MTR),
 Transformers (Aequitas) and the Bushiroad games play by it, each event parametrised by its
-ruleset (:mod:`ingest.rules.rulesets`), and its team events are its own business. **Wheel of
+ruleset (:mod:`ingest.core.rulesets`), and its team events are its own business. **Wheel of
 Time**: Hero and Villain games in cycles of two, game points and tie-breaking points
 (:mod:`ingest.wot`). Each game names its family in the games table (:mod:`ingest.core.games`).
 
@@ -34,9 +34,12 @@ site          ``VIEWS``: the pages' round views, the printed   ``MatchViews``   
 importers     the CSV rows of a result, a game written back    ``_MatchRows``      ``WotRows``
 ============  ===============================================  ==================  ============
 
+The readers of round entries are handed to assembly by the caller
+(:data:`ingest.checks.event_files.READERS`), as Wheel of Time's reads into the engine's own values.
+
 Adding a game of an existing family is one row of the games table, from a module of its own
 (:func:`ingest.core.games.register_game`), with its ruleset when it has rules of its own
-(:func:`ingest.rules.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.
+(:func:`ingest.core.rulesets.register_ruleset`), and its ``formats/<game>.yaml``.
 """
 
 from __future__ import annotations
@@ -116,6 +119,12 @@ WHEEL_OF_TIME = Family(
 
 FAMILIES: Mapping[str, Family] = {f.id: f for f in (MTR_STYLE, WHEEL_OF_TIME)}
 """Every family by id."""
+
+KNOCKOUT_LOSSES: Mapping[str, int] = {"single-elimination": 1, "double-elimination": 2}
+"""Losses that knock a player out, by pairing system (a draw counts as a loss for both,
+Bushiroad 3.2.2, 3.2.3); nobody is knocked out in a system not listed. Reading an event
+asks it (a knocked-out player is not missing from the next round), and the planner's
+systems take it from here (:data:`ingest.planner.systems.SYSTEMS`)."""
 
 PLAYED_BY: dict[str, Family] = {}
 """The family each game is played by, by game id: written by the games table

@@ -6,7 +6,7 @@ event uses when its file names none (DESIGN §3), and the family of rules it is 
 
 The shipped games are :data:`TABLE`; a community adds its own with :func:`register_game`
 from one module of its own, plus the game's ``formats/<game>.yaml`` (a game with rules of its
-own registers its ruleset from the same module, :func:`ingest.rules.rulesets.register_ruleset`).
+own registers its ruleset from the same module, :func:`ingest.core.rulesets.register_ruleset`).
 The schemas take their ``game`` enums from this table when they are loaded
 (:func:`ingest.source.validation.load_schema`), and the shipped schema files list the shipped
 games for editors' completion (``tests/core/test_games.py`` keeps those lists and
@@ -60,7 +60,7 @@ def register_game(game: Game) -> None:
     """Adds a game to the table (its formats come from ``formats/<game>.yaml``).
 
     Its id is then accepted wherever a game is named. Its default ruleset must be one of
-    :mod:`ingest.rules.rulesets` (the event schema's ``rules`` lists them).
+    :mod:`ingest.core.rulesets` (the event schema's ``rules`` lists them).
 
     Raises:
         ValueError: the id is taken (a game is registered once), or the family is unknown.

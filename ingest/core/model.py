@@ -208,7 +208,7 @@ class Team:
 @dataclass(frozen=True, slots=True)
 class Event:
     """One tournament as its event file says it, validated and cross-checked (the decklist
-    files it names are read by the source stage and travel beside it: :class:`ingest.decks.deck_file.DeckFile`)."""
+    files it names are read by the source stage and travel beside it: :class:`ingest.source.deck_file.DeckFile`)."""
 
     path: str
     """The event file, relative to the project root."""

@@ -1,5 +1,5 @@
 """Archetype rules (``formats/archetypes/<format>.yaml``, schema ``schema/archetypes.schema.json``):
-name a deck's archetype from the cards of its main deck. :mod:`ingest.source.format_files`
+name a deck's archetype from the cards of its main deck. :mod:`ingest.decks.format_files`
 checks the files and builds the book; nothing here reads one."""
 
 from __future__ import annotations

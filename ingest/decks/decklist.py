@@ -30,7 +30,7 @@ Example: ``1 Optimus Prime - Autobot Leader [stars: 12] [character]``.
 
 The entries, their sections and the errors found are :mod:`ingest.decks.decklist_parts`;
 names are compared by :func:`~ingest.decks.card_names.normalize_card_name`. Nothing here
-touches the file system (the source stage reads decklist files: :class:`~ingest.decks.deck_file.DeckFile`);
+touches the file system (the source stage reads decklist files: :class:`~ingest.source.deck_file.DeckFile`);
 card data (Scryfall, MTGJSON) is :mod:`ingest.decks.card_data`.
 """
 

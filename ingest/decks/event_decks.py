@@ -1,7 +1,7 @@
 """Each player's decklist for an event: parsed, checked against the format, classified.
 
 Decklists come from text files next to the event file, read by the source stage and
-passed in as :class:`~ingest.decks.deck_file.DeckFile` values, or inline in the event.
+passed in as :class:`~ingest.source.deck_file.DeckFile` values, or inline in the event.
 Wheel of Time constructed players register two lists, ``deck: {hero: file, villain: file}``;
 they are read as the Hero and Villain sections of one list. Every parse error and every
 rule a deck breaks becomes a positioned diagnostic: parse errors point into the decklist
@@ -19,12 +19,12 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.deck_file import DeckFile
 from ingest.decks.decklist import Decklist, decklist_from_mappings, parse_decklist_text
 from ingest.decks.decklist_parts import DecklistError
 from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.decks.format_rules import FormatRules
 from ingest.decks.legality import DeckVerdict, check_deck, check_team
+from ingest.source.deck_file import DeckFile
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ game's formats with their deck rules, card pools and dated banned and restricted
 ``<format>+<overlay>`` (``modern+two-headed-giant``) adds an overlay format's rules (MTR
 9.5). An unknown game or format id raises `UnknownFormatError`, which lists the known ids.
 
-Nothing here reads a file or a schema: :mod:`ingest.source.format_files` checks the files
+Nothing here reads a file or a schema: :mod:`ingest.decks.format_files` checks the files
 (read and validated as event files are) and builds these values with :func:`format_from`.
 """
 

@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ingest.checks.event_files import EventData, event_data
 from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, Player
@@ -49,7 +50,6 @@ from ingest.decks.legality import DeckVerdict, Violation, check_deck, check_team
 from ingest.edit.event_file import Checked, Edit, edit_event_file
 from ingest.edit.splice import Editor
 from ingest.edit.targets import find_unit
-from ingest.source.pipeline import EventData, event_data
 from ingest.source.project import Project
 from ingest.source.storage import write_atomically
 
@@ -285,8 +285,8 @@ def _teammates(
     rules = event_rules(event, data.formats)
     if team is None or rules is None or rules.team is None or not rules.team.unified_deck_construction:
         return {}
+    from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
-    from ingest.source.pipeline import load_event
 
     loaded = load_event(path, project, data=data)
     if loaded.event is None:

@@ -38,12 +38,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ingest.checks.event_files import EventData, parse_event_text
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.splice import ParsedText
-from ingest.source.pipeline import EventData, parse_event_text
 from ingest.source.project import Project
 from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
@@ -138,13 +138,13 @@ def check_event_text(
     event (assembled even when cross-references are wrong, None when the file cannot be
     read as an event at all) and every problem found. ``data``: the project's formats and
     schemas, when the caller holds them (looked up otherwise); ``document``: the text as
-    already read (:func:`~ingest.source.pipeline.parse_event_text`).
+    already read (:func:`~ingest.checks.event_files.parse_event_text`).
     """
     doc, event, diags = parse_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
     if event is not None and not has_errors(diags):
-        from ingest.source.project_diagnostics import recorded_pairing_checks
+        from ingest.checks.project_diagnostics import recorded_pairing_checks
 
         diags = diags + recorded_pairing_checks(event)
     return doc, event, sorted_diagnostics(diags)

@@ -44,8 +44,8 @@ def recommended_structure(
     >>> recommended_structure("vanguard", None, 64, cut=True)[1]
     '64 players: 3-5 Swiss rounds (Bushiroad 3.2.1.1)'
     """
+    from ingest.core.rulesets import get_ruleset
     from ingest.rules.rounds_advice import describe, table_plan
-    from ingest.rules.rulesets import get_ruleset
 
     plan = table_plan(get_ruleset(rules or DEFAULT_RULES[game]).rounds_table, players, cut=cut, team=team)
     return plan, (f"{players} {'teams' if team else 'players'}: {describe(plan)}" if plan is not None else "")
@@ -73,7 +73,7 @@ def team_structure(game: str, rules: str | None, kind: str | None, size: int | N
     Raises:
         IngestError: the ruleset defines no such team event, or not with that many members.
     """
-    from ingest.rules.rulesets import get_ruleset
+    from ingest.core.rulesets import get_ruleset
 
     if kind is None and size is None:
         return None

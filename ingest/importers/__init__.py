@@ -96,7 +96,7 @@ class Archive:
         Raises:
             IngestError: ``players.yaml`` has errors (players are matched against it).
         """
-        from ingest.source.pipeline import load_players
+        from ingest.source.reading import load_players
         from ingest.source.storage import find_files
 
         registry, problems = load_players(project)
@@ -135,7 +135,7 @@ def _source_url(path: Path) -> str:
 
 def _previous_ids(path: Path) -> dict[str, str]:
     """Name key -> id of the players of an event file an import replaces."""
-    from ingest.source.pipeline import read_document
+    from ingest.source.reading import read_document
 
     # An event file of the project: read through the one reading path (limits, no alias bomb).
     doc, problems = read_document(path, path.name)
@@ -239,8 +239,8 @@ def prepare_import(t: Tournament, archive: Archive, *, what: str = "") -> Prepar
 
 def _check(text: str, shown: str, project: Project) -> tuple[str, Event, list[Diagnostic]]:
     """The new text read back through ``validate``'s checks (decklists aside)."""
-    from ingest.source.pipeline import parse_event_text
-    from ingest.source.project_diagnostics import recorded_pairing_checks
+    from ingest.checks.event_files import parse_event_text
+    from ingest.checks.project_diagnostics import recorded_pairing_checks
 
     _doc, event, diags = parse_event_text(text, shown, project)
     if event is not None and not has_errors(diags):

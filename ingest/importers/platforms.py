@@ -19,7 +19,7 @@ mtgo.com       (no Swiss rounds)      games               top cut        mtr (pu
 ============== ====================== =================== ============== ==============
 
 Points are the Swiss rounds' everywhere except melee.gg, whose points and W-L-D include
-the top cut (its profile counts them, :mod:`ingest.rules.rulesets.profiles`). CardsRealm's 0-0-0
+the top cut (its profile counts them, :mod:`ingest.core.rulesets.profiles`). CardsRealm's 0-0-0
 is a drawn match in which no game was played: one match point each, and no game points
 ("unplayed games are worth 0 points", MTR Appendix C).
 """

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, Player
+from ingest.decks.card_files import card_data
 from ingest.edit.deck_submission import Accepted, TooLate, submit_deck
 from ingest.league.issue_form import Answers
 from ingest.league.payload import IssueEvent
@@ -33,7 +34,6 @@ from ingest.league.results import Answer, Refusal, find_event, public_names
 from ingest.site.submission_words import outcome_words
 from ingest.source.assemble import slug_for
 from ingest.source.project import Project
-from ingest.source.site_config import card_data
 from ingest.source.storage import display_path
 from ingest.venue.codes import VenueKeys, read_code
 from ingest.venue.events import Events

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ingest.checks.event_files import event_paths
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.event_file import Edit, EditFunction, edit_event_file
@@ -38,8 +39,8 @@ from ingest.league.result_words import words_of
 from ingest.source.assemble import slug_for
 from ingest.source.league_config import LeagueSettings
 from ingest.source.naming import naming_of
-from ingest.source.pipeline import event_paths, load_players
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.source.storage import display_path
 from ingest.venue.codes import VenueKeys, read_code, same
 from ingest.venue.events import Events, LiveEvent

@@ -11,13 +11,13 @@ from typing import Any
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind, Round
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import Bracket, PlayoffResult, PlayoffState, advance_playoff, seed_bracket
 from ingest.planner.field import names_of, planned_rounds, refuse_unreported, units_of
 from ingest.planner.outcome import Finished, PairPlan
 from ingest.planner.top_cut import cut_as_made
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_round_title
-from ingest.rules.rulesets import Ruleset
 
 
 def _playoff_results(event: Event, rounds: Sequence[Round]) -> list[PlayoffResult]:

@@ -6,13 +6,13 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import (
     DoubleEliminationEntrant,
     pair_double_elimination,
 )
 from ingest.planner.field import byes_so_far, excluded_before, names_of, opponents_met, refuse_unreported, units_of
 from ingest.planner.outcome import Finished, PairPlan
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 
 

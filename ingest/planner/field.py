@@ -10,8 +10,8 @@ from ingest.core.errors import IngestError
 from ingest.core.families import family_of
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind, Round
+from ingest.core.rulesets import Ruleset
 from ingest.rules.rounds_advice import describe, plan_for
-from ingest.rules.rulesets import Ruleset
 
 
 def units_of(event: Event) -> list[str]:

@@ -11,6 +11,7 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error, settled, warni
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import PlayoffRound
 from ingest.planner.bracket import bracket_state
 from ingest.planner.field import excluded_before, names_of, units_of
@@ -18,7 +19,6 @@ from ingest.planner.round_verdicts import checked_round
 from ingest.planner.swiss_plan import SwissHistory, awarded_byes, swiss_entrants
 from ingest.planner.top_cut import cut_changes, top_cut
 from ingest.rules.published import uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import standings_by_round
 from ingest.rules.standings_values import Standings
 

@@ -6,12 +6,12 @@ from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import (
     round_robin_schedule,
 )
 from ingest.planner.field import excluded_before, names_of, refuse_unreported, units_of
 from ingest.planner.outcome import Finished, PairPlan
-from ingest.rules.rulesets import Ruleset
 
 
 def plan_round_robin(event: Event, ruleset: Ruleset) -> PairPlan | Finished:

@@ -10,6 +10,7 @@ from typing import Any
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rounds import Round
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import (
     Entrant,
     pair_swiss,
@@ -26,7 +27,6 @@ from ingest.planner.field import (
     units_of,
 )
 from ingest.planner.outcome import Finished, PairPlan
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 

@@ -15,7 +15,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ingest.core.diagnostics import Diagnostic
+from ingest.core.families import KNOCKOUT_LOSSES
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.planner.bracket import plan_elimination_event
 from ingest.planner.double_elimination_plan import plan_double_elimination
 from ingest.planner.outcome import Finished, PairPlan
@@ -23,7 +25,6 @@ from ingest.planner.recorded_rounds import elimination_event_diagnostics, no_dia
 from ingest.planner.round_robin_plan import plan_round_robin
 from ingest.planner.swiss_plan import plan_swiss_event
 from ingest.planner.wot_plan import plan_wot_event, wot_event_diagnostics
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 
 
@@ -36,8 +37,9 @@ class PairingSystem:
     round_noun: str
     """What one entry of ``rounds`` is called: ``round``, or ``game`` (Wheel of Time)."""
     knockout_losses: int | None
-    """Losses that knock a player out (a draw counts as a loss for both, Bushiroad 3.2.2);
-    None when nobody is knocked out."""
+    """Losses that knock a player out (a draw counts as a loss for both, Bushiroad 3.2.2):
+    :data:`ingest.core.families.KNOCKOUT_LOSSES`, which reading an event asks too; None when
+    nobody is knocked out."""
     fixed_field: bool
     """Whether players join only before round 1 (the bracket or schedule is made from the
     field); otherwise late entries join between rounds."""
@@ -56,9 +58,23 @@ SYSTEMS: Mapping[str, PairingSystem] = {
     for s in (
         PairingSystem("swiss", "round", None, False, True, plan_swiss_event, swiss_event_diagnostics),
         PairingSystem(
-            "single-elimination", "round", 1, True, False, plan_elimination_event, elimination_event_diagnostics
+            "single-elimination",
+            "round",
+            KNOCKOUT_LOSSES["single-elimination"],
+            True,
+            False,
+            plan_elimination_event,
+            elimination_event_diagnostics,
         ),
-        PairingSystem("double-elimination", "round", 2, True, False, plan_double_elimination, no_diagnostics),
+        PairingSystem(
+            "double-elimination",
+            "round",
+            KNOCKOUT_LOSSES["double-elimination"],
+            True,
+            False,
+            plan_double_elimination,
+            no_diagnostics,
+        ),
         PairingSystem("round-robin", "round", None, True, False, plan_round_robin, no_diagnostics),
         PairingSystem("wot-cycles", "game", None, False, True, plan_wot_event, wot_event_diagnostics),
     )

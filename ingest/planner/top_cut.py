@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.pairing import Candidate, select_finalists
 from ingest.planner.field import dropped_before
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 

@@ -64,7 +64,7 @@ def reported_rounds(event: Event) -> list[WotRound]:
 def wot_diagnostics(event: Event) -> list[Diagnostic]:
     """The WoT engine's round-level problems with each Game's record (a player twice, a table
     twice, more than one bye), positioned in the file. Each table's own result is checked as
-    the file is read (:mod:`ingest.source.wot_entries`), so a wrong result names its table and
+    the file is read (:mod:`ingest.wot.wot_entries`), so a wrong result names its table and
     never waits for, or stops, the Game's other tables."""
     out: list[Diagnostic] = []
     players = [p.id for p in event.players]

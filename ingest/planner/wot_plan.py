@@ -7,10 +7,10 @@ from typing import Any
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported
 from ingest.planner.outcome import Finished, PairPlan
 from ingest.rules.event_ruleset import ruleset_for
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 
 

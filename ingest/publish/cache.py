@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest import __version__
+from ingest.checks.event_files import Loaded
 from ingest.publish.cache_entries import CachedEvent, decode_files, decode_header, encode_entry, listing_of, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
 from ingest.publish.sync import DocsRecord
@@ -48,7 +49,6 @@ from ingest.site.brief import BriefError
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
 from ingest.site.player_pages import PLAYER_PAGE
-from ingest.source.pipeline import Loaded
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.source.signing import KEY_BYTES as KEY_BYTES  # where callers have found them
@@ -360,7 +360,7 @@ def still_valid(
     """Whether the decklist files an entry's event read and its players' records are as then.
 
     Each decklist file must still be a regular file inside the event's folder, reached
-    without a symbolic link (as :func:`ingest.source.pipeline.load_event` requires), and
+    without a symbolic link (as :func:`ingest.checks.event_files.load_event` requires), and
     hold the same text: it is read again unless its size, times and inode are those it had
     when it was read (its signature).
     """

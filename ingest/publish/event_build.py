@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ingest.checks.event_files import EventData, load_event
 from ingest.core.diagnostics import Diagnostic, has_errors
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
@@ -25,7 +26,6 @@ from ingest.publish.cache_entries import CachedEvent
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
 from ingest.source.naming import naming_of
-from ingest.source.pipeline import EventData, load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 
@@ -63,7 +63,7 @@ class EventMaker:
     """The build cache: events made are kept there."""
     settled_before: int | None = None
     """Decklist files last changed before this time (ns since the epoch) are kept in the cache
-    with their signature (see :func:`ingest.source.pipeline.load_event`)."""
+    with their signature (see :func:`ingest.checks.event_files.load_event`)."""
 
     def make(self, path: Path) -> BuiltEvent:
         """Reads, checks, computes and renders one event file, and keeps it in the build cache."""

@@ -30,9 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.event_files import event_data
+from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.collector import results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
+from ingest.decks.card_files import card_data, card_data_files
+from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
@@ -61,13 +65,12 @@ from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
-from ingest.source.pipeline import event_data, load_archetype_book, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.project_diagnostics import duplicate_slugs, shared_file_diagnostics
+from ingest.source.reading import load_players
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
-from ingest.source.site_config import card_data, card_data_files, league_settings, site_config
+from ingest.source.site_config import league_settings, site_config
 from ingest.source.storage import display_path, find_files
 
 ENGINES = ("mkdocs", "zensical")

@@ -1,1 +1,2 @@
-"""What the rule documents compute: rulesets, tiebreakers, standings, published standings."""
+"""What the rule documents compute: tiebreakers and standings by the event's ruleset (the rulesets themselves
+are values of the model, :mod:`ingest.core.rulesets`), published standings."""

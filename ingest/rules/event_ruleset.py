@@ -1,15 +1,15 @@
 """The rules one event is played under: its ruleset with the event's own options applied,
 and the tiebreakers that apply to it.
 
-A ruleset (:mod:`ingest.rules.rulesets`) is the same for every event that names it; an
+A ruleset (:mod:`ingest.core.rulesets`) is the same for every event that names it; an
 event's date, published precision, points per win and imported platform conventions select
-options of it (:meth:`~ingest.rules.rulesets.Ruleset.for_event`).
+options of it (:meth:`~ingest.core.rulesets.Ruleset.for_event`).
 """
 
 from __future__ import annotations
 
 from ingest.core.model import Event
-from ingest.rules.rulesets import Ruleset, get_ruleset
+from ingest.core.rulesets import Ruleset, get_ruleset
 
 
 def ruleset_for(event: Event, rules: str | Ruleset | None = None) -> Ruleset:

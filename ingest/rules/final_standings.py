@@ -17,10 +17,10 @@ from ingest.core.collector import collector_paused
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind, Round
+from ingest.core.rulesets import Ruleset
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_places
 from ingest.rules.published import published_standings, uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import StandingsEngine
 from ingest.rules.standings_values import Row, Standings
 

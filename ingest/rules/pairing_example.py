@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from ingest.core.rulesets import get_ruleset
 from ingest.pairing.swiss import Entrant, pair_swiss
-from ingest.rules.rulesets import get_ruleset
 
 __all__ = ["PairingExample", "pairing_example"]
 

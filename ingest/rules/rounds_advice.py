@@ -12,8 +12,8 @@ from typing import cast
 
 from ingest.core.families import Family, family_of
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.pairing.round_counts import RoundsPlan, Structure, aequitas_rounds, bushiroad_rounds, mtr_rounds, wot_games
-from ingest.rules.rulesets import Ruleset
 
 
 def plan_for(event: Event, ruleset: Ruleset, players: int | None = None) -> RoundsPlan | None:

@@ -14,9 +14,9 @@ published, rounded figures where a compatibility profile says the platform does)
 is what makes 2,048 players x 15 rounds fast in pure Python without giving up exactness;
 :class:`fractions.Fraction` values are produced only for display.
 
-Rules: MTR Appendix C and 3.1 (:mod:`ingest.rules.rulesets.mtr`), Aequitas Appendix C,
+Rules: MTR Appendix C and 3.1 (:mod:`ingest.core.rulesets.mtr`), Aequitas Appendix C,
 Bushiroad 3.2.1.2 and 3.2.2.2, and the platform conventions of
-:mod:`ingest.rules.rulesets.profiles`.
+:mod:`ingest.core.rulesets.profiles`.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from ingest.core.collector import collector_paused
 from ingest.core.model import Event
 from ingest.core.rounds import Round
+from ingest.core.rulesets import Ruleset
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_standings, uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_ranking import Ranker
 from ingest.rules.standings_totals import RunningTotals
 from ingest.rules.standings_values import Standings

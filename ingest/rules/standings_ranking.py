@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind
+from ingest.core.rulesets import Ruleset
 from ingest.rules.event_ruleset import tiebreakers_for
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_totals import RunningTotals
 from ingest.rules.standings_values import (
     Rational,

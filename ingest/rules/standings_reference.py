@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ingest.core.ids import PlayerId
-from ingest.rules.rulesets import Ruleset
+from ingest.core.rulesets import Ruleset
 from ingest.rules.standings_values import Row, round_half_up
 
 __all__ = ["reference_ranking"]

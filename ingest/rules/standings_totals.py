@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from ingest.core.ids import PlayerId
 from ingest.core.rounds import MatchKind, Round
-from ingest.rules.rulesets import Ruleset
+from ingest.core.rulesets import Ruleset
 
 
 class _OpponentsSoFar:

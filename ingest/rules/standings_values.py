@@ -13,7 +13,7 @@ from math import lcm
 from typing import NamedTuple
 
 from ingest.core.ids import PlayerId
-from ingest.rules.rulesets import Ruleset
+from ingest.core.rulesets import Ruleset
 
 Rational = tuple[int, int]
 """A non-reduced fraction (numerator, positive denominator)."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.ids import PlayerId
-from ingest.rules.rulesets import Ruleset
+from ingest.core.rulesets import Ruleset
 from ingest.rules.standings_totals import RunningTotals
 from ingest.rules.standings_values import Rational, ValuesTable, over_common_denominator
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ingest.rules.rulesets import Ruleset
+from ingest.core.rulesets import Ruleset
 from ingest.site.i18n import gettext, ngettext, pgettext
 from ingest.summary.cut_verdicts import CutOutlook, Reason
 
@@ -43,7 +43,7 @@ def rules_note(rules: Ruleset) -> str:
     """What decides the cut, citing the event's own rules: points first, and what a draw agreed
     at the table does (MTR 2.5 and Aequitas 2.4 allow it; Bushiroad 4.4 does not).
 
-    >>> from ingest.rules.rulesets import get_ruleset
+    >>> from ingest.core.rulesets import get_ruleset
     >>> rules_note(get_ruleset("aequitas"))
     'Points decide first (Aequitas Appendix C); an intentional draw gives each player a draw (Aequitas 2.4).'
     >>> rules_note(get_ruleset("bushiroad"))

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.analytics.tables import Tables, event_tables
+from ingest.core.rulesets import rules_page
 from ingest.planner.systems import system_of
 from ingest.rules.published import platform_name
-from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.api_tables import event_table_files, tables_document

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 
 from ingest.core.games import GAMES
+from ingest.core.rulesets import RULESETS, get_ruleset, registered_rulesets
 from ingest.rules.examples import all_examples, wot_example_game
 from ingest.rules.pairing_example import pairing_example
-from ingest.rules.rulesets import RULESETS, get_ruleset, registered_rulesets
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.source.layers import SearchPath

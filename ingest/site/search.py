@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ingest.core.games import GAMES
-from ingest.rules.rulesets import get_ruleset, registered_rulesets
+from ingest.core.rulesets import get_ruleset, registered_rulesets
 from ingest.site import i18n
 from ingest.site.brief import EventBrief
 from ingest.site.i18n import N_, ngettext

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.families import family_of_game, owner_of
@@ -20,11 +20,42 @@ from ingest.core.games import DEFAULT_RULES
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, EventOrigin, Phase, Player, PlayoffSpec, Structure, Team
 from ingest.core.slug import slug
-from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.source.assemble_checks import EventChecks
 from ingest.source.assembly_context import items
 from ingest.source.deck_refs import deck_path_problem
+from ingest.source.event_origin import source_from
+from ingest.source.round_entries import EntryReader
 from ingest.source.yamldoc import SourceDocument, YamlPath
+
+
+class FormatShape(Protocol):
+    """What assembly reads of a format: its id and its kind."""
+
+    @property
+    def id(self) -> str:
+        """The id (an overlay combined with its base: ``modern+two-headed-giant``)."""
+        ...
+
+    @property
+    def kind(self) -> str:
+        """``constructed``, ``limited``, ..."""
+        ...
+
+
+class KnownFormats(Protocol):
+    """The project's formats as assembly asks them: the caller reads the format files
+    (:class:`ingest.decks.format_registry.FormatRegistry`, :mod:`ingest.decks.format_files`) and
+    hands them in, so reading an event asks nothing of the decks."""
+
+    @property
+    def unreadable(self) -> frozenset[str]:
+        """Games whose format file has errors (reported there, once)."""
+        ...
+
+    def get(self, game: str, format_id: str) -> FormatShape:
+        """The format; raises :class:`LookupError` with a sentence for the TO when the game
+        has no such format."""
+        ...
 
 
 def slug_for(path: str) -> str:
@@ -39,9 +70,10 @@ def slug_for(path: str) -> str:
 
 def event_from(
     doc: SourceDocument,
-    formats: FormatRegistry | None = None,
+    formats: KnownFormats | None = None,
     broken: frozenset[YamlPath] = frozenset(),
     *,
+    readers: Mapping[str, EntryReader],
     lenient: bool = False,
 ) -> tuple[Event | None, list[Diagnostic]]:
     """Builds the event model from a document and checks cross-references.
@@ -53,11 +85,13 @@ def event_from(
             The checks that do not depend on them still run, so one run reports every
             problem of the file; the parts they need are skipped, never misread. The event
             is None whenever anything is broken.
+        readers: each family's reader of round entries, by the family's id
+            (:data:`ingest.checks.event_files.READERS`).
         lenient: return the event even when cross-reference checks found errors (never when
             the schema broke something), so that a command can correct the very entry that
             is wrong; everything else uses only events without errors.
     """
-    a = _Assembler(doc, broken)
+    a = _Assembler(doc, readers, broken)
     event = a.build()
     if broken:
         return None, a.out
@@ -66,7 +100,7 @@ def event_from(
     if formats is not None and fmt != "other" and game not in formats.unreadable:
         try:
             rules = formats.get(game, fmt)
-        except UnknownFormatError as exc:
+        except LookupError as exc:  # (UnknownFormatError, whose message names the known formats)
             a.err(
                 "unknown-format",
                 ("format",),
@@ -135,8 +169,6 @@ class _Assembler(EventChecks):
         raw = self.data.get("source")
         if not isinstance(raw, Mapping) or not self.intact(("source",)):
             return None
-        from ingest.rules.published import source_from
-
         return source_from(raw, self.ids, lambda path, message, hint: self.err("source", path, message, hint), self.pos)
 
     def date(self, key: str) -> dt.date | None:

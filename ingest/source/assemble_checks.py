@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ingest.core.families import KNOCKOUT_LOSSES
 from ingest.core.ids import PlayerId
 from ingest.core.model import Player, Structure, Team
 from ingest.core.rounds import MatchKind, Round
-from ingest.planner.systems import SYSTEMS
 from ingest.source.assemble_rounds import IDENTITY, RoundsAssembly
 from ingest.source.yamldoc import YamlPath
 
@@ -133,7 +133,7 @@ class EventChecks(RoundsAssembly):
         first_round: dict[str, int] = {}
         # Knocked out: single elimination after one loss, double elimination after two, a draw
         # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
-        allowed = SYSTEMS[str(pairing)].knockout_losses if pairing in SYSTEMS else None
+        allowed = KNOCKOUT_LOSSES.get(str(pairing))
         losses: dict[str, int] = {}
         for rnd in rounds:
             for m in rnd.matches:

@@ -13,16 +13,10 @@ from ingest.core.families import MTR_STYLE, Family
 from ingest.core.ids import PlayerId
 from ingest.core.model import Structure, Team
 from ingest.core.round_clock import clock_seconds
-from ingest.core.rounds import Match, Round, TeamMatch, time_of_day
+from ingest.core.rounds import Match, Round, RoundEntry, TeamMatch, time_of_day
 from ingest.source.assembly_context import AssemblyContext, items
-from ingest.source.match_entries import MatchEntries
 from ingest.source.round_entries import EntryReader, EntrySpec
-from ingest.source.wot_entries import WotEntries
-from ingest.source.yamldoc import YamlPath
-from ingest.wot.wot_entry import WotEntry
-
-READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()}
-"""Each family's reader of round entries, by the family's id."""
+from ingest.source.yamldoc import SourceDocument, YamlPath
 
 IDENTITY = ("players", "bye", "loss", "hero", "villain", "teams")
 """The keys that say who an entry of a round is about; broken, the entry is skipped."""
@@ -44,10 +38,17 @@ class RoundsAssembly(AssemblyContext):
     family: Family = MTR_STYLE
     """The family the event is played by (set once the game and structure are read)."""
 
+    def __init__(
+        self, doc: SourceDocument, readers: Mapping[str, EntryReader], broken: frozenset[YamlPath] = frozenset()
+    ) -> None:
+        super().__init__(doc, broken)
+        self.readers = readers
+        """Each family's reader of round entries, by the family's id."""
+
     @property
     def entries(self) -> EntryReader:
         """The family's reader of round entries."""
-        return READERS[self.family.id]
+        return self.readers[self.family.id]
 
     def rounds(
         self, key: str, raw: list[Any], structure: Structure, teams: tuple[Team, ...], *, playoff: bool
@@ -73,7 +74,7 @@ class RoundsAssembly(AssemblyContext):
                     "number rounds 1, 2, 3... in order without gaps",
                 )
             matches: list[Match] = []
-            wot: list[WotEntry] = []
+            family_entries: list[RoundEntry] = []
             team_matches: list[TeamMatch] = []
             tables: dict[int, int] = {}
             for j, m in enumerate(items(r.get("matches"))):
@@ -93,15 +94,15 @@ class RoundsAssembly(AssemblyContext):
                 kind = self.entry_kind(m, mpath)
                 if kind is None:
                     continue
-                place = len(matches) + len(wot) + len(team_matches) + 1
+                place = len(matches) + len(family_entries) + len(team_matches) + 1
                 spec = EntrySpec(kind, best_of, playoff, structure, team_ids, place)
                 for entry in self.entries.read(self, m, mpath, spec):
                     if isinstance(entry, Match):
                         matches.append(entry)
-                    elif isinstance(entry, WotEntry):
-                        wot.append(entry)
-                    else:
+                    elif isinstance(entry, TeamMatch):
                         team_matches.append(entry)
+                    else:
+                        family_entries.append(entry)
             drops: list[PlayerId] = []
             drop_paths: list[tuple[PlayerId, YamlPath]] = []
             for j, pid in enumerate(items(r.get("drops"))):
@@ -130,7 +131,7 @@ class RoundsAssembly(AssemblyContext):
                     paused_at=_clock_time(r.get("paused_at")),
                     paused_seconds=_whole(r.get("paused_seconds")),
                     cut=cut,
-                    family_entries=tuple(wot),
+                    family_entries=tuple(family_entries),
                     team_matches=tuple(team_matches),
                     pos=self.pos(rpath),
                     yaml_path=rpath,

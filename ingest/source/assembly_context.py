@@ -17,7 +17,7 @@ from ingest.core.ids import PlayerId
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 if TYPE_CHECKING:
-    from ingest.rules.rulesets import Ruleset
+    from ingest.core.rulesets import Ruleset
 
 
 class AssemblyContext:
@@ -44,7 +44,7 @@ class AssemblyContext:
         Aequitas rules), and its rules decide what a result may be (Bushiroad 4.4: no
         intentional draws)."""
         from ingest.core.games import DEFAULT_RULES
-        from ingest.rules.rulesets import get_ruleset
+        from ingest.core.rulesets import get_ruleset
 
         named = self.data.get("rules") if isinstance(self.data, Mapping) and self.intact(("rules",)) else None
         if not isinstance(named, str):

@@ -34,9 +34,9 @@ from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos
 from ingest.core.games import REGISTERED
-from ingest.rules.rulesets import RULESETS
-from ingest.source.pipeline import read_document
+from ingest.core.rulesets import RULESETS
 from ingest.source.project import Project
+from ingest.source.reading import read_document
 from ingest.source.site_checks import contained_problem
 from ingest.source.storage import display_path, read_text
 from ingest.source.yamldoc import SourceDocument

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
-from ingest.source.pipeline import signature
 from ingest.source.project import Project
+from ingest.source.reading import signature
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 
 FOLDER = "pages"

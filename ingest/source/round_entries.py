@@ -2,11 +2,12 @@
 
 The rounds around the entries (numbering, tables used twice, drops) are read the same way
 for every family (:mod:`ingest.source.assemble_rounds`); each entry is read by its family's
-reader, looked up by the family's id in :data:`~ingest.source.assemble_rounds.READERS`:
+reader, looked up by the family's id in the table the caller of assembly hands in
+(:data:`ingest.checks.event_files.READERS`):
 
 * :class:`~ingest.source.match_entries.MatchEntries` (MTR-style): matches, byes, match
   losses and double losses, and a team event's team matches;
-* :class:`~ingest.source.wot_entries.WotEntries` (Wheel of Time): Hero/Villain tables and
+* :class:`~ingest.wot.wot_entries.WotEntries` (Wheel of Time): Hero/Villain tables and
   byes with their side.
 
 An entry of another family's shape (a Hero/Villain table in a Swiss event of Magic, a match
@@ -20,13 +21,14 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
 from ingest.core.model import Structure, Team
-from ingest.core.rounds import Match, TeamMatch
+from ingest.core.rounds import Match, RoundEntry, TeamMatch
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.yamldoc import YamlPath
-from ingest.wot.wot_entry import WotEntry
 
-Entry: TypeAlias = Match | WotEntry | TeamMatch
-"""One entry of a round, as a family reads it."""
+Entry: TypeAlias = Match | TeamMatch | RoundEntry
+"""One entry of a round, as a family reads it: a match or a team match (MTR-style), or an
+entry of the family's own type (Wheel of Time's tables and byes), which the round keeps
+among its family's entries."""
 
 
 @dataclass(frozen=True, slots=True)

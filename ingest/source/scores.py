@@ -4,15 +4,15 @@ no intentional draws).
 
 Pure functions of a score, the match length and the event's ruleset, and :func:`check_score`,
 which reports what they find as an event file is assembled (errors and warnings on a result).
-Every message cites the event's own ruleset (:class:`~ingest.rules.rulesets.base.Sections`):
+Every message cites the event's own ruleset (:class:`~ingest.core.rulesets.base.Sections`):
 an Aequitas event's messages cite the Aequitas rules, never the MTR.
 """
 
 from __future__ import annotations
 
 from ingest.core.rounds import GameScore
-from ingest.rules.rulesets import Ruleset
-from ingest.rules.rulesets.mtr import MTR
+from ingest.core.rulesets import Ruleset
+from ingest.core.rulesets.mtr import MTR
 from ingest.source.assembly_context import AssemblyContext
 from ingest.source.yamldoc import YamlPath
 
@@ -74,7 +74,7 @@ def intentional_draw_problem(score: GameScore, best_of: int, rules: Ruleset) -> 
     match that runs out of time has one drawn game, the one in progress (Bushiroad 4.2), so
     ``0-0-1`` stays a time-out draw, in best of one too.
 
-    >>> from ingest.rules.rulesets.bushiroad import BUSHIROAD
+    >>> from ingest.core.rulesets.bushiroad import BUSHIROAD
     >>> intentional_draw_problem(GameScore(0, 0, 3), 3, BUSHIROAD)
     '0-0-3 is an intentional draw, and players may not agree to a draw (Bushiroad 4.4)'
     >>> intentional_draw_problem(GameScore(0, 0, 1), 3, BUSHIROAD), intentional_draw_problem(GameScore(0, 0, 3), 3, MTR)

@@ -32,7 +32,7 @@ import jsonschema_rs
 from ingest.core.diagnostics import Diagnostic, error
 from ingest.core.errors import IngestError
 from ingest.core.games import game_ids
-from ingest.rules.rulesets import RULESETS
+from ingest.core.rulesets import RULESETS
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def load_schema(path: Path, formats: Iterable[str] = ()) -> Schema:
     stands (:func:`ingest.core.games.game_ids`, a registered game included), and one marked
     ``"x-enum-from": "formats"`` the ``formats`` given too (the project's format ids), and one
     marked ``"x-enum-from": "rules"`` every ruleset of the registry
-    (:mod:`ingest.rules.rulesets.registry`, a registered one included): the files list the
+    (:mod:`ingest.core.rulesets.registry`, a registered one included): the files list the
     shipped ones, for editors' completion, and a game, ruleset or format added is accepted
     without editing them.
 

@@ -1,7 +1,7 @@
 """Everything computed about one event, bundled for rendering.
 
 :func:`compute_summary` is the single step between the model and the site. From the event
-and the decklist files read beside it (:class:`~ingest.decks.deck_file.DeckFile`), it
+and the decklist files read beside it (:class:`~ingest.source.deck_file.DeckFile`), it
 works out the deck verdicts and archetypes, the metagame, the checks and the event's
 status, as every family has them; then the family's own results
 (:mod:`ingest.summary.family_results`): standings after each round and final standings
@@ -20,15 +20,15 @@ from fractions import Fraction
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
+from ingest.source.deck_file import DeckFile
 from ingest.source.naming import EventNaming
 from ingest.summary.family_results import results_of
 from ingest.summary.summary_values import EventSummary, MetaRow, decklists_visible, event_status, public_archetypes
@@ -93,7 +93,7 @@ def compute_summary(
     published = uses_published_standings(event)  # the platform's standings, as recorded
     ruleset = published_ruleset(event) if published else ruleset_for(event)
     status = event_status(event)
-    from ingest.source.project_diagnostics import checks_for
+    from ingest.checks.project_diagnostics import checks_for
 
     results = results_of(event)
     decks: Mapping[PlayerId, DeckInfo] = event_decks(event, deck_files, formats, archetypes, card_data)

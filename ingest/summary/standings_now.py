@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.rules.final_standings import final_standings
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 

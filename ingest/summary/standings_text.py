@@ -10,10 +10,10 @@ from ingest.core.columns import display_width, pad
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.planner.top_cut import TopCut, cut_changes, cut_note, top_cut
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_note, uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_data import standings_as_data
 from ingest.rules.standings_values import Standings

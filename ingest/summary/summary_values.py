@@ -15,11 +15,11 @@ from fractions import Fraction
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.decks.event_decks import DeckInfo
 from ingest.planner.top_cut import TopCut
 from ingest.planner.wot import WotReport
 from ingest.rules.published import uses_published_standings
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
 from ingest.summary.cut_verdicts import CutOutlook
 

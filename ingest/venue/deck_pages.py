@@ -27,10 +27,10 @@ from starlette.routing import Route
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Player
+from ingest.decks.card_files import card_data
 from ingest.edit.deck_submission import MAX_LIST_CHARACTERS, Accepted, TooLate, deadline_passed, submit_deck
 from ingest.site.i18n import gettext as _
 from ingest.site.submission_words import OutcomeWords, deadline_words, outcome_words
-from ingest.source.site_config import card_data
 from ingest.venue.codes import new_token, read_code, same, shown_code
 from ingest.venue.context import Venue
 from ingest.venue.deck_view import deck_overview, list_on_file

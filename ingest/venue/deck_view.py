@@ -2,7 +2,7 @@
 file (:func:`list_on_file`), and the TO's view of everyone's (:func:`deck_overview`): who handed
 in a legal list, whose list breaks a rule, whose last try was refused, who has none yet.
 
-Lists are read through the one reading path (:func:`ingest.source.pipeline.load_event`) and
+Lists are read through the one reading path (:func:`ingest.checks.event_files.load_event`) and
 checked by the checker ``validate`` uses (:func:`ingest.decks.event_decks.event_decks`), so
 the TO page says what ``validate`` and ``check-decks`` say.
 """
@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ingest.checks.event_files import load_event
 from ingest.core.ids import PlayerId
 from ingest.core.model import Player
 from ingest.core.safetext import unsafe_character
+from ingest.decks.card_files import card_data
 from ingest.decks.decklist_parts import Section
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.site.deck_words import message
@@ -24,9 +26,7 @@ from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
 from ingest.site.qr import QrCode, qr_code
 from ingest.site.submission_words import deadline_words
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
-from ingest.source.site_config import card_data
 from ingest.venue.codes import shown_code
 from ingest.venue.events import LiveEvent
 
@@ -66,7 +66,7 @@ class OnFile:
 
 def _lists(project: Project, live: LiveEvent) -> dict[PlayerId, OnFile]:
     """Every list the event names that could be read, checked (call with the language active)."""
-    from ingest.source.pipeline import event_data
+    from ingest.checks.event_files import event_data
 
     loaded = load_event(live.path, project, data=event_data(project))
     if loaded.event is None:

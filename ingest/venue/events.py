@@ -16,13 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ingest.checks.event_files import EventData, event_data
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
 from ingest.edit.event_file import Checked, check_event_text
 from ingest.source.assemble import slug_for
-from ingest.source.pipeline import EventData, event_data, load_players
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 from ingest.venue.codes import VenueKeys, same
 from ingest.venue.result_forms import form_of

@@ -28,10 +28,10 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
     Raises:
         IngestError: the round cannot be paired (the message says why); nothing was written.
     """
+    from ingest.checks.project_diagnostics import check_event_file
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import plan_next_round
     from ingest.planner.systems import system_of
-    from ingest.source.project_diagnostics import check_event_file
 
     checked = check_event_file(path, project)
     errors = [d for d in checked.diagnostics if d.is_error]

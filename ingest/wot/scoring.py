@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ingest.core.rulesets.wot import WOT
 from ingest.wot.values import (
     WotBye,
     WotEnded,
@@ -66,14 +67,14 @@ __all__ = [
     "wot_totals",
 ]
 
-WIN_POINTS = 2
-"""Game points for a win (WoT rules, Game Points)."""
-LOSS_IN_LAST_BATTLE_POINTS = 0
-"""Game points for a loss during the Last Battle (WoT rules, Game Points)."""
+WIN_POINTS = WOT.win_points
+"""Game points for a win (WoT rules, Game Points: 2, the ruleset's own figure)."""
+LOSS_IN_LAST_BATTLE_POINTS = WOT.loss_points
+"""Game points for a loss during the Last Battle (WoT rules, Game Points: 0)."""
 LOSS_BEFORE_LAST_BATTLE_POINTS = -1
 """Game points for a loss before the Last Battle (WoT rules, Game Points)."""
-TIE_POINTS = 1
-"""Game points for each player of a tied game (WoT rules, Game Points)."""
+TIE_POINTS = WOT.draw_points
+"""Game points for each player of a tied game (WoT rules, Game Points: 1)."""
 BYE_POINTS = 2
 """Game points for a bye (WoT rules, Game Points)."""
 

@@ -22,9 +22,10 @@ import pytest
 
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
+from ingest.decks.format_files import load_archetype_book
 from ingest.importers import Archive, prepare_import, read_source
-from ingest.source.pipeline import load_archetype_book, load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import DATA

@@ -13,8 +13,8 @@ import pytest
 
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.site_helpers import make_project

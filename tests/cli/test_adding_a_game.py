@@ -54,7 +54,7 @@ def _project_with(tmp_path: Path, module_text: str, module_name: str) -> Iterato
     """A project whose only data is Lorcana's formats file, with the game (and whatever else
     the module registers) registered from its own module, and taken out again afterwards: the
     tables are the process's."""
-    from ingest.rules.rulesets import RULESETS, unregister_ruleset
+    from ingest.core.rulesets import RULESETS, unregister_ruleset
 
     root = tmp_path / "project"
     (root / "events").mkdir(parents=True)
@@ -175,7 +175,7 @@ def test_a_game_with_rules_of_its_own_is_one_module_plus_data(
 
 
 def test_a_ruleset_is_registered_once_and_the_shipped_ones_stay() -> None:
-    from ingest.rules.rulesets import Ruleset, register_ruleset, unregister_ruleset
+    from ingest.core.rulesets import Ruleset, register_ruleset, unregister_ruleset
 
     with pytest.raises(ValueError, match="registered already"):
         register_ruleset(Ruleset("mtr", "Another MTR", "nowhere"))

@@ -147,7 +147,7 @@ def register() -> None:
 PACKAGE_RULES = '''\
 """The Lorcana league rules, registered when the module is imported."""
 
-from ingest.rules.rulesets import Ruleset, register_ruleset
+from ingest.core.rulesets import Ruleset, register_ruleset
 
 register_ruleset(Ruleset("lorcana", "Lorcana league rules", "Our league's rules", win_points=2, tiebreakers=("omw",)))
 '''

@@ -8,8 +8,8 @@ from typing import Any
 import yaml
 
 from ingest.core.games import DEFAULT_RULES, GAMES, TABLE
-from ingest.rules.rulesets import RULESETS
-from ingest.rules.rulesets.registry import SHIPPED
+from ingest.core.rulesets import RULESETS
+from ingest.core.rulesets.registry import SHIPPED
 from tests.builders import ROOT
 
 

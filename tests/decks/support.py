@@ -21,10 +21,9 @@ from pathlib import Path
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.decklist import Decklist, parse_decklist_text
+from ingest.decks.format_files import format_registry, load_archetype_book, registry_from_documents
 from ingest.decks.format_registry import FormatRegistry
 from ingest.decks.legality import check_deck, check_team
-from ingest.source.format_files import registry_from_documents
-from ingest.source.pipeline import format_registry, load_archetype_book
 from ingest.source.project import Project
 from ingest.source.validation import Schema, load_schema
 from ingest.source.yamldoc import SourceDocument, parse_yaml

@@ -12,10 +12,9 @@ from jsonschema import Draft202012Validator
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.decks.decklist import Decklist
+from ingest.decks.format_files import check_archetype_file, check_game_file, format_registry, registry_from_documents
 from ingest.decks.format_registry import UnknownFormatError
 from ingest.decks.format_rules import FormatRules
-from ingest.source.format_files import check_archetype_file, check_game_file, registry_from_documents
-from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from ingest.source.yamldoc import SourceDocument
 

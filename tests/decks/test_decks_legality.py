@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ingest.checks.event_files import load_event
 from ingest.decks.card_data import CardData
 from ingest.decks.decklist import Decklist
 from ingest.decks.decklist_parts import Section
 from ingest.decks.event_decks import event_decks
+from ingest.decks.format_files import format_registry
 from ingest.decks.legality import DeckVerdict, Sentence, Violation, check_deck, check_team
-from ingest.source.pipeline import format_registry, load_event
 from ingest.source.project import Project
 
 from .support import DATA, ROOT, card_data, case_meta, registry, registry_from_text

@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 
 import ingest.cli.main  # noqa: F401  (imported before forking, so each child starts at once)
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore
 from ingest.edit.event_file import Edit, edit_event_file
 from ingest.edit.locking import edit_lock, lock_path
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

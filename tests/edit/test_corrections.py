@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

@@ -240,7 +240,7 @@ def test_a_wheel_of_time_list_with_hero_and_villain_sections_replaces_two_files(
 
 def test_the_verdict_is_in_the_sites_language() -> None:
     event = event_at(ROOT / "events/2026/2026-11-13-friday-night-modern.yaml", ROOT)
-    from ingest.source.pipeline import event_data
+    from ingest.checks.event_files import event_data
 
     checked = check_list(ILLEGAL, event, event_data(Project(ROOT)).formats)
     outcome = Refused("kenji-quist", checked)

@@ -16,13 +16,13 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ingest.checks.event_files import event_data
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event, Player, Structure
-from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.edit.deck_submission import check_list
-from ingest.source.pipeline import event_data
+from ingest.source.deck_file import DeckFile
 from ingest.source.project import Project
 from tests.builders import ROOT
 

@@ -15,10 +15,10 @@ import pytest
 import yaml
 from ruamel.yaml import YAML
 
+from ingest.checks.event_files import parse_event_text
 from ingest.core.rounds import GameScore
 from ingest.edit.recording import record_result
 from ingest.edit.splice import Editor, ParsedText
-from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from ingest.checks.event_files import load_event
 from ingest.core.round_clock import RoundClock, clock_seconds
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, round_clock, start_clock
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

@@ -21,11 +21,11 @@ from jsonschema import Draft202012Validator
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore, Match, MatchKind
-from ingest.decks.deck_file import DeckFile
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.site.api_mtgo import finished_rounds, mtgo_document, mtgo_files
+from ingest.source.deck_file import DeckFile
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT, make_event

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from ingest.checks.event_files import load_event
 from ingest.importers import Archive, prepare_import, read_source
 from ingest.importers.platforms import is_playoff_name
 from ingest.publish.run import build_site
 from ingest.site.api_mtgo import mtgo_document, mtgo_files
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import DATA, ROOT

@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.checks.event_files import load_event
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
 from ingest.core.model import Event, EventOrigin
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.site_helpers import page_text
 
@@ -89,7 +89,7 @@ def test_the_corpus_has_24_files_from_five_platforms() -> None:
 def test_every_file_imports_and_validates_without_errors(
     imported: tuple[Path, dict[str, PreparedImport]], name: str
 ) -> None:
-    from ingest.source.project_diagnostics import event_checks
+    from ingest.checks.project_diagnostics import event_checks
 
     root, prepared = imported
     project = Project(root)

@@ -14,11 +14,11 @@ from typing import Any
 
 from click.testing import CliRunner
 
+from ingest.checks.event_files import load_event
+from ingest.checks.project_diagnostics import check_project
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
-from ingest.source.project_diagnostics import check_project
 
 
 def _deck(player: str, place: int) -> dict[str, Any]:

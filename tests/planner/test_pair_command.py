@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from ingest.checks.event_files import load_event
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 import ingest.planner.round_verdicts as round_verdicts
+from ingest.checks.event_files import load_event
 from ingest.cli.main import main
 from ingest.cli.verdict_files import VerdictFiles
 from ingest.edit.new_round import apply_plan
@@ -20,7 +21,6 @@ from ingest.pairing import Finding, check_swiss_round
 from ingest.pairing.swiss import Entrant
 from ingest.planner.outcome import PairPlan
 from ingest.planner.plan import plan_next_round
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 
 SCORES = ["2-0", "2-1", "0-2", "1-2"]

@@ -9,8 +9,8 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
+from ingest.decks.format_files import format_registry, load_archetype_book
 from ingest.publish.run import build_site
-from ingest.source.pipeline import format_registry, load_archetype_book
 from ingest.source.project import Project, shipped
 from tests.builders import ROOT, run_cli, run_ok
 

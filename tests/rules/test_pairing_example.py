@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ingest.core.rulesets import get_ruleset, register_ruleset, unregister_ruleset
 from ingest.rules.pairing_example import pairing_example
-from ingest.rules.rulesets import get_ruleset, register_ruleset, unregister_ruleset
 
 
 def test_the_example_follows_the_points_a_win_earns() -> None:

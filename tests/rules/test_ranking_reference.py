@@ -56,7 +56,7 @@ def test_the_ranker_ranks_as_the_reference_does(event: Event, rules: str) -> Non
 def test_head_to_head_and_the_seed_order_a_bushiroad_tie() -> None:
     """Three fighters level on everything, one of whom beat another: the winner ranks above
     the loser (Bushiroad 3.2.1.2 step 2); the seed places the third."""
-    from ingest.rules.rulesets import get_ruleset
+    from ingest.core.rulesets import get_ruleset
     from ingest.rules.standings_values import Record, Row
 
     def row(player: str) -> Row:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from ingest.rules.rulesets import RULESETS, get_ruleset
+from ingest.core.rulesets import RULESETS, get_ruleset
 
 F = Fraction
 
@@ -116,8 +116,8 @@ def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> Non
     """MTR Appendix E, 9-16 players: 4 rounds and a top 8 "if Limited Format with Booster Draft
     in Playoff", else 5 rounds and a top 4; a sealed Swiss with a draft-seat top 8 is one."""
     from ingest.core.model import Event, Player, PlayoffSpec, Structure
+    from ingest.core.rulesets import get_ruleset
     from ingest.rules.rounds_advice import plan_for
-    from ingest.rules.rulesets import get_ruleset
 
     players = tuple(Player(f"p{i}", f"P{i}") for i in range(12))
     for seeding, rounds, top in (("draft-seats", 4, 8), ("standings", 5, 4)):
@@ -130,7 +130,7 @@ def test_a_sealed_event_with_a_draft_playoff_gets_the_booster_draft_row() -> Non
 def test_the_rules_as_written_have_no_platform_conventions_and_each_profile_has_its_own() -> None:
     """The MTR's, Aequitas', Bushiroad's and the Wheel of Time rules are computed as written;
     a compatibility profile is the MTR with one platform's conventions (conformance/README.md)."""
-    from ingest.rules.rulesets.base import AS_WRITTEN
+    from ingest.core.rulesets.base import AS_WRITTEN
 
     shipped = {rid: r.platform for rid, r in RULESETS.items()}
     assert all(shipped[r] is AS_WRITTEN for r in ("mtr", "aequitas", "bushiroad", "wot"))

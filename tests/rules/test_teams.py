@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from ingest.checks.event_files import load_event
+from ingest.checks.project_diagnostics import event_checks
 from ingest.rules.standings import compute_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
-from ingest.source.project_diagnostics import event_checks
 from tests.builders import DATA, ROOT, run_cli
 from tests.site_helpers import page_text
 

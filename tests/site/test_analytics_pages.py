@@ -31,9 +31,11 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
+    from ingest.checks.event_files import event_data, load_event
+    from ingest.decks.format_files import load_archetype_book
     from ingest.site.brief import analytics_record
     from ingest.source.naming import naming_of
-    from ingest.source.pipeline import event_data, load_archetype_book, load_event, load_players
+    from ingest.source.reading import load_players
     from ingest.summary.event_summary import compute_summary
 
     project = Project(docs.parents[1])

@@ -467,9 +467,10 @@ def test_bracket_renders_on_a_phone(new_context: NewContext, site_url: str) -> N
 
 def _modern_decks() -> dict[str, str]:
     """Each Modern sample player's decklist as decklist text (what "Copy as text" must give)."""
+    from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
+    from ingest.decks.format_files import format_registry
     from ingest.site.render import slug_id
-    from ingest.source.pipeline import format_registry, load_event
     from ingest.source.project import Project
 
     project = Project(ROOT)
@@ -524,9 +525,10 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
     event's MTGODecklistCache copy, the Transformers event's API document, with each line's
     stars and kind), each as the decklist text has it; a link to a deck's anchor shows that
     deck once its lines are drawn; nothing is wider than the screen. A screenshot is kept."""
+    from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
+    from ingest.decks.format_files import format_registry
     from ingest.site.render import slug_id
-    from ingest.source.pipeline import format_registry, load_event
     from ingest.source.project import Project
 
     base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")
@@ -662,8 +664,8 @@ def test_find_my_table(page: Page, site_url: str) -> None:
 def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) -> None:
     """The final standings show each opponent's MW% and GW% under a row the reader taps, and
     hide them on a second tap; the player's name still leads to their page."""
+    from ingest.checks.event_files import load_event
     from ingest.rules.final_standings import final_standings
-    from ingest.source.pipeline import load_event
     from ingest.source.project import Project
 
     event = load_event(MODERN_FILE, Project(ROOT)).event

@@ -51,7 +51,7 @@ def test_the_cut_panel_cites_the_events_own_rules() -> None:
     """Points first and what an agreed draw does, in the event's own document: MTR Appendix C
     and 2.5, Aequitas Appendix C and 2.4 (an Aequitas event never cites the MTR), Bushiroad
     3.2.1.2 and 4.4 (players may not agree to a draw)."""
-    from ingest.rules.rulesets import get_ruleset
+    from ingest.core.rulesets import get_ruleset
 
     notes = {rules: cut_words.rules_note(get_ruleset(rules)) for rules in ("mtr", "aequitas", "bushiroad")}
     assert notes == {

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.source.pipeline import load_event
+from ingest.checks.event_files import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.builders import run_cli as run

@@ -10,14 +10,15 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ingest.checks.event_files import load_event
 from ingest.core.figures import show_points
 from ingest.core.model import Event
-from ingest.decks.deck_file import DeckFile
+from ingest.decks.format_files import format_registry
 from ingest.planner.wot import wot_report
 from ingest.site import fragments
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
-from ingest.source.pipeline import format_registry, load_event
+from ingest.source.deck_file import DeckFile
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ingest.core.model import Event
+from ingest.core.rulesets import Ruleset
 from ingest.rules.examples import aequitas_examples
-from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 from tests.site_helpers import page_text

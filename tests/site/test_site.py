@@ -577,8 +577,8 @@ def test_no_worker_processes_are_forked_while_other_threads_run(tmp_path: Path) 
 
 def test_team_pages_show_standings_and_each_match_from_the_team_side(sample_site: Project) -> None:
     """MTR 8: team standings from team match results; each member keeps an individual history."""
+    from ingest.checks.event_files import load_event
     from ingest.rules.final_standings import final_standings
-    from ingest.source.pipeline import load_event
 
     path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
     event = load_event(path, sample_site).event
@@ -623,7 +623,7 @@ def test_a_team_event_with_no_round_yet_builds(tmp_path: Path) -> None:
     path.write_text(src[: src.index("\nrounds:")] + "\nrounds: []\n", encoding="utf-8")
     build_site(project, today=TODAY, docs_only=True, workers=1)
     page = page_text(tmp_path / "build" / "docs" / "events" / "2026-10-10-teams" / "teams.md")
-    from ingest.source.pipeline import load_event
+    from ingest.checks.event_files import load_event
 
     event = load_event(path, project).event
     assert event is not None and len(event.teams) == 8
@@ -744,8 +744,8 @@ def test_player_links_go_to_the_canonical_page_of_an_alias(tmp_path: Path) -> No
 
 def test_home_page_links_a_team_winner_to_its_team_section(sample_site: Project) -> None:
     """A team event's champion is a team: it has a section on the event's teams page, no player page."""
+    from ingest.checks.event_files import load_event
     from ingest.rules.final_standings import final_standings
-    from ingest.source.pipeline import load_event
 
     path = next((sample_site.root / "events").rglob("*team-unified-standard.yaml"))
     event = load_event(path, sample_site).event
@@ -784,12 +784,12 @@ def test_opponent_details_show_game_wins_only_where_standings_use_them(sample_si
 def _play(path: Path, project: Project, rounds: int | None) -> None:
     """Pairs and reports ``rounds`` rounds (None: until the event is over) through the engine;
     the first-listed player wins every match."""
+    from ingest.checks.event_files import load_event
     from ingest.core.rounds import GameScore
     from ingest.edit.new_round import apply_plan
     from ingest.edit.recording import record_result
     from ingest.planner.outcome import Finished
     from ingest.planner.plan import plan_next_round
-    from ingest.source.pipeline import load_event
 
     played = 0
     while rounds is None or played < rounds:
@@ -835,7 +835,7 @@ STRUCTURES = {
 def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) -> None:
     """``decklists: after-event`` waits for the whole event: every Swiss round the table
     recommends, the whole bracket, every round-robin round, the last double-elimination round."""
-    from ingest.source.pipeline import load_event
+    from ingest.checks.event_files import load_event
     from ingest.summary.event_summary import event_status
 
     project = make_project(tmp_path, samples=False)

@@ -15,11 +15,11 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.figures import pct_of
+from ingest.decks.format_files import format_registry
 from ingest.decks.format_lists import DatedCard
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings import standings_by_round
-from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
 from tests.builders import DATA, ROOT
 from tests.site_helpers import (

@@ -115,7 +115,7 @@ def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
 
 
 def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_path: Path) -> None:
-    from ingest.source.pipeline import load_event
+    from ingest.checks.event_files import load_event
     from ingest.source.project import Project
 
     for name in ("schema", "formats"):
@@ -141,7 +141,7 @@ def test_a_symbolic_link_may_not_lead_a_decklist_out_of_the_event_folder(tmp_pat
 
 def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_way(tmp_path: Path) -> None:
     """Plain files named exactly take the listing; every other spelling and links still work."""
-    from ingest.source.pipeline import _Listing, load_event
+    from ingest.checks.event_files import _Listing, load_event
     from ingest.source.project import Project
 
     for name in ("schema", "formats"):
@@ -178,7 +178,7 @@ def test_decklists_are_found_through_one_listing_per_folder_or_else_the_careful_
 
 def test_a_missing_decklist_is_named_from_the_folder_of_a_linked_event_file(tmp_path: Path) -> None:
     """An event file that is a symbolic link reads decklists next to the link, and says so."""
-    from ingest.source.pipeline import load_event
+    from ingest.checks.event_files import load_event
     from ingest.source.project import Project
 
     for name in ("schema", "formats"):

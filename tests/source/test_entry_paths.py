@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from ingest.checks.event_files import parse_event_text
 from ingest.core.model import Event
-from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from ingest.wot.wot_entry import wot_entries
 from tests.builders import ROOT

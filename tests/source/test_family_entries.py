@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ingest.source.pipeline import parse_event_text
+from ingest.checks.event_files import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT
 

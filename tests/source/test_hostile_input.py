@@ -300,9 +300,9 @@ def test_a_broken_card_data_file_is_reported_by_validate(tmp_path: Path) -> None
 
 
 def test_a_card_data_file_over_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import ingest.source.site_config
+    import ingest.decks.card_files
 
-    monkeypatch.setattr(ingest.source.site_config, "MAX_CARD_DATA_BYTES", 1000)
+    monkeypatch.setattr(ingest.decks.card_files, "MAX_CARD_DATA_BYTES", 1000)
     project = _project(tmp_path, MODERN)
     (project.root / "data").mkdir()
     (project.root / "data" / "cards.json").write_text("[" + ", ".join(["{}"] * 1000) + "]", encoding="utf-8")

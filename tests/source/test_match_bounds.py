@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from ingest.checks.event_files import parse_event_text
 from ingest.core.rounds import GameScore
-from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from ingest.source.scores import score_problem, score_warning
 from tests.builders import ROOT

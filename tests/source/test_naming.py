@@ -14,13 +14,14 @@ from click.testing import CliRunner
 from ingest.analytics.tables import event_tables
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
+from ingest.decks.format_files import format_registry
 from ingest.publish.run import build_site
 from ingest.site.api import event_document
 from ingest.site.brief import analytics_record
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, naming_of, unnamed_id
-from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
+from ingest.source.reading import load_players
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import yaml
 
-from ingest.source.pipeline import parse_event_text
+from ingest.checks.event_files import parse_event_text
 from ingest.source.project import Project
 from ingest.source.yamldoc import YamlPath, iter_paths, parse_yaml
 from tests.builders import DATA, ROOT

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.source.pipeline import parse_event_text
+from ingest.checks.event_files import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 
@@ -222,7 +222,7 @@ def test_a_registered_ruleset_may_let_its_events_choose_the_points_for_a_win() -
     import datetime as dt
     from dataclasses import replace
 
-    from ingest.rules.rulesets import get_ruleset
+    from ingest.core.rulesets import get_ruleset
 
     mtr = get_ruleset("mtr")
     chosen = replace(mtr, id="league", win_points_chosen=True)

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from ingest.checks.event_files import parse_event_text
 from ingest.cli.main import main
 from ingest.core.safetext import terminal_safe
 from ingest.decks.decklist import parse_decklist_text
 from ingest.publish.run import build_site
 from ingest.site.render import md, meta_title
-from ingest.source.pipeline import parse_event_text
 from ingest.source.project import Project
 from tests.builders import ROOT
 from tests.site_helpers import make_project
@@ -68,7 +68,7 @@ def test_an_id_ending_in_a_line_feed_in_players_yaml_is_refused(tmp_path: Path) 
 
 
 def test_a_format_file_date_ending_in_a_line_feed_is_refused(tmp_path: Path) -> None:
-    from ingest.source.pipeline import format_registry
+    from ingest.decks.format_files import format_registry
 
     text = (ROOT / "formats" / "mtg.yaml").read_text(encoding="utf-8")
     text = text.replace("since: 2025-06-30", 'since: "2025-06-30\\n"', 1)

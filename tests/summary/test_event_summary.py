@@ -8,7 +8,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from ingest.core.ids import PlayerId
-from ingest.source.pipeline import format_registry
+from ingest.decks.format_files import format_registry
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT

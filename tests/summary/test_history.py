@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import DATA
 from tests.site_helpers import make_project, page_text

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from ingest.checks.event_files import load_event
 from ingest.site.i18n import use
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from ingest.venue.codes import VenueKeys, load_key, new_token
 from ingest.venue.desk import Desk

@@ -16,9 +16,9 @@ from typing import TypeVar
 import httpx
 import pytest
 
+from ingest.checks.event_files import load_event
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore
-from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import run_cli
 from tests.venue.support import Phone, Venue, codes_of, csrf_of, make_event, status_text

@@ -17,7 +17,7 @@ import httpx
 import pytest
 import yaml
 
-from ingest.source.pipeline import load_event
+from ingest.checks.event_files import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 from tests.venue.support import EVENT, Venue, codes_of, csrf_of, key_of

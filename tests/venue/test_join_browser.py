@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from ingest.source.pipeline import load_event
+from ingest.checks.event_files import load_event
 from ingest.source.project import Project
 from tests.site_helpers import PHONE
 from tests.venue.support import Venue, make_event

@@ -15,7 +15,7 @@ from typing import TypeVar
 import httpx
 import pytest
 
-from ingest.source.pipeline import load_event
+from ingest.checks.event_files import load_event
 from ingest.source.project import Project
 from tests.venue.support import Venue, csrf_of, key_of, make_event
 

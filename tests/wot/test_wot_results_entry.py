@@ -130,7 +130,7 @@ def test_a_wrong_result_in_the_file_is_an_error_at_its_table_before_the_game_is_
     ],
 )
 def test_every_game_error_names_its_game_and_table(written: str, code: str) -> None:
-    from ingest.source.pipeline import parse_event_text
+    from ingest.checks.event_files import parse_event_text
     from ingest.source.project import Project
 
     text = EVENT.replace("{table: 2, hero: cat, villain: dan}", f"{{table: 2, hero: cat, villain: dan, {written}}}")

@@ -66,7 +66,7 @@ class PlatformConventions:
     rules as written: its rounding, its floors and empty values, what counts in a record,
     when a player is evaluated, and how it orders equal points. A ruleset's own rules (points,
     floors, tiebreakers, the playoff) are the :class:`Ruleset`'s fields; the compatibility
-    profiles (:mod:`ingest.rules.rulesets.profiles`, ``conformance/README.md``) are the MTR
+    profiles (:mod:`ingest.core.rulesets.profiles`, ``conformance/README.md``) are the MTR
     with one of these. The defaults are no platform: the rules as written, exactly.
     """
 
@@ -199,7 +199,7 @@ class Ruleset:
         """This ruleset with some fields changed, its own or its platform conventions'
         (:data:`PLATFORM_FIELDS`), by name (an :class:`Era`'s options, an imported event's).
 
-        >>> from ingest.rules.rulesets import get_ruleset
+        >>> from ingest.core.rulesets import get_ruleset
         >>> r = get_ruleset("mtr").with_options(publish_precision=3, gw_floor=None)
         >>> r.platform.publish_precision, r.gw_floor
         (3, None)

@@ -18,27 +18,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ingest.checks.event_files import Loaded, event_data, event_paths, load_event
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.deck_file import DeckFile
+from ingest.decks.card_files import card_data
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
+from ingest.decks.format_files import format_registry, load_archetype_book
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.standings_values import Standings
+from ingest.source.deck_file import DeckFile
 from ingest.source.own_pages import own_pages
-from ingest.source.pipeline import (
-    Loaded,
-    event_data,
-    event_paths,
-    format_registry,
-    load_archetype_book,
-    load_event,
-    load_players,
-)
 from ingest.source.project import Project
-from ingest.source.site_config import card_data, site_config_diagnostics
+from ingest.source.reading import load_players
+from ingest.source.site_config import site_config_diagnostics
 from ingest.source.site_layers import layering_problems
 from ingest.source.storage import links_out
 
@@ -90,7 +85,7 @@ def event_checks(
     event: Event, deck_files: Sequence[DeckFile], project: Project, *, archetypes: ArchetypeBook | None = None
 ) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics (``deck_files``: the
-    decklist files it names, as :func:`~ingest.source.pipeline.load_event` read them)."""
+    decklist files it names, as :func:`~ingest.checks.event_files.load_event` read them)."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
     return checks_for(event, event_decks(event, deck_files, registry, archetypes, cards), registry, cards)
@@ -182,7 +177,7 @@ def check_event_file(path: Path, project: Project, *, shared: bool = True, keep_
 
     ``shared``: include the shared files' problems (a command going over many events
     reports them once itself); ``keep_tree``: keep the text as read, with its node tree
-    (:attr:`~ingest.source.pipeline.Loaded.document`), for a command that goes on to edit it.
+    (:attr:`~ingest.checks.event_files.Loaded.document`), for a command that goes on to edit it.
     """
     loaded = load_event(path, project, keep_tree=keep_tree)
     diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)

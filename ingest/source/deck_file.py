@@ -2,7 +2,7 @@
 
 The event says which file holds each player's list (``players[].deck``); the model keeps
 what the event writes there (:attr:`ingest.core.model.Player.deck`), never a file's text.
-Reading the files is the source stage's work (:func:`ingest.source.pipeline.load_event`),
+Reading the files is the source stage's work (:func:`ingest.checks.event_files.load_event`),
 which hands them on as these values, beside the event, to what parses and checks the
 decks (:func:`ingest.decks.event_decks.event_decks`).
 """

@@ -2,14 +2,14 @@
 
 Each ruleset is one :class:`Ruleset` value in its own module, citing the rule text it
 follows; conventions that differ between tournament platforms are *options* of a ruleset
-(see :mod:`ingest.rules.rulesets.profiles`), never copies of it. Look rulesets up by id with
+(see :mod:`ingest.core.rulesets.profiles`), never copies of it. Look rulesets up by id with
 :func:`get_ruleset`.
 """
 
 from __future__ import annotations
 
-from ingest.rules.rulesets.base import Ruleset
-from ingest.rules.rulesets.registry import (
+from ingest.core.rulesets.base import Ruleset
+from ingest.core.rulesets.registry import (
     RULESETS,
     get_ruleset,
     register_ruleset,

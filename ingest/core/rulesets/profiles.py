@@ -3,7 +3,7 @@
 Real events imported from melee.gg and manatraders.com carry standings that differ from
 the MTR text. The conventions below were established on the conformance corpus
 (``tests/data/conformance/README.md``); each profile is the MTR ruleset with the
-platform's conventions (:class:`~ingest.rules.rulesets.base.PlatformConventions`), and its
+platform's conventions (:class:`~ingest.core.rulesets.base.PlatformConventions`), and its
 rules values where the platform computes them otherwise (floors, empty values).
 
 melee.gg (``mtr-melee``):
@@ -43,8 +43,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ingest.rules.rulesets.base import THIRD, Era, PlatformConventions
-from ingest.rules.rulesets.mtr import MTR
+from ingest.core.rulesets.base import THIRD, Era, PlatformConventions
+from ingest.core.rulesets.mtr import MTR
 
 MELEE = replace(
     MTR,

@@ -1,16 +1,21 @@
 """Checking the format and archetype files (``formats/``) and turning them into their values.
 
-The files are read like every project file (:func:`ingest.source.pipeline.read_document`) and
+The files are read like every project file (:func:`ingest.source.reading.read_document`) and
 validated like event files (:func:`ingest.source.validation.check_document`: the same
 messages, relevance and positions). The rules a schema cannot state (the game or format
 matching the file name, every ``until`` after its ``since``, no card listed twice for
 overlapping periods, unique aliases) are checked here on the parts the schema accepted, so
 one run reports every problem of a file. Every problem is a positioned
 :class:`~ingest.core.diagnostics.Diagnostic`; a file with an error is left out.
+
+A project's formats and archetype rules are read here once per change
+(:func:`format_registry`, :func:`load_archetype_book`: a project's file for a game or format
+over the shipped one).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -21,7 +26,10 @@ from ingest.decks.card_names import normalize_card_name
 from ingest.decks.format_notes import Note
 from ingest.decks.format_registry import FormatRegistry, format_from
 from ingest.decks.format_rules import FormatRules
-from ingest.source.validation import Schema, check_document
+from ingest.source.layers import SearchPath
+from ingest.source.project import Project
+from ingest.source.reading import read_data_files, signature
+from ingest.source.validation import Schema, check_document, load_schema
 from ingest.source.yamldoc import SourceDocument, YamlPath, format_path
 
 CODE = "format-file"
@@ -207,3 +215,44 @@ def archetypes_from_documents(
             for a in document["archetypes"]
         )
     return ArchetypeBook(rules), tuple(problems)
+
+
+@functools.lru_cache(maxsize=8)
+def _formats(
+    formats: SearchPath, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+    docs, unreadable, diags = read_data_files(formats.files("*.yaml"), root)
+    registry, problems = registry_from_documents(docs, load_schema(schema), unreadable)
+    return registry, (*diags, *problems)
+
+
+@functools.lru_cache(maxsize=8)
+def _archetypes(
+    folders: SearchPath, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
+) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
+    paths = folders.files("*.yaml")
+    if not paths:
+        return None, ()
+    docs, _, diags = read_data_files(paths, root)
+    book, problems = archetypes_from_documents(docs, load_schema(schema))
+    return book, (*diags, *problems)
+
+
+def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
+    """Archetype rules from formats/archetypes/ (a project's file for a format over the shipped
+    one), with positioned problems (read once per change)."""
+    folders, schema = _resolved(project.archetypes), project.schema("archetypes").resolve()
+    book, problems = _archetypes(folders, project.root.resolve(), schema, signature(*folders, schema))
+    return book, list(problems)
+
+
+def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
+    """The project's formats (read once) and any problem in the format files: a game's file from
+    the project's ``formats/`` when it has one (``formats/mtg.yaml`` replaces Magic's formats),
+    else the shipped one."""
+    folders, schema = _resolved(project.formats), project.schema("format").resolve()
+    return _formats(folders, schema, project.root.resolve(), signature(*folders, schema))
+
+
+def _resolved(layers: SearchPath) -> SearchPath:
+    return SearchPath(tuple(folder.resolve() for folder in layers))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ingest.rules.rulesets.aequitas import AEQUITAS
-from ingest.rules.rulesets.base import Ruleset
-from ingest.rules.rulesets.bushiroad import BUSHIROAD
-from ingest.rules.rulesets.mtr import MTR
-from ingest.rules.rulesets.profiles import MANATRADERS, MELEE, TOPDECK
-from ingest.rules.rulesets.wot import WOT
+from ingest.core.rulesets.aequitas import AEQUITAS
+from ingest.core.rulesets.base import Ruleset
+from ingest.core.rulesets.bushiroad import BUSHIROAD
+from ingest.core.rulesets.mtr import MTR
+from ingest.core.rulesets.profiles import MANATRADERS, MELEE, TOPDECK
+from ingest.core.rulesets.wot import WOT
 
 
 def _registry(rulesets: Iterable[Ruleset]) -> dict[str, Ruleset]:

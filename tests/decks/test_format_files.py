@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ingest.cli.main import main
-from ingest.source.format_files import archetypes_from_documents, registry_from_documents
+from ingest.decks.format_files import archetypes_from_documents, registry_from_documents
 from ingest.source.project import Project
 from ingest.source.validation import load_schema
 from ingest.source.yamldoc import load_plain

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset
+from ingest.core.rulesets.base import MTR_FLOOR, Ruleset
 
 MTR = Ruleset(
     id="mtr",

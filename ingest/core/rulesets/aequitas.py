@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ingest.rules.rulesets.base import Sections
-from ingest.rules.rulesets.mtr import MTR
+from ingest.core.rulesets.base import Sections
+from ingest.core.rulesets.mtr import MTR
 
 AEQUITAS = replace(
     MTR,

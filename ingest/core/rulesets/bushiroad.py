@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ingest.rules.rulesets.base import MTR_FLOOR, Ruleset, Sections
+from ingest.core.rulesets.base import MTR_FLOOR, Ruleset, Sections
 
 BUSHIROAD = Ruleset(
     id="bushiroad",

@@ -1,18 +1,21 @@
-"""The read -> validate -> model chain for event files.
+"""An event file read and checked against the project: the text read, validated and assembled
+by the reading stage (:mod:`ingest.source`), its format checked against the project's formats
+(:func:`ingest.decks.format_files.format_registry`), each family's rounds read by its reader
+(:data:`READERS`), and the decklist files it names read, a missing one judged by whether the
+event is over (the planner's verdict: an error once the lists are published).
 
 ``load_event`` returns the event (or None), the decklist files it names as read
-(:class:`~ingest.decks.deck_file.DeckFile`, beside the event: the model carries no file's
+(:class:`~ingest.source.deck_file.DeckFile`, beside the event: the model carries no file's
 text) and every diagnostic for the file; it reads the event file and those decklist
 files, and writes nothing.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import posixpath
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,18 +23,19 @@ from typing import Any
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
-from ingest.decks.archetypes import ArchetypeBook
-from ingest.decks.deck_file import DeckFile
+from ingest.decks.format_files import format_registry
 from ingest.decks.format_registry import FormatRegistry
 from ingest.source.assemble import event_from
+from ingest.source.deck_file import DeckFile
 from ingest.source.deck_refs import deck_files, deck_path_problem
-from ingest.source.format_files import archetypes_from_documents, registry_from_documents
-from ingest.source.layers import SearchPath
-from ingest.source.players import PlayerRegistry, registry_from
+from ingest.source.match_entries import MatchEntries
 from ingest.source.project import Project
-from ingest.source.storage import MAX_FILE_BYTES, display_path, file_signature, find_files, is_inside, read_text
-from ingest.source.validation import check_document, load_schema, validate_document
+from ingest.source.reading import signature
+from ingest.source.round_entries import EntryReader
+from ingest.source.storage import display_path, file_signature, find_files, read_text
+from ingest.source.validation import check_document, load_schema
 from ingest.source.yamldoc import SourceDocument, parse_yaml
+from ingest.wot.wot_entries import WotEntries
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,137 +62,10 @@ class Loaded:
     it: a command that checks a file and then edits it reads it once)."""
 
 
-def read_document(
-    path: Path, shown: str, *, config: bool = False, limit: int = MAX_FILE_BYTES, within: Path | None = None
-) -> tuple[SourceDocument | None, list[Diagnostic]]:
-    """Reads and parses one YAML file: the one reading path every project file takes.
-
-    The size limit, encoding check, node, depth and alias limits, merge cycles, tags and
-    text checks all apply (:func:`ingest.source.storage.read_text`, :func:`ingest.source.yamldoc.parse_yaml`);
-    every problem is a positioned diagnostic. ``config``: the site engine's configuration,
-    whose own tags are read as empty values (:attr:`~ingest.source.yamldoc.SourceDocument.tags`
-    says which). ``within``: the project folder, for a project file (a symbolic link out of
-    it is refused, :func:`~ingest.source.storage.read_bytes`).
-    """
-    text, problems = read_text(path, shown, limit=limit, within=within)
-    if text is None:
-        return None, problems
-    return parse_yaml(text, shown, config=config)
-
-
-def read_data_files(paths: Iterable[Path], root: Path) -> tuple[list[SourceDocument], list[str], list[Diagnostic]]:
-    """Data files (the ``*.yaml`` a :class:`~ingest.source.layers.SearchPath` finds), read
-    through :func:`read_document`: a project's own file is held to the project folder, a
-    shipped one is not the project's.
-
-    Returns the documents read, the names (as diagnostics show them) of the files that could
-    not be, and the problems found while reading. A file with any problem is left out.
-    """
-    docs: list[SourceDocument] = []
-    unreadable: list[str] = []
-    diags: list[Diagnostic] = []
-    for path in paths:
-        within = root if is_inside(path, root) else None  # the shipped defaults are not the project's
-        shown = display_path(path, root)
-        doc, problems = read_document(path, shown, within=within)
-        diags += problems
-        if doc is not None and not problems:
-            docs.append(doc)
-        else:
-            unreadable.append(shown)
-    return docs, unreadable, diags
-
-
-def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
-    """Name, modification time and size of files (folders: every file below them).
-
-    Cached data is keyed by this, so a long-running ``serve`` notices edited data files.
-    """
-    out: list[tuple[str, int, int]] = []
-    for path in paths:
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        for f in files:
-            try:
-                st = f.stat()
-            except OSError:
-                continue
-            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=8)
-def _formats(
-    formats: SearchPath, schema: Path, root: Path, _signature: tuple[tuple[str, int, int], ...]
-) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    docs, unreadable, diags = read_data_files(formats.files("*.yaml"), root)
-    registry, problems = registry_from_documents(docs, load_schema(schema), unreadable)
-    return registry, (*diags, *problems)
-
-
-def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:
-    """players.yaml, checked (an absent file is an empty registry).
-
-    Read through the one reading path every time; parsed again only when its text (or the
-    schema) changed, since ``serve`` asks for it at every build.
-    """
-    path = project.players_file
-    if not path.exists():
-        return PlayerRegistry(), []
-    shown = display_path(path, project.root)
-    text, problems = read_text(path, shown, within=project.root)
-    if text is None:
-        return PlayerRegistry(), problems
-    registry, found = _players(text, shown, project.schema("players").resolve())
-    return registry, list(found)
-
-
-def players_from_text(text: str, shown: str, project: Project) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
-    """A ``players.yaml`` text, checked as :func:`load_players` checks the file (an edit's new text)."""
-    return _players(text, shown, project.schema("players").resolve())
-
-
-@functools.lru_cache(maxsize=4)
-def _players(text: str, shown: str, schema: Path) -> tuple[PlayerRegistry, tuple[Diagnostic, ...]]:
-    doc, problems = parse_yaml(text, shown)
-    if doc is None:
-        return PlayerRegistry(), tuple(problems)
-    problems += validate_document(doc, load_schema(schema))
-    if problems:
-        return PlayerRegistry(), tuple(problems)
-    registry, found = registry_from(doc)
-    return registry, tuple(found)
-
-
-@functools.lru_cache(maxsize=8)
-def _archetypes(
-    folders: SearchPath, root: Path, schema: Path, _signature: tuple[tuple[str, int, int], ...]
-) -> tuple[ArchetypeBook | None, tuple[Diagnostic, ...]]:
-    paths = folders.files("*.yaml")
-    if not paths:
-        return None, ()
-    docs, _, diags = read_data_files(paths, root)
-    book, problems = archetypes_from_documents(docs, load_schema(schema))
-    return book, (*diags, *problems)
-
-
-def load_archetype_book(project: Project) -> tuple[ArchetypeBook | None, list[Diagnostic]]:
-    """Archetype rules from formats/archetypes/ (a project's file for a format over the shipped
-    one), with positioned problems (read once per change)."""
-    folders, schema = _resolved(project.archetypes), project.schema("archetypes").resolve()
-    book, problems = _archetypes(folders, project.root.resolve(), schema, signature(*folders, schema))
-    return book, list(problems)
-
-
-def format_registry(project: Project) -> tuple[FormatRegistry, tuple[Diagnostic, ...]]:
-    """The project's formats (read once) and any problem in the format files: a game's file from
-    the project's ``formats/`` when it has one (``formats/mtg.yaml`` replaces Magic's formats),
-    else the shipped one."""
-    folders, schema = _resolved(project.formats), project.schema("format").resolve()
-    return _formats(folders, schema, project.root.resolve(), signature(*folders, schema))
-
-
-def _resolved(layers: SearchPath) -> SearchPath:
-    return SearchPath(tuple(folder.resolve() for folder in layers))
+READERS: Mapping[str, EntryReader] = {"mtr": MatchEntries(), "wot": WotEntries()}
+"""Each family's reader of round entries, by the family's id, handed to assembly: the
+MTR-style family's matches are read by the reading stage (:mod:`ingest.source.match_entries`),
+Wheel of Time's tables and byes by the reader beside their values (:mod:`ingest.wot.wot_entries`)."""
 
 
 def parse_event_text(
@@ -231,7 +108,7 @@ def parse_event_text(
     registry = data.formats if data is not None else format_registry(project)[0]
     checked = check_document(doc, load_schema(project.schema("event"), registry.format_ids()))
     problems.extend(checked.diagnostics)
-    event, found = event_from(doc, registry, checked.broken, lenient=lenient)
+    event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
     if lenient and not any(d.is_error for d in checked.diagnostics):
         return doc, event, problems
