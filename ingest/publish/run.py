@@ -220,7 +220,7 @@ def build_site(
     One build of a project runs at a time (:func:`build_lock`), and it starts once the
     edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
     The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
-    or after it (Zensical, :func:`ingest.site.fragments.finish_site`). When no Markdown page
+    or after it (Zensical, :func:`ingest.publish.page_finish.finish_site`). When no Markdown page
     changed since a site built from the same configuration, the engine is not run: the
     changed fragments are swapped into the previous pages (:func:`_update_pages`); when
     some did, mkdocs makes only those, the others linked from the previous site

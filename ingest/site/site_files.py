@@ -22,8 +22,7 @@ from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.player_pages import player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
-from ingest.site.search import search_entries
-from ingest.site.search_index import SEARCH_FILE
+from ingest.site.search import SEARCH_FILE, search_entries
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
 from ingest.source.layers import SearchPath
 

@@ -15,7 +15,7 @@ from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
 from ingest.report.event_report import compute_report
-from ingest.site.search_index import SEARCH_FILE
+from ingest.site.search import SEARCH_FILE
 from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
 from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
