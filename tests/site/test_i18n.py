@@ -15,9 +15,9 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
+from ingest.publish.catalogs import TEMPLATE, messages, rendered
 from ingest.publish.run import build_site
 from ingest.site import i18n
-from ingest.site.catalogs import TEMPLATE, messages, rendered
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 from tests.site_helpers import TODAY, make_project, page_text
