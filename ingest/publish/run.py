@@ -56,6 +56,7 @@ from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.schemas import schema_files
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
+from ingest.publish.template_files import read_templates
 from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
@@ -312,12 +313,14 @@ def _build(
         shown = {path.as_posix(): display_path(path, project.root) for path in paths}
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = _site_inputs(project, players, tuple(seasons), day)
+        templates = read_templates(project.templates)
         maker = EventMaker(
             project,
             event_data(project),
             card_data(project)[0],
             load_archetype_book(project)[0],
             inputs,
+            templates,
             store,
             settled_before,
         )
@@ -359,7 +362,7 @@ def _build(
         analytics = AnalyticsCache(store, memory.analytics)
         files = site_files(
             inputs,
-            project.templates,
+            templates,
             page_cache=memory.pages,
             mapper=forked_map if processes > 1 else in_order,
             progress=step,

@@ -32,7 +32,7 @@ from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
 
 # -- view models --------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def _main_standings(
     }
 
 
-def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None) -> Files:
+def _event_pages(report: EventReport, inputs: SiteInputs, templates: Templates, tables: Tables | None = None) -> Files:
     e = report.event
     names = player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
@@ -253,7 +253,7 @@ class RenderedEvent:
     :data:`~ingest.site.fragments.PREFIX`)."""
 
 
-def render_event(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
+def render_event(report: EventReport, inputs: SiteInputs, templates: Templates) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and digest, in the site's language
     (``inputs.language``)."""
     record = analytics_record(report, inputs.players)

@@ -20,7 +20,7 @@ from ingest.report.event_report import EventReport
 from ingest.site import i18n
 from ingest.site.fragments import encode, fragments_key
 from ingest.site.render import render_page
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.league_config import LeagueSettings
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Season
@@ -93,7 +93,7 @@ def base_for(docs_path: str) -> str:
     return "../" * depth
 
 
-def page_files(path: str, templates: SearchPath, name: str, context: Mapping[str, Any]) -> Files:
+def page_files(path: str, templates: Templates, name: str, context: Mapping[str, Any]) -> Files:
     """A page's Markdown and, beside it, the HTML fragments it stands for (see :mod:`ingest.site.fragments`)."""
     text, fragments = render_page(templates, name, context)
     files: Files = {path: text}

@@ -12,6 +12,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse
 
+from ingest.publish.template_files import current_templates
 from ingest.site import i18n
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render
@@ -54,7 +55,7 @@ class Venue:
     def draw(self, name: str, context: Mapping[str, Any]) -> str:
         """A venue template rendered in the site's language (call with the language active): the
         project's own templates over the shipped ones, file by file, as the site's pages are."""
-        return render(self.project.templates, name, context)
+        return render(current_templates(self.project.templates), name, context)
 
     def speaking(self) -> Any:
         """The site's language, made active for the block (``with venue.speaking():``)."""

@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from ingest.publish.catalogs import TEMPLATE, messages, rendered
 from ingest.publish.run import build_site
+from ingest.publish.template_files import read_templates
 from ingest.site import i18n
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
@@ -244,7 +245,7 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
     from ingest.site.render import environment
 
     # What the template exports (its top-level names) are the module's attributes, untyped.
-    exported = vars(environment(Project(ROOT).templates).get_template("_rules_ja.md.j2").module)
+    exported = vars(environment(read_templates(Project(ROOT).templates)).get_template("_rules_ja.md.j2").module)
     assert {x.id for x in all_examples()} <= set(exported["situations"])
     assert {t.table for t in wot_example_game()} <= set(exported["wot_situations"])
 
