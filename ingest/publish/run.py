@@ -54,10 +54,10 @@ from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.schemas import schema_files
+from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
-from ingest.site.i18n import locale_dirs
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
@@ -270,7 +270,7 @@ def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Seaso
         site_url=_site_url(project),
         seasons=seasons,
         language=site_language(project),
-        locales=locale_dirs(project.root),
+        catalog=read_language(site_language(project), locale_dirs(project.root)),
         league=league_settings(project),
     )
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ingest.decks.format_registry import FormatRegistry
@@ -59,14 +58,16 @@ class SiteInputs:
     """seasons/."""
     language: str = i18n.DEFAULT
     """The site's language (``theme.language`` in mkdocs.yml): labels, dates and numbers."""
-    locales: tuple[Path, ...] = ()
-    """Where its catalog is looked for (empty: the shipped ``locales/``; see :mod:`ingest.site.i18n`)."""
+    catalog: i18n.Language | None = None
+    """The language with its catalog as the publishing stage read it (the project's ``locales/``
+    over the shipped ones: :func:`ingest.publish.site_language.read_language`); None: the
+    language as Scorekeeper ships it."""
     league: LeagueSettings | None = None
     """The league played through the repository's issue forms (``extra.scorekeeper.league``), if any."""
 
     def lang(self) -> i18n.Language:
         """The site's language with its catalog."""
-        return i18n.load(self.language, self.locales or None)
+        return self.catalog if self.catalog is not None else i18n.load(self.language)
 
 
 def page_url(docs_path: str) -> str:

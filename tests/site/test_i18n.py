@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 
 from ingest.publish.catalogs import TEMPLATE, messages, rendered
 from ingest.publish.run import build_site
+from ingest.publish.site_language import languages, locale_dirs, read_language
 from ingest.publish.template_files import read_templates
 from ingest.site import i18n
 from ingest.source.project import Project
@@ -199,9 +200,9 @@ def test_a_project_adds_a_language_with_its_own_po_file(tmp_path: Path) -> None:
         'msgid "Standings"\nmsgstr "Tabelle"\n\n#, fuzzy\nmsgid "Players"\nmsgstr "Spieler?"\n',
         encoding="utf-8",
     )
-    dirs = i18n.locale_dirs(tmp_path)
-    assert i18n.languages(dirs) == ["de", "en", "ja"]
-    with i18n.use("de", dirs):
+    dirs = locale_dirs(tmp_path)
+    assert languages(dirs) == ["de", "en", "ja"]
+    with i18n.use(read_language("de", dirs)):
         assert i18n.gettext("Standings") == "Tabelle"
         assert i18n.gettext("Players") == "Players"  # fuzzy entries are left out
         assert i18n.number("66.67%") == "66,67\xa0%" and i18n.number("4.67") == "4,67"
