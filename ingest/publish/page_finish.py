@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ingest.site.fragments import _PLACEHOLDER, SUFFIX, Anchors, FragmentError, decode, placeholder
+from ingest.site.fragments import PLACEHOLDER, SUFFIX, Anchors, FragmentError, decode, placeholder
 from ingest.source.storage import read_build_file
 
 FOLDER = "fragments"
@@ -99,7 +99,7 @@ def substitute(html: str, fragments: Sequence[str], where: str) -> str:
     out: list[str] = []
     used: set[int] = set()
     at = 0
-    for match in _PLACEHOLDER.finditer(html):
+    for match in PLACEHOLDER.finditer(html):
         if match.start() < at:
             continue  # inside a fragment being replaced (cannot happen: fragments hold no comment)
         index = int(match.group(1))

@@ -42,7 +42,8 @@ from typing import Any
 PREFIX = "@fragments/"
 """Files under this prefix in a site's file set go to ``build/fragments``, not ``build/docs``."""
 
-_PLACEHOLDER = re.compile(r"<!--sk:(\d+)-->")
+PLACEHOLDER = re.compile(r"<!--sk:(\d+)-->")
+"""A fragment's marker (:func:`placeholder`), its index the group."""
 
 
 class FragmentError(ValueError):
@@ -154,7 +155,7 @@ def anchor_fragments(markdown: str, where: str) -> str:
     headings = 0
     last = ""  # what the last line with something on it was: "heading", "fragment" (after one) or "text"
     for line in lines[front:]:
-        match = _PLACEHOLDER.fullmatch(line)
+        match = PLACEHOLDER.fullmatch(line)
         if match is not None:
             if int(match[1]) != len(after):
                 raise FragmentError(f"{where}: placeholder {match[1]} is out of order")

@@ -29,7 +29,7 @@ def test_the_markdown_the_engine_reads_holds_headings_and_prose_only(sample_docs
         body = text.split("\n---\n", 1)[1]
         assert anchors.headings == sum(line.startswith("#") for line in body.split("\n")), src
         kept = [i for i, after in enumerate(anchors.after) if after is None]
-        assert [int(n) for n in fragments._PLACEHOLDER.findall(body)] == kept, src
+        assert [int(n) for n in fragments.PLACEHOLDER.findall(body)] == kept, src
         anchored += len(anchors.after) - len(kept)
         inline += len(kept)
     assert anchored > 150 and inline < anchored / 20, (anchored, inline)
