@@ -36,9 +36,12 @@ def current_templates(templates: SearchPath) -> Templates:
     """The templates as :func:`read_templates` reads them, read again only when a file was
     added, removed or changed since the last call (for a server that renders while the TO
     may edit ``site_templates/``)."""
-    signature: object = None
+    seen: list[tuple[str, int, int]] = []
     try:
-        signature = [(name, path.stat().st_mtime_ns, path.stat().st_size) for name, path in templates.all_files()]
+        for name, path in templates.all_files():
+            st = path.stat()
+            seen.append((name, st.st_mtime_ns, st.st_size))
+        signature: object = seen
     except OSError:
         signature = None
     kept = _last.get(templates)
