@@ -3,7 +3,7 @@ Japanese, its site in English (a site in Japanese is searched in Japanese by the
 
 Prints figures; it is not a test. Builds the site once with the chosen engine, then writes
 its main search index from the same entries twice, as before (the engine's languages as it
-wrote them) and with Japanese added to them (:func:`ingest.site.search_index.write_search_index`),
+wrote them) and with Japanese added to them (:func:`ingest.publish.search_index.write_search_index`),
 and prints each one's size in bytes and gzipped, what a phone downloads when the search is
 opened; with Material, also the scripts its search worker fetches for Japanese
 (lunr-languages' Japanese support and TinySegmenter).
@@ -25,8 +25,8 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ingest.core.romaji import has_japanese
+from ingest.publish import search_index
 from ingest.publish.run import build_site
-from ingest.site import search_index
 from tests.site_helpers import TODAY, make_project
 
 SURNAMES: tuple[str, ...] = ("佐藤", "鈴木", "高橋", "田中", "伊藤", "渡辺", "山本", "中村", "小林", "加藤")

@@ -241,13 +241,11 @@ def page_text(path: Path) -> str:
 
     The fragments live in ``build/fragments`` beside ``build/docs`` (see ``ingest.site.fragments``).
     """
-    from ingest.site import fragments
+    from ingest.publish import page_finish as pf
 
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
-    text = with_fragments(
-        path.read_text(encoding="utf-8"), fragments.read_fragments(docs.parent / "fragments", src), src
-    )
+    text = with_fragments(path.read_text(encoding="utf-8"), pf.read_fragments(docs.parent / "fragments", src), src)
     return with_pairings(with_history(text, docs))
 
 
@@ -305,6 +303,7 @@ def with_history(page: str, site: Path) -> str:
 def with_fragments(text: str, stored: list[str], src: str) -> str:
     """A page's Markdown with its HTML fragments in place, each on the line after its heading
     (the page's front matter says which) or where its placeholder is."""
+    from ingest.publish import page_finish as pf
     from ingest.site import fragments
 
     anchors = fragments.Anchors.from_markdown(text, src)
@@ -322,7 +321,7 @@ def with_fragments(text: str, stored: list[str], src: str) -> str:
                 lines += markers[heading]
         assert heading + 1 == anchors.headings, src
         text = "\n".join(lines)
-    return fragments.substitute(text, stored, src)
+    return pf.substitute(text, stored, src)
 
 
 def opponent_details(page: str) -> dict[str, list[list[str]]]:

@@ -4,8 +4,9 @@ The rules are import-linter contracts in ``pyproject.toml`` (``[tool.importlinte
 stages in the README's layout order, the command line on top and the engines at the bottom
 (a new import that runs back up, say the rules reading a file or the core knowing about the
 site, breaks ``stages``), every package a stage (``exhaustive``), and no circle among a
-package's modules, imports of types for annotations included (``no-circles``), and an
-event's pages rendered without ``players.yaml`` (``event-pages-named-once``). This test
+package's modules, imports of types for annotations included (``no-circles``), an event's
+pages rendered without ``players.yaml`` (``event-pages-named-once``), and no reader or writer
+of files imported by the site (``site-without-files``). This test
 runs them as ``lint-imports`` does, so the suite (and CI) enforces them.
 """
 

@@ -155,7 +155,7 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path, wheel: Path) -> None
     assert Path(found).is_relative_to(venv), found
     # The catalogs ship too: a Japanese site needs nothing but theme.language.
     languages = subprocess.run(
-        [python, "-c", "from ingest.site.i18n import languages; print(languages())"],
+        [python, "-c", "from ingest.publish.site_language import languages; print(languages())"],
         capture_output=True,
         text=True,
         check=True,

@@ -1,7 +1,7 @@
 """The ``catalogs`` command: a language's message catalog (``locales/LANGUAGE.po``) written or
 brought up to date, and the template of every message (``locales/messages.pot``).
 
-The work is :mod:`ingest.site.catalogs`; this is its command line.
+The work is :mod:`ingest.publish.catalogs`; this is its command line.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def catalogs(ctx: click.Context, language: str | None, template: bool, check: bo
     """
     from babel import Locale, UnknownLocaleError
 
-    from ingest.site import catalogs as upkeep
+    from ingest.publish import catalogs as upkeep
 
     if language is None and not template:
         raise click.UsageError("name a LANGUAGE (e.g. fr), or give --template")

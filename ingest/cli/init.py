@@ -18,7 +18,7 @@ from ingest.cli.common import fail
 
 def _languages() -> list[str]:
     """The languages Scorekeeper has a catalog for (``locales/<language>.po``), English included."""
-    from ingest.site.i18n import languages
+    from ingest.publish.site_language import languages
 
     return languages()
 

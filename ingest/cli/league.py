@@ -88,6 +88,7 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
     from ingest.league.replies import reply
     from ingest.league.results import Answer
     from ingest.league.submission import apply_submission as apply
+    from ingest.publish.site_language import read_language
     from ingest.site.i18n import use
     from ingest.source.site_checks import site_language
     from ingest.source.site_config import league_settings, site_config
@@ -108,7 +109,7 @@ def apply_submission(ctx: click.Context, event_json: Path, as_json: bool) -> Non
             click.echo(f"error: {exc.text}", err=True)
             answer = Answer("broken", reply("Submissions cannot be checked just now.", "The TO has been told."))
         else:
-            with use(site_language(site_config(project.mkdocs_file)) or "en", project.locales_dirs):
+            with use(read_language(site_language(site_config(project.mkdocs_file)) or "en", project.locales_dirs)):
                 answer = apply(project, keys, settings, event_json, now=dt.datetime.now(dt.UTC))
             if answer.problem:
                 click.echo(f"error: {answer.problem}", err=True)

@@ -9,7 +9,7 @@ A note is written in a format file as text, or as the text in each language::
 
 A page in a language the note gives shows that text (a regional language such as ``pt-BR``
 also takes ``pt``); otherwise the site looks the English text up in its message catalog,
-where the shipped formats' notes are translated (:func:`ingest.site.catalogs.format_notes`),
+where the shipped formats' notes are translated (:func:`ingest.publish.catalogs.format_notes`),
 and shows it as written when the catalog has no translation.
 """
 

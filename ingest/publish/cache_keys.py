@@ -14,7 +14,7 @@ from ingest import __version__
 from ingest.core.games import REGISTERED
 from ingest.core.model import Event
 from ingest.core.rulesets import registered_rulesets
-from ingest.site.site_files import templates_fingerprint
+from ingest.publish.template_files import templates_fingerprint
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project, shipped
 

@@ -153,7 +153,7 @@ def run_mkdocs(
                 split.abandon()
             cfg.plugins.on_shutdown()
     except jinja2.TemplateError as exc:  # a theme template or override (rendered in the sandbox)
-        raise IngestError([template_problem(exc, project.root)]) from None
+        raise IngestError([template_problem(exc, lambda name: display_path(Path(name), project.root))]) from None
     except (Abort, MkDocsException) as exc:
         at = SourcePos(display_path(project.mkdocs_file, project.root))
         # In strict mode mkdocs aborts with a count; the warnings themselves say what to fix.

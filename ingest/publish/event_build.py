@@ -25,6 +25,7 @@ from ingest.publish.cache import EventStore, cached_event
 from ingest.publish.cache_entries import CachedEvent
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
+from ingest.site.templates import Templates
 from ingest.source.naming import naming_of
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
@@ -59,6 +60,8 @@ class EventMaker:
     archetypes: ArchetypeBook | None
     inputs: SiteInputs
     """The site's settings, players, seasons and language (no reports: one event at a time)."""
+    templates: Templates
+    """The page templates and assets, read once for the build."""
     store: EventStore
     """The build cache: events made are kept there."""
     settled_before: int | None = None
@@ -84,7 +87,7 @@ class EventMaker:
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):
             return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, None)
-        rendered = render_event(report, self.inputs, self.project.templates)
+        rendered = render_event(report, self.inputs, self.templates)
         entry = replace(cached_event(item, report, rendered, item.deck_refs, registry), key=key, shown=item.shown)
         if self.store.save(key, item.shown, entry):
             # Kept on disk: its files are read back one event at a time when they are written,

@@ -27,10 +27,11 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 
+from ingest.publish import page_finish as pf
+from ingest.publish import search_index as search
 from ingest.publish.engine_config import sandboxed
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError, modified, not_modified
 from ingest.site import fragments as fr
-from ingest.site import search_index as search
 
 
 class ScorekeeperConfig(Config):  # type: ignore[no-untyped-call]
@@ -50,7 +51,7 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
     """Set for a build of some pages: the site's files that are up to date (linked from the
     previous site). Only the other files are made (mkdocs' ``dirty`` build, told exactly
     which files are up to date rather than guessing from times)."""
-    stored: fr.Stored | None = None
+    stored: pf.Stored | None = None
     """The build's fragments files in memory (``scorekeeper build`` gives them): read from
     there rather than from the fragments folder."""
     split: PageSplit | None = None
@@ -61,7 +62,7 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
         if self.config.fragments:
             self.folder = Path(config.config_file_path or ".").parent / self.config.fragments
         else:
-            self.folder = Path(config.docs_dir).parent / fr.FOLDER
+            self.folder = Path(config.docs_dir).parent / pf.FOLDER
         return config
 
     def on_files(self, files: Any, *, config: Any) -> Any:
@@ -108,13 +109,13 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
             self.progress("mkdocs: rendering pages", self.done, self.pages)
         try:
             anchors = fr.Anchors.from_meta(page.meta, page.file.src_uri)
-            return fr.finish_page(output, self.folder, page.file.src_uri, self.stored, anchors)
+            return pf.finish_page(output, self.folder, page.file.src_uri, self.stored, anchors)
         except fr.FragmentError as exc:
             raise PluginError(str(exc)) from None
 
     def on_post_template(self, output_content: str, *, template_name: str, config: Any) -> str:
         if template_name == "404.html":  # served at any depth: the theme links it from the root
-            return fr.compact(output_content)
+            return pf.compact(output_content)
         return output_content
 
     @event_priority(100)  # before any other plugin's last step: every page is written

@@ -58,9 +58,10 @@ from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.schemas import schema_files
+from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
-from ingest.site.i18n import locale_dirs
+from ingest.publish.template_files import read_templates
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
@@ -223,7 +224,7 @@ def build_site(
     One build of a project runs at a time (:func:`build_lock`), and it starts once the
     edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
     The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
-    or after it (Zensical, :func:`ingest.site.fragments.finish_site`). When no Markdown page
+    or after it (Zensical, :func:`ingest.publish.page_finish.finish_site`). When no Markdown page
     changed since a site built from the same configuration, the engine is not run: the
     changed fragments are swapped into the previous pages (:func:`_update_pages`); when
     some did, mkdocs makes only those, the others linked from the previous site
@@ -272,7 +273,7 @@ def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Seaso
         site_url=_site_url(project),
         seasons=seasons,
         language=site_language(project),
-        locales=locale_dirs(project.root),
+        catalog=read_language(site_language(project), locale_dirs(project.root)),
         league=league_settings(project),
     )
 
@@ -315,12 +316,14 @@ def _build(
         shown = {path.as_posix(): display_path(path, project.root) for path in paths}
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = _site_inputs(project, players, tuple(seasons), day)
+        templates = read_templates(project.templates)
         maker = EventMaker(
             project,
             event_data(project),
             card_data(project)[0],
             load_archetype_book(project)[0],
             inputs,
+            templates,
             store,
             settled_before,
         )
@@ -362,7 +365,7 @@ def _build(
         analytics = AnalyticsCache(store, memory.analytics)
         files = site_files(
             inputs,
-            project.templates,
+            templates,
             page_cache=memory.pages,
             mapper=forked_map if processes > 1 else in_order,
             progress=step,

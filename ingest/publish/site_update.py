@@ -20,6 +20,8 @@ from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos, error
 from ingest.core.errors import IngestError
+from ingest.publish import page_finish as pf
+from ingest.publish import search_index as search
 from ingest.publish.cache_keys import code_fingerprint
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
@@ -33,8 +35,7 @@ from ingest.publish.site_manifest import (
     save_manifest,
 )
 from ingest.publish.sync import DocsChanges
-from ingest.site import fragments as fr
-from ingest.site import search_index as search
+from ingest.site.search import SEARCH_FILE
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.storage import (
@@ -118,7 +119,7 @@ class SiteUpdate:
         ``workers``: processes mkdocs may make a whole site's pages in (see
         :func:`~ingest.publish.engines.run_mkdocs`)."""
         project = self.project
-        docs, folder, site = project.build_dir / "docs", project.build_dir / fr.FOLDER, project.build_dir / "site"
+        docs, folder, site = project.build_dir / "docs", project.build_dir / pf.FOLDER, project.build_dir / "site"
         done: dict[str, float] = {}
         # Without a Markdown page added, removed or changed, the engine has nothing to do:
         # the changed fragments go into the finished pages, other files are copied; only
@@ -151,16 +152,16 @@ class SiteUpdate:
                 if self.engine == "zensical":
                     warnings = run_zensical(project, docs, staging, strict=self.strict)
                     step("finishing pages", 0, 1)
-                    fr.finish_site(staging, docs, folder, forked_map if workers > 1 else map, changes.fragment_files)
+                    pf.finish_site(staging, docs, folder, forked_map if workers > 1 else map, changes.fragment_files)
                     search.write_search_index(
                         staging, search.read_search_entries(folder, changes.fragment_files), self.engine
                     )
                 else:
                     remake: set[str] | None = None
                     if self.incremental:  # only the pages that changed are made
-                        remake = {fr.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
+                        remake = {pf.page_html(rel) or rel for rel in changes.docs.written | changes.docs.removed}
                         for rel in changes.fragments.written | changes.fragments.removed:
-                            remake.add(fr.page_html(fr.page_of(rel)) or rel)
+                            remake.add(pf.page_html(pf.page_of(rel)) or rel)
                         done["pages made"] = float(len(remake))
                     warnings = run_mkdocs(
                         project,
@@ -209,18 +210,18 @@ def _update_pages(
     stored, fragments = changes.fragment_files, changes.fragments
     new: dict[str, bytes] = {rel: (docs / rel).read_bytes() for rel in sorted(changes.docs.written)}
     for rel in sorted(fragments.written | fragments.removed):
-        src = fr.page_of(rel)
-        page = fr.page_html(src)
+        src = pf.page_of(rel)
+        page = pf.page_html(src)
         data = None if page is None else read_build_file(site / page)
         if page is None or data is None:
             continue
         html = data.decode("utf-8")  # (checked against its digest: what the engine wrote)
-        new[page] = fr.swap(html, fr.read_fragments(folder, src, stored), src).encode("utf-8")
+        new[page] = pf.swap(html, pf.read_fragments(folder, src, stored), src).encode("utf-8")
     for rel, data in new.items():
         write_atomically(site / rel, data, durable=False)
     for rel in sorted(changes.docs.removed):
         (site / rel).unlink(missing_ok=True)
-    if search.SEARCH_FILE in fragments.written:
+    if SEARCH_FILE in fragments.written:
         search.write_search_index(site, search.read_search_entries(folder, stored), engine)
         return None  # (the index is files of its own, by year)
     return {rel: hashlib.sha256(data).hexdigest() for rel, data in new.items()}, set(changes.docs.removed)

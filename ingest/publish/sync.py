@@ -194,10 +194,10 @@ class DocsRecord:
 
 
 def _folder_ids(build_dir: Path) -> tuple[tuple[int, int, int], ...] | None:
-    from ingest.site import fragments as fr
+    from ingest.publish import page_finish as pf
 
     out = []
-    for name in ("docs", fr.FOLDER):
+    for name in ("docs", pf.FOLDER):
         try:
             st = os.lstat(build_dir / name)
         except OSError:
@@ -247,11 +247,12 @@ def write_docs(
     wrote (:class:`DocsRecord`); when it stands for the trees, the trees are not read at
     all, else every file is compared with the one on disk.
     """
+    from ingest.publish import page_finish as pf
     from ingest.site import fragments as fr
 
     token_path = build_dir / TOKEN
     on_disk = read_build_text(token_path, 64) or ""
-    docs_dir, frag_dir = build_dir / "docs", build_dir / fr.FOLDER
+    docs_dir, frag_dir = build_dir / "docs", build_dir / pf.FOLDER
     valid = record is not None and record.token == on_disk and record.folders == _folder_ids(build_dir)
     token_path.unlink(missing_ok=True)  # until the trees are written: a failure means a full comparison next time
     _plain_folder(docs_dir)

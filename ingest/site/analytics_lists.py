@@ -31,7 +31,7 @@ from ingest.site.i18n import gettext as _
 from ingest.site.i18n import pgettext
 from ingest.site.page import Files, base_for, page_files, page_url
 from ingest.site.table_rows import escaped
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 
 PAGE_ROWS = 1000
 """Matches, decks or events on one page of a list: a match about 110 bytes of HTML (its
@@ -60,7 +60,7 @@ class Pages:
 
 
 def match_pages(
-    root: str, templates: SearchPath, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
+    root: str, templates: Templates, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
 ) -> Files:
     """Per archetype, the matches its figures were computed from, by opponent, in pages (their
     rows written here: thousands of them, see :mod:`ingest.site.table_rows`)."""
@@ -187,7 +187,7 @@ def finish_of(r: EventRecord, pid: str) -> str:
 
 
 def cut_pages(
-    folder: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
 ) -> Files:
     """Per archetype with a deck in a top cut, those decks (the events' counted in ``a``),
     newest first: event, player as published (a hidden player by their number), finish, each
@@ -240,7 +240,7 @@ def cut_pages(
 
 
 def deck_pages(
-    folder: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
 ) -> Files:
     """Per archetype, its decks in the events counted in ``a``: what its share of decks and of
     players was computed from. Newest event first, a row an event: date, event (linking to
@@ -291,7 +291,7 @@ def deck_pages(
 
 
 def period_pages(
-    folder: str, root: str, templates: SearchPath, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str, root: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
 ) -> Files:
     """Per period of ``a``'s share trend, the events it was computed from (``folder``: the
     scope's page folder, the format's or a season's), each linking to its metagame: one page

@@ -32,7 +32,7 @@ from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, matc
 from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.brief import EventBrief
 from ingest.site.page import Files, SiteInputs, base_for, page_files
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 
 
 def analytics_root(game: str, fmt: str) -> str:
@@ -96,7 +96,7 @@ class PagesInMemory:
 
 def analytics_pages(
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     briefs: Sequence[EventBrief],
     kept: KeptPages | None = None,
     fingerprint: str = "",
@@ -166,7 +166,7 @@ def _key(
 
 def _format_pages(
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     game: str,
     fmt: str,
     mine: Sequence[EventRecord],
@@ -205,7 +205,7 @@ def _format_name(inputs: SiteInputs, game: str, fmt: str) -> str:
 
 def _page(
     folder: str,
-    templates: SearchPath,
+    templates: Templates,
     a: Analytics,
     format_name: str,
     game: str,

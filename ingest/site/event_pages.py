@@ -31,7 +31,7 @@ from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.summary.event_summary import EventSummary
 
 # -- view models --------------------------------------------------------------------------
@@ -169,9 +169,7 @@ def _main_standings(report: EventSummary, names: Mapping[str, str], links: Links
     }
 
 
-def _event_pages(
-    report: EventSummary, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None
-) -> Files:
+def _event_pages(report: EventSummary, inputs: SiteInputs, templates: Templates, tables: Tables | None = None) -> Files:
     e = report.event
     names = player_names(e)
     prefix = f"events/{e.slug}/"
@@ -248,7 +246,7 @@ class RenderedEvent:
     :data:`~ingest.site.fragments.PREFIX`)."""
 
 
-def render_event(report: EventSummary, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
+def render_event(report: EventSummary, inputs: SiteInputs, templates: Templates) -> RenderedEvent:
     """An event's files (pages, fragments, API documents) and brief, in the site's language
     (``inputs.language``)."""
     record = analytics_record(report)

@@ -5,7 +5,9 @@ in the catalog of the site's language (``theme.language`` in ``mkdocs.yml``). Ca
 are gettext ``.po`` files, ``locales/<language>.po``: a project's own folder first, then
 the ones shipped with Scorekeeper. They are read and compiled when the site is built
 (there is no separate compile step to forget), so the output depends on the ``.po``
-text alone. Without a catalog for the language the site is in English.
+text alone: the publishing stage reads the project's (:mod:`ingest.publish.site_language`)
+and hands the pages a :class:`Language`; a language named by its code alone is the one
+Scorekeeper ships (:func:`load`). Without a catalog for the language the site is in English.
 
 The language is active for the duration of a build (:func:`use`); the templates'
 ``{% trans %}`` and ``_()`` and the view code's :func:`gettext` read it. Data (player,
@@ -31,7 +33,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from decimal import Decimal
 from gettext import NullTranslations
-from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date
@@ -39,9 +40,6 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import get_decimal_symbol, parse_pattern
 from babel.support import Translations
-
-from ingest.source.catalog_files import catalog_file, read_catalog
-from ingest.source.project import Project, shipped
 
 DEFAULT = "en"
 """The language of the message ids (and of a site without ``theme.language``)."""
@@ -70,62 +68,36 @@ class Language:
     """What the pages depend on: the code and the catalog's text (for page caches)."""
 
 
-_ENGLISH = Language(DEFAULT, NullTranslations(), Locale.parse(DEFAULT), DEFAULT)
-_active: ContextVar[Language] = ContextVar("scorekeeper_language", default=_ENGLISH)
+ENGLISH = Language(DEFAULT, NullTranslations(), Locale.parse(DEFAULT), DEFAULT)
+"""English, the message ids themselves (no catalog)."""
+_active: ContextVar[Language] = ContextVar("scorekeeper_language", default=ENGLISH)
 
 
-def locale_dirs(project_root: Path | None = None) -> tuple[Path, ...]:
-    """Where catalogs are looked for: the project's own ``locales/``, then the shipped one."""
-    if project_root is None:
-        return (shipped("locales"),)
-    return Project(project_root).locales_dirs
-
-
-def catalog_path(code: str, dirs: Sequence[Path] | None = None) -> Path | None:
-    """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``), or None (also
-    when ``code`` is not a language code: it never names a path)."""
-    return catalog_file(code, dirs if dirs is not None else locale_dirs())
-
-
-def languages(dirs: Sequence[Path] | None = None) -> list[str]:
-    """The languages with a catalog, English included.
-
-    >>> languages()
-    ['en', 'ja']
+def load(code: str | None) -> Language:
+    """The language ``code`` as Scorekeeper ships it (English when it is empty, unknown or has no
+    shipped catalog). A project's own catalogs (its ``locales/``) are read by the publishing
+    stage, which hands the site the :class:`Language` (:func:`ingest.publish.site_language.read_language`).
     """
-    found = {DEFAULT}
-    for folder in dirs if dirs is not None else locale_dirs():
-        if folder.is_dir():
-            found.update(p.stem for p in folder.glob("*.po"))
-    return sorted(found)
-
-
-def load(code: str | None, dirs: Sequence[Path] | None = None) -> Language:
-    """The language ``code`` (English when it is empty, unknown or has no catalog).
-
-    A catalog that cannot be used (:func:`ingest.source.catalog_files.read_catalog`: a
-    translation with a placeholder its message lacks, a link out of ``locales/``...) leaves
-    the pages in English here; ``validate`` and ``build`` report why and stop before.
-    """
-    path = catalog_path(code, dirs) if code and code != DEFAULT else None
-    if code is None or path is None:
-        return _ENGLISH
-    try:
-        stat = path.stat()
-    except OSError:
-        return _ENGLISH
-    raw = _read(str(path), stat.st_mtime_ns, stat.st_size)
-    return _ENGLISH if raw is None else _compiled(code, raw)
+    raw = _shipped_catalog(code) if code and code != DEFAULT else None
+    return ENGLISH if code is None or raw is None else compiled(code, raw)
 
 
 @functools.lru_cache(maxsize=8)
-def _read(path: str, mtime_ns: int, size: int) -> bytes | None:
-    """A catalog's bytes, read again only when the file changes (page cache keys ask often)."""
-    return read_catalog(Path(path))[0]
+def _shipped_catalog(code: str) -> bytes | None:
+    """A shipped catalog's bytes (package data, installed with this code), or None.
+
+    The one file this package reads, and never one of the project's or the build's (see
+    ``tests/site/test_no_file_io.py``).
+    """
+    from ingest.source.catalog_files import catalog_file, read_catalog
+    from ingest.source.project import shipped
+
+    path = catalog_file(code, (shipped("locales"),))
+    return None if path is None else read_catalog(path)[0]
 
 
 @functools.lru_cache(maxsize=8)
-def _compiled(code: str, text: bytes) -> Language:
+def compiled(code: str, text: bytes) -> Language:
     """A catalog read from its ``.po`` text and compiled in memory (fuzzy entries left out)."""
     try:
         locale = Locale.parse(code.replace("-", "_"))
@@ -140,9 +112,10 @@ def _compiled(code: str, text: bytes) -> Language:
 
 
 @contextmanager
-def use(code: str | Language | None, dirs: Sequence[Path] | None = None) -> Iterator[Language]:
-    """Makes a language active in this context (a build, a worker's pages)."""
-    lang = code if isinstance(code, Language) else load(code, dirs)
+def use(code: str | Language | None) -> Iterator[Language]:
+    """Makes a language active in this context (a build, a worker's pages): a language with its
+    catalog, or a code (the language as Scorekeeper ships it, :func:`load`)."""
+    lang = code if isinstance(code, Language) else load(code)
     token = _active.set(lang)
     try:
         yield lang

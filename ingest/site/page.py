@@ -12,14 +12,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ingest.decks.format_registry import FormatRegistry
 from ingest.site import i18n
 from ingest.site.fragments import encode, fragments_key
 from ingest.site.render import render_page
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.league_config import LeagueSettings
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Season
@@ -61,14 +60,16 @@ class SiteInputs:
     """seasons/."""
     language: str = i18n.DEFAULT
     """The site's language (``theme.language`` in mkdocs.yml): labels, dates and numbers."""
-    locales: tuple[Path, ...] = ()
-    """Where its catalog is looked for (empty: the shipped ``locales/``; see :mod:`ingest.site.i18n`)."""
+    catalog: i18n.Language | None = None
+    """The language with its catalog as the publishing stage read it (the project's ``locales/``
+    over the shipped ones: :func:`ingest.publish.site_language.read_language`); None: the
+    language as Scorekeeper ships it."""
     league: LeagueSettings | None = None
     """The league played through the repository's issue forms (``extra.scorekeeper.league``), if any."""
 
     def lang(self) -> i18n.Language:
         """The site's language with its catalog."""
-        return i18n.load(self.language, self.locales or None)
+        return self.catalog if self.catalog is not None else i18n.load(self.language)
 
 
 def page_url(docs_path: str) -> str:
@@ -95,7 +96,7 @@ def base_for(docs_path: str) -> str:
     return "../" * depth
 
 
-def page_files(path: str, templates: SearchPath, name: str, context: Mapping[str, Any]) -> Files:
+def page_files(path: str, templates: Templates, name: str, context: Mapping[str, Any]) -> Files:
     """A page's Markdown and, beside it, the HTML fragments it stands for (see :mod:`ingest.site.fragments`)."""
     text, fragments = render_page(templates, name, context)
     files: Files = {path: text}

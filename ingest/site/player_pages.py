@@ -21,7 +21,7 @@ from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.naming import is_unnamed
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
@@ -42,7 +42,7 @@ class OpponentRow:
 
 def player_pages(
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     histories: PlayerHistories,
     mapper: Mapper = in_order,
     page_cache: dict[Any, Files] | None = None,
@@ -97,7 +97,7 @@ PLAYERS_PER_PAGE = 2000
 """Players the index lists on one page; past it, the index is a page per initial."""
 
 
-def players_index(players: Sequence[Mapping[str, Any]], templates: SearchPath) -> Files:
+def players_index(players: Sequence[Mapping[str, Any]], templates: Templates) -> Files:
     """The players' index: every player (``id``, ``name``, ``events``; sorted by name) on
     ``players/``, or, past :data:`PLAYERS_PER_PAGE`, a page per initial of the name as the
     site spells it in ASCII (``players/_a/``, ..., ``players/_0/`` for names that begin with
@@ -176,7 +176,7 @@ def _player_page_key(
 def _player_page(
     cid: str,
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     histories: PlayerHistories,
     seasons: Sequence[Mapping[str, Any]] = (),
 ) -> Files:

@@ -11,10 +11,10 @@ from ingest.rules.examples import all_examples, wot_example_game
 from ingest.rules.pairing_example import pairing_example
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site.page import Files, SiteInputs, base_for, page_files
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 
 
-def format_pages(inputs: SiteInputs, templates: SearchPath, analytics: Collection[tuple[str, str]] = ()) -> Files:
+def format_pages(inputs: SiteInputs, templates: Templates, analytics: Collection[tuple[str, str]] = ()) -> Files:
     """Each format's page (linking to its analytics page where ``analytics`` has it) and the index."""
     files: Files = {}
     games = []
@@ -63,7 +63,7 @@ SHIPPED_PAGES = (
 """The rules pages written in our own words (``rules_<id>.md.j2``), by ruleset id and title."""
 
 
-def rules_pages(inputs: SiteInputs, templates: SearchPath) -> Files:
+def rules_pages(inputs: SiteInputs, templates: Templates) -> Files:
     """The rules pages: the shipped rulesets' own, one drawn from its values for each ruleset a
     community registered (``rules_ruleset.md.j2``), the index and the error codes."""
     examples = all_examples()

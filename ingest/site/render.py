@@ -12,14 +12,16 @@ Every string that comes from a file (names, deck names, notes, card names) is un
 
 The templates themselves may be the project's (``site_templates/`` in a community's
 repository, changed by pull requests), so they are rendered in Jinja's sandbox, unless they
-are Scorekeeper's own, byte for byte (:func:`shipped_as_is`)
+are Scorekeeper's own, byte for byte (:attr:`~ingest.site.templates.Templates.sandboxed`,
+decided as they are read: :func:`ingest.publish.template_files.shipped_as_is`)
 (:class:`~jinja2.sandbox.ImmutableSandboxedEnvironment`): a template reads the values it is
 given and calls the functions it is given, but reaches nothing else of Python
 (``cycler.__init__.__globals__``) and changes no value (``dict.update``). A template that
 tries, or that cannot be read, is a positioned error (:func:`template_problem`).
 
-Rendering is pure: the environment has no access to the clock or the file system beyond
-its template folders.
+Rendering is pure: the environment has no access to the clock or the file system; the
+templates are a value it is given (:class:`~ingest.site.templates.Templates`), read by the
+publishing stage.
 """
 
 from __future__ import annotations
@@ -28,8 +30,7 @@ import functools
 import json
 import re
 import traceback
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import jinja2
@@ -54,9 +55,7 @@ from ingest.site.table_rows import (
     rounds_data,
     standings_rows,
 )
-from ingest.source.layers import SearchPath
-from ingest.source.project import shipped
-from ingest.source.storage import display_path
+from ingest.site.templates import Templates
 
 # Python-Markdown's escapable characters, plus "|" (tables) and "<"/">" (already entities).
 _LINE_BREAK = re.compile("\r\n|[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -192,46 +191,22 @@ def script_words() -> Markup:
     return Markup(' data-sk-words="%s"') % json.dumps(shown, ensure_ascii=False, separators=(", ", ": "))
 
 
-def shipped_as_is(templates: SearchPath) -> bool:
-    """Whether the templates are exactly Scorekeeper's own: every file of the project's folder
-    (if any) a byte-for-byte copy of the shipped file of its name, so that what the search path
-    finds is code installed with Scorekeeper, rendered without the sandbox's check of every
-    attribute (a twentieth of the time of an event's pages)."""
-    own, shipped_dir = templates.own, shipped("site_templates")
-    try:
-        if templates.default.resolve() != shipped_dir.resolve():
-            return False
-        if own is None or not own.is_dir():
-            return True
-        for path in own.rglob("*"):
-            if path.is_symlink():
-                return False
-            if not path.is_file():
-                continue
-            theirs = shipped_dir / path.relative_to(own)
-            if not theirs.is_file() or path.read_bytes() != theirs.read_bytes():
-                return False
-        return True
-    except OSError:
-        return False
-
-
 @functools.cache
-def environment(templates: SearchPath) -> jinja2.Environment:
-    """The Jinja2 environment over the template folders (cached per search path): a template is
-    taken from the first folder that has it (the project's ``site_templates/``, then the
+def environment(templates: Templates) -> jinja2.Environment:
+    """The Jinja2 environment over the templates (cached per value): a template is the file
+    the first template folder that has it gave (the project's ``site_templates/``, then the
     shipped one), so a project's one template of its own is used and every other is
     Scorekeeper's. The sandbox's environment when the project has any template of its own,
-    a plain one for Scorekeeper's (:func:`shipped_as_is`).
+    a plain one for Scorekeeper's (:attr:`~ingest.site.templates.Templates.sandboxed`).
 
     Labels in the templates are ``_("...")`` and ``ngettext(...)`` calls (Jinja's i18n
     extension, new style: ``%(name)s`` placeholders, values escaped), looked up in the
     catalog of the language active for the build (:mod:`ingest.site.i18n`).
     """
-    kind = jinja2.Environment if shipped_as_is(templates) else ImmutableSandboxedEnvironment
+    kind = ImmutableSandboxedEnvironment if templates.sandboxed else jinja2.Environment
     env = kind(
         extensions=["jinja2.ext.i18n"],
-        loader=jinja2.FileSystemLoader([str(folder) for folder in templates]),
+        loader=jinja2.FunctionLoader(functools.partial(_source, templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -266,6 +241,24 @@ def environment(templates: SearchPath) -> jinja2.Environment:
     return env
 
 
+def _source(templates: Templates, name: str) -> tuple[str, str, Callable[[], bool]] | None:
+    """A template's text for Jinja's loader, with how messages name its file; its name read as
+    Jinja's folder loader reads it (``a/./b`` is ``a/b``; ``..`` is no template)."""
+    pieces = [piece for piece in name.split("/") if piece and piece != "."]
+    if ".." in pieces:
+        return None
+    found = templates.source("/".join(pieces))
+    if found is None:
+        return None
+    text, shown = found
+    return text, shown, _unchanged
+
+
+def _unchanged() -> bool:
+    """A template of a value never changes."""
+    return True
+
+
 def localized_names(name: str, code: str) -> list[str]:
     """The templates to try for ``name`` in a language, the language's own first.
 
@@ -288,46 +281,47 @@ def localized_names(name: str, code: str) -> list[str]:
     return [f"{stem}.{c}.{ext}" for c in codes] + [name]
 
 
-def _template(templates: SearchPath, name: str) -> jinja2.Template:
+def _template(templates: Templates, name: str) -> jinja2.Template:
     """The template ``name`` in the active language (see :func:`localized_names`)."""
     env = environment(templates)
     names = localized_names(name, i18n.active().code)
     return env.get_template(name) if len(names) == 1 else env.select_template(names)
 
 
-def render(templates: SearchPath, name: str, context: Mapping[str, Any]) -> str:
+def render(templates: Templates, name: str, context: Mapping[str, Any]) -> str:
     """Renders one template with a context (raises IngestError, positioned, when it cannot be)."""
     try:
         return _template(templates, name).render(**context)
     except jinja2.TemplateError as exc:
-        raise IngestError([template_problem(exc, templates.folders[0].parent)]) from None
+        raise IngestError([template_problem(exc)]) from None
 
 
-def render_page(templates: SearchPath, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
+def render_page(templates: Templates, name: str, context: Mapping[str, Any]) -> tuple[str, list[str]]:
     """Renders a page template: its Markdown (each fragment's heading in its front matter,
     see :func:`~ingest.site.fragments.anchor_fragments`), and its HTML fragments."""
     fragments: list[str] = []
     try:
         text = _template(templates, name).render(**context, _fragments=fragments)
     except jinja2.TemplateError as exc:
-        raise IngestError([template_problem(exc, templates.folders[0].parent)]) from None
+        raise IngestError([template_problem(exc)]) from None
     return (anchor_fragments(text, name) if fragments else text), fragments
 
 
-def template_problem(exc: jinja2.TemplateError, root: Path) -> Diagnostic:
+def template_problem(exc: jinja2.TemplateError, shown: Callable[[str], str] = str) -> Diagnostic:
     """A template's error at the template's line: its syntax, or what the sandbox refused.
 
     A syntax error carries its file and line; for an error while rendering, the line is that
     of the innermost template frame of the traceback (Jinja gives templates' frames their
-    file and line). ``root``: what file names are shown relative to.
+    file and line). ``shown``: how a file name Jinja gives is shown (ours are already as the
+    templates' value shows them, :attr:`~ingest.site.templates.Templates.shown`).
     """
     where = SourcePos("site_templates")
     if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
-        where = SourcePos(display_path(Path(exc.filename), root), exc.lineno, 1)
+        where = SourcePos(shown(exc.filename), exc.lineno, 1)
     else:
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith((".html", ".j2", ".xml"))]
         if frames:
-            where = SourcePos(display_path(Path(frames[-1].filename), root), frames[-1].lineno or 0, 1)
+            where = SourcePos(shown(frames[-1].filename), frames[-1].lineno or 0, 1)
     refused = isinstance(exc, SecurityError)
     return error(
         "template",

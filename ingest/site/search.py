@@ -12,8 +12,13 @@ from ingest.site.brief import EventBrief
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.page import SiteInputs
-from ingest.site.search_index import YEAR_PARAM
 from ingest.summary.history import PlayerHistories
+
+SEARCH_FILE = "search.json"
+"""The designed search entries, in ``build/fragments`` (engine-neutral)."""
+
+YEAR_PARAM = "sk-year"
+"""The URL parameter that asks for the search index of one year's events."""
 
 SEARCH_YEARS = 2
 """Years of events (the latest ones) in the main search index."""
@@ -40,7 +45,7 @@ def search_entries(
     So that what a phone downloads does not grow with the archive's history, events of
     the two latest years are in the main index and older ones carry their ``year``:
     they go into an index of their own for that year, which the main index offers with
-    one entry per year (see :func:`ingest.site.search_index.write_search_index`).
+    one entry per year (see :func:`ingest.publish.search_index.write_search_index`).
     """
     out: list[dict[str, str]] = []
     recent = max((d.history.date.year for d in briefs), default=0) - SEARCH_YEARS + 1

@@ -22,7 +22,7 @@ from ingest.site.i18n import N_, ordinal
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, page_files
 from ingest.site.season_words import qualify_text, rules_text
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Rules, Season, points_text
 from ingest.summary.history import EventHistory
@@ -267,7 +267,7 @@ def _dump(doc: Any) -> str:
 def season_files(
     computed: Iterable[ComputedSeason],
     names: Mapping[str, str],
-    templates: SearchPath,
+    templates: Templates,
     analytics: Mapping[str, Sequence[tuple[str, str]]] | None = None,
 ) -> Files:
     """The season pages, their index and their API documents (nothing without seasons).

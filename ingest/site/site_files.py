@@ -21,26 +21,15 @@ from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.player_pages import player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
-from ingest.site.search import search_entries
-from ingest.site.search_index import SEARCH_FILE
+from ingest.site.search import SEARCH_FILE, search_entries
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.summary.history import histories_from
-
-
-def templates_fingerprint(templates: SearchPath) -> str:
-    """A brief of every template and asset the search path finds (rendered pages depend on all of them)."""
-    import hashlib
-
-    h = hashlib.sha256()
-    for name, path in templates.all_files():
-        h.update(name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()
 
 
 def site_files(
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     page_cache: dict[Any, Files] | None = None,
     mapper: Mapper = in_order,
     progress: Callable[[str, int, int], None] | None = None,
@@ -67,7 +56,7 @@ def site_files(
 
 def _site_files(
     inputs: SiteInputs,
-    templates: SearchPath,
+    templates: Templates,
     page_cache: dict[Any, Files] | None,
     mapper: Mapper,
     progress: Callable[[str, int, int], None] | None,
@@ -75,7 +64,7 @@ def _site_files(
     analytics: KeptPages | None,
 ) -> Files:
     files: Files = {}
-    fingerprint = templates_fingerprint(templates) if page_cache is not None or analytics is not None else ""
+    fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
     reports = sorted(inputs.reports, key=lambda r: (r.event.date, r.event.slug))
     events = list(rendered)
     for done, report in enumerate(reports):
@@ -149,9 +138,7 @@ def _site_files(
         files.update(event.files)
     files.update(players)
     files.update(tail)
-    for asset in templates.files(under="assets"):  # the project's own asset, else the shipped one
-        if asset.is_file():
-            files[f"assets/{asset.name}"] = asset.read_bytes()
+    files.update(templates.assets())  # the project's own asset, else the shipped one
     return files
 
 
@@ -163,7 +150,7 @@ def archive_tables(events: Sequence[RenderedEvent]) -> Files:
     )
 
 
-def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath, today: dt.date) -> Files:
+def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Templates, today: dt.date) -> Files:
     """The events index, a page a year: ``events/`` lists the events of this year (and of
     the years after, the upcoming ones) by month, newest first, and leads to a page for
     each earlier year (``events/<year>/``) with its count.

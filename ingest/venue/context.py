@@ -12,6 +12,8 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse
 
+from ingest.publish.site_language import locale_dirs, read_language
+from ingest.publish.template_files import current_templates
 from ingest.site import i18n
 from ingest.site.i18n import gettext as _
 from ingest.site.render import render
@@ -54,13 +56,13 @@ class Venue:
     def draw(self, name: str, context: Mapping[str, Any]) -> str:
         """A venue template rendered in the site's language (call with the language active): the
         project's own templates over the shipped ones, file by file, as the site's pages are."""
-        return render(self.project.templates, name, context)
+        return render(current_templates(self.project.templates), name, context)
 
     def speaking(self) -> Any:
         """The site's language, made active for the block (``with venue.speaking():``)."""
         if not self.locales:
-            self.locales = i18n.locale_dirs(self.project.root)
-        return i18n.use(self.language, self.locales)
+            self.locales = locale_dirs(self.project.root)
+        return i18n.use(read_language(self.language, self.locales))
 
     async def run(self, work: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """``work`` in a worker thread with the site's language active (database and file work

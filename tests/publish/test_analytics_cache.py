@@ -24,7 +24,7 @@ from ingest.publish import cache as build_cache
 from ingest.publish.run import build_site
 from ingest.site import analytics_pages as pages_module
 from ingest.site.page import Files, SiteInputs
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from ingest.source.project import Project
 from tests.site_helpers import MODERN, TODAY, make_project
 
@@ -60,7 +60,7 @@ def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     made: list[tuple[str, str]] = []
     real = pages_module._format_pages
 
-    def counted(inputs: SiteInputs, templates: SearchPath, game: str, fmt: str, *args: Any) -> Files:
+    def counted(inputs: SiteInputs, templates: Templates, game: str, fmt: str, *args: Any) -> Files:
         made.append((game, fmt))
         return real(inputs, templates, game, fmt, *args)
 

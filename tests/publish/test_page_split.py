@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from ingest.core.errors import IngestError
+from ingest.publish import page_finish as pf
 from ingest.publish.engines import run_mkdocs
 from ingest.publish.mkdocs_plugin import ScorekeeperPlugin
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError
@@ -43,7 +44,7 @@ def _tree(folder: Path) -> dict[str, bytes]:
 def _docs(root: Path, *, broken: tuple[str, ...] = (), links: str = "") -> Path:
     """``PAGES`` pages with a table each (a fragment), a static file per page, and the
     pages the navigation of ``mkdocs.yml`` lists."""
-    docs, frags = root / "build" / "docs", root / "build" / fr.FOLDER
+    docs, frags = root / "build" / "docs", root / "build" / pf.FOLDER
     for name in ("events", "players", "formats", "rules"):
         (docs / name).mkdir(parents=True)
         (docs / name / "index.md").write_text(f"# {name.title()}\n")
@@ -141,20 +142,20 @@ def test_a_page_that_fails_in_either_process_fails_the_build(tmp_path: Path, bro
 
 def test_zensicals_pages_are_finished_the_same_in_two_processes(tmp_path: Path) -> None:
     """Zensical runs no plugin: the fragments go into its pages afterwards, half of them in a
-    forked process (:func:`ingest.site.fragments.finish_site` with the build's mapper)."""
+    forked process (:func:`ingest.publish.page_finish.finish_site` with the build's mapper)."""
     docs = _docs(_project(tmp_path).root)
-    folder = docs.parent / fr.FOLDER
+    folder = docs.parent / pf.FOLDER
     sites: list[dict[str, bytes]] = []
     for mapper in (map, forked_map):
         site = tmp_path / f"site-{len(sites)}"
         for page in sorted(docs.rglob("*.md")):
             src = page.relative_to(docs).as_posix()
-            rel = fr.page_html(src)
+            rel = pf.page_html(src)
             assert rel is not None
             table = fr.placeholder(0) if (folder / f"{src}{fr.SUFFIX}").is_file() else ""
             (site / rel).parent.mkdir(parents=True, exist_ok=True)
             (site / rel).write_text(f"<html><head></head><body>\n<h1>{rel}</h1>\n{table}\n</body></html>\n")
-        fr.finish_site(site, docs, folder, mapper)
+        pf.finish_site(site, docs, folder, mapper)
         sites.append(_tree(site))
     assert sites[0] == sites[1]
     assert "<td>p123</td>" in sites[1]["p123/index.html"].decode()
@@ -185,7 +186,7 @@ def test_a_second_process_that_is_killed_fails_the_build_with_words() -> None:
 
 def _build_folder(root: Path) -> dict[str, bytes]:
     build = root / "build"
-    return {f"{tree}/{k}": v for tree in ("docs", fr.FOLDER, "site") for k, v in _tree(build / tree).items()}
+    return {f"{tree}/{k}": v for tree in ("docs", pf.FOLDER, "site") for k, v in _tree(build / tree).items()}
 
 
 def test_a_whole_build_in_several_processes_writes_the_build_folder_one_process_writes(tmp_path: Path) -> None:
@@ -198,7 +199,7 @@ def test_a_whole_build_in_several_processes_writes_the_build_folder_one_process_
         assert (project.build_dir / TOKEN).is_file()
         folders.append(_build_folder(project.root))
     assert folders[0] == folders[1]
-    assert any(k.startswith(f"{fr.FOLDER}/events/") for k in folders[1])
+    assert any(k.startswith(f"{pf.FOLDER}/events/") for k in folders[1])
 
 
 def test_fragments_that_cannot_be_written_fail_the_build_and_keep_the_site(
@@ -214,7 +215,7 @@ def test_fragments_that_cannot_be_written_fail_the_build_and_keep_the_site(
     project = make_project(tmp_path / "p")
     build_site(project, today=TODAY)
     site = _tree(project.build_dir / "site")
-    shutil.rmtree(project.build_dir / fr.FOLDER)
+    shutil.rmtree(project.build_dir / pf.FOLDER)
 
     def full_disk(path: str, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), path)

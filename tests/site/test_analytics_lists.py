@@ -18,6 +18,7 @@ import pytest
 from ingest.analytics.figures import Analytics, Scope, analyse, period_of
 from ingest.analytics.records import EventRecord, MatchRow, Placing
 from ingest.publish.run import build_site
+from ingest.publish.template_files import read_templates
 from ingest.site import analytics_lists
 from ingest.site.analytics_lists import (
     PAGE_ROWS,
@@ -174,7 +175,7 @@ def large() -> tuple[list[EventRecord], Analytics, Files]:
     """A 1,500-event archive's lists (Burn: about 60,000 matches)."""
     records = _archive(1500)
     a = analyse(records, Scope("mtg", "modern"))
-    templates = Project(Path(__file__).parents[2]).templates
+    templates = read_templates(Project(Path(__file__).parents[2]).templates)
     name = "Magic: The Gathering: Modern"
     files: Files = {}
     files.update(match_pages(ROOT, templates, a, name, {r.slug: r for r in records}))
@@ -251,7 +252,7 @@ def test_without_pages_the_list_would_pass_the_budget(
     weigh more than a page may."""
     records, a, _files = large
     monkeypatch.setattr(analytics_lists, "PAGE_ROWS", 10**9)
-    templates = Project(Path(__file__).parents[2]).templates
+    templates = read_templates(Project(Path(__file__).parents[2]).templates)
     one = match_pages(ROOT, templates, a, "Modern", {r.slug: r for r in records})
     assert _weight(one, f"{ROOT}archetypes/burn.md") > PAGE_BUDGET
 
@@ -347,7 +348,7 @@ def test_a_season_s_figures_lead_to_the_season_s_decks_and_top_cuts_only(tmp_pat
     records = _archive(20)
     season = frozenset(r.slug for r in records[-5:])
     inputs = site_inputs(make_project(tmp_path / "p", samples=False))
-    templates = Project(Path(__file__).parents[2]).templates
+    templates = read_templates(Project(Path(__file__).parents[2]).templates)
     files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("autumn", "Autumn", season)])
     folder = f"{ROOT}seasons/autumn/"
     page = _shown(files, f"{folder}index.md")
@@ -395,7 +396,7 @@ def test_a_season_s_archetypes_link_to_their_own_match_lists_when_their_names_sl
         )
     season = frozenset({"e3"})
     inputs = site_inputs(make_project(tmp_path / "p", samples=False))
-    templates = Project(Path(__file__).parents[2]).templates
+    templates = read_templates(Project(Path(__file__).parents[2]).templates)
     files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("s", "S", season)])
     folder = f"{ROOT}seasons/s/"
     page = _shown(files, f"{folder}index.md")

@@ -11,15 +11,16 @@ import pytest
 
 from ingest.analytics import records as analytics_records
 from ingest.analytics.records import UNKNOWN, EventRecord, KeptRecord, record_digest
+from ingest.publish.template_files import read_templates
 from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
 from ingest.site.brief import EventBrief, event_brief
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, SiteInputs
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from tests.site_helpers import make_project, site_inputs
 
-Sample = tuple[SiteInputs, SearchPath, list[EventBrief]]
+Sample = tuple[SiteInputs, Templates, list[EventBrief]]
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
     """The sample events' briefs (Modern and Weiss Schwarz have analytics pages)."""
     project = make_project(tmp_path_factory.mktemp("analytics-rebuild") / "p")
     inputs = site_inputs(project)
-    return inputs, project.templates, [event_brief(r) for r in inputs.reports]
+    return inputs, read_templates(project.templates), [event_brief(r) for r in inputs.reports]
 
 
 def _flipped(record: EventRecord) -> EventRecord:
@@ -69,7 +70,7 @@ def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     made: list[tuple[str, str]] = []
     real = pages_module._format_pages
 
-    def counted(inputs: SiteInputs, templates: SearchPath, game: str, fmt: str, *args: Any) -> Files:
+    def counted(inputs: SiteInputs, templates: Templates, game: str, fmt: str, *args: Any) -> Files:
         made.append((game, fmt))
         return real(inputs, templates, game, fmt, *args)
 

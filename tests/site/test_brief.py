@@ -8,17 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from ingest.publish.template_files import read_templates
 from ingest.site.brief import BriefError, brief_from_json, brief_to_json, event_brief
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.page import SiteInputs
 from ingest.site.site_files import site_files
-from ingest.source.layers import SearchPath
+from ingest.site.templates import Templates
 from tests.site_helpers import TODAY, make_project, site_inputs
 
 
-def _inputs(tmp_path: Path) -> tuple[SiteInputs, SearchPath]:
+def _inputs(tmp_path: Path) -> tuple[SiteInputs, Templates]:
     project = make_project(tmp_path)
-    return site_inputs(project), project.templates
+    return site_inputs(project), read_templates(project.templates)
 
 
 def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:

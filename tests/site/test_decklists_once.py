@@ -165,7 +165,7 @@ def test_a_players_results_are_in_their_api_document_only(docs: Path) -> None:
     """The player page's results table has no row of its own: its script draws each from
     ``api/players/<id>.json``, which names each event, its game, format and field, and says
     when one is not over (the Pioneer sample is in progress, the Legacy one upcoming)."""
-    from ingest.site import fragments
+    from ingest.publish import page_finish as pf
 
     pioneer = "2026-11-20-pioneer-weekly"
     not_over = {pioneer: "in-progress", "2026-12-04-legacy-league": "upcoming"}
@@ -173,7 +173,7 @@ def test_a_players_results_are_in_their_api_document_only(docs: Path) -> None:
     for path in sorted((docs / "api" / "players").glob("*.json")):
         doc = _json(path)
         page = (docs / "players" / f"{path.stem}.md").read_text(encoding="utf-8")
-        page += "".join(fragments.read_fragments(docs.parent / "fragments", f"players/{path.stem}.md"))
+        page += "".join(pf.read_fragments(docs.parent / "fragments", f"players/{path.stem}.md"))
         assert "<tbody></tbody></table>" in page and '<td class="sk-date">' not in page, path.stem
         for item in doc["events"]:
             assert {"name", "game_name", "format", "field"} <= set(item), path.stem

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.publish.run import build_site
+from ingest.publish.template_files import read_templates
 from ingest.site.site_files import _events_index
 from ingest.source.layers import SearchPath
 from tests.builders import ROOT
@@ -96,7 +97,7 @@ def test_no_index_page_passes_a_phones_budget_at_ten_thousand_events() -> None:
     year): each page of the index, its Markdown and HTML, gzipped, stays within half a
     phone's 200 KB; the weekly archive on one page (every year counted as this year's)
     passes it."""
-    templates = SearchPath((ROOT / "site_templates",))
+    templates = read_templates(SearchPath((ROOT / "site_templates",)))
     weekly = _events_index(_summaries(10_000, 52), templates, dt.date(1, 1, 1))
     assert [p for p in weekly if p.endswith(".md")] == ["events/index.md"]
     assert sum(len(gzip.compress(str(text).encode("utf-8"))) for text in weekly.values()) > PAGE_BUDGET

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from ingest.publish import page_finish as pf
+from ingest.publish.page_finish import place_markers
 from ingest.site import fragments
-from ingest.site.fragments import Anchors, FragmentError, anchor_fragments, place_markers
+from ingest.site.fragments import Anchors, FragmentError, anchor_fragments
 
 
 def test_the_markdown_the_engine_reads_holds_headings_and_prose_only(sample_docs: Path) -> None:
@@ -19,7 +21,7 @@ def test_the_markdown_the_engine_reads_holds_headings_and_prose_only(sample_docs
         src = path.relative_to(sample_docs).as_posix()
         text = path.read_text(encoding="utf-8")
         anchors = Anchors.from_markdown(text, src)
-        stored = fragments.read_fragments(sample_docs.parent / fragments.FOLDER, src)
+        stored = pf.read_fragments(sample_docs.parent / pf.FOLDER, src)
         if anchors is None:
             assert not stored and "<!--sk:" not in text, src
             continue
@@ -27,7 +29,7 @@ def test_the_markdown_the_engine_reads_holds_headings_and_prose_only(sample_docs
         body = text.split("\n---\n", 1)[1]
         assert anchors.headings == sum(line.startswith("#") for line in body.split("\n")), src
         kept = [i for i, after in enumerate(anchors.after) if after is None]
-        assert [int(n) for n in fragments._PLACEHOLDER.findall(body)] == kept, src
+        assert [int(n) for n in fragments.PLACEHOLDER.findall(body)] == kept, src
         anchored += len(anchors.after) - len(kept)
         inline += len(kept)
     assert anchored > 150 and inline < anchored / 20, (anchored, inline)
@@ -48,9 +50,7 @@ def test_each_fragment_is_placed_after_its_heading() -> None:
         '<h1 id="a">A<a class="headerlink" href="#a">¶</a></h1>\n<h2 id="b">B</h2>\n<p>Some prose.</p>\n'
         '<!--sk:2-->\n<h2 id="c">C</h2>\n</article><footer><h2>elsewhere</h2></footer></html>'
     )
-    done = fragments.substitute(
-        place_markers(page, anchors, "a.md"), ["<p>0</p>", "<p>1</p>", "<p>2</p>", "<p>3</p>"], "a"
-    )
+    done = pf.substitute(place_markers(page, anchors, "a.md"), ["<p>0</p>", "<p>1</p>", "<p>2</p>", "<p>3</p>"], "a")
     assert done == (
         '<html><h1 class="md-header">site</h1><article class="md-content__inner">'
         '<h1 id="a">A<a class="headerlink" href="#a">¶</a></h1>'

@@ -15,9 +15,11 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 
+from ingest.publish.catalogs import TEMPLATE, messages, rendered
 from ingest.publish.run import build_site
+from ingest.publish.site_language import languages, locale_dirs, read_language
+from ingest.publish.template_files import read_templates
 from ingest.site import i18n
-from ingest.site.catalogs import TEMPLATE, messages, rendered
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 from tests.site_helpers import TODAY, make_project, page_text
@@ -198,9 +200,9 @@ def test_a_project_adds_a_language_with_its_own_po_file(tmp_path: Path) -> None:
         'msgid "Standings"\nmsgstr "Tabelle"\n\n#, fuzzy\nmsgid "Players"\nmsgstr "Spieler?"\n',
         encoding="utf-8",
     )
-    dirs = i18n.locale_dirs(tmp_path)
-    assert i18n.languages(dirs) == ["de", "en", "ja"]
-    with i18n.use("de", dirs):
+    dirs = locale_dirs(tmp_path)
+    assert languages(dirs) == ["de", "en", "ja"]
+    with i18n.use(read_language("de", dirs)):
         assert i18n.gettext("Standings") == "Tabelle"
         assert i18n.gettext("Players") == "Players"  # fuzzy entries are left out
         assert i18n.number("66.67%") == "66,67\xa0%" and i18n.number("4.67") == "4,67"
@@ -244,7 +246,7 @@ def test_every_worked_example_and_example_table_has_its_japanese_words(tmp_path:
     from ingest.site.render import environment
 
     # What the template exports (its top-level names) are the module's attributes, untyped.
-    exported = vars(environment(Project(ROOT).templates).get_template("_rules_ja.md.j2").module)
+    exported = vars(environment(read_templates(Project(ROOT).templates)).get_template("_rules_ja.md.j2").module)
     assert {x.id for x in all_examples()} <= set(exported["situations"])
     assert {t.table for t in wot_example_game()} <= set(exported["wot_situations"])
 

@@ -13,6 +13,7 @@ import pytest
 
 from ingest.core.slug import slug
 from ingest.publish.run import build_site
+from ingest.publish.template_files import read_templates
 from ingest.site import player_pages
 from ingest.site.fragments import fragments_key
 from ingest.site.player_pages import players_index
@@ -42,7 +43,7 @@ def _gzipped(files: dict[str, str | bytes], page: str) -> int:
 
 
 def test_past_the_limit_each_initial_has_a_page_within_a_phones_budget() -> None:
-    templates = SearchPath((ROOT / "site_templates",))
+    templates = read_templates(SearchPath((ROOT / "site_templates",)))
     players = _players(30_000)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(player_pages, "PLAYERS_PER_PAGE", len(players))

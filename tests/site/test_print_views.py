@@ -15,6 +15,7 @@ from ingest.core.figures import show_points
 from ingest.core.model import Event
 from ingest.decks.format_files import format_registry
 from ingest.planner.wot import wot_report
+from ingest.publish.template_files import read_templates
 from ingest.site import fragments
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
@@ -44,7 +45,7 @@ def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None
     registry, _ = format_registry(project or Project(ROOT))
     report = compute_summary(event, deck_files, registry)
     inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
-    files = render_event(report, inputs, Project(ROOT).templates).files
+    files = render_event(report, inputs, read_templates(Project(ROOT).templates)).files
     out = {}
     for path, text in files.items():
         if path.endswith(".md"):

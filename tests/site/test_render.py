@@ -9,8 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup, escape
 
+from ingest.publish.template_files import read_templates
 from ingest.site.render import environment
 from ingest.source.layers import SearchPath
+
+TEMPLATES = read_templates(SearchPath((Path(__file__).resolve().parents[2] / "site_templates",)))
 
 values = st.one_of(
     st.text(),
@@ -25,14 +28,12 @@ values = st.one_of(
 
 @given(values)
 def test_an_output_is_escaped_as_markupsafe_escapes_it(value: object) -> None:
-    folder = SearchPath((Path(__file__).resolve().parents[2] / "site_templates",))
-    template = environment(folder).from_string("[{{ v }}]{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(v) }}")
+    template = environment(TEMPLATES).from_string("[{{ v }}]{% macro m(x) %}<{{ x }}>{% endmacro %}{{ m(v) }}")
     assert template.render(v=value) == f"[{escape(value)}]<{escape(value)}>"
 
 
 def test_markup_passes_through_and_other_objects_are_escaped_as_text() -> None:
-    folder = SearchPath((Path(__file__).resolve().parents[2] / "site_templates",))
-    template = environment(folder).from_string("{{ a }} {{ b }} {{ c }}")
+    template = environment(TEMPLATES).from_string("{{ a }} {{ b }} {{ c }}")
     assert template.render(a=Markup("<b>x</b>"), b=Fraction(1, 3), c="<i>") == "<b>x</b> 1/3 &lt;i&gt;"
 
 
@@ -44,7 +45,7 @@ def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Pa
 
     from jinja2.sandbox import SandboxedEnvironment
 
-    from ingest.site.render import environment, shipped_as_is
+    from ingest.publish.template_files import shipped_as_is
     from ingest.source.project import shipped
 
     own = shipped("site_templates")
@@ -52,7 +53,8 @@ def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Pa
     def over(folder: Path) -> SearchPath:
         return SearchPath((folder, own))
 
-    assert shipped_as_is(SearchPath((own,))) and not isinstance(environment(SearchPath((own,))), SandboxedEnvironment)
+    alone = SearchPath((own,))
+    assert shipped_as_is(alone) and not isinstance(environment(read_templates(alone)), SandboxedEnvironment)
     assert shipped_as_is(over(tmp_path / "none")) and shipped_as_is(over(tmp_path))
     copy = tmp_path / "copy"
     shutil.copytree(own, copy)
@@ -63,7 +65,8 @@ def test_only_scorekeepers_own_templates_render_outside_the_sandbox(tmp_path: Pa
     changed = tmp_path / "changed"
     changed.mkdir()
     (changed / "home.md.j2").write_text((own / "home.md.j2").read_text() + "\n")
-    assert not shipped_as_is(over(changed)) and isinstance(environment(over(changed)), SandboxedEnvironment)
+    assert not shipped_as_is(over(changed))
+    assert isinstance(environment(read_templates(over(changed))), SandboxedEnvironment)
     extra = tmp_path / "extra"
     extra.mkdir()
     (extra / "mine.md.j2").write_text("{{ cycler.__init__.__globals__ }}")

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from ingest.publish import page_finish as pf
+from ingest.publish import search_index
 from ingest.publish.run import build_site
-from ingest.site import fragments, search_index
+from ingest.site import fragments
 from tests.site_helpers import MODERN, TODAY, make_project
 
 
@@ -66,14 +68,14 @@ def test_a_planted_search_or_fragments_file_is_refused(tmp_path: Path) -> None:
     for planted in ("<!--sk--><p>ok</p><!--sk--><!-- a comment could forge a placeholder -->", "<p>no separator</p>"):
         (tmp_path / "index.md.html").write_text(planted)
         with pytest.raises(fragments.FragmentError, match="not a fragments file"):
-            fragments.read_fragments(tmp_path, "index.md")
+            pf.read_fragments(tmp_path, "index.md")
     (tmp_path / "index.md.html").write_bytes(b"<!--sk-->\xff")
     with pytest.raises(fragments.FragmentError, match="not a fragments file"):
-        fragments.read_fragments(tmp_path, "index.md")
+        pf.read_fragments(tmp_path, "index.md")
     with pytest.raises(fragments.FragmentError, match="no fragment"):
-        fragments.substitute("<!--sk:1-->", ["<p>only one</p>"], "x")
+        pf.substitute("<!--sk:1-->", ["<p>only one</p>"], "x")
     with pytest.raises(fragments.FragmentError, match="no placeholder"):
-        fragments.substitute("<!--sk:0-->", ["<p>a</p>", "<p>b</p>"], "x")
+        pf.substitute("<!--sk:0-->", ["<p>a</p>", "<p>b</p>"], "x")
 
 
 @pytest.mark.parametrize("engine", ["mkdocs", "zensical"])

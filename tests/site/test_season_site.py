@@ -112,7 +112,7 @@ def test_untrusted_season_text_is_escaped(tmp_path: Path) -> None:
 
 
 def test_seasons_are_in_the_search_index(sample_docs: Path) -> None:
-    from ingest.site.search_index import SEARCH_FILE
+    from ingest.site.search import SEARCH_FILE
 
     entries = json.loads((sample_docs.parent / "fragments" / SEARCH_FILE).read_text())
     found = {e["location"]: e for e in entries if e["location"].startswith("seasons/")}

@@ -21,6 +21,7 @@ from ingest.core.errors import IngestError
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.parallel import fork_map, forked_map
 from ingest.publish.run import build_site
+from ingest.publish.template_files import read_templates
 from ingest.site.page import Files, page_url
 from ingest.site.site_files import files_digest
 from ingest.source.project import Project
@@ -477,15 +478,15 @@ def test_player_pages_rendered_in_a_forked_process_equal_the_sequential_ones(
         return parts
 
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # other tests' server threads
-    forked = site_files(inputs, project.templates, mapper=mapper)
-    serial = site_files(inputs, project.templates)
+    forked = site_files(inputs, read_templates(project.templates), mapper=mapper)
+    serial = site_files(inputs, read_templates(project.templates))
     assert pids[0] == f"other pages {here}" and here not in pids[1:] and len(pids) == 3
     assert sum(1 for f in serial if f.startswith("players/")) > 40
     assert list(forked) == list(serial)
     assert forked == serial
     pids.clear()
     monkeypatch.setattr(threading, "active_count", lambda: 2)  # serve: no fork
-    assert site_files(inputs, project.templates, mapper=mapper) == serial
+    assert site_files(inputs, read_templates(project.templates), mapper=mapper) == serial
     assert pids == [f"other pages {here}", here, here]
 
 

@@ -18,7 +18,7 @@ from ingest.decks.format_files import format_registry
 from ingest.publish.run import build_site
 from ingest.site.api import event_document
 from ingest.site.brief import analytics_record
-from ingest.site.search_index import SEARCH_FILE
+from ingest.site.search import SEARCH_FILE
 from ingest.source.naming import is_unnamed, naming_of, unnamed_id
 from ingest.source.project import Project
 from ingest.source.reading import load_players

@@ -5,7 +5,7 @@ banned cards, rules pages: :func:`ingest.site.search.search_entries`), stored by
 in ``build/fragments`` (:data:`SEARCH_FILE`, engine-neutral) and written into the built
 site in place of the engine's own index (:func:`write_search_index`): by our mkdocs plugin,
 or after Zensical. The pages fetch it only when the reader opens the search (see
-:data:`ingest.site.fragments.SEARCH_SCRIPT`).
+:data:`ingest.publish.page_finish.SEARCH_SCRIPT`).
 """
 
 from __future__ import annotations
@@ -18,14 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from ingest.core.romaji import has_japanese
-from ingest.site.fragments import FragmentError, Stored
+from ingest.publish.page_finish import Stored
+from ingest.site.fragments import FragmentError
+from ingest.site.search import SEARCH_FILE, YEAR_PARAM
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
-
-SEARCH_FILE = "search.json"
-"""The designed search entries, in ``build/fragments`` (engine-neutral)."""
-
-YEAR_PARAM = "sk-year"
-"""The URL parameter that asks for the search index of one year's events."""
 
 YEARS_FOLDER = "search/years"
 """Where the indexes of older years go: ``<year>.json``, in the engine's format."""

@@ -49,7 +49,7 @@ _JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstri
 def sources(templates: SearchPath | None = None) -> Iterator[tuple[str, Path]]:
     """Every file with messages: the site's Python modules, the venue's (its pages speak the
     site's language) and the page templates (a project's own over the shipped ones)."""
-    code = Path(__file__).parent
+    code = Path(__file__).parents[1] / "site"
     for path in sorted([*code.glob("*.py"), *(code.parent / "venue").glob("*.py")]):
         yield "python", path
     for path in (templates or SearchPath((shipped("site_templates"),))).files("*.j2"):
