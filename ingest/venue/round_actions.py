@@ -7,13 +7,15 @@ never lose each other's changes."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.edit.check_in import check_in_player, round_one_field
+from ingest.edit.check_in import check_in_player
+from ingest.edit.corrections import Parse
 from ingest.edit.event_file import Edit, edit_event_file, event_parser
-from ingest.edit.new_round import apply_plan, with_clock
+from ingest.edit.next_round import pair_edit
 from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
 from ingest.source.project import Project
 
@@ -28,9 +30,6 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
     Raises:
         IngestError: the round cannot be paired (the message says why); nothing was written.
     """
-    from ingest.planner.outcome import Finished
-    from ingest.planner.plan import plan_next_round
-    from ingest.planner.systems import system_of
     from ingest.source.project_diagnostics import check_event_file
 
     checked = check_event_file(path, project)
@@ -38,27 +37,17 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
     if checked.event is None or errors:
         listed = "\n".join(d.render() for d in errors[:10])
         raise IngestError(f"{checked.loaded.shown} has errors; fix them before pairing\n{listed}".rstrip())
-
-    parse = event_parser(project, checked.loaded.shown)
-
-    def edit(text: str, event: Event) -> Edit:
-        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
-        text, event, left_out = round_one_field(text, event, parse)
-        plan = plan_next_round(event)
-        if isinstance(plan, Finished):
-            raise IngestError(f"nothing to pair: {plan.reason}")
-        if start:
-            plan = with_clock(plan, {"started": start})
-        number = plan.round["round"]
-        what = (
-            plan.round.get("name") or f"playoff round {number}"
-            if plan.key == "playoff"
-            else f"{system_of(event).round_noun} {number}"
-        )
-        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
-
+    edit = partial(_pair_or_refuse, parse=event_parser(project, checked.loaded.shown), started=start)
     done = edit_event_file(path, project, edit, may_fix=False).edit
     return f"{done.description}; {done.note}" if done.note else done.description
+
+
+def _pair_or_refuse(text: str, event: Event, *, parse: Parse, started: str) -> Edit:
+    """``pair``'s edit, refused when the event has nothing left to pair (the TO page says why)."""
+    paired = pair_edit(text, event, parse=parse, started=started)
+    if paired.finished:
+        raise IngestError(f"nothing to pair: {paired.finished}")
+    return paired
 
 
 def check_in_now(project: Project, path: Path, player: str) -> str:
