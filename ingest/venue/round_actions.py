@@ -16,10 +16,10 @@ from ingest.edit.check_in import check_in_player
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import Edit, edit_event_file, event_parser
 from ingest.edit.next_round import pair_edit
-from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
+from ingest.edit.round_clock import CLOCK_ACTIONS, clock_edit
 from ingest.source.project import Project
 
-CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+__all__ = ["CLOCK_ACTIONS", "change_clock", "check_in_now", "pair_next"]
 
 
 def pair_next(project: Project, path: Path, *, start: str = "") -> str:
@@ -57,10 +57,7 @@ def check_in_now(project: Project, path: Path, player: str) -> str:
         IngestError: the player cannot be checked in (the message says why); nothing was written.
     """
 
-    def edit(text: str, event: Event) -> Edit:
-        return check_in_player(text, event, player)
-
-    return edit_event_file(path, project, edit).edit.description
+    return edit_event_file(path, project, partial(check_in_player, player=player)).edit.description
 
 
 def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime, minutes: int = 0) -> str:
@@ -69,17 +66,7 @@ def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime,
     Raises:
         IngestError: the clock cannot do that now (the message says why); nothing was written.
     """
-    at = now.strftime("%H:%M:%S")
-
-    def edit(text: str, event: Event) -> Edit:
-        if action == "start":
-            return start_clock(text, event, at=now.strftime("%H:%M"))
-        if action == "pause":
-            return pause_clock(text, event, at=at)
-        if action == "resume":
-            return resume_clock(text, event, at=at)
-        if action == "extend":
-            return extend_clock(text, event, minutes=minutes, at=at)
-        raise IngestError(f"unknown clock action {action!r}")
-
+    edit = partial(
+        clock_edit, action=action, at=now.strftime("%H:%M:%S"), started=now.strftime("%H:%M"), minutes=minutes
+    )
     return edit_event_file(path, project, edit).edit.description
