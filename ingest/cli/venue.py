@@ -157,17 +157,13 @@ def _registrations(desk: Desk, live: LiveEvent) -> None:
     """The registrations waiting, for ``inbox``."""
     from ingest.venue.to_view import entries_overview
 
-    with_words = entries_overview(_entries(desk), live)
-    for r in with_words["waiting"]:
-        state = (
-            "waiting for you" if r["state"] == "pending" else f"approved, not written: {r['reason'] or 'being written'}"
-        )
-        here = ", checked in" if r["check_in"] else ""
-        click.echo(
-            f"  #{r['id']}  registration: {r['name']} ({r['player']}), shown {r['how']}, at {r['at']}{here}: {state}"
-        )
-    if with_words["check_in"]:
-        click.echo(f"  check-in: {with_words['here']} of {with_words['count']} players")
+    desk_view = entries_overview(_entries(desk), live)
+    for r in desk_view.waiting:
+        state = "waiting for you" if r.state == "pending" else f"approved, not written: {r.reason or 'being written'}"
+        here = ", checked in" if r.check_in else ""
+        click.echo(f"  #{r.id}  registration: {r.name} ({r.player}), shown {r.how}, at {r.at}{here}: {state}")
+    if desk_view.check_in:
+        click.echo(f"  check-in: {desk_view.here} of {desk_view.count} players")
 
 
 def _of_event(desk: Desk, live: LiveEvent, claim: int) -> None:

@@ -12,7 +12,7 @@ are written (their YAML paths).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
@@ -180,7 +180,7 @@ def add_player(
     player_id = new_player_id(event, name, player_id)
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
     late = late_entry(event)
-    entry: dict[str, Any] = {"id": player_id, "name": name}
+    entry: dict[str, str | int] = {"id": player_id, "name": name}
     if deck:
         entry["deck"] = deck
     if archetype:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.round_clock import clock_seconds
@@ -127,7 +126,7 @@ class EventOverview:
     """The current round's name."""
     errors: tuple[str, ...] = ()
     """The file's first errors, rendered."""
-    entries: dict[str, Any] | None = None
+    entries: EntriesOverview | None = None
     """The registration desk (:func:`entries_overview`), when the page shows it."""
 
 
@@ -265,43 +264,84 @@ DISPLAY_WORDS = {
 """How the TO page says a new player chose to be named."""
 
 
-def entries_overview(entries: Entries, live: LiveEvent) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class RegistrationLine:
+    """A registration sent from the join page that waits for the TO (or that they refused)."""
+
+    id: int
+    name: str
+    player: str
+    """The id the registration gives the player."""
+    how: str
+    """How the player chose to be named, in words."""
+    at: str
+    """When it arrived, ``HH:MM``."""
+    state: str
+    """``pending``, ``approved`` (not written yet) or ``refused``."""
+    reason: str
+    check_in: bool
+    """Whether the player checked in with it."""
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """A player on the roster, with their check-in and their own code."""
+
+    id: str
+    name: str
+    checked_in: bool
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntriesOverview:
+    """The TO page's registration desk for one event (and what ``scorekeeper inbox`` lists)."""
+
+    waiting: tuple[RegistrationLine, ...]
+    refused: tuple[RegistrationLine, ...]
+    """The last ten refused."""
+    players: tuple[RosterLine, ...]
+    count: int
+    here: int
+    """How many players checked in."""
+    check_in: bool
+    """Whether players check in before round 1 (and round 1 is not paired yet)."""
+
+
+def entries_overview(entries: Entries, live: LiveEvent) -> EntriesOverview:
     """The TO page's registration desk for one event: the registrations waiting (or refused by
     the file), the refused ones, and the roster with who is checked in and each player's code."""
     event = live.event
-    waiting: list[dict[str, Any]] = []
-    refused: list[dict[str, Any]] = []
+    waiting: list[RegistrationLine] = []
+    refused: list[RegistrationLine] = []
     for entry in entries.registrations(live):
         sub = entry.submission
         if sub is None or entry.state in ("registered", "left-out"):
             continue
         registration = Registration.from_payload(sub.payload)
         how = _(DISPLAY_WORDS.get(registration.display, DISPLAY_WORDS["full"])) % {"handle": registration.handle}
-        row = {
-            "id": sub.id,
-            "name": entry.name,
-            "player": entry.id,
-            "how": _("from players.yaml") if registration.known else how,
-            "at": dt.datetime.fromtimestamp(sub.received).strftime("%H:%M"),
-            "state": entry.state,
-            "reason": entry.reason,
-            "check_in": entry.check_in_sent,
-        }
+        row = RegistrationLine(
+            sub.id,
+            entry.name,
+            entry.id,
+            _("from players.yaml") if registration.known else how,
+            dt.datetime.fromtimestamp(sub.received).strftime("%H:%M"),
+            entry.state,
+            entry.reason,
+            entry.check_in_sent,
+        )
         (refused if entry.state == "refused" else waiting).append(row)
     players = list(event.players) if event is not None else []
     paired = bool(event is not None and (event.rounds or event.playoff))
     check_in = bool(event is not None and event.structure.check_in and not paired)
-    return {
-        "waiting": waiting,
-        "refused": refused[-10:],
-        "players": [
-            {"id": p.id, "name": p.name, "checked_in": p.checked_in, "code": shown_code(entries.code_of(live, p.id))}
-            for p in players
-        ],
-        "count": len(players),
-        "here": sum(1 for p in players if p.checked_in),
-        "check_in": check_in,
-    }
+    return EntriesOverview(
+        tuple(waiting),
+        tuple(refused[-10:]),
+        tuple(RosterLine(p.id, p.name, p.checked_in, shown_code(entries.code_of(live, p.id))) for p in players),
+        len(players),
+        sum(1 for p in players if p.checked_in),
+        check_in,
+    )
 
 
 def screen_view(live: LiveEvent, now: dt.datetime) -> ScreenView:
