@@ -34,16 +34,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ingest.checks.event_files import load_event  # noqa: E402
-from ingest.edit.new_round import apply_plan  # noqa: E402
-from ingest.planner.outcome import PairPlan  # noqa: E402
+from ingest.edit.new_round import round_entry, write_entry  # noqa: E402
+from ingest.planner.outcome import PlannedRound  # noqa: E402
 from ingest.planner.plan import plan_next_round  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
@@ -69,15 +68,16 @@ def pair_round(path: Path, project: Project, rng: random.Random | None) -> float
     event = load_event(path, project).event
     assert event is not None, "the generated event is invalid"
     plan = plan_next_round(event)
-    assert isinstance(plan, PairPlan), plan
+    assert isinstance(plan, PlannedRound), plan
+    entry = round_entry(plan)
     if rng is not None:
-        matches: list[dict[str, Any]] = []
-        for match in plan.round["matches"]:
+        matches: list[dict[str, object]] = []
+        for match in cast(list[dict[str, object]], entry["matches"]):
             if "players" in match:
                 match = {**match, "games": rng.choice(_SCORES)}
             matches.append(match)
-        plan = replace(plan, round={**plan.round, "matches": matches})
-    path.write_text(apply_plan(path.read_text(), plan))
+        entry["matches"] = matches
+    path.write_text(write_entry(path.read_text(), plan, entry))
     return time.perf_counter() - began
 
 

@@ -27,7 +27,7 @@ from ingest.core.rounds import GameScore
 from ingest.edit.event_file import edit_event_file
 from ingest.edit.new_round import apply_plan
 from ingest.edit.recording import record_result
-from ingest.planner.outcome import PairPlan
+from ingest.planner.outcome import PlannedRound
 from ingest.planner.plan import plan_next_round
 from ingest.source.project import Project
 
@@ -49,7 +49,7 @@ def _event(folder: Path, players: int) -> Path:
         event = load_event(path, project).event
         assert event is not None
         plan = plan_next_round(event)
-        assert isinstance(plan, PairPlan)
+        assert isinstance(plan, PlannedRound)
         path.write_text(apply_plan(path.read_text(), plan))
         if number == 3:
             break

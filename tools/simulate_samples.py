@@ -36,7 +36,7 @@ from ingest.edit.corrections import drop_player  # noqa: E402
 from ingest.edit.new_round import apply_plan  # noqa: E402
 from ingest.edit.recording import record_result, record_team_result  # noqa: E402
 from ingest.edit.splice import Editor, render_flow  # noqa: E402
-from ingest.planner.outcome import Finished, PairPlan  # noqa: E402
+from ingest.planner.outcome import Finished, PlannedRound, RoundClock  # noqa: E402
 from ingest.planner.plan import plan_next_round  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 
@@ -568,17 +568,16 @@ class Simulator:
                 return
             if isinstance(plan, Finished):
                 return
-            start = self.sample.started.get(plan.round["round"]) if plan.key == "rounds" else None
+            start = self.sample.started.get(plan.number) if plan.stage == "rounds" else None
             if start:  # as `pair --start HH:MM` writes it
-                head = {k: v for k, v in plan.round.items() if k != "matches"}
-                plan = replace(plan, round={**head, "started": start, "matches": plan.round["matches"]})
+                plan = replace(plan, clock=RoundClock(start))
 
-            def pair(text: str, _event: Event, plan: PairPlan = plan) -> str:
+            def pair(text: str, _event: Event, plan: PlannedRound = plan) -> str:
                 return apply_plan(text, plan)
 
             self.write(pair)
             event = self.event()
-            playoff = plan.key == "playoff"
+            playoff = plan.stage == "playoff"
             series = event.playoff if playoff else event.rounds
             rnd = series[-1]
             last_round = self.sample.stop_after is not None and rnd.number == self.sample.stop_after and not playoff

@@ -9,13 +9,12 @@ clock, as ``pair --start now`` does.
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from pathlib import Path
 
 import click
 
 from ingest.cli.edits import EVENT_FILE, run_edit
-from ingest.core.model import Event
-from ingest.edit.event_file import Edit
 
 
 def now_of_day() -> dt.datetime:
@@ -45,10 +44,12 @@ def clock(ctx: click.Context, event_file: Path, action: str, value: str | None) 
       scorekeeper clock events/2026/fnm.yaml resume
       scorekeeper clock events/2026/fnm.yaml extend 7
     """
-    from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
+    from ingest.edit.round_clock import clock_edit
 
     now = now_of_day()
     at = now.strftime("%H:%M:%S")
+    minutes = 0
+    start = ""
     if action == "extend":
         if value is None or not value.strip().lstrip("+").isdigit():
             raise click.BadParameter("extend takes the minutes to add, e.g. `extend 5`", param_hint="MINUTES")
@@ -59,14 +60,4 @@ def clock(ctx: click.Context, event_file: Path, action: str, value: str | None) 
         start = start_time(value) if value is not None else now.strftime("%H:%M")
     elif value is not None:
         raise click.UsageError(f"{action} takes no value (it uses the computer's clock)")
-
-    def edit(text: str, event: Event) -> Edit:
-        if action == "pause":
-            return pause_clock(text, event, at=at)
-        if action == "resume":
-            return resume_clock(text, event, at=at)
-        if action == "extend":
-            return extend_clock(text, event, minutes=minutes, at=at)
-        return start_clock(text, event, at=start)
-
-    run_edit(ctx, event_file, edit)
+    run_edit(ctx, event_file, partial(clock_edit, action=action, at=at, started=start, minutes=minutes))

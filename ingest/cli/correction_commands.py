@@ -8,13 +8,13 @@ that would leave the file invalid is written.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import click
 
 from ingest.cli.edits import EVENT_FILE, event_parser, run_edit
 from ingest.cli.record import where_options
-from ingest.edit.event_file import EditFunction
 
 
 @click.command()
@@ -207,11 +207,8 @@ def check_in(ctx: click.Context, event_file: Path, players: tuple[str, ...]) -> 
     """
     from ingest.edit.check_in import check_in_player
 
-    def edit(player: str) -> EditFunction:
-        return lambda text, event: check_in_player(text, event, player)
-
     for player in players:
-        run_edit(ctx, event_file, edit(player))
+        run_edit(ctx, event_file, partial(check_in_player, player=player))
 
 
 CORRECTIONS = (clear, drop, undrop, add_player, add_team, rename, check_in)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,13 +31,12 @@ from ingest.cli.common import (
     print_diagnostics,
     project_of,
 )
+from ingest.cli.pair_output import describe_plan
 from ingest.core.diagnostics import has_errors, summary
 from ingest.core.errors import IngestError
-from ingest.core.model import Event
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import (
     Checked,
-    Edit,
     EditFunction,
     EditOutcome,
     EditRefused,
@@ -44,10 +44,11 @@ from ingest.edit.event_file import (
     edit_event_file,
 )
 from ingest.edit.locking import FileBusy
+from ingest.edit.new_round import RoundEdit
 from ingest.source.storage import create_atomically, display_path
 
 if TYPE_CHECKING:
-    from ingest.planner.outcome import PairPlan
+    from ingest.checks.project_diagnostics import EventCheck
 
 EVENT_FILE = click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -60,6 +61,8 @@ def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_ru
         click.echo(done.text)
     else:
         click.echo(f"{shown}: {done.description}")
+        if isinstance(done, RoundEdit) and done.plan is not None and done.planned_on is not None:
+            click.echo(describe_plan(done.plan, done.planned_on))  # drop --redo: the round paired again
     if done.note:
         click.echo(f"{shown}: {done.note}", err=True)
     for text in done.warnings:
@@ -296,11 +299,8 @@ def pair(
       scorekeeper drop events/2026/fnm.yaml dan --after-round 2 && scorekeeper pair events/2026/fnm.yaml --redo
       scorekeeper pair events/2026/fnm.yaml --redo --start now
     """
-    from ingest.edit.check_in import round_one_field
-    from ingest.edit.new_round import apply_plan, with_clock
-    from ingest.planner.outcome import Finished
-    from ingest.planner.plan import describe_plan, plan_document, plan_next_round
-    from ingest.planner.systems import system_of
+    from ingest.cli.pair_output import finished_document, pair_document
+    from ingest.edit.next_round import pair_edit
 
     project = project_of(ctx)
     started = start_time(start) if start is not None else ""
@@ -314,66 +314,41 @@ def pair(
     # Refused, and warned, as validate would; the file as read then is what the edit is made
     # on, unless it changed meanwhile (then it is read again).
     checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
-    warned = checked.diagnostics
-
-    def read_before(text: str) -> Checked | None:
-        loaded = checked.loaded
-        if text != loaded.text or loaded.document is None:
-            return None
-        # validate's diagnostics, a superset of what the edit would find: without an error
-        # (or pairing is refused above), they serve only to tell the warnings the round adds.
-        return loaded.document, loaded.event, list(checked.diagnostics)
-
-    planned: dict[str, tuple[PairPlan, Event]] = {}
-    finished: dict[str, tuple[str, Event]] = {}
-
-    def edit(text: str, event: Event) -> Edit:
-        if redo:
-            from ingest.edit.corrections import repair_round
-
-            edited, redone, before = repair_round(text, event, event_parser(ctx, event_file), started=started)
-            planned["plan"] = redone, before
-            return edited
-        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
-        text, event, left_out = round_one_field(text, event, event_parser(ctx, event_file))
-        plan = plan_next_round(event)
-        if isinstance(plan, Finished):  # nothing to write: the file stays as it is (not an error)
-            finished["reason"] = plan.reason, event
-            return Edit(text, f"nothing to pair: {plan.reason}")
-        if started:
-            plan = with_clock(plan, {"started": started})
-        planned["plan"] = plan, event
-        number = plan.round["round"]
-        what = (
-            f"the {plan.round.get('name') or f'playoff round {number}'}"
-            if plan.key == "playoff"
-            else f"{system_of(event).round_noun} {number}"
-        )
-        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
-
+    edit = partial(pair_edit, parse=event_parser(ctx, event_file), started=started, redo=redo)
     outcome = _run_quietly(
-        ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=read_before
+        ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=partial(_as_read, checked)
     )
-    found = [*warned, *outcome.warnings]
-    if "reason" in finished:
-        reason, event = finished["reason"]
+    paired = outcome.edit
+    assert isinstance(paired, RoundEdit) and paired.planned_on is not None
+    found = [d.as_json() for d in (*checked.diagnostics, *outcome.warnings)]
+    if paired.plan is None:  # nothing to pair: the file stays as it is (not an error)
         if as_json:
-            doc = {"file": outcome.shown, "event": event.slug, "written": False, "finished": reason}
-            echo_json({**doc, "diagnostics": [d.as_json() for d in found]})
-        click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
+            echo_json(
+                {**finished_document(paired.finished, paired.planned_on, shown=outcome.shown), "diagnostics": found}
+            )
+        click.echo(f"{outcome.shown}: {paired.description}", err=True)
         print_diagnostics(list(outcome.warnings), err=as_json)
         return
-    made, planned_on = planned["plan"]
     if as_json:
-        doc = {"file": outcome.shown, **plan_document(made, planned_on), "written": outcome.written}
-        echo_json({**doc, "diagnostics": [d.as_json() for d in found]})
-    click.echo(describe_plan(made, planned_on), err=as_json)
+        doc = pair_document(paired.plan, paired.planned_on, shown=outcome.shown, written=outcome.written)
+        echo_json({**doc, "diagnostics": found})
+    click.echo(describe_plan(paired.plan, paired.planned_on), err=as_json)
     if not dry_run:
-        click.echo(f"{outcome.shown}: {outcome.edit.description}", err=True)
-    if outcome.edit.note:
-        click.echo(f"{outcome.shown}: {outcome.edit.note}", err=True)
+        click.echo(f"{outcome.shown}: {paired.description}", err=True)
+    if paired.note:
+        click.echo(f"{outcome.shown}: {paired.note}", err=True)
     if not dry_run:
         print_diagnostics(list(outcome.warnings), err=as_json)
+
+
+def _as_read(checked: EventCheck, text: str) -> Checked | None:
+    """The file as ``pair`` checked it before the edit, while it still holds ``text``: validate's
+    diagnostics, a superset of what the edit would find (without an error, or pairing is
+    refused), serve only to tell the warnings the round adds."""
+    loaded = checked.loaded
+    if text != loaded.text or loaded.document is None:
+        return None
+    return loaded.document, loaded.event, list(checked.diagnostics)
 
 
 def start_time(text: str, param_hint: str = "--start") -> str:

@@ -18,9 +18,10 @@ from ingest.cli.common import fail
 
 def _languages() -> list[str]:
     """The languages Scorekeeper has a catalog for (``locales/<language>.po``), English included."""
-    from ingest.publish.site_language import languages
+    from ingest.source.catalog_files import languages
+    from ingest.source.project import shipped
 
-    return languages()
+    return languages((shipped("locales"),))
 
 
 def _stdin_is_a_terminal() -> bool:

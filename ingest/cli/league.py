@@ -188,22 +188,27 @@ def codes(ctx: click.Context, event_file: Path, round_no: int | None, players: b
     event = live.event
     real = {p.id: p.name for p in event.players} | {t.id: t.name for t in event.teams}  # the TO's own sheet
 
-    def seats(t: Table) -> list[tuple[str, str]]:
-        return [
-            (real.get(side.id, side.name), shown_code(keys.seat_code(live.slug, t.subject, t.units, side.id)))
-            for side in t.sides
-        ]
-
+    sheet = [(t, _seat_codes(t, real, keys, live.slug)) for t in tables]
     if as_json:
-        rows = [{"table": t.table, "players": [{"player": n, "code": c} for n, c in seats(t)]} for t in tables]
+        rows = [{"table": t.table, "players": [{"player": n, "code": c} for n, c in seats]} for t, seats in sheet]
         echo_json({"event": live.slug, "round": tables[0].label, "tables": rows})
         return
     click.echo(f"{live.name}, {tables[0].label}: each player's code for their match (keep this sheet to yourself)")
-    width = max(len(name) for t in tables for name, _code in seats(t))
-    for t in tables:
+    width = max(len(name) for _t, seats in sheet for name, _code in seats)
+    for t, seats in sheet:
         where = f"Table {t.table}" if t.table is not None else "Match"
-        (a, code_a), (b, code_b) = seats(t)
+        (a, code_a), (b, code_b) = seats
         click.echo(f"  {where:<9} {a:<{width}}  {code_a}    {b:<{width}}  {code_b}")
+
+
+def _seat_codes(table: Table, names: dict[str, str], keys: VenueKeys, slug: str) -> list[tuple[str, str]]:
+    """Each side of a match: the name on the TO's sheet and the side's own code for it."""
+    from ingest.venue.codes import shown_code
+
+    return [
+        (names.get(side.id, side.name), shown_code(keys.seat_code(slug, table.subject, table.units, side.id)))
+        for side in table.sides
+    ]
 
 
 @click.command("venue-key")

@@ -197,17 +197,7 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
     diags = sorted_diagnostics(diags + found)
     failed = has_errors(diags, strict=strict)
     if as_json or fmt == "json":
-        errors = sum(1 for d in diags if d.is_error)
-        echo_json(
-            {
-                "files": [item.shown for item in loaded],
-                "ok": not failed,
-                "strict": strict,
-                "errors": errors,
-                "warnings": len(diags) - errors,
-                "diagnostics": [d.as_json() for d in diags],
-            }
-        )
+        echo_json(validate_document([item.shown for item in loaded], diags, strict=strict, failed=failed))
     else:
         print_diagnostics(diags, fmt)
     n = len(loaded)
@@ -217,6 +207,19 @@ def validate(ctx: click.Context, paths: tuple[Path, ...], strict: bool, fmt: str
     click.echo(f"checked {' and '.join(parts)}: {summary(diags)}", err=True)
     if failed:
         sys.exit(1)
+
+
+def validate_document(files: list[str], diags: list[Diagnostic], *, strict: bool, failed: bool) -> dict[str, Any]:
+    """``validate --json`` (``schema/cli-validate.schema.json``): the files checked and every problem."""
+    errors = sum(1 for d in diags if d.is_error)
+    return {
+        "files": files,
+        "ok": not failed,
+        "strict": strict,
+        "errors": errors,
+        "warnings": len(diags) - errors,
+        "diagnostics": [d.as_json() for d in diags],
+    }
 
 
 # -- standings ---------------------------------------------------------------------------

@@ -5,14 +5,13 @@ table or by player), and the options that say which match (``--round``, ``--tabl
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ingest.cli.edits import EVENT_FILE, run_edit
-from ingest.core.model import Event
-from ingest.edit.event_file import Edit
 
 _WOT_OPTIONS = (
     click.option(
@@ -108,7 +107,4 @@ def report(
         pair_of = (hero_final, villain_final)
     options = ResultOptions(round_no, table, player, playoff, replace, ended, ended_by, pair_of)
 
-    def edit(text: str, event: Event) -> Edit:
-        return record_words(text, event, results, options)
-
-    run_edit(ctx, event_file, edit)
+    run_edit(ctx, event_file, partial(record_words, words=results, options=options))

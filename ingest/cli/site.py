@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import sys
+from functools import partial
+from typing import TYPE_CHECKING
 
 import click
 
@@ -19,6 +21,9 @@ from ingest.cli.common import (
 )
 from ingest.core.diagnostics import Diagnostic, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
+
+if TYPE_CHECKING:
+    from ingest.cli.progress import TerminalProgress
 
 # -- build -------------------------------------------------------------------------------
 
@@ -107,10 +112,6 @@ def build(
         project = dataclasses.replace(project, site_url=site_url)
     progress = TerminalProgress()  # a line on a terminal only; quiet in CI and in pipes
 
-    def warn(diags: list[Diagnostic]) -> None:
-        progress.close()
-        print_diagnostics(diags, fmt)
-
     try:
         timings = build_site(
             project,
@@ -119,7 +120,7 @@ def build(
             today=today_from_env(today.date() if today else None),
             docs_only=docs_only,
             full=full,
-            on_diagnostics=warn,
+            on_diagnostics=partial(_warn, progress, fmt),
             progress=progress,
             cache_home=user_cache_home(),
             settled_before=settled_before(),
@@ -149,6 +150,12 @@ def build(
         f"{timings.events_cached} from the build cache)",
         err=True,
     )
+
+
+def _warn(progress: TerminalProgress, fmt: str, diags: list[Diagnostic]) -> None:
+    """The build's warnings, below the progress line (which ends first)."""
+    progress.close()
+    print_diagnostics(diags, fmt)
 
 
 # -- serve -------------------------------------------------------------------------------

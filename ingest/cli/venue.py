@@ -27,9 +27,12 @@ from ingest.core.errors import IngestError
 from ingest.source.project import Project
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ingest.venue.desk import Desk
     from ingest.venue.entries import Entries
     from ingest.venue.events import LiveEvent
+    from ingest.venue.to_view import StateCount
 
 
 @click.command()
@@ -154,17 +157,13 @@ def _registrations(desk: Desk, live: LiveEvent) -> None:
     """The registrations waiting, for ``inbox``."""
     from ingest.venue.to_view import entries_overview
 
-    with_words = entries_overview(_entries(desk), live)
-    for r in with_words["waiting"]:
-        state = (
-            "waiting for you" if r["state"] == "pending" else f"approved, not written: {r['reason'] or 'being written'}"
-        )
-        here = ", checked in" if r["check_in"] else ""
-        click.echo(
-            f"  #{r['id']}  registration: {r['name']} ({r['player']}), shown {r['how']}, at {r['at']}{here}: {state}"
-        )
-    if with_words["check_in"]:
-        click.echo(f"  check-in: {with_words['here']} of {with_words['count']} players")
+    desk_view = entries_overview(_entries(desk), live)
+    for r in desk_view.waiting:
+        state = "waiting for you" if r.state == "pending" else f"approved, not written: {r.reason or 'being written'}"
+        here = ", checked in" if r.check_in else ""
+        click.echo(f"  #{r.id}  registration: {r.name} ({r.player}), shown {r.how}, at {r.at}{here}: {state}")
+    if desk_view.check_in:
+        click.echo(f"  check-in: {desk_view.here} of {desk_view.count} players")
 
 
 def _of_event(desk: Desk, live: LiveEvent, claim: int) -> None:
@@ -206,31 +205,31 @@ def inbox(ctx: click.Context, event_file: Path, everything: bool) -> None:
     desk, live, _slug = _desk(project, event_file)
     with use("en"):
         view = event_overview(desk, live, dt.datetime.now())
-    rows = [r for r in view["rows"] if r["state"] != "recorded"]
+    rows = [r for r in view.rows if r.state != "recorded"]
     if everything:
-        rows += [r for r in view["others"] if r["claims"] or r["waiting"]]
-    missing = [str(r["table"].table or "?") for r in rows if r["state"] == "missing"]
-    shown = [r for r in rows if r["state"] != "missing"]
-    click.echo(f"{live.shown}: {view['label'] or 'no round yet'}: " + _summary(view["counts"]))
+        rows += [r for r in view.others if r.claims or r.waiting]
+    missing = [str(r.table.table or "?") for r in rows if r.state == "missing"]
+    shown = [r for r in rows if r.state != "missing"]
+    click.echo(f"{live.shown}: {view.label or 'no round yet'}: " + _summary(view.counts))
     for r in shown:
-        table = r["table"]
+        table = r.table
         where = f"{table.label}, table {table.table}" if not table.open else f"table {table.table}"
-        click.echo(f"  {where}: {r['state_label']}")
-        for c in r["claims"]:
-            phone = " (same phone as the other claim)" if c["shared_phone"] else ""
-            click.echo(f"    #{c['id']}  {c['by']} reported {c['result']} at {c['at']}{phone}")
-        for w in r["waiting"]:
-            why = f": {w['why']}" if w["why"] else ", being written"
-            click.echo(f"    #{w['id']}  accepted {w['result']}{why}")
-        if r["differs"]:
-            click.echo(f"    the file holds {r['recorded']}")
+        click.echo(f"  {where}: {r.state_label}")
+        for c in r.claims:
+            phone = " (same phone as the other claim)" if c.shared_phone else ""
+            click.echo(f"    #{c.id}  {c.by} reported {c.result} at {c.at}{phone}")
+        for w in r.waiting:
+            why = f": {w.why}" if w.why else ", being written"
+            click.echo(f"    #{w.id}  accepted {w.result}{why}")
+        if r.differs:
+            click.echo(f"    the file holds {r.recorded}")
     if missing:
         click.echo(f"  nobody has reported table{'s' if len(missing) != 1 else ''} {', '.join(missing)}")
     _registrations(desk, live)
 
 
-def _summary(counts: list[dict[str, object]]) -> str:
-    return ", ".join(f"{c['n']} {c['label']}" for c in counts) or "no result sent yet"
+def _summary(counts: Sequence[StateCount]) -> str:
+    return ", ".join(f"{c.n} {c.label}" for c in counts) or "no result sent yet"
 
 
 @click.command()

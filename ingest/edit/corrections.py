@@ -11,23 +11,25 @@ are written (their YAML paths).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Protocol
 
 from ingest.core.diagnostics import YamlPath
 from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
-from ingest.core.rounds import Round
 from ingest.core.slug import slug
 from ingest.edit.event_file import Edit
 from ingest.edit.late_entry import ID_MAX_LENGTH, late_entry
+from ingest.edit.new_round import RoundEdit
 from ingest.edit.splice import Editor
 from ingest.edit.targets import find_unit, keep_the_cut, round_label, unit_names, where
 from ingest.edit.team_roster import team_drop_words
+from ingest.planner.outcome import PlannedGame, PlannedGameBye
 from ingest.planner.systems import system_of
 
 if TYPE_CHECKING:
-    from ingest.planner.outcome import Finished, PairPlan
+    from ingest.planner.outcome import Finished, PlannedRound
 
 
 class Parse(Protocol):
@@ -102,10 +104,9 @@ def drop_player(text: str, event: Event, player: str, *, after_round: int | None
     if not later or parse is None:
         return Edit(editor.result(), desc)
     dropped = editor.result()
-    from ingest.planner.plan import describe_plan
-
-    redone, plan, before = repair_round(dropped, parse(dropped, lenient=True), parse)
-    return Edit(redone.text, f"{desc}; {redone.description} without them:\n{describe_plan(plan, before)}")
+    redone = repair_round(dropped, parse(dropped, lenient=True), parse)
+    # The round paired again is shown after the description (it is the round as written).
+    return replace(redone, description=f"{desc}; {redone.description} without them:", note="")
 
 
 def _append_drop(editor: Editor, path: YamlPath, player: str) -> None:
@@ -179,7 +180,7 @@ def add_player(
     player_id = new_player_id(event, name, player_id)
     taken = [uid for uid, n in names.items() if n.casefold() == name.casefold()]
     late = late_entry(event)
-    entry: dict[str, Any] = {"id": player_id, "name": name}
+    entry: dict[str, str | int] = {"id": player_id, "name": name}
     if deck:
         entry["deck"] = deck
     if archetype:
@@ -243,14 +244,14 @@ def rename_player(text: str, event: Event, player: str, new_name: str) -> Edit:
 # -- pair the current round again -------------------------------------------------------------------
 
 
-def repair_round(text: str, event: Event, parse: Parse, *, started: str = "") -> tuple[Edit, PairPlan, Event]:
+def repair_round(text: str, event: Event, parse: Parse, *, started: str = "") -> RoundEdit:
     """Pairs the current round (or playoff round) again while none of its matches has a result.
 
     The round is taken out and paired again by the same engine with the same seed, from the
     file as it is now: a drop or a late entry recorded since it was paired is taken into
     account; with nothing changed the pairings come out the same. Drops recorded for the
     round are kept, and so is its clock (:mod:`ingest.core.round_clock`), unless ``started``
-    starts it anew. Returns the edit, the new plan and the event it was made from (to print
+    starts it anew. Returns the edit with the new plan and the event it was made from (to show
     the pairings).
 
     Args:
@@ -260,8 +261,8 @@ def repair_round(text: str, event: Event, parse: Parse, *, started: str = "") ->
         started: the time of day the round paired again starts (``HH:MM``); empty: the clock
             stays as it was.
     """
-    from ingest.edit.new_round import apply_plan, with_clock
-    from ingest.planner.outcome import Finished
+    from ingest.edit.new_round import apply_plan
+    from ingest.planner.outcome import Finished, RoundClock
     from ingest.planner.plan import plan_next_round
 
     key = "playoff" if event.playoff else "rounds"
@@ -284,30 +285,14 @@ def repair_round(text: str, event: Event, parse: Parse, *, started: str = "") ->
     plan = _replan(event, before) if key == "playoff" and current.number == 1 else plan_next_round(before)
     if isinstance(plan, Finished):  # the round removed was one the event did not need
         raise IngestError(plan.reason)
-    if current.drops:
-        plan.round["drops"] = list(current.drops)
-    plan = with_clock(plan, {"started": started} if started else _clock_of(current))
-    new_text = apply_plan(without, plan)
-    same = _pairings(plan.round) == current.pairings()
+    clock = RoundClock(started) if started else RoundClock.of(current)
+    plan = replace(plan, drops=tuple(current.drops), clock=clock)
+    same = _pairings(plan) == current.pairings()
     note = "the pairings are the same as before: nothing they depend on has changed" if same else ""
-    return Edit(new_text, f"{label} paired again", note), plan, before
+    return RoundEdit(apply_plan(without, plan), f"{label} paired again", note, plan=plan, planned_on=before)
 
 
-def _clock_of(rnd: Round) -> dict[str, object]:
-    """A round's clock as written in the file (nothing before it started)."""
-    if not rnd.started:
-        return {}
-    clock: dict[str, object] = {"started": rnd.started}
-    if rnd.extra_minutes:
-        clock["extra_minutes"] = rnd.extra_minutes
-    if rnd.paused_seconds:
-        clock["paused_seconds"] = rnd.paused_seconds
-    if rnd.paused_at:
-        clock["paused_at"] = rnd.paused_at
-    return clock
-
-
-def _replan(event: Event, before: Event) -> PairPlan | Finished:
+def _replan(event: Event, before: Event) -> PlannedRound | Finished:
     """Playoff round 1 paired again from the corrected standings: the cut made again, or,
     where the finalists stay as decided (Bushiroad 3.2.4), the same finalists re-seeded."""
     from ingest.planner.bracket import plan_elimination
@@ -323,13 +308,11 @@ def _replan(event: Event, before: Event) -> PairPlan | Finished:
     return plan_elimination(before, ruleset, main=False, cut=kept)
 
 
-def _pairings(rnd: dict[str, Any]) -> list[tuple[str, ...]]:
-    out = []
-    for m in rnd.get("matches", []):
-        if "players" in m or "teams" in m:
-            out.append(tuple(m.get("players") or m.get("teams")))
-        elif "hero" in m:
-            out.append((m["hero"], m["villain"]))
-        elif "bye" in m:
-            out.append((m["bye"],))
+def _pairings(plan: PlannedRound) -> list[tuple[str, ...]]:
+    """The planned round's pairings as :meth:`~ingest.core.rounds.Round.pairings` gives a recorded round's."""
+    out: list[tuple[str, ...]] = []
+    for table in plan.tables:
+        out.append((table.hero, table.villain) if isinstance(table, PlannedGame) else (table.first, table.second))
+    for bye in plan.byes:
+        out.append((bye.player,) if isinstance(bye, PlannedGameBye) else (bye.unit,))
     return sorted(out)

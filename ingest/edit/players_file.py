@@ -7,7 +7,6 @@ a TO's save in an editor never lose each other.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.edit.event_file import ATTEMPTS, cannot_write
@@ -19,13 +18,13 @@ from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 
 
-def registry_entry(player_id: str, name: str, display: str, handle: str = "") -> dict[str, Any]:
+def registry_entry(player_id: str, name: str, display: str, handle: str = "") -> dict[str, str]:
     """The line of ``players.yaml`` for a person (``display`` left out when it is ``full``).
 
     >>> registry_entry("p-7k2m", "Bram Quist", "initials")
     {'id': 'p-7k2m', 'name': 'Bram Quist', 'display': 'initials'}
     """
-    entry: dict[str, Any] = {"id": player_id, "name": name}
+    entry: dict[str, str] = {"id": player_id, "name": name}
     if display != "full":
         entry["display"] = display
     if display == "handle":
@@ -33,7 +32,7 @@ def registry_entry(player_id: str, name: str, display: str, handle: str = "") ->
     return entry
 
 
-def add_to_registry(project: Project, entry: dict[str, Any]) -> str:
+def add_to_registry(project: Project, entry: dict[str, str]) -> str:
     """Adds ``entry`` (:func:`registry_entry`) to the project's ``players.yaml``; returns what was
     written (empty when the id is there already: the same registration written twice).
 

@@ -147,3 +147,26 @@ def _left(clock: RoundClock, at: str) -> str:
     if left <= 0:
         return "; time is up"
     return f"; {left // 60}:{left % 60:02d} left"
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+"""What the TO does to a round's clock (``scorekeeper clock ACTION``, the venue's TO page)."""
+
+
+def clock_edit(text: str, event: Event, *, action: str, at: str, started: str = "", minutes: int = 0) -> Edit:
+    """One of :data:`CLOCK_ACTIONS` on the current round's clock, at ``at`` (``HH:MM:SS``):
+    ``start`` starts it at ``started`` (``HH:MM``: now, or the time the TO names), ``extend``
+    adds ``minutes``.
+
+    Raises:
+        IngestError: the clock cannot do that now (the message says why), or no such action.
+    """
+    if action == "start":
+        return start_clock(text, event, at=started)
+    if action == "pause":
+        return pause_clock(text, event, at=at)
+    if action == "resume":
+        return resume_clock(text, event, at=at)
+    if action == "extend":
+        return extend_clock(text, event, minutes=minutes, at=at)
+    raise IngestError(f"unknown clock action {action!r}")

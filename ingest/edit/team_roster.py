@@ -10,9 +10,8 @@ Bushiroad 5.1.1 and 5.1.2). Nothing here touches the disk; each function returns
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.ids import PlayerId
@@ -105,7 +104,7 @@ def add_team(text: str, event: Event, *, team_id: str | None, name: str, members
         seen[uid] = who
     late = late_entry(event)
     editor = Editor(text)
-    entry: dict[str, Any] = {"id": team_id, "name": name, "members": [m.id for m in people]}
+    entry: dict[str, str | list[str]] = {"id": team_id, "name": name, "members": [m.id for m in people]}
     _append(editor, "teams", [entry])
     _append(editor, "players", [{"id": m.id, "name": m.name} for m in people])
     for path in late.loss_paths:
@@ -121,7 +120,7 @@ def add_team(text: str, event: Event, *, team_id: str | None, name: str, members
     return Edit(editor.result(), f"added team {name} ({team_id}): {seats}{late.words}", "", tuple(warnings))
 
 
-def _append(editor: Editor, key: str, entries: list[dict[str, Any]]) -> None:
+def _append(editor: Editor, key: str, entries: list[Mapping[str, object]]) -> None:
     if editor.has((key,)):
         editor.append_items((key,), entries)
     else:

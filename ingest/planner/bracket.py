@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
@@ -14,7 +13,7 @@ from ingest.core.rounds import MatchKind, Round
 from ingest.core.rulesets import Ruleset
 from ingest.pairing import Bracket, PlayoffResult, PlayoffState, advance_playoff, seed_bracket
 from ingest.planner.field import names_of, planned_rounds, refuse_unreported, units_of
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import ByeReason, Finished, PlannedBye, PlannedRound, PlannedTable
 from ingest.planner.top_cut import cut_as_made
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.playoff import playoff_round_title
@@ -138,7 +137,7 @@ def drop_after_cut(event: Event, player: str) -> tuple[Round | None, str] | None
 
 def plan_elimination(
     event: Event, ruleset: Ruleset, *, main: bool, cut: Sequence[str] | None = None
-) -> PairPlan | Finished:
+) -> PlannedRound | Finished:
     """The next round of a bracket (``cut``: the finalists in seed order, decided already).
 
     Playoff round 1 records the cut it is seeded from, so that a later correction to a
@@ -153,23 +152,20 @@ def plan_elimination(
         return Finished(f"the {'event' if main else 'playoff'} is finished: {champion} is the champion")
     if state.current.number != len(series) + 1:
         raise IngestError(f"{label} {state.current.number} still has matches without a result")
-    key = event.unit_key
-    matches: list[dict[str, Any]] = [
-        {"table": i, key: [m.player1, m.player2]} for i, m in enumerate(state.current.matches, 1)
-    ]
-    matches += [{"bye": p} for p in state.current.byes]
-    lines = [f"table {i}: {names[m.player1]} vs {names[m.player2]}" for i, m in enumerate(state.current.matches, 1)]
-    lines += [f"advances without a match: {names[p]}" for p in state.current.byes]
+    tables = tuple(PlannedTable(i, m.player1, m.player2) for i, m in enumerate(state.current.matches, 1))
+    byes = tuple(PlannedBye(p, ByeReason.ADVANCES) for p in state.current.byes)
     title = {2: "Final", 4: "Semifinals", 8: "Quarterfinals"}.get(2 ** (bracket.rounds - state.current.number + 1))
-    doc: dict[str, Any] = {"round": state.current.number}
-    if title and not main:
-        doc["name"] = title
-    if not main and state.current.number == 1:
-        doc["cut"] = list(bracket.ranking)
-    doc["matches"] = matches
-    return PairPlan("rounds" if main else "playoff", doc, (), tuple(lines))
+    return PlannedRound(
+        "rounds" if main else "playoff",
+        state.current.number,
+        event.unit_key,
+        tables,
+        byes,
+        name=title if title and not main else "",
+        cut=tuple(bracket.ranking) if not main and state.current.number == 1 else (),
+    )
 
 
-def plan_elimination_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+def plan_elimination_event(event: Event, ruleset: Ruleset) -> PlannedRound | Finished:
     """The next round of a single-elimination event, seeded at random from the event seed."""
     return plan_elimination(event, ruleset, main=True)

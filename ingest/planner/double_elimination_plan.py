@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind
 from ingest.core.rulesets import Ruleset
@@ -12,11 +10,11 @@ from ingest.pairing import (
     pair_double_elimination,
 )
 from ingest.planner.field import byes_so_far, excluded_before, names_of, opponents_met, refuse_unreported, units_of
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import Finished, PlannedBye, PlannedRound, PlannedTable
 from ingest.rules.standings import compute_standings
 
 
-def plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+def plan_double_elimination(event: Event, ruleset: Ruleset) -> PlannedRound | Finished:
     refuse_unreported(event, event.rounds, "round")
     k = len(event.rounds)
     standings = compute_standings(event, ruleset, after_round=k)
@@ -48,9 +46,5 @@ def plan_double_elimination(event: Event, ruleset: Ruleset) -> PairPlan | Finish
     names = names_of(event)
     if result.finished:
         return Finished(f"the event is finished: {', '.join(names[w] for w in result.winners)}")
-    key = event.unit_key
-    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
-    matches += [{"bye": b.player} for b in result.byes]
-    lines = [f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" for t in result.tables]
-    lines += [f"bye: {names[b.player]}" for b in result.byes]
-    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
+    tables = tuple(PlannedTable(t.number, t.player1, t.player2) for t in result.tables)
+    return PlannedRound("rounds", k + 1, event.unit_key, tables, tuple(PlannedBye(b.player) for b in result.byes))

@@ -2,21 +2,22 @@
 
 :func:`plan_next_round` decides what comes next (a Swiss round, the next playoff
 round, a double-elimination or round-robin round, a Wheel of Time game) and pairs it
-with :mod:`ingest.pairing` or :mod:`ingest.wot`; :func:`ingest.edit.new_round.apply_plan` writes it into
-the file as a splice. :func:`pairing_diagnostics` checks recorded pairings against the same
-rules for ``validate`` and ``pair --check``.
+with :mod:`ingest.pairing` or :mod:`ingest.wot`, answering a typed
+:class:`~ingest.planner.outcome.PlannedRound`: :func:`ingest.edit.new_round.apply_plan` writes it
+into the file as a splice, the command line shows it (:mod:`ingest.cli.pair_output`).
+:func:`pairing_diagnostics` checks recorded pairings against the same rules for ``validate``
+and ``pair --check``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import Finished, PlannedRound
 from ingest.planner.systems import system_of
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.standings_values import Standings
@@ -26,7 +27,7 @@ _IMPORTED_FINISHED = (
 )
 
 
-def plan_next_round(event: Event) -> PairPlan | Finished:
+def plan_next_round(event: Event) -> PlannedRound | Finished:
     """Pairs the next round of the event, or says why the event is over.
 
     Raises:
@@ -64,35 +65,6 @@ def is_finished(event: Event) -> bool:
         return isinstance(plan_next_round(event), Finished)
     except IngestError:  # nothing can be paired yet, so the event is not over
         return False
-
-
-def _plan_title(plan: PairPlan, event: Event) -> str:
-    label = "Playoff round" if plan.key == "playoff" else system_of(event).round_noun.capitalize()
-    return f"{label} {plan.round['round']}" + (f" ({plan.round['name']})" if plan.round.get("name") else "")
-
-
-def describe_plan(plan: PairPlan, event: Event) -> str:
-    """The plan for the terminal."""
-    head = _plan_title(plan, event)
-    return "\n".join([head, *("  " + line for line in plan.lines), *("note: " + n for n in plan.notes)])
-
-
-def plan_document(plan: PairPlan, event: Event) -> dict[str, Any]:
-    """The plan as plain data: ``pair --json`` (``schema/cli-pair.schema.json``, less the keys the command adds).
-
-    ``round`` is the round exactly as it is written into the event file (under ``rounds`` or
-    ``playoff``); ``late_losses`` the match losses a late entrant gets in earlier rounds.
-    """
-    return {
-        "event": event.slug,
-        "stage": plan.key,
-        "number": plan.round["round"],
-        "title": _plan_title(plan, event),
-        "round": plan.round,
-        "late_losses": [{"round": index + 1, "player": player} for index, player in plan.losses],
-        "lines": list(plan.lines),
-        "notes": list(plan.notes),
-    }
 
 
 def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = None) -> list[Diagnostic]:

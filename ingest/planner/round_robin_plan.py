@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.core.rulesets import Ruleset
 from ingest.pairing import (
     round_robin_schedule,
 )
-from ingest.planner.field import excluded_before, names_of, refuse_unreported, units_of
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.field import excluded_before, refuse_unreported, units_of
+from ingest.planner.outcome import ByeReason, Finished, PlannedBye, PlannedRound, PlannedTable
 
 
-def plan_round_robin(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+def plan_round_robin(event: Event, ruleset: Ruleset) -> PlannedRound | Finished:
     """The next round of the circle schedule (Bushiroad 3.2.1.1: round robin for 2-4 players).
 
     The schedule is made from every entrant, so a drop never reshuffles it. A dropped
@@ -36,10 +34,6 @@ def plan_round_robin(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
     tables = [t for t in rnd.tables if t.player1 not in excluded and t.player2 not in excluded]
     stranded = [t.player2 if t.player1 in excluded else t.player1 for t in rnd.tables if t not in tables]
     byes = [b for b in (rnd.bye, *stranded) if b is not None and b not in excluded]
-    names = names_of(event)
-    key = event.unit_key
-    matches: list[dict[str, Any]] = [{"table": i, key: [t.player1, t.player2]} for i, t in enumerate(tables, 1)]
-    matches += [{"bye": b} for b in byes]
-    lines = [f"table {i}: {names[t.player1]} vs {names[t.player2]}" for i, t in enumerate(tables, 1)]
-    lines += [f"bye: {names[b]}" + (" (opponent dropped)" if b != rnd.bye else "") for b in byes]
-    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines))
+    played = tuple(PlannedTable(i, t.player1, t.player2) for i, t in enumerate(tables, 1))
+    alone = tuple(PlannedBye(b, ByeReason.ODD if b == rnd.bye else ByeReason.OPPONENT_DROPPED) for b in byes)
+    return PlannedRound("rounds", k + 1, event.unit_key, played, alone)

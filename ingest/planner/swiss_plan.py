@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
@@ -26,7 +25,7 @@ from ingest.planner.field import (
     refuse_unreported,
     units_of,
 )
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import ByeReason, Finished, LateLoss, PlannedBye, PlannedRound, PlannedTable
 from ingest.rules.standings import compute_standings
 from ingest.rules.standings_values import Standings
 
@@ -107,7 +106,7 @@ def awarded_byes(event: Event, number: int, active: set[str]) -> set[str]:
     return {p.id for p in event.players if p.byes >= number and p.id in active}
 
 
-def plan_swiss_round(event: Event, ruleset: Ruleset) -> PairPlan:
+def plan_swiss_round(event: Event, ruleset: Ruleset) -> PlannedRound:
     k = len(event.rounds)
     number = k + 1
     units = units_of(event)
@@ -117,30 +116,24 @@ def plan_swiss_round(event: Event, ruleset: Ruleset) -> PairPlan:
         raise IngestError("fewer than two players are left to pair")
     seen = {p for rnd in event.rounds for m in rnd.matches for p in m.players}
     late = [u for u in active if k > 0 and u not in seen]
-    losses: list[tuple[int, str]] = []
+    losses: tuple[LateLoss, ...] = ()
     if event.structure.late_entries == "loss" and not event.is_team_event:
-        losses = [(i, u) for u in late for i in range(k)]
+        losses = tuple(LateLoss(i + 1, u) for u in late for i in range(k))
     entrants = swiss_entrants(event, ruleset, k, active)
     awarded = awarded_byes(event, number, set(active))
     result = pair_swiss(entrants, seed=event.seed, round_number=number, awarded_byes=awarded)
-    key = event.unit_key
-    matches: list[dict[str, Any]] = [{"table": t.number, key: [t.player1, t.player2]} for t in result.tables]
-    matches += [{"bye": b.player} for b in result.byes]
+    tables = tuple(PlannedTable(t.number, t.player1, t.player2, t.rematch) for t in result.tables)
+    byes = tuple(PlannedBye(b.player, ByeReason.AWARDED if b.awarded else ByeReason.ODD) for b in result.byes)
     names = names_of(event)
-    lines = [
-        f"table {t.number}: {names[t.player1]} vs {names[t.player2]}" + (" (rematch)" if t.rematch else "")
-        for t in result.tables
-    ]
-    lines += [f"bye: {names[b.player]}" + (" (awarded)" if b.awarded else "") for b in result.byes]
     notes = []
     if result.rematches:
         notes.append(f"{len(result.rematches)} rematch(es): no pairing of everyone without one exists")
     if late and losses:
         notes.append(f"late entries get a match loss for each missed round: {', '.join(names[u] for u in late)}")
-    return PairPlan("rounds", {"round": number, "matches": matches}, tuple(losses), tuple(lines), tuple(notes))
+    return PlannedRound("rounds", number, event.unit_key, tables, byes, late_losses=losses, notes=tuple(notes))
 
 
-def plan_swiss_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+def plan_swiss_event(event: Event, ruleset: Ruleset) -> PlannedRound | Finished:
     """The next Swiss round while the planned rounds last, then the top cut's next round."""
     refuse_unreported(event, event.rounds, "round")
     planned = planned_rounds(event, ruleset)

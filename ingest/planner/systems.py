@@ -20,7 +20,7 @@ from ingest.core.model import Event
 from ingest.core.rulesets import Ruleset
 from ingest.planner.bracket import plan_elimination_event
 from ingest.planner.double_elimination_plan import plan_double_elimination
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import Finished, PlannedRound
 from ingest.planner.recorded_rounds import elimination_event_diagnostics, no_diagnostics, swiss_event_diagnostics
 from ingest.planner.round_robin_plan import plan_round_robin
 from ingest.planner.swiss_plan import plan_swiss_event
@@ -46,7 +46,7 @@ class PairingSystem:
     planned_length: bool
     """Whether the event ends after a planned number of rounds (Swiss rounds, WoT games),
     so it is finished by counting them."""
-    plan: Callable[[Event, Ruleset], PairPlan | Finished]
+    plan: Callable[[Event, Ruleset], PlannedRound | Finished]
     """The next round, or why there is none."""
     check: Callable[[Event, Ruleset, Sequence[Standings] | None], list[Diagnostic]]
     """Recorded rounds checked against the system's rules (Wheel of Time cycles: and each

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.model import Event
 from ingest.core.rulesets import Ruleset
 from ingest.planner.field import dropped_before, names_of, planned_rounds, refuse_unreported
-from ingest.planner.outcome import Finished, PairPlan
+from ingest.planner.outcome import Finished, PlannedGame, PlannedGameBye, PlannedRound
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.standings_values import Standings
 
 
-def plan_wot_game(event: Event) -> PairPlan | Finished:
+def plan_wot_game(event: Event) -> PlannedRound | Finished:
     from ingest.planner.wot import reported_rounds
     from ingest.wot import pair_wot_game
 
@@ -30,24 +29,17 @@ def plan_wot_game(event: Event) -> PairPlan | Finished:
     players = [p.id for p in event.players if p.id not in dropped and not p.disqualified]
     names = names_of(event)
     pairing = pair_wot_game(history, players, event.seed, k + 1, names)
-    matches: list[dict[str, Any]] = [
-        {"table": i, "hero": h, "villain": v} for i, (h, v) in enumerate(pairing.tables, 1)
-    ]
+    tables = tuple(PlannedGame(i, h, v) for i, (h, v) in enumerate(pairing.tables, 1))
+    byes: tuple[PlannedGameBye, ...] = ()
     if pairing.bye is not None:
-        player, side = pairing.bye
         from ingest.wot import default_bye_side
 
-        bye: dict[str, Any] = {"bye": player}
-        if side is not default_bye_side(k + 1):
-            bye["side"] = side.value
-        matches.append(bye)
-    lines = [f"table {i}: {names[h]} (Hero) vs {names[v]} (Villain)" for i, (h, v) in enumerate(pairing.tables, 1)]
-    if pairing.bye is not None:
-        lines.append(f"bye: {names[pairing.bye[0]]} (counts as {pairing.bye[1].value.title()})")
-    return PairPlan("rounds", {"round": k + 1, "matches": matches}, (), tuple(lines), tuple(pairing.notes))
+        player, side = pairing.bye
+        byes = (PlannedGameBye(player, side, side_stated=side is not default_bye_side(k + 1)),)
+    return PlannedRound("rounds", k + 1, event.unit_key, tables, byes, notes=tuple(pairing.notes))
 
 
-def plan_wot_event(event: Event, ruleset: Ruleset) -> PairPlan | Finished:
+def plan_wot_event(event: Event, ruleset: Ruleset) -> PlannedRound | Finished:
     """The registry's signature for :func:`plan_wot_game` (WoT has one ruleset)."""
     del ruleset
     return plan_wot_game(event)

@@ -1,7 +1,6 @@
 """The site's language read from the project: its catalog found in the project's ``locales/``
 over the shipped one, read and compiled into the :class:`~ingest.site.i18n.Language` the
-site's pages are made in (:mod:`ingest.site.i18n`), and the languages a project has a
-catalog for."""
+site's pages are made in (:mod:`ingest.site.i18n`)."""
 
 from __future__ import annotations
 
@@ -25,19 +24,6 @@ def catalog_path(code: str, dirs: Sequence[Path] | None = None) -> Path | None:
     """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``), or None (also
     when ``code`` is not a language code: it never names a path)."""
     return catalog_file(code, dirs if dirs is not None else locale_dirs())
-
-
-def languages(dirs: Sequence[Path] | None = None) -> list[str]:
-    """The languages with a catalog, English included.
-
-    >>> languages()
-    ['en', 'ja']
-    """
-    found = {DEFAULT}
-    for folder in dirs if dirs is not None else locale_dirs():
-        if folder.is_dir():
-            found.update(p.stem for p in folder.glob("*.po"))
-    return sorted(found)
 
 
 def read_language(code: str | None, dirs: Sequence[Path] | None = None) -> Language:

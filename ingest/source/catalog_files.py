@@ -44,6 +44,16 @@ def is_language_code(code: object) -> bool:
     return isinstance(code, str) and LANGUAGE_CODE.fullmatch(code) is not None
 
 
+def languages(dirs: Sequence[Path]) -> list[str]:
+    """The languages with a catalog (``<language>.po``) in ``dirs``, English (the messages' own
+    language) included."""
+    found = {"en"}
+    for folder in dirs:
+        if folder.is_dir():
+            found.update(p.stem for p in folder.glob("*.po"))
+    return sorted(found)
+
+
 def catalog_file(code: str, dirs: Sequence[Path]) -> Path | None:
     """The ``.po`` file of a language (``ja.po``, ``pt_BR.po`` or ``pt-BR.po``) in the first
     folder that has one, or None (also for anything that is not a language code)."""

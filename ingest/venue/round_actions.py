@@ -7,17 +7,19 @@ never lose each other's changes."""
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from pathlib import Path
 
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
-from ingest.edit.check_in import check_in_player, round_one_field
+from ingest.edit.check_in import check_in_player
+from ingest.edit.corrections import Parse
 from ingest.edit.event_file import Edit, edit_event_file, event_parser
-from ingest.edit.new_round import apply_plan, with_clock
-from ingest.edit.round_clock import extend_clock, pause_clock, resume_clock, start_clock
+from ingest.edit.next_round import pair_edit
+from ingest.edit.round_clock import CLOCK_ACTIONS, clock_edit
 from ingest.source.project import Project
 
-CLOCK_ACTIONS = ("start", "pause", "resume", "extend")
+__all__ = ["CLOCK_ACTIONS", "change_clock", "check_in_now", "pair_next"]
 
 
 def pair_next(project: Project, path: Path, *, start: str = "") -> str:
@@ -29,36 +31,23 @@ def pair_next(project: Project, path: Path, *, start: str = "") -> str:
         IngestError: the round cannot be paired (the message says why); nothing was written.
     """
     from ingest.checks.project_diagnostics import check_event_file
-    from ingest.planner.outcome import Finished
-    from ingest.planner.plan import plan_next_round
-    from ingest.planner.systems import system_of
 
     checked = check_event_file(path, project)
     errors = [d for d in checked.diagnostics if d.is_error]
     if checked.event is None or errors:
         listed = "\n".join(d.render() for d in errors[:10])
         raise IngestError(f"{checked.loaded.shown} has errors; fix them before pairing\n{listed}".rstrip())
-
-    parse = event_parser(project, checked.loaded.shown)
-
-    def edit(text: str, event: Event) -> Edit:
-        # With check-in, round 1 is paired from the players who checked in (MTR 2.10).
-        text, event, left_out = round_one_field(text, event, parse)
-        plan = plan_next_round(event)
-        if isinstance(plan, Finished):
-            raise IngestError(f"nothing to pair: {plan.reason}")
-        if start:
-            plan = with_clock(plan, {"started": start})
-        number = plan.round["round"]
-        what = (
-            plan.round.get("name") or f"playoff round {number}"
-            if plan.key == "playoff"
-            else f"{system_of(event).round_noun} {number}"
-        )
-        return Edit(apply_plan(text, plan), f"wrote {what}", left_out.words if left_out else "")
-
+    edit = partial(_pair_or_refuse, parse=event_parser(project, checked.loaded.shown), started=start)
     done = edit_event_file(path, project, edit, may_fix=False).edit
     return f"{done.description}; {done.note}" if done.note else done.description
+
+
+def _pair_or_refuse(text: str, event: Event, *, parse: Parse, started: str) -> Edit:
+    """``pair``'s edit, refused when the event has nothing left to pair (the TO page says why)."""
+    paired = pair_edit(text, event, parse=parse, started=started)
+    if paired.finished:
+        raise IngestError(f"nothing to pair: {paired.finished}")
+    return paired
 
 
 def check_in_now(project: Project, path: Path, player: str) -> str:
@@ -68,10 +57,7 @@ def check_in_now(project: Project, path: Path, player: str) -> str:
         IngestError: the player cannot be checked in (the message says why); nothing was written.
     """
 
-    def edit(text: str, event: Event) -> Edit:
-        return check_in_player(text, event, player)
-
-    return edit_event_file(path, project, edit).edit.description
+    return edit_event_file(path, project, partial(check_in_player, player=player)).edit.description
 
 
 def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime, minutes: int = 0) -> str:
@@ -80,17 +66,7 @@ def change_clock(project: Project, path: Path, action: str, *, now: dt.datetime,
     Raises:
         IngestError: the clock cannot do that now (the message says why); nothing was written.
     """
-    at = now.strftime("%H:%M:%S")
-
-    def edit(text: str, event: Event) -> Edit:
-        if action == "start":
-            return start_clock(text, event, at=now.strftime("%H:%M"))
-        if action == "pause":
-            return pause_clock(text, event, at=at)
-        if action == "resume":
-            return resume_clock(text, event, at=at)
-        if action == "extend":
-            return extend_clock(text, event, minutes=minutes, at=at)
-        raise IngestError(f"unknown clock action {action!r}")
-
+    edit = partial(
+        clock_edit, action=action, at=now.strftime("%H:%M:%S"), started=now.strftime("%H:%M"), minutes=minutes
+    )
     return edit_event_file(path, project, edit).edit.description

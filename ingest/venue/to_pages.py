@@ -10,6 +10,7 @@ edit (:mod:`ingest.venue.round_actions`, :mod:`ingest.venue.desk`).
 from __future__ import annotations
 
 import collections
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
@@ -95,7 +96,7 @@ class ToPages:
         def draw() -> tuple[str, str, LiveEvent | None]:
             now = venue.now()
             events = [
-                {**event_overview(venue.desk, live, now), "entries": entries_overview(venue.entries, live)}
+                replace(event_overview(venue.desk, live, now), entries=entries_overview(venue.entries, live))
                 for live in venue.events.all()
             ]
             content = venue.draw(
@@ -114,7 +115,7 @@ class ToPages:
                     "clock_actions": CLOCK_ACTIONS,
                 },
             )
-            first = events[0]["live"] if events else None
+            first = events[0].live if events else None
             return _("TO desk"), content, first
 
         title, content, first = await venue.run(draw)
@@ -280,7 +281,10 @@ class ToPages:
             view = screen_view(live, venue.now())
             join = qr_code(venue.join_url(live), "sk-qr-join")
             context: dict[str, Any] = {
-                **view,
+                "live": view.live,
+                "label": view.label,
+                "lines": view.lines,
+                "clock": view.clock,
                 "join": join,
                 "join_url": venue.join_url(live),
                 "now": venue.millis(),

@@ -7,7 +7,7 @@ import os
 import random
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from click.testing import CliRunner
@@ -16,10 +16,10 @@ import ingest.planner.round_verdicts as round_verdicts
 from ingest.checks.event_files import load_event
 from ingest.cli.main import main
 from ingest.cli.verdict_files import VerdictFiles
-from ingest.edit.new_round import apply_plan
+from ingest.edit.new_round import round_entry, write_entry
 from ingest.pairing import Finding, check_swiss_round
 from ingest.pairing.swiss import Entrant
-from ingest.planner.outcome import PairPlan
+from ingest.planner.outcome import PlannedRound
 from ingest.planner.plan import plan_next_round
 from ingest.source.project import Project
 
@@ -40,11 +40,14 @@ def _event(root: Path, players: int, rounds: int) -> Path:
         event = load_event(path, Project(root)).event
         assert event is not None
         plan = plan_next_round(event)
-        assert isinstance(plan, PairPlan)
+        assert isinstance(plan, PlannedRound)
+        entry = round_entry(plan)
         if number < rounds:
-            matches = [{**m, "games": rng.choice(SCORES)} if "players" in m else m for m in plan.round["matches"]]
-            plan = replace(plan, round={**plan.round, "matches": matches})
-        path.write_text(apply_plan(path.read_text(), plan))
+            entry["matches"] = [
+                {**m, "games": rng.choice(SCORES)} if "players" in m else m
+                for m in cast(list[dict[str, object]], entry["matches"])
+            ]
+        path.write_text(write_entry(path.read_text(), plan, entry))
     return path
 
 

@@ -17,9 +17,10 @@ from babel.messages.pofile import read_po
 
 from ingest.publish.catalogs import TEMPLATE, messages, rendered
 from ingest.publish.run import build_site
-from ingest.publish.site_language import languages, locale_dirs, read_language
+from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.template_files import read_templates
 from ingest.site import i18n
+from ingest.source.catalog_files import languages
 from ingest.source.project import Project
 from tests.builders import ROOT, run_cli
 from tests.site_helpers import TODAY, make_project, page_text

@@ -802,7 +802,7 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
         path.write_text(apply_plan(path.read_text(), plan))
         event = load_event(path, project).event
         assert event is not None
-        series = event.playoff if plan.key == "playoff" else event.rounds
+        series = event.playoff if plan.stage == "playoff" else event.rounds
         for m in series[-1].matches:
             if len(m.players) == 2:
                 current = load_event(path, project).event
@@ -814,7 +814,7 @@ def _play(path: Path, project: Project, rounds: int | None) -> None:
                     table=m.table,
                     player=None,
                     result=GameScore(2, 0),
-                    playoff=plan.key == "playoff",
+                    playoff=plan.stage == "playoff",
                 )
                 path.write_text(edit.text)
         played += 1

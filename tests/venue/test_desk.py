@@ -229,9 +229,9 @@ def test_agreement_from_one_address_waits_for_the_to(desk: Desk) -> None:
     from ingest.venue.to_view import event_overview
 
     with use("en"):
-        rows = event_overview(desk, live, dt.datetime(2026, 11, 27, 20, 0))["rows"]
-    row = next(r for r in rows if r["table"].subject == table.subject)
-    assert all(c["shared_phone"] for c in row["claims"])
+        rows = event_overview(desk, live, dt.datetime(2026, 11, 27, 20, 0)).rows
+    row = next(r for r in rows if r.table.subject == table.subject)
+    assert row.claims and all(c.shared_phone for c in row.claims)
 
 
 def test_a_claim_counts_only_for_the_players_seated_when_it_was_sent(desk: Desk) -> None:
