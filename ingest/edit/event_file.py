@@ -46,6 +46,7 @@ from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.splice import ParsedText
 from ingest.source.pipeline import EventData, parse_event_text
 from ingest.source.project import Project
+from ingest.source.readings import checked_rounds
 from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
 from ingest.source.yaml_splice import reread
@@ -145,9 +146,7 @@ def check_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
     if event is not None and not has_errors(diags):
-        from ingest.source.project_diagnostics import recorded_pairing_checks
-
-        diags = diags + recorded_pairing_checks(event)
+        diags = diags + list(checked_rounds(text, shown, project, event, data.key if data is not None else None))
     return doc, event, sorted_diagnostics(diags)
 
 

@@ -324,9 +324,15 @@ def event_data(project: Project) -> EventData:
     return EventData(signature(*project.formats, *project.schemas), format_registry(project)[0])
 
 
+def event_data_key(project: Project) -> tuple[tuple[str, int, int], ...]:
+    """The signature of the format and schema data as of now (:attr:`EventData.key`), without
+    reading the formats."""
+    return signature(*project.formats, *project.schemas)
+
+
 def parse_key(text: str, shown: str, project: Project, data: EventData | None = None) -> tuple[str, str, Any]:
     """What a parsed event text is cached under: the text, its name, the format and schema data."""
-    key = data.key if data is not None else signature(*project.formats, *project.schemas)
+    key = data.key if data is not None else event_data_key(project)
     return (hashlib.sha256(text.encode()).hexdigest(), shown, key)
 
 

@@ -38,6 +38,7 @@ from ingest.source.pipeline import (
     load_players,
 )
 from ingest.source.project import Project
+from ingest.source.readings import checked_rounds
 from ingest.source.site_config import card_data, site_config_diagnostics
 from ingest.source.site_layers import layering_problems
 from ingest.source.storage import links_out
@@ -51,6 +52,7 @@ def checks_for(
     by_round: Sequence[Standings] | None = None,
     *,
     finished: bool | None = None,
+    pairing: Sequence[Diagnostic] | None = None,
 ) -> list[Diagnostic]:
     """Pairing or game-record checks, and deck problems, for an event whose decks are known.
 
@@ -58,9 +60,10 @@ def checks_for(
     played round: its problems are warnings that stay listed and never fail ``--strict``.
 
     ``by_round``: the standings after each round, when the caller has computed them;
-    ``finished``: whether the event is over, when the caller knows.
+    ``finished``: whether the event is over, when the caller knows; ``pairing``: the recorded
+    rounds' checks, when the caller knows them (:func:`ingest.source.readings.checked_rounds`).
     """
-    out = recorded_pairing_checks(event, by_round)
+    out = list(pairing) if pairing is not None else recorded_pairing_checks(event, by_round)
     found = deck_checks(event, decks, formats, card_data)
     if found and event.source is None and finished is None:
         from ingest.planner.plan import is_finished
@@ -87,13 +90,20 @@ def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None =
 
 
 def event_checks(
-    event: Event, deck_files: Sequence[DeckFile], project: Project, *, archetypes: ArchetypeBook | None = None
+    event: Event,
+    deck_files: Sequence[DeckFile],
+    project: Project,
+    *,
+    archetypes: ArchetypeBook | None = None,
+    pairing: Sequence[Diagnostic] | None = None,
 ) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics (``deck_files``: the
-    decklist files it names, as :func:`~ingest.source.pipeline.load_event` read them)."""
+    decklist files it names, as :func:`~ingest.source.pipeline.load_event` read them;
+    ``pairing``: as for :func:`checks_for`)."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    return checks_for(event, event_decks(event, deck_files, registry, archetypes, cards), registry, cards)
+    decks = event_decks(event, deck_files, registry, archetypes, cards)
+    return checks_for(event, decks, registry, cards, pairing=pairing)
 
 
 def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
@@ -156,8 +166,9 @@ def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
     diags = shared_file_diagnostics(project)
     for item in loaded:
         diags.extend(item.diagnostics)
-        if item.event is not None:
-            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes))
+        if item.event is not None and item.text is not None:
+            pairing = checked_rounds(item.text, item.shown, project, item.event, data.key)
+            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes, pairing=pairing))
     diags += duplicate_slugs([(item.shown, item.event.slug) for item in loaded if item.event is not None])
     return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
 
@@ -186,7 +197,8 @@ def check_event_file(path: Path, project: Project, *, shared: bool = True, keep_
     """
     loaded = load_event(path, project, keep_tree=keep_tree)
     diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)
-    if loaded.event is not None:
+    if loaded.event is not None and loaded.text is not None:
         archetypes, _ = load_archetype_book(project)
-        diags += event_checks(loaded.event, loaded.deck_files, project, archetypes=archetypes)
+        pairing = checked_rounds(loaded.text, loaded.shown, project, loaded.event)
+        diags += event_checks(loaded.event, loaded.deck_files, project, archetypes=archetypes, pairing=pairing)
     return EventCheck(loaded, tuple(sorted_diagnostics(diags)))
