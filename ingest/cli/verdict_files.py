@@ -62,6 +62,14 @@ class SignedFiles(MutableMapping[str, V]):
     max_bytes = MAX_BYTES
     """A larger file is not read."""
 
+    memory_limit: int | None = None
+    """Most values kept in memory (None: no limit); past it, memory starts again empty."""
+
+    def _remember(self, key: str, value: V) -> None:
+        if self.memory_limit is not None and len(self.memory) >= self.memory_limit:
+            self.memory.clear()
+        self.memory[key] = value
+
     def decode(self, data: Any) -> V | None:
         """A value from its JSON data, field by field (None for anything else)."""
         raise NotImplementedError
@@ -94,11 +102,11 @@ class SignedFiles(MutableMapping[str, V]):
             raise KeyError(key)
         with contextlib.suppress(OSError):
             os.utime(self._path(key))  # used: the last to go when the folder is pruned
-        self.memory[key] = found
+        self._remember(key, found)
         return found
 
     def __setitem__(self, key: str, value: V) -> None:
-        self.memory[key] = value
+        self._remember(key, value)
         if self.secret is None:
             return
         path = self._path(key)
@@ -165,6 +173,10 @@ class ReadingFiles(SignedFiles[readings.Reading]):
 
     max_bytes = 4 * MAX_BYTES
     """A larger file is not read (a reading is a few hundred bytes per diagnostic)."""
+
+    memory_limit = 64
+    """A long-running process (the venue) reads a new text at every edit: the readings of
+    the last few are enough to keep in memory."""
 
     def decode(self, data: Any) -> readings.Reading | None:
         """A reading from its JSON data, field by field (None for anything else)."""

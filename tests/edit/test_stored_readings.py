@@ -286,3 +286,14 @@ def test_kept_readings_give_what_a_check_from_scratch_gives(
             outcomes.append(run_cli(root, "validate", "--json"))
         assert outcomes[:2] == outcomes[2:], edit
         assert (roots[0] / SHOWN).read_text() == (roots[1] / SHOWN).read_text()
+
+
+def test_a_long_running_process_keeps_only_the_last_readings_in_memory(tmp_path: Path) -> None:
+    store = ReadingFiles(tmp_path, b"k" * 32)
+    found = (Diagnostic(Severity.WARNING, "rematch", "m", SourcePos(SHOWN, 1, 1)),)
+    keys = [f"{i:064x}" for i in range(ReadingFiles.memory_limit + 1)]
+    for key in keys:
+        store[key] = found
+    assert len(store.memory) <= ReadingFiles.memory_limit
+    assert keys[-2] not in store.memory
+    assert store[keys[-2]] == found  # read back from its file
