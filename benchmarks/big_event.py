@@ -10,7 +10,10 @@ each in a new process, wall time beside the CPU time of the child:
 - ``validate`` of the file.
 
 Each is timed on the file as the command that wrote it left it: its recorded rounds'
-verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder).
+verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder), and
+the check of its text's rounds kept (:mod:`ingest.checks.readings`), then, beside it, the
+same command with that reading gone (``before``: as every command was before readings were
+kept, and as the first command is on a file written elsewhere, a ``git pull`` or an editor).
 
 The commands run with their bytecode compiled (in this run's own folder), as from an installed
 package: where ``PYTHONDONTWRITEBYTECODE`` is set, every start would compile the package again
@@ -29,6 +32,7 @@ import argparse
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -183,18 +187,28 @@ def main() -> None:
             ("pair --dry-run", ["pair", rel, "--dry-run"], complete_text),
             ("validate", ["validate"], complete_text),
         ]
+        readings = root / "cache" / "scorekeeper" / "readings"
         for label, command, text in cases:
-            walls, cpus = [], []
-            path.write_text(text)
-            run(["validate"], root)  # the file as the command that wrote it left it checked
-            for _ in range(args.runs):
+            figures = {}
+            for kept in (False, True):
+                walls, cpus = [], []
                 path.write_text(text)
-                wall, cpu, status = run(command, root)
-                walls.append(wall)
-                cpus.append(cpu)
+                run(["validate"], root)  # the file as the command that wrote it left it checked
+                for _ in range(args.runs):
+                    path.write_text(text)
+                    # Only the reading of the file as it is now, never one a run before this
+                    # one kept of the text it made (every edit's new text is new).
+                    shutil.rmtree(readings, ignore_errors=True)
+                    if kept:
+                        run(["validate"], root)
+                    wall, cpu, status = run(command, root)
+                    walls.append(wall)
+                    cpus.append(cpu)
+                figures[kept] = statistics.median(walls), statistics.median(cpus), status
+            (b_wall, b_cpu, _), (wall, cpu, status) = figures[False], figures[True]
             print(
-                f"  {label:38} {statistics.median(walls):6.2f} s wall {statistics.median(cpus):6.2f} s CPU"
-                f"  (median of {args.runs}, exit {status})"
+                f"  {label:38} {wall:6.2f} s wall {cpu:6.2f} s CPU  (before: {b_wall:.2f} s wall {b_cpu:.2f} s CPU;"
+                f" median of {args.runs}, exit {status})"
             )
         if args.growth:
             growth(root / "growth", args.players, args.growth, args.timeout, args.keep)

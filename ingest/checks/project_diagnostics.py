@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest.checks.event_files import Loaded, event_data, event_paths, load_event
+from ingest.checks.readings import checked_rounds
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, settled, sorted_diagnostics
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
@@ -46,6 +47,7 @@ def checks_for(
     by_round: Sequence[Standings] | None = None,
     *,
     finished: bool | None = None,
+    pairing: Sequence[Diagnostic] | None = None,
 ) -> list[Diagnostic]:
     """Pairing or game-record checks, and deck problems, for an event whose decks are known.
 
@@ -53,9 +55,10 @@ def checks_for(
     played round: its problems are warnings that stay listed and never fail ``--strict``.
 
     ``by_round``: the standings after each round, when the caller has computed them;
-    ``finished``: whether the event is over, when the caller knows.
+    ``finished``: whether the event is over, when the caller knows; ``pairing``: the recorded
+    rounds' checks, when the caller knows them (:func:`ingest.checks.readings.checked_rounds`).
     """
-    out = recorded_pairing_checks(event, by_round)
+    out = list(pairing) if pairing is not None else recorded_pairing_checks(event, by_round)
     found = deck_checks(event, decks, formats, card_data)
     if found and event.origin is None and finished is None:
         from ingest.planner.plan import is_finished
@@ -82,13 +85,20 @@ def recorded_pairing_checks(event: Event, by_round: Sequence[Standings] | None =
 
 
 def event_checks(
-    event: Event, deck_files: Sequence[DeckFile], project: Project, *, archetypes: ArchetypeBook | None = None
+    event: Event,
+    deck_files: Sequence[DeckFile],
+    project: Project,
+    *,
+    archetypes: ArchetypeBook | None = None,
+    pairing: Sequence[Diagnostic] | None = None,
 ) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics (``deck_files``: the
-    decklist files it names, as :func:`~ingest.checks.event_files.load_event` read them)."""
+    decklist files it names, as :func:`~ingest.checks.event_files.load_event` read them;
+    ``pairing``: as for :func:`checks_for`)."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    return checks_for(event, event_decks(event, deck_files, registry, archetypes, cards), registry, cards)
+    decks = event_decks(event, deck_files, registry, archetypes, cards)
+    return checks_for(event, decks, registry, cards, pairing=pairing)
 
 
 def shared_file_diagnostics(project: Project) -> list[Diagnostic]:
@@ -151,8 +161,9 @@ def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
     diags = shared_file_diagnostics(project)
     for item in loaded:
         diags.extend(item.diagnostics)
-        if item.event is not None:
-            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes))
+        if item.event is not None and item.text is not None:
+            pairing = checked_rounds(item.text, item.shown, project, item.event, data.key)
+            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes, pairing=pairing))
     diags += duplicate_slugs([(item.shown, item.event.slug) for item in loaded if item.event is not None])
     return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
 
@@ -181,7 +192,8 @@ def check_event_file(path: Path, project: Project, *, shared: bool = True, keep_
     """
     loaded = load_event(path, project, keep_tree=keep_tree)
     diags = (shared_file_diagnostics(project) if shared else []) + list(loaded.diagnostics)
-    if loaded.event is not None:
+    if loaded.event is not None and loaded.text is not None:
         archetypes, _ = load_archetype_book(project)
-        diags += event_checks(loaded.event, loaded.deck_files, project, archetypes=archetypes)
+        pairing = checked_rounds(loaded.text, loaded.shown, project, loaded.event)
+        diags += event_checks(loaded.event, loaded.deck_files, project, archetypes=archetypes, pairing=pairing)
     return EventCheck(loaded, tuple(sorted_diagnostics(diags)))

@@ -1,4 +1,5 @@
-"""Verdicts on recorded Swiss rounds kept in files, so one command finds what the last computed.
+"""Verdicts on recorded Swiss rounds kept in files, so one command finds what the last computed
+(and, the same way, the checks of whole event texts' rounds: :mod:`ingest.checks.readings`).
 
 :mod:`ingest.planner.round_verdicts` keeps each round's verdict under a digest of exactly what
 it was computed from; this store puts them under the user's cache folder
@@ -29,11 +30,15 @@ import json
 import os
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
+from typing import Any, TypeVar
 
+from ingest.checks import readings
 from ingest.pairing import Finding
 from ingest.planner import round_verdicts
 from ingest.planner.round_verdicts import finding_data, findings_from
 from ingest.source.storage import read_build_file
+
+V = TypeVar("V")
 
 MAX_BYTES = 2**20
 """A larger file is not read (a round's findings are a few hundred bytes per table at most)."""
@@ -45,14 +50,33 @@ FOLDER_BYTES = 2**20
 """Most bytes kept in one of the 256 subfolders (least recently used out first)."""
 
 
-class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
-    """Verdicts in memory, with files behind them."""
+class SignedFiles(MutableMapping[str, V]):
+    """Values in memory, with signed files behind them (one JSON file per key)."""
 
     def __init__(self, folder: Path, secret: bytes | None) -> None:
         self.folder = folder
         self.secret = secret
         """The signing key; None: nothing is read from or written to the folder."""
-        self.memory: dict[str, tuple[Finding, ...]] = {}
+        self.memory: dict[str, V] = {}
+
+    max_bytes = MAX_BYTES
+    """A larger file is not read."""
+
+    memory_limit: int | None = None
+    """Most values kept in memory (None: no limit); past it, memory starts again empty."""
+
+    def _remember(self, key: str, value: V) -> None:
+        if self.memory_limit is not None and len(self.memory) >= self.memory_limit:
+            self.memory.clear()
+        self.memory[key] = value
+
+    def decode(self, data: Any) -> V | None:
+        """A value from its JSON data, field by field (None for anything else)."""
+        raise NotImplementedError
+
+    def encode(self, value: V) -> Any:
+        """A value as JSON data."""
+        raise NotImplementedError
 
     def _mac(self, key: str, payload: bytes) -> str:
         assert self.secret is not None
@@ -61,32 +85,32 @@ class VerdictFiles(MutableMapping[str, tuple[Finding, ...]]):
     def _path(self, key: str) -> Path:
         return self.folder / key[:2] / f"{key}.json"
 
-    def __getitem__(self, key: str) -> tuple[Finding, ...]:
+    def __getitem__(self, key: str) -> V:
         if key in self.memory:
             return self.memory[key]
         if self.secret is None or len(key) != 64 or not all(c in "0123456789abcdef" for c in key):
             raise KeyError(key)
-        data = read_build_file(self._path(key), MAX_BYTES)
+        data = read_build_file(self._path(key), self.max_bytes)
         mac, _, payload = (data or b"").partition(b"\n")
         if not data or not hmac.compare_digest(mac, self._mac(key, payload).encode()):
             raise KeyError(key)
         try:
-            found = findings_from(json.loads(payload))
+            found = self.decode(json.loads(payload))
         except ValueError:
             found = None
         if found is None:
             raise KeyError(key)
         with contextlib.suppress(OSError):
             os.utime(self._path(key))  # used: the last to go when the folder is pruned
-        self.memory[key] = found
+        self._remember(key, found)
         return found
 
-    def __setitem__(self, key: str, value: tuple[Finding, ...]) -> None:
-        self.memory[key] = value
+    def __setitem__(self, key: str, value: V) -> None:
+        self._remember(key, value)
         if self.secret is None:
             return
         path = self._path(key)
-        payload = json.dumps(finding_data(value)).encode()
+        payload = json.dumps(self.encode(value)).encode()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}")
@@ -131,8 +155,43 @@ def prune(folder: Path) -> None:
         count, total = count - 1, total - bytes_
 
 
+class VerdictFiles(SignedFiles[tuple[Finding, ...]]):
+    """Verdicts in memory, with files behind them."""
+
+    def decode(self, data: Any) -> tuple[Finding, ...] | None:
+        """A verdict from its JSON data, field by field (None for anything else)."""
+        return findings_from(data)
+
+    def encode(self, value: tuple[Finding, ...]) -> Any:
+        """A verdict as JSON data."""
+        return finding_data(value)
+
+
+class ReadingFiles(SignedFiles[readings.Reading]):
+    """The checks of event texts' recorded rounds (:mod:`ingest.checks.readings`) in memory,
+    with files behind them: stored, signed, bounded and read back as the verdicts are."""
+
+    max_bytes = 4 * MAX_BYTES
+    """A larger file is not read (a reading is a few hundred bytes per diagnostic)."""
+
+    memory_limit = 64
+    """A long-running process (the venue) reads a new text at every edit: the readings of
+    the last few are enough to keep in memory."""
+
+    def decode(self, data: Any) -> readings.Reading | None:
+        """A reading from its JSON data, field by field (None for anything else)."""
+        return readings.diagnostics_from(data)
+
+    def encode(self, value: readings.Reading) -> Any:
+        """A reading as JSON data."""
+        return readings.diagnostics_data(value)
+
+
 def install_verdict_store(cache_home: Path) -> None:
-    """Keeps this process's verdicts in files under ``cache_home`` (the user's cache folder)."""
+    """Keeps this process's verdicts, and the checks of the event texts it reads
+    (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
     from ingest.source.signing import signing_key
 
-    round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", signing_key(cache_home))
+    secret = signing_key(cache_home)
+    round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", secret)
+    readings.STORE = ReadingFiles(cache_home / "readings", secret)

@@ -39,6 +39,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ingest.checks.event_files import EventData, parse_event_text
+from ingest.checks.readings import checked_rounds
+from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
@@ -144,9 +146,7 @@ def check_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
     if event is not None and not has_errors(diags):
-        from ingest.checks.project_diagnostics import recorded_pairing_checks
-
-        diags = diags + recorded_pairing_checks(event)
+        diags = diags + list(checked_rounds(text, shown, project, event, data.key if data is not None else None))
     return doc, event, sorted_diagnostics(diags)
 
 
@@ -264,8 +264,10 @@ def edit_event_file(
         IngestError: the edit was refused (its message says why); nothing was written.
     """
     shown = display_path(path, project.root)
-    # A dry run writes nothing, so it takes no lock (and works in a read-only folder).
-    with contextlib.nullcontext() if dry_run else edit_lock(path, shown, timeout=timeout):
+    # A dry run writes nothing, so it takes no lock (and works in a read-only folder). The
+    # cyclic collector is paused meanwhile: the texts' trees, the events and a plan are
+    # hundreds of thousands of objects without a cycle, which it would walk again and again.
+    with collector_paused(), contextlib.nullcontext() if dry_run else edit_lock(path, shown, timeout=timeout):
         for attempt in range(1, ATTEMPTS + 1):
             raw, text, problems = _read(path, shown, project.within(path))
             try:
