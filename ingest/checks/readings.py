@@ -60,7 +60,7 @@ class _MemoryStore(dict[str, Reading]):
 STORE: ReadingStore = _MemoryStore()
 """The readings known to this process (the command line may put a store on disk behind it)."""
 
-_PACKAGES = ("core", "source", "rules", "planner", "pairing", "wot", "decks")
+_PACKAGES = ("core", "source", "checks", "rules", "planner", "pairing", "wot", "decks")
 """The packages whose code reads, assembles and checks an event text."""
 
 
