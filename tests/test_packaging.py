@@ -155,7 +155,12 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path, wheel: Path) -> None
     assert Path(found).is_relative_to(venv), found
     # The catalogs ship too: a Japanese site needs nothing but theme.language.
     languages = subprocess.run(
-        [python, "-c", "from ingest.publish.site_language import languages; print(languages())"],
+        [
+            python,
+            "-c",
+            "from ingest.source.catalog_files import languages; from ingest.source.project import shipped; "
+            "print(languages((shipped('locales'),)))",
+        ],
         capture_output=True,
         text=True,
         check=True,
