@@ -74,6 +74,7 @@ class Relaxation:
         """Position -> the least gap of each long float ending there, longest first."""
         self.blocked: set[tuple[int, int]] = set()
         """(upper, lower) positions between which no float runs."""
+        self.particular = -1
         self.oldest = len(groups)
         """The age beyond which a float's start is no longer followed."""
 
@@ -127,6 +128,9 @@ class Relaxation:
             for a, b in blocked
             if a in position and b in position and position[a] >= self.first
         }
+        self.particular = max([*self.thresholds, *(end for _, end in self.blocked)], default=-1)
+        """The last position where it matters which floats end there, not only how old they are:
+        a float must be long enough to end there, or may not end there."""
 
     def cap_crossings(self, top: Tail | None) -> None:
         """How many floats may cross each boundary (see :func:`float_lower_bound`)."""
@@ -208,7 +212,7 @@ class Relaxation:
         for (history, open_), total in best.items():
             for c, paid in choices.items():
                 recent = (*history[1:], c)
-                for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok):
+                for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok, j > self.particular):
                     value = (
                         total[0] + paid[0] + starting,
                         total[1] + paid[1] + c * self.steps[j],
@@ -296,6 +300,7 @@ def _moves(
     j: int,
     new_tags: int,
     ends_ok: Callable[[Sequence[int]], bool],
+    oldest_end: bool,
 ) -> Iterator[tuple[tuple[Open, ...], int]]:
     """Which of the floats open above group ``j`` pass over it to cross the boundary below.
 
@@ -303,7 +308,10 @@ def _moves(
     over it start in it (``new_tags`` of them long floats), and the open floats that
     do not pass end in it: a group of ``room`` players holds at most ``room`` ends and
     starts, each float that must still cross passes, and the floats ending in it must
-    pass ``ends_ok``.
+    pass ``ends_ok``. With ``oldest_end``, only the oldest floats that may end do: a
+    younger float never costs more than an older one below (its gap so far is smaller),
+    so the cheapest relaxed pairing is among those, unless a float must be long enough
+    to end somewhere or may not end somewhere (the caller knows).
 
     Yields:
         The open floats that pass, and how many floats start.
@@ -314,8 +322,15 @@ def _moves(
     low = max(known, len(must), -((room - before - crossing) // 2))
     high = min(before, crossing - new_tags)
     seen: set[tuple[Open, ...]] = set()
+    if oldest_end:
+        free.sort()
     for passing in range(low, high + 1):
-        for chosen in itertools.combinations(range(len(free)), passing - len(must)):
+        ways = (
+            [range(passing - len(must))]
+            if oldest_end
+            else itertools.combinations(range(len(free)), passing - len(must))
+        )
+        for chosen in ways:
             kept = tuple(sorted(must + [free[i] for i in chosen]))
             if kept in seen:
                 continue

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import float_bound, optimality_proof
+from ingest.pairing import float_bound, float_relaxation, optimality_proof
 from ingest.pairing.costs import FloatLadder, Floats, PairingCost, unit_cost
 from ingest.pairing.float_bound import LongFloat, Tail, Window, float_lower_bound
 from ingest.pairing.matching import solve_unit
@@ -358,3 +359,37 @@ def test_weight_levels_fit_and_dominate() -> None:
     # Every edge, a rematch included, weighs more than nothing.
     assert problem.base > problem.rematch + problem.bye * n
     assert problem.base * 4 <= WEIGHT_LIMIT < 2**127
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_units(), st.integers(1, 6))
+def test_ending_the_oldest_floats_first_keeps_every_bound(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int
+) -> None:
+    """Where no float must be long enough to end somewhere, or may not end somewhere, the
+    relaxation ends only the oldest of the floats that may end in a group: every bound is
+    the one found by trying every choice of them."""
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    bye = 0 if n % 2 else None
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    original = float_relaxation._moves
+
+    def every_choice(open_: Any, crossing: int, room: int, known: int, j: int, tags: int, ends_ok: Any, _: bool) -> Any:
+        return original(open_, crossing, room, known, j, tags, ends_ok, oldest_end=False)
+
+    def bounds() -> list[Floats | None]:
+        found = LowerBounds(problem, members, bye)
+        return [compute(best_floats) for compute in (found._rematch_bound, found._tail_bound, found._whole_gap_bound)]
+
+    with mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit):
+        quick = bounds()
+        with mock.patch.object(float_relaxation, "_moves", every_choice):
+            assert bounds() == quick
