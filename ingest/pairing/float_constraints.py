@@ -11,7 +11,11 @@ from dataclasses import dataclass
 
 from .costs import Floats
 
-__all__ = ["LongFloat", "Tail", "Window"]
+__all__ = ["Crossings", "LongFloat", "Tail", "Window"]
+
+Crossings = tuple[int, ...]
+"""The ladder groups, in ladder order, of the region's players whose floats cross a tail
+region's edge: at the top, the groups they leave; at the bottom, the groups they enter."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +51,13 @@ class Tail:
 
     group: int
     """Ladder index of the region's group next to the groups bounded here."""
-    costs: Mapping[int, Floats]
-    """Floats crossing the boundary between the region and the rest -> the region's cost.
+    costs: Mapping[Crossings, Floats]
+    """The floats crossing the boundary between the region and the rest, by the region's
+    groups they leave or enter -> the region's cost.
 
-    At the top, each such float is paid down to the first group below the region, as a
-    floated pair; at the bottom, from the region's first group down (it is counted
-    where it starts)."""
+    At the top, each such float is paid from its group down to the first group below the
+    region, as a floated pair, and the bound follows it on from its group; at the bottom,
+    from the region's first group down to its group (it is counted where it starts), and
+    the bound adds what its gap above the region makes it cost more. A key may name the
+    region's group next to the rest (``group``) for a float that leaves or enters deeper:
+    the bound is then lower, never higher."""

@@ -11,7 +11,7 @@ import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from .costs import FloatLadder, Floats
-from .float_constraints import LongFloat, Tail, Window
+from .float_constraints import Crossings, LongFloat, Tail, Window
 
 __all__ = ["Relaxation"]
 
@@ -81,14 +81,17 @@ class Relaxation:
     def _bound_tails(self, top: Tail | None, bottom: Tail | None) -> None:
         """The positions bounded here, between the tail regions bounded elsewhere."""
         self.first, self.last = 0, len(self.groups) - 1
-        self.pinned: dict[int, Mapping[int, Floats]] = {}
-        """Boundary -> its crossing counts allowed by a tail region, and what the region costs."""
+        self.pinned: dict[int, Mapping[Crossings, Floats]] = {}
+        """Boundary -> the crossings a tail region allows there, and what the region costs."""
+        self.bottom_group = -1
+        """Ladder index of the bottom region's first group (-1: no bottom region)."""
         if top is not None:
             self.first = self.position[top.group] + 1
             self.pinned[self.first - 1] = top.costs
         if bottom is not None:
             self.last = self.position[bottom.group] - 1
             self.pinned[self.last] = bottom.costs
+            self.bottom_group = bottom.group
         if self.first > self.last:
             raise ValueError("the tail regions overlap")
 
@@ -138,7 +141,7 @@ class Relaxation:
             reserved = sum(map(len, self.tags.values())) + sum(map(len, self.thresholds.values()))
             self.cap = [min(c, 2 + max(self.known) + reserved) for c in self.cap]
         if self.limit is not None:
-            most = self.limit[0] + max(top.costs, default=0) if top else self.limit[0]
+            most = self.limit[0] + max(map(len, top.costs), default=0) if top else self.limit[0]
             self.cap = [min(c, most) for c in self.cap]
 
     def follow_ages(self, ages: int) -> None:
@@ -181,23 +184,29 @@ class Relaxation:
         """The cheapest relaxed pairings once boundary ``j`` is crossed, by state."""
         if self.first <= j <= self.last:
             return self._cross_inside(j, best)
-        # The top region's floats appear at its last boundary, paid there; below the
-        # bounded groups every float ends.
+        # The top region's floats appear at its last boundary, paid there down to the first
+        # group below it, each followed on from its own group; below the bounded groups
+        # every float ends.
         nxt: dict[State, Floats] = {}
-        choices = self._choices(j)
-        for (history, _), total in best.items():
-            for c, paid in choices.items():
-                _keep(nxt, self.limit, ((*history[1:], c), ((1, -1),) * c), _add(total, paid))
+        for crossings, paid in self._choices(j):
+            opened = tuple(sorted((min(self.first - self.position[g], self.oldest), -1) for g in crossings))
+            for (history, _), total in best.items():
+                _keep(nxt, self.limit, ((*history[1:], len(crossings)), opened), _add(total, paid))
         return nxt
 
-    def _choices(self, j: int) -> dict[int, Floats]:
-        """How many floats may cross boundary ``j``, and what a tail region adds for each count."""
+    def _choices(self, j: int) -> list[tuple[Crossings, Floats]]:
+        """The floats that may cross boundary ``j`` and what a tail region adds for them.
+
+        At a tail region's edge, the groups of the region they leave or enter (see
+        :class:`~ingest.pairing.float_constraints.Tail`); elsewhere only their count
+        matters, given as that many floats of the group above the boundary.
+        """
         nothing = (0, 0, 0, 0)
         if j in self.pinned:
-            return {c: cost for c, cost in sorted(self.pinned[j].items()) if c % 2 == self.parity[j]}
+            return [(key, cost) for key, cost in sorted(self.pinned[j].items()) if len(key) % 2 == self.parity[j]]
         if not self.first <= j <= self.last or j == len(self.groups) - 1:
-            return {0: nothing}
-        return dict.fromkeys(range(self.parity[j], self.cap[j] + 1, 2), nothing)
+            return [((), nothing)]
+        return [((self.groups[j],) * c, nothing) for c in range(self.parity[j], self.cap[j] + 1, 2)]
 
     def _cross_inside(self, j: int, best: Mapping[State, Floats]) -> dict[State, Floats]:
         """Boundary ``j`` below a group bounded here: the floats open above it end in the group
@@ -209,8 +218,10 @@ class Relaxation:
         room, known, tags = self.counts[groups[j]], self.known[j], len(self.tags.get(j, ()))
         gap, choices = self.gaps[j], self._choices(j)
         nxt: dict[State, Floats] = {}
+        entering = j == self.last and j in self.pinned
         for (history, open_), total in best.items():
-            for c, paid in choices.items():
+            for crossings, paid in choices:
+                c = len(crossings)
                 recent = (*history[1:], c)
                 for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok, j > self.particular):
                     value = (
@@ -219,12 +230,27 @@ class Relaxation:
                         total[2] + paid[2] + c * gap * gap + 2 * gap * sum(reach[age] for age, _ in kept),
                         total[3] + paid[3] + c * self.heights[j],
                     )
+                    if entering:
+                        gaps = [reach[age] + gap for age, _ in kept] + [gap] * starting
+                        value = _add(value, (0, 0, self._deeper(gaps, crossings), 0))
                     if self.limit is not None and value > self.limit:
                         continue
                     state = self._opened(j, kept, starting)
                     if self._admissible(j, recent, c, state, value):
                         _keep(nxt, self.limit, (recent, state), value)
         return nxt
+
+    def _deeper(self, gaps: Sequence[int], crossings: Crossings) -> int:
+        """What the floats entering the bottom region cost more than the region's own price.
+
+        A float whose gap is ``G`` at the region's first group and which goes ``d`` points
+        further costs ``(G + d) ** 2``, where the region priced ``d ** 2`` and the crossing
+        ``G ** 2``: ``2 * G * d`` more. Which float goes how deep is not known, so the
+        longest floats are matched with the shallowest depths, the least this can be.
+        """
+        top = self.values[self.bottom_group]
+        depths = sorted(top - self.values[g] for g in crossings)
+        return 2 * sum(g * d for g, d in zip(sorted(gaps, reverse=True), depths, strict=True))
 
     def _opened(self, j: int, kept: Iterable[Open], starting: int) -> tuple[Open, ...]:
         """The floats open below boundary ``j``: the ones that passed, one boundary older, and the new ones."""

@@ -2,14 +2,18 @@
 
 A sparse result (:mod:`ingest.pairing.sparse_graphs`) is accepted only if it pairs
 everyone without a rematch, gives the bye to the first player in the bye order, and its
-float levels equal a lower bound that holds for every pairing of the unit. Four bounds
+float levels equal a lower bound that holds for every pairing of the unit. Five bounds
 are tried, cheapest first: the parity of the point groups (``parity``); that plus the
 rematch structure of small runs of groups, crossings that small groups cannot absorb and
 players forced to float far (``rematches``); that with the top and bottom groups of the
-standings paired exactly by a small matching (``tails``); and the ``rematches`` bound with
+standings paired exactly by a small matching (``tails``); the ``rematches`` bound with
 every float's squared gap priced whole, however many groups it passes over (``whole-gaps``:
 the others follow a float only :data:`~ingest.pairing.float_bound.AGE_LIMIT` boundaries
-back, and in late rounds the fewest floats can mean one across a dozen groups). The bound itself is
+back, and in late rounds the fewest floats can mean one across a dozen groups); and the
+``tails`` bound with each float that leaves the top groups, or enters the bottom ones,
+followed from the group it leaves or enters and priced whole (``whole-tails``: in late
+rounds the few players at the top have met each other and float a dozen groups down,
+which ``tails`` prices as if they started at the top groups' edge). The bound itself is
 :func:`~ingest.pairing.float_bound.float_lower_bound`; this module gives it what it knows.
 """
 
@@ -23,7 +27,7 @@ import rustworkx as rx
 from .costs import Floats
 from .float_bound import LongFloat, Tail, Window, float_lower_bound
 from .matching_weights import UnitProblem
-from .tail_regions import region_cost
+from .tail_regions import region_tail
 
 WINDOW_LIMIT = 64
 """Runs of groups with at most this many players get an exact rematch check."""
@@ -67,7 +71,7 @@ class LowerBounds:
 
         ``floats`` are the float levels of a rematch-free pairing of everyone with the
         bye where it belongs. The bounds are tried cheapest first: ``parity``,
-        ``rematches``, ``tails``, ``whole-gaps``.
+        ``rematches``, ``tails``, ``whole-gaps``, ``whole-tails``.
         """
         if floats == self.simple:
             return self.simple, "parity"
@@ -75,6 +79,7 @@ class LowerBounds:
             ("rematches", self._rematch_bound),
             ("tails", self._tail_bound),
             ("whole-gaps", self._whole_gap_bound),
+            ("whole-tails", self._whole_tail_bound),
         ):
             if floats == self.bound(name, floats, compute):
                 return floats, name
@@ -131,48 +136,58 @@ class LowerBounds:
         Each exit is a floated pair of its own, so counts above ``limit``'s
         floated pairs are skipped.
         """
-        budget = limit[0]
+        return self._tails(limit, whole=False)
+
+    def _whole_tail_bound(self, limit: Floats) -> Floats | None:
+        """The ``tails`` bound with each float crossing a region's edge followed from its own
+        group over every boundary it crosses (``whole-tails``).
+
+        The regions are matched once for each choice of the groups the floats leave (or
+        enter), so no part is left out: a float from the top region is followed on from
+        the group it leaves, and one entering the bottom region pays its gap above the
+        region times its depth in it, twice, the longest floats matched with the
+        shallowest depths (:mod:`ingest.pairing.tail_regions`). In a late round the
+        fewest floats take the few players at the top, who have met each other, a dozen
+        groups down, which the region's edge alone prices as if they started there.
+        """
+        return self._tails(limit, whole=True)
+
+    def _tails(self, limit: Floats, *, whole: bool) -> Floats | None:
+        """The ``tails`` bound, with the floats crossing the regions' edges followed ``whole`` or not."""
         ladder, met = self.problem.ladder, self.problem.met
         nonempty = [g for g, c in enumerate(self.counts) if c > 0]
         pools = [[v for v in self.members[g] if v != self.first_bye] for g in nonempty]
+        top, bottom = _tail_regions([len(pool) for pool in pools])
         k = len(nonempty)
-        top, seen = -1, 0
-        while top + 2 < k and seen + len(pools[top + 1]) <= TAIL_LIMIT:
-            top += 1
-            seen += len(pools[top])
-        bottom, seen = k, 0
-        while bottom - 2 > top and seen + len(pools[bottom - 1]) <= TAIL_LIMIT:
-            bottom -= 1
-            seen += len(pools[bottom])
         if top < 0 and bottom == k:
             return self._rematch_bound(limit)
         points = self.problem.points
         head: Tail | None = None
         if top >= 0:
-            region = [v for pool in pools[: top + 1] for v in pool]
+            region = list(zip(nonempty[: top + 1], pools[: top + 1], strict=True))
             anchor = ladder.values[nonempty[top + 1]]
-            costs = {
-                x: cost
-                for x in range(len(region) % 2, min(len(region), budget) + 1, 2)
-                if (cost := region_cost(region, anchor, x, points, met, ladder, exits_float=True)) is not None
-            }
-            head = Tail(nonempty[top], costs)
+            head = region_tail(region, anchor, limit[0], points, met, ladder, at_top=True, by_group=whole)
         tail: Tail | None = None
         if bottom < k:
-            region = [v for pool in pools[bottom:] for v in pool]
+            region = list(zip(nonempty[bottom:], pools[bottom:], strict=True))
             anchor = ladder.values[nonempty[bottom]]
-            costs = {
-                y: cost
-                for y in range(len(region) % 2, min(len(region), budget) + 1, 2)
-                if (cost := region_cost(region, anchor, y, points, met, ladder, exits_float=False)) is not None
-            }
-            tail = Tail(nonempty[bottom], costs)
+            tail = region_tail(region, anchor, limit[0], points, met, ladder, at_top=False, by_group=whole)
         upper = nonempty[top] if top >= 0 else -1
         lower = nonempty[bottom] if bottom < k else len(ladder.values)
         windows = [w for w in self._windows() if upper < w.first and w.last < lower]
         passing, long_floats = self._forced()
         passing = {g: n for g, n in passing.items() if upper < g < lower}
-        return float_lower_bound(ladder, self.counts, windows, passing, long_floats, top=head, bottom=tail, limit=limit)
+        return float_lower_bound(
+            ladder,
+            self.counts,
+            windows,
+            passing,
+            long_floats,
+            top=head,
+            bottom=tail,
+            limit=limit,
+            ages=len(ladder.values) if whole else None,
+        )
 
     def _windows(self) -> list[Window]:
         """Rematch-forced exits of short runs of small groups."""
@@ -254,6 +269,23 @@ class LowerBounds:
         chosen = [lf for _, lf in sorted(long_floats, key=lambda item: -item[0])[:LONG_FLOAT_LIMIT]]
         self._forced_found = (passing, chosen)
         return self._forced_found
+
+
+def _tail_regions(sizes: Sequence[int]) -> tuple[int, int]:
+    """The top and bottom regions of the ``tails`` bounds, by position among the non-empty
+    groups (of ``sizes`` players): groups down to ``top`` and from ``bottom`` on, each
+    region at most :data:`TAIL_LIMIT` players and two groups at least between them (-1
+    and ``len(sizes)`` for none)."""
+    k = len(sizes)
+    top, seen = -1, 0
+    while top + 2 < k and seen + sizes[top + 1] <= TAIL_LIMIT:
+        top += 1
+        seen += sizes[top]
+    bottom, seen = k, 0
+    while bottom - 2 > top and seen + sizes[bottom - 1] <= TAIL_LIMIT:
+        bottom -= 1
+        seen += sizes[bottom]
+    return top, bottom
 
 
 def _max_matching(nodes: Sequence[int], met: Sequence[frozenset[int]]) -> int:
