@@ -216,32 +216,48 @@ class Relaxation:
         reach = [0] + [values[groups[max(j - age, 0)]] - values[groups[j]] for age in range(1, self.oldest + 1)]
         ends_ok = _EndCheck(j, self.first, self.oldest, reach, self.thresholds.get(j, ()), self.blocked)
         room, known, tags = self.counts[groups[j]], self.known[j], len(self.tags.get(j, ()))
-        gap, choices = self.gaps[j], self._choices(j)
-        nxt: dict[State, Floats] = {}
+        gap = self.gaps[j]
+        by_count: dict[int, list[tuple[Crossings, Floats]]] = {}
+        for crossings, paid in self._choices(j):
+            by_count.setdefault(len(crossings), []).append((crossings, paid))
         entering = j == self.last and j in self.pinned
+        depths = self._depths(by_count) if entering else {}
+        nxt: dict[State, Floats] = {}
+        least = {c: min(paid[:2] for _, paid in choices) for c, choices in by_count.items()}
         for (history, open_), total in best.items():
-            for crossings, paid in choices:
-                c = len(crossings)
+            for c, choices in by_count.items():
+                if (
+                    self.limit is not None
+                    and (
+                        total[0] + least[c][0] + max(0, c - len(open_)),
+                        total[1] + least[c][1] + c * self.steps[j],
+                    )
+                    > self.limit[:2]
+                ):
+                    continue  # more floated pairs and steps than the limit, however they cross
                 recent = (*history[1:], c)
                 for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok, j > self.particular):
-                    value = (
-                        total[0] + paid[0] + starting,
-                        total[1] + paid[1] + c * self.steps[j],
-                        total[2] + paid[2] + c * gap * gap + 2 * gap * sum(reach[age] for age, _ in kept),
-                        total[3] + paid[3] + c * self.heights[j],
+                    crossed = (
+                        total[0] + starting,
+                        total[1] + c * self.steps[j],
+                        total[2] + c * gap * gap + 2 * gap * sum(reach[age] for age, _ in kept),
+                        total[3] + c * self.heights[j],
                     )
-                    if entering:
-                        gaps = [reach[age] + gap for age, _ in kept] + [gap] * starting
-                        value = _add(value, (0, 0, self._deeper(gaps, crossings), 0))
-                    if self.limit is not None and value > self.limit:
-                        continue
                     state = self._opened(j, kept, starting)
-                    if self._admissible(j, recent, c, state, value):
-                        _keep(nxt, self.limit, (recent, state), value)
+                    longest = sorted([reach[age] + gap for age, _ in kept] + [gap] * starting, reverse=True)
+                    for crossings, paid in choices:
+                        value = _add(crossed, paid)
+                        if entering:  # what the floats cost more than the region's price (_depths)
+                            deeper = 2 * sum(g * d for g, d in zip(longest, depths[crossings], strict=True))
+                            value = (value[0], value[1], value[2] + deeper, value[3])
+                        if self.limit is not None and value > self.limit:
+                            continue
+                        if self._admissible(j, recent, c, state, value):
+                            _keep(nxt, self.limit, (recent, state), value)
         return nxt
 
-    def _deeper(self, gaps: Sequence[int], crossings: Crossings) -> int:
-        """What the floats entering the bottom region cost more than the region's own price.
+    def _depths(self, by_count: Mapping[int, Sequence[tuple[Crossings, Floats]]]) -> dict[Crossings, list[int]]:
+        """How far below the bottom region's first group the floats entering it go, shallowest first.
 
         A float whose gap is ``G`` at the region's first group and which goes ``d`` points
         further costs ``(G + d) ** 2``, where the region priced ``d ** 2`` and the crossing
@@ -249,8 +265,11 @@ class Relaxation:
         longest floats are matched with the shallowest depths, the least this can be.
         """
         top = self.values[self.bottom_group]
-        depths = sorted(top - self.values[g] for g in crossings)
-        return 2 * sum(g * d for g, d in zip(sorted(gaps, reverse=True), depths, strict=True))
+        return {
+            crossings: sorted(top - self.values[g] for g in crossings)
+            for choices in by_count.values()
+            for crossings, _ in choices
+        }
 
     def _opened(self, j: int, kept: Iterable[Open], starting: int) -> tuple[Open, ...]:
         """The floats open below boundary ``j``: the ones that passed, one boundary older, and the new ones."""

@@ -19,7 +19,7 @@ from .float_constraints import Crossings, Tail
 
 __all__ = ["CROSSINGS_LIMIT", "level_units", "region_cost", "region_tail"]
 
-CROSSINGS_LIMIT = 1024
+CROSSINGS_LIMIT = 4096
 """Most ways (the groups the floats leave or enter) a tail region is priced for one by one."""
 
 
