@@ -13,7 +13,12 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from .costs import FloatLadder, Floats
 from .float_constraints import Crossings, LongFloat, Tail, Window
 
-__all__ = ["Relaxation"]
+__all__ = ["STATE_LIMIT", "Relaxation"]
+
+STATE_LIMIT = 20_000
+"""Relaxed pairings kept at one boundary, when a candidate's levels are the limit, beyond which
+the bound gives up (as if the candidate were above it): the programme's work stays a fraction
+of what the complete graph costs."""
 
 Open = tuple[int, int]
 """A float open at a boundary: (boundaries crossed so far, the last boundary it must still cross or -1)."""
@@ -162,6 +167,8 @@ class Relaxation:
         best: dict[State, Floats] = {((0,) * self.width, ()): (0, 0, 0, 0)}
         for j in range(len(self.groups)):
             best = self._cross(j, best)
+            if self.limit is not None and len(best) > STATE_LIMIT:
+                return None  # not proved: a denser graph, or the complete graph, decides
         return min(best.values(), default=None)
 
     def _still_to_pay(self) -> None:

@@ -150,6 +150,15 @@ class TestLowerBound:
         with pytest.raises(ValueError, match="overlap"):
             float_lower_bound(ladder, [2, 1, 1, 2], top=exits, bottom=Tail(1, {(): (0, 0, 0, 0)}))
 
+    def test_a_bound_that_would_keep_too_many_relaxed_pairings_gives_up(self) -> None:
+        # With a candidate's levels as the limit, the bound gives up (the candidate is not
+        # proved) rather than keep more relaxed pairings at a boundary than STATE_LIMIT.
+        ladder = FloatLadder.of([9, 6, 3, 0])
+        assert float_lower_bound(ladder, [1, 1, 1, 1], limit=(2, 2, 18, 4)) == (2, 2, 18, 4)
+        with mock.patch.object(float_relaxation, "STATE_LIMIT", 0):
+            assert float_lower_bound(ladder, [1, 1, 1, 1], limit=(2, 2, 18, 4)) is None
+            assert float_lower_bound(ladder, [1, 1, 1, 1]) == (2, 2, 18, 4)  # no candidate: computed
+
     def test_a_float_leaving_the_top_region_is_followed_from_its_own_group(self) -> None:
         # 12 | 9 9 (the top region) | 6 6 | 3 3 | 0: one float leaves the region and must
         # reach the 0. Leaving from the 12 (the 9s paired together), the region pays
