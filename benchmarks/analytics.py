@@ -52,7 +52,7 @@ LEGACY_EVERY = 10
 
 def without_analytics() -> None:
     """Takes the analytics out of this process: no records, no tables, no analytics pages."""
-    from ingest.site import digest, event_pages, site_files
+    from ingest.site import brief, event_pages, site_files
 
     def nothing(*args: object, **kwargs: object) -> dict[str, str]:
         return {}
@@ -61,7 +61,7 @@ def without_analytics() -> None:
         return None
 
     for module, name, value in (
-        (digest, "analytics_record", none),
+        (brief, "analytics_record", none),
         (event_pages, "analytics_record", none),
         (event_pages, "event_tables", none),
         (event_pages, "event_table_files", nothing),

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.standings import simulated_event
 from ingest.core.model import PlayoffSpec
 from ingest.core.rounds import MatchKind
-from ingest.report.cut import cut_outlook, outlook_paired, outlook_unpaired
-from ingest.report.cut_verdicts import Points, Table
 from ingest.rules.standings import compute_standings
+from ingest.summary.cut import cut_outlook, outlook_paired, outlook_unpaired
+from ingest.summary.cut_verdicts import Points, Table
 
 
 def main() -> None:

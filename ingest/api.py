@@ -24,7 +24,7 @@ nothing is raised for a bad file)::
     if loaded.event is None:
         print(*(d.render() for d in loaded.diagnostics), sep="\\n")
 
-``compute_report(loaded.event, loaded.deck_files)`` gives everything the site shows of it:
+``compute_summary(loaded.event, loaded.deck_files)`` gives everything the site shows of it:
 standings after each round, the final standings, the checks and the champion.
 
 **Build the site** (``build/docs`` and ``build/site``; ``scorekeeper build`` without the terminal)::
@@ -48,17 +48,17 @@ from ingest.core.games import Game, register_game, unregister_game
 from ingest.core.model import Event
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.run import build_site
-from ingest.report.event_report import EventReport, compute_report
 from ingest.rules.rulesets import Ruleset, get_ruleset, register_ruleset, unregister_ruleset
 from ingest.source.extensions import ExtensionError, load_extensions
 from ingest.source.pipeline import Loaded, load_event
 from ingest.source.project import Project
+from ingest.summary.event_summary import EventSummary, compute_summary
 
 __all__ = [
     "BuildIncomplete",
     "Diagnostic",
     "Event",
-    "EventReport",
+    "EventSummary",
     "ExtensionError",
     "Game",
     "IngestError",
@@ -66,7 +66,7 @@ __all__ = [
     "Project",
     "Ruleset",
     "build_site",
-    "compute_report",
+    "compute_summary",
     "get_ruleset",
     "load_event",
     "load_extensions",

@@ -74,13 +74,13 @@ def make_project(root: Path, *, samples: bool = True) -> Project:
 def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
     """Every event of a project computed, as the pages about many events are made from them
     (:class:`~ingest.site.page.SiteInputs` with its reports)."""
-    from ingest.report.event_report import compute_report
     from ingest.site.page import SiteInputs
     from ingest.source.naming import publishable
     from ingest.source.pipeline import format_registry, load_archetype_book, load_players
     from ingest.source.project_diagnostics import check_project
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
+    from ingest.summary.event_summary import compute_summary
 
     formats, _ = format_registry(project)
     players, _ = load_players(project)
@@ -94,7 +94,7 @@ def site_inputs(project: Project, today: dt.date = TODAY) -> SiteInputs:
                 item.event,
                 item.deck_files,
                 players,
-                lambda e, files: compute_report(e, files, formats, archetypes, card_data=cards),
+                lambda e, files: compute_summary(e, files, formats, archetypes, card_data=cards),
             )
         )
     seasons, _ = load_seasons(project)

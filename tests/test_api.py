@@ -7,7 +7,7 @@ import datetime as dt
 import re
 
 import ingest.api
-from ingest.api import Project, compute_report, load_event
+from ingest.api import Project, compute_summary, load_event
 from ingest.core.model import Event
 from tests.builders import ROOT
 
@@ -44,7 +44,7 @@ def test_an_event_read_through_the_api_has_its_report_and_its_champion() -> None
     for path in sorted(project.events_dir.rglob("*.yaml")):
         loaded = load_event(path, project)
         assert isinstance(loaded.event, Event), [d.render() for d in loaded.diagnostics]
-        report = compute_report(loaded.event, loaded.deck_files, today=dt.date(2026, 12, 31))
+        report = compute_summary(loaded.event, loaded.deck_files, today=dt.date(2026, 12, 31))
         if report.status != "complete":
             assert report.winner is None
             continue

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from ingest.core.families import FAMILIES
 from ingest.edit.recording import RECORDERS
-from ingest.report.family_results import RESULTS
 from ingest.site.family_views import VIEWS
 from ingest.source.assemble_rounds import READERS
+from ingest.summary.family_results import RESULTS
 from ingest.venue.result_forms import FORMS
 from tests.builders import ROOT
 
@@ -27,8 +27,8 @@ MTR_STYLE_MODULES = {
     "planner/double_elimination_plan.py",
     "planner/round_robin_plan.py",
     "planner/swiss_plan.py",
-    "report/cut.py",
-    "report/standings_text.py",
+    "summary/cut.py",
+    "summary/standings_text.py",
     "rules/event_ruleset.py",
     "rules/standings.py",
     "rules/standings_ranking.py",
@@ -49,7 +49,7 @@ ROSTER_MODULES = {
     "edit/check_in.py": "players of an individual event check in; a team event pairs every team",
     "venue/entries.py": "the join page registers players; a team registers with the TO (add-team)",
     "decks/event_decks.py": "a team's decks share no card where the format says so (MTR 8.4)",
-    "site/digest.py": "a team's page is its section of the event's teams page",
+    "site/brief.py": "a team's page is its section of the event's teams page",
     "rules/rounds_advice.py": "the MTR rounds table has rows for team events (MTR Appendix E)",
 }
 """Shared modules that ask whether teams are paired: the roster, which every family's file has."""
@@ -74,7 +74,7 @@ def _mtr_style(name: str) -> bool:
 
 
 def test_every_stage_has_each_familys_part() -> None:
-    stages = {"source": READERS, "report": RESULTS, "edit": RECORDERS, "site": VIEWS, "venue": FORMS}
+    stages = {"source": READERS, "summary": RESULTS, "edit": RECORDERS, "site": VIEWS, "venue": FORMS}
     assert {stage: set(parts) for stage, parts in stages.items()} == {stage: set(FAMILIES) for stage in stages}
 
 

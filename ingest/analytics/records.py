@@ -1,7 +1,7 @@
 """One event as the analytics read it: its :class:`EventRecord`, taken once from its report.
 
 A record holds only what may be published now. Archetypes come from
-:meth:`~ingest.report.event_report.EventReport.public_archetypes`, which is empty while the
+:meth:`~ingest.summary.event_summary.EventSummary.public_archetypes`, which is empty while the
 event's decklists may not be published (``decklists: after-event`` while the event runs,
 ``private`` always): such an event's record has :attr:`EventRecord.lists_public` false and
 enters no archetype figure. Players are the published copy's (:mod:`ingest.source.naming`):
@@ -25,7 +25,7 @@ from ingest.analytics.match_rows import KINDS, MatchRow, match_row
 from ingest.core.families import MTR_STYLE, family_of
 from ingest.core.ids import PlayerId
 from ingest.core.rounds import Round
-from ingest.report.event_report import EventReport
+from ingest.summary.event_summary import EventSummary
 
 __all__ = ["KINDS", "MatchRow", "match_row"]  # where the rows were first defined; their module is match_rows
 
@@ -99,7 +99,7 @@ def _rows(stage: str, rounds: tuple[Round, ...], by_results: bool) -> list[Match
     return out
 
 
-def _placings(report: EventReport) -> tuple[Placing, ...]:
+def _placings(report: EventSummary) -> tuple[Placing, ...]:
     """The cut (playoff round 1's players, byes included, and those who left it before that
     round), then its top 8, 4 and 1: the players
     of the first playoff round with at most that many players, for a cut at least that big."""
@@ -123,7 +123,7 @@ def _placings(report: EventReport) -> tuple[Placing, ...]:
     return tuple(out)
 
 
-def event_record(report: EventReport, key: Callable[[str], str] | None = None) -> EventRecord:
+def event_record(report: EventSummary, key: Callable[[str], str] | None = None) -> EventRecord:
     """``report``'s record. ``key`` gives a (published) player id its key across events
     (players.yaml's canonical id); the id itself when not given. A hidden player's key stays
     the event's own."""

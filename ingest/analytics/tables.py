@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ingest.analytics.records import EventRecord
 from ingest.core.ids import PlayerId
-from ingest.report.event_report import EventReport
+from ingest.summary.event_summary import EventSummary
 
 Value = str | int | None
 """A cell: text, a whole number, or empty."""
@@ -131,7 +131,7 @@ def standings_rows(r: EventRecord) -> tuple[tuple[Value, ...], ...]:
     )
 
 
-def card_rows(report: EventReport, r: EventRecord) -> tuple[tuple[Value, ...], ...]:
+def card_rows(report: EventSummary, r: EventRecord) -> tuple[tuple[Value, ...], ...]:
     """The event's decklist table: empty while its lists may not be published (the report holds none then)."""
     if not r.lists_public:
         return ()
@@ -148,7 +148,7 @@ def card_rows(report: EventReport, r: EventRecord) -> tuple[tuple[Value, ...], .
     return tuple(out)
 
 
-def event_tables(report: EventReport, r: EventRecord, *, cards: bool = True) -> Tables:
+def event_tables(report: EventSummary, r: EventRecord, *, cards: bool = True) -> Tables:
     """The tables of one event (the card rows only with ``cards``)."""
     return Tables(match_rows(r), standings_rows(r), card_rows(report, r) if cards else ())
 

@@ -62,15 +62,15 @@ def export(
     """
     from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS, event_tables, joined
     from ingest.core.diagnostics import has_errors, sorted_diagnostics
-    from ingest.report.event_report import compute_report
     from ingest.site.api_tables import csv_text
-    from ingest.site.digest import analytics_record
+    from ingest.site.brief import analytics_record
     from ingest.source.naming import publishable
     from ingest.source.pipeline import event_data, event_paths, load_archetype_book, load_event, load_players
     from ingest.source.project_diagnostics import shared_file_diagnostics
     from ingest.source.season_files import load_seasons
     from ingest.source.site_config import card_data
     from ingest.source.storage import write_atomically
+    from ingest.summary.event_summary import compute_summary
 
     project = project_of(ctx)
     if start is not None and end is not None and start > end:
@@ -107,7 +107,7 @@ def export(
             e,
             item.deck_files,
             registry,
-            lambda ev, files: compute_report(ev, files, data.formats, archetypes, card_data=cards),
+            lambda ev, files: compute_summary(ev, files, data.formats, archetypes, card_data=cards),
         )
         diags += [*item.diagnostics, *report.checks]
         chosen.append(report)

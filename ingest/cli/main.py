@@ -269,8 +269,8 @@ def standings(
       scorekeeper standings events/2026/fnm.yaml --json | jq '.standings[0]'
       scorekeeper standings events/2026/fnm.yaml --cut
     """
-    from ingest.report.family_results import results_of
     from ingest.rules.rulesets import get_ruleset
+    from ingest.summary.family_results import results_of
 
     project = project_of(ctx)
     if rules is not None:
@@ -285,9 +285,9 @@ def standings(
 
     # Players are named as they chose in players.yaml (the standings are the same).
     event = public_event(event, load_players(project)[0])
-    if round_no is not None and event.source is not None and event.source.standings_are_published:
+    if round_no is not None and event.origin is not None and event.origin.standings_are_published:
         raise click.BadParameter(
-            f"{event.source.platform} published only the final standings of this event, not its rounds",
+            f"{event.origin.platform} published only the final standings of this event, not its rounds",
             param_hint="'--round'",
         )
     if round_no is not None and not 0 <= round_no <= len(event.rounds):

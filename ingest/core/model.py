@@ -124,13 +124,13 @@ class PublishedRow:
     """Where the row is written."""
 
 
-SOURCE_ROUNDS = ("complete", "top-cut-only", "incomplete")
+ORIGIN_ROUNDS = ("complete", "top-cut-only", "incomplete")
 """What a source published of the rounds: every match; only the top cut (MTGO Challenges);
 or some matches only. Only with ``complete`` are standings computed from the rounds."""
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class EventOrigin:
     """Where an imported event comes from (``source`` in the file)."""
 
     platform: str
@@ -138,7 +138,7 @@ class Source:
     url: str = ""
     """The event's page on the platform."""
     rounds: str = "complete"
-    """What the platform published of the rounds (:data:`SOURCE_ROUNDS`)."""
+    """What the platform published of the rounds (:data:`ORIGIN_ROUNDS`)."""
     standings: tuple[PublishedRow, ...] = ()
     """The standings the platform published, in published order."""
     notes: tuple[str, ...] = ()
@@ -180,7 +180,7 @@ class Player:
     """Here for round 1 (with ``structure.check_in``)."""
     country: str = ""
     """Two-letter country code."""
-    source_id: PlayerId = ""
+    file_id: PlayerId = ""
     """The id in the event file, when the published copy shows the player under another
     (see :mod:`ingest.naming`); empty otherwise."""
     pos: SourcePos | None = field(default=None, compare=False)
@@ -250,7 +250,7 @@ class Event:
     """Short description."""
     url: str = ""
     """Announcement link."""
-    source: Source | None = None
+    origin: EventOrigin | None = None
     """Where an imported event comes from, with the standings the platform published."""
 
     @property

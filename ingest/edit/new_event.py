@@ -124,7 +124,7 @@ def new_event_text(
     and the match length are the game's family's unless given. ``teams`` (kind and size, from
     :func:`team_structure`) makes it a team event: its teams come with their members
     (``scorekeeper add-team``), and a Two-Headed Giant match is one game (MTR 9.1)."""
-    from ingest.edit.fragments import render_flow
+    from ingest.edit.yaml_text import render_flow
 
     family = family_of_game(game)
     pairing = pairing or family.default_pairing

@@ -8,7 +8,7 @@ gave the entry, e.g. ``("rounds", 2, "matches", 5)``) in the composed YAML, whic
 its exact character offsets, and only the text of the edit is inserted or replaced. The
 composed tree is the one the file was read with (:class:`ParsedText`): an edit does not
 parse the file again. New fragments (a round, a match) are rendered in the document's own
-indentation style (:mod:`ingest.edit.fragments`). Every byte outside the edit is unchanged,
+indentation style (:mod:`ingest.edit.yaml_text`). Every byte outside the edit is unchanged,
 and the caller re-validates the result before it is written atomically.
 """
 
@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from ingest.edit.fragments import block_fragment, flow_scalar
-from ingest.edit.fragments import render_flow as render_flow  # where callers have always found it
+from ingest.edit.yaml_text import block_fragment, flow_scalar
+from ingest.edit.yaml_text import render_flow as render_flow  # where callers have always found it
 from ingest.source.yamldoc import SafeLoader, YamlPath, format_path
 
 

@@ -161,7 +161,7 @@ def keep_the_cut(editor: Editor, event: Event) -> None:
     from then on the bracket stays as it was made (DESIGN §4, Bushiroad 3.2.4). Nothing is
     written when the recorded round 1 is not the bracket the standings give (a hand-made
     pairing: ``validate`` reports it)."""
-    if not event.playoff or event.playoff[0].cut or event.source is not None:
+    if not event.playoff or event.playoff[0].cut or event.origin is not None:
         return
     if event.structure.playoff is None or event.structure.pairing != "swiss":
         return

@@ -59,7 +59,7 @@ class Member:
 
 def seat_words(event: Event) -> list[str]:
     """How the rules name the seats: A, B, C (MTR 8.2) or first, second, third (Bushiroad 5.1)."""
-    from ingest.report.match_history import seat_labels
+    from ingest.summary.match_history import seat_labels
 
     return seat_labels(event).split()
 

@@ -22,7 +22,7 @@ from ingest.core.families import family_of_game
 from ingest.core.rounds import MatchKind
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import parse_decklist_text
-from ingest.edit.fragments import render_flow as _render_flow
+from ingest.edit.yaml_text import render_flow as _render_flow
 from ingest.importers.tournament import SourceDeck, SourceMatch, SourceRound, Tournament, id_base, name_key
 from ingest.importers.wot_rows import wot_item
 from ingest.source.players import PlayerRegistry
@@ -97,7 +97,7 @@ def _scalar(value: str | int | float) -> str:
 
 
 def render_flow(value: Any) -> str:
-    """:func:`ingest.edit.fragments.render_flow`, with each scalar's text remembered (an import writes
+    """:func:`ingest.edit.yaml_text.render_flow`, with each scalar's text remembered (an import writes
     the same ids thousands of times).
 
     >>> render_flow({"players": ["a: b", "yes"], "games": "2-1"})

@@ -101,7 +101,7 @@ def reproduce(event: Event, table: Standings | None = None) -> Reproduction:
         event: an imported event (with ``source.standings``).
         table: its final standings, when the caller has computed them.
     """
-    source = event.source
+    source = event.origin
     if source is None or not source.standings:
         return Reproduction(0, 0, None)
     if uses_published_standings(event):

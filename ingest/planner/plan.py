@@ -33,8 +33,8 @@ def plan_next_round(event: Event) -> PairPlan | Finished:
         IngestError: with a clear reason when nothing can be paired yet (unreported
             matches, nobody left, no rounds table row for ``auto``).
     """
-    if event.source is not None and event.source.standings:
-        return Finished(_IMPORTED_FINISHED.format(platform=event.source.platform))
+    if event.origin is not None and event.origin.standings:
+        return Finished(_IMPORTED_FINISHED.format(platform=event.origin.platform))
     return system_of(event).plan(event, ruleset_for(event))
 
 
@@ -48,7 +48,7 @@ def is_finished(event: Event) -> bool:
     :class:`Finished` once the event is over (a bracket's state, the round-robin schedule,
     the double-elimination engine's verdict).
     """
-    if event.source is not None and event.source.standings:
+    if event.origin is not None and event.origin.standings:
         # The platform published the final standings: the event is over, however the bracket
         # was played and even where the platform left a match unreported.
         return True

@@ -32,7 +32,7 @@ def finding_severity(event: Event, rnd: Round) -> Any:
     changed (``pair --redo``), so a rematch or a second bye stops the TO; afterwards the
     round is kept as played, standings count it as recorded, and the finding is a warning.
     """
-    if event.source is not None or any(len(m.players) == 2 and m.reported for m in rnd.matches):
+    if event.origin is not None or any(len(m.players) == 2 and m.reported for m in rnd.matches):
         return _played_warning
     return error
 
@@ -73,7 +73,7 @@ def swiss_event_diagnostics(
     if event.playoff and event.structure.playoff is not None:
         out.extend(bracket_diagnostics(event, ruleset, main=False))
         out.extend(cut_diagnostics(event, ruleset))
-    if event.source is not None and event.source.rounds != "complete":
+    if event.origin is not None and event.origin.rounds != "complete":
         return out  # some Swiss matches were never published: nothing to compare them with
     units = units_of(event)
     if by_round is None and not uses_published_standings(event):

@@ -104,7 +104,7 @@ def wot_pairing_diagnostics(event: Event) -> list[Diagnostic]:
                 tables.append(WotTable(rec.value.table, rec.value.hero, rec.value.villain))
                 where.setdefault(rec.value.table, rec.pos)
         # A Game with a result in is a fact: what the rules forbid is reported, not refused (DESIGN §2).
-        played = event.source is not None or any(rec.game is not None for rec in wot_entries(rnd))
+        played = event.origin is not None or any(rec.game is not None for rec in wot_entries(rnd))
         for f in check_wot_pairing(history[: number - 1], tables, byes, event.seed, names):
             pos = where.get(f.table) or rnd.pos or SourcePos(event.path)
             severity = Severity.ERROR if f.severity is WotSeverity.ERROR and not played else Severity.WARNING

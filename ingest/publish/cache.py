@@ -1,8 +1,8 @@
 """The build cache on disk: an unchanged event is not read, checked, computed or rendered again.
 
 For each event a build keeps what the site needs of it: its rendered files (pages,
-fragments, API documents), its digest for the pages about many events
-(:class:`ingest.site.digest.EventDigest`) and the warnings found in it. The next build, in
+fragments, API documents), its brief for the pages about many events
+(:class:`ingest.site.brief.EventBrief`) and the warnings found in it. The next build, in
 whatever process, takes an event from there when nothing it depends on changed. An entry
 is data, never code: JSON, read only after its signature checks.
 
@@ -44,8 +44,7 @@ from ingest import __version__
 from ingest.publish.cache_entries import CachedEvent, decode_files, decode_header, encode_entry, listing_of, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT, event_players, players_digest, text_digest
 from ingest.publish.sync import DocsRecord
-from ingest.report.event_report import EventReport
-from ingest.site.digest import DigestError
+from ingest.site.brief import BriefError
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
 from ingest.site.player_pages import PLAYER_PAGE
@@ -64,6 +63,7 @@ from ingest.source.storage import (
     signature_of,
     write_atomically,
 )
+from ingest.summary.event_summary import EventSummary
 
 FOLDER = "events"
 """Where entries live, in the build's cache folder (:func:`cache_folder`)."""
@@ -199,8 +199,8 @@ class EventStore:
                 return None  # (a truncated entry, seen without reading its files)
             if not files:
                 return entry
-            return replace(entry, rendered=RenderedEvent(entry.rendered.digest, decode_files(obj, data[stop + 1 :])))
-        except (ValueError, KeyError, TypeError, IndexError, AttributeError, DigestError, RecursionError):
+            return replace(entry, rendered=RenderedEvent(entry.rendered.brief, decode_files(obj, data[stop + 1 :])))
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError, BriefError, RecursionError):
             return None
 
     def with_files(self, key: str, shown: str, entry: CachedEvent) -> CachedEvent | None:
@@ -538,7 +538,7 @@ def find_unchanged(
 
 
 def cached_event(
-    item: Loaded, report: EventReport, rendered: RenderedEvent, refs: Sequence[str], registry: PlayerRegistry
+    item: Loaded, report: EventSummary, rendered: RenderedEvent, refs: Sequence[str], registry: PlayerRegistry
 ) -> CachedEvent:
     """What the cache keeps of an event built now: ``item`` as read (the digest of each decklist
     file it read, ``deck_files``), its report, its files, and ``refs``, the decklist files its text names."""

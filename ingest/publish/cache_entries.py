@@ -6,7 +6,7 @@ An entry is a JSON header (one line: the event's fields, each file's path, kind,
 digest, and the digest of all the files' bytes), then the files' bytes one after another.
 The files are most of an entry, and as JSON strings every quote of their HTML would be
 escaped and unescaped again: as bytes they are only sliced and decoded. The header alone
-says what the site needs of an unchanged event (its digest, warnings and the digests of its
+says what the site needs of an unchanged event (its brief, warnings and the digests of its
 files: :func:`decode_header`); its files are read only when one of them must be written
 (:func:`decode_files`).
 """
@@ -22,7 +22,7 @@ from typing import Any
 from ingest import __version__
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.publish.cache_keys import CACHE_FORMAT
-from ingest.site.digest import digest_from_json, digest_to_json
+from ingest.site.brief import brief_from_json, brief_to_json
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import Files
 from ingest.source.storage import FileSignature
@@ -33,7 +33,7 @@ class CachedEvent:
     """An event as a build keeps it."""
 
     rendered: RenderedEvent
-    """Its files and digest."""
+    """Its files and brief."""
     diagnostics: tuple[Diagnostic, ...]
     """The warnings found in it (reading, checks of pairings, results and decks)."""
     decks: tuple[tuple[str, str | None, FileSignature | None], ...]
@@ -60,7 +60,7 @@ class CachedEvent:
 
     def without_files(self) -> CachedEvent:
         """The entry with its files left in the build cache (their listing kept)."""
-        return replace(self, rendered=RenderedEvent(self.rendered.digest, {}))
+        return replace(self, rendered=RenderedEvent(self.rendered.brief, {}))
 
 
 def content_digest(content: str | bytes) -> str:
@@ -94,7 +94,7 @@ def encode_entry(entry: CachedEvent, key: str, shown: str) -> tuple[bytes, bytes
         "players": list(entry.players),
         "registry": entry.registry,
         "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
-        "digest": digest_to_json(entry.rendered.digest),
+        "brief": brief_to_json(entry.rendered.brief),
         "files": listed,
         "body": hashlib.sha256(body).hexdigest(),
     }
@@ -157,7 +157,7 @@ def decode_header(header: bytes, key: str, shown: str) -> tuple[CachedEvent, dic
     text_of(obj["body"])
     decks: Sequence[Any] = obj["decks"]
     entry = CachedEvent(
-        RenderedEvent(digest_from_json(obj["digest"]), {}),
+        RenderedEvent(brief_from_json(obj["brief"]), {}),
         tuple(_diagnostic(d) for d in obj["diagnostics"]),
         tuple(
             (text_of(ref), None if digest is None else text_of(digest), _signature(signature))

@@ -76,7 +76,7 @@ def players_digest(ids: Iterable[str], registry: PlayerRegistry, memo: dict[str,
 
 def event_players(event: Event, published: Event | None = None) -> tuple[str, ...]:
     """The ids an event's output may look up in players.yaml."""
-    ids = {p.id for p in event.players} | {t for t in (p.source_id for p in event.players) if t}
+    ids = {p.id for p in event.players} | {t for t in (p.file_id for p in event.players) if t}
     if published is not None:
         ids |= {p.id for p in published.players}
     return tuple(sorted(ids))

@@ -20,12 +20,12 @@ from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.publish.cache import EventStore, cached_event
 from ingest.publish.cache_entries import CachedEvent
-from ingest.report.event_report import compute_report
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
 from ingest.source.naming import publishable
 from ingest.source.pipeline import EventData, load_event
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +75,7 @@ class EventMaker:
             event,
             item.deck_files,
             registry,
-            lambda e, files: compute_report(e, files, self.data.formats, self.archetypes, card_data=self.card_data),
+            lambda e, files: compute_summary(e, files, self.data.formats, self.archetypes, card_data=self.card_data),
         )
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):

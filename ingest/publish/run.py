@@ -347,9 +347,9 @@ def _build(
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
         finished = [
-            c.rendered.digest.path
+            c.rendered.brief.path
             for c in outcome.entries
-            if c.rendered.digest.history.status == "complete" and c.rendered.digest.path not in outcome.kept
+            if c.rendered.brief.history.status == "complete" and c.rendered.brief.path not in outcome.kept
         ]
         shown_diags = summarise_finished_events(outcome.diagnostics, finished)
         if on_diagnostics is not None and shown_diags and not outcome.failing:
@@ -452,7 +452,7 @@ def _diagnostics(
             named.append((b.shown, b.slug))
     for path, entry in unchanged.items():
         diags += entry.diagnostics
-        named.append((shown[path], entry.rendered.digest.history.slug))
+        named.append((shown[path], entry.rendered.brief.history.slug))
     diags += duplicate_slugs(named)
     diags += season_problems
     return sorted(set(diags), key=Diagnostic.sort_key)

@@ -1,7 +1,7 @@
 """The standings a platform published, kept as recorded facts (``source`` in an event file).
 
 An event imported from another platform records where it comes from
-(:class:`~ingest.core.model.Source`) and the standings that platform published. Where the
+(:class:`~ingest.core.model.EventOrigin`) and the standings that platform published. Where the
 platform published every match (``rounds: complete``), the event's standings are computed
 from its rounds as always, with the profile that reproduces the platform, and the published
 rows only serve to check that they do. Where it did not (MTGO Challenges publish the top-8
@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ingest.core.ids import PlayerId
-from ingest.core.model import Event, PublishedRow, Source
+from ingest.core.model import Event, EventOrigin, PublishedRow
 from ingest.rules.rulesets import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
@@ -60,8 +60,8 @@ def source_from(
     players: Mapping[PlayerId, Any],
     report: Callable[[tuple[str | int, ...], str, str], None],
     pos: Callable[[tuple[str | int, ...]], Any],
-) -> Source:
-    """The ``source`` block of a (schema-valid) event as a :class:`~ingest.core.model.Source`.
+) -> EventOrigin:
+    """The ``source`` block of a (schema-valid) event as a :class:`~ingest.core.model.EventOrigin`.
 
     Args:
         raw: the block.
@@ -96,7 +96,7 @@ def source_from(
                 pos=pos(path),
             )
         )
-    return Source(
+    return EventOrigin(
         platform=str(raw["platform"]),
         url=str(raw.get("url") or ""),
         rounds=str(raw.get("rounds") or "complete"),
@@ -109,10 +109,10 @@ def _int(value: Any) -> int | None:
     return int(value) if value is not None else None
 
 
-def platform_name(source: Source) -> str:
+def platform_name(source: EventOrigin) -> str:
     """The platform as a sentence names it.
 
-    >>> platform_name(Source("mtgo.com"))
+    >>> platform_name(EventOrigin("mtgo.com"))
     'MTGO'
     """
     return PLATFORM_NAMES.get(source.platform, source.platform)
@@ -120,14 +120,14 @@ def platform_name(source: Source) -> str:
 
 def uses_published_standings(event: Event) -> bool:
     """Whether the event's standings are the platform's published ones (its rounds are not all known)."""
-    return event.source is not None and event.source.standings_are_published
+    return event.origin is not None and event.origin.standings_are_published
 
 
 def placed_by_playoff(event: Event, ruleset: Ruleset) -> bool:
     """Whether the event's standings put the top cut in playoff order: the platform's own
     order for published standings (:data:`SWISS_ORDER`), else the ruleset's ``playoff_places``."""
-    if event.source is not None and uses_published_standings(event):
-        return event.source.platform not in SWISS_ORDER
+    if event.origin is not None and uses_published_standings(event):
+        return event.origin.platform not in SWISS_ORDER
     return ruleset.platform.playoff_places
 
 
@@ -135,11 +135,11 @@ def published_note(event: Event) -> str:
     """One sentence saying whose standings these are, for the site and the terminal ("" if ours)."""
     if not uses_published_standings(event):
         return ""
-    assert event.source is not None
-    name = platform_name(event.source)
+    assert event.origin is not None
+    name = platform_name(event.origin)
     what = (
         "only the top-cut bracket was published"
-        if event.source.rounds == "top-cut-only"
+        if event.origin.rounds == "top-cut-only"
         else "not every match was published"
     )
     return (
@@ -150,17 +150,17 @@ def published_note(event: Event) -> str:
 
 def published_ruleset(event: Event) -> Ruleset:
     """A ruleset that only labels and prints published figures (it computes nothing)."""
-    assert event.source is not None
+    assert event.origin is not None
     base = get_ruleset("mtr")
     digits = event.structure.published_precision
     return replace(
         base,
         id=event.rules,
-        name=f"as published by {platform_name(event.source)}",
-        source=event.source.url or platform_name(event.source),
+        name=f"as published by {platform_name(event.origin)}",
+        source=event.origin.url or platform_name(event.origin),
         platform=replace(base.platform, publish_precision=digits),
         tiebreakers=tuple(
-            t for column, t in _TIEBREAKERS if any(getattr(r, column) is not None for r in event.source.standings)
+            t for column, t in _TIEBREAKERS if any(getattr(r, column) is not None for r in event.origin.standings)
         ),
         eras=(),
     )
@@ -176,14 +176,14 @@ def published_standings(event: Event, *, final: bool = False) -> Standings:
     from ingest.rules.playoff import playoff_places
     from ingest.rules.standings_values import Record, Row, Standings
 
-    assert event.source is not None
+    assert event.origin is not None
     ruleset = published_ruleset(event)
     names = {p.id: p.name for p in event.players}
     dropped = set(event.dropped_after())
     places = playoff_places(event) if final and event.playoff else {}
     rows: list[Row] = []
-    ranks = [r.rank for r in event.source.standings]
-    for r in event.source.standings:
+    ranks = [r.rank for r in event.origin.standings]
+    for r in event.origin.standings:
         wins, losses, draws = r.wins or 0, r.losses or 0, r.draws or 0
         record = Record(r.points, wins, losses, draws, 0, wins + losses + draws, 0, 0, ())
         values = tuple(

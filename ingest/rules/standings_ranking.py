@@ -58,7 +58,7 @@ class Ranker:
         """Unit -> the Swiss round after which it dropped (MTR 2.10: it stays in the standings)."""
         self.dq = event.disqualified_units()
         # A player published under another id (ingest.naming) keeps the order of the file's id.
-        source = {p.id: p.source_id for p in event.players if p.source_id}
+        source = {p.id: p.file_id for p in event.players if p.file_id}
         self.seed_keys = [seeded_order(event.seed, source.get(u, u)) for u in self.units]
 
     def rank(

@@ -2,7 +2,7 @@
 what the data says (metagame share over time, win rates, the matchup matrix, conversion to
 the top cut), and per archetype the list of the matches its figures were computed from,
 each linking to its round. Made from the events' analytics records
-(:attr:`~ingest.site.digest.EventDigest.analytics`), so the build cache serves them like the
+(:attr:`~ingest.site.brief.EventBrief.analytics`), so the build cache serves them like the
 other pages about many events, a format's pages in a file of their own
 (:mod:`ingest.publish.analytics_cache`). An unchanged format is recognised by a digest of
 its events' record digests, checked first: its records are not decoded, nor its pages made.
@@ -30,7 +30,7 @@ from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, match_starts, period_pages, period_url
 from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
-from ingest.site.digest import EventDigest
+from ingest.site.brief import EventBrief
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.source.layers import SearchPath
 
@@ -40,13 +40,13 @@ def analytics_root(game: str, fmt: str) -> str:
     return f"analytics/{game}/{fmt}/"
 
 
-def _season_slugs(inputs: SiteInputs, digests: Sequence[EventDigest]) -> list[tuple[str, str, frozenset[str]]]:
+def _season_slugs(inputs: SiteInputs, briefs: Sequence[EventBrief]) -> list[tuple[str, str, frozenset[str]]]:
     """Each season's id, name and events."""
     out = []
     for season in inputs.seasons:
         slugs = frozenset(
             d.history.slug
-            for d in digests
+            for d in briefs
             if season.selection.counts(
                 d.history.slug, d.history.date, d.history.game, d.history.format, d.history.organizer
             )
@@ -55,12 +55,12 @@ def _season_slugs(inputs: SiteInputs, digests: Sequence[EventDigest]) -> list[tu
     return out
 
 
-def formats_with_analytics(digests: Sequence[EventDigest]) -> set[tuple[str, str]]:
+def formats_with_analytics(briefs: Sequence[EventBrief]) -> set[tuple[str, str]]:
     """The formats that have an analytics page: some event of theirs with public lists that
     name an archetype (a field of unclassified decks says nothing)."""
     return {
         (d.analytics.game, d.analytics.format)
-        for d in digests
+        for d in briefs
         if d.analytics is not None and d.analytics.names_archetypes and d.analytics.format != "other"
     }
 
@@ -97,7 +97,7 @@ class PagesInMemory:
 def analytics_pages(
     inputs: SiteInputs,
     templates: SearchPath,
-    digests: Sequence[EventDigest],
+    briefs: Sequence[EventBrief],
     kept: KeptPages | None = None,
     fingerprint: str = "",
 ) -> Files:
@@ -109,13 +109,13 @@ def analytics_pages(
     ``kept`` is asked for a format's pages only when it has some, and a format's records are
     decoded only when its pages are made.
     """
-    by_format: dict[Format, list[EventDigest]] = defaultdict(list)
-    for d in digests:
+    by_format: dict[Format, list[EventBrief]] = defaultdict(list)
+    for d in briefs:
         if d.analytics is not None:
             by_format[(d.analytics.game, d.analytics.format)].append(d)
-    seasons = _season_slugs(inputs, digests)
+    seasons = _season_slugs(inputs, briefs)
     files: Files = {}
-    for game, fmt in sorted(formats_with_analytics(digests)):
+    for game, fmt in sorted(formats_with_analytics(briefs)):
         mine = by_format[(game, fmt)]
         key = ""
         if kept is not None:
@@ -145,7 +145,7 @@ def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[s
 def _key(
     game: str,
     fmt: str,
-    digests: Sequence[EventDigest],
+    briefs: Sequence[EventBrief],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     inputs: SiteInputs,
     fingerprint: str,
@@ -157,8 +157,8 @@ def _key(
     keying the pages of a 300-event format reads 300 short strings, not the records."""
     h = hashlib.sha256(repr((game, fmt, _format_name(inputs, game, fmt), inputs.lang().key, fingerprint)).encode())
     for sid, name, slugs in seasons:
-        h.update(repr((sid, name, sorted(d.history.slug for d in digests if d.history.slug in slugs))).encode())
-    for d in digests:
+        h.update(repr((sid, name, sorted(d.history.slug for d in briefs if d.history.slug in slugs))).encode())
+    for d in briefs:
         if d.analytics is not None:
             h.update(d.analytics.digest.encode() + b"\0")
     return h.hexdigest()

@@ -14,12 +14,12 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.report.event_report import EventReport
-from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.rules.standings_data import standings_as_data
 from ingest.site.api_mtgo import deck_order
 from ingest.site.family_views import FamilyViews, views_of
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
+from ingest.summary.history import HistoryEntry, PlayerHistories
 
 API_VERSION = 3
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
@@ -50,7 +50,7 @@ def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]
     return out
 
 
-def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, Any]:
+def event_document(report: EventSummary, registry: PlayerRegistry) -> dict[str, Any]:
     """One event's API document: what the event is, its players, every round as played, the
     standings counting every result recorded (``final``), and decklists when they are public.
 
@@ -111,7 +111,7 @@ def event_document(report: EventReport, registry: PlayerRegistry) -> dict[str, A
     return doc
 
 
-def _decklists(report: EventReport) -> dict[str, Any]:
+def _decklists(report: EventSummary) -> dict[str, Any]:
     """``decklists`` (each deck's check, and its cards or where they are) and, for a Magic
     event, ``decklists_document``: the MTGODecklistCache copy that holds the cards.
 
@@ -139,7 +139,7 @@ def _decklists(report: EventReport) -> dict[str, Any]:
 
 
 def event_file(
-    report: EventReport, registry: PlayerRegistry, tables: Mapping[str, Any] | None = None
+    report: EventSummary, registry: PlayerRegistry, tables: Mapping[str, Any] | None = None
 ) -> tuple[str, str]:
     """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, where the
     analysts' tables of its matches and standings are, under ``tables``
@@ -158,8 +158,8 @@ def api_files(index: Sequence[Mapping[str, Any]], histories: PlayerHistories) ->
     """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
 
     ``index``: each event's item of ``api/events.json``, oldest first (see
-    :class:`ingest.site.digest.EventDigest`). ``histories``
-    (:func:`ingest.report.history.histories_from`) are the data the player pages show, so
+    :class:`ingest.site.brief.EventBrief`). ``histories``
+    (:func:`ingest.summary.history.histories_from`) are the data the player pages show, so
     each player page has its document with the same values. Each event's own document
     comes from :func:`event_file`.
     """

@@ -46,12 +46,12 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
-from ingest.report.event_report import EventReport
 from ingest.rules.standings_values import Standings
 from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
 from ingest.site.render import deck_address
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 PRECISION = 8
 """Decimals of OMWP, GWP and OGWP when the ruleset publishes exact values."""
@@ -131,7 +131,7 @@ def _decimal(value: Fraction, digits: int) -> float:
     return round(float(value), digits)
 
 
-def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str = "") -> dict[str, Any] | None:
+def mtgo_document(report: EventSummary, registry: PlayerRegistry, site_url: str = "") -> dict[str, Any] | None:
     """The event in the MTGODecklistCache format, or None when it does not fit the format or
     has no standings yet.
 
@@ -144,7 +144,7 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
     if not exportable(e) or report.status == "upcoming" or table is None:
         return None
     names = {p.id: registry.name(p.id, p.name) for p in e.players}
-    recorded = e.source.url if e.source is not None and e.source.url else e.url
+    recorded = e.origin.url if e.origin is not None and e.origin.url else e.url
     url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
     digits = table.ruleset.platform.publish_precision or PRECISION
@@ -196,12 +196,12 @@ def mtgo_document(report: EventReport, registry: PlayerRegistry, site_url: str =
     }
 
 
-def _deck_order(report: EventReport, places: dict[PlayerId, int]) -> list[PlayerId]:
+def _deck_order(report: EventSummary, places: dict[PlayerId, int]) -> list[PlayerId]:
     """The players whose decks the document lists, in its order (by finish)."""
     return [pid for _place, pid in sorted((places[p], p) for p in report.decks if p in places)]
 
 
-def deck_order(report: EventReport) -> tuple[PlayerId, ...] | None:
+def deck_order(report: EventSummary) -> tuple[PlayerId, ...] | None:
     """Whose decks ``api/events/<slug>.mtgo.json`` lists, in the order of its ``Decks``, or
     None when the event has no such document (:func:`mtgo_document`).
 
@@ -272,7 +272,7 @@ def _placement_matches(event: Event, field: int) -> dict[PlayerId, int]:
     return out if len(set(taken)) == len(taken) and all(1 <= n <= field for n in taken) else {}
 
 
-def finished_rounds(report: EventReport) -> tuple[Round, ...]:
+def finished_rounds(report: EventSummary) -> tuple[Round, ...]:
     """The Swiss rounds the standings count: the round being played is left out until it is over."""
     rounds = report.event.rounds
     return rounds if report.in_progress is None else rounds[: report.in_progress - 1]
@@ -290,7 +290,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
 
 
-def mtgo_files(report: EventReport, registry: PlayerRegistry, site_url: str = "") -> dict[str, str]:
+def mtgo_files(report: EventSummary, registry: PlayerRegistry, site_url: str = "") -> dict[str, str]:
     """``api/events/<slug>.mtgo.json`` and its text; nothing when the event does not fit the format.
 
     Rendered with the event's pages and its other API document (:func:`ingest.site.api.event_file`).

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ingest.core.rounds import MatchKind
-from ingest.report.event_report import EventReport
 from ingest.site.event_views import result_text, round_title
 from ingest.site.i18n import gettext as _
 from ingest.site.i18n import listed
+from ingest.summary.event_summary import EventSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class BracketColumn:
     matches: tuple[BracketMatch, ...]
 
 
-def bracket_view(report: EventReport, names: Mapping[str, str]) -> tuple[BracketColumn, ...]:
+def bracket_view(report: EventSummary, names: Mapping[str, str]) -> tuple[BracketColumn, ...]:
     """The top-cut bracket, a column per playoff round (none without a playoff)."""
     event = report.event
     if not event.playoff:
@@ -73,7 +73,7 @@ def bracket_view(report: EventReport, names: Mapping[str, str]) -> tuple[Bracket
     return tuple(columns)
 
 
-def cut_note(report: EventReport, names: Mapping[str, str]) -> str:
+def cut_note(report: EventSummary, names: Mapping[str, str]) -> str:
     """What a correction made after the top cut would have changed in it, for the bracket's
     heading (empty when nothing): the bracket stays as it was made (Bushiroad 3.2.4)."""
     cut = report.top_cut
@@ -123,7 +123,7 @@ class MetagameView:
     has_cut: bool
 
 
-def metagame_view(report: EventReport) -> MetagameView:
+def metagame_view(report: EventSummary) -> MetagameView:
     """The archetypes' shares of the field (and of the top cut), as the chart shows them."""
     widest = max((r.share for r in report.metagame), default=Fraction(1))
     rows = tuple(

@@ -1,6 +1,6 @@
 """The cut calculator in the site's language.
 
-:mod:`ingest.report.cut` answers with data: a verdict id, and a :class:`~ingest.report.cut.Reason`
+:mod:`ingest.summary.cut` answers with data: a verdict id, and a :class:`~ingest.summary.cut.Reason`
 (which sentence, its outcome and numbers). The terminal prints the report's English; the
 live page words the same data through the catalog here. In English both read the same,
 word for word (a test keeps them so).
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ingest.report.cut_verdicts import CutOutlook, Reason
 from ingest.rules.rulesets import Ruleset
 from ingest.site.i18n import gettext, ngettext, pgettext
+from ingest.summary.cut_verdicts import CutOutlook, Reason
 
 LABELS: dict[str, Callable[[], str]] = {
     "locked": lambda: pgettext("cut verdict", "Locked"),
@@ -22,7 +22,7 @@ LABELS: dict[str, Callable[[], str]] = {
     "tiebreakers": lambda: pgettext("cut verdict", "Tiebreakers"),
     "out": lambda: pgettext("cut verdict", "Out"),
 }
-"""Short words for each verdict (the same as :data:`ingest.report.cut.VERDICT_LABELS`)."""
+"""Short words for each verdict (the same as :data:`ingest.summary.cut.VERDICT_LABELS`)."""
 
 
 def label(outlook: CutOutlook, verdict: str) -> str:

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from ingest.core.ids import PlayerId
 from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
-from ingest.report.event_report import EventReport
 from ingest.site import deck_words
 from ingest.site.api_mtgo import deck_order
 from ingest.site.event_views import Links, link
 from ingest.site.i18n import gettext as _
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,9 @@ def cards_documents(slug: str) -> dict[str, str]:
 _SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
 
 
-def deck_views(report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> list[DeckView]:
+def deck_views(
+    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+) -> list[DeckView]:
     """Every deck of the event, in the roster's order (none while the decklists are not public)."""
     if not report.decklists_visible:
         return []
@@ -106,7 +108,7 @@ def deck_views(report: EventReport, names: Mapping[str, str], links: Links, regi
 
 
 def _deck_view(
-    report: EventReport,
+    report: EventSummary,
     pid: PlayerId,
     names: Mapping[str, str],
     url: str,

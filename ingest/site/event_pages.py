@@ -1,5 +1,5 @@
 """An event's own pages (event, pairings and results, decklists, teams), its API
-documents and its digest: everything :func:`render_event` makes of one computed report.
+documents and its brief: everything :func:`render_event` makes of one computed report.
 
 The tables come as typed views (:mod:`ingest.site.event_views`, and what depends on the
 event's family from :mod:`ingest.site.family_views`); this module puts them in the
@@ -13,15 +13,14 @@ from typing import Any
 
 from ingest.analytics.tables import Tables, event_tables
 from ingest.planner.systems import system_of
-from ingest.report.event_report import EventReport
 from ingest.rules.published import platform_name
 from ingest.rules.rulesets import rules_page
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
 from ingest.site.api_tables import event_table_files, tables_document
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
+from ingest.site.brief import EventBrief, analytics_record, event_brief, player_names, unit_url
 from ingest.site.deck_views import cards_documents, deck_views
-from ingest.site.digest import EventDigest, analytics_record, event_digest, player_names, unit_url
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
@@ -34,6 +33,7 @@ from ingest.site.qr import QrCode, page_address, qr_code
 from ingest.site.seasons import event_seasons
 from ingest.source.layers import SearchPath
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 # -- view models --------------------------------------------------------------------------
 
@@ -55,7 +55,7 @@ _COUNTS: dict[str, Callable[[int], str]] = {
 """How many of a pairing system's rounds (:attr:`~ingest.planner.systems.PairingSystem.round_noun`) an event plays."""
 
 
-def _structure_text(report: EventReport) -> str:
+def _structure_text(report: EventSummary) -> str:
     s = report.event.structure
     known = _PAIRINGS.get(s.pairing)
     parts = [_(known) if known else s.pairing.replace("-", " ").capitalize()]
@@ -74,7 +74,7 @@ def _structure_text(report: EventReport) -> str:
     return _(", ").join(parts)
 
 
-def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
+def _event_context(report: EventSummary, inputs: SiteInputs, names: Mapping[str, str], page: str) -> dict[str, Any]:
     """Everything an event page shows; links in it are relative to the site root, and the
     templates prefix them with ``base`` (the way from ``page`` to the root)."""
     e = report.event
@@ -102,7 +102,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
         "names": names,
         "structure": _structure_text(report),
         "rules_name": report.ruleset.name,
-        "source_name": platform_name(e.source) if e.source is not None else "",
+        "source_name": platform_name(e.origin) if e.origin is not None else "",
         "rules_url": f"rules/{rules_page(report.ruleset.id)}/",
         **_round_standings(report, names, links, registry),
         **_main_standings(report, names, links, registry),
@@ -126,7 +126,7 @@ def _event_context(report: EventReport, inputs: SiteInputs, names: Mapping[str, 
     }
 
 
-def _decks(report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> dict[str, Any]:
+def _decks(report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> dict[str, Any]:
     """The decklists page's decks, and the documents their cards are drawn from."""
     decks = deck_views(report, names, links, registry)
     documents = cards_documents(report.event.slug)
@@ -135,7 +135,7 @@ def _decks(report: EventReport, names: Mapping[str, str], links: Links, registry
 
 
 def _round_standings(
-    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
 ) -> dict[str, Any]:
     """The standings after each round: their tables' frames and their rows as data."""
     found = round_standings(report, names, links, registry)
@@ -150,7 +150,7 @@ def _after_round(number: int, planned: int | None) -> str:
 
 
 def _main_standings(
-    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
 ) -> dict[str, Any]:
     """The event page's standings and their title, as the event stands.
 
@@ -175,7 +175,9 @@ def _main_standings(
     }
 
 
-def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None) -> Files:
+def _event_pages(
+    report: EventSummary, inputs: SiteInputs, templates: SearchPath, tables: Tables | None = None
+) -> Files:
     e = report.event
     names = player_names(e, inputs.players)
     prefix = f"events/{e.slug}/"
@@ -212,7 +214,7 @@ def _event_pages(report: EventReport, inputs: SiteInputs, templates: SearchPath,
     return files
 
 
-def _print_view(report: EventReport, names: Mapping[str, str], site_url: str) -> PrintedRound | None:
+def _print_view(report: EventSummary, names: Mapping[str, str], site_url: str) -> PrintedRound | None:
     """The latest round as printed for the wall (sheet sorted by name, result slips, each
     slip with a QR code to the round when the site's address is known).
 
@@ -233,7 +235,7 @@ def _qr(site_url: str, path: str, ref: str) -> QrCode | None:
     return qr_code(address, ref) if address else None
 
 
-def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
+def _live(report: EventSummary, ctx: Mapping[str, Any], version: str, inputs: SiteInputs) -> dict[str, Any] | None:
     """The live block of an event page (:mod:`ingest.site.live`), while the event is played."""
     e = report.event
 
@@ -245,16 +247,16 @@ def _live(report: EventReport, ctx: Mapping[str, Any], version: str, inputs: Sit
 
 @dataclass(frozen=True, slots=True)
 class RenderedEvent:
-    """One event made into its own files, and its digest for the pages about many events."""
+    """One event made into its own files, and its brief for the pages about many events."""
 
-    digest: EventDigest
+    brief: EventBrief
     files: Files
     """Its pages, fragments and API documents (paths in ``build/docs``, fragments under
     :data:`~ingest.site.fragments.PREFIX`)."""
 
 
-def render_event(report: EventReport, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
-    """An event's files (pages, fragments, API documents) and digest, in the site's language
+def render_event(report: EventSummary, inputs: SiteInputs, templates: SearchPath) -> RenderedEvent:
+    """An event's files (pages, fragments, API documents) and brief, in the site's language
     (``inputs.language``)."""
     record = analytics_record(report, inputs.players)
     with i18n.use(inputs.lang()):
@@ -262,4 +264,4 @@ def render_event(report: EventReport, inputs: SiteInputs, templates: SearchPath)
         files = _event_pages(report, inputs, templates, tables)
         if tables is not None:
             files.update(event_table_files(report.event.slug, tables))
-        return RenderedEvent(event_digest(report, inputs.players, record), files)
+        return RenderedEvent(event_brief(report, inputs.players, record), files)

@@ -19,24 +19,24 @@ from ingest.core.figures import pct_of
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore, MatchKind, Round
-from ingest.report.event_report import EventReport
-from ingest.report.match_history import seat_labels
 from ingest.rules.playoff import playoff_round_title
 from ingest.rules.published import published_note
 from ingest.rules.standings_values import Row, Standings
 from ingest.rules.tiebreakers import get_tiebreaker
 from ingest.site import i18n
-from ingest.site.digest import unit_url
+from ingest.site.brief import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
+from ingest.summary.match_history import seat_labels
 
 Links = Mapping[str, str]
 """Each unit's page (player, or team on a team event) by id, from the site root (:func:`unit_links`)."""
 
 
 def unit_links(event: Event, registry: PlayerRegistry) -> dict[str, str]:
-    """The page of every player and team of an event (:func:`~ingest.site.digest.unit_url`), worked out once."""
+    """The page of every player and team of an event (:func:`~ingest.site.brief.unit_url`), worked out once."""
     units = [p.id for p in event.players] + [t.id for t in event.teams]
     return {unit: unit_url(event, unit, registry) for unit in units}
 
@@ -95,7 +95,7 @@ def result_text(match_players: Sequence[str], score: Any, kind: MatchKind) -> st
 
 
 SEATS = {"first": N_("first"), "second": N_("second"), "third": N_("third")}
-"""Bushiroad's seat names (:func:`ingest.report.match_history.seat_labels`); MTR's A, B, C stay letters."""
+"""Bushiroad's seat names (:func:`ingest.summary.match_history.seat_labels`); MTR's A, B, C stay letters."""
 
 
 def seat_names(event: Event) -> list[str]:
@@ -154,7 +154,7 @@ class StandingsView:
 
 
 def standings_view(
-    report: EventReport,
+    report: EventSummary,
     table: Standings,
     names: Mapping[str, str],
     links: Links,
@@ -188,7 +188,7 @@ def standings_view(
     return _view(report, table, shown, tuple(rows))
 
 
-def _view(report: EventReport, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
+def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
     event = report.event
     if "h2h" in table.tiebreakers:
         heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
@@ -251,9 +251,9 @@ class RoundStandings:
 
 
 def round_standings(
-    report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
 ) -> RoundStandings:
-    """The standings after each finished round of an event (:attr:`EventReport.standings`), for
+    """The standings after each finished round of an event (:attr:`EventSummary.standings`), for
     its rounds page: the round being played has none until it is over (its results so far
     count nowhere, as on the event page)."""
     event = report.event

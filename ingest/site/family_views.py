@@ -20,7 +20,6 @@ from typing import Any, Protocol
 from ingest.core.families import family_of
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.report.event_report import EventReport
 from ingest.site.event_views import Links
 from ingest.site.match_views import MatchViews
 from ingest.site.page_views import PageViews
@@ -28,12 +27,15 @@ from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode
 from ingest.site.wot_views import WotViews
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 
 class FamilyViews(Protocol):
     """One family's part of an event's pages and documents."""
 
-    def pages(self, report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> PageViews:
+    def pages(
+        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    ) -> PageViews:
         """What the event's pages show of its rounds."""
         ...
 
@@ -45,7 +47,7 @@ class FamilyViews(Protocol):
 
     def live(
         self,
-        report: EventReport,
+        report: EventSummary,
         views: PageViews,
         version: str,
         url_of: Callable[[str], str],
@@ -58,7 +60,7 @@ class FamilyViews(Protocol):
         """Every entry of a round as the event's API document gives it."""
         ...
 
-    def api_extra(self, report: EventReport) -> dict[str, Any]:
+    def api_extra(self, report: EventSummary) -> dict[str, Any]:
         """What the family adds to the event's API document."""
         ...
 

@@ -16,10 +16,10 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.report.cut_verdicts import CutOutlook
 from ingest.site import cut_words
 from ingest.site.event_views import RoundView
 from ingest.site.i18n import gettext as _
+from ingest.summary.cut_verdicts import CutOutlook
 
 VERSION_FILE = "version.txt"
 """The file beside an event page that holds its version token."""

@@ -10,7 +10,6 @@ from typing import Any
 
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.report.event_report import EventReport
 from ingest.site.event_views import Links, rounds_view
 from ingest.site.live import live_view
 from ingest.site.match_print import print_match_round
@@ -19,12 +18,15 @@ from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode
 from ingest.site.team_views import teams_view
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 
 class MatchViews:
     """The views of an MTR-style event (MTR, Aequitas, Bushiroad; team events too)."""
 
-    def pages(self, report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> PageViews:
+    def pages(
+        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    ) -> PageViews:
         """Each round's and playoff round's matches; a team event's teams. With standings, every
         player is in them (with their deck); a team event lists the players of each team."""
         e = report.event
@@ -43,7 +45,7 @@ class MatchViews:
 
     def live(
         self,
-        report: EventReport,
+        report: EventSummary,
         views: PageViews,
         version: str,
         url_of: Callable[[str], str],
@@ -59,7 +61,7 @@ class MatchViews:
         """Each match, bye and loss; a team event's team results."""
         return [_match(m) for m in rnd.matches]
 
-    def api_extra(self, report: EventReport) -> dict[str, Any]:
+    def api_extra(self, report: EventSummary) -> dict[str, Any]:
         """Nothing: the document's ``final`` holds the standings."""
         del report
         return {}

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from ingest.decks.format_registry import FormatRegistry
-from ingest.report.event_report import EventReport
 from ingest.site import i18n
 from ingest.site.fragments import encode, fragments_key
 from ingest.site.render import render_page
@@ -24,6 +23,7 @@ from ingest.source.layers import SearchPath
 from ingest.source.league_config import LeagueSettings
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Season
+from ingest.summary.event_summary import EventSummary
 
 Files = dict[str, str | bytes]
 Mapper = Callable[[Callable[[Sequence[str]], Files], Sequence[Sequence[str]], Callable[[], None]], Iterable[Files]]
@@ -43,7 +43,7 @@ def in_order(
 class SiteInputs:
     """Everything the site is made from."""
 
-    reports: tuple[EventReport, ...]
+    reports: tuple[EventSummary, ...]
     """Every event, computed."""
     players: PlayerRegistry
     """players.yaml."""

@@ -1,7 +1,7 @@
 """The players' pages: each player's results across events, lifetime record, head to head
 and decks, and the players' index.
 
-A player page is made from the player's history (:mod:`ingest.report.history`), which the
+A player page is made from the player's history (:mod:`ingest.summary.history`), which the
 build takes from every event's digest. The pages are made in two chunks that a build may
 render in parallel (a ``Mapper``), and kept by a digest of their inputs (:data:`PLAYER_PAGE`
 keys), so a page whose player's history did not change is not made again.
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.slug import slug
-from ingest.report.history import HistoryEntry, PlayerHistories
 from ingest.site import i18n
 from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
@@ -24,6 +23,7 @@ from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.source.layers import SearchPath
 from ingest.source.naming import is_unnamed
+from ingest.summary.history import HistoryEntry, PlayerHistories
 
 PLAYER_PAGE = "player:"
 """How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""

@@ -6,14 +6,14 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from ingest.core.games import GAMES
-from ingest.report.history import PlayerHistories
 from ingest.rules.rulesets import get_ruleset, registered_rulesets
 from ingest.site import i18n
-from ingest.site.digest import EventDigest
+from ingest.site.brief import EventBrief
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.page import SiteInputs
 from ingest.site.search_index import YEAR_PARAM
+from ingest.summary.history import PlayerHistories
 
 SEARCH_YEARS = 2
 """Years of events (the latest ones) in the main search index."""
@@ -27,7 +27,7 @@ RULES_TEXT = {
 
 
 def search_entries(
-    inputs: SiteInputs, digests: Sequence[EventDigest], histories: PlayerHistories
+    inputs: SiteInputs, briefs: Sequence[EventBrief], histories: PlayerHistories
 ) -> list[dict[str, str]]:
     """The site's search index: one short entry per thing a reader looks for.
 
@@ -43,7 +43,7 @@ def search_entries(
     one entry per year (see :func:`ingest.site.search_index.write_search_index`).
     """
     out: list[dict[str, str]] = []
-    recent = max((d.history.date.year for d in digests), default=0) - SEARCH_YEARS + 1
+    recent = max((d.history.date.year for d in briefs), default=0) - SEARCH_YEARS + 1
     older: dict[int, list[str]] = defaultdict(list)
     for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
         entries = histories.entries.get(cid, ())
@@ -56,7 +56,7 @@ def search_entries(
             text += _("; decks: %(decks)s") % {"decks": i18n.separated(decks[:5])}
         out.append({"location": f"players/{cid}/", "title": name, "text": text})
     latest_deck: dict[str, tuple[str, str, str]] = {}
-    for d in sorted(digests, key=lambda d: (d.history.date, d.history.slug), reverse=True):
+    for d in sorted(briefs, key=lambda d: (d.history.date, d.history.slug), reverse=True):
         entry = dict(d.search)
         year = d.history.date.year
         if year < recent:

@@ -2,7 +2,7 @@
 each player's counted and dropped results, and the qualification line.
 
 :func:`compute_seasons` works every season out once per build (from each event's history,
-:class:`~ingest.report.history.EventHistory`); :func:`season_files` renders ``seasons/index.md``,
+:class:`~ingest.summary.history.EventHistory`); :func:`season_files` renders ``seasons/index.md``,
 ``seasons/<id>.md``, ``api/seasons.json`` and ``api/seasons/<id>.json``;
 :func:`event_seasons` and :func:`player_seasons` give the links the event and player
 pages show. All pure.
@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.model import Event
-from ingest.report.history import EventHistory
-from ingest.report.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
 from ingest.site import i18n
 from ingest.site.api import API_VERSION
 from ingest.site.i18n import N_, ordinal
@@ -27,6 +25,8 @@ from ingest.site.season_words import qualify_text, rules_text
 from ingest.source.layers import SearchPath
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Rules, Season, points_text
+from ingest.summary.history import EventHistory
+from ingest.summary.season_table import SeasonEvent, SeasonTable, TableRow, movement, season_events, table_progression
 
 UNNAMED = N_("Unnamed player")
 """A season table's row for a player who chose not to be named (``names`` has only the

@@ -1,5 +1,5 @@
 """The site as data: every file of ``build/docs`` and ``build/fragments`` made from the events'
-files and digests (the pages about many events: home, events index, players, seasons,
+files and briefs (the pages about many events: home, events index, players, seasons,
 formats, rules, feeds, the API index, the search index) and the assets. Writing them and
 running the site engine is :mod:`ingest.publish.run`'s job."""
 
@@ -11,11 +11,10 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ingest.report.history import histories_from
 from ingest.site import api, i18n
 from ingest.site.analytics_pages import KeptPages, analytics_pages, formats_with_analytics, season_analytics
 from ingest.site.api_tables import tables_index
-from ingest.site.digest import EventDigest
+from ingest.site.brief import EventBrief
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
 from ingest.site.fragments import PREFIX
@@ -26,10 +25,11 @@ from ingest.site.search import search_entries
 from ingest.site.search_index import SEARCH_FILE
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
 from ingest.source.layers import SearchPath
+from ingest.summary.history import histories_from
 
 
 def templates_fingerprint(templates: SearchPath) -> str:
-    """A digest of every template and asset the search path finds (rendered pages depend on all of them)."""
+    """A brief of every template and asset the search path finds (rendered pages depend on all of them)."""
     import hashlib
 
     h = hashlib.sha256()
@@ -51,7 +51,7 @@ def site_files(
 
     The events are ``inputs.reports``, rendered here, and ``rendered``: events made into
     their files before (:func:`render_event`; a build keeps them for unchanged events).
-    The pages about many events are made from the events' digests only, so they are the
+    The pages about many events are made from the events' briefs only, so they are the
     same whichever way an event came.
 
     ``page_cache`` keeps each event's rendered pages between builds of one process: an
@@ -82,14 +82,14 @@ def _site_files(
         if progress is not None:
             progress("rendering event pages", done, len(reports))
         events.append(render_event(report, inputs, templates))
-    events.sort(key=lambda r: (r.digest.history.date, r.digest.history.slug))
-    digests = [r.digest for r in events]
-    histories_of = [d.history for d in digests]
+    events.sort(key=lambda r: (r.brief.history.date, r.brief.history.slug))
+    briefs = [r.brief for r in events]
+    histories_of = [d.history for d in briefs]
     seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
     # The format as its page names it ("Modern"), where the event file wrote its id.
     summaries = [
         {**d.summary, "format_name": inputs.formats.display_name(d.summary["game"], d.summary["format"])}
-        for d in digests
+        for d in briefs
     ]
     # Sections follow the event's state, not its date: a finished event dated today is a
     # result, an event being played is "playing now" (and nowhere else).
@@ -116,26 +116,26 @@ def _site_files(
                     "base": "",
                     "site_name": inputs.site_name,
                     "live": [s for s in summaries if s["status"] == "in-progress"],
-                    "feeds": _feed_links(digests),
+                    "feeds": _feed_links(briefs),
                     "seasons": [{"name": c.season.name, "url": f"seasons/{c.season.id}/"} for c in seasons],
                 },
             )
         )
         head.update(
             feed_files(
-                [d.feed for d in digests], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
+                [d.feed for d in briefs], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
             )
         )
         head.update(_events_index(summaries, templates, inputs.today))
-        made = analytics_pages(inputs, templates, digests, analytics, fingerprint)
+        made = analytics_pages(inputs, templates, briefs, analytics, fingerprint)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
-        tail.update(format_pages(inputs, templates, formats_with_analytics(digests)))
+        tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
         tail.update(made)
         tail.update(rules_pages(inputs, templates))
-        tail.update(api.api_files([d.api_entry for d in digests], histories))
+        tail.update(api.api_files([d.api_entry for d in briefs], histories))
         tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
-            search_entries(inputs, digests, histories), ensure_ascii=False, separators=(",", ":")
+            search_entries(inputs, briefs, histories), ensure_ascii=False, separators=(",", ":")
         )
 
     if progress is not None:
@@ -158,7 +158,7 @@ def archive_tables(events: Sequence[RenderedEvent]) -> Files:
     """The archive's tables: ``api/tables.json``, every event's files (:mod:`ingest.site.api_tables`)."""
     return tables_index(
         {"slug": h.slug, "date": h.date.isoformat(), "game": h.game, "format": h.format}
-        for h in (e.digest.history for e in events)
+        for h in (e.brief.history for e in events)
     )
 
 
@@ -213,9 +213,9 @@ def _events_index(summaries: Sequence[Mapping[str, Any]], templates: SearchPath,
     return files
 
 
-def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:
+def _feed_links(briefs: Sequence[EventBrief]) -> dict[str, Any]:
     """The home page's links to the feeds: all events, each game's events, results."""
-    games = sorted({(d.game_name, d.history.game) for d in digests})
+    games = sorted({(d.game_name, d.history.game) for d in briefs})
     return {
         "all": calendar_path(),
         "games": [{"name": name, "path": calendar_path(game)} for name, game in games],
@@ -224,7 +224,7 @@ def _feed_links(digests: Sequence[EventDigest]) -> dict[str, Any]:
 
 
 def files_digest(files: Mapping[str, str | bytes]) -> str:
-    """A stable digest of a file set (for tests and caching)."""
+    """A stable brief of a file set (for tests and caching)."""
     import hashlib
 
     h = hashlib.sha256()

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
-from ingest.report.event_report import EventReport
-from ingest.site.digest import unit_url
+from ingest.site.brief import unit_url
 from ingest.site.event_views import computed_label, result_text, seat_names, seats_text
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class TeamView:
     matches: tuple[TeamMatchRow, ...]
 
 
-def teams_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> tuple[TeamView, ...]:
+def teams_view(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> tuple[TeamView, ...]:
     """Each team: members in seat order, its standing, and every team match with the seat results,
     by rank."""
     e = report.event

@@ -12,8 +12,7 @@ from ingest.core.figures import show_points
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import Round
-from ingest.report.event_report import EventReport
-from ingest.site.digest import unit_url
+from ingest.site.brief import unit_url
 from ingest.site.event_views import Links
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
@@ -21,6 +20,7 @@ from ingest.site.page_views import PageViews
 from ingest.site.print_views import PrintedRound, Slip, WallLine, printed_round
 from ingest.site.qr import QrCode
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
 from ingest.wot import cycle_of
 from ingest.wot.wot_entry import WotEntry, wot_entries
 
@@ -117,7 +117,7 @@ def _ended(g: WotEntry) -> str:
     return " ".join(x for x in (how, when) if x)
 
 
-def wot_view(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> WotView:
+def wot_view(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> WotView:
     """Each game's tables, the standings after each game and the cycles, as the pages show them."""
     assert report.wot is not None
     e = report.event
@@ -222,7 +222,9 @@ def _override_note(g: WotEntry) -> str:
 class WotViews:
     """The views of a Wheel of Time event."""
 
-    def pages(self, report: EventReport, names: Mapping[str, str], links: Links, registry: PlayerRegistry) -> PageViews:
+    def pages(
+        self, report: EventSummary, names: Mapping[str, str], links: Links, registry: PlayerRegistry
+    ) -> PageViews:
         """Each game, the standings after each and the cycles (:func:`wot_view`); the standings
         list every player once the games are scored."""
         del links
@@ -243,7 +245,7 @@ class WotViews:
 
     def live(
         self,
-        report: EventReport,
+        report: EventSummary,
         views: PageViews,
         version: str,
         url_of: Callable[[str], str],
@@ -267,7 +269,7 @@ class WotViews:
                 out.append({"bye": g.hero or g.villain, "side": "villain" if g.villain else "hero"})
         return out
 
-    def api_extra(self, report: EventReport) -> dict[str, Any]:
+    def api_extra(self, report: EventSummary) -> dict[str, Any]:
         """The standings after each game (``wot_standings``), once the games are scored."""
         if report.wot is None:
             return {}

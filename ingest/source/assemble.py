@@ -18,7 +18,7 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.core.families import family_of_game, owner_of
 from ingest.core.games import DEFAULT_RULES
 from ingest.core.ids import PlayerId
-from ingest.core.model import Event, Phase, Player, PlayoffSpec, Source, Structure, Team
+from ingest.core.model import Event, EventOrigin, Phase, Player, PlayoffSpec, Structure, Team
 from ingest.core.slug import slug
 from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.source.assemble_checks import EventChecks
@@ -127,10 +127,10 @@ class _Assembler(EventChecks):
             organizer=str(d.get("organizer") or ""),
             description=str(d.get("description") or ""),
             url=str(d.get("url") or ""),
-            source=self.source(),
+            origin=self.origin(),
         )
 
-    def source(self) -> Source | None:
+    def origin(self) -> EventOrigin | None:
         """The ``source`` block of an imported event (:mod:`ingest.rules.published`)."""
         raw = self.data.get("source")
         if not isinstance(raw, Mapping) or not self.intact(("source",)):

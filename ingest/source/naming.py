@@ -9,7 +9,7 @@ event's roster), under the id ``P17``, and has no player page. Ids written in lo
 and the terminal standings are computed from: names replaced, and the ids of players who
 chose not to be named in full replaced by their canonical id (initials, handle) or their
 number (hidden). Each renamed player keeps their id in the file as
-:attr:`~ingest.core.model.Player.source_id`, which the standings draw their seeded random
+:attr:`~ingest.core.model.Player.file_id`, which the standings draw their seeded random
 order with, so the standings are exactly those of the file. :func:`public_deck_files`
 gives the decklist files read beside the event the same ids, so a hidden player's deck
 stays theirs, under their number.
@@ -87,9 +87,9 @@ def public_event(event: Event, registry: PlayerRegistry) -> Event:
     def player(p: Player) -> Player:
         if p.id not in ids and p.id not in names:
             return p
-        return replace(p, id=to(p.id), name=names.get(p.id, p.name), source_id=p.id if p.id in ids else "")
+        return replace(p, id=to(p.id), name=names.get(p.id, p.name), file_id=p.id if p.id in ids else "")
 
-    source = event.source
+    source = event.origin
     if source is not None:
         source = replace(source, standings=tuple(replace(row, player=to(row.player)) for row in source.standings))
     return replace(
@@ -99,7 +99,7 @@ def public_event(event: Event, registry: PlayerRegistry) -> Event:
         playoff=tuple(r.renamed(to) for r in event.playoff),
         cut_drops=tuple(to(x) for x in event.cut_drops),
         teams=tuple(replace(t, members=tuple(to(m) for m in t.members)) for t in event.teams),
-        source=source,
+        origin=source,
     )
 
 

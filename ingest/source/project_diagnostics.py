@@ -4,7 +4,7 @@
   archetypes, ``players.yaml``, the site configuration and the card data it names);
 * :func:`event_checks`: checks that need a whole assembled event (pairing rules, game
   records, deck legality); ``build`` gets the same diagnostics from each event's report
-  (:attr:`ingest.report.event_report.EventReport.checks`), computed once with the decks and cached;
+  (:attr:`ingest.summary.event_summary.EventSummary.checks`), computed once with the decks and cached;
 * :func:`check_project`: what ``scorekeeper validate`` reports, the whole truth about
   the files given (and the shared ones);
 * :func:`check_event_file`: what a command that reads one event (``standings``,
@@ -62,11 +62,11 @@ def checks_for(
     """
     out = recorded_pairing_checks(event, by_round)
     found = deck_checks(event, decks, formats, card_data)
-    if found and event.source is None and finished is None:
+    if found and event.origin is None and finished is None:
         from ingest.planner.plan import is_finished
 
         finished = is_finished(event)
-    if event.source is not None:  # decks as another platform registered them: facts, kept as recorded
+    if event.origin is not None:  # decks as another platform registered them: facts, kept as recorded
         found = [d if d.is_error else settled(d) for d in found]
     elif finished:
         played = " (played: the event is over)"

@@ -174,7 +174,7 @@ class Events:
             return live
 
     def _load(self, path: Path) -> LiveEvent:
-        from ingest.site.digest import player_names
+        from ingest.site.brief import player_names
 
         shown = display_path(path, self.project.root)
         slug = slug_for(path.as_posix())

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ingest.analytics.records import EventRecord, event_record
 from ingest.core.model import Event
-from ingest.report.event_report import compute_report
+from ingest.summary.event_summary import compute_summary
 from tests.builders import bye, double_loss, make_event, played
 
 DECKS = {"a1": "Burn", "a2": "Burn", "d1": "Burn", "b1": "Tron", "b2": "Tron", "c1": "Murktide", "c2": "Murktide"}
@@ -30,7 +30,7 @@ def with_decks(event: Event, slug: str, decks: Mapping[str, str], policy: str, d
 
 
 def record(event: Event) -> EventRecord:
-    return event_record(compute_report(event, ()))
+    return event_record(compute_summary(event, ()))
 
 
 def event_one(policy: str = "public") -> Event:

@@ -24,9 +24,9 @@ from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
 from ingest.core.model import Event
 from ingest.importers import Archive, prepare_import, read_source
-from ingest.report.event_report import compute_report
 from ingest.source.pipeline import load_archetype_book, load_event
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.builders import DATA
 from tests.conformance_data import corpus_event, corpus_files
 
@@ -74,7 +74,7 @@ def _reconciled(name: str) -> tuple[EventRecord, int, list[str]]:
     """The event's record, its matches counted and the players whose Swiss standings row
     differs from the match table."""
     event = _hashed(corpus_event(name, "mtr"))
-    report = compute_report(event, ())
+    report = compute_summary(event, ())
     record = event_record(report)
     written = sum(len(r.matches) for r in (*event.rounds, *event.playoff))
     assert len(record.matches) == written
@@ -130,7 +130,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Event,
         prepared.target.write_text(prepared.text, encoding="utf-8")
         loaded = load_event(prepared.target, project)
         assert loaded.event is not None
-        out[path.name] = (loaded.event, event_record(compute_report(loaded.event, loaded.deck_files, archetypes=book)))
+        out[path.name] = (loaded.event, event_record(compute_summary(loaded.event, loaded.deck_files, archetypes=book)))
     return out
 
 

@@ -14,9 +14,9 @@ import pytest
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.records import EventRecord, event_record
 from ingest.core.model import Event
-from ingest.report.event_report import compute_report
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.site_helpers import make_project
 
 TEAM = "2026-10-10-team-unified-standard"
@@ -41,7 +41,7 @@ def _with_archetypes(event: Event) -> Event:
 
 def test_a_team_match_is_a_row_per_seat(team: tuple[Event, str]) -> None:
     event, text = team
-    record = event_record(compute_report(event, ()))
+    record = event_record(compute_summary(event, ()))
     members = {t.id: t.members for t in event.teams}
     # the file's team matches, in order: (teams, each seat's games)
     written = re.findall(r"teams: \[([a-z-]+), ([a-z-]+)\], seats: \[(.*?)\]\}", text)
@@ -57,7 +57,7 @@ def test_a_team_match_is_a_row_per_seat(team: tuple[Event, str]) -> None:
 
 def test_seat_matches_count_in_the_figures(team: tuple[Event, str]) -> None:
     event, _ = team
-    record: EventRecord = event_record(compute_report(_with_archetypes(event), ()))
+    record: EventRecord = event_record(compute_summary(_with_archetypes(event), ()))
     a = analyse([record], Scope(record.game, record.format))
     assert a.counted + sum(n for _, n in a.excluded) == len(record.matches) > 0
     assert sum(r.tally.matches for r in a.rows) == 2 * a.counted > 0

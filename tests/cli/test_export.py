@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ingest.analytics.tables import CARD_COLUMNS, MATCH_COLUMNS, STANDINGS_COLUMNS
-from ingest.report.event_report import compute_report
+from ingest.summary.event_summary import compute_summary
 from tests.builders import run_cli, run_ok
 from tests.site_helpers import MODERN, make_project, sample_event_and_decks
 
@@ -45,7 +45,7 @@ def test_one_format_one_row_per_entry_standings_row_and_card(project: Path, tmp_
     assert standings[0]["rank"] == "1"
     cards = _rows(tmp_path / "cards.csv")
     assert tuple(cards[0]) == CARD_COLUMNS
-    report = compute_report(*sample_event_and_decks(MODERN))
+    report = compute_summary(*sample_event_and_decks(MODERN))
     listed = sum(e.count for d in report.decks.values() for e in d.decklist.entries)
     assert listed > 0 and sum(int(c["count"]) for c in cards) == listed
     assert {c["player"] for c in cards} == set(report.decks)

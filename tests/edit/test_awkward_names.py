@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from ingest.cli.main import main
 from ingest.core.safetext import unsafe_character
-from ingest.edit.fragments import block_fragment, block_scalar, flow_scalar, render_flow
+from ingest.edit.yaml_text import block_fragment, block_scalar, flow_scalar, render_flow
 from ingest.source.pipeline import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.edit.fragments import _plain_block, block_fragment, ruamel_block
+from ingest.edit.yaml_text import _plain_block, block_fragment, ruamel_block
 
 _WORDS = st.sampled_from(
     ["p01266", "alice", "Bob", "yes", "No", "on", "y", "n", "null", "true", "x-1", "a_b", "e", "inf", "nan"]

@@ -23,12 +23,12 @@ from ingest.core.model import Event
 from ingest.core.rounds import GameScore, Match, MatchKind
 from ingest.decks.deck_file import DeckFile
 from ingest.importers import Archive, prepare_import, read_source
-from ingest.report.event_report import compute_report
 from ingest.rules.final_standings import final_standings
 from ingest.rules.standings_values import Standings
 from ingest.site.api_mtgo import finished_rounds, mtgo_document, mtgo_files
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT, make_event
 from tests.importers.decklistcache_model import read_cache_item
 from tests.site_helpers import MODERN, TEAM, WOT, sample_event_and_decks
@@ -49,7 +49,7 @@ def _rows(table: Standings) -> list[tuple[object, ...]]:
 
 
 def _reimport(event: Event, root: Path, deck_files: Sequence[DeckFile] = ()) -> Event:
-    report = compute_report(event, deck_files)
+    report = compute_summary(event, deck_files)
     doc = mtgo_document(report, PlayerRegistry())
     assert doc is not None
     SCHEMA.validate(doc)
@@ -66,7 +66,7 @@ def _reimport(event: Event, root: Path, deck_files: Sequence[DeckFile] = ()) -> 
 def test_a_sample_event_round_trips_with_the_same_standings(slug: str, tmp_path: Path) -> None:
     event, deck_files = sample_event_and_decks(slug)
     back = _reimport(event, tmp_path, deck_files)
-    report = compute_report(event, deck_files)
+    report = compute_summary(event, deck_files)
     assert report.current is not None
     assert _rows(final_standings(back)) == _rows(report.current)
     # A round in progress is left out until it is over: the standings do not count it yet.
@@ -75,7 +75,7 @@ def test_a_sample_event_round_trips_with_the_same_standings(slug: str, tmp_path:
 
 
 def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
-    report = compute_report(*sample_event_and_decks(MODERN))
+    report = compute_summary(*sample_event_and_decks(MODERN))
     files = mtgo_files(report, PlayerRegistry())
     (path, text), *_ = files.items()
     assert path == f"api/events/{MODERN}.mtgo.json"
@@ -90,7 +90,7 @@ def test_the_document_of_a_sample_event(tmp_path: Path) -> None:
 
 def test_wheel_of_time_team_and_upcoming_events_have_no_such_document() -> None:
     for slug in (WOT, TEAM, "2026-12-04-legacy-league"):
-        assert mtgo_files(compute_report(*sample_event_and_decks(slug)), PlayerRegistry()) == {}
+        assert mtgo_files(compute_summary(*sample_event_and_decks(slug)), PlayerRegistry()) == {}
 
 
 # -- any event -----------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ def test_a_shrinking_field_s_last_match_is_not_taken_for_a_final(tmp_path: Path)
     ]
     event = make_event(rounds, players=[str(x) for x in p], drops={2: [p[0], p[1]], 3: [p[2], p[3]]})
     back = _reimport(event, tmp_path)
-    assert back.source is not None and not back.source.standings_are_published
+    assert back.origin is not None and not back.origin.standings_are_published
     assert not back.playoff and len(back.rounds) == 4
     assert _rows(final_standings(back)) == _rows(final_standings(event))
 

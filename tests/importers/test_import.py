@@ -21,7 +21,7 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
-from ingest.core.model import Event, Source
+from ingest.core.model import Event, EventOrigin
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
 from ingest.source.pipeline import load_event
@@ -53,10 +53,10 @@ def _import_all(root: Path, files: list[str]) -> dict[str, PreparedImport]:
     return out
 
 
-def _source(event: Event) -> Source:
+def _source(event: Event) -> EventOrigin:
     """An imported event's source (every imported event has one)."""
-    assert event.source is not None
-    return event.source
+    assert event.origin is not None
+    return event.origin
 
 
 def _write(prepared: PreparedImport) -> None:
@@ -100,8 +100,8 @@ def test_every_file_imports_and_validates_without_errors(
     # What the platform recorded is a fact: shown, but it never fails a strict run (the
     # publishing workflow runs `validate --strict` and `build --strict`).
     assert not has_errors(diags, strict=True), [d.render() for d in diags if not d.settled]
-    assert loaded.event.source is not None
-    assert loaded.event.source.url.startswith("https://")
+    assert loaded.event.origin is not None
+    assert loaded.event.origin.url.startswith("https://")
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -145,13 +145,13 @@ def test_what_each_platform_needed(imported: tuple[Path, dict[str, PreparedImpor
     assert [r.name for r in topdeck.playoff] == ["Top 8", "Top 4", "Top 2"]
     assert "gw" not in final_standings(topdeck).tiebreakers  # no games, no game-win figures
     mtgo = event("MTGO--legacy-challenge")
-    assert mtgo.rounds == () and mtgo.source is not None and mtgo.source.rounds == "top-cut-only"
+    assert mtgo.rounds == () and mtgo.origin is not None and mtgo.origin.rounds == "top-cut-only"
     assert mtgo.structure.swiss_rounds == 6  # 8-1 for the champion, 3 of them in the top 8
     jaffers = event("MTGmelee--jaffers")
     assert jaffers.structure.dropped_evaluated == "end"
     assert all(r.wins is None for r in _source(jaffers).standings)
     rcq = event("MTGmelee--regional-championship")
-    assert rcq.source is not None and rcq.source.rounds == "incomplete"  # two decklist pages published
+    assert rcq.origin is not None and rcq.origin.rounds == "incomplete"  # two decklist pages published
     tappa = event("MTGmelee--tappa")
     inferred = [m for rnd in tappa.rounds for m in rnd.matches if "inferred" in m.note]
     assert [(m.players, m.score.notation() if m.score else None) for m in inferred] == [

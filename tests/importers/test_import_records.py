@@ -87,9 +87,9 @@ def test_two_players_with_one_name_get_two_ids_and_a_warning(tmp_path: Path) -> 
     # round 1: the first Bob plays Ann, the second (the first is paired) plays Cid; round 2: they meet
     assert [m.players for m in event.rounds[0].matches] == [("ann", "bob"), ("bob-2", "cid")]
     assert [m.players for m in event.rounds[1].matches] == [("bob", "bob-2"), ("ann", "cid")]
-    assert [r.player for r in event.source.standings] == ["ann", "bob", "bob-2", "cid"]
+    assert [r.player for r in event.origin.standings] == ["ann", "bob", "bob-2", "cid"]
     assert said == []
-    assert any('called "Bob"' in note for note in event.source.notes)
+    assert any('called "Bob"' in note for note in event.origin.notes)
     decks = sorted(p.name for p in (tmp_path / "events" / "2025" / "decks").rglob("*.txt"))
     assert decks == ["ann.txt", "bob-2.txt", "bob.txt", "cid.txt"]
 

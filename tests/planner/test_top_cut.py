@@ -23,9 +23,9 @@ from ingest.edit.targets import keep_the_cut
 from ingest.planner.outcome import Finished
 from ingest.planner.plan import plan_next_round
 from ingest.planner.top_cut import TopCut, cut_changes, top_cut
-from ingest.report.event_report import compute_report
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.final_standings import final_standings
+from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT, event_at, run_ok
 from tests.builders import run_cli as run
 
@@ -158,7 +158,7 @@ def test_a_correction_after_the_semifinals_still_finishes_the_event(project: Pat
     assert "nothing to pair: the playoff is finished" in done
     event = _event(project)
     assert isinstance(plan_next_round(event), Finished)
-    report = compute_report(event, [])
+    report = compute_summary(event, [])
     assert report.status == "complete" and report.decklists_visible
     assert report.top_cut is not None and report.top_cut.corrected
     # Final places: the cut as made goes first, played out by the bracket; the truth is kept.

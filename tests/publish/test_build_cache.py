@@ -339,7 +339,7 @@ def test_entries_signed_with_another_key_or_of_another_version_are_ignored(tmp_p
     changes: list[tuple[dict[str, Any], bytes]] = [
         ({"version": "0.0.1"}, body),
         ({"format": cache_keys.CACHE_FORMAT + 1}, body),
-        ({"digest": {"history": 1}}, body),
+        ({"brief": {"history": 1}}, body),
         ({"files": [[first, "text", length + len(body), sha]]}, body),  # past the end
         ({}, body + b"x"),  # bytes after the last file
         ({"files": [[first, "pickle", length, sha], *obj["files"][1:]]}, body),

@@ -256,16 +256,16 @@ def test_playoff_places_order_the_top_cut_by_how_far_players_went() -> None:
 
 
 def test_bracket_columns_are_titled_by_the_bracket_size_not_the_rounds_recorded() -> None:
-    from ingest.report.event_report import compute_report
     from ingest.site.bracket_views import bracket_view
+    from ingest.summary.event_summary import compute_summary
 
     players = [f"s{i}" for i in range(1, 9)]
     swiss = [[played(players[i], players[i + 1], "2-0") for i in range(0, 8, 2)]]
     qf = [played("s1", "s8", "2-0"), played("s4", "s5", "2-0"), played("s2", "s7", "2-0"), played("s3", "s6", "2-0")]
-    report = compute_report(make_event(swiss, players=players, playoff=[qf], top=8), ())
+    report = compute_summary(make_event(swiss, players=players, playoff=[qf], top=8), ())
     names = {p: p for p in players}
     assert [c.title for c in bracket_view(report, names)] == ["Quarterfinals"]
-    report = compute_report(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8), ())
+    report = compute_summary(make_event(swiss, players=players, playoff=[qf, [pending("s1", "s4")]], top=8), ())
     assert [c.title for c in bracket_view(report, names)] == ["Quarterfinals", "Semifinals"]
 
 
@@ -282,7 +282,7 @@ def test_the_last_fighter_remaining_after_a_double_loss_is_the_champion() -> Non
     """Bushiroad 3.2.3: only winners advance and the last fighter remaining wins; a time-out
     is a loss for both. Double losses that leave one winner make them the champion with the
     rest of the bracket unplayed, not "Top 2" (the command line's version of this is
-    tests/report/test_standings_command.py)."""
+    tests/summary/test_standings_command.py)."""
     players = ["a", "b", "c", "d"]
     swiss = [[played("a", "b", "1-0"), played("c", "d", "1-0")]]
     playoff = [[played("a", "d", "1-0"), double_loss("b", "c")]]

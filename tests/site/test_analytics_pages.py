@@ -31,9 +31,9 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _records(docs: Path) -> list[EventRecord]:
     """The archive's analytics records, as the build kept them in its digests (recomputed here from the files)."""
-    from ingest.report.event_report import compute_report
-    from ingest.site.digest import analytics_record
+    from ingest.site.brief import analytics_record
     from ingest.source.pipeline import event_data, load_archetype_book, load_event, load_players
+    from ingest.summary.event_summary import compute_summary
 
     project = Project(docs.parents[1])
     data = event_data(project)
@@ -43,7 +43,7 @@ def _records(docs: Path) -> list[EventRecord]:
     for path in sorted((project.root / "events").rglob("*.yaml")):
         item = load_event(path, project, data=data)
         assert item.event is not None
-        out.append(analytics_record(compute_report(item.event, item.deck_files, data.formats, book), players))
+        out.append(analytics_record(compute_summary(item.event, item.deck_files, data.formats, book), players))
     return out
 
 

@@ -13,21 +13,21 @@ from ingest.analytics import records as analytics_records
 from ingest.analytics.records import UNKNOWN, EventRecord, KeptRecord, record_digest
 from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
-from ingest.site.digest import EventDigest, event_digest
+from ingest.site.brief import EventBrief, event_brief
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, SiteInputs
 from ingest.source.layers import SearchPath
 from tests.site_helpers import make_project, site_inputs
 
-Sample = tuple[SiteInputs, SearchPath, list[EventDigest]]
+Sample = tuple[SiteInputs, SearchPath, list[EventBrief]]
 
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Sample:
-    """The sample events' digests (Modern and Weiss Schwarz have analytics pages)."""
+    """The sample events' briefs (Modern and Weiss Schwarz have analytics pages)."""
     project = make_project(tmp_path_factory.mktemp("analytics-rebuild") / "p")
     inputs = site_inputs(project)
-    return inputs, project.templates, [event_digest(r, inputs.players) for r in inputs.reports]
+    return inputs, project.templates, [event_brief(r, inputs.players) for r in inputs.reports]
 
 
 def _flipped(record: EventRecord) -> EventRecord:
@@ -44,23 +44,23 @@ def _flipped(record: EventRecord) -> EventRecord:
     raise AssertionError(f"{record.slug} has no decided match")
 
 
-def _with_result_flipped(digests: list[EventDigest], fmt: str) -> list[EventDigest]:
-    """The digests with one result of the newest ``fmt`` event changed, as making that event again gives."""
-    at = max(i for i, d in enumerate(digests) if d.analytics is not None and d.analytics.format == fmt)
-    kept = digests[at].analytics
+def _with_result_flipped(briefs: list[EventBrief], fmt: str) -> list[EventBrief]:
+    """The briefs with one result of the newest ``fmt`` event changed, as making that event again gives."""
+    at = max(i for i, d in enumerate(briefs) if d.analytics is not None and d.analytics.format == fmt)
+    kept = briefs[at].analytics
     assert kept is not None
-    out = list(digests)
-    out[at] = dataclasses.replace(digests[at], analytics=KeptRecord.of(_flipped(kept.record)))
+    out = list(briefs)
+    out[at] = dataclasses.replace(briefs[at], analytics=KeptRecord.of(_flipped(kept.record)))
     return out
 
 
-def _as_read_back(digests: list[EventDigest]) -> list[EventDigest]:
-    """The digests as a new process reads them from the build cache: records as text, not decoded."""
+def _as_read_back(briefs: list[EventBrief]) -> list[EventBrief]:
+    """The briefs as a new process reads them from the build cache: records as text, not decoded."""
     return [
         dataclasses.replace(d, analytics=KeptRecord(k.text, k.digest, k.game, k.format, k.names_archetypes))
         if (k := d.analytics) is not None
         else d
-        for d in digests
+        for d in briefs
     ]
 
 
@@ -77,10 +77,10 @@ def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     return made
 
 
-def _pages(sample: Sample, digests: list[EventDigest], cache: pages_module.KeptPages | None) -> Files:
+def _pages(sample: Sample, briefs: list[EventBrief], cache: pages_module.KeptPages | None) -> Files:
     inputs, templates, _ = sample
     with i18n.use(inputs.lang()):
-        return pages_module.analytics_pages(inputs, templates, digests, cache, "templates")
+        return pages_module.analytics_pages(inputs, templates, briefs, cache, "templates")
 
 
 def _of(files: Files, game: str, fmt: str) -> Files:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 
-from ingest.report.cut_verdicts import REASONS, VERDICTS, CutOutlook, Reason
 from ingest.site import cut_words, i18n
+from ingest.summary.cut_verdicts import REASONS, VERDICTS, CutOutlook, Reason
 
 
 def _reasons() -> list[Reason]:

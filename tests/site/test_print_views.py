@@ -14,13 +14,13 @@ from ingest.core.figures import show_points
 from ingest.core.model import Event
 from ingest.decks.deck_file import DeckFile
 from ingest.planner.wot import wot_report
-from ingest.report.event_report import compute_report
 from ingest.site import fragments
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
 from ingest.source.pipeline import format_registry, load_event
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from ingest.wot.wot_entry import wot_entries
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
@@ -41,7 +41,7 @@ from tests.site_helpers import (
 def _pages(event: Event, deck_files: Sequence[DeckFile], project: Project | None = None) -> dict[str, str]:
     """An event's pages as the site shows them (fragments in place), by docs path."""
     registry, _ = format_registry(project or Project(ROOT))
-    report = compute_report(event, deck_files, registry)
+    report = compute_summary(event, deck_files, registry)
     inputs = SiteInputs((report,), PlayerRegistry(), registry, TODAY)
     files = render_event(report, inputs, Project(ROOT).templates).files
     out = {}

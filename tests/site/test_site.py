@@ -835,8 +835,8 @@ STRUCTURES = {
 def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) -> None:
     """``decklists: after-event`` waits for the whole event: every Swiss round the table
     recommends, the whole bracket, every round-robin round, the last double-elimination round."""
-    from ingest.report.event_report import event_status
     from ingest.source.pipeline import load_event
+    from ingest.summary.event_summary import event_status
 
     project = make_project(tmp_path, samples=False)
     events = tmp_path / "events" / "2026"

@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from ingest.cli.main import main
 from ingest.core.ids import PlayerId
 from ingest.publish.run import build_site
-from ingest.report.event_report import compute_report
 from ingest.site.search_index import SEARCH_FILE
 from ingest.source.naming import is_unnamed, public_deck_files, public_event, publishable, unnamed_id
 from ingest.source.pipeline import format_registry, load_players
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks
 
@@ -118,8 +118,8 @@ def test_standings_stay_exact_when_every_player_is_hidden(tmp_path: Path) -> Non
         public = public_event(event, registry)
         if event.structure.pairing == "wot-cycles" or event.is_team_event:
             continue
-        real = compute_report(event, deck_files)
-        shown = compute_report(public, public_deck_files(event, deck_files, registry))
+        real = compute_summary(event, deck_files)
+        shown = compute_summary(public, public_deck_files(event, deck_files, registry))
         if real.final is None:  # not started
             assert shown.final is None
             continue
@@ -143,8 +143,8 @@ def test_hiding_a_finalist_leaves_the_event_finished_and_its_lists_public(tmp_pa
     registry, problems = load_players(project)
     assert problems == []
     event, deck_files = sample_event_and_decks(MODERN)
-    real = compute_report(event, deck_files)
-    shown = compute_report(public_event(event, registry), public_deck_files(event, deck_files, registry))
+    real = compute_summary(event, deck_files)
+    shown = compute_summary(public_event(event, registry), public_deck_files(event, deck_files, registry))
     assert real.status == "complete" and real.winner == "noor-berger"
     assert shown.status == "complete" and shown.decklists_visible
     assert shown.winner is not None and is_unnamed(shown.winner)
@@ -213,8 +213,8 @@ def test_a_hidden_players_decklist_file_is_renamed_with_them(tmp_path: Path) -> 
         for f in deck_files
     )
     formats, _ = format_registry(project)
-    real = compute_report(event, illegal, formats)
-    shown = publishable(event, illegal, registry, lambda e, files: compute_report(e, files, formats))
+    real = compute_summary(event, illegal, formats)
+    shown = publishable(event, illegal, registry, lambda e, files: compute_summary(e, files, formats))
     assert ulla not in shown.decks and set(shown.decks) == {hidden if p == ulla else p for p in real.decks}
     assert shown.decks[hidden].decklist == real.decks[ulla].decklist
     assert shown.decks[hidden].legal is False and real.decks[ulla].legal is False

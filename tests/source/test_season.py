@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ingest.cli.main import main
-from ingest.report.season_table import SeasonEvent, SeasonResult, compute_table, movement, table_progression
 from ingest.source.project import Project
 from ingest.source.season import Placement, Points, Qualification, Rules, Selection, Step
 from ingest.source.season_files import load_presets, load_seasons
+from ingest.summary.season_table import SeasonEvent, SeasonResult, compute_table, movement, table_progression
 from tests.builders import DATA, ROOT
 from tests.goldens import Golden
 

@@ -1,13 +1,13 @@
 """Everything computed about one event, bundled for rendering.
 
-:func:`compute_report` is the single step between the model and the site. From the event
+:func:`compute_summary` is the single step between the model and the site. From the event
 and the decklist files read beside it (:class:`~ingest.decks.deck_file.DeckFile`), it
 works out the deck verdicts and archetypes, the metagame, the checks and the event's
 status, as every family has them; then the family's own results
-(:mod:`ingest.report.family_results`): standings after each round and final standings
+(:mod:`ingest.summary.family_results`): standings after each round and final standings
 with the playoff (MTR-style), or each game's scores and the standings after each game
 (Wheel of Time), and the champion. Rendering reads only this (the values are
-:mod:`ingest.report.report_values`'s).
+:mod:`ingest.summary.summary_values`'s).
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from ingest.decks.card_data import CardData
 from ingest.decks.deck_file import DeckFile
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
-from ingest.report.family_results import results_of
-from ingest.report.report_values import EventReport, MetaRow, decklists_visible, event_status, public_archetypes
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_ruleset, uses_published_standings
 from ingest.rules.rulesets import Ruleset
+from ingest.summary.family_results import results_of
+from ingest.summary.summary_values import EventSummary, MetaRow, decklists_visible, event_status, public_archetypes
 
-__all__ = ["EventReport", "MetaRow", "compute_report", "decklists_visible", "event_status", "public_archetypes"]
+__all__ = ["EventSummary", "MetaRow", "compute_summary", "decklists_visible", "event_status", "public_archetypes"]
 
 
 def _without_decks(event: Event) -> Event:
@@ -60,7 +60,7 @@ def _metagame(event: Event, decks: Mapping[PlayerId, DeckInfo], visible: bool) -
     return tuple(rows)
 
 
-def compute_report(
+def compute_summary(
     event: Event,
     deck_files: Sequence[DeckFile],
     formats: FormatRegistry | None = None,
@@ -68,7 +68,7 @@ def compute_report(
     *,
     card_data: Mapping[str, CardData] | None = None,
     today: dt.date | None = None,
-) -> EventReport:
+) -> EventSummary:
     """Computes everything the site shows about one event.
 
     Args:
@@ -92,14 +92,14 @@ def compute_report(
     visible = decklists_visible(event, status)
     if not visible:  # checked above with everything; published with nothing that names a deck
         event, decks = _without_decks(event), {}
-    report = EventReport(
+    report = EventSummary(
         event,
         ruleset,
         status,
         decks=decks,
         decklists_visible=visible,
         metagame=_metagame(event, decks, visible),
-        recommended_rounds=_advice(event, ruleset) if event.source is None else "",  # advice is for planning
+        recommended_rounds=_advice(event, ruleset) if event.origin is None else "",  # advice is for planning
         checks=checks,
     )
     report = results.complete(report, by_round)

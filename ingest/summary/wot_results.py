@@ -17,14 +17,14 @@ from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.planner.plan import is_finished
 from ingest.planner.wot import RECORD_COLUMN, wot_records, wot_report, wot_standings_rows
-from ingest.report.history_entries import HistoryRecorder, history_entry
-from ingest.report.standings_text import cut_unavailable
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.standings_values import Standings
+from ingest.summary.history_entries import HistoryRecorder, history_entry
+from ingest.summary.standings_text import cut_unavailable
 from ingest.wot import WotInputError
 
 if TYPE_CHECKING:
-    from ingest.report.report_values import EventReport
+    from ingest.summary.summary_values import EventSummary
 
 
 class WotResults:
@@ -35,22 +35,22 @@ class WotResults:
         del event
         return ()
 
-    def complete(self, report: EventReport, by_round: Sequence[Standings]) -> EventReport:
-        """Each reported game scored and the standings after each (:attr:`EventReport.wot`)."""
+    def complete(self, report: EventSummary, by_round: Sequence[Standings]) -> EventSummary:
+        """Each reported game scored and the standings after each (:attr:`EventSummary.wot`)."""
         del by_round
         # A game record the checks refuse (a Last Battle result without its final values)
         # cannot be scored: the report carries the checks, and the build stops on them.
         refused = any(d.is_error for d in report.checks)
         return replace(report, wot=None if refused else wot_report(report.event))
 
-    def winner(self, report: EventReport) -> PlayerId | None:
+    def winner(self, report: EventSummary) -> PlayerId | None:
         """The one player ranked first after the last game."""
         if report.wot is None:
             return None
         rows = [r for r in report.wot.final if r.rank == 1]
         return PlayerId(rows[0].player) if len(rows) == 1 else None
 
-    def history(self, report: EventReport, out: HistoryRecorder) -> None:
+    def history(self, report: EventSummary, out: HistoryRecorder) -> None:
         """Final standings (game points, tie-breaking points) and every scored game: a game both
         players lose is a loss for each, and a bye scores as a win (WoT rules, Scoring)."""
         e = report.event

@@ -13,25 +13,25 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.planner.field import planned_rounds
 from ingest.planner.top_cut import TopCut, top_cut
-from ingest.report.cut import cut_outlook
-from ingest.report.history_entries import HistoryRecorder
-from ingest.report.match_history import match_history
-from ingest.report.standings_now import standings_now
-from ingest.report.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
 from ingest.rules.final_standings import final_standings
 from ingest.rules.published import uses_published_standings
 from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
+from ingest.summary.cut import cut_outlook
+from ingest.summary.history_entries import HistoryRecorder
+from ingest.summary.match_history import match_history
+from ingest.summary.standings_now import standings_now
+from ingest.summary.standings_text import cut_unavailable, standings_document, standings_stage, standings_table
 
 if TYPE_CHECKING:
-    from ingest.report.report_values import EventReport
+    from ingest.summary.summary_values import EventSummary
 
 
-def _top_cut(event: Event, report: EventReport, swiss: Standings) -> TopCut | None:
+def _top_cut(event: Event, report: EventSummary, swiss: Standings) -> TopCut | None:
     """The cut as made and as ``swiss`` (the final Swiss standings) would make it: Swiss
     events run here with a top cut (None for an imported event, whose platform made its cut,
     or when no cut can be made)."""
-    if event.structure.playoff is None or event.structure.pairing != "swiss" or event.source is not None:
+    if event.structure.playoff is None or event.structure.pairing != "swiss" or event.origin is not None:
         return None
     try:
         return top_cut(event, report.ruleset, swiss)
@@ -46,7 +46,7 @@ class MatchResults:
         """The Swiss standings after each round (:func:`ingest.rules.standings.standings_by_round`)."""
         return standings_by_round(event)
 
-    def complete(self, report: EventReport, by_round: Sequence[Standings]) -> EventReport:
+    def complete(self, report: EventSummary, by_round: Sequence[Standings]) -> EventSummary:
         """Standings after each round, the final standings (the top cut placed by the playoff),
         the top cut's Swiss ranks, the planned rounds and, while the Swiss is played, the cut."""
         event = report.event
@@ -79,21 +79,21 @@ class MatchResults:
             cut=cut_outlook(event) if report.status == "in-progress" else None,
         )
 
-    def winner(self, report: EventReport) -> PlayerId | None:
+    def winner(self, report: EventSummary) -> PlayerId | None:
         """The first of the final standings, unless the place is shared."""
         if report.final is None or not report.final.rows:
             return None
         top = report.final.rows[0]
         return top.player if not top.shared else None
 
-    def history(self, report: EventReport, out: HistoryRecorder) -> None:
-        """Final standings rows and reported matches; a team event's seats (:mod:`ingest.report.match_history`)."""
+    def history(self, report: EventSummary, out: HistoryRecorder) -> None:
+        """Final standings rows and reported matches; a team event's seats (:mod:`ingest.summary.match_history`)."""
         match_history(report, out)
 
     def standings_document(
         self, event: Event, *, rules: str | None, round_no: int | None, with_cut: bool
     ) -> dict[str, Any]:
-        """The standings as the event stands (:func:`~ingest.report.standings_text.standings_stage`),
+        """The standings as the event stands (:func:`~ingest.summary.standings_text.standings_stage`),
         with what each player needs for the top cut when asked."""
         table, stage = standings_stage(event, rules, round_no)
         outlook = cut_outlook(event, rules, after_round=round_no) if with_cut else None

@@ -1,8 +1,8 @@
-"""What is computed about one event (:class:`EventReport`, made by
-:func:`ingest.report.event_report.compute_report`), and the rules of what of it may be
+"""What is computed about one event (:class:`EventSummary`, made by
+:func:`ingest.summary.event_summary.compute_summary`), and the rules of what of it may be
 published yet: the event's status, whether its decklists are visible, the archetypes shown.
 
-The families' parts (:mod:`ingest.report.family_results`) fill their results into these
+The families' parts (:mod:`ingest.summary.family_results`) fill their results into these
 values, so this module imports none of them.
 """
 
@@ -18,10 +18,10 @@ from ingest.core.model import Event
 from ingest.decks.event_decks import DeckInfo
 from ingest.planner.top_cut import TopCut
 from ingest.planner.wot import WotReport
-from ingest.report.cut_verdicts import CutOutlook
 from ingest.rules.published import uses_published_standings
 from ingest.rules.rulesets import Ruleset
 from ingest.rules.standings_values import Standings
+from ingest.summary.cut_verdicts import CutOutlook
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class MetaRow:
 
 
 @dataclass(frozen=True, slots=True)
-class EventReport:
+class EventSummary:
     """One event and everything computed from it."""
 
     event: Event
@@ -57,7 +57,7 @@ class EventReport:
     played they count its results so far: pages show :attr:`current`."""
     current: Standings | None = None
     """The standings as the event stands, the one table every page and document shows
-    (:func:`ingest.report.standings_now.standings_now`; MTR-style): while a Swiss round is
+    (:func:`ingest.summary.standings_now.standings_now`; MTR-style): while a Swiss round is
     played, those after the last finished round; None before round 1 is over."""
     in_progress: int | None = None
     """The Swiss round being played, whose results are not counted yet (MTR-style)."""
@@ -82,7 +82,7 @@ class EventReport:
     """The Swiss rounds the event will have (:func:`ingest.planner.field.planned_rounds`); None
     when not Swiss or not known yet."""
     cut: CutOutlook | None = None
-    """While the Swiss is played, what each player needs for the top cut (:func:`ingest.report.cut.cut_outlook`)."""
+    """While the Swiss is played, what each player needs for the top cut (:func:`ingest.summary.cut.cut_outlook`)."""
     top_cut: TopCut | None = None
     """Once playoff round 1 is paired: the top cut as made and as the standings would make it
     now (:func:`ingest.planner.top_cut.top_cut`; MTR-style Swiss events run here)."""
@@ -117,7 +117,7 @@ def public_archetypes(event: Event, decks: Mapping[PlayerId, DeckInfo], visible:
     An archetype names the list, whether the event file declares it (``players[].archetype``)
     or it is classified from the decklist: it is published only while the decklists may be
     (:func:`decklists_visible`). A report made while they may not holds neither
-    (:func:`compute_report`), so this is empty for everyone then.
+    (:func:`compute_summary`), so this is empty for everyone then.
     """
     if not visible:
         return {p.id: "" for p in event.players}
@@ -130,7 +130,7 @@ def decklists_visible(event: Event, status: str) -> bool:
     or ``after-event`` and the event is complete (``status``, :func:`event_status`);
     ``private``: never.
 
-    The one place that decides it: :func:`compute_report` leaves out of the report what may
+    The one place that decides it: :func:`compute_summary` leaves out of the report what may
     not be published yet, so no page, feed, search entry or API document can show it.
     """
     policy = event.structure.decklists

@@ -1,12 +1,12 @@
 """What an event's family computes of its results, looked up by the family's id.
 
-The report of an event (:func:`ingest.report.event_report.compute_report`), the players'
-histories (:mod:`ingest.report.history`) and the ``standings`` command ask the event's
+The report of an event (:func:`ingest.summary.event_summary.compute_summary`), the players'
+histories (:mod:`ingest.summary.history`) and the ``standings`` command ask the event's
 family (:func:`results_of`) for their family's part instead of asking which game they have:
 
-* :class:`~ingest.report.match_results.MatchResults` (MTR-style, parametrised by the event's
+* :class:`~ingest.summary.match_results.MatchResults` (MTR-style, parametrised by the event's
   ruleset): standings after each round and final, the top cut's seeds, the cut calculator;
-* :class:`~ingest.report.wot_results.WotResults` (Wheel of Time): each game's scores and the
+* :class:`~ingest.summary.wot_results.WotResults` (Wheel of Time): each game's scores and the
   standings after each game (:mod:`ingest.wot`).
 """
 
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ingest.core.families import family_of
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
-from ingest.report.history_entries import HistoryRecorder
-from ingest.report.match_results import MatchResults
-from ingest.report.wot_results import WotResults
 from ingest.rules.standings_values import Standings
+from ingest.summary.history_entries import HistoryRecorder
+from ingest.summary.match_results import MatchResults
+from ingest.summary.wot_results import WotResults
 
 if TYPE_CHECKING:
-    from ingest.report.report_values import EventReport
+    from ingest.summary.summary_values import EventSummary
 
 Printed = tuple[tuple[str, bool], ...]
 """What a command prints, in order: each text, and whether it goes to standard error."""
@@ -38,16 +38,16 @@ class FamilyResults(Protocol):
         family ranks otherwise)."""
         ...
 
-    def complete(self, report: EventReport, by_round: Sequence[Standings]) -> EventReport:
+    def complete(self, report: EventSummary, by_round: Sequence[Standings]) -> EventSummary:
         """``report`` (everything every family computes: decks, checks, status) with the
         family's results filled in."""
         ...
 
-    def winner(self, report: EventReport) -> PlayerId | None:
+    def winner(self, report: EventSummary) -> PlayerId | None:
         """The champion of a complete event (None for a shared first place)."""
         ...
 
-    def history(self, report: EventReport, out: HistoryRecorder) -> None:
+    def history(self, report: EventSummary, out: HistoryRecorder) -> None:
         """What the event adds to its players' histories: an entry per player, and each
         reported meeting for the head-to-head counts."""
         ...

@@ -1,5 +1,5 @@
-"""An event's digest as plain data: what the build cache keeps gives back the same digest,
-and a site made from digests read back is the site made from the reports."""
+"""An event's brief as plain data: what the build cache keeps gives back the same brief,
+and a site made from briefs read back is the site made from the reports."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.site.digest import DigestError, digest_from_json, digest_to_json, event_digest
+from ingest.site.brief import BriefError, brief_from_json, brief_to_json, event_brief
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.page import SiteInputs
 from ingest.site.site_files import site_files
@@ -26,8 +26,8 @@ def test_every_sample_events_digest_survives_json(tmp_path: Path) -> None:
     inputs, _ = _inputs(tmp_path)
     assert {r.status for r in inputs.reports} == {"complete", "in-progress", "upcoming"}
     for report in inputs.reports:
-        digest = event_digest(report, inputs.players)
-        assert digest_from_json(json.loads(json.dumps(digest_to_json(digest)))) == digest
+        brief = event_brief(report, inputs.players)
+        assert brief_from_json(json.loads(json.dumps(brief_to_json(brief)))) == brief
 
 
 def test_a_site_from_digests_read_back_is_the_site_from_the_reports(tmp_path: Path) -> None:
@@ -36,8 +36,8 @@ def test_a_site_from_digests_read_back_is_the_site_from_the_reports(tmp_path: Pa
     kept = []
     for report in inputs.reports:
         rendered = render_event(report, inputs, templates)
-        digest = digest_from_json(json.loads(json.dumps(digest_to_json(rendered.digest))))
-        kept.append(RenderedEvent(digest, rendered.files))
+        brief = brief_from_json(json.loads(json.dumps(brief_to_json(rendered.brief))))
+        kept.append(RenderedEvent(brief, rendered.files))
     from_digests = site_files(
         SiteInputs((), inputs.players, inputs.formats, TODAY, seasons=inputs.seasons), templates, rendered=kept
     )
@@ -46,5 +46,5 @@ def test_a_site_from_digests_read_back_is_the_site_from_the_reports(tmp_path: Pa
 
 @pytest.mark.parametrize("bad", [None, [], {"history": {}}, {"history": 1, "feed": {}}, "x"])
 def test_what_is_not_a_digest_is_refused(bad: object) -> None:
-    with pytest.raises(DigestError):
-        digest_from_json(bad)
+    with pytest.raises(BriefError):
+        brief_from_json(bad)

@@ -1,4 +1,4 @@
-"""What the cut calculator (:mod:`ingest.report.cut`) answers with: a verdict per player and
+"""What the cut calculator (:mod:`ingest.summary.cut`) answers with: a verdict per player and
 the reason it holds, as data, with the reason's English as the terminal prints it (the
 site words the same data in its own language: :mod:`ingest.site.cut_words`)."""
 

@@ -11,14 +11,14 @@ from hypothesis import strategies as st
 
 from ingest.core.ids import PlayerId
 from ingest.core.model import PlayoffSpec
-from ingest.report.cut import (
+from ingest.rules.standings import compute_standings
+from ingest.summary.cut import (
     cut_outlook,
     most_reaching,
     outlook_paired,
     outlook_unpaired,
 )
-from ingest.report.cut_verdicts import CutOutlook, Table, Verdict
-from ingest.rules.standings import compute_standings
+from ingest.summary.cut_verdicts import CutOutlook, Table, Verdict
 from tests.builders import ROOT, bye, make_event, pending, played, run_cli
 
 W, D, L = (3, 0), (1, 1), (0, 3)

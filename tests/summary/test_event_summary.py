@@ -8,9 +8,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from ingest.core.ids import PlayerId
-from ingest.report.event_report import compute_report
 from ingest.source.pipeline import format_registry
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
 from tests.site_helpers import MODERN, sample_event_and_decks
 
@@ -46,13 +46,13 @@ def test_a_loaded_event_holds_no_decklist_files_text() -> None:
 def test_the_deck_verdicts_are_those_of_the_decklist_files_passed_in() -> None:
     event, deck_files = sample_event_and_decks(MODERN)
     formats, _ = format_registry(Project(ROOT))
-    report = compute_report(event, deck_files, formats)
+    report = compute_summary(event, deck_files, formats)
     assert set(report.decks) == {p.id for p in event.players}
     assert all(info.legal for info in report.decks.values()) and report.checks == ()
     assert report.decks[ULLA].files == ("decks/2026-11-13-modern/ulla-petrov.txt",)
 
     # Without the files there is nothing to check: the event alone names the files only.
-    assert compute_report(event, (), formats).decks == {}
+    assert compute_summary(event, (), formats).decks == {}
 
     # The text passed in is what is checked: a fifth Lightning Bolt in one file.
     changed = tuple(
@@ -60,7 +60,7 @@ def test_the_deck_verdicts_are_those_of_the_decklist_files_passed_in() -> None:
         for f in deck_files
     )
     assert changed != deck_files
-    report = compute_report(event, changed, formats)
+    report = compute_summary(event, changed, formats)
     assert [pid for pid, info in report.decks.items() if not info.legal] == [ULLA]
     assert [(d.code, d.pos) for d in report.checks] == [("copies", event.player_map()[ULLA].pos)]
     assert report.checks[0].message.startswith('ulla-petrov: 5 copies of "Lightning Bolt"')

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind
-from ingest.report.history_entries import DRAWN, LOST, WON, HistoryRecorder, history_entry
+from ingest.summary.history_entries import DRAWN, LOST, WON, HistoryRecorder, history_entry
 
 if TYPE_CHECKING:
-    from ingest.report.report_values import EventReport
+    from ingest.summary.summary_values import EventSummary
 
 
-def match_history(report: EventReport, out: HistoryRecorder) -> None:
+def match_history(report: EventSummary, out: HistoryRecorder) -> None:
     """What an MTR-style event adds to its players' histories: a team event's seats, or each
     player's final standings row."""
     if report.event.is_team_event:
@@ -33,13 +33,13 @@ def seat_labels(event: Event) -> str:
     return "first second third" if event.structure.team_kind in ("tag", "trio") else "A B C"
 
 
-def _now(report: EventReport, player: str) -> tuple[str, int | None, str] | None:
+def _now(report: EventSummary, player: str) -> tuple[str, int | None, str] | None:
     """The player's table in the round being played (:func:`current_seat`); the opponent's
     id as in the event (the collector resolves aliases)."""
     return current_seat(report.event, player) if report.status == "in-progress" else None
 
 
-def _individual_event(report: EventReport, out: HistoryRecorder) -> None:
+def _individual_event(report: EventSummary, out: HistoryRecorder) -> None:
     """Final standings rows (MTR Appendix C, Bushiroad 3.2.1.2) and each reported match."""
     e = report.event
     rows = {r.player: r for r in report.current.rows} if report.current else {}
@@ -73,7 +73,7 @@ def _individual_event(report: EventReport, out: HistoryRecorder) -> None:
                     out.meet(me, opp, DRAWN if w is None else WON if w == me else LOST)
 
 
-def _team_event(report: EventReport, out: HistoryRecorder) -> None:
+def _team_event(report: EventSummary, out: HistoryRecorder) -> None:
     """A team event seen by each member: the team's place and the member's own seat matches."""
     e = report.event
     rows = {r.player: r for r in report.current.rows} if report.current else {}

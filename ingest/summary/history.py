@@ -2,10 +2,10 @@
 
 :func:`player_histories` reads every computed event once and gives, per canonical player
 id (``players.yaml``: aliases resolved), one entry per event and head-to-head counts. What
-an event adds is its family's business (:meth:`ingest.report.family_results.FamilyResults.history`):
+an event adds is its family's business (:meth:`ingest.summary.family_results.FamilyResults.history`):
 the MTR-style family's final standings rows and a team event's seats
-(:mod:`ingest.report.match_history`), Wheel of Time's game points and tie-breaking points
-(:mod:`ingest.report.wot_results`).
+(:mod:`ingest.summary.match_history`), Wheel of Time's game points and tie-breaking points
+(:mod:`ingest.summary.wot_results`).
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from ingest.report.event_report import EventReport
-from ingest.report.family_results import results_of
-from ingest.report.history_entries import DRAWN, LOST, WON, HistoryEntry
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
+from ingest.summary.family_results import results_of
+from ingest.summary.history_entries import DRAWN, LOST, WON, HistoryEntry
 
 __all__ = [
     "DRAWN",
@@ -114,7 +114,7 @@ class EventHistory:
     """upcoming, in-progress or complete."""
     steps: tuple[Step, ...]
     """What the event adds, in order."""
-    source_ids: tuple[tuple[str, str], ...] = ()
+    file_ids: tuple[tuple[str, str], ...] = ()
     """Published id -> the id in the file, for players published under another id."""
 
 
@@ -131,7 +131,7 @@ class _Recorder:
         self.steps.append(("meet", me, opp, slot))
 
 
-def event_history(report: EventReport) -> EventHistory:
+def event_history(report: EventSummary) -> EventHistory:
     """``report``'s share of the players' histories (see :class:`EventHistory`)."""
     out = _Recorder()
     results_of(report.event).history(report, out)
@@ -145,7 +145,7 @@ def event_history(report: EventReport) -> EventHistory:
         e.organizer,
         report.status,
         tuple(out.steps),
-        tuple((p.id, p.source_id) for p in e.players if p.source_id),
+        tuple((p.id, p.file_id) for p in e.players if p.file_id),
     )
 
 
@@ -170,7 +170,7 @@ def histories_from(
 
 
 def player_histories(
-    reports: Iterable[EventReport], registry: PlayerRegistry, *, unnamed: bool = False
+    reports: Iterable[EventSummary], registry: PlayerRegistry, *, unnamed: bool = False
 ) -> PlayerHistories:
     """Every player's results and head-to-head counts across ``reports`` (:func:`histories_from`)."""
     return histories_from([event_history(r) for r in reports], registry, unnamed=unnamed)

@@ -28,7 +28,7 @@ each needs at most 3 points a round, and all of them together can score no more 
 the matches they can win), and ``out`` holds because enough rivals already have more
 points than the player can reach. Everything in between is ``needs-help``.
 
-The verdicts and their reasons, as data, are :mod:`ingest.report.cut_verdicts`.
+The verdicts and their reasons, as data, are :mod:`ingest.summary.cut_verdicts`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from dataclasses import replace
 from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import MatchKind, Round
-from ingest.report.cut_verdicts import CutOutlook, Points, Reason, Table, Verdict
+from ingest.summary.cut_verdicts import CutOutlook, Points, Reason, Table, Verdict
 
 MATCH_POINTS = Points()
 """Win 3, draw 1, loss 0 (MTR Appendix C), unless an event's ruleset says otherwise."""
@@ -318,7 +318,7 @@ def cut_outlook(event: Event, rules: str | None = None, *, after_round: int | No
         event = replace(event, playoff=(), cut_drops=())
     if spec is None or spec.finalists != "ranking" or event.structure.pairing != "swiss":
         return None
-    if event.playoff or event.source is not None:
+    if event.playoff or event.origin is not None:
         return None
     planned = planned_rounds(event, ruleset_for(event, rules))
     rounds = event.rounds

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ingest.report.history import WON, EventHistory, histories_from
 from ingest.source.players import PlayerRegistry
 from ingest.source.season import Rules, Season
+from ingest.summary.history import WON, EventHistory, histories_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +270,7 @@ def season_events(events: Iterable[EventHistory], registry: PlayerRegistry, seas
     """The finished events of ``events`` that count in ``season``, oldest first.
 
     Each player's place, record and match points are those of their player page
-    (:func:`ingest.report.history.histories_from`), aliases resolved.
+    (:func:`ingest.summary.history.histories_from`), aliases resolved.
     """
     out: list[SeasonEvent] = []
     for e in sorted(events, key=lambda h: (h.date, h.slug)):
@@ -278,7 +278,7 @@ def season_events(events: Iterable[EventHistory], registry: PlayerRegistry, seas
             continue
         hist = histories_from([e], registry, unnamed=True)
         # Players published under another id (ingest.source.naming) count as who they are.
-        source = dict(e.source_ids)
+        source = dict(e.file_ids)
 
         def who(pid: str, source: Mapping[str, str] = source) -> str:
             return registry.canonical(source.get(pid, pid))

@@ -1,6 +1,6 @@
 """Terminal and JSON presentations of an MTR-style event's standings, with the cut calculator
-(``scorekeeper standings``, through :class:`~ingest.report.match_results.MatchResults`; a
-Wheel of Time event's are in :mod:`ingest.report.wot_results`)."""
+(``scorekeeper standings``, through :class:`~ingest.summary.match_results.MatchResults`; a
+Wheel of Time event's are in :mod:`ingest.summary.wot_results`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from ingest.core.errors import IngestError
 from ingest.core.figures import pct as percent
 from ingest.core.model import Event
 from ingest.planner.top_cut import TopCut, cut_changes, cut_note, top_cut
-from ingest.report.cut_verdicts import CutOutlook
-from ingest.report.standings_now import standings_now
 from ingest.rules.event_ruleset import ruleset_for
 from ingest.rules.published import published_note, uses_published_standings
 from ingest.rules.rulesets import Ruleset
@@ -20,6 +18,8 @@ from ingest.rules.standings import compute_standings
 from ingest.rules.standings_data import standings_as_data
 from ingest.rules.standings_values import Standings
 from ingest.rules.tiebreakers import get_tiebreaker
+from ingest.summary.cut_verdicts import CutOutlook
+from ingest.summary.standings_now import standings_now
 
 
 def standings_stage(
@@ -28,7 +28,7 @@ def standings_stage(
     """The standings a TO asks for, and where the event stands, in words.
 
     With ``round_no``, the standings after that round; without, the standings as the event
-    stands (:func:`~ingest.report.standings_now.standings_now`: the same table the site shows).
+    stands (:func:`~ingest.summary.standings_now.standings_now`: the same table the site shows).
     """
     if round_no is not None:
         from ingest.planner.field import planned_rounds
@@ -47,7 +47,7 @@ def cut_unavailable(event: Event, round_no: int | None = None) -> str:
     s = event.structure
     if s.playoff is None:
         return "no cut: the event has no top cut (structure.playoff)"
-    if s.pairing != "swiss" or event.source is not None:
+    if s.pairing != "swiss" or event.origin is not None:
         return "no cut calculator: it covers Swiss events run here (an imported event keeps its platform's standings)"
     if s.playoff.finalists != "ranking":
         return f"no cut calculator: finalists are chosen by {s.playoff.finalists}, not by ranking"
@@ -100,8 +100,8 @@ def standings_document(
             "corrected": made.corrected,
             "note": cut_changes(made, _names(event)) if made.corrected else "",
         }
-    if uses_published_standings(event) and event.source is not None:
-        source = event.source
+    if uses_published_standings(event) and event.origin is not None:
+        source = event.origin
         doc["published_by"] = {"platform": source.platform, "url": source.url, "note": published_note(event)}
     return doc
 
@@ -152,7 +152,7 @@ def _top_cut(event: Event) -> TopCut | None:
     (None before, for an imported event, or when no cut can be selected)."""
     if not event.playoff or event.structure.playoff is None or event.structure.pairing != "swiss":
         return None
-    if event.source is not None:
+    if event.origin is not None:
         return None
     try:
         return top_cut(event, ruleset_for(event))

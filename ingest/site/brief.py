@@ -1,12 +1,12 @@
-"""What the pages about many events read of each event: its :class:`EventDigest`.
+"""What the pages about many events read of each event: its :class:`EventBrief`.
 
 The home page, the events index, the player pages, the season tables, the feeds, the
 search index and ``api/events.json`` are made from every event of the archive, but each
 reads only a little of it: names, date, status, winner, each player's result. An event's
-digest holds exactly that, worked out once from its report; the pages about many events
-are made from digests only. So a build can keep an unchanged event's digest (plain data,
-:func:`digest_to_json`) with its rendered pages, and make the site without the event's
-report: the pages are the same whichever way the digest came.
+brief holds exactly that, worked out once from its report; the pages about many events
+are made from briefs only. So a build can keep an unchanged event's brief (plain data,
+:func:`brief_to_json`) with its rendered pages, and make the site without the event's
+report: the pages are the same whichever way the brief came.
 """
 
 from __future__ import annotations
@@ -19,8 +19,6 @@ from typing import Any
 
 from ingest.analytics.records import EventRecord, KeptRecord, event_record
 from ingest.core.model import Event
-from ingest.report.event_report import EventReport
-from ingest.report.history import EventHistory, HistoryEntry, Step, event_history
 from ingest.site import i18n
 from ingest.site.feeds import FeedEvent
 from ingest.site.i18n import gettext as _
@@ -28,6 +26,8 @@ from ingest.site.i18n import ngettext
 from ingest.site.render import deck_address
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
+from ingest.summary.event_summary import EventSummary
+from ingest.summary.history import EventHistory, HistoryEntry, Step, event_history
 
 
 def player_names(event: Event, registry: PlayerRegistry) -> dict[str, str]:
@@ -50,7 +50,7 @@ def unit_url(event: Event, unit: str, registry: PlayerRegistry) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class EventDigest:
+class EventBrief:
     """One event as the pages about many events see it."""
 
     history: EventHistory
@@ -76,7 +76,7 @@ class EventDigest:
     format's pages are made again, so a build that makes none never reads the records."""
 
 
-def event_summary(report: EventReport, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
+def index_line(report: EventSummary, names: Mapping[str, str], registry: PlayerRegistry) -> dict[str, Any]:
     """The event's line on the home page and the events index."""
     e = report.event
     winner = report.winner
@@ -101,13 +101,13 @@ def event_summary(report: EventReport, names: Mapping[str, str], registry: Playe
     }
 
 
-def analytics_record(report: EventReport, registry: PlayerRegistry) -> EventRecord:
+def analytics_record(report: EventSummary, registry: PlayerRegistry) -> EventRecord:
     """``report``'s record for the analytics, its players keyed across events by their canonical id."""
     return event_record(report, registry.canonical)
 
 
-def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRecord | None = None) -> EventDigest:
-    """``report``'s digest (its players named as ``registry`` says; ``record``: its analytics
+def event_brief(report: EventSummary, registry: PlayerRegistry, record: EventRecord | None = None) -> EventBrief:
+    """``report``'s brief (its players named as ``registry`` says; ``record``: its analytics
     record, when made already)."""
     e = report.event
     names = player_names(e, registry)
@@ -152,11 +152,11 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
             continue
         url = deck_address(e.slug, pid) if report.decklists_visible and pid in report.decks else f"events/{e.slug}/"
         decks.append((archetype, url, names.get(pid, pid)))
-    return EventDigest(
+    return EventBrief(
         event_history(report),
         e.path,
         e.game_name,
-        event_summary(report, names, registry),
+        index_line(report, names, registry),
         feed,
         api_entry,
         search,
@@ -168,8 +168,8 @@ def event_digest(report: EventReport, registry: PlayerRegistry, record: EventRec
 # -- as plain data ----------------------------------------------------------------------------
 
 
-def digest_to_json(d: EventDigest) -> dict[str, Any]:
-    """The digest as JSON values (:func:`digest_from_json` gives it back, equal)."""
+def brief_to_json(d: EventBrief) -> dict[str, Any]:
+    """The brief as JSON values (:func:`brief_from_json` gives it back, equal)."""
     h = d.history
     f = d.feed
     return {
@@ -182,7 +182,7 @@ def digest_to_json(d: EventDigest) -> dict[str, Any]:
             "organizer": h.organizer,
             "status": h.status,
             **_steps_to_json(h.steps),
-            "source_ids": [list(x) for x in h.source_ids],
+            "file_ids": [list(x) for x in h.file_ids],
         },
         "path": d.path,
         "game_name": d.game_name,
@@ -220,7 +220,7 @@ def _kept_from_json(v: Any) -> KeptRecord | None:
         return None
     text, digest, game, fmt, named = v
     if not isinstance(named, bool):
-        raise DigestError("expected a boolean")
+        raise BriefError("expected a boolean")
     return KeptRecord(_str(text), _str(digest), _str(game), _str(fmt), named)
 
 
@@ -259,19 +259,19 @@ def _steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
     return {"common": [list(c) for c in commons], "steps": out}
 
 
-class DigestError(ValueError):
-    """Data that is not a digest."""
+class BriefError(ValueError):
+    """Data that is not a brief."""
 
 
 def _str(v: Any) -> str:
     if not isinstance(v, str):
-        raise DigestError(f"expected a string, got {type(v).__name__}")
+        raise BriefError(f"expected a string, got {type(v).__name__}")
     return v
 
 
 def _int(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise DigestError(f"expected an integer, got {type(v).__name__}")
+        raise BriefError(f"expected an integer, got {type(v).__name__}")
     return v
 
 
@@ -279,16 +279,16 @@ def _date(v: Any) -> dt.date:
     try:
         return dt.date.fromisoformat(_str(v))
     except ValueError as exc:
-        raise DigestError(str(exc)) from None
+        raise BriefError(str(exc)) from None
 
 
 def _flat(v: Any) -> dict[str, Any]:
     """A mapping of names to strings, integers, booleans or None (summaries, API entries)."""
     if not isinstance(v, dict):
-        raise DigestError("expected an object")
+        raise BriefError("expected an object")
     for key, value in v.items():
         if not isinstance(key, str) or not (value is None or isinstance(value, str | int | bool)):
-            raise DigestError("expected names with plain values")
+            raise BriefError("expected names with plain values")
     return v
 
 
@@ -329,12 +329,12 @@ def _steps_from_json(commons: Any, steps: Any) -> tuple[Step, ...]:
 
 def _strings(v: Any, size: int) -> tuple[str, ...]:
     if not isinstance(v, list) or len(v) != size:
-        raise DigestError(f"expected {size} strings")
+        raise BriefError(f"expected {size} strings")
     return tuple(_str(x) for x in v)
 
 
-def digest_from_json(obj: Any) -> EventDigest:
-    """The digest :func:`digest_to_json` wrote; raises :class:`DigestError` (or KeyError) on anything else."""
+def brief_from_json(obj: Any) -> EventBrief:
+    """The brief :func:`brief_to_json` wrote; raises :class:`BriefError` (or KeyError) on anything else."""
     try:
         h, f = obj["history"], obj["feed"]
         history = EventHistory(
@@ -346,7 +346,7 @@ def digest_from_json(obj: Any) -> EventDigest:
             _str(h["organizer"]),
             _str(h["status"]),
             _steps_from_json(h["common"], h["steps"]),
-            tuple((a, b) for a, b in (_strings(x, 2) for x in h["source_ids"])),
+            tuple((a, b) for a, b in (_strings(x, 2) for x in h["file_ids"])),
         )
         feed = FeedEvent(
             slug=_str(f["slug"]),
@@ -365,7 +365,7 @@ def digest_from_json(obj: Any) -> EventDigest:
         )
         decks = tuple((a, b, c) for a, b, c in (_strings(x, 3) for x in obj["decks"]))
         search = {k: _str(x) for k, x in _flat(obj["search"]).items()}
-        return EventDigest(
+        return EventBrief(
             history,
             _str(obj["path"]),
             _str(obj["game_name"]),
@@ -377,4 +377,4 @@ def digest_from_json(obj: Any) -> EventDigest:
             _kept_from_json(obj["analytics"]),
         )
     except (KeyError, TypeError, IndexError, AttributeError, ValueError, ZeroDivisionError) as exc:
-        raise DigestError(f"not a digest: {exc!r}") from None
+        raise BriefError(f"not a brief: {exc!r}") from None

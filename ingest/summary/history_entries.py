@@ -2,9 +2,9 @@
 the histories writes to (:class:`HistoryRecorder`).
 
 Each family says what an event adds to its players' histories
-(:meth:`ingest.report.family_results.FamilyResults.history`): the MTR-style family its
-final standings rows, a team event's seats (:mod:`ingest.report.match_history`), Wheel of
-Time its game points and tie-breaking points (:mod:`ingest.report.wot_results`).
+(:meth:`ingest.summary.family_results.FamilyResults.history`): the MTR-style family its
+final standings rows, a team event's seats (:mod:`ingest.summary.match_history`), Wheel of
+Time its game points and tie-breaking points (:mod:`ingest.summary.wot_results`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ingest.report.report_values import EventReport
+    from ingest.summary.summary_values import EventSummary
 
 WON, LOST, DRAWN = 0, 1, 2
 """Slots of a won-lost-drawn count."""
@@ -51,7 +51,7 @@ class HistoryEntry:
     tiebreak_points: Fraction | None = None
     """Wheel of Time tie-breaking points (None elsewhere)."""
     archetype: str = ""
-    """The archetype as it may be published now (:meth:`EventReport.public_archetypes`)."""
+    """The archetype as it may be published now (:meth:`EventSummary.public_archetypes`)."""
     team: str = ""
     """The team's id, in a team event."""
     team_name: str = ""
@@ -79,7 +79,7 @@ class HistoryRecorder(Protocol):
         ...
 
 
-def history_entry(report: EventReport, field: int, rank: int | None, **results: Any) -> HistoryEntry:
+def history_entry(report: EventSummary, field: int, rank: int | None, **results: Any) -> HistoryEntry:
     """An entry naming the event, with the player's ``results`` (the other HistoryEntry fields)."""
     e = report.event
     return HistoryEntry(e.slug, e.name, e.date, e.game_name, e.format, report.status, field, rank, **results)
