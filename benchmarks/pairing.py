@@ -5,9 +5,11 @@ Run from the repository root::
     python benchmarks/pairing.py                 # N = 8, 32, 128, 512, 2048
     python benchmarks/pairing.py --sizes 512 --repeats 5
     python benchmarks/pairing.py --sizes 16384 --repeats 5   # the 16,384-player rounds
+    python benchmarks/pairing.py --sizes 2000 --rounds 30 --repeats 1 --show 1,8,15,22,30
 
 Each event plays the number of Swiss rounds MTR Appendix E gives for its size
-(3 for 8 players), with random results from the seed (``--draw-rate`` of the
+(3 for 8 players), or ``--rounds`` of them (late rounds: the players at the top have met
+each other and float far), with random results from the seed (``--draw-rate`` of the
 matches drawn) and its own tiny standings: points, then a seeded random tie
 order; ``--drop-rate`` of the players drop after each round, so odd fields and
 byes occur. Every round is paired ``--repeats`` times and the median times are
@@ -68,8 +70,10 @@ class RoundStats(TypedDict):
     groups: Counter[int]
 
 
-def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float) -> list[RoundStats]:
-    """Play one event; return per-round statistics."""
+def simulate(
+    players: int, *, seed: int, repeats: int, draw_rate: float, drop_rate: float, rounds: int | None = None
+) -> list[RoundStats]:
+    """Play one event (``rounds`` Swiss rounds, or MTR Appendix E's count); return per-round statistics."""
     rng = random.Random(f"bench/{seed}/{players}")
     ids = [f"p{i:05d}" for i in range(players)]
     tie = {i: rng.random() for i in ids}
@@ -77,7 +81,7 @@ def simulate(players: int, *, seed: int, repeats: int, draw_rate: float, drop_ra
     byes = dict.fromkeys(ids, 0)
     met: dict[str, set[str]] = {i: set() for i in ids}
     stats: list[RoundStats] = []
-    total = rounds_for(players)
+    total = rounds or rounds_for(players)
     active = list(ids)
     for number in range(1, total + 1):
         order = sorted(active, key=lambda i: (-points[i], tie[i]))
@@ -138,14 +142,16 @@ def _bound_floats(bound: tuple[int, ...] | None) -> int | None:
     return None if bound is None else bound[0]
 
 
-def report(players: int, stats: list[RoundStats]) -> None:
+def report(players: int, stats: list[RoundStats], show: set[int] | None = None) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
-    print(" rnd  players     time      cpu  method  proof      rem    fl   lb  steps     sq  2nd  bvb  x0")
+    print(" rnd  players     time      cpu  method  proof        rem    fl   lb  steps     sq  2nd  bvb  x0")
     for s in stats:
+        if show is not None and s["round"] not in show:
+            continue
         bound = "-" if s["bound"] is None else s["bound"]
         print(
             f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f}  {s['method']:<7}"
-            f" {s['proof']:<9}"
+            f" {s['proof']:<11}"
             f" {s['rematches']:>4} "
             f"{s['floated']:>5} {bound!s:>4} {s['steps']:>6} {s['squared']:>6} {s['second_byes']:>4}"
             f" {s['both_byes']:>4} {s['x0']:>3}"
@@ -182,6 +188,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--draw-rate", type=float, default=0.04)
     parser.add_argument("--drop-rate", type=float, default=0.01, help="per player and round")
+    parser.add_argument("--rounds", type=int, help="Swiss rounds to play (default: MTR Appendix E's count)")
+    parser.add_argument("--show", help="rounds to print, comma-separated (default: every round)")
     args = parser.parse_args(argv)
     for players in (int(x) for x in args.sizes.split(",")):
         stats = simulate(
@@ -190,8 +198,9 @@ def main(argv: list[str] | None = None) -> None:
             repeats=args.repeats,
             draw_rate=args.draw_rate,
             drop_rate=args.drop_rate,
+            rounds=args.rounds,
         )
-        report(players, stats)
+        report(players, stats, None if args.show is None else {int(x) for x in args.show.split(",")})
 
 
 if __name__ == "__main__":

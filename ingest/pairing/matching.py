@@ -18,13 +18,15 @@ Strategy:
   players is paired among itself beforehand, in seeded order.
 * A sparse result is accepted only if it *proves* itself optimal: everyone is
   paired without a rematch, the bye went to the first player in the bye order,
-  and the float levels equal a lower bound. Four bounds are tried, cheapest
+  and the float levels equal a lower bound. Five bounds are tried, cheapest
   first (``proof`` in the result): the parity of the point groups
   (``parity``); that plus the rematch structure of small runs of groups,
   crossings that small groups cannot absorb and players forced to float far
   (``rematches``); that with the top and bottom groups of the standings
-  paired exactly by a small matching (``tails``); and ``rematches`` with
-  every float's squared gap priced whole (``whole-gaps``). See
+  paired exactly by a small matching (``tails``); ``rematches`` with
+  every float's squared gap priced whole (``whole-gaps``); and ``tails`` with
+  each float that leaves the top groups (or enters the bottom ones) followed
+  from its own group and priced whole (``whole-tails``). See
   :func:`~ingest.pairing.float_bound.float_lower_bound`.
 * Otherwise a denser graph is tried, and finally the complete graph (exact).
   The complete graph is the slow path: about a minute for 2,048 players on the

@@ -42,8 +42,10 @@ class UnitSolution:
     proof: str | None = None
     """Which bound proved a sparse result: ``parity`` (odd boundaries only),
     ``rematches`` (plus rematch-forced exits and long floats), ``tails`` (top
-    and bottom groups solved exactly) or ``whole-gaps`` (``rematches`` with every
-    float's squared gap priced whole); None for complete graphs."""
+    and bottom groups solved exactly), ``whole-gaps`` (``rematches`` with every
+    float's squared gap priced whole) or ``whole-tails`` (``tails`` with every
+    float crossing a region's edge followed from its own group, and priced
+    whole); None for complete graphs."""
 
 
 class UnitProblem:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import float_bound, optimality_proof
+from ingest.pairing import float_bound, float_relaxation, optimality_proof, tail_regions
 from ingest.pairing.costs import FloatLadder, Floats, PairingCost, unit_cost
 from ingest.pairing.float_bound import LongFloat, Tail, Window, float_lower_bound
 from ingest.pairing.matching import solve_unit
@@ -144,10 +145,43 @@ class TestLowerBound:
         # The top group's two exits, down to the 6, are paid elsewhere (9v6 twice:
         # two floated pairs, 2 steps, 18, height 6); the one the 6 cannot take
         # goes on to the 3 as the same pair: 1 more step, 6 ** 2 - 3 ** 2, height 2.
-        exits = Tail(0, {2: (2, 2, 18, 6), 1: (1, 1, 9, 3)})  # an odd count never fits
+        exits = Tail(0, {(0, 0): (2, 2, 18, 6), (0,): (1, 1, 9, 3)})  # an odd count never fits
         assert float_lower_bound(ladder, [2, 1, 1, 2], top=exits) == (2, 3, 45, 8)
         with pytest.raises(ValueError, match="overlap"):
-            float_lower_bound(ladder, [2, 1, 1, 2], top=exits, bottom=Tail(1, {0: (0, 0, 0, 0)}))
+            float_lower_bound(ladder, [2, 1, 1, 2], top=exits, bottom=Tail(1, {(): (0, 0, 0, 0)}))
+
+    def test_a_bound_that_would_keep_too_many_relaxed_pairings_gives_up(self) -> None:
+        # With a candidate's levels as the limit, the bound gives up (the candidate is not
+        # proved) rather than keep more relaxed pairings at a boundary than STATE_LIMIT.
+        ladder = FloatLadder.of([9, 6, 3, 0])
+        assert float_lower_bound(ladder, [1, 1, 1, 1], limit=(2, 2, 18, 4)) == (2, 2, 18, 4)
+        with mock.patch.object(float_relaxation, "STATE_LIMIT", 0):
+            assert float_lower_bound(ladder, [1, 1, 1, 1], limit=(2, 2, 18, 4)) is None
+            assert float_lower_bound(ladder, [1, 1, 1, 1]) == (2, 2, 18, 4)  # no candidate: computed
+
+    def test_a_float_leaving_the_top_region_is_followed_from_its_own_group(self) -> None:
+        # 12 | 9 9 (the top region) | 6 6 | 3 3 | 0: one float leaves the region and must
+        # reach the 0. Leaving from the 12 (the 9s paired together), the region pays
+        # 12 v 6 (36) and the float goes on as the same pair: 12 v 0, 144 in all.
+        ladder = FloatLadder.of([12, 9, 6, 3, 0])
+        counts = [1, 2, 2, 2, 1]
+        from_top = Tail(1, {(0,): (1, 2, 36, 7)})
+        assert float_lower_bound(ladder, counts, top=from_top) == (1, 4, 144, 10)
+        # Named by the region's edge (the 9s), the same float is priced as if it started
+        # there: lower, never higher.
+        from_edge = Tail(1, {(1,): (1, 2, 36, 7)})
+        assert float_lower_bound(ladder, counts, top=from_edge) == (1, 4, 36 + 9**2 - 3**2, 10)
+
+    def test_a_float_entering_the_bottom_region_pays_its_whole_gap(self) -> None:
+        # 12 | 9 9 | 6 6 | 3 3 0 (the bottom region): the 12's float enters the region and
+        # ends at the 0. The region prices 3 v 0 (9), the middle 12 v 3 (81); the float
+        # costs (9 + 3) ** 2 more than those two parts: 2 * 9 * 3.
+        ladder = FloatLadder.of([12, 9, 6, 3, 0])
+        counts = [1, 2, 2, 2, 1]
+        to_zero = Tail(3, {(4,): (0, 1, 9, 1)})
+        assert float_lower_bound(ladder, counts, bottom=to_zero) == (1, 4, 144, 10)
+        to_edge = Tail(3, {(3,): (0, 1, 9, 1)})
+        assert float_lower_bound(ladder, counts, bottom=to_edge) == (1, 4, 81 + 9, 10)
 
 
 # ---------------------------------------------------------------------------
@@ -247,12 +281,15 @@ def test_bound_never_exceeds_a_rematch_free_optimum(unit: tuple[list[int], set[f
 
 
 @settings(max_examples=200, deadline=None)
-@given(small_units(), st.integers(1, 6))
-def test_every_proof_bound_is_a_lower_bound(unit: tuple[list[int], set[frozenset[int]]], tail_limit: int) -> None:
-    """The parity, rematches and tails bounds of the engine never exceed the optimum.
+@given(small_units(), st.integers(1, 6), st.sampled_from([0, 1, 3, 256]))
+def test_every_proof_bound_is_a_lower_bound(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, crossings: int
+) -> None:
+    """The parity, rematches, tails and whole-tails bounds of the engine never exceed the optimum.
 
     Small tail regions (``TAIL_LIMIT``) put the top and bottom regions and the middle
-    between them all to work on a few players.
+    between them all to work on a few players; a small ``CROSSINGS_LIMIT`` prices some
+    regions by the groups their floats leave or enter and others by the count alone.
     """
     points, met = unit
     n = len(points)
@@ -265,11 +302,14 @@ def test_every_proof_bound_is_a_lower_bound(unit: tuple[list[int], set[frozenset
     best_floats = _optimum(points, met, bye)
     if best_floats is None:
         return
-    with mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit):
+    with (
+        mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit),
+        mock.patch.object(tail_regions, "CROSSINGS_LIMIT", crossings),
+    ):
         bounds = LowerBounds(problem, members, bye)
         assert bounds.simple <= best_floats
         # Each bound, computed up to the optimum, is found and at most the optimum.
-        for compute in (bounds._rematch_bound, bounds._tail_bound):
+        for compute in (bounds._rematch_bound, bounds._tail_bound, bounds._whole_tail_bound):
             found = compute(best_floats)
             assert found is not None and found <= best_floats
 
@@ -328,6 +368,39 @@ def test_whole_gaps_prove_a_pairing_the_other_bounds_cannot() -> None:
         assert bounds.proof_for(floats) == (floats, "whole-gaps")
 
 
+def test_whole_tails_prove_a_late_round_the_other_bounds_cannot() -> None:
+    """The shape of a late round of a big event (round 22 of 2,000 players in
+    benchmarks/big_event.py, 1/0 points here): the four leaders (8, 7, 6, 5 points) have
+    all met each other and some players below them, so the fewest floats take the 7 down
+    to the 1 and the 5 to the 0. With the top and bottom groups as tail regions, only the
+    bound that follows each float from the group it leaves proves the complete graph's
+    optimum; priced from the region's edge, the same floats cost less (found by a search
+    of seeded late-round units, where the bound before whole-tails fell back)."""
+    points = [8, 7, 6, 5, 4, 4, 3, 3, 2, 2, 1, 0]
+    meetings = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]  # the leaders
+    meetings += [(0, 5), (1, 5), (1, 8), (2, 11), (3, 5), (3, 6), (5, 11), (7, 11), (10, 11)]
+    n = len(points)
+    neighbours = [frozenset(b if a == v else a for a, b in meetings if v in (a, b)) for v in range(n)]
+    optimum = solve_unit(points, list(range(n)), neighbours)
+    assert optimum.method == "full"
+    assert sorted((points[u], points[v]) for u, v in optimum.pairs) == [(2, 2), (3, 3), (5, 0), (6, 4), (7, 1), (8, 4)]
+    floats = optimum.cost.floats
+    assert floats == reference_floats(points, list(optimum.pairs)) == (4, 17, 81, 79)
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    with mock.patch.object(optimality_proof, "TAIL_LIMIT", 7):  # the top 6 and the bottom 4 players
+        bounds = LowerBounds(problem, members, None)
+        for below in (bounds._rematch_bound, bounds._tail_bound, bounds._whole_gap_bound):
+            found = below(floats)
+            assert found is not None and found[:2] == floats[:2] and found[2] < floats[2]
+        assert bounds.proof_for(floats) == (floats, "whole-tails")
+        with mock.patch.object(tail_regions, "CROSSINGS_LIMIT", 0):  # every float named by the edge
+            edge = LowerBounds(problem, members, None)._whole_tail_bound(floats)
+            assert edge is not None and edge[2] < floats[2]
+
+
 def _partial_matchings(nodes: list[int]) -> list[list[tuple[int, int]]]:
     """Every matching (not necessarily perfect) of ``nodes``; small inputs only."""
     if len(nodes) < 2:
@@ -358,3 +431,37 @@ def test_weight_levels_fit_and_dominate() -> None:
     # Every edge, a rematch included, weighs more than nothing.
     assert problem.base > problem.rematch + problem.bye * n
     assert problem.base * 4 <= WEIGHT_LIMIT < 2**127
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_units(), st.integers(1, 6))
+def test_ending_the_oldest_floats_first_keeps_every_bound(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int
+) -> None:
+    """Where no float must be long enough to end somewhere, or may not end somewhere, the
+    relaxation ends only the oldest of the floats that may end in a group: every bound is
+    the one found by trying every choice of them."""
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    bye = 0 if n % 2 else None
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    original = float_relaxation._moves
+
+    def every_choice(open_: Any, crossing: int, room: int, known: int, j: int, tags: int, ends_ok: Any, _: bool) -> Any:
+        return original(open_, crossing, room, known, j, tags, ends_ok, oldest_end=False)
+
+    def bounds() -> list[Floats | None]:
+        found = LowerBounds(problem, members, bye)
+        return [compute(best_floats) for compute in (found._rematch_bound, found._tail_bound, found._whole_gap_bound)]
+
+    with mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit):
+        quick = bounds()
+        with mock.patch.object(float_relaxation, "_moves", every_choice):
+            assert bounds() == quick

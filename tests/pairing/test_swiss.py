@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import subprocess
@@ -464,6 +465,27 @@ class TestProofs:
         (c2,) = [t for t in result.tables if "c2" in (t.player1, t.player2)]
         assert points[c2.player2] == 15
         assert result.pods[0].cost.floated_pairs == 3
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
+    def test_leaders_who_met_each_other_float_far(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        # Round 9 of a big event (1/0 points, Bushiroad 3.2.1): the four leaders (8, 7, 6
+        # and 5 points) have all met each other and some of the players below them, so the
+        # fewest floats send the 7 down to the 1 and the 5 down to the 0, past a group of
+        # 56. The sparse graph's pairing is proved by the bound following those floats
+        # from the leaders' groups (whole-tails); priced from the edge of the top groups,
+        # the engine fell back to the complete graph.
+        points = {"a": 8, "b": 7, "c": 6, "d": 5, "e0": 4, "e1": 4, "g0": 2, "g1": 2, "h": 1, "z": 0}
+        points |= {f"f{i:02d}": 3 for i in range(56)}
+        meetings = list(itertools.combinations("abcd", 2))
+        meetings += [("a", "e1"), ("b", "e1"), ("b", "g0"), ("c", "z"), ("d", "e1"), ("d", "f00")]
+        meetings += [("e1", "z"), ("f01", "z"), ("h", "z")]
+        players = self.field(points, meetings)
+        result = pair_swiss(players, seed=1, round_number=9)
+        assert (result.pods[0].method, result.pods[0].proof) == ("sparse", "whole-tails")
+        pairs = {frozenset((t.player1, t.player2)) for t in result.tables}
+        assert {frozenset(("b", "h")), frozenset(("d", "z"))} <= pairs
+        assert result.pods[0].cost.floats == (4, 17, 81, 79)
         monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
         assert _solve(players) == result.pods[0].cost
 

@@ -1,0 +1,391 @@
+"""The relaxed pairing that :func:`~ingest.pairing.float_bound.float_lower_bound` minimises.
+
+A pairing is relaxed to its floats (see :mod:`ingest.pairing.float_bound`); a dynamic
+programme over the boundaries between the non-empty point groups, whose state is the
+floats open at a boundary, finds the cheapest relaxed pairing that keeps the constraints.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+
+from .costs import FloatLadder, Floats
+from .float_constraints import Crossings, LongFloat, Tail, Window
+
+__all__ = ["STATE_LIMIT", "Relaxation"]
+
+STATE_LIMIT = 20_000
+"""Relaxed pairings kept at one boundary, when a candidate's levels are the limit, beyond which
+the bound gives up (as if the candidate were above it): the programme's work stays a fraction
+of what the complete graph costs."""
+
+Open = tuple[int, int]
+"""A float open at a boundary: (boundaries crossed so far, the last boundary it must still cross or -1)."""
+
+State = tuple[tuple[int, ...], tuple[Open, ...]]
+"""Recent crossing counts (for the windows) and the open floats, sorted."""
+
+
+class Relaxation:
+    """The relaxed pairing :func:`float_lower_bound` minimises, and the programme that does it.
+
+    Boundary ``j`` (a super-boundary) separates the ``j``-th and the next non-empty group;
+    the one below the last group is never crossed. The constraints are added step by step
+    (windows, long floats and passing pairs, blocked groups), then how many floats may
+    cross a boundary and how far back a float is followed are fixed, and
+    :meth:`cheapest` runs the programme over the boundaries.
+    """
+
+    def __init__(
+        self,
+        ladder: FloatLadder,
+        counts: Sequence[int],
+        *,
+        top: Tail | None,
+        bottom: Tail | None,
+        limit: Floats | None,
+    ) -> None:
+        self.counts = counts
+        self.limit = limit
+        groups = [g for g, c in enumerate(counts) if c > 0]
+        self.groups = groups
+        """Ladder index of each non-empty group, from the top."""
+        self.values = values = ladder.values
+        self.gaps = [values[hi] - values[lo] for hi, lo in itertools.pairwise(groups)] + [0]
+        self.steps = [lo - hi for hi, lo in itertools.pairwise(groups)] + [0]
+        self.heights = [
+            ladder.height_prefix[lo] - ladder.height_prefix[hi] for hi, lo in itertools.pairwise(groups)
+        ] + [0]
+        above = list(itertools.accumulate(counts[g] for g in groups))
+        self.parity = [a % 2 for a in above[:-1]] + [0]
+        """Per boundary, whether an odd number of floats crosses it."""
+        self.cap = [min(a, above[-1] - a) for a in above]
+        """Per boundary, the most floats that may cross it (at first, the players on the smaller side)."""
+        self.position = {g: j for j, g in enumerate(groups)}
+        self._bound_tails(top, bottom)
+        self.needs: dict[int, list[tuple[int, int]]] = {}
+        """Window constraints by their lowest group's position: (the boundary above the window, players
+        who must leave it); boundary -1 is the top of the standings, never crossed."""
+        self.alone: dict[int, int] = {}
+        """Position -> players of that one group who must leave it."""
+        self.width = 1
+        """Crossing counts remembered for the windows (the widest window's boundaries)."""
+        self.known = [0] * len(groups)
+        """Per position, pairs known to pass over that group."""
+        self.tags: dict[int, list[int]] = {}
+        """Position -> the last boundary each long float starting there must cross."""
+        self.thresholds: dict[int, list[int]] = {}
+        """Position -> the least gap of each long float ending there, longest first."""
+        self.blocked: set[tuple[int, int]] = set()
+        """(upper, lower) positions between which no float runs."""
+        self.particular = -1
+        self.oldest = len(groups)
+        """The age beyond which a float's start is no longer followed."""
+
+    def _bound_tails(self, top: Tail | None, bottom: Tail | None) -> None:
+        """The positions bounded here, between the tail regions bounded elsewhere."""
+        self.first, self.last = 0, len(self.groups) - 1
+        self.pinned: dict[int, Mapping[Crossings, Floats]] = {}
+        """Boundary -> the crossings a tail region allows there, and what the region costs."""
+        self.bottom_group = -1
+        """Ladder index of the bottom region's first group (-1: no bottom region)."""
+        if top is not None:
+            self.first = self.position[top.group] + 1
+            self.pinned[self.first - 1] = top.costs
+        if bottom is not None:
+            self.last = self.position[bottom.group] - 1
+            self.pinned[self.last] = bottom.costs
+            self.bottom_group = bottom.group
+        if self.first > self.last:
+            raise ValueError("the tail regions overlap")
+
+    def add_windows(self, windows: Iterable[Window]) -> None:
+        """Runs of groups that must send players out, as constraints on the crossings around them."""
+        for w in windows:
+            members = [g for g in range(w.first, w.last + 1) if self.counts[g] > 0]
+            if not members or w.leaving <= 0:
+                continue
+            a, b = self.position[members[0]], self.position[members[-1]]
+            self.needs.setdefault(b, []).append((a - 1, w.leaving))
+            if a == b:
+                self.alone[a] = max(self.alone.get(a, 0), w.leaving)
+            self.width = max(self.width, b - a + 2)
+
+    def add_long_floats(self, passing: Mapping[int, int], long_floats: Iterable[LongFloat]) -> None:
+        """Pairs known to pass over groups, and floats that must start or end far away."""
+        self.known = [passing.get(g, 0) for g in self.groups]
+        position, groups, values = self.position, self.groups, self.values
+        for lf in long_floats:
+            i, r = position.get(lf.group), position.get(lf.reach)
+            if i is None or r is None or not self.first <= i <= self.last:
+                continue
+            if r > i:
+                self.tags.setdefault(i, []).append(min(r - 1, self.last))
+            else:
+                gap = values[groups[max(r, self.first - 1)]] - values[groups[i]]
+                self.thresholds.setdefault(i, []).append(gap)
+        for ts in self.thresholds.values():
+            ts.sort(reverse=True)
+
+    def add_blocked(self, blocked: Iterable[tuple[int, int]]) -> None:
+        """Pairs of groups whose players have all met: no float joins them."""
+        position = self.position
+        self.blocked = {
+            (position[a], position[b])
+            for a, b in blocked
+            if a in position and b in position and position[a] >= self.first
+        }
+        self.particular = max([*self.thresholds, *(end for _, end in self.blocked)], default=-1)
+        """The last position where it matters which floats end there, not only how old they are:
+        a float must be long enough to end there, or may not end there."""
+
+    def cap_crossings(self, top: Tail | None) -> None:
+        """How many floats may cross each boundary (see :func:`float_lower_bound`)."""
+        if not self.needs and not self.pinned and not self.blocked:
+            reserved = sum(map(len, self.tags.values())) + sum(map(len, self.thresholds.values()))
+            self.cap = [min(c, 2 + max(self.known) + reserved) for c in self.cap]
+        if self.limit is not None:
+            most = self.limit[0] + max(map(len, top.costs), default=0) if top else self.limit[0]
+            self.cap = [min(c, most) for c in self.cap]
+
+    def follow_ages(self, ages: int) -> None:
+        """How far back a float's start is followed.
+
+        Exactly while few floats can be open at once; otherwise up to ``ages``, or as far
+        as the widest window needs to tell which floats pass over it all.
+        """
+        if ages < 1:
+            raise ValueError("ages must be at least 1")
+        if max(self.cap) > 2:
+            spans = [j - left + 1 for j, lst in self.needs.items() for left, _ in lst]
+            self.oldest = max([ages, *spans])
+
+    def cheapest(self) -> Floats | None:
+        """The cheapest relaxed pairing's float levels; None if none meets the constraints (and the limit)."""
+        self._still_to_pay()
+        best: dict[State, Floats] = {((0,) * self.width, ()): (0, 0, 0, 0)}
+        for j in range(len(self.groups)):
+            best = self._cross(j, best)
+            if self.limit is not None and len(best) > STATE_LIMIT:
+                return None  # not proved: a denser graph, or the complete graph, decides
+        return min(best.values(), default=None)
+
+    def _still_to_pay(self) -> None:
+        """What the boundaries below boundary ``j`` still cost at least, for ``limit``.
+
+        Each odd boundary is crossed; each change of parity between two boundaries is an
+        end of a float in the group between, and so is each player who must leave a group
+        alone; those ends are made by the floats open at ``j`` (one end each) or new ones
+        (two each).
+        """
+        k = len(self.groups)
+        self.ends = [0] * (k + 1)
+        self.odd_steps = [0] * (k + 1)
+        parity, steps = self.parity, self.steps
+        for i in range(self.last - 1, -1, -1):
+            self.ends[i] = self.ends[i + 1] + max(int(parity[i] != parity[i + 1]), self.alone.get(i + 1, 0))
+            self.odd_steps[i] = self.odd_steps[i + 1] + parity[i + 1] * steps[i + 1]
+
+    def _cross(self, j: int, best: Mapping[State, Floats]) -> dict[State, Floats]:
+        """The cheapest relaxed pairings once boundary ``j`` is crossed, by state."""
+        if self.first <= j <= self.last:
+            return self._cross_inside(j, best)
+        # The top region's floats appear at its last boundary, paid there down to the first
+        # group below it, each followed on from its own group; below the bounded groups
+        # every float ends.
+        nxt: dict[State, Floats] = {}
+        for crossings, paid in self._choices(j):
+            opened = tuple(sorted((min(self.first - self.position[g], self.oldest), -1) for g in crossings))
+            for (history, _), total in best.items():
+                _keep(nxt, self.limit, ((*history[1:], len(crossings)), opened), _add(total, paid))
+        return nxt
+
+    def _choices(self, j: int) -> list[tuple[Crossings, Floats]]:
+        """The floats that may cross boundary ``j`` and what a tail region adds for them.
+
+        At a tail region's edge, the groups of the region they leave or enter (see
+        :class:`~ingest.pairing.float_constraints.Tail`); elsewhere only their count
+        matters, given as that many floats of the group above the boundary.
+        """
+        nothing = (0, 0, 0, 0)
+        if j in self.pinned:
+            return [(key, cost) for key, cost in sorted(self.pinned[j].items()) if len(key) % 2 == self.parity[j]]
+        if not self.first <= j <= self.last or j == len(self.groups) - 1:
+            return [((), nothing)]
+        return [((self.groups[j],) * c, nothing) for c in range(self.parity[j], self.cap[j] + 1, 2)]
+
+    def _cross_inside(self, j: int, best: Mapping[State, Floats]) -> dict[State, Floats]:
+        """Boundary ``j`` below a group bounded here: the floats open above it end in the group
+        or pass over it, and new ones start in it."""
+        # Gap so far of a float of each age arriving at group j (started at j - age).
+        values, groups = self.values, self.groups
+        reach = [0] + [values[groups[max(j - age, 0)]] - values[groups[j]] for age in range(1, self.oldest + 1)]
+        ends_ok = _EndCheck(j, self.first, self.oldest, reach, self.thresholds.get(j, ()), self.blocked)
+        room, known, tags = self.counts[groups[j]], self.known[j], len(self.tags.get(j, ()))
+        gap = self.gaps[j]
+        by_count: dict[int, list[tuple[Crossings, Floats]]] = {}
+        for crossings, paid in self._choices(j):
+            by_count.setdefault(len(crossings), []).append((crossings, paid))
+        entering = j == self.last and j in self.pinned
+        depths = self._depths(by_count) if entering else {}
+        nxt: dict[State, Floats] = {}
+        least = {c: min(paid[:2] for _, paid in choices) for c, choices in by_count.items()}
+        for (history, open_), total in best.items():
+            for c, choices in by_count.items():
+                if (
+                    self.limit is not None
+                    and (
+                        total[0] + least[c][0] + max(0, c - len(open_)),
+                        total[1] + least[c][1] + c * self.steps[j],
+                    )
+                    > self.limit[:2]
+                ):
+                    continue  # more floated pairs and steps than the limit, however they cross
+                recent = (*history[1:], c)
+                for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok, j > self.particular):
+                    crossed = (
+                        total[0] + starting,
+                        total[1] + c * self.steps[j],
+                        total[2] + c * gap * gap + 2 * gap * sum(reach[age] for age, _ in kept),
+                        total[3] + c * self.heights[j],
+                    )
+                    state = self._opened(j, kept, starting)
+                    longest = sorted([reach[age] + gap for age, _ in kept] + [gap] * starting, reverse=True)
+                    for crossings, paid in choices:
+                        value = _add(crossed, paid)
+                        if entering:  # what the floats cost more than the region's price (_depths)
+                            deeper = 2 * sum(g * d for g, d in zip(longest, depths[crossings], strict=True))
+                            value = (value[0], value[1], value[2] + deeper, value[3])
+                        if self.limit is not None and value > self.limit:
+                            continue
+                        if self._admissible(j, recent, c, state, value):
+                            _keep(nxt, self.limit, (recent, state), value)
+        return nxt
+
+    def _depths(self, by_count: Mapping[int, Sequence[tuple[Crossings, Floats]]]) -> dict[Crossings, list[int]]:
+        """How far below the bottom region's first group the floats entering it go, shallowest first.
+
+        A float whose gap is ``G`` at the region's first group and which goes ``d`` points
+        further costs ``(G + d) ** 2``, where the region priced ``d ** 2`` and the crossing
+        ``G ** 2``: ``2 * G * d`` more. Which float goes how deep is not known, so the
+        longest floats are matched with the shallowest depths, the least this can be.
+        """
+        top = self.values[self.bottom_group]
+        return {
+            crossings: sorted(top - self.values[g] for g in crossings)
+            for choices in by_count.values()
+            for crossings, _ in choices
+        }
+
+    def _opened(self, j: int, kept: Iterable[Open], starting: int) -> tuple[Open, ...]:
+        """The floats open below boundary ``j``: the ones that passed, one boundary older, and the new ones."""
+        tags = self.tags.get(j, ())
+        opened = [(min(age + 1, self.oldest), u if u > j else -1) for age, u in kept]
+        opened += [(1, u if u > j else -1) for u in tags]
+        opened += [(1, -1)] * (starting - len(tags))
+        return tuple(sorted(opened))
+
+    def _admissible(self, j: int, recent: Sequence[int], crossing: int, state: tuple[Open, ...], value: Floats) -> bool:
+        """Whether a relaxed pairing crossing boundary ``j`` this way may still be the cheapest.
+
+        With a limit, what the boundaries below still cost at least must fit under it; and
+        every window ending at group ``j`` must have sent out its players.
+        """
+        if self.limit is not None:
+            ahead = max(0, self.ends[j] - crossing + 1) // 2
+            if (value[0] + ahead, value[1] + self.odd_steps[j], value[2], value[3]) > self.limit:
+                return False
+        return all(
+            (0 if left < 0 else recent[len(recent) - 1 - (j - left)])
+            + crossing
+            - 2 * sum(1 for age, _ in state if age > j - left)
+            >= need
+            for left, need in self.needs.get(j, ())
+        )
+
+
+class _EndCheck:
+    """Whether floats may end in group ``j``: long enough for its thresholds, between groups that can meet."""
+
+    def __init__(
+        self,
+        j: int,
+        first: int,
+        oldest: int,
+        reach: Sequence[int],
+        thresholds: Sequence[int],
+        blocked: Collection[tuple[int, int]],
+    ) -> None:
+        self.j, self.first, self.oldest, self.reach = j, first, oldest, reach
+        self.thresholds = thresholds
+        self.blocked = {j - start for start, end in blocked if end == j}
+        """Ages of floats that cannot end here (their start group met all of this one)."""
+
+    def __call__(self, ages: Sequence[int]) -> bool:
+        if any(age in self.blocked and age < self.oldest and self.j - age >= self.first for age in ages):
+            return False
+        if not self.thresholds:
+            return True
+        # A float of the oldest age may have come from higher up: it may be long enough.
+        longest = max(self.thresholds)
+        gaps = sorted((longest if age >= self.oldest else self.reach[age] for age in ages), reverse=True)
+        return len(gaps) >= len(self.thresholds) and all(g >= t for g, t in zip(gaps, self.thresholds, strict=False))
+
+
+def _add(a: Floats, b: Floats) -> Floats:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+def _keep(states: dict[State, Floats], limit: Floats | None, state: State, value: Floats) -> None:
+    if limit is not None and value > limit:
+        return
+    if state not in states or value < states[state]:
+        states[state] = value
+
+
+def _moves(
+    open_: tuple[Open, ...],
+    crossing: int,
+    room: int,
+    known: int,
+    j: int,
+    new_tags: int,
+    ends_ok: Callable[[Sequence[int]], bool],
+    oldest_end: bool,
+) -> Iterator[tuple[tuple[Open, ...], int]]:
+    """Which of the floats open above group ``j`` pass over it to cross the boundary below.
+
+    ``crossing`` floats cross the boundary below the group; the ones that do not pass
+    over it start in it (``new_tags`` of them long floats), and the open floats that
+    do not pass end in it: a group of ``room`` players holds at most ``room`` ends and
+    starts, each float that must still cross passes, and the floats ending in it must
+    pass ``ends_ok``. With ``oldest_end``, only the oldest floats that may end do: a
+    younger float never costs more than an older one below (its gap so far is smaller),
+    so the cheapest relaxed pairing is among those, unless a float must be long enough
+    to end somewhere or may not end somewhere (the caller knows).
+
+    Yields:
+        The open floats that pass, and how many floats start.
+    """
+    before = len(open_)
+    must = [f for f in open_ if f[1] >= j]
+    free = [f for f in open_ if f[1] < j]
+    low = max(known, len(must), -((room - before - crossing) // 2))
+    high = min(before, crossing - new_tags)
+    seen: set[tuple[Open, ...]] = set()
+    if oldest_end:
+        free.sort()
+    for passing in range(low, high + 1):
+        ways = (
+            [range(passing - len(must))]
+            if oldest_end
+            else itertools.combinations(range(len(free)), passing - len(must))
+        )
+        for chosen in ways:
+            kept = tuple(sorted(must + [free[i] for i in chosen]))
+            if kept in seen:
+                continue
+            seen.add(kept)
+            if ends_ok([free[i][0] for i in range(len(free)) if i not in chosen]):
+                yield kept, crossing - passing
