@@ -13,7 +13,7 @@ Every command that edits an event file goes through :func:`edit_event_file`:
    pairings, and refuses an edit that adds an error, or that leaves a file with errors
    without fixing any of them (the one other parse: the new text's);
 4. it replaces the file only if it still holds what the edit was made on, up to the
-   moment it is replaced and through it (:func:`ingest.source.replacing.replace_if_unchanged`:
+   moment it is replaced and through it (:func:`ingest.edit.replacing.replace_if_unchanged`:
    the new text is written beside it, then exchanged with it, and what was displaced is
    checked and put back if an editor or a ``git pull`` saved it meanwhile); when it changed,
    the edit is made again on what is there now, so nothing is computed from an older
@@ -45,9 +45,9 @@ from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
+from ingest.edit.replacing import replace_if_unchanged
 from ingest.edit.splice import ParsedText
 from ingest.source.project import Project
-from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
 from ingest.source.yaml_splice import reread
 from ingest.source.yamldoc import SourceDocument

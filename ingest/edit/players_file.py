@@ -11,10 +11,10 @@ from pathlib import Path
 from ingest.core.errors import IngestError
 from ingest.edit.event_file import ATTEMPTS, cannot_write
 from ingest.edit.locking import edit_lock
+from ingest.edit.replacing import replace_if_unchanged
 from ingest.edit.splice import Editor
 from ingest.source.project import Project
 from ingest.source.reading import players_from_text
-from ingest.source.replacing import replace_if_unchanged
 from ingest.source.storage import decode_utf8, display_path, read_bytes
 
 

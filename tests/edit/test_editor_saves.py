@@ -4,7 +4,7 @@ An editor takes no lock: it saves in place (empties the file and writes it) or b
 (writes a file beside it and renames it over). A command that compares the file with what
 it read and then renames its version over it would destroy a save made in between; the
 replacement is an exchange, and what it displaced is checked and put back
-(:mod:`ingest.source.replacing`). A storm of real saves from another process while commands
+(:mod:`ingest.edit.replacing`). A storm of real saves from another process while commands
 edit the file, on a fast and on a slow disk, and each moment of the replacement hit on
 purpose.
 """
@@ -26,7 +26,7 @@ import pytest
 from click.testing import CliRunner
 from filelock import FileLock
 
-import ingest.source.replacing as replacing
+import ingest.edit.replacing as replacing
 from ingest.cli.main import main
 from ingest.core.errors import IngestError
 from ingest.core.model import Event
@@ -272,7 +272,7 @@ def test_saves_at_every_exchange_leave_both_versions_and_say_so(
     event_file: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A save lands before every exchange, those that put a save back too: after
-    :data:`~ingest.source.replacing.PUT_BACK_STEPS` the command stops, and the newest save
+    :data:`~ingest.edit.replacing.PUT_BACK_STEPS` the command stops, and the newest save
     is kept beside the file, named in the message, rather than removed."""
     saved = [0]
 
