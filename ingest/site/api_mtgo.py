@@ -47,9 +47,9 @@ from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
 from ingest.rules.standings_values import Standings
+from ingest.site.addresses import deck_address
 from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
-from ingest.site.render import deck_address
 from ingest.summary.event_summary import EventSummary
 
 PRECISION = 8

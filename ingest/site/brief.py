@@ -20,10 +20,10 @@ from typing import Any
 from ingest.analytics.records import EventRecord, KeptRecord, event_record
 from ingest.core.model import Event
 from ingest.site import i18n
+from ingest.site.addresses import deck_address
 from ingest.site.feeds import FeedEvent
 from ingest.site.i18n import gettext as _
 from ingest.site.i18n import ngettext
-from ingest.site.render import deck_address
 from ingest.source.naming import is_unnamed
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import EventHistory, HistoryEntry, Step, event_history

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ingest.site.event_views import RoundView
 from ingest.site.team_views import TeamView
-
-if TYPE_CHECKING:
-    from ingest.site.wot_views import WotView
+from ingest.site.wot_view_values import WotView
 
 
 @dataclass(frozen=True, slots=True)

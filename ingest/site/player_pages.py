@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.slug import slug
@@ -21,23 +20,13 @@ from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
+from ingest.site.table_rows import OpponentRow
 from ingest.site.templates import Templates
 from ingest.source.naming import is_unnamed
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
 PLAYER_PAGE = "player:"
 """How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
-
-
-@dataclass(frozen=True, slots=True)
-class OpponentRow:
-    """One opponent in a player's head-to-head table."""
-
-    name: str
-    url: str
-    w: int
-    l: int  # noqa: E741 - won, lost, drawn read as the table's columns
-    d: int
 
 
 def player_pages(

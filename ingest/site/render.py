@@ -42,9 +42,10 @@ from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.errors import IngestError
 from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
-from ingest.core.slug import slug
 from ingest.decks.format_notes import Note
 from ingest.site import i18n
+from ingest.site.addresses import deck_address as deck_address  # where callers have found it
+from ingest.site.addresses import slug_id
 from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
 from ingest.site.table_rows import (
@@ -120,25 +121,6 @@ def note_text(note: Note) -> str:
     """A format's note in the site's language: as its file writes it in that language, else its
     English through the catalog (the shipped formats' notes are translated there)."""
     return note.written_in(i18n.active().code) or i18n.gettext(note.text)
-
-
-def slug_id(text: str) -> str:
-    """An HTML id from any text.
-
-    >>> slug_id("Round 1 / Table 3")
-    'round-1-table-3'
-    """
-    return slug(str(text), fallback="x")
-
-
-def deck_address(event_slug: str, player: str) -> str:
-    """Where a player's deck is on the site: its anchor on the event's decklists page (the
-    ``id`` :func:`ingest.site.table_rows.decklist` gives it).
-
-    >>> deck_address("2026-11-13-fnm", "Ana Lima")
-    'events/2026-11-13-fnm/decklists/#deck-ana-lima'
-    """
-    return f"events/{event_slug}/decklists/#deck-{slug_id(player)}"
 
 
 def local_pct(value: Any, digits: int = 2) -> str:

@@ -17,17 +17,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
 from ingest.core.slug import slug
+from ingest.site.deck_views import DeckView
+from ingest.site.event_views import RoundStandings, RoundView, StandingsView
 from ingest.site.i18n import gettext as _
 
-if TYPE_CHECKING:  # types only: the views import the digest, which imports the environment, which imports this
-    from ingest.site.deck_views import DeckView
-    from ingest.site.event_views import RoundStandings, RoundView, StandingsView
-    from ingest.site.player_pages import OpponentRow
+
+@dataclass(frozen=True, slots=True)
+class OpponentRow:
+    """One opponent in a player's head-to-head table."""
+
+    name: str
+    url: str
+    w: int
+    l: int  # noqa: E741 - won, lost, drawn read as the table's columns
+    d: int
 
 
 def escaped(value: object) -> str:

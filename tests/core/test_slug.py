@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from ingest.core.slug import slug, transliterated
 from ingest.importers.tournament import id_base
-from ingest.site.render import slug_id
+from ingest.site.addresses import slug_id
 from ingest.source.assemble import slug_for
 from tests.builders import DATA
 from tests.builders import run_cli as _run

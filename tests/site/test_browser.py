@@ -470,7 +470,7 @@ def _modern_decks() -> dict[str, str]:
     from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
     from ingest.decks.format_files import format_registry
-    from ingest.site.render import slug_id
+    from ingest.site.addresses import slug_id
     from ingest.source.project import Project
 
     project = Project(ROOT)
@@ -528,7 +528,7 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
     from ingest.checks.event_files import load_event
     from ingest.decks.event_decks import event_decks
     from ingest.decks.format_files import format_registry
-    from ingest.site.render import slug_id
+    from ingest.site.addresses import slug_id
     from ingest.source.project import Project
 
     base = request.getfixturevalue("site_url" if engine == "mkdocs" else "zensical_url")

@@ -47,7 +47,7 @@ def _decklists(slug: str) -> dict[str, str]:
     """The sample event's decklists as decklist text, by the id of their article on the page."""
     from ingest.decks.event_decks import event_decks
     from ingest.decks.format_files import format_registry
-    from ingest.site.render import slug_id
+    from ingest.site.addresses import slug_id
 
     event, files = sample_event_and_decks(slug)
     decks = event_decks(event, files, format_registry(Project(ROOT))[0], None)
