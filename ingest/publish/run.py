@@ -40,17 +40,13 @@ from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
+from ingest.publish.build_files import KEPT_PAGES, load_player_pages, load_record, save_player_pages, save_record
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
-    KEPT_PAGES,
     CacheCheck,
     EventStore,
     find_unchanged,
-    load_player_pages,
-    load_record,
     open_store,
-    save_player_pages,
-    save_record,
 )
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
