@@ -44,7 +44,6 @@ from ingest.core.figures import decimal, pct
 from ingest.core.safetext import one_line
 from ingest.decks.format_notes import Note
 from ingest.site import i18n
-from ingest.site.addresses import deck_address as deck_address  # where callers have found it
 from ingest.site.addresses import slug_id
 from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
