@@ -34,6 +34,7 @@ SOURCES = (
     "formats",
     "site_templates",
     "locales",
+    "theme",
     "mkdocs.yml",
     "pyproject.toml",
     "README.md",
@@ -213,9 +214,9 @@ def test_the_wheel_works_in_an_empty_folder(tmp_path: Path, wheel: Path) -> None
     # The whole site, with the shipped mkdocs.yml and our mkdocs plugin from the wheel.
     built = run("build", "--strict")
     assert built.returncode == 0, built.stdout + built.stderr
-    assert "Ñandú Night" in (folder / "build" / "site" / "events" / "2026-11-27-nandu-night" / "index.html").read_text(
-        encoding="utf-8"
-    )
+    page = (folder / "build" / "site" / "events" / "2026-11-27-nandu-night" / "index.html").read_text(encoding="utf-8")
+    assert "Ñandú Night" in page
+    assert "md-sidebar" not in page  # the shipped theme templates (theme/main.html) came with the wheel
     # A community's project from the wheel alone: init, then a strict build of it.
     club = folder / "club"
     for args in (("init", "club", "--site-name", "Club"), ("--root", "club", "validate", "--strict")):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import os
+import shutil
 import types
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,7 +25,7 @@ from jinja2.sandbox import SandboxedEnvironment, safe_range
 
 from ingest.core.diagnostics import error
 from ingest.core.errors import IngestError
-from ingest.source.project import Project
+from ingest.source.project import Project, shipped
 from ingest.source.site_config import site_document
 from ingest.source.site_layers import layered_config
 from ingest.source.yamldoc import Tagged, format_path
@@ -108,8 +109,9 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
     Zensical takes the folder of its configuration file as the project's root, so the docs
     and site folders are given relative to ``build_dir`` (where the file is written), and
     the paths ``mkdocs.yml`` gives relative to itself (``theme.custom_dir``) are given
-    relative to ``build_dir`` from the folder of ``mkdocs.yml``. Our mkdocs plugin is left
-    out (Zensical runs no mkdocs plugins, and warns about ours).
+    relative to ``build_dir`` from the folder of ``mkdocs.yml``, after Scorekeeper's own theme
+    templates are put under them (:func:`theme_folder`). Our mkdocs plugin is left out
+    (Zensical runs no mkdocs plugins, and warns about ours).
 
     Raises:
         IngestError: the configuration has an error (``build`` has stopped before), or a tag
@@ -135,16 +137,39 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
         config["site_url"] = project.site_url
     config["docs_dir"] = os.path.relpath(docs.resolve(), build_dir)
     config["site_dir"] = os.path.relpath(site.resolve(), build_dir)
-    theme = config.get("theme")
-    if isinstance(theme, dict) and isinstance(theme.get("custom_dir"), str):
+    theme = config.setdefault("theme", {})
+    if isinstance(theme, dict):
+        own = theme.get("custom_dir")
         here = project.root.absolute().resolve()
-        theme["custom_dir"] = os.path.relpath(here / theme["custom_dir"], build_dir)
+        folder = theme_folder(here / own if isinstance(own, str) else None, build_dir)
+        theme["custom_dir"] = os.path.relpath(folder, build_dir)
     plugins = config.get("plugins")
     if isinstance(plugins, list):
         config["plugins"] = [
             p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
         ]
     return _dumped(config)
+
+
+THEME_FOLDER = ".theme"
+"""The folder in the build folder that Zensical is given as its ``theme.custom_dir`` when the
+project has overrides of its own: theirs over Scorekeeper's (:func:`theme_folder`)."""
+
+
+def theme_folder(own: Path | None, build_dir: Path) -> Path:
+    """The one folder of theme overrides Zensical is given (it reads one ``custom_dir``, where
+    mkdocs is given a list: :mod:`ingest.publish.mkdocs_plugin`): Scorekeeper's own
+    (``theme/``) alone, or, when the project has its own (``own``), a copy in ``build_dir`` of
+    both, the project's files replacing Scorekeeper's of the same name."""
+    theme = shipped("theme")
+    if own is None:
+        return theme
+    target = build_dir / THEME_FOLDER
+    shutil.rmtree(target, ignore_errors=True)
+    shutil.copytree(theme, target)
+    if own.is_dir():
+        shutil.copytree(own, target, dirs_exist_ok=True)
+    return target
 
 
 _INTERNALS = (

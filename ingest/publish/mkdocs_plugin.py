@@ -6,6 +6,7 @@ puts the stored HTML fragments after their headings in the finished page (``on_p
 headings, table of contents and permalinks are the engine's), keeps
 the pages out of the search plugin's index and writes the designed index instead, and
 adds the script that fetches the index only when the search is opened. See :mod:`ingest.site.fragments`.
+It puts Scorekeeper's theme templates (:data:`THEME`) under the project's overrides.
 The theme's templates, the project's overrides included, are rendered in Jinja's sandbox
 (:func:`ingest.publish.engine_config.sandboxed`).
 
@@ -32,6 +33,11 @@ from ingest.publish import search_index as search
 from ingest.publish.engine_config import sandboxed
 from ingest.publish.page_split import MIN_PAGES, PageSplit, SplitError, modified, not_modified
 from ingest.site import fragments as fr
+from ingest.source.project import shipped
+
+THEME = shipped("theme")
+"""Scorekeeper's own theme templates (``theme/main.html``: the page around the content without
+the sidebars), looked up after the project's ``theme.custom_dir`` and before the theme's."""
 
 
 class ScorekeeperConfig(Config):  # type: ignore[no-untyped-call]
@@ -59,6 +65,11 @@ class ScorekeeperPlugin(BasePlugin[ScorekeeperConfig]):  # type: ignore[no-untyp
     :mod:`ingest.publish.page_split`); mkdocs then runs a build of some pages in each."""
 
     def on_config(self, config: Any) -> Any:
+        # Scorekeeper's theme folder after the project's theme.custom_dir, before the theme's own.
+        dirs = config.theme.dirs
+        theme = str(THEME)
+        if theme not in dirs:
+            dirs.insert(1 if config.theme.custom_dir else 0, theme)
         if self.config.fragments:
             self.folder = Path(config.config_file_path or ".").parent / self.config.fragments
         else:

@@ -24,8 +24,8 @@ from ingest.source.storage import is_inside
 
 
 def shipped(name: str) -> Path:
-    """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets``, ``locales``
-    or ``mkdocs.yml``."""
+    """Path of a shipped default: ``schema``, ``formats``, ``site_templates``, ``presets``, ``locales``,
+    ``theme`` (the engines' page templates, under a project's ``theme.custom_dir``) or ``mkdocs.yml``."""
     packaged = files("ingest") / "_shipped" / name
     if packaged.is_dir() or packaged.is_file():
         # Installed packages are unpacked on disk (pip never installs a zipped wheel).
