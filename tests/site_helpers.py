@@ -363,13 +363,17 @@ class _DeckFrames(html.parser.HTMLParser):
         self.decks: list[dict[str, object]] = []
         self.documents: dict[str, str] = {}
         self.lines = 0  # <li> inside a deck's sections: the page itself holds no card
+        self.copy_sections: list[list[str]] = []
+        """The page's ``data-sections``: a copy's deck with no sections on the page has these."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "div" and "sk-decklists" in a.get("class", "").split():
             self.documents = {k: a[f"data-{k}"] for k in ("mtgo", "api") if f"data-{k}" in a}
+            self.copy_sections = json.loads(a.get("data-sections") or "[]")
         elif tag == "article" and "sk-deck" in a.get("class", "").split():
-            self.decks.append({"id": a["id"], "doc": a["data-doc"], "deck": a["data-deck"], "sections": []})
+            doc = a.get("data-doc", "mtgo")
+            self.decks.append({"id": a["id"], "doc": doc, "deck": a["data-deck"], "sections": []})
         elif tag == "section" and "data-h" in a and self.decks:
             self.decks[-1]["sections"].append({"header": a["data-h"], "lists": []})  # type: ignore[attr-defined]
         elif tag == "ul" and "data-l" in a and self.decks:
@@ -411,6 +415,12 @@ def drawn_decklists(page: str, documents: dict[str, dict[str, object]]) -> tuple
         doc = documents[str(deck["doc"])]
         key = str(deck["deck"])
         source = doc["Decks"][int(key)] if deck["doc"] == "mtgo" else doc["decklists"][key]  # type: ignore[index]
+        if deck["doc"] == "mtgo" and not deck["sections"]:  # the copy's lists as they are
+            deck["sections"] = [
+                {"header": header, "lists": [{"data-l": name, "data-i": f"0-{len(source[name]) - 1}"}]}
+                for name, header, _title in frames.copy_sections
+                if source.get(name)
+            ]
         lines: list[str] = []
         header = None
         for section in deck["sections"]:  # type: ignore[attr-defined]

@@ -81,6 +81,35 @@ def cards_documents(slug: str) -> dict[str, str]:
 
 _SECTION_ORDER = (Section.CHARACTERS, Section.HERO, Section.VILLAIN, Section.MAIN, Section.SIDEBOARD)
 
+_COPY_LISTS = {Section.MAIN: "Mainboard", Section.SIDEBOARD: "Sideboard"}
+"""The MTGODecklistCache copy's list that holds each section of a Magic deck."""
+
+
+def copy_sections() -> list[tuple[str, str, str]]:
+    """The sections of a deck of the MTGODecklistCache copy that the page does not list
+    (:func:`follows_its_document`): each as the copy's list, the decklist text's header and
+    the title shown, in the site's language. The decklists page gives them once
+    (``data-sections``) and its script writes each deck's sections from them."""
+    titles = {Section.MAIN: _("Main deck"), Section.SIDEBOARD: _("Sideboard")}
+    return [(source, section.header, titles[section]) for section, source in _COPY_LISTS.items()]
+
+
+def follows_its_document(view: DeckView) -> bool:
+    """Whether a deck's sections are those of its MTGODecklistCache copy as they are: the
+    main deck then the sideboard, each the whole list, titled as :func:`copy_sections` says,
+    no line saying more than its card (a printing) and no stars. The page then holds only
+    the deck's player, archetype and verdict, and its script writes the sections."""
+    if view.document != "mtgo":
+        return False
+    plain = {(source, header, title) for source, header, title in copy_sections()}
+    return all(
+        (s.source, s.header, s.title) in plain
+        and s.indexes == tuple(range(len(s.indexes)))
+        and not s.extras
+        and s.stars is None
+        for s in view.sections
+    ) and len({s.source for s in view.sections}) == len(view.sections)
+
 
 def deck_views(report: EventSummary, names: Mapping[str, str], links: Links) -> list[DeckView]:
     """Every deck of the event, in the roster's order (none while the decklists are not public)."""

@@ -7,6 +7,7 @@ templates' context."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,7 @@ from ingest.site.api_mtgo import mtgo_files
 from ingest.site.api_tables import event_table_files, tables_document
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.brief import EventBrief, analytics_record, event_brief, player_names, unit_url
-from ingest.site.deck_views import cards_documents, deck_views
+from ingest.site.deck_views import cards_documents, copy_sections, deck_views, follows_its_document
 from ingest.site.event_views import Links, round_standings, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
@@ -129,7 +130,9 @@ def _decks(report: EventSummary, names: Mapping[str, str], links: Links) -> dict
     decks = deck_views(report, names, links)
     documents = cards_documents(report.event.slug)
     main = "mtgo" if any(d.document == "mtgo" for d in decks) else "api"
-    return {"decks": decks, "decks_documents": documents, "decks_document": documents[main]}
+    # The sections the script writes for the decks the page lists none of (follows_its_document).
+    sections = json.dumps(copy_sections(), ensure_ascii=False) if any(map(follows_its_document, decks)) else ""
+    return {"decks": decks, "decks_documents": documents, "decks_document": documents[main], "decks_sections": sections}
 
 
 def _round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ingest.core.slug import slug
-from ingest.site.deck_views import DeckView
+from ingest.site.deck_views import DeckView, follows_its_document
 from ingest.site.event_views import RoundStandings, RoundView, StandingsView
 from ingest.site.i18n import gettext as _
 
@@ -182,7 +182,11 @@ def decklist(d: DeckView, base: str) -> Markup:
     title and count, with an empty list of card lines that ``scorekeeper.js`` fills from the
     event's cards document (:mod:`ingest.site.deck_views`).
 
-    The article names its deck in that document (``data-doc``, ``data-deck``), each list the
+    The article names its deck in that document (``data-deck``, and ``data-doc`` for the API
+    document: without it, the MTGODecklistCache copy). A deck whose sections are the copy's
+    lists as they are (:func:`~ingest.site.deck_views.follows_its_document`, nearly every
+    Magic deck) has no sections on the page: the script writes them from the copy and the
+    page's ``data-sections``. Otherwise each section is on the page, each list the
     deck's list it draws from (``data-l``), the places of its lines there (``data-i``:
     ``0-13`` or ``0,2,5-7``) and, when a line says more than its document's card name
     (a printing), what each line adds (``data-x``, a JSON list). Each card line is then
@@ -203,17 +207,21 @@ def decklist(d: DeckView, base: str) -> Markup:
     if d.stars is not None:
         stars = _("%(stars)s stars") % {"stars": escaped(d.stars)}
         badges += f' <span class="sk-badge">{stars}</span>'
+    doc = "" if d.document == "mtgo" else f' data-doc="{d.document}"'
     out = [
-        f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}" '
-        f'data-doc="{d.document}" data-deck="{escaped(d.deck)}">\n'
-        f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>\n'
-        f"<p>{badges}</p>\n"
+        f'<article class="sk-deck" id="deck-{escaped(slug(d.player, fallback="x"))}"{doc} '
+        f'data-deck="{escaped(d.deck)}">'
+        f'<h3><a href="{escaped(base)}{escaped(d.url)}">{escaped(d.name)}</a>{archetype}</h3>'
+        f"<p>{badges}</p>"
     ]
     if d.deck_name:
         out.append(f'<p class="sk-muted">{escaped(d.deck_name)}</p>')
     if d.violations:
         out.append(f'<ul class="sk-violations">{"".join(f"<li>{escaped(v)}</li>" for v in d.violations)}</ul>')
-    out.append('<div class="sk-deck-sections">\n')
+    if follows_its_document(d):  # the script writes the copy's sections (the page's data-sections)
+        out.append("</article>")
+        return Markup("".join(out))
+    out.append('\n<div class="sk-deck-sections">\n')
     for s in d.sections:
         if s.stars is None:
             count = str(s.count)

@@ -275,7 +275,7 @@
   }
 
   /* The decklists page's card lines, drawn from the event's one decklists document
-     (ingest.site.deck_views): a deck of the MTGODecklistCache copy (data-doc "mtgo") is a
+     (ingest.site.deck_views): a deck of the MTGODecklistCache copy (no data-doc) is a
      place in its Decks, with lists Mainboard and Sideboard of {Count, CardName}; a deck of
      the API document ("api") is decklists[player id], with the list cards of {count, card}.
      Each ul[data-l] names its list, the places of its lines there (data-i: "0-13,15") and
@@ -321,11 +321,35 @@
     });
   }
 
+  /* A deck of the MTGODecklistCache copy whose page lists no sections (nearly every Magic
+     deck: ingest.site.deck_views.follows_its_document) has the copy's lists as they are:
+     each section the page's data-sections names ([list, header, title]) that the deck has
+     lines in, titled with its count of cards, its lines every place of the list. */
+  function copySections(box, article, deck) {
+    var parts;
+    try { parts = JSON.parse(box.getAttribute("data-sections") || "[]"); } catch (e) { parts = []; }
+    var frame = document.createElement("div");
+    frame.className = "sk-deck-sections";
+    parts.forEach(function (part) {
+      var list = (deck && deck[part[0]]) || [];
+      if (!list.length) return;
+      var count = list.reduce(function (sum, entry) { return sum + (+entry.Count || 0); }, 0);
+      var section = document.createElement("section"), ul = document.createElement("ul");
+      section.setAttribute("data-h", part[1]);
+      section.appendChild(cell("h4", part[2] + " (" + count + ")"));
+      ul.setAttribute("data-l", part[0]);
+      ul.setAttribute("data-i", "0-" + (list.length - 1));
+      section.appendChild(ul);
+      frame.appendChild(section);
+    });
+    article.appendChild(frame);
+  }
+
   function fillDecks() {
     document.querySelectorAll(".sk-decklists").forEach(function (box) {
       var loads = {}, waits = [];
-      box.querySelectorAll("article.sk-deck[data-doc]").forEach(function (article) {
-        var kind = article.getAttribute("data-doc"), url = box.getAttribute("data-" + kind);
+      box.querySelectorAll("article.sk-deck[data-deck]").forEach(function (article) {
+        var kind = article.getAttribute("data-doc") || "mtgo", url = box.getAttribute("data-" + kind);
         if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
         if (!loads[url]) {
           loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
@@ -336,6 +360,7 @@
         waits.push(loads[url].then(function (doc) {
           var key = article.getAttribute("data-deck");
           var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
+          if (kind === "mtgo" && !article.querySelector(".sk-deck-sections")) copySections(box, article, deck);
           article.querySelectorAll("ul[data-l]").forEach(function (ul) {
             if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
           });

@@ -545,7 +545,8 @@ def test_the_decklists_are_drawn_from_their_one_document_on_a_phone(
     try:
         page = ctx.new_page()
         served_html = page.request.get(url).text()
-        assert 'data-l="' in served_html and not re.search(r"<li>\d+ ", served_html)  # the page holds no card line
+        # The page holds no card line.
+        assert 'class="sk-deck"' in served_html and not re.search(r"<li>\d+ ", served_html)
         problems = _Problems(page, base)
         requested: list[str] = []
         page.on("request", lambda r: requested.append(urlsplit(r.url).path))
