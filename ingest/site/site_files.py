@@ -153,7 +153,7 @@ def archive_tables(events: Sequence[RenderedEvent]) -> Files:
 def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Templates, today: dt.date) -> Files:
     """The events index, a page a year: ``events/`` lists the events of this year (and of
     the years after, the upcoming ones) by month, newest first, and leads to a page for
-    each earlier year (``events/<year>/``) with its count.
+    each earlier year (``events/<year>/``) with its count; a year's page leads back to it.
 
     A page that listed every event passed a phone's 200 KB (gzipped) at about 4,500 weekly
     events (issue 38); a year's page holds one year, however long the archive.
@@ -188,10 +188,12 @@ def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Templates, 
                     "games": sorted({(s["game"], s["game_name"]) for s in events}),
                     "formats": sorted({(s["format"], s["format_name"]) for s in events}),
                     "year": year,
+                    # The years and their counts on the main page only: an event added to
+                    # one year then changes that year's page and the main page, no other.
                     "older": [
-                        {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{to_index}{y}/"}
+                        {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{y}/"}
                         for y in older
-                        if str(y) != year
+                        if not year
                     ],
                     "index_url": to_index,
                     "base": base,

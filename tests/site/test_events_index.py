@@ -108,3 +108,19 @@ def test_no_index_page_passes_a_phones_budget_at_ten_thousand_events() -> None:
         for page in pages:
             size = sum(len(gzip.compress(str(files[k]).encode("utf-8"))) for k in files if page in k)
             assert size <= PAGE_BUDGET, f"{page}: {size / 1024:.0f} KB gzipped"
+
+
+def test_an_event_added_to_a_year_changes_that_years_page_and_the_main_page_alone() -> None:
+    """The index's pages are split by year, deterministically: adding an event of an earlier
+    year rewrites its year's page and ``events/`` (its count), and no other year's page, so
+    a build that adds one event does not rewrite the whole index."""
+    templates = read_templates(SearchPath((ROOT / "site_templates",)))
+    lines = _summaries(520, 52)
+    before = _events_index(lines, templates, TODAY)
+    assert before == _events_index(lines, templates, TODAY)  # the same lines, the same pages
+    added = {**lines[100], "slug": "2018-06-01-extra-night", "name": "Extra Night", "date": "2018-06-01"}
+    assert added["year"] == 2018
+    after = _events_index([*lines[:101], added, *lines[101:]], templates, TODAY)
+    assert sorted(before) == sorted(after)
+    changed = sorted(k for k in after if after[k] != before[k])
+    assert changed == ["@fragments/events/2018/index.md.html", "@fragments/events/index.md.html"]
