@@ -13,6 +13,7 @@ reach Python.
 from __future__ import annotations
 
 import copy
+import hashlib
 import os
 import shutil
 import types
@@ -149,6 +150,25 @@ def zensical_config(project: Project, build_dir: Path, docs: Path, site: Path) -
             p for p in plugins if p != "scorekeeper" and not (isinstance(p, dict) and "scorekeeper" in p)
         ]
     return _dumped(config)
+
+
+def theme_digest(project: Project) -> str:
+    """A digest of the theme templates every page of the site is rendered with besides the
+    engine's own: the project's ``theme.custom_dir`` (as ``mkdocs.yml`` names it, layered)
+    and Scorekeeper's ``theme/``. A site built with others is built again, not updated."""
+    config, _ = layered_config(project)
+    theme = config.data.get("theme") if config is not None else None
+    own = theme.get("custom_dir") if isinstance(theme, dict) else None
+    folders = ([project.root / own] if isinstance(own, str) else []) + [shipped("theme")]
+    h = hashlib.sha256()
+    for folder in folders:
+        h.update(b"\1" + str(folder).encode())
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 THEME_FOLDER = ".theme"

@@ -23,6 +23,7 @@ from ingest.core.errors import IngestError
 from ingest.publish import page_finish as pf
 from ingest.publish import search_index as search
 from ingest.publish.cache_keys import code_fingerprint
+from ingest.publish.engine_config import theme_digest
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
 from ingest.publish.parallel import forked_map
 from ingest.publish.site_manifest import (
@@ -56,10 +57,11 @@ def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: b
 
     That is the engine and its version, and our code and configuration
     (:func:`~ingest.publish.cache_keys.code_fingerprint`: mkdocs.yml, and the code that finishes
-    the pages and writes the search index): a site made by other code is built again, not
-    updated, even when no input changed. A page-update build (:func:`_update_pages`) runs no
-    engine and so sees no warning: it is strict only when the site it updates was built
-    strictly (without a warning).
+    the pages and writes the search index), and the theme's templates, ours and the project's
+    overrides (:func:`~ingest.publish.engine_config.theme_digest`): a site made by other code
+    or templates is built again, not updated, even when no input changed. A page-update build
+    (:func:`_update_pages`) runs no engine and so sees no warning: it is strict only when the
+    site it updates was built strictly (without a warning).
     """
     from importlib.metadata import version
 
@@ -67,6 +69,7 @@ def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: b
     for dist in ("mkdocs", "mkdocs-material") if engine == "mkdocs" else ("zensical",):
         h.update(f"{dist}={version(dist)};".encode())
     h.update(code_fingerprint(project).encode())
+    h.update(theme_digest(project).encode())  # the theme's templates: ours and the project's overrides
     # The project's own pages are in every page's navigation, by their titles.
     h.update(repr(own_pages(project).nav).encode())
     return h.hexdigest()
