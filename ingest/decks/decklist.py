@@ -192,12 +192,27 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
         if header is not None:
             section = header
             continue
+        if not explicit and blank_after_cards and section is Section.MAIN:
+            section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
+        count_text, space, rest = stripped.partition(" ")
+        if (
+            space
+            and count_text.isdecimal()
+            and rest
+            and not rest[0].isspace()
+            and "#" not in rest
+            and "[" not in rest
+            and "(" not in rest
+            and int(count_text) >= 1
+        ):
+            # The usual line, "4 Lightning Bolt" (what _ENTRY reads, without it): no comment,
+            # attribute or printing to take apart.
+            entries.append(DeckEntry(int(count_text), rest, section, None, None, None, number))
+            continue
         match = _ENTRY.match(stripped)
         if match is None:
             errors.append(_unreadable(stripped, number, _indent(raw)))
             continue
-        if not explicit and blank_after_cards and section is Section.MAIN:
-            section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
         entry_section = Section.SIDEBOARD if match["sb"] else section
         count, rest = int(match["count"]), match["rest"]
         if count >= 1 and "#" not in rest and "[" not in rest and "(" not in rest:
