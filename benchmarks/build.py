@@ -16,11 +16,15 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
 
 1. the full build (no ``build/`` folder, no cache), in a new process, with its peak memory
    (the largest resident set of the process and its children), and the engine's floor: the
-   stock engine alone on a copy of the same ``build/docs`` whose pages are cut down to their
-   front matter and headings: for mkdocs, ``mkdocs build`` without our plugin, in as many
-   processes as the build uses (the pages dealt out among them, each process a ``mkdocs
-   build`` of its share); for Zensical, ``zensical build`` (one process, as the build runs it).
-   Budget: full build CPU <= 3x the floor's CPU;
+   stock engine alone on the same pages (``build/docs`` as the build wrote it, as the engine
+   sees it in the build: kept out of the stock search plugin's index, which our plugin
+   replaces by the designed one): for mkdocs, ``mkdocs build`` without our plugin, in as
+   many processes as the build uses (the pages dealt out among them, each process a
+   ``mkdocs build`` of its share); for Zensical, ``zensical build`` (one process, as the
+   build runs it). Budget: full build CPU <= 3x the floor's CPU. With ``--repeat``, full
+   builds and floors alternate (build, floor, build, floor...) and the ratio is the median
+   over every adjacent pair (a build and the floor after it, a floor and the build after
+   it): the machine's load drifts, and a pair measured side by side shares it;
 2. a phone (headless Chromium at 390x844) opening the largest event page: the gzipped size
    of every response until the network is idle, and the same after opening the search.
    Budget: <= 200 KB;
@@ -36,9 +40,10 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
     python benchmarks/build.py                          # both archives, both engines
     python benchmarks/build.py --archive weekly --engine mkdocs
     python benchmarks/build.py --events 30 --no-phone   # quick
-    python benchmarks/build.py --keep /tmp/archive      # keep the generated projects
-    python benchmarks/build.py --repeat 5               # the ratio as the median of five
-    python benchmarks/build.py --profile /tmp/prof      # cProfile of each build process there
+    python benchmarks/build.py --keep /tmp/archive      # keep the generated projects (reused when there)
+    python benchmarks/build.py --repeat 3               # 3 builds and floors, alternated: median of 5 pairs
+    python benchmarks/build.py --ratio-only             # the full build and its floor only
+    python benchmarks/build.py --profile /tmp/prof      # cProfile of each build, made in one process
 
 Every timed build starts with nothing left to write back (``os.sync``), the floor too.
 
@@ -52,6 +57,7 @@ import argparse
 import contextlib
 import datetime as dt
 import gzip
+import itertools
 import json
 import os
 import random
@@ -75,8 +81,8 @@ from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
 from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
-from ingest.site.fragments import ANCHORS_KEY  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
+from ingest.source.storage import find_files  # noqa: E402
 from tools.simulate_samples import FIRST, LAST, deck_text, modern_decks  # noqa: E402
 
 if TYPE_CHECKING:
@@ -299,26 +305,29 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
+SEARCH_EXCLUDED = "search:\n  exclude: true\n"
+"""The front matter that keeps a page out of the stock search plugin's index."""
+
+
 def floor_docs(docs: Path, target: Path) -> None:
-    """A copy of ``docs`` whose Markdown pages keep only their front matter and headings (not
-    the front matter line that places our fragments: the copy has none)."""
+    """The pages of ``docs`` as the engine sees them in a build: the same files (linked), the
+    Markdown pages kept out of the stock search plugin's index, as our plugin keeps them
+    (its ``on_page_markdown``; the designed index replaces the plugin's): a floor that
+    indexed every page would count work the build never asks of the engine."""
     for path in sorted(docs.rglob("*")):
         if not path.is_file():
             continue
         out = target / path.relative_to(docs)
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix != ".md":
-            shutil.copyfile(path, out)
+            os.link(path, out)
             continue
         text = path.read_text(encoding="utf-8")
-        front = ""
-        if text.startswith("---\n"):
-            end = text.index("\n---\n", 4) + 5
-            front, text = text[:end], text[end:]
-            front = "".join(line for line in front.splitlines(keepends=True) if not line.startswith(ANCHORS_KEY + ":"))
-            front = "" if front == "---\n---\n" else front  # (Zensical refuses empty front matter)
-        headings = [line for line in text.splitlines() if line.startswith("#")]
-        out.write_text(front + "\n\n".join(headings) + "\n", encoding="utf-8")
+        if not text.startswith("---\n"):
+            text = "---\n" + SEARCH_EXCLUDED + "---\n" + text
+        elif "\nsearch:" not in text[: text.index("\n---\n", 3) + 1]:
+            text = "---\n" + SEARCH_EXCLUDED + text[4:]
+        out.write_text(text, encoding="utf-8")
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,8 +394,8 @@ def deal_pages(docs: Path, shards: Sequence[Path]) -> None:
 
 
 def engine_floor(project: Project, engine: str, work: Path, processes: int) -> Cost:
-    """The stock engine alone on the headings-only copy of ``build/docs`` (same configuration
-    and theme, without our plugin), in ``processes`` processes for mkdocs (as many as the
+    """The stock engine alone on the pages of ``build/docs`` (:func:`floor_docs`; same
+    configuration and theme, without our plugin), in ``processes`` processes for mkdocs (as many as the
     build used: each makes its share of the pages), in one for Zensical (as the build runs it)."""
     docs = work / "docs"
     floor_docs(project.build_dir / "docs", docs)
@@ -628,7 +637,8 @@ def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[
 
 def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> None:
     """The build of a new process (``--child``): what ``scorekeeper build`` does, its
-    :class:`BuildTimings` written into ``out``."""
+    :class:`BuildTimings` written into ``out``. Profiled (``profile``), the build is made in
+    this one process (events and pages alike), so the statistics hold all of its work."""
     import cProfile
     import dataclasses
 
@@ -636,7 +646,14 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
     profiler = cProfile.Profile() if profile is not None else None
     if profiler is not None:
         profiler.enable()
-    t = build_site(project, engine=engine, today=TODAY, cache_home=user_cache_home(), settled_before=settled_before())
+    t = build_site(
+        project,
+        engine=engine,
+        today=TODAY,
+        cache_home=user_cache_home(),
+        settled_before=settled_before(),
+        workers=1 if profiler is not None else None,
+    )
     if profiler is not None:
         profiler.disable()
         profiler.dump_stats(str(profile))
@@ -647,42 +664,87 @@ def mb(n: int) -> str:
     return f"{n / 2**20:.0f} MB"
 
 
+def full_build(project: Project, archive: Archive, engine: str) -> tuple[Cost, dict[str, Any]]:
+    """A full build in a new process (no build folder, no build cache), and its stages."""
+    shutil.rmtree(project.build_dir, ignore_errors=True)
+    shutil.rmtree(cache_folder(user_cache_home(), project.build_dir), ignore_errors=True)  # no build cache either
+    os.sync()  # nothing written before (the archive, the last build) is still being written back
+    full, t = process_build(project, engine, f"full-{archive.name}-{archive.events}-{engine}")
+    c = t["cpu"]
+    print(
+        f"full build  {full}, peak {mb(full.rss)}\n"
+        f"  stages, CPU (wall) events {c['events']:.2f} ({t['events']:.2f}; {t['processes']} processes), pages "
+        f"about many events {c['site']:.2f} ({t['site']:.2f}), write {c['write']:.2f} ({t['write']:.2f}), "
+        f"engine {c['engine']:.2f} ({t['engine']:.2f}) s; {t['pages']} pages; the rest (imports, checks) "
+        f"{full.cpu - sum(c.values()):.2f} s CPU",
+        flush=True,
+    )
+    return full, t
+
+
+def floor_of(project: Project, engine: str, work: Path, processes: int) -> Cost:
+    """The engine's floor on the pages the last build wrote (:func:`engine_floor`)."""
+    where = work / f"floor-{engine}"
+    shutil.rmtree(where, ignore_errors=True)
+    try:
+        floor = engine_floor(project, engine, where, processes)
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+    print(f"floor       {floor} ({processes} processes)", flush=True)
+    return floor
+
+
+def adjacent_ratios(runs: Sequence[tuple[str, Cost]]) -> list[float]:
+    """CPU ratios of full build to floor over each adjacent pair of the alternated runs
+    (``("build", cost)`` and ``("floor", cost)`` in the order measured).
+
+    >>> b, f = Cost(0, 12.0, 0), Cost(0, 4.0, 0)
+    >>> adjacent_ratios([("build", b), ("floor", f), ("build", Cost(0, 9.0, 0)), ("floor", Cost(0, 3.0, 0))])
+    [3.0, 2.25, 3.0]
+    """
+    out = []
+    for (k1, c1), (k2, c2) in itertools.pairwise(runs):
+        if k1 != k2:
+            build, floor = (c1, c2) if k1 == "build" else (c2, c1)
+            out.append(build.cpu / floor.cpu)
+    return out
+
+
 def measure(
-    project: Project, archive: Archive, engine: str, latest: Path, work: Path, *, phone: bool, repeat: int = 1
+    project: Project,
+    archive: Archive,
+    engine: str,
+    latest: Path,
+    work: Path,
+    *,
+    phone: bool,
+    repeat: int = 1,
+    ratio_only: bool = False,
 ) -> None:
     """Every figure of one engine on one archive (the build folders are removed first).
 
-    With ``repeat``, the full build and its floor are measured that many times, one after the
-    other, and the budget is judged on the median ratio of their CPU seconds.
+    With ``repeat``, that many full builds, each followed by its floor (build, floor, build,
+    floor...); the budget is judged on the median of the CPU ratios of every adjacent pair
+    (:func:`adjacent_ratios`: ``2 * repeat - 1`` pairs). ``ratio_only``: nothing else.
     """
     print(f"\n== {archive.name} archive, {engine}")
-    pairs: list[tuple[Cost, Cost]] = []
+    runs: list[tuple[str, Cost]] = []
     for _ in range(repeat):
-        shutil.rmtree(project.build_dir, ignore_errors=True)
-        shutil.rmtree(
-            cache_folder(user_cache_home(), project.build_dir), ignore_errors=True
-        )  # a full build: no build cache either
-        os.sync()  # nothing written before (the archive, the last build) is still being written back
-        full, t = process_build(project, engine, f"full-{archive.name}-{archive.events}-{engine}")
-        where = work / f"floor-{archive.name}-{engine}"
-        floor = engine_floor(project, engine, where, t["processes"] if engine == "mkdocs" else 1)
-        shutil.rmtree(where, ignore_errors=True)
-        pairs.append((full, floor))
-        print(
-            f"full build  {full}, peak {mb(full.rss)}   floor {floor}   "
-            f"ratio {full.cpu / floor.cpu:.2f}x CPU ({full.wall / floor.wall:.2f}x wall)"
-        )
-        c = t["cpu"]
-        print(
-            f"  stages, CPU (wall) events {c['events']:.2f} ({t['events']:.2f}; {t['processes']} processes), pages "
-            f"about many events {c['site']:.2f} ({t['site']:.2f}), write {c['write']:.2f} ({t['write']:.2f}), "
-            f"engine {c['engine']:.2f} ({t['engine']:.2f}) s; {t['pages']} pages; the rest (imports, checks) "
-            f"{full.cpu - sum(c.values()):.2f} s CPU"
-        )
-    ratio = statistics.median(f.cpu / g.cpu for f, g in pairs)
-    full_cpu = statistics.median(f.cpu for f, _ in pairs)
+        full, t = full_build(project, archive, engine)
+        runs.append(("build", full))
+        runs.append(("floor", floor_of(project, engine, work, t["processes"] if engine == "mkdocs" else 1)))
+    ratios = adjacent_ratios(runs)
+    builds = [c.cpu for k, c in runs if k == "build"]
+    floors = [c.cpu for k, c in runs if k == "floor"]
+    ratio = statistics.median(ratios)
     budget = f"budget <= {BUDGET_FLOOR_RATIO:.0f}x: {verdict(ratio <= BUDGET_FLOOR_RATIO)}"
-    print(f"CPU ratio, median of {len(pairs)}  {ratio:.2f}x (full build {full_cpu:.2f} s CPU)   {budget}")
+    print(
+        f"CPU ratio, median of {len(ratios)} adjacent pairs  {ratio:.2f}x "
+        f"({', '.join(f'{r:.2f}' for r in ratios)}; full build {min(builds):.2f}-{max(builds):.2f} s CPU, "
+        f"floor {min(floors):.2f}-{max(floors):.2f} s)   {budget}"
+    )
+    if ratio_only:
+        return
     site = project.build_dir / "site"
     if phone:
         page = largest_event_page(site)
@@ -753,7 +815,10 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="full builds and floors to measure (the budget takes the median ratio)"
     )
-    parser.add_argument("--keep", type=Path, help="generate into this (new) folder and keep it")
+    parser.add_argument(
+        "--keep", type=Path, help="generate into this folder and keep it (an archive already there is reused)"
+    )
+    parser.add_argument("--ratio-only", action="store_true", help="measure the full build and its floor only")
     parser.add_argument("--profile", type=Path, help="write each build process's cProfile statistics here")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # a measured build (process_build)
     args = parser.parse_args()
@@ -781,7 +846,11 @@ def main() -> None:
                 archive = Archive(name, args.events, PLAYERS, FIELD, ROUNDS)
             folder = root / name
             start = time.perf_counter()
-            latest = generate(folder, archive.events, archive.players, archive.field, archive.rounds)
+            if args.keep and (folder / "events").is_dir():  # generated before: the same archive
+                latest = max(find_files([folder / "events"]))
+                assert len(find_files([folder / "events"])) == archive.events, f"{folder} holds another archive"
+            else:
+                latest = generate(folder, archive.events, archive.players, archive.field, archive.rounds)
             project = Project(folder)
             errors = [d for d in check_project(project).diagnostics if d.is_error]
             assert not errors, "generated events do not validate:\n" + "\n".join(d.render() for d in errors[:10])
@@ -791,7 +860,16 @@ def main() -> None:
                 f"{time.perf_counter() - start:.1f} s)"
             )
             for engine in engines:
-                measure(project, archive, engine, latest, root / "work", phone=not args.no_phone, repeat=args.repeat)
+                measure(
+                    project,
+                    archive,
+                    engine,
+                    latest,
+                    root / "work",
+                    phone=not args.no_phone,
+                    repeat=args.repeat,
+                    ratio_only=args.ratio_only,
+                )
     finally:
         for name in ("weekly", "players"):
             shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)

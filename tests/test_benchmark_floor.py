@@ -1,5 +1,6 @@
-"""The benchmark's engine floor is the same ``build/docs`` cut down to front matter and
-headings, which either engine builds (``benchmarks/build.py``)."""
+"""The benchmark's engine floor is the stock engine on the same ``build/docs`` the build
+wrote, as the engine sees it in the build (kept out of the stock search plugin's index),
+in as many processes as the build (``benchmarks/build.py``)."""
 
 from __future__ import annotations
 
@@ -7,29 +8,43 @@ from pathlib import Path
 
 import yaml
 
-from benchmarks.build import floor_docs
-from ingest.site.fragments import ANCHORS_KEY
+from benchmarks.build import adjacent_ratios, floor_docs
 
 
-def test_the_floor_keeps_headings_and_the_engines_front_matter_only(sample_docs: Path, tmp_path: Path) -> None:
+def test_the_floor_is_the_same_pages_kept_out_of_the_stock_search_index(sample_docs: Path, tmp_path: Path) -> None:
     floor_docs(sample_docs, tmp_path)
     pages = sorted(tmp_path.rglob("*.md"))
     assert len(pages) == len(list(sample_docs.rglob("*.md"))) > 40
-    anchored = 0
+    others = [p for p in sample_docs.rglob("*") if p.is_file() and p.suffix != ".md"]
+    assert others and all((tmp_path / p.relative_to(sample_docs)).samefile(p) for p in others)
+    fronted = 0
     for page in pages:
         text = page.read_text(encoding="utf-8")
         source = (sample_docs / page.relative_to(tmp_path)).read_text(encoding="utf-8")
-        anchored += f"\n{ANCHORS_KEY}:" in source
-        body = text
-        if text.startswith("---\n"):
-            front, body = text[4:].split("---\n", 1)
-            meta = yaml.safe_load(front)
-            # Zensical refuses an empty front matter; our fragments line means nothing to the engine.
-            assert isinstance(meta, dict) and meta and ANCHORS_KEY not in meta, page
-        lines = [line for line in body.split("\n") if line]
-        assert lines and all(line.startswith("#") for line in lines), page
-        assert lines == [line for line in source.split("\n") if line.startswith("#")], page
-    assert anchored > 40
+        assert text.startswith("---\n"), page
+        front, body = text[4:].split("---\n", 1)
+        meta = yaml.safe_load(front)
+        assert meta["search"]["exclude"] is True, page
+        if source.startswith("---\n"):
+            fronted += 1
+            source_front, source_body = source[4:].split("---\n", 1)
+            source_meta = yaml.safe_load(source_front)
+            # The page's own front matter, whole (our fragments line too), and its body, unchanged.
+            assert {**source_meta, "search": meta["search"]} == meta, page
+            assert body == source_body, page
+        else:
+            assert body == source, page
+    assert fronted > 40
+
+
+def test_the_ratio_is_the_median_of_adjacent_build_and_floor_pairs() -> None:
+    from benchmarks.build import Cost
+
+    runs = [("build", Cost(0, 12.0, 0)), ("floor", Cost(0, 4.0, 0)), ("build", Cost(0, 15.0, 0))]
+    runs += [("floor", Cost(0, 6.0, 0))]
+    # build/floor, floor/build (the floor measured before the build), build/floor
+    assert adjacent_ratios(runs) == [3.0, 3.75, 2.5]
+    assert adjacent_ratios(runs[:1]) == []
 
 
 def test_the_floor_is_stock_mkdocs_in_as_many_processes_as_the_build(sample_docs: Path, tmp_path: Path) -> None:

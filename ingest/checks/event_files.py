@@ -291,20 +291,21 @@ def load_event(
         problems = list(found)
     files: list[DeckFile] = []
     if event is not None:
-        folder = os.path.realpath(path.parent)
+        parent = path.parent  # (a new value each time it is asked for)
+        folder = os.path.realpath(parent)
         # Decklist files are named from the event's folder with ``ref`` as written: one
         # path resolved per event rather than one per decklist (hundreds in a big event).
-        shown_folder = display_path(path.parent, project.root)
+        shown_folder = display_path(parent, project.root)
         listing = _Listing()
         for deck in refs:
             ref = deck.ref
             if deck_path_problem(ref):
                 continue  # already reported by assembly
-            target = path.parent / ref
+            target = parent / ref
             deck_shown = ref if shown_folder == "." else posixpath.join(shown_folder, ref)
-            plain = listing.plain_file(path.parent, ref)  # a regular file, reached without a link
+            plain = listing.plain_file(parent, ref)  # a regular file, reached without a link
             try:
-                inside = plain or _inside(folder, path.parent, ref)
+                inside = plain or _inside(folder, parent, ref)
                 present = plain or not inside or target.is_file()
             except OSError as exc:  # e.g. a link loop or a folder that may not be read
                 problems.append(error("io", f'decklist file "{ref}" cannot be read: {exc.strerror or exc}', deck.pos))

@@ -5,7 +5,7 @@ checks the files and builds the book; nothing here reads one."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import Decklist
@@ -24,16 +24,29 @@ class Archetype:
     """Cards that must all be in the main deck."""
     any_of: tuple[str, ...] = ()
     """Cards of which at least one must be in the main deck (empty: no such condition)."""
+    required_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    """``requires`` by the names cards are compared by (normalized once, not per deck)."""
+    any_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    """``any_of`` so normalized."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "required_keys", frozenset(normalize_card_name(c) for c in self.requires))
+        object.__setattr__(self, "any_keys", frozenset(normalize_card_name(c) for c in self.any_of))
 
     def matches(self, keys: frozenset[str]) -> bool:
         """Whether a main deck with these normalized card names is of this archetype.
 
         ``keys`` hold a two-faced card (``A // B``) by its front face ``A`` too (as
         :meth:`ArchetypeBook.classify` gives them), so it matches by either.
+
+        >>> Archetype("Burn", ("Lightning Bolt",), ("Goblin Guide", "Monastery Swiftspear")).matches(
+        ...     frozenset({"lightning bolt", "monastery swiftspear", "mountain"})
+        ... )
+        True
+        >>> Archetype("Burn", ("Lightning Bolt",), ("Goblin Guide",)).matches(frozenset({"lightning bolt"}))
+        False
         """
-        return all(normalize_card_name(c) in keys for c in self.requires) and (
-            not self.any_of or any(normalize_card_name(c) in keys for c in self.any_of)
-        )
+        return self.required_keys <= keys and (not self.any_keys or not self.any_keys.isdisjoint(keys))
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,12 +161,7 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     ([(4, 'Lightning Bolt', 'main'), (2, 'Pyroblast', 'sideboard')], ())
     """
     lines = text.splitlines()
-    stripped_lines = [ln.strip() for ln in lines]
-    # A line that starts with a digit is an entry, never a header (headers start with a letter).
-    explicit = any(
-        stripped and not stripped[0].isdigit() and (stripped.startswith("SB:") or _header_section(stripped) is not None)
-        for stripped in stripped_lines
-    )
+    explicit: bool | None = None  # (whether any line is a header: looked at once it matters)
     entries: list[DeckEntry] = []
     errors: list[DecklistError] = []
     section = Section.MAIN
@@ -174,7 +169,8 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
     # Almost always nothing to refuse in the whole text (line breaks aside): then no line
     # needs looking at one by one.
     clean = unsafe_character(text.replace("\r\n", "\n") if "\r" in text else text) is None
-    for number, (raw, stripped) in enumerate(zip(lines, stripped_lines, strict=True), start=1):
+    for number, raw in enumerate(lines, start=1):
+        stripped = raw.strip()
         if not stripped:
             blank_after_cards = blank_after_cards or bool(entries)
             continue
@@ -192,12 +188,30 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
         if header is not None:
             section = header
             continue
+        if blank_after_cards and section is Section.MAIN:
+            if explicit is None:
+                explicit = _has_headers(lines)
+            if not explicit:
+                section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
+        count_text, space, rest = stripped.partition(" ")
+        if (
+            space
+            and count_text.isdecimal()
+            and rest
+            and not rest[0].isspace()
+            and "#" not in rest
+            and "[" not in rest
+            and "(" not in rest
+            and int(count_text) >= 1
+        ):
+            # The usual line, "4 Lightning Bolt" (what _ENTRY reads, without it): no comment,
+            # attribute or printing to take apart.
+            entries.append(DeckEntry(int(count_text), rest, section, None, None, None, number))
+            continue
         match = _ENTRY.match(stripped)
         if match is None:
             errors.append(_unreadable(stripped, number, _indent(raw)))
             continue
-        if not explicit and blank_after_cards and section is Section.MAIN:
-            section = Section.SIDEBOARD  # MTGO style: the first blank line starts the sideboard
         entry_section = Section.SIDEBOARD if match["sb"] else section
         count, rest = int(match["count"]), match["rest"]
         if count >= 1 and "#" not in rest and "[" not in rest and "(" not in rest:
@@ -208,6 +222,16 @@ def parse_decklist_text(text: str) -> tuple[Decklist, tuple[DecklistError, ...]]
         if entry is not None:
             entries.append(entry)
     return Decklist(tuple(entries)), tuple(errors)
+
+
+def _has_headers(lines: list[str]) -> bool:
+    """Whether any line is a section header or starts with ``SB:`` (then a blank line means
+    nothing). A line that starts with a digit is an entry, never a header (headers start
+    with a letter)."""
+    return any(
+        stripped and not stripped[0].isdigit() and (stripped.startswith("SB:") or _header_section(stripped) is not None)
+        for stripped in (line.strip() for line in lines)
+    )
 
 
 def _indent(raw: str) -> int:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ingest.decks.card_data import CardData
+from ingest.decks.card_names import normalize_card_name
 from ingest.decks.decklist import Decklist
 from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.format_rules import FormatRules
@@ -115,8 +116,10 @@ class _Deck:
 
     def totals(self, entries: Iterable[DeckEntry]) -> dict[str, int]:
         out: dict[str, int] = {}
+        get = out.get
         for e in entries:
-            out[e.key] = out.get(e.key, 0) + e.count
+            key = normalize_card_name(e.card)  # (DeckEntry.key, without the property's call)
+            out[key] = get(key, 0) + e.count
         return dict(sorted(out.items()))
 
     @functools.cached_property
@@ -218,10 +221,11 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
         return [Violation("sideboard-size", Sentence("no-sideboard", cite, count=total))], []
     out: list[Violation] = []
     skipped: list[Violation] = []
-    unknown = sorted({e.card for e in entries if view.kind(e) is None})
-    if unknown and (rule.counts or rule.max_characters is not None):
-        skipped.append(Violation("skipped", Sentence("skipped-sideboard-kinds", cite, cards=tuple(unknown))))
-        return out, skipped
+    if rule.counts or rule.max_characters is not None:  # (only then does a card's kind matter)
+        unknown = sorted({e.card for e in entries if view.kind(e) is None})
+        if unknown:
+            skipped.append(Violation("skipped", Sentence("skipped-sideboard-kinds", cite, cards=tuple(unknown))))
+            return out, skipped
     if rule.max is not None:
         counted = sum(e.count for e in entries if not rule.counts or view.kind(e) in rule.counts)
         if counted > rule.max:
@@ -229,6 +233,8 @@ def _sideboard(view: _Deck) -> tuple[list[Violation], list[Violation]]:
                 "sideboard-size", cite, deck=Section.SIDEBOARD, count=counted, kinds=rule.counts, limit=rule.max
             )
             out.append(Violation("sideboard-size", words))
+    if rule.max_characters is None and rule.max_character_stars is None:
+        return out, skipped
     characters = [e for e in entries if view.kind(e) == "character"]
     if rule.max_characters is not None:
         count = sum(e.count for e in characters)

@@ -146,38 +146,48 @@ def _deck_view(
     if info is None:
         return None
     copy = in_copy is not None  # the cards are in the MTGODecklistCache copy, at this place in Decks
-    sections = []
+    entries = info.decklist.entries
+    starred = any(e.stars is not None for e in entries)  # (else no section has stars: Transformers only)
     # Each line with its place in its list of the cards document: the copy's Mainboard
     # (every section but the sideboard) and Sideboard, or the API document's cards (all).
-    lines_of: dict[Section, list[tuple[DeckEntry, str, int]]] = {}
-    counters: dict[str, int] = {}
-    for e in info.decklist.entries:
-        source = ("Sideboard" if e.section is Section.SIDEBOARD else "Mainboard") if copy else "cards"
-        lines_of.setdefault(e.section, []).append((e, source, counters.get(source, 0)))
-        counters[source] = counters.get(source, 0) + 1
+    lines_of: dict[Section, list[tuple[DeckEntry, int]]] = {}
+    if copy:
+        main = side = 0
+        for e in entries:
+            if e.section is Section.SIDEBOARD:
+                lines_of.setdefault(e.section, []).append((e, side))
+                side += 1
+            else:
+                lines_of.setdefault(e.section, []).append((e, main))
+                main += 1
+    else:
+        for i, e in enumerate(entries):
+            lines_of.setdefault(e.section, []).append((e, i))
+    sections = []
     for section in _SECTION_ORDER:
         lines = lines_of.get(section)
         if not lines:
             continue
+        source = ("Sideboard" if section is Section.SIDEBOARD else "Mainboard") if copy else "cards"
         groups = [(titles.get(section, str(section)), lines)]
         if section is Section.MAIN and info.types:
             # With card data, the main deck is grouped by card type.
-            by_type: dict[str, list[tuple[DeckEntry, str, int]]] = {}
+            by_type: dict[str, list[tuple[DeckEntry, int]]] = {}
             for line in lines:
                 by_type.setdefault(info.types.get(line[0].card, "Other"), []).append(line)
             groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
         for title, members in groups:
-            entries = tuple(e for e, _source, _i in members)
-            extras = tuple(_extra(e, copy) for e in entries)
+            group = tuple(e for e, _i in members)
+            extras = tuple(_extra(e, copy) for e in group) if copy else ()
             sections.append(
                 DeckSection(
                     title=title,
                     header=section.header,
-                    count=sum(e.count for e in entries),
-                    stars=stars_total(entries),
-                    entries=entries,
-                    source=members[0][1],
-                    indexes=tuple(i for _e, _source, i in members),
+                    count=sum(e.count for e in group),
+                    stars=stars_total(group) if starred else None,
+                    entries=group,
+                    source=source,
+                    indexes=tuple(i for _e, i in members),
                     extras=extras if any(extras) else (),
                 )
             )
@@ -191,7 +201,7 @@ def _deck_view(
         legal=info.legal,
         violations=tuple(deck_words.message(v) for v in verdict.violations) if verdict else (),
         skipped=tuple(deck_words.message(v) for v in verdict.skipped) if verdict else (),
-        stars=stars_total([e for e in info.decklist.entries if e.section is not Section.SIDEBOARD]),
+        stars=stars_total([e for e in entries if e.section is not Section.SIDEBOARD]) if starred else None,
         deck_name=deck_names.get(pid, ""),
         document="mtgo" if copy else "api",
         deck=in_copy if in_copy is not None else pid,

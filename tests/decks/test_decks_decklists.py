@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from ingest.decks.card_data import CardData, CardDataError
@@ -16,6 +16,42 @@ from .support import DATA, card_data
 
 def _summary(deck: Decklist) -> list[tuple[int, str, str]]:
     return [(e.count, e.card, e.section.value) for e in deck.entries]
+
+
+_LINE = st.builds(
+    lambda lead, count, gap, rest, tail: lead + count + gap + rest + tail,
+    st.sampled_from(["", " ", "SB: ", "\t"]),
+    st.sampled_from(["4", "04", "0", "10", "4x", "2X", "\u00b2", "\u0663", "1\u00b2", "x"]),
+    st.sampled_from([" ", "  ", "\t", " \t", "\u00a0", "", " \u00a0"]),
+    st.text(alphabet="abAB '-/:[]#()0123456789\t\u00a0", max_size=14),
+    st.sampled_from(["", " ", "\t"]),
+)
+
+
+@example("4  Lightning Bolt")
+@example("\u00b2 Lightning Bolt")
+@example("4 Lightning Bolt (M11) 149")
+@example("0 Lightning Bolt")
+@given(_LINE)
+def test_an_entry_line_reads_as_the_entry_pattern_reads_it(line: str) -> None:
+    """The usual line ("4 Lightning Bolt") is read without the entry pattern; whatever the
+    line, the entry (or the error) is the one the pattern and the careful reading give."""
+    from ingest.decks.decklist import _ENTRY, _entry_from_match
+
+    stripped = line.strip()
+    deck, errors = parse_decklist_text(line)
+    if not stripped or not (stripped[0].isdigit() or stripped.startswith("SB:")):
+        return  # a header, a comment or an unreadable line: not an entry line
+    match = _ENTRY.match(stripped)
+    if match is None:
+        assert not deck.entries and len(errors) == 1
+        return
+    found: list[DecklistError] = []
+    section = Section.SIDEBOARD if match["sb"] else Section.MAIN
+    entry = _entry_from_match(match, line, 1, section, found)
+    assert deck.entries == ((entry,) if entry is not None else ())
+    assert [e.line for e in deck.entries] == ([1] if entry is not None else [])
+    assert errors == tuple(found)
 
 
 class TestText:

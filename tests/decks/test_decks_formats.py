@@ -393,3 +393,24 @@ class TestArchetypes:
     def test_sideboard_cards_do_not_decide(self) -> None:
         deck = Decklist.parse("4 Goblin Guide\nSideboard\n4 Lightning Bolt\n")
         assert archetypes().classify("mtg", "modern", deck) is None
+
+    def test_a_rule_names_cards_as_a_decklist_may_write_them(self) -> None:
+        """A rule's cards are compared by their normalized names (made once per rule), so
+        typographic quotes, accents, case and a split card's slash match the deck's lines."""
+        from ingest.decks.archetypes import Archetype, ArchetypeBook
+
+        book = ArchetypeBook(
+            {
+                ("mtg", "legacy"): (
+                    Archetype("Top", ("Sensei\u2019s Divining Top", "Troll of Khazad-d\u00fbm")),
+                    Archetype("Split", (), ("Fire/Ice", "Brazen Borrower")),
+                )
+            }
+        )
+        top = Decklist.parse("4 sensei's divining top\n1 TROLL OF KHAZAD-DUM\n")
+        assert book.classify("mtg", "legacy", top) == "Top"
+        assert book.classify("mtg", "legacy", Decklist.parse("2 Fire // Ice\n")) == "Split"
+        assert book.classify("mtg", "legacy", Decklist.parse("4 sensei's divining top\n")) is None
+        assert book.rules[("mtg", "legacy")][0] == Archetype(
+            "Top", ("Sensei\u2019s Divining Top", "Troll of Khazad-d\u00fbm")
+        )
