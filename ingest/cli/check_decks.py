@@ -117,7 +117,7 @@ def _check_file(
 ) -> FileDecks:
     """The file refused (and warned) exactly as validate would, then its decks and teams."""
     from ingest.checks.project_diagnostics import check_event_file
-    from ingest.decks.event_decks import deck_diagnostics, event_decks, team_verdicts
+    from ingest.decks.event_decks import event_decks, team_verdicts
 
     event_check = check_event_file(path, project, shared=False)
     loaded = event_check.loaded
@@ -125,7 +125,7 @@ def _check_file(
         return FileDecks(loaded.shown, tuple(event_check.diagnostics), readable=False)
     decks = event_decks(loaded.event, loaded.deck_files, registry, book, cards)
     teams = team_verdicts(loaded.event, decks, registry, cards)
-    found = sorted_diagnostics([*event_check.diagnostics, *deck_diagnostics(loaded.event, decks, teams)])
+    found = event_check.diagnostics  # validate's, its decks' and teams' problems among them, each said once
     lines = tuple(
         DeckLine(
             pid,
@@ -136,7 +136,7 @@ def _check_file(
         for pid, info in sorted(decks.items())
     )
     verdicts = tuple((team, verdict.is_legal) for team, verdict in sorted(teams.items()))
-    return FileDecks(loaded.shown, tuple(found), lines, verdicts)
+    return FileDecks(loaded.shown, found, lines, verdicts)
 
 
 def _show(checked: FileDecks, *, show_all: bool) -> None:

@@ -86,6 +86,20 @@ def test_an_illegal_deck_is_reported_at_the_players_entry_and_fails(tmp_path: Pa
     assert result.stderr == "checked 2 decks: 1 with problems\n"
 
 
+def test_a_finished_events_illegal_deck_is_said_once_as_played(tmp_path: Path) -> None:
+    finished = EVENT.replace("swiss_rounds: 3", "swiss_rounds: 1").replace(
+        "rounds: []", "rounds:\n  - round: 1\n    matches:\n      - {table: 1, players: [alice, bob], games: 2-0}"
+    )
+    root = _project(tmp_path, finished, {"alice": _deck("Alice"), "bob": _deck("Bob", card="Oko, Thief of Crowns")})
+    result = _check(root)
+    banned = [line for line in result.stdout.splitlines() if "warning[banned]" in line]
+    assert banned == [
+        'events/e.yaml:9:5: warning[banned]: bob: "Oko, Thief of Crowns" is banned in Modern (MTR 6.4)'
+        " (played: the event is over)"
+    ]
+    assert result.stderr == "checked 2 decks: 1 with problems\n"
+
+
 def test_all_lists_every_verdict_and_the_skipped_checks(tmp_path: Path) -> None:
     root = _project(tmp_path, EVENT, {"alice": _deck("Alice"), "bob": _deck("Bob", card="Oko, Thief of Crowns")})
     lines = _check(root, "--all").stdout.splitlines()
