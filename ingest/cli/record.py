@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from ingest.cli.edits import EVENT_FILE, run_edit
+from ingest.cli.edit_cycle import EVENT_FILE, run_edit
 
 _WOT_OPTIONS = (
     click.option(
@@ -93,7 +93,7 @@ def report(
       scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
       scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
     """
-    from ingest.edit.recording import ResultOptions, record_words
+    from ingest.edit.result_options import ResultOptions
 
     if (table is None) == (player is None):
         raise click.UsageError("give exactly one of --table or --player")
@@ -106,5 +106,11 @@ def report(
             raise click.BadParameter(message, param_hint="--finals") from None
         pair_of = (hero_final, villain_final)
     options = ResultOptions(round_no, table, player, playoff, replace, ended, ended_by, pair_of)
+    run_edit(ctx, event_file, partial(_record, words=results, options=options))
 
-    run_edit(ctx, event_file, partial(record_words, words=results, options=options))
+
+def _record(text: str, event: Any, words: tuple[str, ...], options: Any) -> Any:
+    """The result recorded by reading the whole file (imported only then)."""
+    from ingest.edit.recording import record_words
+
+    return record_words(text, event, words, options)

@@ -30,13 +30,13 @@ import json
 import os
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ingest.checks import readings
-from ingest.pairing import Finding
-from ingest.planner import round_verdicts
-from ingest.planner.round_verdicts import finding_data, findings_from
 from ingest.source.storage import read_build_file
+
+if TYPE_CHECKING:  # the pairing engine is imported when a verdict is read or kept, not before
+    from ingest.pairing import Finding
 
 V = TypeVar("V")
 
@@ -155,15 +155,19 @@ def prune(folder: Path) -> None:
         count, total = count - 1, total - bytes_
 
 
-class VerdictFiles(SignedFiles[tuple[Finding, ...]]):
+class VerdictFiles(SignedFiles[tuple["Finding", ...]]):
     """Verdicts in memory, with files behind them."""
 
     def decode(self, data: Any) -> tuple[Finding, ...] | None:
         """A verdict from its JSON data, field by field (None for anything else)."""
+        from ingest.planner.round_verdicts import findings_from
+
         return findings_from(data)
 
     def encode(self, value: tuple[Finding, ...]) -> Any:
         """A verdict as JSON data."""
+        from ingest.planner.round_verdicts import finding_data
+
         return finding_data(value)
 
 
@@ -190,6 +194,7 @@ class ReadingFiles(SignedFiles[readings.Reading]):
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts, and the checks of the event texts it reads
     (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
+    from ingest.planner import round_verdicts
     from ingest.source.signing import signing_key
 
     secret = signing_key(cache_home)

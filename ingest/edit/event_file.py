@@ -37,20 +37,20 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ingest.checks.event_files import EventData, parse_event_text
-from ingest.checks.readings import checked_rounds
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.replacing import replace_if_unchanged
-from ingest.edit.splice import ParsedText
 from ingest.source.project import Project
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
-from ingest.source.yaml_splice import reread
-from ingest.source.yamldoc import SourceDocument
+
+if TYPE_CHECKING:  # imported when an edit is checked, not when the command starts
+    from ingest.checks.event_files import EventData
+    from ingest.core.model import Event
+    from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
 """How many times an edit is made again when the file keeps changing under it."""
@@ -70,7 +70,7 @@ class Edit:
     """What the TO should know about the change (a later round paired on the old result)."""
 
 
-EditFunction = Callable[[str, Event], Edit]
+EditFunction = Callable[[str, "Event"], Edit]
 """Makes the edit: from the file's text and its event, the new text (raises IngestError to refuse).
 
 The text it is given is a :class:`~ingest.edit.splice.ParsedText`: an
@@ -121,7 +121,7 @@ def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, st
     return raw, text, []
 
 
-Checked = tuple[SourceDocument | None, Event | None, list[Diagnostic]]
+Checked = tuple["SourceDocument | None", "Event | None", list[Diagnostic]]
 """A text as :func:`check_event_text` read it: the document, the event and every problem."""
 
 
@@ -142,6 +142,9 @@ def check_event_text(
     schemas, when the caller holds them (looked up otherwise); ``document``: the text as
     already read (:func:`~ingest.checks.event_files.parse_event_text`).
     """
+    from ingest.checks.event_files import parse_event_text
+    from ingest.checks.readings import checked_rounds
+
     doc, event, diags = parse_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
@@ -201,6 +204,9 @@ def make_edit(
     Raises:
         IngestError: the edit is refused (its message says why).
     """
+    from ingest.edit.splice import ParsedText
+    from ingest.source.yaml_splice import reread
+
     doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data)
     old_errors = [d for d in before if d.is_error]
     if doc is None or doc.root is None or event is None:
@@ -305,6 +311,8 @@ def event_parser(project: Project, shown: str) -> Callable[..., Event]:
     Raises (when called):
         EditRefused: the text cannot be read as an event.
     """
+
+    from ingest.checks.event_files import parse_event_text
 
     def parse(text: str, *, lenient: bool = False) -> Event:
         _doc, parsed, diags = parse_event_text(text, shown, project, lenient=lenient)

@@ -30,16 +30,17 @@ import hashlib
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ingest.pairing import Finding, check_swiss_round
-from ingest.pairing.swiss import Entrant
+if TYPE_CHECKING:  # imported when a round is checked: every command installs the store, few check
+    from ingest.pairing import Finding
+    from ingest.pairing.swiss import Entrant
 
-VerdictStore = MutableMapping[str, tuple[Finding, ...]]
+VerdictStore = MutableMapping[str, tuple["Finding", ...]]
 """Where verdicts are kept: round key -> findings."""
 
 
-class _MemoryStore(dict[str, tuple[Finding, ...]]):
+class _MemoryStore(dict[str, tuple["Finding", ...]]):
     """The verdicts of this process (a few hundred rounds at most are kept)."""
 
     LIMIT = 4096
@@ -126,6 +127,8 @@ def checked_round(
     if history is not None:
         met = history[1]
         players = [replace(e, opponents=frozenset(met.get(e.id, ()))) for e in players]
+    from ingest.pairing import check_swiss_round
+
     found = check_swiss_round(players, pairs, byes, seed=seed, round_number=round_number, awarded_byes=awarded_byes)
     store[key] = found
     return found
@@ -152,6 +155,8 @@ _KINDS = frozenset({"rematch", "repeated-bye", "cross-pod", "not-optimal", "unpa
 
 def findings_from(data: Any) -> tuple[Finding, ...] | None:
     """Findings read back from :func:`finding_data`'s JSON; None unless every field has its type."""
+    from ingest.pairing import Finding
+
     if not isinstance(data, list):
         return None
     out = []

@@ -31,15 +31,16 @@ import types
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ingest.core.diagnostics import SourcePos
 from ingest.core.games import REGISTERED
 from ingest.core.rulesets import RULESETS
 from ingest.source.project import Project
-from ingest.source.reading import read_document
-from ingest.source.site_checks import contained_problem
 from ingest.source.storage import display_path, read_text
-from ingest.source.yamldoc import SourceDocument
+
+if TYPE_CHECKING:
+    from ingest.source.yamldoc import SourceDocument
 
 MODULES_KEY = ("extra", "scorekeeper", "modules")
 """Where ``mkdocs.yml`` lists the project's own modules."""
@@ -152,6 +153,8 @@ def _listed(doc: SourceDocument, root: Path) -> list[str]:
 
 
 def _module_problem(ref: object, root: Path) -> str | None:
+    from ingest.source.site_checks import contained_problem
+
     if not isinstance(ref, str) or not ref.endswith(".py"):
         return "name a Python file of the project, e.g. games/lorcana.py"
     problem = contained_problem(root, ref)
@@ -192,11 +195,19 @@ def load_project_modules(project: Project) -> None:
         ExtensionError: a listed path is not a file of the project, or its module failed or
             registered nothing.
     """
+    from ingest.source.reading import read_document
+
     root = project.root.resolve()
     config = project.root / "mkdocs.yml"
     if not config.is_file():
         return
-    doc, _ = read_document(config, display_path(config, root), config=True, within=root)
+    shown = display_path(config, root)
+    text, _ = read_text(config, shown, within=root)
+    if text is None or (MODULES_KEY[-1] not in text and "\\" not in text):
+        # No key is spelled "modules" (only a double-quoted key's escapes could hide one):
+        # nothing is listed, and the file is not parsed (validate and build read it).
+        return
+    doc, _ = read_document(config, shown, config=True, within=root)
     if doc is None:
         return
     for ref in _listed(doc, root):
