@@ -3,8 +3,9 @@ lock held for its whole read -> edit -> check -> replace cycle
 (:func:`ingest.edit.event_file.edit_event_file`), what was recorded on standard output, what it
 replaced, warnings and refusals on standard error.
 
-It imports what an edit needs when the edit is made, so that a command starts with what it
-uses only.
+It imports what an edit needs when the edit is made: ``report`` of a result in the open
+round, recorded from what was kept about the file's text (:mod:`ingest.edit.quick_report`),
+reads neither the whole file nor the pairing engine.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ingest.source.storage import display_path
 
 if TYPE_CHECKING:
     from ingest.edit.event_file import Checked, EditFunction, EditOutcome
+    from ingest.edit.quick_report import QuickEdit
 
 EVENT_FILE = click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 
@@ -32,9 +34,11 @@ def run_edit(
     edit: EditFunction,
     *,
     dry_run: bool = False,
+    quick: Callable[[str], QuickEdit | None] | None = None,
 ) -> EditOutcome:
-    """Makes one edit under the file's lock and tells the TO what happened."""
-    outcome = run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=True)
+    """Makes one edit under the file's lock and tells the TO what happened (``quick``: the edit
+    made from what was kept about the text, when it can be: ``report``)."""
+    outcome = run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=True, quick=quick)
     shown, done = outcome.shown, outcome.edit
     if dry_run:
         click.echo(done.text)
@@ -69,16 +73,18 @@ def run_quietly(
     may_fix: bool,
     as_json: bool = False,
     read_before: Callable[[str], Checked | None] | None = None,
+    quick: Callable[[str], QuickEdit | None] | None = None,
 ) -> EditOutcome:
     """Makes the edit, leaving what to print to the command; a refusal ends it with exit
     status 1 (with ``as_json``, as the JSON document of :func:`~ingest.cli.common.fail_json`).
-    ``read_before``: the file as the command already read it (:func:`~ingest.edit.event_file.edit_event_file`)."""
+    ``read_before``: the file as the command already read it, ``quick``: the edit made from what
+    was kept about the text (:func:`~ingest.edit.event_file.edit_event_file`)."""
     from ingest.edit.event_file import EditRefused, edit_event_file
     from ingest.edit.locking import FileBusy
 
     try:
         return edit_event_file(
-            event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix, read_before=read_before
+            event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix, read_before=read_before, quick=quick
         )
     except IngestError as exc:
         if as_json:

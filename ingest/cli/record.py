@@ -11,7 +11,9 @@ from typing import Any
 
 import click
 
+from ingest.cli.common import project_of
 from ingest.cli.edit_cycle import EVENT_FILE, run_edit
+from ingest.source.storage import display_path
 
 _WOT_OPTIONS = (
     click.option(
@@ -93,6 +95,7 @@ def report(
       scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
       scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
     """
+    from ingest.edit.quick_report import quick_result
     from ingest.edit.result_options import ResultOptions
 
     if (table is None) == (player is None):
@@ -106,7 +109,9 @@ def report(
             raise click.BadParameter(message, param_hint="--finals") from None
         pair_of = (hero_final, villain_final)
     options = ResultOptions(round_no, table, player, playoff, replace, ended, ended_by, pair_of)
-    run_edit(ctx, event_file, partial(_record, words=results, options=options))
+    shown = display_path(event_file, project_of(ctx).root)
+    quick = partial(quick_result, shown=shown, project=project_of(ctx), words=results, options=options)
+    run_edit(ctx, event_file, partial(_record, words=results, options=options), quick=quick)
 
 
 def _record(text: str, event: Any, words: tuple[str, ...], options: Any) -> Any:

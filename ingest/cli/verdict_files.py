@@ -32,7 +32,8 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.checks import readings
+from ingest.checks import open_round, readings
+from ingest.checks.open_round import OpenRound, open_round_data, open_round_from
 from ingest.source.storage import read_build_file
 
 if TYPE_CHECKING:  # the pairing engine is imported when a verdict is read or kept, not before
@@ -191,6 +192,22 @@ class ReadingFiles(SignedFiles[readings.Reading]):
         return readings.diagnostics_data(value)
 
 
+class OpenRoundFiles(SignedFiles[OpenRound]):
+    """The open rounds of event texts (:mod:`ingest.checks.open_round`) in memory, with files
+    behind them, stored, signed and read back as the readings are."""
+
+    memory_limit = 64
+    """As for the readings: the last few texts' are enough to keep in memory."""
+
+    def decode(self, data: Any) -> OpenRound | None:
+        """An open round from its JSON data, field by field (None for anything else)."""
+        return open_round_from(data)
+
+    def encode(self, value: OpenRound) -> Any:
+        """An open round as JSON data."""
+        return open_round_data(value)
+
+
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts, and the checks of the event texts it reads
     (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
@@ -200,3 +217,4 @@ def install_verdict_store(cache_home: Path) -> None:
     secret = signing_key(cache_home)
     round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", secret)
     readings.STORE = ReadingFiles(cache_home / "readings", secret)
+    open_round.STORE = OpenRoundFiles(cache_home / "open-rounds", secret)

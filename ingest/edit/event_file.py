@@ -47,9 +47,10 @@ from ingest.edit.replacing import replace_if_unchanged
 from ingest.source.project import Project
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
 
-if TYPE_CHECKING:  # imported when an edit is checked, not when the command starts
+if TYPE_CHECKING:  # a result recorded from what was kept about the text reads none of these
     from ingest.checks.event_files import EventData
     from ingest.core.model import Event
+    from ingest.edit.quick_report import QuickEdit
     from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
@@ -251,6 +252,7 @@ def edit_event_file(
     timeout: float = LOCK_TIMEOUT,
     data: EventData | None = None,
     read_before: Callable[[str], Checked | None] | None = None,
+    quick: Callable[[str], QuickEdit | None] | None = None,
 ) -> EditOutcome:
     """Makes ``edit`` on the event file at ``path`` under its lock and writes it atomically.
 
@@ -265,6 +267,9 @@ def edit_event_file(
         data: the project's formats and schemas, when the caller holds them.
         read_before: for the text read from the file, the caller's own reading of that very
             text with its node tree, if it has one (the venue server keeps its events read).
+        quick: the edit made from what was kept about the text read, without reading it whole
+            (:func:`ingest.edit.quick_report.quick_result`), or None to make ``edit``: under
+            the same lock, written the same way, and never on a dry run.
 
     Raises:
         IngestError: the edit was refused (its message says why); nothing was written.
@@ -281,8 +286,12 @@ def edit_event_file(
                     raise IngestError(problems)
                 if raw is None or problems:
                     raise EditRefused(problems)
-                checked = read_before(text) if read_before is not None else None
-                made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
+                fast = quick(text) if quick is not None and not dry_run else None
+                if fast is not None:
+                    made = EditOutcome(shown, Edit(fast.text, fast.description))
+                else:
+                    checked = read_before(text) if read_before is not None else None
+                    made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
             except IngestError:
                 # Read while an editor was saving it (an empty or half-written file)? Look again.
                 if attempt < ATTEMPTS and changes_soon(path, raw):
@@ -297,6 +306,8 @@ def edit_event_file(
                     continue  # changed by something other than Scorekeeper meanwhile: made again on what is there
             except OSError as exc:
                 raise IngestError(cannot_write(shown, exc)) from None
+            if fast is not None:
+                fast.keep()
             return outcome
     raise IngestError(
         f"{shown} kept changing while this command ran ({ATTEMPTS} times); nothing was written. "

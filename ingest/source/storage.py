@@ -439,3 +439,20 @@ def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".ym
         else:
             found.append(p)
     return sorted(set(found), key=lambda f: f.as_posix())
+
+
+def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
+    """Name, modification time and size of files (folders: every file below them).
+
+    Cached data is keyed by this, so a long-running ``serve`` notices edited data files.
+    """
+    out: list[tuple[str, int, int]] = []
+    for path in paths:
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for f in files:
+            try:
+                st = f.stat()
+            except OSError:
+                continue
+            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
+    return tuple(out)
