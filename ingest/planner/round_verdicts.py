@@ -127,11 +127,16 @@ def checked_round(
     if history is not None:
         met = history[1]
         players = [replace(e, opponents=frozenset(met.get(e.id, ()))) for e in players]
-    from ingest.pairing import check_swiss_round
-
     found = check_swiss_round(players, pairs, byes, seed=seed, round_number=round_number, awarded_byes=awarded_byes)
     store[key] = found
     return found
+
+
+def check_swiss_round(*args: Any, **kwargs: Any) -> tuple[Finding, ...]:
+    """:func:`ingest.pairing.check_swiss_round`, the engine imported when a round is checked."""
+    from ingest.pairing import check_swiss_round as check
+
+    return check(*args, **kwargs)
 
 
 def finding_data(found: Sequence[Finding]) -> list[dict[str, Any]]:
