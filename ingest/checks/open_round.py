@@ -85,8 +85,9 @@ def open_round_of(event: Event, text: str) -> OpenRound | None:
     result there could change more than its own entry's checks (see
     :func:`ingest.edit.quick_report.quick_result`): an event not of the MTR-style family, a
     team event, an event that is not Swiss, imported, with a playoff round, whose last round
-    is its final Swiss round (a result may end the event) or has no result yet (its first
-    result makes it a played round), or a text with anchors (an entry may be an alias)."""
+    is its final Swiss round (a result may end the event), has no result yet (its first
+    result makes it a played round) or none to wait for, or a text with anchors (an entry may
+    be an alias)."""
     from ingest.core.families import family_of
     from ingest.core.rounds import MatchKind
     from ingest.planner.systems import system_of
@@ -110,6 +111,8 @@ def open_round_of(event: Event, text: str) -> OpenRound | None:
         a, b = m.players
         lines[m.pos.line] = -1
         waiting.append(WaitingTable(m.table, (a, b), (names.get(a, a), names.get(b, b)), m.pos.line, -1))
+    if not waiting:
+        return None  # nothing to record (every event of an archive): nothing is kept
     _line_offsets(text, lines)
     label = f"{system_of(event).round_noun.capitalize()} {last.number}"
     return OpenRound(

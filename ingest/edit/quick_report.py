@@ -78,7 +78,8 @@ class QuickEdit:
     def keep(self) -> None:
         """Keeps what is known about the new text, for the next command (once it is written)."""
         keep_reading(self.key, self.reading)
-        open_round.STORE[self.key] = self.waiting
+        if self.waiting.waiting:  # as a whole reading keeps it: not once every result is in
+            open_round.STORE[self.key] = self.waiting
 
 
 def quick_result(

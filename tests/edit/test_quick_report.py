@@ -219,6 +219,7 @@ def _event(text: str) -> Any:
         ("anchors", SIX.replace("name: Six", "name: &n Six")),
         ("imported", SIX.replace("seed: 3\n", "seed: 3\nsource: {platform: spreadsheet}\n")),
         ("not Swiss", SIX.replace("pairing: swiss, swiss_rounds: 3", "pairing: round-robin")),
+        ("every result in", SIX.replace("[e, b]}", "[e, b], games: 2-0}").replace("[d, f]}", "[d, f], games: 0-2}")),
     ],
 )
 def test_no_open_round_is_kept_where_a_result_may_change_more_than_its_entry(why: str, text: str) -> None:
