@@ -171,8 +171,8 @@ def timed(root: Path, path: Path, text: str, command: list[str], runs: int, *, k
 
 def small_report(root: Path, runs: int) -> None:
     """``report`` on an 8-player event (round 2 of 3, its other results in): the command's floor."""
-    run(["--help"], root)  # compiled once in this project's bytecode folder
     path = start_event(root, 8, 3)
+    run(["--help"], root)  # compiled once in this project's bytecode folder
     play(path, 1, open_round=True)
     table = report_all_but_one(path)
     text = path.read_text()
