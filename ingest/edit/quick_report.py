@@ -150,7 +150,6 @@ def _score_findings(score: object, waiting: OpenRound) -> bool:
 
 def _within_limits(new: str) -> bool:
     """Whether the new text is within the limits every reading of a file checks."""
-    from ingest.source.storage import MAX_FILE_BYTES
-    from ingest.source.yaml_limits import MAX_NODES
+    from ingest.source.storage import MAX_FILE_BYTES, MAX_NODES
 
     return len(new.encode("utf-8", "surrogatepass")) <= MAX_FILE_BYTES and len(new) + 1 < MAX_NODES

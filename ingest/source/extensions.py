@@ -25,6 +25,7 @@ module that registers nothing, an id already taken (a shipped game's included).
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 import traceback
 import types
@@ -50,6 +51,11 @@ _NAMED = "extra.scorekeeper.modules"
 
 GROUPS = ("scorekeeper.rulesets", "scorekeeper.games")
 """The entry-point groups, in the order they are loaded."""
+
+_LETTER_ESCAPE = re.compile(r"\\[xuU\r\n]")
+r"""What could spell a key without writing its letters: a double-quoted scalar's ``\x6d``,
+``\u006d`` and ``\U0000006d``, or an escaped line break joining two lines (``"mod\``, then
+``ules"``). Anything else YAML writes (folding, other escapes) leaves letters as written."""
 
 _LOADED: set[str] = set()
 """What this process has loaded already: the entry points (by group and name) and the
@@ -195,18 +201,18 @@ def load_project_modules(project: Project) -> None:
         ExtensionError: a listed path is not a file of the project, or its module failed or
             registered nothing.
     """
-    from ingest.source.reading import read_document
-
     root = project.root.resolve()
     config = project.root / "mkdocs.yml"
     if not config.is_file():
         return
     shown = display_path(config, root)
     text, _ = read_text(config, shown, within=root)
-    if text is None or (MODULES_KEY[-1] not in text and "\\" not in text):
-        # No key is spelled "modules" (only a double-quoted key's escapes could hide one):
-        # nothing is listed, and the file is not parsed (validate and build read it).
+    if text is None or (MODULES_KEY[-1] not in text and _LETTER_ESCAPE.search(text) is None):
+        # No key is spelled "modules": nothing is listed, and the file is not parsed here
+        # (validate and build read it).
         return
+    from ingest.source.reading import read_document
+
     doc, _ = read_document(config, shown, config=True, within=root)
     if doc is None:
         return

@@ -9,14 +9,8 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
+from ingest.source.storage import MAX_NODES as MAX_NODES  # beside the byte limit, read without PyYAML
 
-MAX_NODES = 3_000_000
-"""Most values (scalars, lists and mappings) a file may have as written, aliases not expanded.
-
-A 20,000-player, 15-round Swiss event has about 1,000,000 (three per player, six per match)
-in about 10 MB: the limit leaves room for three times that, while a file at the byte limit
-(:data:`~ingest.source.storage.MAX_FILE_BYTES`) cannot make the composer hold more than a
-few gigabytes of nodes."""
 MAX_ALIAS_VALUES = 100_000
 """Most values that aliases (``*name``) and merge keys (``<<:``) may add to the document
 once expanded, counted apart from the values written out (defeats "billion laughs" alias

@@ -97,3 +97,59 @@ def test_every_command_is_found_by_its_name() -> None:
     for name in main.list_commands(ctx):
         command = main.get_command(ctx, name)
         assert command is not None and command.name == name
+
+
+OPEN = """\
+name: Imports
+date: 2026-12-04
+game: mtg
+format: modern
+seed: 7
+structure: {pairing: swiss, swiss_rounds: 3, best_of: 3}
+players:
+  - {id: ana, name: Ana}
+  - {id: ben, name: Ben}
+  - {id: cy, name: Cy}
+  - {id: dee, name: Dee}
+rounds:
+  - round: 1
+    matches:
+      - {table: 1, players: [ana, ben], games: 2-0}
+      - {table: 2, players: [cy, dee]}
+"""
+
+READING = (
+    "yaml.",
+    "jsonschema_rs.",
+    "ruamel.",
+    "rustworkx.",
+    "ingest.source.reading.",
+    "ingest.pairing.",
+    "ingest.rules.",
+)
+"""What reading, assembling and checking the whole file imports (the YAML reader, the schemas,
+the pairing engine, the standings)."""
+
+
+def test_a_result_recorded_from_what_was_kept_imports_no_reader_and_no_engine(tmp_path: Path) -> None:
+    """``report`` on a file the last command read without an error (here ``validate``) records
+    the result from what that command kept (ingest.edit.quick_report): it imports neither the
+    file's reader nor the pairing engine, only the command line, the lock and the stores."""
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "e.yaml").write_text(OPEN)
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    runs = []
+    for args in (("validate",), ("report", "events/e.yaml", "--table", "2", "2-1")):
+        done = subprocess.run(
+            [sys.executable, "-c", SCRIPT, ",".join(READING + BUILD + PAGES), "--root", str(tmp_path), *args],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+        assert runs[-1]["code"] in (0, None), done.stderr
+    assert runs[0]["modules"] != []  # validate reads the file whole
+    assert runs[1]["modules"] == []
+    assert "{table: 2, players: [cy, dee], games: 2-1}" in (tmp_path / "events" / "e.yaml").read_text()
