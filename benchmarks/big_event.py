@@ -5,15 +5,18 @@ engine (each round planned by the pairing engine and written into the file, its 
 filled in from a seeded model), then the commands a TO runs are timed as a user runs them,
 each in a new process, wall time beside the CPU time of the child:
 
-- ``report`` of one table in the current round (the round's other tables reported);
+- ``report`` of one table in the current round (the round's other tables reported), and the
+  same on an 8-player event (the command's floor: what it imports and starts);
 - ``pair --dry-run`` of the next round;
 - ``validate`` of the file.
 
 Each is timed on the file as the command that wrote it left it: its recorded rounds'
 verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder), and
-the check of its text's rounds kept (:mod:`ingest.checks.readings`), then, beside it, the
-same command with that reading gone (``before``: as every command was before readings were
-kept, and as the first command is on a file written elsewhere, a ``git pull`` or an editor).
+the check of its text's rounds kept (:mod:`ingest.checks.readings`) with its open round
+(:mod:`ingest.checks.open_round`: ``report`` then records the result without reading the
+whole file, :mod:`ingest.edit.quick_report`), then, beside it, the same command with those
+gone (``before``: as every command was before readings were kept, and as the first command
+is on a file written elsewhere, a ``git pull`` or an editor).
 
 The commands run with their bytecode compiled (in this run's own folder), as from an installed
 package: where ``PYTHONDONTWRITEBYTECODE`` is set, every start would compile the package again
@@ -140,10 +143,47 @@ def run(args: list[str], root: Path, timeout: float | None = None) -> tuple[floa
 
 
 def _floor(root: Path) -> tuple[float, float]:
-    """The cost of starting the command at all: ``scorekeeper --help`` (once before, to compile)."""
+    """The cost of starting the command at all: ``scorekeeper --version`` (once before, to compile
+    the package; ``--help`` imports every command to list them)."""
     run(["--help"], root)
-    wall, cpu, _ = run(["--help"], root)
+    wall, cpu, _ = run(["--version"], root)
     return wall, cpu
+
+
+def timed(root: Path, path: Path, text: str, command: list[str], runs: int, *, kept: bool) -> tuple[float, float, int]:
+    """Median wall and CPU seconds of ``command`` on ``text`` (and its last status): with what
+    ``validate`` keeps about the text when ``kept``, else with nothing kept about it."""
+    kept_folders = [root / "cache" / "scorekeeper" / name for name in ("readings", "open-rounds")]
+    walls, cpus, status = [], [], 0
+    for _ in range(runs):
+        path.write_text(text)
+        # Only what was kept about the file as it is now, never about a text a run before this
+        # one made (every edit's new text is new).
+        for folder in kept_folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        if kept:
+            run(["validate"], root)
+        wall, cpu, status = run(command, root)
+        walls.append(wall)
+        cpus.append(cpu)
+    return statistics.median(walls), statistics.median(cpus), status
+
+
+def small_report(root: Path, runs: int) -> None:
+    """``report`` on an 8-player event (round 2 of 3, its other results in): the command's floor."""
+    path = start_event(root, 8, 3)
+    run(["--help"], root)  # compiled once in this project's bytecode folder
+    play(path, 1, open_round=True)
+    table = report_all_but_one(path)
+    text = path.read_text()
+    command = ["report", str(path.relative_to(root)), "--table", str(table), "2-1"]
+    run(["validate"], root)  # its round 1 verdict known, as the command that paired round 2 left it
+    b_wall, b_cpu, _ = timed(root, path, text, command, runs, kept=False)
+    wall, cpu, status = timed(root, path, text, command, runs, kept=True)
+    print(
+        f"  {'report, 8 players':38} {wall:6.2f} s wall {cpu:6.2f} s CPU  (before: {b_wall:.2f} s wall"
+        f" {b_cpu:.2f} s CPU; median of {runs}, exit {status})"
+    )
 
 
 def main() -> None:
@@ -173,7 +213,8 @@ def main() -> None:
             f"(made in {time.perf_counter() - began:.1f} s)"
         )
         floor_wall, floor_cpu = _floor(root)
-        print(f"  {'scorekeeper --help (start-up floor)':38} {floor_wall:6.2f} s wall {floor_cpu:6.2f} s CPU")
+        print(f"  {'scorekeeper --version (start-up floor)':38} {floor_wall:6.2f} s wall {floor_cpu:6.2f} s CPU")
+        small_report(root / "small", args.runs)
         rel = str(path.relative_to(root))
         open_text = path.read_text()
         report_all_but_one(path, leave_open=False)  # the round complete: what pair --dry-run and validate see
@@ -187,25 +228,11 @@ def main() -> None:
             ("pair --dry-run", ["pair", rel, "--dry-run"], complete_text),
             ("validate", ["validate"], complete_text),
         ]
-        readings = root / "cache" / "scorekeeper" / "readings"
         for label, command, text in cases:
-            figures = {}
-            for kept in (False, True):
-                walls, cpus = [], []
-                path.write_text(text)
-                run(["validate"], root)  # the file as the command that wrote it left it checked
-                for _ in range(args.runs):
-                    path.write_text(text)
-                    # Only the reading of the file as it is now, never one a run before this
-                    # one kept of the text it made (every edit's new text is new).
-                    shutil.rmtree(readings, ignore_errors=True)
-                    if kept:
-                        run(["validate"], root)
-                    wall, cpu, status = run(command, root)
-                    walls.append(wall)
-                    cpus.append(cpu)
-                figures[kept] = statistics.median(walls), statistics.median(cpus), status
-            (b_wall, b_cpu, _), (wall, cpu, status) = figures[False], figures[True]
+            path.write_text(text)
+            run(["validate"], root)  # the rounds' verdicts known, as the command that wrote it left them
+            b_wall, b_cpu, _ = timed(root, path, text, command, args.runs, kept=False)
+            wall, cpu, status = timed(root, path, text, command, args.runs, kept=True)
             print(
                 f"  {label:38} {wall:6.2f} s wall {cpu:6.2f} s CPU  (before: {b_wall:.2f} s wall {b_cpu:.2f} s CPU;"
                 f" median of {args.runs}, exit {status})"

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.readings import event_data_key
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
 from ingest.core.ids import PlayerId
@@ -31,9 +32,8 @@ from ingest.source.deck_file import DeckFile
 from ingest.source.deck_refs import deck_files, deck_path_problem
 from ingest.source.match_entries import MatchEntries
 from ingest.source.project import Project
-from ingest.source.reading import signature
 from ingest.source.round_entries import EntryReader
-from ingest.source.storage import display_path, file_signature, find_files, read_text
+from ingest.source.storage import display_path, file_signature, find_files, read_text, signature
 from ingest.source.validation import check_document, load_schema
 from ingest.source.yamldoc import SourceDocument, parse_yaml
 from ingest.wot.wot_entries import WotEntries
@@ -199,12 +199,6 @@ class EventData:
 def event_data(project: Project) -> EventData:
     """The project's format and schema data as of now."""
     return EventData(signature(*project.formats, *project.schemas), format_registry(project)[0])
-
-
-def event_data_key(project: Project) -> tuple[tuple[str, int, int], ...]:
-    """The signature of the format and schema data as of now (:attr:`EventData.key`), without
-    reading the formats."""
-    return signature(*project.formats, *project.schemas)
 
 
 def parse_key(text: str, shown: str, project: Project, data: EventData | None = None) -> tuple[str, str, Any]:

@@ -29,12 +29,16 @@ import functools
 import hashlib
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ingest import __version__
+from ingest.checks import open_round
+from ingest.checks.open_round import OpenRound, open_round_of
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
-from ingest.core.model import Event
-from ingest.source.project import Project
+
+if TYPE_CHECKING:
+    from ingest.core.model import Event
+    from ingest.source.project import Project
 
 READING_FORMAT = 1
 """The layout of a stored reading (and part of every key)."""
@@ -85,6 +89,14 @@ def shipped_rules_only() -> bool:
     return list(REGISTERED.values()) == list(TABLE) and list(RULESETS.values()) == list(SHIPPED)
 
 
+def event_data_key(project: Project) -> tuple[tuple[str, int, int], ...]:
+    """The signature of the format and schema data as of now
+    (:attr:`ingest.checks.event_files.EventData.key`), without reading the formats."""
+    from ingest.source.storage import signature
+
+    return signature(*project.formats, *project.schemas)
+
+
 def reading_key(text: str, shown: str, data_key: Any) -> str | None:
     """The key of the checks of ``text`` (the file ``shown``, read with the format and schema
     data whose signature is ``data_key``); None when no reading may be kept (a community's
@@ -119,7 +131,6 @@ def checked_rounds(text: str, shown: str, project: Project, event: Event, data_k
     against the pairing rules: as the last command that checked this very text found them,
     when it kept them, else checked now and kept for the next command. ``data_key``: the
     format and schema data's signature, when the caller holds it (looked up otherwise)."""
-    from ingest.checks.event_files import event_data_key
     from ingest.planner.plan import pairing_diagnostics
 
     key = reading_key(text, shown, data_key if data_key is not None else event_data_key(project))
@@ -127,7 +138,23 @@ def checked_rounds(text: str, shown: str, project: Project, event: Event, data_k
     if found is None:
         found = tuple(pairing_diagnostics(event))
         keep_reading(key, found)
+    if key is not None and not any(d.is_error for d in found) and known_open_round(key) is None:
+        # Its callers check the rounds of a text read without an error only: the whole text is
+        # then without one, and a result in its open round may be recorded from this.
+        waiting = open_round_of(event, text)
+        if waiting is not None:
+            open_round.STORE[key] = waiting
     return found
+
+
+def known_open_round(key: str | None) -> OpenRound | None:
+    """The open round kept under ``key`` (:mod:`ingest.checks.open_round`), if any."""
+    if key is None:
+        return None
+    try:
+        return open_round.STORE[key]
+    except KeyError:
+        return None
 
 
 def diagnostics_data(found: Reading) -> list[list[Any]]:

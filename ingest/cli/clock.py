@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ingest.cli.edits import EVENT_FILE, run_edit
+from ingest.cli.edit_cycle import EVENT_FILE, run_edit
 
 
 def now_of_day() -> dt.datetime:

@@ -2,7 +2,7 @@
 (``add-team`` in a team event), ``rename`` and ``check-in``.
 
 Each goes through the same locked read -> edit -> check -> replace cycle as ``report``
-(:func:`ingest.cli.edits.run_edit`): what it says it changed is in the file, and nothing
+(:func:`ingest.cli.edit_cycle.run_edit`): what it says it changed is in the file, and nothing
 that would leave the file invalid is written.
 """
 
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from ingest.cli.edits import EVENT_FILE, event_parser, run_edit
+from ingest.cli.edit_cycle import EVENT_FILE, run_edit
+from ingest.cli.edits import event_parser
 from ingest.cli.record import where_options
 
 

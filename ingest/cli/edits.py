@@ -1,6 +1,6 @@
-"""The commands that create an event file and pair its rounds: ``new`` and ``pair``, and the
-edit cycle every editing command runs (:func:`run_edit`; ``report`` is :mod:`ingest.cli.record`,
-the corrections :mod:`ingest.cli.correction_commands`).
+"""The commands that create an event file and pair its rounds: ``new`` and ``pair`` (the edit
+cycle every editing command runs is :mod:`ingest.cli.edit_cycle`; ``report`` is
+:mod:`ingest.cli.record`, the corrections :mod:`ingest.cli.correction_commands`).
 
 Each holds the file's lock for its whole read -> edit -> check -> replace cycle
 (:func:`ingest.edit.event_file.edit_event_file`): what it says it recorded is in the file, an
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,54 +26,23 @@ from ingest.cli.common import (
     checked_event_file,
     echo_json,
     fail,
-    fail_json,
     print_diagnostics,
     project_of,
 )
+from ingest.cli.edit_cycle import EVENT_FILE, run_quietly
 from ingest.cli.pair_output import describe_plan
 from ingest.core.diagnostics import has_errors, summary
 from ingest.core.errors import IngestError
 from ingest.edit.corrections import Parse
 from ingest.edit.event_file import (
     Checked,
-    EditFunction,
-    EditOutcome,
-    EditRefused,
     cannot_write,
-    edit_event_file,
 )
-from ingest.edit.locking import FileBusy
 from ingest.edit.new_round import RoundEdit
 from ingest.source.storage import create_atomically, display_path
 
 if TYPE_CHECKING:
     from ingest.checks.project_diagnostics import EventCheck
-
-EVENT_FILE = click.argument("event_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-
-
-def run_edit(ctx: click.Context, event_file: Path, edit: EditFunction, *, dry_run: bool = False) -> EditOutcome:
-    """Makes one edit under the file's lock and tells the TO what happened."""
-    outcome = _run_quietly(ctx, event_file, edit, dry_run=dry_run, may_fix=True)
-    shown, done = outcome.shown, outcome.edit
-    if dry_run:
-        click.echo(done.text)
-    else:
-        click.echo(f"{shown}: {done.description}")
-        if isinstance(done, RoundEdit) and done.plan is not None and done.planned_on is not None:
-            click.echo(describe_plan(done.plan, done.planned_on))  # drop --redo: the round paired again
-    if done.note:
-        click.echo(f"{shown}: {done.note}", err=True)
-    for text in done.warnings:
-        click.echo(f"{shown}: warning: {text}", err=True)
-    print_diagnostics(list(outcome.warnings))
-    for d in outcome.fixed:
-        click.echo(f"{shown}: fixed: {d.message}", err=True)
-    if outcome.remaining:
-        n = len(outcome.remaining)
-        click.echo(f"{shown}: {n} error{'s' if n != 1 else ''} left; `scorekeeper validate` lists them", err=True)
-    return outcome
-
 
 # -- new --------------------------------------------------------------------------------------------
 
@@ -171,7 +139,6 @@ def new(
       scorekeeper new --name "WoT Sealed" --date 2026-11-21 --game wot --format sealed
       scorekeeper new --name "Trio Fight" --date 2026-11-22 --game vanguard --format standard --teams trio
     """
-    from ingest.core.errors import IngestError
     from ingest.core.families import family_of_game
     from ingest.edit.new_event import file_slug, new_event_text, recommended_structure, team_structure
     from ingest.rules.rounds_advice import describe, fixed_plan
@@ -315,7 +282,7 @@ def pair(
     # on, unless it changed meanwhile (then it is read again).
     checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
     edit = partial(pair_edit, parse=event_parser(ctx, event_file), started=started, redo=redo)
-    outcome = _run_quietly(
+    outcome = run_quietly(
         ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=partial(_as_read, checked)
     )
     paired = outcome.edit
@@ -372,34 +339,6 @@ def event_parser(ctx: click.Context, event_file: Path) -> Parse:
 
     project = project_of(ctx)
     return parser(project, display_path(event_file, project.root))
-
-
-def _run_quietly(
-    ctx: click.Context,
-    event_file: Path,
-    edit: EditFunction,
-    *,
-    dry_run: bool,
-    may_fix: bool,
-    as_json: bool = False,
-    read_before: Callable[[str], Checked | None] | None = None,
-) -> EditOutcome:
-    """Makes the edit, leaving what to print to the command; a refusal ends it with exit
-    status 1 (with ``as_json``, as the JSON document of :func:`~ingest.cli.common.fail_json`).
-    ``read_before``: the file as the command already read it (:func:`edit_event_file`)."""
-    try:
-        return edit_event_file(
-            event_file, project_of(ctx), edit, dry_run=dry_run, may_fix=may_fix, read_before=read_before
-        )
-    except IngestError as exc:
-        if as_json:
-            shown = display_path(event_file, project_of(ctx).root)
-            message = f"{shown}: refused ({summary(exc.diagnostics)})" if exc.diagnostics else exc.text
-            fail_json(message, exc.diagnostics)
-        if isinstance(exc, (EditRefused, FileBusy)):
-            click.echo(exc.text if isinstance(exc, EditRefused) else f"error: {exc.text}", err=True)
-            raise SystemExit(1) from None
-        fail(exc.text)
 
 
 def _check_pairings(event_file: Path, project: Any) -> None:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ingest.cli.common import echo_json, fail, project_of, user_data_home
-from ingest.cli.edits import EVENT_FILE
+from ingest.cli.edit_cycle import EVENT_FILE
 from ingest.core.errors import IngestError
 
 if TYPE_CHECKING:

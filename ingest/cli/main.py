@@ -12,15 +12,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ingest import __version__
-from ingest.checks.event_files import Loaded, event_paths
-from ingest.cli.catalogs import catalogs
-from ingest.cli.check_decks import check_decks
-from ingest.cli.clock import clock
+from ingest.cli.command_table import LazyGroup
 from ingest.cli.common import (
     checked_event_and_warnings,
     echo_json,
@@ -30,28 +27,18 @@ from ingest.cli.common import (
     project_of,
     user_cache_home,
 )
-from ingest.cli.correction_commands import CORRECTIONS
-from ingest.cli.decks import DECK_COMMANDS
-from ingest.cli.edits import COMMANDS
-from ingest.cli.export import export
-from ingest.cli.imports import import_command
-from ingest.cli.init import init
-from ingest.cli.league import LEAGUE_COMMANDS
-from ingest.cli.publish import publish
-from ingest.cli.record import report
-from ingest.cli.site import build, serve
-from ingest.cli.venue import VENUE_COMMANDS
-from ingest.cli.verdict_files import install_verdict_store
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics, summary
 from ingest.core.errors import IngestError
 from ingest.core.safetext import terminal_safe_output
-from ingest.source.extensions import ExtensionError, load_extensions
 from ingest.source.project import Project
+
+if TYPE_CHECKING:
+    from ingest.checks.event_files import Loaded
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="scorekeeper")
 @click.option(
     "--root",
@@ -85,32 +72,17 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.ensure_object(dict)["project"] = project
     # Each recorded round's verdict is kept where the next command finds it (an edit then
     # checks what it touched: ingest.planner.round_verdicts).
+    from ingest.cli.verdict_files import install_verdict_store
+
     install_verdict_store(user_cache_home())
     # Whatever a command prints, from whichever file it came, cannot drive the terminal.
     ctx.with_resource(terminal_safe_output())
+    from ingest.source.extensions import ExtensionError, load_extensions
+
     try:  # before the command's arguments are read: a game they name may be a community's
         load_extensions(project)
     except ExtensionError as exc:
         fail(str(exc))
-
-
-_ALL = (
-    init,
-    *COMMANDS,
-    report,
-    clock,
-    *CORRECTIONS,
-    import_command,
-    export,
-    build,
-    serve,
-    publish,
-    *VENUE_COMMANDS,
-    check_decks,
-    catalogs,
-)
-for _command in (*_ALL, *DECK_COMMANDS, *LEAGUE_COMMANDS):
-    main.add_command(_command)
 
 
 # -- validate ----------------------------------------------------------------------------
@@ -144,6 +116,7 @@ def split_season_paths(paths: list[Path], project: Project) -> tuple[list[Path],
 
 def check_season_files(paths: list[Path] | None, project: Project) -> tuple[int, list[Diagnostic]]:
     """Checks season files (default: all of them) and the presets; returns how many and the diagnostics."""
+    from ingest.checks.event_files import event_paths
     from ingest.source.assemble import slug_for
     from ingest.source.season_files import load_seasons, season_paths
 

@@ -11,7 +11,9 @@ from typing import Any
 
 import click
 
-from ingest.cli.edits import EVENT_FILE, run_edit
+from ingest.cli.common import project_of
+from ingest.cli.edit_cycle import EVENT_FILE, run_edit
+from ingest.source.storage import display_path
 
 _WOT_OPTIONS = (
     click.option(
@@ -93,7 +95,8 @@ def report(
       scorekeeper report events/2026/teams.yaml --table 2 2-1 0-2 2-0
       scorekeeper report events/2026/wot.yaml --table 1 hero --ended last-battle --by goal --finals 7-3
     """
-    from ingest.edit.recording import ResultOptions, record_words
+    from ingest.edit.quick_report import quick_result
+    from ingest.edit.result_options import ResultOptions
 
     if (table is None) == (player is None):
         raise click.UsageError("give exactly one of --table or --player")
@@ -106,5 +109,13 @@ def report(
             raise click.BadParameter(message, param_hint="--finals") from None
         pair_of = (hero_final, villain_final)
     options = ResultOptions(round_no, table, player, playoff, replace, ended, ended_by, pair_of)
+    shown = display_path(event_file, project_of(ctx).root)
+    quick = partial(quick_result, shown=shown, project=project_of(ctx), words=results, options=options)
+    run_edit(ctx, event_file, partial(_record, words=results, options=options), quick=quick)
 
-    run_edit(ctx, event_file, partial(record_words, words=results, options=options))
+
+def _record(text: str, event: Any, words: tuple[str, ...], options: Any) -> Any:
+    """The result recorded by reading the whole file (imported only then)."""
+    from ingest.edit.recording import record_words
+
+    return record_words(text, event, words, options)

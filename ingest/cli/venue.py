@@ -22,7 +22,7 @@ from ingest.cli.common import (
     user_cache_home,
     user_data_home,
 )
-from ingest.cli.edits import EVENT_FILE
+from ingest.cli.edit_cycle import EVENT_FILE
 from ingest.core.errors import IngestError
 from ingest.source.project import Project
 

@@ -30,13 +30,14 @@ import json
 import os
 from collections.abc import Iterator, MutableMapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.checks import readings
-from ingest.pairing import Finding
-from ingest.planner import round_verdicts
-from ingest.planner.round_verdicts import finding_data, findings_from
+from ingest.checks import open_round, readings
+from ingest.checks.open_round import OpenRound, open_round_data, open_round_from
 from ingest.source.storage import read_build_file
+
+if TYPE_CHECKING:  # the pairing engine is imported when a verdict is read or kept, not before
+    from ingest.pairing import Finding
 
 V = TypeVar("V")
 
@@ -155,15 +156,19 @@ def prune(folder: Path) -> None:
         count, total = count - 1, total - bytes_
 
 
-class VerdictFiles(SignedFiles[tuple[Finding, ...]]):
+class VerdictFiles(SignedFiles[tuple["Finding", ...]]):
     """Verdicts in memory, with files behind them."""
 
     def decode(self, data: Any) -> tuple[Finding, ...] | None:
         """A verdict from its JSON data, field by field (None for anything else)."""
+        from ingest.planner.round_verdicts import findings_from
+
         return findings_from(data)
 
     def encode(self, value: tuple[Finding, ...]) -> Any:
         """A verdict as JSON data."""
+        from ingest.planner.round_verdicts import finding_data
+
         return finding_data(value)
 
 
@@ -187,11 +192,29 @@ class ReadingFiles(SignedFiles[readings.Reading]):
         return readings.diagnostics_data(value)
 
 
+class OpenRoundFiles(SignedFiles[OpenRound]):
+    """The open rounds of event texts (:mod:`ingest.checks.open_round`) in memory, with files
+    behind them, stored, signed and read back as the readings are."""
+
+    memory_limit = 64
+    """As for the readings: the last few texts' are enough to keep in memory."""
+
+    def decode(self, data: Any) -> OpenRound | None:
+        """An open round from its JSON data, field by field (None for anything else)."""
+        return open_round_from(data)
+
+    def encode(self, value: OpenRound) -> Any:
+        """An open round as JSON data."""
+        return open_round_data(value)
+
+
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts, and the checks of the event texts it reads
     (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
+    from ingest.planner import round_verdicts
     from ingest.source.signing import signing_key
 
     secret = signing_key(cache_home)
     round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", secret)
     readings.STORE = ReadingFiles(cache_home / "readings", secret)
+    open_round.STORE = OpenRoundFiles(cache_home / "open-rounds", secret)

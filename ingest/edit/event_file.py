@@ -37,20 +37,21 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ingest.checks.event_files import EventData, parse_event_text
-from ingest.checks.readings import checked_rounds
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
 from ingest.core.errors import IngestError
-from ingest.core.model import Event
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.replacing import replace_if_unchanged
-from ingest.edit.splice import ParsedText
 from ingest.source.project import Project
 from ingest.source.storage import changes_soon, decode_utf8, display_path, read_bytes
-from ingest.source.yaml_splice import reread
-from ingest.source.yamldoc import SourceDocument
+
+if TYPE_CHECKING:  # a result recorded from what was kept about the text reads none of these
+    from ingest.checks.event_files import EventData
+    from ingest.core.model import Event
+    from ingest.edit.quick_report import QuickEdit
+    from ingest.source.yamldoc import SourceDocument
 
 ATTEMPTS = 5
 """How many times an edit is made again when the file keeps changing under it."""
@@ -70,7 +71,7 @@ class Edit:
     """What the TO should know about the change (a later round paired on the old result)."""
 
 
-EditFunction = Callable[[str, Event], Edit]
+EditFunction = Callable[[str, "Event"], Edit]
 """Makes the edit: from the file's text and its event, the new text (raises IngestError to refuse).
 
 The text it is given is a :class:`~ingest.edit.splice.ParsedText`: an
@@ -121,7 +122,7 @@ def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, st
     return raw, text, []
 
 
-Checked = tuple[SourceDocument | None, Event | None, list[Diagnostic]]
+Checked = tuple["SourceDocument | None", "Event | None", list[Diagnostic]]
 """A text as :func:`check_event_text` read it: the document, the event and every problem."""
 
 
@@ -142,6 +143,9 @@ def check_event_text(
     schemas, when the caller holds them (looked up otherwise); ``document``: the text as
     already read (:func:`~ingest.checks.event_files.parse_event_text`).
     """
+    from ingest.checks.event_files import parse_event_text
+    from ingest.checks.readings import checked_rounds
+
     doc, event, diags = parse_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
@@ -201,6 +205,9 @@ def make_edit(
     Raises:
         IngestError: the edit is refused (its message says why).
     """
+    from ingest.edit.splice import ParsedText
+    from ingest.source.yaml_splice import reread
+
     doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data)
     old_errors = [d for d in before if d.is_error]
     if doc is None or doc.root is None or event is None:
@@ -245,6 +252,7 @@ def edit_event_file(
     timeout: float = LOCK_TIMEOUT,
     data: EventData | None = None,
     read_before: Callable[[str], Checked | None] | None = None,
+    quick: Callable[[str], QuickEdit | None] | None = None,
 ) -> EditOutcome:
     """Makes ``edit`` on the event file at ``path`` under its lock and writes it atomically.
 
@@ -259,6 +267,9 @@ def edit_event_file(
         data: the project's formats and schemas, when the caller holds them.
         read_before: for the text read from the file, the caller's own reading of that very
             text with its node tree, if it has one (the venue server keeps its events read).
+        quick: the edit made from what was kept about the text read, without reading it whole
+            (:func:`ingest.edit.quick_report.quick_result`), or None to make ``edit``: under
+            the same lock, written the same way, and never on a dry run.
 
     Raises:
         IngestError: the edit was refused (its message says why); nothing was written.
@@ -275,8 +286,12 @@ def edit_event_file(
                     raise IngestError(problems)
                 if raw is None or problems:
                     raise EditRefused(problems)
-                checked = read_before(text) if read_before is not None else None
-                made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
+                fast = quick(text) if quick is not None and not dry_run else None
+                if fast is not None:
+                    made = EditOutcome(shown, Edit(fast.text, fast.description))
+                else:
+                    checked = read_before(text) if read_before is not None else None
+                    made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
             except IngestError:
                 # Read while an editor was saving it (an empty or half-written file)? Look again.
                 if attempt < ATTEMPTS and changes_soon(path, raw):
@@ -291,6 +306,8 @@ def edit_event_file(
                     continue  # changed by something other than Scorekeeper meanwhile: made again on what is there
             except OSError as exc:
                 raise IngestError(cannot_write(shown, exc)) from None
+            if fast is not None:
+                fast.keep()
             return outcome
     raise IngestError(
         f"{shown} kept changing while this command ran ({ATTEMPTS} times); nothing was written. "
@@ -305,6 +322,8 @@ def event_parser(project: Project, shown: str) -> Callable[..., Event]:
     Raises (when called):
         EditRefused: the text cannot be read as an event.
     """
+
+    from ingest.checks.event_files import parse_event_text
 
     def parse(text: str, *, lenient: bool = False) -> Event:
         _doc, parsed, diags = parse_event_text(text, shown, project, lenient=lenient)

@@ -12,9 +12,6 @@ import re
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
 
 
 def flow_scalar(value: Any) -> str:
@@ -83,7 +80,10 @@ def block_fragment(value: Any, indent: int, seq_offset: int) -> str:
 
 
 def ruamel_block(value: Any, indent: int, seq_offset: int) -> str:
-    """:func:`block_fragment` as ruamel.yaml writes it (whatever the shape)."""
+    """:func:`block_fragment` as ruamel.yaml writes it (whatever the shape; imported only then:
+    a result or a Swiss round is written without it)."""
+    from ruamel.yaml import YAML
+
     y = YAML()
     y.width = 4096
     y.indent(mapping=indent, sequence=seq_offset + 2, offset=seq_offset)
@@ -93,6 +93,9 @@ def ruamel_block(value: Any, indent: int, seq_offset: int) -> str:
 
 
 def _commented(value: Any, depth: int = 0) -> Any:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
     if isinstance(value, dict):
         cm = CommentedMap()
         for k, v in value.items():

@@ -30,16 +30,17 @@ import hashlib
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ingest.pairing import Finding, check_swiss_round
-from ingest.pairing.swiss import Entrant
+if TYPE_CHECKING:  # imported when a round is checked: every command installs the store, few check
+    from ingest.pairing import Finding
+    from ingest.pairing.swiss import Entrant
 
-VerdictStore = MutableMapping[str, tuple[Finding, ...]]
+VerdictStore = MutableMapping[str, tuple["Finding", ...]]
 """Where verdicts are kept: round key -> findings."""
 
 
-class _MemoryStore(dict[str, tuple[Finding, ...]]):
+class _MemoryStore(dict[str, tuple["Finding", ...]]):
     """The verdicts of this process (a few hundred rounds at most are kept)."""
 
     LIMIT = 4096
@@ -131,6 +132,13 @@ def checked_round(
     return found
 
 
+def check_swiss_round(*args: Any, **kwargs: Any) -> tuple[Finding, ...]:
+    """:func:`ingest.pairing.check_swiss_round`, the engine imported when a round is checked."""
+    from ingest.pairing import check_swiss_round as check
+
+    return check(*args, **kwargs)
+
+
 def finding_data(found: Sequence[Finding]) -> list[dict[str, Any]]:
     """Findings as JSON data (every field, by name)."""
     return [
@@ -152,6 +160,8 @@ _KINDS = frozenset({"rematch", "repeated-bye", "cross-pod", "not-optimal", "unpa
 
 def findings_from(data: Any) -> tuple[Finding, ...] | None:
     """Findings read back from :func:`finding_data`'s JSON; None unless every field has its type."""
+    from ingest.pairing import Finding
+
     if not isinstance(data, list):
         return None
     out = []

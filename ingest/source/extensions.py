@@ -25,21 +25,23 @@ module that registers nothing, an id already taken (a shipped game's included).
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 import traceback
 import types
 from collections.abc import Callable
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ingest.core.diagnostics import SourcePos
 from ingest.core.games import REGISTERED
 from ingest.core.rulesets import RULESETS
 from ingest.source.project import Project
-from ingest.source.reading import read_document
-from ingest.source.site_checks import contained_problem
 from ingest.source.storage import display_path, read_text
-from ingest.source.yamldoc import SourceDocument
+
+if TYPE_CHECKING:
+    from ingest.source.yamldoc import SourceDocument
 
 MODULES_KEY = ("extra", "scorekeeper", "modules")
 """Where ``mkdocs.yml`` lists the project's own modules."""
@@ -49,6 +51,11 @@ _NAMED = "extra.scorekeeper.modules"
 
 GROUPS = ("scorekeeper.rulesets", "scorekeeper.games")
 """The entry-point groups, in the order they are loaded."""
+
+_LETTER_ESCAPE = re.compile(r"\\[xuU\r\n]")
+r"""What could spell a key without writing its letters: a double-quoted scalar's ``\x6d``,
+``\u006d`` and ``\U0000006d``, or an escaped line break joining two lines (``"mod\``, then
+``ules"``). Anything else YAML writes (folding, other escapes) leaves letters as written."""
 
 _LOADED: set[str] = set()
 """What this process has loaded already: the entry points (by group and name) and the
@@ -152,6 +159,8 @@ def _listed(doc: SourceDocument, root: Path) -> list[str]:
 
 
 def _module_problem(ref: object, root: Path) -> str | None:
+    from ingest.source.site_checks import contained_problem
+
     if not isinstance(ref, str) or not ref.endswith(".py"):
         return "name a Python file of the project, e.g. games/lorcana.py"
     problem = contained_problem(root, ref)
@@ -196,7 +205,15 @@ def load_project_modules(project: Project) -> None:
     config = project.root / "mkdocs.yml"
     if not config.is_file():
         return
-    doc, _ = read_document(config, display_path(config, root), config=True, within=root)
+    shown = display_path(config, root)
+    text, _ = read_text(config, shown, within=root)
+    if text is None or (MODULES_KEY[-1] not in text and _LETTER_ESCAPE.search(text) is None):
+        # No key is spelled "modules": nothing is listed, and the file is not parsed here
+        # (validate and build read it).
+        return
+    from ingest.source.reading import read_document
+
+    doc, _ = read_document(config, shown, config=True, within=root)
     if doc is None:
         return
     for ref in _listed(doc, root):

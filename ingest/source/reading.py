@@ -17,6 +17,7 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.source.players import PlayerRegistry, registry_from
 from ingest.source.project import Project
 from ingest.source.storage import MAX_FILE_BYTES, display_path, is_inside, read_text
+from ingest.source.storage import signature as signature  # where the readers of data files find it
 from ingest.source.validation import load_schema, validate_document
 from ingest.source.yamldoc import SourceDocument, parse_yaml
 
@@ -60,23 +61,6 @@ def read_data_files(paths: Iterable[Path], root: Path) -> tuple[list[SourceDocum
         else:
             unreadable.append(shown)
     return docs, unreadable, diags
-
-
-def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
-    """Name, modification time and size of files (folders: every file below them).
-
-    Cached data is keyed by this, so a long-running ``serve`` notices edited data files.
-    """
-    out: list[tuple[str, int, int]] = []
-    for path in paths:
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        for f in files:
-            try:
-                st = f.stat()
-            except OSError:
-                continue
-            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
-    return tuple(out)
 
 
 def load_players(project: Project) -> tuple[PlayerRegistry, list[Diagnostic]]:

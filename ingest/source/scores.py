@@ -10,11 +10,15 @@ an Aequitas event's messages cite the Aequitas rules, never the MTR.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ingest.core.diagnostics import YamlPath
 from ingest.core.rounds import GameScore
 from ingest.core.rulesets import Ruleset
 from ingest.core.rulesets.mtr import MTR
-from ingest.source.assembly_context import AssemblyContext
-from ingest.source.yamldoc import YamlPath
+
+if TYPE_CHECKING:  # the pure functions are asked without reading a file (ingest.edit.quick_report)
+    from ingest.source.assembly_context import AssemblyContext
 
 AS_RECORDED = "kept as the platform recorded it; standings count it as written"
 

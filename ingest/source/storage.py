@@ -25,6 +25,14 @@ MAX_FILE_BYTES = 24 * 1024 * 1024
 """Largest event or format file accepted (a 2,048-player, 15-round event is ~1.5 MB, a
 20,000-player, 15-round one ~10 MB)."""
 
+MAX_NODES = 3_000_000
+"""Most values (scalars, lists and mappings) a file may have as written, aliases not expanded.
+
+A 20,000-player, 15-round Swiss event has about 1,000,000 (three per player, six per match)
+in about 10 MB: the limit leaves room for three times that, while a file at the byte limit
+(:data:`~ingest.source.storage.MAX_FILE_BYTES`) cannot make the composer hold more than a
+few gigabytes of nodes."""
+
 
 def display_path(path: Path, root: Path | None = None) -> str:
     """A path as shown in diagnostics: relative to ``root`` (or the working directory).
@@ -439,3 +447,20 @@ def find_files(paths: Iterable[Path], suffixes: tuple[str, ...] = (".yaml", ".ym
         else:
             found.append(p)
     return sorted(set(found), key=lambda f: f.as_posix())
+
+
+def signature(*paths: Path) -> tuple[tuple[str, int, int], ...]:
+    """Name, modification time and size of files (folders: every file below them).
+
+    Cached data is keyed by this, so a long-running ``serve`` notices edited data files.
+    """
+    out: list[tuple[str, int, int]] = []
+    for path in paths:
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for f in files:
+            try:
+                st = f.stat()
+            except OSError:
+                continue
+            out.append((f.as_posix(), st.st_mtime_ns, st.st_size))
+    return tuple(out)

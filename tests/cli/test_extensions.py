@@ -111,6 +111,19 @@ def test_a_module_listed_twice_is_loaded_once(tmp_path: Path) -> None:
     assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize("key", ['"\\x6dodules"', '"\\u006dodules"', '"\\U0000006dodules"'])
+def test_a_module_listed_under_a_key_spelled_with_escapes_is_loaded(tmp_path: Path, key: str) -> None:
+    """A command does not parse a mkdocs.yml that cannot list a module (no key spelled
+    "modules"); a key spelled with a double-quoted scalar's escapes still lists them."""
+    root = _project(tmp_path)
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("    modules:", f"    {key}:"), encoding="utf-8")
+    assert "modules:" not in config.read_text(encoding="utf-8")
+    (root / "games" / "lorcana.py").write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")
+    _ok(root, *NEW)
+    assert "rules: lorcana" in (root / EVENT).read_text(encoding="utf-8")
+
+
 def test_without_its_module_the_game_is_unknown_in_a_shell(tmp_path: Path) -> None:
     root = _project(tmp_path, modules="[]")
     (root / "games" / "lorcana.py").write_text(GAME_WITH_RULES_MODULE, encoding="utf-8")  # not listed

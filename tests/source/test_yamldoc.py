@@ -183,3 +183,22 @@ def test_the_limits_admit_a_20000_player_15_round_event() -> None:
     line = "      - {table: 10000, players: [p19999, p20000], games: 2-1}\n"
     assert (len(line) * matches + 40 * players) * 2 < MAX_FILE_BYTES
     assert MAX_ALIAS_VALUES < 9**6
+
+
+_DATA = st.recursive(
+    st.one_of(st.none(), st.integers(), st.text(max_size=5)),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=4), inner, max_size=4)),
+    max_leaves=30,
+)
+
+
+@given(_DATA)
+def test_a_document_without_aliases_counts_its_values_as_a_tree(data: object) -> None:
+    """A file without an anchor is counted without remembering the nodes met (no node is met
+    twice); the count is the one the walk that follows aliases gives."""
+    from ingest.source.yaml_limits import _tree_values, _written_values
+
+    text = yaml.safe_dump(data)
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    assert root is not None
+    assert _tree_values(root) == _written_values(root)
