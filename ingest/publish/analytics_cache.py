@@ -17,7 +17,7 @@ checked as the events' entries are (:mod:`ingest.publish.cache`): read through
 :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within
 :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`), signed (HMAC-SHA256 with the cache's key, over
 the build's fingerprint, the format and the content), of this format and version, holding
-text pages of that format's analytics only; anything else is ignored and the pages are made
+text pages of that format's analytics (and its match documents) only; anything else is ignored and the pages are made
 again.
 """
 
@@ -33,6 +33,7 @@ from ingest import __version__
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.site.analytics_data import data_root
 from ingest.site.analytics_pages import Format, analytics_root
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files
@@ -99,7 +100,7 @@ class AnalyticsCache:
                 return None
             if obj["game"] != fmt[0] or obj["id"] != fmt[1] or obj["key"] != key:
                 return None  # another format's, or made from other records
-            root = analytics_root(*fmt)
+            roots = (analytics_root(*fmt), data_root(*fmt))
             body = memoryview(payload)[end + 1 :]
             files: Files = {}
             at = 0
@@ -107,8 +108,8 @@ class AnalyticsCache:
                 stop = at + length
                 if not isinstance(length, int) or length < 0 or stop > len(body):
                     return None
-                if not text_of(path).removeprefix(PREFIX).startswith(root):
-                    return None  # only this format's analytics pages
+                if not text_of(path).removeprefix(PREFIX).startswith(roots):
+                    return None  # only this format's analytics pages and match documents
                 files[path] = str(body[at:stop], "utf-8")
                 at = stop
             return files if at == len(body) else None

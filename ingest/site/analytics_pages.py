@@ -183,10 +183,9 @@ def _format_pages(
         if a.events:
             scopes.append((sid, sname, a))
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
-    events = {r.slug: r for r in mine}
-    cells = match_starts(root, whole, events)
+    cells = match_starts(root, whole)
     list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, events))
+    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}))
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).
