@@ -21,8 +21,9 @@ each period of the year).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
@@ -40,6 +41,10 @@ from ingest.site.templates import Templates
 PAGE_ROWS = 1000
 """Decks or events on one page of a list (a deck of the top cut about 200 bytes of HTML); the
 matches an archetype's list draws before it asks (earlier years are drawn by a button)."""
+
+PageMaker = Callable[[str, Templates, str, Mapping[str, Any]], Files]
+"""Makes a page's files (:func:`~ingest.site.page.page_files`, or one that takes the page as it was
+when its inputs are: :class:`ingest.site.analytics_pages.PageReuse`)."""
 
 FINISHES = ("top1", "top4", "top8", "cut")
 """The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
@@ -63,7 +68,12 @@ class Pages:
 
 
 def match_pages(
-    root: str, templates: Templates, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
+    root: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    events: Mapping[str, EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per archetype, the matches its figures were computed from, by opponent (the matrix's
     order), newest first within each: one page an archetype, each opponent a section (its
@@ -106,7 +116,7 @@ def match_pages(
         ]
         docs = [[y, base + document_path(game, fmt, y)] for y in sorted(years[row.archetype], reverse=True)]
         files.update(
-            page_files(
+            make(
                 path,
                 templates,
                 "analytics_matches.md.j2",
@@ -179,7 +189,12 @@ def finish_of(r: EventRecord, pid: str) -> str:
 
 
 def cut_pages(
-    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per archetype with a deck in a top cut, those decks (the events' counted in ``a``),
     newest first: event, player as published (a hidden player by their number), finish, each
@@ -213,7 +228,7 @@ def cut_pages(
                 for slug, name, finish, event in chunk
             )
             files.update(
-                page_files(
+                make(
                     path,
                     templates,
                     "analytics_cut.md.j2",
@@ -232,7 +247,12 @@ def cut_pages(
 
 
 def deck_pages(
-    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per archetype, its decks in the events counted in ``a``: what its share of decks and of
     players was computed from. Newest event first, a row an event: date, event (linking to
@@ -262,7 +282,7 @@ def deck_pages(
                 for r, count in chunk
             )
             files.update(
-                page_files(
+                make(
                     path,
                     templates,
                     "analytics_decks.md.j2",
@@ -283,7 +303,13 @@ def deck_pages(
 
 
 def period_pages(
-    folder: str, root: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    root: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per period of ``a``'s share trend, the events it was computed from (``folder``: the
     scope's page folder, the format's or a season's), each linking to its metagame: one page
@@ -315,7 +341,7 @@ def period_pages(
     for year, periods in years.items():
         path = f"{folder}periods/{year}.md"
         files.update(
-            page_files(
+            make(
                 path,
                 templates,
                 "analytics_period.md.j2",
