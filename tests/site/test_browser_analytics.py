@@ -214,6 +214,7 @@ def test_the_drawn_rows_show_hostile_names_as_text(new_context: NewContext, host
         assert len(href) == 1
         page.goto(href[0])
         page.wait_for_selector(".sk-matches[data-drawn]", state="attached")
+        assert f"{HOSTILE_ARCHETYPE}: its matches" in page.locator("h1").inner_text()  # escaped once
         # an opponent's list: its section against the hostile archetype found its rows by the exact name
         opponent = page.locator("tbody[data-vs]").first.get_attribute("data-vs")
         anchor = page.locator("h2[id^='vs-']").first.get_attribute("id")
@@ -229,6 +230,7 @@ def test_the_drawn_rows_show_hostile_names_as_text(new_context: NewContext, host
             "bodies => bodies.filter(b => b.rows.length).map(b => b.getAttribute('data-vs'))"
         )
         assert HOSTILE_ARCHETYPE in filled
+        assert f"Against {HOSTILE_ARCHETYPE}" in page.locator("h2", has_text="pwned=2").inner_text()
         page.screenshot(path=str(SCREENSHOTS / "analytics-phone-hostile.png"), full_page=True)
         assert problems.items == []
     finally:
