@@ -16,7 +16,7 @@ from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
 from ingest.site.brief import EventBrief, event_brief
 from ingest.site.fragments import PREFIX
-from ingest.site.page import Files, SiteInputs
+from ingest.site.page import Files, SiteInputs, page_files
 from ingest.site.templates import Templates
 from tests.site_helpers import make_project, site_inputs
 
@@ -176,7 +176,7 @@ def _games_changed(briefs: list[EventBrief], fmt: str) -> list[EventBrief]:
 def _rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The analytics pages rendered from templates from now on."""
     rendered: list[str] = []
-    real = pages_module.page_files
+    real = page_files
 
     def counted(path: str, *args: Any) -> Files:
         rendered.append(path)
