@@ -7,17 +7,18 @@ format's own (``analytics/<digest of the game and format>.json`` in the build's 
 :func:`~ingest.publish.cache.cache_folder`): a build reads a format's file only when it has
 analytics pages to find, and writes it only when it made that format's pages again. So a
 result changed in one format neither reads the other formats' pages back and writes them
-again, nor makes them.
+again, nor makes them; and the changed format's pages whose inputs are what they were are
+taken from its file as they were (:class:`~ingest.site.analytics_pages.PageReuse`).
 
 A file is laid out as the events' entries are (:mod:`ingest.publish.cache_entries`): a
-one-line JSON header (the format, the key, each page's path and length), then the pages'
+one-line JSON header (the format, the key, each page's digest, each page's path and length), then the pages'
 bytes one after another, so reading back a format's 10 MB of match lists slices and decodes
 bytes instead of unescaping every quote of their HTML from JSON strings. Each file is
 checked as the events' entries are (:mod:`ingest.publish.cache`): read through
 :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within
 :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`), signed (HMAC-SHA256 with the cache's key, over
 the build's fingerprint, the format and the content), of this format and version, holding
-text pages of that format's analytics only; anything else is ignored and the pages are made
+text pages of that format's analytics (and its match documents) only; anything else is ignored and the pages are made
 again.
 """
 
@@ -27,12 +28,14 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from ingest import __version__
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.site.analytics_data import data_root
 from ingest.site.analytics_pages import Format, analytics_root
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files
@@ -44,9 +47,10 @@ FOLDER = "analytics"
 
 class AnalyticsCache:
     """Each format's analytics pages, in this process's memory (``memory``: what ``serve``
-    keeps between builds, by format) and on disk (:meth:`save`)."""
+    keeps between builds, by format: the key, the pages, each page's digest) and on disk
+    (:meth:`save`)."""
 
-    def __init__(self, store: EventStore, memory: dict[Format, tuple[str, Files]]) -> None:
+    def __init__(self, store: EventStore, memory: dict[Format, tuple[str, Files, Mapping[str, str]]]) -> None:
         self.store = store
         self.memory = memory
         self.made: dict[Format, str] = {}
@@ -60,15 +64,24 @@ class AnalyticsCache:
         found = self.memory.get(fmt)
         if found is not None and found[0] == self._full(key):
             return found[1]
-        files = self._load(fmt, key)
-        if files is not None:
-            self.memory[fmt] = (self._full(key), files)
-        return files
+        loaded = self._load(fmt)
+        if loaded is None or loaded[0] != key:
+            return None  # made from other records
+        self.memory[fmt] = (self._full(key), loaded[1], loaded[2])
+        return loaded[1]
 
-    def put(self, fmt: Format, key: str, files: Files) -> None:
+    def last(self, fmt: Format) -> tuple[Files, Mapping[str, str]] | None:
+        """The format's pages last made for this build's fingerprint, whatever their key, with their digests."""
+        found = self.memory.get(fmt)
+        if found is not None and found[0].startswith(f"{self.store.fingerprint}:"):
+            return found[1], found[2]
+        loaded = self._load(fmt)
+        return (loaded[1], loaded[2]) if loaded is not None else None
+
+    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
         self.used.add(fmt)
         self.made[fmt] = key
-        self.memory[fmt] = (self._full(key), files)
+        self.memory[fmt] = (self._full(key), files, digests)
 
     def _full(self, key: str) -> str:
         """``key`` for this build's fingerprint (a process's pages made for other inputs don't count)."""
@@ -85,7 +98,8 @@ class AnalyticsCache:
     def _mac_key(self, fmt: Format) -> str:
         return f"analytics\0{self.store.fingerprint}\0{fmt[0]}\0{fmt[1]}"
 
-    def _load(self, fmt: Format, key: str) -> Files | None:
+    def _load(self, fmt: Format) -> tuple[str, Files, dict[str, str]] | None:
+        """The format's file: its key, its pages and their digests (None: none, or not one to trust)."""
         folder = self._folder()
         if folder is None:
             return None
@@ -97,9 +111,12 @@ class AnalyticsCache:
             obj = json.loads(payload[:end])
             if obj["format"] != CACHE_FORMAT or obj["version"] != __version__:
                 return None
-            if obj["game"] != fmt[0] or obj["id"] != fmt[1] or obj["key"] != key:
-                return None  # another format's, or made from other records
-            root = analytics_root(*fmt)
+            if obj["game"] != fmt[0] or obj["id"] != fmt[1] or not isinstance(obj["key"], str):
+                return None  # another format's
+            digests = obj["digests"]
+            if not isinstance(digests, dict) or not all(isinstance(v, str) for v in digests.values()):
+                return None
+            roots = (analytics_root(*fmt), data_root(*fmt))
             body = memoryview(payload)[end + 1 :]
             files: Files = {}
             at = 0
@@ -107,11 +124,11 @@ class AnalyticsCache:
                 stop = at + length
                 if not isinstance(length, int) or length < 0 or stop > len(body):
                     return None
-                if not text_of(path).removeprefix(PREFIX).startswith(root):
-                    return None  # only this format's analytics pages
+                if not text_of(path).removeprefix(PREFIX).startswith(roots):
+                    return None  # only this format's analytics pages and match documents
                 files[path] = str(body[at:stop], "utf-8")
                 at = stop
-            return files if at == len(body) else None
+            return (obj["key"], files, digests) if at == len(body) else None
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
 
@@ -123,7 +140,7 @@ class AnalyticsCache:
         if folder is None:
             return
         for fmt, key in sorted(self.made.items()):
-            files = self.memory[fmt][1]
+            _full, files, digests = self.memory[fmt]
             if not all(isinstance(v, str) for v in files.values()):
                 continue  # (the pages are text; anything else is not kept)
             blobs = [str(content).encode() for content in files.values()]
@@ -133,6 +150,7 @@ class AnalyticsCache:
                 "game": fmt[0],
                 "id": fmt[1],
                 "key": key,
+                "digests": dict(digests),
                 "pages": [[path, len(blob)] for path, blob in zip(files, blobs, strict=True)],
             }
             # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.

@@ -25,7 +25,7 @@ import contextlib
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,8 +126,8 @@ class BuildMemory:
         from disk once per process, or made by it."""
         self.pages: dict[Any, Files] = {}
         """Player pages rendered, by page key (see :func:`ingest.site.site_files.site_files`)."""
-        self.analytics: dict[tuple[str, str], tuple[str, Files]] = {}
-        """Each format's analytics pages as last made or read, with their key
+        self.analytics: dict[tuple[str, str], tuple[str, Files, Mapping[str, str]]] = {}
+        """Each format's analytics pages as last made or read, with their key and digests
         (:mod:`ingest.publish.analytics_cache`)."""
         self.record: DocsRecord | None = None
         """What the last build of this process wrote into build/docs and build/fragments

@@ -3,30 +3,35 @@ per archetype the matches its win rates and matchups were computed from, and the
 that reached the top cut (its conversion); per period of a scope the events its metagame
 share was computed from.
 
-Lists that grow with the archive are cut into pages of at most :data:`PAGE_ROWS` rows, each
-with next and previous links (plain links: no script), so no page passes 200 KB gzipped at
-10,000 events (DESIGN §9). Matches come by opponent (the matrix's order), newest first within
-each; a matrix cell links to the page its opponent's matches start on.
+An archetype's matches are one page, by opponent (the matrix's order; a matrix cell links
+to its opponent's section), whose rows the page's script draws from the format's match
+documents, a year each (:mod:`ingest.site.analytics_data`): each match is published once,
+as data, not as two rows of HTML. The other lists that grow with the archive are cut into
+pages of at most :data:`PAGE_ROWS` rows, each with next and previous links (plain links: no
+script), so no page passes 200 KB gzipped at 10,000 events (DESIGN §9).
 
-Pages (from a format's analytics folder): ``archetypes/<a>/`` and ``archetypes/<a>/<n>/``
-(its matches, page n). From a scope's folder (the format's, or a season's in it: a season's
-figures lead to the season's events only): ``archetypes/<a>/decks/`` and
-``archetypes/<a>/decks-<n>/`` (its decks, what its share was computed from, an event a row),
-``archetypes/<a>/cut/`` and ``archetypes/<a>/cut-<n>/`` (its decks in the top cut),
-``periods/<year>/`` (the events of each period of the year).
+Pages (from a format's analytics folder): ``archetypes/<a>/`` (its matches). From a scope's
+folder (the format's, or a season's in it: a season's figures lead to the season's events
+only): ``archetypes/<a>/decks/`` and ``archetypes/<a>/decks-<n>/`` (its decks, what its
+share was computed from, an event a row), ``archetypes/<a>/cut/`` and
+``archetypes/<a>/cut-<n>/`` (its decks in the top cut), ``periods/<year>/`` (the events of
+each period of the year).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from markupsafe import Markup
 
-from ingest.analytics.figures import Analytics, MatchRef, period_of
+from ingest.analytics.figures import Analytics, period_of
 from ingest.analytics.records import UNKNOWN, EventRecord
 from ingest.site import i18n
-from ingest.site.analytics_views import anchors, round_url
+from ingest.site.analytics_data import counted_matches, document_path, match_documents
+from ingest.site.analytics_views import anchors
 from ingest.site.i18n import gettext as _
 from ingest.site.i18n import pgettext
 from ingest.site.page import Files, base_for, page_files, page_url
@@ -34,9 +39,12 @@ from ingest.site.table_rows import escaped
 from ingest.site.templates import Templates
 
 PAGE_ROWS = 1000
-"""Matches, decks or events on one page of a list: a match about 110 bytes of HTML (its
-event's date and name written once for its matches against one archetype), 1,000 of them
-about 12 KB gzipped; a deck of the top cut about 200 bytes."""
+"""Decks or events on one page of a list (a deck of the top cut about 200 bytes of HTML); the
+matches an archetype's list draws before it asks (earlier years are drawn by a button)."""
+
+PageMaker = Callable[[str, Templates, str, Mapping[str, Any]], Files]
+"""Makes a page's files (:func:`~ingest.site.page.page_files`, or one that takes the page as it was
+when its inputs are: :class:`ingest.site.analytics_pages.PageReuse`)."""
 
 FINISHES = ("top1", "top4", "top8", "cut")
 """The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
@@ -60,84 +68,82 @@ class Pages:
 
 
 def match_pages(
-    root: str, templates: Templates, a: Analytics, format_name: str, events: Mapping[str, EventRecord]
+    root: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    events: Mapping[str, EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
-    """Per archetype, the matches its figures were computed from, by opponent, in pages (their
-    rows written here: thousands of them, see :mod:`ingest.site.table_rows`)."""
+    """Per archetype, the matches its figures were computed from, by opponent (the matrix's
+    order), newest first within each: one page an archetype, each opponent a section (its
+    record, and an empty table that ``scorekeeper.js`` fills from the format's match
+    documents, :mod:`ingest.site.analytics_data`, written here too). The page names the
+    documents of the years the archetype played in, newest first; the script draws the
+    newest and earlier ones until the list holds :data:`PAGE_ROWS` matches, and a button
+    draws each earlier year."""
+    game, fmt = a.scope.game, a.scope.format
     ids = anchors(a.archetypes)
-    days = {slug: escaped(i18n.day(r.date)) for slug, r in events.items()}
-    names = {slug: escaped(r.name) for slug, r in events.items()}
-    words = {"win": escaped(_("won")), "loss": escaped(_("lost")), "draw": escaped(_("drew"))}
-    labels: dict[tuple[str, int], str] = {}
-    files: Files = {}
+    documents = match_documents(game, fmt, a, events)
+    files: Files = {path: text for docs in documents.values() for path, text in docs.items()}
+    years: dict[str, set[str]] = {}
+    for arch, opponent, m in counted_matches(a):
+        year = str(events[m.slug].date.year)
+        years.setdefault(arch, set()).add(year)
+        years.setdefault(opponent, set()).add(year)
+    words = {
+        "round": _("Round %(number)s"),
+        "playoff": _("Playoff round %(number)s"),
+        "win": _("won"),
+        "loss": _("lost"),
+        "draw": _("drew"),
+        "more": _("Show the matches of %(year)s"),
+        "day": day_pattern(),
+    }
     for row in a.rows:
         if not row.cells:
             continue
-        pages = match_list(root, ids[row.archetype])
-        lines: list[tuple[str, MatchRef]] = []
-        for c in row.cells:
-            newest = sorted(
-                c.sources, key=lambda m: (events[m.slug].date, m.slug, m.stage == "playoff", m.round), reverse=True
-            )
-            lines += [(c.opponent, m) for m in newest]
-        chunks = [lines[i : i + PAGE_ROWS] for i in range(0, len(lines), PAGE_ROWS)]
-        starts: dict[str, int] = {}
-        for n, chunk in enumerate(chunks, 1):
-            for opponent, _m in chunk:
-                starts.setdefault(opponent, n)
-        for n, chunk in enumerate(chunks, 1):
-            path = pages.path(n)
-            base = escaped(base_for(path))
-            # One row per event: its date and name once, then each match of it (round and result).
-            by_opponent: dict[str, list[tuple[str, list[str]]]] = {}
-            for opponent, m in chunk:
-                label = labels.get((m.stage, m.round))
-                if label is None:
-                    text = _("Round %(number)s") if m.stage == "swiss" else _("Playoff round %(number)s")
-                    label = labels[(m.stage, m.round)] = escaped(text % {"number": m.round})
-                g = m.games
-                games = ("-".join(str(x) for x in (g if g[2] else g[:2]))) if g else ""
-                played = f'<a href="{base}{round_url(m)}">{label}</a> {words[m.result]} {games}'
-                rows = by_opponent.setdefault(opponent, [])
-                if rows and rows[-1][0] == m.slug:
-                    rows[-1][1].append(played)
-                else:
-                    rows.append((m.slug, [played]))
-            groups = [
+        path = match_list(root, ids[row.archetype]).first
+        base = base_for(path)
+        groups = [
+            {
+                "opponent": c.opponent,
+                "anchor": f"vs-{ids[c.opponent]}",
+                "record": f"{c.tally.wins}-{c.tally.losses}-{c.tally.draws}",
+                "matches": c.tally.matches,
+            }
+            for c in row.cells
+        ]
+        docs = [[y, base + document_path(game, fmt, y)] for y in sorted(years[row.archetype], reverse=True)]
+        files.update(
+            make(
+                path,
+                templates,
+                "analytics_matches.md.j2",
                 {
-                    "opponent": opponent,
-                    "anchor": f"vs-{ids[opponent]}",
-                    "continued": starts[opponent] < n,
-                    "rows": Markup(
-                        "\n".join(
-                            f'<tr><td>{days[slug]}</td><td><a href="{base}events/{slug}/">{names[slug]}</a></td>'
-                            f"<td>{'<br>'.join(played)}</td></tr>"
-                            for slug, played in rows
-                        )
-                    ),
-                }
-                for opponent, rows in by_opponent.items()
-            ]
-            files.update(
-                page_files(
-                    path,
-                    templates,
-                    "analytics_matches.md.j2",
-                    {
-                        "archetype": row.archetype,
-                        "format_name": format_name,
-                        "short_name": format_name.rpartition(": ")[2],
-                        "all_url": root,
-                        "groups": groups,
-                        "opponents": [{"name": o, "url": f"{pages.url(starts[o])}#vs-{ids[o]}"} for o in starts]
-                        if n == 1 and len(chunks) > 1
-                        else [],
-                        "paging": _pager(pages, n, len(chunks)),
-                        "base": base_for(path),
-                    },
-                )
+                    "archetype": row.archetype,
+                    "format_name": format_name,
+                    "short_name": format_name.rpartition(": ")[2],
+                    "all_url": root,
+                    "groups": groups,
+                    "docs": docs,
+                    "rows": PAGE_ROWS,
+                    "words": words,
+                    "base": base,
+                },
             )
+        )
     return files
+
+
+def day_pattern() -> str:
+    """How the language writes a date in tables (:func:`ingest.site.i18n.day`), for the page's
+    script: ``%(y)s-%(mm)s-%(dd)s`` (``mm``, ``dd``: two digits; ``m``, ``d``: as few as
+    needed); ISO when the language writes dates otherwise than in numbers."""
+    text = i18n.day(dt.date(2001, 2, 3)).replace("2001", "%(y)s", 1)
+    for padded, plain, key in (("02", "2", "m"), ("03", "3", "d")):
+        text = text.replace(padded, f"%({key}{key})s", 1) if padded in text else text.replace(plain, f"%({key})s", 1)
+    return text if not any(c.isdigit() for c in text) and "%(y)s" in text else "%(y)s-%(mm)s-%(dd)s"
 
 
 def match_list(root: str, archetype_id: str) -> Pages:
@@ -155,19 +161,15 @@ def deck_list(folder: str, archetype_id: str) -> Pages:
     return Pages(f"{folder}archetypes/{archetype_id}/decks.md", f"{folder}archetypes/{archetype_id}/decks-")
 
 
-def match_starts(root: str, a: Analytics, events: Mapping[str, EventRecord]) -> dict[tuple[str, str], str]:
-    """Each matrix cell's link (archetype, opponent): the page of the archetype's match list
-    its matches against the opponent start on, at their heading, from the site root. The
-    same order and cut as :func:`match_pages`."""
+def match_starts(root: str, a: Analytics) -> dict[tuple[str, str], str]:
+    """Each matrix cell's link (archetype, opponent): the archetype's match list at the
+    opponent's section, from the site root."""
     ids = anchors(a.archetypes)
-    out = {}
-    for row in a.rows:
-        pages = match_list(root, ids[row.archetype])
-        seen = 0
-        for c in row.cells:
-            out[(row.archetype, c.opponent)] = f"{pages.url(seen // PAGE_ROWS + 1)}#vs-{ids[c.opponent]}"
-            seen += len(c.sources)
-    return out
+    return {
+        (row.archetype, c.opponent): f"{page_url(match_list(root, ids[row.archetype]).first)}#vs-{ids[c.opponent]}"
+        for row in a.rows
+        for c in row.cells
+    }
 
 
 def _pager(pages: Pages, n: int, count: int) -> dict[str, object]:
@@ -187,7 +189,12 @@ def finish_of(r: EventRecord, pid: str) -> str:
 
 
 def cut_pages(
-    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per archetype with a deck in a top cut, those decks (the events' counted in ``a``),
     newest first: event, player as published (a hidden player by their number), finish, each
@@ -221,7 +228,7 @@ def cut_pages(
                 for slug, name, finish, event in chunk
             )
             files.update(
-                page_files(
+                make(
                     path,
                     templates,
                     "analytics_cut.md.j2",
@@ -240,7 +247,12 @@ def cut_pages(
 
 
 def deck_pages(
-    folder: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per archetype, its decks in the events counted in ``a``: what its share of decks and of
     players was computed from. Newest event first, a row an event: date, event (linking to
@@ -270,7 +282,7 @@ def deck_pages(
                 for r, count in chunk
             )
             files.update(
-                page_files(
+                make(
                     path,
                     templates,
                     "analytics_decks.md.j2",
@@ -291,7 +303,13 @@ def deck_pages(
 
 
 def period_pages(
-    folder: str, root: str, templates: Templates, a: Analytics, format_name: str, records: Sequence[EventRecord]
+    folder: str,
+    root: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    records: Sequence[EventRecord],
+    make: PageMaker = page_files,
 ) -> Files:
     """Per period of ``a``'s share trend, the events it was computed from (``folder``: the
     scope's page folder, the format's or a season's), each linking to its metagame: one page
@@ -323,7 +341,7 @@ def period_pages(
     for year, periods in years.items():
         path = f"{folder}periods/{year}.md"
         files.update(
-            page_files(
+            make(
                 path,
                 templates,
                 "analytics_period.md.j2",

@@ -17,20 +17,30 @@ scope's decks, top cuts and periods are listed under its own folder
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
 from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
-from ingest.site.analytics_lists import cut_pages, deck_pages, match_pages, match_starts, period_pages, period_url
+from ingest.site.analytics_lists import (
+    PageMaker,
+    cut_pages,
+    deck_pages,
+    match_pages,
+    match_starts,
+    period_pages,
+    period_url,
+)
 from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.brief import EventBrief
+from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.templates import Templates
 
@@ -76,22 +86,62 @@ class KeptPages(Protocol):
     def get(self, fmt: Format, key: str) -> Files | None:
         """The format's pages made under ``key``; None when there are none."""
 
-    def put(self, fmt: Format, key: str, files: Files) -> None:
-        """Keeps the format's pages just made under ``key`` (in place of those it had)."""
+    def last(self, fmt: Format) -> tuple[Files, Mapping[str, str]] | None:
+        """The format's pages last made, whatever they were made from, with each page's
+        digest (:class:`PageReuse`); None when there are none."""
+
+    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
+        """Keeps the format's pages just made under ``key`` (in place of those it had), with each page's digest."""
 
 
 class PagesInMemory:
-    """:class:`KeptPages` in this process only: each format's last pages and their key."""
+    """:class:`KeptPages` in this process only: each format's last pages, their key and digests."""
 
     def __init__(self) -> None:
-        self.pages: dict[Format, tuple[str, Files]] = {}
+        self.pages: dict[Format, tuple[str, Files, Mapping[str, str]]] = {}
 
     def get(self, fmt: Format, key: str) -> Files | None:
         kept = self.pages.get(fmt)
         return kept[1] if kept is not None and kept[0] == key else None
 
-    def put(self, fmt: Format, key: str, files: Files) -> None:
-        self.pages[fmt] = (key, files)
+    def last(self, fmt: Format) -> tuple[Files, Mapping[str, str]] | None:
+        kept = self.pages.get(fmt)
+        return (kept[1], kept[2]) if kept is not None else None
+
+    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
+        self.pages[fmt] = (key, files, digests)
+
+
+class PageReuse:
+    """Makes a format's pages again, taking each page whose inputs are what they were from the
+    format's last pages: a page is known by a digest of its template's name, its path and its
+    context (with the templates' fingerprint and the language), so a result that changes a
+    format's records but not what a page shows (a 2-0 that was a 2-1: the same winner) makes
+    only its match documents again, and compiles no template. A context whose ``repr`` is
+    not stable between processes only misses (its page is made)."""
+
+    def __init__(self, salt: str, before: tuple[Files, Mapping[str, str]] | None) -> None:
+        self.salt = salt
+        self.old, self.before = before if before is not None else ({}, {})
+        self.digests: dict[str, str] = {}
+        """Each page made or taken, by path: its digest."""
+
+    def make(self, path: str, templates: Templates, name: str, context: Mapping[str, Any]) -> Files:
+        """:func:`~ingest.site.page.page_files`, or the page as last made when its digest is the same."""
+        stable = {k: _stable(v) for k, v in context.items()}
+        digest = hashlib.sha256(repr((self.salt, path, name, stable)).encode()).hexdigest()
+        self.digests[path] = digest
+        if self.before.get(path) == digest and path in self.old:
+            return {k: self.old[k] for k in (path, fragments_key(path)) if k in self.old}
+        return page_files(path, templates, name, context)
+
+
+def _stable(value: object) -> object:
+    """``value`` with the set in a season's scope sorted (its ``repr`` is the same in every process)."""
+    if isinstance(value, Analytics) and value.scope.slugs is not None:
+        scope = dataclasses.replace(value.scope, slugs=None)
+        return (dataclasses.replace(value, scope=scope), sorted(value.scope.slugs))
+    return value
 
 
 def analytics_pages(
@@ -118,16 +168,18 @@ def analytics_pages(
     for game, fmt in sorted(formats_with_analytics(briefs)):
         mine = by_format[(game, fmt)]
         key = ""
+        reuse = None
         if kept is not None:
             key = _key(game, fmt, mine, seasons, inputs, fingerprint)
             found = kept.get((game, fmt), key)
             if found is not None:
                 files.update(found)
                 continue
+            reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
         records = [d.analytics.record for d in mine if d.analytics is not None]
-        made = _format_pages(inputs, templates, game, fmt, records, seasons)
-        if kept is not None:
-            kept.put((game, fmt), key, made)
+        made = _format_pages(inputs, templates, game, fmt, records, seasons, reuse)
+        if kept is not None and reuse is not None:
+            kept.put((game, fmt), key, made, reuse.digests)
         files.update(made)
     return files
 
@@ -171,8 +223,11 @@ def _format_pages(
     fmt: str,
     mine: Sequence[EventRecord],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
+    reuse: PageReuse | None = None,
 ) -> Files:
-    """One format's analytics pages: for all its events, each season's, each archetype's matches."""
+    """One format's analytics pages: for all its events, each season's, each archetype's matches
+    (with ``reuse``, a page whose inputs did not change is taken as it was)."""
+    make = reuse.make if reuse is not None else page_files
     files: Files = {}
     name = _format_name(inputs, game, fmt)
     root = analytics_root(game, fmt)
@@ -183,19 +238,27 @@ def _format_pages(
         if a.events:
             scopes.append((sid, sname, a))
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
-    events = {r.slug: r for r in mine}
-    cells = match_starts(root, whole, events)
+    cells = match_starts(root, whole)
     list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, events))
+    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make))
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).
     for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
-        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids))
-        files.update(period_pages(folder, root, templates, a, name, mine))
-        files.update(deck_pages(folder, templates, a, name, mine))
-        files.update(cut_pages(folder, templates, a, name, mine))
+        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids, make))
+        files.update(period_pages(folder, root, templates, a, name, mine, make))
+        files.update(deck_pages(folder, templates, a, name, mine, make))
+        files.update(cut_pages(folder, templates, a, name, mine, make))
     return files
+
+
+def _without_sources(a: Analytics) -> Analytics:
+    """``a`` as its page is given it: without the matches each cell counted (the match lists'
+    documents hold those), so the page's inputs change only when a figure does."""
+    rows = tuple(
+        dataclasses.replace(row, cells=tuple(dataclasses.replace(c, sources=()) for c in row.cells)) for row in a.rows
+    )
+    return dataclasses.replace(a, rows=rows)
 
 
 def _format_name(inputs: SiteInputs, game: str, fmt: str) -> str:
@@ -214,6 +277,7 @@ def _page(
     seasons: list[dict[str, str]],
     cells: Mapping[tuple[str, str], str],
     list_ids: Mapping[str, str],
+    make: PageMaker = page_files,
 ) -> Files:
     """A scope's page (``folder``: the format's analytics folder or a season's in it);
     ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`);
@@ -221,12 +285,12 @@ def _page(
     path = f"{folder}index.md"
     first = a.trend[0].period if a.trend else ""
     last = a.trend[-1].period if a.trend else ""
-    return page_files(
+    return make(
         path,
         templates,
         "analytics.md.j2",
         {
-            "a": a,
+            "a": _without_sources(a),
             "format_name": format_name,
             "season": season,
             "seasons": seasons,

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ingest.analytics.figures import LEVELS, Analytics, Cell, Conversion, MatchRef
+from ingest.analytics.figures import LEVELS, Analytics, Cell, Conversion
 from ingest.analytics.intervals import Rate
 from ingest.core.slug import slug
 from ingest.site import i18n
@@ -209,10 +209,3 @@ def conversion_views(a: Analytics, base_url: str = "") -> tuple[ConversionView, 
             reached = base_url and any(lv is not None and lv.reached for lv in levels)
             out.append(ConversionView(name, f"{base_url}{ids[name]}/cut/" if reached else "", levels))
     return tuple(out)
-
-
-def round_url(ref: MatchRef) -> str:
-    """The round page a match was played in, from the site root."""
-    if ref.stage == "swiss":
-        return f"events/{ref.slug}/rounds/#round-{ref.round}"
-    return f"events/{ref.slug}/rounds/"

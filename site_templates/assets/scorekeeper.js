@@ -458,6 +458,111 @@
     });
   }
 
+  /* An archetype's match list (ingest.site.analytics_lists), drawn from the format's match
+     documents, one a year (ingest.site.analytics_data: each match once, as [event, stage,
+     round, archetype, archetype, the first one's result, its games]). Each match of the
+     page's archetype goes in its opponent's tbody[data-vs], newest first, an event a row (its
+     date and name once, then each match: its round, linked, the result and the games). The
+     newest year is drawn, and earlier ones while the list holds fewer than data-rows
+     matches; the button draws the next year. Every value is set as text. */
+  var FLIPPED = { win: "loss", loss: "win", draw: "draw" };
+
+  function matchRows(doc, me, w, events, bodies) {
+    var names = doc.archetypes || [], evs = doc.events || [], mine = {}, drawn = 0;
+    (doc.matches || []).forEach(function (m) {
+      var flip = names[m[4]] === me;
+      if (names[m[3]] !== me && !flip) return;
+      var vs = names[flip ? m[3] : m[4]], g = m[6];
+      (mine[vs] = mine[vs] || []).push([m[0], m[1], m[2], flip ? FLIPPED[m[5]] : m[5],
+        g ? (flip ? [g[1], g[0], g[2]] : g) : null]);
+    });
+    Object.keys(mine).forEach(function (vs) {
+      var body = bodies[vs];
+      if (!body) return;
+      mine[vs].sort(function (x, y) {
+        return (y[0] - x[0]) || ((y[1] === "playoff") - (x[1] === "playoff")) || (y[2] - x[2]);
+      });
+      var last = -1, played = null;
+      mine[vs].forEach(function (m) {
+        var e = evs[m[0]] || ["", "", "?"];
+        if (m[0] !== last) {
+          var tr = document.createElement("tr"), day = (e[1] || "").split("-"), link = document.createElement("td");
+          tr.appendChild(cell("td", format(w.day || "%(y)s-%(mm)s-%(dd)s",
+            { y: day[0], mm: day[1], dd: day[2], m: +day[1], d: +day[2] })));
+          var a = link.appendChild(cell("a", e[2]));
+          a.href = events + e[0] + "/";
+          tr.appendChild(link);
+          played = tr.appendChild(document.createElement("td"));
+          body.appendChild(tr);
+          last = m[0];
+        } else {
+          played.appendChild(document.createElement("br"));
+        }
+        var round = played.appendChild(cell("a", format(m[1] === "swiss" ? w.round : w.playoff, { number: m[2] })));
+        round.href = events + e[0] + "/rounds/" + (m[1] === "swiss" ? "#round-" + m[2] : "");
+        var g = m[4], games = g ? (g[2] ? g : g.slice(0, 2)).join("-") : "";
+        played.appendChild(document.createTextNode(" " + (w[m[3]] || m[3]) + (games ? " " + games : "")));
+        drawn++;
+      });
+    });
+    return drawn;
+  }
+
+  function fillMatches() {
+    var box = document.querySelector(".sk-matches[data-docs]");
+    if (!box || box.hasAttribute("data-busy")) return;
+    var w, docs;
+    try {
+      w = JSON.parse(box.getAttribute("data-sk-matches"));
+      docs = JSON.parse(box.getAttribute("data-docs"));
+    } catch (e) { return; }
+    var me = box.getAttribute("data-archetype"), events = box.getAttribute("data-events");
+    var limit = +box.getAttribute("data-rows") || 1000, bodies = {}, next = 0, drawn = 0;
+    var button = document.querySelector("button.sk-more-matches");
+    document.querySelectorAll("tbody[data-vs]").forEach(function (b) {
+      if (!b.children.length) bodies[b.getAttribute("data-vs")] = b;
+    });
+    box.setAttribute("data-busy", "true");
+    function finish() {
+      if (button && next < docs.length) {
+        button.textContent = format(w.more, { year: docs[next][0] });
+        button.classList.remove("sk-hidden");
+        button.disabled = false;
+      } else if (button) {
+        button.classList.add("sk-hidden");
+      }
+      box.setAttribute("data-drawn", String(next));
+    }
+    function load(first) {
+      var item = docs[next++];
+      return fetch(new URL(item[1], location.href).href).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      }).then(function (doc) {
+        drawn += matchRows(doc, me, w, events, bodies);
+        if (first && next < docs.length && drawn < limit) return load(true);
+      });
+    }
+    function failed() {
+      var note = box.querySelector(".sk-failed");
+      if (note) note.classList.remove("sk-hidden");
+    }
+    if (button) {
+      button.addEventListener("click", function () {
+        if (next >= docs.length) return;
+        button.disabled = true;
+        load(false).then(finish, failed);
+      });
+    }
+    if (!docs.length) { finish(); return; }
+    load(true).then(function () {
+      finish();
+      /* The rows moved the opponent a link opened (#vs-...): bring it back into view. */
+      var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target) target.scrollIntoView();
+    }, failed);
+  }
+
   /* Rows with opponents (data-o) open on any screen; a row without them (a past round's
      standings) opens only on a phone, to show the tiebreakers the phone folds away. */
   var phone = window.matchMedia("(max-width: 40em)");
@@ -587,6 +692,7 @@
     initStandings();
     fillDecks();
     fillHistory();
+    fillMatches();
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);

@@ -150,3 +150,33 @@ def test_the_real_decks_are_classified(imported: dict[str, tuple[Event, EventRec
     assert len(a.archetypes) > 3 and a.counted > 0
     named = sum(1 for r in records for _, _, arch, _ in r.players if arch)
     print(f"real files: {len(records)} events, {named} decks classified")
+
+
+def test_the_corpus_matches_are_each_in_one_match_document_once() -> None:
+    """The documents an archetype's match list draws from (ingest/site/analytics_data.py) hold
+    every match of the corpus that counts, once: read off each event's match table here
+    (played, a result, two archetypes that differ), not from the figures."""
+    import json
+
+    from ingest.site.analytics_data import match_documents
+
+    records = [r for r, _, _ in (_reconciled(n) for n in CORPUS)]
+    expected: Counter[tuple[str, str, int, frozenset[str]]] = Counter()
+    for r in records:
+        arch = r.archetypes()
+        for m in r.matches:
+            x, y = arch.get(m.a, "Unknown"), arch.get(m.b or "", "Unknown")
+            if m.kind == "played" and m.result and x != y:
+                expected[(r.slug, m.stage, m.round, frozenset((x, y)))] += 1
+    figures = analyse(records, Scope("mtg", "other"))
+    docs = match_documents("mtg", "other", figures, {r.slug: r for r in records})
+    found: Counter[tuple[str, str, int, frozenset[str]]] = Counter()
+    for files in docs.values():
+        for text in files.values():
+            doc = json.loads(str(text))
+            names, events = doc["archetypes"], doc["events"]
+            for e, stage, rnd, x, y, _result, _games in doc["matches"]:
+                found[(events[e][0], stage, rnd, frozenset((names[x], names[y])))] += 1
+    assert found == expected
+    assert sum(found.values()) == figures.counted > 1000
+    print(f"match documents: {len(docs)} years, {sum(found.values())} matches, each once")

@@ -1,17 +1,21 @@
 """The lists behind the analytics figures: each conversion figure leads to the decks that
 reached the top cut (hidden players by their number only), each period of the share trend
 to its events, and an archetype's match list comes in pages a phone can open (next and
-previous links, each page under the weight budget) however large the archive."""
+previous links, each page under the weight budget) however large the archive, an archetype's
+matches drawn from the format's documents, a year each."""
 
 from __future__ import annotations
 
 import datetime as dt
 import gzip
+import json
 import math
 import posixpath
 import random
 import re
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +23,6 @@ from ingest.analytics.figures import Analytics, Scope, analyse, period_of
 from ingest.analytics.records import EventRecord, MatchRow, Placing
 from ingest.publish.run import build_site
 from ingest.publish.template_files import read_templates
-from ingest.site import analytics_lists
 from ingest.site.analytics_lists import (
     PAGE_ROWS,
     cut_pages,
@@ -33,6 +36,7 @@ from ingest.site.analytics_views import anchors
 from ingest.site.fragments import decode, fragments_key
 from ingest.site.page import Files, page_url
 from ingest.source.project import Project
+from tests.site.match_documents import drawn, page_documents
 from tests.site_helpers import MODERN, TODAY, make_project, page_text, site_inputs, with_fragments
 
 ROOT = "analytics/mtg/modern/"
@@ -118,6 +122,10 @@ def test_a_hidden_player_in_the_top_cut_is_listed_by_number_never_named(tmp_path
     assert re.search(r"<td>Player \d+</td><td>Won</td>", listing)
     for page in (docs / "analytics").rglob("*.md"):
         assert "Noor Berger" not in page_text(page), page
+    data = list((docs / "api" / "analytics").rglob("*.json"))
+    assert data  # the match documents the lists draw from name no player at all
+    for doc in data:
+        assert "Noor Berger" not in doc.read_text(encoding="utf-8"), doc
     # the others of the cut are named as published
     event = next((tmp_path / "events").rglob(f"{MODERN}.yaml")).read_text(encoding="utf-8")
     assert "Ines Costa" in event and "Ines Costa" in page_text(docs / ROOT / "archetypes/burn/cut.md")
@@ -192,88 +200,84 @@ def _weight(files: Files, path: str) -> int:
     return len(gzip.compress(content, compresslevel=6))
 
 
-def test_a_popular_archetype_s_matches_come_in_pages_under_the_budget(
+def _documents(files: Files, path: str) -> tuple[str, dict[str, dict[str, Any]]]:
+    """The archetype of a match list page and the documents it draws from, newest first."""
+    name, paths = page_documents(_shown(files, path), page_url(path))
+    return name, {p: json.loads(str(files[p])) for p in paths}
+
+
+def test_a_popular_archetype_s_matches_open_under_the_budget(
     large: tuple[list[EventRecord], Analytics, Files],
 ) -> None:
+    """Burn's list (about 60,000 matches over 29 years) is one page; its script draws the newest
+    years until it holds PAGE_ROWS matches: the page and those documents weigh less than a
+    page may, and every document does; over all of them, each of its matches is there once."""
     _records, a, files = large
     burn = a.row("Burn")
     matches = sum(c.tally.matches for c in burn.cells)
     assert matches > 5 * PAGE_ROWS
-    urls = _by_url(files)
-    # from the first page, "Older" leads through every page once, "Newer" back
-    first = f"{ROOT}archetypes/burn/"
-    chain = [first]
-    while True:
-        text = _shown(files, urls[chain[-1]])
-        older = re.search(r'<a href="([^"]+)" rel="next">', text)
-        if older is None:
+    path = f"{ROOT}archetypes/burn.md"
+    name, docs = _documents(files, path)
+    assert name == "Burn" and len(docs) > 20
+    first, rows = [], 0
+    for doc_path, doc in docs.items():  # as the script: newest first, until PAGE_ROWS rows
+        first.append(doc_path)
+        rows += len(drawn("Burn", {doc_path: doc}))
+        if rows >= PAGE_ROWS:
             break
-        nxt, _ = _target(chain[-1], older[1])
-        newer = re.search(r'<a href="([^"]+)" rel="prev">', _shown(files, urls[nxt]))
-        assert newer is not None and _target(nxt, newer[1])[0] == chain[-1]
-        chain.append(nxt)
-    assert (
-        len(chain)
-        == math.ceil(matches / PAGE_ROWS)
-        == len([p for p in files if p.startswith(f"{ROOT}archetypes/burn") and re.search(r"burn(/\d+)?\.md$", p)])
-    )
-    rounds = 0
-    for url in chain:
-        text = _shown(files, urls[url])
-        assert f"Page {chain.index(url) + 1} of {len(chain)}" in text
-        rounds += len(re.findall(r"/rounds/#round-\d+", text))
-        assert _weight(files, urls[url]) <= PAGE_BUDGET - THEME_ALLOWANCE, url
-    assert rounds == matches  # every match once, over the pages
-    for path in files:
-        if path.endswith(".md"):
-            assert _weight(files, path) <= PAGE_BUDGET - THEME_ALLOWANCE, path
+    opened = _weight(files, path) + sum(len(gzip.compress(str(files[p]).encode(), 6)) for p in first)
+    assert opened <= PAGE_BUDGET - THEME_ALLOWANCE
+    assert len(drawn("Burn", docs)) == matches
+    for p, text in files.items():
+        if p.endswith(".md"):
+            assert _weight(files, p) <= PAGE_BUDGET - THEME_ALLOWANCE, p
+        elif p.endswith(".json"):
+            assert len(gzip.compress(str(text).encode(), 6)) <= PAGE_BUDGET - THEME_ALLOWANCE, p
 
 
-def test_an_event_s_matches_against_one_archetype_share_one_row(
+def test_an_event_is_named_once_in_its_year_s_document(
     large: tuple[list[EventRecord], Analytics, Files],
 ) -> None:
-    """The event's date and name are written once per opponent's table, its matches (round and
-    result) in that row: half the bytes of a row per match."""
-    _records, _a, files = large
-    shared = 0
-    for path in [p for p in files if re.search(r"archetypes/burn(/\d+)?\.md$", p)]:
-        for table in _shown(files, path).split("<table")[1:]:
-            rows = re.findall(r"<tr><td>.*?</tr>", table)
-            events = [re.search(r'events/([^/"]+)/"', row)[1] for row in rows]  # type: ignore[index]
-            assert len(events) == len(set(events)), path  # one row per event
-            shared += sum(len(re.findall(r"/rounds/#round-\d+", row)) > 1 for row in rows)
-    assert shared > 0  # some events had two matches against one archetype, in one row
-
-
-def test_without_pages_the_list_would_pass_the_budget(
-    large: tuple[list[EventRecord], Analytics, Files], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The archive is large enough for the budget to matter: in one page, Burn's matches would
-    weigh more than a page may."""
-    records, a, _files = large
-    monkeypatch.setattr(analytics_lists, "PAGE_ROWS", 10**9)
-    templates = read_templates(Project(Path(__file__).parents[2]).templates)
-    one = match_pages(ROOT, templates, a, "Modern", {r.slug: r for r in records})
-    assert _weight(one, f"{ROOT}archetypes/burn.md") > PAGE_BUDGET
-
-
-def test_each_matrix_cell_leads_to_the_page_its_matches_start_on(
-    large: tuple[list[EventRecord], Analytics, Files],
-) -> None:
+    """An event's date and name are written once, each match naming it by its place: a match is
+    a short array, not a row of HTML with the round's link."""
     records, a, files = large
+    docs = {p: json.loads(str(t)) for p, t in files.items() if p.endswith(".json")}
+    assert len(docs) == len({r.date.year for r in records})
+    for doc in docs.values():
+        slugs = [e[0] for e in doc["events"]]
+        assert len(slugs) == len(set(slugs)) and {m[0] for m in doc["matches"]} == set(range(len(slugs)))
+    assert sum(len(d["matches"]) for d in docs.values()) == a.counted
+
+
+def test_in_one_document_the_matches_would_pass_the_budget(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    """The archive is large enough for the budget to matter: the format's matches in one
+    document would weigh more than a page may (hence a document a year)."""
+    _records, _a, files = large
+    whole = "".join(str(t) for p, t in files.items() if p.endswith(".json"))
+    assert len(gzip.compress(whole.encode(), 6)) > PAGE_BUDGET
+
+
+def test_each_matrix_cell_leads_to_its_opponent_s_matches(
+    large: tuple[list[EventRecord], Analytics, Files],
+) -> None:
+    """A cell links to the archetype's list at the opponent's section, where the script draws
+    the matches it counted (its wins, losses and draws), newest first."""
+    _records, a, files = large
     urls = _by_url(files)
     ids = anchors(a.archetypes)
-    starts = match_starts(ROOT, a, {r.slug: r for r in records})
-    assert any(not u.startswith(f"{ROOT}archetypes/burn/#") for (x, _), u in starts.items() if x == "Burn")
-    for (arch, opponent), url in starts.items():
-        address, anchor = url.split("#")
-        assert anchor == f"vs-{ids[opponent]}"
-        assert f"{{ #{anchor} }}" in files[urls[address]], url
-        # newest first within the opponent's matches
-        text = _shown(files, urls[address])
-        section = text[text.index(f"{{ #{anchor} }}") :]
-        days = re.findall(r"<tr><td>(\d{4}-\d\d-\d\d)</td>", section.split("\n## ")[0])
-        assert days and days == sorted(days, reverse=True), (arch, opponent)
+    starts = match_starts(ROOT, a)
+    assert len(starts) == sum(len(r.cells) for r in a.rows)
+    for row in a.rows:
+        name, docs = _documents(files, f"{ROOT}archetypes/{ids[row.archetype]}.md")
+        shown = drawn(name, docs)
+        for c in row.cells:
+            address, anchor = starts[(row.archetype, c.opponent)].split("#")
+            assert anchor == f"vs-{ids[c.opponent]}" and address == f"{ROOT}archetypes/{ids[row.archetype]}/"
+            assert f"{{ #{anchor} }}" in files[urls[address]]
+            results = Counter(m.result for m in shown if m.opponent == c.opponent)
+            assert (results["win"], results["loss"], results["draw"]) == (c.tally.wins, c.tally.losses, c.tally.draws)
 
 
 def test_the_top_cut_lists_reconcile_with_conversion_and_are_paged(

@@ -4,6 +4,7 @@ the matrix (one archetype at a time, without script), text for every chart, and 
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -17,6 +18,7 @@ from ingest.analytics.records import EventRecord
 from ingest.publish.run import build_site
 from ingest.site.analytics_views import anchors
 from ingest.source.project import Project
+from tests.site.match_documents import drawn, page_documents
 from tests.site_helpers import MODERN, TODAY, make_project, page_text
 
 
@@ -97,14 +99,25 @@ def test_every_figure_links_to_its_matches_and_they_to_their_rounds(archive: Pat
     for url in periods:
         path, anchor = _target("analytics/mtg/modern/", url)
         assert f"{{ #{anchor} }}" in page_text(archive / (path + ".md")), url
+    # Burn's list draws every match it was computed from, each once, from the format's documents
     burn = page_text(archive / "analytics/mtg/modern/archetypes/burn.md")
-    rounds = [u for u in _links(burn) if "/rounds/#round-" in u]
+    name, paths = page_documents(burn, "analytics/mtg/modern/archetypes/burn/")
+    assert name == "Burn" and paths
+    shown = drawn(name, {p: json.loads((archive / p).read_text(encoding="utf-8")) for p in paths})
     row = a.row("Burn")
-    assert len(rounds) == sum(c.tally.matches for c in row.cells)
-    for url in set(rounds):
-        path, anchor = _target("analytics/mtg/modern/archetypes/burn/", url)
-        assert path.startswith("events/") and path.endswith("/rounds"), url
-        assert f"{{ #{anchor} }}" in (archive / path).with_suffix(".md").read_text(encoding="utf-8"), url
+    assert len(shown) == sum(c.tally.matches for c in row.cells)
+    for c in row.cells:
+        mine = [m.result for m in shown if m.opponent == c.opponent]
+        assert (mine.count("win"), mine.count("loss"), mine.count("draw")) == (
+            c.tally.wins,
+            c.tally.losses,
+            c.tally.draws,
+        )
+        assert f"{{ #vs-{anchors(a.archetypes)[c.opponent]} }}" in burn
+    for m in shown:
+        assert m.stage == "swiss"
+        rounds = (archive / "events" / m.slug / "rounds.md").read_text(encoding="utf-8")
+        assert f"{{ #round-{m.round} }}" in rounds, m
 
 
 def test_small_samples_are_too_few_not_a_percentage(archive: Path) -> None:
@@ -146,6 +159,7 @@ def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -
         modern.write_text(text.replace("decklists: after-event", f"decklists: {policy}"), encoding="utf-8")
         build_site(project, today=TODAY, docs_only=True)
         assert (docs / "analytics/mtg/modern/index.md").exists() == shown, policy
+        assert any((docs / "api/analytics/mtg/modern").glob("*.json")) == shown, policy  # its matches as data
     event = next((tmp_path / "events").rglob(f"{MODERN}.yaml")).read_text(encoding="utf-8")
     names = re.findall(r"\{id: [a-z-]+, name: ([^,}]+)", event)
     assert len(names) > 8
@@ -154,6 +168,9 @@ def test_no_player_is_named_and_lists_not_public_count_nowhere(tmp_path: Path) -
             continue
         text = page_text(page)
         assert not any(n in text for n in names), page
+    for doc in (docs / "api" / "analytics").rglob("*.json"):
+        text = doc.read_text(encoding="utf-8")
+        assert not any(n in text for n in names), doc
 
 
 def test_a_result_in_one_format_leaves_the_other_formats_pages_as_they_were(

@@ -16,7 +16,7 @@ from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
 from ingest.site.brief import EventBrief, event_brief
 from ingest.site.fragments import PREFIX
-from ingest.site.page import Files, SiteInputs
+from ingest.site.page import Files, SiteInputs, page_files
 from ingest.site.templates import Templates
 from tests.site_helpers import make_project, site_inputs
 
@@ -149,3 +149,73 @@ def test_a_kept_record_read_back_is_the_record(sample: Sample) -> None:
         if d.analytics is not None:
             assert d.analytics.record == KeptRecord.of(d.analytics.record).record
             assert d.analytics.digest == record_digest(d.analytics.record)
+
+
+def _games_changed(briefs: list[EventBrief], fmt: str) -> list[EventBrief]:
+    """The briefs with one 2-0 of the newest ``fmt`` event between two archetypes made a 2-1
+    (the same winner: no figure moves, only the match's games)."""
+    at = max(i for i, d in enumerate(briefs) if d.analytics is not None and d.analytics.format == fmt)
+    kept = briefs[at].analytics
+    assert kept is not None
+    record = kept.record
+    arch = record.archetypes()
+    i, m = next(
+        (i, m)
+        for i, m in enumerate(record.matches)
+        if m.kind == "played" and m.games == (2, 0, 0) and arch.get(m.a, UNKNOWN) != arch.get(m.b, UNKNOWN)
+    )
+    matches = list(record.matches)
+    matches[i] = dataclasses.replace(m, games=(2, 1, 0))
+    out = list(briefs)
+    out[at] = dataclasses.replace(
+        briefs[at], analytics=KeptRecord.of(dataclasses.replace(record, matches=tuple(matches)))
+    )
+    return out
+
+
+def _rendered(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The analytics pages rendered from templates from now on."""
+    rendered: list[str] = []
+    real = page_files
+
+    def counted(path: str, *args: Any) -> Files:
+        rendered.append(path)
+        return real(path, *args)
+
+    monkeypatch.setattr(pages_module, "page_files", counted)
+    return rendered
+
+
+def test_a_result_that_moves_no_figure_renders_no_page(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2-0 made a 2-1 (the same winner) in Modern: the format is made again, but every page
+    shows what it showed and is taken as it was, without a template; only the year's match
+    document changes. The result is what a build without any cache makes."""
+    cache = pages_module.PagesInMemory()
+    first = _pages(sample, sample[2], cache)
+    rendered = _rendered(monkeypatch)
+    made = _made(monkeypatch)
+    changed = _games_changed(sample[2], "modern")
+    second = _pages(sample, changed, cache)
+    assert made == [("mtg", "modern")] and rendered == []
+    moved = {p for p in second if second[p] != first.get(p)}
+    assert moved == {"api/analytics/mtg/modern/2026.json"}
+    monkeypatch.undo()
+    assert second == _pages(sample, changed, None)
+
+
+def test_a_result_that_moves_figures_renders_the_pages_that_show_them(
+    sample: Sample, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A winner changed in Modern: the pages showing the two archetypes' figures are rendered
+    again (the format's page, their match lists), the others are taken as they were, and the
+    result is what a build without any cache makes."""
+    cache = pages_module.PagesInMemory()
+    _pages(sample, sample[2], cache)
+    rendered = _rendered(monkeypatch)
+    changed = _with_result_flipped(sample[2], "modern")
+    second = _pages(sample, changed, cache)
+    assert "analytics/mtg/modern/index.md" in rendered
+    assert 0 < len([p for p in rendered if "/archetypes/" in p and p.count("/") == 4]) <= 2  # the two match lists
+    assert len(rendered) < len([p for p in second if p.endswith(".md")])
+    monkeypatch.undo()
+    assert second == _pages(sample, changed, None)

@@ -1,8 +1,8 @@
 """The analytics page on a phone (headless Chromium at 390x844, as ``test_browser.py``): the
 page fits the screen, an archetype opens to its matchups (with or without script), a figure
-leads to the matches it came from (their pages turned with plain links), a conversion figure
-to the decks of the top cut and on to the event's bracket, and a screenshot of each state is
-kept in ``test-artifacts/screenshots/``.
+leads to the matches it came from (drawn from the format's documents, a year at a time, each
+name set as text), a conversion figure to the decks of the top cut and on to the event's
+bracket, and a screenshot of each state is kept in ``test-artifacts/screenshots/``.
 
     pytest -m browser tests/site/test_browser_analytics.py
 """
@@ -34,10 +34,10 @@ PAGE = "/analytics/mtg/modern/"
 
 @pytest.fixture(scope="module")
 def archive_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Twelve weekly Modern events, built with mkdocs and served; match lists in pages of 40
-    (so Burn's take several)."""
+    """Sixty weekly Modern events (2025 and 2026), built with mkdocs and served; a match list
+    draws earlier years once it holds 40 matches (so Burn's asks for 2025 by its button)."""
     root = tmp_path_factory.mktemp("analytics-browser") / "archive"
-    generate(root, 12)
+    generate(root, 60)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(analytics_lists, "PAGE_ROWS", 40)
         build_site(Project(root), today=TODAY)
@@ -85,6 +85,10 @@ def test_an_archetype_s_matchups_on_a_phone(new_context: NewContext, archive_url
         assert heading.is_visible()
         _fits(page)
         page.screenshot(path=str(SCREENSHOTS / f"analytics-phone-{label}-matches.png"))
+        if not script:  # the rows are drawn by script: without it, the page links to the data
+            assert page.locator("noscript").count() == 1
+            assert problems.items == []
+            return
         round_link = page.locator("table.sk-dated a[href*='/rounds/#round-']").first
         round_link.tap()
         page.wait_for_url("**/rounds/#round-*")
@@ -134,30 +138,100 @@ def test_a_conversion_figure_leads_to_the_top_cut_on_a_phone(
         ctx.close()
 
 
-@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_an_archetype_s_matches_page_by_page_on_a_phone(
-    new_context: NewContext, archive_url: str, script: bool
-) -> None:
-    """An archetype's matches are turned page by page with plain links, older and back."""
+def _drawn(page: object) -> int:
+    """The matches drawn on a match list (a round link each)."""
+    return int(page.locator("tbody[data-vs] td:nth-child(3) a").count())  # type: ignore[attr-defined]
+
+
+def test_an_archetype_s_matches_are_drawn_year_by_year_on_a_phone(new_context: NewContext, archive_url: str) -> None:
+    """Burn's list draws 2026 (more than 40 matches), then 2025 by its button: every match of
+    its figures once, each section's rows adding up to its record."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, java_script_enabled=script)
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     ctx.set_default_timeout(10_000)
-    label = "script" if script else "no-script"
     try:
         page = ctx.new_page()
         problems = _Problems(page, archive_url)
         page.goto(archive_url + PAGE + "archetypes/burn/")
+        page.wait_for_selector(".sk-matches[data-drawn]", state="attached")
+        _fits(page)
+        first = _drawn(page)
+        assert first >= 40
+        more = page.locator("button.sk-more-matches")
+        assert more.is_visible() and "2025" in more.inner_text()
+        page.screenshot(path=str(SCREENSHOTS / "analytics-phone-matches-2026.png"), full_page=True)
+        more.tap()
+        page.wait_for_selector(".sk-matches[data-drawn='2']", state="attached")
+        assert not more.is_visible()
+        total = _drawn(page)
+        assert total > first
+        records = page.locator("h2 + p.sk-muted").all_inner_texts()
+        counted = sum(int(t.split("-")[0]) + int(t.split("-")[1]) + int(t.split("-")[2].split()[0]) for t in records)
+        assert total == counted
+        # newest first in each section
+        for body in page.locator("tbody[data-vs]").all():
+            days = body.locator("tr > td:first-child").all_inner_texts()
+            assert days == sorted(days, reverse=True)
+        _fits(page)
+        assert problems.items == []
+    finally:
+        ctx.close()
+
+
+HOSTILE_EVENT = "Friday <img src=x onerror=\"window.pwned=1\"> Night & 'Modern'"
+HOSTILE_ARCHETYPE = 'Burn <script>window.pwned=2</script> "q"'
+
+
+@pytest.fixture(scope="module")
+def hostile_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The sample project with its Modern event and one archetype named as markup, built and served."""
+    root = tmp_path_factory.mktemp("analytics-hostile")
+    make_project(root)
+    event = next((root / "events").rglob("2026-11-13-friday-night-modern.yaml"))
+    text = event.read_text(encoding="utf-8")
+    assert "name: Friday Night Modern 42\n" in text and "archetype: Burn," in text
+    text = text.replace("name: Friday Night Modern 42\n", f"name: '{HOSTILE_EVENT.replace(chr(39), chr(39) * 2)}'\n")
+    event.write_text(text.replace("archetype: Burn,", f"archetype: '{HOSTILE_ARCHETYPE}',"), encoding="utf-8")
+    build_site(Project(root), today=TODAY)
+    with served(root / "build" / "site") as url:
+        yield url
+
+
+def test_the_drawn_rows_show_hostile_names_as_text(new_context: NewContext, hostile_url: str) -> None:
+    """An event and an archetype named as markup: the rows drawn from the data hold them as
+    text (no element, no script run), the archetype's matches found by its exact name."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, hostile_url)
+        page.goto(hostile_url + PAGE)
         page.wait_for_load_state("networkidle")
-        pager = page.locator("nav.sk-pager").first
-        assert "Page 1 of" in pager.inner_text()
-        _fits(page)
-        pager.locator("a[rel=next]").tap()
-        page.wait_for_url("**/archetypes/burn/2/")
-        _fits(page)
-        assert "Page 2 of" in page.locator("nav.sk-pager").first.inner_text()
-        page.screenshot(path=str(SCREENSHOTS / f"analytics-phone-{label}-page-2.png"), full_page=True)
-        page.locator("nav.sk-pager").first.locator("a[rel=prev]").tap()
-        page.wait_for_url("**/archetypes/burn/")
+        href = page.locator("details.sk-matchups > summary a").evaluate_all(
+            "(links, name) => links.filter(a => a.closest('summary').textContent.includes(name)).map(a => a.href)",
+            HOSTILE_ARCHETYPE,
+        )
+        assert len(href) == 1
+        page.goto(href[0])
+        page.wait_for_selector(".sk-matches[data-drawn]", state="attached")
+        assert f"{HOSTILE_ARCHETYPE}: its matches" in page.locator("h1").inner_text()  # escaped once
+        # an opponent's list: its section against the hostile archetype found its rows by the exact name
+        opponent = page.locator("tbody[data-vs]").first.get_attribute("data-vs")
+        anchor = page.locator("h2[id^='vs-']").first.get_attribute("id")
+        assert opponent and anchor
+        for url in (href[0], hostile_url + PAGE + f"archetypes/{anchor.removeprefix('vs-')}/"):
+            page.goto(url)
+            page.wait_for_selector(".sk-matches[data-drawn]", state="attached")
+            assert page.evaluate("window.pwned") is None
+            assert page.locator("tbody[data-vs] img, tbody[data-vs] script, tbody[data-vs] b").count() == 0
+            events = page.locator("tbody[data-vs] td:nth-child(2) a").all_inner_texts()
+            assert HOSTILE_EVENT in events
+        filled = page.locator("tbody[data-vs]").evaluate_all(
+            "bodies => bodies.filter(b => b.rows.length).map(b => b.getAttribute('data-vs'))"
+        )
+        assert HOSTILE_ARCHETYPE in filled
+        assert f"Against {HOSTILE_ARCHETYPE}" in page.locator("h2", has_text="pwned=2").inner_text()
+        page.screenshot(path=str(SCREENSHOTS / "analytics-phone-hostile.png"), full_page=True)
         assert problems.items == []
     finally:
         ctx.close()
