@@ -51,6 +51,7 @@ ROSTER_MODULES = {
     "decks/event_decks.py": "a team's decks share no card where the format says so (MTR 8.4)",
     "site/brief.py": "a team's page is its section of the event's teams page",
     "rules/rounds_advice.py": "the MTR rounds table has rows for team events (MTR Appendix E)",
+    "checks/open_round.py": "a result is recorded from what was kept only in an individual event",
 }
 """Shared modules that ask whether teams are paired: the roster, which every family's file has."""
 
