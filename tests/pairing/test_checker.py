@@ -179,7 +179,7 @@ def test_an_optimal_round_is_proven_without_the_solver(monkeypatch: pytest.Monke
     """Rounds the parity bound proves (such as the engine's own) never reach the solver."""
     import ingest.pairing.checker as checker
 
-    def no_solver(*args: object) -> None:
+    def no_solver(*args: object, **options: object) -> None:
         raise AssertionError("the solver ran")
 
     monkeypatch.setattr(checker, "solve_unit", no_solver)
