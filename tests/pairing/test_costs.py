@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from typing import Any
 from unittest import mock
 
@@ -483,3 +484,52 @@ def test_ending_the_oldest_floats_first_keeps_every_bound(
         quick = bounds()
         with mock.patch.object(float_relaxation, "_moves", every_choice):
             assert bounds() == quick
+
+
+@st.composite
+def late_draw_heavy_units(draw: st.DrawFn) -> tuple[list[int], set[frozenset[int]]]:
+    """A bigger late draw-heavy round (12 to 40 players, up to 21 point groups, each player
+    having met up to a third of the others): too big for every pairing, small for the
+    complete graph, and with floats of many ages open at once in the relaxation."""
+    n = draw(st.integers(12, 40))
+    totals = sorted({3 * wins + draws for wins in range(7) for draws in range(7 - wins)})
+    points = draw(st.lists(st.sampled_from(totals), min_size=n, max_size=n))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    share = draw(st.sampled_from([0.1, 0.2, 0.33]))
+    met = {frozenset((i, j)) for i in range(n) for j in range(i + 1, n) if rng.random() < share}
+    return points, met
+
+
+@settings(max_examples=100, deadline=None)
+@given(late_draw_heavy_units(), st.integers(1, 12), st.sampled_from([0, 3, 256]))
+def test_dropping_dominated_relaxed_pairings_keeps_every_bound(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, crossings: int
+) -> None:
+    """A relaxed pairing another one dominates (no older floats, no higher levels) is dropped
+    below the last particular group: every bound, with the complete graph's optimum as the
+    limit, is the one found keeping every relaxed pairing, and at most the optimum."""
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    optimum = solve_unit(points, list(range(n)), neighbours)  # at most 64 players: the complete graph
+    if optimum.cost.rematches:
+        return  # the bounds speak of rematch-free pairings
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    floats = optimum.cost.floats
+
+    def bounds() -> list[Floats | None]:
+        found = LowerBounds(problem, members, optimum.bye)
+        computed = (found._rematch_bound, found._tail_bound, found._whole_tail_bound, found._whole_gap_bound)
+        return [compute(floats) for compute in computed]
+
+    with (
+        mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit),
+        mock.patch.object(tail_regions, "CROSSINGS_LIMIT", crossings),
+    ):
+        pruned = bounds()
+        assert all(bound is None or bound <= floats for bound in pruned)
+        with mock.patch.object(float_relaxation, "_undominated", dict):
+            assert bounds() == pruned
