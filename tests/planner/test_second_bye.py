@@ -291,3 +291,6 @@ def test_a_late_entry_takes_the_bye_rather_than_a_second_bye(tmp_path: Path) -> 
     assert bye_counts([r.pairings() for r in event.rounds[:5]]) == Counter({"p1": 1, "p2": 1, "p3": 1})
     assert [p for p in event.rounds[5].pairings() if len(p) == 1] in ([("late1",)], [("late2",)])
     assert second_bye_problem(event) is None
+    code, out = run_cli(tmp_path, "pair", str(path), "--redo")
+    assert code == 0, out
+    assert "rematch(es): no pairing of everyone without one exists that gives the bye to a player with the" in out
