@@ -70,10 +70,8 @@ WOT_RESULTS = (
 )
 """Wheel of Time game ends (WoT rules, Scoring): a win before or in the Last Battle, a tie."""
 
-REFUSALS = ("fewer than two players are left", "is paired in", "nothing to pair", "error[wot-same-side]")
-"""What the commands may refuse in these events (a refusal is a line of error, never a traceback).
-The last is a Wheel of Time Game that a drop leaves with uneven Hero and Villain piles: the
-engine moves a player across (and notes it), which the check of the new Game refuses."""
+REFUSALS = ("fewer than two players are left", "is paired in", "nothing to pair")
+"""What the commands may refuse in these events (a refusal is a line of error, never a traceback)."""
 
 
 def bye_counts(rounds: Iterable[Sequence[tuple[str, ...]]]) -> Counter[str]:
