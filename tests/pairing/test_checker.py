@@ -167,7 +167,7 @@ def test_a_round_proven_optimal_without_solving_is_optimal(
         rematches=sum(1 for a, b in pairs if node[b] in ctx.met[node[a]]),
         bye_choice=ctx.bye_order[node[bye[0]]] if bye else 0,
     )
-    best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
+    best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met, bye_nodes=ctx.bye_candidates)
     if proven_optimal(ctx, ladder, recorded, node[bye[0]] if bye else None):
         assert recorded == best.cost
     findings = check_swiss_round(players, pairs, bye, seed=seed, round_number=3)
