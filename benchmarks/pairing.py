@@ -16,9 +16,10 @@ byes occur. Every round is paired ``--repeats`` times and the median times are
 kept.
 
 Columns: time (median wall-clock seconds), cpu (median CPU seconds of this
-process), method and proof (how the optimum was reached and which lower bound
-proved it), rem (rematches), fl (floated pairs: tables whose players have
-different points), lb (the lower bound's first float level when a sparse graph
+process), of which match (CPU in the maximum-weight matchings, every graph tried) and
+proof (CPU in the lower bounds that prove a sparse result optimal), method and proof
+(how the optimum was reached and which lower bound proved it), rem (rematches), fl
+(floated pairs: tables whose players have different points), lb (the lower bound's first float level when a sparse graph
 was proved against it: floated pairs), steps (float steps), sq (total squared
 point gap), 2nd (pairing byes to a player with more byes than someone who
 played: a repeated bye), bvb (tables where both players have had a bye), x0
@@ -39,8 +40,30 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from ingest.pairing import matching_weights, optimality_proof
 from ingest.pairing.round_counts import mtr_rounds
 from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
+
+SPENT = {"match": 0.0, "proof": 0.0}
+"""CPU seconds spent so far in the matchings and in the proofs (see :func:`_timed`)."""
+
+
+def _timed(owner: type, name: str, key: str) -> None:
+    """Counts the CPU time of ``owner.name`` into ``SPENT[key]`` (this process's figures only)."""
+    inner = getattr(owner, name)
+
+    def timed(*args: object, **kwargs: object) -> object:
+        start = time.process_time()
+        try:
+            return inner(*args, **kwargs)
+        finally:
+            SPENT[key] += time.process_time() - start
+
+    setattr(owner, name, timed)
+
+
+_timed(matching_weights.UnitProblem, "match", "match")
+_timed(optimality_proof.LowerBounds, "proof_for", "proof")
 
 
 def rounds_for(players: int) -> int:
@@ -56,6 +79,8 @@ class RoundStats(TypedDict):
     round: int
     time: float
     cpu: float
+    match: float
+    proof_cpu: float
     floated: int
     method: str
     rematches: int
@@ -88,12 +113,15 @@ def simulate(
         entrants = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         timings = []
         cpu = []
+        spent: list[tuple[float, float]] = []
         result: SwissRound | None = None
         for _ in range(repeats):
+            before = dict(SPENT)
             start, start_cpu = time.perf_counter(), time.process_time()
             result = pair_swiss(entrants, seed=seed, round_number=number)
             timings.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
+            spent.append((SPENT["match"] - before["match"], SPENT["proof"] - before["proof"]))
         assert result is not None
         fewest = min(byes[i] for i in active)
         second = sum(1 for b in result.byes if byes[b.player] > fewest)
@@ -106,6 +134,8 @@ def simulate(
                 "round": number,
                 "time": statistics.median(timings),
                 "cpu": statistics.median(cpu),
+                "match": statistics.median(m for m, _ in spent),
+                "proof_cpu": statistics.median(p for _, p in spent),
                 "floated": sum(1 for t in result.tables if points[t.player1] != points[t.player2]),
                 "method": pod.method,
                 "rematches": len(result.rematches),
@@ -144,13 +174,17 @@ def _bound_floats(bound: tuple[int, ...] | None) -> int | None:
 
 def report(players: int, stats: list[RoundStats], show: set[int] | None = None) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
-    print(" rnd  players     time      cpu  method  proof        rem    fl   lb  steps     sq  2nd  bvb  x0")
+    print(
+        " rnd  players     time      cpu    match    proof  method  proof        rem    fl   lb  steps"
+        "     sq  2nd  bvb  x0"
+    )
     for s in stats:
         if show is not None and s["round"] not in show:
             continue
         bound = "-" if s["bound"] is None else s["bound"]
         print(
-            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f}  {s['method']:<7}"
+            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f} {s['match']:8.4f}"
+            f" {s['proof_cpu']:8.4f}  {s['method']:<7}"
             f" {s['proof']:<11}"
             f" {s['rematches']:>4} "
             f"{s['floated']:>5} {bound!s:>4} {s['steps']:>6} {s['squared']:>6} {s['second_byes']:>4}"
@@ -161,7 +195,9 @@ def report(players: int, stats: list[RoundStats], show: set[int] | None = None) 
     cpu = [s["cpu"] for s in later]
     print(
         f" median per round (rounds 2+): {statistics.median(wall):.4f} s wall, {statistics.median(cpu):.4f} s CPU;"
-        f" max {max(wall):.4f} s wall, {max(cpu):.4f} s CPU"
+        f" max {max(wall):.4f} s wall, {max(cpu):.4f} s CPU; all rounds {sum(s['cpu'] for s in stats):.2f} s CPU,"
+        f" of which matching {sum(s['match'] for s in stats):.2f} s"
+        f" and proof {sum(s['proof_cpu'] for s in stats):.2f} s"
     )
     methods = Counter(f"{s['method']}/{s['proof']}" for s in stats[1:])
     print(

@@ -186,7 +186,7 @@ def _check_pod(ctx: _UnitContext, pairs: Sequence[tuple[str, str]], byes: Sequen
     )
     if proven_optimal(ctx, ladder, recorded, bye):
         return []
-    best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
+    best = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met, bye_nodes=ctx.bye_candidates)
     return _compare(ctx, recorded, best.cost, bye, best.bye)
 
 

@@ -6,7 +6,8 @@ the fighters with equal points as much as possible"). From the most to the least
 important level:
 
 1. ``rematches``: pairs that already met (only when no rematch-free pairing of
-   everyone exists at all);
+   everyone exists at all with the bye given to a player with the fewest byes:
+   that is not a level but a rule, see :func:`ingest.pairing.swiss.pair_swiss`);
 2. ``bye_choice``: the bye receiver's position in the bye order (fewest byes
    first, then the lowest-ranked player); 0 is the first choice;
 3. ``floated_pairs``: pairs whose two players are in different point groups, so

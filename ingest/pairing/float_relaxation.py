@@ -167,6 +167,8 @@ class Relaxation:
         best: dict[State, Floats] = {((0,) * self.width, ()): (0, 0, 0, 0)}
         for j in range(len(self.groups)):
             best = self._cross(j, best)
+            if j >= self.particular:
+                best = _undominated(best)
             if self.limit is not None and len(best) > STATE_LIMIT:
                 return None  # not proved: a denser graph, or the complete graph, decides
         return min(best.values(), default=None)
@@ -331,6 +333,40 @@ class _EndCheck:
         longest = max(self.thresholds)
         gaps = sorted((longest if age >= self.oldest else self.reach[age] for age in ages), reverse=True)
         return len(gaps) >= len(self.thresholds) and all(g >= t for g, t in zip(gaps, self.thresholds, strict=False))
+
+
+def _undominated(states: Mapping[State, Floats]) -> dict[State, Floats]:
+    """``states`` without the ones another state dominates, below the last particular position.
+
+    A state dominates another with the same recent crossings, the same floats that must
+    still cross a boundary (their ``last``) and as many open floats, each no older than
+    its counterpart (the floats of each ``last`` sorted by age), when its levels are no
+    higher. Below ``particular`` nothing about a float but its age and ``last`` matters:
+    every way the other state goes on is open to it too (which floats pass over a group
+    and which end, how many start), each at no higher cost: the floated pairs, steps and
+    heights are the same, and a younger float's squared gap grows less (its gap so far is
+    smaller) and it never fails a window the older one meets (a window counts the floats
+    older than it). So the cheapest relaxed pairing is among the states kept.
+
+    Draw-heavy rounds have many small point groups, and floats of many ages open at once:
+    the states that only differ by older floats at a higher cost are most of them.
+    """
+    grouped: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[Floats, tuple[int, ...], State]]] = {}
+    for state, value in states.items():
+        history, open_ = state
+        lasts = tuple(sorted(last for _, last in open_))
+        ages = tuple(age for _, age in sorted((last, age) for age, last in open_))
+        grouped.setdefault((history, lasts), []).append((value, ages, state))
+    kept: dict[State, Floats] = {}
+    for members in grouped.values():
+        members.sort()
+        front: list[tuple[int, ...]] = []
+        for value, ages, state in members:
+            if any(all(a <= b for a, b in zip(other, ages, strict=True)) for other in front):
+                continue
+            front.append(ages)
+            kept[state] = value
+    return kept
 
 
 def _add(a: Floats, b: Floats) -> Floats:

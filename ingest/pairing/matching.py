@@ -60,6 +60,8 @@ def solve_unit(
     points: Sequence[int],
     bye_order: Sequence[int],
     met: Sequence[frozenset[int]],
+    *,
+    bye_nodes: Sequence[int] | None = None,
 ) -> UnitSolution:
     """Pair one unit optimally.
 
@@ -68,10 +70,16 @@ def solve_unit(
         bye_order: each node's position in the bye order (0 = first to get a
             bye); a permutation of ``range(len(points))``.
         met: for each node, the nodes it has already played (symmetric).
+        bye_nodes: the nodes that may take the bye (default: every node). The
+            Swiss engine passes the players with the fewest byes, so that nobody
+            gets a second bye while a player without one is paired, whatever the
+            rematches it costs (:func:`ingest.pairing.swiss.pair_swiss`); they
+            must include the first node of the bye order.
 
     Returns:
-        The pairing with the lowest :class:`PairingCost`, with at most one bye
-        (exactly one when the count is odd).
+        The pairing with the lowest :class:`PairingCost` among those giving the
+        bye to one of ``bye_nodes``, with at most one bye (exactly one when the
+        count is odd).
 
     >>> met = [frozenset({1}), frozenset({0}), frozenset(), frozenset()]
     >>> solution = solve_unit([3, 3, 0, 0], [3, 2, 1, 0], met)
@@ -83,6 +91,8 @@ def solve_unit(
         raise ValueError("points, bye_order and met must have the same length")
     if sorted(bye_order) != list(range(n)):
         raise ValueError("bye_order must be a permutation of the node indices")
+    if bye_nodes is not None and n and bye_order.index(0) not in bye_nodes:
+        raise ValueError("bye_nodes must include the first node of the bye order")
     if n == 0:
         return UnitSolution((), None, PairingCost(0, 0, 0, 0, 0, 0), "full", None)
     if n == 1:
@@ -95,9 +105,9 @@ def solve_unit(
             if found is not None:
                 return found
     everyone = range(n)
-    result = problem.match(everyone, _complete_edges(n, met, rematches=False), "full")
+    result = problem.match(everyone, _complete_edges(n, met, rematches=False), "full", bye_nodes=bye_nodes)
     if result is None:
-        result = problem.match(everyone, _complete_edges(n, met, rematches=True), "full-rematches")
+        result = problem.match(everyone, _complete_edges(n, met, rematches=True), "full-rematches", bye_nodes=bye_nodes)
     if result is None:  # pragma: no cover - a complete graph always has a perfect matching
         raise AssertionError("complete graph without a perfect matching")
     return result

@@ -145,6 +145,8 @@ class _UnitContext:
     """Per node, its position in the bye order (0 = first choice)."""
     met: tuple[frozenset[int], ...]
     """Per node, the nodes it has met (made symmetric)."""
+    bye_candidates: tuple[int, ...]
+    """The nodes that may take the bye: the players with the fewest byes so far."""
     random_round: bool
     """True when this unit is paired at random (first round, or no history yet)."""
 
@@ -178,12 +180,17 @@ def pair_swiss(
     a point group are chosen by the seed.
 
     Bye choice: each pod with an odd number of players (awarded byes left
-    out) gets exactly one pairing bye. The bye order is fewest byes so far,
-    then the lowest-ranked (largest ``rank``), then, for equal ranks, the
+    out) gets exactly one pairing bye, and only a player with the fewest byes
+    so far may take it: nobody gets a second bye while a player who has had
+    none is paired, even when that costs a rematch (DESIGN §4, "bye to the
+    lowest-ranked player who has not had one", as the checker's
+    ``repeated-bye`` judges a recorded round; a bye is a match won, MTR
+    Appendix C, and a rematch costs nobody points). Among them the bye order
+    is the lowest-ranked (largest ``rank``) first, then, for equal ranks, the
     seeded shuffle; the first player in that order whose absence still lets
-    everyone else be paired without a rematch receives it. In a random round
-    the bye goes to the last player of the seeded shuffle among those with the
-    fewest byes.
+    everyone else be paired with the fewest rematches receives it. In a random
+    round the bye goes to the last player of the seeded shuffle among those
+    with the fewest byes.
 
     >>> players = [Entrant(f"p{i}", points=0, rank=i) for i in range(1, 6)]
     >>> first = pair_swiss(players, seed=7, round_number=1)
@@ -270,6 +277,7 @@ def _context(players: Sequence[Entrant], pod: str | None, *, seed: Seed, round_n
     bye_order = [0] * len(order)
     for position, i in enumerate(by_bye):
         bye_order[i] = position
+    fewest = min((p.byes for p in order), default=0)
     no_history = all(not p.opponents for p in order)
     random_round = no_history and (round_number == 1 or all(p.points == 0 for p in order))
     return _UnitContext(
@@ -277,6 +285,7 @@ def _context(players: Sequence[Entrant], pod: str | None, *, seed: Seed, round_n
         tuple(order),
         tuple(bye_order),
         tuple(frozenset(s) for s in met_lists),
+        tuple(i for i, p in enumerate(order) if p.byes == fewest),
         random_round,
     )
 
@@ -290,9 +299,8 @@ def _solve_context(
         nodes = list(range(n))
         bye: int | None = None
         if n % 2 == 1:
-            fewest = min(p.byes for p in ctx.order)
             # The last node in seeded order among those with the fewest byes.
-            bye = max(i for i in nodes if ctx.order[i].byes == fewest)
+            bye = max(ctx.bye_candidates)
             nodes.remove(bye)
         pairs = tuple((nodes[i], nodes[i + 1]) for i in range(0, len(nodes), 2))
         cost = unit_cost(
@@ -302,7 +310,7 @@ def _solve_context(
             bye_choice=0 if bye is None else ctx.bye_order[bye],
         )
         return pairs, bye, PodReport(ctx.pod, n, "random", cost, None)
-    solution = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met)
+    solution = solve_unit([p.points for p in ctx.order], ctx.bye_order, ctx.met, bye_nodes=ctx.bye_candidates)
     report = PodReport(ctx.pod, n, solution.method, solution.cost, solution.bound, solution.proof)
     return solution.pairs, solution.bye, report
 

@@ -127,7 +127,8 @@ def plan_swiss_round(event: Event, ruleset: Ruleset) -> PlannedRound:
     names = names_of(event)
     notes = []
     if result.rematches:
-        notes.append(f"{len(result.rematches)} rematch(es): no pairing of everyone without one exists")
+        bye = " that gives the bye to a player with the fewest byes" if any(not b.awarded for b in result.byes) else ""
+        notes.append(f"{len(result.rematches)} rematch(es): no pairing of everyone without one exists{bye}")
     if late and losses:
         notes.append(f"late entries get a match loss for each missed round: {', '.join(names[u] for u in late)}")
     return PlannedRound("rounds", number, event.unit_key, tables, byes, late_losses=losses, notes=tuple(notes))

@@ -4,7 +4,11 @@ The pairing engine (:mod:`ingest.wot.pairing`) decides what the rules ask for; t
 module compares a Game as recorded (hand-made or imported) with it:
 
 * **same-side** (error): each player plays his Hero deck once and his Villain deck once
-  per Cycle (Time; a bye counts as the side it is given, Expanded Set-Up Rules).
+  per Cycle (Time; a bye counts as the side it is given, Expanded Set-Up Rules), unless
+  the engine's pairing of the same players has as many players on the same side again:
+  drops can leave the previous Game's Hero and Villain piles two or more apart, and
+  then someone must play the same deck twice (the engine moves the lowest of the larger
+  pile across, and notes it).
 * **repeated-bye** (error): no second bye while a player in the Game has had fewer
   (Running the Event: one bye each until everyone has had one).
 * **bye-choice** (warning): the bye goes to the lowest-scoring player of the pile the
@@ -75,14 +79,16 @@ def check_wot_pairing(
     game = len(history) + 1
     named = _Names(names or {})
     out: list[WotPairingFinding] = []
-    out += _same_side(history, tables, byes, game, named)
-    out += _repeated_byes(history, tables, byes, named)
     players = [p for t in tables for p in (t.hero, t.villain)] + [b.player for b in byes]
     expected: WotPairing | None
     try:
         expected = pair_wot_game(history, players, seed, game)
     except (ValueError, WotInputError):  # the record has errors the record checks report
         expected = None
+    same_side = _same_side(history, tables, byes, game, named)
+    if expected is None or len(same_side) > _same_side_count(history, expected, game):
+        out += same_side
+    out += _repeated_byes(history, tables, byes, named)
     if expected is not None:
         out += _bye_choice(history, byes, expected, game, named)
         out += _rematches(history, tables, expected, named)
@@ -130,6 +136,18 @@ def _same_side(
                 )
             )
     return out
+
+
+def _same_side_count(history: Sequence[WotRound], pairing: WotPairing, game: int) -> int:
+    """Players of the engine's pairing who play the side they played in the previous Game of
+    the Cycle (none in a Cycle's first Game)."""
+    if is_first_game_of_cycle(game) or not history:
+        return 0
+    before = previous_sides(history, game)
+    sides = [(hero, WotSide.HERO) for hero, _ in pairing.tables] + [(v, WotSide.VILLAIN) for _, v in pairing.tables]
+    if pairing.bye is not None:
+        sides.append(pairing.bye)
+    return sum(1 for player, side in sides if before.get(player) is side)
 
 
 def _repeated_byes(

@@ -78,9 +78,13 @@ def _perfect(ids: list[str]) -> Iterator[list[tuple[str, str]]]:
 
 
 def brute_force(players: Sequence[Entrant]) -> Cost:
-    """Lowest cost over every pairing of one unit."""
+    """Lowest cost over every pairing of one unit that gives the bye to a player with the
+    fewest byes (a rule before every level: nobody gets a second bye while a player who has
+    had none is paired, DESIGN §4)."""
     ids = [p.id for p in players]
-    return min(reference_cost(players, pairs, bye) for pairs, bye in all_pairings(ids))
+    fewest = min((p.byes for p in players), default=0)
+    allowed = {p.id for p in players if p.byes == fewest}
+    return min(reference_cost(players, pairs, bye) for pairs, bye in all_pairings(ids) if bye is None or bye in allowed)
 
 
 def round_cost(players: Sequence[Entrant], result: SwissRound) -> Cost:

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.pairing import matching
+from ingest.pairing.checker import check_swiss_round
 from ingest.pairing.costs import PairingCost
 from ingest.pairing.swiss import Bye, Entrant, SwissRound, _contexts, pair_swiss
 
@@ -165,6 +166,20 @@ class TestLaterRounds:
         result = pair_swiss(players, seed=1, round_number=2)
         assert [b.player for b in result.byes] == ["p2"]
         assert not result.rematches
+
+    def test_no_second_bye_to_spare_a_rematch(self) -> None:
+        # p1-p4 have each had a bye and have all met; p5 came late and has met nobody. A
+        # second bye to any of p1-p4 would leave one rematch instead of two, but the bye
+        # goes to a player who has had none (DESIGN §4; the checker's repeated-bye).
+        four = ("p1", "p2", "p3", "p4")
+        players = [Entrant(p, 6, i, frozenset(four) - {p}, byes=1) for i, p in enumerate(four, start=1)]
+        players.append(Entrant("p5", 0, 5))
+        result = pair_swiss(players, seed=1, round_number=5)
+        assert [b.player for b in result.byes] == ["p5"]
+        assert len(result.rematches) == 2
+        # The checker finds the two rematches, and no better pairing (none is "not-optimal").
+        findings = check_swiss_round(players, result.tables, ["p5"], seed=1, round_number=5)
+        assert [f.kind for f in findings] == ["rematch", "rematch"]
 
     def test_awarded_byes_sit_out(self) -> None:
         players = field([0] * 6)

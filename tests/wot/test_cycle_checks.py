@@ -146,3 +146,31 @@ def test_hand_edited_sample_with_a_hero_twice_in_cycle_1_is_reported(tmp_path: P
     code, out = _run(tmp_path, "pair", str(path), "--check")
     assert code == 1, out
     assert len([row for row in out.splitlines() if "error[wot-same-side]" in row]) == 2, out
+
+
+def test_a_drop_that_leaves_the_piles_uneven_lets_a_player_play_a_side_twice(tmp_path: Path) -> None:
+    """Five players; both Villains of game 1 drop. Game 2 has the three previous Heroes (the
+    bye counted as Hero): one takes the bye as Villain, and of the two left one must play
+    Hero again (WoT rules, Time: each deck once per Cycle cannot hold for everyone). The
+    engine moves him across and notes it; the check of the new game used to refuse that as
+    same-side, so `pair` could not pair game 2. The same record by hand, with both players
+    on their old side, is still refused."""
+    path = tmp_path / "w.yaml"
+    players = "".join(f"  - {{id: {p}, name: {p.upper()}}}\n" for p in "abcde")
+    path.write_text(
+        "name: W\ndate: 2026-11-20\ngame: wot\nformat: sealed\nseed: 7\n"
+        f"structure:\n  pairing: wot-cycles\n  swiss_rounds: 4\n  best_of: 1\nplayers:\n{players}rounds: []\n"
+    )
+    assert _run(tmp_path, "pair", str(path))[0] == 0  # a (Hero) v e, b (Hero) v c, bye d (Hero)
+    for table, result in ((1, ("hero", "7-3")), (2, ("villain", "2-8"))):
+        winner, finals = result
+        args = ("--ended", "last-battle", "--by", "goal", "--finals", finals)
+        assert _run(tmp_path, "report", str(path), "--table", str(table), winner, *args)[0] == 0
+    for player in ("e", "c"):
+        assert _run(tmp_path, "drop", str(path), player)[0] == 0
+    code, out = _run(tmp_path, "pair", str(path))
+    assert code == 0, out
+    assert "moves to the Villain pile to even out the piles and plays Hero again" in out
+    history = [WotRound((goal(1, "a", "e", "hero", 7, 3), goal(2, "b", "c", "villain", 2, 8)), (WotBye("d"),))]
+    both_again = check(history, [("d", "a")], WotBye("b", WotSide.HERO))
+    assert [f.code for f in both_again if f.severity is ERROR] == ["same-side", "same-side"]
