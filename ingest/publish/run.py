@@ -47,6 +47,7 @@ from ingest.publish.cache import (
     EventStore,
     find_unchanged,
     open_store,
+    shown_paths,
 )
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
@@ -68,7 +69,7 @@ from ingest.source.reading import load_players
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import league_settings, site_config
-from ingest.source.storage import display_path, find_files
+from ingest.source.storage import find_files
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -298,7 +299,8 @@ def _build(
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
         check = CacheCheck()
-        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check)
+        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check, paths)
         timings.events_read = check.read
         timings.extra["cache check"] = time.perf_counter() - start
         if memory.player_pages is None or store.fingerprint != memory.fingerprint:
@@ -308,8 +310,7 @@ def _build(
             kept = load_player_pages(store)
             memory.pages.update(kept)
             memory.player_pages, memory.fingerprint = list(kept), store.fingerprint
-        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-        shown = {path.as_posix(): display_path(path, project.root) for path in paths}
+        shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = _site_inputs(project, players, tuple(seasons), day)
         templates = read_templates(project.templates)
