@@ -49,7 +49,7 @@ def test_each_folder_is_looked_at_once_in_a_build(tmp_path: Path, monkeypatch: p
         looked.append(os.fspath(path))
         return real_lstat(path)
 
-    monkeypatch.setattr(build_cache.os, "lstat", counted)
+    monkeypatch.setattr(os, "lstat", counted)
     seen: dict[str, bool] = {}
     for _ in range(50):  # fifty events whose decklists are in one folder
         assert build_cache.plain_folders(os.fspath(base), "decks/a", seen)
