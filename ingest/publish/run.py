@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ingest.checks.event_files import event_data
 from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
-from ingest.core.collector import results_frozen
+from ingest.core.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.decks.card_files import card_data, card_data_files
@@ -291,7 +291,11 @@ def _build(
     cache_home: Path | None,
     settled_before: int | None,
 ) -> BuildTimings:
-    with results_frozen() as freeze:
+    with results_frozen() as freeze, contextlib.ExitStack() as loading:
+        # Reading the archive (thousands of cached events' briefs) allocates millions of small
+        # objects and no reference cycles: each full collection meanwhile would scan all of
+        # them again. The collector resumes when they are frozen.
+        loading.enter_context(collector_paused())
         timings = BuildTimings()
         start = time.perf_counter()
         cpu = _cpu()
@@ -351,6 +355,7 @@ def _build(
         shown_diags = summarise_finished_events(outcome.diagnostics, finished)
         if on_diagnostics is not None and shown_diags and not outcome.failing:
             on_diagnostics(shown_diags)
+        loading.close()
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         analytics = AnalyticsCache(store, memory.analytics)

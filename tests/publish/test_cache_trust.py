@@ -73,3 +73,29 @@ def test_an_unchanged_event_whose_decklist_folder_became_a_link_is_not_taken_fro
     with pytest.raises(IngestError) as failed:
         _build(root, home)
     assert "2026-11-13-modern" in str(failed.value) or MODERN in str(failed.value)
+
+
+def test_the_collector_does_not_scan_the_archive_while_it_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading thousands of cached events' briefs allocates millions of objects without
+    cycles: the cyclic collector is paused meanwhile (at 3,000 events each full collection
+    scanned all of them again), and resumes after."""
+    import gc
+
+    from ingest.publish import run
+
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    seen: list[bool] = []
+    real = build_cache.find_unchanged
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run, "find_unchanged", watched)  # as run.py calls it
+    before = gc.isenabled()
+    _build(root, home)
+    assert seen == [False]
+    assert gc.isenabled() == before
