@@ -354,6 +354,7 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
         payload = json.dumps(
             {
                 "format": CACHE_FORMAT,
+                "fingerprint": store.fingerprint,
                 "basis": book.basis,
                 "events": {k: list(v) for k, v in sorted(book.events.items())},
                 "players": {

@@ -229,7 +229,7 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
     payload = good.split(b"\n", 2)[2]
     fingerprint = json.loads(
         build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE).read_bytes().split(b"\n", 2)[2]
-    )["key"].removeprefix("pages:")
+    )["fingerprint"]
     assert _signed(keys, MODERN_FORMAT, fingerprint, payload) == good  # the signature as the test makes it
     obj = _header(payload)
     pages = _pages_of(payload)
