@@ -62,6 +62,8 @@ class Block:
     date: str
     slug: str
     steps: tuple[Step, ...]
+    kept: Any = field(default=None, compare=False)
+    """The steps as JSON values, as read from the book (written back as they are, not encoded again)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +319,8 @@ def load_blocks(store: EventStore, basis: str, cid: str) -> dict[str, Block] | N
             return None
         out: dict[str, Block] = {}
         for key, (date, slug, steps) in obj["blocks"].items():
-            out[text_of(key)] = Block(text_of(date), text_of(slug), steps_from_json(steps["common"], steps["steps"]))
+            decoded = steps_from_json(steps["common"], steps["steps"])
+            out[text_of(key)] = Block(text_of(date), text_of(slug), decoded, steps)
         return out
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         return None
@@ -342,7 +345,10 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
             payload = json.dumps(
                 {
                     "cid": cid,
-                    "blocks": {k: [b.date, b.slug, steps_to_json(b.steps)] for k, b in sorted(held.items())},
+                    "blocks": {
+                        k: [b.date, b.slug, b.kept if b.kept is not None else steps_to_json(b.steps)]
+                        for k, b in sorted(held.items())
+                    },
                 },
                 ensure_ascii=False,
                 separators=(",", ":"),
