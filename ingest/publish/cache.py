@@ -291,7 +291,11 @@ def open_store(project: Project, fingerprint: str, home: Path | None) -> EventSt
 
 
 def still_valid(
-    entry: CachedEvent, event_file: Path, registry: PlayerRegistry, memo: dict[str, str] | None = None
+    entry: CachedEvent,
+    event_file: Path,
+    registry: PlayerRegistry,
+    memo: dict[str, str] | None = None,
+    folders: dict[str, bool] | None = None,
 ) -> bool:
     """Whether the decklist files an entry's event read and its players' records are as then.
 
@@ -299,25 +303,26 @@ def still_valid(
     without a symbolic link (as :func:`ingest.checks.event_files.load_event` requires), and
     hold the same text: it is read again unless its size, times and inode are those it had
     when it was read (its signature).
+
+    ``folders`` keeps, for one build, whether each folder on the way was a plain folder
+    (:func:`plain_folders`): the events of an archive share their decklist folders, and
+    a folder is looked at once, not once per event.
     """
     if players_digest(entry.players, registry, memo) != entry.registry:
         return False
     folder = os.path.dirname(event_file)  # paths as text: a thousand decklist files are looked at
-    real = os.path.realpath(folder) + os.sep
-    folders: dict[str, bool] = {}
+    seen = folders if folders is not None else {}
     for ref, digest, signature in entry.decks:
         target = os.path.join(folder, ref)
         if digest is None:
             if os.path.lexists(target):
                 return False
             continue
-        parent = os.path.dirname(ref)
-        if parent not in folders:
-            where = os.path.realpath(os.path.join(folder, parent)) + os.sep
-            folders[parent] = where.startswith(real) and where == real + (parent + os.sep if parent else "")
+        if not plain_folders(folder, os.path.dirname(ref), seen):
+            return False
         try:
             st = os.lstat(target)
-            if not folders[parent] or not stat.S_ISREG(st.st_mode):
+            if not stat.S_ISREG(st.st_mode):
                 return False
         except OSError:
             return False
@@ -327,6 +332,44 @@ def still_valid(
         if text is None or text_digest(text) != digest:
             return False
     return True
+
+
+def plain_folders(folder: str, inner: str, seen: dict[str, bool]) -> bool:
+    """Whether ``folder/inner`` is reached from ``folder`` through plain folders only: each
+    part of ``inner`` a name (not ``.``, ``..`` or empty) of a folder that is not a symbolic
+    link. That is what comparing its real path with ``folder``'s says, with one ``lstat`` a
+    folder; ``seen`` keeps the answers by path (a build looks at each folder once)."""
+    if not inner:
+        return True
+    path = os.path.join(folder, inner)
+    known = seen.get(path)
+    if known is not None:
+        return known
+    parent, _, name = inner.rpartition(os.sep)
+    ok = name not in ("", ".", "..") and plain_folders(folder, parent, seen)
+    if ok:
+        try:
+            ok = stat.S_ISDIR(os.lstat(path).st_mode)
+        except OSError:
+            ok = False
+    seen[path] = ok
+    return ok
+
+
+def shown_paths(paths: Sequence[Path], root: Path) -> dict[str, str]:
+    """Each path (by ``as_posix``) as diagnostics show it (:func:`~ingest.source.storage.display_path`):
+    a path named below ``root`` is cut to the part below it without resolving anything (an
+    archive's thousands of event files), any other is given to ``display_path``."""
+    base = os.path.abspath(root)
+    prefix = base.rstrip(os.sep) + os.sep
+    out: dict[str, str] = {}
+    for path in paths:
+        named = os.path.abspath(path)
+        if named.startswith(prefix) and len(named) > len(prefix):
+            out[path.as_posix()] = named[len(prefix) :].replace(os.sep, "/")
+        else:
+            out[path.as_posix()] = display_path(path, root)
+    return out
 
 
 INDEX_FILE = "event-files.json"
@@ -388,6 +431,7 @@ def find_unchanged(
     memory: dict[str, CachedEvent],
     settled_before: int | None = None,
     check: CacheCheck | None = None,
+    paths: Sequence[Path] | None = None,
 ) -> dict[str, CachedEvent]:
     """The events a build can take from the cache, by path: those with an entry (in
     ``memory``, else on disk, read without its files) that is still valid (:func:`still_valid`).
@@ -395,14 +439,18 @@ def find_unchanged(
     An event file is recognised without reading it when its size, times and inode are those
     it had when a build last took its key, if it had settled then (``settled_before``, see
     :func:`~ingest.source.storage.file_signature`); any other is read and its key taken.
+    ``paths``: the project's event files, when the caller has listed them already.
     """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
-    paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    folders: dict[str, bool] = {}
+    if paths is None:
+        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+    names = shown_paths(paths, project.root)
     index = _load_index(store)
     noted: dict[str, tuple[FileSignature, str]] = {}
     for path in paths:
-        shown = display_path(path, project.root)
+        shown = names[path.as_posix()]
         known = index.get(shown)
         key = None
         if known is not None:
@@ -427,7 +475,7 @@ def find_unchanged(
             entry = store.load(key, shown, files=False)
         else:
             store.used.add(key)
-        if entry is not None and still_valid(entry, path, registry, memo):
+        if entry is not None and still_valid(entry, path, registry, memo, folders):
             memory[key] = entry
             found[path.as_posix()] = entry
     if noted != index:

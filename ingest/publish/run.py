@@ -25,14 +25,13 @@ import contextlib
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ingest.checks.event_files import event_data
 from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
-from ingest.core.collector import results_frozen
+from ingest.core.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.decks.card_files import card_data, card_data_files
@@ -40,19 +39,22 @@ from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
-from ingest.publish.build_files import KEPT_PAGES, load_player_pages, load_record, save_player_pages, save_record
+from ingest.publish.build_files import load_record, save_record
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
     CacheCheck,
     EventStore,
     find_unchanged,
     open_store,
+    shown_paths,
 )
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.parallel import fork_map, forked_map, workers_for
+from ingest.publish.player_book import PlayerBook
+from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
 from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
@@ -68,7 +70,7 @@ from ingest.source.reading import load_players
 from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
 from ingest.source.site_config import league_settings, site_config
-from ingest.source.storage import display_path, find_files
+from ingest.source.storage import find_files
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -105,6 +107,10 @@ class BuildTimings:
     made by the build is kept in the cache and read back from there too, one at a time)."""
     processes: int = 1
     """Processes the events were made in."""
+    players_made: int = 0
+    """Players whose pages and API documents were made (the others' stand as they were)."""
+    players_read: list[str] = field(default_factory=list)
+    """Players whose records were read from the build cache (:mod:`ingest.publish.player_book`)."""
     extra: dict[str, float] = field(default_factory=dict)
     cpu: dict[str, float] = field(default_factory=dict)
     """CPU seconds of each step (events, site, write, engine): this process's and those of the
@@ -124,18 +130,14 @@ class BuildMemory:
         self.events: dict[str, CachedEvent] = {}
         """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
         from disk once per process, or made by it."""
-        self.pages: dict[Any, Files] = {}
-        """Player pages rendered, by page key (see :func:`ingest.site.site_files.site_files`)."""
         self.analytics: dict[tuple[str, str], tuple[str, Files, Mapping[str, str]]] = {}
         """Each format's analytics pages as last made or read, with their key and digests
         (:mod:`ingest.publish.analytics_cache`)."""
         self.record: DocsRecord | None = None
         """What the last build of this process wrote into build/docs and build/fragments
         (:class:`~ingest.publish.sync.DocsRecord`); a new process reads the build cache's."""
-        self.player_pages: list[str] | None = None
-        """The keys of the player pages in the build cache, as this process last read or wrote it."""
-        self.fingerprint = ""
-        """The build cache's fingerprint then."""
+        self.book: PlayerBook | None = None
+        """The players' book as this process last patched it (:mod:`ingest.publish.player_book`)."""
         self.last_good: dict[str, CachedEvent] = {}
         """Each event file's last version made without errors, by path (the site keeps its
         pages while the file has errors: :mod:`ingest.publish.build_outcome`)."""
@@ -289,7 +291,11 @@ def _build(
     cache_home: Path | None,
     settled_before: int | None,
 ) -> BuildTimings:
-    with results_frozen() as freeze:
+    with results_frozen() as freeze, contextlib.ExitStack() as loading:
+        # Reading the archive (thousands of cached events' briefs) allocates millions of small
+        # objects and no reference cycles: each full collection meanwhile would scan all of
+        # them again. The collector resumes when they are frozen.
+        loading.enter_context(collector_paused())
         timings = BuildTimings()
         start = time.perf_counter()
         cpu = _cpu()
@@ -298,18 +304,11 @@ def _build(
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
         check = CacheCheck()
-        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check)
+        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check, paths)
         timings.events_read = check.read
         timings.extra["cache check"] = time.perf_counter() - start
-        if memory.player_pages is None or store.fingerprint != memory.fingerprint:
-            # Player pages made for other inputs (mkdocs.yml, the date, ...) go.
-            for k in [k for k in memory.pages if isinstance(k, str) and k.startswith(KEPT_PAGES)]:
-                del memory.pages[k]
-            kept = load_player_pages(store)
-            memory.pages.update(kept)
-            memory.player_pages, memory.fingerprint = list(kept), store.fingerprint
-        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-        shown = {path.as_posix(): display_path(path, project.root) for path in paths}
+        shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = _site_inputs(project, players, tuple(seasons), day)
         templates = read_templates(project.templates)
@@ -356,26 +355,33 @@ def _build(
         shown_diags = summarise_finished_events(outcome.diagnostics, finished)
         if on_diagnostics is not None and shown_diags and not outcome.failing:
             on_diagnostics(shown_diags)
+        loading.close()
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
         analytics = AnalyticsCache(store, memory.analytics)
+        memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
+        booked = prepare_players(store, kept_book, outcome.entries, inputs)
+        timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read
         files = site_files(
             inputs,
             templates,
-            page_cache=memory.pages,
             mapper=forked_map if processes > 1 else in_order,
             progress=step,
             rendered=[c.rendered for c in outcome.entries],
             analytics=analytics,
+            players=booked.part,
         )
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
-        memory.player_pages = save_player_pages(store, memory.pages, files, memory.player_pages or ())
+        player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
         timings.cpu["site"], cpu = _cpu() - cpu, _cpu()
         timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
-            1 for c in outcome.entries if not c.loaded for f, _ in c.listing if f.endswith(".md")
+            1
+            for listing in [*(c.listing for c in outcome.entries if not c.loaded), *(g.listing for g in player_groups)]
+            for f, _ in listing
+            if f.endswith(".md")
         )
         t = time.perf_counter()
         plain_build_folders(project.build_dir)
@@ -385,8 +391,10 @@ def _build(
         groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
         record = memory.record if memory.record is not None else load_record(store)
         memory.record = None  # until build/docs is written
-        changes, memory.record = write_docs(project.build_dir, files, groups, record)
+        changes, memory.record = write_docs(project.build_dir, files, groups + player_groups, record)
         save_record(store, memory.record)
+        booked.save()
+        memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
         timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
@@ -399,6 +407,11 @@ def _build(
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)
         return timings
+
+
+def _format_names(inputs: SiteInputs, entries: Sequence[CachedEvent]) -> dict[str, str]:
+    """Each event's format as its page names it ("Modern"), by the event's slug."""
+    return {h.slug: inputs.formats.display_name(h.game, h.format) for h in (c.rendered.brief.history for c in entries)}
 
 
 def _last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:

@@ -183,7 +183,7 @@ def brief_to_json(d: EventBrief) -> dict[str, Any]:
             "format": h.format,
             "organizer": h.organizer,
             "status": h.status,
-            **_steps_to_json(h.steps),
+            **steps_to_json(h.steps),
             "file_ids": [list(x) for x in h.file_ids],
         },
         "path": d.path,
@@ -226,7 +226,7 @@ def _kept_from_json(v: Any) -> KeptRecord | None:
     return KeptRecord(_str(text), _str(digest), _str(game), _str(fmt), named)
 
 
-def _steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
+def steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:
     """Steps as compact lists: ``[0, player, name, common, rank, place, record, points,
     tbp, archetype, team, team_name, seat, now]`` (``common``: an index into ``common``,
     the shared fields) or ``[1, player, opponent, slot]``."""
@@ -294,8 +294,8 @@ def _flat(v: Any) -> dict[str, Any]:
     return v
 
 
-def _steps_from_json(commons: Any, steps: Any) -> tuple[Step, ...]:
-    """The steps :func:`_steps_to_json` wrote. The entry they come in is signed (see
+def steps_from_json(commons: Any, steps: Any) -> tuple[Step, ...]:
+    """The steps :func:`steps_to_json` wrote. The entry they come in is signed (see
     :mod:`ingest.publish.cache`): only shapes are checked here, by the conversions."""
     shared = [(_str(a), _str(b), _date(c), _str(d), _str(e), _str(f), _int(g)) for a, b, c, d, e, f, g in commons]
     out: list[Step] = []
@@ -347,7 +347,7 @@ def brief_from_json(obj: Any) -> EventBrief:
             _str(h["format"]),
             _str(h["organizer"]),
             _str(h["status"]),
-            _steps_from_json(h["common"], h["steps"]),
+            steps_from_json(h["common"], h["steps"]),
             tuple((a, b) for a, b in (_strings(x, 2) for x in h["file_ids"])),
         )
         feed = FeedEvent(

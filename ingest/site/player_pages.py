@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.slug import slug
@@ -29,6 +30,42 @@ PLAYER_PAGE = "player:"
 """How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerLine:
+    """What the pages about every player (the players' index, the search) read of one player."""
+
+    id: str
+    name: str
+    events: int
+    """Events played."""
+    decks: tuple[str, ...]
+    """The archetypes of the player's published decks, sorted."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPart:
+    """The players as a build that keeps them between builds gives them to the site
+    (:mod:`ingest.publish.player_book`): only some players' pages and documents are made."""
+
+    histories: PlayerHistories
+    """``names``: every player with a page; ``entries`` and ``h2h``: at least those of :attr:`made`."""
+    made: frozenset[str]
+    """The players whose pages and API documents are made."""
+    lines: tuple[PlayerLine, ...]
+    """Every player's line."""
+
+
+def player_line(cid: str, name: str, histories: PlayerHistories) -> PlayerLine:
+    """A player's line, from their history."""
+    entries = histories.entries.get(cid, ())
+    return PlayerLine(cid, name, len(entries), tuple(sorted({e.archetype for e in entries if e.archetype})))
+
+
+def player_lines(histories: PlayerHistories) -> tuple[PlayerLine, ...]:
+    """Every player's line (each player with a page), by id."""
+    return tuple(player_line(cid, histories.names[cid], histories) for cid in sorted(histories.names))
+
+
 def player_pages(
     inputs: SiteInputs,
     templates: Templates,
@@ -38,16 +75,21 @@ def player_pages(
     fingerprint: str = "",
     seasons: Mapping[str, list[dict[str, Any]]] | None = None,
     meanwhile: Callable[[], None] = lambda: None,
+    only: Collection[str] | None = None,
+    lines: Sequence[PlayerLine] | None = None,
 ) -> Files:
     """One page per player (results per event, lifetime record, head to head, decks) and the index.
 
     The pages are rendered in two chunks through ``mapper``, which may run them in parallel
     while this process does ``meanwhile``. With ``page_cache``, a page whose inputs are
-    unchanged is not rendered again.
+    unchanged is not rendered again. ``only``: the players whose pages are made (the others'
+    pages stand as a build made them before; ``histories`` need hold the entries of these
+    only, and the names of all); ``lines``: every player's line for the index (default:
+    from ``histories``).
     """
     files: Files = {}
     display = histories.names
-    ids = list(display)
+    ids = list(display) if only is None else [cid for cid in display if cid in only]
     keys: dict[str, Any] = {}
     if page_cache is not None:
         for cid in ids:
@@ -75,8 +117,11 @@ def player_pages(
                     page_cache[keys[cid]] = {k: pages[k] for k in (path, fragments_key(path)) if k in pages}
     files = {k: files[k] for k in sorted(files)}  # the same order with or without the cache
     index = sorted(
-        ({"id": cid, "name": n, "events": len(histories.entries.get(cid, ()))} for cid, n in display.items()),
-        key=lambda r: str(r["name"]).casefold(),
+        (
+            {"id": line.id, "name": line.name, "events": line.events}
+            for line in (lines if lines is not None else player_lines(histories))
+        ),
+        key=lambda r: (str(r["name"]).casefold(), str(r["id"])),
     )
     files.update(players_index(index, templates))
     return files

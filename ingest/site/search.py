@@ -12,7 +12,7 @@ from ingest.site.brief import EventBrief
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
 from ingest.site.page import SiteInputs
-from ingest.summary.history import PlayerHistories
+from ingest.site.player_pages import PlayerLine
 
 SEARCH_FILE = "search.json"
 """The designed search entries, in ``build/fragments`` (engine-neutral)."""
@@ -32,7 +32,7 @@ RULES_TEXT = {
 
 
 def search_entries(
-    inputs: SiteInputs, briefs: Sequence[EventBrief], histories: PlayerHistories
+    inputs: SiteInputs, briefs: Sequence[EventBrief], players: Sequence[PlayerLine]
 ) -> list[dict[str, str]]:
     """The site's search index: one short entry per thing a reader looks for.
 
@@ -50,11 +50,10 @@ def search_entries(
     out: list[dict[str, str]] = []
     recent = max((d.history.date.year for d in briefs), default=0) - SEARCH_YEARS + 1
     older: dict[int, list[str]] = defaultdict(list)
-    for cid, name in sorted(histories.names.items(), key=lambda kv: (kv[1].casefold(), kv[0])):
-        entries = histories.entries.get(cid, ())
+    for line in sorted(players, key=lambda p: (p.name.casefold(), p.id)):
+        cid, name, decks = line.id, line.name, line.decks
         aliases = inputs.players.public_aliases(cid)
-        decks = sorted({e.archetype for e in entries if e.archetype})
-        text = ngettext("Player, %(num)d event", "Player, %(num)d events", len(entries)) % {"num": len(entries)}
+        text = ngettext("Player, %(num)d event", "Player, %(num)d events", line.events) % {"num": line.events}
         if aliases:
             text += _("; also %(names)s") % {"names": i18n.separated(aliases)}
         if decks:

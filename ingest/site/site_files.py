@@ -19,12 +19,12 @@ from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
-from ingest.site.player_pages import player_pages
+from ingest.site.player_pages import PlayerPart, player_lines, player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import SEARCH_FILE, search_entries
 from ingest.site.seasons import compute_seasons, player_seasons, season_files
 from ingest.site.templates import Templates
-from ingest.summary.history import histories_from
+from ingest.summary.history import PlayerHistories, histories_from
 
 
 def site_files(
@@ -35,6 +35,7 @@ def site_files(
     progress: Callable[[str, int, int], None] | None = None,
     rendered: Sequence[RenderedEvent] = (),
     analytics: KeptPages | None = None,
+    players: PlayerPart | None = None,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -48,10 +49,13 @@ def site_files(
     ``mapper`` renders the player pages (see :data:`Mapper`), meanwhile the other pages
     about many events are made. Pages are in the site's language (``inputs.language``).
     ``analytics`` keeps each format's analytics pages between builds (see
-    :func:`~ingest.site.analytics_pages.analytics_pages`).
+    :func:`~ingest.site.analytics_pages.analytics_pages`). ``players``: the players' histories
+    as a build keeps them (:class:`~ingest.site.player_pages.PlayerPart`): only the pages and
+    API documents of its ``made`` players are among the files; without, every player's
+    history is worked out from the briefs and every player's files made.
     """
     with i18n.use(inputs.lang()):
-        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics)
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics, players)
 
 
 def _site_files(
@@ -62,6 +66,7 @@ def _site_files(
     progress: Callable[[str, int, int], None] | None,
     rendered: Sequence[RenderedEvent],
     analytics: KeptPages | None,
+    part: PlayerPart | None,
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -87,7 +92,12 @@ def _site_files(
     by_game: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in recent:
         by_game[s["game_name"]].append(s)
-    histories = histories_from(histories_of, inputs.players)
+    if part is None:
+        histories = histories_from(histories_of, inputs.players)
+        lines, made = player_lines(histories), None
+    else:
+        histories, lines, made = part.histories, part.lines, part.made
+    documented = histories if made is None else PlayerHistories({c: histories.names[c] for c in made}, {}, {})
     head: Files = {}
     tail: Files = {}
 
@@ -122,16 +132,31 @@ def _site_files(
         tail.update(made)
         tail.update(rules_pages(inputs, templates))
         format_names = {s["slug"]: s["format_name"] for s in summaries}
-        tail.update(api.api_files([d.api_entry for d in briefs], histories, format_names))
+        tail.update(
+            api.api_files(
+                [d.api_entry for d in briefs],
+                PlayerHistories(documented.names, histories.entries, histories.h2h),
+                format_names,
+            )
+        )
         tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
-            search_entries(inputs, briefs, histories), ensure_ascii=False, separators=(",", ":")
+            search_entries(inputs, briefs, lines), ensure_ascii=False, separators=(",", ":")
         )
 
     if progress is not None:
         progress("rendering player pages", 0, 1)
     players = player_pages(
-        inputs, templates, histories, mapper, page_cache, fingerprint, player_seasons(seasons), other_pages
+        inputs,
+        templates,
+        histories,
+        mapper,
+        page_cache,
+        fingerprint,
+        player_seasons(seasons),
+        other_pages,
+        only=made,
+        lines=lines,
     )
     files.update(head)
     for event in events:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import analytics_cache, build_files
+from ingest.publish import analytics_cache, player_book
 from ingest.publish import cache as build_cache
 from ingest.publish.run import build_site
 from ingest.site import analytics_pages as pages_module
@@ -124,7 +124,7 @@ def test_each_format_has_a_file_of_its_own(built: tuple[Path, Path]) -> None:
     )  # its pages and its match documents
     assert b"<table" in b"".join(pages.values())  # the pages' HTML as it is, not escaped into JSON strings
     # the player pages' file holds player pages only
-    player_pages = build_cache.cache_folder(keys, root / "build") / build_files.PAGES_FILE
+    player_pages = build_cache.cache_folder(keys, root / "build") / player_book.BOOK_FILE
     assert b'"analytics/' not in player_pages.read_bytes()
 
 
@@ -231,8 +231,8 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
     good = path.read_bytes()
     payload = good.split(b"\n", 2)[2]
     fingerprint = json.loads(
-        build_cache.cache_folder(keys, root / "build").joinpath(build_files.PAGES_FILE).read_bytes().split(b"\n", 2)[2]
-    )["key"].removeprefix("pages:")
+        build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE).read_bytes().split(b"\n", 2)[2]
+    )["fingerprint"]
     assert _signed(keys, MODERN_FORMAT, fingerprint, payload) == good  # the signature as the test makes it
     obj = _header(payload)
     pages = _pages_of(payload)

@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import build_files, cache_keys
 from ingest.publish import cache as build_cache
+from ingest.publish import cache_keys, player_book
 from ingest.publish.run import build_site
 from ingest.source import storage
 from tests.builders import ROOT
@@ -367,7 +367,7 @@ def test_planted_files_are_neither_run_nor_used(tmp_path: Path) -> None:
     cache = root / "build" / ".cache"
     for entry in _entries(root, keys):
         entry.write_bytes(payload)
-    (_folder(root, keys) / build_files.PAGES_FILE).write_bytes(build_cache.MAGIC + b"0" * 64 + b"\n" + payload)
+    (_folder(root, keys) / player_book.BOOK_FILE).write_bytes(build_cache.MAGIC + b"0" * 64 + b"\n" + payload)
     old = cache / "reports"
     old.mkdir(parents=True)
     for path in sorted((root / "events").rglob("*.yaml")):

@@ -25,8 +25,8 @@ import pytest
 from click.testing import CliRunner
 
 from ingest.cli.main import main
-from ingest.publish import build_files
 from ingest.publish import cache as build_cache
+from ingest.publish import player_book
 from ingest.publish.run import build_site
 from ingest.publish.site_manifest import manifest_path
 from ingest.source.project import Project
@@ -281,8 +281,8 @@ def test_cache_entries_that_are_pipes_or_links_are_ignored(tmp_path: Path) -> No
     os.mkfifo(entries[0])
     entries[1].unlink()
     entries[1].symlink_to("/dev/zero")
-    (folder / build_files.PAGES_FILE).unlink()
-    (folder / build_files.PAGES_FILE).symlink_to("/dev/zero")
+    (folder / player_book.BOOK_FILE).unlink()
+    (folder / player_book.BOOK_FILE).symlink_to("/dev/zero")
     queue: multiprocessing.queues.Queue[object] = FORK.Queue()
     child = FORK.Process(target=_build_in_child, args=(str(root), str(keys), queue))
     child.start()

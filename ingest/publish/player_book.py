@@ -1,0 +1,384 @@
+"""The players' book: each player's share of the archive, kept between builds and patched per event.
+
+A player's page and API document are made from the player's history, which comes from every
+event they played; the players' index and the search list every player. Worked out from
+every event on every build, that is work over the whole archive for a one-result change. The
+book keeps instead, for one build fingerprint and one ``players.yaml``:
+
+- for each event (by its build cache key), the players whose history it adds to;
+- for each player, a :class:`~ingest.site.player_pages.PlayerLine` (what the index and the
+  search read), the players whose names their page shows, their season rows' digest, and
+  the listing of their files (page, fragments, API document);
+- for each player, their *blocks*: the steps of each event's history that are theirs
+  (:class:`~ingest.summary.history.EventHistory`), one file each on disk.
+
+A build compares the events it has with the book's: the players an event gone or new names
+(before and after a change: a player removed from an event loses it) are *touched*, and so
+are those whose season rows changed and those whose page shows a player whose name changed.
+Only their histories are worked out again (from their blocks), and only their files are made;
+every other player's files stand as listed (:class:`~ingest.publish.sync.FileGroup`).
+
+On disk (the build's cache folder) the book is data, signed with the build cache's key
+(:meth:`~ingest.publish.cache.EventStore.signed`): the index in :data:`BOOK_FILE`, each player's
+blocks in :data:`BLOCKS_FOLDER`. A file that is missing, tampered with or of another
+fingerprint is never used: the book is made again from every event.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ingest import __version__
+from ingest.publish.cache import EventStore
+from ingest.publish.cache_entries import text_of
+from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.site.brief import steps_from_json, steps_to_json
+from ingest.site.player_pages import PlayerLine, player_line
+from ingest.source.naming import is_unnamed
+from ingest.source.players import PlayerRegistry
+from ingest.source.storage import write_atomically
+from ingest.summary.history import EventHistory, PlayerHistories, Step, histories_from
+
+BOOK_FILE = "player-book.json"
+"""The book's index, in the build's cache folder."""
+
+BLOCKS_FOLDER = "player-blocks"
+"""Each player's blocks, one file a player, in the build's cache folder."""
+
+Listing = tuple[tuple[str, str], ...]
+"""Files' paths and content digests (:func:`~ingest.publish.cache_entries.content_digest`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One event's steps that add to one player's history (ids as in the event)."""
+
+    date: str
+    slug: str
+    steps: tuple[Step, ...]
+    kept: Any = field(default=None, compare=False)
+    """The steps as JSON values, as read from the book (written back as they are, not encoded again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What the book keeps of a player besides their blocks."""
+
+    line: PlayerLine
+    shows: tuple[str, ...]
+    """The players whose names the player's page shows (opponents, the opponent at the table now)."""
+    seasons: str
+    """Digest of the player's season rows."""
+    listing: Listing
+    """The player's files, as last made."""
+
+
+@dataclass
+class PlayerBook:
+    """The book of one build fingerprint and ``players.yaml`` (:attr:`basis`)."""
+
+    basis: str
+    events: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Event key -> the players whose blocks hold its steps."""
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    blocks: dict[str, dict[str, Block]] = field(default_factory=dict)
+    """Player -> event key -> block: the players whose blocks this process holds."""
+    owners: set[str] = field(default_factory=set)
+    """The players who have blocks (on disk, or in :attr:`blocks`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BookUpdate:
+    """What a build takes from the book: the players' histories it must work out again."""
+
+    histories: PlayerHistories
+    """``names``: every player with a page; ``entries`` and ``h2h``: those of :attr:`touched`."""
+    touched: frozenset[str]
+    """The players whose files are made in this build (the others stand as listed)."""
+    lines: tuple[PlayerLine, ...]
+    """Every player with a page."""
+    changed_blocks: frozenset[str]
+    """The players whose blocks changed (written back to disk)."""
+
+
+def book_basis(fingerprint: str, registry: PlayerRegistry) -> str:
+    """What the whole book depends on besides the events: the build's fingerprint (code,
+    configuration, templates, date: :func:`~ingest.publish.cache_keys.build_fingerprint`) and ``players.yaml``."""
+    return hashlib.sha256(f"{CACHE_FORMAT}\0{__version__}\0{fingerprint}\0{registry!r}".encode()).hexdigest()
+
+
+def owners(history: EventHistory, registry: PlayerRegistry) -> dict[str, list[Step]]:
+    """An event's steps by the player whose history each adds to (as
+    :func:`~ingest.summary.history.histories_from` counts them: a player who chose not to
+    be named has none)."""
+    out: dict[str, list[Step]] = {}
+    for step in history.steps:
+        pid = step[1]
+        if is_unnamed(pid):
+            continue
+        out.setdefault(registry.canonical(pid), []).append(step)
+    return out
+
+
+def _shows(cid: str, histories: PlayerHistories) -> tuple[str, ...]:
+    now = {e.now[2] for e in histories.entries.get(cid, ()) if e.now is not None and e.now[2]}
+    return tuple(sorted(set(histories.h2h.get(cid, {})) | now))
+
+
+def update_book(
+    book: PlayerBook,
+    events: Sequence[tuple[str, EventHistory]],
+    registry: PlayerRegistry,
+    seasons: Mapping[str, str],
+    load_blocks: Any,
+) -> BookUpdate | None:
+    """Patches ``book`` to ``events`` (each event's key and history); returns what the build
+    must make, or None when a player's blocks cannot be had (``load_blocks(cid)`` gives them
+    or None): the caller starts a new book.
+
+    ``seasons``: each player's season rows' digest (players without rows: absent).
+    """
+    now = dict(events)
+    gone = [k for k in book.events if k not in now]
+    new = [k for k in now if k not in book.events]
+    touched: set[str] = set()
+    changed: set[str] = set()
+
+    def blocks_of(cid: str) -> dict[str, Block] | None:
+        held = book.blocks.get(cid)
+        if held is None:
+            held = load_blocks(cid) if cid in book.owners else {}
+            if held is None:
+                return None
+            book.blocks[cid] = held
+        return held
+
+    for key in gone:
+        for cid in book.events.pop(key):
+            held = blocks_of(cid)
+            if held is None:
+                return None
+            held.pop(key, None)
+            if not held:
+                book.owners.discard(cid)
+            touched.add(cid)
+            changed.add(cid)
+    for key in new:
+        h = now[key]
+        mine = owners(h, registry)
+        for cid, steps in mine.items():
+            held = blocks_of(cid)
+            if held is None:
+                return None
+            held[key] = Block(h.date.isoformat(), h.slug, tuple(steps))
+            book.owners.add(cid)
+            touched.add(cid)
+            changed.add(cid)
+        book.events[key] = tuple(sorted(mine))
+    for cid in set(seasons) | {c for c, s in book.players.items() if s.seasons}:
+        if book.players.get(cid) is None or book.players[cid].seasons != seasons.get(cid, ""):
+            touched.add(cid)
+    # Registered players without events have a page too (histories_from names them).
+    registered = {cid for cid, reg in registry.players.items() if reg.display != "hidden"}
+    touched |= {cid for cid in registered if cid not in book.players}
+    histories = histories_of_players(book, touched, registry, blocks_of)
+    if histories is None:
+        return None
+    renamed = {
+        cid
+        for cid in touched
+        if (cid in histories.names) != (cid in book.players)
+        or (cid in book.players and book.players[cid].line.name != histories.names[cid])
+    }
+    if renamed:
+        more = {cid for cid, s in book.players.items() if cid not in touched and renamed.intersection(s.shows)}
+        if more:
+            touched |= more
+            histories = histories_of_players(book, touched, registry, blocks_of)
+            if histories is None:
+                return None
+    names = {cid: s.line.name for cid, s in book.players.items() if cid not in touched}
+    names.update({cid: histories.names[cid] for cid in touched if cid in histories.names})
+    for cid in touched:
+        if cid not in histories.names:
+            book.players.pop(cid, None)  # no page any more
+    lines = {cid: s.line for cid, s in book.players.items() if cid not in touched}
+    lines.update({cid: player_line(cid, names[cid], histories) for cid in touched if cid in names})
+    return BookUpdate(
+        PlayerHistories(dict(sorted(names.items())), histories.entries, histories.h2h),
+        frozenset(c for c in touched if c in names),
+        tuple(lines[c] for c in sorted(lines)),
+        frozenset(changed),
+    )
+
+
+def histories_of_players(
+    book: PlayerBook, touched: Iterable[str], registry: PlayerRegistry, blocks_of: Any
+) -> PlayerHistories | None:
+    """The histories of the ``touched`` players, from their blocks (one pass over the events
+    they played, in the order :func:`~ingest.summary.history.histories_from` takes them)."""
+    import datetime as dt
+
+    steps: dict[str, list[Step]] = {}
+    when: dict[str, tuple[str, str]] = {}
+    for cid in sorted(touched):
+        held = blocks_of(cid)
+        if held is None:
+            return None
+        for key, block in held.items():
+            steps.setdefault(key, []).extend(block.steps)
+            when[key] = (block.date, block.slug)
+    events = [
+        EventHistory(when[k][1], "", dt.date.fromisoformat(when[k][0]), "", "", "", "", tuple(s))
+        for k, s in steps.items()
+    ]
+    return histories_from(events, registry)
+
+
+def record_made(
+    book: PlayerBook, update: BookUpdate, seasons: Mapping[str, str], listings: Mapping[str, Listing]
+) -> None:
+    """Notes the files made for the touched players (their listing) in the book."""
+    lines = {line.id: line for line in update.lines}
+    for cid in update.touched:
+        book.players[cid] = PlayerState(
+            lines[cid], _shows(cid, update.histories), seasons.get(cid, ""), listings.get(cid, ())
+        )
+
+
+# -- on disk ------------------------------------------------------------------------------------
+
+
+def _book_key(store: EventStore) -> str:
+    return "player-book:" + store.fingerprint
+
+
+def _blocks_path(store: EventStore, cid: str) -> str:
+    assert store.folder is not None
+    name = hashlib.sha256(cid.encode()).hexdigest()[:32]
+    return os.path.join(store.folder.parent, BLOCKS_FOLDER, f"{name}.json")
+
+
+def _blocks_key(basis: str, cid: str) -> str:
+    return f"player-blocks:{basis}:{cid}"
+
+
+def load_book(store: EventStore, basis: str) -> PlayerBook | None:
+    """The book the last build kept, if made for ``basis`` and signed with the store's key."""
+    if store.folder is None:
+        return None
+    payload = store.read_signed(store.folder.parent / BOOK_FILE, _book_key(store))
+    if payload is None:
+        return None
+    try:
+        obj = json.loads(payload)
+        if obj["format"] != CACHE_FORMAT or obj["basis"] != basis:
+            return None
+        book = PlayerBook(basis)
+        for key, cids in obj["events"].items():
+            book.events[text_of(key)] = tuple(text_of(c) for c in cids)
+            book.owners.update(book.events[text_of(key)])
+        for cid, (name, events, decks, shows, seasons, listing) in obj["players"].items():
+            cid = text_of(cid)
+            line = PlayerLine(cid, text_of(name), _count(events), tuple(text_of(d) for d in decks))
+            book.players[cid] = PlayerState(
+                line,
+                tuple(text_of(s) for s in shows),
+                text_of(seasons),
+                tuple((text_of(p), text_of(d)) for p, d in listing),
+            )
+        return book
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        return None
+
+
+def _count(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        raise TypeError("not a count")
+    return v
+
+
+def load_blocks(store: EventStore, basis: str, cid: str) -> dict[str, Block] | None:
+    """One player's blocks as kept, if they check; None otherwise."""
+    if store.folder is None:
+        return None
+    from pathlib import Path
+
+    payload = store.read_signed(Path(_blocks_path(store, cid)), _blocks_key(basis, cid))
+    if payload is None:
+        return None
+    try:
+        obj = json.loads(payload)
+        if obj["cid"] != cid:
+            return None
+        out: dict[str, Block] = {}
+        for key, (date, slug, steps) in obj["blocks"].items():
+            decoded = steps_from_json(steps["common"], steps["steps"])
+            out[text_of(key)] = Block(text_of(date), text_of(slug), decoded, steps)
+        return out
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
+        return None
+
+
+def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()) -> None:
+    """Keeps the book's index and the blocks of ``blocks`` (the players whose blocks changed);
+    the files of players in ``gone`` go. A failure to write costs the next build a new book."""
+    if store.folder is None:
+        return
+    from pathlib import Path
+
+    folder = store.folder.parent
+    try:
+        os.makedirs(folder / BLOCKS_FOLDER, exist_ok=True)
+        for cid in sorted(blocks):
+            held = book.blocks.get(cid, {})
+            if not held:
+                with contextlib.suppress(OSError):
+                    os.unlink(_blocks_path(store, cid))
+                continue
+            payload = json.dumps(
+                {
+                    "cid": cid,
+                    "blocks": {
+                        k: [b.date, b.slug, b.kept if b.kept is not None else steps_to_json(b.steps)]
+                        for k, b in sorted(held.items())
+                    },
+                },
+                ensure_ascii=False,
+                separators=(",", ":"),
+            ).encode()
+            write_atomically(Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload))
+        for cid in gone:
+            with contextlib.suppress(OSError):
+                os.unlink(_blocks_path(store, cid))
+        payload = json.dumps(
+            {
+                "format": CACHE_FORMAT,
+                "fingerprint": store.fingerprint,
+                "basis": book.basis,
+                "events": {k: list(v) for k, v in sorted(book.events.items())},
+                "players": {
+                    cid: [
+                        s.line.name,
+                        s.line.events,
+                        list(s.line.decks),
+                        list(s.shows),
+                        s.seasons,
+                        [list(x) for x in s.listing],
+                    ]
+                    for cid, s in sorted(book.players.items())
+                },
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).encode()
+        write_atomically(folder / BOOK_FILE, store.signed(_book_key(store), payload))
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / BOOK_FILE)
