@@ -269,6 +269,19 @@ def _blocks_key(basis: str, cid: str) -> str:
     return f"player-blocks:{basis}:{cid}"
 
 
+def book_on_disk(store: EventStore) -> bool:
+    """Whether the build cache still holds a book (a book the process holds is one the cache
+    held: once ``build/`` is removed its players' blocks are gone with it)."""
+    return store.folder is not None and (store.folder.parent / BOOK_FILE).is_file()
+
+
+def forget_book(store: EventStore) -> None:
+    """Removes the kept book, so that the next build makes a new one."""
+    if store.folder is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(store.folder.parent / BOOK_FILE)
+
+
 def load_book(store: EventStore, basis: str) -> PlayerBook | None:
     """The book the last build kept, if made for ``basis`` and signed with the store's key."""
     if store.folder is None:

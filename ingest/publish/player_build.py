@@ -23,6 +23,8 @@ from ingest.publish.player_book import (
     Listing,
     PlayerBook,
     book_basis,
+    book_on_disk,
+    forget_book,
     histories_of_players,
     load_blocks,
     load_book,
@@ -105,10 +107,13 @@ class BookedPlayers:
     def _histories(self, cid: str) -> PlayerHistories:
         def blocks_of(c: str) -> object:
             held = self.book.blocks.get(c)
+            if held is None and c not in self.book.owners:
+                held = {}  # a registered player without events: no blocks were kept
             if held is None:
                 held = load_blocks(self.store, self.book.basis, c)
                 self.blocks_read.append(c)
-                if held is None:
+                if held is None:  # changed or removed since it was kept: the next build makes a new book
+                    forget_book(self.store)
                     raise IngestError(f"players/{c}: its build cache record cannot be read back; build again")
                 self.book.blocks[c] = held
             return held
@@ -142,7 +147,7 @@ def prepare(
         read.append(cid)
         return load_blocks(store, basis, cid)
 
-    book = kept if kept is not None and kept.basis == basis else None
+    book = kept if kept is not None and kept.basis == basis and book_on_disk(store) else None
     if book is None:
         book = load_book(store, basis) or PlayerBook(basis)
     update = update_book(book, events, registry, seasons, blocks)

@@ -97,6 +97,25 @@ def test_a_tampered_or_foreign_book_is_not_used(tmp_path: Path) -> None:
     assert _differences(_tree(root), _clean(root, tmp_path)) == []
 
 
+def test_a_removed_build_folder_makes_again_a_registered_player_without_events(tmp_path: Path) -> None:
+    """A player players.yaml registers who has played no event has a page but no record of
+    events: once build/ is gone, a build after a change makes that page again from nothing."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    registry = root / "players.yaml"
+    registry.write_text(
+        registry.read_text(encoding="utf-8") + "  - {id: nadia-newcomer, name: Nadia Newcomer}\n", encoding="utf-8"
+    )
+    _build(root, home)
+    assert (root / "build" / "docs" / "players" / "nadia-newcomer.md").is_file()
+    shutil.rmtree(root / "build")
+    modern = next((root / "events").rglob(f"{MODERN}.yaml"))
+    modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
+    _build(root, home)
+    assert (root / "build" / "docs" / "players" / "nadia-newcomer.md").is_file()
+    assert _differences(_tree(root), _clean(root, tmp_path)) == []
+
+
 EDITS = ("result", "add-player", "rename", "hide", "delete-event", "add-event", "event-rename")
 
 
