@@ -55,8 +55,8 @@ def publish(ctx: click.Context, target: object, endpoint_url: str | None, dry_ru
       scorekeeper publish s3://results --endpoint-url https://ACCOUNT.r2.cloudflarestorage.com
     """
     from ingest.cli.progress import TerminalProgress
+    from ingest.publish.build_lock import build_lock
     from ingest.publish.object_store import StoreTarget
-    from ingest.publish.run import build_lock
     from ingest.publish.s3_upload import publish_site
 
     assert isinstance(target, StoreTarget)

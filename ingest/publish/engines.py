@@ -213,7 +213,7 @@ def run_zensical(project: Project, docs: Path, site: Path, *, strict: bool) -> l
     docs and site folders must be inside it; its cache goes into ``.cache`` there. So the
     configuration (``mkdocs.yml`` as checked: :func:`~ingest.publish.engine_config.zensical_config`)
     is written into the build folder, under a name of this build's own, and Zensical's cache
-    is ``build/.cache`` (builds of a project run one at a time, see :func:`build_lock`).
+    is ``build/.cache`` (builds of a project run one at a time, see :func:`ingest.publish.build_lock.build_lock`).
     Nothing is written outside the build folder.
     """
     from ingest.publish.engine_config import zensical_config

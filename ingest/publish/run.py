@@ -25,7 +25,7 @@ import contextlib
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +40,7 @@ from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_files import load_record, save_record
+from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache import (
     CacheCheck,
@@ -141,40 +142,6 @@ class BuildMemory:
         self.last_good: dict[str, CachedEvent] = {}
         """Each event file's last version made without errors, by path (the site keeps its
         pages while the file has errors: :mod:`ingest.publish.build_outcome`)."""
-
-
-BUILD_LOCK = ".build.lock"
-"""The lock file in ``build/`` that one build at a time holds (``serve`` and the CLI alike)."""
-
-BUILD_LOCK_TIMEOUT = 600.0
-"""Seconds a build waits for another one to finish."""
-
-
-@contextlib.contextmanager
-def build_lock(project: Project, progress: Progress = _no_progress) -> Iterator[None]:
-    """Holds the project's build lock: two builds at once never touch each other's files.
-
-    The lock is an operating-system lock (``filelock``), released however the process
-    ends. Raises IngestError when another build holds it for :data:`BUILD_LOCK_TIMEOUT`.
-    """
-    from filelock import FileLock, Timeout
-
-    project.build_dir.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(project.build_dir / BUILD_LOCK, thread_local=False, is_singleton=False)
-    try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        progress("waiting for another build of this project", 0, 1)
-        try:
-            lock.acquire(timeout=BUILD_LOCK_TIMEOUT)
-        except Timeout:
-            raise IngestError(
-                f"another build of this project has been running for {BUILD_LOCK_TIMEOUT:g} s; nothing was written"
-            ) from None
-    try:
-        yield
-    finally:
-        lock.release()
 
 
 def build_site(

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from ingest.edit.locking import lock_path
-from ingest.publish.run import BUILD_LOCK
+from ingest.publish.build_lock import BUILD_LOCK
 from tests.site_helpers import TODAY, make_project
 
 HOLD = """
