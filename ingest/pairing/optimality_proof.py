@@ -25,9 +25,9 @@ from collections.abc import Callable, Sequence
 import rustworkx as rx
 
 from .costs import Floats
-from .float_bound import LongFloat, Tail, Window, float_lower_bound
+from .float_bound import LongFloat, Window, float_lower_bound
 from .matching_weights import UnitProblem
-from .tail_regions import region_tail
+from .tail_regions import RegionPricing
 
 WINDOW_LIMIT = 64
 """Runs of groups with at most this many players get an exact rematch check."""
@@ -168,29 +168,30 @@ class LowerBounds:
         if top < 0 and bottom == k:  # no tail regions: the bound without them
             return self.bound("whole-gaps", limit, self._whole_gap_bound) if whole else self._rematch_bound(limit)
         points = self.problem.points
-        head: Tail | None = None
+        head: RegionPricing | None = None
         if top >= 0:
             region = list(zip(nonempty[: top + 1], pools[: top + 1], strict=True))
             anchor = ladder.values[nonempty[top + 1]]
-            head = region_tail(region, anchor, limit[0], points, met, ladder, at_top=True, by_group=whole)
-        tail: Tail | None = None
+            head = RegionPricing(region, anchor, limit[0], points, met, ladder, at_top=True)
+        tail: RegionPricing | None = None
         if bottom < k:
             region = list(zip(nonempty[bottom:], pools[bottom:], strict=True))
             anchor = ladder.values[nonempty[bottom]]
-            tail = region_tail(region, anchor, limit[0], points, met, ladder, at_top=False, by_group=whole)
+            tail = RegionPricing(region, anchor, limit[0], points, met, ladder, at_top=False)
         upper = nonempty[top] if top >= 0 else -1
         lower = nonempty[bottom] if bottom < k else len(ladder.values)
         windows = [w for w in self._windows() if upper < w.first and w.last < lower]
         passing, long_floats = self._forced()
         passing = {g: n for g, n in passing.items() if upper < g < lower}
+        named = len(ladder.values) if whole else 0  # every group the ways allow, or none
         return float_lower_bound(
             ladder,
             self.counts,
             windows,
             passing,
             long_floats,
-            top=head,
-            bottom=tail,
+            top=None if head is None else head.tail(named),
+            bottom=None if tail is None else tail.tail(named),
             limit=limit,
             ages=len(ladder.values) if whole else None,
         )

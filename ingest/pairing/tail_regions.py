@@ -5,71 +5,174 @@ groups by a small matching, for each way floats may cross the region's edge: by 
 groups the floats leave (at the top) or enter (at the bottom), so that the bound follows
 each float from its own group, as a late round's fewest floats can take a player at the
 top of the standings a dozen groups down (the region's edge alone prices it as if it
-started there). When the ways are too many, only their count is priced, from the edge.
+started there). When the ways are too many, the groups nearest the edge are named by it
+(:meth:`RegionPricing.tail`); with all of them named by it, only the floats' count is priced.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import rustworkx as rx
 
 from .costs import FloatLadder, Floats
 from .float_constraints import Crossings, Tail
 
-__all__ = ["CROSSINGS_LIMIT", "level_units", "region_cost", "region_tail"]
+__all__ = ["CROSSINGS_LIMIT", "RegionPricing", "level_units"]
 
 CROSSINGS_LIMIT = 4096
 """Most ways (the groups the floats leave or enter) a tail region is priced for one by one."""
 
+Leaving = tuple[frozenset[int], ...]
+"""One entry per player leaving a region: the point totals it may have."""
 
-def region_tail(
-    pools: Sequence[tuple[int, Sequence[int]]],
-    anchor: int,
-    most: int,
-    points: Sequence[int],
-    met: Sequence[frozenset[int]],
-    ladder: FloatLadder,
-    *,
-    at_top: bool,
-    by_group: bool,
-) -> Tail:
-    """A tail region's cost for each way at most ``most`` floats may cross its edge.
+
+class RegionPricing:
+    """A tail region's exact matchings: its players' pairs weighed once, each way of leaving
+    the region matched once (:meth:`cost`), for every naming of its groups (:meth:`tail`).
 
     Args:
         pools: the region's groups from the top, each as (ladder index, its players to pair).
-        anchor: points of the group the floats are priced to (:func:`region_cost`).
+        anchor: points of the group the floats are priced to: the first group below the
+            region at the top, the region's own first group at the bottom.
         most: the most floats crossing the edge that matter (each is a floated pair).
         points, met, ladder: the unit's players.
         at_top: the region is the top of the standings (floats leave it downwards and
             count as floated pairs here), else the bottom (floats enter it).
-        by_group: price each choice of the groups the floats leave or enter (up to
-            :data:`CROSSINGS_LIMIT` choices, the groups nearest the edge named by the
-            edge group when there are more); otherwise only their count, each float
-            named by the edge group.
-
-    Ways that cost more than another way of as many floats, each of them no nearer the
-    edge, are left out: the bound is never lower for them.
     """
-    outward = list(reversed(pools)) if at_top else list(pools)  # from the edge outwards
-    edge = outward[0][0]
-    region = [v for _, pool in pools for v in pool]
-    most = min(most, len(region))
-    # The groups nearest the edge are named by it (their floats followed from the edge) until
-    # the ways are few enough; with them all named by it, only the count is left.
-    merged = 1 if by_group else len(outward)
-    while (counts := _crossing_counts(_sizes(outward, merged), most, len(region) % 2, merged < len(outward))) is None:
-        merged += 1
-    near = frozenset(ladder.values[g] for g, _ in outward[:merged])
-    named = [(edge, near)] + [(g, frozenset((ladder.values[g],))) for g, _ in outward[merged:]]
-    found: dict[Crossings, Floats] = {}
-    for vector in counts:
-        key = tuple(sorted(g for (g, _), m in zip(named, vector, strict=True) for _ in range(m)))
-        leaving = [allowed for (_, allowed), m in zip(named, vector, strict=True) for _ in range(m)]
-        cost = region_cost(region, anchor, leaving, points, met, ladder, exits_float=at_top)
-        if cost is not None:
-            found[key] = cost
-    return Tail(edge, _undominated(found, edge))
+
+    def __init__(
+        self,
+        pools: Sequence[tuple[int, Sequence[int]]],
+        anchor: int,
+        most: int,
+        points: Sequence[int],
+        met: Sequence[frozenset[int]],
+        ladder: FloatLadder,
+        *,
+        at_top: bool,
+    ) -> None:
+        self.outward = list(reversed(pools)) if at_top else list(pools)
+        """The region's groups from the edge outwards."""
+        self.ladder = ladder
+        region = [v for _, pool in pools for v in pool]
+        self.size = len(region)
+        self.most = min(most, len(region))
+        pair_cost = ladder.pair_cost
+        self.pairs: dict[tuple[int, int], Floats] = {}
+        """(i, j) with i < j, positions in the region -> the float levels of that pair."""
+        for i, u in enumerate(region):
+            for j in range(i + 1, len(region)):
+                if region[j] not in met[u]:
+                    self.pairs[(i, j)] = pair_cost(points[u], points[region[j]])
+        exits = 1 if at_top else 0
+        self.leave: list[Floats] = []
+        """Per position, what leaving the region costs that player: its float to ``anchor``."""
+        self.by_points: dict[int, list[int]] = {}
+        """Point total -> the positions of the region's players with it."""
+        for i, u in enumerate(region):
+            _, steps, squares, height = pair_cost(points[u], anchor)
+            self.leave.append((exits, steps, squares, height))
+            self.by_points.setdefault(points[u], []).append(i)
+        every = [*self.pairs.values(), *self.leave]
+        self.units = level_units((self.size + self.most) // 2 + 1, every) if every else [1, 1, 1, 1]
+        self.base = self.units[0] * (max((c[0] for c in every), default=0) + 1)
+        self.graph = rx.PyGraph(multigraph=False)
+        self.graph.add_nodes_from(range(self.size))
+        self.graph.add_edges_from([(i, j, self._weight(c)) for (i, j), c in self.pairs.items()])
+        self.leave_weights = [self._weight(c) for c in self.leave]
+        self._priced: dict[Leaving, Floats | None] = {}
+        self._named: dict[int, tuple[int, list[tuple[int, ...]]]] = {}
+
+    def _weight(self, cost: Floats) -> int:
+        return self.base - sum(u * level for u, level in zip(self.units, cost, strict=True))
+
+    def tail(self, named: int) -> Tail:
+        """The region's cost for each way at most ``most`` floats may cross its edge.
+
+        The ``named`` groups farthest from the edge (fewer when the ways would be more than
+        :data:`CROSSINGS_LIMIT`) are named on their own, their floats followed from their
+        own group; the floats of the others are named by the edge group, which keeps the
+        bound lower, never higher (:class:`~ingest.pairing.float_constraints.Tail`). With
+        ``named`` 0, only the floats' count is priced.
+
+        Ways that cost more than another way of as many floats, each of them no nearer the
+        edge, are left out: the bound is never lower for them.
+        """
+        outward, ladder = self.outward, self.ladder
+        edge = outward[0][0]
+        merged, counts = self._ways(named)
+        near = frozenset(ladder.values[g] for g, _ in outward[:merged])
+        named_groups = [(edge, near)] + [(g, frozenset((ladder.values[g],))) for g, _ in outward[merged:]]
+        found: dict[Crossings, Floats] = {}
+        for vector in counts:
+            key = tuple(sorted(g for (g, _), m in zip(named_groups, vector, strict=True) for _ in range(m)))
+            leaving = tuple(allowed for (_, allowed), m in zip(named_groups, vector, strict=True) for _ in range(m))
+            cost = self.cost(leaving)
+            if cost is not None:
+                found[key] = cost
+        return Tail(edge, _undominated(found, edge))
+
+    def _ways(self, named: int) -> tuple[int, list[tuple[int, ...]]]:
+        """How many groups nearest the edge are named by it (all but ``named``, and more
+        while the ways are more than :data:`CROSSINGS_LIMIT`), and the ways: how many
+        floats cross the edge from each group named, the edge's first."""
+        groups = len(self.outward)
+        fewest = max(1, groups - named)
+        if fewest not in self._named:
+            merged = fewest
+            while (
+                counts := _crossing_counts(_sizes(self.outward, merged), self.most, self.size % 2, merged < groups)
+            ) is None:
+                merged += 1
+            self._named[fewest] = (merged, counts)
+        return self._named[fewest]
+
+    def cost(self, leaving: Leaving) -> Floats | None:
+        """Exact float levels of pairing the region with one player leaving it for each
+        entry of ``leaving``, a player with one of the entry's point totals.
+
+        A player leaving pays the float from its group to the group with ``anchor``
+        points, and counts as a floated pair only at the top. None if no rematch-free
+        pairing of that shape exists.
+
+        Raises:
+            ValueError: more players leave than ``most``.
+        """
+        if len(leaving) > self.most:
+            raise ValueError(f"{len(leaving)} players leave the region, at most {self.most} may")
+        if leaving in self._priced:
+            return self._priced[leaving]
+        found = self._priced[leaving] = self._match(leaving)
+        return found
+
+    def _match(self, leaving: Leaving) -> Floats | None:
+        size = self.size + len(leaving)
+        if size % 2:
+            return None
+        if size == 0:
+            return (0, 0, 0, 0)
+        graph = self.graph.copy()
+        graph.add_nodes_from(range(len(leaving)))
+        weights = self.leave_weights
+        graph.add_edges_from(
+            [
+                (i, self.size + e, weights[i])
+                for e, allowed in enumerate(leaving)
+                for value in sorted(allowed)
+                for i in self.by_points.get(value, ())
+            ]
+        )
+        matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        if 2 * len(matching) != size:
+            return None
+        total = [0, 0, 0, 0]
+        for a, b in matching:
+            i, j = min(a, b), max(a, b)
+            c = self.leave[i] if j >= self.size else self.pairs[(i, j)]
+            for level in range(4):
+                total[level] += c[level]
+        return (total[0], total[1], total[2], total[3])
 
 
 def _sizes(outward: Sequence[tuple[int, Sequence[int]]], merged: int) -> list[int]:
@@ -94,71 +197,26 @@ def _crossing_counts(sizes: Sequence[int], most: int, parity: int, capped: bool)
 
 def _undominated(costs: Mapping[Crossings, Floats], edge: int) -> dict[Crossings, Floats]:
     """The ways not beaten by another of as many floats that costs no more and whose floats
-    are each (in order of distance) no farther from the edge: two different ways of one
-    region never have the same distances, so no two ways beat each other."""
-    far = {key: sorted(abs(g - edge) for g in key) for key in costs}
-    return {
-        key: cost
-        for key, cost in costs.items()
-        if not any(
-            other != key
-            and len(other) == len(key)
-            and rival <= cost
-            and all(a <= b for a, b in zip(far[other], far[key], strict=True))
-            for other, rival in costs.items()
-        )
-    }
+    are each (in order of distance) no farther from the edge.
 
-
-def region_cost(
-    region: Sequence[int],
-    anchor: int,
-    leaving: Sequence[Collection[int]],
-    points: Sequence[int],
-    met: Sequence[frozenset[int]],
-    ladder: FloatLadder,
-    *,
-    exits_float: bool,
-) -> Floats | None:
-    """Exact float levels of pairing ``region`` with one player leaving it for each entry of
-    ``leaving``, a player with one of the entry's point totals.
-
-    A player leaving pays the float from its group to the group with ``anchor``
-    points (the first group outside the region, or the region's own first group at
-    the bottom), and counts as a floated pair only if ``exits_float``. Returns None
-    if no rematch-free pairing of that shape exists.
+    Two different ways of one region never have the same distances, so no two ways beat
+    each other, and a way that beats another comes before it in the order of (cost,
+    distances): each way is checked against the unbeaten ways before it only (one that
+    beats it beaten in turn, the way that beats that one beats it too).
     """
-    size = len(region) + len(leaving)
-    if size % 2:
-        return None
-    edges: list[tuple[int, int, Floats]] = []
-    for i, u in enumerate(region):
-        for j in range(i + 1, len(region)):
-            v = region[j]
-            if v not in met[u]:
-                edges.append((i, j, ladder.pair_cost(points[u], points[v])))
-        _, steps, squares, height = ladder.pair_cost(points[u], anchor)
-        leave = (1 if exits_float else 0, steps, squares, height)
-        edges.extend((i, len(region) + e, leave) for e, allowed in enumerate(leaving) if points[u] in allowed)
-    if not edges:
-        return (0, 0, 0, 0) if size == 0 else None
-    units = level_units(size // 2 + 1, [c for _, _, c in edges])
-    base = units[0] * (max(c[0] for _, _, c in edges) + 1)
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(size))
-    graph.add_edges_from(
-        [(i, j, base - sum(u * level for u, level in zip(units, c, strict=True))) for i, j, c in edges]
-    )
-    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    if 2 * len(matching) != size:
-        return None
-    cost = {(i, j): c for i, j, c in edges}
-    total = [0, 0, 0, 0]
-    for a, b in matching:
-        c = cost[(min(a, b), max(a, b))]
-        for level in range(4):
-            total[level] += c[level]
-    return (total[0], total[1], total[2], total[3])
+    ways: dict[int, list[tuple[Floats, list[int], Crossings]]] = {}
+    for key, cost in costs.items():
+        ways.setdefault(len(key), []).append((cost, sorted(abs(g - edge) for g in key), key))
+    kept: set[Crossings] = set()
+    for same_count in ways.values():
+        same_count.sort()
+        front: list[list[int]] = []
+        for _, far, key in same_count:
+            if any(all(a <= b for a, b in zip(other, far, strict=True)) for other in front):
+                continue
+            front.append(far)
+            kept.add(key)
+    return {key: cost for key, cost in costs.items() if key in kept}
 
 
 def level_units(pairs: int, costs: Sequence[Floats]) -> list[int]:
