@@ -27,7 +27,7 @@ import rustworkx as rx
 from .costs import Floats
 from .float_bound import LongFloat, Window, float_lower_bound
 from .matching_weights import UnitProblem
-from .tail_regions import RegionPricing
+from .tail_regions import RegionPricing, naming_levels
 
 WINDOW_LIMIT = 64
 """Runs of groups with at most this many players get an exact rematch check."""
@@ -159,7 +159,14 @@ class LowerBounds:
         return self._tails(limit, whole=True)
 
     def _tails(self, limit: Floats, *, whole: bool) -> Floats | None:
-        """The ``tails`` bound, with the floats crossing the regions' edges followed ``whole`` or not."""
+        """The ``tails`` bound, with the floats crossing the regions' edges followed ``whole`` or not.
+
+        Followed whole, the regions name on their own first the few groups farthest from
+        their edges, then more (:func:`~ingest.pairing.tail_regions.naming_levels`), until
+        the bound meets ``limit`` or every group the ways allow is named: each naming gives
+        a lower bound (a float named by the edge is followed from there, never priced more
+        than it costs), and the finer ones price many more ways.
+        """
         ladder, met = self.problem.ladder, self.problem.met
         nonempty = [g for g, c in enumerate(self.counts) if c > 0]
         pools = [[v for v in self.members[g] if v != self.first_bye] for g in nonempty]
@@ -183,18 +190,22 @@ class LowerBounds:
         windows = [w for w in self._windows() if upper < w.first and w.last < lower]
         passing, long_floats = self._forced()
         passing = {g: n for g, n in passing.items() if upper < g < lower}
-        named = len(ladder.values) if whole else 0  # every group the ways allow, or none
-        return float_lower_bound(
-            ladder,
-            self.counts,
-            windows,
-            passing,
-            long_floats,
-            top=None if head is None else head.tail(named),
-            bottom=None if tail is None else tail.tail(named),
-            limit=limit,
-            ages=len(ladder.values) if whole else None,
-        )
+        found: Floats | None = None
+        for named in naming_levels([r for r in (head, tail) if r is not None]) if whole else [0]:
+            found = float_lower_bound(
+                ladder,
+                self.counts,
+                windows,
+                passing,
+                long_floats,
+                top=None if head is None else head.tail(named),
+                bottom=None if tail is None else tail.tail(named),
+                limit=limit,
+                ages=len(ladder.values) if whole else None,
+            )
+            if found == limit:
+                break
+        return found
 
     def _sizes(self) -> list[int]:
         """Players to pair in each non-empty group, from the top."""

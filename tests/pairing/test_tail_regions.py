@@ -1,18 +1,26 @@
 """The tail regions of the ``tails`` bounds (ingest.pairing.tail_regions): each way of leaving a
-region priced exactly, the ways another beats left out."""
+region priced exactly, the ways another beats left out, the farthest groups named first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import tail_regions
+from ingest.pairing import optimality_proof, tail_regions
 from ingest.pairing.costs import FloatLadder, Floats
 from ingest.pairing.float_constraints import Crossings
-from ingest.pairing.tail_regions import RegionPricing
+from ingest.pairing.matching import solve_unit
+from ingest.pairing.matching_weights import UnitProblem
+from ingest.pairing.optimality_proof import LowerBounds
+from ingest.pairing.swiss import Entrant, pair_swiss
+from ingest.pairing.tail_regions import Leaving, RegionPricing
+
+from .test_costs import UNITS, _optimum, late_draw_heavy_units
 
 Region = tuple[list[int], list[int], set[frozenset[int]], list[frozenset[int]], bool]
 """The ladder's point totals, the players' points, who met whom, the ways out, at the top or not."""
@@ -133,3 +141,151 @@ def test_more_players_leaving_than_the_floats_that_matter_is_refused() -> None:
     assert pricing.cost((frozenset({6}),)) is None  # one of two players leaving: the other is alone
     with pytest.raises(ValueError, match="2 players leave the region, at most 1"):
         pricing.cost((frozenset({6}), frozenset({6})))
+
+
+# ---------------------------------------------------------------------------
+# Naming the farthest groups first
+
+
+def _unit_bounds(points: list[int], met: set[frozenset[int]], bye: int | None) -> LowerBounds:
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    problem = UnitProblem(points, list(range(n)), neighbours)
+    members: list[list[int]] = [[] for _ in problem.ladder.values]
+    for node, g in enumerate(problem.groups):
+        members[g].append(node)
+    return LowerBounds(problem, members, bye)
+
+
+def _finest_only(regions: Sequence[RegionPricing]) -> list[int]:
+    """The naming before the bound went naming by naming: every group the ways allow."""
+    return [max((region.named_most() for region in regions), default=0)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(UNITS, st.integers(1, 6), st.integers(0, 5), st.sampled_from([0, 3, 256]))
+def test_whole_tails_at_every_naming_is_a_lower_bound(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, named: int, crossings: int
+) -> None:
+    """However many groups of the tail regions are named on their own (the others by their
+    edge), the whole-tails bound never exceeds the optimum over every pairing."""
+    points, met = unit
+    bye = 0 if len(points) % 2 else None  # first in the bye order
+    best_floats = _optimum(points, met, bye)
+    if best_floats is None:
+        return
+    with (
+        mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit),
+        mock.patch.object(tail_regions, "CROSSINGS_LIMIT", crossings),
+        mock.patch.object(optimality_proof, "naming_levels", return_value=[named]),
+    ):
+        found = _unit_bounds(points, met, bye)._whole_tail_bound(best_floats)
+    assert found is not None and found <= best_floats
+
+
+@settings(max_examples=100, deadline=None)
+@given(late_draw_heavy_units(), st.integers(1, 12), st.sampled_from([0, 16, 512]))
+def test_naming_by_naming_proves_what_the_finest_naming_proves(
+    unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, first_ways: int
+) -> None:
+    """With the complete graph's optimum as the candidate, the bounds computed naming by
+    naming prove it exactly when the finest naming alone does, and with the same bound."""
+    points, met = unit
+    n = len(points)
+    neighbours = [frozenset(j for j in range(n) if frozenset((i, j)) in met) for i in range(n)]
+    optimum = solve_unit(points, list(range(n)), neighbours)  # at most 64 players: the complete graph
+    if optimum.cost.rematches:
+        return  # the bounds speak of rematch-free pairings
+    floats = optimum.cost.floats
+    with (
+        mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit),
+        mock.patch.object(tail_regions, "FIRST_WAYS", first_ways),
+    ):
+        levels = _unit_bounds(points, met, optimum.bye)
+        stepwise = (levels.proof_for(floats), levels._whole_tail_bound(floats))
+        with mock.patch.object(optimality_proof, "naming_levels", _finest_only):
+            finest = _unit_bounds(points, met, optimum.bye)
+            assert (finest.proof_for(floats), finest._whole_tail_bound(floats)) == stepwise
+
+
+class _Region:
+    """A stand-in for a region: its finest naming and its ways per naming."""
+
+    def __init__(self, ways: Sequence[int]) -> None:
+        self.counts = ways
+
+    def named_most(self) -> int:
+        return len(self.counts) - 1
+
+    def ways(self, named: int) -> int:
+        return self.counts[min(named, len(self.counts) - 1)]
+
+
+@pytest.mark.parametrize(
+    ("ways", "levels"),
+    [
+        ([[9, 17, 62, 120, 336, 1750]], [4, 5]),  # round 27's top region alone
+        ([[9, 17, 62, 120, 336, 1750], [8, 23, 101, 360, 1710, 1710]], [3, 4, 5]),  # both: 480 ways at 3
+        ([[2, 600, 700, 5000]], [1, 2, 3]),  # already above at 1: one group more each time
+        ([[4]], [0]),  # one group: only the count
+        ([[3, 5], [1]], [1]),
+    ],
+)
+def test_namings_tried(ways: list[list[int]], levels: list[int]) -> None:
+    regions = [_Region(w) for w in ways]
+    assert tail_regions.naming_levels(regions) == levels  # type: ignore[arg-type]
+
+
+def _draw_heavy_event(seed: int, players: int, rounds: int) -> list[Entrant]:
+    """The entrants of the last of ``rounds`` rounds of a seeded draw-heavy event (a fifth of
+    the matches drawn, 2% of the players dropping after each round), paired by the engine."""
+    rng = random.Random(seed)
+    ids = [f"p{i:03d}" for i in range(players)]
+    tie = {i: rng.random() for i in ids}
+    points = dict.fromkeys(ids, 0)
+    byes = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    active = list(ids)
+    for number in range(1, rounds + 1):
+        order = sorted(active, key=lambda i: (-points[i], tie[i]))
+        entrants = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
+        if number == rounds:
+            return entrants
+        result = pair_swiss(entrants, seed=seed, round_number=number)
+        for t in result.tables:
+            met[t.player1].add(t.player2)
+            met[t.player2].add(t.player1)
+            x = rng.random()
+            if x < 0.2:
+                points[t.player1] += 1
+                points[t.player2] += 1
+            else:
+                points[t.player1 if x < 0.6 else t.player2] += 3
+        for bye in result.byes:
+            points[bye.player] += 3
+            byes[bye.player] += 1
+        active = [i for i in active if rng.random() >= 0.02]
+    raise AssertionError("no rounds")
+
+
+def test_a_late_draw_heavy_round_is_proved_from_its_farthest_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 17 of a 200-player event with a fifth of its matches drawn (144 players, 29 point
+    groups): whole-tails proves the sparse graph's pairing with an eighth of the matchings of its
+    tail regions that naming every group takes, and pairs the round as that did."""
+    entrants = _draw_heavy_event(2, 200, 17)
+    matched: list[Leaving] = []
+    inner = RegionPricing._match
+
+    def counted(self: RegionPricing, leaving: Leaving) -> Floats | None:
+        matched.append(leaving)
+        return inner(self, leaving)
+
+    monkeypatch.setattr(RegionPricing, "_match", counted)
+    stepwise = pair_swiss(entrants, seed=2, round_number=17)
+    assert (stepwise.pods[0].method, stepwise.pods[0].proof) == ("sparse", "whole-tails")
+    few = len(matched)
+    matched.clear()
+    monkeypatch.setattr(optimality_proof, "naming_levels", _finest_only)
+    finest = pair_swiss(entrants, seed=2, round_number=17)
+    assert (finest.tables, finest.byes, finest.pods) == (stepwise.tables, stepwise.byes, stepwise.pods)
+    assert 8 * few < len(matched)
