@@ -23,8 +23,9 @@ proof (CPU in the lower bounds that prove a sparse result optimal), method and p
 was proved against it: floated pairs), steps (float steps), sq (total squared
 point gap), 2nd (pairing byes to a player with more byes than someone who
 played: a repeated bye), bvb (tables where both players have had a bye), x0
-(X-0 players paired with 0-X players). Budgets (DESIGN §8): 2,048 players
-<= 1 s and 512 players <= 0.2 s per round (median).
+(X-0 players paired with 0-X players). Below the rounds: the slowest round's CPU
+against round 1's (paired at random) and the median round's. Budgets (DESIGN §8): 2,048
+players <= 1 s and 512 players <= 0.2 s per round (median).
 """
 
 from __future__ import annotations
@@ -198,6 +199,14 @@ def report(players: int, stats: list[RoundStats], show: set[int] | None = None) 
         f" max {max(wall):.4f} s wall, {max(cpu):.4f} s CPU; all rounds {sum(s['cpu'] for s in stats):.2f} s CPU,"
         f" of which matching {sum(s['match'] for s in stats):.2f} s"
         f" and proof {sum(s['proof_cpu'] for s in stats):.2f} s"
+    )
+    slowest = max(stats, key=lambda s: s["cpu"])
+    first = stats[0]["cpu"]
+    against_first = f"{slowest['cpu'] / first:.0f}x round 1's {first:.4f} s ({stats[0]['method']})" if first else "-"
+    print(
+        f" slowest round {slowest['round']}: {slowest['cpu']:.4f} s CPU (matching {slowest['match']:.4f} s,"
+        f" proof {slowest['proof_cpu']:.4f} s), {against_first},"
+        f" {slowest['cpu'] / statistics.median(cpu):.1f}x the median round 2+"
     )
     methods = Counter(f"{s['method']}/{s['proof']}" for s in stats[1:])
     print(
