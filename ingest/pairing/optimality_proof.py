@@ -190,16 +190,18 @@ class LowerBounds:
         windows = [w for w in self._windows() if upper < w.first and w.last < lower]
         passing, long_floats = self._forced()
         passing = {g: n for g, n in passing.items() if upper < g < lower}
+        regions = {side: region for side, region in (("top", head), ("bottom", tail)) if region is not None}
         found: Floats | None = None
-        for named in naming_levels([r for r in (head, tail) if r is not None]) if whole else [0]:
+        for naming in naming_levels(list(regions.values())) if whole else [[0] * len(regions)]:
+            tails = {side: region.tail(n) for (side, region), n in zip(regions.items(), naming, strict=True)}
             found = float_lower_bound(
                 ladder,
                 self.counts,
                 windows,
                 passing,
                 long_floats,
-                top=None if head is None else head.tail(named),
-                bottom=None if tail is None else tail.tail(named),
+                top=tails.get("top"),
+                bottom=tails.get("bottom"),
                 limit=limit,
                 ages=len(ladder.values) if whole else None,
             )

@@ -190,32 +190,29 @@ class RegionPricing:
         return (total[0], total[1], total[2], total[3])
 
 
-def naming_levels(regions: Sequence[RegionPricing]) -> list[int]:
-    """How many groups of the tail regions :meth:`RegionPricing.tail` names, naming by
-    naming, for a bound computed until one meets its candidate: first the most groups
-    whose ways are at most :data:`FIRST_WAYS`, then each time the most with at most four
-    times the ways of the naming before (at least one group more), up to the finest.
+def naming_levels(regions: Sequence[RegionPricing]) -> list[list[int]]:
+    """How many groups of each tail region :meth:`RegionPricing.tail` names, naming by
+    naming, for a bound computed until one meets its candidate: in each region the most
+    groups whose ways are at most :data:`FIRST_WAYS`, then at most four times as many each
+    time, up to the finest naming.
 
     Late in a draw-heavy event the regions hold many small groups, and the ways multiply
     with them, while the floats whose price decides the bound are the long ones, from the
-    groups farthest from the edge: round 27 of the 2,000-player benchmark event has 3,460
-    ways at the finest naming, and 480 with three groups named, which prove it.
+    groups farthest from the edge, often in one region only: round 27 of the 2,000-player
+    benchmark event has 3,460 ways at the finest naming, and 696 with four groups named at
+    the top and three at the bottom, which prove it.
     """
-    finest = max((region.named_most() for region in regions), default=0)
-    if finest == 0:
-        return [0]
-
-    def ways(named: int) -> int:
-        return sum(region.ways(named) for region in regions)
-
-    levels: list[int] = []
+    finest = [region.named_most() for region in regions]
+    levels: list[list[int]] = []
     budget = FIRST_WAYS
-    while not levels or levels[-1] < finest:
-        named = levels[-1] + 1 if levels else 1
-        while named < finest and ways(named + 1) <= budget:
-            named += 1
-        levels.append(named)
-        budget = 4 * ways(named)
+    while not levels or levels[-1] != finest:
+        level = [
+            max((named for named in range(most + 1) if region.ways(named) <= budget), default=0)
+            for region, most in zip(regions, finest, strict=True)
+        ]
+        if not levels or level != levels[-1]:
+            levels.append(level)
+        budget = 4 * max(budget, 1)
     return levels
 
 
