@@ -26,8 +26,9 @@ CROSSINGS_LIMIT = 4096
 """Most ways (the groups the floats leave or enter) a tail region is priced for one by one."""
 
 FIRST_WAYS = 512
-"""Ways of the tail regions priced at the first naming tried (:func:`naming_levels`): about
-what the bound's programme costs once, so that a bound met there costs little more."""
+"""Ways of each tail region priced at the first naming tried (:func:`naming_levels`): their
+matchings cost about what the bound's programme costs once, so that a bound met there costs
+little more."""
 
 Leaving = tuple[frozenset[int], ...]
 """One entry per player leaving a region: the point totals it may have."""
