@@ -145,24 +145,25 @@ class EventChecks(RoundsAssembly):
         # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
         allowed = KNOCKOUT_LOSSES.get(str(pairing))
         losses: dict[str, int] = {}
-        for rnd in rounds:
-            for m in rnd.matches:
+        in_round = [rnd.entrants() for rnd in rounds]
+        for rnd, entrants in zip(rounds, in_round, strict=True):
+            for m in rnd.matches if allowed is not None else ():
                 for pid in m.players:
                     lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
                     losses[pid] = losses.get(pid, 0) + lost
-                    if allowed is not None and losses[pid] == allowed and lost:
+                    if losses[pid] == allowed and lost:
                         gone_after.setdefault(pid, rnd.number)
-            for pid in rnd.entrants():
+            for pid in entrants:
                 first_round.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
-        in_round = [rnd.entrants() if i >= start else frozenset() for i, rnd in enumerate(rounds)]
         for p in players:
             first = first_round.get(p.id)
             if first is None:
                 continue  # not paired yet: a late entry `pair` will handle
-            for i, rnd in enumerate(rounds):
-                if i < start or rnd.number < first or rnd.number > gone_after.get(p.id, 10**6):
+            for i in range(start, len(rounds)):
+                rnd = rounds[i]
+                if rnd.number < first or rnd.number > gone_after.get(p.id, 10**6):
                     continue
                 if p.id not in in_round[i]:
                     self.entries.not_paired(self, p.id, i, rnd.number)
