@@ -241,3 +241,31 @@ def test_a_round_after_a_changed_line_is_checked_whole(monkeypatch: pytest.Monke
     said, _, _ = _outcome(text, new_text)
     assert said[0] == new_text
     assert taken in ([], [None])
+
+
+@pytest.mark.parametrize("how", ["plan", "swap", "unknown"])
+def test_without_the_old_texts_reading_the_new_text_is_checked_whole(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """With a community's own rules registered nothing is kept (ingest.checks.readings), so the
+    rounds before the new one are not known: the new text is checked whole, to the same end."""
+    rng = random.Random(3)
+    text = _event_text(rng, 7, 2, drops=False, byes=False)
+    new_text = _append(text, _new_round(rng, _event(text), how))
+    expected = _outcome(text, new_text)[0]
+    taken: list[Any] = []
+    real = appended_round.check_appended_round
+
+    def spying(*args: Any, **kwargs: Any) -> Any:
+        taken.append(real(*args, **kwargs))
+        return taken[-1]
+
+    monkeypatch.setattr(appended_round, "check_appended_round", spying)
+    monkeypatch.setattr(readings, "shipped_rules_only", lambda: False)
+    readings.STORE.clear()
+    try:
+        made = make_edit(text, SHOWN, _PROJECT[0], lambda _t, _e: Edit(new_text, "appended"), data=_DATA[0])
+    except IngestError as exc:
+        said: Any = ("refused", exc.text, tuple(exc.diagnostics))
+    else:
+        said = (made.edit.text, made.fixed, made.remaining, made.warnings)
+    assert said == expected
+    assert taken in ([], [None])
