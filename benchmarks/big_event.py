@@ -7,7 +7,7 @@ each in a new process, wall time beside the CPU time of the child:
 
 - ``report`` of one table in the current round (the round's other tables reported), and the
   same on an 8-player event (the command's floor: what it imports and starts);
-- ``pair --dry-run`` of the next round;
+- ``pair --dry-run`` of the next round, and ``pair`` writing it (the file put back before each run);
 - ``validate`` of the file.
 
 Each is timed on the file as the command that wrote it left it: its recorded rounds'
@@ -226,6 +226,7 @@ def main() -> None:
         cases: list[tuple[str, list[str], str]] = [
             ("report --table N 2-1", ["report", rel, "--table", str(table), "2-1"], open_text),
             ("pair --dry-run", ["pair", rel, "--dry-run"], complete_text),
+            ("pair", ["pair", rel], complete_text),
             ("validate", ["validate"], complete_text),
         ]
         for label, command, text in cases:

@@ -221,10 +221,20 @@ def make_edit(
     # old one's, read the same (ingest.source.yaml_splice says why); the schema, the
     # assembly and the recorded pairings are checked whole. A file with errors is read whole.
     reread_doc = None if old_errors else reread(doc, text, changed.text)
+    # A Swiss round appended (pair): only what it adds is checked, when that is all it changed.
+    appended = (
+        None
+        if reread_doc is None
+        else _appended_round(text, changed.text, shown, project, (doc, event), reread_doc, before, data)
+    )
     # The old tree let go before the new text is checked (kept alive through the check,
     # the garbage collector walks it again and again).
     doc = None
-    _, new_event, after = check_event_text(changed.text, shown, project, data=data, document=reread_doc)
+    new_event: Event | None
+    if appended is not None:
+        new_event, after = appended
+    else:
+        _, new_event, after = check_event_text(changed.text, shown, project, data=data, document=reread_doc)
     reread_doc = None
     new_errors = [d for d in after if d.is_error]
     added = _added(old_errors, new_errors)
@@ -240,6 +250,33 @@ def make_edit(
         written=True,
         warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
     )
+
+
+def _appended_round(
+    text: str,
+    new_text: str,
+    shown: str,
+    project: Project,
+    old: tuple[SourceDocument, Event],
+    new_doc: SourceDocument,
+    before: Sequence[Diagnostic],
+    data: EventData | None,
+) -> tuple[Event, list[Diagnostic]] | None:
+    """The new text's event and what the round it appends adds to ``before``
+    (:func:`ingest.checks.appended_round.check_appended_round`), when no problem it adds is one
+    ``before`` has already: the comparison below then finds exactly what it would find on the
+    new text checked whole (every problem of the old text is the new one's too, and each is
+    matched by its own); None to check the new text whole."""
+    from ingest.checks.appended_round import check_appended_round
+
+    found = check_appended_round(text, new_text, shown, project, old, new_doc, data)
+    if found is None:
+        return None
+    new_event, added = found
+    known = {_identity(d) for d in before}
+    if any(_identity(d) in known for d in added):
+        return None
+    return new_event, sorted_diagnostics(added)
 
 
 def edit_event_file(

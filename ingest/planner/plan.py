@@ -71,3 +71,12 @@ def pairing_diagnostics(event: Event, by_round: Sequence[Standings] | None = Non
     """The event's recorded rounds checked against its pairing system's rules (``validate``,
     ``pair --check``). ``by_round``: the standings after each round, when the caller has them."""
     return system_of(event).check(event, ruleset_for(event), by_round)
+
+
+def last_round_diagnostics(event: Event) -> list[Diagnostic] | None:
+    """What :func:`pairing_diagnostics` finds on the event's last round, found by checking that
+    round alone (the rounds before it are checked as the event was before it was written);
+    None when the event's system does not check a round on its own (the caller then checks
+    the whole event)."""
+    check = system_of(event).check_last
+    return None if check is None else check(event, ruleset_for(event))

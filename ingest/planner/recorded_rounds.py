@@ -19,7 +19,7 @@ from ingest.planner.round_verdicts import checked_round
 from ingest.planner.swiss_plan import SwissHistory, awarded_byes, swiss_entrants
 from ingest.planner.top_cut import cut_changes, top_cut
 from ingest.rules.published import uses_published_standings
-from ingest.rules.standings import standings_by_round
+from ingest.rules.standings import compute_standings, standings_by_round
 from ingest.rules.standings_values import Standings
 
 
@@ -82,69 +82,100 @@ def swiss_event_diagnostics(
         by_round = standings_by_round(event, ruleset)
     history = SwissHistory()
     for k, rnd in enumerate(event.rounds):
-        excluded = excluded_before(event, k)
-        in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
         before = by_round[k - 1] if by_round and k else None
-        field = [u for u in units if u not in excluded and u in in_round]
-        # The opponents are added only if the round's verdict is not known (building them for
-        # every round made this pass grow with the square of the rounds played).
-        entrants = swiss_entrants(event, ruleset, k, field, before, history.so_far, opponents=False)
-        tables = [m for m in rnd.matches if len(m.players) == 2]
-        bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
-        findings = checked_round(
-            entrants,
-            [(m.players[0], m.players[1]) for m in tables],
-            bye_list,
-            seed=event.seed,
-            round_number=rnd.number,
-            awarded_byes=awarded_byes(event, rnd.number, {e.id for e in entrants}),
-            history=(history.digest, history.met),
-        )
+        out.extend(_swiss_round_diagnostics(event, ruleset, k, units, before, history))
         history.add(rnd)
-        avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
-        report = finding_severity(event, rnd)
-        for f in findings:
-            pos = _finding_pos(event, rnd, tables, f)
-            names = " and ".join(f'"{p}"' for p in f.players)
-            if f.kind == "rematch":
-                if avoidable:  # a rematch no pairing could avoid is no one's mistake: nothing to say
-                    out.append(
-                        report(
-                            "rematch",
-                            f"round {rnd.number}: {names} meet again, though a pairing without rematches exists",
-                            pos,
-                            "run `scorekeeper pair` or swap opponents",
-                        )
-                    )
-            elif f.kind == "repeated-bye":
+    return out
+
+
+def last_swiss_round_diagnostics(event: Event, ruleset: Ruleset) -> list[Diagnostic] | None:
+    """What :func:`swiss_event_diagnostics` finds on the event's last Swiss round, checked alone:
+    ``pair`` checks the round it writes with this, the rounds before it checked as they were
+    (a round's check reads the standings and the meetings before it, never a later round).
+    None when the event's findings are not each round's own (a top cut, an imported event's
+    published standings or missing matches): the caller checks the whole event.
+
+    The standings before the round are :func:`~ingest.rules.standings.compute_standings`
+    after the round before it, which ranks everyone as
+    :func:`~ingest.rules.standings.standings_by_round` does (a property test holds them equal)."""
+    if event.playoff or event.origin is not None or not event.rounds or uses_published_standings(event):
+        return None
+    k = len(event.rounds) - 1
+    history = SwissHistory()
+    for rnd in event.rounds[:k]:
+        history.add(rnd)
+    before = compute_standings(event, ruleset, after_round=k) if k else None
+    return _swiss_round_diagnostics(event, ruleset, k, units_of(event), before, history)
+
+
+def _swiss_round_diagnostics(
+    event: Event, ruleset: Ruleset, k: int, units: Sequence[str], before: Standings | None, history: SwissHistory
+) -> list[Diagnostic]:
+    """The findings on Swiss round ``k + 1`` (``before``: the standings after round ``k``,
+    ``history``: the meetings and byes of rounds 1 to ``k``)."""
+    out: list[Diagnostic] = []
+    rnd = event.rounds[k]
+    excluded = excluded_before(event, k)
+    in_round = {p for m in rnd.matches for p in m.players if m.kind is not MatchKind.LOSS}
+    field = [u for u in units if u not in excluded and u in in_round]
+    # The opponents are added only if the round's verdict is not known (building them for
+    # every round made this pass grow with the square of the rounds played).
+    entrants = swiss_entrants(event, ruleset, k, field, before, history.so_far, opponents=False)
+    tables = [m for m in rnd.matches if len(m.players) == 2]
+    bye_list = [m.players[0] for m in rnd.matches if m.kind is MatchKind.BYE]
+    findings = checked_round(
+        entrants,
+        [(m.players[0], m.players[1]) for m in tables],
+        bye_list,
+        seed=event.seed,
+        round_number=rnd.number,
+        awarded_byes=awarded_byes(event, rnd.number, {e.id for e in entrants}),
+        history=(history.digest, history.met),
+    )
+    avoidable = any(f.kind == "not-optimal" and f.measure == "rematches" for f in findings)
+    report = finding_severity(event, rnd)
+    for f in findings:
+        pos = _finding_pos(event, rnd, tables, f)
+        names = " and ".join(f'"{p}"' for p in f.players)
+        if f.kind == "rematch":
+            if avoidable:  # a rematch no pairing could avoid is no one's mistake: nothing to say
                 out.append(
                     report(
-                        "repeated-bye",
-                        f"round {rnd.number}: {names} gets a second bye while an active player has had none",
+                        "rematch",
+                        f"round {rnd.number}: {names} meet again, though a pairing without rematches exists",
                         pos,
-                        "give the bye to the lowest-ranked player without one",
+                        "run `scorekeeper pair` or swap opponents",
                     )
                 )
-            elif f.kind == "cross-pod":
-                out.append(
-                    report(
-                        "cross-pod",
-                        f"round {rnd.number}: {names} are in different draft pods",
-                        pos,
-                        "players meet only opponents from their own pod (MTR 7.6)",
-                    )
+        elif f.kind == "repeated-bye":
+            out.append(
+                report(
+                    "repeated-bye",
+                    f"round {rnd.number}: {names} gets a second bye while an active player has had none",
+                    pos,
+                    "give the bye to the lowest-ranked player without one",
                 )
-            elif f.kind == "not-optimal" and f.measure != "rematches":
-                # Worse than the best pairing is never against the rules: a warning even while
-                # the round is a plan, and about a fact once it is played.
-                out.append(
-                    (warning if report is error else report)(
-                        "not-optimal",
-                        f"round {rnd.number}: {_not_optimal_text(f)}",
-                        pos,
-                        "`scorekeeper pair` finds the best pairing",
-                    )
+            )
+        elif f.kind == "cross-pod":
+            out.append(
+                report(
+                    "cross-pod",
+                    f"round {rnd.number}: {names} are in different draft pods",
+                    pos,
+                    "players meet only opponents from their own pod (MTR 7.6)",
                 )
+            )
+        elif f.kind == "not-optimal" and f.measure != "rematches":
+            # Worse than the best pairing is never against the rules: a warning even while
+            # the round is a plan, and about a fact once it is played.
+            out.append(
+                (warning if report is error else report)(
+                    "not-optimal",
+                    f"round {rnd.number}: {_not_optimal_text(f)}",
+                    pos,
+                    "`scorekeeper pair` finds the best pairing",
+                )
+            )
     return out
 
 

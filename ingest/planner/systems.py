@@ -21,7 +21,12 @@ from ingest.core.rulesets import Ruleset
 from ingest.planner.bracket import plan_elimination_event
 from ingest.planner.double_elimination_plan import plan_double_elimination
 from ingest.planner.outcome import Finished, PlannedRound
-from ingest.planner.recorded_rounds import elimination_event_diagnostics, no_diagnostics, swiss_event_diagnostics
+from ingest.planner.recorded_rounds import (
+    elimination_event_diagnostics,
+    last_swiss_round_diagnostics,
+    no_diagnostics,
+    swiss_event_diagnostics,
+)
 from ingest.planner.round_robin_plan import plan_round_robin
 from ingest.planner.swiss_plan import plan_swiss_event
 from ingest.planner.wot_plan import plan_wot_event, wot_event_diagnostics
@@ -51,12 +56,18 @@ class PairingSystem:
     check: Callable[[Event, Ruleset, Sequence[Standings] | None], list[Diagnostic]]
     """Recorded rounds checked against the system's rules (Wheel of Time cycles: and each
     game's record against the game's)."""
+    check_last: Callable[[Event, Ruleset], list[Diagnostic] | None] | None = None
+    """The last round checked alone, finding what :attr:`check` finds on it, when a round's
+    findings are its own (they read only the rounds before it): None, or an answer of None
+    for an event where they are not, means the whole event is checked."""
 
 
 SYSTEMS: Mapping[str, PairingSystem] = {
     s.id: s
     for s in (
-        PairingSystem("swiss", "round", None, False, True, plan_swiss_event, swiss_event_diagnostics),
+        PairingSystem(
+            "swiss", "round", None, False, True, plan_swiss_event, swiss_event_diagnostics, last_swiss_round_diagnostics
+        ),
         PairingSystem(
             "single-elimination",
             "round",

@@ -24,7 +24,10 @@ class EventChecks(RoundsAssembly):
         players: tuple[Player, ...],
         teams: tuple[Team, ...],
         cut_drops: tuple[PlayerId, ...] = (),
+        start: int = 0,
     ) -> None:
+        """Nobody paired twice in a round, or after their drop (``start``: only the Swiss rounds
+        from that index on are checked, the drops before it counted)."""
         dropped: dict[str, int] = {}
         team_of = {m: t.id for t in teams for m in t.members}
         members = {t.id: t.members for t in teams}
@@ -35,7 +38,7 @@ class EventChecks(RoundsAssembly):
                 i = int(rnd.yaml_path[1])  # where the round is in the file (broken rounds are skipped)
                 seen: dict[str, tuple[YamlPath, str]] = {}
                 entries: list[tuple[YamlPath, str, str]] = []
-                for j, m in self.raw_matches(key, i):
+                for j, m in self.raw_matches(key, i) if key == "playoff" or i >= start else ():
                     mpath: YamlPath = (key, i, "matches", j)
                     for role, pid in _entry_players(m):
                         entries.append((mpath, role, pid))
@@ -66,7 +69,7 @@ class EventChecks(RoundsAssembly):
                 for pid in rnd.drops:
                     if pid not in dropped:
                         dropped[pid] = rnd.number
-        if not players and self.roster_complete:
+        if not players and self.roster_complete and not start:
             self.warn("no-players", ("players",), "the event has no players yet")
 
     def raw_matches(self, key: str, i: int) -> list[tuple[int, Mapping[str, Any]]]:
@@ -78,8 +81,13 @@ class EventChecks(RoundsAssembly):
             if isinstance(m, Mapping) and self.usable((key, i, "matches", j), *IDENTITY)
         ]
 
-    def check_event_fields(self, structure: Structure, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
-        if structure.points_per_win != 1 and not self.ruleset.win_points_chosen:
+    def check_event_fields(
+        self, structure: Structure, players: tuple[Player, ...], rounds: tuple[Round, ...], start: int = 0
+    ) -> None:
+        """The structure against the players and rounds. ``start``: what only the Swiss rounds
+        from that index on add to an event whose rounds before it were read without an error
+        (there was at least one: a check that asks whether there are rounds answers as before)."""
+        if structure.points_per_win != 1 and not self.ruleset.win_points_chosen and not start:
             self.warn(
                 "structure",
                 ("structure", "points_per_win"),
@@ -91,6 +99,7 @@ class EventChecks(RoundsAssembly):
             and players
             and rounds
             and not self.broken
+            and not start
         ):
             self.err(
                 "structure",
@@ -99,7 +108,7 @@ class EventChecks(RoundsAssembly):
                 f"the event has {len(players)}",
             )
         for p_i, p in enumerate(players if not self.broken else ()):
-            for r in range(1, p.byes + 1):
+            for r in range(start + 1, p.byes + 1):
                 if r > len(rounds):
                     break
                 rnd = rounds[r - 1]
@@ -118,13 +127,14 @@ class EventChecks(RoundsAssembly):
                 f"the event has {len(rounds)} Swiss rounds but structure.swiss_rounds is {structure.swiss_rounds}",
                 "raise swiss_rounds, or move top-cut rounds under `playoff:`",
             )
-        self.check_missing_players(players, rounds)
+        self.check_missing_players(players, rounds, start)
 
-    def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...]) -> None:
+    def check_missing_players(self, players: tuple[Player, ...], rounds: tuple[Round, ...], start: int = 0) -> None:
         """Players with no entry in a round they should have played (warnings, in the words of
         the event's family: :meth:`~ingest.source.round_entries.EntryReader.not_paired`);
         skipped while any part of the file is broken, as a skipped entry may hold the missing
-        pairing. A Wheel of Time player has a game or a bye in every Game (WoT cycles, seed 001)."""
+        pairing. A Wheel of Time player has a game or a bye in every Game (WoT cycles, seed 001).
+        ``start``: only the rounds from that index on are looked at (the ones before it counted)."""
         structure = self.data.get("structure")
         pairing = structure.get("pairing") if isinstance(structure, Mapping) else None
         if not rounds or self.data.get("teams") or self.broken:
@@ -135,24 +145,25 @@ class EventChecks(RoundsAssembly):
         # counting as a loss for both (Bushiroad 3.2.2, 3.2.3); nobody expects them to play on.
         allowed = KNOCKOUT_LOSSES.get(str(pairing))
         losses: dict[str, int] = {}
-        for rnd in rounds:
-            for m in rnd.matches:
+        in_round = [rnd.entrants() for rnd in rounds]
+        for rnd, entrants in zip(rounds, in_round, strict=True):
+            for m in rnd.matches if allowed is not None else ():
                 for pid in m.players:
                     lost = m.kind is MatchKind.LOSS or (m.reported and len(m.players) == 2 and m.winner() != pid)
                     losses[pid] = losses.get(pid, 0) + lost
-                    if allowed is not None and losses[pid] == allowed and lost:
+                    if losses[pid] == allowed and lost:
                         gone_after.setdefault(pid, rnd.number)
-            for pid in rnd.entrants():
+            for pid in entrants:
                 first_round.setdefault(pid, rnd.number)
             for pid in rnd.drops:
                 gone_after.setdefault(pid, rnd.number)
-        in_round = [rnd.entrants() for rnd in rounds]
         for p in players:
-            start = first_round.get(p.id)
-            if start is None:
+            first = first_round.get(p.id)
+            if first is None:
                 continue  # not paired yet: a late entry `pair` will handle
-            for i, rnd in enumerate(rounds):
-                if rnd.number < start or rnd.number > gone_after.get(p.id, 10**6):
+            for i in range(start, len(rounds)):
+                rnd = rounds[i]
+                if rnd.number < first or rnd.number > gone_after.get(p.id, 10**6):
                     continue
                 if p.id not in in_round[i]:
                     self.entries.not_paired(self, p.id, i, rnd.number)

@@ -51,8 +51,10 @@ class RoundsAssembly(AssemblyContext):
         return self.readers[self.family.id]
 
     def rounds(
-        self, key: str, raw: list[Any], structure: Structure, teams: tuple[Team, ...], *, playoff: bool
+        self, key: str, raw: list[Any], structure: Structure, teams: tuple[Team, ...], *, playoff: bool, start: int = 0
     ) -> tuple[Round, ...]:
+        """The rounds written in ``raw`` (``start``: from that index on, the ones before it
+        read already: :mod:`ingest.source.appended_round`)."""
         out: list[Round] = []
         team_ids = {t.id: t for t in teams}
         best_of = (
@@ -62,7 +64,7 @@ class RoundsAssembly(AssemblyContext):
         )
         for i, r in enumerate(raw):
             rpath: YamlPath = (key, i)
-            if not self.usable(rpath):
+            if i < start or not self.usable(rpath):
                 continue
             number = int(r["round"]) if self.intact((*rpath, "round")) else i + 1
             if number != i + 1:

@@ -89,6 +89,9 @@ A final line break, as a YAML block scalar (``name: >``) leaves, does not count.
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp"))
 _STR_TAG = _TAG + "str"
+_INT_TAG = _TAG + "int"
+_PLAIN_INT_DIGITS = 19
+"""A plain decimal integer of fewer digits is read without the constructor (:func:`_plain_int`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,17 @@ class SourceDocument:
     def line_of(self, path: YamlPath) -> int:
         """The 1-based line where ``path`` (or its nearest ancestor) starts."""
         return self.pos(path).line
+
+
+def _plain_int(text: str) -> bool:
+    """Whether an integer's text is plain decimal digits that the constructor reads as
+    ``int(text)`` (YAML 1.1 reads a leading 0 as octal, ``_`` and ``:`` otherwise), and short
+    enough to need no check of its size: read without the constructor.
+
+    >>> _plain_int("12"), _plain_int("012"), _plain_int("1_000"), _plain_int("٣")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit() and text[0] != "0" and len(text) < _PLAIN_INT_DIGITS
 
 
 def format_path(path: YamlPath) -> str:
@@ -420,6 +434,8 @@ class _Walker:
     def scalar(self, node: ScalarNode, path: YamlPath | None = None) -> Any:
         if node.tag == _STR_TAG:  # text: checked for characters it may not hold
             return node.value if self.config else self.text(node, path)
+        if node.tag == _INT_TAG and _plain_int(node.value):  # a count, a table, a round
+            return int(node.value)
         if node.tag not in _SCALAR_TAGS:
             self.refuse_tag(node, path, node.value)
             return None

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import ingest.checks.appended_round as appended_round
 import ingest.planner.plan as plan
 from ingest.checks.readings import diagnostics_data, diagnostics_from, event_data_key, reading_key
 from ingest.cli.verdict_files import ReadingFiles
@@ -92,7 +93,17 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return calls
 
 
-def test_an_edit_checks_the_rounds_of_the_new_text_only(project: Path, checked: list[int]) -> None:
+def test_an_edit_checks_the_rounds_of_the_new_text_only(
+    project: Path, checked: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    last_checked: list[int] = []
+    real = plan.last_round_diagnostics
+
+    def counting(*args: Any, **kwargs: Any) -> list[Diagnostic] | None:
+        last_checked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(plan, "last_round_diagnostics", counting)
     code, out = run_cli(project, "validate")
     assert code == 0, out
     assert len(checked) == 1
@@ -105,7 +116,10 @@ def test_an_edit_checks_the_rounds_of_the_new_text_only(project: Path, checked: 
     checked.clear()
     code, out = run_cli(project, "pair", str(project / SHOWN), "--dry-run")
     assert code == 0, out
-    assert len(checked) == 1  # the text report wrote is known; only the new round's text is checked
+    # The text report wrote is known; of the new text, only the round pair appends is checked
+    # (ingest.checks.appended_round), the rounds before it as they were.
+    assert len(checked) == 0
+    assert len(last_checked) == 1
 
 
 def test_a_hand_edit_between_two_commands_is_checked_again(project: Path) -> None:
@@ -250,6 +264,12 @@ rounds:
 """Round 2 of 3 open, one result in and two waiting: results there are recorded from what
 was kept about the text, when it was kept (ingest.edit.quick_report)."""
 
+SIX_PLAYED = SIX.replace("players: [e, b]}", "players: [e, b], games: 0-2}").replace(
+    "players: [d, f]}", "players: [d, f], games: 1-1-1}"
+)
+"""Round 2 of 3 played: ``pair`` appends round 3 (its check made from what the round adds,
+ingest.checks.appended_round)."""
+
 _EDITS = st.lists(
     st.one_of(
         st.tuples(
@@ -307,19 +327,21 @@ def _hand_edit(path: Path, how: str) -> None:
 
 
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(edits=_EDITS)
+@given(start=st.sampled_from([SIX, SIX_PLAYED]), edits=_EDITS)
 def test_kept_readings_give_what_a_check_from_scratch_gives(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, edits: list[Any]
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, start: str, edits: list[Any]
 ) -> None:
-    """The same edits, on two copies of the project: one keeps its readings (and verdicts, and
+    """The same edits, on three copies of the project: one keeps its readings (and verdicts, and
     open rounds: a result there is recorded from them, ingest.edit.quick_report) from command
-    to command, the other starts every command with an empty cache folder. Every command ends
-    the same, says the same, and leaves the same file."""
+    to command, the other two start every command with an empty cache folder, and the third
+    checks a round pair appends as the whole new text (not from what it added,
+    ingest.checks.appended_round). Every command ends the same, says the same, and leaves the
+    same file."""
     base = tmp_path_factory.mktemp("same")
-    roots = [base / "kept" / "club", base / "fresh" / "club"]
+    roots = [base / "kept" / "club", base / "fresh" / "club", base / "whole" / "club"]
     for root in roots:
         (root / "events").mkdir(parents=True)
-        (root / SHOWN).write_text(SIX)
+        (root / SHOWN).write_text(start)
     # The project as the last command left it: its text read whole, and what was found kept.
     monkeypatch.setenv("XDG_CACHE_HOME", str(roots[0].parent / "cache"))
     assert run_cli(roots[0], "validate")[0] == 0
@@ -330,14 +352,17 @@ def test_kept_readings_give_what_a_check_from_scratch_gives(
             # found again, the other copy's folder is new).
             cache = root.parent / ("cache" if root == roots[0] else f"cache-{n}")
             monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
-            if edit[0] == "hand":
-                _hand_edit(root / SHOWN, edit[2])
-                outcomes.append((0, ""))
-            else:
-                outcomes.append(run_cli(root, *_command(root, edit)))
-            outcomes.append(run_cli(root, "validate", "--json"))
-        assert outcomes[:2] == outcomes[2:], edit
-        assert (roots[0] / SHOWN).read_text() == (roots[1] / SHOWN).read_text()
+            with monkeypatch.context() as whole:
+                if root == roots[2]:
+                    whole.setattr(appended_round, "check_appended_round", lambda *args, **kwargs: None)
+                if edit[0] == "hand":
+                    _hand_edit(root / SHOWN, edit[2])
+                    outcomes.append((0, ""))
+                else:
+                    outcomes.append(run_cli(root, *_command(root, edit)))
+                outcomes.append(run_cli(root, "validate", "--json"))
+        assert outcomes[:2] == outcomes[2:4] == outcomes[4:], edit
+        assert (roots[0] / SHOWN).read_text() == (roots[1] / SHOWN).read_text() == (roots[2] / SHOWN).read_text()
 
 
 def test_a_long_running_process_keeps_only_the_last_readings_in_memory(tmp_path: Path) -> None:

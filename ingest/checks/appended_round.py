@@ -1,0 +1,97 @@
+"""The check of a text that ``pair`` made by appending a Swiss round, from the check of the text
+it was made from (issue 38, point 5: check what the edit touched, not the whole file twice).
+
+:func:`ingest.edit.event_file.make_edit` checks the new text as ``validate`` would and
+compares: an edit that adds an error is refused, the warnings it adds are told. When the edit
+appended a round to ``rounds`` of a text read without an error, :func:`check_appended_round`
+finds what the new round adds, each part by the code that finds it in a whole check:
+
+- the YAML: the new round's lines read in (:func:`ingest.source.yaml_splice.reread`, done by
+  the caller), every other value the same object it was; anything else changed, it answers None;
+- the schema: the whole new document (a few milliseconds), which must find nothing at all;
+- the assembly: the new round and the event-wide checks from its index on
+  (:func:`ingest.source.appended_round.appended_round_event`), which must find no error;
+- the recorded pairings: the old text's reading (the checks of its rounds,
+  :mod:`ingest.checks.readings`, which the caller's check of the old text has just kept) and
+  the new round checked alone (:func:`ingest.planner.plan.last_round_diagnostics`: a Swiss
+  round's findings read only the rounds before it). Their sum is the new text's reading, kept
+  under its key with its open round, as a whole check keeps them.
+
+It gives the new event and the diagnostics the new round adds; the caller takes them only
+where no diagnostic of the old text is the same problem (it then tells the same additions a
+whole check would tell). Anything it cannot vouch for answers None, and the new text is checked
+whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ingest.checks.readings import checked_rounds, event_data_key, keep_reading, known_reading, reading_key
+from ingest.core.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from ingest.checks.event_files import EventData
+    from ingest.core.model import Event
+    from ingest.source.project import Project
+    from ingest.source.yamldoc import SourceDocument
+
+
+def check_appended_round(
+    text: str,
+    new_text: str,
+    shown: str,
+    project: Project,
+    old: tuple[SourceDocument, Event],
+    new_doc: SourceDocument,
+    data: EventData | None = None,
+) -> tuple[Event, list[Diagnostic]] | None:
+    """The event of ``new_text`` (the file ``shown``) and the diagnostics its new round adds to
+    those of ``text``, when ``new_text`` is ``text`` with one Swiss round appended and ``text``
+    was read without an error as ``old`` (its document and event); ``new_doc``: ``new_text``
+    read from ``old``'s document. None when that is not so, or the new round adds an error to
+    the file's structure (the whole check then says it)."""
+    from ingest.checks.event_files import READERS
+    from ingest.decks.format_files import format_registry
+    from ingest.planner.plan import last_round_diagnostics
+    from ingest.source.appended_round import appended_round_event
+    from ingest.source.validation import check_document, load_schema
+
+    old_doc, old_event = old
+    if not _rounds_appended(old_doc.data, new_doc.data):
+        return None
+    data_key = data.key if data is not None else event_data_key(project)
+    key, new_key = reading_key(text, shown, data_key), reading_key(new_text, shown, data_key)
+    reading = known_reading(key)
+    if new_key is None or reading is None or any(d.is_error for d in reading):
+        return None
+    registry = data.formats if data is not None else format_registry(project)[0]
+    schema = check_document(new_doc, load_schema(project.schema("event"), registry.format_ids()))
+    if schema.diagnostics or schema.broken:
+        return None
+    assembled = appended_round_event(new_doc, old_event, readers=READERS)
+    if assembled is None:
+        return None
+    event, found = assembled
+    if len(event.rounds) != len(old_event.rounds) + 1 or any(d.is_error for d in found):
+        return None
+    added = last_round_diagnostics(event)
+    if added is None:
+        return None
+    keep_reading(new_key, (*reading, *added))
+    checked_rounds(new_text, shown, project, event, data_key)  # its open round kept beside it
+    return event, [*found, *added]
+
+
+def _rounds_appended(old: Any, new: Any) -> bool:
+    """Whether ``new`` is ``old`` with items appended to its ``rounds`` list, every other value
+    the very object it was (as :func:`~ingest.source.yaml_splice.reread` leaves them)."""
+    if not isinstance(old, Mapping) or not isinstance(new, Mapping) or list(old) != list(new):
+        return False
+    if any(new[k] is not old[k] for k in old if k != "rounds"):
+        return False
+    before, after = old.get("rounds"), new.get("rounds")
+    if not isinstance(before, list) or not isinstance(after, list) or len(after) <= len(before):
+        return False
+    return all(a is b for a, b in zip(before, after, strict=False))
