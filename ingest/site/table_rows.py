@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
@@ -26,17 +25,6 @@ from ingest.core.slug import slug
 from ingest.site.deck_views import DeckView, follows_its_document
 from ingest.site.event_views import RoundStandings, RoundView, StandingsView
 from ingest.site.i18n import gettext as _
-
-
-@dataclass(frozen=True, slots=True)
-class OpponentRow:
-    """One opponent in a player's head-to-head table."""
-
-    name: str
-    url: str
-    w: int
-    l: int  # noqa: E741 - won, lost, drawn read as the table's columns
-    d: int
 
 
 def escaped(value: object) -> str:
@@ -252,14 +240,3 @@ def ranges(indexes: Sequence[int]) -> str:
             out.append(str(start) if start == prev else f"{start}-{prev}")
         start = prev = i
     return ",".join(out)
-
-
-def opponent_rows(rows: Sequence[OpponentRow]) -> Markup:
-    """The rows of a player's head-to-head table."""
-    return Markup(
-        "".join(
-            f'<tr><td><a href="{escaped(o.url)}">{escaped(o.name)}</a></td>'
-            f"<td>{o.w}</td><td>{o.l}</td><td>{o.d}</td></tr>"
-            for o in rows
-        )
-    )

@@ -436,6 +436,25 @@
     return tr;
   }
 
+  /* The player's head to head, from the same document (opponents: [id, name, won, lost,
+     drawn], in the order shown); each name links to its page (data-h2h: the way to the
+     players' pages). Every value is set as text. */
+  function drawHeadToHead(table, opponents) {
+    var body = table.tBodies[0];
+    if (!body || body.children.length) return;
+    opponents.forEach(function (o) {
+      var tr = document.createElement("tr"), td = document.createElement("td"), a = cell("a", o[1]);
+      a.href = table.getAttribute("data-h2h") + encodeURIComponent(o[0]) + "/";
+      td.appendChild(a);
+      tr.appendChild(td);
+      tr.appendChild(cell("td", String(o[2])));
+      tr.appendChild(cell("td", String(o[3])));
+      tr.appendChild(cell("td", String(o[4])));
+      body.appendChild(tr);
+    });
+    table.setAttribute("data-drawn", "true");
+  }
+
   function fillHistory() {
     document.querySelectorAll("table[data-history]").forEach(function (table) {
       var body = table.tBodies[0];
@@ -450,6 +469,8 @@
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
         table.setAttribute("data-drawn", "true");
+        var article = table.closest("article"), h2h = article && article.querySelector("table[data-h2h]");
+        if (h2h) drawHeadToHead(h2h, doc.opponents || []);
       }, function () {
         /* Say so, and where the results are (the table stays empty). */
         var failed = table.closest("article") && table.closest("article").querySelector(".sk-history-failed");

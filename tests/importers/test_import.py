@@ -25,7 +25,9 @@ from ingest.core.errors import IngestError
 from ingest.core.model import Event, EventOrigin
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
+from ingest.site.api import event_document
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.site_helpers import page_text
 
 DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"
@@ -162,6 +164,19 @@ def test_what_each_platform_needed(imported: tuple[Path, dict[str, PreparedImpor
     legacy = event("Manatrader--manatraders-series-legacy")
     assert len(legacy.playoff) == 7 and legacy.rules == "mtr-manatraders"
     assert legacy.structure.published_precision == 3
+
+
+def test_the_api_keeps_a_platforms_published_figures_beside_the_fractions(
+    imported: tuple[Path, dict[str, PreparedImport]],
+) -> None:
+    """API version 4 drops the decimals that repeat the exact fractions, except where the
+    platform published rounded figures (ManaTraders, 3 decimals): those differ from the
+    fraction and rank the table, so ``final`` keeps them."""
+    _, prepared = imported
+    legacy = next(p.event for name, p in prepared.items() if name.startswith("Manatrader--manatraders-series-legacy"))
+    row = event_document(compute_summary(legacy, ()))["final"][0]
+    n, d = (int(x) for x in row["omw_exact"].split("/"))
+    assert row["omw"] == round(n / d, 3) and "name" not in row  # a sample event's rows: tests/site/test_site.py
 
 
 def test_reimporting_gives_the_same_bytes_and_updates_the_same_files(

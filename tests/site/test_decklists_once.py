@@ -70,7 +70,7 @@ def test_a_magic_events_cards_are_in_its_mtgo_copy_only(docs: Path) -> None:
     api = docs / "api" / "events"
     doc = _json(api / f"{MODERN}.json")
     copy = _json(api / f"{MODERN}.mtgo.json")
-    assert doc["api_version"] == 3
+    assert doc["api_version"] == 4
     assert doc["decklists_document"] == f"{MODERN}.mtgo.json"
     names = {p["id"]: p["name"] for p in doc["players"]}
     assert len(doc["decklists"]) == len(copy["Decks"]) == 24
