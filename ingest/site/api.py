@@ -34,7 +34,8 @@ fewer bytes (issue 38): a player's document holds the head to head (``opponents`
 opponent's id, name, and the matches won, lost and drawn against them), which the player's
 page draws from it instead of repeating it as rows; the rows of an event's ``final`` no
 longer repeat the player's ``name`` (``players[].name``) nor the tiebreakers as decimals
-(``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values)."""
+(``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values), and a
+player's ``player_page`` is there only when it is not the player's ``id``."""
 
 
 def _dump(doc: Any) -> str:
@@ -68,11 +69,9 @@ def event_document(report: EventSummary) -> dict[str, Any]:
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
-        item: dict[str, Any] = {
-            "id": p.id,
-            "name": p.name,
-            "player_page": report.canonical_id(p.id),
-        }
+        item: dict[str, Any] = {"id": p.id, "name": p.name}
+        if report.canonical_id(p.id) != p.id:
+            item["player_page"] = report.canonical_id(p.id)
         for key in ("team", "country", "deck_name"):
             if getattr(p, key):
                 item[key] = getattr(p, key)

@@ -705,7 +705,6 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
         "archetype": "Living End",
         "id": "erin",
         "name": "Erin Ode",
-        "player_page": "erin",
     }
 
     hidden = _classified_event_project(
