@@ -170,9 +170,11 @@ def round_standings(text: str) -> list[list[DataRow]]:
         for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
             name, url = data["units"][unit]
             shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
+            if data.get("percent"):  # every tiebreaker a percentage, written without its sign
+                tiebreakers = [f"{t}%" for t in tiebreakers]
             rows.append(
                 DataRow(
-                    [f"{rank}{'=' if tied else ''}", shown, points, wld, *tiebreakers],
+                    [f"{rank}{'=' if tied else ''}", shown, str(points), wld, *tiebreakers],
                     bool(dropped),
                     data["base"] + url if url else "",
                 )

@@ -35,7 +35,8 @@ opponent's id, name, and the matches won, lost and drawn against them), which th
 page draws from it instead of repeating it as rows; the rows of an event's ``final`` no
 longer repeat the player's ``name`` (``players[].name``) nor the tiebreakers as decimals
 (``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values), and a
-player's ``player_page`` is there only when it is not the player's ``id``."""
+player's ``player_page`` is there only when it is not the player's ``id``, and a deck's
+``violations`` only when it has some."""
 
 
 def _dump(doc: Any) -> str:
@@ -145,10 +146,9 @@ def _decklists(report: EventSummary) -> dict[str, Any]:
     in_copy = {pid: i for i, pid in enumerate(order or ())}
     decks: dict[str, Any] = {}
     for pid, info in sorted(report.decks.items()):
-        deck: dict[str, Any] = {
-            "legal": info.legal,
-            "violations": [v.message for v in info.verdict.violations] if info.verdict else [],
-        }
+        deck: dict[str, Any] = {"legal": info.legal}
+        if info.verdict and info.verdict.violations:
+            deck["violations"] = [v.message for v in info.verdict.violations]
         if pid in in_copy:
             deck["mtgo_deck"] = in_copy[pid]
         else:

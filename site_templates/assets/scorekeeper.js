@@ -201,9 +201,10 @@
       name.appendChild(gone);
     }
     tr.appendChild(name);
-    tr.appendChild(cell("td", r[3]));
+    tr.appendChild(cell("td", String(r[3])));
     tr.appendChild(cell("td", r[4]));
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", r[i]));
+    /* data.percent: every tiebreaker is a percentage, written without its sign. */
+    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? r[i] + "%" : r[i]));
     return tr;
   }
 
