@@ -56,7 +56,8 @@ def _name(base: str, url: str, name: str) -> str:
 def standings_rows(view: StandingsView, base: str, details: bool = False) -> Markup:
     """The rows of a standings table, each followed by a line break.
 
-    With ``details`` each row carries its opponents (``data-o``) and the table its decks.
+    With ``details`` each row carries its opponents (``data-o``), its own percentages as they
+    count for them (``data-p``), and the table its decks.
     """
     tied = _("tied")
     dropped = _("(dropped)")
@@ -66,6 +67,8 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
         attrs = ' class="sk-dropped"' if r.dropped else ""
         if details and r.opponents:
             attrs += f' data-o="{escaped(r.opponents)}"'
+        if details and r.counts:
+            attrs += f' data-p="{escaped(r.counts)}"'
         tie = f'<span class="sk-tie" title="{tied}">=</span>' if r.shared else ""
         badge = f' <span class="sk-badge">{escaped(r.place)}</span>' if r.place else ""
         if r.dropped:

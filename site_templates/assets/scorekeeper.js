@@ -100,7 +100,9 @@
     return out;
   }
 
-  /* A standings row's opponents (data-o: "row mw floor [gw floor];..."), as a table under it. */
+  /* A standings row's opponents (data-o: "row;..." or, for a row evaluated at another point,
+     "row mw floor [gw floor];..."; the first form reads the opponent's own "mw floor [gw
+     floor]" on their row, data-p), as a table under it. */
   function cell(tag, text) {
     var c = document.createElement(tag);
     c.textContent = text;
@@ -121,9 +123,15 @@
       if (button) { button.textContent = "▸"; button.setAttribute("aria-expanded", "false"); }
       return;
     }
-    var rows = row.parentNode.querySelectorAll("tr[data-o]");
-    var entries = row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : [];
-    var games = entries.length > 0 && entries[0].split(" ").length > 3;
+    /* An entry's row number counts every row of the table (not the details opened). */
+    var rows = row.parentNode.querySelectorAll(":scope > tr:not(.sk-detail)");
+    var entries = (row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : []).map(function (entry) {
+      var f = entry.split(" ");
+      if (f.length > 1) return f;
+      var opp = rows[parseInt(f[0], 10) - 1], own = opp && opp.getAttribute("data-p");
+      return own ? f.concat(own.split(" ")) : f.concat(["?", "-"]);
+    });
+    var games = entries.length > 0 && entries[0].length > 3;
     var w = words(row);
     var table = document.createElement("table");
     table.className = "sk-opponents";
@@ -132,8 +140,7 @@
     head.appendChild(cell("th", w.mw));
     if (games) head.appendChild(cell("th", w.gw));
     table.appendChild(head);
-    entries.forEach(function (entry) {
-      var f = entry.split(" ");
+    entries.forEach(function (f) {
       var opp = rows[parseInt(f[0], 10) - 1];
       var link = opp && opp.children[1].querySelector("a");
       var tr = document.createElement("tr");

@@ -39,6 +39,7 @@ from tests.site_helpers import (  # TODAY: decklists public
     PHONE,
     TODAY,
     make_project,
+    opponent_details,
     round_standings,
     system_chromium,
     tables,
@@ -729,6 +730,13 @@ def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) 
     shown = detail.locator(".sk-opponents tr td:first-child").all_inner_texts()
     assert shown == [names[o] for o in table.rows[0].record.opponents]
     assert detail.locator(".sk-opponents th").all_inner_texts() == ["Opponent", "MW%", "GW%"]
+    # Each opponent's figures are read from the opponent's own row (data-p): the script shows
+    # what tests.site_helpers.opponent_details reads from the served page.
+    cells = detail.locator(".sk-opponents tr:has(td)").evaluate_all(
+        "(rows) => rows.map((r) => Array.from(r.cells).map((c) => c.textContent))"
+    )
+    served = opponent_details(page.request.get(f"{site_url}{MODERN}").text())
+    assert cells == served[table.rows[0].player] and all(len(c) == 3 and "?" not in c for c in cells)
     row.locator("td").nth(2).click()
     assert page.locator(".sk-standings tr.sk-detail").count() == 0
     assert (row.locator("a").get_attribute("href") or "").endswith(f"players/{table.rows[0].player}/")
