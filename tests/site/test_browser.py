@@ -688,6 +688,22 @@ def test_a_players_head_to_head_is_drawn_from_their_document_on_a_phone(new_cont
         ctx.close()
 
 
+@pytest.mark.parametrize(("scheme", "palette"), [("light", "default"), ("dark", "slate")])
+def test_a_phone_gets_the_light_or_dark_site_its_settings_ask_for(
+    new_context: NewContext, site_url: str, scheme: Any, palette: str
+) -> None:
+    """The site follows the phone's light or dark setting (mkdocs.yml's palette by media query)
+    without a toggle: its two buttons and their icons weighed 0.7 KB on every page."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}{MODERN}")
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
+        assert page.locator("form[data-md-component=palette] label").count() == 0
+    finally:
+        ctx.close()
+
+
 def test_find_my_table(page: Page, site_url: str) -> None:
     """Typing part of a name on the rounds page leaves only that player's tables visible."""
     page.goto(f"{site_url}{MODERN}rounds/")
