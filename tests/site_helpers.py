@@ -299,7 +299,21 @@ def with_history(page: str, site: Path) -> str:
             f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(kind)}</span></td>'
             f"<td>{place}</td><td>{escaped(record)}</td>{cells}</tr>"
         )
-    return page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
+    page = page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
+    # The head to head, from the same document (scorekeeper.js, drawHeadToHead).
+    h2h = _H2H.search(page)
+    if h2h is None:
+        return page
+    to = html.unescape(h2h[2])
+    opponents = "".join(
+        f'<tr><td><a href="{escaped(to + oid + "/")}">{escaped(name)}</a></td>'
+        f"<td>{w}</td><td>{lost}</td><td>{d}</td></tr>"
+        for oid, name, w, lost, d in doc.get("opponents", [])
+    )
+    return page[: h2h.end(1)] + opponents + page[h2h.start(3) :]
+
+
+_H2H = re.compile(r'(<table class="sk-table sk-h2h" data-h2h="([^"]*)"><thead>.*?</thead><tbody>)(</tbody>)')
 
 
 def with_fragments(text: str, stored: list[str], src: str) -> str:
