@@ -170,9 +170,11 @@ def round_standings(text: str) -> list[list[DataRow]]:
         for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
             name, url = data["units"][unit]
             shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
+            if data.get("percent"):  # every tiebreaker a percentage, written without its sign
+                tiebreakers = [f"{t}%" for t in tiebreakers]
             rows.append(
                 DataRow(
-                    [f"{rank}{'=' if tied else ''}", shown, points, wld, *tiebreakers],
+                    [f"{rank}{'=' if tied else ''}", shown, str(points), wld, *tiebreakers],
                     bool(dropped),
                     data["base"] + url if url else "",
                 )
@@ -297,7 +299,21 @@ def with_history(page: str, site: Path) -> str:
             f'<span class="sk-muted"><span class="sk-date-inline">{date} · </span>{escaped(kind)}</span></td>'
             f"<td>{place}</td><td>{escaped(record)}</td>{cells}</tr>"
         )
-    return page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
+    page = page[: match.end(1)] + "".join(rows) + page[match.start(5) :]
+    # The head to head, from the same document (scorekeeper.js, drawHeadToHead).
+    h2h = _H2H.search(page)
+    if h2h is None:
+        return page
+    to = html.unescape(h2h[2])
+    opponents = "".join(
+        f'<tr><td><a href="{escaped(to + oid + "/")}">{escaped(name)}</a></td>'
+        f"<td>{w}</td><td>{lost}</td><td>{d}</td></tr>"
+        for oid, name, w, lost, d in doc.get("opponents", [])
+    )
+    return page[: h2h.end(1)] + opponents + page[h2h.start(3) :]
+
+
+_H2H = re.compile(r'(<table class="sk-table sk-h2h" data-h2h="([^"]*)"><thead>.*?</thead><tbody>)(</tbody>)')
 
 
 def with_fragments(text: str, stored: list[str], src: str) -> str:
@@ -327,15 +343,18 @@ def with_fragments(text: str, stored: list[str], src: str) -> str:
 def opponent_details(page: str) -> dict[str, list[list[str]]]:
     """The opponents behind each row of a page's final standings, by player id (or team id).
 
-    Each row carries them in ``data-o`` (``row mw floor [gw floor]`` per opponent, ``;``
-    between opponents; see ``ingest.site.event_views._opponents_data``); the page's script shows them
-    as a table when the row is tapped. Here each becomes ``[opponent name, MW%, GW%]``
-    as that table shows them (``44.00%``, ``33.00% (floor; was 20.00%)``; no GW% where the
-    standings do not use games won).
+    Each row carries them in ``data-o`` (per opponent, ``;`` between opponents, the
+    opponent's row number and, for a row evaluated at another point than the table's, ``mw
+    floor [gw floor]``; see ``ingest.site.event_views._opponents_data``), and its own ``mw
+    floor [gw floor]`` as they count for its opponents in ``data-p``, which an entry with the
+    row number alone reads; the page's script shows them as a table when the row is tapped.
+    Here each becomes ``[opponent name, MW%, GW%]`` as that table shows them (``44.00%``,
+    ``33.00% (floor; was 20.00%)``; no GW% where the standings do not use games won).
     """
     table = page.split('<table class="sk-table sk-standings', 1)[1].split("</table>", 1)[0]
     rows = re.findall(r"<tr([^>]*)><td>.*?</td><td>(.*?)</td>", table.split("<tbody>", 1)[1])
     names = [html.unescape(re.sub(r"<[^>]+>", "", re.split(r" ?<span", cell)[0])) for _, cell in rows]
+    counts = [re.search(r'data-p="([^"]*)"', attrs) for attrs, _ in rows]
     out: dict[str, list[list[str]]] = {}
     for attrs, cell in rows:
         ref = re.search(r'href="[^"]*(?:players/|#)([^/"]+)/?"', cell)
@@ -345,6 +364,9 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
         details = []
         for entry in data.group(1).split(";"):
             fields = entry.split(" ")
+            if len(fields) == 1:
+                own = counts[int(fields[0]) - 1]
+                fields += own.group(1).split(" ") if own else ["?", "-"]
             shown = [names[int(fields[0]) - 1]]
             for value, floor, nothing in zip(fields[1::2], fields[2::2], ("no rounds", "no games"), strict=False):
                 mark = "" if floor == "-" else f" (floor; {nothing if floor == 'n' else f'was {floor}%'})"

@@ -99,7 +99,7 @@ class BookedPlayers:
             both = PlayerHistories(names, one.entries, one.h2h)
             with i18n.use(inputs.lang()):
                 made = player_pages(inputs, templates, both, seasons=self.rows, only={cid}, lines=())
-                made.update(api.api_files([], PlayerHistories({cid: names[cid]}, one.entries, one.h2h), format_names))
+                made.update(api.api_files([], both, format_names, [cid]))
             return {p: made[p] for p in player_paths(cid) if p in made}
 
         return remake

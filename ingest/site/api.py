@@ -9,7 +9,7 @@ decklists appear only when the event's policy allows.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ingest.core.model import Event
@@ -20,7 +20,7 @@ from ingest.site.family_views import FamilyViews, views_of
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
-API_VERSION = 3
+API_VERSION = 4
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
 document no longer carries the standings after each round (half its bytes; the site's
 rounds page shows them), only ``final``, the standings counting every result recorded.
@@ -29,7 +29,14 @@ document's ``decklists`` keep each deck's check and its place in that copy's ``D
 (``mtgo_deck``), and ``decklists_document`` names the copy; a deck's ``archetype`` is its
 player's (``players[].archetype``) and no longer repeated under ``decklists``. A player's
 document gives each event's ``name``, ``game_name``, ``format``, ``field`` and, until it is
-over, ``status``: the player's page draws its results from it."""
+over, ``status``: the player's page draws its results from it. Version 4: each fact once, in
+fewer bytes (issue 38): a player's document holds the head to head (``opponents``: each
+opponent's id, name, and the matches won, lost and drawn against them), which the player's
+page draws from it instead of repeating it as rows; the rows of an event's ``final`` no
+longer repeat the player's ``name`` (``players[].name``) nor the tiebreakers as decimals
+(``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values), and a
+player's ``player_page`` is there only when it is not the player's ``id``, and a deck's
+``violations`` only when it has some."""
 
 
 def _dump(doc: Any) -> str:
@@ -63,11 +70,9 @@ def event_document(report: EventSummary) -> dict[str, Any]:
     players = []
     archetypes = report.public_archetypes()
     for p in e.players:
-        item: dict[str, Any] = {
-            "id": p.id,
-            "name": p.name,
-            "player_page": report.canonical_id(p.id),
-        }
+        item: dict[str, Any] = {"id": p.id, "name": p.name}
+        if report.canonical_id(p.id) != p.id:
+            item["player_page"] = report.canonical_id(p.id)
         for key in ("team", "country", "deck_name"):
             if getattr(p, key):
                 item[key] = getattr(p, key)
@@ -100,7 +105,7 @@ def event_document(report: EventSummary) -> dict[str, Any]:
         "rounds": _rounds(e.rounds, views),
         "playoff": _rounds(e.playoff, views),
         **({"cut_drops": list(e.cut_drops)} if e.cut_drops else {}),
-        "final": standings_as_data(e, report.current) if report.current else [],
+        "final": _final(report),
     }
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
@@ -108,6 +113,25 @@ def event_document(report: EventSummary) -> dict[str, Any]:
     if report.decklists_visible:
         doc.update(_decklists(report))
     return doc
+
+
+def _final(report: EventSummary) -> list[dict[str, Any]]:
+    """``final``: the standings counting every result recorded, each row once: the player's
+    name is under ``players``, and a tiebreaker is its exact fraction (``omw_exact``); the
+    decimal (``omw``) is there only where the event's platform published rounded figures
+    (``structure.published_precision``), which differ from the fraction and rank the table.
+    """
+    table = report.current
+    if table is None:
+        return []
+    rows = standings_as_data(report.event, table)
+    published = table.ruleset.platform.publish_precision is not None
+    for row in rows:
+        del row["name"]
+        if not published:
+            for key in [k for k in row if f"{k}_exact" in row]:
+                del row[key]
+    return rows
 
 
 def _decklists(report: EventSummary) -> dict[str, Any]:
@@ -122,10 +146,9 @@ def _decklists(report: EventSummary) -> dict[str, Any]:
     in_copy = {pid: i for i, pid in enumerate(order or ())}
     decks: dict[str, Any] = {}
     for pid, info in sorted(report.decks.items()):
-        deck: dict[str, Any] = {
-            "legal": info.legal,
-            "violations": [v.message for v in info.verdict.violations] if info.verdict else [],
-        }
+        deck: dict[str, Any] = {"legal": info.legal}
+        if info.verdict and info.verdict.violations:
+            deck["violations"] = [v.message for v in info.verdict.violations]
         if pid in in_copy:
             deck["mtgo_deck"] = in_copy[pid]
         else:
@@ -152,7 +175,10 @@ def event_file(report: EventSummary, tables: Mapping[str, Any] | None = None) ->
 
 
 def api_files(
-    index: Sequence[Mapping[str, Any]], histories: PlayerHistories, format_names: Mapping[str, str]
+    index: Sequence[Mapping[str, Any]],
+    histories: PlayerHistories,
+    format_names: Mapping[str, str],
+    documented: Iterable[str] | None = None,
 ) -> dict[str, str | bytes]:
     """The API documents of the whole site: ``api/events.json`` and ``api/players/<id>.json``.
 
@@ -160,19 +186,41 @@ def api_files(
     :class:`ingest.site.brief.EventBrief`). ``histories``
     (:func:`ingest.summary.history.histories_from`) are the data the player pages show, so
     each player page has its document with the same values. ``format_names``: each event's
-    format as its page names it ("Modern"), by the event's slug. Each event's own document
-    comes from :func:`event_file`.
+    format as its page names it ("Modern"), by the event's slug. ``documented``: the players
+    whose documents are made (default: every player ``histories`` names; its names are every
+    player's, since a document names its opponents). Each event's own document comes from
+    :func:`event_file`.
     """
     files: dict[str, str | bytes] = {}
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
-    for cid, name in sorted(histories.names.items()):
+    names = histories.names
+    for cid in sorted(names if documented is None else documented):
         events = [
             _history_item(entry, format_names.get(entry.slug, entry.format)) for entry in histories.entries.get(cid, ())
         ]
         files[f"api/players/{cid}.json"] = _dump(
-            {"api_version": API_VERSION, "id": cid, "name": name, "events": events}
+            {
+                "api_version": API_VERSION,
+                "id": cid,
+                "name": names[cid],
+                "events": events,
+                "opponents": head_to_head(cid, histories),
+            }
         )
     return files
+
+
+def head_to_head(cid: str, histories: PlayerHistories) -> list[list[str | int]]:
+    """A player's head to head, as their document publishes it and their page shows it: each
+    opponent with a page as ``[id, name, won, lost, drawn]``, the most matches first, then by
+    name. Opponents who chose not to be named count in the lifetime record but are not listed.
+    """
+    names = histories.names
+    met = sorted(
+        ((o, c) for o, c in histories.h2h.get(cid, {}).items() if o in names),
+        key=lambda kv: (-sum(kv[1]), names[kv[0]].casefold(), kv[0]),
+    )
+    return [[o, names[o], c[0], c[1], c[2]] for o, c in met]
 
 
 def _history_item(entry: HistoryEntry, format_name: str) -> dict[str, Any]:

@@ -10,6 +10,7 @@ template puts the way to the root (``base``) in front of them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -128,6 +129,9 @@ class StandingsRow:
     url: str
     opponents: str = ""
     """The opponents' percentages for the detail a tap opens (:func:`_opponents_data`); only on the main table."""
+    counts: str = ""
+    """This row's percentages as they count for its opponents (:func:`_counts_data`), which
+    their details read instead of repeating them; only on the main table."""
     deck: str = ""
     """The public archetype; only on the main table."""
 
@@ -166,6 +170,7 @@ def standings_view(
     shown = _Shown(table)
     position = {row.player: i for i, row in enumerate(table.rows, start=1)}
     archetypes = report.public_archetypes() if details else {}
+    main = _main_evaluation(table) if details else None
     rows = []
     for row in table.rows:
         rows.append(
@@ -180,7 +185,8 @@ def standings_view(
                 dropped=row.dropped,
                 place=computed_label(row.place) if row.place else row.place,
                 url=link(links, report, row.player),
-                opponents=_opponents_data(table, row, position, game_wins=shown.game_wins) if details else "",
+                opponents=_opponents_data(table, row, position, main, game_wins=shown.game_wins) if details else "",
+                counts=_counts_data(table, row.player, main, game_wins=shown.game_wins) if details else "",
                 deck=archetypes.get(row.player, "") if details else "",
             )
         )
@@ -286,15 +292,41 @@ def round_standings(report: EventSummary, names: Mapping[str, str], links: Links
     return RoundStandings(tuple(views), tuple(units), tuple(tables))
 
 
-def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], *, game_wins: bool) -> str:
+def _main_evaluation(table: Standings) -> Any:
+    """The point most rows' percentages are taken at (:attr:`Row.evaluated_after`; a dropped
+    player's may be taken when they dropped), whose values the rows' :func:`_counts_data` give."""
+    counts = Counter(row.evaluated_after for row in table.rows)
+    return max(counts.items(), key=lambda kv: (kv[1], repr(kv[0])))[0] if counts else None
+
+
+def _percentages(v: Any, *, game_wins: bool) -> list[str]:
+    """A player's match-win percentage as it counts for an opponent (without the % sign) and,
+    where the floor applied, the percentage before it (:func:`_floor_mark`); then the same two
+    for the game-win percentage when the standings use games won."""
+    parts = [pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
+    if game_wins:
+        parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
+    return parts
+
+
+def _counts_data(table: Standings, player: str, main: Any, *, game_wins: bool) -> str:
+    """A row's own percentages as they count for its opponents at the table's main point of
+    evaluation (:func:`_main_evaluation`), written once on its row (``data-p``): the details of
+    its opponents' rows read them there."""
+    values = table.values_at.get(main) if main is not None else None
+    if values is None or player not in values:
+        return ""
+    return " ".join(_percentages(values[player], game_wins=game_wins))
+
+
+def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], main: Any, *, game_wins: bool) -> str:
     """A row's opponents and their percentages, for the detail the page shows on a tap.
 
-    One entry per opponent, separated by ``;``: the opponent's row number in the table,
-    their match-win percentage as it counts for this row (without the % sign) and, where
-    the floor applied, the percentage before it (``n`` when there was nothing to count
-    yet; ``-`` when no floor applied); then the same two for the game-win percentage when
-    the standings use games won. ``scorekeeper.js`` builds the detail table from it: about
-    a tenth of the bytes of a table per row.
+    One entry per opponent, separated by ``;``: the opponent's row number in the table and,
+    unless the row is evaluated at the table's main point (:func:`_main_evaluation`), whose
+    values the opponent's own row carries (:func:`_counts_data`, each fact once), their
+    percentages as they count for this row (:func:`_percentages`). ``scorekeeper.js`` builds
+    the detail table from it: about a twentieth of the bytes of a table per row.
     """
     values = table.values_at.get(row.evaluated_after)
     if values is None:
@@ -303,11 +335,10 @@ def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int]
     for opp in row.record.opponents:
         if opp not in values or opp not in position:
             continue
-        v = values[opp]
-        parts = [str(position[opp]), pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
-        if game_wins:
-            parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
-        out.append(" ".join(parts))
+        if row.evaluated_after == main:
+            out.append(str(position[opp]))
+        else:
+            out.append(" ".join([str(position[opp]), *_percentages(values[opp], game_wins=game_wins)]))
     return ";".join(out)
 
 

@@ -21,7 +21,6 @@ from ingest.site.event_views import SEATS, computed_label
 from ingest.site.fragments import fragments_key
 from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
-from ingest.site.table_rows import OpponentRow
 from ingest.site.templates import Templates
 from ingest.source.naming import is_unnamed
 from ingest.summary.history import HistoryEntry, PlayerHistories
@@ -216,9 +215,9 @@ def _player_page(
 ) -> Files:
     display = histories.names
     entries = histories.entries.get(cid, ())
-    met = sorted(histories.h2h.get(cid, {}).items(), key=lambda kv: (-sum(kv[1]), display.get(kv[0], kv[0]).casefold()))
-    # Opponents who chose not to be named count in the record but are not listed.
-    opponents = [OpponentRow(display[o], f"../{o}/", c[0], c[1], c[2]) for o, c in met if o in display]
+    # The head-to-head table is drawn from the player's document (api.head_to_head), where
+    # opponents who chose not to be named are not listed: the page needs only whether it has rows.
+    opponents = any(o in display for o in histories.h2h.get(cid, {}))
     return page_files(
         f"players/{cid}.md",
         templates,

@@ -49,7 +49,6 @@ from ingest.site.fragments import anchor_fragments, placeholder
 from ingest.site.i18n import N_
 from ingest.site.table_rows import (
     decklist,
-    opponent_rows,
     pairing_rows,
     player_rows,
     rounds_data,
@@ -204,7 +203,6 @@ def environment(templates: Templates) -> jinja2.Environment:
         pairing_rows=pairing_rows,
         decklist=decklist,
         player_rows=player_rows,
-        opponent_rows=opponent_rows,
     )
     env.filters.update(
         md=md,

@@ -132,13 +132,7 @@ def _site_files(
         tail.update(made)
         tail.update(rules_pages(inputs, templates))
         format_names = {s["slug"]: s["format_name"] for s in summaries}
-        tail.update(
-            api.api_files(
-                [d.api_entry for d in briefs],
-                PlayerHistories(documented.names, histories.entries, histories.h2h),
-                format_names,
-            )
-        )
+        tail.update(api.api_files([d.api_entry for d in briefs], histories, format_names, documented.names))
         tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, briefs, lines), ensure_ascii=False, separators=(",", ":")

@@ -100,7 +100,9 @@
     return out;
   }
 
-  /* A standings row's opponents (data-o: "row mw floor [gw floor];..."), as a table under it. */
+  /* A standings row's opponents (data-o: "row;..." or, for a row evaluated at another point,
+     "row mw floor [gw floor];..."; the first form reads the opponent's own "mw floor [gw
+     floor]" on their row, data-p), as a table under it. */
   function cell(tag, text) {
     var c = document.createElement(tag);
     c.textContent = text;
@@ -121,9 +123,15 @@
       if (button) { button.textContent = "▸"; button.setAttribute("aria-expanded", "false"); }
       return;
     }
-    var rows = row.parentNode.querySelectorAll("tr[data-o]");
-    var entries = row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : [];
-    var games = entries.length > 0 && entries[0].split(" ").length > 3;
+    /* An entry's row number counts every row of the table (not the details opened). */
+    var rows = row.parentNode.querySelectorAll(":scope > tr:not(.sk-detail)");
+    var entries = (row.hasAttribute("data-o") ? row.getAttribute("data-o").split(";") : []).map(function (entry) {
+      var f = entry.split(" ");
+      if (f.length > 1) return f;
+      var opp = rows[parseInt(f[0], 10) - 1], own = opp && opp.getAttribute("data-p");
+      return own ? f.concat(own.split(" ")) : f.concat(["?", "-"]);
+    });
+    var games = entries.length > 0 && entries[0].length > 3;
     var w = words(row);
     var table = document.createElement("table");
     table.className = "sk-opponents";
@@ -132,8 +140,7 @@
     head.appendChild(cell("th", w.mw));
     if (games) head.appendChild(cell("th", w.gw));
     table.appendChild(head);
-    entries.forEach(function (entry) {
-      var f = entry.split(" ");
+    entries.forEach(function (f) {
       var opp = rows[parseInt(f[0], 10) - 1];
       var link = opp && opp.children[1].querySelector("a");
       var tr = document.createElement("tr");
@@ -201,9 +208,10 @@
       name.appendChild(gone);
     }
     tr.appendChild(name);
-    tr.appendChild(cell("td", r[3]));
+    tr.appendChild(cell("td", String(r[3])));
     tr.appendChild(cell("td", r[4]));
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", r[i]));
+    /* data.percent: every tiebreaker is a percentage, written without its sign. */
+    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? r[i] + "%" : r[i]));
     return tr;
   }
 
@@ -436,6 +444,25 @@
     return tr;
   }
 
+  /* The player's head to head, from the same document (opponents: [id, name, won, lost,
+     drawn], in the order shown); each name links to its page (data-h2h: the way to the
+     players' pages). Every value is set as text. */
+  function drawHeadToHead(table, opponents) {
+    var body = table.tBodies[0];
+    if (!body || body.children.length) return;
+    opponents.forEach(function (o) {
+      var tr = document.createElement("tr"), td = document.createElement("td"), a = cell("a", o[1]);
+      a.href = table.getAttribute("data-h2h") + encodeURIComponent(o[0]) + "/";
+      td.appendChild(a);
+      tr.appendChild(td);
+      tr.appendChild(cell("td", String(o[2])));
+      tr.appendChild(cell("td", String(o[3])));
+      tr.appendChild(cell("td", String(o[4])));
+      body.appendChild(tr);
+    });
+    table.setAttribute("data-drawn", "true");
+  }
+
   function fillHistory() {
     document.querySelectorAll("table[data-history]").forEach(function (table) {
       var body = table.tBodies[0];
@@ -450,6 +477,8 @@
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
         table.setAttribute("data-drawn", "true");
+        var article = table.closest("article"), h2h = article && article.querySelector("table[data-h2h]");
+        if (h2h) drawHeadToHead(h2h, doc.opponents || []);
       }, function () {
         /* Say so, and where the results are (the table stays empty). */
         var failed = table.closest("article") && table.closest("article").querySelector(".sk-history-failed");

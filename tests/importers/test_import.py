@@ -22,10 +22,13 @@ from ingest.checks.event_files import load_event
 from ingest.cli.main import main
 from ingest.core.diagnostics import has_errors
 from ingest.core.errors import IngestError
+from ingest.core.figures import pct_of
 from ingest.core.model import Event, EventOrigin
 from ingest.importers import Archive, PreparedImport, prepare_import, read_source
 from ingest.rules.final_standings import final_standings
+from ingest.site.api import event_document
 from ingest.source.project import Project
+from ingest.summary.event_summary import compute_summary
 from tests.site_helpers import page_text
 
 DATA = Path(__file__).parents[1] / "data" / "import" / "mtgodecklistcache"
@@ -162,6 +165,65 @@ def test_what_each_platform_needed(imported: tuple[Path, dict[str, PreparedImpor
     legacy = event("Manatrader--manatraders-series-legacy")
     assert len(legacy.playoff) == 7 and legacy.rules == "mtr-manatraders"
     assert legacy.structure.published_precision == 3
+
+
+def test_the_api_keeps_a_platforms_published_figures_beside_the_fractions(
+    imported: tuple[Path, dict[str, PreparedImport]],
+) -> None:
+    """API version 4 drops the decimals that repeat the exact fractions, except where the
+    platform published rounded figures (ManaTraders, 3 decimals): those differ from the
+    fraction and rank the table, so ``final`` keeps them."""
+    _, prepared = imported
+    legacy = next(p.event for name, p in prepared.items() if name.startswith("Manatrader--manatraders-series-legacy"))
+    row = event_document(compute_summary(legacy, ()))["final"][0]
+    n, d = (int(x) for x in row["omw_exact"].split("/"))
+    assert row["omw"] == round(n / d, 3) and "name" not in row  # a sample event's rows: tests/site/test_site.py
+
+
+def test_the_event_pages_opponent_details_are_the_engines_figures_for_every_platform(
+    imported: tuple[Path, dict[str, PreparedImport]],
+) -> None:
+    """The event page's standings write each player's percentages once, on their own row
+    (``data-p``), and a row's opponents by row number (``data-o``). Read back as the page's
+    script reads them, every row's details in every imported event are the engine's values at
+    that row's point (MTR Appendix C; a row taken at another point: tests/site/test_site_pages.py)."""
+    from ingest.site.event_views import standings_view
+    from ingest.site.table_rows import standings_rows
+    from tests.site_helpers import opponent_details
+
+    for _, prep in sorted(imported[1].items()):
+        report = compute_summary(prep.event, ())
+        table = report.current
+        if table is None or not any(r.record.opponents for r in table.rows):
+            continue
+        view = standings_view(report, table, {}, {}, details=True)
+        page = (
+            '<table class="sk-table sk-standings"><tbody>'
+            + str(standings_rows(view, "../../", details=True))
+            + "</tbody></table>"
+        )
+        details = opponent_details(page)
+        game_wins = view.game_wins
+        for row in table.rows:
+            if row.player not in details:
+                continue
+            values = table.values_at[row.evaluated_after]
+            listed = {r.player for r in table.rows}
+            want = []
+            for opp in row.record.opponents:
+                if opp not in values or opp not in listed:
+                    continue
+                v = values[opp]
+                mw = pct_of(*v.mw) + (f" (floor; was {pct_of(*v.mw_raw)})" if v.mw_floored and v.mw_raw else "")
+                mw = pct_of(*v.mw) + " (floor; no rounds)" if v.mw_floored and not v.mw_raw else mw
+                cells = [mw]
+                if game_wins:
+                    gw = pct_of(*v.gw_opp)
+                    if v.gw_floored:
+                        gw += f" (floor; was {pct_of(*v.gw_raw)})" if v.gw_raw else " (floor; no games)"
+                    cells.append(gw)
+                want.append(cells)
+            assert [d[1:] for d in details[row.player]] == want, (prep.event.slug, row.player)
 
 
 def test_reimporting_gives_the_same_bytes_and_updates_the_same_files(

@@ -39,6 +39,7 @@ from tests.site_helpers import (  # TODAY: decklists public
     PHONE,
     TODAY,
     make_project,
+    opponent_details,
     round_standings,
     system_chromium,
     tables,
@@ -639,6 +640,70 @@ def test_a_players_results_are_drawn_from_their_api_document_on_a_phone(
         ctx.close()
 
 
+_DRAWN_H2H = """() => Array.from(document.querySelectorAll("table.sk-h2h tbody tr")).map(tr =>
+  [Array.from(tr.cells).map(c => c.textContent), tr.querySelector("a").getAttribute("href"),
+   tr.querySelectorAll("b").length])"""
+
+
+def test_a_players_head_to_head_is_drawn_from_their_document_on_a_phone(new_context: NewContext, site_url: str) -> None:
+    """Issue 38 point 4: the head-to-head table is no longer rows of the page (each row grew
+    the page with every event played) but the player document's ``opponents``, drawn by the
+    page's script at 390x844: each opponent linked to their page with the matches won, lost
+    and drawn, in the document's order. A hostile name is drawn as text."""
+    player = "zoe-quist"
+    url = f"{site_url}/players/{player}/"
+    ctx = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        problems = _Problems(page, site_url)
+        served_html = page.request.get(url).text()
+        assert re.search(r'<table class="sk-table sk-h2h" data-h2h="../">.*?<tbody></tbody>', served_html)
+        doc = page.request.get(f"{site_url}/api/players/{player}.json").json()
+        assert len(doc["opponents"]) >= 2
+        page.goto(url)
+        expect(page.locator("table.sk-h2h[data-drawn=true]")).to_have_count(1)
+        drawn = page.evaluate(_DRAWN_H2H)
+        assert [(cells, href) for cells, href, _ in drawn] == [
+            ([name, str(w), str(lost), str(d)], f"../{oid}/") for oid, name, w, lost, d in doc["opponents"]
+        ]
+        scroll, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= min(inner, PHONE["width"]) + 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("table.sk-h2h").screenshot(path=str(SCREENSHOTS / f"player-{player}-h2h-phone.png"))
+        assert problems.items == [], "\n".join(problems.items)
+
+        hostile = '<b>x</b> \' & "y"'
+        doc["opponents"][0][1] = hostile
+        doc["events"][0]["name"] = hostile
+        page.route(f"**/api/players/{player}.json", lambda route: route.fulfill(json=doc))
+        page.goto(url)
+        expect(page.locator("table.sk-h2h[data-drawn=true]")).to_have_count(1)
+        drawn = page.evaluate(_DRAWN_H2H)
+        assert drawn[0][0][0] == hostile and drawn[0][2] == 0  # the name as text, no <b> made
+        history = page.locator("table.sk-history tbody tr a", has_text="<b>x</b>")
+        expect(history).to_have_count(1)
+        assert page.locator("table.sk-history tbody b").count() == 0
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize(("scheme", "palette"), [("light", "default"), ("dark", "slate")])
+def test_a_phone_gets_the_light_or_dark_site_its_settings_ask_for(
+    new_context: NewContext, site_url: str, scheme: Any, palette: str
+) -> None:
+    """The site follows the phone's light or dark setting (mkdocs.yml's palette by media query)
+    without a toggle: its two buttons and their icons weighed 0.7 KB on every page."""
+    ctx = new_context(viewport=PHONE, is_mobile=True, has_touch=True, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}{MODERN}")
+        expect(page.locator("body")).to_have_attribute("data-md-color-scheme", palette)
+        assert page.locator("form[data-md-component=palette] label").count() == 0
+    finally:
+        ctx.close()
+
+
 def test_find_my_table(page: Page, site_url: str) -> None:
     """Typing part of a name on the rounds page leaves only that player's tables visible."""
     page.goto(f"{site_url}{MODERN}rounds/")
@@ -681,6 +746,13 @@ def test_tapping_a_standings_row_shows_its_opponents(page: Page, site_url: str) 
     shown = detail.locator(".sk-opponents tr td:first-child").all_inner_texts()
     assert shown == [names[o] for o in table.rows[0].record.opponents]
     assert detail.locator(".sk-opponents th").all_inner_texts() == ["Opponent", "MW%", "GW%"]
+    # Each opponent's figures are read from the opponent's own row (data-p): the script shows
+    # what tests.site_helpers.opponent_details reads from the served page.
+    cells = detail.locator(".sk-opponents tr:has(td)").evaluate_all(
+        "(rows) => rows.map((r) => Array.from(r.cells).map((c) => c.textContent))"
+    )
+    served = opponent_details(page.request.get(f"{site_url}{MODERN}").text())
+    assert cells == served[table.rows[0].player] and all(len(c) == 3 and "?" not in c for c in cells)
     row.locator("td").nth(2).click()
     assert page.locator(".sk-standings tr.sk-detail").count() == 0
     assert (row.locator("a").get_attribute("href") or "").endswith(f"players/{table.rows[0].player}/")

@@ -109,8 +109,12 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     row = doc["final"][0]
     assert row["place"] == "Champion"
     n, d = (int(x) for x in row["omw_exact"].split("/"))
-    assert abs(n / d - row["omw"]) < 1e-12
-    assert doc["api_version"] == 3 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert 0 < n <= d
+    # API version 4: each fact once. The exact fraction is the value (no decimal copy of it),
+    # and the player's name is under players, not repeated in the row.
+    assert not {"omw", "gw", "ogw", "mw", "name"} & set(row)
+    assert {p["id"]: p["name"] for p in doc["players"]}[row["player"]]
+    assert doc["api_version"] == 4 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
     assert "decklists" in doc  # complete event, decklists after the event
 
 
@@ -701,7 +705,6 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
         "archetype": "Living End",
         "id": "erin",
         "name": "Erin Ode",
-        "player_page": "erin",
     }
 
     hidden = _classified_event_project(

@@ -135,6 +135,42 @@ def test_final_standings_detail_each_opponent_with_floor_marks(sample_docs: Path
     assert floored_seen and plain_seen
 
 
+def test_a_row_taken_at_another_point_writes_its_opponents_figures(sample_docs: Path) -> None:
+    """Each player's percentages are written once, on their own row (``data-p``), and a row's
+    opponents by row number; a row whose figures are taken at another point than the table's
+    (a platform's dropped player, taken after their last round) writes its opponents' figures
+    as they count for it, since their rows carry the table's. Here the last row is taken
+    after round 3: its details are the values after round 3, every other row's the final ones."""
+    from dataclasses import replace
+
+    from ingest.site.event_views import standings_view
+    from ingest.site.table_rows import standings_rows
+    from ingest.summary.event_summary import compute_summary
+    from tests.site_helpers import sample_event_and_decks
+
+    event, decks = sample_event_and_decks(MODERN)
+    report = compute_summary(event, decks)
+    final = report.current
+    assert final is not None
+    earlier = next(t for t in report.standings if t.after_round == 3)
+    (late,) = earlier.values_at
+    last = final.rows[-1]._replace(evaluated_after=late)
+    table = replace(final, rows=(*final.rows[:-1], last), values_at={**final.values_at, **earlier.values_at})
+    view = standings_view(report, table, {}, {}, details=True)
+    page = f'<table class="sk-table sk-standings"><tbody>{standings_rows(view, "", details=True)}</tbody></table>'
+    assert page.count(" data-o=") == len(table.rows) == page.count(" data-p=")
+    written = re.findall(r'data-o="([^"]*)"', page)
+    assert all(re.fullmatch(r"[0-9;]+", w) for w in written[:-1]) and " " in written[-1]
+    details = opponent_details(page)
+    for row in table.rows:
+        values = table.values_at[row.evaluated_after]
+        want = [pct_of(*values[o].mw) for o in row.record.opponents]
+        assert [d[1].split(" (")[0] for d in details[row.player]] == want, row.player
+    at_end = final.values_at[final.rows[-1].evaluated_after]
+    # The figures differ between the two points, so the test tells them apart.
+    assert any(at_end[o].mw != earlier.values_at[late][o].mw for o in last.record.opponents)
+
+
 def _illegalmake_project(tmp_path: Path) -> Project:
     project = make_project(tmp_path, samples=False)
     events = tmp_path / "events" / "2026"

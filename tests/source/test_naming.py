@@ -76,10 +76,12 @@ def test_a_hidden_player_is_player_n_of_each_event(chosen_site: Project) -> None
     roster = [p.id for p in sample_event("2026-11-06-draft-night").players]
     number = roster.index("ulla-petrov") + 1
     first = draft["final"][0]
-    assert (first["player"], first["name"]) == (f"P{number}", f"Player {number}")
+    names = {p["id"]: p["name"] for p in draft["players"]}  # the rows name players by id only
+    assert (first["player"], names[first["player"]]) == (f"P{number}", f"Player {number}")
     fnm = json.loads((docs / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text())
     other = [p.id for p in sample_event("2026-11-13-friday-night-modern").players].index("ulla-petrov") + 1
-    assert any(r["name"] == f"Player {other}" for r in fnm["final"])
+    names = {p["id"]: p["name"] for p in fnm["players"]}
+    assert any(names[r["player"]] == f"Player {other}" for r in fnm["final"])
     page = page_text(docs / "events" / "2026-11-06-draft-night" / "index.md")
     assert f"Player {number}" in page
     assert 'href="../../players/P' not in page  # no player page to link to
@@ -253,6 +255,10 @@ def test_the_published_summary_renames_what_it_worked_out_on_the_file(tmp_path: 
         assert once.final is not None and again.final is not None and once.final.rows == again.final.rows
         assert once.decks == again.decks and once.winner == again.winner and once.seeds == again.seeds
     assert naming_of(sample_event("2026-11-13-friday-night-modern"), registry).canonical == {"ines-costa": "ines-c"}
+    # The API document names a player's page only where it is not the player's id (version 4).
+    event, deck_files = sample_event_and_decks("2026-11-13-friday-night-modern")
+    players = event_document(compute_summary(event, deck_files, naming=naming_of(event, registry)))["players"]
+    assert {p["id"]: p["player_page"] for p in players if "player_page" in p} == {"ines-costa": "ines-c"}
 
 
 def test_a_name_players_yaml_spells_otherwise_is_the_name_in_every_table(tmp_path: Path) -> None:
@@ -269,6 +275,7 @@ def test_a_name_players_yaml_spells_otherwise_is_the_name_in_every_table(tmp_pat
     doc = event_document(report)
     names = {p["id"]: p["name"] for p in doc["players"]}
     assert names["beatrix-okafor"] == "Beatrix O. Okafor"
-    assert {row["player"]: row["name"] for row in doc["final"]} == names
+    # The standings name each player by id only (version 4): the name is the players' one.
+    assert {row["player"] for row in doc["final"]} == set(names) and not any("name" in row for row in doc["final"])
     rows = event_tables(report, analytics_record(report)).standings
     assert any("Beatrix O. Okafor" in row for row in rows) and not any("Beatrix Okafor" in row for row in rows)
