@@ -61,6 +61,7 @@ from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
+from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
@@ -103,6 +104,9 @@ class BuildTimings:
     """Events made in this build."""
     events_read: list[str] = field(default_factory=list)
     """Event files read to recognise them (the others: by their size, times and inode)."""
+    events_looked_at: list[str] = field(default_factory=list)
+    """Event files whose file and decklist files were looked at to take them from the build
+    cache or make them (the others a watching process knew unchanged: :mod:`ingest.publish.watched`)."""
     files_loaded: list[str] = field(default_factory=list)
     """Events taken from the build cache whose files were read back to be written (an event
     made by the build is kept in the cache and read back from there too, one at a time)."""
@@ -142,6 +146,11 @@ class BuildMemory:
         self.last_good: dict[str, CachedEvent] = {}
         """Each event file's last version made without errors, by path (the site keeps its
         pages while the file has errors: :mod:`ingest.publish.build_outcome`)."""
+        self.changes: ChangeLog | None = None
+        """What the watcher of a watching process (``serve``) reported since its last build;
+        None: nothing is watched, every event is looked at (:mod:`ingest.publish.watched`)."""
+        self.last_look: LastLook | None = None
+        """What the last build of a watching process found of the events."""
 
 
 def build_site(
@@ -271,9 +280,24 @@ def _build(
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
         check = CacheCheck()
-        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check, paths)
-        timings.events_read = check.read
+        reported = memory.changes.take() if memory.changes is not None else None
+        last, memory.last_look = memory.last_look, None  # (until this build has found the events)
+        trust = trusted_events(last, reported, store.fingerprint, project.events_dir)
+        if trust is not None:
+            paths = list(trust.paths)
+        else:
+            paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        unchanged = find_unchanged(
+            project,
+            store,
+            players,
+            memory.events,
+            settled_before,
+            check,
+            paths,
+            trusted=trust.entries if trust is not None else None,
+        )
+        timings.events_read, timings.events_looked_at = check.read, check.looked_at
         timings.extra["cache check"] = time.perf_counter() - start
         shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
@@ -314,6 +338,10 @@ def _build(
         )
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
+        if memory.changes is not None:
+            found = dict(unchanged)
+            found.update((b.path, b.entry) for b in built if b.entry is not None and b.key)
+            memory.last_look = LastLook(store.fingerprint, tuple(paths), found)
         finished = [
             c.rendered.brief.path
             for c in outcome.entries
