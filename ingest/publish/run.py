@@ -58,7 +58,7 @@ from ingest.publish.player_book import PlayerBook
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
 from ingest.publish.site_language import locale_dirs, read_language
-from ingest.publish.site_update import SiteUpdate
+from ingest.publish.site_update import KeptSite, SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
 from ingest.publish.watched import ChangeLog, LastLook, trusted_events
@@ -151,6 +151,9 @@ class BuildMemory:
         None: nothing is watched, every event is looked at (:mod:`ingest.publish.watched`)."""
         self.last_look: LastLook | None = None
         """What the last build of a watching process found of the events."""
+        self.site: KeptSite | None = None
+        """The site's manifest as the last build of this process saved it (a watching
+        process takes the site as listed there: :meth:`SiteUpdate.prepare`)."""
 
 
 def build_site(
@@ -380,7 +383,16 @@ def _build(
         )
         t = time.perf_counter()
         plain_build_folders(project.build_dir)
-        site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full, secret=store.secret)
+        kept_site, memory.site = memory.site, None  # (until this build's site is saved)
+        site = SiteUpdate.prepare(
+            project,
+            engine,
+            day,
+            strict=strict,
+            full=full,
+            secret=store.secret,
+            kept=kept_site if memory.changes is not None else None,
+        )
         step("writing build/docs", 0, 1)
         made_now = {b.key for b in built if b.entry is not None}
         groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
@@ -396,6 +408,7 @@ def _build(
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))
+            memory.site = site.saved[-1] if site.saved else None
             timings.engine = time.perf_counter() - t
             timings.cpu["engine"], cpu = _cpu() - cpu, _cpu()
         if outcome.failing:

@@ -87,28 +87,28 @@ def trusted_events(
         return Trusted(last.paths, last.found)
     events = os.path.abspath(events_dir) + os.sep
     by_name = {os.path.abspath(p): p.as_posix() for p in last.paths}
-    decks = _deck_files(last.found)
     untrusted: set[str] = set()
+    others = []
     for name in changed:
-        if name in by_name:
-            if not os.path.lexists(name):
-                return None  # removed: the events are listed again
+        if os.path.basename(name).startswith("."):
+            continue  # a lock, an atomic save's temporary file, an editor's swap: no event or decklist is hidden
+        if name not in by_name:
+            others.append(name)
+        elif not os.path.lexists(name):
+            return None  # removed: the events are listed again
+        else:
             untrusted.add(by_name[name])
-        elif name in decks:
+    decks = _deck_files(last.found) if others else {}  # (an edit of an event file alone needs none)
+    for name in others:
+        if name in decks:
             untrusted.update(decks[name])
         elif not name.startswith(events):
             return None  # players.yaml, mkdocs.yml, formats, seasons...: look at everything
-        elif _ignored(name):
-            continue  # an editor's swap or backup file: neither an event nor a decklist
+        elif name.endswith("~"):
+            continue  # an editor's backup: neither an event nor a decklist the last build read
         else:
             return None  # a file the last build did not list (new, or a decklist named by nothing yet)
     return Trusted(last.paths, {p: e for p, e in last.found.items() if p not in untrusted})
-
-
-def _ignored(name: str) -> bool:
-    """A name the events' listing skips and that no decklist the last build read has."""
-    base = os.path.basename(name)
-    return base.startswith(".") or base.endswith("~")
 
 
 def _deck_files(found: Mapping[str, CachedEvent]) -> dict[str, set[str]]:

@@ -10,7 +10,11 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
+from ingest.publish import site_update
 from ingest.publish.run import BuildMemory, BuildTimings, build_site
+from ingest.publish.site_manifest import SiteCheck, SiteManifest, check_site
 from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.source.project import Project
 from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS, _same
@@ -27,13 +31,22 @@ def _events(root: Path) -> list[Path]:
     return sorted(e for e in (root / "events").rglob("*.yaml") if "decks" not in e.parts)
 
 
-def test_a_watching_build_looks_only_at_the_reported_event(tmp_path: Path) -> None:
+def test_a_watching_build_looks_only_at_the_reported_event(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
+    walks: list[Path] = []
+
+    def walked(site: Path, manifest: SiteManifest | None) -> SiteCheck:
+        if site == root / "build" / "site":  # (not the clean build's that the site is compared with)
+            walks.append(site)
+        return check_site(site, manifest)
+
+    monkeypatch.setattr(site_update, "check_site", walked)
     make_project(root)
     memory = BuildMemory()
     memory.changes = ChangeLog()
     first = _build(root, home, memory)
     assert len(first.events_looked_at) == SAMPLE_EVENTS, "the first build knows nothing: it looks at every event"
+    assert len(walks) == 1
 
     quiet = _build(root, home, memory)
     assert quiet.events_looked_at == [] and quiet.events_made == 0
@@ -46,6 +59,14 @@ def test_a_watching_build_looks_only_at_the_reported_event(tmp_path: Path) -> No
     edited = _build(root, home, memory)
     shown = modern.relative_to(root).as_posix()
     assert edited.events_looked_at == [shown] and edited.events_made == 1
+    assert len(walks) == 1, "the site this process left is taken as its manifest lists it, not looked at again"
+    _same(root, tmp_path)
+
+    # Another process built meanwhile (the manifest is another file): the site is looked at.
+    _build(root, home, BuildMemory())
+    assert len(walks) == 2
+    _build(root, home, memory)
+    assert len(walks) == 3
     _same(root, tmp_path)
 
 
