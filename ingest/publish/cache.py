@@ -413,7 +413,7 @@ def _save_index(store: EventStore, index: Mapping[str, tuple[FileSignature, str]
     ).encode()
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload))
+        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload), durable=False)
 
 
 @dataclass
