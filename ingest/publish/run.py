@@ -53,6 +53,7 @@ from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
+from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.player_build import prepare as prepare_players
@@ -63,7 +64,7 @@ from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, writ
 from ingest.publish.template_files import read_templates
 from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.site.page import Files, SiteInputs, in_order
-from ingest.site.site_files import site_files
+from ingest.site.site_files import IndexPages, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
 from ingest.source.players import PlayerRegistry
@@ -151,6 +152,9 @@ class BuildMemory:
         None: nothing is watched, every event is looked at (:mod:`ingest.publish.watched`)."""
         self.last_look: LastLook | None = None
         """What the last build of a watching process found of the events."""
+        self.index_pages: IndexPages | None = None
+        """The events index's pages as the last build of this process made them
+        (:mod:`ingest.publish.index_cache`); a new process reads the build cache's."""
         self.site: KeptSite | None = None
         """The site's manifest as the last build of this process saved it (a watching
         process takes the site as listed there: :meth:`SiteUpdate.prepare`)."""
@@ -360,6 +364,8 @@ def _build(
         memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
         booked = prepare_players(store, kept_book, outcome.entries, inputs)
         timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read
+        index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
+        memory.index_pages, index_before = None, made_from(index_pages)
         files = site_files(
             inputs,
             templates,
@@ -368,7 +374,11 @@ def _build(
             rendered=[c.rendered for c in outcome.entries],
             analytics=analytics,
             players=booked.part,
+            index_pages=index_pages,
         )
+        if made_from(index_pages) != index_before:
+            save_index_pages(store, index_pages)
+        memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
         analytics.save()
