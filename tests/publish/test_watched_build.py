@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ingest.publish import site_update
 from ingest.publish.run import BuildMemory, BuildTimings, build_site
@@ -18,6 +21,7 @@ from ingest.publish.site_manifest import SiteCheck, SiteManifest, check_site
 from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.source.project import Project
 from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS, _same
+from tests.publish.test_player_book import EDITS, _edit, _unregister_half
 from tests.site_helpers import TODAY, make_project
 
 
@@ -137,3 +141,39 @@ def test_trust_is_given_only_for_the_same_fingerprint_and_known_paths(tmp_path: 
     kept = trusted_events(last, frozenset({os.path.abspath(events / "2026" / ".a.yaml.swp")}), "f1", events)
     assert kept is not None and list(kept.paths) == [event]
     assert trusted_events(last, frozenset({os.path.abspath(events / "2026" / "notes.txt")}), "f1", events) is None
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    """Every file of the project but the build folder, by absolute name."""
+    return {
+        os.path.abspath(p): p.read_bytes()
+        for p in root.rglob("*")
+        if p.is_file() and "build" not in p.relative_to(root).parts[:1]
+    }
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 50)), min_size=1, max_size=3))
+def test_a_watching_process_builds_what_a_clean_build_makes_whatever_the_changes(
+    tmp_path: Path, edits: list[tuple[str, int]]
+) -> None:
+    """The players' book's random sequences of changes, each reported as serve's watcher
+    reports it (every file created, changed or removed), a build of a watching process after
+    each: build/docs, build/fragments and build/site are a clean build's, byte for byte."""
+    work = tmp_path / f"w{time.monotonic_ns()}"
+    root, home = work / "p", work / "home"
+    make_project(root)
+    _unregister_half(root)
+    memory = BuildMemory()
+    memory.changes = ChangeLog()
+    _build(root, home, memory)
+    for kind, n in edits:
+        before = _files(root)
+        _edit(root, kind, n)
+        after = _files(root)
+        for name in set(before) | set(after):
+            if before.get(name) != after.get(name):
+                memory.changes.record(name)
+        _build(root, home, memory)
+        _same(root, work)
+    shutil.rmtree(work, ignore_errors=True)
