@@ -50,4 +50,4 @@ def save_record(store: EventStore, record: DocsRecord) -> None:
     ).encode()
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / RECORD_FILE, store.signed("docs-record", payload))
+        write_atomically(store.folder.parent / RECORD_FILE, store.signed("docs-record", payload), durable=False)

@@ -413,7 +413,7 @@ def _save_index(store: EventStore, index: Mapping[str, tuple[FileSignature, str]
     ).encode()
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload))
+        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload), durable=False)
 
 
 @dataclass
@@ -422,6 +422,9 @@ class CacheCheck:
 
     read: list[str] = field(default_factory=list)
     """Event files read to take their key (the others were recognised by their signature)."""
+    looked_at: list[str] = field(default_factory=list)
+    """Event files whose file and decklist files were looked at (the others were trusted:
+    :mod:`ingest.publish.watched`)."""
 
 
 def find_unchanged(
@@ -432,6 +435,7 @@ def find_unchanged(
     settled_before: int | None = None,
     check: CacheCheck | None = None,
     paths: Sequence[Path] | None = None,
+    trusted: Mapping[str, CachedEvent] | None = None,
 ) -> dict[str, CachedEvent]:
     """The events a build can take from the cache, by path: those with an entry (in
     ``memory``, else on disk, read without its files) that is still valid (:func:`still_valid`).
@@ -440,6 +444,8 @@ def find_unchanged(
     it had when a build last took its key, if it had settled then (``settled_before``, see
     :func:`~ingest.source.storage.file_signature`); any other is read and its key taken.
     ``paths``: the project's event files, when the caller has listed them already.
+    ``trusted``: events (by path) a watching process knows unchanged since it last took them
+    (:func:`ingest.publish.watched.trusted_events`): taken as they are, nothing looked at.
     """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
@@ -452,6 +458,16 @@ def find_unchanged(
     for path in paths:
         shown = names[path.as_posix()]
         known = index.get(shown)
+        kept = trusted.get(path.as_posix()) if trusted is not None else None
+        if kept is not None:
+            store.used.add(kept.key)
+            memory[kept.key] = kept
+            found[path.as_posix()] = kept
+            if known is not None:
+                noted[shown] = known
+            continue
+        if check is not None:
+            check.looked_at.append(shown)
         key = None
         if known is not None:
             try:

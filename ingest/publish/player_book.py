@@ -366,7 +366,9 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
                 ensure_ascii=False,
                 separators=(",", ":"),
             ).encode()
-            write_atomically(Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload))
+            write_atomically(
+                Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload), durable=False
+            )
         for cid in gone:
             with contextlib.suppress(OSError):
                 os.unlink(_blocks_path(store, cid))
@@ -391,7 +393,7 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
             ensure_ascii=False,
             separators=(",", ":"),
         ).encode()
-        write_atomically(folder / BOOK_FILE, store.signed(_book_key(store), payload))
+        write_atomically(folder / BOOK_FILE, store.signed(_book_key(store), payload), durable=False)
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(folder / BOOK_FILE)

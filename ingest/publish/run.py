@@ -53,16 +53,18 @@ from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
+from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, forked_map, workers_for
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
 from ingest.publish.site_language import locale_dirs, read_language
-from ingest.publish.site_update import SiteUpdate
+from ingest.publish.site_update import KeptSite, SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
+from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.site.page import Files, SiteInputs, in_order
-from ingest.site.site_files import site_files
+from ingest.site.site_files import IndexPages, site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
 from ingest.source.players import PlayerRegistry
@@ -103,6 +105,9 @@ class BuildTimings:
     """Events made in this build."""
     events_read: list[str] = field(default_factory=list)
     """Event files read to recognise them (the others: by their size, times and inode)."""
+    events_looked_at: list[str] = field(default_factory=list)
+    """Event files whose file and decklist files were looked at to take them from the build
+    cache or make them (the others a watching process knew unchanged: :mod:`ingest.publish.watched`)."""
     files_loaded: list[str] = field(default_factory=list)
     """Events taken from the build cache whose files were read back to be written (an event
     made by the build is kept in the cache and read back from there too, one at a time)."""
@@ -142,6 +147,17 @@ class BuildMemory:
         self.last_good: dict[str, CachedEvent] = {}
         """Each event file's last version made without errors, by path (the site keeps its
         pages while the file has errors: :mod:`ingest.publish.build_outcome`)."""
+        self.changes: ChangeLog | None = None
+        """What the watcher of a watching process (``serve``) reported since its last build;
+        None: nothing is watched, every event is looked at (:mod:`ingest.publish.watched`)."""
+        self.last_look: LastLook | None = None
+        """What the last build of a watching process found of the events."""
+        self.index_pages: IndexPages | None = None
+        """The events index's pages as the last build of this process made them
+        (:mod:`ingest.publish.index_cache`); a new process reads the build cache's."""
+        self.site: KeptSite | None = None
+        """The site's manifest as the last build of this process saved it (a watching
+        process takes the site as listed there: :meth:`SiteUpdate.prepare`)."""
 
 
 def build_site(
@@ -271,9 +287,24 @@ def _build(
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
         check = CacheCheck()
-        paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-        unchanged = find_unchanged(project, store, players, memory.events, settled_before, check, paths)
-        timings.events_read = check.read
+        reported = memory.changes.take() if memory.changes is not None else None
+        last, memory.last_look = memory.last_look, None  # (until this build has found the events)
+        trust = trusted_events(last, reported, store.fingerprint, project.events_dir)
+        if trust is not None:
+            paths = list(trust.paths)
+        else:
+            paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        unchanged = find_unchanged(
+            project,
+            store,
+            players,
+            memory.events,
+            settled_before,
+            check,
+            paths,
+            trusted=trust.entries if trust is not None else None,
+        )
+        timings.events_read, timings.events_looked_at = check.read, check.looked_at
         timings.extra["cache check"] = time.perf_counter() - start
         shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
@@ -314,6 +345,10 @@ def _build(
         )
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
+        if memory.changes is not None:
+            found = dict(unchanged)
+            found.update((b.path, b.entry) for b in built if b.entry is not None and b.key)
+            memory.last_look = LastLook(store.fingerprint, tuple(paths), found)
         finished = [
             c.rendered.brief.path
             for c in outcome.entries
@@ -329,6 +364,8 @@ def _build(
         memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
         booked = prepare_players(store, kept_book, outcome.entries, inputs)
         timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read
+        index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
+        memory.index_pages, index_before = None, made_from(index_pages)
         files = site_files(
             inputs,
             templates,
@@ -337,7 +374,11 @@ def _build(
             rendered=[c.rendered for c in outcome.entries],
             analytics=analytics,
             players=booked.part,
+            index_pages=index_pages,
         )
+        if made_from(index_pages) != index_before:
+            save_index_pages(store, index_pages)
+        memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
         analytics.save()
@@ -352,7 +393,16 @@ def _build(
         )
         t = time.perf_counter()
         plain_build_folders(project.build_dir)
-        site = SiteUpdate.prepare(project, engine, day, strict=strict, full=full, secret=store.secret)
+        kept_site, memory.site = memory.site, None  # (until this build's site is saved)
+        site = SiteUpdate.prepare(
+            project,
+            engine,
+            day,
+            strict=strict,
+            full=full,
+            secret=store.secret,
+            kept=kept_site if memory.changes is not None else None,
+        )
         step("writing build/docs", 0, 1)
         made_now = {b.key for b in built if b.entry is not None}
         groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
@@ -368,6 +418,7 @@ def _build(
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))
+            memory.site = site.saved[-1] if site.saved else None
             timings.engine = time.perf_counter() - t
             timings.cpu["engine"], cpu = _cpu() - cpu, _cpu()
         if outcome.failing:

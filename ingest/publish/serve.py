@@ -29,6 +29,7 @@ from ingest.core.errors import IngestError
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.engines import require_engine
 from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.watched import ChangeLog, watched_folders
 from ingest.source.project import Project
 
 _CLIENT = """<script>
@@ -221,8 +222,9 @@ class Rebuilder:
             return True
 
 
-def watch(project: Project, on_change: Callable[[], None]) -> Any:
-    """Starts a watchdog observer on the project's source folders and files."""
+def watch(project: Project, on_change: Callable[[], None], changes: ChangeLog | None = None) -> Any:
+    """Starts a watchdog observer on the project's source folders and files; ``changes`` is
+    told every path it reports (:mod:`ingest.publish.watched`)."""
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
     from watchdog.observers import Observer
 
@@ -248,6 +250,13 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
             # A file replaced atomically (a temporary file renamed over it, as every
             # Scorekeeper command and many editors save) is the move's destination.
             names = (event.src_path, event.dest_path) if event.event_type == "moved" else (event.src_path,)
+            if changes is not None:
+                if event.is_directory:
+                    changes.record_everything()  # a folder made, moved or removed: its files unsaid
+                else:
+                    for name in names:
+                        if not Path(os.fsdecode(name)).resolve().is_relative_to(build_dir):
+                            changes.record(name)
             if any(source(name) for name in names):
                 on_change()
 
@@ -255,10 +264,10 @@ def watch(project: Project, on_change: Callable[[], None]) -> Any:
     handler = Handler()
     # The project's own folders (the shipped files under them do not change while it runs).
     own = ("formats", "site_templates", "schema", "presets", "locales", "pages")
-    for folder in (project.events_dir, project.seasons_dir, *(project.root / name for name in own)):
-        if folder.is_dir():
-            observer.schedule(handler, str(folder), recursive=True)
-    observer.schedule(handler, str(project.root), recursive=False)
+    # By absolute names, as the build names the files (:mod:`ingest.publish.watched`).
+    for folder in watched_folders((project.events_dir, project.seasons_dir, *(project.root / name for name in own))):
+        observer.schedule(handler, folder, recursive=True)
+    observer.schedule(handler, os.path.abspath(project.root), recursive=False)
     observer.start()
     return observer
 
@@ -289,6 +298,9 @@ def serve(
         project, state, engine=engine, today=today, echo=echo, cache_home=cache_home, settled_before=settled_before
     )
     site = project.build_dir / "site"
+    # Watched from before the first build: a change while it reads the files is told to the next.
+    rebuilder.memory.changes = ChangeLog()
+    observer = watch(project, rebuilder.request, rebuilder.memory.changes)
     if not rebuilder.rebuild(full=True) and not site.exists():
         site.mkdir(parents=True, exist_ok=True)
         (site / "index.html").write_text(
@@ -297,7 +309,6 @@ def serve(
             encoding="utf-8",
         )
     rebuilder.start()
-    observer = watch(project, rebuilder.request)
     server = ThreadingHTTPServer((host, port), make_handler(site, state))
     server.daemon_threads = True
     url = f"http://{host}:{server.server_address[1]}/"

@@ -9,13 +9,14 @@ signed manifest lists it with the same digest (:mod:`ingest.publish.site_manifes
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.core.diagnostics import SourcePos, error
@@ -32,6 +33,7 @@ from ingest.publish.site_manifest import (
     check_site,
     forget_manifest,
     load_manifest,
+    manifest_path,
     record_site,
     save_manifest,
 )
@@ -40,6 +42,7 @@ from ingest.site.search import SEARCH_FILE
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.storage import (
+    FileSignature,
     display_path,
     read_build_file,
     recover_dir,
@@ -76,6 +79,16 @@ def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: b
 
 
 @dataclass(frozen=True, slots=True)
+class KeptSite:
+    """The manifest a watching process (``serve``) last saved of the site, and the manifest
+    file's signature then: while the file is that one, the process takes the site as it left
+    it, without looking at each of its files again (:meth:`SiteUpdate.prepare`)."""
+
+    manifest: SiteManifest
+    signature: FileSignature
+
+
+@dataclass(frozen=True, slots=True)
 class SiteUpdate:
     """One build's way from ``build/docs`` to ``build/site``."""
 
@@ -90,6 +103,8 @@ class SiteUpdate:
     previous: SiteCheck
     """The files of the previous site that may be reused: listed in its signed manifest,
     built from the same configuration, engine, date and strictness, and unchanged since."""
+    saved: list[KeptSite] = field(default_factory=list)
+    """The manifest :meth:`publish` saved, once it has (for a watching process's next build)."""
 
     @property
     def incremental(self) -> bool:
@@ -98,20 +113,39 @@ class SiteUpdate:
 
     @classmethod
     def prepare(
-        cls, project: Project, engine: str, day: dt.date, *, strict: bool, full: bool, secret: bytes
+        cls,
+        project: Project,
+        engine: str,
+        day: dt.date,
+        *,
+        strict: bool,
+        full: bool,
+        secret: bytes,
+        kept: KeptSite | None = None,
     ) -> SiteUpdate:
         """Looks at the previous site, then marks it as not matching ``build/docs`` (until
         :meth:`publish` ends): call it before ``build/docs`` is written.
 
         A previous site left aside by a build killed while it swapped sites is put back
-        first, and older copies removed (:func:`~ingest.source.storage.recover_dir`)."""
+        first, and older copies removed (:func:`~ingest.source.storage.recover_dir`).
+        ``kept``: what a watching process last saved (:class:`KeptSite`); while the manifest
+        file is the one it saved, its files are taken as listed, none looked at (``serve``:
+        only this process builds into ``build/`` while it runs, and nothing restores it)."""
         build_dir = project.build_dir
         recover_dir(build_dir / "site")
         fingerprint = engine_fingerprint(project, engine, day, strict=strict)
-        manifest = None if full else load_manifest(build_dir, secret)
-        if manifest is not None and manifest.fingerprint != fingerprint:
-            manifest = None
-        previous = check_site(build_dir / "site", manifest)
+        if (
+            not full
+            and kept is not None
+            and kept.manifest.fingerprint == fingerprint
+            and _same_file(manifest_path(build_dir), kept.signature)
+        ):
+            previous = SiteCheck(dict(kept.manifest.files), whole=True)
+        else:
+            manifest = None if full else load_manifest(build_dir, secret)
+            if manifest is not None and manifest.fingerprint != fingerprint:
+                manifest = None
+            previous = check_site(build_dir / "site", manifest)
         forget_manifest(build_dir)
         return cls(project, engine, day, strict, fingerprint, secret, previous)
 
@@ -142,7 +176,7 @@ class SiteUpdate:
             files = {rel: entry for rel, entry in self.previous.verified.items() if rel not in removed}
             for rel, digest in written.items():
                 files[rel] = (digest, signature_of(os.lstat(site / rel)))
-            save_manifest(self.project.build_dir, self.secret, SiteManifest(self.fingerprint, files))
+            self._save(SiteManifest(self.fingerprint, files))
             return done
         # Only this build runs (the build lock): a staging folder left here is from a build
         # that was interrupted.
@@ -191,8 +225,20 @@ class SiteUpdate:
     def _keep_manifest(self, site: Path) -> None:
         """Lists the site just made (its files' digests; a file reused from the previous site
         keeps the digest it was checked against), signed: the next build may reuse it."""
-        files = record_site(site, self.previous.verified)
-        save_manifest(self.project.build_dir, self.secret, SiteManifest(self.fingerprint, files))
+        self._save(SiteManifest(self.fingerprint, record_site(site, self.previous.verified)))
+
+    def _save(self, manifest: SiteManifest) -> None:
+        save_manifest(self.project.build_dir, self.secret, manifest)
+        with contextlib.suppress(OSError):
+            self.saved.append(KeptSite(manifest, signature_of(os.lstat(manifest_path(self.project.build_dir)))))
+
+
+def _same_file(path: Path, signature: FileSignature) -> bool:
+    """Whether ``path`` is the file that had ``signature`` (a plain file, never followed)."""
+    try:
+        return signature_of(os.lstat(path)) == signature
+    except OSError:
+        return False
 
 
 def _update_pages(

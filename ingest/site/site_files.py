@@ -6,6 +6,7 @@ running the site engine is :mod:`ingest.publish.run`'s job."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +37,7 @@ def site_files(
     rendered: Sequence[RenderedEvent] = (),
     analytics: KeptPages | None = None,
     players: PlayerPart | None = None,
+    index_pages: IndexPages | None = None,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -52,10 +54,13 @@ def site_files(
     :func:`~ingest.site.analytics_pages.analytics_pages`). ``players``: the players' histories
     as a build keeps them (:class:`~ingest.site.player_pages.PlayerPart`): only the pages and
     API documents of its ``made`` players are among the files; without, every player's
-    history is worked out from the briefs and every player's files made.
+    history is worked out from the briefs and every player's files made. ``index_pages``: the
+    events index's pages as a build made them, each with what it was made from (see
+    :data:`IndexPages`): a page whose inputs are what they were is taken as it was, and the
+    mapping is left holding this build's pages.
     """
     with i18n.use(inputs.lang()):
-        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics, players)
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages)
 
 
 def _site_files(
@@ -67,6 +72,7 @@ def _site_files(
     rendered: Sequence[RenderedEvent],
     analytics: KeptPages | None,
     part: PlayerPart | None,
+    index_pages: IndexPages | None = None,
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -125,7 +131,7 @@ def _site_files(
                 [d.feed for d in briefs], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
             )
         )
-        head.update(_events_index(summaries, templates, inputs.today))
+        head.update(_events_index(summaries, templates, inputs.today, inputs.lang().key, index_pages))
         made = analytics_pages(inputs, templates, briefs, analytics, fingerprint)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
         tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
@@ -169,13 +175,35 @@ def archive_tables(events: Sequence[RenderedEvent]) -> Files:
     )
 
 
-def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Templates, today: dt.date) -> Files:
+IndexPages = dict[str, tuple[str, Files]]
+"""The events index's pages as a build made them: by page, the digest of what it was made from
+(:func:`_made_from`) and its files (Markdown and fragments). Plain text, kept in the build cache."""
+
+
+def _made_from(page: str, templates: Templates, language: str, context: Mapping[str, Any]) -> str:
+    """What a page of the events index is made from, as a digest: the templates, the language
+    and the page's values (plain data: the events' lines of the index)."""
+    h = hashlib.sha256(f"{page}\0{templates.fingerprint}\0{language}\0".encode())
+    h.update(json.dumps(context, sort_keys=True, ensure_ascii=False, default=str).encode())
+    return h.hexdigest()
+
+
+def _events_index(
+    summaries: Sequence[Mapping[str, Any]],
+    templates: Templates,
+    today: dt.date,
+    language: str = "",
+    kept: IndexPages | None = None,
+) -> Files:
     """The events index, a page a year: ``events/`` lists the events of this year (and of
     the years after, the upcoming ones) by month, newest first, and leads to a page for
     each earlier year (``events/<year>/``) with its count; a year's page leads back to it.
 
     A page that listed every event passed a phone's 200 KB (gzipped) at about 4,500 weekly
-    events (issue 38); a year's page holds one year, however long the archive.
+    events (issue 38); a year's page holds one year, however long the archive. With
+    ``kept`` (the pages a build made before), a page whose values are what they were is
+    taken as it was: a result changed renders its year's page again, no other (58 pages at
+    3,000 weekly events); ``kept`` is left holding this build's pages.
     """
     years: dict[int, dict[str, list[Mapping[str, Any]]]] = defaultdict(lambda: defaultdict(list))
     for s in reversed(summaries):
@@ -188,37 +216,39 @@ def _events_index(summaries: Sequence[Mapping[str, Any]], templates: Templates, 
         main.add(max(years))
     older = sorted((y for y in years if y not in main), reverse=True)
     files: Files = {}
+    made_now: IndexPages = {}
     index = "events/index.md"
     pages = [(index, sorted(main, reverse=True), "")] + [(f"events/{y}/index.md", [y], str(y)) for y in older]
     for page, shown, year in pages:
         events = [s for y in shown for m in years[y].values() for s in m]
         base = base_for(page)
         to_index = "" if page == index else "../"
-        files.update(
-            page_files(
-                page,
-                templates,
-                "events_index.md.j2",
-                {
-                    "years": [
-                        (y, [(m, [{**s, "url": f"{to_index}{s['slug']}/"} for s in ss]) for m, ss in years[y].items()])
-                        for y in shown
-                    ],
-                    "games": sorted({(s["game"], s["game_name"]) for s in events}),
-                    "formats": sorted({(s["format"], s["format_name"]) for s in events}),
-                    "year": year,
-                    # The years and their counts on the main page only: an event added to
-                    # one year then changes that year's page and the main page, no other.
-                    "older": [
-                        {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{y}/"}
-                        for y in older
-                        if not year
-                    ],
-                    "index_url": to_index,
-                    "base": base,
-                },
-            )
-        )
+        context = {
+            "years": [
+                (y, [(m, [{**s, "url": f"{to_index}{s['slug']}/"} for s in ss]) for m, ss in years[y].items()])
+                for y in shown
+            ],
+            "games": sorted({(s["game"], s["game_name"]) for s in events}),
+            "formats": sorted({(s["format"], s["format_name"]) for s in events}),
+            "year": year,
+            # The years and their counts on the main page only: an event added to
+            # one year then changes that year's page and the main page, no other.
+            "older": [
+                {"year": y, "events": sum(len(m) for m in years[y].values()), "url": f"{y}/"} for y in older if not year
+            ],
+            "index_url": to_index,
+            "base": base,
+        }
+        made_from = _made_from(page, templates, language, context) if kept is not None else ""
+        found = kept.get(page) if kept is not None else None
+        made = found[1] if found is not None and found[0] == made_from else None
+        if made is None:
+            made = page_files(page, templates, "events_index.md.j2", context)
+        made_now[page] = (made_from, made)
+        files.update(made)
+    if kept is not None:
+        kept.clear()
+        kept.update(made_now)
     return files
 
 

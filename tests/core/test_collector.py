@@ -94,3 +94,25 @@ def test_a_build_keeps_its_results_frozen_while_the_engine_runs_and_unfreezes_th
     build_site(project, today=TODAY)
     assert len(seen) == 1 and seen[0] > 10_000
     assert gc.get_freeze_count() == 0
+
+
+def test_a_pause_within_frozen_results_does_not_count_the_frozen_heap(
+    collector_state: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """serve's build holds its archive frozen while it remakes an event, whose standings pause
+    the collector: counting the frozen objects there walked them all (0.18 s at 3,000 events)."""
+    from ingest.core.collector import results_frozen
+
+    gc.enable()
+    with results_frozen() as freeze:
+        freeze()
+
+        def walk() -> int:
+            raise AssertionError("gc.get_freeze_count walks the frozen heap")
+
+        monkeypatch.setattr(gc, "get_freeze_count", walk)
+        with collector_paused():
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        monkeypatch.undo()
+    assert gc.get_freeze_count() == 0
