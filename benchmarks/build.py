@@ -640,12 +640,14 @@ def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[
 def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> None:
     """The build of a new process (``--child``): what ``scorekeeper build`` does, its
     :class:`BuildTimings` written into ``out``. Profiled (``profile``), the build is made in
-    this one process (events and pages alike), so the statistics hold all of its work."""
+    this one process (events and pages alike), so the statistics hold all of its work; the
+    profiler's clock is the process's CPU time, as the budgets are (on a shared machine, wall
+    time would count waiting for the disk and for other processes)."""
     import cProfile
     import dataclasses
 
     project = Project(root)
-    profiler = cProfile.Profile() if profile is not None else None
+    profiler = cProfile.Profile(time.process_time) if profile is not None else None
     if profiler is not None:
         profiler.enable()
     t = build_site(

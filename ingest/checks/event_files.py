@@ -124,7 +124,8 @@ def _parse_event_text(
         )
         return doc, None, problems
     registry = data.formats if data is not None else format_registry(project)[0]
-    checked = check_document(doc, load_schema(project.schema("event"), registry.format_ids()))
+    schema = data.event_schema if data is not None and data.event_schema is not None else project.schema("event")
+    checked = check_document(doc, load_schema(schema, registry.format_ids()))
     problems.extend(checked.diagnostics)
     event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
@@ -194,11 +195,16 @@ class EventData:
     """The data files' names, modification times and sizes (part of :func:`parse_key`)."""
     formats: FormatRegistry
     """The format registry."""
+    event_schema: Path | None = None
+    """The event files' schema (the project's own, else the shipped one), found once for the
+    pass: finding it resolves the schema folders and looks at the files (None: found for each text)."""
 
 
 def event_data(project: Project) -> EventData:
     """The project's format and schema data as of now."""
-    return EventData(signature(*project.formats, *project.schemas), format_registry(project)[0])
+    return EventData(
+        signature(*project.formats, *project.schemas), format_registry(project)[0], project.schema("event")
+    )
 
 
 def parse_key(text: str, shown: str, project: Project, data: EventData | None = None) -> tuple[str, str, Any]:

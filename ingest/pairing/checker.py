@@ -201,6 +201,8 @@ def proven_optimal(ctx: _UnitContext, ladder: FloatLadder, recorded: PairingCost
     """
     if recorded.rematches or recorded.bye_choice:
         return False
+    if not any(recorded.floats):
+        return True  # no float at all: no bound is lower, so none need be worked out
     counts = [0] * len(ladder.values)
     for node, player in enumerate(ctx.order):
         if node != bye:

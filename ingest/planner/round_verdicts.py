@@ -28,7 +28,6 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Collection, Iterable, Mapping, MutableMapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,8 +124,12 @@ def checked_round(
     if known is not None:
         return known
     if history is not None:
+        # Made again field by field: ``dataclasses.replace`` checks every field of every
+        # entrant by name, and was most of the price of adding their opponents.
+        from ingest.pairing.swiss import Entrant
+
         met = history[1]
-        players = [replace(e, opponents=frozenset(met.get(e.id, ()))) for e in players]
+        players = [Entrant(e.id, e.points, e.rank, frozenset(met.get(e.id, ())), e.byes, e.pod) for e in players]
     found = check_swiss_round(players, pairs, byes, seed=seed, round_number=round_number, awarded_byes=awarded_byes)
     store[key] = found
     return found

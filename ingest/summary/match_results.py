@@ -39,6 +39,17 @@ def _top_cut(event: Event, report: EventSummary, swiss: Standings) -> TopCut | N
         return None
 
 
+def _final(event: Event, by_round: Sequence[Standings], published: bool) -> Standings:
+    """The final standings (:func:`~ingest.rules.final_standings.final_standings`). Without a
+    playoff they are the standings after the last Swiss round, by match points and the
+    ruleset's tiebreakers (MTR Appendix C, Bushiroad 3.2.1.2): the same rows, every player
+    evaluated at the same round, marked final; they are taken from ``by_round`` rather than
+    ranked a second time."""
+    if not published and not event.playoff and by_round and by_round[-1].after_round == len(event.rounds):
+        return replace(by_round[-1], final=True)
+    return final_standings(event)
+
+
 class MatchResults:
     """Results of an MTR-style event: standings by match points and the ruleset's tiebreakers."""
 
@@ -61,7 +72,7 @@ class MatchResults:
             else:
                 cut = {p for rnd in event.playoff for m in rnd.matches for p in m.players}
                 seeds = {r.player: r.rank for r in swiss.rows if r.player in cut}
-        final = final_standings(event) if event.rounds or published else None
+        final = _final(event, by_round, published) if event.rounds or published else None
         now = (
             standings_now(event, finished=report.status == "complete", by_round=by_round, final=final)
             if final is not None

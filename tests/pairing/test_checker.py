@@ -204,3 +204,24 @@ def test_an_optimal_round_is_proven_without_the_solver(monkeypatch: pytest.Monke
     assert check_swiss_round(players, result.tables, [], seed=4, round_number=2) == ()
     with pytest.raises(AssertionError, match="the solver ran"):  # not proven: 3 v 0 twice
         check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=4, round_number=2)
+
+
+def test_a_round_without_floats_is_proven_without_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rematch-free round whose pairs all stay in their point groups has the least cost on
+    every level: neither the solver nor the parity bound's programme is run for it."""
+    import ingest.pairing.checker as checker
+
+    def not_run(*args: object, **options: object) -> None:
+        raise AssertionError("run")
+
+    monkeypatch.setattr(checker, "solve_unit", not_run)
+    monkeypatch.setattr(checker, "float_lower_bound", not_run)
+    players = [
+        Entrant("a", 3, 1, frozenset({"c"})),
+        Entrant("b", 3, 2, frozenset({"d"})),
+        Entrant("c", 0, 3, frozenset({"a"})),
+        Entrant("d", 0, 4, frozenset({"b"})),
+    ]
+    assert check_swiss_round(players, [("a", "b"), ("c", "d")], [], seed=4, round_number=2) == ()
+    with pytest.raises(AssertionError, match="run"):  # a float: the bound is worked out
+        check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=4, round_number=2)

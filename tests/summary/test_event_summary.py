@@ -7,12 +7,17 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
+import pytest
+
 from ingest.core.ids import PlayerId
+from ingest.core.model import Event
 from ingest.decks.format_files import format_registry
+from ingest.rules.final_standings import final_standings
+from ingest.rules.standings_values import Standings
 from ingest.source.project import Project
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
-from tests.site_helpers import MODERN, sample_event_and_decks
+from tests.site_helpers import MODERN, TRANSFORMERS, sample_event_and_decks
 
 ULLA = PlayerId("ulla-petrov")
 
@@ -64,3 +69,30 @@ def test_the_deck_verdicts_are_those_of_the_decklist_files_passed_in() -> None:
     assert [pid for pid, info in report.decks.items() if not info.legal] == [ULLA]
     assert [(d.code, d.pos) for d in report.checks] == [("copies", event.player_map()[ULLA].pos)]
     assert report.checks[0].message.startswith('ulla-petrov: 5 copies of "Lightning Bolt"')
+
+
+def test_without_a_playoff_the_final_standings_are_the_last_round_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """MTR Appendix C: with no playoff the final standings are the standings after the last
+    Swiss round, taken from the standings after each round rather than ranked again; with a
+    playoff they are ranked with it (the top cut placed by how far each player went)."""
+    import ingest.summary.match_results as match_results
+
+    ranked: list[str] = []
+
+    def ranking(event: Event) -> Standings:
+        ranked.append(event.slug)
+        return final_standings(event)
+
+    monkeypatch.setattr(match_results, "final_standings", ranking)
+    registry, _ = format_registry(Project(ROOT))
+    event, deck_files = sample_event_and_decks(TRANSFORMERS)
+    assert not event.playoff
+    report = compute_summary(event, deck_files, registry)
+    assert ranked == []
+    assert report.final == replace(final_standings(event), values_at=report.standings[-1].values_at)
+    assert report.final is not None and report.final.final and report.final.rows == report.standings[-1].rows
+    event, deck_files = sample_event_and_decks(MODERN)
+    assert event.playoff
+    report = compute_summary(event, deck_files, registry)
+    assert ranked == [event.slug]
+    assert report.final is not None and report.final.rows != report.standings[-1].rows  # the playoff placed the cut
