@@ -26,7 +26,7 @@ import datetime as dt
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ingest.checks.event_files import event_data
@@ -57,6 +57,7 @@ from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
+from ingest.publish.shared_values import Shared, share
 from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
@@ -292,8 +293,13 @@ def _build(
         todo = [path for path in paths if path.as_posix() not in unchanged]
         processes = workers_for(workers)
         timings.processes = processes if len(todo) >= EVENTS_TO_FORK else 1
+        table: Shared = {}  # equal values of the events' entries, held once (as each comes)
         built = fork_map(
-            maker.make, todo, workers=timings.processes, done=lambda n: step("making events", n, len(todo))
+            maker.make,
+            todo,
+            workers=timings.processes,
+            done=lambda n: step("making events", n, len(todo)),
+            then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
         )
         for b in built:
             if b.key:

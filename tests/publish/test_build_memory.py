@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from benchmarks.build import generate
-from ingest.publish.run import build_site
+from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.shared_values import share
 from ingest.source.project import Project
 from tests.site_helpers import TODAY
 
@@ -51,3 +52,23 @@ def test_a_whole_build_forks_no_process_while_it_holds_the_archive(
     players = list((root / "build" / "docs" / "players").glob("*.md"))
     assert timings.processes == 2 and len(players) > 100
     assert forks and set(forks) == {"making events"}, forks
+
+
+def test_the_events_made_in_forked_processes_hold_each_player_id_once(tmp_path: Path) -> None:
+    """Each entry made in a forked process comes back with its own strings; the build holds
+    one object for each player id, name and archetype of the events' histories, and the
+    entries are the values they were (:mod:`ingest.publish.shared_values`)."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+    memory = BuildMemory()
+    timings = build_site(Project(root), today=TODAY, workers=2, docs_only=True, memory=memory)
+    assert timings.processes == 2 and timings.events_made == 16
+    entries = list(memory.events.values())
+    held: dict[str, set[int]] = {}
+    for entry in entries:
+        for _, pid, other, value in entry.rendered.brief.history.steps:
+            for text in (pid, other, getattr(value, "archetype", "")):
+                held.setdefault(text, set()).add(id(text))
+    assert len(held) > 100
+    assert all(len(objects) == 1 for objects in held.values())
+    assert [share(e, {}) for e in entries] == entries  # the same values
