@@ -172,7 +172,9 @@ def build_site(
         engine: mkdocs or zensical.
         strict: warnings fail the build too (once the site is written).
         today: the build's date (the command line reads it: --today, SOURCE_DATE_EPOCH or the clock).
-        memory: what this process kept of its earlier builds (serve, benchmarks).
+        memory: what this process kept of its earlier builds (serve, benchmarks); None: the
+            process makes no other build (the events' entries then hold less of each event:
+            :attr:`~ingest.publish.event_build.EventMaker.lasting`).
         docs_only: stop after writing build/docs (and build/fragments).
         full: run the engine on every page even when the previous site could be updated in place.
         workers: processes to make events in (default: one per CPU; 1: this one only). More
@@ -210,6 +212,7 @@ def build_site(
             strict=strict,
             today=today,
             memory=memory if memory is not None else BuildMemory(),
+            lasting=memory is not None,
             docs_only=docs_only,
             full=full,
             workers=workers,
@@ -251,6 +254,7 @@ def _build(
     strict: bool,
     today: dt.date,
     memory: BuildMemory,
+    lasting: bool,
     docs_only: bool,
     full: bool,
     workers: int | None,
@@ -289,6 +293,7 @@ def _build(
             templates,
             store,
             settled_before,
+            lasting,
         )
         todo = [path for path in paths if path.as_posix() not in unchanged]
         processes = workers_for(workers)

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks.build import generate
+from ingest.publish import run
+from ingest.publish.build_outcome import build_outcome
+from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.shared_values import share
 from ingest.source.project import Project
@@ -72,3 +77,27 @@ def test_the_events_made_in_forked_processes_hold_each_player_id_once(tmp_path: 
     assert len(held) > 100
     assert all(len(objects) == 1 for objects in held.values())
     assert [share(e, {}) for e in entries] == entries  # the same values
+
+
+def test_a_build_whose_process_builds_no_other_holds_no_decklist_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scorekeeper build`` (no memory kept) holds an event's entry without the digests of its
+    decklist files, which only a later build checks (it reads them from the build cache, as the
+    next build here shows); a process that builds again (``serve``) keeps them."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+    made: list[int] = []
+
+    def spy(built: Sequence[BuiltEvent], *args: Any, **kwargs: Any) -> Any:
+        made.extend(len(b.entry.decks) for b in built if b.entry is not None)
+        return build_outcome(built, *args, **kwargs)
+
+    monkeypatch.setattr(run, "build_outcome", spy)  # (where the build calls it)
+    cache = tmp_path / "cache"
+    build_site(Project(root), today=TODAY, workers=2, docs_only=True, cache_home=cache)
+    assert len(made) == 16 and set(made) == {0}
+    (next((root / "events").rglob("*.txt"))).write_text("4 Island\n", encoding="utf-8")  # a list changes
+    again = build_site(Project(root), today=TODAY, workers=2, docs_only=True, cache_home=cache, memory=BuildMemory())
+    assert again.events_made == 1 and again.events_cached == 15
+    assert len(made) == 17 and made[-1] == 32  # kept: this process may build again
