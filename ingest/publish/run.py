@@ -306,11 +306,8 @@ def _build(
             done=lambda n: step("making events", n, len(todo)),
             then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
         )
-        for b in built:
-            if b.key:
-                store.used.add(b.key)  # (a worker's own record of it stays in the worker)
-                if b.entry is not None:
-                    memory.events[b.key] = b.entry
+        store.used.update(b.key for b in built if b.key)  # (a worker's own record of it stays in the worker)
+        memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
@@ -380,6 +377,15 @@ def _build(
         store.prune()
         timings.write = time.perf_counter() - t
         timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
+        if not lasting:
+            # Nothing of the events or the players is read again: the engine's pages take
+            # their memory (at thousands of events, the build's peak is the engine's).
+            memory.events.clear()
+            memory.last_good.clear()
+            memory.book = memory.record = None
+            outcome = replace(outcome, entries=())
+            table.clear()
+            del built, unchanged, booked, files, groups, player_groups, maker, analytics
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))

@@ -7,6 +7,7 @@ whose histories lie all over the build's memory) are made in the build's own pro
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Sequence
@@ -18,9 +19,11 @@ import pytest
 from benchmarks.build import generate
 from ingest.publish import run
 from ingest.publish.build_outcome import build_outcome
+from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.shared_values import share
+from ingest.publish.site_update import SiteUpdate
 from ingest.source.project import Project
 from tests.site_helpers import TODAY
 
@@ -101,3 +104,27 @@ def test_a_build_whose_process_builds_no_other_holds_no_decklist_checks(
     again = build_site(Project(root), today=TODAY, workers=2, docs_only=True, cache_home=cache, memory=BuildMemory())
     assert again.events_made == 1 and again.events_cached == 15
     assert len(made) == 17 and made[-1] == 32  # kept: this process may build again
+
+
+def test_the_engine_of_a_build_whose_process_builds_no_other_runs_without_the_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once ``build/docs`` is written, ``scorekeeper build`` holds no event's entry while the
+    engine makes the pages (counted among the objects alive when the engine starts); a
+    process that builds again (``serve``) keeps them for its next build."""
+    root = tmp_path / "archive"
+    generate(root, 4)
+    alive: list[int] = []
+    real = SiteUpdate.publish
+
+    def spy(self: SiteUpdate, *args: Any, **kwargs: Any) -> dict[str, float]:
+        gc.unfreeze()  # (the build froze what it held for the collector: counted too)
+        alive.append(sum(1 for o in gc.get_objects() if isinstance(o, CachedEvent)))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SiteUpdate, "publish", spy)
+    build_site(Project(root), today=TODAY, workers=1)
+    memory = BuildMemory()
+    build_site(Project(root), today=TODAY, workers=1, memory=memory, full=True)
+    assert alive[0] == 0
+    assert alive[1] >= 4 and len(memory.events) == 4
