@@ -67,6 +67,11 @@ class EventMaker:
     settled_before: int | None = None
     """Decklist files last changed before this time (ns since the epoch) are kept in the cache
     with their signature (see :func:`ingest.checks.event_files.load_event`)."""
+    lasting: bool = True
+    """Whether the process keeps the entries for a later build (``serve``), which checks an
+    entry by its decklist files (:attr:`~ingest.publish.cache_entries.CachedEvent.decks`);
+    without, an entry kept on disk comes back without them (a later process reads them
+    from the build cache), so that a whole build holds less of each event."""
 
     def make(self, path: Path) -> BuiltEvent:
         """Reads, checks, computes and renders one event file, and keeps it in the build cache."""
@@ -93,5 +98,7 @@ class EventMaker:
             # Kept on disk: its files are read back one event at a time when they are written,
             # so a build never holds every event's files at once.
             entry = entry.without_files()
+            if not self.lasting:
+                entry = replace(entry, decks=())
         self.store.remember_good(item.shown, key)
         return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry)

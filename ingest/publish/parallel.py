@@ -66,12 +66,17 @@ def _run(index: int) -> Any:
     return _JOB["fn"](_JOB["items"][index])
 
 
+def _same(value: R) -> R:
+    return value
+
+
 def fork_map(
     fn: Callable[[T], R],
     items: Sequence[T],
     *,
     workers: int,
     done: Callable[[int], None] | None = None,
+    then: Callable[[R], R] | None = None,
 ) -> list[R]:
     """``[fn(item) for item in items]``, the items after the first in forked processes.
 
@@ -79,16 +84,18 @@ def fork_map(
     is inherited instead of loaded again in each process. With one worker, or where
     forking is not safe (:func:`can_fork`), everything runs here. The items of a process
     that dies (the out-of-memory killer) are done here. ``done`` is told how many items
-    are finished, as they finish.
+    are finished, as they finish. ``then`` is applied here to each result as it comes
+    (``[then(fn(item)) ...]``), before the next one comes.
     """
+    after: Callable[[R], R] = then if then is not None else _same
     if workers < 2 or len(items) < 2 or not can_fork():
         out = []
         for i, item in enumerate(items, start=1):
-            out.append(fn(item))
+            out.append(after(fn(item)))
             if done is not None:
                 done(i)
         return out
-    results: list[R] = [fn(items[0])]
+    results: list[R] = [after(fn(items[0]))]
     if done is not None:
         done(1)
     _JOB.update(fn=fn, items=items, done=0)
@@ -96,11 +103,11 @@ def fork_map(
         with _forked_pool(workers) as pool:
             try:
                 for result in pool.map(_run, range(1, len(items)), chunksize=4):
-                    results.append(result)
+                    results.append(after(result))
                     if done is not None:
                         done(len(results))
             except concurrent.futures.process.BrokenProcessPool:
-                results += [fn(item) for item in items[len(results) :]]
+                results += [after(fn(item)) for item in items[len(results) :]]
     finally:
         _JOB.clear()
     return results

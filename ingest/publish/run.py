@@ -26,7 +26,7 @@ import datetime as dt
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ingest.checks.event_files import event_data
@@ -54,10 +54,11 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import BuiltEvent, EventMaker
 from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
-from ingest.publish.parallel import fork_map, forked_map, workers_for
+from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
+from ingest.publish.shared_values import Shared, share
 from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import KeptSite, SiteUpdate
 from ingest.publish.sync import DocsRecord, FileGroup, plain_build_folders, write_docs
@@ -187,7 +188,9 @@ def build_site(
         engine: mkdocs or zensical.
         strict: warnings fail the build too (once the site is written).
         today: the build's date (the command line reads it: --today, SOURCE_DATE_EPOCH or the clock).
-        memory: what this process kept of its earlier builds (serve, benchmarks).
+        memory: what this process kept of its earlier builds (serve, benchmarks); None: the
+            process makes no other build (the events' entries then hold less of each event:
+            :attr:`~ingest.publish.event_build.EventMaker.lasting`).
         docs_only: stop after writing build/docs (and build/fragments).
         full: run the engine on every page even when the previous site could be updated in place.
         workers: processes to make events in (default: one per CPU; 1: this one only). More
@@ -225,6 +228,7 @@ def build_site(
             strict=strict,
             today=today,
             memory=memory if memory is not None else BuildMemory(),
+            lasting=memory is not None,
             docs_only=docs_only,
             full=full,
             workers=workers,
@@ -266,6 +270,7 @@ def _build(
     strict: bool,
     today: dt.date,
     memory: BuildMemory,
+    lasting: bool,
     docs_only: bool,
     full: bool,
     workers: int | None,
@@ -319,18 +324,21 @@ def _build(
             templates,
             store,
             settled_before,
+            lasting,
         )
         todo = [path for path in paths if path.as_posix() not in unchanged]
         processes = workers_for(workers)
         timings.processes = processes if len(todo) >= EVENTS_TO_FORK else 1
+        table: Shared = {}  # equal values of the events' entries, held once (as each comes)
         built = fork_map(
-            maker.make, todo, workers=timings.processes, done=lambda n: step("making events", n, len(todo))
+            maker.make,
+            todo,
+            workers=timings.processes,
+            done=lambda n: step("making events", n, len(todo)),
+            then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
         )
-        for b in built:
-            if b.key:
-                store.used.add(b.key)  # (a worker's own record of it stays in the worker)
-                if b.entry is not None:
-                    memory.events[b.key] = b.entry
+        store.used.update(b.key for b in built if b.key)  # (a worker's own record of it stays in the worker)
+        memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)
         diags = _diagnostics(project, built, unchanged, shown, season_problems)
@@ -366,10 +374,14 @@ def _build(
         timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read
         index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
         memory.index_pages, index_before = None, made_from(index_pages)
+        # The player pages are made here, not in forked processes: a fork copies every page of
+        # this process's memory that its work touches, and the players' histories lie all over
+        # it (at 3,000 weekly events two such processes added 436 MB to the build's peak and
+        # saved no wall time).
         files = site_files(
             inputs,
             templates,
-            mapper=forked_map if processes > 1 else in_order,
+            mapper=in_order,
             progress=step,
             rendered=[c.rendered for c in outcome.entries],
             analytics=analytics,
@@ -415,6 +427,15 @@ def _build(
         store.prune()
         timings.write = time.perf_counter() - t
         timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
+        if not lasting:
+            # Nothing of the events or the players is read again: the engine's pages take
+            # their memory (at thousands of events, the build's peak is the engine's).
+            memory.events.clear()
+            memory.last_good.clear()
+            memory.book = memory.record = None
+            outcome = replace(outcome, entries=())
+            table.clear()
+            del built, unchanged, booked, files, groups, player_groups, maker, analytics
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))

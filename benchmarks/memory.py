@@ -1,0 +1,98 @@
+"""The memory a run of processes needs of the machine: its processes' memory at the same moment, summed.
+
+``ru_maxrss`` gives each process's own peak, and a build is several processes at once (the
+events made in forked processes, the engine's pages in two): the largest of their peaks
+says too little, and the sum of their peaks too much, since they peak at different moments
+and a forked process shares the memory of the one it was forked from until either writes
+to it. So the processes are sampled while they run (Linux: ``/proc``), each process's
+proportional set size (its own pages, and its share of the pages it shares) summed over
+every process descended from those started, and the largest sum kept. The resident sets
+are summed too (shared pages counted once per process: an upper bound).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Collection
+from dataclasses import dataclass
+
+INTERVAL = 0.05
+"""Seconds between two samples."""
+
+
+@dataclass
+class Peak:
+    """The largest sums seen, in bytes (0 where ``/proc`` cannot be read)."""
+
+    pss: int = 0
+    """The processes' proportional set sizes summed: what they need of the machine's memory."""
+    rss: int = 0
+    """Their resident sets summed (each shared page counted in every process that maps it)."""
+    processes: int = 0
+    """The most processes seen at once."""
+
+
+def _descendants(roots: Collection[int]) -> list[int]:
+    """``roots`` and every process descended from them that is running."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        parent = int(stat[stat.rindex(b")") + 2 :].split()[1])  # (the name, in parentheses, may hold spaces)
+        children.setdefault(parent, []).append(int(name))
+    out = list(roots)
+    for pid in out:  # (grows while it is walked: breadth first)
+        out += children.get(pid, [])
+    return out
+
+
+def _sizes(pid: int) -> tuple[int, int]:
+    """A process's resident set and proportional set size, in bytes (0, 0 once it has ended)."""
+    rss = pss = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            for line in f:
+                if line.startswith(b"Rss:"):
+                    rss = int(line.split()[1]) * 1024
+                elif line.startswith(b"Pss:"):
+                    pss = int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return rss, pss
+
+
+class Sampler:
+    """Samples the processes descended from ``roots`` (and those processes) until :meth:`stop`."""
+
+    def __init__(self, roots: Collection[int]) -> None:
+        self.roots = list(roots)
+        self.peak = Peak()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        if os.path.exists("/proc/self/smaps_rollup"):
+            self._thread.start()
+
+    def sample(self) -> None:
+        pids = _descendants(self.roots)
+        sizes = [_sizes(pid) for pid in pids]
+        peak = self.peak
+        peak.pss = max(peak.pss, sum(p for _, p in sizes))
+        peak.rss = max(peak.rss, sum(r for r, _ in sizes))
+        peak.processes = max(peak.processes, sum(1 for r, _ in sizes if r))
+
+    def _run(self) -> None:
+        while not self._done.wait(INTERVAL):
+            self.sample()
+
+    def stop(self) -> Peak:
+        """Stops sampling; the largest sums seen."""
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        return self.peak

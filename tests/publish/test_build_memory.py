@@ -1,0 +1,132 @@
+"""What a whole build holds at once (issue 38: memory that does not grow with the archive).
+
+Counted, never measured: a process forked while the build holds the archive copies each
+page of memory its work touches, so the pages about many events (the players' above all,
+whose histories lie all over the build's memory) are made in the build's own process.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from benchmarks.build import generate
+from ingest.publish import run
+from ingest.publish.build_outcome import build_outcome
+from ingest.publish.cache_entries import CachedEvent
+from ingest.publish.event_build import BuiltEvent
+from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.shared_values import share
+from ingest.publish.site_update import SiteUpdate
+from ingest.source.project import Project
+from tests.site_helpers import TODAY
+
+
+@pytest.fixture(autouse=True)
+def _forking_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test runner's own threads (pytest-xdist) hold no lock a build takes."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+
+def test_a_whole_build_forks_no_process_while_it_holds_the_archive(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The events are made in forked processes (forked before the archive is held); the
+    player pages, over a hundred of them here, are made in the build's own process."""
+    root = tmp_path / "archive"
+    generate(root, 16)  # 16 weekly events (forked from 16 on) of 32 players drawn from 600: over a hundred player pages
+    stage = ["start"]
+    forks: list[str] = []
+    real_fork = os.fork
+    me = os.getpid()
+
+    def fork() -> int:
+        if os.getpid() == me:
+            forks.append(stage[0])
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", fork)
+
+    def progress(name: str, done: int, total: int) -> None:
+        stage[0] = name
+
+    timings = build_site(Project(root), today=TODAY, workers=2, docs_only=True, progress=progress)
+    players = list((root / "build" / "docs" / "players").glob("*.md"))
+    assert timings.processes == 2 and len(players) > 100
+    assert forks and set(forks) == {"making events"}, forks
+
+
+def test_the_events_made_in_forked_processes_hold_each_player_id_once(tmp_path: Path) -> None:
+    """Each entry made in a forked process comes back with its own strings; the build holds
+    one object for each player id, name and archetype of the events' histories, and the
+    entries are the values they were (:mod:`ingest.publish.shared_values`)."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+    memory = BuildMemory()
+    timings = build_site(Project(root), today=TODAY, workers=2, docs_only=True, memory=memory)
+    assert timings.processes == 2 and timings.events_made == 16
+    entries = list(memory.events.values())
+    held: dict[str, set[int]] = {}
+    for entry in entries:
+        for _, pid, other, value in entry.rendered.brief.history.steps:
+            for text in (pid, other, getattr(value, "archetype", "")):
+                held.setdefault(text, set()).add(id(text))
+    assert len(held) > 100
+    assert all(len(objects) == 1 for objects in held.values())
+    assert [share(e, {}) for e in entries] == entries  # the same values
+
+
+def test_a_build_whose_process_builds_no_other_holds_no_decklist_checks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scorekeeper build`` (no memory kept) holds an event's entry without the digests of its
+    decklist files, which only a later build checks (it reads them from the build cache, as the
+    next build here shows); a process that builds again (``serve``) keeps them."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+    made: list[int] = []
+
+    def spy(built: Sequence[BuiltEvent], *args: Any, **kwargs: Any) -> Any:
+        made.extend(len(b.entry.decks) for b in built if b.entry is not None)
+        return build_outcome(built, *args, **kwargs)
+
+    monkeypatch.setattr(run, "build_outcome", spy)  # (where the build calls it)
+    cache = tmp_path / "cache"
+    build_site(Project(root), today=TODAY, workers=2, docs_only=True, cache_home=cache)
+    assert len(made) == 16 and set(made) == {0}
+    (next((root / "events").rglob("*.txt"))).write_text("4 Island\n", encoding="utf-8")  # a list changes
+    again = build_site(Project(root), today=TODAY, workers=2, docs_only=True, cache_home=cache, memory=BuildMemory())
+    assert again.events_made == 1 and again.events_cached == 15
+    assert len(made) == 17 and made[-1] == 32  # kept: this process may build again
+
+
+def test_the_engine_of_a_build_whose_process_builds_no_other_runs_without_the_events(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once ``build/docs`` is written, ``scorekeeper build`` holds no event's entry while the
+    engine makes the pages (looked for among the objects alive when the engine starts); a
+    process that builds again (``serve``) keeps them for its next build."""
+    root = tmp_path / "archive"
+    generate(root, 4)
+    alive: list[set[str]] = []
+    real = SiteUpdate.publish
+
+    def spy(self: SiteUpdate, *args: Any, **kwargs: Any) -> dict[str, float]:
+        gc.unfreeze()  # (the build froze what it held for the collector: counted too)
+        gc.collect()
+        alive.append({o.key for o in gc.get_objects() if isinstance(o, CachedEvent)})
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SiteUpdate, "publish", spy)
+    build_site(Project(root), today=TODAY, workers=1)
+    memory = BuildMemory()
+    build_site(Project(root), today=TODAY, workers=1, memory=memory, full=True)
+    ours = set(memory.events)  # (the same keys in both builds; other tests' entries may be alive)
+    assert len(ours) == 4 and not alive[0] & ours
+    assert ours <= alive[1]

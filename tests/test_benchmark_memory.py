@@ -1,0 +1,34 @@
+"""The benchmark's peak memory counts a build's processes together (issue 38: the memory the
+machine needs), not only the largest of them."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from benchmarks.build import run_processes
+
+HOLD = textwrap.dedent(
+    """
+    import os, sys, time
+    child = os.fork()
+    block = bytearray(int(sys.argv[1]) * 2**20)
+    for i in range(0, len(block), 4096):
+        block[i] = 1  # (resident, not only reserved)
+    time.sleep(1.0)
+    if child == 0:
+        os._exit(0)
+    os.wait()
+    """
+)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the processes are sampled through /proc")
+def test_the_peak_counts_a_process_and_its_child_together() -> None:
+    """A process and the child it forked each hold 100 MB of their own at the same time: the
+    peak is about 200 MB, while the largest of them alone is about 100 MB."""
+    cost = run_processes([[sys.executable, "-c", HOLD, "100"]])
+    assert cost.rss < 150 * 2**20
+    assert cost.together >= 195 * 2**20
