@@ -21,7 +21,7 @@ import dataclasses
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
@@ -83,6 +83,12 @@ class KeptPages(Protocol):
     """Where a build finds each format's analytics pages made before, by the key of what they
     were made from (the build cache: :class:`ingest.publish.analytics_cache.AnalyticsCache`)."""
 
+    def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
+        """The paths of the format's pages made under ``key`` when the keeper has them written
+        itself, as they were (they are not among the build's files, nor read): ``remake``
+        makes them again should the keeper not have them whole. None: it has none, or does
+        not write them."""
+
     def get(self, fmt: Format, key: str) -> Files | None:
         """The format's pages made under ``key``; None when there are none."""
 
@@ -99,6 +105,9 @@ class PagesInMemory:
 
     def __init__(self) -> None:
         self.pages: dict[Format, tuple[str, Files, Mapping[str, str]]] = {}
+
+    def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
+        return None  # the pages are among the build's files
 
     def get(self, fmt: Format, key: str) -> Files | None:
         kept = self.pages.get(fmt)
@@ -150,6 +159,7 @@ def analytics_pages(
     briefs: Sequence[EventBrief],
     kept: KeptPages | None = None,
     fingerprint: str = "",
+    elsewhere: list[str] | None = None,
 ) -> Files:
     """Every analytics page of the site.
 
@@ -157,7 +167,9 @@ def analytics_pages(
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
     templates), so a result changed in one format leaves the others' pages as they were;
     ``kept`` is asked for a format's pages only when it has some, and a format's records are
-    decoded only when its pages are made.
+    decoded only when its pages are made. With ``elsewhere`` too, the pages of a format
+    that ``kept`` writes itself (:meth:`KeptPages.listed`) are left out of the files and
+    their paths added to ``elsewhere``: a result in another format does not read them.
     """
     by_format: dict[Format, list[EventBrief]] = defaultdict(list)
     for d in briefs:
@@ -171,6 +183,11 @@ def analytics_pages(
         reuse = None
         if kept is not None:
             key = _key(game, fmt, mine, seasons, inputs, fingerprint)
+            if elsewhere is not None:
+                listed = kept.listed((game, fmt), key, _maker(inputs, templates, game, fmt, mine, seasons))
+                if listed is not None:
+                    elsewhere.extend(listed)
+                    continue
             found = kept.get((game, fmt), key)
             if found is not None:
                 files.update(found)
@@ -184,10 +201,28 @@ def analytics_pages(
     return files
 
 
-def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[str, str]]]:
-    """By season id, the (format's name, page) of each of its analytics pages among ``files``."""
+def _maker(
+    inputs: SiteInputs,
+    templates: Templates,
+    game: str,
+    fmt: str,
+    mine: Sequence[EventBrief],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+) -> Callable[[], Files]:
+    """Makes the format's pages (all of them, in the site's language) when called."""
+
+    def make() -> Files:
+        with i18n.use(inputs.lang()):
+            records = [d.analytics.record for d in mine if d.analytics is not None]
+            return _format_pages(inputs, templates, game, fmt, records, seasons)
+
+    return make
+
+
+def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
+    """By season id, the (format's name, page) of each of its analytics pages among ``paths``."""
     out: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for path in sorted(files):
+    for path in sorted(paths):
         m = re.fullmatch(r"analytics/([^/]+)/([^/]+)/seasons/([^/]+)/index\.md", path)
         if m:
             out[m[3]].append((_format_name(inputs, m[1], m[2]), path.removesuffix("index.md")))
