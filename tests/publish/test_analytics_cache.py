@@ -222,7 +222,10 @@ def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
     """In a new process, one Modern result changed: of the analytics, only the Modern pages and
     that event's tables are written again; no other event's tables, no Weiss Schwarz page,
     and no record of an event of another format is decoded."""
-    from ingest.analytics.records import KeptRecord
+    from ingest.analytics.records import EventRecord, KeptRecord
+    from ingest.site import event_pages
+    from ingest.site.brief import analytics_record as real_record
+    from ingest.summary.event_summary import EventSummary
 
     root, keys = built
     before = _stamps(root)
@@ -236,7 +239,15 @@ def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
         return real.fget(self)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(KeptRecord, "record", property(counted))
+    recorded: list[str] = []
+
+    def recording(report: EventSummary) -> EventRecord:
+        recorded.append(report.event.slug)
+        return real_record(report)
+
+    monkeypatch.setattr(event_pages, "analytics_record", recording)
     _build(root, keys)
+    assert recorded == [MODERN]  # the one record (and its tables) made: the changed event's
     after = _stamps(root)
     rewritten = {p for p in after if before.get(p) != after[p]}
     tables = {p for p in rewritten if p.endswith(".csv")}
