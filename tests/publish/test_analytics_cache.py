@@ -14,6 +14,8 @@ import hmac
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +204,40 @@ def test_a_result_in_one_format_neither_reads_nor_hashes_the_other_formats_pages
     after = _docs(root)
     weiss = {p: v for p, v in before.items() if "analytics/weiss-schwarz/" in p}
     assert weiss and {p: after.get(p) for p in weiss} == weiss
+
+
+MAKING = ("ingest.site.analytics_format", "ingest.analytics.figures", "ingest.site.analytics_lists")
+"""The code that makes a format's analytics pages (the figures, the lists and their views)."""
+
+
+def _imported_by_a_build(root: Path, keys: Path) -> set[str]:
+    """The modules of ``ingest`` a build in a new process imports."""
+    code = (
+        "import datetime, sys\n"
+        "from pathlib import Path\n"
+        "from ingest.publish.run import build_site\n"
+        "from ingest.source.project import Project\n"
+        f"build_site(Project(Path({str(root)!r})), today=datetime.date.fromisoformat({TODAY.isoformat()!r}), "
+        f"cache_home=Path({str(keys)!r}), docs_only=True, workers=1)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('ingest.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_a_build_that_makes_no_analytics_page_imports_none_of_their_code(built: tuple[Path, Path]) -> None:
+    """A result in a format without analytics pages (the Pioneer event: no archetype), in a
+    new process: no analytics page is made, and the code that makes them is not imported;
+    a result in Modern, which has pages, imports it."""
+    root, keys = built
+    path = next((root / "events").rglob("*-pioneer-weekly.yaml"))
+    text = path.read_text(encoding="utf-8")
+    old = "{table: 1, players: [oona-ueda, beatrix-petrov], games: 2-0}"
+    assert old in text
+    path.write_text(text.replace(old, old.replace("2-0", "2-1")), encoding="utf-8")
+    assert _imported_by_a_build(root, keys) & set(MAKING) == set()
+    _change_a_modern_result(root)
+    assert set(MAKING) <= _imported_by_a_build(root, keys)
 
 
 def _stamps(root: Path) -> dict[str, tuple[int, int]]:
