@@ -1,25 +1,29 @@
-"""The analytics pages in the build cache: one signed file per format, beside the events' entries.
+"""The analytics pages in the build cache: two files per format, beside the events' entries.
 
 A format's analytics pages are made from every event of the format
 (:mod:`ingest.site.analytics_pages`); a build makes them again only when what they are made
-from changed. What it made is kept for the next build, in whatever process, in a file of the
-format's own (``analytics/<digest of the game and format>.json`` in the build's cache folder,
-:func:`~ingest.publish.cache.cache_folder`): a build reads a format's file only when it has
-analytics pages to find, and writes it only when it made that format's pages again. So a
-result changed in one format neither reads the other formats' pages back and writes them
-again, nor makes them; and the changed format's pages whose inputs are what they were are
-taken from its file as they were (:class:`~ingest.site.analytics_pages.PageReuse`).
+from changed. What it made is kept for the next build, in whatever process, in files of the
+format's own in the build's cache folder (:func:`~ingest.publish.cache.cache_folder`):
+``analytics/<digest of the game and format>.json``, a short signed header (the key of what
+the pages were made from, each page's path, length and content digest, the digest of each
+page's inputs, the digest of the body), and ``.pages`` beside it, the pages' bytes one after
+another (the body).
 
-A file is laid out as the events' entries are (:mod:`ingest.publish.cache_entries`): a
-one-line JSON header (the format, the key, each page's digest, each page's path and length), then the pages'
-bytes one after another, so reading back a format's 10 MB of match lists slices and decodes
-bytes instead of unescaping every quote of their HTML from JSON strings. Each file is
-checked as the events' entries are (:mod:`ingest.publish.cache`): read through
-:func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a pipe, within
-:data:`~ingest.publish.cache.MAX_ENTRY_BYTES`), signed (HMAC-SHA256 with the cache's key, over
-the build's fingerprint, the format and the content), of this format and version, holding
-text pages of that format's analytics (and its match documents) only; anything else is ignored and the pages are made
-again.
+A build reads a format's header only when the format has analytics pages to find, and its
+body only when it needs the pages themselves. A format whose pages were made from what they
+would be made from now is left as written: its pages are not read, decoded or hashed, only
+listed for ``build/docs`` (:meth:`AnalyticsCache.groups`, as an unchanged event's files
+are), and read from the body only if ``build/docs`` does not hold them as listed. So a
+result changed in one format costs the other formats a header each. The changed format's
+body is read for the pages whose inputs are what they were
+(:class:`~ingest.site.analytics_pages.PageReuse`), and its files are written again.
+
+Each file is checked as the events' entries are (:mod:`ingest.publish.cache`): read
+through :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a
+pipe, within :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`); the header signed (HMAC-SHA256
+with the cache's key, over the build's fingerprint, the format and the header), of this
+format and version, listing only that format's analytics pages (and its match documents);
+the body's SHA-256 the header's. Anything else is ignored and the pages are made again.
 """
 
 from __future__ import annotations
@@ -28,78 +32,179 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest import __version__
-from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import text_of
+from ingest.core.errors import IngestError
+from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
+from ingest.publish.cache_entries import content_digest, text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.publish.sync import FileGroup
 from ingest.site.analytics_data import data_root
 from ingest.site.analytics_pages import Format, analytics_root
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files
-from ingest.source.storage import write_atomically
+from ingest.source.storage import read_build_file, write_atomically
 
 FOLDER = "analytics"
 """Where the formats' files live, in the build's cache folder."""
 
+BODY = ".pages"
+"""The ending of a format's body file (its header's: ``.json``)."""
+
+
+@dataclass(slots=True)
+class KeptFormat:
+    """A format's analytics pages as a build keeps them."""
+
+    fingerprint: str
+    """The build fingerprint they were made for (pages made for other inputs don't count)."""
+    key: str
+    """The key of what they were made from (:func:`~ingest.site.analytics_pages.analytics_pages`)."""
+    listing: tuple[tuple[str, str, int], ...]
+    """Each page's path, content digest (:func:`~ingest.publish.cache_entries.content_digest`) and length in bytes."""
+    digests: Mapping[str, str]
+    """Each page's inputs' digest (:class:`~ingest.site.analytics_pages.PageReuse`)."""
+    body: str = ""
+    """The SHA-256 of the body file (read from disk: the pages are not in :attr:`files` yet)."""
+    files: Files | None = field(default=None)
+    """The pages, once made or read."""
+
 
 class AnalyticsCache:
     """Each format's analytics pages, in this process's memory (``memory``: what ``serve``
-    keeps between builds, by format: the key, the pages, each page's digest) and on disk
-    (:meth:`save`)."""
+    keeps between builds, by format) and on disk (:meth:`save`)."""
 
-    def __init__(self, store: EventStore, memory: dict[Format, tuple[str, Files, Mapping[str, str]]]) -> None:
+    def __init__(self, store: EventStore, memory: dict[Format, KeptFormat]) -> None:
         self.store = store
         self.memory = memory
         self.made: dict[Format, str] = {}
         """The formats whose pages this build made, and their keys (written by :meth:`save`)."""
         self.used: set[Format] = set()
         """The formats with analytics pages in this build (the others' files go)."""
+        self.left: dict[Format, tuple[KeptFormat, Callable[[], Files]]] = {}
+        """The formats whose pages are left as they were (:meth:`listed`): what is kept of
+        them, and how to make them again."""
+
+    # -- what a build asks (ingest.site.analytics_pages.KeptPages) -------------------------
+
+    def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
+        """The paths of the format's pages when they were made under ``key``: they stay out
+        of the build's files, and :meth:`groups` lists them for ``build/docs`` (``remake``
+        makes them again, should their body not read back). None: none were."""
+        self.used.add(fmt)
+        kept = self._kept(fmt)
+        if kept is None or kept.key != key:
+            return None
+        self.left[fmt] = (kept, remake)
+        return [path for path, _, _ in kept.listing]
 
     def get(self, fmt: Format, key: str) -> Files | None:
-        """The format's pages made under ``key``: from memory, else from its file."""
+        """The format's pages made under ``key``."""
         self.used.add(fmt)
-        found = self.memory.get(fmt)
-        if found is not None and found[0] == self._full(key):
-            return found[1]
-        loaded = self._load(fmt)
-        if loaded is None or loaded[0] != key:
-            return None  # made from other records
-        self.memory[fmt] = (self._full(key), loaded[1], loaded[2])
-        return loaded[1]
+        kept = self._kept(fmt)
+        return self._files(fmt, kept) if kept is not None and kept.key == key else None
 
     def last(self, fmt: Format) -> tuple[Files, Mapping[str, str]] | None:
         """The format's pages last made for this build's fingerprint, whatever their key, with their digests."""
-        found = self.memory.get(fmt)
-        if found is not None and found[0].startswith(f"{self.store.fingerprint}:"):
-            return found[1], found[2]
-        loaded = self._load(fmt)
-        return (loaded[1], loaded[2]) if loaded is not None else None
+        kept = self._kept(fmt)
+        files = self._files(fmt, kept) if kept is not None else None
+        return (files, kept.digests) if files is not None and kept is not None else None
 
     def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
         self.used.add(fmt)
         self.made[fmt] = key
-        self.memory[fmt] = (self._full(key), files, digests)
+        self.memory[fmt] = KeptFormat(self.store.fingerprint, key, _listing(files), dict(digests), files=files)
 
-    def _full(self, key: str) -> str:
-        """``key`` for this build's fingerprint (a process's pages made for other inputs don't count)."""
-        return f"{self.store.fingerprint}:{key}"
+    # -- what the build writes ------------------------------------------------------------
+
+    def groups(self) -> list[FileGroup]:
+        """The pages of the formats left as they were, as ``build/docs`` takes them: listed,
+        read only if the trees do not hold them as listed."""
+        return [
+            FileGroup(tuple((path, sha) for path, sha, _ in kept.listing), self._loader(fmt, kept, remake))
+            for fmt, (kept, remake) in sorted(self.left.items())
+        ]
+
+    def _loader(self, fmt: Format, kept: KeptFormat, remake: Callable[[], Files]) -> Callable[[], Files]:
+        def load() -> Files:
+            files = self._files(fmt, kept)
+            if files is not None:
+                return files
+            self._forget(fmt)  # the body did not read back: made again, now and by the next build
+            files = remake()
+            if _listing(files) != kept.listing:
+                raise IngestError("the analytics pages in the build cache cannot be made again as listed; build again")
+            return files
+
+        return load
+
+    def save(self) -> None:
+        """Writes the files of each format whose pages this build made (the body, then the
+        header), and removes the files of formats that have no analytics pages any more (a
+        failure to write only costs the next build time)."""
+        folder = self._folder()
+        if folder is None:
+            return
+        for fmt, key in sorted(self.made.items()):
+            kept = self.memory[fmt]
+            files = kept.files
+            if files is None or not all(isinstance(v, str) for v in files.values()):
+                continue  # (the pages are text; anything else is not kept)
+            body = b"".join(str(content).encode() for content in files.values())
+            header = {
+                "format": CACHE_FORMAT,
+                "version": __version__,
+                "game": fmt[0],
+                "id": fmt[1],
+                "key": key,
+                "digests": dict(kept.digests),
+                "pages": [list(entry) for entry in kept.listing],
+                "body": hashlib.sha256(body).hexdigest(),
+            }
+            payload = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
+            name = self.file_name(fmt)
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                write_atomically(folder / _body_name(name), body, durable=False)
+                write_atomically(folder / name, self.store.signed(self._mac_key(fmt), payload), durable=False)
+            except OSError:
+                pass
+        keep = {n for fmt in self.used for n in (self.file_name(fmt), _body_name(self.file_name(fmt)))}
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                if name not in keep:
+                    with contextlib.suppress(OSError):
+                        os.unlink(folder / name)
+        self.made.clear()
+
+    # -- on disk --------------------------------------------------------------------------
 
     def _folder(self) -> Path | None:
         return None if self.store.folder is None else self.store.folder.parent / FOLDER
 
     @staticmethod
     def file_name(fmt: Format) -> str:
-        """The format's file in :data:`FOLDER`."""
+        """The format's header file in :data:`FOLDER` (its body: the same name ending in :data:`BODY`)."""
         return hashlib.sha256(f"{fmt[0]}\0{fmt[1]}".encode()).hexdigest()[:32] + ".json"
 
     def _mac_key(self, fmt: Format) -> str:
         return f"analytics\0{self.store.fingerprint}\0{fmt[0]}\0{fmt[1]}"
 
-    def _load(self, fmt: Format) -> tuple[str, Files, dict[str, str]] | None:
-        """The format's file: its key, its pages and their digests (None: none, or not one to trust)."""
+    def _kept(self, fmt: Format) -> KeptFormat | None:
+        """What is kept of the format for this build's fingerprint: in memory, else its header on disk."""
+        found = self.memory.get(fmt)
+        if found is not None and found.fingerprint == self.store.fingerprint:
+            return found
+        loaded = self._header(fmt)
+        if loaded is not None:
+            self.memory[fmt] = loaded
+        return loaded
+
+    def _header(self, fmt: Format) -> KeptFormat | None:
+        """The format's header (None: none, or not one to trust)."""
         folder = self._folder()
         if folder is None:
             return None
@@ -107,8 +212,7 @@ class AnalyticsCache:
         if payload is None:
             return None
         try:
-            end = payload.index(b"\n")
-            obj = json.loads(payload[:end])
+            obj = json.loads(payload)
             if obj["format"] != CACHE_FORMAT or obj["version"] != __version__:
                 return None
             if obj["game"] != fmt[0] or obj["id"] != fmt[1] or not isinstance(obj["key"], str):
@@ -117,54 +221,58 @@ class AnalyticsCache:
             if not isinstance(digests, dict) or not all(isinstance(v, str) for v in digests.values()):
                 return None
             roots = (analytics_root(*fmt), data_root(*fmt))
-            body = memoryview(payload)[end + 1 :]
-            files: Files = {}
-            at = 0
-            for path, length in obj["pages"]:
-                stop = at + length
-                if not isinstance(length, int) or length < 0 or stop > len(body):
+            listing = []
+            for path, sha, length in obj["pages"]:
+                if not isinstance(length, int) or isinstance(length, bool) or length < 0:
                     return None
                 if not text_of(path).removeprefix(PREFIX).startswith(roots):
                     return None  # only this format's analytics pages and match documents
-                files[path] = str(body[at:stop], "utf-8")
-                at = stop
-            return (obj["key"], files, digests) if at == len(body) else None
+                listing.append((path, text_of(sha), length))
+            return KeptFormat(self.store.fingerprint, obj["key"], tuple(listing), digests, text_of(obj["body"]))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
 
-    def save(self) -> None:
-        """Writes the file of each format whose pages this build made, and removes the files of
-        formats that have no analytics pages any more (a failure to write only costs the next
-        build time)."""
+    def _files(self, fmt: Format, kept: KeptFormat) -> Files | None:
+        """The format's pages: in memory, else read from its body (None: it does not read back as listed)."""
+        if kept.files is not None:
+            return kept.files
         folder = self._folder()
         if folder is None:
-            return
-        for fmt, key in sorted(self.made.items()):
-            _full, files, digests = self.memory[fmt]
-            if not all(isinstance(v, str) for v in files.values()):
-                continue  # (the pages are text; anything else is not kept)
-            blobs = [str(content).encode() for content in files.values()]
-            header = {
-                "format": CACHE_FORMAT,
-                "version": __version__,
-                "game": fmt[0],
-                "id": fmt[1],
-                "key": key,
-                "digests": dict(digests),
-                "pages": [[path, len(blob)] for path, blob in zip(files, blobs, strict=True)],
-            }
-            # Compact JSON holds no line feed (it escapes those in strings): the first one ends the header.
-            payload = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode() + b"\n" + b"".join(blobs)
-            data = self.store.signed(self._mac_key(fmt), payload)
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                write_atomically(folder / self.file_name(fmt), data, durable=False)
-            except OSError:
-                pass
-        keep = {self.file_name(fmt) for fmt in self.used}
-        with contextlib.suppress(OSError):
-            for name in os.listdir(folder):
-                if name not in keep:
-                    with contextlib.suppress(OSError):
-                        os.unlink(folder / name)
-        self.made.clear()
+            return None
+        body = read_build_file(folder / _body_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
+        if body is None or hashlib.sha256(body).hexdigest() != kept.body:
+            return None
+        if sum(length for _, _, length in kept.listing) != len(body):
+            return None
+        files: Files = {}
+        view = memoryview(body)
+        at = 0
+        try:
+            for path, _, length in kept.listing:
+                files[path] = str(view[at : at + length], "utf-8")
+                at += length
+        except UnicodeDecodeError:
+            return None
+        kept.files = files
+        return files
+
+    def _forget(self, fmt: Format) -> None:
+        self.memory.pop(fmt, None)
+        folder = self._folder()
+        if folder is not None:
+            for name in (self.file_name(fmt), _body_name(self.file_name(fmt))):
+                with contextlib.suppress(OSError):
+                    os.unlink(folder / name)
+
+
+def _body_name(header_name: str) -> str:
+    return header_name.removesuffix(".json") + BODY
+
+
+def _listing(files: Files) -> tuple[tuple[str, str, int], ...]:
+    """Each page's path, content digest and length in bytes."""
+    out = []
+    for path, content in files.items():
+        data = content.encode() if isinstance(content, str) else content
+        out.append((path, content_digest(data), len(data)))
+    return tuple(out)

@@ -25,7 +25,7 @@ import contextlib
 import datetime as dt
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -37,7 +37,7 @@ from ingest.core.errors import IngestError
 from ingest.decks.card_files import card_data, card_data_files
 from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
-from ingest.publish.analytics_cache import AnalyticsCache
+from ingest.publish.analytics_cache import AnalyticsCache, KeptFormat
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_files import load_record, save_record
 from ingest.publish.build_lock import build_lock
@@ -137,9 +137,8 @@ class BuildMemory:
         self.events: dict[str, CachedEvent] = {}
         """Events as the build cache keeps them, by key (:mod:`ingest.publish.cache`): read
         from disk once per process, or made by it."""
-        self.analytics: dict[tuple[str, str], tuple[str, Files, Mapping[str, str]]] = {}
-        """Each format's analytics pages as last made or read, with their key and digests
-        (:mod:`ingest.publish.analytics_cache`)."""
+        self.analytics: dict[tuple[str, str], KeptFormat] = {}
+        """Each format's analytics pages as last made or listed (:mod:`ingest.publish.analytics_cache`)."""
         self.record: DocsRecord | None = None
         """What the last build of this process wrote into build/docs and build/fragments
         (:class:`~ingest.publish.sync.DocsRecord`); a new process reads the build cache's."""
@@ -393,13 +392,17 @@ def _build(
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
+        analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
         timings.cpu["site"], cpu = _cpu() - cpu, _cpu()
         timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
             1
-            for listing in [*(c.listing for c in outcome.entries if not c.loaded), *(g.listing for g in player_groups)]
+            for listing in [
+                *(c.listing for c in outcome.entries if not c.loaded),
+                *(g.listing for g in [*player_groups, *analytics_groups]),
+            ]
             for f, _ in listing
             if f.endswith(".md")
         )
@@ -420,7 +423,7 @@ def _build(
         groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
         record = memory.record if memory.record is not None else load_record(store)
         memory.record = None  # until build/docs is written
-        changes, memory.record = write_docs(project.build_dir, files, groups + player_groups, record)
+        changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         save_record(store, memory.record)
         booked.save()
         memory.book = booked.book

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ingest.analytics.figures import Analytics, MatchRef
-from ingest.analytics.records import EventRecord
 from ingest.site.page import Files
+
+if TYPE_CHECKING:  # (the build cache names a format's documents' folder without the figures' code)
+    from ingest.analytics.figures import Analytics, MatchRef
+    from ingest.analytics.records import EventRecord
 
 API_VERSION = 3
 """The JSON API's version (the other documents')."""

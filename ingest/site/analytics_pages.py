@@ -13,6 +13,11 @@ Pages (from the site root): ``analytics/<game>/<format>/`` (every event of the f
 figures; a season's page links to the same lists, which give each match's date). Each
 scope's decks, top cuts and periods are listed under its own folder
 (:mod:`ingest.site.analytics_lists`): a season's lists hold the season's events only.
+
+This module decides which formats' pages are made; the code that makes them, with the
+figures, is :mod:`ingest.site.analytics_format`, imported only when a format's pages are
+made: a build in a new process after a result in a format without analytics pages (or no
+change at all) imports none of it.
 """
 
 from __future__ import annotations
@@ -21,27 +26,15 @@ import dataclasses
 import hashlib
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
-from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
-from ingest.site.analytics_lists import (
-    PageMaker,
-    cut_pages,
-    deck_pages,
-    match_pages,
-    match_starts,
-    period_pages,
-    period_url,
-)
-from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.brief import EventBrief
 from ingest.site.fragments import fragments_key
-from ingest.site.page import Files, SiteInputs, base_for, page_files
+from ingest.site.page import Files, SiteInputs, page_files
 from ingest.site.templates import Templates
 
 
@@ -83,6 +76,12 @@ class KeptPages(Protocol):
     """Where a build finds each format's analytics pages made before, by the key of what they
     were made from (the build cache: :class:`ingest.publish.analytics_cache.AnalyticsCache`)."""
 
+    def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
+        """The paths of the format's pages made under ``key`` when the keeper has them written
+        itself, as they were (they are not among the build's files, nor read): ``remake``
+        makes them again should the keeper not have them whole. None: it has none, or does
+        not write them."""
+
     def get(self, fmt: Format, key: str) -> Files | None:
         """The format's pages made under ``key``; None when there are none."""
 
@@ -99,6 +98,9 @@ class PagesInMemory:
 
     def __init__(self) -> None:
         self.pages: dict[Format, tuple[str, Files, Mapping[str, str]]] = {}
+
+    def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
+        return None  # the pages are among the build's files
 
     def get(self, fmt: Format, key: str) -> Files | None:
         kept = self.pages.get(fmt)
@@ -138,6 +140,8 @@ class PageReuse:
 
 def _stable(value: object) -> object:
     """``value`` with the set in a season's scope sorted (its ``repr`` is the same in every process)."""
+    from ingest.analytics.figures import Analytics  # (imported already: a page of figures is being made)
+
     if isinstance(value, Analytics) and value.scope.slugs is not None:
         scope = dataclasses.replace(value.scope, slugs=None)
         return (dataclasses.replace(value, scope=scope), sorted(value.scope.slugs))
@@ -150,6 +154,7 @@ def analytics_pages(
     briefs: Sequence[EventBrief],
     kept: KeptPages | None = None,
     fingerprint: str = "",
+    elsewhere: list[str] | None = None,
 ) -> Files:
     """Every analytics page of the site.
 
@@ -157,7 +162,9 @@ def analytics_pages(
     changed (its events' records, the seasons' events, the language, ``fingerprint``: the
     templates), so a result changed in one format leaves the others' pages as they were;
     ``kept`` is asked for a format's pages only when it has some, and a format's records are
-    decoded only when its pages are made.
+    decoded only when its pages are made. With ``elsewhere`` too, the pages of a format
+    that ``kept`` writes itself (:meth:`KeptPages.listed`) are left out of the files and
+    their paths added to ``elsewhere``: a result in another format does not read them.
     """
     by_format: dict[Format, list[EventBrief]] = defaultdict(list)
     for d in briefs:
@@ -171,6 +178,11 @@ def analytics_pages(
         reuse = None
         if kept is not None:
             key = _key(game, fmt, mine, seasons, inputs, fingerprint)
+            if elsewhere is not None:
+                listed = kept.listed((game, fmt), key, _maker(inputs, templates, game, fmt, mine, seasons))
+                if listed is not None:
+                    elsewhere.extend(listed)
+                    continue
             found = kept.get((game, fmt), key)
             if found is not None:
                 files.update(found)
@@ -184,10 +196,28 @@ def analytics_pages(
     return files
 
 
-def season_analytics(inputs: SiteInputs, files: Files) -> dict[str, list[tuple[str, str]]]:
-    """By season id, the (format's name, page) of each of its analytics pages among ``files``."""
+def _maker(
+    inputs: SiteInputs,
+    templates: Templates,
+    game: str,
+    fmt: str,
+    mine: Sequence[EventBrief],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+) -> Callable[[], Files]:
+    """Makes the format's pages (all of them, in the site's language) when called."""
+
+    def make() -> Files:
+        with i18n.use(inputs.lang()):
+            records = [d.analytics.record for d in mine if d.analytics is not None]
+            return _format_pages(inputs, templates, game, fmt, records, seasons)
+
+    return make
+
+
+def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
+    """By season id, the (format's name, page) of each of its analytics pages among ``paths``."""
     out: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for path in sorted(files):
+    for path in sorted(paths):
         m = re.fullmatch(r"analytics/([^/]+)/([^/]+)/seasons/([^/]+)/index\.md", path)
         if m:
             out[m[3]].append((_format_name(inputs, m[1], m[2]), path.removesuffix("index.md")))
@@ -216,6 +246,11 @@ def _key(
     return h.hexdigest()
 
 
+def _format_name(inputs: SiteInputs, game: str, fmt: str) -> str:
+    rules = inputs.formats.formats.get((game, fmt))
+    return f"{GAMES.get(game, game)}: {rules.name if rules is not None else fmt}"
+
+
 def _format_pages(
     inputs: SiteInputs,
     templates: Templates,
@@ -226,96 +261,12 @@ def _format_pages(
     reuse: PageReuse | None = None,
 ) -> Files:
     """One format's analytics pages: for all its events, each season's, each archetype's matches
-    (with ``reuse``, a page whose inputs did not change is taken as it was)."""
+    (with ``reuse``, a page whose inputs did not change is taken as it was). The code that
+    makes them (:mod:`ingest.site.analytics_format`, with the figures, the lists and their
+    views) is imported here, by a build that makes a format's pages: one that makes none
+    imports none of it."""
+    from ingest.site.analytics_format import format_pages
+
     make = reuse.make if reuse is not None else page_files
-    files: Files = {}
     name = _format_name(inputs, game, fmt)
-    root = analytics_root(game, fmt)
-    whole = analyse(mine, Scope(game, fmt))
-    scopes = []
-    for sid, sname, slugs in seasons:
-        a = analyse(mine, Scope(game, fmt, slugs=slugs))
-        if a.events:
-            scopes.append((sid, sname, a))
-    links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
-    cells = match_starts(root, whole)
-    list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make))
-    # Each scope's page, and the lists its figures were computed from: a season's decks, top
-    # cuts and periods are the season's events' only (its matches are listed with the format's,
-    # each with its date).
-    for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
-        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids, make))
-        files.update(period_pages(folder, root, templates, a, name, mine, make))
-        files.update(deck_pages(folder, templates, a, name, mine, make))
-        files.update(cut_pages(folder, templates, a, name, mine, make))
-    return files
-
-
-def _without_sources(a: Analytics) -> Analytics:
-    """``a`` as its page is given it: without the matches each cell counted (the match lists'
-    documents hold those), so the page's inputs change only when a figure does."""
-    rows = tuple(
-        dataclasses.replace(row, cells=tuple(dataclasses.replace(c, sources=()) for c in row.cells)) for row in a.rows
-    )
-    return dataclasses.replace(a, rows=rows)
-
-
-def _format_name(inputs: SiteInputs, game: str, fmt: str) -> str:
-    rules = inputs.formats.formats.get((game, fmt))
-    return f"{GAMES.get(game, game)}: {rules.name if rules is not None else fmt}"
-
-
-def _page(
-    folder: str,
-    templates: Templates,
-    a: Analytics,
-    format_name: str,
-    game: str,
-    root: str,
-    season: str,
-    seasons: list[dict[str, str]],
-    cells: Mapping[tuple[str, str], str],
-    list_ids: Mapping[str, str],
-    make: PageMaker = page_files,
-) -> Files:
-    """A scope's page (``folder``: the format's analytics folder or a season's in it);
-    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`);
-    ``list_ids``: each archetype's id among the format's match lists."""
-    path = f"{folder}index.md"
-    first = a.trend[0].period if a.trend else ""
-    last = a.trend[-1].period if a.trend else ""
-    return make(
-        path,
-        templates,
-        "analytics.md.j2",
-        {
-            "a": _without_sources(a),
-            "format_name": format_name,
-            "season": season,
-            "seasons": seasons,
-            "all_url": root,
-            "format_url": f"formats/{game}/{a.scope.format}/",
-            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/", list_ids),
-            "conversion": conversion_views(a, f"{folder}archetypes/"),
-            "levels": LEVELS,
-            "periods": [p.period for p in a.trend],
-            "trend_rows": [
-                (
-                    p.period,
-                    period_url(folder, p.period),
-                    p.decks,
-                    [
-                        (s[0], i18n.number(f"{float(s[2]) * 100:.1f}%"), i18n.number(f"{float(s[3]) * 100:.1f}%"))
-                        for s in sorted(p.shares, key=lambda s: -s[2])[:5]
-                    ],
-                )
-                for p in a.trend
-            ],
-            "span": (first, last),
-            "excluded": dict(a.excluded),
-            "min_sample": MIN_SAMPLE,
-            "spark": (SPARK_W, SPARK_H),
-            "base": base_for(path),
-        },
-    )
+    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), mine, seasons, make)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ingest.analytics.records import EventRecord, KeptRecord, event_record
+from ingest.analytics.records import PACKED, EventRecord, KeptRecord, event_record
 from ingest.core.model import Event
 from ingest.site import i18n
 from ingest.site.addresses import deck_address
@@ -212,18 +212,20 @@ def brief_to_json(d: EventBrief) -> dict[str, Any]:
 
 
 def _kept_to_json(k: KeptRecord | None) -> list[Any] | None:
-    """The record as its text (one JSON string, not decoded when the entry is read back) and
-    what chooses and keys its format's pages."""
-    return None if k is None else [k.text, k.digest, k.game, k.format, k.names_archetypes]
+    """The record as its packed text (one string, neither unpacked nor decoded when the entry
+    is read back: :attr:`KeptRecord.packed`) and what chooses and keys its format's pages."""
+    return None if k is None else [k.packed, k.digest, k.game, k.format, k.names_archetypes]
 
 
 def _kept_from_json(v: Any) -> KeptRecord | None:
     if v is None:
         return None
-    text, digest, game, fmt, named = v
+    packed, digest, game, fmt, named = v
     if not isinstance(named, bool):
         raise BriefError("expected a boolean")
-    return KeptRecord(_str(text), _str(digest), _str(game), _str(fmt), named)
+    if not _str(packed).startswith(PACKED):
+        raise BriefError("not a packed event record")
+    return KeptRecord(None, _str(digest), _str(game), _str(fmt), named, packed=packed)
 
 
 def steps_to_json(steps: Sequence[Step]) -> dict[str, list[Any]]:

@@ -51,7 +51,8 @@ def site_files(
     ``mapper`` renders the player pages (see :data:`Mapper`), meanwhile the other pages
     about many events are made. Pages are in the site's language (``inputs.language``).
     ``analytics`` keeps each format's analytics pages between builds (see
-    :func:`~ingest.site.analytics_pages.analytics_pages`). ``players``: the players' histories
+    :func:`~ingest.site.analytics_pages.analytics_pages`; the pages of a format it writes
+    itself as they were are not among the files). ``players``: the players' histories
     as a build keeps them (:class:`~ingest.site.player_pages.PlayerPart`): only the pages and
     API documents of its ``made`` players are among the files; without, every player's
     history is worked out from the briefs and every player's files made. ``index_pages``: the
@@ -132,8 +133,9 @@ def _site_files(
             )
         )
         head.update(_events_index(summaries, templates, inputs.today, inputs.lang().key, index_pages))
-        made = analytics_pages(inputs, templates, briefs, analytics, fingerprint)
-        tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, made)))
+        elsewhere: list[str] = []  # the pages of the formats the build cache writes as they were
+        made = analytics_pages(inputs, templates, briefs, analytics, fingerprint, elsewhere)
+        tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, [*made, *elsewhere])))
         tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
         tail.update(made)
         tail.update(rules_pages(inputs, templates))

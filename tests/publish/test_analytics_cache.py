@@ -1,10 +1,10 @@
-"""The analytics pages in the build cache: one signed file per format (:mod:`ingest.publish.analytics_cache`).
+"""The analytics pages in the build cache: a header and a body per format (:mod:`ingest.publish.analytics_cache`).
 
 A build in a new process (here: a new :func:`build_site` without a process's memory) makes
-a format's analytics pages again, and writes that format's file, only when one of its
-results changed; every other format's file is neither made nor written again. A file that
-is not exactly what a build wrote for that format and those records is ignored, and the
-pages are what a build without any cache writes.
+a format's analytics pages again, and writes that format's files, only when one of its
+results changed; every other format's pages are neither made, nor read, nor written again.
+A file that is not exactly what a build wrote for that format and those records is ignored,
+and the pages are what a build without any cache writes.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import hmac
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +43,13 @@ def _folder(root: Path, keys: Path) -> Path:
 
 
 def _file(root: Path, keys: Path, fmt: tuple[str, str]) -> Path:
+    """The format's header file."""
     return _folder(root, keys) / analytics_cache.AnalyticsCache.file_name(fmt)
+
+
+def _body(root: Path, keys: Path, fmt: tuple[str, str]) -> Path:
+    """The format's body file (its pages' bytes)."""
+    return _file(root, keys, fmt).with_suffix(analytics_cache.BODY)
 
 
 def _docs(root: Path) -> dict[str, bytes]:
@@ -92,32 +100,30 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _header(payload: bytes) -> dict[str, Any]:
-    """A file's header (its first line): the format, the key and each page's path and length."""
-    header: dict[str, Any] = json.loads(payload.split(b"\n", 1)[0])
+    """A header file's payload (after its kind and signature lines): the format, the key, each
+    page's path, content digest and length, the body's digest."""
+    header: dict[str, Any] = json.loads(payload)
     return header
 
 
-def _pages_of(payload: bytes) -> dict[str, bytes]:
-    """A file's pages, by path, as the bytes after its header."""
-    header = _header(payload)
-    body = payload.split(b"\n", 1)[1]
+def _pages_of(payload: bytes, body: bytes) -> dict[str, bytes]:
+    """A format's pages, by path, as its header lays out its body."""
     out, at = {}, 0
-    for path, length in header["pages"]:
+    for path, _sha, length in _header(payload)["pages"]:
         out[path], at = body[at : at + length], at + length
     return out
 
 
-def _laid_out(header: dict[str, Any], pages: dict[str, bytes]) -> bytes:
-    """A payload as the cache lays one out: the header listing ``pages``, then their bytes."""
-    listed = [[path, len(data)] for path, data in pages.items()]
-    return json.dumps({**header, "pages": listed}).encode() + b"\n" + b"".join(pages.values())
+def _payload(path: Path) -> bytes:
+    """A header file's payload (its third line on)."""
+    return path.read_bytes().split(b"\n", 2)[2]
 
 
 def test_each_format_has_a_file_of_its_own(built: tuple[Path, Path]) -> None:
     root, keys = built
     names = {analytics_cache.AnalyticsCache.file_name(f) for f in (MODERN_FORMAT, WEISS)}
     assert names <= set(os.listdir(_folder(*built)))
-    pages = _pages_of(_file(root, keys, WEISS).read_bytes().split(b"\n", 2)[2])
+    pages = _pages_of(_payload(_file(root, keys, WEISS)), _body(root, keys, WEISS).read_bytes())
     assert pages and all(
         p.removeprefix("@fragments/").startswith(("analytics/weiss-schwarz/", "api/analytics/weiss-schwarz/"))
         for p in pages
@@ -164,6 +170,76 @@ def test_a_result_in_one_format_remakes_and_rewrites_that_format_only(
     assert made == []
 
 
+def test_a_result_in_one_format_neither_reads_nor_hashes_the_other_formats_pages(
+    built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a new process, one Modern result changed: the Weiss Schwarz pages are not read from
+    the build cache (its header only), not among the files the build hashes and compares,
+    and stay in build/docs as they were."""
+    from ingest.publish import run
+    from ingest.publish.sync import write_docs as real_write
+    from ingest.source.storage import read_build_file as real_read
+
+    root, keys = built
+    before = _docs(root)
+    read: list[str] = []
+
+    def reading(path: Path | str, limit: int = 0) -> bytes | None:
+        read.append(Path(path).name)
+        return real_read(path, limit)
+
+    given: list[str] = []
+
+    def writing(build_dir: Path, files: Files, *args: Any) -> Any:
+        given.extend(files)
+        return real_write(build_dir, files, *args)
+
+    monkeypatch.setattr(analytics_cache, "read_build_file", reading)
+    monkeypatch.setattr(run, "write_docs", writing)
+    _change_a_modern_result(root)
+    _build(root, keys)
+    assert read == [_body(root, keys, MODERN_FORMAT).name]  # the Modern pages, for the pages that did not change
+    assert [p for p in given if "weiss-schwarz/" in p and "analytics/" in p] == []
+    assert any(p.startswith("analytics/mtg/modern/") for p in given)
+    after = _docs(root)
+    weiss = {p: v for p, v in before.items() if "analytics/weiss-schwarz/" in p}
+    assert weiss and {p: after.get(p) for p in weiss} == weiss
+
+
+MAKING = ("ingest.site.analytics_format", "ingest.analytics.figures", "ingest.site.analytics_lists")
+"""The code that makes a format's analytics pages (the figures, the lists and their views)."""
+
+
+def _imported_by_a_build(root: Path, keys: Path) -> set[str]:
+    """The modules of ``ingest`` a build in a new process imports."""
+    code = (
+        "import datetime, sys\n"
+        "from pathlib import Path\n"
+        "from ingest.publish.run import build_site\n"
+        "from ingest.source.project import Project\n"
+        f"build_site(Project(Path({str(root)!r})), today=datetime.date.fromisoformat({TODAY.isoformat()!r}), "
+        f"cache_home=Path({str(keys)!r}), docs_only=True, workers=1)\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('ingest.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_a_build_that_makes_no_analytics_page_imports_none_of_their_code(built: tuple[Path, Path]) -> None:
+    """A result in a format without analytics pages (the Pioneer event: no archetype), in a
+    new process: no analytics page is made, and the code that makes them is not imported;
+    a result in Modern, which has pages, imports it."""
+    root, keys = built
+    path = next((root / "events").rglob("*-pioneer-weekly.yaml"))
+    text = path.read_text(encoding="utf-8")
+    old = "{table: 1, players: [oona-ueda, beatrix-petrov], games: 2-0}"
+    assert old in text
+    path.write_text(text.replace(old, old.replace("2-0", "2-1")), encoding="utf-8")
+    assert _imported_by_a_build(root, keys) & set(MAKING) == set()
+    _change_a_modern_result(root)
+    assert set(MAKING) <= _imported_by_a_build(root, keys)
+
+
 def _stamps(root: Path) -> dict[str, tuple[int, int]]:
     """Every file the build wrote, by path: its modification time and inode (a rewrite changes one)."""
     out = {}
@@ -182,7 +258,10 @@ def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
     """In a new process, one Modern result changed: of the analytics, only the Modern pages and
     that event's tables are written again; no other event's tables, no Weiss Schwarz page,
     and no record of an event of another format is decoded."""
-    from ingest.analytics.records import KeptRecord
+    from ingest.analytics.records import EventRecord, KeptRecord
+    from ingest.site import event_pages
+    from ingest.site.brief import analytics_record as real_record
+    from ingest.summary.event_summary import EventSummary
 
     root, keys = built
     before = _stamps(root)
@@ -196,7 +275,15 @@ def test_a_result_rewrites_its_event_s_tables_and_its_format_s_pages_only(
         return real.fget(self)  # type: ignore[attr-defined]
 
     monkeypatch.setattr(KeptRecord, "record", property(counted))
+    recorded: list[str] = []
+
+    def recording(report: EventSummary) -> EventRecord:
+        recorded.append(report.event.slug)
+        return real_record(report)
+
+    monkeypatch.setattr(event_pages, "analytics_record", recording)
     _build(root, keys)
+    assert recorded == [MODERN]  # the one record (and its tables) made: the changed event's
     after = _stamps(root)
     rewritten = {p for p in after if before.get(p) != after[p]}
     tables = {p for p in rewritten if p.endswith(".csv")}
@@ -222,36 +309,42 @@ def _signed(keys: Path, fmt: tuple[str, str], fingerprint: str, payload: bytes) 
     return build_cache.MAGIC + mac + b"\n" + payload
 
 
-def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
+def _listing(header: dict[str, Any], pages: dict[str, bytes]) -> bytes:
+    """A header payload listing ``pages`` (their digests and lengths, the body's digest)."""
+    listed = [[path, hashlib.sha256(data).hexdigest()[:32], len(data)] for path, data in pages.items()]
+    body = hashlib.sha256(b"".join(pages.values())).hexdigest()
+    return json.dumps({**header, "pages": listed, "body": body}).encode()
+
+
+def _fingerprint(root: Path, keys: Path) -> str:
+    book = build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE)
+    return str(json.loads(book.read_bytes().split(b"\n", 2)[2])["fingerprint"])
+
+
+def test_a_header_that_is_not_what_the_build_wrote_is_ignored(
     built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     root, keys = built
     clean = _docs(root)
-    path = _file(root, keys, MODERN_FORMAT)
-    good = path.read_bytes()
-    payload = good.split(b"\n", 2)[2]
-    fingerprint = json.loads(
-        build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE).read_bytes().split(b"\n", 2)[2]
-    )["fingerprint"]
+    path, body = _file(root, keys, MODERN_FORMAT), _body(root, keys, MODERN_FORMAT)
+    good, good_body = path.read_bytes(), body.read_bytes()
+    payload = _payload(path)
+    fingerprint = _fingerprint(root, keys)
     assert _signed(keys, MODERN_FORMAT, fingerprint, payload) == good  # the signature as the test makes it
     obj = _header(payload)
-    pages = _pages_of(payload)
+    pages = _pages_of(payload, good_body)
     page = next(p for p in pages if p.endswith("index.md"))
     weiss = _file(root, keys, WEISS).read_bytes()
+    odd = {**pages, "index.md": pages[page]}
     planted = {
-        "edited": good.replace(b"Magic: The Gathering: Modern", b"Magic: The Gathering: Modern!", 1),
+        "edited": good.replace(b'"key":"', b'"key":"0', 1),
         "truncated": good[: len(good) // 2],
         "another format's": weiss,
-        "signed, another format's page in it": _signed(
-            keys,
-            MODERN_FORMAT,
-            fingerprint,
-            _laid_out(obj, {**pages, "index.md": pages[page]}),
+        "signed, another format's page in it": _signed(keys, MODERN_FORMAT, fingerprint, _listing(obj, odd)),
+        "signed, another key": _signed(keys, MODERN_FORMAT, fingerprint, _listing({**obj, "key": "0" * 64}, pages)),
+        "signed, a length below 0": _signed(
+            keys, MODERN_FORMAT, fingerprint, json.dumps({**obj, "pages": [[*obj["pages"][0][:2], -1]]}).encode()
         ),
-        "signed, another key": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out({**obj, "key": "0" * 64}, pages)),
-        "signed, not UTF-8": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, {**pages, page: b"\xff\xfe"})),
-        "signed, a length past the end": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, pages)[:-1]),
-        "signed, bytes after the last page": _signed(keys, MODERN_FORMAT, fingerprint, _laid_out(obj, pages) + b"x"),
     }
     made = _made(monkeypatch)
     for what, data in planted.items():
@@ -261,7 +354,7 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
         _build(root, keys)
         assert made == [MODERN_FORMAT], what
         assert _docs(root) == clean, what
-        assert path.read_bytes() == good, what  # written again as it was
+        assert (path.read_bytes(), body.read_bytes()) == (good, good_body), what  # written again as they were
     for kind in ("link", "pipe"):
         path.unlink()
         if kind == "link":
@@ -273,3 +366,48 @@ def test_a_file_that_is_not_what_the_build_wrote_is_ignored(
         assert made == [MODERN_FORMAT], kind
         assert _docs(root) == clean, kind
         assert path.read_bytes() == good, kind
+
+
+def test_a_body_that_is_not_what_the_header_lists_is_never_written(
+    built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unchanged format's body is read only when build/docs lacks its pages; one that does
+    not read back as its header lists is not used: the pages are made again, and so are its files."""
+    root, keys = built
+    clean = _docs(root)
+    path, body = _file(root, keys, MODERN_FORMAT), _body(root, keys, MODERN_FORMAT)
+    good, good_body = path.read_bytes(), body.read_bytes()
+    pages = _pages_of(_payload(path), good_body)
+    page = next(p for p in pages if p.endswith("index.md"))
+    planted = {
+        "edited": good_body.replace(b"Modern", b"M0dern", 1),
+        "truncated": good_body[:-1],
+        "bytes after the last page": good_body + b"x",
+        "not UTF-8": b"".join(b"\xff" * len(v) if k == page else v for k, v in pages.items()),
+    }
+    made = _made(monkeypatch)
+    for what, data in planted.items():
+        body.unlink()
+        body.write_bytes(data)
+        made.clear()
+        _build(root, keys)  # build/docs holds the pages: the body is not read
+        assert made == [] and _docs(root) == clean, what
+        shutil.rmtree(root / "build" / "docs")
+        _build(root, keys)  # now it is, and does not read back: the pages are made again
+        assert made == [MODERN_FORMAT] and _docs(root) == clean, what
+        made.clear()
+        _build(root, keys)  # and kept again
+        assert made == [MODERN_FORMAT], what
+        assert (path.read_bytes(), body.read_bytes()) == (good, good_body), what
+    for kind in ("link", "pipe"):
+        body.unlink()
+        if kind == "link":
+            body.symlink_to("/dev/zero")
+        else:
+            os.mkfifo(body)
+        shutil.rmtree(root / "build" / "docs")
+        made.clear()
+        _build(root, keys)  # neither reads without end nor waits
+        assert made == [MODERN_FORMAT] and _docs(root) == clean, kind
+        _build(root, keys)
+        assert (path.read_bytes(), body.read_bytes()) == (good, good_body), kind

@@ -4,7 +4,11 @@ format is recognised by its events' record digests without reading the records."
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
+import json
+import zlib
 from typing import Any
 
 import pytest
@@ -14,7 +18,7 @@ from ingest.analytics.records import UNKNOWN, EventRecord, KeptRecord, record_di
 from ingest.publish.template_files import read_templates
 from ingest.site import analytics_pages as pages_module
 from ingest.site import i18n
-from ingest.site.brief import EventBrief, event_brief
+from ingest.site.brief import BriefError, EventBrief, brief_from_json, brief_to_json, event_brief
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, SiteInputs, page_files
 from ingest.site.templates import Templates
@@ -56,13 +60,8 @@ def _with_result_flipped(briefs: list[EventBrief], fmt: str) -> list[EventBrief]
 
 
 def _as_read_back(briefs: list[EventBrief]) -> list[EventBrief]:
-    """The briefs as a new process reads them from the build cache: records as text, not decoded."""
-    return [
-        dataclasses.replace(d, analytics=KeptRecord(k.text, k.digest, k.game, k.format, k.names_archetypes))
-        if (k := d.analytics) is not None
-        else d
-        for d in briefs
-    ]
+    """The briefs as a new process reads them from the build cache: records packed, not decoded."""
+    return [brief_from_json(brief_to_json(d)) for d in briefs]
 
 
 def _made(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
@@ -145,10 +144,51 @@ def test_a_record_s_digest_follows_its_contents(sample: Sample) -> None:
 
 
 def test_a_kept_record_read_back_is_the_record(sample: Sample) -> None:
-    for d in _as_read_back(sample[2]):
-        if d.analytics is not None:
-            assert d.analytics.record == KeptRecord.of(d.analytics.record).record
+    for made, d in zip(sample[2], _as_read_back(sample[2]), strict=True):
+        if made.analytics is not None:
+            assert d.analytics is not None and not d.analytics.decoded
+            assert d.analytics.record == made.analytics.record
             assert d.analytics.digest == record_digest(d.analytics.record)
+
+
+def test_a_record_is_kept_packed_without_a_quote_to_escape(sample: Sample) -> None:
+    """What every build reads of every cached event: the record's text compressed, in base64
+    (a JSON string of it escaped each of its quotes)."""
+    stored, escaped = 0, 0
+    for d in sample[2]:
+        if (k := d.analytics) is not None:
+            packed = brief_to_json(d)["analytics"][0]
+            assert packed.startswith(analytics_records.PACKED) and '"' not in packed
+            stored, escaped = stored + len(packed), escaped + len(json.dumps(k.text))
+    assert stored < escaped / 2
+
+
+def test_a_packed_record_that_is_not_its_digest_s_is_refused(sample: Sample, monkeypatch: pytest.MonkeyPatch) -> None:
+    d = next(d for d in sample[2] if d.analytics is not None)
+    k = d.analytics
+    assert k is not None
+    other = next(x.analytics for x in sample[2] if x.analytics is not None and x.analytics.digest != k.digest)
+    assert other is not None
+    for packed in (
+        other.packed,  # another record's
+        k.packed[:-8],  # cut short
+        k.packed.replace(analytics_records.PACKED, "gzip:"),
+        analytics_records.PACKED + "not base64!",
+    ):
+        with pytest.raises(analytics_records.RecordError):
+            _ = KeptRecord(None, k.digest, k.game, k.format, k.names_archetypes, packed=packed).record
+    # more than a record may be is not unpacked whole, even with the right digest
+    text = " " * 4096
+    large = analytics_records.PACKED + base64.b64encode(zlib.compress(text.encode())).decode()
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    assert KeptRecord(None, digest, "mtg", "modern", True, packed=large).text == text
+    monkeypatch.setattr(analytics_records, "MAX_RECORD_BYTES", 4095)
+    with pytest.raises(analytics_records.RecordError):
+        _ = KeptRecord(None, digest, "mtg", "modern", True, packed=large).text
+    as_text = brief_to_json(d)
+    as_text["analytics"][0] = k.text  # the text as it was kept before: not a brief now (the event is made again)
+    with pytest.raises(BriefError):
+        brief_from_json(as_text)
 
 
 def _games_changed(briefs: list[EventBrief], fmt: str) -> list[EventBrief]:

@@ -1,0 +1,126 @@
+"""One format's analytics pages made from its events' records: the figures of each scope
+(:mod:`ingest.analytics.figures`) put into the analytics page, with the lists they were
+computed from (:mod:`ingest.site.analytics_lists`). Imported only by a build that makes a
+format's pages (:func:`ingest.site.analytics_pages.analytics_pages`), which decides which."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
+from ingest.analytics.intervals import MIN_SAMPLE
+from ingest.analytics.records import EventRecord
+from ingest.site import i18n
+from ingest.site.analytics_lists import (
+    PageMaker,
+    cut_pages,
+    deck_pages,
+    match_pages,
+    match_starts,
+    period_pages,
+    period_url,
+)
+from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
+from ingest.site.page import Files, SiteInputs, base_for
+from ingest.site.templates import Templates
+
+
+def format_pages(
+    inputs: SiteInputs,
+    templates: Templates,
+    game: str,
+    fmt: str,
+    name: str,
+    root: str,
+    mine: Sequence[EventRecord],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+    make: PageMaker,
+) -> Files:
+    """One format's analytics pages (``name``: the format as shown; ``root``: its analytics
+    folder), each made by ``make`` (:func:`~ingest.site.page.page_files`, or a page taken as it
+    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`)."""
+    files: Files = {}
+    whole = analyse(mine, Scope(game, fmt))
+    scopes = []
+    for sid, sname, slugs in seasons:
+        a = analyse(mine, Scope(game, fmt, slugs=slugs))
+        if a.events:
+            scopes.append((sid, sname, a))
+    links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
+    cells = match_starts(root, whole)
+    list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
+    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make))
+    # Each scope's page, and the lists its figures were computed from: a season's decks, top
+    # cuts and periods are the season's events' only (its matches are listed with the format's,
+    # each with its date).
+    for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
+        files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids, make))
+        files.update(period_pages(folder, root, templates, a, name, mine, make))
+        files.update(deck_pages(folder, templates, a, name, mine, make))
+        files.update(cut_pages(folder, templates, a, name, mine, make))
+    return files
+
+
+def _without_sources(a: Analytics) -> Analytics:
+    """``a`` as its page is given it: without the matches each cell counted (the match lists'
+    documents hold those), so the page's inputs change only when a figure does."""
+    rows = tuple(
+        dataclasses.replace(row, cells=tuple(dataclasses.replace(c, sources=()) for c in row.cells)) for row in a.rows
+    )
+    return dataclasses.replace(a, rows=rows)
+
+
+def _page(
+    folder: str,
+    templates: Templates,
+    a: Analytics,
+    format_name: str,
+    game: str,
+    root: str,
+    season: str,
+    seasons: list[dict[str, str]],
+    cells: Mapping[tuple[str, str], str],
+    list_ids: Mapping[str, str],
+    make: PageMaker,
+) -> Files:
+    """A scope's page (``folder``: the format's analytics folder or a season's in it);
+    ``cells``: each matrix cell's link (:func:`~ingest.site.analytics_lists.match_starts`);
+    ``list_ids``: each archetype's id among the format's match lists."""
+    path = f"{folder}index.md"
+    first = a.trend[0].period if a.trend else ""
+    last = a.trend[-1].period if a.trend else ""
+    return make(
+        path,
+        templates,
+        "analytics.md.j2",
+        {
+            "a": _without_sources(a),
+            "format_name": format_name,
+            "season": season,
+            "seasons": seasons,
+            "all_url": root,
+            "format_url": f"formats/{game}/{a.scope.format}/",
+            "rows": archetype_views(a, f"{root}archetypes/", cells, f"{folder}archetypes/", list_ids),
+            "conversion": conversion_views(a, f"{folder}archetypes/"),
+            "levels": LEVELS,
+            "periods": [p.period for p in a.trend],
+            "trend_rows": [
+                (
+                    p.period,
+                    period_url(folder, p.period),
+                    p.decks,
+                    [
+                        (s[0], i18n.number(f"{float(s[2]) * 100:.1f}%"), i18n.number(f"{float(s[3]) * 100:.1f}%"))
+                        for s in sorted(p.shares, key=lambda s: -s[2])[:5]
+                    ],
+                )
+                for p in a.trend
+            ],
+            "span": (first, last),
+            "excluded": dict(a.excluded),
+            "min_sample": MIN_SAMPLE,
+            "spark": (SPARK_W, SPARK_H),
+            "base": base_for(path),
+        },
+    )
