@@ -9,7 +9,7 @@ import shutil
 import time
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ingest.publish import cache as build_cache
@@ -144,11 +144,12 @@ def _edit(root: Path, kind: str, n: int) -> None:
         registry.write_text(names + f"  - {{id: newcomer-{n}, name: Newcomer {n}}}\n", encoding="utf-8")
     elif kind == "rename" and ids:
         cid = ids[n % len(ids)]
-        registry.write_text(re.sub(rf"\{{id: {cid}, name: ([^}}]*)\}}", rf"{{id: {cid}, name: \1 R{n}}}", names))
+        # the name only: a hidden player's entry goes on with ", display: hidden"
+        registry.write_text(re.sub(rf"\{{id: {cid}, name: ([^,}}]*)", rf"{{id: {cid}, name: \1 R{n}", names))
     elif kind == "hide" and ids:
         cid = ids[n % len(ids)]
         registry.write_text(
-            re.sub(rf"\{{id: {cid}, name: ([^}}]*)\}}", rf"{{id: {cid}, name: \1, display: hidden}}", names)
+            re.sub(rf"\{{id: {cid}, name: ([^,}}]*)\}}", rf"{{id: {cid}, name: \1, display: hidden}}", names)
         )
     elif kind == "event-rename" and events:
         event = events[n % len(events)]
@@ -168,6 +169,7 @@ def _edit(root: Path, kind: str, n: int) -> None:
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@example(edits=[("hide", 7), ("rename", 7), ("hide", 7)])  # a hidden player renamed, then hidden again
 @given(st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 50)), min_size=1, max_size=4))
 def test_any_sequence_of_changes_builds_what_a_clean_build_makes(tmp_path: Path, edits: list[tuple[str, int]]) -> None:
     """Random sequences of changes (a result, a registered player added, renamed or hidden in
