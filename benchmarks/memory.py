@@ -31,6 +31,9 @@ class Peak:
     """Their resident sets summed (each shared page counted in every process that maps it)."""
     processes: int = 0
     """The most processes seen at once."""
+    largest: int = 0
+    """The largest peak of one process (its ``VmHWM``). Not ``ru_maxrss``: a process started
+    by ``vfork`` and ``exec`` from a large one reports that one's peak as its own."""
 
 
 def _descendants(roots: Collection[int]) -> list[int]:
@@ -50,6 +53,18 @@ def _descendants(roots: Collection[int]) -> list[int]:
     for pid in out:  # (grows while it is walked: breadth first)
         out += children.get(pid, [])
     return out
+
+
+def _high_water(pid: int) -> int:
+    """A process's largest resident set so far, in bytes (0 once it has ended)."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as f:
+            for line in f:
+                if line.startswith(b"VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _sizes(pid: int) -> tuple[int, int]:
@@ -85,6 +100,7 @@ class Sampler:
         peak.pss = max(peak.pss, sum(p for _, p in sizes))
         peak.rss = max(peak.rss, sum(r for r, _ in sizes))
         peak.processes = max(peak.processes, sum(1 for r, _ in sizes if r))
+        peak.largest = max([peak.largest, *(_high_water(pid) for pid in pids)])
 
     def _run(self) -> None:
         while not self._done.wait(INTERVAL):

@@ -3,8 +3,10 @@ machine needs), not only the largest of them."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -32,3 +34,25 @@ def test_the_peak_counts_a_process_and_its_child_together() -> None:
     cost = run_processes([[sys.executable, "-c", HOLD, "100"]])
     assert cost.rss < 150 * 2**20
     assert cost.together >= 195 * 2**20
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the processes are sampled through /proc")
+def test_a_large_measuring_process_does_not_lend_its_peak_to_the_measured_one() -> None:
+    """The benchmark's process holds 400 MB and measures a process of 100 MB: ``ru_maxrss`` of a
+    child started by ``vfork`` and ``exec`` reports the parent's peak, so the largest process
+    alone is taken from the processes' own high-water marks."""
+    measure = textwrap.dedent(
+        f"""
+        import sys
+        held = bytearray(400 * 2**20)
+        for i in range(0, len(held), 4096):
+            held[i] = 1
+        from benchmarks.build import run_processes
+        cost = run_processes([[sys.executable, "-c", {HOLD!r}, "100"]])
+        print(cost.rss)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", measure], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1]
+    )
+    assert 90 * 2**20 < int(done.stdout) < 150 * 2**20
