@@ -29,13 +29,24 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
+from ingest.analytics.figure_values import (
+    LEVELS,
+    SLOTS,
+    Analytics,
+    ArchetypeRow,
+    Cell,
+    Conversion,
+    MatchRef,
+    PeriodShare,
+    Scope,
+    Tally,
+    left_out,
+    period_of,
+)
 from ingest.analytics.intervals import rate
 from ingest.analytics.records import UNKNOWN, EventRecord
-
-if TYPE_CHECKING:  # (figures imports this module)
-    from ingest.analytics.figures import Analytics, MatchRef, Scope
 
 PERIODS = ("week", "month")
 """The kinds of period whose shares the totals keep (:func:`~ingest.analytics.figures.pick_period`)."""
@@ -62,9 +73,7 @@ class Share:
 
 
 def share_of(r: EventRecord) -> Share:
-    """What ``r`` adds to a scope's totals (the loop of :func:`~ingest.analytics.figures.analyse` over one event)."""
-    from ingest.analytics.figures import SLOTS, MatchRef, left_out
-
+    """What ``r`` adds to a scope's totals (its decks, counted matches, conversion counts)."""
     arch = r.archetypes()
     keys = {pid: key for pid, _, _, key in r.players}
     here = Counter(arch.values())
@@ -205,8 +214,6 @@ class Totals:
 
     def figures(self, period: str | None = None) -> Analytics:
         """The scope's figures (:class:`~ingest.analytics.figures.Analytics`) from the sums."""
-        from ingest.analytics.figures import Analytics, ArchetypeRow, Cell, Conversion, PeriodShare, Tally
-
         order = sorted(self.shares.values(), key=lambda s: (s.record.date, s.record.slug))
         period = period or _pick(self.dates)
         decks = self.decks
@@ -264,7 +271,7 @@ class Totals:
                 self.conv_expected[(a, level)],
                 rate(self.conv_reached[(a, level)], self.conv_decks[(a, level)]),
             )
-            for level in _levels()
+            for level in LEVELS
             for a in names
             if self.conv_decks.get((a, level))
         )
@@ -287,25 +294,11 @@ class Totals:
         return {**{slug: s.record for slug, s in self.shares.items()}, **self.left_out}
 
 
-def period_of(day: dt.date, period: str) -> str:
-    """The week or month ``day`` is in (:func:`ingest.analytics.figures.period_of`)."""
-    if period == "week":
-        year, week, _ = day.isocalendar()
-        return f"{year}-W{week:02d}"
-    return f"{day.year}-{day.month:02d}"
-
-
 def _pick(dates: Mapping[dt.date, int]) -> str:
-    """Weeks for a scope of up to 16 weeks, months beyond (:func:`~ingest.analytics.figures.pick_period`)."""
+    """:func:`~ingest.analytics.figure_values.pick_period` over the dates' multiset."""
     if dates and (max(dates) - min(dates)).days <= 16 * 7:
         return "week"
     return "month"
-
-
-def _levels() -> tuple[str, ...]:
-    from ingest.analytics.figures import LEVELS
-
-    return LEVELS
 
 
 def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, Counter[str]]]:

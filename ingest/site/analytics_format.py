@@ -8,9 +8,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
+from ingest.analytics.figures import LEVELS, Analytics
+from ingest.analytics.format_sums import FormatSums
 from ingest.analytics.intervals import MIN_SAMPLE
-from ingest.analytics.records import EventRecord
 from ingest.site import i18n
 from ingest.site.analytics_lists import (
     PageMaker,
@@ -33,18 +33,22 @@ def format_pages(
     fmt: str,
     name: str,
     root: str,
-    mine: Sequence[EventRecord],
+    sums: FormatSums,
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     make: PageMaker,
 ) -> Files:
     """One format's analytics pages (``name``: the format as shown; ``root``: its analytics
     folder), each made by ``make`` (:func:`~ingest.site.page.page_files`, or a page taken as it
-    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`)."""
+    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`), the figures from
+    the format's totals (``sums``, summed over its events and seasons: :mod:`ingest.analytics.format_sums`)."""
     files: Files = {}
-    whole = analyse(mine, Scope(game, fmt))
+    assert sums.whole is not None
+    records = sums.records()
+    mine = [records[slug] for slug in sums.digests if slug in records]
+    whole = sums.whole.figures()
     scopes = []
-    for sid, sname, slugs in seasons:
-        a = analyse(mine, Scope(game, fmt, slugs=slugs))
+    for sid, sname, _slugs in seasons:
+        a = sums.seasons[sid].figures()
         if a.events:
             scopes.append((sid, sname, a))
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
