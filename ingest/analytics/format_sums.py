@@ -31,6 +31,10 @@ class FormatSums:
     """Each season's, by id."""
     decoded: int = 0
     """The records decoded by the last :func:`patched` (what a test counts)."""
+    documents: dict[str, tuple[str, dict[str, str], frozenset[str]]] = field(default_factory=dict)
+    """Each year's match document as last made (:func:`ingest.site.analytics_data.patched_documents`):
+    the key of what it was made from, its file (none for a year without a counted match) and
+    the archetypes in it."""
 
     def records(self) -> dict[str, EventRecord]:
         """The format's events' records, by slug."""

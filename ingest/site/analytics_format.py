@@ -12,6 +12,7 @@ from ingest.analytics.figures import LEVELS, Analytics
 from ingest.analytics.format_sums import FormatSums
 from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.site import i18n
+from ingest.site.analytics_data import patched_documents
 from ingest.site.analytics_lists import (
     PageMaker,
     cut_pages,
@@ -54,7 +55,8 @@ def format_pages(
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
     cells = match_starts(root, whole)
     list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make))
+    documents = patched_documents(game, fmt, whole, sums)
+    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make, documents))
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).

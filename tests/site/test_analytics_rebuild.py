@@ -346,3 +346,31 @@ def test_a_format_taken_as_it_was_is_summed_once_for_the_next_build(sample: Samp
     assert _pages(sample, changed, cache) == _pages(sample, _as_read_back(changed), None)
     decoded = [d.history.slug for d in changed if d.analytics is not None and d.analytics.decoded]
     assert decoded == ["copy-2"]
+
+
+def test_a_one_result_rebuild_writes_its_year_s_match_document_only(
+    sample: Sample, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The format's match documents are kept a year each with the totals: a result changed
+    in a 2027 event makes the 2027 document again and takes the 2026 one as it was, and the
+    documents are a clean build's."""
+    from ingest.site import analytics_data
+
+    original = next(d for d in sample[2] if d.analytics is not None and d.analytics.format == "modern")
+    briefs = [*sample[2], _event_copied(original, "next-year", 400)]
+    cache = pages_module.PagesInMemory()
+    _pages(sample, briefs, cache)
+    made: list[str] = []
+    real = analytics_data.year_document
+
+    def counted(game: str, fmt: str, year: str, *args: Any) -> Files:
+        made.append(year)
+        return real(game, fmt, year, *args)
+
+    monkeypatch.setattr(analytics_data, "year_document", counted)
+    changed = _with_result_flipped(briefs, "modern")
+    second = _pages(sample, changed, cache)
+    assert made == ["2027"]
+    assert {"api/analytics/mtg/modern/2026.json", "api/analytics/mtg/modern/2027.json"} <= set(second)
+    monkeypatch.undo()
+    assert second == _pages(sample, changed, None)
