@@ -70,6 +70,8 @@ class Share:
     counted: int
     conversion: tuple[tuple[tuple[str, str], int, int, Fraction], ...]
     """((archetype, level), decks, reached, expected)."""
+    cells: Mapping[tuple[str, str], tuple[MatchRef, ...]]
+    """Its :attr:`sources` by matrix cell, in the same order."""
 
 
 def share_of(r: EventRecord) -> Share:
@@ -108,7 +110,13 @@ def share_of(r: EventRecord) -> Share:
         for a, n in here.items():
             expected = Fraction(n * len(placing.players), r.field)
             conversion.append(((a, placing.level), n, reached[a], expected))
-    return Share(r, here, entries, tuple(tallies), tuple(sources), mirrors, excluded, counted, tuple(conversion))
+    cells: dict[tuple[str, str], list[MatchRef]] = {}
+    for cell, ref in sources:
+        cells.setdefault(cell, []).append(ref)
+    by_cell = {cell: tuple(refs) for cell, refs in cells.items()}
+    return Share(
+        r, here, entries, tuple(tallies), tuple(sources), mirrors, excluded, counted, tuple(conversion), by_cell
+    )
 
 
 def _bump(counter: Counter[K], key: K, n: int) -> None:
@@ -142,6 +150,12 @@ class Totals:
         self.conv_decks: Counter[tuple[str, str]] = Counter()
         self.conv_reached: Counter[tuple[str, str]] = Counter()
         self.conv_expected: dict[tuple[str, str], Fraction] = {}
+        self.cells: dict[tuple[str, str], tuple[MatchRef, ...]] = {}
+        """Each matrix cell's matches as :meth:`figures` last put them together (a cell an
+        event's share touches is forgotten when it is put in or taken out)."""
+        self.trend: dict[tuple[str, str], tuple[tuple[str, ...], PeriodShare]] = {}
+        """Each (kind, period)'s share as :meth:`figures` last computed it, with the order of
+        archetypes it was computed in (forgotten when an event of the period is put in or taken out)."""
 
     @classmethod
     def of(cls, records: Iterable[EventRecord], scope: Scope) -> Totals:
@@ -189,6 +203,10 @@ class Totals:
                     del by_player[key]
             if where is not None and not by_player:
                 del self.periods[where[0]][where[1]]
+        for touched in s.cells:
+            self.cells.pop(touched, None)
+        for kind in PERIODS:
+            self.trend.pop((kind, period_of(r.date, kind)), None)
         for a, b, slot in s.tallies:
             row = self.tallies[a]
             cell = row.setdefault(b, [0, 0, 0])
@@ -221,14 +239,10 @@ class Totals:
         total = sum(decks.values())
         weights = _weights(self.players)
         players_total = len(self.players)
-        sources: dict[tuple[str, str], list[MatchRef]] = defaultdict(list)
-        for s in order:
-            for cell, ref in s.sources:
-                sources[cell].append(ref)
         rows = []
         for a in names:
             mine = self.tallies.get(a, {})
-            cells = [Cell(b, Tally(*mine[b]), tuple(sources[(a, b)])) for b in names if b != a and b in mine]
+            cells = [Cell(b, Tally(*mine[b]), self._sources((a, b), order)) for b in names if b != a and b in mine]
             w = sum(c.tally.wins for c in cells)
             lo = sum(c.tally.losses for c in cells)
             d = sum(c.tally.draws for c in cells)
@@ -247,6 +261,10 @@ class Totals:
         trend = []
         by_period = self.periods[period] if period in self.periods else _periods(order, period)
         for p in sorted(by_period):
+            known = self.trend.get((period, p))
+            if known is not None and known[0] == names:
+                trend.append(known[1])
+                continue
             by_player = by_period[p]
             per: Counter[str] = Counter()
             for mine_ in by_player.values():
@@ -254,14 +272,10 @@ class Totals:
             items = sum(per.values())
             pw = _weights(by_player)
             distinct = len(by_player)
-            trend.append(
-                PeriodShare(
-                    p,
-                    items,
-                    distinct,
-                    tuple((a, per[a], Fraction(per[a], items), pw[a] / distinct) for a in names if per[a]),
-                )
-            )
+            shares = tuple((a, per[a], Fraction(per[a], items), pw[a] / distinct) for a in names if per[a])
+            trend.append(PeriodShare(p, items, distinct, shares))
+            if period in PERIODS:
+                self.trend[(period, p)] = (names, trend[-1])
         conversion = tuple(
             Conversion(
                 a,
@@ -288,6 +302,15 @@ class Totals:
             self.counted,
             tuple(sorted(self.excluded.items())),
         )
+
+    def _sources(self, cell: tuple[str, str], order: Iterable[Share]) -> tuple[MatchRef, ...]:
+        """The cell's matches, in the events' order (as last put together, unless an event
+        touching the cell was put in or taken out since)."""
+        found = self.cells.get(cell)
+        if found is None:
+            found = tuple(ref for s in order for ref in s.cells.get(cell, ()))
+            self.cells[cell] = found
+        return found
 
     def records(self) -> dict[str, EventRecord]:
         """The scope's events' records (its counted events and those left out), by slug."""
