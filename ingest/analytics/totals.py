@@ -191,27 +191,36 @@ class Totals:
         for a, n in s.decks.items():
             _bump(self.decks, a, sign * n)
         _bump(self.dates, r.date, sign)
-        periods = [(self.players, None)] + [
-            (self.periods[kind].setdefault(period_of(r.date, kind), {}), (kind, period_of(r.date, kind)))
-            for kind in PERIODS
-        ]
-        for by_player, where in periods:
+        adding = sign > 0
+        weeks_months = [(kind, period_of(r.date, kind)) for kind in PERIODS]
+        for by_player, where in [
+            (self.players, None),
+            *((self.periods[k].setdefault(p, {}), (k, p)) for k, p in weeks_months),
+        ]:
+            if adding:
+                for key, a in s.entries:
+                    mine = by_player.get(key)
+                    if mine is None:
+                        by_player[key] = Counter({a: 1})
+                    else:
+                        mine[a] += 1
+                continue
             for key, a in s.entries:
-                mine = by_player.setdefault(key, Counter())
-                _bump(mine, a, sign)
+                mine = by_player[key]
+                _bump(mine, a, -1)
                 if not mine:
                     del by_player[key]
             if where is not None and not by_player:
                 del self.periods[where[0]][where[1]]
         for touched in s.cells:
             self.cells.pop(touched, None)
-        for kind in PERIODS:
-            self.trend.pop((kind, period_of(r.date, kind)), None)
+        for known in weeks_months:
+            self.trend.pop(known, None)
         for a, b, slot in s.tallies:
             row = self.tallies[a]
             cell = row.setdefault(b, [0, 0, 0])
             cell[slot] += sign
-            if not any(cell):
+            if not adding and not any(cell):
                 del row[b]
                 if not row:
                     del self.tallies[a]

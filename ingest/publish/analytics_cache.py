@@ -90,6 +90,7 @@ class AnalyticsCache:
         self.store = store
         self.memory = memory
         self.totals = totals
+        self.keeps_totals = totals
         self.made: dict[Format, str] = {}
         """The formats whose pages this build made, and their keys (written by :meth:`save`)."""
         self.used: set[Format] = set()

@@ -38,6 +38,7 @@ from ingest.site.templates import Templates
 
 if TYPE_CHECKING:  # (the figures' code is imported only when a format's pages are made)
     from ingest.analytics.format_sums import FormatSums
+    from ingest.analytics.records import EventRecord
 
 
 def analytics_root(game: str, fmt: str) -> str:
@@ -97,6 +98,10 @@ class KeptPages(Protocol):
         """Keeps the format's pages just made under ``key`` (in place of those it had), with each
         page's digest, and the totals they were made from (kept in this process only)."""
 
+    keeps_totals: bool
+    """Whether the keeper keeps each format's totals (a watching process's): the pages are
+    then made from the totals, patched per event; else from the records in one pass."""
+
     def sums(self, fmt: Format) -> FormatSums | None:
         """The format's totals kept by :meth:`put` or :meth:`hold` in this process (the next
         build patches them); None: none."""
@@ -109,6 +114,8 @@ class KeptPages(Protocol):
 
 class PagesInMemory:
     """:class:`KeptPages` in this process only: each format's last pages, their key and digests."""
+
+    keeps_totals = True
 
     def __init__(self) -> None:
         self.pages: dict[Format, tuple[str, Files, Mapping[str, str]]] = {}
@@ -216,8 +223,11 @@ def analytics_pages(
                 _hold(kept, game, fmt, mine, seasons)
                 continue
             reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
-        sums = _summed(kept.sums((game, fmt)) if kept is not None else None, game, fmt, mine, seasons)
-        made = _format_pages(inputs, templates, game, fmt, sums, seasons, reuse)
+        sums = None
+        if kept is not None and kept.keeps_totals:
+            sums = _summed(kept.sums((game, fmt)), game, fmt, mine, seasons)
+        source = sums if sums is not None else [d.analytics.record for d in mine if d.analytics is not None]
+        made = _format_pages(inputs, templates, game, fmt, source, seasons, reuse)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests, sums)
         files.update(made)
@@ -236,7 +246,8 @@ def _maker(
 
     def make() -> Files:
         with i18n.use(inputs.lang()):
-            return _format_pages(inputs, templates, game, fmt, _summed(None, game, fmt, mine, seasons), seasons)
+            records = [d.analytics.record for d in mine if d.analytics is not None]
+            return _format_pages(inputs, templates, game, fmt, records, seasons)
 
     return make
 
@@ -248,7 +259,8 @@ def _hold(
     format's events once (decoding their records) so that its next builds patch the totals
     per event (:mod:`ingest.analytics.format_sums`) rather than decode the whole format when
     a result in it changes."""
-    kept.hold((game, fmt), lambda: _summed(None, game, fmt, mine, seasons))
+    if kept.keeps_totals:
+        kept.hold((game, fmt), lambda: _summed(None, game, fmt, mine, seasons))
 
 
 def _summed(
@@ -308,7 +320,7 @@ def _format_pages(
     templates: Templates,
     game: str,
     fmt: str,
-    sums: FormatSums,
+    source: FormatSums | Sequence[EventRecord],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     reuse: PageReuse | None = None,
 ) -> Files:
@@ -321,4 +333,4 @@ def _format_pages(
 
     make = reuse.make if reuse is not None else page_files
     name = _format_name(inputs, game, fmt)
-    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), sums, seasons, make)
+    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), source, seasons, make)
