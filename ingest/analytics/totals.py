@@ -17,9 +17,11 @@ computed at the end from sums:
   each event's are kept with it, and put together at the end in the events' order;
 * win rates, shares, Wilson intervals, ratios: computed at the end from the sums.
 
-:func:`ingest.analytics.figures.analyse` is these totals, added event by event, then
-:meth:`Totals.figures`: the patched figures are a clean computation's by construction, and
-``tests/analytics/test_totals.py`` checks it over random changes, additions and removals.
+``serve`` keeps these totals between builds (:mod:`ingest.analytics.format_sums`); a build
+that keeps nothing computes the same figures in one pass over the records
+(:func:`ingest.analytics.figures.analyse`). The two are written independently, and
+``tests/analytics/test_totals.py`` checks that the patched totals give the one-pass figures
+after random changes, additions and removals.
 """
 
 from __future__ import annotations
