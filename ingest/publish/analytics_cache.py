@@ -35,6 +35,7 @@ import os
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ingest import __version__
 from ingest.core.errors import IngestError
@@ -47,6 +48,9 @@ from ingest.site.analytics_pages import Format, analytics_root
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files
 from ingest.source.storage import read_build_file, write_atomically
+
+if TYPE_CHECKING:
+    from ingest.analytics.format_sums import FormatSums
 
 FOLDER = "analytics"
 """Where the formats' files live, in the build's cache folder."""
@@ -71,15 +75,22 @@ class KeptFormat:
     """The SHA-256 of the body file (read from disk: the pages are not in :attr:`files` yet)."""
     files: Files | None = field(default=None)
     """The pages, once made or read."""
+    sums: FormatSums | None = field(default=None)
+    """The totals the pages were made from, when made in this process (never written: the
+    next build in this process, ``serve``'s, patches them per event)."""
 
 
 class AnalyticsCache:
     """Each format's analytics pages, in this process's memory (``memory``: what ``serve``
-    keeps between builds, by format) and on disk (:meth:`save`)."""
+    keeps between builds, by format) and on disk (:meth:`save`). With ``totals``, the totals
+    a format's pages were made from are kept in ``memory`` too, for the next build of a
+    watching process to patch (a build that ends with its process does not hold them)."""
 
-    def __init__(self, store: EventStore, memory: dict[Format, KeptFormat]) -> None:
+    def __init__(self, store: EventStore, memory: dict[Format, KeptFormat], totals: bool = False) -> None:
         self.store = store
         self.memory = memory
+        self.totals = totals
+        self.keeps_totals = totals
         self.made: dict[Format, str] = {}
         """The formats whose pages this build made, and their keys (written by :meth:`save`)."""
         self.used: set[Format] = set()
@@ -113,10 +124,25 @@ class AnalyticsCache:
         files = self._files(fmt, kept) if kept is not None else None
         return (files, kept.digests) if files is not None and kept is not None else None
 
-    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
+    def put(
+        self, fmt: Format, key: str, files: Files, digests: Mapping[str, str], sums: FormatSums | None = None
+    ) -> None:
         self.used.add(fmt)
         self.made[fmt] = key
-        self.memory[fmt] = KeptFormat(self.store.fingerprint, key, _listing(files), dict(digests), files=files)
+        listing = _listing(files)
+        kept_sums = sums if self.totals else None
+        self.memory[fmt] = KeptFormat(self.store.fingerprint, key, listing, dict(digests), files=files, sums=kept_sums)
+
+    def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
+        """Keeps the totals ``make`` sums when this cache keeps totals and has none of the format."""
+        found = self.memory.get(fmt)
+        if self.totals and found is not None and found.sums is None and found.fingerprint == self.store.fingerprint:
+            found.sums = make()
+
+    def sums(self, fmt: Format) -> FormatSums | None:
+        """The format's totals made by a build in this process for this build's fingerprint."""
+        found = self.memory.get(fmt)
+        return found.sums if found is not None and found.fingerprint == self.store.fingerprint else None
 
     # -- what the build writes ------------------------------------------------------------
 

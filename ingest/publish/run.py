@@ -367,7 +367,7 @@ def _build(
         loading.close()
         freeze()  # the results stay as they are until the build ends: no collection scans them again
         t = time.perf_counter()
-        analytics = AnalyticsCache(store, memory.analytics)
+        analytics = AnalyticsCache(store, memory.analytics, totals=memory.changes is not None)
         memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
         booked = prepare_players(store, kept_book, outcome.entries, inputs)
         timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read

@@ -17,13 +17,14 @@ round, the result and the games. No player is named in it, hidden or not.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ingest.site.page import Files
 
 if TYPE_CHECKING:  # (the build cache names a format's documents' folder without the figures' code)
     from ingest.analytics.figures import Analytics, MatchRef
+    from ingest.analytics.format_sums import FormatSums
     from ingest.analytics.records import EventRecord
 
 API_VERSION = 3
@@ -71,26 +72,75 @@ def match_documents(game: str, fmt: str, a: Analytics, events: Mapping[str, Even
     for arch, opponent, m in counted_matches(a):
         by_year.setdefault(str(events[m.slug].date.year), []).append((arch, opponent, m))
     order = {name: i for i, name in enumerate(a.archetypes)}
-    out: dict[str, Files] = {}
-    for year, found in sorted(by_year.items()):
-        slugs = sorted({m.slug for _a, _b, m in found}, key=lambda s: (events[s].date, s))
-        at = {s: i for i, s in enumerate(slugs)}
-        names = sorted({x for arch, opponent, _m in found for x in (arch, opponent)}, key=order.__getitem__)
-        place = {n: i for i, n in enumerate(names)}
-        rows: list[list[Any]] = [
-            [at[m.slug], m.stage, m.round, place[arch], place[opponent], m.result, list(m.games) if m.games else None]
-            for arch, opponent, m in found
-        ]
-        rows.sort(key=lambda r: (r[0], r[1] == "playoff", r[2], r[3], r[4], r[5], r[6] or []))
-        doc = {
-            "api_version": API_VERSION,
-            "game": game,
-            "format": fmt,
-            "year": year,
-            "archetypes": names,
-            "events": [[s, events[s].date.isoformat(), events[s].name] for s in slugs],
-            "matches": rows,
-        }
-        text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
-        out[year] = {document_path(game, fmt, year): text}
-    return out
+    return {year: year_document(game, fmt, year, found, order, events) for year, found in sorted(by_year.items())}
+
+
+def year_document(
+    game: str,
+    fmt: str,
+    year: str,
+    found: Sequence[tuple[str, str, MatchRef]],
+    order: Mapping[str, int],
+    events: Mapping[str, EventRecord],
+) -> Files:
+    """The document of the format's matches in ``year`` (:func:`match_documents`): ``found``,
+    each counted match once (archetype, opponent, the match from the archetype's side, the
+    archetype listed first in ``order``, the format's), in any order (the rows are sorted)."""
+    slugs = sorted({m.slug for _a, _b, m in found}, key=lambda s: (events[s].date, s))
+    at = {s: i for i, s in enumerate(slugs)}
+    names = sorted({x for arch, opponent, _m in found for x in (arch, opponent)}, key=order.__getitem__)
+    place = {n: i for i, n in enumerate(names)}
+    rows: list[list[Any]] = [
+        [at[m.slug], m.stage, m.round, place[arch], place[opponent], m.result, list(m.games) if m.games else None]
+        for arch, opponent, m in found
+    ]
+    rows.sort(key=lambda r: (r[0], r[1] == "playoff", r[2], r[3], r[4], r[5], r[6] or []))
+    doc = {
+        "api_version": API_VERSION,
+        "game": game,
+        "format": fmt,
+        "year": year,
+        "archetypes": names,
+        "events": [[s, events[s].date.isoformat(), events[s].name] for s in slugs],
+        "matches": rows,
+    }
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return {document_path(game, fmt, year): text}
+
+
+def patched_documents(
+    game: str, fmt: str, a: Analytics, sums: FormatSums
+) -> tuple[dict[str, Files], dict[str, set[str]]]:
+    """:func:`match_documents` from the format's totals (``a``: their figures), each year's
+    document made again only when its events' records or the format's order of archetypes
+    changed (else taken as ``sums`` kept it); with, per archetype, the years it played in."""
+    whole = sums.whole
+    assert whole is not None
+    order = {name: i for i, name in enumerate(a.archetypes)}
+    by_year: dict[str, list[str]] = {}
+    for slug, share in whole.shares.items():
+        by_year.setdefault(str(share.record.date.year), []).append(slug)
+    kept = sums.documents
+    sums.documents = {}
+    docs: dict[str, Files] = {}
+    years: dict[str, set[str]] = {}
+    for year in sorted(by_year):
+        key = repr((a.archetypes, sorted((slug, sums.digests[slug]) for slug in by_year[year])))
+        made = kept.get(year)
+        if made is None or made[0] != key:
+            found = [
+                (cell[0], cell[1], m)
+                for slug in by_year[year]
+                for cell, m in whole.shares[slug].sources
+                if order[cell[0]] < order[cell[1]]
+            ]
+            records = {slug: whole.shares[slug].record for slug in by_year[year]}
+            text = year_document(game, fmt, year, found, order, records) if found else {}
+            files = {path: str(content) for path, content in text.items()}
+            made = (key, files, frozenset(x for arch, opponent, _m in found for x in (arch, opponent)))
+        sums.documents[year] = made
+        if made[1]:
+            docs[year] = dict(made[1])
+            for name in made[2]:
+                years.setdefault(name, set()).add(year)
+    return docs, years

@@ -9,9 +9,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
+from ingest.analytics.format_sums import FormatSums
 from ingest.analytics.intervals import MIN_SAMPLE
 from ingest.analytics.records import EventRecord
 from ingest.site import i18n
+from ingest.site.analytics_data import patched_documents
 from ingest.site.analytics_lists import (
     PageMaker,
     cut_pages,
@@ -33,24 +35,34 @@ def format_pages(
     fmt: str,
     name: str,
     root: str,
-    mine: Sequence[EventRecord],
+    source: FormatSums | Sequence[EventRecord],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     make: PageMaker,
 ) -> Files:
     """One format's analytics pages (``name``: the format as shown; ``root``: its analytics
     folder), each made by ``make`` (:func:`~ingest.site.page.page_files`, or a page taken as it
-    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`)."""
+    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`), the figures from
+    the format's records (``source``: computed in one pass, :func:`~ingest.analytics.figures.analyse`)
+    or from its totals (summed over its events and seasons, patched per event by ``serve``:
+    :mod:`ingest.analytics.format_sums`); the pages are the same."""
     files: Files = {}
-    whole = analyse(mine, Scope(game, fmt))
-    scopes = []
-    for sid, sname, slugs in seasons:
-        a = analyse(mine, Scope(game, fmt, slugs=slugs))
-        if a.events:
-            scopes.append((sid, sname, a))
+    sums = source if isinstance(source, FormatSums) else None
+    if sums is not None and sums.whole is not None:
+        records = sums.records()
+        mine = [records[slug] for slug in sums.digests if slug in records]
+        whole = sums.whole.figures()
+        figures = [(sid, sname, sums.seasons[sid].figures()) for sid, sname, _slugs in seasons]
+        documents = patched_documents(game, fmt, whole, sums)
+    else:
+        mine = list(source) if not isinstance(source, FormatSums) else []
+        whole = analyse(mine, Scope(game, fmt))
+        figures = [(sid, sname, analyse(mine, Scope(game, fmt, slugs=slugs))) for sid, sname, slugs in seasons]
+        documents = None
+    scopes = [(sid, sname, a) for sid, sname, a in figures if a.events]
     links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
     cells = match_starts(root, whole)
     list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make))
+    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make, documents))
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).

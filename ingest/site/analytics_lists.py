@@ -74,6 +74,7 @@ def match_pages(
     format_name: str,
     events: Mapping[str, EventRecord],
     make: PageMaker = page_files,
+    documents: tuple[dict[str, Files], dict[str, set[str]]] | None = None,
 ) -> Files:
     """Per archetype, the matches its figures were computed from, by opponent (the matrix's
     order), newest first within each: one page an archetype, each opponent a section (its
@@ -81,16 +82,20 @@ def match_pages(
     documents, :mod:`ingest.site.analytics_data`, written here too). The page names the
     documents of the years the archetype played in, newest first; the script draws the
     newest and earlier ones until the list holds :data:`PAGE_ROWS` matches, and a button
-    draws each earlier year."""
+    draws each earlier year. ``documents``: the documents by year and each archetype's years,
+    made already (:func:`~ingest.site.analytics_data.patched_documents`)."""
     game, fmt = a.scope.game, a.scope.format
     ids = anchors(a.archetypes)
-    documents = match_documents(game, fmt, a, events)
-    files: Files = {path: text for docs in documents.values() for path, text in docs.items()}
-    years: dict[str, set[str]] = {}
-    for arch, opponent, m in counted_matches(a):
-        year = str(events[m.slug].date.year)
-        years.setdefault(arch, set()).add(year)
-        years.setdefault(opponent, set()).add(year)
+    if documents is None:
+        by_year = match_documents(game, fmt, a, events)
+        years: dict[str, set[str]] = {}
+        for arch, opponent, m in counted_matches(a):
+            year = str(events[m.slug].date.year)
+            years.setdefault(arch, set()).add(year)
+            years.setdefault(opponent, set()).add(year)
+    else:
+        by_year, years = documents
+    files: Files = {path: text for docs in by_year.values() for path, text in docs.items()}
     words = {
         "round": _("Round %(number)s"),
         "playoff": _("Playoff round %(number)s"),

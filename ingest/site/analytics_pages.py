@@ -27,15 +27,18 @@ import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ingest.analytics.records import EventRecord
 from ingest.core.games import GAMES
 from ingest.site import i18n
 from ingest.site.brief import EventBrief
 from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs, page_files
 from ingest.site.templates import Templates
+
+if TYPE_CHECKING:  # (the figures' code is imported only when a format's pages are made)
+    from ingest.analytics.format_sums import FormatSums
+    from ingest.analytics.records import EventRecord
 
 
 def analytics_root(game: str, fmt: str) -> str:
@@ -89,15 +92,34 @@ class KeptPages(Protocol):
         """The format's pages last made, whatever they were made from, with each page's
         digest (:class:`PageReuse`); None when there are none."""
 
-    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
-        """Keeps the format's pages just made under ``key`` (in place of those it had), with each page's digest."""
+    def put(
+        self, fmt: Format, key: str, files: Files, digests: Mapping[str, str], sums: FormatSums | None = None
+    ) -> None:
+        """Keeps the format's pages just made under ``key`` (in place of those it had), with each
+        page's digest, and the totals they were made from (kept in this process only)."""
+
+    keeps_totals: bool
+    """Whether the keeper keeps each format's totals (a watching process's): the pages are
+    then made from the totals, patched per event; else from the records in one pass."""
+
+    def sums(self, fmt: Format) -> FormatSums | None:
+        """The format's totals kept by :meth:`put` or :meth:`hold` in this process (the next
+        build patches them); None: none."""
+
+    def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
+        """When the format's pages were not made (taken as they were): if the keeper keeps
+        totals (a watching process's) and has none of the format, keeps those ``make`` sums,
+        for the next build of this process to patch."""
 
 
 class PagesInMemory:
     """:class:`KeptPages` in this process only: each format's last pages, their key and digests."""
 
+    keeps_totals = True
+
     def __init__(self) -> None:
         self.pages: dict[Format, tuple[str, Files, Mapping[str, str]]] = {}
+        self.totals: dict[Format, FormatSums] = {}
 
     def listed(self, fmt: Format, key: str, remake: Callable[[], Files]) -> Collection[str] | None:
         return None  # the pages are among the build's files
@@ -110,8 +132,19 @@ class PagesInMemory:
         kept = self.pages.get(fmt)
         return (kept[1], kept[2]) if kept is not None else None
 
-    def put(self, fmt: Format, key: str, files: Files, digests: Mapping[str, str]) -> None:
+    def put(
+        self, fmt: Format, key: str, files: Files, digests: Mapping[str, str], sums: FormatSums | None = None
+    ) -> None:
         self.pages[fmt] = (key, files, digests)
+        if sums is not None:
+            self.totals[fmt] = sums
+
+    def sums(self, fmt: Format) -> FormatSums | None:
+        return self.totals.get(fmt)
+
+    def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
+        if fmt not in self.totals:
+            self.totals[fmt] = make()
 
 
 class PageReuse:
@@ -182,16 +215,21 @@ def analytics_pages(
                 listed = kept.listed((game, fmt), key, _maker(inputs, templates, game, fmt, mine, seasons))
                 if listed is not None:
                     elsewhere.extend(listed)
+                    _hold(kept, game, fmt, mine, seasons)
                     continue
             found = kept.get((game, fmt), key)
             if found is not None:
                 files.update(found)
+                _hold(kept, game, fmt, mine, seasons)
                 continue
             reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
-        records = [d.analytics.record for d in mine if d.analytics is not None]
-        made = _format_pages(inputs, templates, game, fmt, records, seasons, reuse)
+        sums = None
+        if kept is not None and kept.keeps_totals:
+            sums = _summed(kept.sums((game, fmt)), game, fmt, mine, seasons)
+        source = sums if sums is not None else [d.analytics.record for d in mine if d.analytics is not None]
+        made = _format_pages(inputs, templates, game, fmt, source, seasons, reuse)
         if kept is not None and reuse is not None:
-            kept.put((game, fmt), key, made, reuse.digests)
+            kept.put((game, fmt), key, made, reuse.digests, sums)
         files.update(made)
     return files
 
@@ -212,6 +250,32 @@ def _maker(
             return _format_pages(inputs, templates, game, fmt, records, seasons)
 
     return make
+
+
+def _hold(
+    kept: KeptPages, game: str, fmt: str, mine: Sequence[EventBrief], seasons: Sequence[tuple[str, str, frozenset[str]]]
+) -> None:
+    """A watching process's first build takes the format's pages as they were: it sums the
+    format's events once (decoding their records) so that its next builds patch the totals
+    per event (:mod:`ingest.analytics.format_sums`) rather than decode the whole format when
+    a result in it changes."""
+    if kept.keeps_totals:
+        kept.hold((game, fmt), lambda: _summed(None, game, fmt, mine, seasons))
+
+
+def _summed(
+    before: FormatSums | None,
+    game: str,
+    fmt: str,
+    mine: Sequence[EventBrief],
+    seasons: Sequence[tuple[str, str, frozenset[str]]],
+) -> FormatSums:
+    """The format's totals, ``before`` patched with its events' records as they are now: only
+    the records whose digest changed are decoded (all of them without ``before``)."""
+    from ingest.analytics.format_sums import patched
+
+    events = [(d.history.slug, d.analytics) for d in mine if d.analytics is not None]
+    return patched(before, game, fmt, events, seasons)
 
 
 def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
@@ -256,7 +320,7 @@ def _format_pages(
     templates: Templates,
     game: str,
     fmt: str,
-    mine: Sequence[EventRecord],
+    source: FormatSums | Sequence[EventRecord],
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     reuse: PageReuse | None = None,
 ) -> Files:
@@ -269,4 +333,4 @@ def _format_pages(
 
     make = reuse.make if reuse is not None else page_files
     name = _format_name(inputs, game, fmt)
-    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), mine, seasons, make)
+    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), source, seasons, make)

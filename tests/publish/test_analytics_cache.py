@@ -411,3 +411,31 @@ def test_a_body_that_is_not_what_the_header_lists_is_never_written(
         assert made == [MODERN_FORMAT] and _docs(root) == clean, kind
         _build(root, keys)
         assert (path.read_bytes(), body.read_bytes()) == (good, good_body), kind
+
+
+def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built: tuple[Path, Path]) -> None:
+    """``serve``'s builds (a process that watches: :attr:`BuildMemory.changes`) keep each
+    format's totals in memory, the first summing the format it took as the cache kept it, so
+    that a result changed after it decodes one record; a ``scorekeeper build`` process keeps
+    none (its memory ends with it). The pages written are those of a build without memory."""
+    from ingest.publish.run import BuildMemory
+    from ingest.publish.watched import ChangeLog
+
+    root, keys = built
+    once = BuildMemory()
+    build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=once)
+    assert all(kept.sums is None for kept in once.analytics.values())
+    watching = BuildMemory()
+    watching.changes = ChangeLog()
+    build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=watching)
+    sums = watching.analytics[MODERN_FORMAT].sums
+    assert sums is not None and sums.decoded == len(sums.digests) > 0  # summed once, from the records
+    _change_a_modern_result(root)
+    watching.changes.record(os.fspath(next((root / "events").rglob(f"{MODERN}.yaml"))))
+    build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=watching)
+    patched = watching.analytics[MODERN_FORMAT].sums
+    assert patched is sums and patched.decoded == 1
+    served = _docs(root)
+    shutil.rmtree(root / "build")
+    _build(root, keys)
+    assert _docs(root) == served

@@ -16,6 +16,7 @@ import pytest
 from jsonschema import Draft202012Validator, FormatChecker
 
 from ingest.analytics.figures import Scope, analyse
+from ingest.analytics.format_sums import summed
 from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.template_files import read_templates
 from ingest.site import analytics_pages
@@ -86,7 +87,7 @@ def test_each_archetype_s_list_draws_its_matches_from_the_documents(tmp_path: Pa
     records = _hand_records()
     inputs = site_inputs(make_project(tmp_path / "p", samples=False))
     templates = read_templates(Project(Path(__file__).parents[2]).templates)
-    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [])
+    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", summed("mtg", "modern", records, []), [])
     a = analyse(records, Scope("mtg", "modern"))
     ids = anchors(a.archetypes)
     expected: Counter[tuple] = Counter()  # type: ignore[type-arg]

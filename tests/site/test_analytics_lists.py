@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from ingest.analytics.figures import Analytics, Scope, analyse, period_of
+from ingest.analytics.format_sums import summed
 from ingest.analytics.records import EventRecord, MatchRow, Placing
 from ingest.publish.run import build_site
 from ingest.publish.template_files import read_templates
@@ -351,9 +352,12 @@ def test_a_season_s_figures_lead_to_the_season_s_decks_and_top_cuts_only(tmp_pat
 
     records = _archive(20)
     season = frozenset(r.slug for r in records[-5:])
+    seasons = [("autumn", "Autumn", season)]
     inputs = site_inputs(make_project(tmp_path / "p", samples=False))
     templates = read_templates(Project(Path(__file__).parents[2]).templates)
-    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("autumn", "Autumn", season)])
+    files = analytics_pages._format_pages(
+        inputs, templates, "mtg", "modern", summed("mtg", "modern", records, seasons), seasons
+    )
     folder = f"{ROOT}seasons/autumn/"
     page = _shown(files, f"{folder}index.md")
     a = analyse(records, Scope("mtg", "modern", slugs=season))
@@ -399,9 +403,12 @@ def test_a_season_s_archetypes_link_to_their_own_match_lists_when_their_names_sl
             EventRecord(f"e{i}", f"Event {i}", day, "mtg", "modern", "complete", 4, True, False, players, matches)
         )
     season = frozenset({"e3"})
+    seasons = [("s", "S", season)]
     inputs = site_inputs(make_project(tmp_path / "p", samples=False))
     templates = read_templates(Project(Path(__file__).parents[2]).templates)
-    files = analytics_pages._format_pages(inputs, templates, "mtg", "modern", records, [("s", "S", season)])
+    files = analytics_pages._format_pages(
+        inputs, templates, "mtg", "modern", summed("mtg", "modern", records, seasons), seasons
+    )
     folder = f"{ROOT}seasons/s/"
     page = _shown(files, f"{folder}index.md")
     urls = _by_url(files)

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import datetime as dt
 import hashlib
 import json
 import zlib
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ingest.analytics import records as analytics_records
 from ingest.analytics.records import UNKNOWN, EventRecord, KeptRecord, record_digest
@@ -257,5 +260,117 @@ def test_a_result_that_moves_figures_renders_the_pages_that_show_them(
     assert "analytics/mtg/modern/index.md" in rendered
     assert 0 < len([p for p in rendered if "/archetypes/" in p and p.count("/") == 4]) <= 2  # the two match lists
     assert len(rendered) < len([p for p in second if p.endswith(".md")])
+    monkeypatch.undo()
+    assert second == _pages(sample, changed, None)
+
+
+def test_a_one_result_rebuild_decodes_the_changed_event_s_record_only(sample: Sample) -> None:
+    """The format's totals kept by the build before (``serve``'s) are patched: of a format's
+    records read back packed, only the changed event's is decoded (the format's other events
+    are neither decoded nor summed again), and the pages are a clean build's."""
+    original = next(d for d in sample[2] if d.analytics is not None and d.analytics.format == "modern")
+    briefs = [*sample[2], *(_event_copied(original, f"copy-{n}", 7 * n) for n in (1, 2, 3))]
+    cache = pages_module.PagesInMemory()
+    _pages(sample, briefs, cache)
+    changed = _as_read_back(_with_result_flipped(briefs, "modern"))
+    second = _pages(sample, changed, cache)
+    modern = [d for d in changed if d.analytics is not None and d.analytics.format == "modern"]
+    decoded = [d.history.slug for d in modern if d.analytics is not None and d.analytics.decoded]
+    assert len(modern) == 4 and decoded == ["copy-3"]
+    sums = cache.sums(("mtg", "modern"))
+    assert sums is not None and sums.decoded == 1
+    assert second == _pages(sample, _as_read_back(changed), None)
+
+
+def _event_changed(d: EventBrief, data: st.DataObject) -> EventBrief:
+    """``d`` with one of its matches' games drawn anew (a result changed, maybe its winner)."""
+    assert d.analytics is not None
+    record = d.analytics.record
+    played = [i for i, m in enumerate(record.matches) if m.kind == "played" and m.games is not None]
+    if not played:
+        return d
+    i = data.draw(st.sampled_from(played))
+    games = data.draw(st.sampled_from([(2, 0, 0), (2, 1, 0), (1, 2, 0), (0, 2, 0), (1, 1, 1)]))
+    matches = list(record.matches)
+    matches[i] = dataclasses.replace(matches[i], games=games)
+    return dataclasses.replace(d, analytics=KeptRecord.of(dataclasses.replace(record, matches=tuple(matches))))
+
+
+def _event_copied(d: EventBrief, slug: str, days: int) -> EventBrief:
+    """A new event: ``d`` under another slug, ``days`` later."""
+    assert d.analytics is not None
+    record = d.analytics.record
+    day = record.date + dt.timedelta(days=days)
+    history = dataclasses.replace(d.history, slug=slug, date=day)
+    return dataclasses.replace(
+        d, history=history, analytics=KeptRecord.of(dataclasses.replace(record, slug=slug, date=day))
+    )
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_patched_analytics_are_a_clean_build_s_after_any_changes(sample: Sample, data: st.DataObject) -> None:
+    """Over random results changed, events added and events deleted, one after another, each
+    build patching the totals the one before kept: every analytics page and match document
+    is byte for byte what a build without any cache makes of the events as they are."""
+    briefs = list(sample[2])
+    cache = pages_module.PagesInMemory()
+    _pages(sample, briefs, cache)
+    for step in range(data.draw(st.integers(1, 3))):
+        with_records = [i for i, d in enumerate(briefs) if d.analytics is not None and d.analytics.format == "modern"]
+        action = data.draw(st.sampled_from(("change", "change", "add", "delete")))
+        at = data.draw(st.sampled_from(with_records))
+        if action == "change":
+            briefs[at] = _event_changed(briefs[at], data)
+        elif action == "add":
+            briefs.append(_event_copied(briefs[at], f"added-{step}", data.draw(st.integers(1, 400))))
+        elif len(with_records) > 1:
+            del briefs[at]
+        briefs = _as_read_back(briefs)
+        assert _pages(sample, briefs, cache) == _pages(sample, briefs, None)
+
+
+def test_a_format_taken_as_it_was_is_summed_once_for_the_next_build(sample: Sample) -> None:
+    """A watching process's first build takes a format's pages as the build cache kept them
+    (no totals in memory yet): it sums the format once, so that the first result changed
+    after it decodes one record, not the format's."""
+    original = next(d for d in sample[2] if d.analytics is not None and d.analytics.format == "modern")
+    briefs = [*sample[2], *(_event_copied(original, f"copy-{n}", 7 * n) for n in (1, 2))]
+    cache = pages_module.PagesInMemory()
+    _pages(sample, briefs, cache)
+    cache.totals.clear()  # as a new process finds the pages: made before, no totals
+    again = _as_read_back(briefs)
+    _pages(sample, again, cache)
+    assert cache.sums(("mtg", "modern")) is not None
+    changed = _as_read_back(_with_result_flipped(again, "modern"))
+    assert _pages(sample, changed, cache) == _pages(sample, _as_read_back(changed), None)
+    decoded = [d.history.slug for d in changed if d.analytics is not None and d.analytics.decoded]
+    assert decoded == ["copy-2"]
+
+
+def test_a_one_result_rebuild_writes_its_year_s_match_document_only(
+    sample: Sample, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The format's match documents are kept a year each with the totals: a result changed
+    in a 2027 event makes the 2027 document again and takes the 2026 one as it was, and the
+    documents are a clean build's."""
+    from ingest.site import analytics_data
+
+    original = next(d for d in sample[2] if d.analytics is not None and d.analytics.format == "modern")
+    briefs = [*sample[2], _event_copied(original, "next-year", 400)]
+    cache = pages_module.PagesInMemory()
+    _pages(sample, briefs, cache)
+    made: list[str] = []
+    real = analytics_data.year_document
+
+    def counted(game: str, fmt: str, year: str, *args: Any) -> Files:
+        made.append(year)
+        return real(game, fmt, year, *args)
+
+    monkeypatch.setattr(analytics_data, "year_document", counted)
+    changed = _with_result_flipped(briefs, "modern")
+    second = _pages(sample, changed, cache)
+    assert made == ["2027"]
+    assert {"api/analytics/mtg/modern/2026.json", "api/analytics/mtg/modern/2027.json"} <= set(second)
     monkeypatch.undo()
     assert second == _pages(sample, changed, None)
