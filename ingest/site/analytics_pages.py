@@ -188,8 +188,9 @@ def analytics_pages(
                 files.update(found)
                 continue
             reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
-        records = [d.analytics.record for d in mine if d.analytics is not None]
-        made = _format_pages(inputs, templates, game, fmt, records, seasons, reuse)
+        # The format's records are decoded for its pages and let go when they are made (no
+        # name holds them into the next format's): a build holds one format's records decoded.
+        made = _format_pages(inputs, templates, game, fmt, _records(mine), seasons, reuse)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests)
         files.update(made)
@@ -208,10 +209,15 @@ def _maker(
 
     def make() -> Files:
         with i18n.use(inputs.lang()):
-            records = [d.analytics.record for d in mine if d.analytics is not None]
-            return _format_pages(inputs, templates, game, fmt, records, seasons)
+            return _format_pages(inputs, templates, game, fmt, _records(mine), seasons)
 
     return make
+
+
+def _records(briefs: Sequence[EventBrief]) -> list[EventRecord]:
+    """The events' records, decoded now (:attr:`KeptRecord.record
+    <ingest.analytics.records.KeptRecord.record>`: not kept with the events)."""
+    return [d.analytics.record for d in briefs if d.analytics is not None]
 
 
 def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from benchmarks.build import generate
+from ingest.analytics import records as analytics_records
 from ingest.publish import run
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache_entries import CachedEvent
@@ -24,8 +26,9 @@ from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
+from ingest.site import analytics_pages as pages_module
 from ingest.source.project import Project
-from tests.site_helpers import TODAY
+from tests.site_helpers import TODAY, make_project
 
 
 @pytest.fixture(autouse=True)
@@ -130,3 +133,71 @@ def test_the_engine_of_a_build_whose_process_builds_no_other_runs_without_the_ev
     ours = set(memory.events)  # (the same keys in both builds; other tests' entries may be alive)
     assert len(ours) == 4 and not alive[0] & ours
     assert ours <= alive[1]
+
+
+_MADE: list[weakref.ref[Any]] = []
+"""Every analytics record made in this process (:class:`_Counted`), however it came: made,
+decoded from its packed text, or unpickled from a forked process."""
+
+
+def _alive() -> list[Any]:
+    """The records of :data:`_MADE` still alive."""
+    return [r for ref in _MADE if (r := ref()) is not None]
+
+
+class _Counted(analytics_records.EventRecord):
+    """An event's analytics record that this test can see alive."""
+
+    __slots__ = ("__weakref__",)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> _Counted:
+        made = super().__new__(cls)
+        _MADE.append(weakref.ref(made))
+        return made
+
+
+@pytest.mark.parametrize(("events", "workers"), [("sample", 1), ("generated", 2)])
+def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, events: str, workers: int
+) -> None:
+    """A full build holds each event's analytics record packed: while it makes a format's
+    analytics pages, the records alive are that format's, decoded for them, and once the
+    engine runs none is (counted among the records alive in the build's process, the events'
+    made here or in forked processes alike)."""
+    root = tmp_path / "archive"
+    if events == "sample":
+        make_project(root)  # eight events, two formats with analytics pages, made here
+    else:
+        generate(root, 16)  # sixteen Modern events, made in forked processes
+    monkeypatch.setattr(analytics_records, "EventRecord", _Counted)  # (how records are made and decoded)
+    held: list[tuple[str, str]] = []
+    real_pages = pages_module._format_pages
+
+    def pages(inputs: Any, templates: Any, game: str, fmt: str, mine: Sequence[Any], *args: Any) -> Any:
+        assert mine and all(isinstance(r, _Counted) for r in mine)
+        assert {id(r) for r in _alive()} == {id(r) for r in mine}, (game, fmt)  # this format's only, as decoded
+        held.append((game, fmt))
+        return real_pages(inputs, templates, game, fmt, mine, *args)
+
+    monkeypatch.setattr(pages_module, "_format_pages", pages)
+    real_decode = analytics_records.record_from_json
+
+    def decode(obj: Any) -> Any:
+        made = real_decode(obj)
+        assert {(r.game, r.format) for r in _alive()} == {(made.game, made.format)}  # no other format's left
+        return made
+
+    monkeypatch.setattr(analytics_records, "record_from_json", decode)
+    at_engine: list[int] = []
+    real_publish = SiteUpdate.publish
+
+    def publish(self: SiteUpdate, *args: Any, **kwargs: Any) -> dict[str, float]:
+        at_engine.append(len(_alive()))
+        return real_publish(self, *args, **kwargs)
+
+    monkeypatch.setattr(SiteUpdate, "publish", publish)
+    timings = build_site(Project(root), today=TODAY, workers=workers)
+    assert timings.processes == workers
+    both = [("mtg", "modern"), ("weiss-schwarz", "neo-standard")]
+    assert held == (both if events == "sample" else both[:1])
+    assert at_engine == [0]
