@@ -229,7 +229,9 @@ class KeptRecord:
     itself (:attr:`record`) is decoded each time it is asked for and not kept: a build asks
     for a format's records only while it makes that format's analytics pages, and lets them
     go before the next format's, so it holds one format's records decoded at most (an
-    unchanged format's records stay packed). A record decoded is about 18 times its packed
+    unchanged format's records stay packed). A process that builds again (``serve``) keeps
+    them decoded with the events instead (:meth:`decode`), so that a result makes again only
+    its own event's record. A record decoded is about 18 times its packed
     size (39.5 KB against 2.2 KB an event on the 300-event weekly archive), and a full build
     holds every event's kept record until it ends.
 
@@ -239,7 +241,7 @@ class KeptRecord:
     the 300-event archive, to check and parse whatever changed.
     """
 
-    __slots__ = ("_decoded", "_packed", "digest", "format", "game", "names_archetypes")
+    __slots__ = ("_decoded", "_packed", "_record", "digest", "format", "game", "names_archetypes")
 
     def __init__(
         self, text: str | None, digest: str, game: str, fmt: str, names_archetypes: bool, *, packed: str | None = None
@@ -256,6 +258,7 @@ class KeptRecord:
         """Whether its lists are public and some deck has an archetype (a field of
         unclassified decks says nothing)."""
         self._decoded = False
+        self._record: EventRecord | None = None
 
     @classmethod
     def of(cls, r: EventRecord) -> KeptRecord:
@@ -288,11 +291,23 @@ class KeptRecord:
 
     @property
     def record(self) -> EventRecord:
-        """The record, decoded now from :attr:`packed` (the caller holds it as long as it needs it).
+        """The record, decoded now from :attr:`packed` (the caller holds it as long as it
+        needs it), unless it is kept decoded (:meth:`decode`).
 
         Raises:
             RecordError: the text is not a record's (an entry is signed: only a bug writes one).
         """
+        return self.decode(keep=False)
+
+    def decode(self, *, keep: bool) -> EventRecord:
+        """The record, decoded from :attr:`packed` unless kept decoded; with ``keep``, kept
+        decoded from now on.
+
+        Raises:
+            RecordError: the text is not a record's (an entry is signed: only a bug writes one).
+        """
+        if self._record is not None:
+            return self._record
         try:
             obj = json.loads(self.text)
         except ValueError as exc:
@@ -300,7 +315,10 @@ class KeptRecord:
         if not isinstance(obj, dict):
             raise RecordError("not an event record")
         self._decoded = True
-        return record_from_json(obj)
+        record = record_from_json(obj)
+        if keep:
+            self._record = record
+        return record
 
     @property
     def decoded(self) -> bool:

@@ -155,6 +155,7 @@ def analytics_pages(
     kept: KeptPages | None = None,
     fingerprint: str = "",
     elsewhere: list[str] | None = None,
+    keep_records: bool = False,
 ) -> Files:
     """Every analytics page of the site.
 
@@ -165,6 +166,8 @@ def analytics_pages(
     decoded only when its pages are made. With ``elsewhere`` too, the pages of a format
     that ``kept`` writes itself (:meth:`KeptPages.listed`) are left out of the files and
     their paths added to ``elsewhere``: a result in another format does not read them.
+    The records decoded for a format's pages are let go once they are made, or with
+    ``keep_records`` kept decoded with the events (a process that builds again).
     """
     by_format: dict[Format, list[EventBrief]] = defaultdict(list)
     for d in briefs:
@@ -190,7 +193,7 @@ def analytics_pages(
             reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
         # The format's records are decoded for its pages and let go when they are made (no
         # name holds them into the next format's): a build holds one format's records decoded.
-        made = _format_pages(inputs, templates, game, fmt, _records(mine), seasons, reuse)
+        made = _format_pages(inputs, templates, game, fmt, _records(mine, keep_records), seasons, reuse)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests)
         files.update(made)
@@ -214,10 +217,10 @@ def _maker(
     return make
 
 
-def _records(briefs: Sequence[EventBrief]) -> list[EventRecord]:
-    """The events' records, decoded now (:attr:`KeptRecord.record
-    <ingest.analytics.records.KeptRecord.record>`: not kept with the events)."""
-    return [d.analytics.record for d in briefs if d.analytics is not None]
+def _records(briefs: Sequence[EventBrief], keep: bool = False) -> list[EventRecord]:
+    """The events' records, decoded now unless kept decoded (:meth:`KeptRecord.decode
+    <ingest.analytics.records.KeptRecord.decode>`; with ``keep``, kept from now on)."""
+    return [d.analytics.decode(keep=keep) for d in briefs if d.analytics is not None]
 
 
 def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.build import generate
+from benchmarks.build import change_result, generate
 from ingest.analytics import records as analytics_records
 from ingest.publish import run
 from ingest.publish.build_outcome import build_outcome
@@ -201,3 +201,29 @@ def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
     both = [("mtg", "modern"), ("weiss-schwarz", "neo-standard")]
     assert held == (both if events == "sample" else both[:1])
     assert at_engine == [0]
+
+
+def test_a_process_that_builds_again_keeps_the_records_it_decoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that builds again (``serve``) keeps each event's record decoded once its
+    format's pages needed it: after one result changes, the next build decodes that event's
+    record only, not its format's every record again."""
+    root = tmp_path / "archive"
+    latest = generate(root, 4)  # four Modern events
+    decoded: list[str] = []
+    real_decode = analytics_records.record_from_json
+
+    def decode(obj: Any) -> Any:
+        made = real_decode(obj)
+        decoded.append(made.slug)
+        return made
+
+    monkeypatch.setattr(analytics_records, "record_from_json", decode)
+    memory = BuildMemory()
+    build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
+    assert len(decoded) == len(set(decoded)) == 4  # (the format's every record, for its pages)
+    change_result(latest, 0)
+    decoded.clear()
+    build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
+    assert decoded == [latest.stem]
