@@ -27,6 +27,7 @@ from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
 from ingest.site import analytics_pages as pages_module
+from ingest.site import site_files as site_files_module
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
 
@@ -160,10 +161,10 @@ class _Counted(analytics_records.EventRecord):
 def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, events: str, workers: int
 ) -> None:
-    """A full build holds each event's analytics record packed: while it makes a format's
-    analytics pages, the records alive are that format's, decoded for them, and once the
-    engine runs none is (counted among the records alive in the build's process, the events'
-    made here or in forked processes alike)."""
+    """A full build holds each event's analytics record packed: once the events are made none
+    is alive decoded, while it makes a format's analytics pages the records alive are that
+    format's, decoded for them, and once the engine runs none is (counted among the records
+    alive in the build's process, the events' made here or in forked processes alike)."""
     root = tmp_path / "archive"
     if events == "sample":
         make_project(root)  # eight events, two formats with analytics pages, made here
@@ -188,6 +189,14 @@ def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
         return made
 
     monkeypatch.setattr(analytics_records, "record_from_json", decode)
+    before_pages: list[int] = []
+    real_site_files = site_files_module.site_files  # (as run calls it)
+
+    def site_files(*args: Any, **kwargs: Any) -> Any:
+        before_pages.append(len(_alive()))  # the events made: none holds its record decoded
+        return real_site_files(*args, **kwargs)
+
+    monkeypatch.setattr(run, "site_files", site_files)
     at_engine: list[int] = []
     real_publish = SiteUpdate.publish
 
@@ -200,7 +209,7 @@ def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
     assert timings.processes == workers
     both = [("mtg", "modern"), ("weiss-schwarz", "neo-standard")]
     assert held == (both if events == "sample" else both[:1])
-    assert at_engine == [0]
+    assert before_pages == at_engine == [0]
 
 
 def test_a_process_that_builds_again_keeps_the_records_it_decoded(
