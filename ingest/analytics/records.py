@@ -18,6 +18,7 @@ import base64
 import datetime as dt
 import hashlib
 import json
+import sys
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -372,7 +373,11 @@ class RecordError(ValueError):
 
 def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
     """The record :func:`record_to_json` wrote (the cache entry it comes in is signed: only
-    shapes are checked); raises :class:`RecordError` on anything else."""
+    shapes are checked); raises :class:`RecordError` on anything else.
+
+    Its player ids, names, archetypes and keys and its rows' kinds are held once however
+    many records name them (:func:`sys.intern`): a build decodes every record of a format
+    together, and those strings were most of a decoded record."""
     try:
         return EventRecord(
             str(obj["slug"]),
@@ -384,13 +389,20 @@ def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
             int(obj["field"]),
             bool(obj["lists_public"]),
             bool(obj["by_results"]),
-            tuple((str(a), str(b), str(c), str(d)) for a, b, c, d in obj["players"]),
+            tuple((_once(a), _once(b), _once(c), _once(d)) for a, b, c, d in obj["players"]),
             tuple(
-                MatchRow(st, int(n), t, str(a), str(b), str(k), (g[0], g[1], g[2]) if g is not None else None)
+                MatchRow(
+                    _once(st), int(n), t, _once(a), _once(b), _once(k), (g[0], g[1], g[2]) if g is not None else None
+                )
                 for st, n, t, a, b, k, g in obj["matches"]
             ),
-            tuple(StandingRow(*(int(x) if i != 1 else str(x) for i, x in enumerate(s))) for s in obj["standings"]),  # type: ignore[arg-type]
-            tuple(Placing(str(lv), tuple(str(p) for p in ps)) for lv, ps in obj["placings"]),
+            tuple(StandingRow(*(int(x) if i != 1 else _once(x) for i, x in enumerate(s))) for s in obj["standings"]),  # type: ignore[arg-type]
+            tuple(Placing(_once(lv), tuple(_once(p) for p in ps)) for lv, ps in obj["placings"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RecordError(f"not an event record: {exc!r}") from None
+
+
+def _once(value: Any) -> str:
+    """``value`` as a string held once (:func:`sys.intern`)."""
+    return sys.intern(str(value))

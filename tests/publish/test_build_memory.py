@@ -236,3 +236,29 @@ def test_a_process_that_builds_again_keeps_the_records_it_decoded(
     decoded.clear()
     build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
     assert decoded == [latest.stem]
+
+
+def test_records_decoded_together_hold_each_player_string_once() -> None:
+    """A format's records are decoded together for its pages: a player id, name, archetype
+    or key, and a row's stage and kind, is one object however many records name it."""
+    import datetime as dt
+    import json
+
+    from ingest.analytics.records import MatchRow, Placing, StandingRow, record_from_json, record_text
+
+    record = analytics_records.EventRecord(
+        "2026-11-13-fnm", "FNM", dt.date(2026, 11, 13), "mtg", "modern", "complete", 2, True, False,
+        (("ann-ito", "Ann Ito", "Burn", "ann-ito"), ("bo-li", "Bo Li", "Tron", "bo-li")),
+        (MatchRow("swiss", 1, 1, "ann-ito", "bo-li", "win", (2, 1, 0)),),
+        (StandingRow(1, "ann-ito", 3, 1, 0, 0, 0), StandingRow(2, "bo-li", 0, 0, 1, 0, 0)),
+        (Placing("cut", ("ann-ito", "bo-li")),),
+    )  # fmt: skip
+    text = record_text(record)
+    one, two = (record_from_json(json.loads(text)) for _ in range(2))  # (each text parsed: strings of its own)
+    assert one == two == record
+    assert all(x is y for p, q in zip(one.players, two.players, strict=True) for x, y in zip(p, q, strict=True))
+    m, n = one.matches[0], two.matches[0]
+    assert (m.stage, m.a, m.b, m.kind) == (n.stage, n.a, n.b, n.kind)
+    assert m.stage is n.stage and m.a is n.a and m.b is n.b and m.kind is n.kind
+    assert one.standings[1].player is two.standings[1].player is two.players[1][0]
+    assert one.placings[0].players[1] is two.placings[0].players[1]
