@@ -18,6 +18,7 @@ import base64
 import datetime as dt
 import hashlib
 import json
+import sys
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -223,27 +224,33 @@ MAX_RECORD_BYTES = 256 * 2**20
 
 
 class KeptRecord:
-    """An event's record as a build keeps it with the event: its text (:func:`record_text`),
-    its digest, and what chooses the analytics pages it enters (its game and format, whether
-    it names an archetype that may be shown), all read without decoding the text. The record
-    itself (:attr:`record`) is decoded from the text the first time it is asked for, which a
-    build does only for a format whose analytics pages it makes again: an unchanged
-    format's records stay text.
+    """An event's record as a build keeps it with the event: packed (:attr:`packed`), with
+    its digest and what chooses the analytics pages it enters (its game and format, whether
+    it names an archetype that may be shown), all read without unpacking it. The record
+    itself (:attr:`record`) is decoded each time it is asked for and not kept: a build asks
+    for a format's records only while it makes that format's analytics pages, and lets them
+    go before the next format's, so it holds one format's records decoded at most (an
+    unchanged format's records stay packed). A process that builds again (``serve``) keeps
+    them decoded with the events instead (:meth:`decode`), so that a result makes again only
+    its own event's record. A record decoded is about 18 times its packed
+    size (39.5 KB against 2.2 KB an event on the 300-event weekly archive), and a full build
+    holds every event's kept record until it ends.
 
-    The build cache keeps the text packed (:attr:`packed`: compressed, as base64, about a
-    quarter of its size and with no quote to escape), since every build reads every
-    cached event's entry and the records are most of what analytics add to it: 2.75 MB
-    more for the 300-event archive, to check and parse whatever changed.
+    The build cache keeps the same packed text (compressed, as base64, about a quarter of
+    the record's text and with no quote to escape), since every build reads every cached
+    event's entry and the records are most of what analytics add to it: 2.75 MB more for
+    the 300-event archive, to check and parse whatever changed.
     """
 
-    __slots__ = ("_packed", "_record", "_text", "digest", "format", "game", "names_archetypes")
+    __slots__ = ("_decoded", "_packed", "_record", "digest", "format", "game", "names_archetypes")
 
     def __init__(
         self, text: str | None, digest: str, game: str, fmt: str, names_archetypes: bool, *, packed: str | None = None
     ) -> None:
-        if text is None and packed is None:
-            raise ValueError("a kept record needs its text, plain or packed")
-        self._text = text
+        if packed is None:
+            if text is None:
+                raise ValueError("a kept record needs its text, plain or packed")
+            packed = _packing(text)
         self._packed = packed
         self.digest = digest
         self.game = game
@@ -251,11 +258,12 @@ class KeptRecord:
         self.names_archetypes = names_archetypes
         """Whether its lists are public and some deck has an archetype (a field of
         unclassified decks says nothing)."""
+        self._decoded = False
         self._record: EventRecord | None = None
 
     @classmethod
     def of(cls, r: EventRecord) -> KeptRecord:
-        """``r`` kept (its text and digest taken now, once)."""
+        """``r`` kept (its text, digest and packed text taken now, once; ``r`` itself is not held)."""
         text = record_text(r)
         kept = cls(
             text,
@@ -264,49 +272,59 @@ class KeptRecord:
             r.format,
             r.lists_public and any(arch for _, _, arch, _ in r.players),
         )
-        kept._record = r
+        kept._decoded = True
         return kept
 
     @property
     def text(self) -> str:
-        """The record's text (:func:`record_text`), unpacked when first asked for.
+        """The record's text (:func:`record_text`), unpacked now.
 
         Raises:
             RecordError: the packed text is not a record's, or not the one of :attr:`digest`.
         """
-        if self._text is None:
-            self._text = _unpacked(self._packed or "", self.digest)
-        return self._text
+        return _unpacked(self._packed, self.digest)
 
     @property
     def packed(self) -> str:
         """The text as the build cache keeps it: :data:`PACKED`, then the text's UTF-8
         compressed with zlib, in base64."""
-        if self._packed is None:
-            self._packed = PACKED + base64.b64encode(zlib.compress(self.text.encode(), 6)).decode("ascii")
         return self._packed
 
     @property
     def record(self) -> EventRecord:
-        """The record (decoded from :attr:`text` when first asked for).
+        """The record, decoded now from :attr:`packed` (the caller holds it as long as it
+        needs it), unless it is kept decoded (:meth:`decode`).
 
         Raises:
             RecordError: the text is not a record's (an entry is signed: only a bug writes one).
         """
-        if self._record is None:
-            try:
-                obj = json.loads(self.text)
-            except ValueError as exc:
-                raise RecordError(f"not an event record: {exc}") from None
-            if not isinstance(obj, dict):
-                raise RecordError("not an event record")
-            self._record = record_from_json(obj)
-        return self._record
+        return self.decode(keep=False)
+
+    def decode(self, *, keep: bool) -> EventRecord:
+        """The record, decoded from :attr:`packed` unless kept decoded; with ``keep``, kept
+        decoded from now on.
+
+        Raises:
+            RecordError: the text is not a record's (an entry is signed: only a bug writes one).
+        """
+        if self._record is not None:
+            return self._record
+        try:
+            obj = json.loads(self.text)
+        except ValueError as exc:
+            raise RecordError(f"not an event record: {exc}") from None
+        if not isinstance(obj, dict):
+            raise RecordError("not an event record")
+        self._decoded = True
+        record = record_from_json(obj)
+        if keep:
+            self._record = record
+        return record
 
     @property
     def decoded(self) -> bool:
-        """Whether :attr:`record` has been decoded (or was given)."""
-        return self._record is not None
+        """Whether :attr:`record` has been decoded (or the record was given) since it was kept."""
+        return self._decoded
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KeptRecord):
@@ -324,6 +342,11 @@ class KeptRecord:
 
     def __repr__(self) -> str:
         return f"KeptRecord({self.game}/{self.format}, {self.digest[:12]})"
+
+
+def _packing(text: str) -> str:
+    """``text`` as :attr:`KeptRecord.packed` holds it."""
+    return PACKED + base64.b64encode(zlib.compress(text.encode(), 6)).decode("ascii")
 
 
 def _unpacked(packed: str, digest: str) -> str:
@@ -350,7 +373,11 @@ class RecordError(ValueError):
 
 def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
     """The record :func:`record_to_json` wrote (the cache entry it comes in is signed: only
-    shapes are checked); raises :class:`RecordError` on anything else."""
+    shapes are checked); raises :class:`RecordError` on anything else.
+
+    Its player ids, names, archetypes and keys and its rows' kinds are held once however
+    many records name them (:func:`sys.intern`): a build decodes every record of a format
+    together, and those strings were most of a decoded record."""
     try:
         return EventRecord(
             str(obj["slug"]),
@@ -362,13 +389,20 @@ def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
             int(obj["field"]),
             bool(obj["lists_public"]),
             bool(obj["by_results"]),
-            tuple((str(a), str(b), str(c), str(d)) for a, b, c, d in obj["players"]),
+            tuple((_once(a), _once(b), _once(c), _once(d)) for a, b, c, d in obj["players"]),
             tuple(
-                MatchRow(st, int(n), t, str(a), str(b), str(k), (g[0], g[1], g[2]) if g is not None else None)
+                MatchRow(
+                    _once(st), int(n), t, _once(a), _once(b), _once(k), (g[0], g[1], g[2]) if g is not None else None
+                )
                 for st, n, t, a, b, k, g in obj["matches"]
             ),
-            tuple(StandingRow(*(int(x) if i != 1 else str(x) for i, x in enumerate(s))) for s in obj["standings"]),  # type: ignore[arg-type]
-            tuple(Placing(str(lv), tuple(str(p) for p in ps)) for lv, ps in obj["placings"]),
+            tuple(StandingRow(*(int(x) if i != 1 else _once(x) for i, x in enumerate(s))) for s in obj["standings"]),  # type: ignore[arg-type]
+            tuple(Placing(_once(lv), tuple(_once(p) for p in ps)) for lv, ps in obj["placings"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise RecordError(f"not an event record: {exc!r}") from None
+
+
+def _once(value: Any) -> str:
+    """``value`` as a string held once (:func:`sys.intern`)."""
+    return sys.intern(str(value))

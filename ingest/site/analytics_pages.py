@@ -188,6 +188,7 @@ def analytics_pages(
     kept: KeptPages | None = None,
     fingerprint: str = "",
     elsewhere: list[str] | None = None,
+    keep_records: bool = False,
 ) -> Files:
     """Every analytics page of the site.
 
@@ -198,6 +199,8 @@ def analytics_pages(
     decoded only when its pages are made. With ``elsewhere`` too, the pages of a format
     that ``kept`` writes itself (:meth:`KeptPages.listed`) are left out of the files and
     their paths added to ``elsewhere``: a result in another format does not read them.
+    The records decoded for a format's pages are let go once they are made, or with
+    ``keep_records`` kept decoded with the events (a process that builds again).
     """
     by_format: dict[Format, list[EventBrief]] = defaultdict(list)
     for d in briefs:
@@ -226,7 +229,10 @@ def analytics_pages(
         sums = None
         if kept is not None and kept.keeps_totals:
             sums = _summed(kept.sums((game, fmt)), game, fmt, mine, seasons)
-        source = sums if sums is not None else [d.analytics.record for d in mine if d.analytics is not None]
+        # Without totals the format's records are decoded for its pages and let go when they
+        # are made (no name holds them into the next format's): a build holds one format's
+        # records decoded.
+        source = sums if sums is not None else _records(mine, keep_records)
         made = _format_pages(inputs, templates, game, fmt, source, seasons, reuse)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests, sums)
@@ -246,8 +252,7 @@ def _maker(
 
     def make() -> Files:
         with i18n.use(inputs.lang()):
-            records = [d.analytics.record for d in mine if d.analytics is not None]
-            return _format_pages(inputs, templates, game, fmt, records, seasons)
+            return _format_pages(inputs, templates, game, fmt, _records(mine), seasons)
 
     return make
 
@@ -276,6 +281,12 @@ def _summed(
 
     events = [(d.history.slug, d.analytics) for d in mine if d.analytics is not None]
     return patched(before, game, fmt, events, seasons)
+
+
+def _records(briefs: Sequence[EventBrief], keep: bool = False) -> list[EventRecord]:
+    """The events' records, decoded now unless kept decoded (:meth:`KeptRecord.decode
+    <ingest.analytics.records.KeptRecord.decode>`; with ``keep``, kept from now on)."""
+    return [d.analytics.decode(keep=keep) for d in briefs if d.analytics is not None]
 
 
 def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:

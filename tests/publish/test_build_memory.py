@@ -10,13 +10,15 @@ from __future__ import annotations
 import gc
 import os
 import threading
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from benchmarks.build import generate
+from benchmarks.build import change_result, generate
+from ingest.analytics import records as analytics_records
 from ingest.publish import run
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.cache_entries import CachedEvent
@@ -24,8 +26,10 @@ from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import BuildMemory, build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
+from ingest.site import analytics_pages as pages_module
+from ingest.site import site_files as site_files_module
 from ingest.source.project import Project
-from tests.site_helpers import TODAY
+from tests.site_helpers import TODAY, make_project
 
 
 @pytest.fixture(autouse=True)
@@ -130,3 +134,131 @@ def test_the_engine_of_a_build_whose_process_builds_no_other_runs_without_the_ev
     ours = set(memory.events)  # (the same keys in both builds; other tests' entries may be alive)
     assert len(ours) == 4 and not alive[0] & ours
     assert ours <= alive[1]
+
+
+_MADE: list[weakref.ref[Any]] = []
+"""Every analytics record made in this process (:class:`_Counted`), however it came: made,
+decoded from its packed text, or unpickled from a forked process."""
+
+
+def _alive() -> list[Any]:
+    """The records of :data:`_MADE` still alive."""
+    return [r for ref in _MADE if (r := ref()) is not None]
+
+
+class _Counted(analytics_records.EventRecord):
+    """An event's analytics record that this test can see alive."""
+
+    __slots__ = ("__weakref__",)
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> _Counted:
+        made = super().__new__(cls)
+        _MADE.append(weakref.ref(made))
+        return made
+
+
+@pytest.mark.parametrize(("events", "workers"), [("sample", 1), ("generated", 2)])
+def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, events: str, workers: int
+) -> None:
+    """A full build holds each event's analytics record packed: once the events are made none
+    is alive decoded, while it makes a format's analytics pages the records alive are that
+    format's, decoded for them, and once the engine runs none is (counted among the records
+    alive in the build's process, the events' made here or in forked processes alike)."""
+    root = tmp_path / "archive"
+    if events == "sample":
+        make_project(root)  # eight events, two formats with analytics pages, made here
+    else:
+        generate(root, 16)  # sixteen Modern events, made in forked processes
+    monkeypatch.setattr(analytics_records, "EventRecord", _Counted)  # (how records are made and decoded)
+    held: list[tuple[str, str]] = []
+    real_pages = pages_module._format_pages
+
+    def pages(inputs: Any, templates: Any, game: str, fmt: str, mine: Sequence[Any], *args: Any) -> Any:
+        assert mine and all(isinstance(r, _Counted) for r in mine)
+        assert {id(r) for r in _alive()} == {id(r) for r in mine}, (game, fmt)  # this format's only, as decoded
+        held.append((game, fmt))
+        return real_pages(inputs, templates, game, fmt, mine, *args)
+
+    monkeypatch.setattr(pages_module, "_format_pages", pages)
+    real_decode = analytics_records.record_from_json
+
+    def decode(obj: Any) -> Any:
+        made = real_decode(obj)
+        assert {(r.game, r.format) for r in _alive()} == {(made.game, made.format)}  # no other format's left
+        return made
+
+    monkeypatch.setattr(analytics_records, "record_from_json", decode)
+    before_pages: list[int] = []
+    real_site_files = site_files_module.site_files  # (as run calls it)
+
+    def site_files(*args: Any, **kwargs: Any) -> Any:
+        before_pages.append(len(_alive()))  # the events made: none holds its record decoded
+        return real_site_files(*args, **kwargs)
+
+    monkeypatch.setattr(run, "site_files", site_files)
+    at_engine: list[int] = []
+    real_publish = SiteUpdate.publish
+
+    def publish(self: SiteUpdate, *args: Any, **kwargs: Any) -> dict[str, float]:
+        at_engine.append(len(_alive()))
+        return real_publish(self, *args, **kwargs)
+
+    monkeypatch.setattr(SiteUpdate, "publish", publish)
+    timings = build_site(Project(root), today=TODAY, workers=workers)
+    assert timings.processes == workers
+    both = [("mtg", "modern"), ("weiss-schwarz", "neo-standard")]
+    assert held == (both if events == "sample" else both[:1])
+    assert before_pages == at_engine == [0]
+
+
+def test_a_process_that_builds_again_keeps_the_records_it_decoded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process that builds again (``serve``) keeps each event's record decoded once its
+    format's pages needed it: after one result changes, the next build decodes that event's
+    record only, not its format's every record again."""
+    root = tmp_path / "archive"
+    latest = generate(root, 4)  # four Modern events
+    decoded: list[str] = []
+    real_decode = analytics_records.record_from_json
+
+    def decode(obj: Any) -> Any:
+        made = real_decode(obj)
+        decoded.append(made.slug)
+        return made
+
+    monkeypatch.setattr(analytics_records, "record_from_json", decode)
+    memory = BuildMemory()
+    build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
+    assert len(decoded) == len(set(decoded)) == 4  # (the format's every record, for its pages)
+    change_result(latest, 0)
+    decoded.clear()
+    build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
+    assert decoded == [latest.stem]
+
+
+def test_records_decoded_together_hold_each_player_string_once() -> None:
+    """A format's records are decoded together for its pages: a player id, name, archetype
+    or key, and a row's stage and kind, is one object however many records name it."""
+    import datetime as dt
+    import json
+
+    from ingest.analytics.records import MatchRow, Placing, StandingRow, record_from_json, record_text
+
+    record = analytics_records.EventRecord(
+        "2026-11-13-fnm", "FNM", dt.date(2026, 11, 13), "mtg", "modern", "complete", 2, True, False,
+        (("ann-ito", "Ann Ito", "Burn", "ann-ito"), ("bo-li", "Bo Li", "Tron", "bo-li")),
+        (MatchRow("swiss", 1, 1, "ann-ito", "bo-li", "win", (2, 1, 0)),),
+        (StandingRow(1, "ann-ito", 3, 1, 0, 0, 0), StandingRow(2, "bo-li", 0, 0, 1, 0, 0)),
+        (Placing("cut", ("ann-ito", "bo-li")),),
+    )  # fmt: skip
+    text = record_text(record)
+    one, two = (record_from_json(json.loads(text)) for _ in range(2))  # (each text parsed: strings of its own)
+    assert one == two == record
+    assert all(x is y for p, q in zip(one.players, two.players, strict=True) for x, y in zip(p, q, strict=True))
+    m, n = one.matches[0], two.matches[0]
+    assert (m.stage, m.a, m.b, m.kind) == (n.stage, n.a, n.b, n.kind)
+    assert m.stage is n.stage and m.a is n.a and m.b is n.b and m.kind is n.kind
+    assert one.standings[1].player is two.standings[1].player is two.players[1][0]
+    assert one.placings[0].players[1] is two.placings[0].players[1]
