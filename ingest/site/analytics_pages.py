@@ -234,6 +234,7 @@ def analytics_pages(
         # records decoded.
         source = sums if sums is not None else _records(mine, keep_records)
         made = _format_pages(inputs, templates, game, fmt, source, seasons, reuse)
+        del source  # (before the next format's records are decoded)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests, sums)
         files.update(made)
