@@ -83,8 +83,9 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.memory import Sampler  # noqa: E402
 from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
+from ingest.publish.build_state import BuildMemory, BuildTimings  # noqa: E402
 from ingest.publish.cache import cache_folder  # noqa: E402
-from ingest.publish.run import BuildMemory, BuildTimings, build_site  # noqa: E402
+from ingest.publish.run import build_site  # noqa: E402
 from ingest.publish.watched import ChangeLog  # noqa: E402
 from ingest.source.project import Project  # noqa: E402
 from ingest.source.storage import find_files  # noqa: E402

@@ -85,12 +85,13 @@ def _no_gc_standings() -> None:
 
 
 def _no_memory_caches() -> None:
+    import ingest.publish.build_state
     import ingest.publish.run
 
     real = ingest.publish.run._build
 
     def build(project: Any, **kwargs: Any) -> Any:
-        kwargs["memory"] = ingest.publish.run.BuildMemory()  # nothing kept in memory from one build to the next
+        kwargs["memory"] = ingest.publish.build_state.BuildMemory()  # nothing kept in memory from one build to the next
         return real(project, **kwargs)
 
     ingest.publish.run._build = build
@@ -145,8 +146,9 @@ def child(piece: str, mode: str, root: Path, latest: Path) -> None:
     import mkdocs.commands.build  # noqa: F401
 
     from ingest.cli.common import settled_before, user_cache_home
+    from ingest.publish.build_state import BuildMemory
     from ingest.publish.cache import cache_folder
-    from ingest.publish.run import BuildMemory, build_site
+    from ingest.publish.run import build_site
     from ingest.source.project import Project
 
     project = Project(root)

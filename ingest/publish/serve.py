@@ -27,8 +27,9 @@ from urllib.parse import parse_qs, urlparse
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
 from ingest.publish.build_outcome import BuildIncomplete
+from ingest.publish.build_state import BuildMemory
 from ingest.publish.engines import require_engine
-from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.run import build_site
 from ingest.publish.watched import ChangeLog, watched_folders
 from ingest.source.project import Project
 

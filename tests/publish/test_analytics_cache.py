@@ -418,7 +418,7 @@ def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built
     format's totals in memory, the first summing the format it took as the cache kept it, so
     that a result changed after it decodes one record; a ``scorekeeper build`` process keeps
     none (its memory ends with it). The pages written are those of a build without memory."""
-    from ingest.publish.run import BuildMemory
+    from ingest.publish.build_state import BuildMemory
     from ingest.publish.watched import ChangeLog
 
     root, keys = built

@@ -102,7 +102,8 @@ def test_a_killed_build_does_not_block_the_next_one(tmp_path: Path) -> None:
 def test_serve_compares_the_files_again_after_a_build_in_another_process(tmp_path: Path) -> None:
     """serve remembers what it wrote into build/docs; a build in another process (here for another
     day, so other pages) makes it compare with the disk again instead of trusting its memory."""
-    from ingest.publish.run import BuildMemory, build_site
+    from ingest.publish.build_state import BuildMemory
+    from ingest.publish.run import build_site
 
     project = make_project(tmp_path / "served")
     memory = BuildMemory()

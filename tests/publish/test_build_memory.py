@@ -21,9 +21,10 @@ from benchmarks.build import change_result, generate
 from ingest.analytics import records as analytics_records
 from ingest.publish import run
 from ingest.publish.build_outcome import build_outcome
+from ingest.publish.build_state import BuildMemory
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.event_build import BuiltEvent
-from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.run import build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
 from ingest.site import analytics_pages as pages_module

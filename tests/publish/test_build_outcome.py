@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from ingest.publish.build_outcome import BuildIncomplete
-from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.build_state import BuildMemory
+from ingest.publish.run import build_site
 from tests.builders import ROOT
 from tests.builders import run_cli as run
 from tests.site_helpers import TODAY, make_project

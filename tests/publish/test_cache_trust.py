@@ -12,7 +12,8 @@ import pytest
 
 from ingest.core.errors import IngestError
 from ingest.publish import cache as build_cache
-from ingest.publish.run import BuildTimings, build_site
+from ingest.publish.build_state import BuildTimings
+from ingest.publish.run import build_site
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
 

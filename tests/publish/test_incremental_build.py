@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from ingest.publish import site_update
+from ingest.publish.build_state import BuildTimings
 from ingest.publish.cache import signing_key
-from ingest.publish.run import BuildTimings, build_site
+from ingest.publish.run import build_site
 from ingest.publish.site_manifest import Listed, load_manifest, record_site
 from ingest.source.project import Project
 from ingest.source.storage import FileSignature

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from ingest.publish import index_cache
-from ingest.publish.run import BuildTimings, build_site
+from ingest.publish.build_state import BuildTimings
+from ingest.publish.run import build_site
 from ingest.site import site_files
 from ingest.site.page import Files, page_files
 from ingest.site.templates import Templates

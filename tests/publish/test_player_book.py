@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from ingest.publish import cache as build_cache
 from ingest.publish import player_book
-from ingest.publish.run import BuildTimings, build_site
+from ingest.publish.build_state import BuildTimings
+from ingest.publish.run import build_site
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
 

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.publish import site_update
-from ingest.publish.run import BuildMemory, BuildTimings, build_site
+from ingest.publish.build_state import BuildMemory, BuildTimings
+from ingest.publish.run import build_site
 from ingest.publish.site_manifest import SiteCheck, SiteManifest, check_site
 from ingest.publish.watched import ChangeLog, LastLook, trusted_events
 from ingest.source.project import Project

@@ -17,7 +17,8 @@ from jsonschema import Draft202012Validator, FormatChecker
 
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.format_sums import summed
-from ingest.publish.run import BuildMemory, build_site
+from ingest.publish.build_state import BuildMemory
+from ingest.publish.run import build_site
 from ingest.publish.template_files import read_templates
 from ingest.site import analytics_pages
 from ingest.site.analytics_data import counted_matches, data_root, document_path, match_documents

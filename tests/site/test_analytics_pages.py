@@ -179,7 +179,7 @@ def test_a_result_in_one_format_leaves_the_other_formats_pages_as_they_were(
     """A build keeps each format's analytics pages by what they are made from: after a Weiss
     Schwarz result changes, only Weiss Schwarz's are made again (the Modern ones come from
     the cache, as they are)."""
-    from ingest.publish.run import BuildMemory
+    from ingest.publish.build_state import BuildMemory
     from ingest.site import analytics_pages
 
     made: list[str] = []
