@@ -101,6 +101,31 @@ class ArchetypeRow:
     """Against each other archetype met, in the order of :attr:`Analytics.archetypes`."""
 
 
+def archetype_row(
+    archetype: str,
+    decks: int,
+    players: Fraction,
+    decks_total: int,
+    players_total: int,
+    mirrors: int,
+    cells: Sequence[Cell],
+) -> ArchetypeRow:
+    """An archetype's row, its matches the sum of its cells (the mirrors are no cell)."""
+    tally = Tally(
+        sum(c.tally.wins for c in cells), sum(c.tally.losses for c in cells), sum(c.tally.draws for c in cells)
+    )
+    return ArchetypeRow(
+        archetype,
+        decks,
+        players,
+        Fraction(decks, decks_total),
+        players / players_total,
+        tally,
+        mirrors,
+        tuple(cells),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PeriodShare:
     """Metagame share in one week or month."""

@@ -37,6 +37,7 @@ from ingest.analytics.figure_values import (
     PeriodShare,
     Scope,
     Tally,
+    archetype_row,
     left_out,
     period_of,
     pick_period,
@@ -138,21 +139,7 @@ def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = N
                 continue
             w, lo, d = tallies[a][b]
             cells.append(Cell(b, Tally(w, lo, d), tuple(sources[(a, b)])))
-        w = sum(c.tally.wins for c in cells)
-        lo = sum(c.tally.losses for c in cells)
-        d = sum(c.tally.draws for c in cells)
-        rows.append(
-            ArchetypeRow(
-                a,
-                decks[a],
-                weights[a],
-                Fraction(decks[a], total),
-                weights[a] / players_total,
-                Tally(w, lo, d),
-                mirrors[a],
-                tuple(cells),
-            )
-        )
+        rows.append(archetype_row(a, decks[a], weights[a], total, players_total, mirrors[a], cells))
     trend = []
     for p in sorted(by_period):
         items = by_period[p]

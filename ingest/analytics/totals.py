@@ -37,13 +37,13 @@ from ingest.analytics.figure_values import (
     LEVELS,
     SLOTS,
     Analytics,
-    ArchetypeRow,
     Cell,
     Conversion,
     MatchRef,
     PeriodShare,
     Scope,
     Tally,
+    archetype_row,
     left_out,
     period_of,
 )
@@ -254,21 +254,7 @@ class Totals:
         for a in names:
             mine = self.tallies.get(a, {})
             cells = [Cell(b, Tally(*mine[b]), self._sources((a, b), order)) for b in names if b != a and b in mine]
-            w = sum(c.tally.wins for c in cells)
-            lo = sum(c.tally.losses for c in cells)
-            d = sum(c.tally.draws for c in cells)
-            rows.append(
-                ArchetypeRow(
-                    a,
-                    decks[a],
-                    weights[a],
-                    Fraction(decks[a], total),
-                    weights[a] / players_total,
-                    Tally(w, lo, d),
-                    self.mirrors[a],
-                    tuple(cells),
-                )
-            )
+            rows.append(archetype_row(a, decks[a], weights[a], total, players_total, self.mirrors[a], cells))
         trend = []
         by_period = self.periods[period] if period in self.periods else _periods(order, period)
         for p in sorted(by_period):
