@@ -21,8 +21,9 @@ from ingest.checks.event_files import EventData, load_event
 from ingest.core.diagnostics import Diagnostic, has_errors
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.publish.cache import EventStore, cached_event
+from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent
+from ingest.publish.unchanged import cached_event
 from ingest.site.event_pages import render_event
 from ingest.site.page import SiteInputs
 from ingest.site.templates import Templates

@@ -43,13 +43,7 @@ from ingest.publish.build_files import load_record, save_record
 from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.build_state import BuildMemory, BuildTimings
-from ingest.publish.cache import (
-    CacheCheck,
-    EventStore,
-    find_unchanged,
-    open_store,
-    shown_paths,
-)
+from ingest.publish.cache import EventStore, open_store
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
@@ -63,6 +57,7 @@ from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
+from ingest.publish.unchanged import CacheCheck, find_unchanged, shown_paths
 from ingest.publish.watched import LastLook, trusted_events
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files

@@ -3,7 +3,7 @@ the events it may therefore take as they were without looking at their files aga
 
 A new ``scorekeeper build`` knows nothing of what happened since the last build: it lists the
 events folder and looks at every cached event's file and decklist files
-(:func:`~ingest.publish.cache.find_unchanged`), one ``lstat`` each, some 100,000 at 3,000 weekly
+(:func:`~ingest.publish.unchanged.find_unchanged`), one ``lstat`` each, some 100,000 at 3,000 weekly
 events. ``serve`` is told of every change by its watcher, so between two of its builds an
 event is looked at again only when the watcher reported its file or one of its decklist
 files. What it cannot place (a folder moved or removed, players.yaml, mkdocs.yml, a format

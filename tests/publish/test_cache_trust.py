@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ingest.core.errors import IngestError
-from ingest.publish import cache as build_cache
+from ingest.publish import unchanged
 from ingest.publish.build_state import BuildTimings
 from ingest.publish.run import build_site
 from ingest.source.project import Project
@@ -34,10 +34,10 @@ def test_a_folder_is_plain_when_every_part_on_the_way_is_a_folder_and_no_link(tm
     (base / "decks" / "file").write_text("x", encoding="utf-8")
     seen: dict[str, bool] = {}
     folder = os.fspath(base)
-    assert build_cache.plain_folders(folder, "decks/a", seen)
-    assert build_cache.plain_folders(folder, "", seen)
+    assert unchanged.plain_folders(folder, "decks/a", seen)
+    assert unchanged.plain_folders(folder, "", seen)
     for inner in ("decks/b", "decks/file", "decks/missing", "decks/../decks/a", "decks/./a", "decks//a", ".."):
-        assert not build_cache.plain_folders(folder, inner, seen), inner
+        assert not unchanged.plain_folders(folder, inner, seen), inner
 
 
 def test_each_folder_is_looked_at_once_in_a_build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,7 +53,7 @@ def test_each_folder_is_looked_at_once_in_a_build(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(os, "lstat", counted)
     seen: dict[str, bool] = {}
     for _ in range(50):  # fifty events whose decklists are in one folder
-        assert build_cache.plain_folders(os.fspath(base), "decks/a", seen)
+        assert unchanged.plain_folders(os.fspath(base), "decks/a", seen)
     assert sorted(looked) == sorted([os.fspath(base / "decks"), os.fspath(base / "decks" / "a")])
 
 
@@ -89,7 +89,7 @@ def test_the_collector_does_not_scan_the_archive_while_it_is_read(
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     seen: list[bool] = []
-    real = build_cache.find_unchanged
+    real = unchanged.find_unchanged
 
     def watched(*args: object, **kwargs: object) -> object:
         seen.append(gc.isenabled())
