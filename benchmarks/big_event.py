@@ -32,6 +32,7 @@ played; ``--only-growth`` skips the rest.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import resource
@@ -47,6 +48,7 @@ from typing import cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.pairing_stages import fit  # noqa: E402
 from ingest.checks.event_files import load_event  # noqa: E402
 from ingest.edit.new_round import round_entry, write_entry  # noqa: E402
 from ingest.planner.outcome import PlannedRound  # noqa: E402
@@ -119,12 +121,17 @@ def report_all_but_one(path: Path, *, leave_open: bool = True) -> int:
     return first
 
 
-def run(args: list[str], root: Path, timeout: float | None = None) -> tuple[float, float, int]:
+def run(
+    args: list[str], root: Path, timeout: float | None = None, stages: dict[str, float] | None = None
+) -> tuple[float, float, int]:
     """Runs ``scorekeeper`` in a new process: wall seconds, CPU seconds of the child, status
-    (-1 when it was stopped after ``timeout`` wall seconds)."""
+    (-1 when it was stopped after ``timeout`` wall seconds). With ``stages``, the command runs
+    with the pairing engine's stages timed (``benchmarks/pairing_stages.py``), and their
+    figures are put into it."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
-    command = [sys.executable, "-m", "ingest", "--root", str(root), *args]
+    runner = ["-m", "ingest"] if stages is None else [str(ROOT / "benchmarks" / "pairing_stages.py")]
+    command = [sys.executable, *runner, "--root", str(root), *args]
     # This run's own verdicts, and its own compiled bytecode (kept, as an installed package's is).
     env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache"), "PYTHONPYCACHEPREFIX": str(root / "bytecode")}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -139,6 +146,10 @@ def run(args: list[str], root: Path, timeout: float | None = None) -> tuple[floa
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode not in (0, 1):
         print(done.stderr, file=sys.stderr)
+    if stages is not None:
+        for line in done.stderr.splitlines():
+            if line.startswith("pairing-stages "):
+                stages.update(json.loads(line.removeprefix("pairing-stages ")))
     return wall, cpu, done.returncode
 
 
@@ -249,27 +260,40 @@ def growth(root: Path, players: int, rounds: int, timeout: float, keep: Path | N
     A round whose pair takes more than ``timeout`` wall seconds is reported and ends the run
     (the rounds after it cannot be paired). With ``keep``, the event before each round is paired
     is written there (``before-NN.yaml``), to profile one round on its own."""
-    print(f"scorekeeper pair per round, {players} players (a new process each):")
+    print(f"scorekeeper pair per round, {players} players (a new process each; CPU seconds of the child):")
+    print("  round    wall     CPU   other    plan   build   match   proof   nodes    edges   file")
     path = start_event(root, players, rounds)
     rel = str(path.relative_to(root))
     run(["--help"], root)  # compiled once
     total = 0.0
+    figures: list[dict[str, float]] = []
     for number in range(1, rounds + 1):
         if keep is not None:
             keep.mkdir(parents=True, exist_ok=True)
             (keep / f"before-{number:02}.yaml").write_text(path.read_text())
-        wall, cpu, status = run(["pair", rel], root, timeout)
+        stages: dict[str, float] = {}
+        wall, cpu, status = run(["pair", rel], root, timeout, stages)
         total += cpu
         if status == -1:
             print(f"  round {number:2}  did not finish in {timeout:.0f} s wall ({cpu:.2f} s CPU)", flush=True)
             return
         assert status == 0, f"pair of round {number} failed"
         report_all_but_one(path, leave_open=False)
+        inside = sum(stages.get(k, 0.0) for k in ("plan", "build", "match", "proof"))
+        figures.append({**stages, "round": number, "CPU": cpu, "other": stages.get("cpu", cpu) - inside})
         print(
-            f"  round {number:2}  {wall:6.2f} s wall {cpu:6.2f} s CPU  ({path.stat().st_size / 1e6:.2f} MB file)",
+            f"  {number:5} {wall:7.2f} {cpu:7.2f} {stages.get('cpu', cpu) - inside:7.2f} {stages.get('plan', 0):7.2f}"
+            f" {stages.get('build', 0):7.3f} {stages.get('match', 0):7.3f} {stages.get('proof', 0):7.3f}"
+            f" {int(stages.get('nodes', 0)):7} {int(stages.get('edges', 0)):8}"
+            f" {path.stat().st_size / 1e6:5.2f} MB",
             flush=True,
         )
     print(f"  all {rounds} rounds: {total:.1f} s CPU", flush=True)
+    later = [f for f in figures if f["round"] >= 2]
+    if len(later) > 1:
+        for key in ("CPU", "other", "plan", "build", "match", "proof"):
+            costs = [f.get(key, 0.0) for f in later]
+            print(f"  fit of {key:5} per round (rounds 2+): {fit([int(f['round']) for f in later], costs)}")
 
 
 if __name__ == "__main__":

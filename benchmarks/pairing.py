@@ -40,31 +40,12 @@ from pathlib import Path
 from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from ingest.pairing import matching_weights, optimality_proof
+from benchmarks import pairing_stages
 from ingest.pairing.round_counts import mtr_rounds
 from ingest.pairing.swiss import Entrant, SwissRound, pair_swiss
 
-SPENT = {"match": 0.0, "proof": 0.0}
-"""CPU seconds spent so far in the matchings and in the proofs (see :func:`_timed`)."""
-
-
-def _timed(owner: type, name: str, key: str) -> None:
-    """Counts the CPU time of ``owner.name`` into ``SPENT[key]`` (this process's figures only)."""
-    inner = getattr(owner, name)
-
-    def timed(*args: object, **kwargs: object) -> object:
-        start = time.process_time()
-        try:
-            return inner(*args, **kwargs)
-        finally:
-            SPENT[key] += time.process_time() - start
-
-    setattr(owner, name, timed)
-
-
-_timed(matching_weights.UnitProblem, "match", "match")
-_timed(optimality_proof.LowerBounds, "proof_for", "proof")
+pairing_stages.install()
+SPENT = pairing_stages.SPENT
 
 
 def rounds_for(players: int) -> int:
@@ -80,8 +61,11 @@ class RoundStats(TypedDict):
     round: int
     time: float
     cpu: float
+    build: float
     match: float
     proof_cpu: float
+    nodes: int
+    edges: int
     floated: int
     method: str
     rematches: int
@@ -114,7 +98,7 @@ def simulate(
         entrants = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         timings = []
         cpu = []
-        spent: list[tuple[float, float]] = []
+        spent: list[tuple[float, float, float]] = []
         result: SwissRound | None = None
         for _ in range(repeats):
             before = dict(SPENT)
@@ -122,7 +106,7 @@ def simulate(
             result = pair_swiss(entrants, seed=seed, round_number=number)
             timings.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
-            spent.append((SPENT["match"] - before["match"], SPENT["proof"] - before["proof"]))
+            spent.append(tuple(SPENT[k] - before[k] for k in ("build", "match", "proof")))  # type: ignore[arg-type]
         assert result is not None
         fewest = min(byes[i] for i in active)
         second = sum(1 for b in result.byes if byes[b.player] > fewest)
@@ -135,8 +119,11 @@ def simulate(
                 "round": number,
                 "time": statistics.median(timings),
                 "cpu": statistics.median(cpu),
-                "match": statistics.median(m for m, _ in spent),
-                "proof_cpu": statistics.median(p for _, p in spent),
+                "build": statistics.median(b for b, _, _ in spent),
+                "match": statistics.median(m for _, m, _ in spent),
+                "proof_cpu": statistics.median(p for _, _, p in spent),
+                "nodes": pairing_stages.GRAPH["nodes"],
+                "edges": pairing_stages.GRAPH["edges"],
                 "floated": sum(1 for t in result.tables if points[t.player1] != points[t.player2]),
                 "method": pod.method,
                 "rematches": len(result.rematches),
@@ -176,16 +163,16 @@ def _bound_floats(bound: tuple[int, ...] | None) -> int | None:
 def report(players: int, stats: list[RoundStats], show: set[int] | None = None) -> None:
     print(f"\n== {players} players, {len(stats)} rounds")
     print(
-        " rnd  players     time      cpu    match    proof  method  proof        rem    fl   lb  steps"
-        "     sq  2nd  bvb  x0"
+        " rnd  players     time      cpu    build    match    proof  nodes   edges  method  proof"
+        "        rem    fl   lb  steps     sq  2nd  bvb  x0"
     )
     for s in stats:
         if show is not None and s["round"] not in show:
             continue
         bound = "-" if s["bound"] is None else s["bound"]
         print(
-            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f} {s['match']:8.4f}"
-            f" {s['proof_cpu']:8.4f}  {s['method']:<7}"
+            f" {s['round']:>3} {s['players']:>8} {s['time']:8.4f} {s['cpu']:8.4f} {s['build']:8.4f} {s['match']:8.4f}"
+            f" {s['proof_cpu']:8.4f} {s['nodes']:>6} {s['edges']:>7}  {s['method']:<7}"
             f" {s['proof']:<11}"
             f" {s['rematches']:>4} "
             f"{s['floated']:>5} {bound!s:>4} {s['steps']:>6} {s['squared']:>6} {s['second_byes']:>4}"
@@ -208,6 +195,9 @@ def report(players: int, stats: list[RoundStats], show: set[int] | None = None) 
         f" proof {slowest['proof_cpu']:.4f} s), {against_first},"
         f" {slowest['cpu'] / statistics.median(cpu):.1f}x the median round 2+"
     )
+    rounds = [s["round"] for s in later]
+    for label, key in (("cpu", "cpu"), ("build", "build"), ("match", "match"), ("proof", "proof_cpu")):
+        print(f" fit of {label:5} per round (rounds 2+): {pairing_stages.fit(rounds, [float(s[key]) for s in later])}")  # type: ignore[literal-required]
     methods = Counter(f"{s['method']}/{s['proof']}" for s in stats[1:])
     print(
         f" rounds 2+ by method/proof: {', '.join(f'{k} {v}' for k, v in sorted(methods.items()))};"
