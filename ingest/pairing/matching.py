@@ -15,7 +15,8 @@ Strategy:
   to a few players of the nearby groups (tiny groups reach further, until
   enough players lie in the way); the bye node is joined to the first few
   players in the bye order. The surplus of a big group beyond a core of
-  players is paired among itself beforehand, in seeded order.
+  players (8 in the first graph, then 64, 256 and everyone) is paired among
+  itself beforehand, in seeded order.
 * A sparse result is accepted only if it *proves* itself optimal: everyone is
   paired without a rematch, the bye went to the first player in the bye order,
   and the float levels equal a lower bound. Five bounds are tried, cheapest

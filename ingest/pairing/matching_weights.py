@@ -36,7 +36,7 @@ class UnitSolution:
     cost: PairingCost
     """Cost of this pairing."""
     method: str
-    """``sparse``, ``dense``, ``denser``, ``full`` or ``full-rematches``."""
+    """``sparse``, ``dense``, ``denser``, ``densest``, ``full`` or ``full-rematches``."""
     bound: Floats | None
     """The float lower bound the result was proved against (None for complete graphs)."""
     proof: str | None = None

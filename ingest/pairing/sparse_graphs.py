@@ -11,6 +11,14 @@ joined to the first few players in the bye order. The
 surplus of a big group beyond a core of players is paired among itself beforehand, in
 seeded order. A result counts only if :mod:`ingest.pairing.optimality_proof` proves it
 optimal; otherwise the next, denser graph is tried.
+
+The first graph keeps a core of 8 players per group: a round's floats are few (a dozen
+pairs of 740 in round 30 of a 2,000-player event), and inside a group every pair costs
+the same, so a few players of each group are enough to place them. Its size grows with
+the number of point groups, not with the players in them: the maximum-weight matching
+costs about its nodes times its edges, and with a core of 64 (where the next graph
+starts) every player of a late round's groups of a few dozen was in it, so a round cost
+about the square of the rounds played.
 """
 
 from __future__ import annotations
@@ -48,9 +56,10 @@ class Density:
 
 
 DENSITIES: tuple[Density, ...] = (
-    Density("sparse", 24, 4, 1, 8, bye_candidates=8, complete_product=256, core=64),
-    Density("dense", 48, 12, 2, 32, bye_candidates=32, complete_product=2048, core=256),
-    Density("denser", 96, 24, 3, 96, bye_candidates=128, complete_product=8192, core=None),
+    Density("sparse", 8, 4, 1, 8, bye_candidates=8, complete_product=256, core=8),
+    Density("dense", 24, 4, 1, 8, bye_candidates=8, complete_product=256, core=64),
+    Density("denser", 48, 12, 2, 32, bye_candidates=32, complete_product=2048, core=256),
+    Density("densest", 96, 24, 3, 96, bye_candidates=128, complete_product=8192, core=None),
 )
 """Graphs tried, sparsest first, before the complete graph."""
 
@@ -152,7 +161,8 @@ class SparseAttempts:
                 _spread(upper, lower, density.across, add)
                 _spread(lower, upper, density.across, add)
         for g, small in enumerate(cores):
-            if 0 < len(small) <= SMALL_GROUP:
+            # A group's size, not its core's: a core of 8 is no small group.
+            if 0 < len(self.members[g]) <= SMALL_GROUP:
                 for h, other in enumerate(cores):
                     if h != g and (min(g, h), max(g, h)) not in links:
                         _spread(small, other, density.across, add)

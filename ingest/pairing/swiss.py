@@ -88,7 +88,7 @@ class PodReport:
     players: int
     """Players paired in this unit (awarded byes excluded)."""
     method: str
-    """``random`` (first round), ``sparse``/``dense``/``denser`` (proved optimal
+    """``random`` (first round), ``sparse``/``dense``/``denser``/``densest`` (proved optimal
     against the lower bound), ``full`` (complete graph, exact) or
     ``full-rematches`` (no rematch-free pairing existed)."""
     cost: PairingCost

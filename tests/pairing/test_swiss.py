@@ -10,13 +10,13 @@ import sys
 from collections import Counter
 from collections.abc import Collection
 from pathlib import Path
-from typing import Required, TypedDict
+from typing import Any, Required, TypedDict
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import matching
+from ingest.pairing import matching, matching_weights
 from ingest.pairing.checker import check_swiss_round
 from ingest.pairing.costs import PairingCost
 from ingest.pairing.swiss import Bye, Entrant, SwissRound, _contexts, pair_swiss
@@ -434,6 +434,38 @@ class TestLargeUnits:
                 points[b.player] += 3
         assert "sparse" in methods
 
+    def test_a_late_round_is_matched_on_a_few_players_per_group(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A late round's many point groups of a dozen or more players each: the graph that pairs
+        it keeps 8 players of each group (with a ninth for parity, and the bye's candidates),
+        not all of them, and its pairing costs what the complete graph's does.
+
+        The maximum-weight matching costs about the graph's nodes times its edges; with every
+        player of a group of up to 64 in it, late rounds' graphs held the whole field and a
+        round cost about the square of the rounds played (issue 38 point 5)."""
+        rng = random.Random(38)
+        ids = [f"x{i:03d}" for i in range(30 * 14 + 1)]
+        points = {x: 3 * (i % 30) for i, x in enumerate(ids)}
+        met: dict[str, set[str]] = {x: set() for x in ids}
+        for _ in range(200):
+            x, y = rng.sample(ids, 2)
+            met[x].add(y)
+            met[y].add(x)
+        order = sorted(ids, key=lambda x: (-points[x], x))
+        players = [Entrant(x, points[x], r, frozenset(met[x])) for r, x in enumerate(order, 1)]
+        sizes: list[int] = []
+        inner = matching_weights.UnitProblem.match
+
+        def counted(self: matching_weights.UnitProblem, nodes: Collection[int], *args: Any, **kwargs: Any) -> Any:
+            sizes.append(len(nodes))
+            return inner(self, nodes, *args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(matching_weights.UnitProblem, "match", counted)
+        result = pair_swiss(players, seed=5, round_number=12)
+        assert result.pods[0].method == "sparse"
+        assert sizes == [sizes[0]] and sizes[0] <= 9 * 30 + 8
+        monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
+        assert _solve(players) == result.pods[0].cost
+
 
 class TestProofs:
     """Each lower bound proves the sparse result in the situation it is made for."""
@@ -521,7 +553,7 @@ def test_long_events_agree_with_the_complete_graph(seed: int, monkeypatch: pytes
         order = sorted(ids, key=lambda i: (-points[i], tie[i]))
         players = [Entrant(i, points[i], r, frozenset(met[i]), byes[i]) for r, i in enumerate(order, start=1)]
         result = pair_swiss(players, seed=seed, round_number=number)
-        if result.pods[0].method in ("sparse", "dense", "denser"):
+        if result.pods[0].method in ("sparse", "dense", "denser", "densest"):
             with monkeypatch.context() as patch:
                 patch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
                 assert _solve(players) == result.pods[0].cost
