@@ -400,6 +400,39 @@ def test_python_hash_seed_does_not_matter() -> None:
         assert done.stdout == here, f"PYTHONHASHSEED={hash_seed} changed the pairings"
 
 
+@pytest.fixture
+def sparse_from_65(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sparse graphs and their proofs on units of 65 players or more, as before the
+    complete graph paired every unit of up to 256: the tests make them small enough to
+    compare with the complete graph, and to read."""
+    monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 64)
+
+
+def test_a_unit_of_up_to_256_players_is_paired_on_the_complete_graph() -> None:
+    """Round 20 of a 200-player event with a fifth of its matches drawn: the complete graph
+    pairs it, exactly, in a few hundredths of a second, where proving a sparse graph's pairing
+    took up to a second and could still fall back to it (issue 38 point 5)."""
+    rng = random.Random(200)
+    ids = [f"x{i:03d}" for i in range(200)]
+    points = dict.fromkeys(ids, 0)
+    met: dict[str, set[str]] = {i: set() for i in ids}
+    for number in range(1, 21):
+        order = sorted(ids, key=lambda i: (-points[i], i))
+        players = [Entrant(i, points[i], r, frozenset(met[i])) for r, i in enumerate(order, start=1)]
+        result = pair_swiss(players, seed=3, round_number=number)
+        assert result.pods[0].method == ("random" if number == 1 else "full")
+        for t in result.tables:
+            met[t.player1].add(t.player2)
+            met[t.player2].add(t.player1)
+            x = rng.random()
+            if x < 0.2:
+                points[t.player1] += 1
+                points[t.player2] += 1
+            else:
+                points[t.player1 if x < 0.6 else t.player2] += 3
+
+
+@pytest.mark.usefixtures("sparse_from_65")
 class TestLargeUnits:
     """Sparse graphs must agree with the complete graph when they claim optimality."""
 
@@ -467,6 +500,7 @@ class TestLargeUnits:
         assert _solve(players) == result.pods[0].cost
 
 
+@pytest.mark.usefixtures("sparse_from_65")
 class TestProofs:
     """Each lower bound proves the sparse result in the situation it is made for."""
 
@@ -537,6 +571,7 @@ class TestProofs:
         assert _solve(players) == result.pods[0].cost
 
 
+@pytest.mark.usefixtures("sparse_from_65")
 @pytest.mark.parametrize("seed", range(10))
 def test_long_events_agree_with_the_complete_graph(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Over-long events (dense histories) stress every bound; results must stay exact."""

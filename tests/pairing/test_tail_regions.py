@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import optimality_proof, tail_regions
+from ingest.pairing import matching, optimality_proof, tail_regions
 from ingest.pairing.costs import FloatLadder, Floats
 from ingest.pairing.float_constraints import Crossings
 from ingest.pairing.matching import solve_unit
@@ -279,7 +279,9 @@ def test_a_late_draw_heavy_round_is_proved_from_its_farthest_groups(monkeypatch:
     """Round 17 of a 200-player event with a fifth of its matches drawn (about 140 players and 30
     point groups): whole-tails proves the sparse graph's pairing with under a quarter of the
     matchings of its tail regions that naming every group takes (816 and 3,393), and pairs the
-    round as that did."""
+    round as that did (the sparse graphs pair units of more than 64 players here: the complete
+    graph pairs every unit of up to 256)."""
+    monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 64)
     entrants = _draw_heavy_event(2, 200, 17)
     matched: list[Leaving] = []
     inner = RegionPricing._match
