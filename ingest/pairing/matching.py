@@ -48,6 +48,7 @@ optimal (:mod:`ingest.pairing.optimality_proof`).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 
 from .costs import PairingCost
@@ -101,6 +102,43 @@ def solve_unit(
         return UnitSolution((), None, PairingCost(0, 0, 0, 0, 0, 0), "full", None)
     if n == 1:
         return UnitSolution((), 0, PairingCost(0, 0, 0, 0, 0, 0), "full", None)
+    key = (
+        FULL_GRAPH_LIMIT,
+        tuple(points),
+        tuple(bye_order),
+        tuple(met),
+        None if bye_nodes is None else tuple(bye_nodes),
+    )
+    with _SOLVED_LOCK:
+        known = _SOLVED.get(key)
+    if known is not None:
+        return known
+    solved = _solve(points, bye_order, met, bye_nodes)
+    with _SOLVED_LOCK:
+        _SOLVED[key] = solved
+        while len(_SOLVED) > SOLVED_KEPT:
+            del _SOLVED[next(iter(_SOLVED))]
+    return solved
+
+
+SOLVED_KEPT = 4
+"""Units whose solutions a process keeps (the latest)."""
+
+_SOLVED: dict[tuple[object, ...], UnitSolution] = {}
+"""The latest units solved, by their inputs: ``pair`` checks the round it has just paired
+(:func:`ingest.pairing.check_swiss_round`), whose optimum is the same unit's, solved again
+otherwise. A solution is a function of the inputs alone (the seeded order is in them) and
+of the size from which the sparse graphs are tried, which the key holds too."""
+
+_SOLVED_LOCK = threading.Lock()
+"""Held while :data:`_SOLVED` is read or written (the venue's server pairs in threads)."""
+
+
+def _solve(
+    points: Sequence[int], bye_order: Sequence[int], met: Sequence[frozenset[int]], bye_nodes: Sequence[int] | None
+) -> UnitSolution:
+    """:func:`solve_unit` of a unit of two players or more."""
+    n = len(points)
     problem = UnitProblem(points, bye_order, met)
     if n > FULL_GRAPH_LIMIT:
         sparse = SparseAttempts(problem)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from ingest.pairing import matching_weights
 from ingest.pairing.checker import Finding, check_swiss_round, proven_optimal
 from ingest.pairing.costs import unit_cost
 from ingest.pairing.matching import solve_unit
@@ -225,3 +228,29 @@ def test_a_round_without_floats_is_proven_without_the_bound(monkeypatch: pytest.
     assert check_swiss_round(players, [("a", "b"), ("c", "d")], [], seed=4, round_number=2) == ()
     with pytest.raises(AssertionError, match="run"):  # a float: the bound is worked out
         check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=4, round_number=2)
+
+
+def test_checking_the_round_just_paired_solves_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pair`` checks the round it has just written, and the check's optimum is the same
+    unit's: the engine keeps the latest units it solved, so the check takes that solution
+    instead of matching the unit again (two leaders who met float, which the parity bound
+    alone does not prove, so the check has to know the optimum)."""
+    points = {"a": 6, "b": 6} | {f"z{i}": 0 for i in range(8)}
+    ranked = sorted(points, key=lambda x: (-points[x], x))
+    met = {"a": frozenset({"b"}), "b": frozenset({"a"})}
+    players = [Entrant(x, points[x], r, met.get(x, frozenset())) for r, x in enumerate(ranked, 1)]
+    calls: list[int] = []
+    inner = matching_weights.UnitProblem.match
+
+    def counted(self: matching_weights.UnitProblem, *args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return inner(self, *args, **kwargs)
+
+    monkeypatch.setattr(matching_weights.UnitProblem, "match", counted)
+    paired = pair_swiss(players, seed=9, round_number=4)
+    assert paired.floated_pairs == 2 and len(calls) == 1
+    assert check_swiss_round(players, paired.tables, [], seed=9, round_number=4) == ()
+    assert len(calls) == 1
+    # A unit it has not solved yet is matched as before.
+    assert check_swiss_round(players, paired.tables, [], seed=10, round_number=4) == ()
+    assert len(calls) == 2

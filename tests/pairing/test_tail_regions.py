@@ -282,6 +282,7 @@ def test_a_late_draw_heavy_round_is_proved_from_its_farthest_groups(monkeypatch:
     round as that did (the sparse graphs pair units of more than 64 players here: the complete
     graph pairs every unit of up to 256)."""
     monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 64)
+    monkeypatch.setattr(matching, "SOLVED_KEPT", 0)  # the round solved afresh each time
     entrants = _draw_heavy_event(2, 200, 17)
     matched: list[Leaving] = []
     inner = RegionPricing._match
