@@ -72,9 +72,8 @@ def float_lower_bound(
         top: the groups down to ``top.group`` are bounded elsewhere; each choice
             of floats leaving them adds its cost.
         bottom: the groups from ``bottom.group`` down are bounded elsewhere.
-        limit: only bounds below this matter (a candidate pairing's levels): relaxed
-            pairings that reach it are dropped early, and a bound of at least the limit
-            is answered as the limit itself.
+        limit: only bounds up to this matter (a candidate pairing's levels):
+            relaxed pairings beyond it are dropped early.
         ages: boundaries a float's start is followed back over, when more than two
             floats may cross a boundary at once (at least 1; :data:`AGE_LIMIT` when
             None; the number of groups or more follows every float whole).
@@ -82,10 +81,7 @@ def float_lower_bound(
     Returns:
         Floated pairs, float steps, squared gap and float height that no
         rematch-free pairing of the counted players beats lexicographically,
-        with the tail regions' costs added. With ``limit``, the smaller of that and
-        the limit (a lower bound as well: a candidate whose levels are the limit is
-        proved optimal when it is answered), or None when the programme gives up
-        (:data:`~ingest.pairing.float_relaxation.STATE_LIMIT`).
+        with the tail regions' costs added; None if it exceeds ``limit``.
 
     Raises:
         ValueError: without ``limit``, the constraints admit no pairing at all (no

@@ -162,15 +162,7 @@ class Relaxation:
             self.oldest = max([ages, *spans])
 
     def cheapest(self) -> Floats | None:
-        """The cheapest relaxed pairing's float levels; None if none meets the constraints.
-
-        With a limit (a candidate's levels), only relaxed pairings below it are followed: the
-        answer is the cheapest one's levels where one is below the limit, else the limit
-        itself, which is then a lower bound too (the cheapest is at least the limit); None
-        when the programme gives up (:data:`STATE_LIMIT`). A relaxed pairing that has cost as
-        much as the limit, with what the boundaries below must still cost added, is dropped
-        as soon as that is known: to prove a candidate, only whether one is cheaper matters.
-        """
+        """The cheapest relaxed pairing's float levels; None if none meets the constraints (and the limit)."""
         self._still_to_pay()
         best: dict[State, Floats] = {((0,) * self.width, ()): (0, 0, 0, 0)}
         for j in range(len(self.groups)):
@@ -179,8 +171,6 @@ class Relaxation:
                 best = _undominated(best)
             if self.limit is not None and len(best) > STATE_LIMIT:
                 return None  # not proved: a denser graph, or the complete graph, decides
-        if self.limit is not None:
-            return min(best.values(), default=self.limit)
         return min(best.values(), default=None)
 
     def _still_to_pay(self) -> None:
@@ -189,20 +179,15 @@ class Relaxation:
         Each odd boundary is crossed; each change of parity between two boundaries is an
         end of a float in the group between, and so is each player who must leave a group
         alone; those ends are made by the floats open at ``j`` (one end each) or new ones
-        (two each). A float crossing a boundary adds its steps and height, and at least the
-        square of its gap (more when it crossed others before).
+        (two each).
         """
         k = len(self.groups)
         self.ends = [0] * (k + 1)
         self.odd_steps = [0] * (k + 1)
-        self.odd_squares = [0] * (k + 1)
-        self.odd_heights = [0] * (k + 1)
-        parity, steps, gaps, heights = self.parity, self.steps, self.gaps, self.heights
+        parity, steps = self.parity, self.steps
         for i in range(self.last - 1, -1, -1):
             self.ends[i] = self.ends[i + 1] + max(int(parity[i] != parity[i + 1]), self.alone.get(i + 1, 0))
             self.odd_steps[i] = self.odd_steps[i + 1] + parity[i + 1] * steps[i + 1]
-            self.odd_squares[i] = self.odd_squares[i + 1] + parity[i + 1] * gaps[i + 1] ** 2
-            self.odd_heights[i] = self.odd_heights[i + 1] + parity[i + 1] * heights[i + 1]
 
     def _cross(self, j: int, best: Mapping[State, Floats]) -> dict[State, Floats]:
         """The cheapest relaxed pairings once boundary ``j`` is crossed, by state."""
@@ -274,7 +259,7 @@ class Relaxation:
                         if entering:  # what the floats cost more than the region's price (_depths)
                             deeper = 2 * sum(g * d for g, d in zip(longest, depths[crossings], strict=True))
                             value = (value[0], value[1], value[2] + deeper, value[3])
-                        if self.limit is not None and value >= self.limit:
+                        if self.limit is not None and value > self.limit:
                             continue
                         if self._admissible(j, recent, c, state, value):
                             _keep(nxt, self.limit, (recent, state), value)
@@ -311,13 +296,7 @@ class Relaxation:
         """
         if self.limit is not None:
             ahead = max(0, self.ends[j] - crossing + 1) // 2
-            least = (
-                value[0] + ahead,
-                value[1] + self.odd_steps[j],
-                value[2] + self.odd_squares[j],
-                value[3] + self.odd_heights[j],
-            )
-            if least >= self.limit:
+            if (value[0] + ahead, value[1] + self.odd_steps[j], value[2], value[3]) > self.limit:
                 return False
         return all(
             (0 if left < 0 else recent[len(recent) - 1 - (j - left)])
@@ -395,7 +374,7 @@ def _add(a: Floats, b: Floats) -> Floats:
 
 
 def _keep(states: dict[State, Floats], limit: Floats | None, state: State, value: Floats) -> None:
-    if limit is not None and value >= limit:
+    if limit is not None and value > limit:
         return
     if state not in states or value < states[state]:
         states[state] = value

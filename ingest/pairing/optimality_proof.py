@@ -92,19 +92,17 @@ class LowerBounds:
         return None
 
     def bound(self, name: str, limit: Floats, compute: Callable[[Floats], Floats | None]) -> Floats | None:
-        """The bound ``name`` where it is below ``limit``, else ``limit`` itself (a lower
-        bound too: a candidate whose levels are ``limit`` is then proved); None where it
-        gave up.
+        """The bound ``name`` where it is at most ``limit``, None where it is above.
 
         A bound is computed for a candidate's levels (``limit``) and kept: it is
-        exact below the limit it was computed for, so it is computed again only
-        for a candidate beyond that, when it reached that limit or gave up.
+        exact up to the limit it was computed for, so it is computed again only
+        for a candidate beyond that.
         """
         found = self._found.get(name)
-        if found is None or (limit > found[0] and (found[1] is None or found[1] >= found[0])):
+        if found is None or (found[1] is None and limit > found[0]):
             found = self._found[name] = (limit, compute(limit))
         value = found[1]
-        return None if value is None else min(value, limit)
+        return value if value is not None and value <= limit else None
 
     def _rematch_bound(self, limit: Floats) -> Floats | None:
         """The parity bound with rematches inside small runs of groups and long floats (``rematches``)."""
