@@ -142,10 +142,13 @@ def _solve(
     problem = UnitProblem(points, bye_order, met)
     if n > FULL_GRAPH_LIMIT:
         sparse = SparseAttempts(problem)
+        unproved: list[PairingCost] = []
         for density in DENSITIES:
-            found = sparse.attempt(density)
+            found = sparse.attempt(density, unproved)
             if found is not None:
                 return found
+            if len(unproved) >= 2 and unproved[-1] == unproved[-2]:
+                break  # two graphs agree on a pairing the bounds cannot prove: the complete graph decides
     everyone = range(n)
     result = problem.match(everyone, _complete_edges(n, met, rematches=False), "full", bye_nodes=bye_nodes)
     if result is None:

@@ -27,6 +27,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .costs import PairingCost
 from .matching_weights import UnitProblem, UnitSolution
 from .optimality_proof import LowerBounds
 
@@ -77,8 +78,13 @@ class SparseAttempts:
         self.first_bye = self.by_bye[0] if n % 2 == 1 else None
         self.bounds = LowerBounds(problem, self.members, self.first_bye)
 
-    def attempt(self, density: Density) -> UnitSolution | None:
-        """Solve on a sparse graph; return the result only if it is provably optimal."""
+    def attempt(self, density: Density, unproved: list[PairingCost] | None = None) -> UnitSolution | None:
+        """Solve on a sparse graph; return the result only if it is provably optimal.
+
+        ``unproved``: where the cost of a pairing of everyone without a rematch, with the
+        bye where it belongs, that no bound proves is put (the caller stops trying denser
+        graphs once two of them find the same: a third costs several seconds on 2,048
+        players, and the complete graph decides all the same)."""
         bye_nodes = self.by_bye[: density.bye_candidates] if self.first_bye is not None else None
         core, fixed = self._core(density, bye_nodes or ())
         edges = self._edges(density, core)
@@ -93,6 +99,8 @@ class SparseAttempts:
             return None
         proved = self.bounds.proof_for(found.cost.floats)
         if proved is None:
+            if unproved is not None:
+                unproved.append(found.cost)
             return None
         bound, proof = proved
         return UnitSolution(found.pairs, found.bye, found.cost, found.method, bound, proof)

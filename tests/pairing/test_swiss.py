@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ingest.pairing import matching, matching_weights
+from ingest.pairing import matching, matching_weights, optimality_proof
 from ingest.pairing.checker import check_swiss_round
 from ingest.pairing.costs import PairingCost
 from ingest.pairing.swiss import Bye, Entrant, SwissRound, _contexts, pair_swiss
@@ -498,6 +498,33 @@ class TestLargeUnits:
         assert sizes == [sizes[0]] and sizes[0] <= 9 * 30 + 8
         monkeypatch.setattr(matching, "FULL_GRAPH_LIMIT", 10**9)
         assert _solve(players) == result.pods[0].cost
+
+    def test_two_graphs_agreeing_on_an_unproved_pairing_leave_it_to_the_complete_graph(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """When the first two graphs find pairings of the same cost and no bound proves it,
+        the complete graph decides at once: the two densest graphs (5 and 11 s of matching on
+        the 2,048-player round where this happened) found the same pairing again."""
+        rng = random.Random(7)
+        ids = [f"x{i:03d}" for i in range(300)]
+        points = {x: 3 * (i % 12) for i, x in enumerate(ids)}
+        order = sorted(ids, key=lambda x: (-points[x], x))
+        players = [Entrant(x, points[x], r, frozenset()) for r, x in enumerate(order, 1)]
+        rng.shuffle(players)
+        methods: list[str] = []
+        inner = matching_weights.UnitProblem.match
+
+        def counted(
+            self: matching_weights.UnitProblem, nodes: Collection[int], edges: Any, method: str, **kwargs: Any
+        ) -> Any:
+            methods.append(method)
+            return inner(self, nodes, edges, method, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(matching_weights.UnitProblem, "match", counted)
+        monkeypatch.setattr(optimality_proof.LowerBounds, "proof_for", lambda self, floats: None)
+        result = pair_swiss(players, seed=4, round_number=6)
+        assert methods == ["sparse", "dense", "full"]
+        assert result.pods[0].method == "full"
 
 
 @pytest.mark.usefixtures("sparse_from_65")
