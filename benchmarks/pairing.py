@@ -16,15 +16,18 @@ byes occur. Every round is paired ``--repeats`` times and the median times are
 kept.
 
 Columns: time (median wall-clock seconds), cpu (median CPU seconds of this
-process), of which match (CPU in the maximum-weight matchings, every graph tried) and
-proof (CPU in the lower bounds that prove a sparse result optimal), method and proof
+process), of which build (the field prepared and the graphs made), match (CPU in the
+maximum-weight matchings, every graph tried) and proof (CPU in the lower bounds that prove
+a sparse result optimal; see ``benchmarks/pairing_stages.py``), nodes and edges (the last
+graph matched), method and proof
 (how the optimum was reached and which lower bound proved it), rem (rematches), fl
 (floated pairs: tables whose players have different points), lb (the lower bound's first float level when a sparse graph
 was proved against it: floated pairs), steps (float steps), sq (total squared
 point gap), 2nd (pairing byes to a player with more byes than someone who
 played: a repeated bye), bvb (tables where both players have had a bye), x0
 (X-0 players paired with 0-X players). Below the rounds: the slowest round's CPU
-against round 1's (paired at random) and the median round's. Budgets (DESIGN §8): 2,048
+against round 1's (paired at random) and the median round's, and per stage a fit of round
+r's cost as a + b*r and as a + c*r^2, with the exponent k of r (1 linear, 2 quadratic). Budgets (DESIGN §8): 2,048
 players <= 1 s and 512 players <= 0.2 s per round (median).
 """
 
