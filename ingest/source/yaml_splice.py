@@ -44,7 +44,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.core.diagnostics import YamlPath
 from ingest.source import yaml_limits
-from ingest.source.yamldoc import SafeLoader, SourceDocument, _Walker, iter_paths
+from ingest.source.yaml_walker import Walker
+from ingest.source.yamldoc import SafeLoader, SourceDocument, iter_paths
 
 _NOT_IN_NEW = frozenset("&*!#\t\r\n")
 """Characters a changed flow collection may not hold (anchors, aliases, tags, comments, tabs,
@@ -224,7 +225,7 @@ def _move(root: Node, *, index: int, line: int, column: int) -> None:
 def _with(old: SourceDocument, path: YamlPath, made: Node, *, replace_existing: bool) -> SourceDocument | None:
     """``old`` with ``made`` read in at ``path`` (in place of what was there, or, for a list
     composed alone, its items appended to the list at ``path``); None if it has a problem."""
-    walker = _Walker(old.path)
+    walker = Walker(old.path)
     values = dict(old.values)
     keys = dict(old.keys)
     if replace_existing:
