@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.assemblies import assembly_key, keep_assembly, known_assembly, stored_document
 from ingest.checks.readings import event_data_key
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
@@ -109,7 +110,14 @@ def _parse_event_text(
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     doc: SourceDocument | None = document
     problems: list[Diagnostic] = []
+    key = None
     if doc is None:
+        # A big text read before without an error: what that reading found (ingest.checks.assemblies).
+        key = assembly_key(text, shown, data.key if data is not None else event_data_key(project))
+        kept = known_assembly(key)
+        stored = None if kept is None else stored_document(kept, text, shown, keep_tree=keep_tree)
+        if kept is not None and stored is not None:
+            return stored, kept.event, list(kept.problems)
         doc, problems = parse_yaml(text, shown, keep_tree=keep_tree)
     if doc is None:
         return None, None, problems
@@ -129,6 +137,8 @@ def _parse_event_text(
     problems.extend(checked.diagnostics)
     event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
+    if key is not None and event is not None and not has_errors(problems):
+        keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
     if lenient and not any(d.is_error for d in checked.diagnostics):
         return doc, event, problems
     return doc, (None if has_errors(problems) else event), problems
