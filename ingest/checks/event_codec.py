@@ -28,12 +28,16 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ingest.core.diagnostics import SourcePos
 from ingest.core.model import Event
-from ingest.core.rounds import Match, RoundEntry
+from ingest.core.rounds import GameScore, Match, RoundEntry
 from ingest.wot.wot_entry import WotEntry
 
 Encoder = Callable[[Any], Any]
 Decoder = Callable[[Any], Any]
+
+_SHARED: frozenset[type] = frozenset({GameScore})
+"""Immutable values of a few numbers that repeat in every round: a decoded one is shared."""
 
 _ENTRY_CLASSES: tuple[type, ...] = (Match, WotEntry)
 """The classes a round's entry may be (:class:`~ingest.core.rounds.RoundEntry` is a protocol:
@@ -114,8 +118,10 @@ def codec(tp: Any) -> tuple[Encoder, Decoder]:
         return _iso(dt.date)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return _enum(tp)
+    if tp is SourcePos:
+        return _source_pos()
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _dataclass(tp)
+        return _shared(tp, *_dataclass(tp)) if tp in _SHARED else _dataclass(tp)
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is tuple:
@@ -141,8 +147,29 @@ def _optional(inner: tuple[Encoder, Decoder]) -> tuple[Encoder, Decoder]:
     return (lambda v: None if v is None else enc(v)), (lambda v: None if v is None else dec(v))
 
 
+def _plain(tp: Any) -> frozenset[type] | None:
+    """The Python types of a field that holds plain text or numbers (ids, a YAML path's steps),
+    read back as they are; None for any other type."""
+    if isinstance(tp, typing.NewType):
+        return _plain(tp.__supertype__)
+    if tp in (int, str):
+        return frozenset({tp})
+    if typing.get_origin(tp) in (typing.Union, types.UnionType) and all(a in (int, str) for a in typing.get_args(tp)):
+        return frozenset(typing.get_args(tp))
+    return None
+
+
 def _sequence(item: Any) -> tuple[Encoder, Decoder]:
     enc, dec = codec(item)
+    plain = _plain(item)
+    if plain is not None:  # ids, a YAML path: checked in one pass, no call per item
+
+        def decode_plain(value: Any) -> tuple[Any, ...]:
+            if type(value) is not list or not all(type(v) in plain for v in value):
+                raise _bad(f"a list of {' or '.join(sorted(k.__name__ for k in plain))}", value)
+            return tuple(value)
+
+        return list, decode_plain
 
     def decode(value: Any) -> tuple[Any, ...]:
         if type(value) is not list:
@@ -203,6 +230,37 @@ def _dataclass(cls: type) -> tuple[Encoder, Decoder]:
         return cls(*[dec(v) for dec, v in zip(decoders, value, strict=True)])
 
     return encode, decode
+
+
+def _source_pos() -> tuple[Encoder, Decoder]:
+    """A position, the most common value of all (one per entry): read in one step."""
+
+    def decode(value: Any) -> SourcePos:
+        if type(value) is not list or len(value) != 3 or type(value[0]) is not str:
+            raise _bad("[file, line, column]", value)
+        if type(value[1]) is not int or type(value[2]) is not int:
+            raise _bad("[file, line, column]", value)
+        return SourcePos(value[0], value[1], value[2])
+
+    return (lambda v: [v.path, v.line, v.col]), decode
+
+
+def _shared(cls: type, encode: Encoder, decode: Decoder) -> tuple[Encoder, Decoder]:
+    """A small immutable value that repeats (a score): each distinct one read once per event."""
+    seen: dict[tuple[Any, ...], Any] = {}
+
+    def decode_shared(value: Any) -> Any:
+        key = tuple(value) if type(value) is list and all(type(v) is int for v in value) else None
+        if key is None:
+            return decode(value)
+        found = seen.get(key)
+        if found is None:
+            if len(seen) > 1024:
+                seen.clear()
+            found = seen[key] = decode(value)
+        return found
+
+    return encode, decode_shared
 
 
 def _fraction() -> tuple[Encoder, Decoder]:

@@ -12,7 +12,6 @@ replaced, warnings and refusals to standard error.
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -178,7 +177,7 @@ def new(
         game=game,
         fmt=fmt,
         rules=rules,
-        seed=seed if seed is not None else secrets.randbelow(2**31),
+        seed=seed if seed is not None else _random_seed(),
         location=location,
         organizer=organizer,
         rounds=swiss_rounds,
@@ -353,3 +352,10 @@ def _check_pairings(event_file: Path, project: Any) -> None:
 
 COMMANDS = (new, pair)
 """The commands that create an event and pair it."""
+
+
+def _random_seed() -> int:
+    """A new event's seed, when ``new`` is given none (imported here: no other command needs it)."""
+    import secrets
+
+    return secrets.randbelow(2**31)
