@@ -26,7 +26,8 @@ not exactly this shape, is as good as none: the text is read again.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping, Sequence
+import contextlib
+from collections.abc import Iterator, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,29 @@ class _MemoryStore(dict[str, Assembly]):
 
 STORE: MutableMapping[str, Assembly] = _MemoryStore()
 """The assemblies known to this process (the command line puts signed files behind it)."""
+
+_EDITED_TEXTS_KEPT = False
+
+
+@contextlib.contextmanager
+def kept_when_edited(keep: bool = True) -> Iterator[None]:
+    """Within it, a text read to be edited (with its node tree) keeps its reading too.
+
+    By default only a text read as it is (``validate``, ``standings``, a build) keeps one: an
+    edit replaces the text it read, so what it kept would never be read again, and keeping it
+    costs the edit a fifth of its time on a big event. A dry run (``pair --dry-run``) leaves
+    the text as it is, and the edit that follows it reads the same text: it keeps it."""
+    global _EDITED_TEXTS_KEPT
+    before, _EDITED_TEXTS_KEPT = _EDITED_TEXTS_KEPT, keep
+    try:
+        yield
+    finally:
+        _EDITED_TEXTS_KEPT = before
+
+
+def keeps(*, edited: bool) -> bool:
+    """Whether a text read now keeps its reading (``edited``: read to be edited)."""
+    return _EDITED_TEXTS_KEPT or not edited
 
 
 def assembly_key(text: str, shown: str, data_key: Any) -> str | None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ingest.checks.assemblies import assembly_key, keep_assembly, known_assembly, stored_document
+from ingest.checks.assemblies import assembly_key, keep_assembly, keeps, known_assembly, stored_document
 from ingest.checks.readings import event_data_key
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
@@ -137,7 +137,7 @@ def _parse_event_text(
     problems.extend(checked.diagnostics)
     event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
-    if key is not None and event is not None and not has_errors(problems):
+    if key is not None and event is not None and not has_errors(problems) and keeps(edited=keep_tree):
         keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
     if lenient and not any(d.is_error for d in checked.diagnostics):
         return doc, event, problems

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ingest.checks.assemblies import kept_when_edited
 from ingest.checks.event_files import parse_event_text
 from ingest.cli.common import (
     GameChoice,
@@ -279,7 +280,9 @@ def pair(
         return
     # Refused, and warned, as validate would; the file as read then is what the edit is made
     # on, unless it changed meanwhile (then it is read again).
-    checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
+    # A dry run leaves the text as it is: what reading it found is kept for the pair that follows.
+    with kept_when_edited(dry_run):
+        checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
     edit = partial(pair_edit, parse=event_parser(ctx, event_file), started=started, redo=redo)
     outcome = run_quietly(
         ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=partial(_as_read, checked)

@@ -314,3 +314,16 @@ def test_a_kept_reading_reads_back_field_by_field(project: Path) -> None:
     assert full is not None
     assert (kept.values, kept.keys) == (len(full.values), len(full.keys))
     assert kept.known == (((), full.values[()]), (("players", 0, "deck"), full.values["players", 0, "deck"]))
+
+
+def test_an_edit_keeps_nothing_of_the_text_it_replaces_and_a_dry_run_keeps_it(project: Path) -> None:
+    """Keeping costs a write; an edit's text is replaced at once, so only the texts read as they
+    are keep theirs: a dry run's (the pair that follows reads the same text), not the pair's."""
+    folder = project.parent / "cache" / "scorekeeper" / "assemblies"
+    assert run_cli(project, "pair", str(project / SHOWN), "--dry-run")[0] == 0
+    assert _store(project)._path(_key(project, TEXT)).is_file()
+    shutil.rmtree(folder)
+    code, out = run_cli(project, "pair", str(project / SHOWN))
+    assert code == 0, out
+    assert (project / SHOWN).read_text() != TEXT
+    assert not folder.exists() or not any(folder.rglob("*.json"))
