@@ -327,3 +327,14 @@ def test_an_edit_keeps_nothing_of_the_text_it_replaces_and_a_dry_run_keeps_it(pr
     assert code == 0, out
     assert (project / SHOWN).read_text() != TEXT
     assert not folder.exists() or not any(folder.rglob("*.json"))
+
+
+def test_only_a_files_text_keeps_its_reading(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text read from no file (an import's, a new event's) keeps nothing: no command reads it
+    again under that name."""
+    monkeypatch.setattr(assemblies, "STORE", {})
+    _doc, event, problems = event_files.parse_event_text(TEXT, SHOWN, Project(project))
+    assert event is not None and not problems
+    assert assemblies.STORE == {}
+    assert event_at(project / SHOWN, project) == event
+    assert list(assemblies.STORE) == [_key(project, TEXT)]
