@@ -44,9 +44,12 @@ def _walk(value: Any, seen: set[type]) -> None:
 
 
 def _imported(event: Event) -> Event:
-    """``event`` as an import with the platform's standings and a phased, dated structure (the
-    types no sample file holds: fractions, a datetime, phases)."""
+    """``event`` as an import with the platform's standings and a phased, dated structure, its
+    first player with an inline decklist (the values no sample file holds: fractions, a
+    datetime, phases, a deck as plain data)."""
     first = event.players[0].id
+    inline = {"main": [{"count": 4, "name": "Lightning Bolt"}, {"count": 1.0, "name": None}], "side": []}
+    event = dataclasses.replace(event, players=(dataclasses.replace(event.players[0], deck=inline), *event.players[1:]))
     row = PublishedRow(1, first, 9, 3, 0, 0, Fraction(2, 3), Fraction(7, 9), None, None)
     origin = EventOrigin("melee.gg", "https://example.org/e", "top-cut-only", (row,), ("inferred",))
     structure = dataclasses.replace(
