@@ -63,11 +63,14 @@ class SignedFiles(MutableMapping[str, V]):
     max_bytes = MAX_BYTES
     """A larger file is not read."""
 
-    folder_files = FOLDER_FILES
-    """Most files kept in one subfolder (:func:`prune`)."""
+    separators: tuple[str, str] | None = None
+    """How the JSON is written (None: json's default, with spaces)."""
 
-    folder_bytes = FOLDER_BYTES
-    """Most bytes kept in one subfolder (:func:`prune`)."""
+    folder_files: int | None = None
+    """Most files kept in one subfolder (:func:`prune`; None: :data:`FOLDER_FILES`)."""
+
+    folder_bytes: int | None = None
+    """Most bytes kept in one subfolder (:func:`prune`; None: :data:`FOLDER_BYTES`)."""
 
     memory_limit: int | None = None
     """Most values kept in memory (None: no limit); past it, memory starts again empty."""
@@ -117,7 +120,7 @@ class SignedFiles(MutableMapping[str, V]):
         if self.secret is None:
             return
         path = self._path(key)
-        payload = json.dumps(self.encode(value)).encode()
+        payload = json.dumps(self.encode(value), separators=self.separators).encode()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}")
@@ -138,10 +141,13 @@ class SignedFiles(MutableMapping[str, V]):
         return len(self.memory)
 
 
-def prune(folder: Path, files: int = FOLDER_FILES, size: int = FOLDER_BYTES) -> None:
-    """Removes the least recently used files of ``folder`` until at most ``files`` files of
-    ``size`` bytes in all are left (a leftover temporary file of a command that was stopped
-    counts like any other, and goes first, being old)."""
+def prune(folder: Path, files: int | None = None, size: int | None = None) -> None:
+    """Removes the least recently used files of ``folder`` until at most ``files`` files
+    (:data:`FOLDER_FILES` when None) of ``size`` bytes (:data:`FOLDER_BYTES`) in all are left (a
+    leftover temporary file of a command that was stopped counts like any other, and goes
+    first, being old)."""
+    files = FOLDER_FILES if files is None else files
+    size = FOLDER_BYTES if size is None else size
     try:
         with os.scandir(folder) as found:
             entries = []
@@ -225,6 +231,7 @@ class AssemblyFiles(SignedFiles[assemblies.Assembly]):
 
     folder_files = 1
     folder_bytes = 64 * MAX_BYTES
+    separators = (",", ":")
 
     memory_limit = 2
     """A long-running process reads a new text at every edit: keep the last two only."""
