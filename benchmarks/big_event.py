@@ -14,8 +14,9 @@ Each is timed on the file as the command that wrote it left it: its recorded rou
 verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder), and
 the check of its text's rounds kept (:mod:`ingest.checks.readings`) with its open round
 (:mod:`ingest.checks.open_round`: ``report`` then records the result without reading the
-whole file, :mod:`ingest.edit.quick_report`), then, beside it, the same command with those
-gone (``before``: as every command was before readings were kept, and as the first command
+whole file, :mod:`ingest.edit.quick_report`) and the event it was assembled into
+(:mod:`ingest.checks.assemblies`: the text is not read again), then, beside it, the same
+command with those gone (``before``: as every command was before readings were kept, and as the first command
 is on a file written elsewhere, a ``git pull`` or an editor).
 
 The commands run with their bytecode compiled (in this run's own folder), as from an installed
@@ -164,7 +165,7 @@ def _floor(root: Path) -> tuple[float, float]:
 def timed(root: Path, path: Path, text: str, command: list[str], runs: int, *, kept: bool) -> tuple[float, float, int]:
     """Median wall and CPU seconds of ``command`` on ``text`` (and its last status): with what
     ``validate`` keeps about the text when ``kept``, else with nothing kept about it."""
-    kept_folders = [root / "cache" / "scorekeeper" / name for name in ("readings", "open-rounds")]
+    kept_folders = [root / "cache" / "scorekeeper" / name for name in ("readings", "open-rounds", "assemblies")]
     walls, cpus, status = [], [], 0
     for _ in range(runs):
         path.write_text(text)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ingest.checks.assemblies import assembly_key, keep_assembly, keeps, known_assembly, stored_document
 from ingest.checks.readings import event_data_key
 from ingest.core.collector import collector_paused
 from ingest.core.diagnostics import Diagnostic, SourcePos, error, has_errors, warning
@@ -78,6 +79,7 @@ def parse_event_text(
     lenient: bool = False,
     keep_tree: bool = False,
     document: SourceDocument | None = None,
+    keep: bool = False,
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     """Parses, validates and assembles event text (no decklist files are read).
 
@@ -89,12 +91,18 @@ def parse_event_text(
     ``document``: ``text`` as already read, without problems (an edit's new text read from
     the old one's reading: :func:`ingest.source.yaml_splice.reread`); everything else is
     checked as for any text.
+
+    A big text read before without an error is taken as that reading found it, and ``keep``
+    (a file's text, read by :func:`load_event`) keeps what this reading finds for the next
+    command (:mod:`ingest.checks.assemblies`).
     """
     # The node tree and the event are hundreds of thousands of objects without a cycle: the
     # cyclic collector would walk them again and again while they are made (a third of the
     # time of reading a 2,048-player event).
     with collector_paused():
-        return _parse_event_text(text, shown, project, data, lenient=lenient, keep_tree=keep_tree, document=document)
+        return _parse_event_text(
+            text, shown, project, data, lenient=lenient, keep_tree=keep_tree, document=document, keep=keep
+        )
 
 
 def _parse_event_text(
@@ -106,10 +114,18 @@ def _parse_event_text(
     lenient: bool,
     keep_tree: bool,
     document: SourceDocument | None,
+    keep: bool,
 ) -> tuple[SourceDocument | None, Event | None, list[Diagnostic]]:
     doc: SourceDocument | None = document
     problems: list[Diagnostic] = []
+    key = None
     if doc is None:
+        # A big text read before without an error: what that reading found (ingest.checks.assemblies).
+        key = assembly_key(text, shown, data.key if data is not None else event_data_key(project))
+        kept = known_assembly(key)
+        stored = None if kept is None else stored_document(kept, text, shown, keep_tree=keep_tree)
+        if kept is not None and stored is not None:
+            return stored, kept.event, list(kept.problems)
         doc, problems = parse_yaml(text, shown, keep_tree=keep_tree)
     if doc is None:
         return None, None, problems
@@ -129,6 +145,8 @@ def _parse_event_text(
     problems.extend(checked.diagnostics)
     event, found = event_from(doc, registry, checked.broken, readers=READERS, lenient=lenient)
     problems.extend(found)
+    if key is not None and event is not None and not has_errors(problems) and keep and keeps(edited=keep_tree):
+        keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
     if lenient and not any(d.is_error for d in checked.diagnostics):
         return doc, event, problems
     return doc, (None if has_errors(problems) else event), problems
@@ -241,7 +259,7 @@ def parse_event(text: str, shown: str, project: Project, data: EventData | None 
 def _parsed(
     text: str, shown: str, project: Project, data: EventData | None = None, *, keep_tree: bool = False
 ) -> tuple[tuple[DeckRef, ...], Event | None, list[Diagnostic], SourceDocument | None]:
-    doc, event, problems = parse_event_text(text, shown, project, data, keep_tree=keep_tree)
+    doc, event, problems = parse_event_text(text, shown, project, data, keep_tree=keep_tree, keep=True)
     if doc is None or event is None:
         return (), event, problems, doc
     refs = tuple(DeckRef(doc.pos(ypath), pid, ref) for ypath, pid, ref in deck_files(doc))

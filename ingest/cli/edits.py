@@ -12,13 +12,13 @@ replaced, warnings and refusals to standard error.
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
+from ingest.checks.assemblies import kept_when_edited
 from ingest.checks.event_files import parse_event_text
 from ingest.cli.common import (
     GameChoice,
@@ -178,7 +178,7 @@ def new(
         game=game,
         fmt=fmt,
         rules=rules,
-        seed=seed if seed is not None else secrets.randbelow(2**31),
+        seed=seed if seed is not None else _random_seed(),
         location=location,
         organizer=organizer,
         rounds=swiss_rounds,
@@ -280,7 +280,9 @@ def pair(
         return
     # Refused, and warned, as validate would; the file as read then is what the edit is made
     # on, unless it changed meanwhile (then it is read again).
-    checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
+    # A dry run leaves the text as it is: what reading it found is kept for the pair that follows.
+    with kept_when_edited(dry_run):
+        checked = checked_event_file(project, event_file, "before pairing", as_json=as_json, keep_tree=True)
     edit = partial(pair_edit, parse=event_parser(ctx, event_file), started=started, redo=redo)
     outcome = run_quietly(
         ctx, event_file, edit, dry_run=dry_run, may_fix=False, as_json=as_json, read_before=partial(_as_read, checked)
@@ -353,3 +355,10 @@ def _check_pairings(event_file: Path, project: Any) -> None:
 
 COMMANDS = (new, pair)
 """The commands that create an event and pair it."""
+
+
+def _random_seed() -> int:
+    """A new event's seed, when ``new`` is given none (imported here: no other command needs it)."""
+    import secrets
+
+    return secrets.randbelow(2**31)

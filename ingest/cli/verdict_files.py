@@ -32,7 +32,7 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.checks import open_round, readings
+from ingest.checks import assemblies, open_round, readings
 from ingest.checks.open_round import OpenRound, open_round_data, open_round_from
 from ingest.source.storage import read_build_file
 
@@ -62,6 +62,15 @@ class SignedFiles(MutableMapping[str, V]):
 
     max_bytes = MAX_BYTES
     """A larger file is not read."""
+
+    separators: tuple[str, str] | None = None
+    """How the JSON is written (None: json's default, with spaces)."""
+
+    folder_files: int | None = None
+    """Most files kept in one subfolder (:func:`prune`; None: :data:`FOLDER_FILES`)."""
+
+    folder_bytes: int | None = None
+    """Most bytes kept in one subfolder (:func:`prune`; None: :data:`FOLDER_BYTES`)."""
 
     memory_limit: int | None = None
     """Most values kept in memory (None: no limit); past it, memory starts again empty."""
@@ -111,7 +120,7 @@ class SignedFiles(MutableMapping[str, V]):
         if self.secret is None:
             return
         path = self._path(key)
-        payload = json.dumps(self.encode(value)).encode()
+        payload = json.dumps(self.encode(value), separators=self.separators).encode()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary = path.with_name(f".{path.name}.{os.getpid()}")
@@ -119,7 +128,7 @@ class SignedFiles(MutableMapping[str, V]):
             os.replace(temporary, path)  # whole or not at all, for a command reading it meanwhile
         except OSError:
             return  # a cache that cannot be written is a cache that is not there
-        prune(path.parent)
+        prune(path.parent, self.folder_files, self.folder_bytes)
 
     def __delitem__(self, key: str) -> None:
         self.memory.pop(key, None)
@@ -132,11 +141,13 @@ class SignedFiles(MutableMapping[str, V]):
         return len(self.memory)
 
 
-def prune(folder: Path) -> None:
-    """Removes the least recently used files of ``folder`` until at most :data:`FOLDER_FILES`
-    files of :data:`FOLDER_BYTES` bytes in all are left (a leftover temporary file of a
-    command that was stopped counts like any other, and goes first, being old)."""
-    files, size = FOLDER_FILES, FOLDER_BYTES
+def prune(folder: Path, files: int | None = None, size: int | None = None) -> None:
+    """Removes the least recently used files of ``folder`` until at most ``files`` files
+    (:data:`FOLDER_FILES` when None) of ``size`` bytes (:data:`FOLDER_BYTES`) in all are left (a
+    leftover temporary file of a command that was stopped counts like any other, and goes
+    first, being old)."""
+    files = FOLDER_FILES if files is None else files
+    size = FOLDER_BYTES if size is None else size
     try:
         with os.scandir(folder) as found:
             entries = []
@@ -208,6 +219,32 @@ class OpenRoundFiles(SignedFiles[OpenRound]):
         return open_round_data(value)
 
 
+class AssemblyFiles(SignedFiles[assemblies.Assembly]):
+    """The events big texts were assembled into (:mod:`ingest.checks.assemblies`) in memory,
+    with files behind them, stored, signed and read back as the readings are.
+
+    A file holds a whole event (about 2 MB for 2,048 players and nine rounds): a subfolder keeps
+    one, so the folder holds at most 256 of them, and none larger than :attr:`max_bytes`."""
+
+    max_bytes = 64 * MAX_BYTES
+    """A larger file is not read (a 20,000-player, 15-round event's is about 40 MB)."""
+
+    folder_files = 1
+    folder_bytes = 64 * MAX_BYTES
+    separators = (",", ":")
+
+    memory_limit = 2
+    """A long-running process reads a new text at every edit: keep the last two only."""
+
+    def decode(self, data: Any) -> assemblies.Assembly | None:
+        """An assembly from its JSON data, field by field (None for anything else)."""
+        return assemblies.assembly_from(data)
+
+    def encode(self, value: assemblies.Assembly) -> Any:
+        """An assembly as JSON data."""
+        return assemblies.assembly_data(value)
+
+
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts, and the checks of the event texts it reads
     (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
@@ -218,3 +255,4 @@ def install_verdict_store(cache_home: Path) -> None:
     round_verdicts.STORE = VerdictFiles(cache_home / "verdicts", secret)
     readings.STORE = ReadingFiles(cache_home / "readings", secret)
     open_round.STORE = OpenRoundFiles(cache_home / "open-rounds", secret)
+    assemblies.STORE = AssemblyFiles(cache_home / "assemblies", secret)

@@ -17,8 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from ingest.core.errors import IngestError
 
 LOCK_TIMEOUT = 10.0
@@ -59,6 +57,8 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
         FileBusy: another command kept the file locked for ``timeout`` seconds.
         IngestError: the lock file cannot be made (a read-only folder, a full disk).
     """
+    from filelock import FileLock, Timeout  # (a dry run takes no lock: imported when one is taken)
+
     locked_before = os.path.lexists(lock_path(path))
     lock = FileLock(lock_path(path), timeout=timeout, thread_local=False, is_singleton=False)
     try:
@@ -89,6 +89,8 @@ def wait_for_edits(folder: Path, *, timeout: float = LOCK_TIMEOUT) -> None:
     """
     if not folder.is_dir():
         return
+    from filelock import FileLock, Timeout
+
     for current, dirs, names in os.walk(folder):
         dirs.sort()
         for name in sorted(names):

@@ -29,7 +29,8 @@ from ingest.core.errors import IngestError
 from ingest.source.project import Project, shipped
 from ingest.source.site_config import site_document
 from ingest.source.site_layers import layered_config
-from ingest.source.yamldoc import Tagged, format_path
+from ingest.source.yaml_walker import Tagged
+from ingest.source.yamldoc import format_path
 
 _YAML_TAG = "tag:yaml.org,2002:"
 

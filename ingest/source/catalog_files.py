@@ -15,13 +15,13 @@ import io
 import re
 from collections.abc import Sequence
 from pathlib import Path
-
-from babel.dates import parse_pattern
-from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po
+from typing import TYPE_CHECKING
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.source.storage import display_path, read_bytes
+
+if TYPE_CHECKING:  # Babel is imported when a catalog is read (an English site reads none)
+    from babel.messages.catalog import Catalog, Message
 
 LANGUAGE_CODE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*")
 """A language code as ``theme.language`` writes it (BCP 47 in its common forms: a
@@ -88,6 +88,8 @@ def read_catalog(
 
 def parse_catalog(raw: bytes, shown: str) -> tuple[Catalog | None, list[Diagnostic]]:
     """Reads ``.po`` text and checks every translation (:func:`translation_problem`)."""
+    from babel.messages.pofile import PoFileError, read_po
+
     try:
         catalog = read_po(io.BytesIO(raw), abort_invalid=True)
     except PoFileError as exc:
@@ -141,6 +143,7 @@ def translation_problem(message: Message) -> tuple[str, str] | None:
     A message the templates show is always formatted (``%`` must be ``%%`` there); one only
     the Python code shows is formatted when it has placeholders.
 
+    >>> from babel.messages.catalog import Message
     >>> translation_problem(Message("won by %(player)s", "%(playr)s の勝ち"))
     ('it uses the placeholder %(playr)s, which the message does not have (it has %(player)s)', '%(playr)')
     >>> translation_problem(Message("Round %(n)s", "第%(n)s回戦")) is None
@@ -167,6 +170,8 @@ def translation_problem(message: Message) -> tuple[str, str] | None:
         if formatted and not _formats(text):
             return "it has a % that is not a placeholder", "%"
         if ids[0] == DATE_PATTERN:
+            from babel.dates import parse_pattern
+
             try:
                 parse_pattern(text)
             except (ValueError, TypeError, KeyError) as exc:

@@ -36,7 +36,7 @@ for any other text: only the YAML is not read again.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import yaml
@@ -44,7 +44,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ingest.core.diagnostics import YamlPath
 from ingest.source import yaml_limits
-from ingest.source.yamldoc import SafeLoader, SourceDocument, _Walker, iter_paths
+from ingest.source.lazy_positions import Layered
+from ingest.source.yaml_walker import Walker
+from ingest.source.yamldoc import SafeLoader, SourceDocument, iter_paths
 
 _NOT_IN_NEW = frozenset("&*!#\t\r\n")
 """Characters a changed flow collection may not hold (anchors, aliases, tags, comments, tabs,
@@ -223,27 +225,33 @@ def _move(root: Node, *, index: int, line: int, column: int) -> None:
 
 def _with(old: SourceDocument, path: YamlPath, made: Node, *, replace_existing: bool) -> SourceDocument | None:
     """``old`` with ``made`` read in at ``path`` (in place of what was there, or, for a list
-    composed alone, its items appended to the list at ``path``); None if it has a problem."""
-    walker = _Walker(old.path)
-    values = dict(old.values)
-    keys = dict(old.keys)
+    composed alone, its items appended to the list at ``path``); None if it has a problem.
+
+    Appended items' positions are laid beside the old ones (:class:`Layered`), not copied into
+    them: the old ones may be known only when asked for (a stored reading's,
+    :class:`~ingest.source.lazy_positions.LazyPositions`)."""
+    walker = Walker(old.path)
+    values: Mapping[YamlPath, tuple[int, int]]
+    keys: Mapping[YamlPath, tuple[int, int]]
     if replace_existing:
+        old_values, old_keys = dict(old.values), dict(old.keys)
         for sub, _ in iter_paths(_at(old.data, path), path):
-            values.pop(sub, None)
+            old_values.pop(sub, None)
             if sub != path:
-                keys.pop(sub, None)
+                old_keys.pop(sub, None)
         new_value = walker.convert(made, path, len(path))
         data = _set(old.data, path, lambda _: new_value)
+        if walker.problems:
+            return None
+        values, keys = {**old_values, **walker.values}, {**old_keys, **walker.keys}
     else:
         assert isinstance(made, SequenceNode)
         first = len(_at(old.data, path))
         items = [walker.convert(item, (*path, first + i), len(path) + 1) for i, item in enumerate(made.value)]
         data = _set(old.data, path, lambda existing: [*existing, *items])
-    if walker.problems:
-        return None
-    for where, pos in walker.values.items():
-        values[where] = pos
-    keys.update(walker.keys)
+        if walker.problems:
+            return None
+        values, keys = Layered(walker.values, old.values), Layered(walker.keys, old.keys)
     if len(values) > yaml_limits.MAX_NODES:
         return None  # read whole, to be refused with the file's own figure
     return SourceDocument(old.path, data, values, keys, old.tags, None)

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ingest.checks.appended_round as appended_round
+import ingest.checks.assemblies as assemblies
 import ingest.planner.plan as plan
 from ingest.checks.readings import diagnostics_data, diagnostics_from, event_data_key, reading_key
 from ingest.cli.verdict_files import ReadingFiles
@@ -270,6 +271,10 @@ SIX_PLAYED = SIX.replace("players: [e, b]}", "players: [e, b], games: 0-2}").rep
 """Round 2 of 3 played: ``pair`` appends round 3 (its check made from what the round adds,
 ingest.checks.appended_round)."""
 
+SIX_WARNED = SIX_PLAYED + "    drops: [f, f]\n"
+""":data:`SIX_PLAYED`, Fay leaving after round 2, written twice (a warning of the reading
+itself, kept with what its text was assembled into)."""
+
 _EDITS = st.lists(
     st.one_of(
         st.tuples(
@@ -327,14 +332,16 @@ def _hand_edit(path: Path, how: str) -> None:
 
 
 @settings(max_examples=20, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(start=st.sampled_from([SIX, SIX_PLAYED]), edits=_EDITS)
+@given(start=st.sampled_from([SIX, SIX_PLAYED, SIX_WARNED]), edits=_EDITS)
 def test_kept_readings_give_what_a_check_from_scratch_gives(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, start: str, edits: list[Any]
 ) -> None:
     """The same edits, on three copies of the project: one keeps its readings (and verdicts, and
-    open rounds: a result there is recorded from them, ingest.edit.quick_report) from command
-    to command, the other two start every command with an empty cache folder, and the third
-    checks a round pair appends as the whole new text (not from what it added,
+    open rounds: a result there is recorded from them, ingest.edit.quick_report; and the events
+    its texts were assembled into, taken instead of reading a text again,
+    ingest.checks.assemblies, kept here for texts of any length) from command to command, the
+    other two start every command with an empty cache folder, and the third reads every text
+    whole and checks a round pair appends as the whole new text (not from what it added,
     ingest.checks.appended_round). Every command ends the same, says the same, and leaves the
     same file."""
     base = tmp_path_factory.mktemp("same")
@@ -344,7 +351,9 @@ def test_kept_readings_give_what_a_check_from_scratch_gives(
         (root / SHOWN).write_text(start)
     # The project as the last command left it: its text read whole, and what was found kept.
     monkeypatch.setenv("XDG_CACHE_HOME", str(roots[0].parent / "cache"))
-    assert run_cli(roots[0], "validate")[0] == 0
+    with monkeypatch.context() as kept:
+        kept.setattr(assemblies, "MIN_CHARS", 0)
+        assert run_cli(roots[0], "validate")[0] == 0
     for n, edit in enumerate(edits):
         outcomes = []
         for root in roots:
@@ -353,8 +362,10 @@ def test_kept_readings_give_what_a_check_from_scratch_gives(
             cache = root.parent / ("cache" if root == roots[0] else f"cache-{n}")
             monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
             with monkeypatch.context() as whole:
+                whole.setattr(assemblies, "MIN_CHARS", 0)
                 if root == roots[2]:
                     whole.setattr(appended_round, "check_appended_round", lambda *args, **kwargs: None)
+                    whole.setattr(assemblies, "MIN_CHARS", 10**9)
                 if edit[0] == "hand":
                     _hand_edit(root / SHOWN, edit[2])
                     outcomes.append((0, ""))

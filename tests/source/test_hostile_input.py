@@ -84,10 +84,10 @@ def test_alias_bombs_are_measured_before_anything_is_expanded(
     width: int, depth: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Found by the fuzzer: a 2-wide, 30-deep alias chain took 11 s to reach the node limit."""
-    import ingest.source.yamldoc
+    import ingest.source.yaml_walker
 
     walked: list[int] = []
-    monkeypatch.setattr(ingest.source.yamldoc._Walker, "convert", lambda *args: walked.append(1))
+    monkeypatch.setattr(ingest.source.yaml_walker.Walker, "convert", lambda *args: walked.append(1))
     lines = [f"b0: &b0 [{', '.join(['lol'] * width)}]"]
     lines += [f"b{i}: &b{i} [{', '.join([f'*b{i - 1}'] * width)}]" for i in range(1, depth)]
     doc, problems = parse_yaml("name: x\n" + "\n".join(lines) + "\n", "e.yaml")
