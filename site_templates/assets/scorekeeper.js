@@ -726,6 +726,12 @@
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);
 
+  /* A link to a content tab (#__tabbed_1_2) opens it: the engine's script after every page's
+     content did this (theme/partials/javascripts/content.html). This runs as the page loads,
+     before the theme's script sets its tabs up. */
+  var tab = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+  if (tab && tab.name) tab.checked = tab.name.indexOf("__tabbed_") === 0;
+
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(init);
   } else if (document.readyState === "loading") {
