@@ -59,23 +59,31 @@ def test_an_event_pages_chrome_is_what_the_page_uses(site: tuple[str, Path], pat
         assert 'class="md-search__button"' in chrome  # Zensical's own search, as it writes it
 
 
-def test_a_projects_palette_with_a_toggle_is_kept(tmp_path: Path) -> None:
-    """A community that wants a light/dark switch writes a palette with toggles: the theme's
-    form and script are on its pages, as the engine writes them."""
+OLD_PALETTE = """  palette:
+    - {media: "(prefers-color-scheme: light)", scheme: default, primary: indigo, accent: deep orange}
+    - {media: "(prefers-color-scheme: dark)", scheme: slate, primary: indigo, accent: deep orange}"""
+"""The palette an earlier ``scorekeeper init`` wrote into a project's mkdocs.yml: a scheme per media query."""
+
+TOGGLES = """  palette:
+    - {scheme: default, toggle: {icon: material/brightness-7, name: Dark}}
+    - {scheme: slate, toggle: {icon: material/brightness-4, name: Light}}"""
+"""A palette with a switch between light and dark."""
+
+
+@pytest.mark.parametrize(("palette", "script"), [(OLD_PALETTE, False), (TOGGLES, True)], ids=["by-media", "toggles"])
+def test_a_projects_palette_of_several_schemes_keeps_the_themes_form(
+    tmp_path: Path, palette: str, script: bool
+) -> None:
+    """A project's palette of several schemes is followed as the theme follows it: its form
+    is on the pages (by which the theme's script picks the scheme for the phone's setting,
+    or the reader's), and the script that restores a reader's choice when there are toggles."""
     project = make_project(tmp_path, samples=False)
     config = tmp_path / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     start = text.index("  palette:")
     stop = text.index("\n\n", start)
-    config.write_text(
-        text[:start]
-        + "  palette:\n"
-        + "    - {scheme: default, toggle: {icon: material/brightness-7, name: Dark}}\n"
-        + "    - {scheme: slate, toggle: {icon: material/brightness-4, name: Light}}"
-        + text[stop:],
-        encoding="utf-8",
-    )
+    config.write_text(text[:start] + palette + text[stop:], encoding="utf-8")
     build_site(project, today=TODAY)
     page = (tmp_path / "build" / "site" / "index.html").read_text(encoding="utf-8")
-    assert 'data-md-component="palette"' in page and "__palette" in page
-    assert 'data-md-color-scheme="default"' in page
+    assert 'data-md-component="palette"' in page and 'data-md-color-scheme="default"' in page
+    assert ('__md_get("__palette")' in page) is script
