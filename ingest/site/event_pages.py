@@ -110,6 +110,7 @@ def _event_context(report: EventSummary, inputs: SiteInputs, names: Mapping[str,
         "metagame": metagame_view(report),
         **_decks(report, names, links),
         **views.pages(report, names, links).context(),
+        **_rounds_document(report, names, links),
         "cut_drops": [names.get(p, p) for p in e.cut_drops],
         "players": sorted(players, key=lambda p: str(p["name"]).casefold()),
         "slug": e.slug,
@@ -133,6 +134,18 @@ def _decks(report: EventSummary, names: Mapping[str, str], links: Links) -> dict
     # The sections the script writes for the decks the page lists none of (follows_its_document).
     sections = json.dumps(copy_sections(), ensure_ascii=False) if any(map(follows_its_document, decks)) else ""
     return {"decks": decks, "decks_documents": documents, "decks_document": documents[main], "decks_sections": sections}
+
+
+def _rounds_document(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:
+    """The API document the rounds page draws an individual event's rounds from
+    (:func:`ingest.site.table_rows.rounds_data`): its path from the site's root, and its
+    ``players`` in its order, each as ``(name, link, the link the page's script works out
+    from the document)``; none for a team event, whose rounds the page carries."""
+    e = report.event
+    if e.is_team_event:
+        return {"rounds_document": "", "rounds_people": ()}
+    people = tuple((names[p.id], links[p.id], f"players/{report.canonical_id(p.id)}/") for p in e.players)
+    return {"rounds_document": f"api/events/{e.slug}.json", "rounds_people": people}
 
 
 def _round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> dict[str, Any]:

@@ -87,7 +87,8 @@
     opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
     floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
     time: "time", left: "%(time)s left", paused: "%(time)s left, paused", tied: "tied", dropped: "(dropped)",
-    playing: "playing", notDrawn: "This table could not be drawn: reload the page to see it."
+    playing: "playing", notDrawn: "This table could not be drawn: reload the page to see it.",
+    bye: "bye", loss: "loss", doubleLoss: "double loss"
   };
 
   function words(el) {
@@ -211,8 +212,15 @@
     tr.appendChild(cell("td", String(r[3])));
     tr.appendChild(cell("td", r[4]));
     /* data.percent: every tiebreaker is a percentage, written without its sign. */
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? r[i] + "%" : r[i]));
+    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
     return tr;
+  }
+
+  /* A percentage the data gives in whole hundredths (data.cents: 3300 for 33.00). */
+  function hundredths(value, data) {
+    if (!data.cents || typeof value !== "number") return value;
+    var cents = String(value % 100);
+    return Math.floor(value / 100) + "." + (cents.length < 2 ? "0" + cents : cents);
   }
 
   function unitCell(unit, data, won) {
@@ -262,11 +270,51 @@
     body.appendChild(tr);
   }
 
-  function fillRounds() {
-    var bodies = document.querySelectorAll("tbody[data-standings], tbody[data-pairings]");
-    if (!bodies.length) return;
-    var block = document.querySelector("script.sk-rounds-data"), data = null;
-    try { data = JSON.parse(block.textContent); } catch (e) { data = null; }
+  /* A round's matches as the event's API document gives them (ingest/site/api.py:
+     {table, players: [a, b], games} or {result: "double-loss"}, {bye: a}, {loss: a}), as the
+     rows the page's data would give: [table, unit, result, opponent, won], the units the
+     document's players in its order, sorted by table (tables first) as the server does. */
+  function documentRows(matches, place, w) {
+    var rows = matches.map(function (m, i) {
+      var a = m.players ? m.players[0] : (m.bye !== undefined ? m.bye : m.loss), b = m.players ? m.players[1] : null;
+      var result, won = 0;
+      if (m.bye !== undefined) { result = w.bye; won = 1; }
+      else if (m.loss !== undefined) result = w.loss;
+      else if (m.result === "double-loss") result = w.doubleLoss;
+      else if (typeof m.games === "string") {
+        result = m.games;
+        var g = m.games.split("-");
+        won = +g[0] > +g[1] ? 1 : +g[1] > +g[0] ? 2 : 0;
+      } else result = null;
+      return { i: i, t: m.table, row: [m.table === undefined ? "" : m.table, place[a], result,
+        b === null || b === undefined ? null : place[b], won] };
+    });
+    rows.sort(function (x, y) {
+      var nx = x.t === undefined, ny = y.t === undefined;
+      return (nx - ny) || ((x.t || 0) - (y.t || 0)) || (x.i - y.i);
+    });
+    return rows.map(function (r) { return r.row; });
+  }
+
+  /* The units and the pairings the page's data leaves to the document ("r3": round 3, "p1":
+     playoff round 1), from the document: each player's name and page ("players/<player_page
+     or id>/", or the one data.own gives). */
+  function fromDocument(data, doc, w) {
+    var place = {}, own = data.own || {};
+    data.units = (doc.players || []).map(function (p, i) {
+      place[p.id] = i;
+      return [p.name, own[i] !== undefined ? own[i] : "players/" + (p.player_page || p.id) + "/"];
+    });
+    data.pairings = data.pairings.map(function (rows) {
+      if (typeof rows !== "string") return rows;
+      var list = rows.charAt(0) === "p" ? doc.playoff : doc.rounds, number = +rows.slice(1), found = null;
+      (list || []).forEach(function (r) { if (r.round === number) found = r; });
+      return found ? documentRows(found.matches || [], place, w) : null;
+    });
+    return data;
+  }
+
+  function drawRounds(bodies, data, block) {
     bodies.forEach(function (body) {
       if (body.children.length) return;  /* filled already */
       var w = words(body), standings = body.hasAttribute("data-standings");
@@ -277,9 +325,28 @@
         pairingRows(r, data, w).forEach(function (tr) { body.appendChild(tr); });
       });
     });
+    initStandings();  /* the drawn rows' taps */
+    /* Find my table's query (kept from an earlier visit) applies to the rows drawn. */
+    document.querySelectorAll(".sk-find-input").forEach(function (input) { if (input.value) filterRows(input); });
     /* The rows moved what a link or a slip's QR code opened (#round-3): bring it back into view. */
     var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
+    if (block) block.setAttribute("data-drawn", "true");
+  }
+
+  function fillRounds() {
+    var bodies = document.querySelectorAll("tbody[data-standings], tbody[data-pairings]");
+    if (!bodies.length) return;
+    var block = document.querySelector("script.sk-rounds-data"), data = null;
+    try { data = JSON.parse(block.textContent); } catch (e) { data = null; }
+    if (!data || !data.doc) { drawRounds(bodies, data, block); return; }
+    /* An individual event's players and finished rounds are in its API document. */
+    var w = words(bodies[0]);
+    fetch(new URL(data.base + data.doc, location.href).href).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    }).then(function (doc) { drawRounds(bodies, fromDocument(data, doc, w), block); },
+      function () { drawRounds(bodies, null, block); });
   }
 
   /* The decklists page's card lines, drawn from the event's one decklists document
@@ -598,7 +665,7 @@
 
   function initStandings() {
     document.querySelectorAll(".sk-with-details > tbody > tr").forEach(function (row) {
-      if (row.querySelector(".sk-more") || row.classList.contains("sk-detail")) return;
+      if (row.querySelector(".sk-more") || row.classList.contains("sk-detail") || row.children.length < 2) return;
       var folded = !row.hasAttribute("data-o");
       var button = document.createElement("button");
       button.type = "button";

@@ -716,6 +716,7 @@ def test_a_phone_gets_the_light_or_dark_site_its_settings_ask_for(
 def test_find_my_table(page: Page, site_url: str) -> None:
     """Typing part of a name on the rounds page leaves only that player's tables visible."""
     page.goto(f"{site_url}{MODERN}rounds/")
+    expect(page.locator("script.sk-rounds-data[data-drawn=true]")).to_have_count(1)
     _, name = _sample_player()
     part = name.split()[0][:4].lower()
     rows = page.locator(".sk-pairings tbody tr")
@@ -807,8 +808,9 @@ def test_the_standings_after_each_round_are_drawn_from_the_pages_data(
     context = new_context(viewport=PHONE)
     page = context.new_page()
     url = f"{base}{MODERN}rounds/"
-    expected = round_standings(page.request.get(url).text())
+    expected = round_standings(page.request.get(url).text(), document=page.request.get(_document(base, MODERN)).json())
     page.goto(url)
+    expect(page.locator("script.sk-rounds-data[data-drawn=true]")).to_have_count(1)
     drawn = page.evaluate(_DRAWN_ROWS)
     assert len(drawn) == len(expected) == 5
     for rows, want in zip(drawn, expected, strict=True):
@@ -827,6 +829,11 @@ def test_the_standings_after_each_round_are_drawn_from_the_pages_data(
     context.close()
 
 
+def _document(base: str, event: str) -> str:
+    """The address of the API document of the event whose page is at ``event`` (``/events/<slug>/``)."""
+    return f"{base}/api/events/{event.strip('/').split('/')[-1]}.json"
+
+
 _DRAWN_PAIRINGS = """() => Array.from(document.querySelectorAll("table.sk-pairings")).map(table =>
   Array.from(table.tBodies[0].rows).map(row => ({
     cells: Array.from(row.cells).map(c => c.textContent.trim()),
@@ -840,10 +847,12 @@ _DRAWN_PAIRINGS = """() => Array.from(document.querySelectorAll("table.sk-pairin
 def test_the_pairings_are_drawn_from_the_pages_data_on_a_phone(
     new_context: NewContext, request: pytest.FixtureRequest, engine: str
 ) -> None:
-    """Issue 38 point 4: the rounds page holds no pairings row; the script draws every round's
-    rows from the page's data as the server wrote them (:func:`tests.site_helpers.with_pairings`
-    does the same): tables, both sides leading to their pages, the winner bold, byes,
-    "playing" for a match in progress, a team match's seats under its row. A slip's QR code
+    """Issue 38 point 4: the rounds page holds no pairings row of a finished round; the script
+    draws them, from the event's API document (an individual event's) or the page's data (a
+    team event's), as the server wrote them (:func:`tests.site_helpers.with_pairings` does
+    the same): tables, both sides leading to their pages, the winner bold, byes, a team
+    match's seats under its row. The round being played is on the page as rows ("playing"
+    for a match in progress), for the players at the venue. A slip's QR code
     (``#round-3``) still shows its round's heading, find my table still finds a player, and
     nothing is wider than the phone. A screenshot is kept."""
     from tests.site_helpers import with_pairings
@@ -861,12 +870,16 @@ def test_the_pairings_are_drawn_from_the_pages_data_on_a_phone(
             problems = _Problems(page, base)
             served_html = page.request.get(url).text()
             assert '<tbody data-pairings="0"></tbody>' in served_html
-            assert not re.search(
+            # Only the round being played is written as rows, for the players at the venue.
+            written = re.findall(
                 r"<table class=\"sk-table sk-pairings\"[^>]*>\n<thead>.*?</thead>\n<tbody>", served_html
             )
-            filled = with_pairings(served_html)
+            assert len(written) == (1 if event == PIONEER else 0)
+            document = page.request.get(_document(base, event)).json() if "team" not in event else None
+            filled = with_pairings(served_html, document=document)
             want = tables(filled, "sk-pairings")
             page.goto(url + (f"#{anchor}" if anchor else ""))
+            expect(page.locator("script.sk-rounds-data[data-drawn=true]")).to_have_count(1)
             drawn = page.evaluate(_DRAWN_PAIRINGS)
             assert [[r["cells"] for r in rows] for rows in drawn] == [rows[1:] for rows in want]
             want_won = re.findall(
@@ -935,6 +948,7 @@ def test_a_rounds_page_whose_data_cannot_be_read_says_so(new_context: NewContext
 
         page.route(url, cut)
         page.goto(url)
+        expect(page.locator("script.sk-rounds-data[data-drawn=true]")).to_have_count(1)
         sentences = page.locator("table.sk-pairings td.sk-failed")
         assert sentences.count() == page.locator("table.sk-pairings").count() > 0
         assert sentences.first.inner_text() == "This table could not be drawn: reload the page to see it."
