@@ -312,7 +312,55 @@ def page_text(path: Path) -> str:
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
     text = with_fragments(path.read_text(encoding="utf-8"), pf.read_fragments(docs.parent / "fragments", src), src)
-    return with_pairings(with_history(text, docs), docs)
+    return with_deck_frames(with_pairings(with_history(text, docs), docs), docs)
+
+
+_DECKS_BOX = re.compile(
+    r'<div class="sk-decklists"[^>]*? data-base="([^"]*)" data-players="([^"]*)" data-verdicts="([^"]*)">'
+)
+
+
+def with_deck_frames(page: str, site: Path) -> str:
+    """A decklists page with the decks it leaves whole to the documents (``data-players``)
+    written in, as the page's script writes them (``scorekeeper.js``, ``deckFrames``) and as
+    ``ingest.site.table_rows.decklist`` writes a deck: ``site`` is the folder the page's
+    address of the event's API document is under (a browser test checks the script against
+    the page as the server wrote it before)."""
+    from ingest.site.table_rows import escaped
+
+    box = _DECKS_BOX.search(page)
+    if box is None:
+        return page
+    base = html.unescape(box[1])
+    places = json.loads(html.unescape(box[2]))
+    verdicts = json.loads(html.unescape(box[3]))
+    address = re.search(r'data-api="(?:\.\./)*([^"]*)"', box[0])
+    assert address is not None
+    doc = json.loads((site / html.unescape(address[1])).read_text(encoding="utf-8"))
+    end = page.index("</div>", box.end())  # the box holds no other div
+    inside = page[box.end() : end]
+    written = [m.start() for m in re.finditer(r'<article class="sk-deck"', inside)]
+    pieces: dict[int, list[str]] = {}
+    at = 0
+    for place in places:
+        if place < 0:
+            at += 1
+            continue
+        p = doc["players"][place]
+        d = doc["decklists"][p["id"]]
+        kind = {True: ("sk-badge sk-legal", 0), False: ("sk-badge sk-illegal", 1)}.get(d["legal"], ("sk-badge", 2))
+        archetype = f" — {escaped(p['archetype'])}" if p.get("archetype") else ""
+        pieces.setdefault(at, []).append(
+            f'<article class="sk-deck" id="deck-{escaped(p["id"])}" data-deck="{d["mtgo_deck"]}"><h3>'
+            f'<a href="{escaped(base)}players/{escaped(p.get("player_page", p["id"]))}/">{escaped(p["name"])}</a>'
+            f'{archetype}</h3><p><span class="{kind[0]}">{escaped(verdicts[kind[1]])}</span></p></article>\n'
+        )
+    out, last = [], 0
+    for index, start in enumerate([*written, len(inside)]):
+        out += [inside[last:start], *pieces.get(index, [])]
+        last = start
+    out.append(inside[last:])
+    return page[: box.end()] + "".join(out) + page[end:]
 
 
 _HISTORY = re.compile(

@@ -420,48 +420,94 @@
     article.appendChild(frame);
   }
 
+  /* The decks the page leaves whole to the documents (data-players: each deck's player's
+     place in the API document's players, -1 for a deck the page writes, in the page's
+     order): each frame as ingest.site.table_rows.decklist writes it (its player, linked, the
+     archetype, the verdict in the site's language: data-verdicts), put before the next deck
+     the page writes. Every value is set as text. */
+  function deckFrames(box, doc) {
+    var list, verdicts;
+    try { list = JSON.parse(box.getAttribute("data-players")); verdicts = JSON.parse(box.getAttribute("data-verdicts")); } catch (e) { return; }
+    var written = box.querySelectorAll("article.sk-deck"), next = 0, base = box.getAttribute("data-base") || "";
+    list.forEach(function (place) {
+      if (place < 0) { next++; return; }
+      var p = (doc.players || [])[place], d = p && (doc.decklists || {})[p.id];
+      if (!d || d.mtgo_deck === undefined) return;
+      var article = document.createElement("article"), h3 = document.createElement("h3"), a = cell("a", p.name);
+      article.className = "sk-deck";
+      article.id = "deck-" + p.id;
+      article.setAttribute("data-deck", String(d.mtgo_deck));
+      a.href = base + "players/" + (p.player_page || p.id) + "/";
+      h3.appendChild(a);
+      if (p.archetype) h3.appendChild(document.createTextNode(" — " + p.archetype));
+      var badge = cell("span", d.legal === true ? verdicts[0] : d.legal === false ? verdicts[1] : verdicts[2]);
+      badge.className = d.legal === true ? "sk-badge sk-legal" : d.legal === false ? "sk-badge sk-illegal" : "sk-badge";
+      var line = document.createElement("p");
+      line.appendChild(badge);
+      article.appendChild(h3);
+      article.appendChild(line);
+      box.insertBefore(article, written[next] || null);
+    });
+  }
+
+  function load(loads, url) {
+    if (!loads[url]) {
+      loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      });
+    }
+    return loads[url];
+  }
+
+  function failed(box) {
+    var sentence = box.querySelector(".sk-decks-failed");
+    if (sentence) sentence.classList.remove("sk-hidden");
+  }
+
   function fillDecks() {
     document.querySelectorAll(".sk-decklists").forEach(function (box) {
-      var loads = {}, waits = [];
-      box.querySelectorAll("article.sk-deck[data-deck]").forEach(function (article) {
-        var kind = article.getAttribute("data-doc") || "mtgo", url = box.getAttribute("data-" + kind);
-        if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
-        if (!loads[url]) {
-          loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
-            if (!r.ok) throw new Error("HTTP " + r.status);
-            return r.json();
-          });
-        }
-        waits.push(loads[url].then(function (doc) {
-          var key = article.getAttribute("data-deck");
-          var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
-          if (kind === "mtgo" && !article.querySelector(".sk-deck-sections")) copySections(box, article, deck);
-          article.querySelectorAll("ul[data-l]").forEach(function (ul) {
-            if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
-          });
-          /* "Copy as text", once there are lines to copy (after the badges). */
-          var badges = article.querySelector("h3 + p");
-          if (badges && !article.querySelector("button.sk-copy")) {
-            var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
-            button.type = "button";
-            button.className = "md-button sk-copy";
-            button.addEventListener("click", function () { copyDeck(button); });
-            badges.appendChild(document.createTextNode(" "));
-            badges.appendChild(button);
-          }
-        }));
-      });
-      if (!waits.length) return;
-      Promise.all(waits).then(function () {
-        box.setAttribute("data-drawn", "true");
-        /* The lines moved the deck a link opened (#deck-...): bring it back into view. */
-        var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-        if (target && box.contains(target)) target.scrollIntoView();
-      }, function () {
-        var failed = box.querySelector(".sk-decks-failed");
-        if (failed) failed.classList.remove("sk-hidden");
-      });
+      var loads = {};
+      if (!box.hasAttribute("data-players") || box.hasAttribute("data-framed")) { fillBox(box, loads); return; }
+      load(loads, box.getAttribute("data-api")).then(function (doc) {
+        if (!box.hasAttribute("data-framed")) deckFrames(box, doc);
+        box.setAttribute("data-framed", "true");
+        fillBox(box, loads);
+      }, function () { failed(box); });
     });
+  }
+
+  function fillBox(box, loads) {
+    var waits = [];
+    box.querySelectorAll("article.sk-deck[data-deck]").forEach(function (article) {
+      var kind = article.getAttribute("data-doc") || "mtgo", url = box.getAttribute("data-" + kind);
+      if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
+      waits.push(load(loads, url).then(function (doc) {
+        var key = article.getAttribute("data-deck");
+        var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
+        if (kind === "mtgo" && !article.querySelector(".sk-deck-sections")) copySections(box, article, deck);
+        article.querySelectorAll("ul[data-l]").forEach(function (ul) {
+          if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
+        });
+        /* "Copy as text", once there are lines to copy (after the badges). */
+        var badges = article.querySelector("h3 + p");
+        if (badges && !article.querySelector("button.sk-copy")) {
+          var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
+          button.type = "button";
+          button.className = "md-button sk-copy";
+          button.addEventListener("click", function () { copyDeck(button); });
+          badges.appendChild(document.createTextNode(" "));
+          badges.appendChild(button);
+        }
+      }));
+    });
+    if (!waits.length) return;
+    Promise.all(waits).then(function () {
+      box.setAttribute("data-drawn", "true");
+      /* The lines moved the deck a link opened (#deck-...): bring it back into view. */
+      var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target && box.contains(target)) target.scrollIntoView();
+    }, function () { failed(box); });
   }
 
   /* A player's results, newest first, drawn from their API document (api/players/<id>.json,
