@@ -8,6 +8,7 @@ import html.parser
 import json
 import re
 import shutil
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -158,11 +159,15 @@ class DataRow(NamedTuple):
     """Where the name leads ("" for none)."""
 
 
-def round_standings(text: str) -> list[list[DataRow]]:
+def round_standings(
+    text: str, site: Path | None = None, document: Mapping[str, Any] | None = None
+) -> list[list[DataRow]]:
     """The standings after each round of a rounds page, from its data block
     (``ingest.site.table_rows.rounds_data``), one table per tab in tab order, each row as
-    ``scorekeeper.js`` makes it (a browser test checks the script against this)."""
-    data = rounds_data(text)
+    ``scorekeeper.js`` makes it (a browser test checks the script against this). An
+    individual event's players are in its API document: ``document`` (read), or ``site``
+    (the folder the page's address of it is under: ``build/site`` or ``build/docs``)."""
+    data = rounds_data(text, site, document)
     order = [int(i) for i in re.findall(r'<tbody data-standings="(\d+)"></tbody>', text)]
     out = []
     for index in order:
@@ -170,6 +175,8 @@ def round_standings(text: str) -> list[list[DataRow]]:
         for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
             name, url = data["units"][unit]
             shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
+            if data.get("cents"):  # in whole hundredths
+                tiebreakers = [f"{t // 100}.{t % 100:02d}" for t in tiebreakers]
             if data.get("percent"):  # every tiebreaker a percentage, written without its sign
                 tiebreakers = [f"{t}%" for t in tiebreakers]
             rows.append(
@@ -183,12 +190,59 @@ def round_standings(text: str) -> list[list[DataRow]]:
     return out
 
 
-def rounds_data(text: str) -> dict[str, Any]:
-    """A rounds page's data block (``ingest.site.table_rows.rounds_data``), read."""
+def rounds_data(text: str, site: Path | None = None, document: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A rounds page's data block (``ingest.site.table_rows.rounds_data``), read; for an
+    individual event, whose players and finished rounds the page's script takes from the
+    event's API document (``doc``), with them taken from it as the script does:
+    ``document`` (read) or ``site``, the folder its address is under."""
     block = text.split('<script type="application/json" class="sk-rounds-data">', 1)[1].split("</script>", 1)[0]
     assert "<" not in block and "&" not in block  # nothing in it can end the script or be read as markup
     data: dict[str, Any] = json.loads(block)
+    if "doc" not in data:
+        return data
+    if document is None:
+        assert site is not None, "the page draws from the event's API document: give it, or the site's folder"
+        document = json.loads((site / data["doc"]).read_text(encoding="utf-8"))
+    own = data.get("own", {})
+    place = {p["id"]: i for i, p in enumerate(document["players"])}
+    data["units"] = [
+        [p["name"], own.get(str(i), f"players/{p.get('player_page', p['id'])}/")]
+        for i, p in enumerate(document["players"])
+    ]
+    data["document"] = document
+    data["place"] = place
     return data
+
+
+ENGLISH_RESULTS = {"bye": "bye", "loss": "loss", "doubleLoss": "double loss"}
+"""The results the rounds page's script writes for a round of the API document, in English."""
+
+
+def document_rows(
+    matches: Sequence[Mapping[str, Any]], place: Mapping[str, int], words: Mapping[str, str]
+) -> list[list[Any]]:
+    """A round's matches in the event's API document as the rows of the rounds page's data
+    (``[table, unit, result, opponent, won]``), sorted by table (tables first), as the page's
+    script makes them (``documentRows``)."""
+    rows = []
+    for i, m in enumerate(matches):
+        if "bye" in m:
+            a, b, result, won = m["bye"], None, words["bye"], 1
+        elif "loss" in m:
+            a, b, result, won = m["loss"], None, words["loss"], 0
+        else:
+            a, b = m["players"]
+            if m.get("result") == "double-loss":
+                result, won = words["doubleLoss"], 0
+            elif isinstance(m.get("games"), str):
+                result = m["games"]
+                first, second = (int(g) for g in result.split("-")[:2])
+                won = 1 if first > second else 2 if second > first else 0
+            else:
+                result, won = None, 0
+        row = [m.get("table", ""), place[a], result, None if b is None else place[b], won]
+        rows.append(("table" not in m, m.get("table", 0), i, row))
+    return [row for *_, row in sorted(rows, key=lambda r: r[:3])]
 
 
 _PAIRINGS_BODY = re.compile(
@@ -198,16 +252,17 @@ _PAIRINGS_BODY = re.compile(
 )
 
 
-def with_pairings(page: str) -> str:
+def with_pairings(page: str, site: Path | None = None, document: Mapping[str, Any] | None = None) -> str:
     """A rounds page with its pairings tables' rows as the page's script draws them from the
-    page's data block (``scorekeeper.js``, ``pairingRows``), written here as
+    page's data block and the event's API document (``scorekeeper.js``, ``pairingRows``;
+    ``site`` and ``document`` as for :func:`rounds_data`), written here as
     ``ingest.site.table_rows.pairing_rows`` writes the event page's rows (a browser test
     checks the script against this)."""
     from ingest.site.table_rows import escaped
 
     if _PAIRINGS_BODY.search(page) is None:
         return page
-    data = rounds_data(page)
+    data = rounds_data(page, site, document)
     base = data["base"]
 
     def name(unit: int | None) -> str:
@@ -217,9 +272,18 @@ def with_pairings(page: str) -> str:
         return f'<a href="{escaped(base)}{escaped(url)}">{escaped(shown)}</a>' if url else escaped(shown)
 
     def rows(match: re.Match[str]) -> str:
-        playing = json.loads(html.unescape(match[2])).get("playing", "playing") if match[2] else "playing"
+        words = {"playing": "playing", **ENGLISH_RESULTS, **(json.loads(html.unescape(match[2])) if match[2] else {})}
+        playing = words["playing"]
         out = []
-        for table, a, result, b, won, *note in data["pairings"][int(match[3])]:
+        listed = data["pairings"][int(match[3])]
+        if isinstance(listed, str):  # a finished round of the API document ("r3", "p1")
+            found = [
+                r
+                for r in data["document"]["playoff" if listed[0] == "p" else "rounds"]
+                if r["round"] == int(listed[1:])
+            ]
+            listed = document_rows(found[0]["matches"], data["place"], words)
+        for table, a, result, b, won, *note in listed:
             shown = f'<span class="sk-pending">{escaped(playing)}</span>' if result is None else escaped(result)
             a_won = ' class="sk-won"' if won == 1 else ""
             b_won = ' class="sk-won"' if won == 2 else ""
@@ -248,7 +312,55 @@ def page_text(path: Path) -> str:
     docs = next(p for p in path.parents if p.name == "docs")
     src = path.relative_to(docs).as_posix()
     text = with_fragments(path.read_text(encoding="utf-8"), pf.read_fragments(docs.parent / "fragments", src), src)
-    return with_pairings(with_history(text, docs))
+    return with_deck_frames(with_pairings(with_history(text, docs), docs), docs)
+
+
+_DECKS_BOX = re.compile(
+    r'<div class="sk-decklists"[^>]*? data-base="([^"]*)" data-players="([^"]*)" data-verdicts="([^"]*)">'
+)
+
+
+def with_deck_frames(page: str, site: Path) -> str:
+    """A decklists page with the decks it leaves whole to the documents (``data-players``)
+    written in, as the page's script writes them (``scorekeeper.js``, ``deckFrames``) and as
+    ``ingest.site.table_rows.decklist`` writes a deck: ``site`` is the folder the page's
+    address of the event's API document is under (a browser test checks the script against
+    the page as the server wrote it before)."""
+    from ingest.site.table_rows import escaped
+
+    box = _DECKS_BOX.search(page)
+    if box is None:
+        return page
+    base = html.unescape(box[1])
+    places = json.loads(html.unescape(box[2]))
+    verdicts = json.loads(html.unescape(box[3]))
+    address = re.search(r'data-api="(?:\.\./)*([^"]*)"', box[0])
+    assert address is not None
+    doc = json.loads((site / html.unescape(address[1])).read_text(encoding="utf-8"))
+    end = page.index("</div>", box.end())  # the box holds no other div
+    inside = page[box.end() : end]
+    written = [m.start() for m in re.finditer(r'<article class="sk-deck"', inside)]
+    pieces: dict[int, list[str]] = {}
+    at = 0
+    for place in places:
+        if place < 0:
+            at += 1
+            continue
+        p = doc["players"][place]
+        d = doc["decklists"][p["id"]]
+        kind = {True: ("sk-badge sk-legal", 0), False: ("sk-badge sk-illegal", 1)}.get(d["legal"], ("sk-badge", 2))
+        archetype = f" — {escaped(p['archetype'])}" if p.get("archetype") else ""
+        pieces.setdefault(at, []).append(
+            f'<article class="sk-deck" id="deck-{escaped(p["id"])}" data-deck="{d["mtgo_deck"]}"><h3>'
+            f'<a href="{escaped(base)}players/{escaped(p.get("player_page", p["id"]))}/">{escaped(p["name"])}</a>'
+            f'{archetype}</h3><p><span class="{kind[0]}">{escaped(verdicts[kind[1]])}</span></p></article>\n'
+        )
+    out, last = [], 0
+    for index, start in enumerate([*written, len(inside)]):
+        out += [inside[last:start], *pieces.get(index, [])]
+        last = start
+    out.append(inside[last:])
+    return page[: box.end()] + "".join(out) + page[end:]
 
 
 _HISTORY = re.compile(

@@ -144,6 +144,9 @@ SCRIPT_WORDS = {
     "tied": N_("tied"),
     "dropped": N_("(dropped)"),
     "playing": N_("playing"),
+    "bye": N_("bye"),
+    "loss": N_("loss"),
+    "doubleLoss": N_("double loss"),
     "notDrawn": N_("This table could not be drawn: reload the page to see it."),
     # Translators: the round clock once time is up.
     "time": N_("time"),

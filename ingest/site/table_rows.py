@@ -84,7 +84,14 @@ def standings_rows(view: StandingsView, base: str, details: bool = False) -> Mar
     return Markup("".join(out))
 
 
-def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: str) -> Markup:
+def rounds_data(
+    standings: RoundStandings,
+    rounds: Sequence[RoundView],
+    base: str,
+    document: str = "",
+    people: Sequence[tuple[str, str, str]] = (),
+    playoff: int = 0,
+) -> Markup:
     """The rounds page's tables as data, which the page's script makes into rows: the
     pairings of every round and the standings after each round.
 
@@ -94,11 +101,21 @@ def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: st
     written once, as ``[name, link]``, whatever the number of rounds and tables naming it.
     ``standings`` are the standings' rows (``[rank, tied, unit, points, W-L-D, dropped,
     place, tiebreakers...]``, :class:`~ingest.site.event_views.RoundStandings`; written as
-    :func:`_compact_tables` does, with ``percent`` when the tiebreakers lost their ``%``), and
-    ``pairings`` each round's rows in the order of ``rounds``: ``[table, unit, result,
-    opponent, won]`` and a judge's note or a team match's seats when there is one
+    :func:`_compact_tables` does, with ``percent`` when the tiebreakers lost their ``%`` and
+    ``cents`` when they are written in hundredths), and ``pairings`` each round's rows in
+    the order of ``rounds`` (its first ``playoff`` rounds the playoff's): ``[table, unit,
+    result, opponent, won]`` and a judge's note or a team match's seats when there is one
     (``opponent`` null for a bye or a loss without opponent, ``result`` null while the
-    match is being played, ``won`` 1 or 2 for the side that won, 0 for neither).
+    match is being played, ``won`` 1 or 2 for the side that won, 0 for neither). A round
+    being played is 0: its rows are on the page, for the players at the venue.
+
+    An individual event's rounds are in its API document (``document``, from the site's
+    root), each fact once (issue 38 point 4): ``people`` are that document's ``players`` in
+    its order, each ``(name, link, the link the script works out)`` (``players/<player_page
+    or id>/``); the units are then those players, their names and links taken from the
+    document (``doc``; ``own`` gives a link the script would not work out, such as an
+    unnamed player's), and a finished round without notes is ``"r<number>"`` or
+    ``"p<number>"``: its matches are that round's (or playoff round's) in the document.
     ``scorekeeper.js`` fills each ``tbody[data-standings]`` and ``tbody[data-pairings]``
     from it with the rows :func:`standings_rows` and :func:`pairing_rows` would write. The
     block is a ``<script type="application/json">``: its ``<``, ``>`` and ``&`` are JSON
@@ -106,6 +123,15 @@ def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: st
     """
     index: dict[tuple[str, str], int] = {}
     units: list[tuple[str, str]] = []
+    from_document = bool(document and people)
+    if from_document:
+        for name, url, _default in people:
+            index.setdefault((name, url), len(index))
+        from_document = all(u in index for u in standings.units) and all(
+            (m.a, m.a_url) in index and (not m.b or (m.b, m.b_url) in index) for rnd in rounds for m in rnd.rows
+        )
+    if not from_document:
+        index = {}
 
     def unit(name: str, url: str) -> int:
         found = index.get((name, url))
@@ -114,11 +140,20 @@ def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: st
             units.append((name, url))
         return found
 
-    for unit_name, unit_url in standings.units:
-        unit(unit_name, unit_url)
-    tables, percent = _compact_tables(standings.tables)
-    pairings = []
-    for rnd in rounds:
+    remap = [unit(unit_name, unit_url) for unit_name, unit_url in standings.units]
+    tables, percent, cents = _compact_tables(standings.tables)
+    if from_document:  # the standings' units are the document's players
+        for table in tables:
+            for values in table:
+                values[2] = remap[values[2]]
+    pairings: list[Any] = []
+    for number, rnd in enumerate(rounds):
+        if not rnd.complete:
+            pairings.append(0)
+            continue
+        if from_document and not any(m.note for m in rnd.rows):
+            pairings.append(f"{'p' if number < playoff else 'r'}{rnd.number}")
+            continue
         rows: list[list[Any]] = []
         for m in rnd.rows:
             won = 1 if m.a_won else 2 if m.b_won else 0
@@ -133,9 +168,18 @@ def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: st
                 row.append(m.note)
             rows.append(row)
         pairings.append(rows)
-    doc: dict[str, Any] = {"base": base, "units": units, "tables": tables, "pairings": pairings}
+    doc: dict[str, Any] = {"base": base, "tables": tables, "pairings": pairings}
+    if from_document:
+        doc["doc"] = document
+        own = {str(i): url for i, (_name, url, default) in enumerate(people) if url != default}
+        if own:
+            doc["own"] = own
+    else:
+        doc["units"] = units
     if percent:
         doc["percent"] = 1
+    if cents:
+        doc["cents"] = 1
     text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(f'<script type="application/json" class="sk-rounds-data">{text}</script>')
@@ -144,21 +188,29 @@ def rounds_data(standings: RoundStandings, rounds: Sequence[RoundView], base: st
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
-def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[list[list[Any]]], bool]:
+_HUNDREDTHS = re.compile(r"(?:0|[1-9][0-9]*)\.[0-9]{2}")
+
+
+def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[list[list[Any]]], bool, bool]:
     """The standings rows as the rounds page's data writes them, each value once and no
     more: points that are a whole number as a number (``3``, not ``"3"``), and, when every
     tiebreaker of every table is a percentage (MTR's OMW%, GW%, OGW%), each without its
-    ``%`` sign, which the page's script puts back (``percent`` in the data). About 1.5 KB of a
-    32-player, 5-round event's rounds page.
+    ``%`` sign, which the page's script puts back (``percent`` in the data); percentages
+    with two decimals are written as whole hundredths (``3300`` for ``33.00``; ``cents``),
+    which the script writes with their two decimals again. About 3.5 KB of a 32-player,
+    5-round event's rounds page.
 
     >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "", "33.00%", "100.00%")]])
-    ([[[1, 0, 0, 3, '1-0-0', 0, '', '33.00', '100.00']]], True)
+    ([[[1, 0, 0, 3, '1-0-0', 0, '', 3300, 10000]]], True, True)
     >>> _compact_tables([[(1, 0, 0, "1.5", "1-0-0", 0, "", "2", "33.00%")]])
-    ([[[1, 0, 0, '1.5', '1-0-0', 0, '', '2', '33.00%']]], False)
+    ([[[1, 0, 0, '1.5', '1-0-0', 0, '', '2', '33.00%']]], False, False)
+    >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "", "33.0%")]])
+    ([[[1, 0, 0, 3, '1-0-0', 0, '', '33.0']]], True, False)
     """
     percent = any(len(row) > 7 for rows in tables for row in rows) and all(
         isinstance(v, str) and v.endswith("%") for rows in tables for row in rows for v in row[7:]
     )
+    cents = percent and all(_HUNDREDTHS.fullmatch(v[:-1]) for rows in tables for row in rows for v in row[7:])
     out = []
     for rows in tables:
         compact = []
@@ -166,11 +218,13 @@ def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[lis
             values = list(row)
             if isinstance(values[3], str) and _INTEGER.fullmatch(values[3]):
                 values[3] = int(values[3])
-            if percent:
+            if cents:
+                values[7:] = [int(v[:-1].replace(".", "")) for v in values[7:]]
+            elif percent:
                 values[7:] = [v[:-1] for v in values[7:]]
             compact.append(values)
         out.append(compact)
-    return out, percent
+    return out, percent, cents
 
 
 def pairing_rows(round: RoundView, base: str) -> Markup:

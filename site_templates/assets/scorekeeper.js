@@ -87,7 +87,8 @@
     opponent: "Opponent", mw: "MW%", gw: "GW%", noRounds: "no rounds", noGames: "no games",
     floor: "floor; %(note)s", was: "was %(value)s", tiebreakers: "Tiebreakers", opponents: "Opponents",
     time: "time", left: "%(time)s left", paused: "%(time)s left, paused", tied: "tied", dropped: "(dropped)",
-    playing: "playing", notDrawn: "This table could not be drawn: reload the page to see it."
+    playing: "playing", notDrawn: "This table could not be drawn: reload the page to see it.",
+    bye: "bye", loss: "loss", doubleLoss: "double loss"
   };
 
   function words(el) {
@@ -211,8 +212,15 @@
     tr.appendChild(cell("td", String(r[3])));
     tr.appendChild(cell("td", r[4]));
     /* data.percent: every tiebreaker is a percentage, written without its sign. */
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? r[i] + "%" : r[i]));
+    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
     return tr;
+  }
+
+  /* A percentage the data gives in whole hundredths (data.cents: 3300 for 33.00). */
+  function hundredths(value, data) {
+    if (!data.cents || typeof value !== "number") return value;
+    var cents = String(value % 100);
+    return Math.floor(value / 100) + "." + (cents.length < 2 ? "0" + cents : cents);
   }
 
   function unitCell(unit, data, won) {
@@ -262,11 +270,51 @@
     body.appendChild(tr);
   }
 
-  function fillRounds() {
-    var bodies = document.querySelectorAll("tbody[data-standings], tbody[data-pairings]");
-    if (!bodies.length) return;
-    var block = document.querySelector("script.sk-rounds-data"), data = null;
-    try { data = JSON.parse(block.textContent); } catch (e) { data = null; }
+  /* A round's matches as the event's API document gives them (ingest/site/api.py:
+     {table, players: [a, b], games} or {result: "double-loss"}, {bye: a}, {loss: a}), as the
+     rows the page's data would give: [table, unit, result, opponent, won], the units the
+     document's players in its order, sorted by table (tables first) as the server does. */
+  function documentRows(matches, place, w) {
+    var rows = matches.map(function (m, i) {
+      var a = m.players ? m.players[0] : (m.bye !== undefined ? m.bye : m.loss), b = m.players ? m.players[1] : null;
+      var result, won = 0;
+      if (m.bye !== undefined) { result = w.bye; won = 1; }
+      else if (m.loss !== undefined) result = w.loss;
+      else if (m.result === "double-loss") result = w.doubleLoss;
+      else if (typeof m.games === "string") {
+        result = m.games;
+        var g = m.games.split("-");
+        won = +g[0] > +g[1] ? 1 : +g[1] > +g[0] ? 2 : 0;
+      } else result = null;
+      return { i: i, t: m.table, row: [m.table === undefined ? "" : m.table, place[a], result,
+        b === null || b === undefined ? null : place[b], won] };
+    });
+    rows.sort(function (x, y) {
+      var nx = x.t === undefined, ny = y.t === undefined;
+      return (nx - ny) || ((x.t || 0) - (y.t || 0)) || (x.i - y.i);
+    });
+    return rows.map(function (r) { return r.row; });
+  }
+
+  /* The units and the pairings the page's data leaves to the document ("r3": round 3, "p1":
+     playoff round 1), from the document: each player's name and page ("players/<player_page
+     or id>/", or the one data.own gives). */
+  function fromDocument(data, doc, w) {
+    var place = {}, own = data.own || {};
+    data.units = (doc.players || []).map(function (p, i) {
+      place[p.id] = i;
+      return [p.name, own[i] !== undefined ? own[i] : "players/" + (p.player_page || p.id) + "/"];
+    });
+    data.pairings = data.pairings.map(function (rows) {
+      if (typeof rows !== "string") return rows;
+      var list = rows.charAt(0) === "p" ? doc.playoff : doc.rounds, number = +rows.slice(1), found = null;
+      (list || []).forEach(function (r) { if (r.round === number) found = r; });
+      return found ? documentRows(found.matches || [], place, w) : null;
+    });
+    return data;
+  }
+
+  function drawRounds(bodies, data, block) {
     bodies.forEach(function (body) {
       if (body.children.length) return;  /* filled already */
       var w = words(body), standings = body.hasAttribute("data-standings");
@@ -277,9 +325,28 @@
         pairingRows(r, data, w).forEach(function (tr) { body.appendChild(tr); });
       });
     });
+    initStandings();  /* the drawn rows' taps */
+    /* Find my table's query (kept from an earlier visit) applies to the rows drawn. */
+    document.querySelectorAll(".sk-find-input").forEach(function (input) { if (input.value) filterRows(input); });
     /* The rows moved what a link or a slip's QR code opened (#round-3): bring it back into view. */
     var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
+    if (block) block.setAttribute("data-drawn", "true");
+  }
+
+  function fillRounds() {
+    var bodies = document.querySelectorAll("tbody[data-standings], tbody[data-pairings]");
+    if (!bodies.length) return;
+    var block = document.querySelector("script.sk-rounds-data"), data = null;
+    try { data = JSON.parse(block.textContent); } catch (e) { data = null; }
+    if (!data || !data.doc) { drawRounds(bodies, data, block); return; }
+    /* An individual event's players and finished rounds are in its API document. */
+    var w = words(bodies[0]);
+    fetch(new URL(data.base + data.doc, location.href).href).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    }).then(function (doc) { drawRounds(bodies, fromDocument(data, doc, w), block); },
+      function () { drawRounds(bodies, null, block); });
   }
 
   /* The decklists page's card lines, drawn from the event's one decklists document
@@ -353,48 +420,94 @@
     article.appendChild(frame);
   }
 
+  /* The decks the page leaves whole to the documents (data-players: each deck's player's
+     place in the API document's players, -1 for a deck the page writes, in the page's
+     order): each frame as ingest.site.table_rows.decklist writes it (its player, linked, the
+     archetype, the verdict in the site's language: data-verdicts), put before the next deck
+     the page writes. Every value is set as text. */
+  function deckFrames(box, doc) {
+    var list, verdicts;
+    try { list = JSON.parse(box.getAttribute("data-players")); verdicts = JSON.parse(box.getAttribute("data-verdicts")); } catch (e) { return; }
+    var written = box.querySelectorAll("article.sk-deck"), next = 0, base = box.getAttribute("data-base") || "";
+    list.forEach(function (place) {
+      if (place < 0) { next++; return; }
+      var p = (doc.players || [])[place], d = p && (doc.decklists || {})[p.id];
+      if (!d || d.mtgo_deck === undefined) return;
+      var article = document.createElement("article"), h3 = document.createElement("h3"), a = cell("a", p.name);
+      article.className = "sk-deck";
+      article.id = "deck-" + p.id;
+      article.setAttribute("data-deck", String(d.mtgo_deck));
+      a.href = base + "players/" + (p.player_page || p.id) + "/";
+      h3.appendChild(a);
+      if (p.archetype) h3.appendChild(document.createTextNode(" — " + p.archetype));
+      var badge = cell("span", d.legal === true ? verdicts[0] : d.legal === false ? verdicts[1] : verdicts[2]);
+      badge.className = d.legal === true ? "sk-badge sk-legal" : d.legal === false ? "sk-badge sk-illegal" : "sk-badge";
+      var line = document.createElement("p");
+      line.appendChild(badge);
+      article.appendChild(h3);
+      article.appendChild(line);
+      box.insertBefore(article, written[next] || null);
+    });
+  }
+
+  function load(loads, url) {
+    if (!loads[url]) {
+      loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      });
+    }
+    return loads[url];
+  }
+
+  function failed(box) {
+    var sentence = box.querySelector(".sk-decks-failed");
+    if (sentence) sentence.classList.remove("sk-hidden");
+  }
+
   function fillDecks() {
     document.querySelectorAll(".sk-decklists").forEach(function (box) {
-      var loads = {}, waits = [];
-      box.querySelectorAll("article.sk-deck[data-deck]").forEach(function (article) {
-        var kind = article.getAttribute("data-doc") || "mtgo", url = box.getAttribute("data-" + kind);
-        if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
-        if (!loads[url]) {
-          loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
-            if (!r.ok) throw new Error("HTTP " + r.status);
-            return r.json();
-          });
-        }
-        waits.push(loads[url].then(function (doc) {
-          var key = article.getAttribute("data-deck");
-          var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
-          if (kind === "mtgo" && !article.querySelector(".sk-deck-sections")) copySections(box, article, deck);
-          article.querySelectorAll("ul[data-l]").forEach(function (ul) {
-            if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
-          });
-          /* "Copy as text", once there are lines to copy (after the badges). */
-          var badges = article.querySelector("h3 + p");
-          if (badges && !article.querySelector("button.sk-copy")) {
-            var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
-            button.type = "button";
-            button.className = "md-button sk-copy";
-            button.addEventListener("click", function () { copyDeck(button); });
-            badges.appendChild(document.createTextNode(" "));
-            badges.appendChild(button);
-          }
-        }));
-      });
-      if (!waits.length) return;
-      Promise.all(waits).then(function () {
-        box.setAttribute("data-drawn", "true");
-        /* The lines moved the deck a link opened (#deck-...): bring it back into view. */
-        var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-        if (target && box.contains(target)) target.scrollIntoView();
-      }, function () {
-        var failed = box.querySelector(".sk-decks-failed");
-        if (failed) failed.classList.remove("sk-hidden");
-      });
+      var loads = {};
+      if (!box.hasAttribute("data-players") || box.hasAttribute("data-framed")) { fillBox(box, loads); return; }
+      load(loads, box.getAttribute("data-api")).then(function (doc) {
+        if (!box.hasAttribute("data-framed")) deckFrames(box, doc);
+        box.setAttribute("data-framed", "true");
+        fillBox(box, loads);
+      }, function () { failed(box); });
     });
+  }
+
+  function fillBox(box, loads) {
+    var waits = [];
+    box.querySelectorAll("article.sk-deck[data-deck]").forEach(function (article) {
+      var kind = article.getAttribute("data-doc") || "mtgo", url = box.getAttribute("data-" + kind);
+      if (!url || article.querySelector("ul[data-l] li")) return;  /* filled already */
+      waits.push(load(loads, url).then(function (doc) {
+        var key = article.getAttribute("data-deck");
+        var deck = kind === "mtgo" ? (doc.Decks || [])[+key] : (doc.decklists || {})[key];
+        if (kind === "mtgo" && !article.querySelector(".sk-deck-sections")) copySections(box, article, deck);
+        article.querySelectorAll("ul[data-l]").forEach(function (ul) {
+          if (!ul.children.length) cardLines(ul, deck && deck[ul.getAttribute("data-l")]);
+        });
+        /* "Copy as text", once there are lines to copy (after the badges). */
+        var badges = article.querySelector("h3 + p");
+        if (badges && !article.querySelector("button.sk-copy")) {
+          var button = cell("button", box.getAttribute("data-copy") || "Copy as text");
+          button.type = "button";
+          button.className = "md-button sk-copy";
+          button.addEventListener("click", function () { copyDeck(button); });
+          badges.appendChild(document.createTextNode(" "));
+          badges.appendChild(button);
+        }
+      }));
+    });
+    if (!waits.length) return;
+    Promise.all(waits).then(function () {
+      box.setAttribute("data-drawn", "true");
+      /* The lines moved the deck a link opened (#deck-...): bring it back into view. */
+      var target = location.hash.length > 1 && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (target && box.contains(target)) target.scrollIntoView();
+    }, function () { failed(box); });
   }
 
   /* A player's results, newest first, drawn from their API document (api/players/<id>.json,
@@ -598,7 +711,7 @@
 
   function initStandings() {
     document.querySelectorAll(".sk-with-details > tbody > tr").forEach(function (row) {
-      if (row.querySelector(".sk-more") || row.classList.contains("sk-detail")) return;
+      if (row.querySelector(".sk-more") || row.classList.contains("sk-detail") || row.children.length < 2) return;
       var folded = !row.hasAttribute("data-o");
       var button = document.createElement("button");
       button.type = "button";
@@ -725,6 +838,12 @@
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);
+
+  /* A link to a content tab (#__tabbed_1_2) opens it: the engine's script after every page's
+     content did this (theme/partials/javascripts/content.html). This runs as the page loads,
+     before the theme's script sets its tabs up. */
+  var tab = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+  if (tab && tab.name) tab.checked = tab.name.indexOf("__tabbed_") === 0;
 
   if (window.document$ && typeof window.document$.subscribe === "function") {
     window.document$.subscribe(init);

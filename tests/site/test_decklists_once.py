@@ -10,6 +10,7 @@ the script itself in ``test_browser.py``) gives every deck exactly as its deckli
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,15 @@ def test_the_decklists_page_draws_every_deck_from_its_document(docs: Path) -> No
             assert 'data-sections="[[&#34;Mainboard&#34;, &#34;Deck&#34;, &#34;Main deck&#34;]' in page
         else:
             assert 'data-doc="api"' in page and "data-sections" not in page
+    # A Magic deck with nothing to say beyond its documents is not on the page at all: its
+    # frame too is written by the script (data-players); a deck with problems is on it.
+    from ingest.publish import page_finish as pf
+
+    written = "".join(pf.read_fragments(docs.parent / "fragments", f"events/{MODERN}/decklists.md"))
+    doc = _json(docs / "api" / "events" / f"{MODERN}.json")
+    illegal = sorted(f"deck-{pid}" for pid, deck in doc["decklists"].items() if deck["legal"] is False)
+    assert sorted(re.findall(r'<article class="sk-deck" id="([^"]+)"', written)) == illegal
+    assert "data-players=" in written and len(_drawn(docs, MODERN)[0]) == 24
     # Transformers: the stars and kinds come from the API document's fields.
     drawn, _, _ = _drawn(docs, TRANSFORMERS)
     assert any("[stars: " in text for text in drawn.values())

@@ -92,7 +92,7 @@ def test_rounds_page_has_one_standings_tab_per_round_with_the_engine_values(samp
     by_round = standings_by_round(event)
     labels = re.findall(r'<label for="__tabbed_standings_(\d+)">(\d+)</label>', section)
     assert labels == [(str(k), str(k)) for k in range(1, len(event.rounds) + 1)]
-    shown = round_standings(page)  # (the page's data block is at its top, the tabs in this section)
+    shown = round_standings(page, sample_docs)  # (the page's data block is at its top, the tabs in this section)
     assert len(shown) == len(by_round) == len(event.rounds)
     for table, view in zip(shown, by_round, strict=True):
         tbs = [t for t in view.tiebreakers if t != "h2h"]
