@@ -251,6 +251,29 @@ def page_text(path: Path) -> str:
     return with_pairings(with_history(text, docs))
 
 
+PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
+"""The items of an event's row in ``api/players/<id>.json`` (``schema/api-player.schema.json``)."""
+
+
+def player_events(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player's API document's events as objects: each row's items by name (an archetype
+    only where there is one), its format as ``game_name``, ``format`` and ``format_name``
+    from ``formats``, and its 12th item's keys (written here from the schema, as a program
+    reading the document would)."""
+    out = []
+    for row in doc["events"]:
+        assert 11 <= len(row) <= 12, row
+        item = dict(zip(PLAYER_ROW, row[:11], strict=True))
+        item["game_name"], item["format"], item["format_name"] = doc["formats"][row[3]]
+        if item["archetype"] is None:
+            del item["archetype"]
+        if len(row) == 12:
+            assert row[11] and not set(row[11]) & set(item), row
+            item.update(row[11])
+        out.append(item)
+    return out
+
+
 _HISTORY = re.compile(
     r'(<table class="sk-table sk-history" data-history="([^"]*)" data-sk-history="([^"]*)">'
     r"<thead><tr>(.*?)</tr></thead><tbody>)(</tbody>)"
@@ -272,7 +295,7 @@ def with_history(page: str, site: Path) -> str:
     w = json.loads(html.unescape(match[3]))
     deck = match[4].count("<th") > 4
     rows = []
-    for item in reversed(doc["events"]):
+    for item in reversed(player_events(doc)):
         event, url = item["name"], f"{w['events']}{item['event']}/"
         if item.get("team"):
             team = item["team"]
@@ -290,7 +313,7 @@ def with_history(page: str, site: Path) -> str:
         if item.get("status", "complete") != "complete":
             place += f' <span class="sk-muted">({escaped(w["playing"])})</span>'
         record = "" if item["wins"] is None else f"{item['wins']}-{item['losses']}-{item['draws']}"
-        if "tbp" in item and item["points"] is not None:
+        if "tbp_exact" in item and item["points"] is not None:
             record = w["gp"] % {"record": record, "points": item["points"]}
         date = escaped(item["date"])
         cells = f"<td>{escaped(item.get('archetype', ''))}</td>" if deck else ""

@@ -20,7 +20,7 @@ from ingest.site.family_views import FamilyViews, views_of
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
-API_VERSION = 4
+API_VERSION = 5
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
 document no longer carries the standings after each round (half its bytes; the site's
 rounds page shows them), only ``final``, the standings counting every result recorded.
@@ -36,7 +36,11 @@ page draws from it instead of repeating it as rows; the rows of an event's ``fin
 longer repeat the player's ``name`` (``players[].name``) nor the tiebreakers as decimals
 (``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values), and a
 player's ``player_page`` is there only when it is not the player's ``id``, and a deck's
-``violations`` only when it has some."""
+``violations`` only when it has some. Version 5: each event of a player's document is a row
+(``events``: the event's slug, name, date, format, field, then the player's rank, points,
+wins, losses, draws and archetype, :data:`HISTORY_COLUMNS`) and names its game and format by
+their place in the document's ``formats``; Wheel of Time's tie-breaking points are their
+exact fraction only (``tbp_exact``)."""
 
 
 def _dump(doc: Any) -> str:
@@ -195,14 +199,17 @@ def api_files(
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
     names = histories.names
     for cid in sorted(names if documented is None else documented):
+        formats: dict[tuple[str, str, str], int] = {}
         events = [
-            _history_item(entry, format_names.get(entry.slug, entry.format)) for entry in histories.entries.get(cid, ())
+            _history_row(entry, format_names.get(entry.slug, entry.format), formats)
+            for entry in histories.entries.get(cid, ())
         ]
         files[f"api/players/{cid}.json"] = _dump(
             {
                 "api_version": API_VERSION,
                 "id": cid,
                 "name": names[cid],
+                "formats": [list(f) for f in formats],
                 "events": events,
                 "opponents": head_to_head(cid, histories),
             }
@@ -223,36 +230,48 @@ def head_to_head(cid: str, histories: PlayerHistories) -> list[list[str | int]]:
     return [[o, names[o], c[0], c[1], c[2]] for o, c in met]
 
 
-def _history_item(entry: HistoryEntry, format_name: str) -> dict[str, Any]:
-    """One event of ``api/players/<id>.json``: all the player's page shows of it, which the
-    page's script draws from this document (:mod:`ingest.site.player_pages`)."""
+HISTORY_COLUMNS = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
+"""What each event of ``api/players/<id>.json`` gives, in its row's order (``schema/api-player.schema.json``):
+the event's slug, name and date, its format (a place in the document's ``formats``, each
+``[game name, format id, format name]``), its field, then the player's rank, points, wins,
+losses, draws and archetype (null: none published). A 12th item, only where there is any,
+holds what few rows have: ``status`` (not over yet), ``place`` (in the playoff),
+``tbp_exact`` (Wheel of Time's tie-breaking points) and ``team``."""
+
+
+def _history_row(entry: HistoryEntry, format_name: str, formats: dict[tuple[str, str, str], int]) -> list[Any]:
+    """One event of ``api/players/<id>.json`` as a row (:data:`HISTORY_COLUMNS`): all the
+    player's page shows of it, which the page's script draws from this document
+    (:mod:`ingest.site.player_pages`). Each event of the archive is in the documents of
+    all its players, so the row names its format by its place in ``formats`` (added there
+    when new) and its keys are the schema's, not repeated."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
-    item: dict[str, Any] = {
-        "event": entry.slug,
-        "name": entry.event,
-        "date": entry.date.isoformat(),
-        "game_name": entry.game_name,
-        "format": entry.format,
-        "format_name": format_name,
-        "field": entry.field,
-        "rank": entry.rank,
-        "points": entry.points,
-        "wins": wins,
-        "losses": losses,
-        "draws": draws,
-    }
+    kind = formats.setdefault((entry.game_name, entry.format, format_name), len(formats))
+    row: list[Any] = [
+        entry.slug,
+        entry.event,
+        entry.date.isoformat(),
+        kind,
+        entry.field,
+        entry.rank,
+        entry.points,
+        wins,
+        losses,
+        draws,
+        entry.archetype or None,
+    ]
+    more: dict[str, Any] = {}
     if entry.status != "complete":
-        item["status"] = entry.status
+        more["status"] = entry.status
     if entry.place:
-        item["place"] = entry.place
-    if entry.archetype:
-        item["archetype"] = entry.archetype
+        more["place"] = entry.place
     if entry.tiebreak_points is not None:
         tbp = entry.tiebreak_points
-        item["tbp"] = float(tbp)
-        item["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
+        more["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
     if entry.team:
-        item["team"] = {"id": entry.team, "name": entry.team_name}
+        more["team"] = {"id": entry.team, "name": entry.team_name}
         if entry.seat:
-            item["team"]["seat"] = entry.seat
-    return item
+            more["team"]["seat"] = entry.seat
+    if more:
+        row.append(more)
+    return row

@@ -406,6 +406,20 @@
     return text.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? String(values[key]) : all; });
   }
 
+  /* A row of the document's events (ingest.site.api.HISTORY_COLUMNS: the event's slug, name,
+     date, format, field, the player's rank, points, wins, losses, draws, archetype, and what
+     few rows have), with its format from the document's formats ([game, format id, name]). */
+  var HISTORY = ["event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype"];
+
+  function historyItem(row, formats) {
+    var item = {}, kind = formats[row[3]] || ["", "", ""], more = row[HISTORY.length] || {};
+    HISTORY.forEach(function (key, i) { item[key] = row[i]; });
+    item.game_name = kind[0];
+    item.format_name = kind[2];
+    Object.keys(more).forEach(function (key) { item[key] = more[key]; });
+    return item;
+  }
+
   function historyRow(item, w, deck) {
     var tr = document.createElement("tr");
     tr.appendChild(cell("td", item.date)).className = "sk-date";
@@ -436,7 +450,7 @@
     }
     tr.appendChild(place);
     var record = item.wins === null || item.wins === undefined ? "" : item.wins + "-" + item.losses + "-" + item.draws;
-    if (item.tbp !== undefined && item.points !== null && item.points !== undefined) {
+    if (item.tbp_exact !== undefined && item.points !== null && item.points !== undefined) {
       record = format(w.gp, { record: record, points: item.points });
     }
     tr.appendChild(cell("td", record));
@@ -475,7 +489,9 @@
         return r.json();
       }).then(function (doc) {
         if (body.children.length) return;
-        (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
+        (doc.events || []).slice().reverse().forEach(function (row) {
+          body.appendChild(historyRow(historyItem(row, doc.formats || []), w, deck));
+        });
         table.setAttribute("data-drawn", "true");
         var article = table.closest("article"), h2h = article && article.querySelector("table[data-h2h]");
         if (h2h) drawHeadToHead(h2h, doc.opponents || []);

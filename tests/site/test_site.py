@@ -114,7 +114,7 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     # and the player's name is under players, not repeated in the row.
     assert not {"omw", "gw", "ogw", "mw", "name"} & set(row)
     assert {p["id"]: p["name"] for p in doc["players"]}[row["player"]]
-    assert doc["api_version"] == 4 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert doc["api_version"] == 5 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
     assert "decklists" in doc  # complete event, decklists after the event
 
 
