@@ -251,6 +251,30 @@ def page_text(path: Path) -> str:
     return with_pairings(with_history(text, docs))
 
 
+def table_items(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """A table of an event's API document (``{"columns": [...], "rows": [...]}``) as objects:
+    each row's items under their columns, its nulls (and the items it leaves off the end)
+    left out, as the schema says a program reads it."""
+    assert set(table) == {"columns", "rows"} and len(set(table["columns"])) == len(table["columns"]), table
+    out = []
+    for row in table["rows"]:
+        assert len(row) <= len(table["columns"]) and (not row or row[-1] is not None), row
+        out.append({k: v for k, v in zip(table["columns"], row, strict=False) if v is not None})
+    return out
+
+
+def read_event_document(text: str) -> dict[str, Any]:
+    """An event's API document (``api/events/<slug>.json``) with its tables read as objects
+    (:func:`table_items`): ``players``, ``final`` and each round's ``matches``."""
+    doc: dict[str, Any] = json.loads(text)
+    doc["players"] = table_items(doc["players"])
+    doc["final"] = table_items(doc["final"])
+    for stage in ("rounds", "playoff"):
+        for rnd in doc[stage]:
+            rnd["matches"] = table_items(rnd["matches"])
+    return doc
+
+
 PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
 """The items of an event's row in ``api/players/<id>.json`` (``schema/api-player.schema.json``)."""
 

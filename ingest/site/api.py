@@ -175,7 +175,47 @@ def event_file(report: EventSummary, tables: Mapping[str, Any] | None = None) ->
     doc = event_document(report)
     if tables is not None:
         doc["tables"] = tables
-    return f"api/events/{report.event.slug}.json", _dump(doc)
+    return f"api/events/{report.event.slug}.json", _dump(published_event(doc))
+
+
+def published_event(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's document (:func:`event_document`) as it is published: its ``players``, its
+    ``final``, each round's ``matches`` and a Wheel of Time event's standings after each game
+    (``wot_standings``, without the decimal ``tbp`` beside its fraction ``tbp_exact``) as
+    tables (:func:`as_table`), where every item repeated its keys (a third of the document)."""
+    out = dict(doc)
+    out["players"] = as_table(doc["players"])
+    out["final"] = as_table(doc["final"])
+    for stage in ("rounds", "playoff"):
+        out[stage] = [{**rnd, "matches": as_table(rnd["matches"])} for rnd in doc[stage]]
+    if "wot_standings" in doc:  # Wheel of Time's, after each game: tie-breaking points as their exact fraction
+        out["wot_standings"] = [
+            as_table([{k: v for k, v in row.items() if k != "tbp"} for row in after]) for after in doc["wot_standings"]
+        ]
+    return out
+
+
+def as_table(items: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
+    """Objects as a table, ``{"columns": [...], "rows": [[...], ...]}``: the keys the objects
+    have, the most common first (then by name), and each object as a row of its values in
+    that order, null where it has no such key, without the nulls that would end it. Read
+    back, a row is the object of its columns and items, its nulls left out.
+
+    >>> as_table([{"table": 1, "players": ["a", "b"], "games": "2-1"}, {"table": 2, "bye": "c"}])
+    {'columns': ['table', 'bye', 'games', 'players'], 'rows': [[1, None, '2-1', ['a', 'b']], [2, 'c']]}
+    """
+    counts: dict[str, int] = {}
+    for item in items:
+        for key in item:
+            counts[key] = counts.get(key, 0) + 1
+    columns = sorted(counts, key=lambda k: (-counts[k], k))
+    rows = []
+    for item in items:
+        row = [item.get(k) for k in columns]
+        while row and row[-1] is None:
+            row.pop()
+        rows.append(row)
+    return {"columns": columns, "rows": rows}
 
 
 def api_files(

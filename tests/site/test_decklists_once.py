@@ -26,6 +26,7 @@ from tests.site_helpers import (
     make_project,
     page_text,
     player_events,
+    read_event_document,
     sample_event_and_decks,
 )
 
@@ -69,7 +70,7 @@ def _drawn(docs: Path, slug: str) -> tuple[dict[str, str], int, str]:
 
 def test_a_magic_events_cards_are_in_its_mtgo_copy_only(docs: Path) -> None:
     api = docs / "api" / "events"
-    doc = _json(api / f"{MODERN}.json")
+    doc = read_event_document((api / f"{MODERN}.json").read_text(encoding="utf-8"))
     copy = _json(api / f"{MODERN}.mtgo.json")
     assert doc["api_version"] == 5
     assert doc["decklists_document"] == f"{MODERN}.mtgo.json"
