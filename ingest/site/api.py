@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ingest.core.families import MTR_STYLE, family_of
 from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.rules.standings_data import standings_as_data
@@ -51,13 +52,30 @@ def _dump(doc: Any) -> str:
 def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]:
     out = []
     for rnd in rounds:
-        doc: dict[str, Any] = {"round": rnd.number, "matches": views.api_entries(rnd), "complete": rnd.complete}
+        entries = views.api_entries(rnd)
+        if rnd.team_matches:
+            _with_seats(entries, rnd)
+        doc: dict[str, Any] = {"round": rnd.number, "matches": entries, "complete": rnd.complete}
         if rnd.drops:
             doc["drops"] = list(rnd.drops)
         if rnd.name:
             doc["name"] = rnd.name
         out.append(doc)
     return out
+
+
+def _with_seats(entries: list[dict[str, Any]], rnd: Round) -> None:
+    """A team event's matches with each seat's result (``seats``, in seat order: its games
+    from the first team's side, ``double-loss``, or null while unreported): each seat's
+    players play a match of their own (MTR 8.2; Bushiroad 5.1.1-5.1.2), which the analysts'
+    match table counts. A Two-Headed Giant match has no seats (its score is the match's)."""
+    seats = {tm.teams: tm.seats for tm in rnd.team_matches if tm.seats}
+    for entry in entries:
+        found = seats.get(tuple(entry.get("players", ())))
+        if found:
+            entry["seats"] = [
+                "double-loss" if s.double_loss else s.score.notation() if s.score is not None else None for s in found
+            ]
 
 
 def event_document(report: EventSummary) -> dict[str, Any]:
@@ -104,6 +122,7 @@ def event_document(report: EventSummary) -> dict[str, Any]:
             if e.structure.playoff
             else None,
             "decklists": e.structure.decklists,
+            "results": e.structure.results,
         },
         "players": players,
         "rounds": _rounds(e.rounds, views),
@@ -114,6 +133,8 @@ def event_document(report: EventSummary) -> dict[str, Any]:
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
     doc.update(views.api_extra(report))
+    if family_of(e) is MTR_STYLE:  # the analysts' tables made from this document (issue 37)
+        doc["tables"] = "players" if e.unit_key == "players" else "teams"
     if report.decklists_visible:
         doc.update(_decklists(report))
     return doc
@@ -164,18 +185,13 @@ def _decklists(report: EventSummary) -> dict[str, Any]:
     return out
 
 
-def event_file(report: EventSummary, tables: Mapping[str, Any] | None = None) -> tuple[str, str]:
-    """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, where the
-    analysts' tables of its matches and standings are, under ``tables``
-    (:func:`ingest.site.api_tables.tables_document`).
+def event_file(report: EventSummary) -> tuple[str, str]:
+    """``api/events/<slug>.json`` of one event: its path and text.
 
     Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is
     kept in the build cache and made in parallel with them.
     """
-    doc = event_document(report)
-    if tables is not None:
-        doc["tables"] = tables
-    return f"api/events/{report.event.slug}.json", _dump(published_event(doc))
+    return f"api/events/{report.event.slug}.json", _dump(published_event(event_document(report)))
 
 
 def published_event(doc: Mapping[str, Any]) -> dict[str, Any]:

@@ -503,6 +503,121 @@
     });
   }
 
+  /* The event's analysts' tables (issue 37), made on the phone from its API document
+     (api/events/<slug>.json, where each fact is published once) as the CSV files the build
+     wrote beside it, byte for byte (ingest.analytics.tables, ingest.site.api_tables.csv_text):
+     a row per round entry from the first player's side (a team event: per seat match, and per
+     member of a team with a bye or match loss; Wheel of Time: none) and a row per row of the
+     standings (individual events). A link a[data-sk-table] downloads its table. */
+  var MATCH_COLUMNS = ["stage", "round", "table", "player", "player_name", "archetype", "opponent",
+    "opponent_name", "opponent_archetype", "kind", "result", "games_won", "games_lost", "games_drawn"];
+  var STANDING_COLUMNS = ["rank", "player", "player_name", "archetype", "points", "wins", "losses", "draws", "byes"];
+
+  function tableItems(table) {
+    var columns = (table && table.columns) || [];
+    return ((table && table.rows) || []).map(function (row) {
+      var item = {};
+      columns.forEach(function (key, i) { if (i < row.length && row[i] !== null) item[key] = row[i]; });
+      return item;
+    });
+  }
+
+  function csvCell(value) {
+    var text = value === null || value === undefined ? "" : String(value);
+    return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+
+  function csvText(columns, rows) {
+    return [columns].concat(rows).map(function (row) { return row.map(csvCell).join(",") + "\r\n"; }).join("");
+  }
+
+  function entryRow(stage, number, table, a, b, kind, games, who) {
+    var g = games ? games.split("-").map(Number) : null;
+    if (g && g.length < 3) g.push(0);
+    if (!kind) {
+      kind = !g ? "unreported" : (g[0] === 0 && g[1] === 0 && !who.byResults) ? "intentional-draw" : "played";
+    }
+    var result = kind === "bye" ? "win" : (kind === "loss" || kind === "double-loss") ? "loss" :
+      !g ? "" : g[0] > g[1] ? "win" : g[1] > g[0] ? "loss" : "draw";
+    function name(p) { return p in who.names ? who.names[p] : p; }
+    return [stage, number, table === undefined ? null : table, a, name(a), who.decks[a] || "",
+      b || null, b ? name(b) : null, b ? who.decks[b] || "" : null, kind, result || null,
+      g ? g[0] : null, g ? g[1] : null, g ? g[2] : null];
+  }
+
+  function analystsTables(doc) {
+    var who = { names: {}, decks: {}, byResults: (doc.structure || {}).results === "matches" };
+    var players = tableItems(doc.players);
+    players.forEach(function (p) { who.names[p.id] = p.name; who.decks[p.id] = p.archetype || ""; });
+    var members = {};
+    (doc.teams || []).forEach(function (t) { members[t.id] = t.members || []; });
+    var matches = [], standings = [];
+    [["swiss", doc.rounds || []], ["playoff", doc.playoff || []]].forEach(function (stage) {
+      stage[1].forEach(function (rnd) {
+        var entries = tableItems(rnd.matches);
+        if (doc.tables === "players") {
+          entries.forEach(function (m) {
+            var p = m.players || [];
+            matches.push(m.bye !== undefined ? entryRow(stage[0], rnd.round, m.table, m.bye, null, "bye", null, who) :
+              m.loss !== undefined ? entryRow(stage[0], rnd.round, m.table, m.loss, null, "loss", null, who) :
+              entryRow(stage[0], rnd.round, m.table, p[0], p[1], m.result === "double-loss" ? "double-loss" : "",
+                m.result === "double-loss" ? null : m.games, who));
+          });
+        } else if (doc.tables === "teams") {
+          entries.forEach(function (m) {  /* a team's bye or match loss: a row per member */
+            var team = m.bye !== undefined ? m.bye : m.loss, kind = m.bye !== undefined ? "bye" : "loss";
+            if (team === undefined) return;
+            (members[team] || []).forEach(function (p) { matches.push(entryRow(stage[0], rnd.round, m.table, p, null, kind, null, who)); });
+          });
+          entries.forEach(function (m) {  /* each seat's match (MTR 8.2; Bushiroad 5.1) */
+            if (!m.seats || !m.players) return;
+            var first = members[m.players[0]] || [], second = members[m.players[1]] || [];
+            m.seats.forEach(function (seat, i) {
+              if (i >= first.length || i >= second.length) return;
+              matches.push(seat === "double-loss" ? entryRow(stage[0], rnd.round, m.table, first[i], second[i], "double-loss", null, who) :
+                entryRow(stage[0], rnd.round, m.table, first[i], second[i], "", seat, who));
+            });
+          });
+        }
+      });
+    });
+    if (doc.tables === "players") {
+      tableItems(doc.final).forEach(function (r) {
+        standings.push([r.rank, r.player, r.player in who.names ? who.names[r.player] : r.player, who.decks[r.player] || "",
+          r.points, r.wins, r.losses, r.draws, r.byes]);
+      });
+    }
+    return { matches: csvText(MATCH_COLUMNS, matches), standings: csvText(STANDING_COLUMNS, standings) };
+  }
+
+  function fillTables() {
+    document.querySelectorAll("a[data-sk-table]").forEach(function (a) {
+      if (a.hasAttribute("data-ready")) return;
+      a.setAttribute("data-ready", "true");
+      a.addEventListener("click", function (e) {
+        if (a.hasAttribute("data-busy")) { e.preventDefault(); return; }
+        e.preventDefault();
+        a.setAttribute("data-busy", "true");
+        fetch(new URL(a.getAttribute("href"), location.href).href).then(function (r) {
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          return r.json();
+        }).then(function (doc) {
+          var text = analystsTables(doc)[a.getAttribute("data-sk-table")];
+          var url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+          var save = document.createElement("a");
+          save.href = url;
+          save.download = a.getAttribute("data-file") || "table.csv";
+          document.body.appendChild(save);
+          save.click();
+          save.remove();
+          setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+        }, function () {
+          location.href = a.href;  /* the document itself: the facts are there */
+        }).then(function () { a.removeAttribute("data-busy"); });
+      });
+    });
+  }
+
   /* An archetype's match list (ingest.site.analytics_lists), drawn from the format's match
      documents, one a year (ingest.site.analytics_data: each match once, as [event, stage,
      round, archetype, archetype, the first one's result, its games]). Each match of the
@@ -738,6 +853,7 @@
     fillDecks();
     fillHistory();
     fillMatches();
+    fillTables();
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);
