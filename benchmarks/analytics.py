@@ -95,9 +95,6 @@ def without_analytics(keep: str | None = None) -> None:
     for module, name, value in (
         (brief, "analytics_record", none),
         (event_pages, "analytics_record", none),
-        (event_pages, "event_tables", none),
-        (event_pages, "event_table_files", nothing),
-        (site_files, "archive_tables", nothing),
         (site_files, "analytics_pages", nothing),
         (site_files, "formats_with_analytics", lambda digests: set()),
     ):
@@ -133,10 +130,7 @@ def counted() -> dict[str, Any]:
     for module, name in (
         (brief, "analytics_record"),
         (event_pages, "analytics_record"),
-        (event_pages, "event_tables"),
-        (event_pages, "event_table_files"),
         (site_files, "analytics_pages"),
-        (site_files, "archive_tables"),
         (site_files, "formats_with_analytics"),
         (analytics_cache.AnalyticsCache, "groups"),
         (analytics_cache.AnalyticsCache, "save"),

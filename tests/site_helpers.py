@@ -203,6 +203,7 @@ def rounds_data(text: str, site: Path | None = None, document: Mapping[str, Any]
     if document is None:
         assert site is not None, "the page draws from the event's API document: give it, or the site's folder"
         document = json.loads((site / data["doc"]).read_text(encoding="utf-8"))
+    document = event_document_items(document)
     own = data.get("own", {})
     place = {p["id"]: i for i, p in enumerate(document["players"])}
     data["units"] = [
@@ -336,7 +337,7 @@ def with_deck_frames(page: str, site: Path) -> str:
     verdicts = json.loads(html.unescape(box[3]))
     address = re.search(r'data-api="(?:\.\./)*([^"]*)"', box[0])
     assert address is not None
-    doc = json.loads((site / html.unescape(address[1])).read_text(encoding="utf-8"))
+    doc = read_event_document((site / html.unescape(address[1])).read_text(encoding="utf-8"))
     end = page.index("</div>", box.end())  # the box holds no other div
     inside = page[box.end() : end]
     written = [m.start() for m in re.finditer(r'<article class="sk-deck"', inside)]
@@ -363,6 +364,60 @@ def with_deck_frames(page: str, site: Path) -> str:
     return page[: box.end()] + "".join(out) + page[end:]
 
 
+def table_items(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """A table of an event's API document (``{"columns": [...], "rows": [...]}``) as objects:
+    each row's items under their columns, its nulls (and the items it leaves off the end)
+    left out, as the schema says a program reads it."""
+    assert set(table) == {"columns", "rows"} and len(set(table["columns"])) == len(table["columns"]), table
+    out = []
+    for row in table["rows"]:
+        assert len(row) <= len(table["columns"]) and (not row or row[-1] is not None), row
+        out.append({k: v for k, v in zip(table["columns"], row, strict=False) if v is not None})
+    return out
+
+
+def read_event_document(text: str) -> dict[str, Any]:
+    """An event's API document (``api/events/<slug>.json``) with its tables read as objects
+    (:func:`table_items`): ``players``, ``final`` and each round's ``matches``."""
+    return event_document_items(json.loads(text))
+
+
+def event_document_items(doc: dict[str, Any]) -> dict[str, Any]:
+    """An event's API document as read (:func:`read_event_document`); one whose tables are
+    read already is returned as it is (the page's script takes either, as objects)."""
+    if isinstance(doc["players"], list):
+        return doc
+    doc = dict(doc)
+    doc["players"] = table_items(doc["players"])
+    doc["final"] = table_items(doc["final"])
+    for stage in ("rounds", "playoff"):
+        doc[stage] = [{**rnd, "matches": table_items(rnd["matches"])} for rnd in doc[stage]]
+    return doc
+
+
+PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
+"""The items of an event's row in ``api/players/<id>.json`` (``schema/api-player.schema.json``)."""
+
+
+def player_events(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """A player's API document's events as objects: each row's items by name (an archetype
+    only where there is one), its format as ``game_name``, ``format`` and ``format_name``
+    from ``formats``, and its 12th item's keys (written here from the schema, as a program
+    reading the document would)."""
+    out = []
+    for row in doc["events"]:
+        assert 11 <= len(row) <= 12, row
+        item = dict(zip(PLAYER_ROW, row[:11], strict=True))
+        item["game_name"], item["format"], item["format_name"] = doc["formats"][row[3]]
+        if item["archetype"] is None:
+            del item["archetype"]
+        if len(row) == 12:
+            assert row[11] and not set(row[11]) & set(item), row
+            item.update(row[11])
+        out.append(item)
+    return out
+
+
 _HISTORY = re.compile(
     r'(<table class="sk-table sk-history" data-history="([^"]*)" data-sk-history="([^"]*)">'
     r"<thead><tr>(.*?)</tr></thead><tbody>)(</tbody>)"
@@ -384,7 +439,7 @@ def with_history(page: str, site: Path) -> str:
     w = json.loads(html.unescape(match[3]))
     deck = match[4].count("<th") > 4
     rows = []
-    for item in reversed(doc["events"]):
+    for item in reversed(player_events(doc)):
         event, url = item["name"], f"{w['events']}{item['event']}/"
         if item.get("team"):
             team = item["team"]
@@ -402,7 +457,7 @@ def with_history(page: str, site: Path) -> str:
         if item.get("status", "complete") != "complete":
             place += f' <span class="sk-muted">({escaped(w["playing"])})</span>'
         record = "" if item["wins"] is None else f"{item['wins']}-{item['losses']}-{item['draws']}"
-        if "tbp" in item and item["points"] is not None:
+        if "tbp_exact" in item and item["points"] is not None:
             record = w["gp"] % {"record": record, "points": item["points"]}
         date = escaped(item["date"])
         cells = f"<td>{escaped(item.get('archetype', ''))}</td>" if deck else ""

@@ -20,7 +20,7 @@ from typing import Any
 from ingest.core.romaji import has_japanese
 from ingest.publish.page_finish import Stored
 from ingest.site.fragments import FragmentError
-from ingest.site.search import SEARCH_FILE, YEAR_PARAM
+from ingest.site.search import SEARCH_FILE
 from ingest.source.storage import read_build_file, read_build_text, write_atomically
 
 YEARS_FOLDER = "search/years"
@@ -63,9 +63,12 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
     """Replaces the engine's search index in ``site`` with the designed entries.
 
     Entries without a ``year`` make the main index, which the pages fetch. Each year of
-    older events gets an index of its own in :data:`YEARS_FOLDER`: the main entries plus
-    that year's events, fetched instead of the main one on a page opened with
-    ``?sk-year=<year>`` (the main index's "Events of <year>" entry leads there). The
+    older events gets an index of its own in :data:`YEARS_FOLDER`: that year's events
+    only, fetched instead of the main one on a page opened with ``?sk-year=<year>`` (the
+    main index's "Events of <year>" entry, "Search the N events of <year>", leads there;
+    any page opened without it searches the main index again). Each entry is in one
+    index: a year's index that held the main entries too (every player, format, card and
+    rules page) made each year of the archive weigh as much as the main index again. The
     engine's own index keeps only its ``config`` (language and word separator), and the
     files are written as the engine writes its index.
     """
@@ -91,8 +94,7 @@ def write_search_index(site: Path, entries: Sequence[Mapping[str, str]], engine:
             if old.stem not in years:
                 old.unlink()
     for year, events in years.items():
-        own = [e for e in main if e["location"] != f"?{YEAR_PARAM}={year}"]
-        _write_index(folder / f"{year}.json", config, [*events, *own], engine)
+        _write_index(folder / f"{year}.json", config, events, engine)
 
 
 def _japanese(config: Any, entries: Sequence[Mapping[str, str]]) -> Any:

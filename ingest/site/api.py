@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ingest.core.families import MTR_STYLE, family_of
 from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.rules.standings_data import standings_as_data
@@ -20,7 +21,7 @@ from ingest.site.family_views import FamilyViews, views_of
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
-API_VERSION = 4
+API_VERSION = 5
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
 document no longer carries the standings after each round (half its bytes; the site's
 rounds page shows them), only ``final``, the standings counting every result recorded.
@@ -36,7 +37,11 @@ page draws from it instead of repeating it as rows; the rows of an event's ``fin
 longer repeat the player's ``name`` (``players[].name``) nor the tiebreakers as decimals
 (``mw``, ``gw``, ``omw``, ``ogw``: the exact fractions ``*_exact`` are the values), and a
 player's ``player_page`` is there only when it is not the player's ``id``, and a deck's
-``violations`` only when it has some."""
+``violations`` only when it has some. Version 5: each event of a player's document is a row
+(``events``: the event's slug, name, date, format, field, then the player's rank, points,
+wins, losses, draws and archetype, :data:`HISTORY_COLUMNS`) and names its game and format by
+their place in the document's ``formats``; Wheel of Time's tie-breaking points are their
+exact fraction only (``tbp_exact``)."""
 
 
 def _dump(doc: Any) -> str:
@@ -47,13 +52,30 @@ def _dump(doc: Any) -> str:
 def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]:
     out = []
     for rnd in rounds:
-        doc: dict[str, Any] = {"round": rnd.number, "matches": views.api_entries(rnd), "complete": rnd.complete}
+        entries = views.api_entries(rnd)
+        if rnd.team_matches:
+            _with_seats(entries, rnd)
+        doc: dict[str, Any] = {"round": rnd.number, "matches": entries, "complete": rnd.complete}
         if rnd.drops:
             doc["drops"] = list(rnd.drops)
         if rnd.name:
             doc["name"] = rnd.name
         out.append(doc)
     return out
+
+
+def _with_seats(entries: list[dict[str, Any]], rnd: Round) -> None:
+    """A team event's matches with each seat's result (``seats``, in seat order: its games
+    from the first team's side, ``double-loss``, or null while unreported): each seat's
+    players play a match of their own (MTR 8.2; Bushiroad 5.1.1-5.1.2), which the analysts'
+    match table counts. A Two-Headed Giant match has no seats (its score is the match's)."""
+    seats = {tm.teams: tm.seats for tm in rnd.team_matches if tm.seats}
+    for entry in entries:
+        found = seats.get(tuple(entry.get("players", ())))
+        if found:
+            entry["seats"] = [
+                "double-loss" if s.double_loss else s.score.notation() if s.score is not None else None for s in found
+            ]
 
 
 def event_document(report: EventSummary) -> dict[str, Any]:
@@ -100,6 +122,7 @@ def event_document(report: EventSummary) -> dict[str, Any]:
             if e.structure.playoff
             else None,
             "decklists": e.structure.decklists,
+            "results": e.structure.results,
         },
         "players": players,
         "rounds": _rounds(e.rounds, views),
@@ -110,6 +133,8 @@ def event_document(report: EventSummary) -> dict[str, Any]:
     if e.teams:
         doc["teams"] = [{"id": t.id, "name": t.name, "members": list(t.members)} for t in e.teams]
     doc.update(views.api_extra(report))
+    if family_of(e) is MTR_STYLE:  # the analysts' tables made from this document (issue 37)
+        doc["tables"] = "players" if e.unit_key == "players" else "teams"
     if report.decklists_visible:
         doc.update(_decklists(report))
     return doc
@@ -160,18 +185,53 @@ def _decklists(report: EventSummary) -> dict[str, Any]:
     return out
 
 
-def event_file(report: EventSummary, tables: Mapping[str, Any] | None = None) -> tuple[str, str]:
-    """``api/events/<slug>.json`` of one event: its path and text; with ``tables``, where the
-    analysts' tables of its matches and standings are, under ``tables``
-    (:func:`ingest.site.api_tables.tables_document`).
+def event_file(report: EventSummary) -> tuple[str, str]:
+    """``api/events/<slug>.json`` of one event: its path and text.
 
     Rendered with the event's pages (:func:`ingest.site.event_pages.render_event`), so it is
     kept in the build cache and made in parallel with them.
     """
-    doc = event_document(report)
-    if tables is not None:
-        doc["tables"] = tables
-    return f"api/events/{report.event.slug}.json", _dump(doc)
+    return f"api/events/{report.event.slug}.json", _dump(published_event(event_document(report)))
+
+
+def published_event(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """An event's document (:func:`event_document`) as it is published: its ``players``, its
+    ``final``, each round's ``matches`` and a Wheel of Time event's standings after each game
+    (``wot_standings``, without the decimal ``tbp`` beside its fraction ``tbp_exact``) as
+    tables (:func:`as_table`), where every item repeated its keys (a third of the document)."""
+    out = dict(doc)
+    out["players"] = as_table(doc["players"])
+    out["final"] = as_table(doc["final"])
+    for stage in ("rounds", "playoff"):
+        out[stage] = [{**rnd, "matches": as_table(rnd["matches"])} for rnd in doc[stage]]
+    if "wot_standings" in doc:  # Wheel of Time's, after each game: tie-breaking points as their exact fraction
+        out["wot_standings"] = [
+            as_table([{k: v for k, v in row.items() if k != "tbp"} for row in after]) for after in doc["wot_standings"]
+        ]
+    return out
+
+
+def as_table(items: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
+    """Objects as a table, ``{"columns": [...], "rows": [[...], ...]}``: the keys the objects
+    have, the most common first (then by name), and each object as a row of its values in
+    that order, null where it has no such key, without the nulls that would end it. Read
+    back, a row is the object of its columns and items, its nulls left out.
+
+    >>> as_table([{"table": 1, "players": ["a", "b"], "games": "2-1"}, {"table": 2, "bye": "c"}])
+    {'columns': ['table', 'bye', 'games', 'players'], 'rows': [[1, None, '2-1', ['a', 'b']], [2, 'c']]}
+    """
+    counts: dict[str, int] = {}
+    for item in items:
+        for key in item:
+            counts[key] = counts.get(key, 0) + 1
+    columns = sorted(counts, key=lambda k: (-counts[k], k))
+    rows = []
+    for item in items:
+        row = [item.get(k) for k in columns]
+        while row and row[-1] is None:
+            row.pop()
+        rows.append(row)
+    return {"columns": columns, "rows": rows}
 
 
 def api_files(
@@ -195,14 +255,17 @@ def api_files(
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
     names = histories.names
     for cid in sorted(names if documented is None else documented):
+        formats: dict[tuple[str, str, str], int] = {}
         events = [
-            _history_item(entry, format_names.get(entry.slug, entry.format)) for entry in histories.entries.get(cid, ())
+            _history_row(entry, format_names.get(entry.slug, entry.format), formats)
+            for entry in histories.entries.get(cid, ())
         ]
         files[f"api/players/{cid}.json"] = _dump(
             {
                 "api_version": API_VERSION,
                 "id": cid,
                 "name": names[cid],
+                "formats": [list(f) for f in formats],
                 "events": events,
                 "opponents": head_to_head(cid, histories),
             }
@@ -223,36 +286,48 @@ def head_to_head(cid: str, histories: PlayerHistories) -> list[list[str | int]]:
     return [[o, names[o], c[0], c[1], c[2]] for o, c in met]
 
 
-def _history_item(entry: HistoryEntry, format_name: str) -> dict[str, Any]:
-    """One event of ``api/players/<id>.json``: all the player's page shows of it, which the
-    page's script draws from this document (:mod:`ingest.site.player_pages`)."""
+HISTORY_COLUMNS = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
+"""What each event of ``api/players/<id>.json`` gives, in its row's order (``schema/api-player.schema.json``):
+the event's slug, name and date, its format (a place in the document's ``formats``, each
+``[game name, format id, format name]``), its field, then the player's rank, points, wins,
+losses, draws and archetype (null: none published). A 12th item, only where there is any,
+holds what few rows have: ``status`` (not over yet), ``place`` (in the playoff),
+``tbp_exact`` (Wheel of Time's tie-breaking points) and ``team``."""
+
+
+def _history_row(entry: HistoryEntry, format_name: str, formats: dict[tuple[str, str, str], int]) -> list[Any]:
+    """One event of ``api/players/<id>.json`` as a row (:data:`HISTORY_COLUMNS`): all the
+    player's page shows of it, which the page's script draws from this document
+    (:mod:`ingest.site.player_pages`). Each event of the archive is in the documents of
+    all its players, so the row names its format by its place in ``formats`` (added there
+    when new) and its keys are the schema's, not repeated."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
-    item: dict[str, Any] = {
-        "event": entry.slug,
-        "name": entry.event,
-        "date": entry.date.isoformat(),
-        "game_name": entry.game_name,
-        "format": entry.format,
-        "format_name": format_name,
-        "field": entry.field,
-        "rank": entry.rank,
-        "points": entry.points,
-        "wins": wins,
-        "losses": losses,
-        "draws": draws,
-    }
+    kind = formats.setdefault((entry.game_name, entry.format, format_name), len(formats))
+    row: list[Any] = [
+        entry.slug,
+        entry.event,
+        entry.date.isoformat(),
+        kind,
+        entry.field,
+        entry.rank,
+        entry.points,
+        wins,
+        losses,
+        draws,
+        entry.archetype or None,
+    ]
+    more: dict[str, Any] = {}
     if entry.status != "complete":
-        item["status"] = entry.status
+        more["status"] = entry.status
     if entry.place:
-        item["place"] = entry.place
-    if entry.archetype:
-        item["archetype"] = entry.archetype
+        more["place"] = entry.place
     if entry.tiebreak_points is not None:
         tbp = entry.tiebreak_points
-        item["tbp"] = float(tbp)
-        item["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
+        more["tbp_exact"] = f"{tbp.numerator}/{tbp.denominator}"
     if entry.team:
-        item["team"] = {"id": entry.team, "name": entry.team_name}
+        more["team"] = {"id": entry.team, "name": entry.team_name}
         if entry.seat:
-            item["team"]["seat"] = entry.seat
-    return item
+            more["team"]["seat"] = entry.seat
+    if more:
+        row.append(more)
+    return row

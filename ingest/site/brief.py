@@ -139,9 +139,7 @@ def event_brief(report: EventSummary, record: EventRecord | None = None) -> Even
         "players": len(e.players),
         "status": report.status,
         "winner": winner,
-        "url": f"events/{e.slug}/",
-        "api": f"api/events/{e.slug}.json",
-    }
+    }  # its page is events/<slug>/ and its document api/events/<slug>.json (said once, in the schema)
     where = i18n.separated(x for x in (i18n.day(e.date), e.location, e.game_name, e.format) if x)
     won = _("; won by %(player)s") % {"player": names.get(winner, winner)} if winner else ""
     field = ngettext("%(num)d player", "%(num)d players", len(e.players)) % {"num": len(e.players)}

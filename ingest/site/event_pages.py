@@ -12,14 +12,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ingest.analytics.tables import Tables, event_tables
 from ingest.core.rulesets import rules_page
 from ingest.core.slug import slug
 from ingest.planner.systems import system_of
 from ingest.rules.published import platform_name
 from ingest.site import api, i18n
 from ingest.site.api_mtgo import mtgo_files
-from ingest.site.api_tables import event_table_files, tables_document
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.brief import EventBrief, analytics_record, event_brief, player_names, unit_url
 from ingest.site.deck_views import DeckView, cards_documents, copy_sections, deck_views, follows_its_document
@@ -223,13 +221,13 @@ def _main_standings(report: EventSummary, names: Mapping[str, str], links: Links
     }
 
 
-def _event_pages(report: EventSummary, inputs: SiteInputs, templates: Templates, tables: Tables | None = None) -> Files:
+def _event_pages(report: EventSummary, inputs: SiteInputs, templates: Templates) -> Files:
     e = report.event
     names = player_names(e)
     prefix = f"events/{e.slug}/"
     files: Files = {}
     ctx = _event_context(report, inputs, names, prefix + "index.md")
-    api_path, api_text = api.event_file(report, tables_document(e.slug) if tables is not None else None)
+    api_path, api_text = api.event_file(report)
     version = version_token(e, api_text)
     ctx["live"] = _live(report, ctx, version)
     files[prefix + VERSION_FILE] = version + "\n"
@@ -305,8 +303,5 @@ def render_event(report: EventSummary, inputs: SiteInputs, templates: Templates)
     (``inputs.language``)."""
     record = analytics_record(report)
     with i18n.use(inputs.lang()):
-        tables = event_tables(report, record, cards=False) if record is not None else None
-        files = _event_pages(report, inputs, templates, tables)
-        if tables is not None:
-            files.update(event_table_files(report.event.slug, tables))
+        files = _event_pages(report, inputs, templates)
         return RenderedEvent(event_brief(report, record), files)

@@ -14,7 +14,6 @@ from typing import Any
 
 from ingest.site import api, i18n
 from ingest.site.analytics_pages import KeptPages, analytics_pages, formats_with_analytics, season_analytics
-from ingest.site.api_tables import tables_index
 from ingest.site.brief import EventBrief
 from ingest.site.event_pages import RenderedEvent, render_event
 from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
@@ -147,7 +146,6 @@ def _site_files(
         tail.update(rules_pages(inputs, templates))
         format_names = {s["slug"]: s["format_name"] for s in summaries}
         tail.update(api.api_files([d.api_entry for d in briefs], histories, format_names, documented.names))
-        tail.update(archive_tables(events))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, briefs, lines), ensure_ascii=False, separators=(",", ":")
         )
@@ -173,14 +171,6 @@ def _site_files(
     files.update(tail)
     files.update(templates.assets())  # the project's own asset, else the shipped one
     return files
-
-
-def archive_tables(events: Sequence[RenderedEvent]) -> Files:
-    """The archive's tables: ``api/tables.json``, every event's files (:mod:`ingest.site.api_tables`)."""
-    return tables_index(
-        {"slug": h.slug, "date": h.date.isoformat(), "game": h.game, "format": h.format}
-        for h in (e.brief.history for e in events)
-    )
 
 
 IndexPages = dict[str, tuple[str, Files]]

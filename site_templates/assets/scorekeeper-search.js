@@ -3,7 +3,8 @@
    that request is held until the search is focused, tapped or opened with its shortcut.
    Events of older years are in an index per year (search/years/<year>.json); the main index
    lists them as "Events of <year>", which leads to a page opened with ?sk-year=<year>: there
-   the year's index is fetched instead of the main one and the search opens by itself.
+   the year's index (its events only) is fetched instead of the main one and the search opens
+   by itself.
    Material searches when a key is released in the search field, so text that comes without a
    key (a Japanese input method's conversion, a word picked from a phone keyboard's suggestions,
    a paste) waited for the next key, a space: each change of the field releases one for it. */

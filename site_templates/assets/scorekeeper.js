@@ -301,7 +301,7 @@
      or id>/", or the one data.own gives). */
   function fromDocument(data, doc, w) {
     var place = {}, own = data.own || {};
-    data.units = (doc.players || []).map(function (p, i) {
+    data.units = tableItems(doc.players).map(function (p, i) {
       place[p.id] = i;
       return [p.name, own[i] !== undefined ? own[i] : "players/" + (p.player_page || p.id) + "/"];
     });
@@ -309,7 +309,7 @@
       if (typeof rows !== "string") return rows;
       var list = rows.charAt(0) === "p" ? doc.playoff : doc.rounds, number = +rows.slice(1), found = null;
       (list || []).forEach(function (r) { if (r.round === number) found = r; });
-      return found ? documentRows(found.matches || [], place, w) : null;
+      return found ? documentRows(tableItems(found.matches), place, w) : null;
     });
     return data;
   }
@@ -429,9 +429,10 @@
     var list, verdicts;
     try { list = JSON.parse(box.getAttribute("data-players")); verdicts = JSON.parse(box.getAttribute("data-verdicts")); } catch (e) { return; }
     var written = box.querySelectorAll("article.sk-deck"), next = 0, base = box.getAttribute("data-base") || "";
+    var players = tableItems(doc.players);
     list.forEach(function (place) {
       if (place < 0) { next++; return; }
-      var p = (doc.players || [])[place], d = p && (doc.decklists || {})[p.id];
+      var p = players[place], d = p && (doc.decklists || {})[p.id];
       if (!d || d.mtgo_deck === undefined) return;
       var article = document.createElement("article"), h3 = document.createElement("h3"), a = cell("a", p.name);
       article.className = "sk-deck";
@@ -519,6 +520,20 @@
     return text.replace(/%\((\w+)\)s/g, function (all, key) { return key in values ? String(values[key]) : all; });
   }
 
+  /* A row of the document's events (ingest.site.api.HISTORY_COLUMNS: the event's slug, name,
+     date, format, field, the player's rank, points, wins, losses, draws, archetype, and what
+     few rows have), with its format from the document's formats ([game, format id, name]). */
+  var HISTORY = ["event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype"];
+
+  function historyItem(row, formats) {
+    var item = {}, kind = formats[row[3]] || ["", "", ""], more = row[HISTORY.length] || {};
+    HISTORY.forEach(function (key, i) { item[key] = row[i]; });
+    item.game_name = kind[0];
+    item.format_name = kind[2];
+    Object.keys(more).forEach(function (key) { item[key] = more[key]; });
+    return item;
+  }
+
   function historyRow(item, w, deck) {
     var tr = document.createElement("tr");
     tr.appendChild(cell("td", item.date)).className = "sk-date";
@@ -549,7 +564,7 @@
     }
     tr.appendChild(place);
     var record = item.wins === null || item.wins === undefined ? "" : item.wins + "-" + item.losses + "-" + item.draws;
-    if (item.tbp !== undefined && item.points !== null && item.points !== undefined) {
+    if (item.tbp_exact !== undefined && item.points !== null && item.points !== undefined) {
       record = format(w.gp, { record: record, points: item.points });
     }
     tr.appendChild(cell("td", record));
@@ -588,7 +603,9 @@
         return r.json();
       }).then(function (doc) {
         if (body.children.length) return;
-        (doc.events || []).slice().reverse().forEach(function (item) { body.appendChild(historyRow(item, w, deck)); });
+        (doc.events || []).slice().reverse().forEach(function (row) {
+          body.appendChild(historyRow(historyItem(row, doc.formats || []), w, deck));
+        });
         table.setAttribute("data-drawn", "true");
         var article = table.closest("article"), h2h = article && article.querySelector("table[data-h2h]");
         if (h2h) drawHeadToHead(h2h, doc.opponents || []);
@@ -596,6 +613,122 @@
         /* Say so, and where the results are (the table stays empty). */
         var failed = table.closest("article") && table.closest("article").querySelector(".sk-history-failed");
         if (failed) failed.classList.remove("sk-hidden");
+      });
+    });
+  }
+
+  /* The event's analysts' tables (issue 37), made on the phone from its API document
+     (api/events/<slug>.json, where each fact is published once) as the CSV files the build
+     wrote beside it, byte for byte (ingest.analytics.tables, ingest.site.api_tables.csv_text):
+     a row per round entry from the first player's side (a team event: per seat match, and per
+     member of a team with a bye or match loss; Wheel of Time: none) and a row per row of the
+     standings (individual events). A link a[data-sk-table] downloads its table. */
+  var MATCH_COLUMNS = ["stage", "round", "table", "player", "player_name", "archetype", "opponent",
+    "opponent_name", "opponent_archetype", "kind", "result", "games_won", "games_lost", "games_drawn"];
+  var STANDING_COLUMNS = ["rank", "player", "player_name", "archetype", "points", "wins", "losses", "draws", "byes"];
+
+  function tableItems(table) {
+    if (Array.isArray(table)) return table;
+    var columns = (table && table.columns) || [];
+    return ((table && table.rows) || []).map(function (row) {
+      var item = {};
+      columns.forEach(function (key, i) { if (i < row.length && row[i] !== null) item[key] = row[i]; });
+      return item;
+    });
+  }
+
+  function csvCell(value) {
+    var text = value === null || value === undefined ? "" : String(value);
+    return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
+  }
+
+  function csvText(columns, rows) {
+    return [columns].concat(rows).map(function (row) { return row.map(csvCell).join(",") + "\r\n"; }).join("");
+  }
+
+  function entryRow(stage, number, table, a, b, kind, games, who) {
+    var g = games ? games.split("-").map(Number) : null;
+    if (g && g.length < 3) g.push(0);
+    if (!kind) {
+      kind = !g ? "unreported" : (g[0] === 0 && g[1] === 0 && !who.byResults) ? "intentional-draw" : "played";
+    }
+    var result = kind === "bye" ? "win" : (kind === "loss" || kind === "double-loss") ? "loss" :
+      !g ? "" : g[0] > g[1] ? "win" : g[1] > g[0] ? "loss" : "draw";
+    function name(p) { return p in who.names ? who.names[p] : p; }
+    return [stage, number, table === undefined ? null : table, a, name(a), who.decks[a] || "",
+      b || null, b ? name(b) : null, b ? who.decks[b] || "" : null, kind, result || null,
+      g ? g[0] : null, g ? g[1] : null, g ? g[2] : null];
+  }
+
+  function analystsTables(doc) {
+    var who = { names: {}, decks: {}, byResults: (doc.structure || {}).results === "matches" };
+    var players = tableItems(doc.players);
+    players.forEach(function (p) { who.names[p.id] = p.name; who.decks[p.id] = p.archetype || ""; });
+    var members = {};
+    (doc.teams || []).forEach(function (t) { members[t.id] = t.members || []; });
+    var matches = [], standings = [];
+    [["swiss", doc.rounds || []], ["playoff", doc.playoff || []]].forEach(function (stage) {
+      stage[1].forEach(function (rnd) {
+        var entries = tableItems(rnd.matches);
+        if (doc.tables === "players") {
+          entries.forEach(function (m) {
+            var p = m.players || [];
+            matches.push(m.bye !== undefined ? entryRow(stage[0], rnd.round, m.table, m.bye, null, "bye", null, who) :
+              m.loss !== undefined ? entryRow(stage[0], rnd.round, m.table, m.loss, null, "loss", null, who) :
+              entryRow(stage[0], rnd.round, m.table, p[0], p[1], m.result === "double-loss" ? "double-loss" : "",
+                m.result === "double-loss" ? null : m.games, who));
+          });
+        } else if (doc.tables === "teams") {
+          entries.forEach(function (m) {  /* a team's bye or match loss: a row per member */
+            var team = m.bye !== undefined ? m.bye : m.loss, kind = m.bye !== undefined ? "bye" : "loss";
+            if (team === undefined) return;
+            (members[team] || []).forEach(function (p) { matches.push(entryRow(stage[0], rnd.round, m.table, p, null, kind, null, who)); });
+          });
+          entries.forEach(function (m) {  /* each seat's match (MTR 8.2; Bushiroad 5.1) */
+            if (!m.seats || !m.players) return;
+            var first = members[m.players[0]] || [], second = members[m.players[1]] || [];
+            m.seats.forEach(function (seat, i) {
+              if (i >= first.length || i >= second.length) return;
+              matches.push(seat === "double-loss" ? entryRow(stage[0], rnd.round, m.table, first[i], second[i], "double-loss", null, who) :
+                entryRow(stage[0], rnd.round, m.table, first[i], second[i], "", seat, who));
+            });
+          });
+        }
+      });
+    });
+    if (doc.tables === "players") {
+      tableItems(doc.final).forEach(function (r) {
+        standings.push([r.rank, r.player, r.player in who.names ? who.names[r.player] : r.player, who.decks[r.player] || "",
+          r.points, r.wins, r.losses, r.draws, r.byes]);
+      });
+    }
+    return { matches: csvText(MATCH_COLUMNS, matches), standings: csvText(STANDING_COLUMNS, standings) };
+  }
+
+  function fillTables() {
+    document.querySelectorAll("a[data-sk-table]").forEach(function (a) {
+      if (a.hasAttribute("data-ready")) return;
+      a.setAttribute("data-ready", "true");
+      a.addEventListener("click", function (e) {
+        if (a.hasAttribute("data-busy")) { e.preventDefault(); return; }
+        e.preventDefault();
+        a.setAttribute("data-busy", "true");
+        fetch(new URL(a.getAttribute("href"), location.href).href).then(function (r) {
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          return r.json();
+        }).then(function (doc) {
+          var text = analystsTables(doc)[a.getAttribute("data-sk-table")];
+          var url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+          var save = document.createElement("a");
+          save.href = url;
+          save.download = a.getAttribute("data-file") || "table.csv";
+          document.body.appendChild(save);
+          save.click();
+          save.remove();
+          setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+        }, function () {
+          location.href = a.href;  /* the document itself: the facts are there */
+        }).then(function () { a.removeAttribute("data-busy"); });
       });
     });
   }
@@ -835,6 +968,7 @@
     fillDecks();
     fillHistory();
     fillMatches();
+    fillTables();
   }
 
   document.addEventListener("keydown", function () { live.typed = Date.now(); }, true);

@@ -678,7 +678,9 @@ def test_a_players_head_to_head_is_drawn_from_their_document_on_a_phone(new_cont
 
         hostile = '<b>x</b> \' & "y"'
         doc["opponents"][0][1] = hostile
-        doc["events"][0]["name"] = hostile
+        doc["events"][0][1] = hostile  # the event's name
+        doc["events"][0][10] = hostile  # its archetype
+        doc["formats"][doc["events"][0][3]][2] = hostile  # its format's name
         page.route(f"**/api/players/{player}.json", lambda route: route.fulfill(json=doc))
         page.goto(url)
         expect(page.locator("table.sk-h2h[data-drawn=true]")).to_have_count(1)
@@ -687,6 +689,8 @@ def test_a_players_head_to_head_is_drawn_from_their_document_on_a_phone(new_cont
         history = page.locator("table.sk-history tbody tr a", has_text="<b>x</b>")
         expect(history).to_have_count(1)
         assert page.locator("table.sk-history tbody b").count() == 0
+        first = page.evaluate(_DRAWN_HISTORY)[-1][0]  # the oldest event, drawn last
+        assert first[1].startswith(hostile + " ") and first[1].endswith(" · " + hostile) and first[4] == hostile
     finally:
         ctx.close()
 

@@ -20,7 +20,7 @@ from ingest.checks.event_files import load_event
 from ingest.source.project import Project
 from tests.builders import ROOT, run_ok
 from tests.builders import run_cli as run
-from tests.site_helpers import round_standings, tables, with_history
+from tests.site_helpers import read_event_document, round_standings, tables, with_history
 
 PLAYERS = 11  # odd: every round has a bye
 
@@ -98,7 +98,7 @@ def test_the_api_and_the_rounds_page_agree(mid_round: tuple[Path, dict[str, obje
     rows = doc["standings"]
     assert isinstance(rows, list)
     order = [r["player"] for r in rows]
-    api = json.loads(_site(root, "api/events/mid.json"))
+    api = read_event_document(_site(root, "api/events/mid.json"))
     assert [r["player"] for r in api["final"]] == order
     assert [(r["points"], r["wins"], r["losses"], r["draws"]) for r in api["final"]] == [
         (r["points"], r["wins"], r["losses"], r["draws"]) for r in rows

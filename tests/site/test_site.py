@@ -33,6 +33,7 @@ from tests.site_helpers import (
     make_project,
     opponent_details,
     page_text,
+    read_event_document,
     round_standings,
     site_inputs,
     tables,
@@ -91,9 +92,18 @@ def test_api_documents_validate_against_their_schemas(sample_site: Project) -> N
     index = json.loads((api / "events.json").read_text())
     schemas["api-events"].validate(index)
     assert len(index["events"]) == len(list((ROOT / "events").rglob("*.yaml")))
+    defs = schemas["api-event"].schema["$defs"]
+    player, row = (Draft202012Validator({"$ref": f"#/$defs/{name}", "$defs": defs}) for name in ("player", "row"))
     for path in sorted((api / "events").glob("*.json")):
         kind = "api-event-mtgo" if path.name.endswith(".mtgo.json") else "api-event"
         schemas[kind].validate(json.loads(path.read_text()))
+        if kind == "api-event":  # API version 5: each table's rows, read as objects, are the schema's
+            doc = read_event_document(path.read_text())
+            assert doc["players"], path.name
+            for item in doc["players"]:
+                player.validate(item)
+            for item in doc["final"]:
+                row.validate(item)
     # the MTGODecklistCache format: the Magic events with standings (not the team event)
     assert len(list((api / "events").glob("*.mtgo.json"))) == 3
     players = sorted((api / "players").glob("*.json"))
@@ -103,9 +113,8 @@ def test_api_documents_validate_against_their_schemas(sample_site: Project) -> N
 
 
 def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
-    doc = json.loads(
-        (sample_site.root / "build" / "site" / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text()
-    )
+    text = (sample_site.root / "build" / "site" / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text()
+    doc = read_event_document(text)
     row = doc["final"][0]
     assert row["place"] == "Champion"
     n, d = (int(x) for x in row["omw_exact"].split("/"))
@@ -114,7 +123,15 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     # and the player's name is under players, not repeated in the row.
     assert not {"omw", "gw", "ogw", "mw", "name"} & set(row)
     assert {p["id"]: p["name"] for p in doc["players"]}[row["player"]]
-    assert doc["api_version"] == 4 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert doc["api_version"] == 5 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    # API version 5: players, final and each round's matches are tables, their keys written once.
+    published = json.loads(text)
+    columns = published["final"]["columns"]
+    assert columns[-1] == "place"  # the top cut's only: the most common keys first
+    assert row["player"] == published["final"]["rows"][0][columns.index("player")]
+    assert published["rounds"][0]["matches"]["columns"] == ["games", "players", "table", "bye"]  # 24 players: a bye
+    assert text.count('"omw_exact"') == 1
+    assert text.count('"table"') == len(published["rounds"]) + len(published["playoff"])
     assert "decklists" in doc  # complete event, decklists after the event
 
 
@@ -705,7 +722,7 @@ def test_archetypes_classified_from_hidden_decklists_are_never_published(tmp_pat
     # The control: a public list is classified, and the archetype shows wherever archetypes do.
     for page in ("index.md", "events/2026-11-20-public/index.md", "players/erin.md", "api/players/erin.json"):
         assert "Living End" in page_text(docs / page), page
-    assert json.loads((docs / "api" / "events" / "2026-11-20-public.json").read_text())["players"][4] == {
+    assert read_event_document((docs / "api" / "events" / "2026-11-20-public.json").read_text())["players"][4] == {
         "archetype": "Living End",
         "id": "erin",
         "name": "Erin Ode",

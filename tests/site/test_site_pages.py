@@ -31,6 +31,7 @@ from tests.site_helpers import (
     names_of,
     opponent_details,
     page_text,
+    player_events,
     round_standings,
     sample_event,
     tables,
@@ -323,7 +324,7 @@ def test_a_players_results_name_each_format_as_its_page_does(sample_docs: Path) 
     game_of = {e["slug"]: e["game"] for e in index}
     seen = set()
     for path in sorted((sample_docs / "api" / "players").glob("*.json")):
-        for item in json.loads(path.read_text(encoding="utf-8"))["events"]:
+        for item in player_events(json.loads(path.read_text(encoding="utf-8"))):
             assert item["format_name"] == registry.display_name(game_of[item["event"]], item["format"])
             seen.add((item["format"], item["format_name"]))
     assert ("modern", "Modern") in seen and (

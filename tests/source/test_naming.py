@@ -24,7 +24,14 @@ from ingest.source.project import Project
 from ingest.source.reading import load_players
 from ingest.summary.event_summary import compute_summary
 from tests.builders import ROOT
-from tests.site_helpers import MODERN, make_project, page_text, sample_event, sample_event_and_decks
+from tests.site_helpers import (
+    MODERN,
+    make_project,
+    page_text,
+    read_event_document,
+    sample_event,
+    sample_event_and_decks,
+)
 
 TODAY = dt.date(2026, 11, 22)
 HIDDEN = ("Ulla Petrov", "ulla-petrov")
@@ -72,13 +79,13 @@ def test_a_hidden_player_appears_in_no_output_file(chosen_site: Project) -> None
 
 def test_a_hidden_player_is_player_n_of_each_event(chosen_site: Project) -> None:
     docs = chosen_site.root / "build" / "docs"
-    draft = json.loads((docs / "api" / "events" / "2026-11-06-draft-night.json").read_text())
+    draft = read_event_document((docs / "api" / "events" / "2026-11-06-draft-night.json").read_text())
     roster = [p.id for p in sample_event("2026-11-06-draft-night").players]
     number = roster.index("ulla-petrov") + 1
     first = draft["final"][0]
     names = {p["id"]: p["name"] for p in draft["players"]}  # the rows name players by id only
     assert (first["player"], names[first["player"]]) == (f"P{number}", f"Player {number}")
-    fnm = json.loads((docs / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text())
+    fnm = read_event_document((docs / "api" / "events" / "2026-11-13-friday-night-modern.json").read_text())
     other = [p.id for p in sample_event("2026-11-13-friday-night-modern").players].index("ulla-petrov") + 1
     names = {p["id"]: p["name"] for p in fnm["players"]}
     assert any(names[r["player"]] == f"Player {other}" for r in fnm["final"])

@@ -18,7 +18,7 @@ from ingest.publish.run import build_site
 from ingest.rules.final_standings import final_standings
 from ingest.source.project import Project
 from tests.builders import DATA
-from tests.site_helpers import make_project, page_text
+from tests.site_helpers import make_project, page_text, player_events
 
 TODAY = dt.date(2026, 11, 22)
 
@@ -53,7 +53,7 @@ def test_wheel_of_time_history_counts_a_double_loss_and_shows_game_points(tmp_pa
         "dov": (2, 0, "-4/1", (0, 1, 0)),
     }
     for pid, (rank, points, tbp, (w, lo, d)) in expected.items():
-        [item] = _api_player(docs, pid)["events"]
+        [item] = player_events(_api_player(docs, pid))
         assert (item["rank"], item["points"], item["tbp_exact"]) == (rank, points, tbp), pid
         assert (item["wins"], item["losses"], item["draws"]) == (w, lo, d), pid
         assert _result_rows(docs, pid) == [("../../events/w/", f"{rank}/4", f"{w}-{lo}-{d} ({points} GP)")]
@@ -99,7 +99,7 @@ def test_team_members_have_api_histories_with_their_own_seat_record(sample_docs:
     for team in event.teams:
         row = ranks[team.id]
         for seat, pid in zip("ABC", team.members, strict=True):
-            [item] = [e for e in _api_player(docs, pid)["events"] if e["event"] == event.slug]
+            [item] = [e for e in player_events(_api_player(docs, pid)) if e["event"] == event.slug]
             assert item["team"] == {"id": team.id, "name": team.name, "seat": seat}
             assert (item["rank"], item["points"]) == (row.rank, row.record.points)
             assert [item["wins"], item["losses"], item["draws"]] == record[pid], pid
@@ -120,7 +120,7 @@ def test_wheel_of_time_sample_players_have_ranks_and_game_points(sample_docs: tu
     final = wot_report(event).final
     assert len(final) == len(event.players)
     for row in final:
-        [item] = [e for e in _api_player(docs, row.player)["events"] if e["event"] == event.slug]
+        [item] = [e for e in player_events(_api_player(docs, row.player)) if e["event"] == event.slug]
         assert (item["rank"], item["points"]) == (row.rank, row.game_points)
         assert item["wins"] + item["losses"] + item["draws"] == row.games_played + row.byes
 
@@ -130,4 +130,4 @@ def test_every_player_page_has_its_api_document(sample_docs: tuple[Project, Path
     pages = {p.stem for p in (docs / "players").glob("*.md")} - {"index"}
     assert pages == {p.stem for p in (docs / "api" / "players").glob("*.json")}
     for pid in pages:
-        assert len(_api_player(docs, pid)["events"]) == len(_result_rows(docs, pid)), pid
+        assert len(player_events(_api_player(docs, pid))) == len(_result_rows(docs, pid)), pid
