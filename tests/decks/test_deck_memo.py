@@ -4,6 +4,8 @@ list is parsed, checked and classified once for each state of the format it is c
 from __future__ import annotations
 
 from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +15,7 @@ from ingest.decks.deck_memo import DeckMemo
 from ingest.decks.decklist import parse_decklist_text
 from ingest.decks.format_rules import FormatRules
 from ingest.decks.legality import check_deck
+from ingest.source.project import Project
 
 from .support import DATA, ROOT, archetypes, card_data, registry
 
@@ -158,3 +161,34 @@ def test_events_checked_with_one_memo_get_the_decks_each_alone_gets() -> None:
         assert loaded.event is not None
         event_decks(loaded.event, loaded.deck_files, registry(), archetypes(), cards, memo)
     assert memo.checked == checked
+
+
+def test_validate_checks_each_list_of_an_archive_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scorekeeper validate`` (check_project) holds one memo for the whole archive: a week
+    later, the same event with the same lists (the same banned list in force) adds no
+    check, and finds what the sample alone finds."""
+    from ingest.checks.project_diagnostics import check_project
+    from tests.site_helpers import make_project
+
+    checked: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        checked.append(args[0])
+        return check_deck(*args, **kwargs)
+
+    monkeypatch.setattr("ingest.decks.deck_memo.check_deck", counted)
+    root = tmp_path / "p"
+    make_project(root)
+    alone = check_project(Project(root)).diagnostics
+    once = len(checked)
+    assert once > 0
+    original = root / "events" / "2026" / "2026-11-13-friday-night-modern.yaml"
+    text = original.read_text(encoding="utf-8")
+    again = text.replace("name: Friday Night Modern 42", "name: Friday Night Modern 43")
+    (root / "events" / "2026" / "2026-11-20-friday-night-modern.yaml").write_text(
+        again.replace("date: '2026-11-13'", "date: '2026-11-20'"), encoding="utf-8"
+    )
+    checked.clear()
+    both = check_project(Project(root)).diagnostics
+    assert len(checked) == once
+    assert both == alone  # the copy is as clean as the sample it copies
