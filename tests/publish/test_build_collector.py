@@ -40,8 +40,19 @@ def test_no_full_collection_while_the_site_pages_and_build_docs_are_made(
     for name in ("site_files", "write_docs"):
         _watch(monkeypatch, name, seen)
 
+    made: list[list[int]] = [[]]  # made while the pages are made, alive when the engine runs
+    real_site_files: Callable[..., Any] = run.__dict__["site_files"]
+
+    def site_files(*args: Any, **kwargs: Any) -> Any:
+        made.append([])
+        return real_site_files(*args, **kwargs)
+
+    monkeypatch.setattr(run, "site_files", site_files)
+    young: list[bool] = []
+
     def publish(self: object, *args: object, **kwargs: object) -> dict[str, object]:
         seen.append(("engine", gc.isenabled(), gc.get_freeze_count()))
+        young.append(any(o is made[-1] for o in gc.get_objects()))  # (the frozen are in none of the generations)
         return {}
 
     monkeypatch.setattr(SiteUpdate, "publish", publish)
@@ -59,5 +70,6 @@ def test_no_full_collection_while_the_site_pages_and_build_docs_are_made(
     ]
     # The results were frozen before the pages were made; what the pages left is frozen too
     # before the engine runs, and nothing stays frozen after the build.
-    assert 0 < seen[0][2] < seen[2][2]
+    assert seen[0][2] > 0
+    assert young == [False] and gc.is_tracked(made[-1])
     assert gc.get_freeze_count() == 0
