@@ -26,7 +26,10 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
    build runs it). Budget: full build CPU <= 3x the floor's CPU. With ``--repeat``, full
    builds and floors alternate (build, floor, build, floor...) and the ratio is the median
    over every adjacent pair (a build and the floor after it, a floor and the build after
-   it): the machine's load drifts, and a pair measured side by side shares it;
+   it): the machine's load drifts, and a pair measured side by side shares it. Each figure is
+   also given per event of the archive, with the machine's load average, and the building
+   process's full collections (``gc.callbacks``): the ratio is flat only if the build's CPU per
+   event is, and the floor's fixed pages weigh less per event as the archive grows;
 2. a phone (headless Chromium at 390x844) opening the largest event page: the gzipped size
    of every response until the network is idle, and the same after opening the search.
    Budget: <= 200 KB;
@@ -59,6 +62,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
+import gc
 import gzip
 import itertools
 import json
@@ -661,6 +665,8 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
     import dataclasses
 
     project = Project(root)
+    collections = Collections()
+    gc.callbacks.append(collections.seen)
     profiler = cProfile.Profile(time.process_time) if profile is not None else None
     if profiler is not None:
         profiler.enable()
@@ -675,7 +681,29 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
     if profiler is not None:
         profiler.disable()
         profiler.dump_stats(str(profile))
-    out.write_text(json.dumps(dataclasses.asdict(t)), encoding="utf-8")
+    gc.callbacks.remove(collections.seen)
+    said = dataclasses.asdict(t)
+    said["collector"] = {"full": collections.full, "cpu": collections.cpu}
+    out.write_text(json.dumps(said), encoding="utf-8")
+
+
+class Collections:
+    """The cyclic collector's full collections in this process (not in the processes it forks)
+    and the CPU seconds they took, as :data:`gc.callbacks` tells them."""
+
+    def __init__(self) -> None:
+        self.full = 0
+        self.cpu = 0.0
+        self._start = 0.0
+
+    def seen(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.full += 1
+            self.cpu += time.process_time() - self._start
 
 
 def mb(n: int) -> str:
@@ -695,10 +723,25 @@ def full_build(project: Project, archive: Archive, engine: str) -> tuple[Cost, d
         f"  stages, CPU (wall) events {c['events']:.2f} ({t['events']:.2f}; {t['processes']} processes), pages "
         f"about many events {c['site']:.2f} ({t['site']:.2f}), write {c['write']:.2f} ({t['write']:.2f}), "
         f"engine {c['engine']:.2f} ({t['engine']:.2f}) s; {t['pages']} pages; the rest (imports, checks) "
-        f"{full.cpu - sum(c.values()):.2f} s CPU",
+        f"{full.cpu - sum(c.values()):.2f} s CPU\n"
+        f"  per event, CPU    {per_event(full.cpu, archive)} the build, {per_event(c['events'], archive)} making "
+        f"events, {per_event(c['site'] + c['write'], archive)} pages about many events and writing, "
+        f"{per_event(c['engine'], archive)} engine   (load {load()})\n"
+        f"  full collections  {t['collector']['full']}, {t['collector']['cpu']:.2f} s CPU (the building process)",
         flush=True,
     )
     return full, t
+
+
+def per_event(seconds: float, archive: Archive) -> str:
+    """CPU milliseconds per event of the archive."""
+    return f"{1000 * seconds / archive.events:.1f} ms"
+
+
+def load() -> str:
+    """The machine's load average over the last minute and five (its other processes' share of the CPUs)."""
+    one, five, _ = os.getloadavg()
+    return f"{one:.1f}, {five:.1f} on {os.cpu_count()} cores"
 
 
 def floor_of(project: Project, engine: str, work: Path, processes: int) -> Cost:
@@ -709,7 +752,7 @@ def floor_of(project: Project, engine: str, work: Path, processes: int) -> Cost:
         floor = engine_floor(project, engine, where, processes)
     finally:
         shutil.rmtree(where, ignore_errors=True)
-    print(f"floor       {floor} ({processes} processes)", flush=True)
+    print(f"floor       {floor} ({processes} processes)   (load {load()})", flush=True)
     return floor
 
 
@@ -760,7 +803,11 @@ def measure(
     print(
         f"CPU ratio, median of {len(ratios)} adjacent pairs  {ratio:.2f}x "
         f"({', '.join(f'{r:.2f}' for r in ratios)}; full build {min(builds):.2f}-{max(builds):.2f} s CPU, "
-        f"floor {min(floors):.2f}-{max(floors):.2f} s)   {budget}"
+        f"floor {min(floors):.2f}-{max(floors):.2f} s)   {budget}\n"
+        f"  per event, CPU    full build {per_event(min(builds), archive)[:-3]}-{per_event(max(builds), archive)}, "
+        f"floor {per_event(min(floors), archive)[:-3]}-{per_event(max(floors), archive)} (a larger archive spreads "
+        "the floor's fixed pages over more events: the ratio stays flat only if the build's cost per event "
+        "stays within the budget of the floor's)"
     )
     if ratio_only:
         return

@@ -26,6 +26,7 @@ from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.card_files import card_data
+from ingest.decks.deck_memo import DeckMemo
 from ingest.decks.event_decks import DeckInfo, deck_checks, event_decks
 from ingest.decks.format_files import format_registry, load_archetype_book
 from ingest.decks.format_registry import FormatRegistry
@@ -91,13 +92,15 @@ def event_checks(
     *,
     archetypes: ArchetypeBook | None = None,
     pairing: Sequence[Diagnostic] | None = None,
+    memo: DeckMemo | None = None,
 ) -> list[Diagnostic]:
     """Every check of an assembled event, as positioned diagnostics (``deck_files``: the
     decklist files it names, as :func:`~ingest.checks.event_files.load_event` read them;
-    ``pairing``: as for :func:`checks_for`)."""
+    ``pairing``: as for :func:`checks_for`; ``memo``: the decklists checked for the other
+    events of the same run, :class:`~ingest.decks.deck_memo.DeckMemo`)."""
     registry, _ = format_registry(project)
     cards, _ = card_data(project)
-    decks = event_decks(event, deck_files, registry, archetypes, cards)
+    decks = event_decks(event, deck_files, registry, archetypes, cards, memo)
     return checks_for(event, decks, registry, cards, pairing=pairing)
 
 
@@ -159,11 +162,15 @@ def check_project(project: Project, paths: Sequence[Path] = ()) -> ProjectCheck:
     data = event_data(project)
     loaded = tuple(load_event(p, project, data=data) for p in event_paths(list(paths), project))
     diags = shared_file_diagnostics(project)
+    memo = DeckMemo()  # an archive holds the same lists many times: each is checked once
     for item in loaded:
         diags.extend(item.diagnostics)
         if item.event is not None and item.text is not None:
             pairing = checked_rounds(item.text, item.shown, project, item.event, data.key)
-            diags.extend(event_checks(item.event, item.deck_files, project, archetypes=archetypes, pairing=pairing))
+            checks = event_checks(
+                item.event, item.deck_files, project, archetypes=archetypes, pairing=pairing, memo=memo
+            )
+            diags.extend(checks)
     diags += duplicate_slugs([(item.shown, item.event.slug) for item in loaded if item.event is not None])
     return ProjectCheck(loaded, tuple(sorted_diagnostics(diags)))
 

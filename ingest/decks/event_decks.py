@@ -19,11 +19,12 @@ from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
-from ingest.decks.decklist import Decklist, decklist_from_mappings, parse_decklist_text
+from ingest.decks.deck_memo import DeckMemo
+from ingest.decks.decklist import Decklist, decklist_from_mappings
 from ingest.decks.decklist_parts import DecklistError
 from ingest.decks.format_registry import FormatRegistry, UnknownFormatError
 from ingest.decks.format_rules import FormatRules
-from ingest.decks.legality import DeckVerdict, check_deck, check_team
+from ingest.decks.legality import DeckVerdict, check_team
 from ingest.source.deck_file import DeckFile
 
 
@@ -70,7 +71,9 @@ def _texts(deck_files: Iterable[DeckFile]) -> dict[PlayerId, list[tuple[str, str
     return out
 
 
-def _combined(player_deck: object, files: list[tuple[str, str]]) -> tuple[Decklist, list[tuple[str, DecklistError]]]:
+def _combined(
+    player_deck: object, files: list[tuple[str, str]], memo: DeckMemo
+) -> tuple[Decklist, list[tuple[str, DecklistError]]]:
     errors: list[tuple[str, DecklistError]] = []
     if isinstance(player_deck, dict) and any(k in player_deck for k in ("hero", "villain")):
         entries = []
@@ -79,14 +82,14 @@ def _combined(player_deck: object, files: list[tuple[str, str]]) -> tuple[Deckli
             text = next((t for r, t in files if r == ref), None)
             if text is None:
                 continue
-            deck, errs = parse_decklist_text(f"{side.title()}\n{text}")
+            deck, errs = memo.parse(f"{side.title()}\n{text}")
             # The header line we added shifts line numbers by one.
             errors += [(str(ref), _shift(e, -1)) for e in errs]
             entries += list(deck.entries)
         return Decklist(tuple(entries)), errors
     if files:
         ref, text = files[0]
-        deck, errs = parse_decklist_text(text)
+        deck, errs = memo.parse(text)
         return deck, [(ref, e) for e in errs]
     if isinstance(player_deck, list):
         deck, errs = decklist_from_mappings(player_deck)
@@ -110,29 +113,34 @@ def event_decks(
     formats: FormatRegistry | None,
     archetypes: ArchetypeBook | None,
     card_data: Mapping[str, CardData] | None = None,
+    memo: DeckMemo | None = None,
 ) -> dict[PlayerId, DeckInfo]:
     """Every player's deck with its verdict and archetype (players without a list are left out).
 
     ``deck_files``: the decklist files the event names, as read (nothing is read here); a
     player whose ``deck`` names a file not among them has no list from it.
     ``card_data`` (by game) adds card types and set legality to the checks.
+    ``memo``: lists parsed, checked and classified before (a build's other events), kept
+    there (:class:`~ingest.decks.deck_memo.DeckMemo`); None: this event's own.
     """
+    memo = memo if memo is not None else DeckMemo()
     cards = (card_data or {}).get(event.game)
     texts = _texts(deck_files)
     rules = event_rules(event, formats)
+    checkable = rules is not None and rules.deck_rules_given  # else: "not checked", never "legal"
+    kept = memo.verdicts(rules, event.date, cards) if checkable and rules is not None else None
     out: dict[PlayerId, DeckInfo] = {}
     for p in event.players:
         if p.deck is None:
             continue
         files = texts.get(p.id, [])
-        deck, errors = _combined(p.deck, files)
+        deck, errors = _combined(p.deck, files, memo)
         if not deck.entries and not errors:
             continue
-        checkable = rules is not None and rules.deck_rules_given  # else: "not checked", never "legal"
-        verdict = check_deck(deck, rules, on=event.date, card_data=cards) if checkable and rules else None
+        verdict = memo.verdict(kept, deck, rules, event.date, cards) if checkable and rules else None
         archetype = p.archetype
         if not archetype and archetypes is not None:
-            archetype = archetypes.classify(event.game, event.format, deck) or ""
+            archetype = memo.archetype(archetypes, event.game, event.format, deck) or ""
         types: dict[str, str] = {}
         if cards is not None:
             types = {e.card: main_type(f.type_line) for e in deck.entries if (f := cards.get(e.card)) is not None}

@@ -14,13 +14,14 @@ the worker also keeps in the build cache), never the computed report.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ingest.checks.event_files import EventData, load_event
 from ingest.core.diagnostics import Diagnostic, has_errors
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.deck_memo import DeckMemo
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.unchanged import cached_event
@@ -73,6 +74,9 @@ class EventMaker:
     entry by its decklist files (:attr:`~ingest.publish.cache_entries.CachedEvent.decks`);
     without, an entry kept on disk comes back without them (a later process reads them
     from the build cache), so that a whole build holds less of each event."""
+    decks: DeckMemo = field(default_factory=DeckMemo, compare=False)
+    """The decklists parsed, checked and classified for the events made so far (in this
+    process: a forked worker adds to its own copy)."""
 
     def make(self, path: Path) -> BuiltEvent:
         """Reads, checks, computes and renders one event file, and keeps it in the build cache."""
@@ -89,6 +93,7 @@ class EventMaker:
             self.archetypes,
             card_data=self.card_data,
             naming=naming_of(event, registry),
+            memo=self.decks,
         )
         found = (*item.diagnostics, *report.checks)
         if has_errors(found):

@@ -290,6 +290,11 @@ def _build(
             on_diagnostics(shown_diags)
         loading.close()
         freeze()  # the results stay as they are until the build ends: no collection scans them again
+        # The pages about many events and build/docs hold the players' histories and the
+        # analytics records while they are made: a full collection meanwhile scans all of
+        # them (at 3,000 weekly events, 18 full collections took 4.9 s of CPU). The
+        # collector resumes, what survives frozen, before the engine runs.
+        loading.enter_context(collector_paused())
         t = time.perf_counter()
         analytics = AnalyticsCache(store, memory.analytics, totals=memory.changes is not None)
         memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
@@ -364,6 +369,8 @@ def _build(
             outcome = replace(outcome, entries=())
             table.clear()
             del built, unchanged, booked, files, groups, player_groups, maker, analytics
+        loading.close()
+        freeze()
         if not docs_only:
             t = time.perf_counter()
             timings.extra.update(site.publish(changes, step, workers=processes))

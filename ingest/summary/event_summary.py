@@ -23,6 +23,7 @@ from ingest.core.model import Event
 from ingest.core.rulesets import Ruleset
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
+from ingest.decks.deck_memo import DeckMemo
 from ingest.decks.event_decks import DeckInfo, event_decks
 from ingest.decks.format_registry import FormatRegistry
 from ingest.rules.event_ruleset import ruleset_for
@@ -71,6 +72,7 @@ def compute_summary(
     card_data: Mapping[str, CardData] | None = None,
     today: dt.date | None = None,
     naming: EventNaming | None = None,
+    memo: DeckMemo | None = None,
 ) -> EventSummary:
     """Computes everything the site shows about one event.
 
@@ -88,6 +90,8 @@ def compute_summary(
         archetypes: archetype rules for unclassified decks.
         today: not used for the computation itself (kept for symmetry with the site).
         naming: how the players are published (None: as the file names them).
+        memo: decklists parsed, checked and classified for other events of the same build
+            (:class:`~ingest.decks.deck_memo.DeckMemo`); None: this event's own.
     """
     del today
     published = uses_published_standings(event)  # the platform's standings, as recorded
@@ -96,7 +100,7 @@ def compute_summary(
     from ingest.checks.project_diagnostics import checks_for
 
     results = results_of(event)
-    decks: Mapping[PlayerId, DeckInfo] = event_decks(event, deck_files, formats, archetypes, card_data)
+    decks: Mapping[PlayerId, DeckInfo] = event_decks(event, deck_files, formats, archetypes, card_data, memo)
     by_round = results.standings_by_round(event)
     checks = tuple(checks_for(event, decks, formats, card_data, by_round, finished=status == "complete"))
     if naming is not None:
