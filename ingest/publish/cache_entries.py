@@ -190,9 +190,9 @@ def slim_header(entry: CachedEvent) -> dict[str, Any]:
 
 
 def decode_slim(header: dict[str, Any], key: str, shown: str) -> CachedEvent:
-    """The entry :func:`slim_header` describes, without its files and its history's steps
-    (empty: :func:`ingest.publish.events_manifest.entry_of` puts back what reads them from
-    the entry).
+    """The entry :func:`slim_header` describes, without its files, its history's steps and its
+    brief's published archetypes (empty: :func:`ingest.publish.events_manifest.entry_of` puts
+    back what reads the steps from the entry, and the archetypes from the header when asked).
 
     Raises:
         TypeError, ValueError, KeyError: the data is not what :func:`slim_header` writes.
@@ -200,7 +200,7 @@ def decode_slim(header: dict[str, Any], key: str, shown: str) -> CachedEvent:
     brief = header["brief"]
     if not isinstance(brief, dict) or not isinstance(brief["history"], dict):
         raise TypeError("not a brief")
-    whole = {**brief, "history": {**brief["history"], "common": [], "steps": []}}
+    whole = {**brief, "history": {**brief["history"], "common": [], "steps": []}, "decks": []}
     decks: Sequence[Any] = header["decks"]
     return CachedEvent(
         RenderedEvent(brief_from_json(whole), {}),

@@ -36,7 +36,7 @@ from typing import Any, cast, overload
 from ingest import __version__
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header
+from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header, text_of
 from ingest.site.brief import BriefError
 from ingest.source.storage import FileSignature, write_atomically
 
@@ -55,27 +55,35 @@ def _key(store: EventStore) -> str:
 
 def load_rows(store: EventStore) -> dict[str, Row]:
     """The rows the last build with this fingerprint saved, by event file (as shown); empty
-    when there are none, or the file is not one this store signed for this fingerprint."""
+    when there are none, or the file is not one this store signed for this fingerprint.
+
+    The file is a line naming its key and version, then a line an event: its name (a JSON
+    string, which holds no tab or line feed), its signature and key, and its slim header
+    (compact JSON), separated by tabs. A row's header is kept as its text until the event is
+    taken (:func:`entry_of`), and a row that did not change is written again as it was read."""
     if store.folder is None:
         return {}
     payload = store.read_signed(store.folder.parent / FILE, _key(store))
     if payload is None:
         return {}
     try:
-        obj = json.loads(payload)
-        if obj["key"] != _key(store) or obj["version"] != __version__:
+        first, *lines = payload.decode("utf-8").split("\n")
+        if first != _head(store):
             return {}
         out: dict[str, Row] = {}
-        for shown, (size, modified, changed, inode, key, header) in obj["events"].items():
-            sig = (size, modified, changed, inode)
-            if not all(isinstance(n, int) and not isinstance(n, bool) for n in sig):
+        for line in lines:
+            name, size, modified, changed, inode, key, header = line.split("\t", 6)
+            shown = json.loads(name)
+            if not isinstance(shown, str) or not header.startswith("{"):
                 return {}
-            if not isinstance(shown, str) or not isinstance(key, str) or not isinstance(header, dict):
-                return {}
-            out[shown] = (sig, key, header)
+            out[shown] = ((int(size), int(modified), int(changed), int(inode)), key, header)
         return out
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+    except (ValueError, RecursionError):
         return {}
+
+
+def _head(store: EventStore) -> str:
+    return json.dumps([_key(store), __version__])
 
 
 def save_rows(store: EventStore, rows: Mapping[str, Row]) -> None:
@@ -86,11 +94,11 @@ def save_rows(store: EventStore, rows: Mapping[str, Row]) -> None:
     def dumps(v: object) -> str:
         return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
-    events = ",".join(
-        f"{dumps(shown)}:[{','.join(map(str, sig))},{dumps(key)},{h if isinstance(h, str) else dumps(h)}]"
-        for shown, (sig, key, h) in sorted(rows.items())
-    )
-    payload = f'{{"key":{dumps(_key(store))},"version":{dumps(__version__)},"events":{{{events}}}}}'.encode()
+    lines = [_head(store)]
+    for shown, (sig, key, header) in sorted(rows.items()):
+        text = header if isinstance(header, str) else dumps(header)
+        lines.append("\t".join((dumps(shown), *map(str, sig), key, text)))
+    payload = "\n".join(lines).encode("utf-8")
     with contextlib.suppress(OSError):
         store.folder.parent.mkdir(parents=True, exist_ok=True)
         write_atomically(store.folder.parent / FILE, store.signed(_key(store), payload), durable=False)
@@ -180,13 +188,27 @@ def entry_of(
         return whole[0]
 
     try:
-        entry = decode_slim(json.loads(header) if isinstance(header, str) else header, key, shown)
+        obj = json.loads(header) if isinstance(header, str) else header
+        entry = decode_slim(obj, key, shown)
+        listed = obj["brief"]["decks"]
+        if not isinstance(listed, list):
+            return None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, BriefError, RecursionError):
         return None
+
+    def archetypes() -> tuple[tuple[str, str, str], ...]:
+        """The published archetypes, from the row (the search's latest decks read them)."""
+        try:
+            return tuple((text_of(a), text_of(u), text_of(p)) for a, u, p in listed)
+        except (ValueError, TypeError):
+            raise IngestError(f"{shown}: its build cache entry cannot be read back; build again") from None
+
     brief = entry.rendered.brief
     steps = Later(lambda: tuple(full().rendered.brief.history.steps))
+    decks = Later(archetypes)
     history = replace(brief.history, steps=cast(tuple[Any, ...], steps))
-    return replace(entry, rendered=replace(entry.rendered, brief=replace(brief, history=history)))
+    lazy = replace(brief, history=history, decks=cast(tuple[tuple[str, str, str], ...], decks))
+    return replace(entry, rendered=replace(entry.rendered, brief=lazy))
 
 
 def same_decks(
