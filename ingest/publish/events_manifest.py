@@ -104,13 +104,6 @@ def save_rows(store: EventStore, rows: Mapping[str, Row]) -> None:
         write_atomically(store.folder.parent / FILE, store.signed(_key(store), payload), durable=False)
 
 
-def forget_rows(store: EventStore) -> None:
-    """Removes the manifest (the next build takes each event from its own entry)."""
-    if store.folder is not None:
-        with contextlib.suppress(OSError):
-            (store.folder.parent / FILE).unlink()
-
-
 def row_of(signature: FileSignature, entry: CachedEvent, header: str = "") -> Row:
     """An event's row, from its entry (made now, or taken from the cache), or from its slim
     header as the build that made it wrote it (``header``)."""
