@@ -50,6 +50,7 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
     python benchmarks/build.py --repeat 3               # 3 builds and floors, alternated: median of 5 pairs
     python benchmarks/build.py --ratio-only             # the full build and its floor only
     python benchmarks/build.py --profile /tmp/prof      # cProfile of each build, made in one process
+    python benchmarks/build.py --keep /tmp/archive --new-build-only   # a kept archive: new processes only
 
 Every timed build starts with nothing left to write back (``os.sync``), the floor too.
 
@@ -859,6 +860,37 @@ def measure(
         latest.write_text(original, encoding="utf-8")
 
 
+def new_build_only(project: Project, archive: Archive, engine: str, latest: Path) -> None:
+    """A ``scorekeeper build`` in a new process after one result changed, and nothing else
+    (``--new-build-only``, on an archive kept with ``--keep``): a first new process brings the
+    build folder and the build cache up to date (a full build when there are none, or when
+    the code changed since they were made), then one result changes and a second is measured,
+    with what it read (events' entries, decklist files looked at and read again)."""
+    print(f"\n== {archive.name} archive, {engine}, new processes only")
+    first, said = process_build(project, engine, f"update-{archive.name}-{archive.events}-{engine}")
+    print(f"CLI, bringing the build up to date   {first}   ({made(said)})", flush=True)
+    original = latest.read_text(encoding="utf-8")
+    try:
+        change_result(latest, 0)
+        os.sync()
+        cli, said = process_build(project, engine, f"change-{archive.name}-{archive.events}-{engine}")
+        print(
+            f"CLI, one change   {cli}, peak {mb(cli.together)} (a new process)   "
+            f"budget <= {BUDGET_CLI_S:.0f} s CPU: {verdict(cli.cpu <= BUDGET_CLI_S)}   ({made(said)})"
+        )
+        print(
+            f"  stages, CPU       {steps(said['cpu'])}; "
+            f"the rest (imports, checks) {cli.cpu - sum(said['cpu'].values()):.2f} s"
+        )
+        print(
+            f"  read: {len(said['events_read'])} event files, {len(said['entries_read'])} events' entries, "
+            f"{len(said['decklists_read'])} decklist files; looked at (lstat) {said['decklists_looked_at']} "
+            f"decklist files; cache check {said['extra'].get('cache check', 0.0):.2f} s wall"
+        )
+    finally:
+        latest.write_text(original, encoding="utf-8")
+
+
 def steps(cpu: dict[str, float]) -> str:
     """CPU seconds of each step of a build."""
     return ", ".join(f"{name} {seconds:.2f}" for name, seconds in cpu.items()) + " s"
@@ -889,6 +921,11 @@ def main() -> None:
     )
     parser.add_argument("--ratio-only", action="store_true", help="measure the full build and its floor only")
     parser.add_argument("--profile", type=Path, help="write each build process's cProfile statistics here")
+    parser.add_argument(
+        "--new-build-only",
+        action="store_true",
+        help="with --keep: a new build process after one result changed, nothing else (brought up to date first)",
+    )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # a measured build (process_build)
     args = parser.parse_args()
     if args.child:
@@ -929,6 +966,9 @@ def main() -> None:
                 f"{time.perf_counter() - start:.1f} s)"
             )
             for engine in engines:
+                if args.new_build_only:
+                    new_build_only(project, archive, engine, latest)
+                    continue
                 measure(
                     project,
                     archive,
@@ -941,7 +981,8 @@ def main() -> None:
                 )
     finally:
         for name in ("weekly", "players"):
-            shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)
+            if not (args.keep and args.new_build_only):  # (kept for the next run)
+                shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
 

@@ -35,6 +35,14 @@ class BuildTimings:
     events_looked_at: list[str] = field(default_factory=list)
     """Event files whose file and decklist files were looked at to take them from the build
     cache or make them (the others a watching process knew unchanged: :mod:`ingest.publish.watched`)."""
+    entries_read: list[str] = field(default_factory=list)
+    """Events taken from the build cache whose entry's header was read (the others' rows of the
+    events' manifest sufficed: :mod:`ingest.publish.events_manifest`), or whose history's
+    steps or published archetypes a page asked for."""
+    decklists_looked_at: int = 0
+    """Decklist files looked at (one ``lstat`` each) to take their events from the build cache."""
+    decklists_read: list[str] = field(default_factory=list)
+    """Decklist files read again to compare their text with the one their event was made from."""
     files_loaded: list[str] = field(default_factory=list)
     """Events taken from the build cache whose files were read back to be written (an event
     made by the build is kept in the cache and read back from there too, one at a time)."""

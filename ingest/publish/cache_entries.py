@@ -172,6 +172,51 @@ def decode_header(header: bytes, key: str, shown: str) -> tuple[CachedEvent, dic
     return entry, obj
 
 
+def slim_header(entry: CachedEvent) -> dict[str, Any]:
+    """What the events' manifest keeps of an entry (:mod:`ingest.publish.events_manifest`):
+    its header without its files' kinds and lengths, and its brief without its history's
+    steps, which stay in the entry (:func:`decode_slim`)."""
+    whole = entry.rendered.brief
+    brief = brief_to_json(replace(whole, history=replace(whole.history, steps=())))  # (its steps not written out)
+    history = {k: v for k, v in brief["history"].items() if k not in ("common", "steps")}
+    return {
+        "decks": [list(d) for d in entry.decks],
+        "players": list(entry.players),
+        "registry": entry.registry,
+        "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
+        "brief": {**brief, "history": history},
+        "files": [list(f) for f in entry.listing],
+    }
+
+
+def decode_slim(header: dict[str, Any], key: str, shown: str) -> CachedEvent:
+    """The entry :func:`slim_header` describes, without its files, its history's steps and its
+    brief's published archetypes (empty: :func:`ingest.publish.events_manifest.entry_of` puts
+    back what reads the steps from the entry, and the archetypes from the header when asked).
+
+    Raises:
+        TypeError, ValueError, KeyError: the data is not what :func:`slim_header` writes.
+    """
+    brief = header["brief"]
+    if not isinstance(brief, dict) or not isinstance(brief["history"], dict):
+        raise TypeError("not a brief")
+    whole = {**brief, "history": {**brief["history"], "common": [], "steps": []}, "decks": []}
+    decks: Sequence[Any] = header["decks"]
+    return CachedEvent(
+        RenderedEvent(brief_from_json(whole), {}),
+        tuple(_diagnostic(d) for d in header["diagnostics"]),
+        tuple(
+            (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
+            for ref, digest, signature in decks
+        ),
+        tuple(text_of(p) for p in header["players"]),
+        text_of(header["registry"]),
+        tuple((text_of(path), text_of(sha)) for path, sha in header["files"]),
+        key,
+        shown,
+    )
+
+
 def decode_files(header: dict[str, Any], body: bytes | memoryview) -> Files:
     """The files of an entry, from the bytes after its header (checked against the header's digest).
 

@@ -57,7 +57,7 @@ from ingest.publish.site_language import locale_dirs, read_language
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import FileGroup, plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
-from ingest.publish.unchanged import CacheCheck, find_unchanged, shown_paths
+from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events, shown_paths
 from ingest.publish.watched import LastLook, trusted_events
 from ingest.site.page import Files, SiteInputs, in_order
 from ingest.site.site_files import site_files
@@ -233,6 +233,8 @@ def _build(
             trusted=trust.entries if trust is not None else None,
         )
         timings.events_read, timings.events_looked_at = check.read, check.looked_at
+        timings.entries_read = check.entries_read  # (filled on as a page asks an entry for more)
+        timings.decklists_looked_at, timings.decklists_read = check.decklists_looked_at, check.decklists_read
         timings.extra["cache check"] = time.perf_counter() - start
         shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
@@ -250,6 +252,17 @@ def _build(
             lasting,
         )
         todo = [path for path in paths if path.as_posix() not in unchanged]
+
+        def remake(path: Path) -> CachedEvent | None:
+            """An event taken from the events' manifest whose entry a page needs and the cache
+            cannot give back: made again (:func:`~ingest.publish.events_manifest.entry_of`)."""
+            again = maker.make(path)
+            if again.entry is not None:
+                timings.events_made += 1
+                timings.events_cached -= 1
+            return again.entry
+
+        check.remake = remake
         processes = workers_for(workers)
         timings.processes = processes if len(todo) >= EVENTS_TO_FORK else 1
         table: Shared = {}  # equal values of the events' entries, held once (as each comes)
@@ -261,6 +274,7 @@ def _build(
             then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
         )
         store.used.update(b.key for b in built if b.key)  # (a worker's own record of it stays in the worker)
+        note_events(store, check, [(b.shown, b.entry, b.row) for b in built if b.key and b.entry is not None])
         memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)

@@ -6,19 +6,18 @@ checked as they were (:func:`still_valid`), and an event made now turned into it
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import stat
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ingest import __version__
 from ingest.checks.event_files import Loaded
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, listing_of, text_of
+from ingest.publish.cache_entries import CachedEvent, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
+from ingest.publish.events_manifest import Row, entry_of, load_rows, row_of, same_decks, save_rows
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -29,7 +28,6 @@ from ingest.source.storage import (
     find_files,
     read_text,
     signature_of,
-    write_atomically,
 )
 from ingest.summary.event_summary import EventSummary
 
@@ -40,6 +38,9 @@ def still_valid(
     registry: PlayerRegistry,
     memo: dict[str, str] | None = None,
     folders: dict[str, bool] | None = None,
+    check: CacheCheck | None = None,
+    settled_before: int | None = None,
+    refreshed: dict[str, FileSignature] | None = None,
 ) -> bool:
     """Whether the decklist files an entry's event read and its players' records are as then.
 
@@ -50,7 +51,10 @@ def still_valid(
 
     ``folders`` keeps, for one build, whether each folder on the way was a plain folder
     (:func:`plain_folders`): the events of an archive share their decklist folders, and
-    a folder is looked at once, not once per event.
+    a folder is looked at once, not once per event. ``check`` counts the files looked at
+    and notes those read. A file read again and found the same whose signature can now be
+    trusted (it settled before ``settled_before``) has that signature put in ``refreshed``,
+    by its reference, so the next build need not read it again.
     """
     if players_digest(entry.players, registry, memo) != entry.registry:
         return False
@@ -58,6 +62,8 @@ def still_valid(
     seen = folders if folders is not None else {}
     for ref, digest, signature in entry.decks:
         target = os.path.join(folder, ref)
+        if check is not None:
+            check.decklists_looked_at += 1
         if digest is None:
             if os.path.lexists(target):
                 return False
@@ -72,9 +78,14 @@ def still_valid(
             return False
         if signature is not None and signature_of(st) == signature:
             continue  # the same size, times and inode as when it was read: the same text
+        now = file_signature(Path(target), settled_before)  # (taken before the file is read)
         text, _ = read_text(Path(target), ref)
+        if check is not None:
+            check.decklists_read.append(os.path.join(os.path.dirname(check.shown_now), ref))
         if text is None or text_digest(text) != digest:
             return False
+        if refreshed is not None and now is not None:
+            refreshed[ref] = now
     return True
 
 
@@ -116,59 +127,35 @@ def shown_paths(paths: Sequence[Path], root: Path) -> dict[str, str]:
     return out
 
 
-INDEX_FILE = "event-files.json"
-"""In the build's cache folder: each event file's signature when its key was last taken, and
-that key (:func:`find_unchanged`), for one build fingerprint."""
-
-
-def _load_index(store: EventStore) -> dict[str, tuple[FileSignature, str]]:
-    """The event files' signatures and keys the last build noted, if noted for this build's
-    fingerprint and signed with the store's key; empty otherwise."""
-    if store.folder is None:
-        return {}
-    key = "index:" + store.fingerprint
-    payload = store.read_signed(store.folder.parent / INDEX_FILE, key)
-    if payload is None:
-        return {}
-    try:
-        obj = json.loads(payload)
-        if obj["key"] != key or obj["version"] != __version__:
-            return {}
-        out: dict[str, tuple[FileSignature, str]] = {}
-        for shown, (size, modified, changed, inode, entry) in obj["files"].items():
-            sig = (size, modified, changed, inode)
-            if not all(isinstance(n, int) for n in sig):
-                return {}
-            out[text_of(shown)] = (sig, text_of(entry))
-        return out
-    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
-        return {}
-
-
-def _save_index(store: EventStore, index: Mapping[str, tuple[FileSignature, str]]) -> None:
-    """Notes the event files' signatures and keys (a failure to write costs the next build time)."""
-    if store.folder is None:
-        return
-    key = "index:" + store.fingerprint
-    payload = json.dumps(
-        {"key": key, "version": __version__, "files": {k: [*sig, entry] for k, (sig, entry) in sorted(index.items())}},
-        ensure_ascii=False,
-        separators=(",", ":"),
-    ).encode()
-    with contextlib.suppress(OSError):
-        store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / INDEX_FILE, store.signed(key, payload), durable=False)
-
-
 @dataclass
 class CacheCheck:
-    """What :func:`find_unchanged` did (a build reports it; tests count it)."""
+    """What :func:`find_unchanged` did (a build reports it; tests count it), and the events'
+    manifest rows it found good (:mod:`ingest.publish.events_manifest`)."""
 
     read: list[str] = field(default_factory=list)
     """Event files read to take their key (the others were recognised by their signature)."""
     looked_at: list[str] = field(default_factory=list)
     """Event files whose file and decklist files were looked at (the others were trusted:
     :mod:`ingest.publish.watched`)."""
+    entries_read: list[str] = field(default_factory=list)
+    """Events whose entry's header was read from the build cache (the others were taken
+    from the events' manifest, or from this process's memory)."""
+    decklists_looked_at: int = 0
+    """Decklist files looked at (one ``lstat`` each) to take their events from the cache."""
+    decklists_read: list[str] = field(default_factory=list)
+    """Decklist files read again to compare their text (their signature was not the one kept)."""
+    rows: dict[str, Row] = field(default_factory=dict)
+    """The events' manifest rows of the events taken, by event file (as shown)."""
+    signatures: dict[str, tuple[FileSignature, str]] = field(default_factory=dict)
+    """Each event file's signature and key, when it could be taken (settled): an event made
+    by the build gets its row from them."""
+    remake: Callable[[Path], CachedEvent | None] | None = None
+    """Makes an event again when its entry is asked for more than its row holds and cannot be
+    read back (:func:`~ingest.publish.events_manifest.entry_of`); the build sets it."""
+    shown_now: str = ""
+    """(The event file being looked at, for :attr:`decklists_read`.)"""
+    loaded: dict[str, Row] = field(default_factory=dict)
+    """The rows the manifest held when the build started."""
 
 
 def find_unchanged(
@@ -182,7 +169,8 @@ def find_unchanged(
     trusted: Mapping[str, CachedEvent] | None = None,
 ) -> dict[str, CachedEvent]:
     """The events a build can take from the cache, by path: those with an entry (in
-    ``memory``, else on disk, read without its files) that is still valid (:func:`still_valid`).
+    ``memory``, else in the events' manifest, else on disk, read without its files) that is
+    still valid (:func:`still_valid`).
 
     An event file is recognised without reading it when its size, times and inode are those
     it had when a build last took its key, if it had settled then (``settled_before``, see
@@ -190,57 +178,87 @@ def find_unchanged(
     ``paths``: the project's event files, when the caller has listed them already.
     ``trusted``: events (by path) a watching process knows unchanged since it last took them
     (:func:`ingest.publish.watched.trusted_events`): taken as they are, nothing looked at.
+    The manifest is read once (:func:`~ingest.publish.events_manifest.load_rows`); the
+    caller saves it once the events the build made have their rows (:func:`note_events`).
     """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
     folders: dict[str, bool] = {}
+    check = check if check is not None else CacheCheck()
     if paths is None:
         paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     names = shown_paths(paths, project.root)
-    index = _load_index(store)
-    noted: dict[str, tuple[FileSignature, str]] = {}
+    rows = check.loaded = load_rows(store)
     for path in paths:
         shown = names[path.as_posix()]
-        known = index.get(shown)
+        known = rows.get(shown)
         kept = trusted.get(path.as_posix()) if trusted is not None else None
         if kept is not None:
             store.used.add(kept.key)
             memory[kept.key] = kept
             found[path.as_posix()] = kept
-            if known is not None:
-                noted[shown] = known
+            if known is not None and known[1] == kept.key:
+                check.rows[shown] = known
+                check.signatures[shown] = (known[0], known[1])
             continue
-        if check is not None:
-            check.looked_at.append(shown)
+        check.looked_at.append(shown)
+        check.shown_now = shown
         key = None
         if known is not None:
             try:
                 if signature_of(os.lstat(path)) == known[0]:
                     key = known[1]
-                    noted[shown] = known
+                    check.signatures[shown] = (known[0], key)
             except OSError:
                 pass
         if key is None:
             signature = file_signature(path, settled_before)  # (taken before the file is read)
             text, _ = read_text(path, shown, within=project.within(path))
-            if check is not None:
-                check.read.append(shown)
+            check.read.append(shown)
             if text is None:
                 continue
             key = store.key(shown, text)
             if signature is not None:
-                noted[shown] = (signature, key)
+                check.signatures[shown] = (signature, key)
         entry = memory.get(key)
+        row = known if known is not None and known[1] == key else None
+        if entry is None and row is not None:
+            entry = entry_of(store, row, shown, check.entries_read, _remake(check, path))
         if entry is None:
             entry = store.load(key, shown, files=False)
-        else:
-            store.used.add(key)
-        if entry is not None and still_valid(entry, path, registry, memo, folders):
+            check.entries_read.append(shown)
+            row = None
+        store.used.add(key)
+        refreshed: dict[str, FileSignature] = {}
+        if entry is not None and still_valid(entry, path, registry, memo, folders, check, settled_before, refreshed):
+            if refreshed:
+                entry = replace(entry, decks=same_decks(entry.decks, refreshed))
+                if row is not None:  # (its brief as it was: the steps are not read to write it again)
+                    header = json.loads(row[2]) if isinstance(row[2], str) else row[2]
+                    row = (row[0], row[1], {**header, "decks": [list(d) for d in entry.decks]})
             memory[key] = entry
             found[path.as_posix()] = entry
-    if noted != index:
-        _save_index(store, noted)
+            sig = check.signatures.get(shown)
+            if sig is not None and sig[1] == key:
+                check.rows[shown] = row if row is not None else row_of(sig[0], entry)
     return found
+
+
+def _remake(check: CacheCheck, path: Path) -> Callable[[], CachedEvent | None]:
+    return lambda: check.remake(path) if check.remake is not None else None
+
+
+def note_events(store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]]) -> None:
+    """Saves the events' manifest: the rows of the events taken, and of those made now
+    (``made``: each event file as shown, its entry and its slim header as JSON), when it
+    differs from the one read."""
+    rows = dict(check.rows)
+    for shown, entry, header in made:
+        sig = check.signatures.get(shown)
+        if sig is not None and sig[1] == entry.key and header:
+            rows[shown] = row_of(sig[0], entry, header)
+    if rows != check.loaded:
+        save_rows(store, rows)
 
 
 def cached_event(

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import build_files, cache, player_book, unchanged
+from ingest.publish import build_files, cache, events_manifest, player_book
 from ingest.publish.run import build_site
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
@@ -23,7 +23,7 @@ def test_a_rebuild_writes_the_cache_files_without_waiting_for_the_disk(
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     writes: list[tuple[str, bool]] = []
-    for module in (build_files, cache, player_book, unchanged):
+    for module in (build_files, cache, player_book, events_manifest):
         original = module.write_atomically
 
         def counted(path: Path, content: str | bytes, *, durable: bool = True, _w: Any = original) -> None:
@@ -37,5 +37,5 @@ def test_a_rebuild_writes_the_cache_files_without_waiting_for_the_disk(
     event.write_text(text.replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
     build_site(Project(root), today=TODAY, cache_home=home, settled_before=time.time_ns(), workers=1)
     names = {name for name, _ in writes}
-    assert {"event-files.json", "docs-record.json", "player-book.json"} <= names
+    assert {"events-manifest.json", "docs-record.json", "player-book.json"} <= names
     assert [w for w in writes if w[1]] == []
