@@ -382,17 +382,17 @@ def read_event_document(text: str) -> dict[str, Any]:
     return event_document_items(json.loads(text))
 
 
-def event_document_items(doc: dict[str, Any]) -> dict[str, Any]:
+def event_document_items(doc: Mapping[str, Any]) -> dict[str, Any]:
     """An event's API document as read (:func:`read_event_document`); one whose tables are
     read already is returned as it is (the page's script takes either, as objects)."""
+    read = dict(doc)
     if isinstance(doc["players"], list):
-        return doc
-    doc = dict(doc)
-    doc["players"] = table_items(doc["players"])
-    doc["final"] = table_items(doc["final"])
+        return read
+    read["players"] = table_items(doc["players"])
+    read["final"] = table_items(doc["final"])
     for stage in ("rounds", "playoff"):
-        doc[stage] = [{**rnd, "matches": table_items(rnd["matches"])} for rnd in doc[stage]]
-    return doc
+        read[stage] = [{**rnd, "matches": table_items(rnd["matches"])} for rnd in doc[stage]]
+    return read
 
 
 PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
