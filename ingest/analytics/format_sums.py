@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from ingest.analytics.figure_values import Scope
 from ingest.analytics.records import EventRecord, KeptRecord
+from ingest.analytics.shares import Share
 from ingest.analytics.totals import Totals
 
 YearKey = tuple[tuple[str, ...], tuple[tuple[dt.date, str], ...]]
@@ -43,25 +44,27 @@ class FormatSums:
     """Each year's match document as last made (:func:`ingest.site.analytics_data.patched_documents`):
     the key of what it was made from, its file (none for a year without a counted match) and
     the archetypes in it."""
+    rebuilt: set[str] = field(default_factory=set)
+    """The seasons whose totals the last :func:`patched` summed anew (their events changed):
+    their lists are made anew."""
+    replaced: dict[str, Share | None] = field(default_factory=dict)
+    """The shares the events of :attr:`changed` had before :func:`patched` (None: none)."""
     lists: dict[str, KeptList] = field(default_factory=dict)
     """Each list as last made (:mod:`ingest.site.analytics_rows`), by its first page and rows."""
     rows: dict[str, dict[str, object]] = field(default_factory=dict)
-    """Each event's rows in the lists as last written (:mod:`ingest.site.analytics_rows`),
-    by slug, then by list."""
-    old_rows: dict[str, dict[str, object]] = field(default_factory=dict)
-    """The rows of the events :func:`patched` last found changed, as they were before: a list
-    whose events' rows are what they were is not made again."""
+    """Each event's rows in the lists as last written (:mod:`ingest.site.analytics_rows`), by
+    slug, then by list (a watching process's; forgotten when the event changes)."""
     salt: str = ""
     """What :attr:`lists` and :attr:`rows` were made for (the templates and the language)."""
 
 
 @dataclass(frozen=True, slots=True)
 class KeptList:
-    """A list behind the figures as last made: its events ((date, slug), oldest first), what
-    its pages show besides their rows, and each page's path and digest."""
+    """A list behind the figures as last made: what its pages show besides their rows (as
+    text), and each page's path and digest. Its events are the totals' when it was made:
+    the events changed since (:attr:`FormatSums.replaced`) tell whether they still are."""
 
-    events: tuple[tuple[dt.date, str], ...]
-    header: tuple[object, ...]
+    header: str
     pages: tuple[tuple[str, str], ...]
 
 
@@ -84,20 +87,25 @@ def patched(
     assert whole is not None
     sums.decoded = 0
     sums.changed = set()
+    sums.replaced = {}
+    sums.rebuilt = set()
     seen: set[str] = set()
     for slug, kept in events:
         seen.add(slug)
         if sums.digests.get(slug) != kept.digest or slug not in whole:
+            sums.replaced[slug] = whole.shares.get(slug)
             whole.add(kept.record)  # (decoded now, let go once its share is taken)
             sums.decoded += 1
             sums.digests[slug] = kept.digest
             sums.changed.add(slug)
     gone = [slug for slug in sums.digests if slug not in seen]
     for slug in gone:
+        sums.replaced[slug] = whole.shares.get(slug)
         whole.remove(slug)
         del sums.digests[slug]
         sums.changed.add(slug)
-    sums.old_rows = {slug: sums.rows.pop(slug) for slug in sums.changed if slug in sums.rows}
+    for slug in sums.changed:
+        sums.rows.pop(slug, None)
     wanted = {sid for sid, _name, _slugs in seasons}
     for sid in [sid for sid in sums.seasons if sid not in wanted]:
         del sums.seasons[sid]
@@ -106,6 +114,7 @@ def patched(
         season = sums.seasons.get(sid)
         if season is None or season.scope != scope:
             season = sums.seasons[sid] = Totals(scope)
+            sums.rebuilt.add(sid)
             mine: Iterable[str] = sorted(slugs)
         else:
             mine = sums.changed

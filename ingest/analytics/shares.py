@@ -68,6 +68,11 @@ class Share:
     """Its decks in the top cut as their list shows them, deepest finish first: (the finish's
     place in :data:`FINISHES`, the player as published, archetype, finish)."""
 
+    def listed(self) -> tuple[object, ...]:
+        """What the lists behind the figures show of the event (its place, name, decks and top
+        cut): a list that holds an event whose :meth:`listed` is the same is unchanged by it."""
+        return (self.key, self.name, self.decks, self.cut)
+
     @property
     def players(self) -> int:
         """Its decks (a deck a player)."""

@@ -56,14 +56,14 @@ def format_pages(
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).
-    for folder, sname, totals, a in [
-        (root, "", whole_totals, whole),
-        *((f"{root}seasons/{sid}/", sn, t, a) for sid, sn, t, a in scopes),
+    for folder, sname, totals, a, fresh in [
+        (root, "", whole_totals, whole, False),
+        *((f"{root}seasons/{sid}/", sn, t, a, sid in sums.rebuilt) for sid, sn, t, a in scopes),
     ]:
         files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids, make))
-        files.update(lists.periods(folder, a, totals))
-        files.update(lists.decks(folder, a, totals))
-        files.update(lists.cuts(folder, a, totals))
+        files.update(lists.periods(folder, a, totals, fresh))
+        files.update(lists.decks(folder, a, totals, fresh))
+        files.update(lists.cuts(folder, a, totals, fresh))
     lists.done()
     return files
 

@@ -5,17 +5,16 @@ from the records: the tests compare the two).
 
 A list is made again only when what it shows changed. The totals keep each list's events in
 order; the format's kept sums (:class:`~ingest.analytics.format_sums.FormatSums`) keep each
-event's rows as last written and each list as last made (its events, what its pages show
-besides the rows, each page's path and digest). A list whose events are the same, none of
-whose events' rows changed, and whose header is the same, is taken as it was: its pages are
-not made, nor their inputs hashed. So a result changed in one event (which moves no deck,
-no finish and no period) makes no list again; an event added or changed otherwise makes
-again the lists it is in, and nothing is read of the others.
+list as last made (what its pages show besides the rows, each page's path and digest) and
+each changed event's share as it was. A list that no changed event was or is in with other
+rows than before (:meth:`~ingest.analytics.shares.Share.listed`), and whose header is the
+same, is taken as it was: its pages are not made, nor their inputs hashed, nor its events
+read. So a result changed in one event (which moves no deck, no finish and no period) makes
+no list again; an event added or changed otherwise makes again the lists it was or is in.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -62,9 +61,9 @@ class Lists:
     ) -> None:
         """``kept``: where the pages made before are taken from (None: every list is made);
         ``salt``: what the rows are written for (the templates, the language); ``remember``:
-        whether ``sums`` are kept for a next build (else no row is kept in them)."""
+        whether the rows written are kept in ``sums`` (a watching process's)."""
         if sums.salt != salt:
-            sums.salt, sums.rows, sums.old_rows, sums.lists = salt, {}, {}, {}
+            sums.salt, sums.rows, sums.lists = salt, {}, {}
         self.sums = sums
         self.templates = templates
         self.format_name = format_name
@@ -73,6 +72,14 @@ class Lists:
         self.kept = kept
         self.remember = remember
         self.made: dict[str, KeptList] = {}
+        whole = sums.whole
+        assert whole is not None
+        self.moved: list[tuple[Share | None, Share | None]] = []
+        """The shares, as they were and as they are, of the events changed in a way a list shows."""
+        for slug in sums.changed:
+            old, new = sums.replaced.get(slug), whole.shares.get(slug)
+            if (old is None) != (new is None) or (old is not None and new is not None and old.listed() != new.listed()):
+                self.moved.append((old, new))
         """The lists made or taken in this build (what :attr:`FormatSums.lists` holds after it)."""
 
     def done(self) -> None:
@@ -81,17 +88,15 @@ class Lists:
 
     # -- each list ---------------------------------------------------------------------------
 
-    def decks(self, folder: str, a: Analytics, totals: Totals) -> Files:
+    def decks(self, folder: str, a: Analytics, totals: Totals, fresh: bool = False) -> Files:
         """Per archetype, its decks in the scope's events, newest first, an event a row."""
         ids = anchors(a.archetypes)
         files: Files = {}
         base = escaped(base_for(deck_list(folder, "x").first))
         for arch in a.archetypes:
-            events = tuple(totals.by_archetype.get(arch, ()))
+            events = totals.by_archetype.get(arch)
             if not events:
                 continue
-            decks = totals.decks[arch]
-            pages = deck_list(folder, ids[arch])
 
             def row(s: Share, arch: str = arch) -> str:
                 return (
@@ -99,22 +104,36 @@ class Lists:
                     f'{escaped(s.name)}</a></td><td class="sk-num">{self._count(s, arch)}</td></tr>'
                 )
 
+            def shown(s: Share, arch: str = arch) -> object:
+                n = self._count(s, arch)
+                return (s.key, s.name, n) if n else None
+
+            decks = totals.decks[arch]
             header = (arch, decks, len(events))
+            render = self._deck_page(arch, folder, decks)
             files.update(
                 self._list(
-                    pages, f"d\0{arch}\0{base}", events, header, totals, row, self._deck_page(arch, folder, decks)
+                    deck_list(folder, ids[arch]),
+                    f"d\0{arch}\0{base}",
+                    events,
+                    header,
+                    totals,
+                    row,
+                    shown,
+                    render,
+                    fresh,
                 )
             )
         return files
 
-    def cuts(self, folder: str, a: Analytics, totals: Totals) -> Files:
+    def cuts(self, folder: str, a: Analytics, totals: Totals, fresh: bool = False) -> Files:
         """Per archetype with a deck in a top cut, those decks, newest first: what its conversion was computed from."""
         ids = anchors(a.archetypes)
         words = finish_words()
         files: Files = {}
         base = escaped(base_for(cut_list(folder, "x").first))
         for arch in a.archetypes:
-            events = tuple(totals.in_cut.get(arch, ()))
+            events = totals.in_cut.get(arch)
             if not events:
                 continue
 
@@ -127,15 +146,27 @@ class Lists:
                     if deck == arch
                 )
 
+            def shown(s: Share, arch: str = arch) -> object:
+                mine = tuple(row for row in s.cut if row[2] == arch)
+                return (s.key, s.name, mine) if mine else None
+
+            render = self._cut_page(arch, folder)
             files.update(
                 self._list(
-                    cut_list(folder, ids[arch]), f"c\0{arch}\0{base}", events, (arch,), totals, rows,
-                    self._cut_page(arch, folder),
+                    cut_list(folder, ids[arch]),
+                    f"c\0{arch}\0{base}",
+                    events,
+                    (arch,),
+                    totals,
+                    rows,
+                    shown,
+                    render,
+                    fresh,
                 )
-            )  # fmt: skip
+            )
         return files
 
-    def periods(self, folder: str, a: Analytics, totals: Totals) -> Files:
+    def periods(self, folder: str, a: Analytics, totals: Totals, fresh: bool = False) -> Files:
         """Per year of the scope's share trend, the events of each of its periods (none for a
         scope of one period: its page shows no share by period)."""
         if len(a.trend) < 2:
@@ -150,14 +181,18 @@ class Lists:
             years.setdefault(p.period[:4], []).append((p.period, p.decks))
         files: Files = {}
         for year, periods in years.items():
-            events = tuple(key for period, _decks in periods for key in lists.get(period, ()))
+            events = [key for period, _decks in periods for key in lists.get(period, ())]
+
+            def shown(s: Share, year: str = year) -> object:
+                return (s.key, s.name, s.decks) if period_of(s.date, a.period)[:4] == year else None
+
             path = f"{folder}periods/{year}.md"
+            render = self._period_page(year, folder, periods, lists)
             files.update(
                 self._list(
-                    Pages(path, path), "p", events, (year, tuple(periods)), totals, _period_row,
-                    self._period_page(year, folder, periods, lists),
+                    Pages(path, path), "p", events, (year, tuple(periods)), totals, _period_row, shown, render, fresh
                 )
-            )  # fmt: skip
+            )
         return files
 
     # -- the machinery -----------------------------------------------------------------------
@@ -166,22 +201,29 @@ class Lists:
         self,
         pages: Pages,
         variant: str,
-        events: tuple[Key, ...],
+        events: Sequence[Key],
         header: tuple[Any, ...],
         totals: Totals,
         rows: Callable[[Share], Any],
+        shown: Callable[[Share], object],
         render: Callable[[Sequence[Any], Pages], list[tuple[str, str, dict[str, Any]]]],
+        fresh: bool,
     ) -> Files:
-        """The list's pages, taken as they were when its events and header are, none of its
-        events' rows changed (``variant``: which of an event's rows it shows) and every page
-        reads back; else made again (``render``: the pages from the rows, newest event first)."""
+        """The list's pages (``events``: its events, oldest first), taken as they were when no
+        event changed since in a way the list shows (``shown``: what it shows of an event's
+        share, None when the event is not in it) and its header is the same, if every page
+        reads back; else made again (``rows``: an event's rows, ``variant`` naming which;
+        ``render``: the pages from the rows, newest event first; ``fresh``: the scope's
+        events changed, every list of it is made again)."""
         name = f"{pages.first}\0{variant}"
+        text = repr(header)
         before = self.sums.lists.get(name)
         if (
             self.kept is not None
             and before is not None
-            and (before.events, before.header) == (events, header)
-            and not any(self._renewed(slug, variant, events, totals, rows) for slug in self.sums.changed)
+            and not fresh
+            and before.header == text
+            and not self._moved(shown, totals)
         ):
             taken = self._taken(self.kept, before)
             if taken is not None:
@@ -195,9 +237,21 @@ class Lists:
             known = self.kept.digest(path) if self.kept is not None else None
             if known is not None:
                 made.append((path, known))
-        if self.kept is not None and self.remember:
-            self.made[name] = KeptList(events, header, tuple(made))
+        if self.kept is not None:
+            self.made[name] = KeptList(text, tuple(made))
         return files
+
+    def _moved(self, shown: Callable[[Share], object], totals: Totals) -> bool:
+        """Whether an event changed since the list was made shows otherwise in it (is in it
+        now and was not, was and is not, or is with other rows), among the scope's."""
+        scope = totals.scope.slugs
+        for old, new in self.moved:
+            either = new if new is not None else old
+            if either is None or (scope is not None and either.slug not in scope):
+                continue
+            if (shown(old) if old is not None else None) != (shown(new) if new is not None else None):
+                return True
+        return False
 
     @staticmethod
     def _taken(kept: TakenPages, before: KeptList) -> Files | None:
@@ -209,15 +263,6 @@ class Lists:
                 return None
             taken.update(got)
         return taken
-
-    def _renewed(
-        self, slug: str, variant: str, events: tuple[Key, ...], totals: Totals, rows: Callable[[Share], Any]
-    ) -> bool:
-        """Whether the changed event ``slug`` is in the list and its rows in it are not what they were."""
-        share = totals.shares.get(slug)
-        if share is None or not _holds(events, share.key):
-            return False
-        return bool(self._row(share, variant, rows) != self.sums.old_rows.get(slug, {}).get(variant))
 
     def _row(self, share: Share, variant: str, rows: Callable[[Share], Any]) -> Any:
         """The event's rows in a list, as last written (written now if not kept)."""
@@ -320,9 +365,3 @@ def _period_row(s: Share) -> dict[str, object]:
         "decks": s.players,
         "top": i18n.separated(f"{arch} {n}" for arch, n in largest),
     }
-
-
-def _holds(events: tuple[Key, ...], key: Key) -> bool:
-    """Whether the sorted ``events`` hold ``key``."""
-    at = bisect_left(events, key)
-    return at < len(events) and events[at] == key
