@@ -95,15 +95,16 @@ class KeptPages(Protocol):
         self, fmt: Format, key: str, files: Files, digests: Mapping[str, str], sums: FormatSums | None = None
     ) -> None:
         """Keeps the format's pages just made under ``key`` (in place of those it had), with each
-        page's digest, and the totals they were made from (kept in this process only)."""
+        page's digest, and the totals they were made from (in this process when it keeps
+        totals; the build cache keeps them on disk too)."""
 
     keeps_totals: bool
-    """Whether the keeper keeps each format's totals (a watching process's): the pages are
-    then made from the totals, patched per event; else from the records in one pass."""
+    """Whether the keeper keeps each format's totals in memory (a watching process's), with
+    each event's rows in the lists."""
 
     def sums(self, fmt: Format) -> FormatSums | None:
-        """The format's totals kept by :meth:`put` or :meth:`hold` in this process (the next
-        build patches them); None: none."""
+        """The format's totals kept by :meth:`put` or :meth:`hold`, in this process or on disk
+        (the build patches them); None: none (the format's records are folded)."""
 
     def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
         """When the format's pages were not made (taken as they were): if the keeper keeps
@@ -239,10 +240,10 @@ def analytics_pages(
                 continue
             reuse = PageReuse(salt, kept.last((game, fmt)))
         remember = kept is not None and kept.keeps_totals
-        sums = _summed(kept.sums((game, fmt)) if kept is not None and remember else None, game, fmt, mine, seasons)
+        sums = _summed(kept.sums((game, fmt)) if kept is not None else None, game, fmt, mine, seasons)
         made = _format_pages(inputs, templates, game, fmt, sums, seasons, reuse, salt, remember)
         if kept is not None and reuse is not None:
-            kept.put((game, fmt), key, made, reuse.digests, sums if remember else None)
+            kept.put((game, fmt), key, made, reuse.digests, sums)
         files.update(made)
         del sums  # (a build that keeps no totals holds one format's at once)
     return files
