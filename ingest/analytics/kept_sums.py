@@ -4,7 +4,7 @@ that the build cache keeps them for a build in a new process, which patches them
 (:mod:`ingest.publish.analytics_cache` signs and checks the file).
 
 What is kept: each event's record digest, its share (:class:`~ingest.analytics.shares.Share`,
-its counted matches as their packed numbers in base64), the events whose lists are not
+its counted matches as their numbers, compressed, in base64), the events whose lists are not
 public, each list as last made and each year's match document's archetypes (its text is
 the format's page of it, kept with the pages). The sums themselves are not kept: they are
 added up again from the shares when read (no record is decoded for it), as are the
@@ -17,6 +17,7 @@ import base64
 import datetime as dt
 import json
 import sys
+import zlib
 from array import array
 from collections.abc import Mapping
 from typing import Any
@@ -28,6 +29,10 @@ from ingest.analytics.totals import Totals
 
 VERSION = 1
 """The shape of the data (a file of another shape is not read: the totals are summed again)."""
+
+
+MAX_MATCHES = 64 * 2**20
+"""The bytes an event's counted matches unpack to at most."""
 
 
 class SumsError(ValueError):
@@ -89,7 +94,7 @@ def sums_from_text(data: bytes, game: str, fmt: str, pages: Mapping[str, Any]) -
         return sums
     except SumsError:
         raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as exc:
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, zlib.error) as exc:
         raise SumsError(f"not a format's kept totals: {exc!r}") from None
 
 
@@ -106,7 +111,7 @@ def _share_json(s: Share) -> list[Any]:
         list(s.keys),
         list(s.archetypes),
         list(s.names),
-        base64.b64encode(matches.tobytes()).decode("ascii"),
+        base64.b64encode(zlib.compress(matches.tobytes(), 1)).decode("ascii"),
         [list(m) for m in s.mirrors],
         [list(e) for e in s.excluded],
         s.counted,
@@ -118,7 +123,11 @@ def _share_json(s: Share) -> list[Any]:
 def _share_of(item: list[Any]) -> Share:
     slug, name, day, field, decks, keys, archetypes, names, packed, mirrors, excluded, counted, placed, cut = item
     matches = array("i")
-    matches.frombytes(base64.b64decode(packed, validate=True))
+    raw = zlib.decompressobj()
+    data = raw.decompress(base64.b64decode(packed, validate=True), MAX_MATCHES)
+    if raw.unconsumed_tail or not raw.eof:
+        raise SumsError("a share's matches too many, or cut short")
+    matches.frombytes(data)
     if sys.byteorder == "big":
         matches.byteswap()
     date = dt.date.fromisoformat(day)

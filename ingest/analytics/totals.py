@@ -90,9 +90,9 @@ class Totals:
         """Per kind of period, per period, its counted events, oldest first."""
         self.decks: Counter[str] = Counter()
         self.dates: Counter[dt.date] = Counter()
-        self.players: dict[str, Counter[str]] = {}
+        self.players: dict[str, dict[str, int]] = {}
         """Each player's decks by archetype."""
-        self.periods: dict[str, dict[str, dict[str, Counter[str]]]] = {p: {} for p in PERIODS}
+        self.periods: dict[str, dict[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
         """Per kind of period, per period, each player's decks by archetype."""
         self.tallies: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.mirrors: Counter[str] = Counter()
@@ -100,7 +100,8 @@ class Totals:
         self.counted = 0
         self.conv_decks: Counter[tuple[str, str]] = Counter()
         self.conv_reached: Counter[tuple[str, str]] = Counter()
-        self.conv_expected: dict[tuple[str, str], Fraction] = {}
+        self.conv_expected: dict[tuple[str, str], dict[int, int]] = {}
+        """Expected conversions, (archetype, level): by an event's players, the numerators over them."""
         self.trend: dict[tuple[str, str], tuple[tuple[str, ...], PeriodShare]] = {}
         """Each (kind, period)'s share as :meth:`figures` last computed it, with the order of
         archetypes it was computed in (forgotten when an event of the period is put in or taken out)."""
@@ -166,21 +167,25 @@ class Totals:
         entries = list(zip(s.keys, s.archetypes, strict=True))
         for by_player, where in [
             (self.players, None),
-            *((self.periods[k].setdefault(p, {}), (k, p)) for k, p in weeks_months),
+            *((self.periods[k].setdefault(p, {}), (k, p)) for k, p in weeks_months if entries),
         ]:
             if adding:
                 for key, a in entries:
                     mine = by_player.get(key)
                     if mine is None:
-                        by_player[key] = Counter({a: 1})
+                        by_player[key] = {a: 1}
                     else:
-                        mine[a] += 1
+                        mine[a] = mine.get(a, 0) + 1
                 continue
             for key, a in entries:
                 mine = by_player[key]
-                _bump(mine, a, -1)
-                if not mine:
-                    del by_player[key]
+                left = mine[a] - 1
+                if left:
+                    mine[a] = left
+                else:
+                    del mine[a]
+                    if not mine:
+                        del by_player[key]
             if where is not None and not by_player:
                 del self.periods[where[0]][where[1]]
         for known in weeks_months:
@@ -205,10 +210,13 @@ class Totals:
                 level = (a, level_name)
                 _bump(self.conv_decks, level, sign * n)
                 self.conv_reached[level] += sign * reached.get(a, 0)
-                total = self.conv_expected.get(level, Fraction(0)) + sign * Fraction(n * size, s.field)
-                if level in self.conv_decks:
-                    self.conv_expected[level] = total
+                parts = self.conv_expected.setdefault(level, {})
+                numerator = parts.get(s.field, 0) + sign * n * size
+                if numerator:
+                    parts[s.field] = numerator
                 else:
+                    parts.pop(s.field, None)
+                if level not in self.conv_decks:
                     self.conv_expected.pop(level, None)
                     self.conv_reached.pop(level, None)
 
@@ -257,7 +265,7 @@ class Totals:
                 level,
                 self.conv_decks[(a, level)],
                 self.conv_reached[(a, level)],
-                self.conv_expected[(a, level)],
+                sum((Fraction(n, field) for field, n in self.conv_expected[(a, level)].items()), Fraction(0)),
                 rate(self.conv_reached[(a, level)], self.conv_decks[(a, level)]),
             )
             for level in LEVELS
@@ -314,9 +322,9 @@ def _pick(dates: Mapping[dt.date, int]) -> str:
     return "month"
 
 
-def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, Counter[str]]]:
+def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, dict[str, int]]]:
     """Each player's decks by archetype per period of a kind the totals do not keep."""
-    out: dict[str, dict[str, Counter[str]]] = {}
+    out: dict[str, dict[str, dict[str, int]]] = {}
     for s in order:
         by_player = out.setdefault(period_of(s.date, period), {})
         for key, a in zip(s.keys, s.archetypes, strict=True):
@@ -324,7 +332,7 @@ def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, Counter
     return out
 
 
-def _weights(by_player: Mapping[str, Counter[str]]) -> dict[str, Fraction]:
+def _weights(by_player: Mapping[str, Mapping[str, int]]) -> dict[str, Fraction]:
     """Each archetype's distinct players: a player counts 1, split over their decks (a
     player with k decks counts 1/k a deck)."""
     split: dict[str, Counter[int]] = defaultdict(Counter)

@@ -139,7 +139,9 @@ class AnalyticsCache:
         listing = _listing(files)
         kept_sums = sums if self.totals else None
         text = None
-        if sums is not None:
+        if sums is not None and not self.totals:
+            # (written by a build that ends with its process: a watching one keeps them in
+            # memory, and writing them would cost each of its builds a pass over the format)
             from ingest.analytics.kept_sums import sums_text
 
             text = sums_text(sums)
