@@ -18,12 +18,18 @@ result changed in one format costs the other formats a header each. The changed 
 body is read for the pages whose inputs are what they were
 (:class:`~ingest.site.analytics_pages.PageReuse`), and its files are written again.
 
+Beside them, ``.sums``: the totals the pages were made from (:mod:`ingest.analytics.kept_sums`),
+written by a build that ends with its process, and named in the header by their digest. A
+build in a new process whose format changed patches them (:meth:`AnalyticsCache.sums`),
+decoding only the changed events' records, and ``serve``'s first build starts from them.
+
 Each file is checked as the events' entries are (:mod:`ingest.publish.cache`): read
 through :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a
 pipe, within :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`); the header signed (HMAC-SHA256
 with the cache's key, over the build's fingerprint, the format and the header), of this
 format and version, listing only that format's analytics pages (and its match documents);
-the body's SHA-256 the header's. Anything else is ignored and the pages are made again.
+the body's and the totals' SHA-256 the header's. Anything else is ignored and the pages are
+made again (the totals folded again from the records).
 """
 
 from __future__ import annotations

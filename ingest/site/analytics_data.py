@@ -70,7 +70,8 @@ def counted_matches(a: Analytics) -> list[tuple[str, str, MatchRef]]:
 
 def match_documents(game: str, fmt: str, a: Analytics, events: Mapping[str, EventRecord]) -> dict[str, Files]:
     """By year, the document of the format's matches that year (``a``: the format's figures
-    over all its events). A document::
+    over all its events, with each cell's matches); the builds make them from the totals
+    (:func:`patched_documents`), and the tests check those with these. A document::
 
         {"api_version": 3, "game": "mtg", "format": "modern", "year": "2026",
          "archetypes": ["Burn", "Murktide"], "events": [["slug", "2026-11-20", "Name"]],
