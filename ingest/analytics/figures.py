@@ -79,8 +79,9 @@ def _player_weights(entries: Iterable[tuple[str, str]]) -> dict[str, Fraction]:
 
 def analyse(records: Iterable[EventRecord], scope: Scope, period: str | None = None) -> Analytics:
     """The figures of ``scope`` over ``records`` (see the module's conventions), in one pass
-    over the records. ``serve`` computes the same figures from totals it patches per event
-    (:class:`~ingest.analytics.totals.Totals`); the tests check that both agree."""
+    over the records. The builds compute the same figures from totals folded and patched
+    per event (:class:`~ingest.analytics.totals.Totals`): this is the independent check the
+    tests compare them with."""
     chosen = sorted((r for r in records if scope.counts(r)), key=lambda r: (r.date, r.slug))
     counted_events = [r for r in chosen if r.lists_public]
     period = period or pick_period([r.date for r in counted_events])

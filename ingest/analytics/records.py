@@ -228,13 +228,13 @@ class KeptRecord:
     its digest and what chooses the analytics pages it enters (its game and format, whether
     it names an archetype that may be shown), all read without unpacking it. The record
     itself (:attr:`record`) is decoded each time it is asked for and not kept: a build asks
-    for a format's records only while it makes that format's analytics pages, and lets them
-    go before the next format's, so it holds one format's records decoded at most (an
-    unchanged format's records stay packed). A process that builds again (``serve``) keeps
-    them decoded with the events instead (:meth:`decode`), so that a result makes again only
-    its own event's record. A record decoded is about 18 times its packed
-    size (39.5 KB against 2.2 KB an event on the 300-event weekly archive), and a full build
-    holds every event's kept record until it ends.
+    for a format's records only while it makes that format's analytics pages, one at a
+    time, each let go once its share is in the format's totals
+    (:mod:`ingest.analytics.format_sums`), so it holds one record decoded at most (an
+    unchanged format's records stay packed); a process that builds again (``serve``) keeps
+    the totals, so that a result decodes only its own event's record. A record decoded is
+    about 18 times its packed size (39.5 KB against 2.2 KB an event on the 300-event weekly
+    archive), and a full build holds every event's kept record until it ends.
 
     The build cache keeps the same packed text (compressed, as base64, about a quarter of
     the record's text and with no quote to escape), since every build reads every cached
@@ -242,7 +242,7 @@ class KeptRecord:
     the 300-event archive, to check and parse whatever changed.
     """
 
-    __slots__ = ("_decoded", "_packed", "_record", "digest", "format", "game", "names_archetypes")
+    __slots__ = ("_decoded", "_packed", "digest", "format", "game", "names_archetypes")
 
     def __init__(
         self, text: str | None, digest: str, game: str, fmt: str, names_archetypes: bool, *, packed: str | None = None
@@ -259,7 +259,6 @@ class KeptRecord:
         """Whether its lists are public and some deck has an archetype (a field of
         unclassified decks says nothing)."""
         self._decoded = False
-        self._record: EventRecord | None = None
 
     @classmethod
     def of(cls, r: EventRecord) -> KeptRecord:
@@ -293,22 +292,11 @@ class KeptRecord:
     @property
     def record(self) -> EventRecord:
         """The record, decoded now from :attr:`packed` (the caller holds it as long as it
-        needs it), unless it is kept decoded (:meth:`decode`).
+        needs it: a build folds it into its format's totals and lets it go).
 
         Raises:
             RecordError: the text is not a record's (an entry is signed: only a bug writes one).
         """
-        return self.decode(keep=False)
-
-    def decode(self, *, keep: bool) -> EventRecord:
-        """The record, decoded from :attr:`packed` unless kept decoded; with ``keep``, kept
-        decoded from now on.
-
-        Raises:
-            RecordError: the text is not a record's (an entry is signed: only a bug writes one).
-        """
-        if self._record is not None:
-            return self._record
         try:
             obj = json.loads(self.text)
         except ValueError as exc:
@@ -316,10 +304,7 @@ class KeptRecord:
         if not isinstance(obj, dict):
             raise RecordError("not an event record")
         self._decoded = True
-        record = record_from_json(obj)
-        if keep:
-            self._record = record
-        return record
+        return record_from_json(obj)
 
     @property
     def decoded(self) -> bool:
@@ -376,8 +361,9 @@ def record_from_json(obj: Mapping[str, Any]) -> EventRecord:
     shapes are checked); raises :class:`RecordError` on anything else.
 
     Its player ids, names, archetypes and keys and its rows' kinds are held once however
-    many records name them (:func:`sys.intern`): a build decodes every record of a format
-    together, and those strings were most of a decoded record."""
+    many records name them (:func:`sys.intern`): the format's totals keep each event's
+    share of them (its players' keys, its archetypes), and those strings were most of a
+    decoded record."""
     try:
         return EventRecord(
             str(obj["slug"]),

@@ -14,28 +14,33 @@ computed at the end from sums:
 * the period (weeks for a scope of up to 16 weeks): from the multiset of the counted
   events' dates, read at the end;
 * each matrix cell's matches (:class:`~ingest.analytics.figures.MatchRef`), in date order:
-  each event's are kept with it, and put together at the end in the events' order;
+  each event's are kept with it (:mod:`ingest.analytics.shares`), and put together only
+  when asked (the pages show a cell's tally; the match documents are made from the shares);
 * win rates, shares, Wilson intervals, ratios: computed at the end from the sums.
 
-``serve`` keeps these totals between builds (:mod:`ingest.analytics.format_sums`); a build
-that keeps nothing computes the same figures in one pass over the records
-(:func:`ingest.analytics.figures.analyse`). The two are written independently, and
-``tests/analytics/test_totals.py`` checks that the patched totals give the one-pass figures
-after random changes, additions and removals.
+Besides the sums the totals keep the scope's events in order, per archetype (its decks, its
+decks in a top cut) and per week and month: the lists behind the figures are drawn from
+these (:mod:`ingest.site.analytics_rows`) without sorting the scope's events again.
+
+Every build computes the figures from these totals: a build that keeps nothing folds the
+format's records in one at a time (:mod:`ingest.analytics.format_sums`), ``serve`` and a
+build that finds them in the build cache patch them per event. The one-pass
+:func:`ingest.analytics.figures.analyse`, written independently, is what
+``tests/analytics/test_totals.py`` checks them with, after random changes, additions and
+removals.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left, insort
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
 from ingest.analytics.figure_values import (
     LEVELS,
-    SLOTS,
     Analytics,
     Cell,
     Conversion,
@@ -44,81 +49,16 @@ from ingest.analytics.figure_values import (
     Scope,
     Tally,
     archetype_row,
-    left_out,
     period_of,
 )
 from ingest.analytics.intervals import rate
 from ingest.analytics.records import UNKNOWN, EventRecord
+from ingest.analytics.shares import Share, share_of
 
 PERIODS = ("week", "month")
 """The kinds of period whose shares the totals keep (:func:`~ingest.analytics.figures.pick_period`)."""
 
 K = TypeVar("K")
-
-
-@dataclass(frozen=True, slots=True)
-class Share:
-    """One event's contribution to a scope's totals (what :meth:`Totals.add` put in)."""
-
-    record: EventRecord
-    decks: Counter[str]
-    entries: tuple[tuple[str, str], ...]
-    """(player key, archetype), one per deck."""
-    tallies: tuple[tuple[str, str, int], ...]
-    """(archetype, opponent, slot) per counted match, from both sides."""
-    sources: tuple[tuple[tuple[str, str], MatchRef], ...]
-    mirrors: Counter[str]
-    excluded: Counter[str]
-    counted: int
-    conversion: tuple[tuple[tuple[str, str], int, int, Fraction], ...]
-    """((archetype, level), decks, reached, expected)."""
-    cells: Mapping[tuple[str, str], tuple[MatchRef, ...]]
-    """Its :attr:`sources` by matrix cell, in the same order."""
-
-
-def share_of(r: EventRecord) -> Share:
-    """What ``r`` adds to a scope's totals (its decks, counted matches, conversion counts)."""
-    arch = r.archetypes()
-    keys = {pid: key for pid, _, _, key in r.players}
-    here = Counter(arch.values())
-    entries = tuple((keys[pid], a) for pid, a in arch.items())
-    tallies: list[tuple[str, str, int]] = []
-    sources: list[tuple[tuple[str, str], MatchRef]] = []
-    mirrors: Counter[str] = Counter()
-    excluded: Counter[str] = Counter()
-    counted = 0
-    if r.lists_public:
-        for m in r.matches:
-            result = m.result if m.kind == "played" else ""
-            if not result:
-                excluded[left_out(m)] += 1
-                continue
-            a, b = arch.get(m.a, UNKNOWN), arch.get(m.b, UNKNOWN)
-            if a == b:
-                mirrors[a] += 1
-                excluded["mirror"] += 1
-                continue
-            counted += 1
-            slot = SLOTS[result]
-            tallies.append((a, b, slot))
-            tallies.append((b, a, (1, 0, 2)[slot]))
-            g = m.games
-            sources.append(((a, b), MatchRef(r.slug, m.stage, m.round, result, g)))
-            flipped = (g[1], g[0], g[2]) if g is not None else None
-            sources.append(((b, a), MatchRef(r.slug, m.stage, m.round, ("loss", "win", "draw")[slot], flipped)))
-    conversion = []
-    for placing in r.placings if r.lists_public else ():
-        reached = Counter(arch.get(p, UNKNOWN) for p in placing.players)
-        for a, n in here.items():
-            expected = Fraction(n * len(placing.players), r.field)
-            conversion.append(((a, placing.level), n, reached[a], expected))
-    cells: dict[tuple[str, str], list[MatchRef]] = {}
-    for cell, ref in sources:
-        cells.setdefault(cell, []).append(ref)
-    by_cell = {cell: tuple(refs) for cell, refs in cells.items()}
-    return Share(
-        r, here, entries, tuple(tallies), tuple(sources), mirrors, excluded, counted, tuple(conversion), by_cell
-    )
 
 
 def _bump(counter: Counter[K], key: K, n: int) -> None:
@@ -131,19 +71,28 @@ def _bump(counter: Counter[K], key: K, n: int) -> None:
 
 
 class Totals:
-    """The sums of one scope's figures over its events, each event's share kept with them."""
+    """The sums of one scope's figures over its events, each event's share kept with them,
+    and the scope's events in order for the lists (by archetype, by period)."""
 
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
         self.shares: dict[str, Share] = {}
         """Each counted event's share, by slug (its lists public)."""
-        self.left_out: dict[str, EventRecord] = {}
-        """The scope's events whose lists are not public, by slug."""
+        self.left_out: dict[str, dt.date] = {}
+        """The scope's events whose lists are not public: their dates, by slug."""
+        self.order: list[tuple[dt.date, str]] = []
+        """The counted events, oldest first (their :attr:`Share.key`)."""
+        self.by_archetype: dict[str, list[tuple[dt.date, str]]] = {}
+        """Per archetype, the counted events with a deck of it, oldest first."""
+        self.in_cut: dict[str, list[tuple[dt.date, str]]] = {}
+        """Per archetype, the counted events with a deck of it in the top cut, oldest first."""
+        self.in_period: dict[str, dict[str, list[tuple[dt.date, str]]]] = {p: {} for p in PERIODS}
+        """Per kind of period, per period, its counted events, oldest first."""
         self.decks: Counter[str] = Counter()
         self.dates: Counter[dt.date] = Counter()
-        self.players: dict[str, Counter[str]] = {}
+        self.players: dict[str, dict[str, int]] = {}
         """Each player's decks by archetype."""
-        self.periods: dict[str, dict[str, dict[str, Counter[str]]]] = {p: {} for p in PERIODS}
+        self.periods: dict[str, dict[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
         """Per kind of period, per period, each player's decks by archetype."""
         self.tallies: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.mirrors: Counter[str] = Counter()
@@ -151,16 +100,15 @@ class Totals:
         self.counted = 0
         self.conv_decks: Counter[tuple[str, str]] = Counter()
         self.conv_reached: Counter[tuple[str, str]] = Counter()
-        self.conv_expected: dict[tuple[str, str], Fraction] = {}
-        self.cells: dict[tuple[str, str], tuple[MatchRef, ...]] = {}
-        """Each matrix cell's matches as :meth:`figures` last put them together (a cell an
-        event's share touches is forgotten when it is put in or taken out)."""
+        self.conv_expected: dict[tuple[str, str], dict[int, int]] = {}
+        """Expected conversions, (archetype, level): by an event's players, the numerators over them."""
         self.trend: dict[tuple[str, str], tuple[tuple[str, ...], PeriodShare]] = {}
         """Each (kind, period)'s share as :meth:`figures` last computed it, with the order of
         archetypes it was computed in (forgotten when an event of the period is put in or taken out)."""
 
     @classmethod
     def of(cls, records: Iterable[EventRecord], scope: Scope) -> Totals:
+        """The totals of ``records`` (each let go once its share is taken)."""
         totals = cls(scope)
         for r in records:
             totals.add(r)
@@ -169,17 +117,30 @@ class Totals:
     def __contains__(self, slug: str) -> bool:
         return slug in self.shares or slug in self.left_out
 
-    def add(self, r: EventRecord) -> None:
-        """Puts ``r`` in (if the scope counts it; an event already in is taken out first)."""
+    def add(self, r: EventRecord) -> Share | None:
+        """Puts ``r`` in (if the scope counts it; an event already in is taken out first);
+        returns its share (None: its lists are not public, or the scope does not count it)."""
         self.remove(r.slug)
         if not self.scope.counts(r):
-            return
+            return None
         if not r.lists_public:
-            self.left_out[r.slug] = r
-            return
+            self.left_out[r.slug] = r.date
+            return None
         share = share_of(r)
-        self.shares[r.slug] = share
+        self.put(share)
+        return share
+
+    def put(self, share: Share) -> None:
+        """Puts an event's share in (another scope's of the same format: a season takes the
+        format's), taking out what the scope held of the event; the scope must count it."""
+        self.remove(share.slug)
+        self.shares[share.slug] = share
         self._apply(share, 1)
+
+    def leave_out(self, slug: str, date: dt.date) -> None:
+        """Counts the event ``slug`` (the scope's, its lists not public) as left out."""
+        self.remove(slug)
+        self.left_out[slug] = date
 
     def remove(self, slug: str) -> None:
         """Takes the event ``slug`` out (nothing when it is not in)."""
@@ -189,74 +150,99 @@ class Totals:
             self._apply(share, -1)
 
     def _apply(self, s: Share, sign: int) -> None:
-        r = s.record
-        for a, n in s.decks.items():
-            _bump(self.decks, a, sign * n)
-        _bump(self.dates, r.date, sign)
         adding = sign > 0
-        weeks_months = [(kind, period_of(r.date, kind)) for kind in PERIODS]
+        for a, n in s.decks:
+            _bump(self.decks, a, sign * n)
+            _listed(self.by_archetype, a, s.key, adding)
+        for a in {arch for _rank, _name, arch, _finish in s.cut}:
+            _listed(self.in_cut, a, s.key, adding)
+        if adding:
+            insort(self.order, s.key)
+        else:
+            _take(self.order, s.key)
+        _bump(self.dates, s.date, sign)
+        weeks_months = [(kind, period_of(s.date, kind)) for kind in PERIODS]
+        for kind, p in weeks_months:
+            _listed(self.in_period[kind], p, s.key, adding)
+        entries = list(zip(s.keys, s.archetypes, strict=True))
         for by_player, where in [
             (self.players, None),
-            *((self.periods[k].setdefault(p, {}), (k, p)) for k, p in weeks_months),
+            *((self.periods[k].setdefault(p, {}), (k, p)) for k, p in weeks_months if entries),
         ]:
             if adding:
-                for key, a in s.entries:
+                for key, a in entries:
                     mine = by_player.get(key)
                     if mine is None:
-                        by_player[key] = Counter({a: 1})
+                        by_player[key] = {a: 1}
                     else:
-                        mine[a] += 1
+                        mine[a] = mine.get(a, 0) + 1
                 continue
-            for key, a in s.entries:
+            for key, a in entries:
                 mine = by_player[key]
-                _bump(mine, a, -1)
-                if not mine:
-                    del by_player[key]
+                left = mine[a] - 1
+                if left:
+                    mine[a] = left
+                else:
+                    del mine[a]
+                    if not mine:
+                        del by_player[key]
             if where is not None and not by_player:
                 del self.periods[where[0]][where[1]]
-        for touched in s.cells:
-            self.cells.pop(touched, None)
         for known in weeks_months:
             self.trend.pop(known, None)
-        for a, b, slot in s.tallies:
-            row = self.tallies[a]
-            cell = row.setdefault(b, [0, 0, 0])
-            cell[slot] += sign
-            if not adding and not any(cell):
-                del row[b]
-                if not row:
-                    del self.tallies[a]
-        for a, n in s.mirrors.items():
+        for a, b, _stage, _round, slot, _games in s.counted_matches():
+            for x, y, z in ((a, b, slot), (b, a, (1, 0, 2)[slot])):
+                row = self.tallies[x]
+                cell = row.setdefault(y, [0, 0, 0])
+                cell[z] += sign
+                if not adding and not any(cell):
+                    del row[y]
+                    if not row:
+                        del self.tallies[x]
+        for a, n in s.mirrors:
             _bump(self.mirrors, a, sign * n)
-        for reason, n in s.excluded.items():
+        for reason, n in s.excluded:
             _bump(self.excluded, reason, sign * n)
         self.counted += sign * s.counted
-        for level, decks, reached, expected in s.conversion:
-            _bump(self.conv_decks, level, sign * decks)
-            self.conv_reached[level] += sign * reached
-            total = self.conv_expected.get(level, Fraction(0)) + sign * expected
-            if level in self.conv_decks:
-                self.conv_expected[level] = total
-            else:
-                self.conv_expected.pop(level, None)
-                self.conv_reached.pop(level, None)
+        for level_name, size, reached_by in s.placed:
+            reached = dict(reached_by)
+            for a, n in s.decks:
+                level = (a, level_name)
+                _bump(self.conv_decks, level, sign * n)
+                self.conv_reached[level] += sign * reached.get(a, 0)
+                parts = self.conv_expected.setdefault(level, {})
+                numerator = parts.get(s.field, 0) + sign * n * size
+                if numerator:
+                    parts[s.field] = numerator
+                else:
+                    parts.pop(s.field, None)
+                if level not in self.conv_decks:
+                    self.conv_expected.pop(level, None)
+                    self.conv_reached.pop(level, None)
 
-    def figures(self, period: str | None = None) -> Analytics:
-        """The scope's figures (:class:`~ingest.analytics.figures.Analytics`) from the sums."""
-        order = sorted(self.shares.values(), key=lambda s: (s.record.date, s.record.slug))
+    def events(self) -> list[Share]:
+        """The counted events' shares, oldest first."""
+        return [self.shares[slug] for _day, slug in self.order]
+
+    def figures(self, period: str | None = None, *, sources: bool = False) -> Analytics:
+        """The scope's figures (:class:`~ingest.analytics.figures.Analytics`) from the sums.
+        A matrix cell holds the matches it counted only with ``sources`` (the pages show its
+        tally; the match documents are made from the shares): gathering them reads every
+        counted match of the scope."""
         period = period or _pick(self.dates)
         decks = self.decks
         names = tuple(sorted(decks, key=lambda a: (-decks[a], a == UNKNOWN, a.casefold(), a)))
         total = sum(decks.values())
         weights = _weights(self.players)
         players_total = len(self.players)
+        found = self._sources() if sources else {}
         rows = []
         for a in names:
             mine = self.tallies.get(a, {})
-            cells = [Cell(b, Tally(*mine[b]), self._sources((a, b), order)) for b in names if b != a and b in mine]
+            cells = [Cell(b, Tally(*mine[b]), tuple(found.get((a, b), ()))) for b in names if b != a and b in mine]
             rows.append(archetype_row(a, decks[a], weights[a], total, players_total, self.mirrors[a], cells))
         trend = []
-        by_period = self.periods[period] if period in self.periods else _periods(order, period)
+        by_period = self.periods[period] if period in self.periods else _periods(self.events(), period)
         for p in sorted(by_period):
             known = self.trend.get((period, p))
             if known is not None and known[0] == names:
@@ -279,18 +265,17 @@ class Totals:
                 level,
                 self.conv_decks[(a, level)],
                 self.conv_reached[(a, level)],
-                self.conv_expected[(a, level)],
+                sum((Fraction(n, field) for field, n in self.conv_expected[(a, level)].items()), Fraction(0)),
                 rate(self.conv_reached[(a, level)], self.conv_decks[(a, level)]),
             )
             for level in LEVELS
             for a in names
             if self.conv_decks.get((a, level))
         )
-        chosen = sorted([*(s.record for s in order), *self.left_out.values()], key=lambda r: (r.date, r.slug))
         return Analytics(
             self.scope,
-            tuple(s.record.slug for s in order),
-            tuple(r.slug for r in chosen if not r.lists_public),
+            tuple(slug for _day, slug in self.order),
+            tuple(slug for _day, slug in sorted((day, slug) for slug, day in self.left_out.items())),
             period,
             names,
             tuple(rows),
@@ -300,18 +285,34 @@ class Totals:
             tuple(sorted(self.excluded.items())),
         )
 
-    def _sources(self, cell: tuple[str, str], order: Iterable[Share]) -> tuple[MatchRef, ...]:
-        """The cell's matches, in the events' order (as last put together, unless an event
-        touching the cell was put in or taken out since)."""
-        found = self.cells.get(cell)
-        if found is None:
-            found = tuple(ref for s in order for ref in s.cells.get(cell, ()))
-            self.cells[cell] = found
+    def _sources(self) -> dict[tuple[str, str], list[MatchRef]]:
+        """Each matrix cell's matches, in the events' order."""
+        found: dict[tuple[str, str], list[MatchRef]] = {}
+        for s in self.events():
+            for cell, ref in s.sources():
+                found.setdefault(cell, []).append(ref)
         return found
 
-    def records(self) -> dict[str, EventRecord]:
-        """The scope's events' records (its counted events and those left out), by slug."""
-        return {**{slug: s.record for slug, s in self.shares.items()}, **self.left_out}
+
+def _listed(lists: dict[str, list[tuple[dt.date, str]]], name: str, key: tuple[dt.date, str], adding: bool) -> None:
+    """Puts ``key`` in its place in ``lists[name]`` (oldest first), or takes it out (and the list once empty)."""
+    found = lists.get(name)
+    if adding:
+        if found is None:
+            lists[name] = [key]
+        else:
+            insort(found, key)
+    elif found is not None:
+        _take(found, key)
+        if not found:
+            del lists[name]
+
+
+def _take(found: list[tuple[dt.date, str]], key: tuple[dt.date, str]) -> None:
+    """Takes ``key`` out of the sorted ``found``."""
+    at = bisect_left(found, key)
+    if at < len(found) and found[at] == key:
+        del found[at]
 
 
 def _pick(dates: Mapping[dt.date, int]) -> str:
@@ -321,17 +322,17 @@ def _pick(dates: Mapping[dt.date, int]) -> str:
     return "month"
 
 
-def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, Counter[str]]]:
+def _periods(order: Iterable[Share], period: str) -> dict[str, dict[str, dict[str, int]]]:
     """Each player's decks by archetype per period of a kind the totals do not keep."""
-    out: dict[str, dict[str, Counter[str]]] = {}
+    out: dict[str, dict[str, dict[str, int]]] = {}
     for s in order:
-        by_player = out.setdefault(period_of(s.record.date, period), {})
-        for key, a in s.entries:
+        by_player = out.setdefault(period_of(s.date, period), {})
+        for key, a in zip(s.keys, s.archetypes, strict=True):
             by_player.setdefault(key, Counter())[a] += 1
     return out
 
 
-def _weights(by_player: Mapping[str, Counter[str]]) -> dict[str, Fraction]:
+def _weights(by_player: Mapping[str, Mapping[str, int]]) -> dict[str, Fraction]:
     """Each archetype's distinct players: a player counts 1, split over their decks (a
     player with k decks counts 1/k a deck)."""
     split: dict[str, Counter[int]] = defaultdict(Counter)

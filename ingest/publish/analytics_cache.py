@@ -18,12 +18,18 @@ result changed in one format costs the other formats a header each. The changed 
 body is read for the pages whose inputs are what they were
 (:class:`~ingest.site.analytics_pages.PageReuse`), and its files are written again.
 
+Beside them, ``.sums``: the totals the pages were made from (:mod:`ingest.analytics.kept_sums`),
+written by a build that ends with its process, and named in the header by their digest. A
+build in a new process whose format changed patches them (:meth:`AnalyticsCache.sums`),
+decoding only the changed events' records, and ``serve``'s first build starts from them.
+
 Each file is checked as the events' entries are (:mod:`ingest.publish.cache`): read
 through :func:`~ingest.source.storage.read_build_file` (a plain file, never a link or a
 pipe, within :data:`~ingest.publish.cache.MAX_ENTRY_BYTES`); the header signed (HMAC-SHA256
 with the cache's key, over the build's fingerprint, the format and the header), of this
 format and version, listing only that format's analytics pages (and its match documents);
-the body's SHA-256 the header's. Anything else is ignored and the pages are made again.
+the body's and the totals' SHA-256 the header's. Anything else is ignored and the pages are
+made again (the totals folded again from the records).
 """
 
 from __future__ import annotations
@@ -58,6 +64,9 @@ FOLDER = "analytics"
 BODY = ".pages"
 """The ending of a format's body file (its header's: ``.json``)."""
 
+SUMS = ".sums"
+"""The ending of a format's totals file (:mod:`ingest.analytics.kept_sums`)."""
+
 
 @dataclass(slots=True)
 class KeptFormat:
@@ -76,8 +85,12 @@ class KeptFormat:
     files: Files | None = field(default=None)
     """The pages, once made or read."""
     sums: FormatSums | None = field(default=None)
-    """The totals the pages were made from, when made in this process (never written: the
-    next build in this process, ``serve``'s, patches them per event)."""
+    """The totals the pages were made from, kept in a watching process (``serve``), whose
+    next build patches them per event."""
+    sums_digest: str = ""
+    """The SHA-256 of the totals' file (:data:`SUMS`; empty: none kept)."""
+    sums_text: bytes | None = field(default=None)
+    """The totals as their file holds them (:mod:`ingest.analytics.kept_sums`), until written."""
 
 
 class AnalyticsCache:
@@ -131,18 +144,50 @@ class AnalyticsCache:
         self.made[fmt] = key
         listing = _listing(files)
         kept_sums = sums if self.totals else None
-        self.memory[fmt] = KeptFormat(self.store.fingerprint, key, listing, dict(digests), files=files, sums=kept_sums)
+        text = None
+        if sums is not None and not self.totals:
+            # (written by a build that ends with its process: a watching one keeps them in
+            # memory, and writing them would cost each of its builds a pass over the format)
+            from ingest.analytics.kept_sums import sums_text
+
+            text = sums_text(sums)
+        kept = KeptFormat(self.store.fingerprint, key, listing, dict(digests), files=files, sums=kept_sums)
+        kept.sums_text = text
+        self.memory[fmt] = kept
 
     def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
-        """Keeps the totals ``make`` sums when this cache keeps totals and has none of the format."""
+        """Keeps the format's totals when this cache keeps totals and has none of the format:
+        as the build cache kept them with the pages, else those ``make`` sums."""
         found = self.memory.get(fmt)
         if self.totals and found is not None and found.sums is None and found.fingerprint == self.store.fingerprint:
-            found.sums = make()
+            found.sums = self._loaded(fmt, found) or make()
 
     def sums(self, fmt: Format) -> FormatSums | None:
-        """The format's totals made by a build in this process for this build's fingerprint."""
+        """The format's totals for this build's fingerprint: made by a build in this process
+        (a watching one), else as the build cache kept them with the format's last pages
+        (None: none, or none to trust: the format's records are folded again)."""
         found = self.memory.get(fmt)
-        return found.sums if found is not None and found.fingerprint == self.store.fingerprint else None
+        if found is None or found.fingerprint != self.store.fingerprint:
+            return None
+        return found.sums if found.sums is not None else self._loaded(fmt, found)
+
+    def _loaded(self, fmt: Format, kept: KeptFormat) -> FormatSums | None:
+        """The format's totals read from their file (checked against the header's digest), or None."""
+        from ingest.analytics.kept_sums import SumsError, sums_from_text
+
+        folder = self._folder()
+        if folder is None or not kept.sums_digest:
+            return None
+        data = read_build_file(folder / _sums_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
+        if data is None or hashlib.sha256(data).hexdigest() != kept.sums_digest:
+            return None
+        pages = self._files(fmt, kept)
+        if pages is None:
+            return None
+        try:
+            return sums_from_text(data, fmt[0], fmt[1], pages)
+        except SumsError:
+            return None
 
     # -- what the build writes ------------------------------------------------------------
 
@@ -180,6 +225,7 @@ class AnalyticsCache:
             if files is None or not all(isinstance(v, str) for v in files.values()):
                 continue  # (the pages are text; anything else is not kept)
             body = b"".join(str(content).encode() for content in files.values())
+            sums = kept.sums_text
             header = {
                 "format": CACHE_FORMAT,
                 "version": __version__,
@@ -189,16 +235,20 @@ class AnalyticsCache:
                 "digests": dict(kept.digests),
                 "pages": [list(entry) for entry in kept.listing],
                 "body": hashlib.sha256(body).hexdigest(),
+                "sums": hashlib.sha256(sums).hexdigest() if sums is not None else "",
             }
             payload = json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode()
             name = self.file_name(fmt)
             try:
                 folder.mkdir(parents=True, exist_ok=True)
                 write_atomically(folder / _body_name(name), body, durable=False)
+                if sums is not None:
+                    write_atomically(folder / _sums_name(name), sums, durable=False)
+                kept.sums_text = None
                 write_atomically(folder / name, self.store.signed(self._mac_key(fmt), payload), durable=False)
             except OSError:
                 pass
-        keep = {n for fmt in self.used for n in (self.file_name(fmt), _body_name(self.file_name(fmt)))}
+        keep = {n for fmt in self.used for n in (self.file_name(fmt), *_beside(self.file_name(fmt)))}
         with contextlib.suppress(OSError):
             for name in os.listdir(folder):
                 if name not in keep:
@@ -254,7 +304,9 @@ class AnalyticsCache:
                 if not text_of(path).removeprefix(PREFIX).startswith(roots):
                     return None  # only this format's analytics pages and match documents
                 listing.append((path, text_of(sha), length))
-            return KeptFormat(self.store.fingerprint, obj["key"], tuple(listing), digests, text_of(obj["body"]))
+            kept = KeptFormat(self.store.fingerprint, obj["key"], tuple(listing), digests, text_of(obj["body"]))
+            kept.sums_digest = text_of(obj.get("sums", ""))
+            return kept
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None
 
@@ -286,13 +338,22 @@ class AnalyticsCache:
         self.memory.pop(fmt, None)
         folder = self._folder()
         if folder is not None:
-            for name in (self.file_name(fmt), _body_name(self.file_name(fmt))):
+            for name in (self.file_name(fmt), *_beside(self.file_name(fmt))):
                 with contextlib.suppress(OSError):
                     os.unlink(folder / name)
 
 
 def _body_name(header_name: str) -> str:
     return header_name.removesuffix(".json") + BODY
+
+
+def _sums_name(header_name: str) -> str:
+    return header_name.removesuffix(".json") + SUMS
+
+
+def _beside(header_name: str) -> tuple[str, str]:
+    """The files beside a format's header: its body and its totals."""
+    return _body_name(header_name), _sums_name(header_name)
 
 
 def _listing(files: Files) -> tuple[tuple[str, str, int], ...]:

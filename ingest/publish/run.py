@@ -329,7 +329,6 @@ def _build(
             analytics=analytics,
             players=booked.part,
             index_pages=index_pages,
-            keep_records=lasting,  # (serve: a result decodes its own event's record only)
         )
         if made_from(index_pages) != index_before:
             save_index_pages(store, index_pages)

@@ -16,9 +16,11 @@ round, the result and the games. No player is named in it, hidden or not.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ingest.site.page import Files
 
@@ -29,6 +31,16 @@ if TYPE_CHECKING:  # (the build cache names a format's documents' folder without
 
 API_VERSION = 3
 """The JSON API's version (the other documents')."""
+
+
+class Named(Protocol):
+    """An event as a document names it (its record, or its share of the totals)."""
+
+    @property
+    def date(self) -> dt.date: ...
+
+    @property
+    def name(self) -> str: ...
 
 
 def data_root(game: str, fmt: str) -> str:
@@ -58,7 +70,8 @@ def counted_matches(a: Analytics) -> list[tuple[str, str, MatchRef]]:
 
 def match_documents(game: str, fmt: str, a: Analytics, events: Mapping[str, EventRecord]) -> dict[str, Files]:
     """By year, the document of the format's matches that year (``a``: the format's figures
-    over all its events). A document::
+    over all its events, with each cell's matches); the builds make them from the totals
+    (:func:`patched_documents`), and the tests check those with these. A document::
 
         {"api_version": 3, "game": "mtg", "format": "modern", "year": "2026",
          "archetypes": ["Burn", "Murktide"], "events": [["slug", "2026-11-20", "Name"]],
@@ -81,7 +94,7 @@ def year_document(
     year: str,
     found: Sequence[tuple[str, str, MatchRef]],
     order: Mapping[str, int],
-    events: Mapping[str, EventRecord],
+    events: Mapping[str, Named],
 ) -> Files:
     """The document of the format's matches in ``year`` (:func:`match_documents`): ``found``,
     each counted match once (archetype, opponent, the match from the archetype's side, the
@@ -112,35 +125,45 @@ def patched_documents(
     game: str, fmt: str, a: Analytics, sums: FormatSums
 ) -> tuple[dict[str, Files], dict[str, set[str]]]:
     """:func:`match_documents` from the format's totals (``a``: their figures), each year's
-    document made again only when its events' records or the format's order of archetypes
-    changed (else taken as ``sums`` kept it); with, per archetype, the years it played in."""
+    document made again only when the year's events, the format's order of archetypes, or
+    one of the year's events changed (else taken as ``sums`` kept it); with, per
+    archetype, the years it played in."""
+    from ingest.analytics.figure_values import MatchRef
+    from ingest.analytics.shares import RESULTS
+
     whole = sums.whole
     assert whole is not None
     order = {name: i for i, name in enumerate(a.archetypes)}
-    by_year: dict[str, list[str]] = {}
-    for slug, share in whole.shares.items():
-        by_year.setdefault(str(share.record.date.year), []).append(slug)
     kept = sums.documents
     sums.documents = {}
     docs: dict[str, Files] = {}
     years: dict[str, set[str]] = {}
-    for year in sorted(by_year):
-        key = repr((a.archetypes, sorted((slug, sums.digests[slug]) for slug in by_year[year])))
-        made = kept.get(year)
-        if made is None or made[0] != key:
-            found = [
-                (cell[0], cell[1], m)
-                for slug in by_year[year]
-                for cell, m in whole.shares[slug].sources
-                if order[cell[0]] < order[cell[1]]
-            ]
-            records = {slug: whole.shares[slug].record for slug in by_year[year]}
-            text = year_document(game, fmt, year, found, order, records) if found else {}
+    events = whole.order
+    at = 0
+    while at < len(events):
+        year = events[at][0].year
+        end = bisect_left(events, (dt.date(year + 1, 1, 1), ""), at)
+        mine = tuple(events[at:end])
+        at = end
+        key = (a.archetypes, mine)
+        made = kept.get(str(year))
+        if made is None or made[0] != key or any(slug in sums.changed for _day, slug in mine):
+            found = []
+            for _day, slug in mine:
+                share = whole.shares[slug]
+                for x, y, stage, number, slot, g in share.counted_matches():
+                    if order[x] < order[y]:
+                        found.append((x, y, MatchRef(slug, stage, number, RESULTS[slot], g)))
+                    else:
+                        flipped = (g[1], g[0], g[2]) if g is not None else None
+                        found.append((y, x, MatchRef(slug, stage, number, RESULTS[(1, 0, 2)[slot]], flipped)))
+            shares = {slug: whole.shares[slug] for _day, slug in mine}
+            text = year_document(game, fmt, str(year), found, order, shares) if found else {}
             files = {path: str(content) for path, content in text.items()}
             made = (key, files, frozenset(x for arch, opponent, _m in found for x in (arch, opponent)))
-        sums.documents[year] = made
+        sums.documents[str(year)] = made
         if made[1]:
-            docs[year] = dict(made[1])
+            docs[str(year)] = dict(made[1])
             for name in made[2]:
-                years.setdefault(name, set()).add(year)
+                years.setdefault(name, set()).add(str(year))
     return docs, years

@@ -1,28 +1,21 @@
-"""One format's analytics pages made from its events' records: the figures of each scope
-(:mod:`ingest.analytics.figures`) put into the analytics page, with the lists they were
-computed from (:mod:`ingest.site.analytics_lists`). Imported only by a build that makes a
-format's pages (:func:`ingest.site.analytics_pages.analytics_pages`), which decides which."""
+"""One format's analytics pages made from its totals: the figures of each scope
+(:mod:`ingest.analytics.totals`) put into the analytics page, with the lists they were
+computed from (:mod:`ingest.site.analytics_lists`, :mod:`ingest.site.analytics_rows`).
+Imported only by a build that makes a format's pages
+(:func:`ingest.site.analytics_pages.analytics_pages`), which decides which."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from ingest.analytics.figures import LEVELS, Analytics, Scope, analyse
+from ingest.analytics.figures import LEVELS, Analytics
 from ingest.analytics.format_sums import FormatSums
 from ingest.analytics.intervals import MIN_SAMPLE
-from ingest.analytics.records import EventRecord
 from ingest.site import i18n
 from ingest.site.analytics_data import patched_documents
-from ingest.site.analytics_lists import (
-    PageMaker,
-    cut_pages,
-    deck_pages,
-    match_pages,
-    match_starts,
-    period_pages,
-    period_url,
-)
+from ingest.site.analytics_lists import PageMaker, match_pages, match_starts, period_url
+from ingest.site.analytics_rows import Lists, TakenPages
 from ingest.site.analytics_views import SPARK_H, SPARK_W, anchors, archetype_views, conversion_views
 from ingest.site.page import Files, SiteInputs, base_for
 from ingest.site.templates import Templates
@@ -35,42 +28,43 @@ def format_pages(
     fmt: str,
     name: str,
     root: str,
-    source: FormatSums | Sequence[EventRecord],
+    sums: FormatSums,
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     make: PageMaker,
+    kept: TakenPages | None = None,
+    salt: str = "",
+    remember: bool = False,
 ) -> Files:
     """One format's analytics pages (``name``: the format as shown; ``root``: its analytics
     folder), each made by ``make`` (:func:`~ingest.site.page.page_files`, or a page taken as it
-    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`), the figures from
-    the format's records (``source``: computed in one pass, :func:`~ingest.analytics.figures.analyse`)
-    or from its totals (summed over its events and seasons, patched per event by ``serve``:
-    :mod:`ingest.analytics.format_sums`); the pages are the same."""
+    was when its inputs are: :class:`~ingest.site.analytics_pages.PageReuse`, ``kept``), the
+    figures and the lists from the format's totals (:mod:`ingest.analytics.format_sums`:
+    folded from its records, or patched per event). ``salt``: what the pages are made for
+    (the templates, the language); ``remember``: whether ``sums`` are kept for a next build."""
     files: Files = {}
-    sums = source if isinstance(source, FormatSums) else None
-    if sums is not None and sums.whole is not None:
-        records = sums.records()
-        mine = [records[slug] for slug in sums.digests if slug in records]
-        whole = sums.whole.figures()
-        figures = [(sid, sname, sums.seasons[sid].figures()) for sid, sname, _slugs in seasons]
-        documents = patched_documents(game, fmt, whole, sums)
-    else:
-        mine = list(source) if not isinstance(source, FormatSums) else []
-        whole = analyse(mine, Scope(game, fmt))
-        figures = [(sid, sname, analyse(mine, Scope(game, fmt, slugs=slugs))) for sid, sname, slugs in seasons]
-        documents = None
-    scopes = [(sid, sname, a) for sid, sname, a in figures if a.events]
-    links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _a in scopes]
+    whole_totals = sums.whole
+    assert whole_totals is not None
+    whole = whole_totals.figures()
+    figures = [(sid, sname, sums.seasons[sid], sums.seasons[sid].figures()) for sid, sname, _slugs in seasons]
+    documents = patched_documents(game, fmt, whole, sums)
+    scopes = [(sid, sname, t, a) for sid, sname, t, a in figures if a.events]
+    links = [{"name": sname, "url": f"{root}seasons/{sid}/"} for sid, sname, _t, _a in scopes]
     cells = match_starts(root, whole)
     list_ids = anchors(whole.archetypes)  # the match lists' ids, which every scope's page links to
-    files.update(match_pages(root, templates, whole, name, {r.slug: r for r in mine}, make, documents))
+    files.update(match_pages(root, templates, whole, name, {}, make, documents))
+    lists = Lists(sums, templates, name, make, kept, salt, remember)
     # Each scope's page, and the lists its figures were computed from: a season's decks, top
     # cuts and periods are the season's events' only (its matches are listed with the format's,
     # each with its date).
-    for folder, sname, a in [(root, "", whole), *((f"{root}seasons/{sid}/", sn, a) for sid, sn, a in scopes)]:
+    for folder, sname, totals, a, fresh in [
+        (root, "", whole_totals, whole, False),
+        *((f"{root}seasons/{sid}/", sn, t, a, sid in sums.rebuilt) for sid, sn, t, a in scopes),
+    ]:
         files.update(_page(folder, templates, a, name, game, root, sname, links, cells, list_ids, make))
-        files.update(period_pages(folder, root, templates, a, name, mine, make))
-        files.update(deck_pages(folder, templates, a, name, mine, make))
-        files.update(cut_pages(folder, templates, a, name, mine, make))
+        files.update(lists.periods(folder, a, totals, fresh))
+        files.update(lists.decks(folder, a, totals, fresh))
+        files.update(lists.cuts(folder, a, totals, fresh))
+    lists.done()
     return files
 
 

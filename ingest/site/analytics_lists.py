@@ -10,6 +10,11 @@ as data, not as two rows of HTML. The other lists that grow with the archive are
 pages of at most :data:`PAGE_ROWS` rows, each with next and previous links (plain links: no
 script), so no page passes 200 KB gzipped at 10,000 events (DESIGN §9).
 
+A build makes the match pages here, and the other lists from the format's totals
+(:mod:`ingest.site.analytics_rows`, which keeps each list as last made); the functions here
+that make those from the records in one pass (:func:`deck_pages`, :func:`cut_pages`,
+:func:`period_pages`) are what the tests check them with, written independently.
+
 Pages (from a format's analytics folder): ``archetypes/<a>/`` (its matches). From a scope's
 folder (the format's, or a season's in it: a season's figures lead to the season's events
 only): ``archetypes/<a>/decks/`` and ``archetypes/<a>/decks-<n>/`` (its decks, what its
@@ -29,6 +34,7 @@ from markupsafe import Markup
 
 from ingest.analytics.figures import Analytics, period_of
 from ingest.analytics.records import UNKNOWN, EventRecord
+from ingest.analytics.shares import FINISHES
 from ingest.site import i18n
 from ingest.site.analytics_data import counted_matches, document_path, match_documents
 from ingest.site.analytics_views import anchors
@@ -45,9 +51,6 @@ matches an archetype's list draws before it asks (earlier years are drawn by a b
 PageMaker = Callable[[str, Templates, str, Mapping[str, Any]], Files]
 """Makes a page's files (:func:`~ingest.site.page.page_files`, or one that takes the page as it was
 when its inputs are: :class:`ingest.site.analytics_pages.PageReuse`)."""
-
-FINISHES = ("top1", "top4", "top8", "cut")
-"""The levels of the top cut, deepest first: a deck's finish is the deepest it reached."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +180,7 @@ def match_starts(root: str, a: Analytics) -> dict[tuple[str, str], str]:
     }
 
 
-def _pager(pages: Pages, n: int, count: int) -> dict[str, object]:
+def pager(pages: Pages, n: int, count: int) -> dict[str, object]:
     """The next and previous pages' addresses, from the site root (empty at either end)."""
     return {
         "number": n,
@@ -185,6 +188,11 @@ def _pager(pages: Pages, n: int, count: int) -> dict[str, object]:
         "previous": pages.url(n - 1) if n > 1 else "",
         "next": pages.url(n + 1) if n < count else "",
     }
+
+
+def finish_words() -> dict[str, str]:
+    """Each finish as the lists show it, in the language in use."""
+    return {"top1": pgettext("finish", "Won"), "top4": _("Top 4"), "top8": _("Top 8"), "cut": _("Top cut")}
 
 
 def finish_of(r: EventRecord, pid: str) -> str:
@@ -207,7 +215,7 @@ def cut_pages(
     (``folder``: the scope's page folder, the format's or a season's)."""
     ids = anchors(a.archetypes)
     counted = set(a.events)
-    words = {"top1": pgettext("finish", "Won"), "top4": _("Top 4"), "top8": _("Top 8"), "cut": _("Top cut")}
+    words = finish_words()
     rows: dict[str, list[tuple[str, str, str, str]]] = {}
     for r in sorted(records, key=lambda r: (r.date, r.slug), reverse=True):
         if r.slug not in counted:
@@ -243,7 +251,7 @@ def cut_pages(
                         "short_name": format_name.rpartition(": ")[2],
                         "all_url": folder,
                         "rows": Markup(lines),
-                        "paging": _pager(pages, n, len(chunks)),
+                        "paging": pager(pages, n, len(chunks)),
                         "base": base_for(path),
                     },
                 )
@@ -299,7 +307,7 @@ def deck_pages(
                         "decks": sum(count for _r, count in events),
                         "events": len(events),
                         "rows": Markup(lines),
-                        "paging": _pager(pages, n, len(chunks)),
+                        "paging": pager(pages, n, len(chunks)),
                         "base": base_for(path),
                     },
                 )

@@ -38,7 +38,6 @@ from ingest.site.templates import Templates
 
 if TYPE_CHECKING:  # (the figures' code is imported only when a format's pages are made)
     from ingest.analytics.format_sums import FormatSums
-    from ingest.analytics.records import EventRecord
 
 
 def analytics_root(game: str, fmt: str) -> str:
@@ -96,15 +95,16 @@ class KeptPages(Protocol):
         self, fmt: Format, key: str, files: Files, digests: Mapping[str, str], sums: FormatSums | None = None
     ) -> None:
         """Keeps the format's pages just made under ``key`` (in place of those it had), with each
-        page's digest, and the totals they were made from (kept in this process only)."""
+        page's digest, and the totals they were made from (in this process when it keeps
+        totals; the build cache keeps them on disk too)."""
 
     keeps_totals: bool
-    """Whether the keeper keeps each format's totals (a watching process's): the pages are
-    then made from the totals, patched per event; else from the records in one pass."""
+    """Whether the keeper keeps each format's totals in memory (a watching process's), with
+    each event's rows in the lists."""
 
     def sums(self, fmt: Format) -> FormatSums | None:
-        """The format's totals kept by :meth:`put` or :meth:`hold` in this process (the next
-        build patches them); None: none."""
+        """The format's totals kept by :meth:`put` or :meth:`hold`, in this process or on disk
+        (the build patches them); None: none (the format's records are folded)."""
 
     def hold(self, fmt: Format, make: Callable[[], FormatSums]) -> None:
         """When the format's pages were not made (taken as they were): if the keeper keeps
@@ -161,6 +161,18 @@ class PageReuse:
         self.digests: dict[str, str] = {}
         """Each page made or taken, by path: its digest."""
 
+    def take(self, path: str, digest: str) -> Files | None:
+        """The page as last made when its digest was ``digest`` (its inputs not hashed again:
+        the caller knows them unchanged), None when it is not kept so."""
+        if self.before.get(path) != digest or path not in self.old:
+            return None
+        self.digests[path] = digest
+        return {k: self.old[k] for k in (path, fragments_key(path)) if k in self.old}
+
+    def digest(self, path: str) -> str | None:
+        """The digest of the page made or taken under ``path`` in this build."""
+        return self.digests.get(path)
+
     def make(self, path: str, templates: Templates, name: str, context: Mapping[str, Any]) -> Files:
         """:func:`~ingest.site.page.page_files`, or the page as last made when its digest is the same."""
         stable = {k: _stable(v) for k, v in context.items()}
@@ -188,7 +200,6 @@ def analytics_pages(
     kept: KeptPages | None = None,
     fingerprint: str = "",
     elsewhere: list[str] | None = None,
-    keep_records: bool = False,
 ) -> Files:
     """Every analytics page of the site.
 
@@ -199,8 +210,9 @@ def analytics_pages(
     decoded only when its pages are made. With ``elsewhere`` too, the pages of a format
     that ``kept`` writes itself (:meth:`KeptPages.listed`) are left out of the files and
     their paths added to ``elsewhere``: a result in another format does not read them.
-    The records decoded for a format's pages are let go once they are made, or with
-    ``keep_records`` kept decoded with the events (a process that builds again).
+    A format's figures and lists are made from its totals: patched per event when ``kept``
+    keeps them (``serve``), else folded from its records one at a time (each decoded, its
+    share taken, let go: a build never holds a format's records decoded together).
     """
     by_format: dict[Format, list[EventBrief]] = defaultdict(list)
     for d in briefs:
@@ -212,6 +224,7 @@ def analytics_pages(
         mine = by_format[(game, fmt)]
         key = ""
         reuse = None
+        salt = f"{fingerprint}\0{inputs.lang().key}"
         if kept is not None:
             key = _key(game, fmt, mine, seasons, inputs, fingerprint)
             if elsewhere is not None:
@@ -225,19 +238,14 @@ def analytics_pages(
                 files.update(found)
                 _hold(kept, game, fmt, mine, seasons)
                 continue
-            reuse = PageReuse(f"{fingerprint}\0{inputs.lang().key}", kept.last((game, fmt)))
-        sums = None
-        if kept is not None and kept.keeps_totals:
-            sums = _summed(kept.sums((game, fmt)), game, fmt, mine, seasons)
-        # Without totals the format's records are decoded for its pages and let go when they
-        # are made (no name holds them into the next format's): a build holds one format's
-        # records decoded.
-        source = sums if sums is not None else _records(mine, keep_records)
-        made = _format_pages(inputs, templates, game, fmt, source, seasons, reuse)
-        del source  # (before the next format's records are decoded)
+            reuse = PageReuse(salt, kept.last((game, fmt)))
+        remember = kept is not None and kept.keeps_totals
+        sums = _summed(kept.sums((game, fmt)) if kept is not None else None, game, fmt, mine, seasons)
+        made = _format_pages(inputs, templates, game, fmt, sums, seasons, reuse, salt, remember)
         if kept is not None and reuse is not None:
             kept.put((game, fmt), key, made, reuse.digests, sums)
         files.update(made)
+        del sums  # (a build that keeps no totals holds one format's at once)
     return files
 
 
@@ -253,7 +261,7 @@ def _maker(
 
     def make() -> Files:
         with i18n.use(inputs.lang()):
-            return _format_pages(inputs, templates, game, fmt, _records(mine), seasons)
+            return _format_pages(inputs, templates, game, fmt, _summed(None, game, fmt, mine, seasons), seasons)
 
     return make
 
@@ -262,9 +270,9 @@ def _hold(
     kept: KeptPages, game: str, fmt: str, mine: Sequence[EventBrief], seasons: Sequence[tuple[str, str, frozenset[str]]]
 ) -> None:
     """A watching process's first build takes the format's pages as they were: it sums the
-    format's events once (decoding their records) so that its next builds patch the totals
-    per event (:mod:`ingest.analytics.format_sums`) rather than decode the whole format when
-    a result in it changes."""
+    format's events once (decoding their records one at a time) so that its next builds
+    patch the totals per event (:mod:`ingest.analytics.format_sums`) rather than decode the
+    whole format when a result in it changes."""
     if kept.keeps_totals:
         kept.hold((game, fmt), lambda: _summed(None, game, fmt, mine, seasons))
 
@@ -277,17 +285,11 @@ def _summed(
     seasons: Sequence[tuple[str, str, frozenset[str]]],
 ) -> FormatSums:
     """The format's totals, ``before`` patched with its events' records as they are now: only
-    the records whose digest changed are decoded (all of them without ``before``)."""
+    the records whose digest changed are decoded (all of them without ``before``), one at a time."""
     from ingest.analytics.format_sums import patched
 
-    events = [(d.history.slug, d.analytics) for d in mine if d.analytics is not None]
+    events = ((d.history.slug, d.analytics) for d in mine if d.analytics is not None)
     return patched(before, game, fmt, events, seasons)
-
-
-def _records(briefs: Sequence[EventBrief], keep: bool = False) -> list[EventRecord]:
-    """The events' records, decoded now unless kept decoded (:meth:`KeptRecord.decode
-    <ingest.analytics.records.KeptRecord.decode>`; with ``keep``, kept from now on)."""
-    return [d.analytics.decode(keep=keep) for d in briefs if d.analytics is not None]
 
 
 def season_analytics(inputs: SiteInputs, paths: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
@@ -332,17 +334,21 @@ def _format_pages(
     templates: Templates,
     game: str,
     fmt: str,
-    source: FormatSums | Sequence[EventRecord],
+    sums: FormatSums,
     seasons: Sequence[tuple[str, str, frozenset[str]]],
     reuse: PageReuse | None = None,
+    salt: str = "",
+    remember: bool = False,
 ) -> Files:
     """One format's analytics pages: for all its events, each season's, each archetype's matches
-    (with ``reuse``, a page whose inputs did not change is taken as it was). The code that
-    makes them (:mod:`ingest.site.analytics_format`, with the figures, the lists and their
-    views) is imported here, by a build that makes a format's pages: one that makes none
-    imports none of it."""
+    and lists, from the format's totals (with ``reuse``, a page whose inputs did not change is
+    taken as it was; ``remember``: the totals are kept for the next build, with what the
+    lists were made from). The code that makes them (:mod:`ingest.site.analytics_format`,
+    with the figures, the lists and their views) is imported here, by a build that makes a
+    format's pages: one that makes none imports none of it."""
     from ingest.site.analytics_format import format_pages
 
     make = reuse.make if reuse is not None else page_files
     name = _format_name(inputs, game, fmt)
-    return format_pages(inputs, templates, game, fmt, name, analytics_root(game, fmt), source, seasons, make)
+    root = analytics_root(game, fmt)
+    return format_pages(inputs, templates, game, fmt, name, root, sums, seasons, make, reuse, salt, remember)

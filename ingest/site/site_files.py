@@ -37,7 +37,6 @@ def site_files(
     analytics: KeptPages | None = None,
     players: PlayerPart | None = None,
     index_pages: IndexPages | None = None,
-    keep_records: bool = False,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -58,14 +57,10 @@ def site_files(
     history is worked out from the briefs and every player's files made. ``index_pages``: the
     events index's pages as a build made them, each with what it was made from (see
     :data:`IndexPages`): a page whose inputs are what they were is taken as it was, and the
-    mapping is left holding this build's pages. ``keep_records``: the events' analytics
-    records decoded for a format's pages are kept decoded with the events, for a process
-    that builds again; else they are let go once the format's pages are made.
+    mapping is left holding this build's pages.
     """
     with i18n.use(inputs.lang()):
-        return _site_files(
-            inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages, keep_records
-        )
+        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages)
 
 
 def _site_files(
@@ -78,7 +73,6 @@ def _site_files(
     analytics: KeptPages | None,
     part: PlayerPart | None,
     index_pages: IndexPages | None = None,
-    keep_records: bool = False,
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -139,7 +133,7 @@ def _site_files(
         )
         head.update(_events_index(summaries, templates, inputs.today, inputs.lang().key, index_pages))
         elsewhere: list[str] = []  # the pages of the formats the build cache writes as they were
-        made = analytics_pages(inputs, templates, briefs, analytics, fingerprint, elsewhere, keep_records)
+        made = analytics_pages(inputs, templates, briefs, analytics, fingerprint, elsewhere)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, [*made, *elsewhere])))
         tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
         tail.update(made)

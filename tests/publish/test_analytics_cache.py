@@ -198,7 +198,8 @@ def test_a_result_in_one_format_neither_reads_nor_hashes_the_other_formats_pages
     monkeypatch.setattr(run, "write_docs", writing)
     _change_a_modern_result(root)
     _build(root, keys)
-    assert read == [_body(root, keys, MODERN_FORMAT).name]  # the Modern pages, for the pages that did not change
+    # the Modern pages, for the pages that did not change, and its totals, patched
+    assert read == [_body(root, keys, MODERN_FORMAT).name, _file(root, keys, MODERN_FORMAT).with_suffix(".sums").name]
     assert [p for p in given if "weiss-schwarz/" in p and "analytics/" in p] == []
     assert any(p.startswith("analytics/mtg/modern/") for p in given)
     after = _docs(root)
@@ -415,9 +416,10 @@ def test_a_body_that_is_not_what_the_header_lists_is_never_written(
 
 def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built: tuple[Path, Path]) -> None:
     """``serve``'s builds (a process that watches: :attr:`BuildMemory.changes`) keep each
-    format's totals in memory, the first summing the format it took as the cache kept it, so
-    that a result changed after it decodes one record; a ``scorekeeper build`` process keeps
-    none (its memory ends with it). The pages written are those of a build without memory."""
+    format's totals in memory, the first reading those the build cache kept with the pages it
+    took as they were (no record decoded), so that a result changed after it decodes one
+    record; a ``scorekeeper build`` process keeps none in memory (its memory ends with it).
+    The pages written are those of a build without memory."""
     from ingest.publish.build_state import BuildMemory
     from ingest.publish.watched import ChangeLog
 
@@ -429,7 +431,7 @@ def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built
     watching.changes = ChangeLog()
     build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=watching)
     sums = watching.analytics[MODERN_FORMAT].sums
-    assert sums is not None and sums.decoded == len(sums.digests) > 0  # summed once, from the records
+    assert sums is not None and len(sums.digests) > 0 and sums.decoded == 0  # read back as the build cache kept them
     _change_a_modern_result(root)
     watching.changes.record(os.fspath(next((root / "events").rglob(f"{MODERN}.yaml"))))
     build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=watching)

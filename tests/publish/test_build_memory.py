@@ -27,6 +27,7 @@ from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
+from ingest.publish.watched import ChangeLog
 from ingest.site import analytics_pages as pages_module
 from ingest.site import site_files as site_files_module
 from ingest.source.project import Project
@@ -159,37 +160,41 @@ class _Counted(analytics_records.EventRecord):
 
 
 @pytest.mark.parametrize(("events", "workers"), [("sample", 1), ("generated", 2)])
-def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
+def test_a_build_holds_one_analytics_record_decoded_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, events: str, workers: int
 ) -> None:
     """A full build holds each event's analytics record packed: once the events are made none
-    is alive decoded, while it makes a format's analytics pages the records alive are that
-    format's, decoded for them, and once the engine runs none is (counted among the records
-    alive in the build's process, the events' made here or in forked processes alike)."""
+    is alive decoded; a format's figures and lists are folded from its records one at a time
+    (each decoded, its share put in the totals, let go), so while a format's pages are made
+    at most one record is alive, the one being put in; and once the engine runs none is
+    (counted among the records alive in the build's process, the events' made here or in
+    forked processes alike)."""
+    from ingest.analytics.totals import Totals
+
     root = tmp_path / "archive"
     if events == "sample":
         make_project(root)  # eight events, two formats with analytics pages, made here
     else:
         generate(root, 16)  # sixteen Modern events, made in forked processes
     monkeypatch.setattr(analytics_records, "EventRecord", _Counted)  # (how records are made and decoded)
+    folded: list[tuple[str, str, int]] = []
+    real_add = Totals.add
+
+    def add(self: Totals, r: Any) -> Any:
+        assert isinstance(r, _Counted)
+        folded.append((r.game, r.format, len(_alive())))
+        return real_add(self, r)
+
+    monkeypatch.setattr(Totals, "add", add)
     held: list[tuple[str, str]] = []
     real_pages = pages_module._format_pages
 
-    def pages(inputs: Any, templates: Any, game: str, fmt: str, mine: Sequence[Any], *args: Any) -> Any:
-        assert mine and all(isinstance(r, _Counted) for r in mine)
-        assert {id(r) for r in _alive()} == {id(r) for r in mine}, (game, fmt)  # this format's only, as decoded
+    def pages(inputs: Any, templates: Any, game: str, fmt: str, *args: Any) -> Any:
+        assert _alive() == [], (game, fmt)  # the format's records folded and let go
         held.append((game, fmt))
-        return real_pages(inputs, templates, game, fmt, mine, *args)
+        return real_pages(inputs, templates, game, fmt, *args)
 
     monkeypatch.setattr(pages_module, "_format_pages", pages)
-    real_decode = analytics_records.record_from_json
-
-    def decode(obj: Any) -> Any:
-        made = real_decode(obj)
-        assert {(r.game, r.format) for r in _alive()} == {(made.game, made.format)}  # no other format's left
-        return made
-
-    monkeypatch.setattr(analytics_records, "record_from_json", decode)
     before_pages: list[int] = []
     real_site_files = site_files_module.site_files  # (as run calls it)
 
@@ -211,14 +216,16 @@ def test_a_build_holds_one_format_s_analytics_records_decoded_at_once(
     both = [("mtg", "modern"), ("weiss-schwarz", "neo-standard")]
     assert held == (both if events == "sample" else both[:1])
     assert before_pages == at_engine == [0]
+    modern = [alive for game, fmt, alive in folded if (game, fmt) == ("mtg", "modern")]
+    assert len(modern) == (1 if events == "sample" else 16)  # every record of the format, folded
+    assert {alive for _g, _f, alive in folded} == {1}  # one at a time: the one being put in
 
 
-def test_a_process_that_builds_again_keeps_the_records_it_decoded(
+def test_a_watching_process_decodes_the_changed_event_s_record_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A process that builds again (``serve``) keeps each event's record decoded once its
-    format's pages needed it: after one result changes, the next build decodes that event's
-    record only, not its format's every record again."""
+    """A watching process (``serve``) keeps each format's totals: after one result
+    changes, the next build decodes that event's record only, not its format's every record again."""
     root = tmp_path / "archive"
     latest = generate(root, 4)  # four Modern events
     decoded: list[str] = []
@@ -231,9 +238,11 @@ def test_a_process_that_builds_again_keeps_the_records_it_decoded(
 
     monkeypatch.setattr(analytics_records, "record_from_json", decode)
     memory = BuildMemory()
+    memory.changes = ChangeLog()  # (a watching process's)
     build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
     assert len(decoded) == len(set(decoded)) == 4  # (the format's every record, for its pages)
     change_result(latest, 0)
+    memory.changes.record(os.fspath(latest))
     decoded.clear()
     build_site(Project(root), today=TODAY, workers=1, docs_only=True, memory=memory)
     assert decoded == [latest.stem]
