@@ -8,7 +8,13 @@ each in a new process, wall time beside the CPU time of the child:
 - ``report`` of one table in the current round (the round's other tables reported), and the
   same on an 8-player event (the command's floor: what it imports and starts);
 - ``pair --dry-run`` of the next round, and ``pair`` writing it (the file put back before each run);
-- ``validate`` of the file.
+- ``validate`` of the file;
+- the TO's night (``--night N``): the round's last N results reported one command each, the
+  first on a file nothing was kept about (the first result of the round is recorded by reading
+  the whole file), then ``pair --dry-run`` and ``pair``, each timed as it follows the one
+  before (:mod:`ingest.checks.results_since`: the event of each text a report writes is kept
+  as the results recorded since a kept one), and the same with ``pair`` alone after the
+  reports; ``--only-night`` skips the rest.
 
 Each is timed on the file as the command that wrote it left it: its recorded rounds'
 verdicts known (:mod:`ingest.planner.round_verdicts`, in this run's own cache folder), and
@@ -27,7 +33,7 @@ package: where ``PYTHONDONTWRITEBYTECODE`` is set, every start would compile the
 each, the round's results filled in before the next), to show how it grows with the rounds
 played; ``--only-growth`` skips the rest.
 
-    python benchmarks/big_event.py [--players 2048] [--rounds 8] [--growth 15]
+    python benchmarks/big_event.py [--players 2048] [--rounds 8] [--growth 15] [--night 6] [--only-night]
 """
 
 from __future__ import annotations
@@ -134,7 +140,13 @@ def run(
     runner = ["-m", "ingest"] if stages is None else [str(ROOT / "benchmarks" / "pairing_stages.py")]
     command = [sys.executable, *runner, "--root", str(root), *args]
     # This run's own verdicts, and its own compiled bytecode (kept, as an installed package's is).
-    env = {**os.environ, "XDG_CACHE_HOME": str(root / "cache"), "PYTHONPYCACHEPREFIX": str(root / "bytecode")}
+    # The code of the checkout this script is in (run from another checkout, that one's).
+    env = {
+        **os.environ,
+        "XDG_CACHE_HOME": str(root / "cache"),
+        "PYTHONPYCACHEPREFIX": str(root / "bytecode"),
+        "PYTHONPATH": str(ROOT),
+    }
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     try:
         done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True, check=False, timeout=timeout)
@@ -165,7 +177,7 @@ def _floor(root: Path) -> tuple[float, float]:
 def timed(root: Path, path: Path, text: str, command: list[str], runs: int, *, kept: bool) -> tuple[float, float, int]:
     """Median wall and CPU seconds of ``command`` on ``text`` (and its last status): with what
     ``validate`` keeps about the text when ``kept``, else with nothing kept about it."""
-    kept_folders = [root / "cache" / "scorekeeper" / name for name in ("readings", "open-rounds", "assemblies")]
+    kept_folders = [root / "cache" / "scorekeeper" / name for name in KEPT]
     walls, cpus, status = [], [], 0
     for _ in range(runs):
         path.write_text(text)
@@ -179,6 +191,53 @@ def timed(root: Path, path: Path, text: str, command: list[str], runs: int, *, k
         walls.append(wall)
         cpus.append(cpu)
     return statistics.median(walls), statistics.median(cpus), status
+
+
+KEPT = ("readings", "open-rounds", "assemblies", "results-since")
+"""What commands keep about a file's texts (the rounds' verdicts aside)."""
+
+
+def reopen(text: str, count: int) -> tuple[str, list[int]]:
+    """``text`` with the results of the first ``count`` matches of its last round taken out,
+    and their tables."""
+    lines = text.splitlines(keepends=True)
+    start = max(i for i, line in enumerate(lines) if line.lstrip().startswith("- round:"))
+    tables: list[int] = []
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if len(tables) < count and "players: [" in line and ", games: " in line and line.rstrip().endswith("}"):
+            tables.append(int(line.split("table: ")[1].split(",")[0]))
+            lines[i] = line[: line.index(", games: ")] + "}\n"
+    assert len(tables) == count
+    return "".join(lines), tables
+
+
+def night(root: Path, path: Path, text: str, reports: int, runs: int, *, dry_run: bool = True) -> None:
+    """The TO's night on ``text`` (a round complete): its first ``reports`` results taken out,
+    the file written elsewhere (nothing kept about it), then reported one command each, then
+    ``pair --dry-run`` (unless not ``dry_run``) and ``pair``. Median wall and CPU seconds of
+    each command, in turn."""
+    rel = str(path.relative_to(root))
+    start, tables = reopen(text, reports)
+    steps = [(f"report {n + 1} of {reports}", ["report", rel, "--table", str(t), "2-1"]) for n, t in enumerate(tables)]
+    steps += [("pair --dry-run", ["pair", rel, "--dry-run"])] if dry_run else []
+    steps += [("pair", ["pair", rel])]
+    walls: list[list[float]] = [[] for _ in steps]
+    cpus: list[list[float]] = [[] for _ in steps]
+    statuses = [0] * len(steps)
+    for _ in range(runs):
+        path.write_text(start)
+        for name in KEPT:
+            shutil.rmtree(root / "cache" / "scorekeeper" / name, ignore_errors=True)
+        for i, (_, command) in enumerate(steps):
+            wall, cpu, statuses[i] = run(command, root)
+            walls[i].append(wall)
+            cpus[i].append(cpu)
+    then = "pair --dry-run and pair" if dry_run else "pair"
+    print(f"  the TO's night: {reports} reports, then {then} (median of {runs}):")
+    for i, (label, _) in enumerate(steps):
+        wall, cpu = statistics.median(walls[i]), statistics.median(cpus[i])
+        print(f"    {label:36} {wall:6.2f} s wall {cpu:6.2f} s CPU  (exit {statuses[i]})")
 
 
 def small_report(root: Path, runs: int) -> None:
@@ -205,6 +264,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--growth", type=int, default=0, help="time pair per round up to this round")
     parser.add_argument("--only-growth", action="store_true", help="measure the growth only")
+    parser.add_argument("--night", type=int, default=6, help="results reported in the TO's night (0: none)")
+    parser.add_argument("--only-night", action="store_true", help="measure the TO's night only")
     parser.add_argument("--keep", type=Path, help="also write the event (round open, round complete) here")
     parser.add_argument(
         "--timeout", type=float, default=300.0, help="growth: give up on a round's pair after this many seconds (wall)"
@@ -226,7 +287,8 @@ def main() -> None:
         )
         floor_wall, floor_cpu = _floor(root)
         print(f"  {'scorekeeper --version (start-up floor)':38} {floor_wall:6.2f} s wall {floor_cpu:6.2f} s CPU")
-        small_report(root / "small", args.runs)
+        if not args.only_night:
+            small_report(root / "small", args.runs)
         rel = str(path.relative_to(root))
         open_text = path.read_text()
         report_all_but_one(path, leave_open=False)  # the round complete: what pair --dry-run and validate see
@@ -235,6 +297,13 @@ def main() -> None:
             args.keep.mkdir(parents=True, exist_ok=True)
             (args.keep / "open.yaml").write_text(open_text)
             (args.keep / "complete.yaml").write_text(complete_text)
+        if args.night:
+            path.write_text(complete_text)
+            run(["validate"], root)  # the rounds' verdicts known, as the commands of the round left them
+            night(root, path, complete_text, args.night, args.runs)
+            night(root, path, complete_text, args.night, args.runs, dry_run=False)
+        if args.only_night:
+            return
         cases: list[tuple[str, list[str], str]] = [
             ("report --table N 2-1", ["report", rel, "--table", str(table), "2-1"], open_text),
             ("pair --dry-run", ["pair", rel, "--dry-run"], complete_text),

@@ -35,6 +35,7 @@ from ingest.checks.readings import diagnostics_data, diagnostics_from, reading_k
 from ingest.core.diagnostics import Diagnostic, YamlPath
 
 if TYPE_CHECKING:
+    from ingest.checks.results_since import SinceKept
     from ingest.core.model import Event
     from ingest.source.yamldoc import SourceDocument
 
@@ -109,13 +110,37 @@ def assembly_key(text: str, shown: str, data_key: Any) -> str | None:
 
 
 def known_assembly(key: str | None) -> Assembly | None:
-    """The reading kept under ``key``, if any."""
+    """The reading kept under ``key``, if any: kept whole, or as the reading of the text
+    whose results ``report`` recorded since (:mod:`ingest.checks.results_since`)."""
     if key is None:
         return None
     try:
         return STORE[key]
     except KeyError:
+        pass
+    from ingest.checks.results_since import known_since
+
+    since = known_since(key)
+    if since is None or since.base == key:
         return None
+    try:
+        base = STORE[since.base]
+    except KeyError:
+        return None  # the base's file pruned, or never kept: the text is read whole
+    return derived_assembly(base, since)
+
+
+def derived_assembly(base: Assembly, since: SinceKept) -> Assembly | None:
+    """The reading of the text ``since`` was kept for: ``base`` (its base's reading) with the
+    results recorded since (:func:`ingest.checks.results_since.with_results`: one value and
+    one key more each); None when they do not fit it."""
+    from ingest.checks.results_since import with_results
+
+    found = with_results(base.event, base.problems, base.data, since)
+    if found is None:
+        return None
+    n = len(since.results)
+    return Assembly(found[0], base.problems, found[1], base.values + n, base.keys + n, base.known)
 
 
 def keep_assembly(

@@ -32,7 +32,7 @@ from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ingest.checks import assemblies, open_round, readings
+from ingest.checks import assemblies, open_round, readings, results_since
 from ingest.checks.open_round import OpenRound, open_round_data, open_round_from
 from ingest.source.storage import read_build_file
 
@@ -245,6 +245,23 @@ class AssemblyFiles(SignedFiles[assemblies.Assembly]):
         return assemblies.assembly_data(value)
 
 
+class SinceKeptFiles(SignedFiles[results_since.SinceKept]):
+    """The results recorded since a kept event (:mod:`ingest.checks.results_since`) in memory,
+    with files behind them, stored, signed and read back as the readings are (a few bytes per
+    result: a whole round's, on a 2,048-player event, about 20 KB)."""
+
+    memory_limit = 64
+    separators = (",", ":")
+
+    def decode(self, data: Any) -> results_since.SinceKept | None:
+        """A record from its JSON data, field by field (None for anything else)."""
+        return results_since.since_from(data)
+
+    def encode(self, value: results_since.SinceKept) -> Any:
+        """A record as JSON data."""
+        return results_since.since_data(value)
+
+
 def install_verdict_store(cache_home: Path) -> None:
     """Keeps this process's verdicts, and the checks of the event texts it reads
     (:mod:`ingest.checks.readings`), in files under ``cache_home`` (the user's cache folder)."""
@@ -256,3 +273,4 @@ def install_verdict_store(cache_home: Path) -> None:
     readings.STORE = ReadingFiles(cache_home / "readings", secret)
     open_round.STORE = OpenRoundFiles(cache_home / "open-rounds", secret)
     assemblies.STORE = AssemblyFiles(cache_home / "assemblies", secret)
+    results_since.STORE = SinceKeptFiles(cache_home / "results-since", secret)

@@ -150,8 +150,35 @@ def check_event_text(
         text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
     )
     if event is not None and not has_errors(diags):
+        read = diags
         diags = diags + list(checked_rounds(text, shown, project, event, data.key if data is not None else None))
+        if document is not None and doc is not None and not has_errors(diags):
+            _keep_for_reports(text, shown, project, data, doc, event, read)
     return doc, event, sorted_diagnostics(diags)
+
+
+def _keep_for_reports(
+    text: str,
+    shown: str,
+    project: Project,
+    data: EventData | None,
+    doc: SourceDocument,
+    event: Event,
+    problems: Sequence[Diagnostic],
+) -> None:
+    """Keeps the event of an edit's new text (``doc``, read from the old text's reading,
+    assembled as ``event`` with ``problems``) when its open round takes results from what was
+    kept (:mod:`ingest.checks.open_round`): the round's first result, recorded by reading the
+    whole file. Each result after it is then recorded as one more result since this event
+    (:mod:`ingest.checks.results_since`), and ``pair`` after them takes the event instead of
+    reading the file whole. Any other edit's new text keeps none (written for nothing)."""
+    from ingest.checks.assemblies import assembly_key, keep_assembly
+    from ingest.checks.readings import event_data_key, known_open_round
+    from ingest.source.deck_refs import deck_files
+
+    key = assembly_key(text, shown, data.key if data is not None else event_data_key(project))
+    if key is not None and known_open_round(key) is not None:
+        keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
 
 
 _LINE_REFERENCE = re.compile(r"\bline \d+")

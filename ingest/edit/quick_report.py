@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 from ingest.checks import open_round
 from ingest.checks.open_round import OpenRound
 from ingest.checks.readings import Reading, event_data_key, keep_reading, known_open_round, known_reading, reading_key
+from ingest.checks.results_since import RecordedResult, SinceKept, known_since
 from ingest.edit.result_options import ResultOptions
 
 if TYPE_CHECKING:
@@ -74,10 +75,17 @@ class QuickEdit:
     """What the checks of the new text's recorded rounds find."""
     waiting: OpenRound
     """The new text's open round."""
+    since: SinceKept | None = None
+    """The new text's event, as a kept one and the results recorded since
+    (:mod:`ingest.checks.results_since`); None for a text too short to keep one."""
 
     def keep(self) -> None:
         """Keeps what is known about the new text, for the next command (once it is written)."""
+        from ingest.checks import results_since
+
         keep_reading(self.key, self.reading)
+        if self.since is not None:
+            results_since.STORE[self.key] = self.since
         if self.waiting.waiting:  # as a whole reading keeps it: not once every result is in
             open_round.STORE[self.key] = self.waiting
 
@@ -125,8 +133,28 @@ def quick_result(
     if new_key is None:
         return None
     a, b = table.names
+    result = RecordedResult(waiting.number, table.table, score.notation())
     description = f"{waiting.label}, table {table.table}: {a} {score.notation()} {b}"
-    return QuickEdit(new, description, new_key, reading, waiting.reported(table, len(written)))
+    return QuickEdit(
+        new,
+        description,
+        new_key,
+        reading,
+        waiting.reported(table, len(written)),
+        _since(text, shown, data_key, key, result),
+    )
+
+
+def _since(text: str, shown: str, data_key: object, key: str, result: RecordedResult) -> SinceKept | None:
+    """The new text's event as the results recorded since a kept one, this one the last (the
+    text read is itself the base when no result was recorded since its event was kept; when
+    none was, the record is not taken and the next command reads the text whole)."""
+    from ingest.checks.assemblies import assembly_key
+
+    if assembly_key(text, shown, data_key) != key:
+        return None  # a text too short to keep its event
+    prior = known_since(key)
+    return SinceKept(key, (result,)) if prior is None else prior.then(result)
 
 
 def _score_findings(score: object, waiting: OpenRound) -> bool:

@@ -385,3 +385,48 @@ def test_a_long_running_process_keeps_only_the_last_readings_in_memory(tmp_path:
     assert len(store.memory) <= ReadingFiles.memory_limit
     assert keys[-2] not in store.memory
     assert store[keys[-2]] == found  # read back from its file
+
+
+SIX_PAIRED = SIX.replace("players: [a, c], games: 2-1}", "players: [a, c]}")
+""":data:`SIX` as ``pair`` wrote round 2, no result in: its first result is recorded by reading
+the whole file (which keeps its new text's event), the others from what was kept."""
+
+_REPORTS = st.lists(
+    st.tuples(st.integers(1, 3), st.sampled_from(["2-0", "2-1", "0-2", "1-1-1", "3-0", "0-0-3", "1-0"])),
+    min_size=1,
+    max_size=5,
+)
+
+
+@settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(start=st.sampled_from([SIX, SIX_PAIRED]), reports=_REPORTS)
+def test_pair_after_reports_gives_what_a_project_that_keeps_nothing_gives(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, start: str, reports: list[Any]
+) -> None:
+    """The TO's night: reports (refused ones among them: a table reported already, a score
+    beyond best of three), then ``pair --dry-run`` and ``pair``, on two copies of the project:
+    one keeps what each command found from command to command (the event of each text a
+    report writes as the kept event and the results recorded since, ingest.checks.results_since,
+    kept here for texts of any length), the other starts every command with an empty cache
+    folder. Every command ends the same and says the same (a dry run's pairings too), and the
+    file is the same after each."""
+    base = tmp_path_factory.mktemp("night")
+    roots = [base / "kept" / "club", base / "fresh" / "club"]
+    for root in roots:
+        (root / "events").mkdir(parents=True)
+        (root / SHOWN).write_text(start)
+    monkeypatch.setattr(assemblies, "MIN_CHARS", 0)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(roots[0].parent / "cache"))
+    assert run_cli(roots[0], "validate")[0] == 0  # the text as the command that wrote it left it
+    commands = [["report", "--table", str(table), games] for table, games in reports]
+    commands += [["pair", "--dry-run"], ["pair"], ["validate", "--json"]]
+    for n, command in enumerate(commands):
+        outcomes = []
+        for root in roots:
+            cache = root.parent / ("cache" if root == roots[0] else f"cache-{n}")
+            monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+            path = str(root / SHOWN)
+            args = [command[0], *([] if command[0] == "validate" else [path]), *command[1:]]
+            outcomes.append(run_cli(root, *args))
+        assert outcomes[0] == outcomes[1], command
+        assert (roots[0] / SHOWN).read_bytes() == (roots[1] / SHOWN).read_bytes(), command
