@@ -316,7 +316,7 @@ def _build(
             save_index_pages(store, index_pages)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
-        player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
+        player_groups = booked.groups(inputs, templates, _format_names(inputs, outcome.entries))
         analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
@@ -350,7 +350,7 @@ def _build(
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         save_record(store, memory.record)
-        booked.save()
+        booked.save(memory.record)  # (the players' files as written)
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
