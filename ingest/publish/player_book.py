@@ -374,9 +374,23 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
     the files of players in ``gone`` go. A failure to write costs the next build a new book."""
     if store.folder is None:
         return
+    if save_blocks(store, book, blocks, gone) is not None:
+        save_index(store, book)
+
+
+def save_blocks(
+    store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()
+) -> set[str] | None:
+    """Keeps the blocks of ``blocks`` (as :attr:`PlayerBook.blocks` holds them; a player
+    without any: their file goes), and removes the files of ``gone``; the players whose
+    blocks are kept, or None when one could not be written (the kept index is removed then:
+    the next build makes a new book)."""
+    if store.folder is None:
+        return None
     from pathlib import Path
 
     folder = store.folder.parent
+    written: set[str] = set()
     try:
         os.makedirs(folder / BLOCKS_FOLDER, exist_ok=True)
         for cid in sorted(blocks):
@@ -399,9 +413,22 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
             write_atomically(
                 Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload), durable=False
             )
+            written.add(cid)
         for cid in gone:
             with contextlib.suppress(OSError):
                 os.unlink(_blocks_path(store, cid))
+    except OSError:
+        forget_book(store)
+        return None
+    return written
+
+
+def save_index(store: EventStore, book: PlayerBook) -> None:
+    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`)."""
+    if store.folder is None:
+        return
+    folder = store.folder.parent
+    try:
         payload = json.dumps(
             {
                 "format": CACHE_FORMAT,

@@ -33,7 +33,9 @@ from ingest.publish.player_book import (
     load_book,
     player_history,
     record_made,
+    save_blocks,
     save_book,
+    save_index,
     shows_of,
     update_book,
 )
@@ -42,7 +44,7 @@ from ingest.site import api, i18n
 from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs
 from ingest.site.player_pages import PlayerPart, player_page
-from ingest.site.seasons import compute_seasons, player_seasons
+from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons
 from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
 from ingest.summary.history import PlayerHistories
@@ -70,6 +72,11 @@ class BookedPlayers:
     """Players whose blocks were read from the build cache (tests count them)."""
     shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The players whose names each made player's page shows (noted as their files are made)."""
+    tables: tuple[ComputedSeason, ...] = ()
+    """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
+    spilled: bool = False
+    """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
+    back when their files are made, and let go with them."""
 
     @property
     def part(self) -> PlayerPart:
@@ -116,18 +123,39 @@ class BookedPlayers:
             if held is None:  # changed or removed since it was kept: the next build makes a new book
                 forget_book(self.store)
                 raise IngestError(f"players/{cid}: its build cache record cannot be read back; build again")
-            self.book.blocks[cid] = held
+            if not self.spilled:
+                self.book.blocks[cid] = held
         return held
+
+    def spill(self) -> None:
+        """Keeps the blocks that changed in the build cache now, and lets every player's blocks
+        go from memory: the events' steps they hold are then held by nothing else once the
+        events' entries let theirs go, and each player's are read back when their files are
+        made (for a process that builds no other: the book's blocks are the largest part of
+        what a build holds of each event). Blocks that cannot be written stay in memory."""
+        if self.store.folder is None:
+            return
+        forget_book(self.store)  # (until its index is saved with the blocks as written now)
+        written = save_blocks(self.store, self.book, self.update.changed_blocks)
+        if written is None:
+            return
+        for cid in [c for c in self.book.blocks if c in written or c not in self.update.changed_blocks]:
+            del self.book.blocks[cid]
+        self.spilled = True
 
     def save(self, record: DocsRecord) -> None:
         """Notes the made players' files as ``build/docs`` now holds them (``record``) in the
-        book, and keeps the book in the build cache (its index, and the blocks that changed)."""
+        book, and keeps the book in the build cache (its index, and the blocks that changed
+        unless :meth:`spill` kept them already)."""
         listings: dict[str, Listing] = {
             cid: tuple((p, record.files[p]) for p in player_paths(cid) if p in record.files)
             for cid in self.update.touched
         }
         record_made(self.book, self.update, self.seasons, listings, self.shows)
-        save_book(self.store, self.book, self.update.changed_blocks)
+        if self.spilled:
+            save_index(self.store, self.book)
+        else:
+            save_book(self.store, self.book, self.update.changed_blocks)
 
 
 def prepare(
@@ -141,7 +169,8 @@ def prepare(
     registry = inputs.players
     basis = book_basis(store.fingerprint, registry)
     histories_of = [c.rendered.brief.history for c in entries]
-    rows = player_seasons(compute_seasons(inputs.seasons, histories_of, registry))
+    tables = compute_seasons(inputs.seasons, histories_of, registry)
+    rows = player_seasons(tables)
     seasons = {cid: hashlib.sha256(repr(r).encode()).hexdigest() for cid, r in rows.items()}
     events = [(c.key, c.rendered.brief.history) for c in entries]
     read: list[str] = []
@@ -158,4 +187,4 @@ def prepare(
         book = PlayerBook(basis)
         update = update_book(book, events, registry, seasons, blocks)
         assert update is not None
-    return BookedPlayers(store, registry, book, update, seasons, rows, read)
+    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables)

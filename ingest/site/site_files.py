@@ -23,7 +23,7 @@ from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page
 from ingest.site.player_pages import PlayerPart, player_lines, player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import SEARCH_FILE, search_entries
-from ingest.site.seasons import compute_seasons, player_seasons, season_files
+from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons, season_files
 from ingest.site.templates import Templates
 from ingest.summary.history import PlayerHistories, histories_from
 
@@ -39,6 +39,7 @@ def site_files(
     players: PlayerPart | None = None,
     index_pages: IndexPages | None = None,
     keep_records: bool = False,
+    seasons: Sequence[ComputedSeason] | None = None,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -61,11 +62,23 @@ def site_files(
     :data:`IndexPages`): a page whose inputs are what they were is taken as it was, and the
     mapping is left holding this build's pages. ``keep_records``: the events' analytics
     records decoded for a format's pages are kept decoded with the events, for a process
-    that builds again; else they are let go once the format's pages are made.
+    that builds again; else they are let go once the format's pages are made. ``seasons``:
+    the seasons' tables as the build computed them (:func:`~ingest.site.seasons.compute_seasons`
+    over these events), whose events' histories need then hold no steps; default: computed here.
     """
     with i18n.use(inputs.lang()):
         return _site_files(
-            inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages, keep_records
+            inputs,
+            templates,
+            page_cache,
+            mapper,
+            progress,
+            rendered,
+            analytics,
+            players,
+            index_pages,
+            keep_records,
+            seasons,
         )
 
 
@@ -80,6 +93,7 @@ def _site_files(
     part: PlayerPart | None,
     index_pages: IndexPages | None = None,
     keep_records: bool = False,
+    tables: Sequence[ComputedSeason] | None = None,
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -92,7 +106,7 @@ def _site_files(
     events.sort(key=lambda r: (r.brief.history.date, r.brief.history.slug))
     briefs = [r.brief for r in events]
     histories_of = [d.history for d in briefs]
-    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
+    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players) if tables is None else tables
     # The format as its page names it ("Modern"), where the event file wrote its id.
     summaries = [
         {**d.summary, "format_name": inputs.formats.display_name(d.summary["game"], d.summary["format"])}

@@ -20,7 +20,7 @@ import pytest
 
 from benchmarks.build import change_result, generate
 from ingest.analytics import records as analytics_records
-from ingest.publish import player_build, run
+from ingest.publish import player_book, player_build, run, sync
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.build_state import BuildMemory
 from ingest.publish.cache_entries import CachedEvent
@@ -32,7 +32,7 @@ from ingest.publish.sync import FileGroup
 from ingest.site import analytics_pages as pages_module
 from ingest.site import site_files as site_files_module
 from ingest.source.project import Project
-from ingest.summary.history import PlayerHistories
+from ingest.summary.history import EventHistory, PlayerHistories
 from tests.site_helpers import TODAY, make_project
 
 
@@ -291,7 +291,7 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
     generate(root, 16)  # over a hundred players
     histories: list[weakref.ref[Any]] = []
     at_once: list[int] = []
-    real_history = player_build.player_history
+    real_history = player_book.player_history  # (as player_build calls it)
 
     def history(*args: Any, **kwargs: Any) -> Any:
         at_once.append(sum(1 for ref in histories if ref() is not None))
@@ -304,7 +304,7 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
     loaded: list[weakref.ref[Any]] = []
     alive_at_load: list[int] = []
     in_site_files: list[str] = []
-    real_write = run.write_docs  # (as the build calls it)
+    real_write = sync.write_docs  # (as the build calls it)
 
     def write_docs(build_dir: Path, files: Any, groups: Sequence[FileGroup], *args: Any) -> Any:
         in_site_files.extend(p for p in files if p.startswith(("api/players/", "players/")) and "index" not in p)
@@ -329,3 +329,46 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
     assert in_site_files == []  # no player's page or document among the files held together
     assert len(at_once) == len(documents) and set(at_once) == {0}  # each history made once, the last let go
     assert len(loaded) >= len(documents) and set(alive_at_load) == {0}
+
+
+def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scorekeeper build`` (no memory kept, a build cache): once the players' book has the
+    events' steps it keeps them in the build cache, and from then on no event's history holds
+    its steps and no player's blocks are in memory but those of the player whose files are
+    being made (counted among the objects alive: none when ``build/docs`` starts to be
+    written; while a player's history is worked out, that player's blocks only)."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+
+    def alive() -> tuple[int, int]:
+        gc.unfreeze()  # (the build froze what it held for the collector: counted too)
+        gc.collect()
+        objects = gc.get_objects()
+        steps = sum(1 for o in objects if isinstance(o, EventHistory) and o.steps)
+        return steps, sum(1 for o in objects if isinstance(o, player_book.Block))
+
+    at_write: list[tuple[int, int]] = []
+    real_write = sync.write_docs  # (as the build calls it)
+
+    def write_docs(*args: Any, **kwargs: Any) -> Any:
+        at_write.append(alive())
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(run, "write_docs", write_docs)
+    while_made: list[tuple[int, int]] = []
+    real_history = player_book.player_history  # (as player_build calls it)
+
+    def history(blocks: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(while_made) < 40:  # (forty players are enough to count)
+            while_made.append((alive()[1], len(blocks)))
+        return real_history(blocks, *args, **kwargs)
+
+    monkeypatch.setattr(player_build, "player_history", history)
+    timings = build_site(Project(root), today=TODAY, workers=1, docs_only=True, cache_home=tmp_path / "cache")
+    assert at_write == [(0, 0)]
+    assert len(while_made) == 40 and all(held == mine for held, mine in while_made), while_made
+    assert sum(mine for _, mine in while_made) > 10  # (players without events have no blocks)
+    read = timings.players_read  # (the players with blocks, each read back once)
+    assert timings.players_made > 100 and 100 < len(read) == len(set(read)) <= timings.players_made
