@@ -170,7 +170,8 @@ def prepare(
     basis = book_basis(store.fingerprint, registry)
     histories_of = [c.rendered.brief.history for c in entries]
     tables = compute_seasons(inputs.seasons, histories_of, registry)
-    rows = player_seasons(tables)
+    with i18n.use(inputs.lang()):  # (the rows' places and points are words of the site's language)
+        rows = player_seasons(tables)
     seasons = {cid: hashlib.sha256(repr(r).encode()).hexdigest() for cid, r in rows.items()}
     events = [(c.key, c.rendered.brief.history) for c in entries]
     read: list[str] = []
