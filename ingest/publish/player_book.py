@@ -39,11 +39,11 @@ from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.site.brief import steps_from_json, steps_to_json
-from ingest.site.player_pages import PlayerLine, player_line
+from ingest.site.player_pages import PlayerLine
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
 from ingest.source.storage import write_atomically
-from ingest.summary.history import EventHistory, PlayerHistories, Step, histories_from
+from ingest.summary.history import EventHistory, HistoryEntry, PlayerHistories, Step, histories_from
 
 BOOK_FILE = "player-book.json"
 """The book's index, in the build's cache folder."""
@@ -95,10 +95,14 @@ class PlayerBook:
 
 @dataclass(frozen=True, slots=True)
 class BookUpdate:
-    """What a build takes from the book: the players' histories it must work out again."""
+    """What a build takes from the book: the players whose files it must make again.
 
-    histories: PlayerHistories
-    """``names``: every player with a page; ``entries`` and ``h2h``: those of :attr:`touched`."""
+    No player's history is here: each is worked out from the player's blocks when their
+    files are made and written, one player at a time (:mod:`ingest.publish.player_build`),
+    so that a build never holds every player's history or document at once (issue 38)."""
+
+    names: Mapping[str, str]
+    """Every player with a page, by id: the name their page and the others' show."""
     touched: frozenset[str]
     """The players whose files are made in this build (the others stand as listed)."""
     lines: tuple[PlayerLine, ...]
@@ -126,7 +130,8 @@ def owners(history: EventHistory, registry: PlayerRegistry) -> dict[str, list[St
     return out
 
 
-def _shows(cid: str, histories: PlayerHistories) -> tuple[str, ...]:
+def shows_of(cid: str, histories: PlayerHistories) -> tuple[str, ...]:
+    """The players whose names the player's page shows (opponents, the opponent at the table now)."""
     now = {e.now[2] for e in histories.entries.get(cid, ()) if e.now is not None and e.now[2]}
     return tuple(sorted(set(histories.h2h.get(cid, {})) | now))
 
@@ -187,69 +192,94 @@ def update_book(
     # Registered players without events have a page too (histories_from names them).
     registered = {cid for cid, reg in registry.players.items() if reg.display != "hidden"}
     touched |= {cid for cid in registered if cid not in book.players}
-    histories = histories_of_players(book, touched, registry, blocks_of)
-    if histories is None:
+    made = lines_of_players(touched, registry, blocks_of)
+    if made is None:
         return None
     renamed = {
         cid
         for cid in touched
-        if (cid in histories.names) != (cid in book.players)
-        or (cid in book.players and book.players[cid].line.name != histories.names[cid])
+        if (cid in made) != (cid in book.players)
+        or (cid in book.players and book.players[cid].line.name != made[cid].name)
     }
     if renamed:
         more = {cid for cid, s in book.players.items() if cid not in touched and renamed.intersection(s.shows)}
         if more:
             touched |= more
-            histories = histories_of_players(book, touched, registry, blocks_of)
-            if histories is None:
+            also = lines_of_players(more, registry, blocks_of)
+            if also is None:
                 return None
-    names = {cid: s.line.name for cid, s in book.players.items() if cid not in touched}
-    names.update({cid: histories.names[cid] for cid in touched if cid in histories.names})
+            made.update(also)
     for cid in touched:
-        if cid not in histories.names:
+        if cid not in made:
             book.players.pop(cid, None)  # no page any more
     lines = {cid: s.line for cid, s in book.players.items() if cid not in touched}
-    lines.update({cid: player_line(cid, names[cid], histories) for cid in touched if cid in names})
+    lines.update(made)
     return BookUpdate(
-        PlayerHistories(dict(sorted(names.items())), histories.entries, histories.h2h),
-        frozenset(c for c in touched if c in names),
+        {cid: lines[cid].name for cid in sorted(lines)},
+        frozenset(c for c in touched if c in made),
         tuple(lines[c] for c in sorted(lines)),
         frozenset(changed),
     )
 
 
-def histories_of_players(
-    book: PlayerBook, touched: Iterable[str], registry: PlayerRegistry, blocks_of: Any
-) -> PlayerHistories | None:
-    """The histories of the ``touched`` players, from their blocks (one pass over the events
-    they played, in the order :func:`~ingest.summary.history.histories_from` takes them)."""
-    import datetime as dt
-
-    steps: dict[str, list[Step]] = {}
-    when: dict[str, tuple[str, str]] = {}
+def lines_of_players(
+    touched: Iterable[str], registry: PlayerRegistry, blocks_of: Any
+) -> dict[str, PlayerLine] | None:
+    """The lines (name, events, decks) of the ``touched`` players who have a page, as their
+    histories would give them (:func:`~ingest.summary.history.histories_from`: the newest
+    event's name unless ``players.yaml`` gives one; a registered player without events has a
+    page, unless hidden), from the ``add`` steps of their blocks, one player at a time; None
+    when a player's blocks cannot be had."""
+    out: dict[str, PlayerLine] = {}
     for cid in sorted(touched):
         held = blocks_of(cid)
         if held is None:
             return None
-        for key, block in held.items():
-            steps.setdefault(key, []).extend(block.steps)
-            when[key] = (block.date, block.slug)
+        name: str | None = None
+        events = 0
+        decks: set[str] = set()
+        for block in sorted(held.values(), key=lambda b: (b.date, b.slug)):
+            for kind, pid, other, value in block.steps:
+                if kind == "add":
+                    assert isinstance(value, HistoryEntry)
+                    name = registry.name(pid, other)  # the newest event's wins
+                    events += 1
+                    if value.archetype:
+                        decks.add(value.archetype)
+        if name is None:
+            reg = registry.players.get(cid)
+            if reg is None or reg.display == "hidden":
+                continue  # no page
+            name = reg.shown
+        out[cid] = PlayerLine(cid, name, events, tuple(sorted(decks)))
+    return out
+
+
+def player_history(blocks: Mapping[str, Block], names: Mapping[str, str], registry: PlayerRegistry) -> PlayerHistories:
+    """One player's history, from their blocks (the events they played, in the order
+    :func:`~ingest.summary.history.histories_from` takes them), with ``names`` (every
+    player with a page) as the names it shows."""
+    import datetime as dt
+
     events = [
-        EventHistory(when[k][1], "", dt.date.fromisoformat(when[k][0]), "", "", "", "", tuple(s))
-        for k, s in steps.items()
+        EventHistory(b.slug, "", dt.date.fromisoformat(b.date), "", "", "", "", b.steps) for b in blocks.values()
     ]
-    return histories_from(events, registry)
+    one = histories_from(events, registry, registered=False)
+    return PlayerHistories(names, one.entries, one.h2h)
 
 
 def record_made(
-    book: PlayerBook, update: BookUpdate, seasons: Mapping[str, str], listings: Mapping[str, Listing]
+    book: PlayerBook,
+    update: BookUpdate,
+    seasons: Mapping[str, str],
+    listings: Mapping[str, Listing],
+    shows: Mapping[str, tuple[str, ...]],
 ) -> None:
-    """Notes the files made for the touched players (their listing) in the book."""
+    """Notes the files made for the touched players (their listing, and the players their
+    page shows) in the book."""
     lines = {line.id: line for line in update.lines}
     for cid in update.touched:
-        book.players[cid] = PlayerState(
-            lines[cid], _shows(cid, update.histories), seasons.get(cid, ""), listings.get(cid, ())
-        )
+        book.players[cid] = PlayerState(lines[cid], shows.get(cid, ()), seasons.get(cid, ""), listings.get(cid, ()))
 
 
 # -- on disk ------------------------------------------------------------------------------------
@@ -344,9 +374,23 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
     the files of players in ``gone`` go. A failure to write costs the next build a new book."""
     if store.folder is None:
         return
+    if save_blocks(store, book, blocks, gone) is not None:
+        save_index(store, book)
+
+
+def save_blocks(
+    store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()
+) -> set[str] | None:
+    """Keeps the blocks of ``blocks`` (as :attr:`PlayerBook.blocks` holds them; a player
+    without any: their file goes), and removes the files of ``gone``; the players whose
+    blocks are kept, or None when one could not be written (the kept index is removed then:
+    the next build makes a new book)."""
+    if store.folder is None:
+        return None
     from pathlib import Path
 
     folder = store.folder.parent
+    written: set[str] = set()
     try:
         os.makedirs(folder / BLOCKS_FOLDER, exist_ok=True)
         for cid in sorted(blocks):
@@ -369,9 +413,22 @@ def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: 
             write_atomically(
                 Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload), durable=False
             )
+            written.add(cid)
         for cid in gone:
             with contextlib.suppress(OSError):
                 os.unlink(_blocks_path(store, cid))
+    except OSError:
+        forget_book(store)
+        return None
+    return written
+
+
+def save_index(store: EventStore, book: PlayerBook) -> None:
+    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`)."""
+    if store.folder is None:
+        return
+    folder = store.folder.parent
+    try:
         payload = json.dumps(
             {
                 "format": CACHE_FORMAT,

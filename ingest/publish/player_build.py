@@ -3,10 +3,13 @@ players' pages and API documents the build makes, and the others' files as they 
 
 :func:`prepare` patches the book (kept by the process, else read from the build cache, else
 made from every event) to the build's events and gives the site its
-:class:`~ingest.site.player_pages.PlayerPart`; once the site's files are made,
-:meth:`BookedPlayers.groups` gives every other player's files as listed (made again from
-the player's blocks only when ``build/docs`` lacks them), and :meth:`BookedPlayers.save`
-keeps the book.
+:class:`~ingest.site.player_pages.PlayerPart` (every player's name and line);
+:meth:`BookedPlayers.groups` gives every player's files to the writing of ``build/docs``: the
+touched players' made there, one player at a time (their history worked out from their
+blocks, their page and API document made, written and let go), every other player's as
+listed (made the same way only when ``build/docs`` lacks them); :meth:`BookedPlayers.save`
+notes what was written and keeps the book. A build never holds every player's history or
+document at once (issue 38: memory that does not grow with the archive).
 """
 
 from __future__ import annotations
@@ -17,27 +20,31 @@ from dataclasses import dataclass, field
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, content_digest
+from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.player_book import (
+    Block,
     BookUpdate,
     Listing,
     PlayerBook,
     book_basis,
     book_on_disk,
     forget_book,
-    histories_of_players,
     load_blocks,
     load_book,
+    player_history,
     record_made,
+    save_blocks,
     save_book,
+    save_index,
+    shows_of,
     update_book,
 )
-from ingest.publish.sync import FileGroup
+from ingest.publish.sync import DocsRecord, FileGroup
 from ingest.site import api, i18n
 from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs
-from ingest.site.player_pages import PlayerPart, player_pages
-from ingest.site.seasons import compute_seasons, player_seasons
+from ingest.site.player_pages import PlayerPart, player_page
+from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons
 from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
 from ingest.summary.history import PlayerHistories
@@ -63,68 +70,92 @@ class BookedPlayers:
     """Each player's season rows."""
     blocks_read: list[str] = field(default_factory=list)
     """Players whose blocks were read from the build cache (tests count them)."""
+    shows: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The players whose names each made player's page shows (noted as their files are made)."""
+    tables: tuple[ComputedSeason, ...] = ()
+    """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
+    spilled: bool = False
+    """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
+    back when their files are made, and let go with them."""
 
     @property
     def part(self) -> PlayerPart:
+        """What the pages about every player (index, search, seasons) take: every player's name
+        and line. No player's page or document is among the site's files: they are
+        :meth:`groups`, made one player at a time as ``build/docs`` is written."""
         u = self.update
-        return PlayerPart(u.histories, u.touched, u.lines)
+        return PlayerPart(PlayerHistories(u.names, {}, {}), frozenset(), u.lines)
 
-    def groups(
-        self,
-        files: Files,
-        inputs: SiteInputs,
-        templates: Templates,
-        format_names: Mapping[str, str],
-    ) -> list[FileGroup]:
-        """Notes the made players' files (from ``files``) in the book; gives every other player's
-        files as listed, made again from their blocks if they must be written."""
-        listings: dict[str, Listing] = {
-            cid: tuple((p, content_digest(files[p])) for p in player_paths(cid) if p in files)
-            for cid in self.update.touched
-        }
-        record_made(self.book, self.update, self.seasons, listings)
+    def groups(self, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]) -> list[FileGroup]:
+        """Every player's files: the touched players' made as they are written (one player's
+        history and files at a time, let go once written), every other player's as listed
+        (made again from their blocks if they must be written)."""
         out: list[FileGroup] = []
-        for cid, state in sorted(self.book.players.items()):
+        for cid in sorted(self.update.names):
+            make = self._maker(cid, inputs, templates, format_names)
             if cid in self.update.touched:
-                continue
-            out.append(FileGroup(state.listing, self._remake(cid, inputs, templates, format_names)))
+                out.append(FileGroup(tuple((p, "") for p in player_paths(cid)), make, made=True))
+            else:
+                out.append(FileGroup(self.book.players[cid].listing, make))
         return out
 
-    def _remake(
+    def _maker(
         self, cid: str, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]
     ) -> Callable[[], Files]:
-        def remake() -> Files:
-            one = self._histories(cid)
-            names = self.update.histories.names
-            both = PlayerHistories(names, one.entries, one.h2h)
+        def make() -> Files:
+            one = player_history(self._blocks(cid), self.update.names, self.registry)
+            if cid in self.update.touched:
+                self.shows[cid] = shows_of(cid, one)
             with i18n.use(inputs.lang()):
-                made = player_pages(inputs, templates, both, seasons=self.rows, only={cid}, lines=())
-                made.update(api.api_files([], both, format_names, [cid]))
+                made = player_page(cid, inputs, templates, one, self.rows.get(cid, []))
+                made.update(api.api_files([], one, format_names, [cid]))
             return {p: made[p] for p in player_paths(cid) if p in made}
 
-        return remake
+        return make
 
-    def _histories(self, cid: str) -> PlayerHistories:
-        def blocks_of(c: str) -> object:
-            held = self.book.blocks.get(c)
-            if held is None and c not in self.book.owners:
-                held = {}  # a registered player without events: no blocks were kept
-            if held is None:
-                held = load_blocks(self.store, self.book.basis, c)
-                self.blocks_read.append(c)
-                if held is None:  # changed or removed since it was kept: the next build makes a new book
-                    forget_book(self.store)
-                    raise IngestError(f"players/{c}: its build cache record cannot be read back; build again")
-                self.book.blocks[c] = held
-            return held
+    def _blocks(self, cid: str) -> Mapping[str, Block]:
+        held = self.book.blocks.get(cid)
+        if held is None and cid not in self.book.owners:
+            held = {}  # a registered player without events: no blocks were kept
+        if held is None:
+            held = load_blocks(self.store, self.book.basis, cid)
+            self.blocks_read.append(cid)
+            if held is None:  # changed or removed since it was kept: the next build makes a new book
+                forget_book(self.store)
+                raise IngestError(f"players/{cid}: its build cache record cannot be read back; build again")
+            if not self.spilled:
+                self.book.blocks[cid] = held
+        return held
 
-        got = histories_of_players(self.book, [cid], self.registry, blocks_of)
-        assert got is not None
-        return got
+    def spill(self) -> None:
+        """Keeps the blocks that changed in the build cache now, and lets every player's blocks
+        go from memory: the events' steps they hold are then held by nothing else once the
+        events' entries let theirs go, and each player's are read back when their files are
+        made (for a process that builds no other: the book's blocks are the largest part of
+        what a build holds of each event). Blocks that cannot be written stay in memory."""
+        if self.store.folder is None:
+            return
+        forget_book(self.store)  # (until its index is saved with the blocks as written now)
+        written = save_blocks(self.store, self.book, self.update.changed_blocks)
+        if written is None:
+            return
+        for cid in [c for c in self.book.blocks if c in written or c not in self.update.changed_blocks]:
+            del self.book.blocks[cid]
+        self.spilled = True
 
-    def save(self) -> None:
-        """Keeps the book in the build cache (its index, and the blocks that changed)."""
-        save_book(self.store, self.book, self.update.changed_blocks)
+    def save(self, record: DocsRecord) -> None:
+        """Notes the made players' files as ``build/docs`` now holds them (``record``) in the
+        book, and keeps the book in the build cache (its index, and the blocks that changed
+        unless :meth:`spill` kept them already)."""
+        listings: dict[str, Listing] = {
+            cid: tuple((p, record.files[p]) for p in player_paths(cid) if p in record.files)
+            for cid in self.update.touched
+        }
+        record_made(self.book, self.update, self.seasons, listings, self.shows)
+        if self.spilled:
+            save_index(self.store, self.book)
+        else:
+            save_book(self.store, self.book, self.update.changed_blocks)
 
 
 def prepare(
@@ -138,7 +169,9 @@ def prepare(
     registry = inputs.players
     basis = book_basis(store.fingerprint, registry)
     histories_of = [c.rendered.brief.history for c in entries]
-    rows = player_seasons(compute_seasons(inputs.seasons, histories_of, registry))
+    tables = compute_seasons(inputs.seasons, histories_of, registry)
+    with i18n.use(inputs.lang()):  # (the rows' places and points are words of the site's language)
+        rows = player_seasons(tables)
     seasons = {cid: hashlib.sha256(repr(r).encode()).hexdigest() for cid, r in rows.items()}
     events = [(c.key, c.rendered.brief.history) for c in entries]
     read: list[str] = []
@@ -155,4 +188,4 @@ def prepare(
         book = PlayerBook(basis)
         update = update_book(book, events, registry, seasons, blocks)
         assert update is not None
-    return BookedPlayers(store, registry, book, update, seasons, rows, read)
+    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables)

@@ -314,6 +314,17 @@ def _build(
         memory.book, kept_book = None, memory.book  # until the book is saved with build/docs
         booked = prepare_players(store, kept_book, outcome.entries, inputs)
         timings.players_made, timings.players_read = len(booked.update.touched), booked.blocks_read
+        made_now = {b.key for b in built if b.entry is not None}
+        if not lasting:
+            # The events' steps (a step for each player and match: the largest part of an
+            # entry) are read again by nothing but the players' blocks, which the build cache
+            # now holds: the entries let them go (the seasons' tables are made already).
+            booked.spill()
+            if booked.spilled:
+                memory.events.clear()
+                memory.last_good.clear()
+                built, unchanged = [], {}
+                outcome = replace(outcome, entries=tuple(_without_steps(c) for c in outcome.entries))
         index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
@@ -329,12 +340,13 @@ def _build(
             analytics=analytics,
             players=booked.part,
             index_pages=index_pages,
+            seasons=booked.tables,
         )
         if made_from(index_pages) != index_before:
             save_index_pages(store, index_pages)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
-        player_groups = booked.groups(files, inputs, templates, _format_names(inputs, outcome.entries))
+        player_groups = booked.groups(inputs, templates, _format_names(inputs, outcome.entries))
         analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
@@ -362,13 +374,12 @@ def _build(
             kept=kept_site if memory.changes is not None else None,
         )
         step("writing build/docs", 0, 1)
-        made_now = {b.key for b in built if b.entry is not None}
         groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
         record = memory.record if memory.record is not None else load_record(store)
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         save_record(store, memory.record)
-        booked.save()
+        booked.save(memory.record)  # (the players' files as written)
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
@@ -399,6 +410,13 @@ def _build(
 def _format_names(inputs: SiteInputs, entries: Sequence[CachedEvent]) -> dict[str, str]:
     """Each event's format as its page names it ("Modern"), by the event's slug."""
     return {h.slug: inputs.formats.display_name(h.game, h.format) for h in (c.rendered.brief.history for c in entries)}
+
+
+def _without_steps(entry: CachedEvent) -> CachedEvent:
+    """``entry`` without its history's steps (:func:`_build`: the players' blocks hold them)."""
+    brief = entry.rendered.brief
+    history = replace(brief.history, steps=())
+    return replace(entry, rendered=replace(entry.rendered, brief=replace(brief, history=history)))
 
 
 def _last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:

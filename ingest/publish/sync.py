@@ -174,6 +174,9 @@ class FileGroup:
     """Each file's path (as in a build's files) and :func:`~ingest.publish.cache_entries.content_digest`."""
     load: Callable[[], Mapping[str, str | bytes]]
     """The files, by path (called only when one of them is not in the trees as listed)."""
+    made: bool = False
+    """The files are made when loaded (always loaded): the listing names their paths, its
+    digests empty; the files as made are written and recorded, whatever the listing says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +298,12 @@ def write_docs(
         written.add(rel)
 
     for group in groups:
+        if group.made:
+            contents = group.load()
+            for rel, content in contents.items():
+                put(rel, content, content_digest(content))
+            del contents
+            continue
         if valid and all(before.get(rel) == sha for rel, sha in group.listing):
             now.update(group.listing)
             continue

@@ -103,7 +103,7 @@ def player_pages(
         files: Files = {}
         with i18n.use(language):  # the same language in a forked worker
             for cid in chunk:
-                files.update(_player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
+                files.update(player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
         return files
 
     half = (len(ids) + 1) // 2
@@ -206,13 +206,15 @@ def _player_page_key(
     return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
 
 
-def _player_page(
+def player_page(
     cid: str,
     inputs: SiteInputs,
     templates: Templates,
     histories: PlayerHistories,
     seasons: Sequence[Mapping[str, Any]] = (),
 ) -> Files:
+    """One player's page and its fragments (``histories`` holds the player's entries and head
+    to head, and the names of every player with a page), in the active language."""
     display = histories.names
     entries = histories.entries.get(cid, ())
     # The head-to-head table is drawn from the player's document (api.head_to_head), where

@@ -22,7 +22,7 @@ from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page
 from ingest.site.player_pages import PlayerPart, player_lines, player_pages
 from ingest.site.reference_pages import format_pages, rules_pages
 from ingest.site.search import SEARCH_FILE, search_entries
-from ingest.site.seasons import compute_seasons, player_seasons, season_files
+from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons, season_files
 from ingest.site.templates import Templates
 from ingest.summary.history import PlayerHistories, histories_from
 
@@ -37,6 +37,7 @@ def site_files(
     analytics: KeptPages | None = None,
     players: PlayerPart | None = None,
     index_pages: IndexPages | None = None,
+    seasons: Sequence[ComputedSeason] | None = None,
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -57,10 +58,14 @@ def site_files(
     history is worked out from the briefs and every player's files made. ``index_pages``: the
     events index's pages as a build made them, each with what it was made from (see
     :data:`IndexPages`): a page whose inputs are what they were is taken as it was, and the
-    mapping is left holding this build's pages.
+    mapping is left holding this build's pages. ``seasons``: the seasons' tables as the
+    build computed them (:func:`~ingest.site.seasons.compute_seasons` over these events),
+    whose events' histories need then hold no steps; default: computed here.
     """
     with i18n.use(inputs.lang()):
-        return _site_files(inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages)
+        return _site_files(
+            inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages, seasons
+        )
 
 
 def _site_files(
@@ -73,6 +78,7 @@ def _site_files(
     analytics: KeptPages | None,
     part: PlayerPart | None,
     index_pages: IndexPages | None = None,
+    tables: Sequence[ComputedSeason] | None = None,
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -85,7 +91,7 @@ def _site_files(
     events.sort(key=lambda r: (r.brief.history.date, r.brief.history.slug))
     briefs = [r.brief for r in events]
     histories_of = [d.history for d in briefs]
-    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players)
+    seasons = compute_seasons(inputs.seasons, histories_of, inputs.players) if tables is None else tables
     # The format as its page names it ("Modern"), where the event file wrote its id.
     summaries = [
         {**d.summary, "format_name": inputs.formats.display_name(d.summary["game"], d.summary["format"])}

@@ -12,6 +12,7 @@ import os
 import threading
 import weakref
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ import pytest
 
 from benchmarks.build import change_result, generate
 from ingest.analytics import records as analytics_records
-from ingest.publish import run
+from ingest.publish import player_book, player_build, run, sync
 from ingest.publish.build_outcome import build_outcome
 from ingest.publish.build_state import BuildMemory
 from ingest.publish.cache_entries import CachedEvent
@@ -27,10 +28,12 @@ from ingest.publish.event_build import BuiltEvent
 from ingest.publish.run import build_site
 from ingest.publish.shared_values import share
 from ingest.publish.site_update import SiteUpdate
+from ingest.publish.sync import FileGroup
 from ingest.publish.watched import ChangeLog
 from ingest.site import analytics_pages as pages_module
 from ingest.site import site_files as site_files_module
 from ingest.source.project import Project
+from ingest.summary.history import EventHistory, PlayerHistories
 from tests.site_helpers import TODAY, make_project
 
 
@@ -272,3 +275,109 @@ def test_records_decoded_together_hold_each_player_string_once() -> None:
     assert m.stage is n.stage and m.a is n.a and m.b is n.b and m.kind is n.kind
     assert one.standings[1].player is two.standings[1].player is two.players[1][0]
     assert one.placings[0].players[1] is two.placings[0].players[1]
+
+
+class _Files(dict[str, Any]):
+    """One player's files as a build loads them to write them, that this test can see alive."""
+
+    __slots__ = ("__weakref__",)
+
+
+class _History(PlayerHistories):
+    """One player's history as a build works it out, that this test can see alive."""
+
+    __slots__ = ("__weakref__",)
+
+
+def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages about many events hold no player's page or API document: each player's
+    history is worked out from their blocks when ``build/docs`` is written, their page and
+    document made, written and let go before the next player's are made (counted: at most one
+    player's history and one player's files alive at once; none held once written)."""
+    root = tmp_path / "archive"
+    generate(root, 16)  # over a hundred players
+    histories: list[weakref.ref[Any]] = []
+    at_once: list[int] = []
+    real_history = player_book.player_history  # (as player_build calls it)
+
+    def history(*args: Any, **kwargs: Any) -> Any:
+        at_once.append(sum(1 for ref in histories if ref() is not None))
+        made = real_history(*args, **kwargs)
+        counted = _History(made.names, made.entries, made.h2h)
+        histories.append(weakref.ref(counted))
+        return counted
+
+    monkeypatch.setattr(player_build, "player_history", history)
+    loaded: list[weakref.ref[Any]] = []
+    alive_at_load: list[int] = []
+    in_site_files: list[str] = []
+    real_write = sync.write_docs  # (as the build calls it)
+
+    def write_docs(build_dir: Path, files: Any, groups: Sequence[FileGroup], *args: Any) -> Any:
+        in_site_files.extend(p for p in files if p.startswith(("api/players/", "players/")) and "index" not in p)
+
+        def counted(group: FileGroup) -> FileGroup:
+            def load() -> Any:
+                alive_at_load.append(sum(1 for ref in loaded if ref() is not None))
+                made = _Files(group.load())
+                loaded.append(weakref.ref(made))
+                return made
+
+            return replace(group, load=load)
+
+        out = real_write(build_dir, files, [counted(g) for g in groups], *args)
+        alive_at_load.append(sum(1 for ref in loaded if ref() is not None))  # once all are written
+        return out
+
+    monkeypatch.setattr(run, "write_docs", write_docs)
+    timings = build_site(Project(root), today=TODAY, workers=1, docs_only=True)
+    documents = sorted((root / "build" / "docs" / "api" / "players").glob("*.json"))
+    assert len(documents) == timings.players_made > 100
+    assert in_site_files == []  # no player's page or document among the files held together
+    assert len(at_once) == len(documents) and set(at_once) == {0}  # each history made once, the last let go
+    assert len(loaded) >= len(documents) and set(alive_at_load) == {0}
+
+
+def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``scorekeeper build`` (no memory kept, a build cache): once the players' book has the
+    events' steps it keeps them in the build cache, and from then on no event's history holds
+    its steps and no player's blocks are in memory but those of the player whose files are
+    being made (counted among the objects alive: none when ``build/docs`` starts to be
+    written; while a player's history is worked out, that player's blocks only)."""
+    root = tmp_path / "archive"
+    generate(root, 16)
+
+    def alive() -> tuple[int, int]:
+        gc.unfreeze()  # (the build froze what it held for the collector: counted too)
+        gc.collect()
+        objects = gc.get_objects()
+        steps = sum(1 for o in objects if isinstance(o, EventHistory) and o.steps)
+        return steps, sum(1 for o in objects if isinstance(o, player_book.Block))
+
+    at_write: list[tuple[int, int]] = []
+    real_write = sync.write_docs  # (as the build calls it)
+
+    def write_docs(*args: Any, **kwargs: Any) -> Any:
+        at_write.append(alive())
+        return real_write(*args, **kwargs)
+
+    monkeypatch.setattr(run, "write_docs", write_docs)
+    while_made: list[tuple[int, int]] = []
+    real_history = player_book.player_history  # (as player_build calls it)
+
+    def history(blocks: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(while_made) < 40:  # (forty players are enough to count)
+            while_made.append((alive()[1], len(blocks)))
+        return real_history(blocks, *args, **kwargs)
+
+    monkeypatch.setattr(player_build, "player_history", history)
+    timings = build_site(Project(root), today=TODAY, workers=1, docs_only=True, cache_home=tmp_path / "cache")
+    assert at_write == [(0, 0)]
+    assert len(while_made) == 40 and all(held == mine for held, mine in while_made), while_made
+    assert sum(mine for _, mine in while_made) > 10  # (players without events have no blocks)
+    read = timings.players_read  # (the players with blocks, each read back once)
+    assert timings.players_made > 100 and 100 < len(read) == len(set(read)) <= timings.players_made
