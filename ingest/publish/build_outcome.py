@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.diagnostics import Diagnostic, SourcePos, has_errors, sorted_diagnostics, warning
 from ingest.core.errors import IngestError
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.event_build import BuiltEvent
+from ingest.source.project import Project
 
 
 class BuildIncomplete(IngestError):
@@ -109,3 +111,26 @@ def build_outcome(
     found = tuple(sorted_diagnostics([*diagnostics, *notes]))
     failing = bool(broken) or has_errors(diagnostics, strict=strict)
     return BuildOutcome(tuple(entries), found, tuple(kept), tuple(left_out), failing)
+
+
+def build_diagnostics(
+    project: Project,
+    built: list[BuiltEvent],
+    unchanged: dict[str, CachedEvent],
+    shown: dict[str, str],
+    season_problems: list[Diagnostic],
+) -> list[Diagnostic]:
+    """Everything the build found, sorted, without repeats: in the shared files, in each
+    event (made now, or its warnings kept in the cache), two events with one slug, seasons."""
+    diags: list[Diagnostic] = shared_file_diagnostics(project)
+    named: list[tuple[str, str]] = []
+    for b in built:
+        diags += b.diagnostics
+        if b.slug is not None:
+            named.append((b.shown, b.slug))
+    for path, entry in unchanged.items():
+        diags += entry.diagnostics
+        named.append((shown[path], entry.rendered.brief.history.slug))
+    diags += duplicate_slugs(named)
+    diags += season_problems
+    return sorted(set(diags), key=Diagnostic.sort_key)

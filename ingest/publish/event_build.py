@@ -20,14 +20,17 @@ from pathlib import Path
 
 from ingest.checks.event_files import EventData, load_event
 from ingest.core.diagnostics import Diagnostic, has_errors
+from ingest.core.errors import IngestError
 from ingest.decks.archetypes import ArchetypeBook
 from ingest.decks.card_data import CardData
 from ingest.decks.deck_memo import DeckMemo
+from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, slim_header
+from ingest.publish.sync import FileGroup
 from ingest.publish.unchanged import cached_event
 from ingest.site.event_pages import render_event
-from ingest.site.page import SiteInputs
+from ingest.site.page import Files, SiteInputs
 from ingest.site.templates import Templates
 from ingest.source.naming import naming_of
 from ingest.source.project import Project
@@ -113,3 +116,39 @@ class EventMaker:
                 entry = replace(entry, decks=())
         self.store.remember_good(item.shown, key)
         return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry, row)
+
+
+def last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:
+    """The entry of the last version of an event file made without errors (kept by this
+    process, else noted in the build cache), kept in the cache by this build: its files may
+    be read from there."""
+    entry = memory.last_good.get(built.path) or store.last_good(built.shown)
+    if entry is not None and entry.key:
+        store.used.add(entry.key)
+    return entry
+
+
+def cached_files(
+    entry: CachedEvent, store: EventStore, maker: EventMaker, timings: BuildTimings, made: bool
+) -> FileGroup:
+    """An event's files as the build cache keeps them (``made``: by this build), read back
+    when they are to be written; one that cannot be read back whole (the entry changed on
+    disk since its header was read) is made again."""
+
+    def load() -> Files:
+        if not made:
+            timings.files_loaded.append(entry.shown)
+        whole = store.with_files(entry.key, entry.shown, entry)
+        if whole is not None:
+            return whole.rendered.files
+        remade = maker.make(maker.project.root / entry.shown)
+        if remade.entry is None or remade.entry.listing != entry.listing:
+            raise IngestError(f"{entry.shown}: its build cache entry changed during the build; build again")
+        timings.events_made += 1
+        timings.events_cached -= 1
+        again = store.with_files(remade.key, remade.shown, remade.entry)
+        if again is None:
+            raise IngestError(f"{entry.shown}: its build cache entry cannot be read back; build again")
+        return again.rendered.files
+
+    return FileGroup(entry.listing, load)

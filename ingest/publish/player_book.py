@@ -222,9 +222,7 @@ def update_book(
     )
 
 
-def lines_of_players(
-    touched: Iterable[str], registry: PlayerRegistry, blocks_of: Any
-) -> dict[str, PlayerLine] | None:
+def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of: Any) -> dict[str, PlayerLine] | None:
     """The lines (name, events, decks) of the ``touched`` players who have a page, as their
     histories would give them (:func:`~ingest.summary.history.histories_from`: the newest
     event's name unless ``players.yaml`` gives one; a registered player without events has a
@@ -261,9 +259,7 @@ def player_history(blocks: Mapping[str, Block], names: Mapping[str, str], regist
     player with a page) as the names it shows."""
     import datetime as dt
 
-    events = [
-        EventHistory(b.slug, "", dt.date.fromisoformat(b.date), "", "", "", "", b.steps) for b in blocks.values()
-    ]
+    events = [EventHistory(b.slug, "", dt.date.fromisoformat(b.date), "", "", "", "", b.steps) for b in blocks.values()]
     one = histories_from(events, registry, registered=False)
     return PlayerHistories(names, one.entries, one.h2h)
 

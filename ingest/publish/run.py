@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from ingest.checks.event_files import event_data
-from ingest.checks.project_diagnostics import duplicate_slugs, shared_file_diagnostics
 from ingest.core.collector import collector_paused, results_frozen
 from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
@@ -41,34 +39,31 @@ from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_files import load_record, save_record
 from ingest.publish.build_lock import build_lock
-from ingest.publish.build_outcome import build_outcome
+from ingest.publish.build_outcome import build_diagnostics, build_outcome
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore, open_store
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
-from ingest.publish.event_build import BuiltEvent, EventMaker
+from ingest.publish.event_build import EventMaker, cached_files, last_good
 from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
 from ingest.publish.shared_values import Shared, share
-from ingest.publish.site_language import locale_dirs, read_language
+from ingest.publish.site_settings import site_inputs
 from ingest.publish.site_update import SiteUpdate
-from ingest.publish.sync import FileGroup, plain_build_folders, write_docs
+from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
 from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events, shown_paths
 from ingest.publish.watched import LastLook, trusted_events
-from ingest.site.page import Files, SiteInputs, in_order
+from ingest.site.page import SiteInputs, in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
-from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
 from ingest.source.reading import load_players
-from ingest.source.season import Season
 from ingest.source.season_files import load_seasons
-from ingest.source.site_config import league_settings, site_config
 from ingest.source.storage import find_files
 
 ENGINES = ("mkdocs", "zensical")
@@ -170,22 +165,6 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _site_inputs(project: Project, players: PlayerRegistry, seasons: tuple[Season, ...], day: dt.date) -> SiteInputs:
-    """The site's settings, players, formats, seasons and language, as every page is made with them."""
-    return SiteInputs(
-        (),
-        players,
-        event_data(project).formats,
-        day,
-        _site_name(project),
-        site_url=_site_url(project),
-        seasons=seasons,
-        language=site_language(project),
-        catalog=read_language(site_language(project), locale_dirs(project.root)),
-        league=league_settings(project),
-    )
-
-
 def _build(
     project: Project,
     *,
@@ -238,7 +217,7 @@ def _build(
         timings.extra["cache check"] = time.perf_counter() - start
         shown = shown_paths(paths, project.root)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
-        inputs = _site_inputs(project, players, tuple(seasons), day)
+        inputs = site_inputs(project, players, tuple(seasons), day)
         templates = read_templates(project.templates)
         maker = EventMaker(
             project,
@@ -278,7 +257,7 @@ def _build(
         memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)
-        diags = _diagnostics(project, built, unchanged, shown, season_problems)
+        diags = build_diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
         timings.cpu["events"], cpu = _cpu() - cpu, _cpu()
         outcome = build_outcome(
@@ -286,7 +265,7 @@ def _build(
             unchanged,
             diags,
             strict=strict,
-            last_good=lambda b: _last_good(b, memory, store),
+            last_good=lambda b: last_good(b, memory, store),
         )
         memory.last_good.update((b.path, b.entry) for b in built if b.entry is not None)
         memory.last_good.update(unchanged)
@@ -374,7 +353,7 @@ def _build(
             kept=kept_site if memory.changes is not None else None,
         )
         step("writing build/docs", 0, 1)
-        groups = [_file_group(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
+        groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
         record = memory.record if memory.record is not None else load_record(store)
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
@@ -419,88 +398,7 @@ def _without_steps(entry: CachedEvent) -> CachedEvent:
     return replace(entry, rendered=replace(entry.rendered, brief=replace(brief, history=history)))
 
 
-def _last_good(built: BuiltEvent, memory: BuildMemory, store: EventStore) -> CachedEvent | None:
-    """The entry of the last version of an event file made without errors (kept by this
-    process, else noted in the build cache), kept in the cache by this build: its files may
-    be read from there."""
-    entry = memory.last_good.get(built.path) or store.last_good(built.shown)
-    if entry is not None and entry.key:
-        store.used.add(entry.key)
-    return entry
-
-
-def _file_group(
-    entry: CachedEvent, store: EventStore, maker: EventMaker, timings: BuildTimings, made: bool
-) -> FileGroup:
-    """An event's files as the build cache keeps them (``made``: by this build), read back
-    when they are to be written; one that cannot be read back whole (the entry changed on
-    disk since its header was read) is made again."""
-
-    def load() -> Files:
-        if not made:
-            timings.files_loaded.append(entry.shown)
-        whole = store.with_files(entry.key, entry.shown, entry)
-        if whole is not None:
-            return whole.rendered.files
-        remade = maker.make(maker.project.root / entry.shown)
-        if remade.entry is None or remade.entry.listing != entry.listing:
-            raise IngestError(f"{entry.shown}: its build cache entry changed during the build; build again")
-        timings.events_made += 1
-        timings.events_cached -= 1
-        again = store.with_files(remade.key, remade.shown, remade.entry)
-        if again is None:
-            raise IngestError(f"{entry.shown}: its build cache entry cannot be read back; build again")
-        return again.rendered.files
-
-    return FileGroup(entry.listing, load)
-
-
-def _diagnostics(
-    project: Project,
-    built: list[BuiltEvent],
-    unchanged: dict[str, CachedEvent],
-    shown: dict[str, str],
-    season_problems: list[Diagnostic],
-) -> list[Diagnostic]:
-    """Everything the build found, sorted, without repeats: in the shared files, in each
-    event (made now, or its warnings kept in the cache), two events with one slug, seasons."""
-    diags: list[Diagnostic] = shared_file_diagnostics(project)
-    named: list[tuple[str, str]] = []
-    for b in built:
-        diags += b.diagnostics
-        if b.slug is not None:
-            named.append((b.shown, b.slug))
-    for path, entry in unchanged.items():
-        diags += entry.diagnostics
-        named.append((shown[path], entry.rendered.brief.history.slug))
-    diags += duplicate_slugs(named)
-    diags += season_problems
-    return sorted(set(diags), key=Diagnostic.sort_key)
-
-
 def _open_store(project: Project, day: dt.date, cache_home: Path | None) -> EventStore:
     """The build cache for this build's inputs (:mod:`ingest.publish.cache`)."""
     fingerprint = build_fingerprint(project, day.isoformat(), code_fingerprint(project), card_data_files(project))
     return open_store(project, fingerprint, cache_home)
-
-
-def site_language(project: Project) -> str:
-    """``theme.language`` from mkdocs.yml: the language of the pages (``en`` when unset)."""
-    theme = site_config(project.mkdocs_file).get("theme")
-    language = theme.get("language") if isinstance(theme, dict) else None
-    return language if isinstance(language, str) and language else "en"
-
-
-def _site_name(project: Project) -> str:
-    return str(site_config(project.mkdocs_file).get("site_name") or "Scorekeeper")
-
-
-def _site_url(project: Project) -> str:
-    """The site's address (feeds and printed QR codes need it): the one this build was given
-    (``build --site-url``), else ``site_url`` from mkdocs.yml; empty when unset."""
-    if project.site_url:
-        return project.site_url
-    url = site_config(project.mkdocs_file).get("site_url")
-    if not isinstance(url, str) or not re.fullmatch(r"https?://[^\s\"'<>\\]+", url):
-        return ""  # unset, or not a web address: no feed links or QR codes point anywhere else
-    return url

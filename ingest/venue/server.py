@@ -26,8 +26,8 @@ from pathlib import Path
 from ingest.core.errors import IngestError
 from ingest.core.slug import transliterated
 from ingest.publish.engines import require_engine
-from ingest.publish.run import site_language
 from ingest.publish.serve import LiveState, watch
+from ingest.publish.site_settings import site_language
 from ingest.source.project import Project
 from ingest.venue.apply import Applier
 from ingest.venue.builds import ForkedRebuilder, make_rebuilder
