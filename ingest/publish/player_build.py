@@ -27,17 +27,19 @@ from ingest.publish.player_book import (
     Listing,
     PlayerBook,
     book_basis,
+    player_history,
+    record_made,
+    shows_of,
+    update_book,
+)
+from ingest.publish.player_book_files import (
     book_on_disk,
     forget_book,
     load_blocks,
     load_book,
-    player_history,
-    record_made,
     save_blocks,
     save_book,
     save_index,
-    shows_of,
-    update_book,
 )
 from ingest.publish.sync import DocsRecord, FileGroup
 from ingest.site import api, i18n
