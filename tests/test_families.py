@@ -50,7 +50,7 @@ ROSTER_MODULES = {
     "venue/entries.py": "the join page registers players; a team registers with the TO (add-team)",
     "decks/event_decks.py": "a team's decks share no card where the format says so (MTR 8.4)",
     "site/brief.py": "a team's page is its section of the event's teams page",
-    "site/event_pages.py": "an individual event's rounds page draws them from its API document; a team event's page carries them",
+    "site/event_pages.py": "an individual event's rounds are drawn from its API document, a team event's carried",
     "rules/rounds_advice.py": "the MTR rounds table has rows for team events (MTR Appendix E)",
     "checks/open_round.py": "a result is recorded from what was kept only in an individual event",
 }
