@@ -440,11 +440,17 @@ def engine_floor(project: Project, engine: str, work: Path, processes: int) -> C
 
 
 def change_result(path: Path, nth: int = 0) -> None:
-    """Edits one ``games:`` value in the last round (the ``nth`` 2-0 becomes 2-1: same winner)."""
+    """Edits one ``games:`` value in the last round (the ``nth`` 2-0 becomes 2-1, or when a
+    kept archive has none left, 2-1 becomes 2-0: the same winner)."""
     text = path.read_text(encoding="utf-8")
-    matches = list(re.compile(r"games: 2-0\}").finditer(text, text.rindex("- round:")))
-    match = matches[nth]
-    path.write_text(text[: match.start()] + "games: 2-1}" + text[match.end() :], encoding="utf-8")
+    start = text.rindex("- round:")
+    for old, new in (("2-0", "2-1"), ("2-1", "2-0")):
+        matches = list(re.compile(rf"games: {old}\}}").finditer(text, start))
+        if len(matches) > nth:
+            match = matches[nth]
+            path.write_text(text[: match.start()] + f"games: {new}}}" + text[match.end() :], encoding="utf-8")
+            return
+    raise ValueError(f"{path}: no 2-0 or 2-1 result in the last round to change")
 
 
 # -- the phone --------------------------------------------------------------------------
