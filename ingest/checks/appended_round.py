@@ -25,9 +25,10 @@ whole.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ingest.checks.assemblies import assembly_key, known_assembly
 from ingest.checks.readings import checked_rounds, event_data_key, keep_reading, known_reading, reading_key
 from ingest.core.diagnostics import Diagnostic
 
@@ -46,12 +47,23 @@ def check_appended_round(
     old: tuple[SourceDocument, Event],
     new_doc: SourceDocument,
     data: EventData | None = None,
+    *,
+    problems: Sequence[Diagnostic] | None = None,
 ) -> tuple[Event, list[Diagnostic]] | None:
     """The event of ``new_text`` (the file ``shown``) and the diagnostics its new round adds to
     those of ``text``, when ``new_text`` is ``text`` with one Swiss round appended and ``text``
     was read without an error as ``old`` (its document and event); ``new_doc``: ``new_text``
     read from ``old``'s document. None when that is not so, or the new round adds an error to
-    the file's structure (the whole check then says it)."""
+    the file's structure (the whole check then says it).
+
+    ``problems``: what reading and assembling ``text`` found (its recorded pairings' checks
+    aside), when the caller has it (else as kept for ``text``, if it was). When the new round
+    adds nothing to it, it is what reading ``new_text`` whole finds, in the same order
+    (:mod:`ingest.source.appended_round`: every finding of the old text is the new one's,
+    found where it was found), and the new text's event is kept with it as a whole check of
+    the new text keeps it
+    (:func:`ingest.checks.assemblies.keep_assembly`, for an open round): the round's first
+    ``report`` then records its result from it instead of reading the file whole."""
     from ingest.checks.event_files import READERS
     from ingest.decks.format_files import format_registry
     from ingest.planner.plan import last_round_diagnostics
@@ -81,7 +93,26 @@ def check_appended_round(
         return None
     keep_reading(new_key, (*reading, *added))
     checked_rounds(new_text, shown, project, event, data_key)  # its open round kept beside it
+    if problems is None:  # the old text read by the caller's check: as it was kept, if it was
+        kept = known_assembly(assembly_key(text, shown, data_key))
+        problems = None if kept is None else kept.problems
+    if problems is not None and not found and not any(d.is_error for d in (*problems, *added)):
+        _keep_assembly(new_text, shown, data_key, new_doc, event, problems)
     return event, [*found, *added]
+
+
+def _keep_assembly(
+    text: str, shown: str, data_key: Any, doc: SourceDocument, event: Event, problems: Sequence[Diagnostic]
+) -> None:
+    """Keeps ``text``'s event as a whole check of it keeps it when its open round takes results
+    from what was kept (``_keep_for_reports`` in :mod:`ingest.edit.event_file`)."""
+    from ingest.checks.assemblies import keep_assembly
+    from ingest.checks.readings import known_open_round
+    from ingest.source.deck_refs import deck_files
+
+    key = assembly_key(text, shown, data_key)
+    if key is not None and known_open_round(key) is not None:
+        keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
 
 
 def _rounds_appended(old: Any, new: Any) -> bool:

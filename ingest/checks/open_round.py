@@ -17,11 +17,12 @@ recorded by reading the whole file, as always.
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ingest.core.diagnostics import Diagnostic
     from ingest.core.model import Event
 
 
@@ -80,14 +81,20 @@ STORE: MutableMapping[str, OpenRound] = _MemoryStore()
 """Open rounds by the reading key of their text (the command line puts signed files behind it)."""
 
 
-def open_round_of(event: Event, text: str) -> OpenRound | None:
+def open_round_of(event: Event, text: str, found: Sequence[Diagnostic] | None = None) -> OpenRound | None:
     """The open round of ``text`` (assembled as ``event``, without an error), or None when a
     result there could change more than its own entry's checks (see
     :func:`ingest.edit.quick_report.quick_result`): an event not of the MTR-style family, a
     team event, an event that is not Swiss, imported, with a playoff round, whose last round
-    is its final Swiss round (a result may end the event), has no result yet (its first
-    result makes it a played round) or none to wait for, or a text with anchors (an entry may
-    be an alias)."""
+    is its final Swiss round (a result may end the event), or has none to wait for, or a text
+    with anchors (an entry may be an alias).
+
+    A round with no result yet (as ``pair`` wrote it) is one only when ``found``, what its
+    recorded rounds' checks find (:func:`ingest.planner.plan.pairing_diagnostics`), has no
+    finding from the round's first line on: its first result makes it a played round, and a
+    pairing finding on it then changes severity or words
+    (:func:`ingest.planner.recorded_rounds.finding_severity`); a round without one has none to
+    change (its checks read the standings before it, which its results do not move)."""
     from ingest.core.families import family_of
     from ingest.core.rounds import MatchKind
     from ingest.planner.systems import system_of
@@ -100,7 +107,10 @@ def open_round_of(event: Event, text: str) -> OpenRound | None:
     last = event.rounds[-1]
     if last.number != len(event.rounds) or structure.swiss_rounds is None or last.number >= structure.swiss_rounds:
         return None
-    if not any(len(m.players) == 2 and m.reported for m in last.matches):
+    # Not played yet: a finding on the round is placed on it (its entries, or its own line).
+    if not any(len(m.players) == 2 and m.reported for m in last.matches) and (
+        found is None or last.pos is None or any(d.pos.line >= last.pos.line for d in found)
+    ):
         return None
     names = {p.id: p.name for p in event.players}
     lines: dict[int, int] = {}

@@ -141,7 +141,7 @@ def checked_rounds(text: str, shown: str, project: Project, event: Event, data_k
     if key is not None and not any(d.is_error for d in found) and known_open_round(key) is None:
         # Its callers check the rounds of a text read without an error only: the whole text is
         # then without one, and a result in its open round may be recorded from this.
-        waiting = open_round_of(event, text)
+        waiting = open_round_of(event, text, found)
         if waiting is not None:
             open_round.STORE[key] = waiting
     return found

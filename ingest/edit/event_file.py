@@ -134,6 +134,7 @@ def check_event_text(
     keep_tree: bool = False,
     data: EventData | None = None,
     document: SourceDocument | None = None,
+    reading: list[Diagnostic] | None = None,
 ) -> Checked:
     """The file's structure and its recorded pairings, checked as ``validate`` checks them.
 
@@ -141,7 +142,9 @@ def check_event_text(
     event (assembled even when cross-references are wrong, None when the file cannot be
     read as an event at all) and every problem found. ``data``: the project's formats and
     schemas, when the caller holds them (looked up otherwise); ``document``: the text as
-    already read (:func:`~ingest.checks.event_files.parse_event_text`).
+    already read (:func:`~ingest.checks.event_files.parse_event_text`); ``reading``: given,
+    gets what reading and assembling the text found (its recorded pairings' checks aside), in
+    the order found, as :func:`_keep_for_reports` keeps them.
     """
     from ingest.checks.event_files import parse_event_text
     from ingest.checks.readings import checked_rounds
@@ -151,6 +154,8 @@ def check_event_text(
     )
     if event is not None and not has_errors(diags):
         read = diags
+        if reading is not None:
+            reading.extend(read)
         diags = diags + list(checked_rounds(text, shown, project, event, data.key if data is not None else None))
         if document is not None and doc is not None and not has_errors(diags):
             _keep_for_reports(text, shown, project, data, doc, event, read)
@@ -235,7 +240,9 @@ def make_edit(
     from ingest.edit.splice import ParsedText
     from ingest.source.yaml_splice import reread
 
-    doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data)
+    # What reading the old text found, kept with the new text's event when pair appends a round.
+    reading: list[Diagnostic] | None = None if checked is not None else []
+    doc, event, before = checked or check_event_text(text, shown, project, keep_tree=True, data=data, reading=reading)
     old_errors = [d for d in before if d.is_error]
     if doc is None or doc.root is None or event is None:
         raise EditRefused([*old_errors] or f"{shown} cannot be edited by a command; correct it in an editor")
@@ -252,7 +259,7 @@ def make_edit(
     appended = (
         None
         if reread_doc is None
-        else _appended_round(text, changed.text, shown, project, (doc, event), reread_doc, before, data)
+        else _appended_round(text, changed.text, shown, project, (doc, event), reread_doc, before, data, reading)
     )
     # The old tree let go before the new text is checked (kept alive through the check,
     # the garbage collector walks it again and again).
@@ -288,15 +295,17 @@ def _appended_round(
     new_doc: SourceDocument,
     before: Sequence[Diagnostic],
     data: EventData | None,
+    reading: Sequence[Diagnostic] | None = None,
 ) -> tuple[Event, list[Diagnostic]] | None:
     """The new text's event and what the round it appends adds to ``before``
     (:func:`ingest.checks.appended_round.check_appended_round`), when no problem it adds is one
     ``before`` has already: the comparison below then finds exactly what it would find on the
     new text checked whole (every problem of the old text is the new one's too, and each is
-    matched by its own); None to check the new text whole."""
+    matched by its own); None to check the new text whole. ``reading``: what reading the old
+    text found (``check_appended_round`` keeps the new text's event with it, for ``report``)."""
     from ingest.checks.appended_round import check_appended_round
 
-    found = check_appended_round(text, new_text, shown, project, old, new_doc, data)
+    found = check_appended_round(text, new_text, shown, project, old, new_doc, data, problems=reading)
     if found is None:
         return None
     new_event, added = found

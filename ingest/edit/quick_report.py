@@ -20,7 +20,8 @@ known here (every check of ``source/`` and ``checks/`` that reads a result):
 - ``match-shape`` (games and a special result together): the entry has neither;
 - whether the round is played (:func:`ingest.planner.recorded_rounds.finding_severity`: a
   pairing finding is an error while no result is in, a warning after): the open round
-  already has a result (:func:`~ingest.checks.open_round.open_round_of` keeps none otherwise);
+  already has a result, or its checks found nothing on it, so its first result has no
+  finding to change (:func:`~ingest.checks.open_round.open_round_of` keeps none otherwise);
 - the standings after the round, which the pairing checks of later rounds and the top cut
   read (``rematch``, ``repeated-bye``, ``not-optimal``, ``cut-before-correction``, the bracket):
   there is no later round and no playoff round;

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ingest.checks.appended_round as appended_round
+import ingest.checks.assemblies as assemblies
 from ingest.checks import open_round, readings
 from ingest.checks.event_files import READERS, event_data, parse_event_text
 from ingest.checks.readings import reading_key
@@ -124,19 +125,26 @@ def _new_round(rng: random.Random, event: Any, how: str) -> dict[str, object]:
 
 def _outcome(text: str, new_text: str) -> tuple[Any, ...]:
     """What make_edit says of the edit from ``text`` to ``new_text``, and what is then kept
-    about the new text (its reading, its open round)."""
+    about the new text (its reading, its open round, and its event kept for ``report``, every
+    field of it: texts of any length keep one here)."""
     readings.STORE.clear()
     open_round.STORE.clear()
+    assemblies.STORE.clear()
     project, data = _PROJECT[0], _DATA[0]
+    shortest, assemblies.MIN_CHARS = assemblies.MIN_CHARS, 0
     try:
         made = make_edit(text, SHOWN, project, lambda _t, _e: Edit(new_text, "appended"), data=data)
     except IngestError as exc:
         said: Any = ("refused", exc.text, tuple(exc.diagnostics))
     else:
         said = (made.edit.text, made.fixed, made.remaining, made.warnings)
+    finally:
+        assemblies.MIN_CHARS = shortest
     key = reading_key(new_text, SHOWN, data.key)
     assert key is not None
-    return said, readings.STORE.get(key), open_round.STORE.get(key)
+    kept = assemblies.STORE.get(key)
+    assembly = None if kept is None else (_fields(kept.event), *(_fields(v) for v in dataclasses.astuple(kept)[1:]))
+    return said, readings.STORE.get(key), open_round.STORE.get(key), assembly
 
 
 def _fields(value: Any) -> Any:
@@ -175,7 +183,15 @@ def test_the_appended_round_is_checked_as_the_whole_text_is(
     with monkeypatch.context() as m:
         m.setattr(appended_round, "check_appended_round", lambda *args, **kwargs: None)
         whole = _outcome(text, new_text)
-    assert fast == whole
+    assert fast[:3] == whole[:3]
+    # The event kept for report is the whole check's, every field; none when the round adds a
+    # finding to the reading (a player missing from it): the first report then reads the text.
+    assert fast[3] == whole[3] or (fast[3] is None and _reading(new_text) != _reading(text))
+
+
+def _reading(text: str) -> list[Any]:
+    """What reading and assembling ``text`` finds (its recorded pairings' checks aside)."""
+    return parse_event_text(text, SHOWN, _PROJECT[0], _DATA[0], lenient=True)[2]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -217,10 +233,12 @@ def test_pair_takes_the_appended_round_and_checks_no_more(monkeypatch: pytest.Mo
         return real(*args, **kwargs)
 
     monkeypatch.setattr("ingest.edit.event_file.check_event_text", counting)
-    said, kept, waiting = _outcome(text, new_text)
+    said, kept, waiting, assembly = _outcome(text, new_text)
     assert said[0] == new_text and not said[2]
     assert len(whole) == 1  # the old text's check only
-    assert kept == () and waiting is None  # (an open round is kept once a result is in)
+    # Its checks found nothing on the round: a result there is recorded from what was kept.
+    assert kept == () and waiting is not None and [t.table for t in waiting.waiting] == [1, 2, 3, 4]
+    assert assembly is not None and assembly[0] == _fields(_event(new_text))
 
 
 def test_a_round_after_a_changed_line_is_checked_whole(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -238,7 +256,7 @@ def test_a_round_after_a_changed_line_is_checked_whole(monkeypatch: pytest.Monke
         return taken[-1]
 
     monkeypatch.setattr(appended_round, "check_appended_round", spying)
-    said, _, _ = _outcome(text, new_text)
+    said, *_ = _outcome(text, new_text)
     assert said[0] == new_text
     assert taken in ([], [None])
 

@@ -15,6 +15,7 @@ import ingest.checks.event_files as event_files
 from ingest.checks.open_round import OpenRound, WaitingTable, open_round_data, open_round_from, open_round_of
 from ingest.checks.readings import event_data_key, known_open_round, reading_key
 from ingest.cli.verdict_files import OpenRoundFiles
+from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.source.project import Project
 from ingest.source.signing import signing_key
 from tests.builders import run_cli
@@ -202,6 +203,20 @@ def _event(text: str) -> Any:
 def test_no_open_round_is_kept_where_a_result_may_change_more_than_its_entry(why: str, text: str) -> None:
     assert open_round_of(_event(text), text) is None, why
     assert open_round_of(_event(SIX), SIX) is not None
+
+
+def test_a_round_without_a_result_is_open_only_when_its_checks_found_nothing_on_it() -> None:
+    """Its first result makes it a played round (a pairing finding on it then changes severity,
+    ingest.planner.recorded_rounds.finding_severity): kept only with no finding from its line on."""
+    text = SIX.replace("[a, c], games: 2-1}", "[a, c]}")
+    event = _event(text)
+    found = open_round_of(event, text, ())
+    assert found is not None and [t.table for t in found.waiting] == [1, 2, 3]
+    round_line = text.splitlines().index("  - round: 2") + 1
+    on_it = Diagnostic(Severity.WARNING, "not-optimal", "round 2: m", SourcePos(SHOWN, round_line + 2, 9))
+    before = Diagnostic(Severity.WARNING, "rematch", "round 1: m (kept as played)", SourcePos(SHOWN, round_line - 1, 9))
+    assert open_round_of(event, text, (on_it,)) is None
+    assert open_round_of(event, text, (before,)) == found
 
 
 def test_an_open_round_reads_back_field_by_field() -> None:

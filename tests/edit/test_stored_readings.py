@@ -399,9 +399,19 @@ _REPORTS = st.lists(
 
 
 @settings(max_examples=15, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(start=st.sampled_from([SIX, SIX_PAIRED]), reports=_REPORTS)
+@given(
+    start=st.sampled_from([SIX, SIX_PAIRED, SIX_PLAYED, SIX_WARNED]),
+    rounds=st.sampled_from([3, 4]),
+    reports=_REPORTS,
+    later=_REPORTS,
+)
 def test_pair_after_reports_gives_what_a_project_that_keeps_nothing_gives(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, start: str, reports: list[Any]
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    start: str,
+    rounds: int,
+    reports: list[Any],
+    later: list[Any],
 ) -> None:
     """The TO's night: reports (refused ones among them: a table reported already, a score
     beyond best of three), then ``pair --dry-run`` and ``pair``, on two copies of the project:
@@ -409,7 +419,10 @@ def test_pair_after_reports_gives_what_a_project_that_keeps_nothing_gives(
     report writes as the kept event and the results recorded since, ingest.checks.results_since,
     kept here for texts of any length), the other starts every command with an empty cache
     folder. Every command ends the same and says the same (a dry run's pairings too), and the
-    file is the same after each."""
+    file is the same after each. Then reports in the round ``pair`` wrote (its first result
+    recorded from what pair kept, when the round is not the last of four) and ``pair`` again.
+    """
+    start = start.replace("swiss_rounds: 3", f"swiss_rounds: {rounds}")
     base = tmp_path_factory.mktemp("night")
     roots = [base / "kept" / "club", base / "fresh" / "club"]
     for root in roots:
@@ -419,6 +432,8 @@ def test_pair_after_reports_gives_what_a_project_that_keeps_nothing_gives(
     monkeypatch.setenv("XDG_CACHE_HOME", str(roots[0].parent / "cache"))
     assert run_cli(roots[0], "validate")[0] == 0  # the text as the command that wrote it left it
     commands = [["report", "--table", str(table), games] for table, games in reports]
+    commands += [["pair", "--dry-run"], ["pair"], ["validate", "--json"]]
+    commands += [["report", "--table", str(table), games] for table, games in later]
     commands += [["pair", "--dry-run"], ["pair"], ["validate", "--json"]]
     for n, command in enumerate(commands):
         outcomes = []
@@ -430,3 +445,43 @@ def test_pair_after_reports_gives_what_a_project_that_keeps_nothing_gives(
             outcomes.append(run_cli(root, *args))
         assert outcomes[0] == outcomes[1], command
         assert (roots[0] / SHOWN).read_bytes() == (roots[1] / SHOWN).read_bytes(), command
+
+
+def test_the_first_report_after_pair_reads_no_yaml(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, counted: list[str]
+) -> None:
+    """``pair`` appends a round that is not the last (round 3 of 4) with nothing found on it:
+    it keeps the new text's event and open round, and the round's first result is recorded from
+    them, without composing or assembling the file (issue 38, point 5)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(assemblies, "MIN_CHARS", 0)
+    root = tmp_path / "club"
+    (root / "events").mkdir(parents=True)
+    (root / SHOWN).write_text(SIX_PLAYED.replace("swiss_rounds: 3", "swiss_rounds: 4"))
+    assert run_cli(root, "validate")[0] == 0
+    assert run_cli(root, "pair", str(root / SHOWN))[0] == 0
+    counted.clear()
+    code, out = run_cli(root, "report", str(root / SHOWN), "--table", "1", "2-1")
+    assert code == 0, out
+    assert "Round 3, table 1" in out and "games: 2-1}" in (root / SHOWN).read_text()
+    assert counted == []
+    code, out = run_cli(root, "pair", str(root / SHOWN), "--dry-run")
+    assert code == 1 and "round 3 is not finished" in out  # two results to come: nothing paired
+    assert counted == []  # its event: the one pair kept, with the result recorded since
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The calls that read an event text's YAML (parse_yaml) or assemble its event (event_from)."""
+    import ingest.checks.event_files as event_files
+
+    calls: list[str] = []
+    for name in ("parse_yaml", "event_from"):
+        real = getattr(event_files, name)
+
+        def counting(*args: Any, _real: Any = real, _name: str = name, **kwargs: Any) -> Any:
+            calls.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(event_files, name, counting)
+    return calls
