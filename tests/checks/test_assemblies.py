@@ -9,6 +9,7 @@ import dataclasses
 import datetime as dt
 import json
 import shutil
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -26,10 +27,10 @@ from ingest.source.project import Project
 from ingest.source.signing import signing_key
 from ingest.source.yamldoc import parse_yaml
 from tests.builders import event_at, run_cli
+from tests.checks.conftest import SHOWN
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((REPO / "events").rglob("*.yaml")) + sorted((REPO / "tests" / "data" / "valid").glob("*.yaml"))
-SHOWN = "events/e.yaml"
 
 
 def _walk(value: Any, seen: set[type]) -> None:
@@ -143,29 +144,10 @@ rounds:
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def project(kept_project: Callable[[str], Path]) -> Path:
     """A project of one event (:data:`TEXT`) with a user cache folder of its own, whose text is
     long enough to be kept (every text is, here)."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(assemblies, "MIN_CHARS", 0)
-    root = tmp_path / "club"
-    (root / "events").mkdir(parents=True)
-    (root / SHOWN).write_text(TEXT)
-    return root
-
-
-@pytest.fixture
-def assembled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many times an event text was assembled from its YAML (not taken as kept)."""
-    calls: list[int] = []
-    real = getattr(event_files, "event_from")  # noqa: B009 - imported there by name, patched there
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr("ingest.checks.event_files.event_from", counting)
-    return calls
+    return kept_project(TEXT)
 
 
 def _store(root: Path) -> AssemblyFiles:

@@ -7,6 +7,7 @@ its base is never taken."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,7 @@ from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
 from ingest.source.project import Project
 from ingest.source.signing import signing_key
 from tests.builders import run_cli
-
-SHOWN = "events/e.yaml"
+from tests.checks.conftest import SHOWN
 
 EIGHT = """name: Eight
 date: 2026-12-05
@@ -59,29 +59,10 @@ by reading the whole file, the others from what was kept (ingest.edit.quick_repo
 
 
 @pytest.fixture
-def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def project(kept_project: Callable[[str], Path]) -> Path:
     """A project of one event (:data:`EIGHT`), with a user cache folder of its own, whose
     texts of any length keep their event."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(assemblies, "MIN_CHARS", 0)
-    root = tmp_path / "club"
-    (root / "events").mkdir(parents=True)
-    (root / SHOWN).write_text(EIGHT)
-    return root
-
-
-@pytest.fixture
-def assembled(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many times a text was assembled from its YAML (not taken from what was kept)."""
-    calls: list[int] = []
-    real = event_files.event_from  # type: ignore[attr-defined]
-
-    def counting(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(event_files, "event_from", counting)
-    return calls
+    return kept_project(EIGHT)
 
 
 def _home(root: Path) -> Path:
