@@ -282,25 +282,8 @@ class Lists:
         self, arch: str, folder: str, decks: int
     ) -> Callable[[Sequence[Any], Pages], list[tuple[str, str, dict[str, Any]]]]:
         def render(values: Sequence[Any], pages: Pages) -> list[tuple[str, str, dict[str, Any]]]:
-            chunks = [values[i : i + PAGE_ROWS] for i in range(0, len(values), PAGE_ROWS)]
-            return [
-                (
-                    pages.path(n),
-                    "analytics_decks.md.j2",
-                    {
-                        "archetype": arch,
-                        "format_name": self.format_name,
-                        "short_name": self.short_name,
-                        "all_url": folder,
-                        "decks": decks,
-                        "events": len(values),
-                        "rows": Markup("\n".join(chunk)),
-                        "paging": pager(pages, n, len(chunks)),
-                        "base": base_for(pages.path(n)),
-                    },
-                )
-                for n, chunk in enumerate(chunks, 1)
-            ]
+            context = {**self._list_context(arch, folder), "decks": decks, "events": len(values)}
+            return _paged(pages, "analytics_decks.md.j2", values, context)
 
         return render
 
@@ -309,25 +292,13 @@ class Lists:
     ) -> Callable[[Sequence[Any], Pages], list[tuple[str, str, dict[str, Any]]]]:
         def render(values: Sequence[Any], pages: Pages) -> list[tuple[str, str, dict[str, Any]]]:
             lines = [line for found in values for line in found]
-            chunks = [lines[i : i + PAGE_ROWS] for i in range(0, len(lines), PAGE_ROWS)]
-            return [
-                (
-                    pages.path(n),
-                    "analytics_cut.md.j2",
-                    {
-                        "archetype": arch,
-                        "format_name": self.format_name,
-                        "short_name": self.short_name,
-                        "all_url": folder,
-                        "rows": Markup("\n".join(chunk)),
-                        "paging": pager(pages, n, len(chunks)),
-                        "base": base_for(pages.path(n)),
-                    },
-                )
-                for n, chunk in enumerate(chunks, 1)
-            ]
+            return _paged(pages, "analytics_cut.md.j2", lines, self._list_context(arch, folder))
 
         return render
+
+    def _list_context(self, arch: str, folder: str) -> dict[str, Any]:
+        """What every page of an archetype's list names: the archetype, the format, the scope's folder."""
+        return {"archetype": arch, "format_name": self.format_name, "short_name": self.short_name, "all_url": folder}
 
     def _period_page(
         self, year: str, folder: str, periods: Sequence[tuple[str, int]], lists: dict[str, list[Key]]
@@ -353,6 +324,27 @@ class Lists:
             return [(path, "analytics_period.md.j2", context)]
 
         return render
+
+
+def _paged(
+    pages: Pages, template: str, lines: Sequence[str], context: dict[str, Any]
+) -> list[tuple[str, str, dict[str, Any]]]:
+    """A list's pages: its lines :data:`PAGE_ROWS` a page, each with ``context``, its rows, its
+    links to the next and previous pages and its base."""
+    chunks = [lines[i : i + PAGE_ROWS] for i in range(0, len(lines), PAGE_ROWS)]
+    return [
+        (
+            pages.path(n),
+            template,
+            {
+                **context,
+                "rows": Markup("\n".join(chunk)),
+                "paging": pager(pages, n, len(chunks)),
+                "base": base_for(pages.path(n)),
+            },
+        )
+        for n, chunk in enumerate(chunks, 1)
+    ]
 
 
 def _period_row(s: Share) -> dict[str, object]:
