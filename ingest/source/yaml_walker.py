@@ -133,6 +133,16 @@ class Walker:
         self.problems.append(error(code, message, self.pos(node), hint))
 
     def convert(self, node: Node, path: YamlPath, depth: int) -> Any:
+        if not self.aliases and depth <= MAX_DEPTH and not self.aborted:
+            # Without anchors no node is reached twice: what :meth:`count` does comes to this.
+            self.nodes += 1
+            if type(node) is ScalarNode and node.tag == _STR_TAG:  # text, the most common value
+                self.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+                value: str = node.value
+                if self.config or (value.isascii() and value.isprintable()):
+                    return value
+                return self.text(node, path)
+            return self.converted(node, path, depth)
         repeated = self.aliases and not self.inside_alias and id(node) in self.seen
         if not self.count(node, depth):
             return None
@@ -186,7 +196,10 @@ class Walker:
                     "keys such as `name:` or `players:` are simple text",
                 )
                 continue
-            key = self.scalar(key_node)
+            if key_node.tag == _STR_TAG and key_node.value.isascii() and key_node.value.isprintable():
+                key = key_node.value  # a plain word, as :meth:`scalar` reads it
+            else:
+                key = self.scalar(key_node)
             if key is None and key_node.tag not in _SCALAR_TAGS and key_node.tag != _STR_TAG:
                 continue  # a tag on a key: refused by refuse_tag
             if key is None or isinstance(key, bool | list | dict):

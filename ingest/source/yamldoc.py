@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
-from yaml.nodes import Node
+from yaml.nodes import Node, ScalarNode
 
 from ingest.core.diagnostics import Diagnostic, SourcePos, error
 from ingest.core.diagnostics import YamlPath as YamlPath  # where it has always been imported from
@@ -55,7 +55,41 @@ class SafeLoader(_BaseLoader):
 
     Every module that reads YAML with PyYAML uses this one (never ``yaml.CSafeLoader``
     directly), so a PyYAML without libyaml still works, only slower.
+
+    The composer asks the resolver for every node's tag, in Python even under libyaml (a
+    fifth of composing an event file). No path resolver is registered on it, so a scalar's
+    tag is a function of its text and of how it was written (plain or quoted) alone:
+    :meth:`resolve` remembers the tags of short scalars (ids, scores, dates, numbers repeat
+    across a file and across files), and the path-resolver hooks do nothing.
     """
+
+    def resolve(self, kind: type[Node], value: Any, implicit: Any) -> Any:
+        """The tag PyYAML's resolver gives the node (remembered for a short scalar)."""
+        if kind is not ScalarNode or len(value) > _RESOLVED_LENGTH or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        key = (value, implicit)
+        tag = _RESOLVED.get(key)
+        if tag is None:
+            if len(_RESOLVED) >= _RESOLVED_KEPT:
+                _RESOLVED.clear()
+            tag = _RESOLVED[key] = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+        return tag
+
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        if self.yaml_path_resolvers:  # (none is registered: nothing to follow)
+            super().descend_resolver(current_node, current_index)
+
+    def ascend_resolver(self) -> None:
+        if self.yaml_path_resolvers:
+            super().ascend_resolver()
+
+
+_RESOLVED: dict[tuple[str, Any], str] = {}
+"""Tags of short scalars resolved by :class:`SafeLoader`, by (text, how it was written)."""
+_RESOLVED_KEPT = 8192
+"""Scalars whose tags are remembered at most (all are let go when that many are)."""
+_RESOLVED_LENGTH = 64
+"""Longer scalars (free text) are resolved each time, not remembered."""
 
 
 def load_plain(text: str) -> Any:

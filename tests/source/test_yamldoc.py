@@ -202,3 +202,56 @@ def test_a_document_without_aliases_counts_its_values_as_a_tree(data: object) ->
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     assert root is not None
     assert _tree_values(root) == _written_values(root)
+
+
+def _tags(node: yaml.Node) -> list[str]:
+    """Every node's tag, depth first (a mapping's keys and values in order)."""
+    out = [node.tag]
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            out += _tags(item)
+    elif isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            out += _tags(key) + _tags(value)
+    return out
+
+
+@given(st.lists(_SCALAR_TEXT, min_size=1, max_size=6))
+def test_remembered_tags_are_the_ones_pyyaml_resolves(values: list[str]) -> None:
+    """The loader remembers a short scalar's tag by its text and how it was written: every tag
+    equals the one PyYAML's own (pure-Python, unremembered) resolver gives, read twice (the
+    second time from what the first remembered)."""
+    text = "".join(
+        f"k{i}: {yaml.safe_dump(v, default_flow_style=True).split(chr(10))[0]}\n" for i, v in enumerate(values)
+    )
+    text += "".join(
+        f"r{i}: {v}\n" for i, v in enumerate(values) if v and v.strip() == v and v[0] not in "{[&*!|>'\"%@`#,?:-"
+    )
+    try:
+        expected = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return
+    assert expected is not None
+    for _ in range(2):
+        ours = yaml.compose(text, Loader=SafeLoader)
+        assert ours is not None and _tags(ours) == _tags(expected)
+
+
+@given(_DATA, st.booleans())
+def test_the_walk_without_anchors_is_the_walk_that_follows_them(data: object, config: bool) -> None:
+    """A file without an anchor takes the walk's shortcut for text (no node is met twice); data,
+    positions and problems are those of the walk that follows aliases, on the same nodes."""
+    from ingest.source.yaml_walker import Walker
+
+    text = yaml.safe_dump({"data": data}) + 'bad: "a\\u202eb"\nlines: "one\\ntwo"\n'
+    root = yaml.compose(text, Loader=SafeLoader)
+    assert root is not None
+    short, full = Walker("e.yaml", config=config), Walker("e.yaml", config=config, aliases=True)
+    assert short.convert(root, (), 0) == full.convert(root, (), 0)
+    assert (short.values, short.keys, short.problems, short.nodes) == (
+        full.values,
+        full.keys,
+        full.problems,
+        full.nodes,
+    )
+    assert config or [p.code for p in short.problems][-2:] == ["unsafe-text", "unsafe-text"]
