@@ -115,8 +115,10 @@ class DeckMemo:
     def archetype(self, book: ArchetypeBook, game: str, format_id: str, deck: Decklist) -> str | None:
         """``book.classify(game, format_id, deck)``."""
         key = (self._hold(book), game, format_id, deck)
-        if key in self._archetypes:
-            return self._archetypes[key]
+        found = self._archetypes.get(key, _UNSET)  # (one look: a key hashes every line of the list)
+        if found is not _UNSET:
+            assert found is None or isinstance(found, str)
+            return found
         found = self._archetypes[key] = book.classify(game, format_id, deck)
         self.classified += 1
         return found

@@ -3,6 +3,7 @@ list is parsed, checked and classified once for each state of the format it is c
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,29 @@ def test_an_archetype_is_found_once_per_list_and_format() -> None:
     other = memo.archetype(book, "mtg", "pauper", deck)
     assert (first, again, other) == tuple(book.classify("mtg", f, deck) for f in ("modern", "modern", "pauper"))
     assert memo.classified == 2
+
+
+def test_an_archetype_kept_is_found_with_one_look() -> None:
+    """A key holds the list, whose hash reads every line: an archetype kept is found with one
+    look at the memo (a look and a read took two), and the one not yet kept with two."""
+    from dataclasses import dataclass
+
+    from ingest.decks.decklist import Decklist
+
+    @dataclass(frozen=True, slots=True)
+    class Counted(Decklist):
+        hashed: list[int] = dataclasses.field(default_factory=lambda: [0], compare=False)
+
+        def __hash__(self) -> int:
+            self.hashed[0] += 1
+            return Decklist.__hash__(self)
+
+    book = archetypes()
+    memo = DeckMemo()
+    deck = Counted(memo.parse(_text("mtg-modern-legal.txt"))[0].entries)
+    found = [memo.archetype(book, "mtg", "modern", deck) for _ in range(3)]
+    assert found == [book.classify("mtg", "modern", deck)] * 3
+    assert (deck.hashed[0], memo.classified) == (2 + 1 + 1, 1)
 
 
 @pytest.mark.parametrize("cut", [True, False], ids=["cut to the day", "whole history"])
