@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ingest.core.ids import PlayerId
 from ingest.decks.decklist_parts import DeckEntry, Section
@@ -154,11 +155,15 @@ def _deck_view(
     if copy:
         main = side = 0
         for e in entries:
-            if e.section is Section.SIDEBOARD:
-                lines_of.setdefault(e.section, []).append((e, side))
+            section = e.section
+            lines = lines_of.get(section)
+            if lines is None:
+                lines = lines_of[section] = []
+            if section is Section.SIDEBOARD:
+                lines.append((e, side))
                 side += 1
             else:
-                lines_of.setdefault(e.section, []).append((e, main))
+                lines.append((e, main))
                 main += 1
     else:
         for i, e in enumerate(entries):
@@ -177,17 +182,17 @@ def _deck_view(
                 by_type.setdefault(info.types.get(line[0].card, "Other"), []).append(line)
             groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
         for title, members in groups:
-            group = tuple(e for e, _i in members)
-            extras = tuple(_extra(e, copy) for e in group) if copy else ()
+            group, indexes = _unzipped(members)
+            extras = tuple(map(_EXTRA, group)) if copy else ()
             sections.append(
                 DeckSection(
                     title=title,
                     header=section.header,
-                    count=sum(e.count for e in group),
+                    count=sum(map(_COUNT, group)),
                     stars=stars_total(group) if starred else None,
                     entries=group,
                     source=source,
-                    indexes=tuple(i for _e, i in members),
+                    indexes=indexes,
                     extras=extras if any(extras) else (),
                 )
             )
@@ -208,11 +213,17 @@ def _deck_view(
     )
 
 
-def _extra(entry: DeckEntry, copy: bool) -> str:
-    """What a line says after the card that its document does not: the MTGODecklistCache copy
-    names the card alone (its printing is said here); the API document has the printing in
-    the card's name and the stars and kind as fields, which the script writes out."""
-    return entry.extra if copy else ""
+_EXTRA = attrgetter("extra")
+"""What a line says after the card that its document does not, in the MTGODecklistCache
+copy (which names the card alone: its printing is said here); the API document has the
+printing in the card's name and the stars and kind as fields, which the script writes out."""
+_COUNT = attrgetter("count")
+
+
+def _unzipped(members: Sequence[tuple[DeckEntry, int]]) -> tuple[tuple[DeckEntry, ...], tuple[int, ...]]:
+    """A section's lines and their places in their document's list (``members``: at least one)."""
+    group, indexes = zip(*members, strict=True)
+    return group, indexes
 
 
 def stars_total(entries: Sequence[DeckEntry]) -> str | None:

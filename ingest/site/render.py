@@ -168,10 +168,23 @@ def script_words() -> Markup:
     ...     str(script_words())[:51]
     ' data-sk-words="{&#34;opponent&#34;: &#34;対戦相手&#34;'
     """
+    translations = i18n.active().translations
+    kept = _WORDS.get(id(translations))
+    if kept is not None and kept[0] is translations:
+        return kept[1]  # (every table drawn by the script asks: an event's pages, eleven times)
     shown = {key: i18n.gettext(message) for key, message in SCRIPT_WORDS.items()}
-    if shown == SCRIPT_WORDS:
-        return Markup("")
-    return Markup(' data-sk-words="%s"') % json.dumps(shown, ensure_ascii=False, separators=(", ", ": "))
+    words = Markup("")
+    if shown != SCRIPT_WORDS:
+        words = Markup(' data-sk-words="%s"') % json.dumps(shown, ensure_ascii=False, separators=(", ", ": "))
+    if len(_WORDS) >= 8:
+        _WORDS.clear()
+    _WORDS[id(translations)] = (translations, words)
+    return words
+
+
+_WORDS: dict[int, tuple[object, Markup]] = {}
+""":func:`script_words` of each catalog, by the catalog's identity (the catalog kept with it,
+so that the number is never another's)."""
 
 
 @functools.cache

@@ -313,3 +313,25 @@ def test_the_scripts_english_words_are_the_catalog_keys_it_is_given() -> None:
     assert english == SCRIPT_WORDS
     with i18n.use("ja"):
         assert all(i18n.gettext(SCRIPT_WORDS[k]) != SCRIPT_WORDS[k] for k in ("tied", "dropped"))
+
+
+def test_the_scripts_words_are_made_once_for_each_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table the page's script draws carries the script's words (eleven on a 32-player
+    event's pages): they are looked up once for a catalog, and each language gets its own."""
+    from ingest.site import render
+
+    looked: list[str] = []
+    real = i18n.gettext
+
+    def counted(message: str) -> str:
+        looked.append(message)
+        return real(message)
+
+    monkeypatch.setattr(i18n, "gettext", counted)
+    monkeypatch.setattr(render, "_WORDS", {})
+    with i18n.use("ja"):
+        japanese = [str(render.script_words()) for _ in range(11)]
+    with i18n.use("en"):
+        english = [str(render.script_words()) for _ in range(11)]
+    assert len(looked) == 2 * len(render.SCRIPT_WORDS)
+    assert set(english) == {""} and len(set(japanese)) == 1 and "対戦相手" in japanese[0]
