@@ -219,6 +219,7 @@ def test_a_round_without_floats_is_proven_without_the_bound(monkeypatch: pytest.
 
     monkeypatch.setattr(checker, "solve_unit", not_run)
     monkeypatch.setattr(checker, "float_lower_bound", not_run)
+    monkeypatch.setattr(checker, "_BOUNDS", {})  # (none kept from an earlier check)
     players = [
         Entrant("a", 3, 1, frozenset({"c"})),
         Entrant("b", 3, 2, frozenset({"d"})),
@@ -254,3 +255,49 @@ def test_checking_the_round_just_paired_solves_it_once(monkeypatch: pytest.Monke
     # A unit it has not solved yet is matched as before.
     assert check_swiss_round(players, paired.tables, [], seed=10, round_number=4) == ()
     assert len(calls) == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([0, 1, 2, 3, 4, 6, 7, 9, 12]), min_size=2, max_size=7, unique=True),
+    st.data(),
+)
+def test_a_kept_parity_bound_is_the_bound(values: list[int], data: st.DataObject) -> None:
+    """The parity bounds a check keeps are a function of the groups' points and counts alone:
+    each one given, first worked out or then kept, is the programme's own."""
+    import ingest.pairing.checker as checker
+    from ingest.pairing.costs import FloatLadder
+    from ingest.pairing.float_bound import float_lower_bound
+
+    ladder = FloatLadder.of(values)
+    counts = tuple(data.draw(st.lists(st.integers(0, 9), min_size=len(values), max_size=len(values))))
+    if sum(counts) % 2:
+        counts = (counts[0] + 1, *counts[1:])
+    try:
+        expected = float_lower_bound(ladder, list(counts))
+    except ValueError:
+        return
+    assert checker.parity_bound(ladder, counts) == expected
+    assert checker.parity_bound(FloatLadder.of(values), counts) == expected
+
+
+def test_the_same_groups_are_bounded_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds whose players stand in the same point groups (the rounds of an archive's events
+    of one size) work the parity bound out once: a round of another event with the same groups,
+    its float not proven, goes to the solver without working it out again."""
+    import ingest.pairing.checker as checker
+
+    worked: list[int] = []
+    inner = checker.float_lower_bound
+
+    def counted(*args: Any, **options: Any) -> Any:
+        worked.append(1)
+        return inner(*args, **options)
+
+    monkeypatch.setattr(checker, "float_lower_bound", counted)
+    monkeypatch.setattr(checker, "_BOUNDS", {})
+    players = players4()
+    for seed in (4, 5, 6):
+        found = check_swiss_round(players, [("a", "d"), ("b", "c")], [], seed=seed, round_number=2)
+        assert [f.measure for f in found] == ["floated-pairs"]
+    assert len(worked) == 1
