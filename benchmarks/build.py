@@ -51,6 +51,7 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
     python benchmarks/build.py --ratio-only             # the full build and its floor only
     python benchmarks/build.py --profile /tmp/prof      # cProfile of each build, made in one process
     python benchmarks/build.py --keep /tmp/archive --new-build-only   # a kept archive: new processes only
+    python benchmarks/build.py --keep /tmp/archive --serve-only       # a kept archive: serve's one change only
 
 Every timed build starts with nothing left to write back (``os.sync``), the floor too.
 
@@ -828,21 +829,9 @@ def measure(
         )
         print(f"  ... after opening the search  {searched / 1024:6.1f} KB (the index {index / 1024:.1f} KB)")
     site_bytes(site, archive)
-    # serve: the caches a running serve holds, then one result changes, which its watcher reports.
-    memory = BuildMemory()
-    memory.changes = ChangeLog()
-    build(project, engine, memory=memory)
     original = latest.read_text(encoding="utf-8")
     try:
-        change_result(latest, 0)
-        memory.changes.record(os.fspath(latest))
-        again, r = build(project, engine, memory=memory)
-        print(
-            f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
-            f"   (events made {r.events_made}, looked at {len(r.events_looked_at)}; "
-            f"engine run: {'no' if r.extra.get('incremental') else 'yes'})"
-        )
-        print(f"  stages, CPU       {steps(r.cpu)}")
+        serve_change(project, engine, latest)
         change_result(latest, 1)
         os.sync()
         cli, said = process_build(project, engine, f"change-{archive.name}-{archive.events}-{engine}")
@@ -862,6 +851,36 @@ def measure(
             print(f"CLI, one new event {cli}, peak {mb(cli.together)}   ({made(said)})")
         finally:
             added.unlink()
+    finally:
+        latest.write_text(original, encoding="utf-8")
+
+
+def serve_change(project: Project, engine: str, latest: Path) -> None:
+    """A one-change rebuild in ``serve``: the caches a running ``serve`` holds (a first build
+    in this process), then one result changes, which its watcher reports, and the build
+    after is measured, with its stages (``latest`` is left changed)."""
+    memory = BuildMemory()
+    memory.changes = ChangeLog()
+    build(project, engine, memory=memory)
+    change_result(latest, 0)
+    memory.changes.record(os.fspath(latest))
+    again, r = build(project, engine, memory=memory)
+    print(
+        f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
+        f"   (events made {r.events_made}, looked at {len(r.events_looked_at)}; "
+        f"engine run: {'no' if r.extra.get('incremental') else 'yes'}; load {load()})",
+        flush=True,
+    )
+    print(f"  stages, CPU       {steps(r.cpu)}", flush=True)
+
+
+def serve_only(project: Project, archive: Archive, engine: str, latest: Path) -> None:
+    """A one-change rebuild in ``serve`` and nothing else (``--serve-only``, on an archive
+    kept with ``--keep``): :func:`serve_change`, the archive's file put back after."""
+    print(f"\n== {archive.name} archive, {engine}, serve only")
+    original = latest.read_text(encoding="utf-8")
+    try:
+        serve_change(project, engine, latest)
     finally:
         latest.write_text(original, encoding="utf-8")
 
@@ -891,7 +910,7 @@ def new_build_only(project: Project, archive: Archive, engine: str, latest: Path
         print(
             f"  read: {len(said['events_read'])} event files, {len(said['entries_read'])} events' entries, "
             f"{len(said['decklists_read'])} decklist files; looked at (lstat) {said['decklists_looked_at']} "
-            f"decklist files; cache check {said['extra'].get('cache check', 0.0):.2f} s wall"
+            f"decklist files; cache check {said['extra'].get('cache check', 0.0):.2f} s wall   (load {load()})"
         )
     finally:
         latest.write_text(original, encoding="utf-8")
@@ -931,6 +950,11 @@ def main() -> None:
         "--new-build-only",
         action="store_true",
         help="with --keep: a new build process after one result changed, nothing else (brought up to date first)",
+    )
+    parser.add_argument(
+        "--serve-only",
+        action="store_true",
+        help="with --keep: a one-change rebuild in serve, nothing else (a first build in the process before it)",
     )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # a measured build (process_build)
     args = parser.parse_args()
@@ -975,6 +999,9 @@ def main() -> None:
                 if args.new_build_only:
                     new_build_only(project, archive, engine, latest)
                     continue
+                if args.serve_only:
+                    serve_only(project, archive, engine, latest)
+                    continue
                 measure(
                     project,
                     archive,
@@ -987,7 +1014,7 @@ def main() -> None:
                 )
     finally:
         for name in ("weekly", "players"):
-            if not (args.keep and args.new_build_only):  # (kept for the next run)
+            if not (args.keep and (args.new_build_only or args.serve_only)):  # (kept for the next run)
                 shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
