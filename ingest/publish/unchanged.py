@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from ingest.checks.event_files import Loaded
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
-from ingest.publish.events_manifest import Row, entry_of, load_rows, row_of, same_decks, save_rows
+from ingest.publish.events_manifest import Manifest, Row, current, entry_of, row_of, same_decks, save_rows
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -145,7 +145,7 @@ class CacheCheck:
     decklists_read: list[str] = field(default_factory=list)
     """Decklist files read again to compare their text (their signature was not the one kept)."""
     rows: dict[str, Row] = field(default_factory=dict)
-    """The events' manifest rows of the events taken, by event file (as shown)."""
+    """The events' manifest rows of the events taken and looked at, by event file (as shown)."""
     signatures: dict[str, tuple[FileSignature, str]] = field(default_factory=dict)
     """Each event file's signature and key, when it could be taken (settled): an event made
     by the build gets its row from them."""
@@ -154,8 +154,10 @@ class CacheCheck:
     read back (:func:`~ingest.publish.events_manifest.entry_of`); the build sets it."""
     shown_now: str = ""
     """(The event file being looked at, for :attr:`decklists_read`.)"""
-    loaded: dict[str, Row] = field(default_factory=dict)
-    """The rows the manifest held when the build started."""
+    manifest: Manifest | None = None
+    """The events' manifest as the build found it: given, what this process kept of it
+    (:func:`~ingest.publish.events_manifest.current` reads it again if the files changed
+    since); after :func:`find_unchanged`, as read."""
 
 
 def find_unchanged(
@@ -178,8 +180,10 @@ def find_unchanged(
     ``paths``: the project's event files, when the caller has listed them already.
     ``trusted``: events (by path) a watching process knows unchanged since it last took them
     (:func:`ingest.publish.watched.trusted_events`): taken as they are, nothing looked at.
-    The manifest is read once (:func:`~ingest.publish.events_manifest.load_rows`); the
-    caller saves it once the events the build made have their rows (:func:`note_events`).
+    The manifest is read once (:func:`~ingest.publish.events_manifest.load_manifest`), and
+    not at all when every event but those looked at is ``trusted`` (their rows are not
+    needed: the rows looked at or made are appended); the caller saves the changed rows once
+    the events the build made have theirs (:func:`note_events`).
     """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
@@ -188,7 +192,12 @@ def find_unchanged(
     if paths is None:
         paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     names = shown_paths(paths, project.root)
-    rows = check.loaded = load_rows(store)
+    if trusted is not None and check.manifest is not None and check.manifest.rows is None:
+        manifest = current(store, check.manifest)  # (no row read while the files are as this process left them)
+    else:
+        manifest = current(store, None)
+    check.manifest = manifest
+    rows = manifest.rows if manifest.rows is not None else {}
     for path in paths:
         shown = names[path.as_posix()]
         known = rows.get(shown)
@@ -248,17 +257,25 @@ def _remake(check: CacheCheck, path: Path) -> Callable[[], CachedEvent | None]:
     return lambda: check.remake(path) if check.remake is not None else None
 
 
-def note_events(store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]]) -> None:
-    """Saves the events' manifest: the rows of the events taken, and of those made now
-    (``made``: each event file as shown, its entry and its slim header as JSON), when it
-    differs from the one read."""
+def note_events(
+    store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]], shown: Collection[str]
+) -> Manifest:
+    """Saves what changed of the events' manifest: the rows of the events taken and of those
+    made now (``made``: each event file as shown, its entry and its slim header as JSON) that
+    differ from the rows read (all of them when none were read: a watching process's build,
+    which has rows only for the events it looked at or made). ``shown``: the project's event
+    files (as shown), whose rows a new whole file keeps. Returns the manifest as now on disk,
+    without its rows (what a watching process keeps for its next build)."""
     rows = dict(check.rows)
-    for shown, entry, header in made:
-        sig = check.signatures.get(shown)
+    for name, entry, header in made:
+        sig = check.signatures.get(name)
         if sig is not None and sig[1] == entry.key and header:
-            rows[shown] = row_of(sig[0], entry, header)
-    if rows != check.loaded:
-        save_rows(store, rows)
+            rows[name] = row_of(sig[0], entry, header)
+    manifest = check.manifest if check.manifest is not None else current(store, None)
+    loaded = manifest.rows
+    changed = rows if loaded is None else {name: row for name, row in rows.items() if loaded.get(name) != row}
+    saved = save_rows(store, manifest, changed, shown)
+    return replace(saved, rows=None)
 
 
 def cached_event(
