@@ -22,6 +22,7 @@ from ingest.publish.cache import EventStore
 from ingest.publish.events_manifest import FILE, LOG, load_manifest
 from ingest.publish.run import build_site
 from ingest.publish.watched import ChangeLog
+from ingest.source import storage
 from ingest.source.project import Project
 from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS, _same, _settle
 from tests.site_helpers import TODAY, make_project
@@ -112,7 +113,7 @@ def test_a_watching_process_reads_no_manifest_and_appends_what_it_made(
     whole = (folder / FILE).read_bytes()
 
     reads: list[str] = []
-    real_file, real_signed = events_manifest.read_build_file, EventStore.read_signed
+    real_file, real_signed = storage.read_build_file, EventStore.read_signed
 
     def counted_file(path: Path | str, limit: int = 0) -> bytes | None:
         reads.append(Path(path).name)
