@@ -64,7 +64,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
-import gc
 import gzip
 import itertools
 import json
@@ -86,6 +85,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.build_child import TODAY as TODAY  # noqa: E402 - (the other benchmarks take it from here)
 from benchmarks.memory import Sampler  # noqa: E402
 from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
@@ -104,7 +104,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 LAST_DATE = dt.date(2026, 11, 13)
-TODAY = dt.date(2026, 11, 22)
+CHILD = ROOT / "benchmarks" / "build_child.py"
+"""A measured build in a new process (:func:`process_build`)."""
 PLAYERS = 600
 FIELD = 32
 ROUNDS = 5
@@ -649,11 +650,11 @@ PROFILE: Path | None = None
 
 
 def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[str, Any]]:
-    """A build in a new process (:func:`child_build`), as ``scorekeeper build`` makes it: its
+    """A build in a new process (:mod:`benchmarks.build_child`), as ``scorekeeper build`` makes it: its
     cost, and what it did (:class:`BuildTimings` as JSON)."""
     out = Path(tempfile.mkstemp(prefix="sk-timings-", suffix=".json")[1])
     try:
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(project.root), engine, str(out)]
+        cmd = [sys.executable, str(CHILD), str(project.root), engine, str(out)]
         if PROFILE is not None:
             PROFILE.mkdir(parents=True, exist_ok=True)
             cmd.append(str(PROFILE / f"{name}.prof"))
@@ -661,57 +662,6 @@ def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[
         return cost, json.loads(out.read_text(encoding="utf-8"))
     finally:
         out.unlink(missing_ok=True)
-
-
-def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> None:
-    """The build of a new process (``--child``): what ``scorekeeper build`` does, its
-    :class:`BuildTimings` written into ``out``. Profiled (``profile``), the build is made in
-    this one process (events and pages alike), so the statistics hold all of its work; the
-    profiler's clock is the process's CPU time, as the budgets are (on a shared machine, wall
-    time would count waiting for the disk and for other processes)."""
-    import cProfile
-    import dataclasses
-
-    project = Project(root)
-    collections = Collections()
-    gc.callbacks.append(collections.seen)
-    profiler = cProfile.Profile(time.process_time) if profile is not None else None
-    if profiler is not None:
-        profiler.enable()
-    t = build_site(
-        project,
-        engine=engine,
-        today=TODAY,
-        cache_home=user_cache_home(),
-        settled_before=settled_before(),
-        workers=1 if profiler is not None else None,
-    )
-    if profiler is not None:
-        profiler.disable()
-        profiler.dump_stats(str(profile))
-    gc.callbacks.remove(collections.seen)
-    said = dataclasses.asdict(t)
-    said["collector"] = {"full": collections.full, "cpu": collections.cpu}
-    out.write_text(json.dumps(said), encoding="utf-8")
-
-
-class Collections:
-    """The cyclic collector's full collections in this process (not in the processes it forks)
-    and the CPU seconds they took, as :data:`gc.callbacks` tells them."""
-
-    def __init__(self) -> None:
-        self.full = 0
-        self.cpu = 0.0
-        self._start = 0.0
-
-    def seen(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 2:
-            return
-        if phase == "start":
-            self._start = time.process_time()
-        else:
-            self.full += 1
-            self.cpu += time.process_time() - self._start
 
 
 def mb(n: int) -> str:
@@ -956,12 +906,7 @@ def main() -> None:
         action="store_true",
         help="with --keep: a one-change rebuild in serve, nothing else (a first build in the process before it)",
     )
-    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # a measured build (process_build)
     args = parser.parse_args()
-    if args.child:
-        root, engine, out, *profile = args.child
-        child_build(Path(root), engine, Path(out), Path(profile[0]) if profile else None)
-        return
     global PROFILE
     PROFILE = args.profile.resolve() if args.profile else None
     root = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="sk-bench-build-"))
