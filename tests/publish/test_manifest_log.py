@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import events_manifest
+from ingest.publish import cache_entries, events_manifest
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
 from ingest.publish.events_manifest import FILE, LOG, load_manifest
@@ -67,7 +67,22 @@ def _project(root: Path) -> None:
     _settle(*(p for p in (root / "events").rglob("*") if p.is_file()))
 
 
-def test_a_new_build_after_one_result_appends_that_events_row_only(tmp_path: Path) -> None:
+def _count_decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rows decoded into events from now on (by event file)."""
+    decoded: list[str] = []
+    real = cache_entries.decode_slim
+
+    def counted(header: dict[str, Any], key: str, shown: str) -> Any:
+        decoded.append(shown)
+        return real(header, key, shown)
+
+    monkeypatch.setattr(events_manifest, "decode_slim", counted)
+    return decoded
+
+
+def test_a_new_build_after_one_result_appends_that_events_row_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
     _project(root)
     _build(root, home)
@@ -80,8 +95,10 @@ def test_a_new_build_after_one_result_appends_that_events_row_only(tmp_path: Pat
     assert not (folder / LOG).exists(), "nothing changed: nothing written"
 
     shown = _change(root)
+    decoded = _count_decoded(monkeypatch)
     t = _build(root, home)
     assert t.events_made == 1
+    assert len(decoded) == SAMPLE_EVENTS - 1, "each unchanged event's row decoded once, the changed one's not"
     assert (folder / FILE).read_bytes() == whole and (folder / FILE).stat().st_ino == inode, "not rewritten"
     assert _log_rows(folder) == [f'"{shown}"']
     assert (folder / LOG).stat().st_size < len(whole) / SAMPLE_EVENTS * 3, "one row's bytes"
@@ -126,12 +143,13 @@ def test_a_watching_process_reads_no_manifest_and_appends_what_it_made(
 
     monkeypatch.setattr(events_manifest, "read_build_file", counted_file)
     monkeypatch.setattr(EventStore, "read_signed", counted_signed)
+    decoded = _count_decoded(monkeypatch)
     for n, (old, new) in enumerate((("games: 2-0}", "games: 0-2}"), ("games: 0-2}", "games: 2-0}"))):
         shown = _change(root, old, new)
         memory.changes.record(os.fspath(_event(root)))
         t = _build(root, home, memory)
         assert t.events_made == 1 and t.events_looked_at == [shown]
-        assert reads == [], "the manifest is not read again"
+        assert reads == [] and decoded == [], "the manifest is not read again, no row decoded"
         assert (folder / FILE).read_bytes() == whole
         assert _log_rows(folder) == [f'"{shown}"'] * (n + 1)
     monkeypatch.undo()
