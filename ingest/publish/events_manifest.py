@@ -1,5 +1,6 @@
 """The events' manifest: every event as the last build left it, in one signed file of the
-build cache, so that a new ``scorekeeper build`` reads one file, not every event's entry.
+build cache and a log of the rows changed since, so that a new ``scorekeeper build`` reads
+two files, not every event's entry, and a build writes back what it changed, not every row.
 
 For each event file (as diagnostics name it) a row holds: the file's signature (size, times
 and inode) and its key in the build cache when a build last took it; the decklist files its
@@ -22,7 +23,11 @@ changed decklist file read again and its text compared (:func:`find_unchanged`).
 
 The file is data (JSON), read through :meth:`~ingest.publish.cache.EventStore.read_signed`
 (signed with the cache's key under the build's fingerprint) and decoded field by field:
-anything else is ignored, and each event is taken from its own entry as before.
+anything else is ignored, and each event is taken from its own entry as before. The log
+(:data:`LOG`) is a signed line a row, appended by each build for the rows it changed (a
+result: one row, some 14 KB, where the whole file is 42 MB at 3,000 weekly events), each
+line signed under the nonce of the whole file it extends; once it would pass a quarter of
+the whole file, a new whole file is written and the log emptied (:func:`save_rows`).
 """
 
 from __future__ import annotations
