@@ -51,6 +51,7 @@ machine's speed and load cancel out), each figure in CPU seconds (the process an
     python benchmarks/build.py --ratio-only             # the full build and its floor only
     python benchmarks/build.py --profile /tmp/prof      # cProfile of each build, made in one process
     python benchmarks/build.py --keep /tmp/archive --new-build-only   # a kept archive: new processes only
+    python benchmarks/build.py --keep /tmp/archive --serve-only       # a kept archive: serve's one change only
 
 Every timed build starts with nothing left to write back (``os.sync``), the floor too.
 
@@ -63,7 +64,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime as dt
-import gc
 import gzip
 import itertools
 import json
@@ -85,6 +85,7 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.build_child import TODAY as TODAY  # noqa: E402 - (the other benchmarks take it from here)
 from benchmarks.memory import Sampler  # noqa: E402
 from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
@@ -103,7 +104,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 LAST_DATE = dt.date(2026, 11, 13)
-TODAY = dt.date(2026, 11, 22)
+CHILD = ROOT / "benchmarks" / "build_child.py"
+"""A measured build in a new process (:func:`process_build`)."""
 PLAYERS = 600
 FIELD = 32
 ROUNDS = 5
@@ -648,11 +650,11 @@ PROFILE: Path | None = None
 
 
 def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[str, Any]]:
-    """A build in a new process (:func:`child_build`), as ``scorekeeper build`` makes it: its
+    """A build in a new process (:mod:`benchmarks.build_child`), as ``scorekeeper build`` makes it: its
     cost, and what it did (:class:`BuildTimings` as JSON)."""
     out = Path(tempfile.mkstemp(prefix="sk-timings-", suffix=".json")[1])
     try:
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(project.root), engine, str(out)]
+        cmd = [sys.executable, str(CHILD), str(project.root), engine, str(out)]
         if PROFILE is not None:
             PROFILE.mkdir(parents=True, exist_ok=True)
             cmd.append(str(PROFILE / f"{name}.prof"))
@@ -660,57 +662,6 @@ def process_build(project: Project, engine: str, name: str) -> tuple[Cost, dict[
         return cost, json.loads(out.read_text(encoding="utf-8"))
     finally:
         out.unlink(missing_ok=True)
-
-
-def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> None:
-    """The build of a new process (``--child``): what ``scorekeeper build`` does, its
-    :class:`BuildTimings` written into ``out``. Profiled (``profile``), the build is made in
-    this one process (events and pages alike), so the statistics hold all of its work; the
-    profiler's clock is the process's CPU time, as the budgets are (on a shared machine, wall
-    time would count waiting for the disk and for other processes)."""
-    import cProfile
-    import dataclasses
-
-    project = Project(root)
-    collections = Collections()
-    gc.callbacks.append(collections.seen)
-    profiler = cProfile.Profile(time.process_time) if profile is not None else None
-    if profiler is not None:
-        profiler.enable()
-    t = build_site(
-        project,
-        engine=engine,
-        today=TODAY,
-        cache_home=user_cache_home(),
-        settled_before=settled_before(),
-        workers=1 if profiler is not None else None,
-    )
-    if profiler is not None:
-        profiler.disable()
-        profiler.dump_stats(str(profile))
-    gc.callbacks.remove(collections.seen)
-    said = dataclasses.asdict(t)
-    said["collector"] = {"full": collections.full, "cpu": collections.cpu}
-    out.write_text(json.dumps(said), encoding="utf-8")
-
-
-class Collections:
-    """The cyclic collector's full collections in this process (not in the processes it forks)
-    and the CPU seconds they took, as :data:`gc.callbacks` tells them."""
-
-    def __init__(self) -> None:
-        self.full = 0
-        self.cpu = 0.0
-        self._start = 0.0
-
-    def seen(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 2:
-            return
-        if phase == "start":
-            self._start = time.process_time()
-        else:
-            self.full += 1
-            self.cpu += time.process_time() - self._start
 
 
 def mb(n: int) -> str:
@@ -828,21 +779,9 @@ def measure(
         )
         print(f"  ... after opening the search  {searched / 1024:6.1f} KB (the index {index / 1024:.1f} KB)")
     site_bytes(site, archive)
-    # serve: the caches a running serve holds, then one result changes, which its watcher reports.
-    memory = BuildMemory()
-    memory.changes = ChangeLog()
-    build(project, engine, memory=memory)
     original = latest.read_text(encoding="utf-8")
     try:
-        change_result(latest, 0)
-        memory.changes.record(os.fspath(latest))
-        again, r = build(project, engine, memory=memory)
-        print(
-            f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
-            f"   (events made {r.events_made}, looked at {len(r.events_looked_at)}; "
-            f"engine run: {'no' if r.extra.get('incremental') else 'yes'})"
-        )
-        print(f"  stages, CPU       {steps(r.cpu)}")
+        serve_change(project, engine, latest)
         change_result(latest, 1)
         os.sync()
         cli, said = process_build(project, engine, f"change-{archive.name}-{archive.events}-{engine}")
@@ -862,6 +801,36 @@ def measure(
             print(f"CLI, one new event {cli}, peak {mb(cli.together)}   ({made(said)})")
         finally:
             added.unlink()
+    finally:
+        latest.write_text(original, encoding="utf-8")
+
+
+def serve_change(project: Project, engine: str, latest: Path) -> None:
+    """A one-change rebuild in ``serve``: the caches a running ``serve`` holds (a first build
+    in this process), then one result changes, which its watcher reports, and the build
+    after is measured, with its stages (``latest`` is left changed)."""
+    memory = BuildMemory()
+    memory.changes = ChangeLog()
+    build(project, engine, memory=memory)
+    change_result(latest, 0)
+    memory.changes.record(os.fspath(latest))
+    again, r = build(project, engine, memory=memory)
+    print(
+        f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
+        f"   (events made {r.events_made}, looked at {len(r.events_looked_at)}; "
+        f"engine run: {'no' if r.extra.get('incremental') else 'yes'}; load {load()})",
+        flush=True,
+    )
+    print(f"  stages, CPU       {steps(r.cpu)}", flush=True)
+
+
+def serve_only(project: Project, archive: Archive, engine: str, latest: Path) -> None:
+    """A one-change rebuild in ``serve`` and nothing else (``--serve-only``, on an archive
+    kept with ``--keep``): :func:`serve_change`, the archive's file put back after."""
+    print(f"\n== {archive.name} archive, {engine}, serve only")
+    original = latest.read_text(encoding="utf-8")
+    try:
+        serve_change(project, engine, latest)
     finally:
         latest.write_text(original, encoding="utf-8")
 
@@ -891,7 +860,7 @@ def new_build_only(project: Project, archive: Archive, engine: str, latest: Path
         print(
             f"  read: {len(said['events_read'])} event files, {len(said['entries_read'])} events' entries, "
             f"{len(said['decklists_read'])} decklist files; looked at (lstat) {said['decklists_looked_at']} "
-            f"decklist files; cache check {said['extra'].get('cache check', 0.0):.2f} s wall"
+            f"decklist files; cache check {said['extra'].get('cache check', 0.0):.2f} s wall   (load {load()})"
         )
     finally:
         latest.write_text(original, encoding="utf-8")
@@ -932,12 +901,12 @@ def main() -> None:
         action="store_true",
         help="with --keep: a new build process after one result changed, nothing else (brought up to date first)",
     )
-    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # a measured build (process_build)
+    parser.add_argument(
+        "--serve-only",
+        action="store_true",
+        help="with --keep: a one-change rebuild in serve, nothing else (a first build in the process before it)",
+    )
     args = parser.parse_args()
-    if args.child:
-        root, engine, out, *profile = args.child
-        child_build(Path(root), engine, Path(out), Path(profile[0]) if profile else None)
-        return
     global PROFILE
     PROFILE = args.profile.resolve() if args.profile else None
     root = args.keep.resolve() if args.keep else Path(tempfile.mkdtemp(prefix="sk-bench-build-"))
@@ -975,6 +944,9 @@ def main() -> None:
                 if args.new_build_only:
                     new_build_only(project, archive, engine, latest)
                     continue
+                if args.serve_only:
+                    serve_only(project, archive, engine, latest)
+                    continue
                 measure(
                     project,
                     archive,
@@ -987,7 +959,7 @@ def main() -> None:
                 )
     finally:
         for name in ("weekly", "players"):
-            if not (args.keep and args.new_build_only):  # (kept for the next run)
+            if not (args.keep and (args.new_build_only or args.serve_only)):  # (kept for the next run)
                 shutil.rmtree(cache_folder(user_cache_home(), root / name / "build"), ignore_errors=True)
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from ingest.publish.analytics_cache import KeptFormat
 from ingest.publish.cache_entries import CachedEvent
+from ingest.publish.events_manifest import Manifest
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.site_update import KeptSite
 from ingest.publish.sync import DocsRecord
@@ -89,6 +90,10 @@ class BuildMemory:
         self.index_pages: IndexPages | None = None
         """The events index's pages as the last build of this process made them
         (:mod:`ingest.publish.index_cache`); a new process reads the build cache's."""
+        self.manifest: Manifest | None = None
+        """The events' manifest as the last build of this process left it on disk, without
+        its rows (:mod:`ingest.publish.events_manifest`): a watching process appends the
+        rows it changes without reading the manifest again while nothing else wrote it."""
         self.site: KeptSite | None = None
         """The site's manifest as the last build of this process saved it (a watching
         process takes the site as listed there: :meth:`SiteUpdate.prepare`)."""

@@ -134,6 +134,10 @@ class EventStore:
     def _mac(self, key: str, payload: bytes | memoryview) -> str:
         return hmac.new(self.secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
 
+    def sign(self, key: str, payload: bytes) -> str:
+        """The signature of ``payload`` under ``key`` (a line of a file the cache appends to)."""
+        return self._mac(key, payload)
+
     def signed(self, key: str, payload: bytes) -> bytes:
         """``payload`` as a file of the cache's own (the player pages, the record of build/docs,
         the event files' index, a format's analytics pages): signed under ``key``."""

@@ -1,5 +1,6 @@
 """The events' manifest: every event as the last build left it, in one signed file of the
-build cache, so that a new ``scorekeeper build`` reads one file, not every event's entry.
+build cache and a log of the rows changed since, so that a new ``scorekeeper build`` reads
+two files, not every event's entry, and a build writes back what it changed, not every row.
 
 For each event file (as diagnostics name it) a row holds: the file's signature (size, times
 and inode) and its key in the build cache when a build last took it; the decklist files its
@@ -22,86 +23,212 @@ changed decklist file read again and its text compared (:func:`find_unchanged`).
 
 The file is data (JSON), read through :meth:`~ingest.publish.cache.EventStore.read_signed`
 (signed with the cache's key under the build's fingerprint) and decoded field by field:
-anything else is ignored, and each event is taken from its own entry as before.
+anything else is ignored, and each event is taken from its own entry as before. The log
+(:data:`LOG`) is a signed line a row, appended by each build for the rows it changed (a
+result: one row, some 14 KB, where the whole file is 42 MB at 3,000 weekly events), each
+line signed under the nonce of the whole file it extends; once it would pass a quarter of
+the whole file, a new whole file is written and the log emptied (:func:`save_rows`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import replace
+import os
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, cast, overload
 
 from ingest import __version__
 from ingest.core.errors import IngestError
-from ingest.publish.cache import EventStore
+from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
 from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header, text_of
 from ingest.site.brief import BriefError
-from ingest.source.storage import FileSignature, write_atomically
+from ingest.source.storage import FileSignature, read_build_file, write_atomically
 
 FILE = "events-manifest.json"
-"""In the build's cache folder."""
+"""In the build's cache folder: the rows as a build last wrote them all."""
+
+LOG = "events-manifest.log"
+"""Beside :data:`FILE`: the rows changed since, appended one signed line each."""
 
 Row = tuple[FileSignature, str, dict[str, Any] | str]
 """An event file's signature and key when a build last took it, and its entry's slim header
 (:func:`~ingest.publish.cache_entries.slim_header`), not decoded until the event is taken
 (as JSON text when the event was made by this build, in another process perhaps)."""
 
+Stamp = tuple[int, int, int]
+"""A file of the manifest as this process last read or wrote it: size, modification time, inode."""
+
+LOG_SHARE = 4
+"""The log is folded into a new :data:`FILE` once it would hold more than a quarter of its bytes."""
+
+LOG_FLOOR = 256 * 1024
+"""... or more than this many bytes when the manifest is smaller than four times that."""
+
+
+@dataclass
+class Manifest:
+    """The events' manifest as this process last read or wrote it: what a build compares its
+    rows with to write back only the changed ones (appended to :data:`LOG`), and where the
+    files on disk stood then, so that a watching process (``serve``) need not read them
+    again while nothing else wrote them."""
+
+    fingerprint: str
+    rows: dict[str, Row] | None
+    """By event file (as shown); None: not held (a watching process keeps none between its
+    builds, it knows which events it made or looked at)."""
+    nonce: str = ""
+    """Names the whole file the log extends (its lines are signed under it); empty: none."""
+    based: int = 0
+    """Bytes of the whole file."""
+    logged: int = 0
+    """Bytes of the log."""
+    stamps: tuple[Stamp | None, Stamp | None] = (None, None)
+    """The whole file's and the log's, as left (None: none)."""
+
 
 def _key(store: EventStore) -> str:
     return "events-manifest:" + store.fingerprint
 
 
-def load_rows(store: EventStore) -> dict[str, Row]:
-    """The rows the last build with this fingerprint saved, by event file (as shown); empty
-    when there are none, or the file is not one this store signed for this fingerprint.
+def _log_key(store: EventStore, nonce: str) -> str:
+    return f"events-manifest-log:{store.fingerprint}:{nonce}"
 
-    The file is a line naming its key and version, then a line an event: its name (a JSON
-    string, which holds no tab or line feed), its signature and key, and its slim header
-    (compact JSON), separated by tabs. A row's header is kept as its text until the event is
-    taken (:func:`entry_of`), and a row that did not change is written again as it was read."""
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _stamps(folder: Path) -> tuple[Stamp | None, Stamp | None]:
+    return _stamp(folder / FILE), _stamp(folder / LOG)
+
+
+def current(store: EventStore, kept: Manifest | None) -> Manifest:
+    """``kept`` when the files on disk are as it left them (same fingerprint), else the
+    manifest read again (:func:`load_manifest`)."""
     if store.folder is None:
-        return {}
-    payload = store.read_signed(store.folder.parent / FILE, _key(store))
+        return Manifest(store.fingerprint, {})
+    if kept is not None and kept.fingerprint == store.fingerprint and kept.stamps == _stamps(store.folder.parent):
+        return kept
+    return load_manifest(store)
+
+
+def load_manifest(store: EventStore) -> Manifest:
+    """The rows the builds with this fingerprint saved, by event file (as shown): the whole
+    file's, then each line of the log over them, in order; no row when there is none, or the
+    file is not one this store signed for this fingerprint. A log line that does not check
+    (torn by a crash, of another whole file) ends the log: each row is only a hint, checked
+    when it is used (:func:`~ingest.publish.unchanged.find_unchanged`), so one missed costs
+    reading that event's entry.
+
+    The whole file is a line naming its key, version and nonce, then a line an event: its
+    name (a JSON string, which holds no tab or line feed), its signature and key, and its
+    slim header (compact JSON), separated by tabs. A log line is its signature, a tab, and
+    a row as the whole file writes it. A row's header is kept as its text until the event
+    is taken (:func:`entry_of`)."""
+    empty = Manifest(store.fingerprint, {})
+    if store.folder is None:
+        return empty
+    folder = store.folder.parent
+    stamps = _stamps(folder)
+    payload = store.read_signed(folder / FILE, _key(store))
     if payload is None:
-        return {}
+        return empty
     try:
         first, *lines = payload.decode("utf-8").split("\n")
-        if first != _head(store):
-            return {}
-        out: dict[str, Row] = {}
-        for line in lines:
-            name, size, modified, changed, inode, key, header = line.split("\t", 6)
-            shown = json.loads(name)
-            if not isinstance(shown, str) or not header.startswith("{"):
-                return {}
-            out[shown] = ((int(size), int(modified), int(changed), int(inode)), key, header)
-        return out
-    except (ValueError, RecursionError):
-        return {}
+        head = json.loads(first)
+        if not (isinstance(head, list) and head[:2] == [_key(store), __version__] and isinstance(head[2], str)):
+            return empty
+        rows = dict(_row(line) for line in lines)
+    except (ValueError, TypeError, IndexError, RecursionError):
+        return empty
+    manifest = Manifest(store.fingerprint, rows, head[2], len(payload), 0, stamps)
+    log = read_build_file(folder / LOG, MAX_ENTRY_BYTES) if stamps[1] is not None else None
+    if log:
+        key = _log_key(store, manifest.nonce)
+        at = 0
+        for line in log.split(b"\n")[:-1]:
+            mac, _, text = line.partition(b"\t")
+            if not hmac.compare_digest(mac, store.sign(key, text).encode()):
+                break
+            try:
+                shown, row = _row(text.decode("utf-8"))
+            except (ValueError, TypeError, RecursionError):
+                break
+            rows[shown] = row
+            at += len(line) + 1
+        manifest.logged = at
+    return manifest
 
 
-def _head(store: EventStore) -> str:
-    return json.dumps([_key(store), __version__])
+def _row(line: str) -> tuple[str, Row]:
+    name, size, modified, changed, inode, key, header = line.split("\t", 6)
+    shown = json.loads(name)
+    if not isinstance(shown, str) or not header.startswith("{"):
+        raise ValueError("not a row")
+    return shown, ((int(size), int(modified), int(changed), int(inode)), key, header)
 
 
-def save_rows(store: EventStore, rows: Mapping[str, Row]) -> None:
-    """Keeps the rows (a failure to write costs the next build a look at every entry)."""
-    if store.folder is None:
-        return
+def _line(shown: str, row: Row) -> str:
+    sig, key, header = row
+    text = header if isinstance(header, str) else _dumps(header)
+    return "\t".join((_dumps(shown), *map(str, sig), key, text))
 
-    def dumps(v: object) -> str:
-        return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
-    lines = [_head(store)]
-    for shown, (sig, key, header) in sorted(rows.items()):
-        text = header if isinstance(header, str) else dumps(header)
-        lines.append("\t".join((dumps(shown), *map(str, sig), key, text)))
-    payload = "\n".join(lines).encode("utf-8")
+def _dumps(v: object) -> str:
+    return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row], shown: Collection[str]) -> Manifest:
+    """Keeps the ``changed`` rows (a failure to write costs the next build a look at their
+    entries), and returns the manifest as now on disk: appended to the log, or, when the
+    log would grow past a share of the whole file (:data:`LOG_SHARE`), or there is no whole
+    file, a new whole file of the rows of the event files ``shown`` (the others are gone),
+    its log emptied."""
+    if store.folder is None or not changed:
+        return manifest
+    folder = store.folder.parent
+    lines = "".join(f"{_line(name, row)}\n" for name, row in sorted(changed.items())).encode("utf-8")
+    if manifest.nonce and manifest.logged + len(lines) <= max(manifest.based // LOG_SHARE, LOG_FLOOR):
+        key = _log_key(store, manifest.nonce)
+        signed = b"".join(store.sign(key, line).encode() + b"\t" + line + b"\n" for line in lines.split(b"\n")[:-1])
+        with contextlib.suppress(OSError):
+            _append(folder / LOG, signed)
+            return replace(manifest, logged=manifest.logged + len(signed), stamps=_stamps(folder))
+        return manifest
+    rows = manifest.rows if manifest.rows is not None else load_manifest(store).rows or {}
+    whole = {name: row for name, row in {**rows, **changed}.items() if name in shown}
+    nonce = os.urandom(8).hex()
+    payload = "\n".join([_dumps([_key(store), __version__, nonce]), *(_line(n, r) for n, r in sorted(whole.items()))])
+    data = payload.encode("utf-8")
     with contextlib.suppress(OSError):
-        store.folder.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(store.folder.parent / FILE, store.signed(_key(store), payload), durable=False)
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(folder / FILE, store.signed(_key(store), data), durable=False)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(folder / LOG)
+        return Manifest(
+            store.fingerprint, whole if manifest.rows is not None else None, nonce, len(data), 0, _stamps(folder)
+        )
+    return manifest
+
+
+def _append(path: Path, data: bytes) -> None:
+    """Appends ``data`` to ``path`` (made if missing, never through a link)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
 
 
 def row_of(signature: FileSignature, entry: CachedEvent, header: str = "") -> Row:

@@ -193,7 +193,7 @@ def _build(
         store = _open_store(project, day, cache_home)
         players, _ = load_players(project)
         step("checking the build cache", 0, 1)
-        check = CacheCheck()
+        check = CacheCheck(manifest=memory.manifest)
         reported = memory.changes.take() if memory.changes is not None else None
         last, memory.last_look = memory.last_look, None  # (until this build has found the events)
         trust = trusted_events(last, reported, store.fingerprint, project.events_dir)
@@ -253,7 +253,9 @@ def _build(
             then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
         )
         store.used.update(b.key for b in built if b.key)  # (a worker's own record of it stays in the worker)
-        note_events(store, check, [(b.shown, b.entry, b.row) for b in built if b.key and b.entry is not None])
+        memory.manifest = note_events(
+            store, check, [(b.shown, b.entry, b.row) for b in built if b.key and b.entry is not None], shown.values()
+        )
         memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)

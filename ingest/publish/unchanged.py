@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from ingest.checks.event_files import Loaded
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
-from ingest.publish.events_manifest import Row, entry_of, load_rows, row_of, same_decks, save_rows
+from ingest.publish.events_manifest import Manifest, Row, current, entry_of, row_of, same_decks, save_rows
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -47,7 +47,10 @@ def still_valid(
     Each decklist file must still be a regular file inside the event's folder, reached
     without a symbolic link (as :func:`ingest.checks.event_files.load_event` requires), and
     hold the same text: it is read again unless its size, times and inode are those it had
-    when it was read (its signature).
+    when it was read (its signature). Every file is looked at (its change time is the only
+    thing that moves when it is edited in place with its size and modification time put
+    back; a folder's times do not move with an edit in place, as editors that write over a
+    file make): each folder of decklists is opened once, its files looked at by name.
 
     ``folders`` keeps, for one build, whether each folder on the way was a plain folder
     (:func:`plain_folders`): the events of an archive share their decklist folders, and
@@ -60,33 +63,61 @@ def still_valid(
         return False
     folder = os.path.dirname(event_file)  # paths as text: a thousand decklist files are looked at
     seen = folders if folders is not None else {}
-    for ref, digest, signature in entry.decks:
-        target = os.path.join(folder, ref)
-        if check is not None:
-            check.decklists_looked_at += 1
-        if digest is None:
-            if os.path.lexists(target):
+    opened: dict[str, int | str] = {}
+    try:
+        for ref, digest, signature in entry.decks:
+            if check is not None:
+                check.decklists_looked_at += 1
+            if digest is None:
+                if os.path.lexists(os.path.join(folder, ref)):
+                    return False
+                continue
+            inner, name = os.path.split(ref)
+            where = opened.get(inner)
+            if where is None:
+                if not plain_folders(folder, inner, seen):
+                    return False
+                where = opened[inner] = _open_folder(os.path.join(folder, inner) if inner else folder)
+            if name in ("", ".", ".."):
                 return False
-            continue
-        if not plain_folders(folder, os.path.dirname(ref), seen):
-            return False
-        try:
-            st = os.lstat(target)
+            try:
+                st = os.lstat(name, dir_fd=where) if isinstance(where, int) else os.lstat(os.path.join(where, name))
+            except OSError:
+                return False
             if not stat.S_ISREG(st.st_mode):
                 return False
-        except OSError:
-            return False
-        if signature is not None and signature_of(st) == signature:
-            continue  # the same size, times and inode as when it was read: the same text
-        now = file_signature(Path(target), settled_before)  # (taken before the file is read)
-        text, _ = read_text(Path(target), ref)
-        if check is not None:
-            check.decklists_read.append(os.path.join(os.path.dirname(check.shown_now), ref))
-        if text is None or text_digest(text) != digest:
-            return False
-        if refreshed is not None and now is not None:
-            refreshed[ref] = now
-    return True
+            if signature is not None and signature_of(st) == signature:
+                continue  # the same size, times and inode as when it was read: the same text
+            target = os.path.join(folder, ref)
+            now = file_signature(Path(target), settled_before)  # (taken before the file is read)
+            text, _ = read_text(Path(target), ref)
+            if check is not None:
+                check.decklists_read.append(os.path.join(os.path.dirname(check.shown_now), ref))
+            if text is None or text_digest(text) != digest:
+                return False
+            if refreshed is not None and now is not None:
+                refreshed[ref] = now
+        return True
+    finally:
+        for where in opened.values():
+            if isinstance(where, int):
+                os.close(where)
+
+
+_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_folder(path: str) -> int | str:
+    """A decklist folder, for its files to be looked at by their names alone (one ``lstat``
+    relative to the folder: no path to walk again for each of an event's files, a third
+    less CPU than by their whole paths); its path where a folder cannot be opened so (the
+    platform has no ``dir_fd``, or the open fails: the files' ``lstat`` then says why)."""
+    if os.lstat not in os.supports_dir_fd:
+        return path
+    try:
+        return os.open(path, _FOLDER_FLAGS)
+    except OSError:
+        return path
 
 
 def plain_folders(folder: str, inner: str, seen: dict[str, bool]) -> bool:
@@ -145,7 +176,7 @@ class CacheCheck:
     decklists_read: list[str] = field(default_factory=list)
     """Decklist files read again to compare their text (their signature was not the one kept)."""
     rows: dict[str, Row] = field(default_factory=dict)
-    """The events' manifest rows of the events taken, by event file (as shown)."""
+    """The events' manifest rows of the events taken and looked at, by event file (as shown)."""
     signatures: dict[str, tuple[FileSignature, str]] = field(default_factory=dict)
     """Each event file's signature and key, when it could be taken (settled): an event made
     by the build gets its row from them."""
@@ -154,8 +185,10 @@ class CacheCheck:
     read back (:func:`~ingest.publish.events_manifest.entry_of`); the build sets it."""
     shown_now: str = ""
     """(The event file being looked at, for :attr:`decklists_read`.)"""
-    loaded: dict[str, Row] = field(default_factory=dict)
-    """The rows the manifest held when the build started."""
+    manifest: Manifest | None = None
+    """The events' manifest as the build found it: given, what this process kept of it
+    (:func:`~ingest.publish.events_manifest.current` reads it again if the files changed
+    since); after :func:`find_unchanged`, as read."""
 
 
 def find_unchanged(
@@ -178,8 +211,10 @@ def find_unchanged(
     ``paths``: the project's event files, when the caller has listed them already.
     ``trusted``: events (by path) a watching process knows unchanged since it last took them
     (:func:`ingest.publish.watched.trusted_events`): taken as they are, nothing looked at.
-    The manifest is read once (:func:`~ingest.publish.events_manifest.load_rows`); the
-    caller saves it once the events the build made have their rows (:func:`note_events`).
+    The manifest is read once (:func:`~ingest.publish.events_manifest.load_manifest`), and
+    not at all when every event but those looked at is ``trusted`` (their rows are not
+    needed: the rows looked at or made are appended); the caller saves the changed rows once
+    the events the build made have theirs (:func:`note_events`).
     """
     found: dict[str, CachedEvent] = {}
     memo: dict[str, str] = {}
@@ -188,7 +223,12 @@ def find_unchanged(
     if paths is None:
         paths = find_files([project.events_dir]) if project.events_dir.exists() else []
     names = shown_paths(paths, project.root)
-    rows = check.loaded = load_rows(store)
+    if trusted is not None and check.manifest is not None and check.manifest.rows is None:
+        manifest = current(store, check.manifest)  # (no row read while the files are as this process left them)
+    else:
+        manifest = current(store, None)
+    check.manifest = manifest
+    rows = manifest.rows if manifest.rows is not None else {}
     for path in paths:
         shown = names[path.as_posix()]
         known = rows.get(shown)
@@ -248,17 +288,25 @@ def _remake(check: CacheCheck, path: Path) -> Callable[[], CachedEvent | None]:
     return lambda: check.remake(path) if check.remake is not None else None
 
 
-def note_events(store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]]) -> None:
-    """Saves the events' manifest: the rows of the events taken, and of those made now
-    (``made``: each event file as shown, its entry and its slim header as JSON), when it
-    differs from the one read."""
+def note_events(
+    store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]], shown: Collection[str]
+) -> Manifest:
+    """Saves what changed of the events' manifest: the rows of the events taken and of those
+    made now (``made``: each event file as shown, its entry and its slim header as JSON) that
+    differ from the rows read (all of them when none were read: a watching process's build,
+    which has rows only for the events it looked at or made). ``shown``: the project's event
+    files (as shown), whose rows a new whole file keeps. Returns the manifest as now on disk,
+    without its rows (what a watching process keeps for its next build)."""
     rows = dict(check.rows)
-    for shown, entry, header in made:
-        sig = check.signatures.get(shown)
+    for name, entry, header in made:
+        sig = check.signatures.get(name)
         if sig is not None and sig[1] == entry.key and header:
-            rows[shown] = row_of(sig[0], entry, header)
-    if rows != check.loaded:
-        save_rows(store, rows)
+            rows[name] = row_of(sig[0], entry, header)
+    manifest = check.manifest if check.manifest is not None else current(store, None)
+    loaded = manifest.rows
+    changed = rows if loaded is None else {name: row for name, row in rows.items() if loaded.get(name) != row}
+    saved = save_rows(store, manifest, changed, shown)
+    return replace(saved, rows=None)
 
 
 def cached_event(
