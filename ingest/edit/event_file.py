@@ -11,7 +11,8 @@ Every command that edits an event file goes through :func:`edit_event_file`:
    (:class:`~ingest.edit.splice.ParsedText`);
 3. it checks the edited text as ``validate`` checks the file's structure and its recorded
    pairings, and refuses an edit that adds an error, or that leaves a file with errors
-   without fixing any of them (the one other parse: the new text's);
+   without fixing any of them (the one other parse: the new text's;
+   :mod:`ingest.edit.edit_check`);
 4. it replaces the file only if it still holds what the edit was made on, up to the
    moment it is replaced and through it (:func:`ingest.edit.replacing.replace_if_unchanged`:
    the new text is written beside it, then exchanged with it, and what was displaced is
@@ -32,16 +33,18 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ingest.core.collector import collector_paused
-from ingest.core.diagnostics import Diagnostic, has_errors, sorted_diagnostics
+from ingest.core.diagnostics import Diagnostic, sorted_diagnostics
 from ingest.core.errors import IngestError
+from ingest.edit.edit_check import Checked as Checked
+from ingest.edit.edit_check import check_event_text as check_event_text
+from ingest.edit.edit_check import not_on_disk as not_on_disk
+from ingest.edit.edit_check import problem_identity, problems_added
 from ingest.edit.locking import LOCK_TIMEOUT, edit_lock
 from ingest.edit.replacing import replace_if_unchanged
 from ingest.source.project import Project
@@ -122,100 +125,6 @@ def _read(path: Path, shown: str, within: Path | None) -> tuple[bytes | None, st
     return raw, text, []
 
 
-Checked = tuple["SourceDocument | None", "Event | None", list[Diagnostic]]
-"""A text as :func:`check_event_text` read it: the document, the event and every problem."""
-
-
-def check_event_text(
-    text: str,
-    shown: str,
-    project: Project,
-    *,
-    keep_tree: bool = False,
-    data: EventData | None = None,
-    document: SourceDocument | None = None,
-    reading: list[Diagnostic] | None = None,
-) -> Checked:
-    """The file's structure and its recorded pairings, checked as ``validate`` checks them.
-
-    Returns the document read (with its node tree if ``keep_tree``, to edit the text), the
-    event (assembled even when cross-references are wrong, None when the file cannot be
-    read as an event at all) and every problem found. ``data``: the project's formats and
-    schemas, when the caller holds them (looked up otherwise); ``document``: the text as
-    already read (:func:`~ingest.checks.event_files.parse_event_text`); ``reading``: given,
-    gets what reading and assembling the text found (its recorded pairings' checks aside), in
-    the order found, as :func:`_keep_for_reports` keeps them.
-    """
-    from ingest.checks.event_files import parse_event_text
-    from ingest.checks.readings import checked_rounds
-
-    doc, event, diags = parse_event_text(
-        text, shown, project, data, lenient=True, keep_tree=keep_tree, document=document
-    )
-    if event is not None and not has_errors(diags):
-        read = diags
-        if reading is not None:
-            reading.extend(read)
-        diags = diags + list(checked_rounds(text, shown, project, event, data.key if data is not None else None))
-        if document is not None and doc is not None and not has_errors(diags):
-            _keep_for_reports(text, shown, project, data, doc, event, read)
-    return doc, event, sorted_diagnostics(diags)
-
-
-def _keep_for_reports(
-    text: str,
-    shown: str,
-    project: Project,
-    data: EventData | None,
-    doc: SourceDocument,
-    event: Event,
-    problems: Sequence[Diagnostic],
-) -> None:
-    """Keeps the event of an edit's new text (``doc``, read from the old text's reading,
-    assembled as ``event`` with ``problems``) when its open round takes results from what was
-    kept (:mod:`ingest.checks.open_round`): the round's first result, recorded by reading the
-    whole file. Each result after it is then recorded as one more result since this event
-    (:mod:`ingest.checks.results_since`), and ``pair`` after them takes the event instead of
-    reading the file whole. Any other edit's new text keeps none (written for nothing)."""
-    from ingest.checks.assemblies import assembly_key, keep_assembly
-    from ingest.checks.readings import event_data_key, known_open_round
-    from ingest.source.deck_refs import deck_files
-
-    key = assembly_key(text, shown, data.key if data is not None else event_data_key(project))
-    if key is not None and known_open_round(key) is not None:
-        keep_assembly(key, doc, event, problems, [ypath for ypath, _, _ in deck_files(doc)])
-
-
-_LINE_REFERENCE = re.compile(r"\bline \d+")
-
-
-def _identity(d: Diagnostic) -> tuple[str, str]:
-    """A problem as it compares before and after an edit (line references in the message shift)."""
-    return d.code, _LINE_REFERENCE.sub("line", d.message)
-
-
-def _added(before: Sequence[Diagnostic], after: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """The problems of ``after`` that ``before`` did not have (counted, not only by kind)."""
-    left = Counter(_identity(d) for d in before)
-    out = []
-    for d in after:
-        key = _identity(d)
-        if left[key]:
-            left[key] -= 1
-        else:
-            out.append(d)
-    return out
-
-
-def not_on_disk(diagnostics: Sequence[Diagnostic], shown: str) -> list[str]:
-    """Problems of an edited text that was not written: named without a line of the file on disk."""
-    out = []
-    for d in diagnostics:
-        line = f"{shown} (after this change): {d.severity.value}[{d.code}]: {d.message}"
-        out.append(line + (f"\n  hint: {d.hint}" if d.hint else ""))
-    return out
-
-
 def make_edit(
     text: str,
     shown: str,
@@ -271,7 +180,7 @@ def make_edit(
         _, new_event, after = check_event_text(changed.text, shown, project, data=data, document=reread_doc)
     reread_doc = None
     new_errors = [d for d in after if d.is_error]
-    added = _added(old_errors, new_errors)
+    added = problems_added(old_errors, new_errors)
     if new_event is None or added:
         raise EditRefused(_refusal(shown, old_errors, added or new_errors))
     if old_errors and len(new_errors) >= len(old_errors):
@@ -279,10 +188,10 @@ def make_edit(
     return EditOutcome(
         shown,
         changed,
-        fixed=tuple(_added(new_errors, old_errors)),
+        fixed=tuple(problems_added(new_errors, old_errors)),
         remaining=tuple(new_errors),
         written=True,
-        warnings=tuple(_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
+        warnings=tuple(problems_added([d for d in before if not d.is_error], [d for d in after if not d.is_error])),
     )
 
 
@@ -309,8 +218,8 @@ def _appended_round(
     if found is None:
         return None
     new_event, added = found
-    known = {_identity(d) for d in before}
-    if any(_identity(d) in known for d in added):
+    known = {problem_identity(d) for d in before}
+    if any(problem_identity(d) in known for d in added):
         return None
     return new_event, sorted_diagnostics(added)
 

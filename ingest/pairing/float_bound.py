@@ -57,6 +57,7 @@ def float_lower_bound(
     bottom: Tail | None = None,
     limit: Floats | None = None,
     ages: int | None = None,
+    apart: Collection[tuple[int, int]] = (),
 ) -> Floats | None:
     """Lower bound on the float levels of a rematch-free pairing.
 
@@ -77,6 +78,9 @@ def float_lower_bound(
         ages: boundaries a float's start is followed back over, when more than two
             floats may cross a boundary at once (at least 1; :data:`AGE_LIMIT` when
             None; the number of groups or more follows every float whole).
+        apart: (upper, lower) ladder groups whose players have all met each other: no
+            float from the one enters the ``bottom`` region in the other
+            (:mod:`ingest.pairing.float_ends`).
 
     Returns:
         Floated pairs, float steps, squared gap and float height that no
@@ -111,6 +115,7 @@ def float_lower_bound(
     relaxation.add_windows(windows)
     relaxation.add_long_floats(passing or {}, long_floats)
     relaxation.add_blocked(blocked)
+    relaxation.add_entries(apart)
     relaxation.cap_crossings(top)
     relaxation.follow_ages(AGE_LIMIT if ages is None else ages)
     best = relaxation.cheapest()

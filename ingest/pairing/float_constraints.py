@@ -7,15 +7,19 @@ and :func:`~ingest.pairing.float_bound.float_lower_bound` takes as constraints.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .costs import Floats
 
-__all__ = ["Crossings", "LongFloat", "Tail", "Window"]
+__all__ = ["Crossings", "LongFloat", "Open", "Tail", "Window"]
 
 Crossings = tuple[int, ...]
 """The ladder groups, in ladder order, of the region's players whose floats cross a tail
 region's edge: at the top, the groups they leave; at the bottom, the groups they enter."""
+
+
+Open = tuple[int, int]
+"""A float open at a boundary: (boundaries crossed so far, the last boundary it must still cross or -1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +65,7 @@ class Tail:
     the bound adds what its gap above the region makes it cost more. A key may name the
     region's group next to the rest (``group``) for a float that leaves or enters deeper:
     the bound is then lower, never higher."""
+    covers: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    """The ladder groups each group a key names stands for, where it names more than its own:
+    the region's group next to the rest names the groups nearest it that are not named on
+    their own (:meth:`~ingest.pairing.tail_regions.RegionPricing.tail`)."""

@@ -8,20 +8,18 @@ floats open at a boundary, finds the cheapest relaxed pairing that keeps the con
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .costs import FloatLadder, Floats
-from .float_constraints import Crossings, LongFloat, Tail, Window
+from .float_constraints import Crossings, LongFloat, Open, Tail, Window
+from .float_ends import EndCheck, Entering, EntryPricing, moves
 
-__all__ = ["STATE_LIMIT", "Relaxation"]
+__all__ = ["STATE_LIMIT", "Relaxation", "moves"]
 
 STATE_LIMIT = 20_000
 """Relaxed pairings kept at one boundary, when a candidate's levels are the limit, beyond which
 the bound gives up (as if the candidate were above it): the programme's work stays a fraction
 of what the complete graph costs."""
-
-Open = tuple[int, int]
-"""A float open at a boundary: (boundaries crossed so far, the last boundary it must still cross or -1)."""
 
 State = tuple[tuple[int, ...], tuple[Open, ...]]
 """Recent crossing counts (for the windows) and the open floats, sorted."""
@@ -88,15 +86,16 @@ class Relaxation:
         self.first, self.last = 0, len(self.groups) - 1
         self.pinned: dict[int, Mapping[Crossings, Floats]] = {}
         """Boundary -> the crossings a tail region allows there, and what the region costs."""
-        self.bottom_group = -1
-        """Ladder index of the bottom region's first group (-1: no bottom region)."""
+        self.tails = (top, bottom)
+        """The top and bottom regions bounded elsewhere (None where there is none)."""
+        self.entries: EntryPricing | None = None
+        """What the floats entering the bottom region cost more than its price, by where each may end."""
         if top is not None:
             self.first = self.position[top.group] + 1
             self.pinned[self.first - 1] = top.costs
         if bottom is not None:
             self.last = self.position[bottom.group] - 1
             self.pinned[self.last] = bottom.costs
-            self.bottom_group = bottom.group
         if self.first > self.last:
             raise ValueError("the tail regions overlap")
 
@@ -138,7 +137,27 @@ class Relaxation:
         }
         self.particular = max([*self.thresholds, *(end for _, end in self.blocked)], default=-1)
         """The last position where it matters which floats end there, not only how old they are:
-        a float must be long enough to end there, or may not end there."""
+        a float must be long enough to end there, or may not end there. Below it, only floats
+        of one kind (:meth:`_kinds`) are told apart by their age."""
+
+    def add_entries(self, apart: Iterable[tuple[int, int]]) -> None:
+        """Pairs of groups whose players have all met, the lower one in the bottom region: no float
+        from the one enters the region in the other (:class:`~ingest.pairing.float_ends.EntryPricing`)."""
+        top, bottom = self.tails
+        if bottom is not None:
+            position, last = self.position, self.last
+            below = {(a, b) for a, b in apart if position.get(a, last + 1) <= last < position.get(b, -1)}
+            self.entries = EntryPricing(self.values, bottom, top, below)
+
+    def _kinds(self, j: int) -> Callable[[int], int] | None:
+        """The kind of each float open at group ``j`` (started ``age`` groups above it), by its
+        age: which of the bottom region's groups it may not enter (None: every float may enter
+        every group, one kind)."""
+        entries = self.entries
+        if entries is None or not entries.apart:
+            return None
+        groups, oldest = self.groups, self.oldest
+        return lambda age: entries.kind(groups[j - age] if age < oldest and j - age >= 0 else None)
 
     def cap_crossings(self, top: Tail | None) -> None:
         """How many floats may cross each boundary (see :func:`float_lower_bound`)."""
@@ -168,7 +187,7 @@ class Relaxation:
         for j in range(len(self.groups)):
             best = self._cross(j, best)
             if j >= self.particular:
-                best = _undominated(best)
+                best = _undominated(best, self._kinds(j + 1))
             if self.limit is not None and len(best) > STATE_LIMIT:
                 return None  # not proved: a denser graph, or the complete graph, decides
         return min(best.values(), default=None)
@@ -223,14 +242,14 @@ class Relaxation:
         # Gap so far of a float of each age arriving at group j (started at j - age).
         values, groups = self.values, self.groups
         reach = [0] + [values[groups[max(j - age, 0)]] - values[groups[j]] for age in range(1, self.oldest + 1)]
-        ends_ok = _EndCheck(j, self.first, self.oldest, reach, self.thresholds.get(j, ()), self.blocked)
+        ends_ok = EndCheck(j, self.first, self.oldest, reach, self.thresholds.get(j, ()), self.blocked)
         room, known, tags = self.counts[groups[j]], self.known[j], len(self.tags.get(j, ()))
         gap = self.gaps[j]
         by_count: dict[int, list[tuple[Crossings, Floats]]] = {}
         for crossings, paid in self._choices(j):
             by_count.setdefault(len(crossings), []).append((crossings, paid))
-        entering = j == self.last and j in self.pinned
-        depths = self._depths(by_count) if entering else {}
+        entries = self.entries if j == self.last and j in self.pinned else None
+        kinds = self._kinds(j)
         nxt: dict[State, Floats] = {}
         least = {c: min(paid[:2] for _, paid in choices) for c, choices in by_count.items()}
         for (history, open_), total in best.items():
@@ -245,7 +264,7 @@ class Relaxation:
                 ):
                     continue  # more floated pairs and steps than the limit, however they cross
                 recent = (*history[1:], c)
-                for kept, starting in _moves(open_, c, room, known, j, tags, ends_ok, j > self.particular):
+                for kept, starting in moves(open_, c, room, known, j, tags, ends_ok, j > self.particular, kinds):
                     crossed = (
                         total[0] + starting,
                         total[1] + c * self.steps[j],
@@ -253,32 +272,27 @@ class Relaxation:
                         total[3] + c * self.heights[j],
                     )
                     state = self._opened(j, kept, starting)
-                    longest = sorted([reach[age] + gap for age, _ in kept] + [gap] * starting, reverse=True)
+                    floats = self._entering(j, kept, starting, reach) if entries is not None else ()
                     for crossings, paid in choices:
                         value = _add(crossed, paid)
-                        if entering:  # what the floats cost more than the region's price (_depths)
-                            deeper = 2 * sum(g * d for g, d in zip(longest, depths[crossings], strict=True))
-                            value = (value[0], value[1], value[2] + deeper, value[3])
+                        if entries is not None:  # what the floats cost more than the region's price
+                            deeper = entries.least(floats, crossings)
+                            if deeper is None:
+                                continue  # no float may end where this way enters the region
+                            value = (value[0], value[1], value[2] + 2 * deeper, value[3])
                         if self.limit is not None and value > self.limit:
                             continue
                         if self._admissible(j, recent, c, state, value):
                             _keep(nxt, self.limit, (recent, state), value)
         return nxt
 
-    def _depths(self, by_count: Mapping[int, Sequence[tuple[Crossings, Floats]]]) -> dict[Crossings, list[int]]:
-        """How far below the bottom region's first group the floats entering it go, shallowest first.
-
-        A float whose gap is ``G`` at the region's first group and which goes ``d`` points
-        further costs ``(G + d) ** 2``, where the region priced ``d ** 2`` and the crossing
-        ``G ** 2``: ``2 * G * d`` more. Which float goes how deep is not known, so the
-        longest floats are matched with the shallowest depths, the least this can be.
-        """
-        top = self.values[self.bottom_group]
-        return {
-            crossings: sorted(top - self.values[g] for g in crossings)
-            for choices in by_count.values()
-            for crossings, _ in choices
-        }
+    def _entering(self, j: int, kept: Iterable[Open], starting: int, reach: Sequence[int]) -> Entering:
+        """The floats crossing boundary ``j`` into the bottom region: each its gap at the region's
+        first group and its kind (:class:`EntryPricing`)."""
+        assert self.entries is not None
+        gap, kind = self.gaps[j], self.entries.kind
+        passing = [(reach[age] + gap, kind(None if age >= self.oldest else self.groups[j - age])) for age, _ in kept]
+        return (*passing, *[(gap, kind(self.groups[j]))] * starting)
 
     def _opened(self, j: int, kept: Iterable[Open], starting: int) -> tuple[Open, ...]:
         """The floats open below boundary ``j``: the ones that passed, one boundary older, and the new ones."""
@@ -307,56 +321,30 @@ class Relaxation:
         )
 
 
-class _EndCheck:
-    """Whether floats may end in group ``j``: long enough for its thresholds, between groups that can meet."""
-
-    def __init__(
-        self,
-        j: int,
-        first: int,
-        oldest: int,
-        reach: Sequence[int],
-        thresholds: Sequence[int],
-        blocked: Collection[tuple[int, int]],
-    ) -> None:
-        self.j, self.first, self.oldest, self.reach = j, first, oldest, reach
-        self.thresholds = thresholds
-        self.blocked = {j - start for start, end in blocked if end == j}
-        """Ages of floats that cannot end here (their start group met all of this one)."""
-
-    def __call__(self, ages: Sequence[int]) -> bool:
-        if any(age in self.blocked and age < self.oldest and self.j - age >= self.first for age in ages):
-            return False
-        if not self.thresholds:
-            return True
-        # A float of the oldest age may have come from higher up: it may be long enough.
-        longest = max(self.thresholds)
-        gaps = sorted((longest if age >= self.oldest else self.reach[age] for age in ages), reverse=True)
-        return len(gaps) >= len(self.thresholds) and all(g >= t for g, t in zip(gaps, self.thresholds, strict=False))
-
-
-def _undominated(states: Mapping[State, Floats]) -> dict[State, Floats]:
+def _undominated(states: Mapping[State, Floats], kinds: Callable[[int], int] | None = None) -> dict[State, Floats]:
     """``states`` without the ones another state dominates, below the last particular position.
 
     A state dominates another with the same recent crossings, the same floats that must
-    still cross a boundary (their ``last``) and as many open floats, each no older than
-    its counterpart (the floats of each ``last`` sorted by age), when its levels are no
-    higher. Below ``particular`` nothing about a float but its age and ``last`` matters:
-    every way the other state goes on is open to it too (which floats pass over a group
-    and which end, how many start), each at no higher cost: the floated pairs, steps and
-    heights are the same, and a younger float's squared gap grows less (its gap so far is
-    smaller) and it never fails a window the older one meets (a window counts the floats
+    still cross a boundary (their ``last``) of each kind (``kinds``, by age: which of the
+    bottom region's groups they may enter) and as many open floats, each no older than
+    its counterpart (the floats of each ``last`` and kind sorted by age), when its levels
+    are no higher. Below ``particular`` nothing about a float but its age, kind and ``last``
+    matters: every way the other state goes on is open to it too (which floats pass over a
+    group and which end, how many start), each at no higher cost: the floated pairs, steps
+    and heights are the same, and a younger float's squared gap grows less (its gap so far
+    is smaller) and it never fails a window the older one meets (a window counts the floats
     older than it). So the cheapest relaxed pairing is among the states kept.
 
     Draw-heavy rounds have many small point groups, and floats of many ages open at once:
     the states that only differ by older floats at a higher cost are most of them.
     """
-    grouped: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[Floats, tuple[int, ...], State]]] = {}
+    grouped: dict[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], list[tuple[Floats, tuple[int, ...], State]]]
+    grouped = {}
     for state, value in states.items():
         history, open_ = state
-        lasts = tuple(sorted(last for _, last in open_))
-        ages = tuple(age for _, age in sorted((last, age) for age, last in open_))
-        grouped.setdefault((history, lasts), []).append((value, ages, state))
+        floats = sorted((last, 0 if kinds is None else kinds(age), age) for age, last in open_)
+        classes = tuple((last, kind) for last, kind, _ in floats)
+        grouped.setdefault((history, classes), []).append((value, tuple(age for _, _, age in floats), state))
     kept: dict[State, Floats] = {}
     for members in grouped.values():
         members.sort()
@@ -378,50 +366,3 @@ def _keep(states: dict[State, Floats], limit: Floats | None, state: State, value
         return
     if state not in states or value < states[state]:
         states[state] = value
-
-
-def _moves(
-    open_: tuple[Open, ...],
-    crossing: int,
-    room: int,
-    known: int,
-    j: int,
-    new_tags: int,
-    ends_ok: Callable[[Sequence[int]], bool],
-    oldest_end: bool,
-) -> Iterator[tuple[tuple[Open, ...], int]]:
-    """Which of the floats open above group ``j`` pass over it to cross the boundary below.
-
-    ``crossing`` floats cross the boundary below the group; the ones that do not pass
-    over it start in it (``new_tags`` of them long floats), and the open floats that
-    do not pass end in it: a group of ``room`` players holds at most ``room`` ends and
-    starts, each float that must still cross passes, and the floats ending in it must
-    pass ``ends_ok``. With ``oldest_end``, only the oldest floats that may end do: a
-    younger float never costs more than an older one below (its gap so far is smaller),
-    so the cheapest relaxed pairing is among those, unless a float must be long enough
-    to end somewhere or may not end somewhere (the caller knows).
-
-    Yields:
-        The open floats that pass, and how many floats start.
-    """
-    before = len(open_)
-    must = [f for f in open_ if f[1] >= j]
-    free = [f for f in open_ if f[1] < j]
-    low = max(known, len(must), -((room - before - crossing) // 2))
-    high = min(before, crossing - new_tags)
-    seen: set[tuple[Open, ...]] = set()
-    if oldest_end:
-        free.sort()
-    for passing in range(low, high + 1):
-        ways = (
-            [range(passing - len(must))]
-            if oldest_end
-            else itertools.combinations(range(len(free)), passing - len(must))
-        )
-        for chosen in ways:
-            kept = tuple(sorted(must + [free[i] for i in chosen]))
-            if kept in seen:
-                continue
-            seen.add(kept)
-            if ends_ok([free[i][0] for i in range(len(free)) if i not in chosen]):
-                yield kept, crossing - passing

@@ -22,15 +22,17 @@ Strategy:
   itself beforehand, in seeded order.
 * A sparse result is accepted only if it *proves* itself optimal: everyone is
   paired without a rematch, the bye went to the first player in the bye order,
-  and the float levels equal a lower bound. Five bounds are tried, cheapest
+  and the float levels equal a lower bound. Six bounds are tried, cheapest
   first (``proof`` in the result): the parity of the point groups
   (``parity``); that plus the rematch structure of small runs of groups,
   crossings that small groups cannot absorb and players forced to float far
   (``rematches``); that with the top and bottom groups of the standings
-  paired exactly by a small matching (``tails``); ``rematches`` with
-  every float's squared gap priced whole (``whole-gaps``); and ``tails`` with
+  paired exactly by a small matching (``tails``); ``tails`` with
   each float that leaves the top groups (or enters the bottom ones) followed
-  from its own group and priced whole (``whole-tails``). See
+  from its own group and priced whole (``whole-tails``); that with each float
+  entering the bottom groups only where its group's players have not met all
+  of the group's (``entries``); and ``rematches`` with every float's squared
+  gap priced whole (``whole-gaps``). See
   :func:`~ingest.pairing.float_bound.float_lower_bound`.
 * Otherwise a denser graph is tried, and finally the complete graph (exact).
   The complete graph is the slow path: about a minute for 2,048 players on the

@@ -43,9 +43,10 @@ class UnitSolution:
     """Which bound proved a sparse result: ``parity`` (odd boundaries only),
     ``rematches`` (plus rematch-forced exits and long floats), ``tails`` (top
     and bottom groups solved exactly), ``whole-gaps`` (``rematches`` with every
-    float's squared gap priced whole) or ``whole-tails`` (``tails`` with every
+    float's squared gap priced whole), ``whole-tails`` (``tails`` with every
     float crossing a region's edge followed from its own group, and priced
-    whole); None for complete graphs."""
+    whole) or ``entries`` (``whole-tails`` with each float entering the bottom
+    groups where its group may meet a player); None for complete graphs."""
 
 
 class UnitProblem:

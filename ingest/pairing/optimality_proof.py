@@ -2,18 +2,22 @@
 
 A sparse result (:mod:`ingest.pairing.sparse_graphs`) is accepted only if it pairs
 everyone without a rematch, gives the bye to the first player in the bye order, and its
-float levels equal a lower bound that holds for every pairing of the unit. Five bounds
-are tried (the last two in the other order): the parity of the point groups (``parity``); that plus the
-rematch structure of small runs of groups, crossings that small groups cannot absorb and
+float levels equal a lower bound that holds for every pairing of the unit. Six bounds
+are tried (the last three in the order ``whole-tails``, ``entries``, ``whole-gaps``): the
+parity of the point groups (``parity``); that plus the rematch structure
+of small runs of groups, crossings that small groups cannot absorb and
 players forced to float far (``rematches``); that with the top and bottom groups of the
 standings paired exactly by a small matching (``tails``); the ``rematches`` bound with
 every float's squared gap priced whole, however many groups it passes over (``whole-gaps``:
 the others follow a float only :data:`~ingest.pairing.float_bound.AGE_LIMIT` boundaries
-back, and in late rounds the fewest floats can mean one across a dozen groups); and the
+back, and in late rounds the fewest floats can mean one across a dozen groups); the
 ``tails`` bound with each float that leaves the top groups, or enters the bottom ones,
 followed from the group it leaves or enters and priced whole (``whole-tails``: in late
 rounds the few players at the top have met each other and float a dozen groups down,
-which ``tails`` prices as if they started at the top groups' edge). The bound itself is
+which ``tails`` prices as if they started at the top groups' edge); and that with each
+float entering the bottom groups only in a group whose players its own group's have not
+all met (``entries``: those leaders have met some of the last players too, and the longest
+float does not always take the shallowest place; :mod:`ingest.pairing.float_ends`). The bound itself is
 :func:`~ingest.pairing.float_bound.float_lower_bound`; this module gives it what it knows.
 """
 
@@ -71,10 +75,12 @@ class LowerBounds:
 
         ``floats`` are the float levels of a rematch-free pairing of everyone with the
         bye where it belongs. The bounds are tried cheapest first: ``parity``,
-        ``rematches``, ``tails``, then ``whole-tails`` before ``whole-gaps``, which
-        follows every float whole through the rematch structure of the top and bottom
-        groups as well and can cost seconds where ``whole-tails`` costs a fraction of one
-        (round 29 of the 2,000-player benchmark event: 3.1 s and 0.19 s of CPU).
+        ``rematches``, ``tails``, then ``whole-tails`` and ``entries`` before
+        ``whole-gaps``, which follows every float whole through the rematch structure of
+        the top and bottom groups as well and can cost seconds where ``whole-tails`` costs
+        a fraction of one (round 29 of the 2,000-player benchmark event: 3.1 s and 0.19 s
+        of CPU; round 28 of the 2,048-player event of ``benchmarks/big_event.py --growth``:
+        4.1 s for whole-gaps, which falls short, 1.9 s for entries, which proves it).
         """
         if floats == self.simple:
             return self.simple, "parity"
@@ -82,10 +88,11 @@ class LowerBounds:
             ("rematches", self._rematch_bound),
             ("tails", self._tail_bound),
             ("whole-tails", self._whole_tail_bound),
+            ("entries", self._entry_bound),
             ("whole-gaps", self._whole_gap_bound),
         ]
         if _tail_regions(self._sizes()) == (-1, len(self._sizes())):  # no regions: as rematches and whole-gaps
-            bounds = [b for b in bounds if b[0] not in ("tails", "whole-tails")]
+            bounds = [b for b in bounds if b[0] not in ("tails", "whole-tails", "entries")]
         for name, compute in bounds:
             if floats == self.bound(name, floats, compute):
                 return floats, name
@@ -158,7 +165,20 @@ class LowerBounds:
         """
         return self._tails(limit, whole=True)
 
-    def _tails(self, limit: Floats, *, whole: bool) -> Floats | None:
+    def _entry_bound(self, limit: Floats) -> Floats | None:
+        """The ``whole-tails`` bound with each float entering the bottom region matched with a
+        group of it it may enter (``entries``).
+
+        A float from a group whose players have all met the players of a small group of the
+        bottom region does not enter it there (:mod:`ingest.pairing.float_ends`): in late
+        rounds the leaders float to the last players, and have met some of them already, so
+        that the longest float does not always take the shallowest place, as ``whole-tails``
+        prices it. Tried after ``whole-tails``: its floats are told apart by where they may
+        enter as well as by their age, so more relaxed pairings are kept.
+        """
+        return self._tails(limit, whole=True, entries=True)
+
+    def _tails(self, limit: Floats, *, whole: bool, entries: bool = False) -> Floats | None:
         """The ``tails`` bound, with the floats crossing the regions' edges followed ``whole`` or not.
 
         Followed whole, the regions name on their own first the few groups farthest from
@@ -191,9 +211,10 @@ class LowerBounds:
         passing, long_floats = self._forced()
         passing = {g: n for g, n in passing.items() if upper < g < lower}
         regions = {side: region for side, region in (("top", head), ("bottom", tail)) if region is not None}
+        apart = self._blocked() if entries else []
         found: Floats | None = None
         for naming in naming_levels(list(regions.values())) if whole else [[0] * len(regions)]:
-            tails = {side: region.tail(n) for (side, region), n in zip(regions.items(), naming, strict=True)}
+            tails = {side: region.tail(n, apart) for (side, region), n in zip(regions.items(), naming, strict=True)}
             found = float_lower_bound(
                 ladder,
                 self.counts,
@@ -204,6 +225,7 @@ class LowerBounds:
                 bottom=tails.get("bottom"),
                 limit=limit,
                 ages=len(ladder.values) if whole else None,
+                apart=apart,
             )
             if found == limit:
                 break

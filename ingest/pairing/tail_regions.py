@@ -13,7 +13,7 @@ priced.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import rustworkx as rx
 
@@ -103,17 +103,20 @@ class RegionPricing:
         """How many ways :meth:`tail` prices with ``named`` groups named on their own."""
         return len(self._ways(named)[1])
 
-    def tail(self, named: int) -> Tail:
+    def tail(self, named: int, apart: Collection[tuple[int, int]] = ()) -> Tail:
         """The region's cost for each way at most ``most`` floats may cross its edge.
 
         The ``named`` groups farthest from the edge (at most :meth:`named_most`) are named
         on their own, their floats followed from their own group; the floats of the others
         are named by the edge group, which keeps the bound lower, never higher
-        (:class:`~ingest.pairing.float_constraints.Tail`). With ``named`` 0, only the
-        floats' count is priced.
+        (:class:`~ingest.pairing.float_constraints.Tail`, whose ``covers`` says which). With
+        ``named`` 0, only the floats' count is priced.
 
         Ways that cost more than another way of as many floats, each of them no nearer the
-        edge, are left out: the bound is never lower for them.
+        edge, are left out: the bound is never lower for them. With ``apart`` ((upper, lower)
+        ladder groups whose players have all met), only where each of the other way's floats
+        may go wherever its counterpart may (the bound matches floats with the groups they
+        may end in: :class:`~ingest.pairing.float_ends.EntryPricing`).
         """
         outward, ladder = self.outward, self.ladder
         edge = outward[0][0]
@@ -127,7 +130,10 @@ class RegionPricing:
             cost = self.cost(leaving)
             if cost is not None:
                 found[key] = cost
-        return Tail(edge, _undominated(found, edge))
+        covers = {edge: frozenset(g for g, _ in outward[:merged])}
+        stands = [*covers.items(), *((g, frozenset((g,))) for g, _ in outward[merged:])]
+        barred = {g: _barred(groups, apart) for g, groups in stands}
+        return Tail(edge, _undominated(found, edge, barred), covers)
 
     def _ways(self, named: int) -> tuple[int, list[tuple[int, ...]]]:
         """How many groups nearest the edge are named by it (all but ``named``, and more
@@ -237,28 +243,44 @@ def _crossing_counts(sizes: Sequence[int], most: int, parity: int, capped: bool)
     return None if capped and len(kept) > CROSSINGS_LIMIT else kept
 
 
-def _undominated(costs: Mapping[Crossings, Floats], edge: int) -> dict[Crossings, Floats]:
+def _undominated(
+    costs: Mapping[Crossings, Floats], edge: int, barred: Mapping[int, frozenset[int]] | None = None
+) -> dict[Crossings, Floats]:
     """The ways not beaten by another of as many floats that costs no more and whose floats
-    are each (in order of distance) no farther from the edge.
+    are each (in order of distance) no farther from the edge, and kept from no group it is
+    not (``barred``: per key group, the ladder groups whose players its players have all met).
 
     Two different ways of one region never have the same distances, so no two ways beat
     each other, and a way that beats another comes before it in the order of (cost,
     distances): each way is checked against the unbeaten ways before it only (one that
     beats it beaten in turn, the way that beats that one beats it too).
     """
-    ways: dict[int, list[tuple[Floats, list[int], Crossings]]] = {}
+    bars = barred or {}
+    ways: dict[int, list[tuple[Floats, list[int], list[frozenset[int]], Crossings]]] = {}
     for key, cost in costs.items():
-        ways.setdefault(len(key), []).append((cost, sorted(abs(g - edge) for g in key), key))
+        by_distance = sorted((abs(g - edge), g) for g in key)
+        far = [d for d, _ in by_distance]
+        ways.setdefault(len(key), []).append((cost, far, [bars.get(g, frozenset()) for _, g in by_distance], key))
     kept: set[Crossings] = set()
     for same_count in ways.values():
-        same_count.sort()
-        front: list[list[int]] = []
-        for _, far, key in same_count:
-            if any(all(a <= b for a, b in zip(other, far, strict=True)) for other in front):
+        same_count.sort(key=lambda way: (way[0], way[1]))
+        front: list[tuple[list[int], list[frozenset[int]]]] = []
+        for _, far, bar, key in same_count:
+            if any(
+                all(a <= b for a, b in zip(other, far, strict=True))
+                and all(x <= y for x, y in zip(other_bar, bar, strict=True))
+                for other, other_bar in front
+            ):
                 continue
-            front.append(far)
+            front.append((far, bar))
             kept.add(key)
     return {key: cost for key, cost in costs.items() if key in kept}
+
+
+def _barred(groups: frozenset[int], apart: Collection[tuple[int, int]]) -> frozenset[int]:
+    """The ladder groups every one of ``groups`` is ``apart`` from (its players met all theirs)."""
+    each = [frozenset(b if a == g else a for a, b in apart if g in (a, b)) for g in groups]
+    return frozenset.intersection(*each) if each else frozenset()
 
 
 def level_units(pairs: int, costs: Sequence[Floats]) -> list[int]:

@@ -304,7 +304,7 @@ def test_bound_never_exceeds_a_rematch_free_optimum(unit: tuple[list[int], set[f
 def test_every_proof_bound_is_a_lower_bound(
     unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, crossings: int
 ) -> None:
-    """The parity, rematches, tails and whole-tails bounds of the engine never exceed the optimum.
+    """The parity, rematches, tails, whole-tails and entries bounds of the engine never exceed the optimum.
 
     Small tail regions (``TAIL_LIMIT``) put the top and bottom regions and the middle
     between them all to work on a few players; a small ``CROSSINGS_LIMIT`` prices some
@@ -328,7 +328,7 @@ def test_every_proof_bound_is_a_lower_bound(
         bounds = LowerBounds(problem, members, bye)
         assert bounds.simple <= best_floats
         # Each bound, computed up to the optimum, is found and at most the optimum.
-        for compute in (bounds._rematch_bound, bounds._tail_bound, bounds._whole_tail_bound):
+        for compute in (bounds._rematch_bound, bounds._tail_bound, bounds._whole_tail_bound, bounds._entry_bound):
             found = compute(best_floats)
             assert found is not None and found <= best_floats
 
@@ -471,18 +471,21 @@ def test_ending_the_oldest_floats_first_keeps_every_bound(
     best_floats = _optimum(points, met, bye)
     if best_floats is None:
         return
-    original = float_relaxation._moves
+    original = float_relaxation.moves
 
-    def every_choice(open_: Any, crossing: int, room: int, known: int, j: int, tags: int, ends_ok: Any, _: bool) -> Any:
-        return original(open_, crossing, room, known, j, tags, ends_ok, oldest_end=False)
+    def every_choice(
+        open_: Any, crossing: int, room: int, known: int, j: int, tags: int, ends_ok: Any, _: bool, kinds: Any
+    ) -> Any:
+        return original(open_, crossing, room, known, j, tags, ends_ok, oldest_end=False, kinds=kinds)
 
     def bounds() -> list[Floats | None]:
         found = LowerBounds(problem, members, bye)
-        return [compute(best_floats) for compute in (found._rematch_bound, found._tail_bound, found._whole_gap_bound)]
+        computed = (found._rematch_bound, found._tail_bound, found._entry_bound, found._whole_gap_bound)
+        return [compute(best_floats) for compute in computed]
 
     with mock.patch.object(optimality_proof, "TAIL_LIMIT", tail_limit):
         quick = bounds()
-        with mock.patch.object(float_relaxation, "_moves", every_choice):
+        with mock.patch.object(float_relaxation, "moves", every_choice):
             assert bounds() == quick
 
 
@@ -522,7 +525,13 @@ def test_dropping_dominated_relaxed_pairings_keeps_every_bound(
 
     def bounds() -> list[Floats | None]:
         found = LowerBounds(problem, members, optimum.bye)
-        computed = (found._rematch_bound, found._tail_bound, found._whole_tail_bound, found._whole_gap_bound)
+        computed = (
+            found._rematch_bound,
+            found._tail_bound,
+            found._whole_tail_bound,
+            found._entry_bound,
+            found._whole_gap_bound,
+        )
         return [compute(floats) for compute in computed]
 
     with (
@@ -531,5 +540,5 @@ def test_dropping_dominated_relaxed_pairings_keeps_every_bound(
     ):
         pruned = bounds()
         assert all(bound is None or bound <= floats for bound in pruned)
-        with mock.patch.object(float_relaxation, "_undominated", dict):
+        with mock.patch.object(float_relaxation, "_undominated", lambda states, kinds: dict(states)):
             assert bounds() == pruned

@@ -168,7 +168,7 @@ def test_whole_tails_at_every_naming_is_a_lower_bound(
     unit: tuple[list[int], set[frozenset[int]]], tail_limit: int, top: int, bottom: int, crossings: int
 ) -> None:
     """However many groups of each tail region are named on their own (the others by their
-    edge), the whole-tails bound never exceeds the optimum over every pairing."""
+    edge), the whole-tails and entries bounds never exceed the optimum over every pairing."""
     points, met = unit
     bye = 0 if len(points) % 2 else None  # first in the bye order
     best_floats = _optimum(points, met, bye)
@@ -183,8 +183,9 @@ def test_whole_tails_at_every_naming_is_a_lower_bound(
         mock.patch.object(tail_regions, "CROSSINGS_LIMIT", crossings),
         mock.patch.object(optimality_proof, "naming_levels", naming),
     ):
-        found = _unit_bounds(points, met, bye)._whole_tail_bound(best_floats)
-    assert found is not None and found <= best_floats
+        bounds = _unit_bounds(points, met, bye)
+        found = [bounds._whole_tail_bound(best_floats), bounds._entry_bound(best_floats)]
+    assert all(bound is not None and bound <= best_floats for bound in found)
 
 
 @settings(max_examples=100, deadline=None)
