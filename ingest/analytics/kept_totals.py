@@ -15,6 +15,7 @@ those of totals summed again (``tests/analytics/test_kept_totals.py``).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from fractions import Fraction
@@ -86,7 +87,7 @@ def state_of(totals: Totals) -> dict[str, Any]:
         "decks": list(totals.decks.items()),
         "dates": [[day.isoformat(), n] for day, n in totals.dates.items()],
         "players": totals.players,
-        "periods": totals.periods,
+        "periods": {kind: _periods_data(totals.periods[kind]) for kind in PERIODS},
         "tallies": dict(totals.tallies),
         "mirrors": list(totals.mirrors.items()),
         "excluded": list(totals.excluded.items()),
@@ -117,15 +118,10 @@ def restore(totals: Totals, state: dict[str, Any], order: Sequence[Key]) -> None
     totals.in_period = {kind: keys(state["in_period"][kind]) for kind in PERIODS}
     totals.decks = Counter({str(a): int(n) for a, n in state["decks"]})
     totals.dates = Counter({dt.date.fromisoformat(day): int(n) for day, n in state["dates"]})
-    totals.players = {str(k): _counts(v) for k, v in state["players"].items()}
-    totals.periods = {
-        kind: {str(p): {str(k): _counts(v) for k, v in by.items()} for p, by in state["periods"][kind].items()}
-        for kind in PERIODS
-    }
-    tallies: defaultdict[str, dict[str, list[int]]] = defaultdict(dict)
-    for x, row in state["tallies"].items():
-        tallies[str(x)] = {str(y): [int(n) for n in cell] for y, cell in row.items()}
-    totals.tallies = tallies
+    # (JSON's own objects: the file is signed, and what it holds was written from these very shapes)
+    totals.players = _plain(state["players"])
+    totals.periods = {kind: KeptPeriods(_texts(state["periods"][kind])) for kind in PERIODS}
+    totals.tallies = defaultdict(dict, _plain(state["tallies"]))
     totals.mirrors = Counter({str(a): int(n) for a, n in state["mirrors"]})
     totals.excluded = Counter({str(r): int(n) for r, n in state["excluded"]})
     totals.counted = int(state["counted"])
@@ -143,8 +139,71 @@ def restore(totals: Totals, state: dict[str, Any], order: Sequence[Key]) -> None
     }
 
 
-def _counts(value: dict[str, Any]) -> dict[str, int]:
-    return {str(a): int(n) for a, n in value.items()}
+class KeptPeriods(MutableMapping[str, dict[str, dict[str, int]]]):
+    """One kind of period's entries (each player's decks by archetype), by period: each kept as
+    its JSON text until asked for. A one-result change asks for its week's and month's only
+    (their shares are computed again); at a thousand weekly events the weeks' entries are
+    half a megabyte of JSON per 250 events, which reading whole would cost as much as adding
+    every share up again."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self._texts = texts
+        self._read: dict[str, dict[str, dict[str, int]]] = {}
+        self.read = 0
+        """How many periods' entries were read (counted by the tests)."""
+
+    def __getitem__(self, period: str) -> dict[str, dict[str, int]]:
+        found = self._read.get(period)
+        if found is None:
+            found = self._read[period] = _plain(json.loads(self._texts.pop(period)))
+            self.read += 1
+        return found
+
+    def __setitem__(self, period: str, value: dict[str, dict[str, int]]) -> None:
+        self._texts.pop(period, None)
+        self._read[period] = value
+
+    def __delitem__(self, period: str) -> None:
+        if self._read.pop(period, None) is None:
+            del self._texts[period]
+
+    def __contains__(self, period: object) -> bool:
+        return period in self._read or period in self._texts
+
+    def __iter__(self) -> Iterator[str]:
+        yield from list(self._read)
+        yield from list(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._read) + len(self._texts)
+
+    def text(self, period: str) -> str:
+        """The period's entries as JSON text (as read, when never asked for)."""
+        found = self._read.get(period)
+        return self._texts[period] if found is None else _text(found)
+
+
+def _periods_data(periods: MutableMapping[str, dict[str, dict[str, int]]]) -> dict[str, str]:
+    if isinstance(periods, KeptPeriods):
+        return {p: periods.text(p) for p in periods}
+    return {p: _text(by_player) for p, by_player in periods.items()}
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _texts(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise TypeError("a kind of period's entries that are not texts")
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON read it, once checked to be an object of objects."""
+    if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
+        raise TypeError("not an object of objects")
+    return value
 
 
 def _share_row(s: tuple[str, int, Fraction, Fraction]) -> list[Any]:

@@ -92,7 +92,7 @@ class Totals:
         self.dates: Counter[dt.date] = Counter()
         self.players: dict[str, dict[str, int]] = {}
         """Each player's decks by archetype."""
-        self.periods: dict[str, dict[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
+        self.periods: dict[str, MutableMapping[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
         """Per kind of period, per period, each player's decks by archetype."""
         self.tallies: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.mirrors: Counter[str] = Counter()

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from ingest.analytics.figures import Scope, analyse
 from ingest.analytics.format_sums import summed
 from ingest.analytics.kept_sums import sums_from_text, sums_text
-from ingest.analytics.kept_totals import KeptShares
-from ingest.analytics.totals import Totals
+from ingest.analytics.kept_totals import KeptPeriods, KeptShares
+from ingest.analytics.totals import PERIODS, Totals
 from tests.analytics.test_totals import an_event
 from tests.site.test_analytics_lists import _archive
 
@@ -47,6 +47,7 @@ def test_totals_read_back_are_what_was_written_and_decode_no_share() -> None:
     assert back is not None and isinstance(back.shares, KeptShares)
     back.figures()
     assert back.shares.decoded == 0, "the figures are made from the sums: no share is decoded"
+    assert all(isinstance(p, KeptPeriods) and p.read == 0 for p in back.periods.values())
     assert _fields(back) == _fields(whole)
     # Written again without being decoded: the same bytes.
     again = summed("mtg", "modern", records, [])
@@ -57,6 +58,8 @@ def test_totals_read_back_are_what_was_written_and_decode_no_share() -> None:
 def test_one_event_changed_decodes_its_share_only() -> None:
     records = _archive(40)
     sums = summed("mtg", "modern", records, [])
+    assert sums.whole is not None
+    sums.whole.figures()  # as a build leaves them: each month's share computed
     back = sums_from_text(sums_text(sums), "mtg", "modern", {})
     assert back.whole is not None and isinstance(back.whole.shares, KeptShares)
     changed = _archive(40, seed=5)[7]
@@ -64,6 +67,9 @@ def test_one_event_changed_decodes_its_share_only() -> None:
     assert back.whole.shares.decoded == 1
     fresh = Totals.of([*records[:7], changed, *records[8:]], SCOPE)
     assert back.whole.figures(sources=True) == fresh.figures(sources=True)
+    periods = [back.whole.periods[kind] for kind in PERIODS]
+    assert all(isinstance(p, KeptPeriods) for p in periods)
+    assert sum(p.read for p in periods if isinstance(p, KeptPeriods)) == 2, "the event's week and month only"
     assert {k: v for k, v in _fields(back.whole).items() if k != "trend"} == {
         k: v for k, v in _fields(fresh).items() if k != "trend"
     }
