@@ -6,9 +6,10 @@ that the build cache keeps them for a build in a new process, which patches them
 What is kept: each event's record digest, its share (:class:`~ingest.analytics.shares.Share`,
 its counted matches as their numbers, compressed, in base64), the events whose lists are not
 public, each list as last made and each year's match document's archetypes (its text is
-the format's page of it, kept with the pages). The sums themselves are not kept: they are
-added up again from the shares when read (no record is decoded for it), as are the
-seasons', which take their events' shares from the format's.
+the format's page of it, kept with the pages), and the sums themselves with each period's
+share as last computed (:mod:`ingest.analytics.kept_totals`): read back as they were, each
+share decoded only when asked for. The seasons' sums are not kept: they are added up again
+from their events' shares, which they take from the format's.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from typing import Any
 
 from ingest.analytics.figure_values import Scope
 from ingest.analytics.format_sums import FormatSums, KeptList
+from ingest.analytics.kept_totals import KeptShares, restore, state_of
 from ingest.analytics.shares import RESULTS, STAGES, WIDTH, Share
 from ingest.analytics.totals import Totals
+from ingest.core.errors import IngestError
 
-VERSION = 1
+VERSION = 2
 """The shape of the data (a file of another shape is not read: the totals are summed again)."""
 
 
@@ -49,12 +52,13 @@ def sums_text(sums: FormatSums) -> bytes:
         "format": sums.format,
         "salt": sums.salt,
         "digests": sums.digests,
-        "shares": [_share_json(whole.shares[slug]) for _day, slug in whole.order],
+        "shares": [_share_data(whole, slug) for _day, slug in whole.order],
         "left_out": sorted([slug, day.isoformat()] for slug, day in whole.left_out.items()),
         "lists": {name: [kept.header, [list(p) for p in kept.pages]] for name, kept in sums.lists.items()},
         "documents": {
             year: [list(key[0]), sorted(files), sorted(names)] for year, (key, files, names) in sums.documents.items()
         },
+        "totals": state_of(whole),
     }
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -71,10 +75,16 @@ def sums_from_text(data: bytes, game: str, fmt: str, pages: Mapping[str, Any]) -
         if obj["version"] != VERSION or (obj["game"], obj["format"]) != (game, fmt):
             raise SumsError("kept totals of another format, or of another shape")
         whole = Totals(Scope(game, fmt))
-        for item in obj["shares"]:
-            whole.put(_share_of(item))
+        items = obj["shares"]
+        whole.order = [(dt.date.fromisoformat(item[2]), str(item[0])) for item in items]
+        if any(a >= b for a, b in zip(whole.order, whole.order[1:], strict=False)):
+            raise SumsError("kept totals whose events are not in order")
+        whole.shares = KeptShares({slug: item for (_day, slug), item in zip(whole.order, items, strict=True)}, _decoded)
         for slug, day in obj["left_out"]:
-            whole.leave_out(str(slug), dt.date.fromisoformat(day))
+            whole.left_out[str(slug)] = dt.date.fromisoformat(day)
+        if whole.left_out.keys() & whole.shares.keys():
+            raise SumsError("kept totals with an event both counted and left out")
+        restore(whole, obj["totals"], whole.order)
         digests = {str(k): str(v) for k, v in obj["digests"].items()}
         if set(digests) != set(whole.shares) | set(whole.left_out):
             raise SumsError("kept totals whose events are not their digests'")
@@ -96,6 +106,24 @@ def sums_from_text(data: bytes, game: str, fmt: str, pages: Mapping[str, Any]) -
         raise
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError, zlib.error) as exc:
         raise SumsError(f"not a format's kept totals: {exc!r}") from None
+
+
+def _share_data(whole: Totals, slug: str) -> Any:
+    """The event's share as the totals file holds it (as it was read, when it was never decoded)."""
+    shares = whole.shares
+    return shares.data(slug, _share_json) if isinstance(shares, KeptShares) else _share_json(shares[slug])
+
+
+def _decoded(item: Any) -> Share:
+    """A share of a totals file read with its signature checked, decoded when first asked for.
+
+    Raises:
+        IngestError: it is not a share (the build cache holds what no build wrote).
+    """
+    try:
+        return _share_of(item)
+    except (SumsError, ValueError, TypeError, IndexError, AttributeError, zlib.error) as exc:
+        raise IngestError(f"the analytics totals in the build cache do not read back ({exc!r}); build again") from None
 
 
 def _share_json(s: Share) -> list[Any]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left, insort
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from fractions import Fraction
 from typing import TypeVar
 
@@ -76,7 +76,7 @@ class Totals:
 
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
-        self.shares: dict[str, Share] = {}
+        self.shares: MutableMapping[str, Share] = {}
         """Each counted event's share, by slug (its lists public)."""
         self.left_out: dict[str, dt.date] = {}
         """The scope's events whose lists are not public: their dates, by slug."""
@@ -92,7 +92,7 @@ class Totals:
         self.dates: Counter[dt.date] = Counter()
         self.players: dict[str, dict[str, int]] = {}
         """Each player's decks by archetype."""
-        self.periods: dict[str, dict[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
+        self.periods: dict[str, MutableMapping[str, dict[str, dict[str, int]]]] = {p: {} for p in PERIODS}
         """Per kind of period, per period, each player's decks by archetype."""
         self.tallies: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.mirrors: Counter[str] = Counter()

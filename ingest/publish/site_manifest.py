@@ -50,7 +50,7 @@ class SiteManifest:
 
     def encode(self, secret: bytes) -> bytes:
         payload = json.dumps(
-            {"fingerprint": self.fingerprint, "files": {k: [d, list(s)] for k, (d, s) in sorted(self.files.items())}},
+            {"fingerprint": self.fingerprint, "files": dict(sorted(self.files.items()))},
             separators=(",", ":"),
             ensure_ascii=False,
         ).encode()
@@ -72,10 +72,11 @@ def load_manifest(build_dir: Path, secret: bytes) -> SiteManifest | None:
         return None
     try:
         obj = json.loads(payload)
-        files: dict[str, tuple[str, FileSignature]] = {}
-        for rel, (digest, sig) in obj["files"].items():
-            size, modified, changed, inode = (int(v) for v in sig)
-            files[str(rel)] = (str(digest), (size, modified, changed, inode))
+        # Taken as JSON read them: signed, so written by a build (a value of another type
+        # would only make its file unverified: no digest or signature equals it).
+        files: dict[str, tuple[str, FileSignature]] = {
+            rel: (digest, (sig[0], sig[1], sig[2], sig[3])) for rel, (digest, sig) in obj["files"].items()
+        }
         return SiteManifest(str(obj["fingerprint"]), files)
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
@@ -101,18 +102,28 @@ def _digest(path: str) -> str | None:
 def _walk(site: Path) -> Iterator[tuple[str, str, os.stat_result | None]]:
     """Every entry below ``site`` that is not a folder: its path in the site, its path on disk
     and its status (``lstat``: a link is seen as a link; None when it cannot be looked at).
-    A link to a folder is listed, never followed."""
-    root = os.fspath(site)
-    for folder, dirs, names in os.walk(root):
-        rel = os.path.relpath(folder, root)
-        prefix = "" if rel == "." else rel.replace(os.sep, "/") + "/"
-        for name in [*names, *(d for d in dirs if os.path.islink(os.path.join(folder, d)))]:
-            path = os.path.join(folder, name)
-            try:
-                st: os.stat_result | None = os.lstat(path)
-            except OSError:
-                st = None
-            yield prefix + name, path, st
+    A link to a folder is listed, never followed.
+
+    Each folder is listed once (``os.scandir``: whether an entry is a folder comes with the
+    listing) and each other entry looked at once: a site holds a folder per page, and at
+    thousands of events this walk is most of what a one-change build checks."""
+    stack = [(os.fspath(site), "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            listing = os.scandir(folder)
+        except OSError:
+            continue  # (as os.walk: a folder that cannot be listed is passed over)
+        with listing:
+            for entry in listing:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append((entry.path, prefix + entry.name + "/"))
+                        continue
+                    st: os.stat_result | None = entry.stat(follow_symlinks=False)
+                except OSError:
+                    st = None
+                yield prefix + entry.name, entry.path, st
 
 
 @dataclass
@@ -132,17 +143,18 @@ def check_site(site: Path, manifest: SiteManifest | None) -> SiteCheck:
         return check
     listed = manifest.files
     whole = True
+    verified = check.verified
     for rel, path, st in _walk(site):
         entry = listed.get(rel)
         if entry is None or st is None or not stat.S_ISREG(st.st_mode):
             whole = False  # planted, a link, a pipe...: never reused
             continue
         digest, signature = entry
-        now = signature_of(st)
+        now = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)  # (signature_of, written out: once a file)
         if now != signature and _digest(path) != digest:
             whole = False  # changed since it was written
             continue
-        check.verified[rel] = (digest, now)
+        verified[rel] = (digest, now)
     check.whole = whole and len(check.verified) == len(listed)
     return check
 

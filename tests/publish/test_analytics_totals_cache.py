@@ -124,7 +124,7 @@ def test_kept_totals_read_back_are_the_totals() -> None:
 @pytest.mark.parametrize(
     "broken",
     [
-        lambda t: t.replace(b'"version":1', b'"version":0'),  # another shape
+        lambda t: t.replace(b'"version":2', b'"version":0'),  # another shape
         lambda t: t.replace(b'"format":"modern"', b'"format":"legacy"'),  # another format's
         lambda t: t.replace(b'"digests":{"', b'"digests":{"x":"y","', 1),  # an event with no share
         lambda t: t[:-2],  # not JSON
