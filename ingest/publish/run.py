@@ -46,6 +46,7 @@ from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import EventMaker, cached_files, last_good
+from ingest.publish.heap import give_back
 from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_build import prepare as prepare_players
@@ -374,6 +375,7 @@ def _build(
             outcome = replace(outcome, entries=())
             table.clear()
             del built, unchanged, booked, files, groups, player_groups, maker, analytics
+            give_back()  # (what held the archive, kept by the C library: the engine starts without it)
         loading.close()
         freeze()
         if not docs_only:
