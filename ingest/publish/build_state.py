@@ -4,6 +4,7 @@ fills, apart from the build itself."""
 
 from __future__ import annotations
 
+import resource
 from dataclasses import dataclass, field
 
 from ingest.publish.analytics_cache import KeptFormat
@@ -14,6 +15,12 @@ from ingest.publish.site_update import KeptSite
 from ingest.publish.sync import DocsRecord
 from ingest.publish.watched import ChangeLog, LastLook
 from ingest.site.site_files import IndexPages
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that ended, so far."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 @dataclass

@@ -62,6 +62,12 @@ class CachedEvent:
         """The entry with its files left in the build cache (their listing kept)."""
         return replace(self, rendered=RenderedEvent(self.rendered.brief, {}))
 
+    def without_steps(self) -> CachedEvent:
+        """The entry without its history's steps (a build whose players' blocks hold them)."""
+        brief = self.rendered.brief
+        history = replace(brief.history, steps=())
+        return replace(self, rendered=replace(self.rendered, brief=replace(brief, history=history)))
+
 
 def content_digest(content: str | bytes) -> str:
     """The digest of a file's bytes, as entries and the record of ``build/docs`` keep it."""

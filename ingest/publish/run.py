@@ -40,7 +40,7 @@ from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_files import load_record, save_record
 from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import build_diagnostics, build_outcome
-from ingest.publish.build_state import BuildMemory, BuildTimings
+from ingest.publish.build_state import BuildMemory, BuildTimings, cpu_seconds
 from ingest.publish.cache import EventStore, open_store
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
@@ -158,14 +158,6 @@ def build_site(
         )
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and of its children that ended, so far."""
-    import resource
-
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def _build(
     project: Project,
     *,
@@ -189,7 +181,7 @@ def _build(
         loading.enter_context(collector_paused())
         timings = BuildTimings()
         start = time.perf_counter()
-        cpu = _cpu()
+        cpu = cpu_seconds()
         day = today
         store = _open_store(project, day, cache_home)
         players, _ = load_players(project)
@@ -262,7 +254,7 @@ def _build(
         timings.events_cached = len(unchanged)
         diags = build_diagnostics(project, built, unchanged, shown, season_problems)
         timings.events = time.perf_counter() - start
-        timings.cpu["events"], cpu = _cpu() - cpu, _cpu()
+        timings.cpu["events"], cpu = cpu_seconds() - cpu, cpu_seconds()
         outcome = build_outcome(
             built,
             unchanged,
@@ -306,7 +298,7 @@ def _build(
                 memory.events.clear()
                 memory.last_good.clear()
                 built, unchanged = [], {}
-                outcome = replace(outcome, entries=tuple(_without_steps(c) for c in outcome.entries))
+                outcome = replace(outcome, entries=tuple(c.without_steps() for c in outcome.entries))
         index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
@@ -333,7 +325,7 @@ def _build(
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
-        timings.cpu["site"], cpu = _cpu() - cpu, _cpu()
+        timings.cpu["site"], cpu = cpu_seconds() - cpu, cpu_seconds()
         timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
             1
             for listing in [
@@ -365,7 +357,7 @@ def _build(
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
-        timings.cpu["write"], cpu = _cpu() - cpu, _cpu()
+        timings.cpu["write"], cpu = cpu_seconds() - cpu, cpu_seconds()
         if not lasting:
             # Nothing of the events or the players is read again: the engine's pages take
             # their memory (at thousands of events, the build's peak is the engine's).
@@ -383,7 +375,7 @@ def _build(
             timings.extra.update(site.publish(changes, step, workers=processes))
             memory.site = site.saved[-1] if site.saved else None
             timings.engine = time.perf_counter() - t
-            timings.cpu["engine"], cpu = _cpu() - cpu, _cpu()
+            timings.cpu["engine"], cpu = cpu_seconds() - cpu, cpu_seconds()
         if outcome.failing:
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)
@@ -393,13 +385,6 @@ def _build(
 def _format_names(inputs: SiteInputs, entries: Sequence[CachedEvent]) -> dict[str, str]:
     """Each event's format as its page names it ("Modern"), by the event's slug."""
     return {h.slug: inputs.formats.display_name(h.game, h.format) for h in (c.rendered.brief.history for c in entries)}
-
-
-def _without_steps(entry: CachedEvent) -> CachedEvent:
-    """``entry`` without its history's steps (:func:`_build`: the players' blocks hold them)."""
-    brief = entry.rendered.brief
-    history = replace(brief.history, steps=())
-    return replace(entry, rendered=replace(entry.rendered, brief=replace(brief, history=history)))
 
 
 def _open_store(project: Project, day: dt.date, cache_home: Path | None) -> EventStore:
