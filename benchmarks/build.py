@@ -843,7 +843,7 @@ def new_build_only(project: Project, archive: Archive, engine: str, latest: Path
     with what it read (events' entries, decklist files looked at and read again)."""
     print(f"\n== {archive.name} archive, {engine}, new processes only")
     first, said = process_build(project, engine, f"update-{archive.name}-{archive.events}-{engine}")
-    print(f"CLI, bringing the build up to date   {first}   ({made(said)})", flush=True)
+    print(f"CLI, bringing the build up to date   {first}, peak {mb(first.together)}   ({made(said)})", flush=True)
     original = latest.read_text(encoding="utf-8")
     try:
         change_result(latest, 0)
