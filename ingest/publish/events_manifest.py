@@ -45,6 +45,7 @@ from ingest import __version__
 from ingest.core.errors import IngestError
 from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
 from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header, text_of
+from ingest.publish.sync import write_all
 from ingest.site.brief import BriefError
 from ingest.source.storage import FileSignature, read_build_file, write_atomically
 
@@ -222,13 +223,7 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
 def _append(path: Path, data: bytes) -> None:
     """Appends ``data`` to ``path`` (made if missing, never through a link)."""
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    finally:
-        os.close(fd)
+    write_all(os.open(path, flags, 0o600), data)
 
 
 def row_of(signature: FileSignature, entry: CachedEvent, header: str = "") -> Row:

@@ -24,7 +24,11 @@ class TreeChanges:
 
 def _write_new(path: str, data: bytes) -> None:
     """Creates a file with ``data``: three system calls, without Python's buffered file object."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+    write_all(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666), data)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Writes the whole of ``data`` to the open file ``fd`` (a write may take part of it), then closes it."""
     try:
         view = memoryview(data)
         while view:
