@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ingest.checks.readings import diagnostics_data, diagnostics_from, reading_key
 from ingest.core.diagnostics import Diagnostic, YamlPath
+from ingest.core.process_memo import ProcessMemo
 
 if TYPE_CHECKING:
     from ingest.checks.results_since import SinceKept
@@ -63,19 +64,9 @@ class Assembly:
     """The positions kept: the document's own and those of its decklist references."""
 
 
-class _MemoryStore(dict[str, Assembly]):
-    """The assemblies of this process (a few: the texts one command reads)."""
-
-    LIMIT = 4
-
-    def __setitem__(self, key: str, value: Assembly) -> None:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-STORE: MutableMapping[str, Assembly] = _MemoryStore()
-"""The assemblies known to this process (the command line puts signed files behind it)."""
+STORE: MutableMapping[str, Assembly] = ProcessMemo(4)
+"""The assemblies known to this process, the last few (the texts one command reads); the
+command line puts signed files behind it."""
 
 _EDITED_TEXTS_KEPT = False
 

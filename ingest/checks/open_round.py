@@ -21,6 +21,8 @@ from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ingest.core.process_memo import ProcessMemo
+
 if TYPE_CHECKING:
     from ingest.core.diagnostics import Diagnostic
     from ingest.core.model import Event
@@ -66,19 +68,9 @@ class OpenRound:
         return replace(self, waiting=tuple(later))
 
 
-class _MemoryStore(dict[str, OpenRound]):
-    """The open rounds of this process (a long-running one, the venue, reads a new text at every edit)."""
-
-    LIMIT = 64
-
-    def __setitem__(self, key: str, value: OpenRound) -> None:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-STORE: MutableMapping[str, OpenRound] = _MemoryStore()
-"""Open rounds by the reading key of their text (the command line puts signed files behind it)."""
+STORE: MutableMapping[str, OpenRound] = ProcessMemo(64)
+"""Open rounds by the reading key of their text, the last 64 (the venue reads a new text at
+every edit); the command line puts signed files behind it."""
 
 
 def open_round_of(event: Event, text: str, found: Sequence[Diagnostic] | None = None) -> OpenRound | None:

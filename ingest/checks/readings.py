@@ -35,6 +35,7 @@ from ingest import __version__
 from ingest.checks import open_round
 from ingest.checks.open_round import OpenRound, open_round_of
 from ingest.core.diagnostics import Diagnostic, Severity, SourcePos
+from ingest.core.process_memo import ProcessMemo
 
 if TYPE_CHECKING:
     from ingest.core.model import Event
@@ -50,19 +51,9 @@ ReadingStore = MutableMapping[str, Reading]
 """Where readings are kept: key -> diagnostics."""
 
 
-class _MemoryStore(dict[str, Reading]):
-    """The readings of this process (a handful: the texts one command reads)."""
-
-    LIMIT = 64
-
-    def __setitem__(self, key: str, value: Reading) -> None:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-STORE: ReadingStore = _MemoryStore()
-"""The readings known to this process (the command line may put a store on disk behind it)."""
+STORE: ReadingStore = ProcessMemo(64)
+"""The readings known to this process, the last 64 (a command reads a handful of texts); the
+command line may put a store on disk behind it."""
 
 _PACKAGES = ("core", "source", "checks", "rules", "planner", "pairing", "wot", "decks")
 """The packages whose code reads, assembles and checks an event text."""

@@ -28,6 +28,8 @@ from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from ingest.core.process_memo import ProcessMemo
+
 if TYPE_CHECKING:
     from ingest.core.diagnostics import Diagnostic
     from ingest.core.model import Event
@@ -59,19 +61,9 @@ class SinceKept:
         return replace(self, results=(*self.results, result))
 
 
-class _MemoryStore(dict[str, SinceKept]):
-    """The records of this process (a long-running one, the venue, writes one at every result)."""
-
-    LIMIT = 64
-
-    def __setitem__(self, key: str, value: SinceKept) -> None:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-STORE: MutableMapping[str, SinceKept] = _MemoryStore()
-"""Records by the reading key of their text (the command line puts signed files behind it)."""
+STORE: MutableMapping[str, SinceKept] = ProcessMemo(64)
+"""Records by the reading key of their text, the last 64 (the venue writes one at every
+result); the command line puts signed files behind it."""
 
 
 def known_since(key: str | None) -> SinceKept | None:

@@ -31,6 +31,8 @@ from collections.abc import Collection, Iterable, Mapping, MutableMapping, Seque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ingest.core.process_memo import ProcessMemo
+
 if TYPE_CHECKING:  # imported when a round is checked: every command installs the store, few check
     from ingest.pairing import Finding
     from ingest.pairing.swiss import Entrant
@@ -39,19 +41,9 @@ VerdictStore = MutableMapping[str, tuple["Finding", ...]]
 """Where verdicts are kept: round key -> findings."""
 
 
-class _MemoryStore(dict[str, tuple["Finding", ...]]):
-    """The verdicts of this process (a few hundred rounds at most are kept)."""
-
-    LIMIT = 4096
-
-    def __setitem__(self, key: str, value: tuple[Finding, ...]) -> None:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        super().__setitem__(key, value)
-
-
-STORE: VerdictStore = _MemoryStore()
-"""The verdicts known to this process (the command line may put a store on disk behind it)."""
+STORE: VerdictStore = ProcessMemo(4096)
+"""The verdicts known to this process, the last 4,096 rounds (a few hundred at most in use);
+the command line may put a store on disk behind it."""
 
 
 @functools.cache
