@@ -141,6 +141,12 @@ def test_a_small_event_from_round_one_to_the_final(venue: Venue) -> None:
     to.post("/to/clock", data={"csrf": csrf_of(desk), "slug": slug, "clock": "pause"})
     assert _event(venue).rounds[0].paused_at
     to.post("/to/clock", data={"csrf": csrf_of(desk), "slug": slug, "clock": "extend", "minutes": "5"})
+    # The projector and the desk read the time left as served, before (or without) their script:
+    # never the bare start time, which a room reads as the time left.
+    paused = re.compile(r'<span class="sk-clock sk-paused"[^>]*>(\d+):\d\d left, paused</span>')
+    on_screen = paused.search(venue.client().get("/screen").text)
+    on_desk = paused.search(to.get("/to").text)
+    assert on_screen and on_desk and int(on_screen[1]) == int(on_desk[1]) and 50 <= int(on_screen[1]) <= 54
     to.post("/to/clock", data={"csrf": csrf_of(desk), "slug": slug, "clock": "resume"})
     rnd = _event(venue).rounds[0]
     assert (rnd.extra_minutes, rnd.paused_at) == (5, "") and rnd.paused_seconds >= 0
