@@ -49,6 +49,7 @@ def check_appended_round(
     data: EventData | None = None,
     *,
     problems: Sequence[Diagnostic] | None = None,
+    keep: bool = True,
 ) -> tuple[Event, list[Diagnostic]] | None:
     """The event of ``new_text`` (the file ``shown``) and the diagnostics its new round adds to
     those of ``text``, when ``new_text`` is ``text`` with one Swiss round appended and ``text``
@@ -63,7 +64,9 @@ def check_appended_round(
     found where it was found), and the new text's event is kept with it as a whole check of
     the new text keeps it
     (:func:`ingest.checks.assemblies.keep_assembly`, for an open round): the round's first
-    ``report`` then records its result from it instead of reading the file whole."""
+    ``report`` then records its result from it instead of reading the file whole. Without
+    ``keep`` (a dry run: the new text is never written, and the ``pair`` that writes it
+    checks it again) nothing is kept about the new text."""
     from ingest.checks.event_files import READERS
     from ingest.decks.format_files import format_registry
     from ingest.planner.plan import last_round_diagnostics
@@ -91,6 +94,8 @@ def check_appended_round(
     added = last_round_diagnostics(event)
     if added is None:
         return None
+    if not keep:
+        return event, [*found, *added]
     keep_reading(new_key, (*reading, *added))
     checked_rounds(new_text, shown, project, event, data_key)  # its open round kept beside it
     if problems is None:  # the old text read by the caller's check: as it was kept, if it was

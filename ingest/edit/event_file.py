@@ -134,6 +134,7 @@ def make_edit(
     may_fix: bool = True,
     data: EventData | None = None,
     checked: Checked | None = None,
+    keep_new: bool = True,
 ) -> EditOutcome:
     """Makes ``edit`` on ``text`` and checks the result as :func:`edit_event_file` does
     (steps 2 and 3), without the lock and without writing anything: what an edit of that
@@ -141,7 +142,8 @@ def make_edit(
 
     ``checked``: ``text`` as :func:`check_event_text` already read it with its node tree (a
     long-running process that holds it saves a parse); ``data``: as for
-    :func:`check_event_text`.
+    :func:`check_event_text`; ``keep_new``: keep what checking the new text found (not on a
+    dry run, whose new text is never written).
 
     Raises:
         IngestError: the edit is refused (its message says why).
@@ -168,7 +170,9 @@ def make_edit(
     appended = (
         None
         if reread_doc is None
-        else _appended_round(text, changed.text, shown, project, (doc, event), reread_doc, before, data, reading)
+        else _appended_round(
+            text, changed.text, shown, project, (doc, event), reread_doc, before, data, reading, keep=keep_new
+        )
     )
     # The old tree let go before the new text is checked (kept alive through the check,
     # the garbage collector walks it again and again).
@@ -205,6 +209,8 @@ def _appended_round(
     before: Sequence[Diagnostic],
     data: EventData | None,
     reading: Sequence[Diagnostic] | None = None,
+    *,
+    keep: bool = True,
 ) -> tuple[Event, list[Diagnostic]] | None:
     """The new text's event and what the round it appends adds to ``before``
     (:func:`ingest.checks.appended_round.check_appended_round`), when no problem it adds is one
@@ -214,7 +220,7 @@ def _appended_round(
     text found (``check_appended_round`` keeps the new text's event with it, for ``report``)."""
     from ingest.checks.appended_round import check_appended_round
 
-    found = check_appended_round(text, new_text, shown, project, old, new_doc, data, problems=reading)
+    found = check_appended_round(text, new_text, shown, project, old, new_doc, data, problems=reading, keep=keep)
     if found is None:
         return None
     new_event, added = found
@@ -273,7 +279,9 @@ def edit_event_file(
                     made = EditOutcome(shown, Edit(fast.text, fast.description))
                 else:
                     checked = read_before(text) if read_before is not None else None
-                    made = make_edit(text, shown, project, edit, may_fix=may_fix, data=data, checked=checked)
+                    made = make_edit(
+                        text, shown, project, edit, may_fix=may_fix, data=data, checked=checked, keep_new=not dry_run
+                    )
             except IngestError:
                 # Read while an editor was saving it (an empty or half-written file)? Look again.
                 if attempt < ATTEMPTS and changes_soon(path, raw):

@@ -314,6 +314,23 @@ def test_an_edit_keeps_nothing_of_the_text_it_replaces_and_a_dry_run_keeps_it(pr
     assert not folder.exists() or not any(folder.rglob("*.json"))
 
 
+def test_a_dry_run_keeps_nothing_of_the_text_it_would_write(project: Path) -> None:
+    """The round a dry run appends is never written (the ``pair`` that writes it checks its text
+    again): nothing found checking the new text is kept, only the reading of the text as it is."""
+    home = project.parent / "cache" / "scorekeeper"
+
+    def kept(store: str) -> set[str]:
+        return {p.stem for p in home.joinpath(store).rglob("*.json")}
+
+    assert run_cli(project, "pair", str(project / SHOWN), "--dry-run")[0] == 0
+    old = _key(project, TEXT)
+    assert kept("assemblies") == kept("readings") == {old}
+    code, out = run_cli(project, "pair", str(project / SHOWN))
+    assert code == 0, out
+    new = _key(project, (project / SHOWN).read_text())
+    assert kept("readings") == {old, new}  # the pair that writes the round keeps what it found
+
+
 def test_only_a_files_text_keeps_its_reading(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A text read from no file (an import's, a new event's) keeps nothing: no command reads it
     again under that name."""
