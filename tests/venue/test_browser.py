@@ -142,6 +142,7 @@ def test_the_clock_paused_and_extended_on_the_projector_and_the_event_page(
     to.get_by_role("button", name="+5").click()
     expect(screen.locator(".sk-clock")).to_have_text(re.compile(rf"{before + 5}:\d\d left, paused"))
     to.get_by_role("button", name="Resume").click()
+    expect(to.get_by_role("button", name="Pause")).to_be_visible()  # the TO page took the click
     # Running again from where it stood, the 5 minutes kept (paused at 54:00, it may read 53:59
     # by the projector's next look: a minute less, never the 5 minutes lost).
     expect(screen.locator(".sk-clock")).to_have_text(re.compile(rf"({before + 5}|{before + 4}):\d\d left$"))
@@ -169,3 +170,25 @@ def test_the_event_page_follows_a_result_but_not_under_the_visitors_fingers(
     phone.wait_for_function("window.__kept === undefined", timeout=30_000)  # reloaded by itself
     expect(row).to_contain_text("0-2")
     assert phone.locator("#sk-find-input").input_value() == "car"  # the search survived the reload
+
+
+def test_the_to_desk_is_not_drawn_again_under_a_pressed_button(new_context: NewContext, venue: Venue) -> None:
+    """The desk draws itself anew when the inbox changes; a button replaced between the TO's
+    press and release would take no click (the round clock's +1 lost)."""
+    to = _to(new_context, venue)
+    clock = to.locator(".sk-venue-desk .sk-clock")
+    extra = int(clock.get_attribute("data-extra") or 0)
+    button = to.get_by_role("button", name="+1", exact=True)
+    button.evaluate("b => { b.dataset.pressed = 'yes'; }")
+    box = button.bounding_box()
+    assert box is not None
+    to.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    to.mouse.down()
+    to.evaluate("document.dispatchEvent(new Event('sk:inbox'))")  # what a phone's claim makes happen
+    to.wait_for_timeout(1500)  # the desk's redraw waits 0.3 s, then fetches the page
+    assert button.get_attribute("data-pressed") == "yes"  # the very button pressed is still there
+    to.mouse.up()
+    expect(to.locator(".sk-venue-desk .sk-clock")).to_have_attribute("data-extra", str(extra + 1))
+    # Released, the desk draws itself anew again.
+    to.evaluate("document.dispatchEvent(new Event('sk:inbox'))")
+    expect(to.get_by_role("button", name="+1", exact=True)).not_to_have_attribute("data-pressed", "yes")

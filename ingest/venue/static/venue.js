@@ -165,11 +165,16 @@
   }
 
   /* The TO page: what changed is drawn into the page in place (no reload: a click on its way
-     is never lost), unless the TO is typing or a form is being sent. */
+     is never lost), unless the TO is typing, pressing a button (a button replaced between
+     press and release takes no click) or a form is being sent. */
   function toPage() {
     var desk = document.querySelector(".sk-venue-desk");
     if (!desk) return;
-    var sending = false, timer = 0;
+    var sending = false, pressing = false, timer = 0;
+    desk.addEventListener("pointerdown", function () { pressing = true; });
+    ["pointerup", "pointercancel"].forEach(function (type) {
+      document.addEventListener(type, function () { setTimeout(function () { pressing = false; }, 500); });
+    });
 
     function guard(scope) {
       scope.querySelectorAll("form").forEach(function (form) {
@@ -187,11 +192,12 @@
       clearTimeout(timer);
       timer = setTimeout(function () {
         var live = window.scorekeeperLive;
-        if (sending || (live && live.busy())) { timer = setTimeout(redraw, 2000); return; }
+        if (sending || pressing || (live && live.busy())) { timer = setTimeout(redraw, 2000); return; }
         fetch(location.href, { cache: "no-store", credentials: "same-origin" })
           .then(function (r) { return r.ok ? r.text() : null; })
           .then(function (html) {
             if (!html || sending) return;
+            if (pressing) { redraw(); return; }
             var fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".sk-venue-desk");
             if (!fresh) return;
             var opened = [];  /* a box the TO opened (the roster) stays open */
