@@ -37,7 +37,7 @@ from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
-from ingest.publish.build_files import load_record, save_record
+from ingest.publish.build_files import kept_record, save_record
 from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import build_diagnostics, build_outcome
 from ingest.publish.build_state import BuildMemory, BuildTimings, cpu_seconds
@@ -349,10 +349,10 @@ def _build(
         )
         step("writing build/docs", 0, 1)
         groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
-        record = memory.record if memory.record is not None else load_record(store)
+        record, record_file = kept_record(store, memory.record, memory.record_file)
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
-        save_record(store, memory.record)
+        memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
         memory.book = booked.book
         store.prune()
