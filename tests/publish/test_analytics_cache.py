@@ -319,7 +319,7 @@ def _listing(header: dict[str, Any], pages: dict[str, bytes]) -> bytes:
 
 def _fingerprint(root: Path, keys: Path) -> str:
     book = build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE)
-    return str(json.loads(book.read_bytes().split(b"\n", 2)[2])["fingerprint"])
+    return str(json.loads(book.read_bytes().split(b"\n", 2)[2])["head"]["fingerprint"])
 
 
 def test_a_header_that_is_not_what_the_build_wrote_is_ignored(
