@@ -47,7 +47,7 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import EventMaker, cached_files, last_good
 from ingest.publish.heap import give_back
-from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
+from ingest.publish.index_cache import kept_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
@@ -299,7 +299,7 @@ def _build(
                 memory.last_good.clear()
                 built, unchanged = [], {}
                 outcome = replace(outcome, entries=tuple(c.without_steps() for c in outcome.entries))
-        index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
+        index_pages, index_file = kept_index_pages(store, memory.index_pages, memory.index_file)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
         # this process's memory that its work touches, and the players' histories lie all over
@@ -315,9 +315,10 @@ def _build(
             players=booked.part,
             index_pages=index_pages,
             seasons=booked.tables,
+            basis=store.fingerprint,
         )
         if made_from(index_pages) != index_before:
-            save_index_pages(store, index_pages)
+            memory.index_file = save_index_pages(store, index_pages, index_file)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(inputs, templates, _format_names(inputs, outcome.entries))
