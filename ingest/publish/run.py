@@ -140,7 +140,7 @@ def build_site(
     if not docs_only:
         require_engine(engine)  # before anything is written
     with build_lock(project, progress):
-        wait_for_edits(project.events_dir)
+        wait_for_edits(project.events_dir, near=memory.changes.peek() if memory and memory.changes else None)
         return _build(
             project,
             engine=engine,
