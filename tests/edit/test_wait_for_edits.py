@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from ingest.edit import locking
 from ingest.edit.locking import edit_lock, wait_for_edits
 
 
@@ -42,8 +41,8 @@ def test_a_watched_change_waits_for_the_lock_beside_it_and_lists_only_its_folder
         listed.append(os.path.relpath(path, root))
         return real(path)
 
-    monkeypatch.setattr(locking.os, "listdir", counted)
-    monkeypatch.setattr(locking.os, "walk", lambda *a, **k: pytest.fail("every folder walked"))
+    monkeypatch.setattr(os, "listdir", counted)
+    monkeypatch.setattr(os, "walk", lambda *a, **k: pytest.fail("every folder walked"))
     held = threading.Event()
     released: list[float] = []
 
