@@ -63,26 +63,33 @@ def load_book(store: EventStore, basis: str) -> PlayerBook | None:
             return None
         book = PlayerBook(basis)
         for name, value in entries.items():
-            if name.startswith(EVENT):
-                key = text_of(name)[len(EVENT) :]
-                book.events[key] = tuple(text_of(c) for c in value)
-                book.owners.update(book.events[key])
+            if name.startswith(EVENT):  # (names are strings: JSON's object keys)
+                book.events[name[len(EVENT) :]] = cids = _texts(value)
+                book.owners.update(cids)
                 continue
             if not name.startswith(PLAYER):
                 return None
-            cid = text_of(name)[len(PLAYER) :]
+            cid = name[len(PLAYER) :]
             player, events, decks, shows, seasons, listing = value
-            line = PlayerLine(cid, text_of(player), _count(events), tuple(text_of(d) for d in decks))
-            book.players[cid] = PlayerState(
-                line,
-                tuple(text_of(s) for s in shows),
-                text_of(seasons),
-                tuple((text_of(p), text_of(d)) for p, d in listing),
-            )
+            line = PlayerLine(cid, text_of(player), _count(events), _texts(decks))
+            pairs = tuple(map(tuple, listing))
+            if {len(p) for p in pairs} - {2}:
+                return None
+            _texts(x for p in pairs for x in p)  # (paths and digests: strings)
+            book.players[cid] = PlayerState(line, _texts(shows), text_of(seasons), pairs)
         book.on_disk = (entries, kept)
         return book
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _texts(values: Iterable[Any]) -> tuple[str, ...]:
+    """``values``, which must be strings, as a tuple (each checked by the interpreter's own
+    loop: the index lists some 30 ids an event)."""
+    out = tuple(values)
+    if set(map(type, out)) - {str}:
+        raise TypeError("expected strings")
+    return out
 
 
 EVENT = "e\0"
