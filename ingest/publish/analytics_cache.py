@@ -256,6 +256,22 @@ class AnalyticsCache:
                         os.unlink(folder / name)
         self.made.clear()
 
+    def write_totals(self) -> None:
+        """Writes the totals this cache holds in memory (a watching process's builds patch
+        them without writing them) beside their formats' pages, so that the next build in a
+        new process patches them rather than folding every record of the format again:
+        ``serve`` calls it once, when it stops watching (a pass over each format, once)."""
+        from ingest.analytics.kept_sums import sums_text
+
+        for fmt, kept in sorted(self.memory.items()):
+            if kept.fingerprint != self.store.fingerprint:
+                continue
+            self.used.add(fmt)
+            if kept.sums is not None and self._files(fmt, kept) is not None:
+                kept.sums_text = sums_text(kept.sums)
+                self.made[fmt] = kept.key
+        self.save()
+
     # -- on disk --------------------------------------------------------------------------
 
     def _folder(self) -> Path | None:

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from ingest.publish.analytics_cache import KeptFormat
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.events_manifest import Manifest
+from ingest.publish.index_cache import IndexFile
+from ingest.publish.kept_map import KeptFile
 from ingest.publish.player_book import PlayerBook
 from ingest.publish.site_update import KeptSite
 from ingest.publish.sync import DocsRecord
@@ -84,6 +86,9 @@ class BuildMemory:
         self.record: DocsRecord | None = None
         """What the last build of this process wrote into build/docs and build/fragments
         (:class:`~ingest.publish.sync.DocsRecord`); a new process reads the build cache's."""
+        self.record_file: KeptFile | None = None
+        """The record's files as the last build of this process left them (it appends what
+        the next one changes: :mod:`ingest.publish.kept_map`)."""
         self.book: PlayerBook | None = None
         """The players' book as this process last patched it (:mod:`ingest.publish.player_book`)."""
         self.last_good: dict[str, CachedEvent] = {}
@@ -97,6 +102,8 @@ class BuildMemory:
         self.index_pages: IndexPages | None = None
         """The events index's pages as the last build of this process made them
         (:mod:`ingest.publish.index_cache`); a new process reads the build cache's."""
+        self.index_file: IndexFile | None = None
+        """The kept pages' files in the build cache as the last build of this process left them."""
         self.manifest: Manifest | None = None
         """The events' manifest as the last build of this process left it on disk, without
         its rows (:mod:`ingest.publish.events_manifest`): a watching process appends the

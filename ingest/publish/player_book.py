@@ -33,6 +33,7 @@ from typing import Any
 
 from ingest import __version__
 from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.publish.kept_map import KeptFile
 from ingest.site.player_pages import PlayerLine
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
@@ -84,6 +85,9 @@ class PlayerBook:
     """Player -> event key -> block: the players whose blocks this process holds."""
     owners: set[str] = field(default_factory=set)
     """The players who have blocks (on disk, or in :attr:`blocks`)."""
+    on_disk: tuple[dict[str, Any], KeptFile] | None = None
+    """The index's entries as its files in the build cache hold them, and the files as this
+    process left them (the next save appends what changed: :mod:`ingest.publish.kept_map`)."""
 
 
 @dataclass(frozen=True, slots=True)

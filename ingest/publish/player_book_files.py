@@ -15,6 +15,7 @@ from typing import Any
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
+from ingest.publish.kept_map import changed_entries, forget_map, load_map, save_map
 from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, Block, PlayerBook, PlayerState
 from ingest.site.brief import steps_from_json, steps_to_json
 from ingest.site.player_pages import PlayerLine
@@ -44,37 +45,72 @@ def book_on_disk(store: EventStore) -> bool:
 def forget_book(store: EventStore) -> None:
     """Removes the kept book, so that the next build makes a new one."""
     if store.folder is not None:
-        with contextlib.suppress(OSError):
-            os.unlink(store.folder.parent / BOOK_FILE)
+        forget_map(store.folder.parent / BOOK_FILE)
 
 
 def load_book(store: EventStore, basis: str) -> PlayerBook | None:
-    """The book the last build kept, if made for ``basis`` and signed with the store's key."""
+    """The book the last build kept, if made for ``basis`` and signed with the store's key
+    (its index a map of the build cache: :mod:`ingest.publish.kept_map`; one left pending
+    by :func:`hold_index` is none)."""
     if store.folder is None:
         return None
-    payload = store.read_signed(store.folder.parent / BOOK_FILE, _book_key(store))
-    if payload is None:
+    loaded = load_map(store.folder.parent / BOOK_FILE, _book_key(store), store.sign)
+    if loaded is None:
         return None
+    head, entries, kept = loaded
     try:
-        obj = json.loads(payload)
-        if obj["format"] != CACHE_FORMAT or obj["basis"] != basis:
+        if head is None or head["format"] != CACHE_FORMAT or head["basis"] != basis:
             return None
         book = PlayerBook(basis)
-        for key, cids in obj["events"].items():
-            book.events[text_of(key)] = tuple(text_of(c) for c in cids)
-            book.owners.update(book.events[text_of(key)])
-        for cid, (name, events, decks, shows, seasons, listing) in obj["players"].items():
-            cid = text_of(cid)
-            line = PlayerLine(cid, text_of(name), _count(events), tuple(text_of(d) for d in decks))
-            book.players[cid] = PlayerState(
-                line,
-                tuple(text_of(s) for s in shows),
-                text_of(seasons),
-                tuple((text_of(p), text_of(d)) for p, d in listing),
-            )
+        for name, value in entries.items():
+            if name.startswith(EVENT):  # (names are strings: JSON's object keys)
+                book.events[name[len(EVENT) :]] = cids = _texts(value)
+                book.owners.update(cids)
+                continue
+            if not name.startswith(PLAYER):
+                return None
+            cid = name[len(PLAYER) :]
+            player, events, decks, shows, seasons, listing = value
+            line = PlayerLine(cid, text_of(player), _count(events), _texts(decks))
+            pairs = tuple(map(tuple, listing))
+            if {len(p) for p in pairs} - {2}:
+                return None
+            _texts(x for p in pairs for x in p)  # (paths and digests: strings)
+            book.players[cid] = PlayerState(line, _texts(shows), text_of(seasons), pairs)
+        book.on_disk = (entries, kept)
         return book
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
+
+
+def _texts(values: Iterable[Any]) -> tuple[str, ...]:
+    """``values``, which must be strings, as a tuple (each checked by the interpreter's own
+    loop: the index lists some 30 ids an event)."""
+    out = tuple(values)
+    if set(map(type, out)) - {str}:
+        raise TypeError("expected strings")
+    return out
+
+
+EVENT = "e\0"
+"""The name of an event's entry in the index: this, then its key."""
+
+PLAYER = "p\0"
+"""The name of a player's entry in the index: this, then their id."""
+
+
+def _index_entries(book: PlayerBook) -> dict[str, Any]:
+    out: dict[str, Any] = {EVENT + k: list(v) for k, v in book.events.items()}
+    for cid, s in book.players.items():
+        out[PLAYER + cid] = [
+            s.line.name,
+            s.line.events,
+            list(s.line.decks),
+            list(s.shows),
+            s.seasons,
+            [list(x) for x in s.listing],
+        ]
+    return out
 
 
 def _count(v: Any) -> int:
@@ -160,33 +196,36 @@ def save_blocks(
 
 
 def save_index(store: EventStore, book: PlayerBook) -> None:
-    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`)."""
+    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`): what
+    changed since the files the book was read from or last saved appended, else written whole."""
     if store.folder is None:
         return
-    folder = store.folder.parent
-    try:
-        payload = json.dumps(
-            {
-                "format": CACHE_FORMAT,
-                "fingerprint": store.fingerprint,
-                "basis": book.basis,
-                "events": {k: list(v) for k, v in sorted(book.events.items())},
-                "players": {
-                    cid: [
-                        s.line.name,
-                        s.line.events,
-                        list(s.line.decks),
-                        list(s.shows),
-                        s.seasons,
-                        [list(x) for x in s.listing],
-                    ]
-                    for cid, s in sorted(book.players.items())
-                },
-            },
-            ensure_ascii=False,
-            separators=(",", ":"),
-        ).encode()
-        write_atomically(folder / BOOK_FILE, store.signed(_book_key(store), payload), durable=False)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(folder / BOOK_FILE)
+    head = {"format": CACHE_FORMAT, "fingerprint": store.fingerprint, "basis": book.basis}
+    entries = _index_entries(book)
+    before = book.on_disk
+    kept = save_map(
+        store.folder.parent / BOOK_FILE,
+        _book_key(store),
+        store.sign,
+        head,
+        changed_entries(before[0], entries) if before is not None else {},
+        lambda: entries,
+        before[1] if before is not None else None,
+    )
+    book.on_disk = (entries, kept) if kept is not None else None
+
+
+def hold_index(store: EventStore, book: PlayerBook) -> None:
+    """Marks the kept index as no book until :func:`save_index` saves it again (its players'
+    blocks are about to change): a line appended when the book knows its files, else the
+    index removed."""
+    if store.folder is None:
+        return
+    before = book.on_disk
+    book.on_disk = None
+    if before is not None:
+        kept = save_map(store.folder.parent / BOOK_FILE, _book_key(store), store.sign, None, {}, dict, before[1])
+        if kept is not None and kept.logged:  # appended: the entries on disk are as they were
+            book.on_disk = (before[0], kept)
+            return
+    forget_book(store)

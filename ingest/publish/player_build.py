@@ -35,6 +35,7 @@ from ingest.publish.player_book import (
 from ingest.publish.player_book_files import (
     book_on_disk,
     forget_book,
+    hold_index,
     load_blocks,
     load_book,
     save_blocks,
@@ -137,7 +138,7 @@ class BookedPlayers:
         what a build holds of each event). Blocks that cannot be written stay in memory."""
         if self.store.folder is None:
             return
-        forget_book(self.store)  # (until its index is saved with the blocks as written now)
+        hold_index(self.store, self.book)  # (no book until its index is saved with the blocks as written now)
         written = save_blocks(self.store, self.book, self.update.changed_blocks)
         if written is None:
             return

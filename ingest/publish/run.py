@@ -37,7 +37,7 @@ from ingest.decks.format_files import load_archetype_book
 from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
-from ingest.publish.build_files import load_record, save_record
+from ingest.publish.build_files import kept_record, save_record
 from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import build_diagnostics, build_outcome
 from ingest.publish.build_state import BuildMemory, BuildTimings, cpu_seconds
@@ -47,7 +47,7 @@ from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import EventMaker, cached_files, last_good
 from ingest.publish.heap import give_back
-from ingest.publish.index_cache import load_index_pages, made_from, save_index_pages
+from ingest.publish.index_cache import kept_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
@@ -140,7 +140,7 @@ def build_site(
     if not docs_only:
         require_engine(engine)  # before anything is written
     with build_lock(project, progress):
-        wait_for_edits(project.events_dir)
+        wait_for_edits(project.events_dir, near=memory.changes.peek() if memory and memory.changes else None)
         return _build(
             project,
             engine=engine,
@@ -299,7 +299,7 @@ def _build(
                 memory.last_good.clear()
                 built, unchanged = [], {}
                 outcome = replace(outcome, entries=tuple(c.without_steps() for c in outcome.entries))
-        index_pages = memory.index_pages if memory.index_pages is not None else load_index_pages(store)
+        index_pages, index_file = kept_index_pages(store, memory.index_pages, memory.index_file)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
         # this process's memory that its work touches, and the players' histories lie all over
@@ -315,9 +315,10 @@ def _build(
             players=booked.part,
             index_pages=index_pages,
             seasons=booked.tables,
+            basis=store.fingerprint,
         )
         if made_from(index_pages) != index_before:
-            save_index_pages(store, index_pages)
+            memory.index_file = save_index_pages(store, index_pages, index_file)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(inputs, templates, _format_names(inputs, outcome.entries))
@@ -349,10 +350,10 @@ def _build(
         )
         step("writing build/docs", 0, 1)
         groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
-        record = memory.record if memory.record is not None else load_record(store)
+        record, record_file = kept_record(store, memory.record, memory.record_file)
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
-        save_record(store, memory.record)
+        memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
         memory.book = booked.book
         store.prune()

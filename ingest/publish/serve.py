@@ -11,6 +11,7 @@ printed in the terminal and shown in a banner at the top of every page.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import json
@@ -26,10 +27,12 @@ from urllib.parse import parse_qs, urlparse
 
 from ingest.core.diagnostics import render_all, sorted_diagnostics
 from ingest.core.errors import IngestError
+from ingest.publish.analytics_cache import AnalyticsCache
+from ingest.publish.build_lock import build_lock
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.build_state import BuildMemory
 from ingest.publish.engines import require_engine
-from ingest.publish.run import build_site
+from ingest.publish.run import _open_store, build_site
 from ingest.publish.watched import ChangeLog, watched_folders
 from ingest.source.project import Project
 
@@ -222,6 +225,14 @@ class Rebuilder:
             self.state.publish(bump=True, errors="")
             return True
 
+    def keep_totals(self) -> None:
+        """Writes the analytics totals the builds kept in memory into the build cache (once
+        watching ends: the next ``scorekeeper build`` patches them instead of folding every
+        record again); a failure only costs that build the folding."""
+        with self.lock, contextlib.suppress(IngestError, OSError), build_lock(self.project):
+            store = _open_store(self.project, self.today(), self.cache_home)
+            AnalyticsCache(store, self.memory.analytics, totals=True).write_totals()
+
 
 def watch(project: Project, on_change: Callable[[], None], changes: ChangeLog | None = None) -> Any:
     """Starts a watchdog observer on the project's source folders and files; ``changes`` is
@@ -328,3 +339,4 @@ def serve(
         observer.stop()
         observer.join(timeout=2)
         rebuilder.stop.set()
+        rebuilder.keep_totals()

@@ -14,30 +14,37 @@ the engine makes the page again, and what is not part of the site is left out of
 To keep that cheap, each listed file also carries its size, times and inode
 (:data:`~ingest.source.storage.FileSignature`): a file whose signature is unchanged is not
 read again (a change of content changes its modification or change time).
+
+The manifest is written back as what changed (:mod:`ingest.publish.kept_map`): a build that
+updates a few pages appends their entries to a log beside the whole file, under its nonce,
+rather than encoding and writing the entry of every file of the site again (at 10,000 weekly
+events, some 65,000 files).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import os
 import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
-
-MAGIC = b"scorekeeper-site 1\n"
-"""The first line of the manifest file."""
+from ingest.publish.kept_map import KeptFile, Sign, forget_map, load_map, save_map
+from ingest.source.storage import FileSignature, read_build_file, signature_of
 
 Listed = Mapping[str, tuple[str, FileSignature]]
 """A site's files by path: each file's SHA-256 and its signature when it was written or checked."""
 
+KEY = "site"
+"""What the manifest is signed under (with the build cache's key)."""
+
 
 def manifest_path(build_dir: Path) -> Path:
-    """Where the manifest of ``build/site`` is kept (absent: nothing of the site is reused)."""
+    """Where the manifest of ``build/site`` is kept (absent: nothing of the site is reused);
+    it is a map of the build's own (:mod:`ingest.publish.kept_map`): a whole file and a log
+    beside it of what each later build changed."""
     return build_dir / ".cache" / "site.json"
 
 
@@ -48,50 +55,66 @@ class SiteManifest:
     fingerprint: str
     files: Listed
 
-    def encode(self, secret: bytes) -> bytes:
-        payload = json.dumps(
-            {"fingerprint": self.fingerprint, "files": dict(sorted(self.files.items()))},
-            separators=(",", ":"),
-            ensure_ascii=False,
-        ).encode()
-        return MAGIC + _mac(secret, payload).encode() + b"\n" + payload
+
+def _signer(secret: bytes) -> Sign:
+    def sign(key: str, payload: bytes) -> str:
+        return hmac.new(secret, key.encode() + b"\0" + payload, hashlib.sha256).hexdigest()
+
+    return sign
 
 
-def _mac(secret: bytes, payload: bytes) -> str:
-    return hmac.new(secret, b"site\0" + payload, hashlib.sha256).hexdigest()
-
-
-def load_manifest(build_dir: Path, secret: bytes) -> SiteManifest | None:
-    """The manifest of the previous site, if it is there, whole and signed with ``secret``;
-    None otherwise (anything else is ignored, never an error)."""
-    data = read_build_file(manifest_path(build_dir))
-    if data is None or not data.startswith(MAGIC):
+def load_manifest(build_dir: Path, secret: bytes) -> tuple[SiteManifest, KeptFile] | None:
+    """The manifest of the previous site, if it is there, whole and signed with ``secret``,
+    and its files as read; None otherwise (anything else is ignored, never an error; a
+    manifest held while a build changes the site, :func:`hold_manifest`, is none)."""
+    loaded = load_map(manifest_path(build_dir), KEY, _signer(secret))
+    if loaded is None:
         return None
-    mac, _, payload = data[len(MAGIC) :].partition(b"\n")
-    if not hmac.compare_digest(mac, _mac(secret, payload).encode()):
-        return None
+    head, entries, kept = loaded
     try:
-        obj = json.loads(payload)
         # Taken as JSON read them: signed, so written by a build (a value of another type
         # would only make its file unverified: no digest or signature equals it).
         files: dict[str, tuple[str, FileSignature]] = {
-            rel: (digest, (sig[0], sig[1], sig[2], sig[3])) for rel, (digest, sig) in obj["files"].items()
+            rel: (digest, (sig[0], sig[1], sig[2], sig[3])) for rel, (digest, sig) in entries.items()
         }
-        return SiteManifest(str(obj["fingerprint"]), files)
+        return SiteManifest(str(head["fingerprint"]), files), kept
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
 
 
-def save_manifest(build_dir: Path, secret: bytes, manifest: SiteManifest) -> None:
-    """Keeps the manifest of the site just written (last, once the site is complete)."""
-    path = manifest_path(build_dir)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, manifest.encode(secret), durable=False)
+def save_manifest(
+    build_dir: Path, secret: bytes, manifest: SiteManifest, before: Listed | None, kept: KeptFile | None
+) -> KeptFile | None:
+    """Keeps the manifest of the site just written (last, once the site is complete): what
+    changed since ``before`` (the files the manifest on disk lists, as ``kept`` left it)
+    appended, else the whole manifest written. Returns its files as left."""
+    files = manifest.files
+    changes: dict[str, tuple[str, FileSignature] | None] = {}
+    if before is not None and kept is not None:
+        changes = {rel: entry for rel, entry in files.items() if before.get(rel) != entry}
+        changes.update((rel, None) for rel in before if rel not in files)
+    return save_map(
+        manifest_path(build_dir),
+        KEY,
+        _signer(secret),
+        {"fingerprint": manifest.fingerprint},
+        changes,
+        lambda: files,
+        kept if before is not None else None,
+    )
 
 
-def forget_manifest(build_dir: Path) -> None:
-    """The site may no longer be the one listed (a build is about to change it)."""
-    manifest_path(build_dir).unlink(missing_ok=True)
+def hold_manifest(build_dir: Path, secret: bytes, kept: KeptFile | None) -> KeptFile | None:
+    """The site may no longer be the one listed (a build is about to change it): a line
+    saying so appended to the manifest ``kept`` describes (then it reads as none until
+    :func:`save_manifest`), else the manifest removed. Returns its files as left (None:
+    removed)."""
+    if kept is not None:
+        held = save_map(manifest_path(build_dir), KEY, _signer(secret), None, {}, dict, kept)
+        if held is not None and held.logged:
+            return held
+    forget_map(manifest_path(build_dir))
+    return None
 
 
 def _digest(path: str) -> str | None:

@@ -9,7 +9,6 @@ signed manifest lists it with the same digest (:mod:`ingest.publish.site_manifes
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import hashlib
 import os
@@ -26,12 +25,14 @@ from ingest.publish import search_index as search
 from ingest.publish.cache_keys import code_fingerprint
 from ingest.publish.engine_config import theme_digest
 from ingest.publish.engines import run_mkdocs, run_zensical, source_date_epoch
+from ingest.publish.kept_map import KeptFile, file_stamps
 from ingest.publish.parallel import forked_map
 from ingest.publish.site_manifest import (
+    Listed,
     SiteCheck,
     SiteManifest,
     check_site,
-    forget_manifest,
+    hold_manifest,
     load_manifest,
     manifest_path,
     record_site,
@@ -42,7 +43,6 @@ from ingest.site.search import SEARCH_FILE
 from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.storage import (
-    FileSignature,
     display_path,
     read_build_file,
     recover_dir,
@@ -80,12 +80,12 @@ def engine_fingerprint(project: Project, engine: str, day: dt.date, *, strict: b
 
 @dataclass(frozen=True, slots=True)
 class KeptSite:
-    """The manifest a watching process (``serve``) last saved of the site, and the manifest
-    file's signature then: while the file is that one, the process takes the site as it left
-    it, without looking at each of its files again (:meth:`SiteUpdate.prepare`)."""
+    """The manifest a watching process (``serve``) last saved of the site, and the manifest's
+    files then: while they are those, the process takes the site as it left it, without
+    looking at each of its files again (:meth:`SiteUpdate.prepare`)."""
 
     manifest: SiteManifest
-    signature: FileSignature
+    file: KeptFile
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,11 @@ class SiteUpdate:
     previous: SiteCheck
     """The files of the previous site that may be reused: listed in its signed manifest,
     built from the same configuration, engine, date and strictness, and unchanged since."""
+    listed: Listed | None = None
+    """What the manifest on disk lists (as :attr:`held` left it): what a save appends to."""
+    held: KeptFile | None = None
+    """The manifest's files once marked as not matching the site
+    (:func:`~ingest.publish.site_manifest.hold_manifest`)."""
     saved: list[KeptSite] = field(default_factory=list)
     """The manifest :meth:`publish` saved, once it has (for a watching process's next build)."""
 
@@ -134,20 +139,24 @@ class SiteUpdate:
         build_dir = project.build_dir
         recover_dir(build_dir / "site")
         fingerprint = engine_fingerprint(project, engine, day, strict=strict)
+        listed: Listed | None = None
+        on_disk: KeptFile | None = None
         if (
             not full
             and kept is not None
             and kept.manifest.fingerprint == fingerprint
-            and _same_file(manifest_path(build_dir), kept.signature)
+            and file_stamps(manifest_path(build_dir)) == kept.file.stamps
         ):
             previous = SiteCheck(dict(kept.manifest.files), whole=True)
+            listed, on_disk = kept.manifest.files, kept.file
         else:
-            manifest = None if full else load_manifest(build_dir, secret)
-            if manifest is not None and manifest.fingerprint != fingerprint:
-                manifest = None
+            loaded = None if full else load_manifest(build_dir, secret)
+            if loaded is not None:
+                listed, on_disk = loaded[0].files, loaded[1]
+            manifest = loaded[0] if loaded is not None and loaded[0].fingerprint == fingerprint else None
             previous = check_site(build_dir / "site", manifest)
-        forget_manifest(build_dir)
-        return cls(project, engine, day, strict, fingerprint, secret, previous)
+        held = hold_manifest(build_dir, secret, on_disk)
+        return cls(project, engine, day, strict, fingerprint, secret, previous, listed if held else None, held)
 
     def publish(self, changes: DocsChanges, step: Progress, *, workers: int = 1) -> dict[str, float]:
         """Makes ``build/site`` from ``build/docs``; returns what it did (``incremental``: the
@@ -228,17 +237,9 @@ class SiteUpdate:
         self._save(SiteManifest(self.fingerprint, record_site(site, self.previous.verified)))
 
     def _save(self, manifest: SiteManifest) -> None:
-        save_manifest(self.project.build_dir, self.secret, manifest)
-        with contextlib.suppress(OSError):
-            self.saved.append(KeptSite(manifest, signature_of(os.lstat(manifest_path(self.project.build_dir)))))
-
-
-def _same_file(path: Path, signature: FileSignature) -> bool:
-    """Whether ``path`` is the file that had ``signature`` (a plain file, never followed)."""
-    try:
-        return signature_of(os.lstat(path)) == signature
-    except OSError:
-        return False
+        kept = save_manifest(self.project.build_dir, self.secret, manifest, self.listed, self.held)
+        if kept is not None:
+            self.saved.append(KeptSite(manifest, kept))
 
 
 def _update_pages(

@@ -38,6 +38,7 @@ def site_files(
     players: PlayerPart | None = None,
     index_pages: IndexPages | None = None,
     seasons: Sequence[ComputedSeason] | None = None,
+    basis: str = "",
 ) -> Files:
     """Every file of ``build/docs`` and ``build/fragments``: pages, fragments, API documents and assets.
 
@@ -60,11 +61,15 @@ def site_files(
     :data:`IndexPages`): a page whose inputs are what they were is taken as it was, and the
     mapping is left holding this build's pages. ``seasons``: the seasons' tables as the
     build computed them (:func:`~ingest.site.seasons.compute_seasons` over these events),
-    whose events' histories need then hold no steps; default: computed here.
+    whose events' histories need then hold no steps; default: computed here. ``basis``:
+    what the reference pages (formats, rules) are made from besides the templates, the
+    language, the date and the formats with analytics (the build's fingerprint: the code,
+    the formats, the registered games and rulesets); with ``index_pages``, they are kept
+    there under it and taken as they were while it is the same (empty: made every time).
     """
     with i18n.use(inputs.lang()):
         return _site_files(
-            inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages, seasons
+            inputs, templates, page_cache, mapper, progress, rendered, analytics, players, index_pages, seasons, basis
         )
 
 
@@ -79,6 +84,7 @@ def _site_files(
     part: PlayerPart | None,
     index_pages: IndexPages | None = None,
     tables: Sequence[ComputedSeason] | None = None,
+    basis: str = "",
 ) -> Files:
     files: Files = {}
     fingerprint = templates.fingerprint if page_cache is not None or analytics is not None else ""
@@ -141,14 +147,20 @@ def _site_files(
         elsewhere: list[str] = []  # the pages of the formats the build cache writes as they were
         made = analytics_pages(inputs, templates, briefs, analytics, fingerprint, elsewhere)
         tail.update(season_files(seasons, histories.names, templates, season_analytics(inputs, [*made, *elsewhere])))
-        tail.update(format_pages(inputs, templates, formats_with_analytics(briefs)))
+        with_analytics = sorted(formats_with_analytics(briefs))
+        reference = [("formats", lambda: format_pages(inputs, templates, with_analytics)), ("rules", rules)]
+        for name, make in reference:
+            about = {"basis": basis, "today": inputs.today.isoformat(), "analytics": with_analytics}
+            tail.update(_kept_page(REFERENCE + name, make, templates, inputs.lang().key, about, index_pages, basis))
         tail.update(made)
-        tail.update(rules_pages(inputs, templates))
         format_names = {s["slug"]: s["format_name"] for s in summaries}
         tail.update(api.api_files([d.api_entry for d in briefs], histories, format_names, documented.names))
         tail[PREFIX + SEARCH_FILE] = json.dumps(
             search_entries(inputs, briefs, lines), ensure_ascii=False, separators=(",", ":")
         )
+
+    def rules() -> Files:
+        return rules_pages(inputs, templates)
 
     if progress is not None:
         progress("rendering player pages", 0, 1)
@@ -175,7 +187,34 @@ def _site_files(
 
 IndexPages = dict[str, tuple[str, Files]]
 """The events index's pages as a build made them: by page, the digest of what it was made from
-(:func:`_made_from`) and its files (Markdown and fragments). Plain text, kept in the build cache."""
+(:func:`_made_from`) and its files (Markdown and fragments); and the reference pages, by
+:data:`REFERENCE` and their group's name. Plain text, kept in the build cache."""
+
+REFERENCE = "@reference/"
+"""The reference pages' groups in :data:`IndexPages` (formats, rules): they change only with
+the build's fingerprint, so a build after a result takes them as they were."""
+
+
+def _kept_page(
+    name: str,
+    make: Callable[[], Files],
+    templates: Templates,
+    language: str,
+    about: Mapping[str, Any],
+    kept: IndexPages | None,
+    basis: str,
+) -> Files:
+    """The files of ``name``, taken from ``kept`` when made from ``about`` before (and kept
+    there as made now); made every time without a ``basis``."""
+    if kept is None or not basis:
+        return make()
+    key = _made_from(name, templates, language, about)
+    found = kept.get(name)
+    if found is not None and found[0] == key:
+        return found[1]
+    files = make()
+    kept[name] = (key, files)
+    return files
 
 
 def _made_from(page: str, templates: Templates, language: str, context: Mapping[str, Any]) -> str:
@@ -245,7 +284,8 @@ def _events_index(
         made_now[page] = (made_from, made)
         files.update(made)
     if kept is not None:
-        kept.clear()
+        for page in [p for p in kept if not p.startswith(REFERENCE) and p not in made_now]:
+            del kept[page]  # (a year no longer in the archive)
         kept.update(made_now)
     return files
 

@@ -319,7 +319,7 @@ def _listing(header: dict[str, Any], pages: dict[str, bytes]) -> bytes:
 
 def _fingerprint(root: Path, keys: Path) -> str:
     book = build_cache.cache_folder(keys, root / "build").joinpath(player_book.BOOK_FILE)
-    return str(json.loads(book.read_bytes().split(b"\n", 2)[2])["fingerprint"])
+    return str(json.loads(book.read_bytes().split(b"\n", 2)[2])["head"]["fingerprint"])
 
 
 def test_a_header_that_is_not_what_the_build_wrote_is_ignored(
@@ -441,3 +441,43 @@ def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built
     shutil.rmtree(root / "build")
     _build(root, keys)
     assert _docs(root) == served
+
+
+def test_serve_writes_the_totals_it_kept_when_it_stops(
+    built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve``'s builds keep the totals in memory without writing them; when it stops
+    watching it writes them (:meth:`Rebuilder.keep_totals`), so that the next build in a new
+    process reads them back and patches them rather than folding every record again, and
+    its pages are a clean build's."""
+    from ingest.analytics import kept_sums
+    from ingest.publish.serve import LiveState, Rebuilder
+    from ingest.publish.watched import ChangeLog
+
+    root, keys = built
+    modern = next((root / "events").rglob(f"{MODERN}.yaml"))
+    text = modern.read_text(encoding="utf-8")
+    rebuilder = Rebuilder(Project(root), LiveState(), engine="mkdocs", today=lambda: TODAY, echo=print, cache_home=keys)
+    rebuilder.memory.changes = ChangeLog()
+    build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=rebuilder.memory)
+    _change_a_modern_result(root)
+    rebuilder.memory.changes.record(os.fspath(modern))
+    build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=rebuilder.memory)
+    assert _header(_payload(_file(root, keys, MODERN_FORMAT)))["sums"] == "", "serve's builds write no totals"
+    rebuilder.keep_totals()
+    assert _header(_payload(_file(root, keys, MODERN_FORMAT)))["sums"] != ""
+    read: list[str] = []
+    real = kept_sums.sums_from_text
+
+    def counted(data: bytes, game: str, fmt: str, pages: Any) -> Any:
+        read.append(fmt)
+        return real(data, game, fmt, pages)
+
+    monkeypatch.setattr(kept_sums, "sums_from_text", counted)
+    modern.write_text(text, encoding="utf-8")
+    _build(root, keys)  # a new process's build (no memory)
+    assert read == [MODERN_FORMAT[1]], "the totals serve wrote are read back, not folded again"
+    after = _docs(root)
+    shutil.rmtree(root / "build")
+    _build(root, root.parent / "clean-keys")
+    assert _docs(root) == after

@@ -75,3 +75,35 @@ def test_a_result_changed_renders_its_years_index_page_alone(tmp_path: Path, mon
     _build(root, home)
     assert sorted(rendered) == ["events/2024/index.md", "events/index.md"]
     _same(root, tmp_path)
+
+
+def test_the_reference_pages_are_made_once_for_a_fingerprint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The formats' and rules pages depend on the build's fingerprint (code, formats, date,
+    language) and on which formats have analytics, not on any result: a build after a result
+    takes them from the build cache (a new process) or from its memory (serve), and the site
+    is a clean build's."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    made: list[str] = []
+    for name in ("format_pages", "rules_pages"):
+        original = getattr(site_files, name)
+
+        def counted(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Files:
+            made.append(_name)
+            return dict(_original(*args, **kwargs))
+
+        monkeypatch.setattr(site_files, name, counted)
+    _build(root, home)
+    assert sorted(made) == ["format_pages", "rules_pages"]
+    made.clear()
+    modern = root / "events" / "2026" / f"{MODERN}.yaml"
+    text = modern.read_text(encoding="utf-8")
+    modern.write_text(text.replace("games: 2-0}", "games: 0-2}", 1), "utf-8")
+    _build(root, home)
+    assert made == [], "a result changed: the reference pages are taken as they were"
+    _same(root, tmp_path)
+    made.clear()
+    later = build_site(
+        Project(root), today=TODAY.replace(day=TODAY.day + 1), cache_home=home, settled_before=time.time_ns(), workers=1
+    )
+    assert later.events_made > 0 and sorted(made) == ["format_pages", "rules_pages"], "another date: made again"
