@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -81,6 +81,11 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
         lock.release()
 
 
+def is_lock_name(name: str) -> bool:
+    """Whether a file's name is that of an edit lock (:func:`lock_path`)."""
+    return name.startswith(".") and name.endswith(".lock")
+
+
 def wait_for_edits(folder: Path, *, timeout: float = LOCK_TIMEOUT) -> None:
     """Waits until no command holds the edit lock of a file below ``folder``.
 
@@ -89,15 +94,22 @@ def wait_for_edits(folder: Path, *, timeout: float = LOCK_TIMEOUT) -> None:
     """
     if not folder.is_dir():
         return
-    from filelock import FileLock, Timeout
-
+    locks: list[Path] = []
     for current, dirs, names in os.walk(folder):
         dirs.sort()
-        for name in sorted(names):
-            if name.startswith(".") and name.endswith(".lock"):
-                lock = FileLock(os.path.join(current, name), timeout=timeout, thread_local=False, is_singleton=False)
-                try:
-                    with lock:
-                        pass
-                except Timeout:
-                    continue  # a command stuck for that long: build with what is on disk
+        locks.extend(Path(current, name) for name in sorted(names) if is_lock_name(name))
+    wait_for_locks(locks, timeout=timeout)
+
+
+def wait_for_locks(locks: Iterable[Path], *, timeout: float = LOCK_TIMEOUT) -> None:
+    """Waits until no command holds any of these edit locks (:func:`wait_for_edits`, given
+    the lock files: a build lists them with the event files, :mod:`ingest.publish.event_listing`)."""
+    from filelock import FileLock, Timeout
+
+    for path in locks:
+        lock = FileLock(path, timeout=timeout, thread_local=False, is_singleton=False)
+        try:
+            with lock:
+                pass
+        except Timeout:
+            continue  # a command stuck for that long: build with what is on disk
