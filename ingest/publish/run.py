@@ -267,9 +267,9 @@ def _build(
             found.update((b.path, b.entry) for b in built if b.entry is not None and b.key)
             memory.last_look = LastLook(store.fingerprint, tuple(paths), found)
         finished = [
-            c.rendered.brief.path
+            c.shown or c.rendered.brief.path
             for c in outcome.entries
-            if c.rendered.brief.history.status == "complete" and c.rendered.brief.path not in outcome.kept
+            if c.status == "complete" and (c.shown or c.rendered.brief.path) not in outcome.kept
         ]
         shown_diags = summarise_finished_events(outcome.diagnostics, finished)
         if on_diagnostics is not None and shown_diags and not outcome.failing:
