@@ -9,6 +9,7 @@ import dataclasses
 from pathlib import Path
 
 from ingest.publish.build_outcome import build_diagnostics
+from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.events_manifest import load_manifest
 from ingest.publish.events_manifest_rows import PackedEvent, entry_of
 from ingest.publish.run import _open_store
@@ -22,7 +23,11 @@ from tests.publish.test_manifest_log import _build, _change, _project
 from tests.site_helpers import TODAY
 
 
-def _taken(root: Path, home: Path) -> tuple[dict[str, object], CacheCheck, PlayerRegistry]:
+def _unpacked(entry: PackedEvent) -> bool:
+    return entry.unpacked
+
+
+def _taken(root: Path, home: Path) -> tuple[dict[str, CachedEvent], CacheCheck, PlayerRegistry]:
     """The events a new build takes from the cache, as its events step finds them."""
     project = Project(root)
     store = _open_store(project, TODAY, home)
@@ -43,10 +48,10 @@ def test_the_events_step_decodes_no_rows_brief(tmp_path: Path) -> None:
     project = Project(root)
     paths = find_files([project.events_dir])
     names = shown_paths(paths, project.root)
-    diags = build_diagnostics(project, [], found, names, [])  # type: ignore[arg-type]
+    diags = build_diagnostics(project, [], found, names, [])
     assert check.unpacked == [], "the warnings, slugs and decklist checks come from the rows' check parts"
-    assert not any(e.unpacked for e in found.values())  # type: ignore[attr-defined]
-    assert [c.status for c in found.values()]  # type: ignore[attr-defined]
+    assert not any(_unpacked(e) for e in found.values() if isinstance(e, PackedEvent))
+    assert [c.status for c in found.values()]
     assert check.unpacked == [] and diags is not None
 
 
@@ -68,12 +73,12 @@ def test_a_packed_row_gives_what_the_events_entry_holds(tmp_path: Path) -> None:
             own.shown,
         )
         assert entry.decks == own.decks and entry.slug == own.slug and entry.status == own.status
-        assert not entry.unpacked
+        assert not _unpacked(entry)
         assert entry.rendered.brief == own.rendered.brief and entry.listing == own.listing
-        assert entry.unpacked and not entry.loaded
+        assert _unpacked(entry) and not entry.loaded
         plain = dataclasses.replace(entry, decks=())
         assert type(plain) is not PackedEvent and plain.rendered.brief == own.rendered.brief and plain.decks == ()
-    assert sorted(check.unpacked) == sorted(e.shown for e in found.values())  # type: ignore[attr-defined]
+    assert sorted(check.unpacked) == sorted(e.shown for e in found.values())
 
 
 def test_a_rows_header_that_cannot_be_decoded_is_taken_from_the_events_entry(tmp_path: Path) -> None:
