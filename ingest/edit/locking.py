@@ -11,10 +11,9 @@ lock file itself stays (removing it while another process waits on it would let 
 
 from __future__ import annotations
 
-import contextlib
 import glob
 import os
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -82,43 +81,35 @@ def edit_lock(path: Path, shown: str, *, timeout: float = LOCK_TIMEOUT) -> Itera
         lock.release()
 
 
-def wait_for_edits(folder: Path, *, timeout: float = LOCK_TIMEOUT, near: Collection[str] | None = None) -> None:
+def is_lock_name(name: str) -> bool:
+    """Whether a file's name is that of an edit lock (:func:`lock_path`)."""
+    return name.startswith(".") and name.endswith(".lock")
+
+
+def wait_for_edits(folder: Path, *, timeout: float = LOCK_TIMEOUT) -> None:
     """Waits until no command holds the edit lock of a file below ``folder``.
 
     A build that starts while an edit is being written reads the file once the edit is
-    done. Only existing lock files are waited on: nothing is created. ``near``: paths a
-    watcher reported (``serve``); only the locks in their folders and the folders above
-    them (up to ``folder``) are waited on, each folder listed once, rather than every
-    folder below ``folder`` (at 10,000 weekly events, 0.7 s of CPU for their decklists'
-    folders): a lock is beside its event file, and an edit writes there (or the watcher
-    has not reported it yet, and the next build reads it).
+    done. Only existing lock files are waited on: nothing is created.
     """
     if not folder.is_dir():
         return
+    locks: list[Path] = []
+    for current, dirs, names in os.walk(folder):
+        dirs.sort()
+        locks.extend(Path(current, name) for name in sorted(names) if is_lock_name(name))
+    wait_for_locks(locks, timeout=timeout)
+
+
+def wait_for_locks(locks: Iterable[Path], *, timeout: float = LOCK_TIMEOUT) -> None:
+    """Waits until no command holds any of these edit locks (:func:`wait_for_edits`, given
+    the lock files: a build lists them with the event files, :mod:`ingest.publish.event_listing`)."""
     from filelock import FileLock, Timeout
 
-    def wait(current: str, names: Iterable[str]) -> None:
-        for name in sorted(names):
-            if name.startswith(".") and name.endswith(".lock"):
-                lock = FileLock(os.path.join(current, name), timeout=timeout, thread_local=False, is_singleton=False)
-                try:
-                    with lock:
-                        pass
-                except Timeout:
-                    continue  # a command stuck for that long: build with what is on disk
-
-    if near is None:
-        for current, dirs, names in os.walk(folder):
-            dirs.sort()
-            wait(current, names)
-        return
-    top = os.path.abspath(folder)
-    folders: set[str] = set()
-    for path in near:
-        parent = os.path.dirname(os.path.abspath(path))
-        while parent not in folders and (parent == top or parent.startswith(top + os.sep)):
-            folders.add(parent)
-            parent = os.path.dirname(parent)
-    for current in sorted(folders):
-        with contextlib.suppress(OSError):
-            wait(current, os.listdir(current))
+    for path in locks:
+        lock = FileLock(path, timeout=timeout, thread_local=False, is_singleton=False)
+        try:
+            with lock:
+                pass
+        except Timeout:
+            continue  # a command stuck for that long: build with what is on disk

@@ -130,7 +130,7 @@ def build_diagnostics(
             named.append((b.shown, b.slug))
     for path, entry in unchanged.items():
         diags += entry.diagnostics
-        named.append((shown[path], entry.rendered.brief.history.slug))
+        named.append((shown[path], entry.slug))
     diags += duplicate_slugs(named)
     diags += season_problems
     return sorted(set(diags), key=Diagnostic.sort_key)

@@ -53,6 +53,16 @@ class CachedEvent:
     """Its event file, as diagnostics name it."""
 
     @property
+    def slug(self) -> str:
+        """Its address's last part (its history's)."""
+        return self.rendered.brief.history.slug
+
+    @property
+    def status(self) -> str:
+        """Where it stands ("complete" once its last round is recorded: its history's)."""
+        return self.rendered.brief.history.status
+
+    @property
     def loaded(self) -> bool:
         """Whether its files are in ``rendered.files`` (an entry read from the build cache
         without them has only their :attr:`listing`)."""
@@ -161,14 +171,10 @@ def decode_header(header: bytes, key: str, shown: str) -> tuple[CachedEvent, dic
             raise ValueError("not a file of an entry")
         listing.append((text_of(path), text_of(sha)))
     text_of(obj["body"])
-    decks: Sequence[Any] = obj["decks"]
     entry = CachedEvent(
         RenderedEvent(brief_from_json(obj["brief"]), {}),
         tuple(_diagnostic(d) for d in obj["diagnostics"]),
-        tuple(
-            (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
-            for ref, digest, signature in decks
-        ),
+        decode_decks(obj["decks"]),
         tuple(text_of(p) for p in obj["players"]),
         text_of(obj["registry"]),
         tuple(listing),
@@ -179,26 +185,72 @@ def decode_header(header: bytes, key: str, shown: str) -> tuple[CachedEvent, dic
 
 
 def slim_header(entry: CachedEvent) -> dict[str, Any]:
-    """What the events' manifest keeps of an entry (:mod:`ingest.publish.events_manifest`):
-    its header without its files' kinds and lengths, and its brief without its history's
-    steps, which stay in the entry (:func:`decode_slim`)."""
+    """What the events' manifest keeps of an entry besides its :func:`check_part`
+    (:mod:`ingest.publish.events_manifest`): its files' paths and digests, and its brief
+    without its history's steps, which stay in the entry (:func:`decode_slim`)."""
     whole = entry.rendered.brief
     brief = brief_to_json(replace(whole, history=replace(whole.history, steps=())))  # (its steps not written out)
     history = {k: v for k, v in brief["history"].items() if k not in ("common", "steps")}
-    return {
-        "decks": [list(d) for d in entry.decks],
-        "players": list(entry.players),
-        "registry": entry.registry,
-        "diagnostics": [_diagnostic_to_json(d) for d in entry.diagnostics],
-        "brief": {**brief, "history": history},
-        "files": [list(f) for f in entry.listing],
-    }
+    return {"brief": {**brief, "history": history}, "files": [list(f) for f in entry.listing]}
 
 
-def decode_slim(header: dict[str, Any], key: str, shown: str) -> CachedEvent:
-    """The entry :func:`slim_header` describes, without its files, its history's steps and its
-    brief's published archetypes (empty: :func:`ingest.publish.events_manifest.entry_of` puts
-    back what reads the steps from the entry, and the archetypes from the header when asked).
+def check_part(entry: CachedEvent) -> list[Any]:
+    """What a build reads of every event the events' manifest holds, to take it unchanged: its
+    players' digest and ids, its slug and status, its warnings and its decklist files (each
+    with its digest and signature). The rest of its row (:func:`slim_header`) is decoded only
+    for what asks for it."""
+    history = entry.rendered.brief.history
+    return [
+        entry.registry,
+        list(entry.players),
+        history.slug,
+        history.status,
+        [_diagnostic_to_json(d) for d in entry.diagnostics],
+        [list(d) for d in entry.decks],
+    ]
+
+
+Checked = tuple[str, tuple[str, ...], str, str, tuple[Diagnostic, ...], list[Any]]
+"""A :func:`check_part` read back (:func:`decode_check`): its decklist files as JSON read them."""
+
+
+def decode_check(part: list[Any]) -> Checked:
+    """A :func:`check_part` read back, field by field but for its decklist files (what
+    :func:`decode_decks` reads, when they are asked for).
+
+    Raises:
+        TypeError, ValueError: the data is not what :func:`check_part` writes.
+    """
+    registry, players, slug, status, diagnostics, decks = part
+    if not isinstance(decks, list):
+        raise TypeError("expected a list")
+    return (
+        text_of(registry),
+        tuple(text_of(p) for p in players),
+        text_of(slug),
+        text_of(status),
+        tuple(_diagnostic(d) for d in diagnostics),
+        decks,
+    )
+
+
+def decode_decks(decks: Sequence[Any]) -> tuple[tuple[str, str | None, FileSignature | None], ...]:
+    """An entry's decklist files as :func:`check_part` writes them, read back.
+
+    Raises:
+        TypeError, ValueError: the data is not what :func:`check_part` writes.
+    """
+    return tuple(
+        (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
+        for ref, digest, signature in decks
+    )
+
+
+def decode_slim(header: dict[str, Any], checked: Checked, key: str, shown: str) -> CachedEvent:
+    """The entry :func:`slim_header` and :func:`check_part` describe, without its files, its
+    history's steps and its brief's published archetypes (empty: the events' manifest's rows
+    put back what reads the steps from the entry, and the archetypes from the header when
+    asked: :mod:`ingest.publish.events_manifest_rows`).
 
     Raises:
         TypeError, ValueError, KeyError: the data is not what :func:`slim_header` writes.
@@ -207,16 +259,13 @@ def decode_slim(header: dict[str, Any], key: str, shown: str) -> CachedEvent:
     if not isinstance(brief, dict) or not isinstance(brief["history"], dict):
         raise TypeError("not a brief")
     whole = {**brief, "history": {**brief["history"], "common": [], "steps": []}, "decks": []}
-    decks: Sequence[Any] = header["decks"]
+    registry, players, _, _, diagnostics, decks = checked
     return CachedEvent(
         RenderedEvent(brief_from_json(whole), {}),
-        tuple(_diagnostic(d) for d in header["diagnostics"]),
-        tuple(
-            (text_of(ref), None if digest is None else text_of(digest), _signature(signature))
-            for ref, digest, signature in decks
-        ),
-        tuple(text_of(p) for p in header["players"]),
-        text_of(header["registry"]),
+        diagnostics,
+        decode_decks(decks),
+        players,
+        registry,
         tuple((text_of(path), text_of(sha)) for path, sha in header["files"]),
         key,
         shown,

@@ -13,7 +13,6 @@ the worker also keeps in the build cache), never the computed report.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,7 +25,8 @@ from ingest.decks.card_data import CardData
 from ingest.decks.deck_memo import DeckMemo
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, slim_header
+from ingest.publish.cache_entries import CachedEvent
+from ingest.publish.events_manifest_rows import row_texts
 from ingest.publish.sync import FileGroup
 from ingest.publish.unchanged import cached_event
 from ingest.site.event_pages import render_event
@@ -53,9 +53,9 @@ class BuiltEvent:
     """Everything found in it: reading, and the checks of pairings, results and decks."""
     entry: CachedEvent | None
     """Its files, digest and warnings; None when it has errors (nothing is rendered)."""
-    row: str = ""
-    """What the events' manifest keeps of it (:func:`~ingest.publish.cache_entries.slim_header`,
-    as JSON), taken before the entry is thinned for the build; empty when it has errors."""
+    row: tuple[str, str] | None = None
+    """What the events' manifest keeps of it (:func:`~ingest.publish.events_manifest_rows.row_texts`),
+    taken before the entry is thinned for the build; None when it has errors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +107,7 @@ class EventMaker:
             return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, None)
         rendered = render_event(report, self.inputs, self.templates)
         entry = replace(cached_event(item, report, rendered, item.deck_refs, registry), key=key, shown=item.shown)
-        row = json.dumps(slim_header(entry), ensure_ascii=False, separators=(",", ":"))
+        row = row_texts(entry)
         if self.store.save(key, item.shown, entry):
             # Kept on disk: its files are read back one event at a time when they are written,
             # so a build never holds every event's files at once.

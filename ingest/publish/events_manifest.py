@@ -9,8 +9,8 @@ header keeps them); its players and the digest of what ``players.yaml`` said abo
 its warnings; its files' listing; and its brief as the pages about many events read it,
 without the part only some pages need, each player's steps of the event's history (two
 thirds of a brief): those stay in the event's entry and are read from there when a page
-asks for them (:class:`Later`) — the players' book for an event new to it, a season that
-counts the event.
+asks for them (:mod:`ingest.publish.events_manifest_rows`) — the players' book for an event
+new to it, a season that counts the event.
 
 What a row is trusted for is checked as :func:`~ingest.publish.unchanged.still_valid`
 checks an entry: each decklist file is looked at (one ``lstat``: a regular file with the
@@ -23,7 +23,15 @@ changed decklist file read again and its text compared (:func:`find_unchanged`).
 
 The file is data (JSON), read through :meth:`~ingest.publish.cache.EventStore.read_signed`
 (signed with the cache's key under the build's fingerprint) and decoded field by field:
-anything else is ignored, and each event is taken from its own entry as before. The log
+anything else is ignored, and each event is taken from its own entry as before. Its
+signature is checked once, not by every process: the build that writes the file, or the
+first that checks its signature, keeps the file's size, times and inode beside it, signed
+(:data:`SEAL`), and a later process that finds the file with the same ones takes it as
+checked (135 MB hashed at 10,000 weekly events otherwise). What that gives up is what the
+site's manifest gives up for its files (:mod:`ingest.publish.site_manifest`): every write
+to a file moves its change time, which no program can put back, and a file put in its
+place (copied, restored, renamed over it) has another inode or change time; only bytes
+changed under the file system (a damaged disk) would go unseen. The log
 (:data:`LOG`) is a signed line a row, appended by each build for the rows it changed (a
 result: one row, some 14 KB, where the whole file is 42 MB at 3,000 weekly events), each
 line signed under the nonce of the whole file it extends; once it would pass a quarter of
@@ -36,18 +44,15 @@ import contextlib
 import hmac
 import json
 import os
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, cast, overload
 
 from ingest import __version__
-from ingest.core.errors import IngestError
-from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
-from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header, text_of
+from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
+from ingest.publish.events_manifest_rows import Row
 from ingest.publish.sync import write_all
-from ingest.site.brief import BriefError
-from ingest.source.storage import FileSignature, read_build_file, write_atomically
+from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
 
 FILE = "events-manifest.json"
 """In the build's cache folder: the rows as a build last wrote them all."""
@@ -55,10 +60,11 @@ FILE = "events-manifest.json"
 LOG = "events-manifest.log"
 """Beside :data:`FILE`: the rows changed since, appended one signed line each."""
 
-Row = tuple[FileSignature, str, dict[str, Any] | str]
-"""An event file's signature and key when a build last took it, and its entry's slim header
-(:func:`~ingest.publish.cache_entries.slim_header`), not decoded until the event is taken
-(as JSON text when the event was made by this build, in another process perhaps)."""
+VERSION = 2
+"""Of the rows' layout (2: a row's check part apart from its header): a file of another is not read."""
+
+SEAL = "events-manifest.seal"
+"""Beside :data:`FILE`: its signature (size, times and inode) once its bytes were checked, signed."""
 
 Stamp = tuple[int, int, int]
 """A file of the manifest as this process last read or wrote it: size, modification time, inode."""
@@ -92,11 +98,57 @@ class Manifest:
 
 
 def _key(store: EventStore) -> str:
-    return "events-manifest:" + store.fingerprint
+    return f"events-manifest-{VERSION}:{store.fingerprint}"
 
 
 def _log_key(store: EventStore, nonce: str) -> str:
-    return f"events-manifest-log:{store.fingerprint}:{nonce}"
+    return f"events-manifest-log-{VERSION}:{store.fingerprint}:{nonce}"
+
+
+def _seal_key(store: EventStore) -> str:
+    return "events-manifest-seal:" + store.fingerprint
+
+
+def _signature(path: Path) -> FileSignature | None:
+    try:
+        return signature_of(os.lstat(path))
+    except OSError:
+        return None
+
+
+def _read_whole(store: EventStore, folder: Path) -> bytes | None:
+    """The whole file's payload, if this store signed it: taken as checked when it is the
+    file :func:`_seal` noted (the same signature before and after it is read), else its
+    signature checked (and the file then sealed for the next process)."""
+    path = folder / FILE
+    before = _signature(path)
+    if before is not None and _sealed(store, folder) == before:
+        data = read_build_file(path, MAX_ENTRY_BYTES)
+        if data is not None and data.startswith(MAGIC) and _signature(path) == before:
+            return data[len(MAGIC) :].partition(b"\n")[2]
+    payload = store.read_signed(path, _key(store))
+    if payload is not None and before is not None and _signature(path) == before:
+        _seal(store, folder, before)
+    return payload
+
+
+def _sealed(store: EventStore, folder: Path) -> FileSignature | None:
+    """The signature :func:`_seal` noted for the whole file; None when there is none of this store's."""
+    text = store.read_signed(folder / SEAL, _seal_key(store))
+    if text is None:
+        return None
+    try:
+        size, modified, changed, inode = json.loads(text)
+        return (int(size), int(modified), int(changed), int(inode))
+    except (ValueError, TypeError):
+        return None
+
+
+def _seal(store: EventStore, folder: Path, signature: FileSignature) -> None:
+    """Notes the whole file's signature, its bytes checked (a failure to write costs the next
+    process a check of them)."""
+    with contextlib.suppress(OSError):
+        write_atomically(folder / SEAL, store.signed(_seal_key(store), json.dumps(signature).encode()), durable=False)
 
 
 def _stamp(path: Path) -> Stamp | None:
@@ -130,16 +182,16 @@ def load_manifest(store: EventStore) -> Manifest:
     reading that event's entry.
 
     The whole file is a line naming its key, version and nonce, then a line an event: its
-    name (a JSON string, which holds no tab or line feed), its signature and key, and its
-    slim header (compact JSON), separated by tabs. A log line is its signature, a tab, and
-    a row as the whole file writes it. A row's header is kept as its text until the event
-    is taken (:func:`entry_of`)."""
+    name (a JSON string, which holds no tab or line feed), its signature and key, its check
+    part and its slim header (compact JSON), separated by tabs. A log line is its signature,
+    a tab, and a row as the whole file writes it. A row's parts are kept as their text until
+    the event is taken (:func:`~ingest.publish.events_manifest_rows.entry_of`)."""
     empty = Manifest(store.fingerprint, {})
     if store.folder is None:
         return empty
     folder = store.folder.parent
     stamps = _stamps(folder)
-    payload = store.read_signed(folder / FILE, _key(store))
+    payload = _read_whole(store, folder)
     if payload is None:
         return empty
     try:
@@ -170,17 +222,16 @@ def load_manifest(store: EventStore) -> Manifest:
 
 
 def _row(line: str) -> tuple[str, Row]:
-    name, size, modified, changed, inode, key, header = line.split("\t", 6)
+    name, size, modified, changed, inode, key, check, header = line.split("\t", 7)
     shown = json.loads(name)
-    if not isinstance(shown, str) or not header.startswith("{"):
+    if not isinstance(shown, str) or not check.startswith("[") or not header.startswith("{"):
         raise ValueError("not a row")
-    return shown, ((int(size), int(modified), int(changed), int(inode)), key, header)
+    return shown, ((int(size), int(modified), int(changed), int(inode)), key, check, header)
 
 
 def _line(shown: str, row: Row) -> str:
-    sig, key, header = row
-    text = header if isinstance(header, str) else _dumps(header)
-    return "\t".join((_dumps(shown), *map(str, sig), key, text))
+    sig, key, check, header = row
+    return "\t".join((_dumps(shown), *map(str, sig), key, check, header))
 
 
 def _dumps(v: object) -> str:
@@ -214,6 +265,9 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
         write_atomically(folder / FILE, store.signed(_key(store), data), durable=False)
         with contextlib.suppress(FileNotFoundError):
             os.unlink(folder / LOG)
+        written = _signature(folder / FILE)
+        if written is not None:
+            _seal(store, folder, written)
         return Manifest(
             store.fingerprint, whole if manifest.rows is not None else None, nonce, len(data), 0, _stamps(folder)
         )
@@ -224,110 +278,3 @@ def _append(path: Path, data: bytes) -> None:
     """Appends ``data`` to ``path`` (made if missing, never through a link)."""
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
     write_all(os.open(path, flags, 0o600), data)
-
-
-def row_of(signature: FileSignature, entry: CachedEvent, header: str = "") -> Row:
-    """An event's row, from its entry (made now, or taken from the cache), or from its slim
-    header as the build that made it wrote it (``header``)."""
-    return signature, entry.key, header or slim_header(entry)
-
-
-class Later(Sequence[Any]):
-    """A part of an event's brief left in its entry (:mod:`ingest.publish.cache`): read from
-    there the first time it is asked for, then kept. Equal to the tuple it stands for."""
-
-    __slots__ = ("_items", "_load")
-
-    def __init__(self, load: Callable[[], tuple[Any, ...]]) -> None:
-        self._load = load
-        self._items: tuple[Any, ...] | None = None
-
-    @property
-    def items(self) -> tuple[Any, ...]:
-        if self._items is None:
-            self._items = self._load()
-        return self._items
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Any, ...]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        return self.items[i]
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Later):
-            other = other.items
-        return self.items == other
-
-    def __hash__(self) -> int:
-        return hash(self.items)
-
-    def __repr__(self) -> str:
-        return repr(self.items)
-
-
-def entry_of(
-    store: EventStore,
-    row: Row,
-    shown: str,
-    read: list[str] | None = None,
-    remake: Callable[[], CachedEvent | None] | None = None,
-) -> CachedEvent | None:
-    """The entry a row stands for, without its files, its history's steps read until asked
-    for (then from the entry, once: ``read`` notes the event);
-    None when the row is not one :func:`row_of` wrote.
-
-    An entry that cannot be read back then (removed, truncated, edited since the manifest
-    was written) is never used: the event is made again (``remake``), and must come out
-    under the same key; else the build stops and asks to be run again."""
-    _, key, header = row
-    whole: list[CachedEvent] = []
-
-    def full() -> CachedEvent:
-        if not whole:
-            if read is not None:
-                read.append(shown)
-            entry = store.load(key, shown, files=False)
-            if entry is None and remake is not None:
-                entry = remake()
-            if entry is None or entry.key != key:
-                raise IngestError(f"{shown}: its build cache entry cannot be read back; build again")
-            whole.append(entry)
-        return whole[0]
-
-    try:
-        obj = json.loads(header) if isinstance(header, str) else header
-        entry = decode_slim(obj, key, shown)
-        listed = obj["brief"]["decks"]
-        if not isinstance(listed, list):
-            return None
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, BriefError, RecursionError):
-        return None
-
-    def archetypes() -> tuple[tuple[str, str, str], ...]:
-        """The published archetypes, from the row (the search's latest decks read them)."""
-        try:
-            return tuple((text_of(a), text_of(u), text_of(p)) for a, u, p in listed)
-        except (ValueError, TypeError):
-            raise IngestError(f"{shown}: its build cache entry cannot be read back; build again") from None
-
-    brief = entry.rendered.brief
-    steps = Later(lambda: tuple(full().rendered.brief.history.steps))
-    decks = Later(archetypes)
-    history = replace(brief.history, steps=cast(tuple[Any, ...], steps))
-    lazy = replace(brief, history=history, decks=cast(tuple[tuple[str, str, str], ...], decks))
-    return replace(entry, rendered=replace(entry.rendered, brief=lazy))
-
-
-def same_decks(
-    entry_decks: Sequence[tuple[str, str | None, FileSignature | None]], refreshed: Mapping[str, FileSignature]
-) -> tuple[tuple[str, str | None, FileSignature | None], ...]:
-    """``entry_decks`` with the signatures of the files read again and found the same (``refreshed``)."""
-    return tuple((ref, digest, refreshed.get(ref, sig)) for ref, digest, sig in entry_decks)

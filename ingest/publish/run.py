@@ -34,7 +34,6 @@ from ingest.core.diagnostics import Diagnostic
 from ingest.core.errors import IngestError
 from ingest.decks.card_files import card_data, card_data_files
 from ingest.decks.format_files import load_archetype_book
-from ingest.edit.locking import wait_for_edits
 from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.archive_summary import summarise_finished_events
 from ingest.publish.build_files import kept_record, save_record
@@ -46,6 +45,7 @@ from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.cache_keys import build_fingerprint, code_fingerprint
 from ingest.publish.engines import require_engine
 from ingest.publish.event_build import EventMaker, cached_files, last_good
+from ingest.publish.event_listing import project_events
 from ingest.publish.heap import give_back
 from ingest.publish.index_cache import kept_index_pages, made_from, save_index_pages
 from ingest.publish.parallel import fork_map, workers_for
@@ -65,7 +65,6 @@ from ingest.source.own_pages import own_pages
 from ingest.source.project import Project
 from ingest.source.reading import load_players
 from ingest.source.season_files import load_seasons
-from ingest.source.storage import find_files
 
 ENGINES = ("mkdocs", "zensical")
 
@@ -125,7 +124,7 @@ def build_site(
             every decklist file of a cached event is read again to check it.
 
     One build of a project runs at a time (:func:`build_lock`), and it starts once the
-    edit commands working on event files have finished (:func:`ingest.edit.locking.wait_for_edits`).
+    edit commands working on event files have finished (:func:`~ingest.publish.event_listing.project_events`).
     The engine renders every page, with the HTML fragments put in by our plugin (mkdocs)
     or after it (Zensical, :func:`ingest.publish.page_finish.finish_site`). When no Markdown page
     changed since a site built from the same configuration, the engine is not run: the
@@ -140,9 +139,10 @@ def build_site(
     if not docs_only:
         require_engine(engine)  # before anything is written
     with build_lock(project, progress):
-        wait_for_edits(project.events_dir, near=memory.changes.peek() if memory and memory.changes else None)
+        listed = project_events(project, cache_home, settled_before).events  # (once no edit is being written)
         return _build(
             project,
+            listed=listed,
             engine=engine,
             strict=strict,
             today=today,
@@ -161,6 +161,7 @@ def build_site(
 def _build(
     project: Project,
     *,
+    listed: list[Path],
     engine: str,
     strict: bool,
     today: dt.date,
@@ -190,10 +191,7 @@ def _build(
         reported = memory.changes.take() if memory.changes is not None else None
         last, memory.last_look = memory.last_look, None  # (until this build has found the events)
         trust = trusted_events(last, reported, store.fingerprint, project.events_dir)
-        if trust is not None:
-            paths = list(trust.paths)
-        else:
-            paths = find_files([project.events_dir]) if project.events_dir.exists() else []
+        paths = list(trust.paths) if trust is not None else listed
         unchanged = find_unchanged(
             project,
             store,
@@ -227,7 +225,7 @@ def _build(
 
         def remake(path: Path) -> CachedEvent | None:
             """An event taken from the events' manifest whose entry a page needs and the cache
-            cannot give back: made again (:func:`~ingest.publish.events_manifest.entry_of`)."""
+            cannot give back: made again (:func:`~ingest.publish.events_manifest_rows.entry_of`)."""
             again = maker.make(path)
             if again.entry is not None:
                 timings.events_made += 1
@@ -269,9 +267,9 @@ def _build(
             found.update((b.path, b.entry) for b in built if b.entry is not None and b.key)
             memory.last_look = LastLook(store.fingerprint, tuple(paths), found)
         finished = [
-            c.rendered.brief.path
+            c.shown or c.rendered.brief.path
             for c in outcome.entries
-            if c.rendered.brief.history.status == "complete" and c.rendered.brief.path not in outcome.kept
+            if c.status == "complete" and (c.shown or c.rendered.brief.path) not in outcome.kept
         ]
         shown_diags = summarise_finished_events(outcome.diagnostics, finished)
         if on_diagnostics is not None and shown_diags and not outcome.failing:

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from ingest.checks.event_files import Loaded
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, listing_of
+from ingest.publish.cache_entries import CachedEvent, check_part, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
-from ingest.publish.events_manifest import Manifest, Row, current, entry_of, row_of, same_decks, save_rows
+from ingest.publish.events_manifest import Manifest, current, save_rows
+from ingest.publish.events_manifest_rows import PackedEvent, Row, entry_of, row_of, same_decks
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -64,15 +65,18 @@ def still_valid(
     folder = os.path.dirname(event_file)  # paths as text: a thousand decklist files are looked at
     seen = folders if folders is not None else {}
     opened: dict[str, int | str] = {}
+    decks = entry.raw_decks if isinstance(entry, PackedEvent) else entry.decks
     try:
-        for ref, digest, signature in entry.decks:
+        for ref, digest, signature in decks:
             if check is not None:
                 check.decklists_looked_at += 1
+            if not isinstance(ref, str):
+                return False
             if digest is None:
                 if os.path.lexists(os.path.join(folder, ref)):
                     return False
                 continue
-            inner, name = os.path.split(ref)
+            inner, name = _split(ref)
             where = opened.get(inner)
             if where is None:
                 if not plain_folders(folder, inner, seen):
@@ -86,7 +90,7 @@ def still_valid(
                 return False
             if not stat.S_ISREG(st.st_mode):
                 return False
-            if signature is not None and signature_of(st) == signature:
+            if signature is not None and signature_of(st) == tuple(signature):
                 continue  # the same size, times and inode as when it was read: the same text
             target = os.path.join(folder, ref)
             now = file_signature(Path(target), settled_before)  # (taken before the file is read)
@@ -102,6 +106,17 @@ def still_valid(
         for where in opened.values():
             if isinstance(where, int):
                 os.close(where)
+
+
+def _split_posix(ref: str) -> tuple[str, str]:
+    """``os.path.split`` where a path has one separator, without its care for repeated ones
+    (a third of the CPU a decklist file cost to look at): ``a//b`` gives ``a/``, a folder
+    :func:`plain_folders` refuses, so the event is made again, never wrongly taken."""
+    cut = ref.rfind("/")
+    return ref[:cut] if cut > 0 else ref[: cut + 1], ref[cut + 1 :]
+
+
+_split = os.path.split if os.sep != "/" or os.altsep else _split_posix
 
 
 _FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -171,6 +186,9 @@ class CacheCheck:
     entries_read: list[str] = field(default_factory=list)
     """Events whose entry's header was read from the build cache (the others were taken
     from the events' manifest, or from this process's memory)."""
+    unpacked: list[str] = field(default_factory=list)
+    """Events taken from the events' manifest whose brief was decoded from their row (filled
+    on as the build asks for them: :class:`~ingest.publish.events_manifest_rows.PackedEvent`)."""
     decklists_looked_at: int = 0
     """Decklist files looked at (one ``lstat`` each) to take their events from the cache."""
     decklists_read: list[str] = field(default_factory=list)
@@ -182,7 +200,7 @@ class CacheCheck:
     by the build gets its row from them."""
     remake: Callable[[Path], CachedEvent | None] | None = None
     """Makes an event again when its entry is asked for more than its row holds and cannot be
-    read back (:func:`~ingest.publish.events_manifest.entry_of`); the build sets it."""
+    read back (:func:`~ingest.publish.events_manifest_rows.entry_of`); the build sets it."""
     shown_now: str = ""
     """(The event file being looked at, for :attr:`decklists_read`.)"""
     manifest: Manifest | None = None
@@ -263,7 +281,7 @@ def find_unchanged(
         entry = memory.get(key)
         row = known if known is not None and known[1] == key else None
         if entry is None and row is not None:
-            entry = entry_of(store, row, shown, check.entries_read, _remake(check, path))
+            entry = entry_of(store, row, shown, check.entries_read, _remake(check, path), check.unpacked)
         if entry is None:
             entry = store.load(key, shown, files=False)
             check.entries_read.append(shown)
@@ -274,8 +292,12 @@ def find_unchanged(
             if refreshed:
                 entry = replace(entry, decks=same_decks(entry.decks, refreshed))
                 if row is not None:  # (its brief as it was: the steps are not read to write it again)
-                    header = json.loads(row[2]) if isinstance(row[2], str) else row[2]
-                    row = (row[0], row[1], {**header, "decks": [list(d) for d in entry.decks]})
+                    row = (
+                        row[0],
+                        row[1],
+                        json.dumps(check_part(entry), ensure_ascii=False, separators=(",", ":")),
+                        row[3],
+                    )
             memory[key] = entry
             found[path.as_posix()] = entry
             sig = check.signatures.get(shown)
@@ -289,19 +311,22 @@ def _remake(check: CacheCheck, path: Path) -> Callable[[], CachedEvent | None]:
 
 
 def note_events(
-    store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]], shown: Collection[str]
+    store: EventStore,
+    check: CacheCheck,
+    made: Sequence[tuple[str, CachedEvent, tuple[str, str] | None]],
+    shown: Collection[str],
 ) -> Manifest:
     """Saves what changed of the events' manifest: the rows of the events taken and of those
-    made now (``made``: each event file as shown, its entry and its slim header as JSON) that
+    made now (``made``: each event file as shown, its entry and its row's parts as JSON) that
     differ from the rows read (all of them when none were read: a watching process's build,
     which has rows only for the events it looked at or made). ``shown``: the project's event
     files (as shown), whose rows a new whole file keeps. Returns the manifest as now on disk,
     without its rows (what a watching process keeps for its next build)."""
     rows = dict(check.rows)
-    for name, entry, header in made:
+    for name, entry, texts in made:
         sig = check.signatures.get(name)
-        if sig is not None and sig[1] == entry.key and header:
-            rows[name] = row_of(sig[0], entry, header)
+        if sig is not None and sig[1] == entry.key and texts is not None:
+            rows[name] = row_of(sig[0], entry, texts)
     manifest = check.manifest if check.manifest is not None else current(store, None)
     loaded = manifest.rows
     changed = rows if loaded is None else {name: row for name, row in rows.items() if loaded.get(name) != row}

@@ -48,11 +48,6 @@ class ChangeLog:
         with self._lock:
             self._everything = True
 
-    def peek(self) -> frozenset[str] | None:
-        """The paths reported since the last :meth:`take`, left for it; None: anything may have changed."""
-        with self._lock:
-            return None if self._everything else frozenset(self._paths)
-
     def take(self) -> frozenset[str] | None:
         """The paths reported since the last call, and forgets them; None: anything may have changed."""
         with self._lock:

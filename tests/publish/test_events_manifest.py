@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.publish import cache as build_cache
-from ingest.publish import events_manifest
 from ingest.publish.build_outcome import BuildIncomplete
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
-from ingest.publish.events_manifest import FILE, Later
+from ingest.publish.events_manifest import FILE
+from ingest.publish.events_manifest_rows import Later
 from ingest.publish.run import build_site
 from ingest.publish.watched import ChangeLog
 from ingest.source.project import Project
@@ -240,7 +240,7 @@ def test_a_later_part_is_read_once_and_equals_what_it_stands_for() -> None:
     assert calls == []
     assert later == (1, 2, 3) and list(later) == [1, 2, 3] and len(later) == 3 and later[1:] == (2, 3)
     assert calls == [1]
-    assert events_manifest.Later(lambda: (1, 2, 3)) == later
+    assert Later(lambda: (1, 2, 3)) == later
 
 
 DECK_EDITS = ("deck-same-size", "deck-touch", "deck-renamed-over", "deck-same-text-renamed-over")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import cache_entries, events_manifest
+from ingest.publish import cache_entries, events_manifest, events_manifest_rows
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
 from ingest.publish.events_manifest import FILE, LOG, load_manifest
@@ -72,11 +72,11 @@ def _count_decoded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     decoded: list[str] = []
     real = cache_entries.decode_slim
 
-    def counted(header: dict[str, Any], key: str, shown: str) -> Any:
+    def counted(header: dict[str, Any], checked: Any, key: str, shown: str) -> Any:
         decoded.append(shown)
-        return real(header, key, shown)
+        return real(header, checked, key, shown)
 
-    monkeypatch.setattr(events_manifest, "decode_slim", counted)
+    monkeypatch.setattr(events_manifest_rows, "decode_slim", counted)
     return decoded
 
 
