@@ -27,6 +27,7 @@ from ingest.decks.deck_memo import DeckMemo
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, slim_header
+from ingest.publish.spill import Spilled
 from ingest.publish.sync import FileGroup
 from ingest.publish.unchanged import cached_event
 from ingest.site.event_pages import render_event
@@ -53,9 +54,10 @@ class BuiltEvent:
     """Everything found in it: reading, and the checks of pairings, results and decks."""
     entry: CachedEvent | None
     """Its files, digest and warnings; None when it has errors (nothing is rendered)."""
-    row: str = ""
+    row: str | Spilled = ""
     """What the events' manifest keeps of it (:func:`~ingest.publish.cache_entries.slim_header`,
-    as JSON), taken before the entry is thinned for the build; empty when it has errors."""
+    as JSON), taken before the entry is thinned for the build (kept in a spill file once
+    back from a worker: :mod:`ingest.publish.spill`); empty when it has errors."""
 
 
 @dataclass(frozen=True, slots=True)

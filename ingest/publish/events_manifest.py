@@ -45,9 +45,10 @@ from ingest import __version__
 from ingest.core.errors import IngestError
 from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
 from ingest.publish.cache_entries import CachedEvent, decode_slim, slim_header, text_of
+from ingest.publish.spill import Spilled, read_back
 from ingest.publish.sync import write_all
 from ingest.site.brief import BriefError
-from ingest.source.storage import FileSignature, read_build_file, write_atomically
+from ingest.source.storage import FileSignature, read_build_file
 
 FILE = "events-manifest.json"
 """In the build's cache folder: the rows as a build last wrote them all."""
@@ -55,10 +56,11 @@ FILE = "events-manifest.json"
 LOG = "events-manifest.log"
 """Beside :data:`FILE`: the rows changed since, appended one signed line each."""
 
-Row = tuple[FileSignature, str, dict[str, Any] | str]
+Row = tuple[FileSignature, str, dict[str, Any] | str | Spilled]
 """An event file's signature and key when a build last took it, and its entry's slim header
 (:func:`~ingest.publish.cache_entries.slim_header`), not decoded until the event is taken
-(as JSON text when the event was made by this build, in another process perhaps)."""
+(as JSON text when the event was made by this build, in another process perhaps; kept in
+a spill file by a build that makes many: :mod:`ingest.publish.spill`)."""
 
 Stamp = tuple[int, int, int]
 """A file of the manifest as this process last read or wrote it: size, modification time, inode."""
@@ -179,7 +181,7 @@ def _row(line: str) -> tuple[str, Row]:
 
 def _line(shown: str, row: Row) -> str:
     sig, key, header = row
-    text = header if isinstance(header, str) else _dumps(header)
+    text = _dumps(header) if isinstance(header, dict) else read_back(header)
     return "\t".join((_dumps(shown), *map(str, sig), key, text))
 
 
@@ -192,30 +194,40 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
     entries), and returns the manifest as now on disk: appended to the log, or, when the
     log would grow past a share of the whole file (:data:`LOG_SHARE`), or there is no whole
     file, a new whole file of the rows of the event files ``shown`` (the others are gone),
-    its log emptied."""
+    its log emptied. The whole file is written a row at a time (:meth:`EventStore.write_signed`):
+    a full build's rows, spilled (:mod:`ingest.publish.spill`), are read back one at a time,
+    never held together."""
     if store.folder is None or not changed:
         return manifest
     folder = store.folder.parent
-    lines = "".join(f"{_line(name, row)}\n" for name, row in sorted(changed.items())).encode("utf-8")
-    if manifest.nonce and manifest.logged + len(lines) <= max(manifest.based // LOG_SHARE, LOG_FLOOR):
-        key = _log_key(store, manifest.nonce)
-        signed = b"".join(store.sign(key, line).encode() + b"\t" + line + b"\n" for line in lines.split(b"\n")[:-1])
-        with contextlib.suppress(OSError):
-            _append(folder / LOG, signed)
-            return replace(manifest, logged=manifest.logged + len(signed), stamps=_stamps(folder))
-        return manifest
+    names = sorted(changed)
+    if manifest.nonce:
+        lines = [_line(name, changed[name]).encode("utf-8") for name in names]
+        size = sum(len(line) + 1 for line in lines)
+        if manifest.logged + size <= max(manifest.based // LOG_SHARE, LOG_FLOOR):
+            key = _log_key(store, manifest.nonce)
+            signed = b"".join(store.sign(key, line).encode() + b"\t" + line + b"\n" for line in lines)
+            with contextlib.suppress(OSError):
+                _append(folder / LOG, signed)
+                return replace(manifest, logged=manifest.logged + len(signed), stamps=_stamps(folder))
+            return manifest
+        del lines
     rows = manifest.rows if manifest.rows is not None else load_manifest(store).rows or {}
     whole = {name: row for name, row in {**rows, **changed}.items() if name in shown}
     nonce = os.urandom(8).hex()
-    payload = "\n".join([_dumps([_key(store), __version__, nonce]), *(_line(n, r) for n, r in sorted(whole.items()))])
-    data = payload.encode("utf-8")
+
+    def payload() -> Iterator[bytes]:
+        yield _dumps([_key(store), __version__, nonce]).encode("utf-8")
+        for name in sorted(whole):
+            yield b"\n" + _line(name, whole[name]).encode("utf-8")
+
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(folder / FILE, store.signed(_key(store), data), durable=False)
+        size = store.write_signed(folder / FILE, _key(store), payload())
         with contextlib.suppress(FileNotFoundError):
             os.unlink(folder / LOG)
         return Manifest(
-            store.fingerprint, whole if manifest.rows is not None else None, nonce, len(data), 0, _stamps(folder)
+            store.fingerprint, whole if manifest.rows is not None else None, nonce, size, 0, _stamps(folder)
         )
     return manifest
 
@@ -226,7 +238,7 @@ def _append(path: Path, data: bytes) -> None:
     write_all(os.open(path, flags, 0o600), data)
 
 
-def row_of(signature: FileSignature, entry: CachedEvent, header: str = "") -> Row:
+def row_of(signature: FileSignature, entry: CachedEvent, header: str | Spilled = "") -> Row:
     """An event's row, from its entry (made now, or taken from the cache), or from its slim
     header as the build that made it wrote it (``header``)."""
     return signature, entry.key, header or slim_header(entry)
@@ -303,7 +315,7 @@ def entry_of(
         return whole[0]
 
     try:
-        obj = json.loads(header) if isinstance(header, str) else header
+        obj = header if isinstance(header, dict) else json.loads(read_back(header))
         entry = decode_slim(obj, key, shown)
         listed = obj["brief"]["decks"]
         if not isinstance(listed, list):

@@ -54,6 +54,7 @@ from ingest.publish.schemas import schema_files
 from ingest.publish.shared_values import Shared, share
 from ingest.publish.site_settings import site_inputs
 from ingest.publish.site_update import SiteUpdate
+from ingest.publish.spill import SpillFile
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
 from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events, shown_paths
@@ -238,17 +239,21 @@ def _build(
         processes = workers_for(workers)
         timings.processes = processes if len(todo) >= EVENTS_TO_FORK else 1
         table: Shared = {}  # equal values of the events' entries, held once (as each comes)
+        rows = SpillFile(
+            store.folder.parent if store.folder is not None else None
+        )  # (their manifest rows, until saved)
         built = fork_map(
             maker.make,
             todo,
             workers=timings.processes,
             done=lambda n: step("making events", n, len(todo)),
-            then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table)),
+            then=lambda b: b if b.entry is None else replace(b, entry=share(b.entry, table), row=rows.keep(b.row)),
         )
         store.used.update(b.key for b in built if b.key)  # (a worker's own record of it stays in the worker)
         memory.manifest = note_events(
             store, check, [(b.shown, b.entry, b.row) for b in built if b.key and b.entry is not None], shown.values()
         )
+        rows.close()
         memory.events.update((b.key, b.entry) for b in built if b.key and b.entry is not None)
         timings.events_made = sum(1 for b in built if b.entry is not None)
         timings.events_cached = len(unchanged)

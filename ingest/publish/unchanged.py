@@ -18,6 +18,7 @@ from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
 from ingest.publish.events_manifest import Manifest, Row, current, entry_of, row_of, same_decks, save_rows
+from ingest.publish.spill import Spilled, read_back
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
@@ -274,7 +275,7 @@ def find_unchanged(
             if refreshed:
                 entry = replace(entry, decks=same_decks(entry.decks, refreshed))
                 if row is not None:  # (its brief as it was: the steps are not read to write it again)
-                    header = json.loads(row[2]) if isinstance(row[2], str) else row[2]
+                    header = row[2] if isinstance(row[2], dict) else json.loads(read_back(row[2]))
                     row = (row[0], row[1], {**header, "decks": [list(d) for d in entry.decks]})
             memory[key] = entry
             found[path.as_posix()] = entry
@@ -289,7 +290,7 @@ def _remake(check: CacheCheck, path: Path) -> Callable[[], CachedEvent | None]:
 
 
 def note_events(
-    store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str]], shown: Collection[str]
+    store: EventStore, check: CacheCheck, made: Sequence[tuple[str, CachedEvent, str | Spilled]], shown: Collection[str]
 ) -> Manifest:
     """Saves what changed of the events' manifest: the rows of the events taken and of those
     made now (``made``: each event file as shown, its entry and its slim header as JSON) that
