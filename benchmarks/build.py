@@ -86,7 +86,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.build_child import TODAY as TODAY  # noqa: E402 - (the other benchmarks take it from here)
-from benchmarks.memory import Sampler  # noqa: E402
+from benchmarks.memory import Sampler, peaks_by_stage  # noqa: E402
 from ingest.checks.project_diagnostics import check_project  # noqa: E402
 from ingest.cli.common import settled_before, user_cache_home  # noqa: E402
 from ingest.publish.build_state import BuildMemory, BuildTimings  # noqa: E402
@@ -357,6 +357,8 @@ class Cost:
     together: int = 0
     """The peak of the memory the processes needed at the same moment: their proportional set
     sizes summed, sampled while they ran (:mod:`benchmarks.memory`), in bytes."""
+    samples: Sequence[tuple[float, int]] = ()
+    """The samples behind :attr:`together`: each one's time and sum."""
 
     def __str__(self) -> str:
         return f"{self.cpu:7.2f} s CPU {self.wall:7.2f} s wall"
@@ -384,7 +386,7 @@ def run_processes(commands: Sequence[Sequence[str]], env: dict[str, str] | None 
     assert not failed, "a measured process failed:\n" + "\n".join(failed)
     # ru_maxrss is only the fallback where /proc cannot be read: a child started by vfork and
     # exec from this process reports this process's peak as its own (benchmarks.memory.Peak.largest)
-    return Cost(time.perf_counter() - start, cpu, peak.largest or rss, peak.pss)
+    return Cost(time.perf_counter() - start, cpu, peak.largest or rss, peak.pss, peak.samples)
 
 
 def floor_config(project: Project, docs: Path, site: Path) -> str:
@@ -685,10 +687,19 @@ def full_build(project: Project, archive: Archive, engine: str) -> tuple[Cost, d
         f"  per event, CPU    {per_event(full.cpu, archive)} the build, {per_event(c['events'], archive)} making "
         f"events, {per_event(c['site'] + c['write'], archive)} pages about many events and writing, "
         f"{per_event(c['engine'], archive)} engine   (load {load()})\n"
-        f"  full collections  {t['collector']['full']}, {t['collector']['cpu']:.2f} s CPU (the building process)",
+        f"  full collections  {t['collector']['full']}, {t['collector']['cpu']:.2f} s CPU (the building process)\n"
+        f"  peak by stage     {stage_peaks(full, t)}",
         flush=True,
     )
     return full, t
+
+
+def stage_peaks(cost: Cost, said: dict[str, Any]) -> str:
+    """The peak of the processes together while each stage of the build ran, as its progress
+    told the stages (:func:`benchmarks.memory.peaks_by_stage`): where the memory goes."""
+    stages = [(float(t), str(name)) for t, name in said.get("stages", [])]
+    peaks = peaks_by_stage(cost.samples, stages)
+    return ", ".join(f"{name} {mb(pss)}" for name, pss in peaks) or "not sampled"
 
 
 def per_event(seconds: float, archive: Archive) -> str:

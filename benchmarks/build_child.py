@@ -41,6 +41,7 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
     profiler = cProfile.Profile(time.process_time) if profile is not None else None
     if profiler is not None:
         profiler.enable()
+    stages = Stages()
     t = build_site(
         project,
         engine=engine,
@@ -48,6 +49,7 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
         cache_home=user_cache_home(),
         settled_before=settled_before(),
         workers=1 if profiler is not None else None,
+        progress=stages.seen,
     )
     if profiler is not None:
         profiler.disable()
@@ -55,7 +57,23 @@ def child_build(root: Path, engine: str, out: Path, profile: Path | None) -> Non
     gc.callbacks.remove(collections.seen)
     said = dataclasses.asdict(t)
     said["collector"] = {"full": collections.full, "cpu": collections.cpu}
+    said["stages"] = stages.started
     out.write_text(json.dumps(said), encoding="utf-8")
+
+
+class Stages:
+    """When each stage of the build began (the clock's time, which the measuring process's
+    memory samples share: :func:`benchmarks.memory.peaks_by_stage`), as the build tells its
+    progress (a stage it comes back to is not counted again)."""
+
+    def __init__(self) -> None:
+        self.started: list[tuple[float, str]] = []
+        self._last = ""
+
+    def seen(self, stage: str, done: int, total: int) -> None:
+        if stage != self._last:
+            self._last = stage
+            self.started.append((time.time(), stage))
 
 
 class Collections:

@@ -12,10 +12,12 @@ are summed too (shared pages counted once per process: an upper bound).
 
 from __future__ import annotations
 
+import bisect
 import os
 import threading
-from collections.abc import Collection
-from dataclasses import dataclass
+import time
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 
 INTERVAL = 0.05
 """Seconds between two samples."""
@@ -34,6 +36,9 @@ class Peak:
     largest: int = 0
     """The largest peak of one process (its ``VmHWM``). Not ``ru_maxrss``: a process started
     by ``vfork`` and ``exec`` from a large one reports that one's peak as its own."""
+    samples: list[tuple[float, int]] = field(default_factory=list)
+    """Each sample's time (the clock's, :func:`time.time`) and the processes' proportional
+    set sizes summed then."""
 
 
 def _descendants(roots: Collection[int]) -> list[int]:
@@ -97,6 +102,7 @@ class Sampler:
         pids = _descendants(self.roots)
         sizes = [_sizes(pid) for pid in pids]
         peak = self.peak
+        peak.samples.append((time.time(), sum(p for _, p in sizes)))
         peak.pss = max(peak.pss, sum(p for _, p in sizes))
         peak.rss = max(peak.rss, sum(r for r, _ in sizes))
         peak.processes = max(peak.processes, sum(1 for r, _ in sizes if r))
@@ -112,3 +118,16 @@ class Sampler:
         if self._thread.is_alive():
             self._thread.join()
         return self.peak
+
+
+def peaks_by_stage(samples: Sequence[tuple[float, int]], stages: Sequence[tuple[float, str]]) -> list[tuple[str, int]]:
+    """The largest sample taken while each stage ran (``stages``: when each began, in order;
+    one ends where the next begins, the last with the samples), in the stages' order; a stage
+    no sample fell in is left out. Before the first stage: ``starting``."""
+    starts = [t for t, _ in stages]
+    names = ["starting", *(name for _, name in stages)]
+    peaks: dict[str, int] = {}
+    for t, pss in samples:
+        name = names[bisect.bisect_right(starts, t)]
+        peaks[name] = max(peaks.get(name, 0), pss)
+    return [(name, peaks[name]) for name in dict.fromkeys(names) if name in peaks]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.build import run_processes
+from benchmarks.memory import peaks_by_stage
 
 HOLD = textwrap.dedent(
     """
@@ -56,3 +57,14 @@ def test_a_large_measuring_process_does_not_lend_its_peak_to_the_measured_one() 
         [sys.executable, "-c", measure], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[1]
     )
     assert 90 * 2**20 < int(done.stdout) < 150 * 2**20
+
+
+def test_the_peak_of_each_stage_is_the_largest_sample_taken_while_it_ran() -> None:
+    """A sample belongs to the stage that began last before it (``starting`` before the first);
+    a stage is given once, in the order the build told them, even when the build comes back
+    to it; a stage no sample fell in is left out."""
+    stages = [(10.0, "events"), (20.0, "site"), (30.0, "engine"), (40.0, "site")]
+    samples = [(5.0, 40), (11.0, 300), (19.9, 250), (20.0, 280), (35.0, 500), (41.0, 290), (45.0, 100)]
+    assert peaks_by_stage(samples, stages) == [("starting", 40), ("events", 300), ("site", 290), ("engine", 500)]
+    assert peaks_by_stage(samples[1:2], stages) == [("events", 300)]
+    assert peaks_by_stage([], stages) == []

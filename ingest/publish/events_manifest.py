@@ -44,7 +44,7 @@ import contextlib
 import hmac
 import json
 import os
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -238,6 +238,20 @@ def _dumps(v: object) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
 
 
+def _log_lines(changed: Mapping[str, Row], room: int) -> list[bytes] | None:
+    """The lines of the ``changed`` rows, when they fit in ``room`` bytes of the log (with their
+    line ends); None as soon as they do not (a whole build's rows are never held at once)."""
+    lines: list[bytes] = []
+    used = 0
+    for name, row in sorted(changed.items()):
+        line = _line(name, row).encode("utf-8")
+        used += len(line) + 1
+        if used > room:
+            return None
+        lines.append(line)
+    return lines
+
+
 def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row], shown: Collection[str]) -> Manifest:
     """Keeps the ``changed`` rows (a failure to write costs the next build a look at their
     entries), and returns the manifest as now on disk: appended to the log, or, when the
@@ -247,10 +261,12 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
     if store.folder is None or not changed:
         return manifest
     folder = store.folder.parent
-    lines = "".join(f"{_line(name, row)}\n" for name, row in sorted(changed.items())).encode("utf-8")
-    if manifest.nonce and manifest.logged + len(lines) <= max(manifest.based // LOG_SHARE, LOG_FLOOR):
+    lines = (
+        _log_lines(changed, max(manifest.based // LOG_SHARE, LOG_FLOOR) - manifest.logged) if manifest.nonce else None
+    )
+    if lines is not None:
         key = _log_key(store, manifest.nonce)
-        signed = b"".join(store.sign(key, line).encode() + b"\t" + line + b"\n" for line in lines.split(b"\n")[:-1])
+        signed = b"".join(store.sign(key, line).encode() + b"\t" + line + b"\n" for line in lines)
         with contextlib.suppress(OSError):
             _append(folder / LOG, signed)
             return replace(manifest, logged=manifest.logged + len(signed), stamps=_stamps(folder))
@@ -258,18 +274,23 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
     rows = manifest.rows if manifest.rows is not None else load_manifest(store).rows or {}
     whole = {name: row for name, row in {**rows, **changed}.items() if name in shown}
     nonce = os.urandom(8).hex()
-    payload = "\n".join([_dumps([_key(store), __version__, nonce]), *(_line(n, r) for n, r in sorted(whole.items()))])
-    data = payload.encode("utf-8")
+
+    def payload() -> Iterator[bytes]:
+        """The file's payload a row at a time (never held whole: 135 MB at 10,000 events)."""
+        yield _dumps([_key(store), __version__, nonce]).encode("utf-8")
+        for name in sorted(whole):
+            yield b"\n" + _line(name, whole[name]).encode("utf-8")
+
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(folder / FILE, store.signed(_key(store), data), durable=False)
+        size = store.write_signed(folder / FILE, _key(store), payload())
         with contextlib.suppress(FileNotFoundError):
             os.unlink(folder / LOG)
         written = _signature(folder / FILE)
         if written is not None:
             _seal(store, folder, written)
         return Manifest(
-            store.fingerprint, whole if manifest.rows is not None else None, nonce, len(data), 0, _stamps(folder)
+            store.fingerprint, whole if manifest.rows is not None else None, nonce, size, 0, _stamps(folder)
         )
     return manifest
 
