@@ -51,6 +51,7 @@ from pathlib import Path
 from ingest import __version__
 from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
 from ingest.publish.events_manifest_rows import Row
+from ingest.publish.kept_map import Stamp, file_stamp
 from ingest.publish.sync import write_all
 from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
 
@@ -66,8 +67,6 @@ VERSION = 2
 SEAL = "events-manifest.seal"
 """Beside :data:`FILE`: its signature (size, times and inode) once its bytes were checked, signed."""
 
-Stamp = tuple[int, int, int]
-"""A file of the manifest as this process last read or wrote it: size, modification time, inode."""
 
 LOG_SHARE = 4
 """The log is folded into a new :data:`FILE` once it would hold more than a quarter of its bytes."""
@@ -151,16 +150,8 @@ def _seal(store: EventStore, folder: Path, signature: FileSignature) -> None:
         write_atomically(folder / SEAL, store.signed(_seal_key(store), json.dumps(signature).encode()), durable=False)
 
 
-def _stamp(path: Path) -> Stamp | None:
-    try:
-        st = os.lstat(path)
-    except OSError:
-        return None
-    return (st.st_size, st.st_mtime_ns, st.st_ino)
-
-
 def _stamps(folder: Path) -> tuple[Stamp | None, Stamp | None]:
-    return _stamp(folder / FILE), _stamp(folder / LOG)
+    return file_stamp(folder / FILE), file_stamp(folder / LOG)
 
 
 def current(store: EventStore, kept: Manifest | None) -> Manifest:

@@ -76,7 +76,8 @@ def log_path(path: Path) -> Path:
     return path.with_name(path.name + LOG_SUFFIX)
 
 
-def _stamp(path: Path) -> Stamp | None:
+def file_stamp(path: Path) -> Stamp | None:
+    """A file's size, modification time and inode as it is now (None: there is none)."""
     try:
         st = os.lstat(path)
     except OSError:
@@ -86,7 +87,7 @@ def _stamp(path: Path) -> Stamp | None:
 
 def file_stamps(path: Path) -> tuple[Stamp | None, Stamp | None]:
     """The map's files as they are now (compared with :attr:`KeptFile.stamps`)."""
-    return _stamp(path), _stamp(log_path(path))
+    return file_stamp(path), file_stamp(log_path(path))
 
 
 def _dumps(value: object) -> bytes:
