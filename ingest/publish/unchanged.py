@@ -127,7 +127,7 @@ def _open_folder(path: str) -> int | str:
     relative to the folder: no path to walk again for each of an event's files, a third
     less CPU than by their whole paths); its path where a folder cannot be opened so (the
     platform has no ``dir_fd``, or the open fails: the files' ``lstat`` then says why)."""
-    if os.lstat not in os.supports_dir_fd:
+    if os.stat not in os.supports_dir_fd:  # (lstat is stat without following links: not listed apart)
         return path
     try:
         return os.open(path, _FOLDER_FLAGS)

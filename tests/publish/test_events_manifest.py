@@ -100,6 +100,29 @@ def test_a_new_build_after_one_result_reads_the_changed_event_only(
     _same(root, tmp_path)
 
 
+@pytest.mark.skipif(os.stat not in os.supports_dir_fd, reason="the platform looks at files by their paths")
+def test_a_new_build_looks_at_each_decklist_file_by_name_in_its_opened_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each decklist file is looked at relative to its folder, opened once (``dir_fd``), not by
+    its whole path: no path to walk again for each file."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    _project(root, seasons=False)
+    _build(root, home)
+    relative: list[str] = []
+    real = os.lstat
+
+    def counted(path: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("dir_fd") is not None:
+            relative.append(path)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "lstat", counted)
+    quiet = _build(root, home)
+    assert quiet.events_made == 0
+    assert len(relative) == _decklist_files(root) and all("/" not in name for name in relative)
+
+
 def test_a_season_reads_the_steps_of_the_events_it_counts_only_from_their_entries(tmp_path: Path) -> None:
     """The rows hold no history steps: a season's table asks the entries of the events it
     counts, once each, and the site is a clean build's."""
