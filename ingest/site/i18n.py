@@ -27,7 +27,7 @@ import functools
 import hashlib
 import io
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -179,6 +179,19 @@ def listed(names: Sequence[str]) -> str:
     # Translators: things named together in running text: "Hero and Villain", "character and troop",
     # "alice, bob and carol".
     return gettext("%(first)s and %(second)s") % {"first": separated(names[:-1]), "second": names[-1]}
+
+
+def sentence(message: str, values: Mapping[str, str]) -> str:
+    """``message % values``, without a second full stop after a value that already ends one.
+
+    A player named ``Bob, Jr.`` makes "… 2-1 Bob, Jr.. Is that right?" out of a message whose
+    value is followed by its own full stop; the message's stop is dropped where the value ends
+    with one (or with ``!``, ``?`` or ``…``).
+    """
+    for key, value in values.items():
+        if value.endswith((".", "!", "?", "\u2026")):
+            message = message.replace(f"%({key})s.", f"%({key})s")
+    return message % values
 
 
 # -- dates and numbers ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ingest.site.i18n import gettext as _
+from ingest.site.i18n import sentence
 from ingest.venue.claims import TableState
 from ingest.venue.tables import Claim, ResultForm, Side
 
@@ -29,22 +30,28 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
     change = _("Change what I reported")
     if state.state == "recorded" and table.recorded is not None:
         view.update(
-            tone="ok", message=_("Recorded: %(result)s. It is on the pairings page.") % {"result": said(table.recorded)}
+            tone="ok",
+            message=sentence(_("Recorded: %(result)s. It is on the pairings page."), {"result": said(table.recorded)}),
         )
         return view
     if state.state in ("accepted", "blocked"):
         result = said(Claim.from_payload(state.waiting[-1].payload))
         if state.state == "accepted":
-            message = _("Accepted: %(result)s. It will be on the pairings page in a moment.") % {"result": result}
+            message = sentence(
+                _("Accepted: %(result)s. It will be on the pairings page in a moment."), {"result": result}
+            )
             view.update(tone="ok", message=message)
         else:
             view.update(
-                message=_("Accepted: %(result)s. The TO is checking it before it is recorded.") % {"result": result}
+                message=sentence(
+                    _("Accepted: %(result)s. The TO is checking it before it is recorded."), {"result": result}
+                )
             )
         return view
     if not table.open:
         view.update(
-            tone="alert", message=_("%(round)s is over: its results are now taken by the TO.") % {"round": table.label}
+            tone="alert",
+            message=sentence(_("%(round)s is over: its results are now taken by the TO."), {"round": table.label}),
         )
         return view
     mine = state.claim_of(me.id) if me is not None else None
@@ -53,36 +60,44 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
     if state.state == "agreed":
         result = said(Claim.from_payload(state.claims[0].payload))
         view.update(
-            message=_("Both players reported %(result)s. Waiting for the TO to accept it.") % {"result": result}
+            message=sentence(
+                _("Both players reported %(result)s. Waiting for the TO to accept it."), {"result": result}
+            )
         )
     elif state.state == "disputed" and mine is not None and theirs is not None and other is not None:
         view.update(
             tone="alert",
             form="change",
             change=change,
-            message=_(
-                "You and %(player)s reported different results: yours %(mine)s, theirs %(theirs)s. "
-                "The TO decides: please call a judge."
-            )
-            % {
-                "mine": said(Claim.from_payload(mine.payload)),
-                "player": other.name,
-                "theirs": said(Claim.from_payload(theirs.payload)),
-            },
+            message=sentence(
+                _(
+                    "You and %(player)s reported different results: yours %(mine)s, theirs %(theirs)s. "
+                    "The TO decides: please call a judge."
+                ),
+                {
+                    "mine": said(Claim.from_payload(mine.payload)),
+                    "player": other.name,
+                    "theirs": said(Claim.from_payload(theirs.payload)),
+                },
+            ),
         )
     elif state.state == "disputed":
         a, b = state.claims
         view.update(
             tone="alert",
-            message=_("The players reported different results: %(first)s, and %(second)s. The TO decides.")
-            % {"first": said(Claim.from_payload(a.payload)), "second": said(Claim.from_payload(b.payload))},
+            message=sentence(
+                _("The players reported different results: %(first)s, and %(second)s. The TO decides."),
+                {"first": said(Claim.from_payload(a.payload)), "second": said(Claim.from_payload(b.payload))},
+            ),
         )
     elif mine is not None and other is not None:
         view.update(
             form="change",
             change=change,
-            message=_("Received: you reported %(result)s. Waiting for %(player)s to confirm it on their phone.")
-            % {"result": said(Claim.from_payload(mine.payload)), "player": other.name},
+            message=sentence(
+                _("Received: you reported %(result)s. Waiting for %(player)s to confirm it on their phone."),
+                {"result": said(Claim.from_payload(mine.payload)), "player": other.name},
+            ),
         )
     elif theirs is not None and other is not None:
         view.update(
@@ -90,15 +105,19 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
             form="change",
             change=_("No: report what happened"),
             confirm={"id": theirs.id, "result": said(Claim.from_payload(theirs.payload))},
-            message=_("%(player)s reported %(result)s. Is that right?")
-            % {"player": other.name, "result": said(Claim.from_payload(theirs.payload))},
+            message=sentence(
+                _("%(player)s reported %(result)s. Is that right?"),
+                {"player": other.name, "result": said(Claim.from_payload(theirs.payload))},
+            ),
         )
     elif state.claims:
         claim = state.claims[0]
         reporter = table.side(claim.side)
         view.update(
-            message=_("%(player)s reported %(result)s; waiting for the opponent to confirm it.")
-            % {"player": reporter.name if reporter else "?", "result": said(Claim.from_payload(claim.payload))}
+            message=sentence(
+                _("%(player)s reported %(result)s; waiting for the opponent to confirm it."),
+                {"player": reporter.name if reporter else "?", "result": said(Claim.from_payload(claim.payload))},
+            )
         )
     else:
         rejected = [s for s in state.history if s.state == "rejected" and me is not None and s.side == me.id]
@@ -106,8 +125,10 @@ def status_view(form: ResultForm, state: TableState, me: Side | None, mode: str)
             view.update(
                 tone="alert",
                 form="open",
-                message=_("The TO did not accept %(result)s. Report the result again, or see the TO.")
-                % {"result": said(Claim.from_payload(rejected[-1].payload))},
+                message=sentence(
+                    _("The TO did not accept %(result)s. Report the result again, or see the TO."),
+                    {"result": said(Claim.from_payload(rejected[-1].payload))},
+                ),
             )
         else:
             view.update(tone="open", form="open", message=_("No result has been reported for this match yet."))
