@@ -27,6 +27,7 @@ from typing import Any
 from ingest.analytics.match_rows import KINDS, MatchRow, match_row
 from ingest.core.families import MTR_STYLE, family_of
 from ingest.core.ids import PlayerId
+from ingest.core.json_text import compact_json
 from ingest.core.rounds import Round
 from ingest.summary.event_summary import EventSummary
 
@@ -206,7 +207,7 @@ def record_to_json(r: EventRecord) -> dict[str, Any]:
 
 def record_text(r: EventRecord) -> str:
     """``r`` as compact JSON text (:func:`record_to_json`): how the build cache keeps it."""
-    return json.dumps(record_to_json(r), ensure_ascii=False, separators=(",", ":"))
+    return compact_json(record_to_json(r))
 
 
 def record_digest(r: EventRecord) -> str:

@@ -15,6 +15,13 @@ function of its key, and the key holds everything the value depends on:
 
 A key that cannot be hashed (a format holding a value that is not) is not kept: the value
 is worked out each time, as without a memo.
+
+A list's hash is worked out from every line each time it is asked for (a frozen dataclass
+keeps none), and a build looks the same few lists up thousands of times (each event's every
+deck, twice). So the value for a list :meth:`DeckMemo.parse` gave (the same object for the
+same text, kept alive with it: its ``id`` is never another list's) is found by that object,
+and by the list's value only the first time the object is seen. A list made otherwise
+(inline in the event file) is looked up by its value alone, and not kept alive.
 """
 
 from __future__ import annotations
@@ -53,6 +60,17 @@ def rules_key(rules: FormatRules, on: date) -> tuple[Hashable, ...]:
     return (fields, rules.banned_on(on), rules.restricted_on(on), rules.categories_on(on))
 
 
+class KeptVerdicts:
+    """The verdicts kept for one state of a format (:meth:`DeckMemo.verdicts`): by list, and
+    by list object (:meth:`DeckMemo.verdict` looks there first)."""
+
+    __slots__ = ("by_list", "by_object")
+
+    def __init__(self) -> None:
+        self.by_list: dict[Decklist, DeckVerdict] = {}
+        self.by_object: dict[int, DeckVerdict] = {}
+
+
 class DeckMemo:
     """Parsed lists, verdicts and archetypes of one build (see the module's docstring).
 
@@ -61,9 +79,12 @@ class DeckMemo:
 
     def __init__(self) -> None:
         self._parsed: dict[str, tuple[Decklist, tuple[DecklistError, ...]]] = {}
-        self._verdicts: dict[tuple[Hashable, ...], dict[Decklist, DeckVerdict]] = {}
+        self._verdicts: dict[tuple[Hashable, ...], KeptVerdicts] = {}
         self._archetypes: dict[tuple[int, str, str, Decklist], str | None] = {}
+        self._archetypes_by_object: dict[tuple[int, str, str, int], str | None] = {}
         self._held: dict[int, object] = {}
+        self._lists: set[int] = set()
+        """The ``id`` of each list :meth:`parse` gave (kept alive in ``_parsed``)."""
         self.parsed = 0
         """Texts parsed (not found here)."""
         self.checked = 0
@@ -81,21 +102,25 @@ class DeckMemo:
         found = self._parsed.get(text)
         if found is None:
             found = self._parsed[text] = parse_decklist_text(text)
+            self._lists.add(id(found[0]))
             self.parsed += 1
         return found
 
-    def verdicts(self, rules: FormatRules, on: date, card_data: CardData | None) -> dict[Decklist, DeckVerdict] | None:
-        """The verdicts kept for ``rules`` on ``on`` with ``card_data``, by list (filled by
+    def verdicts(self, rules: FormatRules, on: date, card_data: CardData | None) -> KeptVerdicts | None:
+        """The verdicts kept for ``rules`` on ``on`` with ``card_data`` (filled by
         :meth:`verdict`); None when the rules cannot be a key."""
         key = (self._hold(card_data), rules_key(rules, on))
         try:
-            return self._verdicts.setdefault(key, {})
+            kept = self._verdicts.get(key)
         except TypeError:  # a value of the rules cannot be hashed: nothing is kept
             return None
+        if kept is None:
+            kept = self._verdicts[key] = KeptVerdicts()
+        return kept
 
     def verdict(
         self,
-        kept: dict[Decklist, DeckVerdict] | None,
+        kept: KeptVerdicts | None,
         deck: Decklist,
         rules: FormatRules,
         on: date,
@@ -103,22 +128,34 @@ class DeckMemo:
     ) -> DeckVerdict:
         """:func:`~ingest.decks.legality.check_deck` of ``deck``, found in ``kept`` (:meth:`verdicts`
         of the same ``rules``, ``on`` and ``card_data``) or kept there."""
-        found = kept.get(deck, _UNSET) if kept is not None else _UNSET
-        if found is _UNSET:
-            found = check_deck(deck, rules, on=on, card_data=card_data)
+        if kept is None:
             self.checked += 1
-            if kept is not None:
-                kept[deck] = found
-        assert isinstance(found, DeckVerdict)
+            return check_deck(deck, rules, on=on, card_data=card_data)
+        parsed = id(deck) in self._lists
+        found = kept.by_object.get(id(deck)) if parsed else None
+        if found is not None:
+            return found
+        found = kept.by_list.get(deck)
+        if found is None:
+            found = kept.by_list[deck] = check_deck(deck, rules, on=on, card_data=card_data)
+            self.checked += 1
+        if parsed:
+            kept.by_object[id(deck)] = found
         return found
 
     def archetype(self, book: ArchetypeBook, game: str, format_id: str, deck: Decklist) -> str | None:
         """``book.classify(game, format_id, deck)``."""
-        key = (self._hold(book), game, format_id, deck)
-        found = self._archetypes.get(key, _UNSET)  # (one look: a key hashes every line of the list)
-        if found is not _UNSET:
-            assert found is None or isinstance(found, str)
-            return found
-        found = self._archetypes[key] = book.classify(game, format_id, deck)
-        self.classified += 1
+        book_id = self._hold(book)
+        parsed = id(deck) in self._lists
+        seen = (book_id, game, format_id, id(deck))
+        found: object = self._archetypes_by_object.get(seen, _UNSET) if parsed else _UNSET
+        if found is _UNSET:
+            key = (book_id, game, format_id, deck)
+            found = self._archetypes.get(key, _UNSET)  # (one look: a key hashes every line of the list)
+            if found is _UNSET:
+                found = self._archetypes[key] = book.classify(game, format_id, deck)
+                self.classified += 1
+        assert found is None or isinstance(found, str)
+        if parsed:
+            self._archetypes_by_object[seen] = found
         return found

@@ -17,11 +17,11 @@ round, the result and the games. No player is named in it, hidden or not.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ingest.core.json_text import compact_json
 from ingest.site.page import Files
 
 if TYPE_CHECKING:  # (the build cache names a format's documents' folder without the figures' code)
@@ -117,7 +117,7 @@ def year_document(
         "events": [[s, events[s].date.isoformat(), events[s].name] for s in slugs],
         "matches": rows,
     }
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    text = compact_json(doc) + "\n"
     return {document_path(game, fmt, year): text}
 
 

@@ -8,11 +8,11 @@ decklists appear only when the event's policy allows.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ingest.core.families import MTR_STYLE, family_of
+from ingest.core.json_text import compact_json
 from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.rules.standings_data import standings_as_data
@@ -46,7 +46,7 @@ exact fraction only (``tbp_exact``)."""
 
 def _dump(doc: Any) -> str:
     # Compact and key-sorted: deterministic, small, and written by the C encoder (fast).
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+    return compact_json(doc, sort_keys=True) + "\n"
 
 
 def _rounds(rounds: Sequence[Round], views: FamilyViews) -> list[dict[str, Any]]:

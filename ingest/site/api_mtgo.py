@@ -37,12 +37,12 @@ matches do not fit the format.
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Any
 
 from ingest.core.ids import PlayerId
+from ingest.core.json_text import compact_json
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
@@ -298,5 +298,5 @@ def mtgo_files(report: EventSummary, site_url: str = "") -> dict[str, str]:
     if doc is None:
         return {}
     # Compact, in the format's own key order: deterministic, and small.
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n"
+    text = compact_json(doc) + "\n"
     return {f"api/events/{report.event.slug}.mtgo.json": text}

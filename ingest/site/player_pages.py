@@ -10,11 +10,11 @@ keys), so a page whose player's history did not change is not made again.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.json_text import compact_json
 from ingest.core.slug import slug
 from ingest.site import i18n
 from ingest.site.event_views import SEATS, computed_label
@@ -275,4 +275,4 @@ def history_words(entries: Sequence[HistoryEntry], events: str) -> str:
         "seats": {s: _(SEATS[s]) if s in SEATS else s for s in seats},
         "games": len({e.game_name for e in entries}) > 1,
     }
-    return json.dumps(words, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return compact_json(words, sort_keys=True)

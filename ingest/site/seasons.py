@@ -10,11 +10,11 @@ pages show. All pure.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.json_text import compact_json
 from ingest.core.model import Event
 from ingest.site import i18n
 from ingest.site.api import API_VERSION
@@ -261,7 +261,7 @@ def season_document(c: ComputedSeason, names: Mapping[str, str]) -> dict[str, An
 
 
 def _dump(doc: Any) -> str:
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+    return compact_json(doc, sort_keys=True) + "\n"
 
 
 def season_files(

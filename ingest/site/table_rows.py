@@ -22,6 +22,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ingest.core.json_text import compact_json
 from ingest.core.slug import slug
 from ingest.site.deck_views import DeckView, follows_its_document
 from ingest.site.event_views import RoundStandings, RoundView, StandingsView
@@ -180,7 +181,7 @@ def rounds_data(
         doc["percent"] = 1
     if cents:
         doc["cents"] = 1
-    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    text = compact_json(doc)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(f'<script type="application/json" class="sk-rounds-data">{text}</script>')
 
@@ -188,7 +189,9 @@ def rounds_data(
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 
 
-_HUNDREDTHS = re.compile(r"(?:0|[1-9][0-9]*)\.[0-9]{2}")
+_HUNDREDTHS = re.compile(r"(?:(?:0|[1-9][0-9]*)\.[0-9]{2}%\n)*")
+"""Percentages with two decimals, each followed by a line break: every tiebreaker of the
+tables, joined, is matched at once (one match where there was one per value)."""
 
 
 def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[list[list[Any]]], bool, bool]:
@@ -207,10 +210,11 @@ def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[lis
     >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "", "33.0%")]])
     ([[[1, 0, 0, 3, '1-0-0', 0, '', '33.0']]], True, False)
     """
-    percent = any(len(row) > 7 for rows in tables for row in rows) and all(
-        isinstance(v, str) and v.endswith("%") for rows in tables for row in rows for v in row[7:]
-    )
-    cents = percent and all(_HUNDREDTHS.fullmatch(v[:-1]) for rows in tables for row in rows for v in row[7:])
+    tiebreakers = [v for rows in tables for row in rows for v in row[7:]]
+    percent = bool(tiebreakers) and all(isinstance(v, str) and v.endswith("%") for v in tiebreakers)
+    joined = "\n".join(tiebreakers) + "\n" if percent else ""
+    # (a value holding a line break would join as two: the count of breaks rules that out)
+    cents = percent and joined.count("\n") == len(tiebreakers) and _HUNDREDTHS.fullmatch(joined) is not None
     out = []
     for rows in tables:
         compact = []

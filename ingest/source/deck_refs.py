@@ -6,6 +6,7 @@ hidden files) and be of a sane length, whatever the file says.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 
@@ -37,7 +38,10 @@ def deck_files(doc: SourceDocument) -> list[tuple[YamlPath, PlayerId, str]]:
 MAX_PATH_BYTES = 1024
 """Longest file reference accepted (a folder or file name may have at most 255 bytes)."""
 
+_DRIVE = re.compile(r"^[A-Za-z]:")
 
+
+@functools.lru_cache(maxsize=4096)  # (a pure function of the text: every event names decks/<id>.txt again)
 def deck_path_problem(ref: str) -> str | None:
     """Why a decklist reference may not be used, or None when it is a safe relative path.
 
@@ -50,7 +54,7 @@ def deck_path_problem(ref: str) -> str | None:
     >>> deck_path_problem("decks/" + "x" * 300 + ".txt")
     'the name is too long for a file'
     """
-    if ref.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", ref):
+    if ref.startswith(("/", "\\")) or _DRIVE.match(ref):
         return "it is an absolute path"
     norm = posixpath.normpath(ref.replace("\\", "/"))
     if norm == ".." or norm.startswith("../"):

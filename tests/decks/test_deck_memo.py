@@ -121,6 +121,42 @@ def test_an_archetype_kept_is_found_with_one_look() -> None:
     assert (deck.hashed[0], memo.classified) == (2 + 1 + 1, 1)
 
 
+def test_a_list_parsed_by_the_memo_is_hashed_only_the_first_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list the memo parsed is found by the object itself after its first look: its hash
+    (every line read) is not worked out again for each event that names it; the verdicts and
+    archetypes are still those of the list's value (an equal list made apart shares them)."""
+    from ingest.decks.decklist import Decklist
+
+    hashed = [0]
+    plain_hash = Decklist.__hash__
+
+    def counted(self: Decklist) -> int:
+        hashed[0] += 1
+        return plain_hash(self)
+
+    monkeypatch.setattr(Decklist, "__hash__", counted)
+    book, on = archetypes(), date(2025, 7, 1)
+    rules = _cut("mtg", "modern", on)
+    memo = DeckMemo()
+    text = _text("mtg-modern-legal.txt")
+    deck, _ = memo.parse(text)
+    kept = memo.verdicts(rules, on, None)
+    first = (memo.verdict(kept, deck, rules, on, None), memo.archetype(book, "mtg", "modern", deck))
+    looks = hashed[0]
+    again = [
+        (memo.verdict(kept, memo.parse(text)[0], rules, on, None), memo.archetype(book, "mtg", "modern", deck))
+        for _ in range(5)
+    ]
+    assert hashed[0] == looks  # found by the object: no line read again
+    assert again == [first] * 5
+    assert first == (check_deck(deck, rules, on=on), book.classify("mtg", "modern", deck))
+    apart, _ = parse_decklist_text(text)  # equal, made without the memo: found by its value
+    assert memo.verdict(kept, apart, rules, on, None) is first[0]
+    assert memo.archetype(book, "mtg", "modern", apart) == first[1]
+    assert hashed[0] > looks
+    assert (memo.parsed, memo.checked, memo.classified) == (1, 1, 1)
+
+
 @pytest.mark.parametrize("cut", [True, False], ids=["cut to the day", "whole history"])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
