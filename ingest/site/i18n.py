@@ -182,16 +182,22 @@ def listed(names: Sequence[str]) -> str:
 
 
 def sentence(message: str, values: Mapping[str, str]) -> str:
-    """``message % values``, without a second full stop after a value that already ends one.
+    """``message % values``, without a second full stop after a value that already ends one
+    (:func:`unstopped`)."""
+    return unstopped(message, values) % values
+
+
+def unstopped(message: str, values: Mapping[str, object]) -> str:
+    """``message`` without the full stop right after a placeholder whose value ends a sentence.
 
     A player named ``Bob, Jr.`` makes "… 2-1 Bob, Jr.. Is that right?" out of a message whose
     value is followed by its own full stop; the message's stop is dropped where the value ends
-    with one (or with ``!``, ``?`` or ``…``).
+    with one (or with ``!``, ``?`` or ``…``). Other punctuation (``。``) is the language's own.
     """
     for key, value in values.items():
-        if value.endswith((".", "!", "?", "\u2026")):
+        if isinstance(value, str) and value.endswith((".", "!", "?", "\u2026")):
             message = message.replace(f"%({key})s.", f"%({key})s")
-    return message % values
+    return message
 
 
 # -- dates and numbers ---------------------------------------------------------------------------

@@ -212,6 +212,7 @@ def environment(templates: Templates) -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         i18n.gettext, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext
     )
+    env.globals.update(_=_gettext, gettext=_gettext)
     env.globals["script_words"] = script_words
     env.globals.update(
         standings_rows=standings_rows,
@@ -324,3 +325,13 @@ def template_problem(exc: jinja2.TemplateError, shown: Callable[[str], str] = st
         where,
         "a template shows the values it is given; it cannot reach Python or change them" if refused else "",
     )
+
+
+@jinja2.pass_context
+def _gettext(context: jinja2.runtime.Context, message: str, /, **values: Any) -> str:
+    """Jinja's new-style ``_()`` (the catalog's text, escaped values), without a second full
+    stop after a value that already ends a sentence (:func:`ingest.site.i18n.unstopped`)."""
+    text = i18n.unstopped(str(context.call(i18n.gettext, message)), values)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % values

@@ -1,4 +1,4 @@
-"""The sentences a player's phone reads about their table: a name that ends a sentence by
+"""The sentences a player's phone reads (and every template's): a name that ends a sentence by
 itself (``Bob, Jr.``) is not followed by a second full stop."""
 
 from __future__ import annotations
@@ -31,3 +31,16 @@ def test_sentence_drops_only_the_stop_right_after_a_value_that_ends_one() -> Non
     assert i18n.sentence(message, {"player": "Eve", "result": "2-1 Bob"}) == "Eve reported 2-1 Bob. Is that right?"
     # A language whose sentence ends otherwise keeps its own punctuation.
     assert i18n.sentence("%(result)s。", {"result": "Bob, Jr."}) == "Bob, Jr.。"
+
+
+def test_a_template_sentence_gets_no_second_full_stop_and_still_escapes() -> None:
+    from pathlib import Path
+
+    from ingest.publish.template_files import read_templates
+    from ingest.site.render import environment
+    from ingest.source.layers import SearchPath
+
+    own = read_templates(SearchPath((Path(__file__).resolve().parents[2] / "site_templates",)))
+    template = environment(own).from_string('<p>{{ _("You are %(player)s.", player=name) }}</p>')
+    assert template.render(name="Bob, Jr.") == "<p>You are Bob, Jr.</p>"
+    assert template.render(name="Carol <b>X</b>") == "<p>You are Carol &lt;b&gt;X&lt;/b&gt;.</p>"
