@@ -12,7 +12,7 @@ thirds of a brief): those stay in the event's entry and are read from there when
 asks for them (:mod:`ingest.publish.events_manifest_rows`) — the players' book for an event
 new to it, a season that counts the event.
 
-What a row is trusted for is checked as :func:`~ingest.publish.unchanged.still_valid`
+What a row is trusted for is checked as :func:`~ingest.publish.decklist_check.still_valid`
 checks an entry: each decklist file is looked at (one ``lstat``: a regular file with the
 size, modification and change times and inode it had when read; the change time moves
 with any write, a rename or a ``touch``, so an edit in place that keeps the size and puts
@@ -24,14 +24,11 @@ changed decklist file read again and its text compared (:func:`find_unchanged`).
 The file is data (JSON), read through :meth:`~ingest.publish.cache.EventStore.read_signed`
 (signed with the cache's key under the build's fingerprint) and decoded field by field:
 anything else is ignored, and each event is taken from its own entry as before. Its
-signature is checked once, not by every process: the build that writes the file, or the
-first that checks its signature, keeps the file's size, times and inode beside it, signed
-(:data:`SEAL`), and a later process that finds the file with the same ones takes it as
-checked (135 MB hashed at 10,000 weekly events otherwise). What that gives up is what the
-site's manifest gives up for its files (:mod:`ingest.publish.site_manifest`): every write
-to a file moves its change time, which no program can put back, and a file put in its
-place (copied, restored, renamed over it) has another inode or change time; only bytes
-changed under the file system (a damaged disk) would go unseen. The log
+signature is checked once, not by every process (:mod:`ingest.publish.events_manifest_seal`:
+its size, times and inode kept signed once its bytes were checked). A new process reads its
+index, not the whole file (:mod:`ingest.publish.events_manifest_index`: where each row lies,
+and what the events step reads of each event), and reads a row from the whole file only for
+an event it looks into. The log
 (:data:`LOG`) is a signed line a row, appended by each build for the rows it changed (a
 result: one row, some 14 KB, where the whole file is 42 MB at 3,000 weekly events), each
 line signed under the nonce of the whole file it extends; once it would pass a quarter of
@@ -53,9 +50,11 @@ from ingest import __version__
 from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
 from ingest.publish.events_manifest_index import IndexRow, fetch_row, index_lines, read_index, write_index
 from ingest.publish.events_manifest_rows import Row, parse_row, row_line
+from ingest.publish.events_manifest_seal import HEAD, read_whole, seal, sealed, signature
+from ingest.publish.events_manifest_seal import SEAL as SEAL  # (where callers have found it)
 from ingest.publish.kept_map import Stamp, file_stamp
 from ingest.publish.sync import write_all
-from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
+from ingest.source.storage import FileSignature, read_build_file
 
 FILE = "events-manifest.json"
 """In the build's cache folder: the rows as a build last wrote them all."""
@@ -65,9 +64,6 @@ LOG = "events-manifest.log"
 
 VERSION = 2
 """Of the rows' layout (2: a row's check part apart from its header): a file of another is not read."""
-
-SEAL = "events-manifest.seal"
-"""Beside :data:`FILE`: its signature (size, times and inode) once its bytes were checked, signed."""
 
 
 LOG_SHARE = 4
@@ -115,60 +111,6 @@ def _key(store: EventStore) -> str:
 
 def _log_key(store: EventStore, nonce: str) -> str:
     return f"events-manifest-log-{VERSION}:{store.fingerprint}:{nonce}"
-
-
-def _seal_key(store: EventStore) -> str:
-    return "events-manifest-seal:" + store.fingerprint
-
-
-def _signature(path: Path) -> FileSignature | None:
-    try:
-        return signature_of(os.lstat(path))
-    except OSError:
-        return None
-
-
-HEAD = len(MAGIC) + 65
-"""Bytes before the whole file's payload: its kind, and its signature on a line."""
-
-
-def _read_whole(store: EventStore, folder: Path) -> tuple[bytes, FileSignature | None] | None:
-    """The whole file's payload, if this store signed it, and the signature of the file as
-    sealed (None: it could not be sealed): taken as checked when it is the file :func:`_seal`
-    noted (the same signature before and after it is read), else its signature checked (and
-    the file then sealed for the next process)."""
-    path = folder / FILE
-    before = _signature(path)
-    if before is not None and _sealed(store, folder) == before:
-        data = read_build_file(path, MAX_ENTRY_BYTES)
-        if data is not None and data.startswith(MAGIC) and _signature(path) == before:
-            return data[len(MAGIC) :].partition(b"\n")[2], before
-    payload = store.read_signed(path, _key(store))
-    if payload is None:
-        return None
-    if before is not None and _signature(path) == before:
-        _seal(store, folder, before)
-        return payload, before
-    return payload, None
-
-
-def _sealed(store: EventStore, folder: Path) -> FileSignature | None:
-    """The signature :func:`_seal` noted for the whole file; None when there is none of this store's."""
-    text = store.read_signed(folder / SEAL, _seal_key(store))
-    if text is None:
-        return None
-    try:
-        size, modified, changed, inode = json.loads(text)
-        return (int(size), int(modified), int(changed), int(inode))
-    except (ValueError, TypeError):
-        return None
-
-
-def _seal(store: EventStore, folder: Path, signature: FileSignature) -> None:
-    """Notes the whole file's signature, its bytes checked (a failure to write costs the next
-    process a check of them)."""
-    with contextlib.suppress(OSError):
-        write_atomically(folder / SEAL, store.signed(_seal_key(store), json.dumps(signature).encode()), durable=False)
 
 
 def _stamps(folder: Path) -> tuple[Stamp | None, Stamp | None]:
@@ -245,8 +187,8 @@ def _indexed(store: EventStore, folder: Path, stamps: tuple[Stamp | None, Stamp 
     """The manifest as its index gives it, the whole file unread but its first line; None when
     the whole file is not the one sealed as checked, or its index is not there."""
     path = folder / FILE
-    before = _signature(path)
-    if before is None or _sealed(store, folder) != before:
+    before = signature(path)
+    if before is None or sealed(store, path) != before:
         return None
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
@@ -259,7 +201,7 @@ def _indexed(store: EventStore, folder: Path, stamps: tuple[Stamp | None, Stamp 
     end = first.find(b"\n", HEAD)
     nonce = _head(first[HEAD:end], store) if first.startswith(MAGIC) and end > 0 else None
     rows = read_index(store, folder, nonce) if nonce is not None else None
-    if nonce is None or rows is None or _signature(path) != before:
+    if nonce is None or rows is None or signature(path) != before:
         return None
     return Manifest(store.fingerprint, dict(rows), nonce, before[0] - HEAD, 0, stamps, before)
 
@@ -269,7 +211,7 @@ def _read_rows(
 ) -> Manifest | None:
     """The manifest as the whole file gives it, every row read; its index written again when
     ``index`` (the file sealed)."""
-    read = _read_whole(store, folder)
+    read = read_whole(store, folder / FILE, _key(store))
     if read is None:
         return None
     payload, sealed = read
@@ -365,9 +307,9 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
         with contextlib.suppress(FileNotFoundError):
             os.unlink(folder / LOG)
         write_index(store, folder, nonce, index_lines(((name, whole[name]) for name in sorted(whole)), places))
-        written = _signature(folder / FILE)
+        written = signature(folder / FILE)
         if written is not None:
-            _seal(store, folder, written)
+            seal(store, folder / FILE, written)
         return Manifest(
             store.fingerprint,
             dict(whole) if manifest.rows is not None else None,

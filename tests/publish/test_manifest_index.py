@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import events_manifest, events_manifest_index, unchanged
+from ingest.publish import events_manifest, events_manifest_index, events_manifest_seal, unchanged
 from ingest.publish.build_outcome import build_diagnostics
 from ingest.publish.events_manifest import FILE, load_manifest
 from ingest.publish.events_manifest_index import INDEX, IndexRow, read_index, write_index
@@ -51,7 +51,7 @@ class Reads:
             self.row_bytes += at.length
             return real_fetch(path, sealed, shown, at)
 
-        monkeypatch.setattr(events_manifest, "read_build_file", read)
+        monkeypatch.setattr(events_manifest_seal, "read_build_file", read)
         monkeypatch.setattr(events_manifest, "fetch_row", fetch)
 
 
