@@ -204,6 +204,7 @@ def quick_valid(part: QuickPart, event_file: Path, folders: dict[str, bool], che
         if os.path.lexists(os.path.join(folder, ref)):
             return False
     text: list[bytes] = []
+    add, look, regular = text.append, os.lstat, stat.S_ISREG  # (320,000 files at 10,000 weekly events)
     for inner, names in runs:
         if not plain_folders(folder, inner, folders):
             return False
@@ -214,18 +215,13 @@ def quick_valid(part: QuickPart, event_file: Path, folders: dict[str, bool], che
             for name in names:
                 if name in ("", ".", ".."):
                     return False
-                st = os.lstat(name, dir_fd=where) if isinstance(where, int) else os.lstat(os.path.join(where, name))
-                if not stat.S_ISREG(st.st_mode):
+                st = look(name, dir_fd=where) if isinstance(where, int) else look(os.path.join(where, name))
+                if not regular(st.st_mode):
                     return False
-                text.append(b"%d %d %d %d\n" % (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
+                add(b"%d %d %d %d\n" % (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
         except OSError:
             return False
         finally:
             if isinstance(where, int):
                 os.close(where)
     return hashlib.sha256(b"".join(text)).hexdigest()[:32] == digest
-
-
-def players_valid(entry_players: Sequence[str], digest: str, registry: PlayerRegistry, memo: dict[str, str]) -> bool:
-    """Whether ``players.yaml`` says of an event's players what it said when the event was kept."""
-    return players_digest(entry_players, registry, memo) == digest
