@@ -66,7 +66,7 @@ def quick_text(check: str) -> str:
     event is checked file by file).
 
     Raises:
-        ValueError, TypeError: the check part is not one a row holds.
+        ValueError, TypeError, AttributeError: the check part is not one a row holds.
     """
     registry, players, slug, status, diagnostics, decks = json.loads(check)
     part = quick_part(decks)
@@ -107,7 +107,7 @@ def index_lines(rows: Iterable[tuple[str, Row]], places: Sequence[int]) -> Itera
     for n, (shown, (sig, key, check, _)) in enumerate(rows):
         try:
             quick = quick_text(check)
-        except (ValueError, TypeError, RecursionError):
+        except (ValueError, TypeError, AttributeError, RecursionError):
             continue
         offset, length = places[2 * n], places[2 * n + 1]
         yield "\t".join((_dumps(shown), *map(str, sig), key, str(offset), str(length), quick)).encode("utf-8")
@@ -195,7 +195,7 @@ def entry_of_line(
     try:
         fields, quick = decode_quick(at.quick)
         checked = decode_check(fields)
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
         return None
 
     def texts() -> tuple[str, str] | None:
