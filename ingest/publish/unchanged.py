@@ -75,6 +75,8 @@ class CacheCheck:
     read back (:func:`~ingest.publish.events_manifest_rows.entry_of`); the build sets it."""
     shown_now: str = ""
     """(The event file being looked at, for :attr:`decklists_read`.)"""
+    shown: dict[str, str] = field(default_factory=dict)
+    """Each event file looked for (by ``as_posix``) as diagnostics show it (:func:`shown_paths`)."""
     manifest: Manifest | None = None
     """The events' manifest as the build found it: given, what this process kept of it
     (:func:`~ingest.publish.events_manifest.current` reads it again if the files changed
@@ -112,7 +114,7 @@ def find_unchanged(
     check = check if check is not None else CacheCheck()
     if paths is None:
         paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-    names = shown_paths(paths, project.root)
+    names = check.shown = shown_paths(paths, project.root)
     if trusted is not None and check.manifest is not None and check.manifest.rows is None:
         manifest = current(store, check.manifest)  # (no row read while the files are as this process left them)
     else:
