@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from ingest import __version__
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, decode_check
+from ingest.publish.cache_entries import CachedEvent, decode_check, texts_of
 from ingest.publish.decklist_check import quick_part
 from ingest.publish.events_manifest_rows import PackedEvent, QuickPart, Row, packed_entry, parse_row
 from ingest.source.storage import FileSignature, signature_of
@@ -85,11 +85,7 @@ def decode_quick(text: str) -> tuple[list[Any], QuickPart | None]:
     if part is None:
         return [registry, players, slug, status, diagnostics, []], None
     runs, absent, digest = part
-    quick = (
-        tuple((_text(inner), tuple(map(_text, names))) for inner, names in runs),
-        tuple(map(_text, absent)),
-        _text(digest),
-    )
+    quick = (tuple((_text(inner), texts_of(names)) for inner, names in runs), texts_of(absent), _text(digest))
     return [registry, players, slug, status, diagnostics, []], quick
 
 

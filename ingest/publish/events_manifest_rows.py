@@ -15,6 +15,7 @@ steps of the event's history) is read from the event's entry when a page asks fo
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -30,7 +31,6 @@ from ingest.publish.cache_entries import (
     decode_decks,
     decode_slim,
     slim_header,
-    text_of,
 )
 from ingest.site.brief import BriefError
 from ingest.site.event_pages import RenderedEvent
@@ -340,7 +340,9 @@ def _unpacked(header: str, checked: Checked, key: str, shown: str, full: Callabl
     def archetypes() -> tuple[tuple[str, str, str], ...]:
         """The published archetypes, from the row (the search's latest decks read them)."""
         try:
-            return tuple((text_of(a), text_of(u), text_of(p)) for a, u, p in listed)
+            triples = tuple((a, u, p) for a, u, p in listed)
+            "".join(itertools.chain.from_iterable(triples))  # (TypeError unless each is a string)
+            return triples
         except (ValueError, TypeError):
             raise IngestError(f"{shown}: its build cache entry cannot be read back; build again") from None
 
