@@ -17,9 +17,9 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast, overload
+from typing import Any, cast
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
@@ -32,6 +32,7 @@ from ingest.publish.cache_entries import (
     decode_slim,
     slim_header,
 )
+from ingest.publish.later import Later as Later  # (where callers have found it)
 from ingest.site.brief import BriefError
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.storage import FileSignature
@@ -86,47 +87,6 @@ def row_of(signature: FileSignature, entry: CachedEvent, texts: tuple[str, str] 
     part and slim header as the build that made it wrote them (``texts``)."""
     check, header = texts if texts is not None else row_texts(entry)
     return signature, entry.key, check, header
-
-
-class Later(Sequence[Any]):
-    """A part of an event's brief left in its entry (:mod:`ingest.publish.cache`): read from
-    there the first time it is asked for, then kept. Equal to the tuple it stands for."""
-
-    __slots__ = ("_items", "_load")
-
-    def __init__(self, load: Callable[[], tuple[Any, ...]]) -> None:
-        self._load = load
-        self._items: tuple[Any, ...] | None = None
-
-    @property
-    def items(self) -> tuple[Any, ...]:
-        if self._items is None:
-            self._items = self._load()
-        return self._items
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Any, ...]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        return self.items[i]
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Later):
-            other = other.items
-        return self.items == other
-
-    def __hash__(self) -> int:
-        return hash(self.items)
-
-    def __repr__(self) -> str:
-        return repr(self.items)
 
 
 class PackedEvent(CachedEvent):
