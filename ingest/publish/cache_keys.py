@@ -64,14 +64,14 @@ def players_digest(ids: Iterable[str], registry: PlayerRegistry, memo: dict[str,
 
     ``memo``: each id's part, kept between calls with the same registry."""
     memo = {} if memo is None else memo
-    h = hashlib.sha256()
+    parts: list[str] = []
     for pid in sorted(set(ids)):
         part = memo.get(pid)
         if part is None:
             cid = registry.canonical(pid)
-            part = memo[pid] = repr((pid, cid, registry.players.get(cid)))
-        h.update(part.encode() + b"\0")
-    return h.hexdigest()
+            part = memo[pid] = repr((pid, cid, registry.players.get(cid))) + "\0"
+        parts.append(part)
+    return hashlib.sha256("".join(parts).encode()).hexdigest()  # (each part ends with a NUL)
 
 
 def event_players(event: Event, published: Event | None = None) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ every build (for the edit locks to wait on, then for the event files), 0.9 s of 
 new process. What a folder holds (its names, and which of them are folders) changes only
 when an entry is made, removed or renamed in it, and each of those moves the folder's
 modification and change times; an edit of a file in place does not change the listing
-(the decklists' check looks at each file: :func:`~ingest.publish.unchanged.still_valid`).
+(the decklists' check looks at each file: :func:`~ingest.publish.decklist_check.still_valid`).
 So a build keeps, in the build's cache folder, each folder's times and inode with the
 event files, lock files and folders it held, and the next build lists again only the
 folders whose ``lstat`` differs. A folder is kept only when it had settled when listed

@@ -12,7 +12,7 @@ thirds of a brief): those stay in the event's entry and are read from there when
 asks for them (:mod:`ingest.publish.events_manifest_rows`) — the players' book for an event
 new to it, a season that counts the event.
 
-What a row is trusted for is checked as :func:`~ingest.publish.unchanged.still_valid`
+What a row is trusted for is checked as :func:`~ingest.publish.decklist_check.still_valid`
 checks an entry: each decklist file is looked at (one ``lstat``: a regular file with the
 size, modification and change times and inode it had when read; the change time moves
 with any write, a rename or a ``touch``, so an edit in place that keeps the size and puts
@@ -24,14 +24,11 @@ changed decklist file read again and its text compared (:func:`find_unchanged`).
 The file is data (JSON), read through :meth:`~ingest.publish.cache.EventStore.read_signed`
 (signed with the cache's key under the build's fingerprint) and decoded field by field:
 anything else is ignored, and each event is taken from its own entry as before. Its
-signature is checked once, not by every process: the build that writes the file, or the
-first that checks its signature, keeps the file's size, times and inode beside it, signed
-(:data:`SEAL`), and a later process that finds the file with the same ones takes it as
-checked (135 MB hashed at 10,000 weekly events otherwise). What that gives up is what the
-site's manifest gives up for its files (:mod:`ingest.publish.site_manifest`): every write
-to a file moves its change time, which no program can put back, and a file put in its
-place (copied, restored, renamed over it) has another inode or change time; only bytes
-changed under the file system (a damaged disk) would go unseen. The log
+signature is checked once, not by every process (:mod:`ingest.publish.events_manifest_seal`:
+its size, times and inode kept signed once its bytes were checked). A new process reads its
+index, not the whole file (:mod:`ingest.publish.events_manifest_index`: where each row lies,
+and what the events step reads of each event), and reads a row from the whole file only for
+an event it looks into. The log
 (:data:`LOG`) is a signed line a row, appended by each build for the rows it changed (a
 result: one row, some 14 KB, where the whole file is 42 MB at 3,000 weekly events), each
 line signed under the nonce of the whole file it extends; once it would pass a quarter of
@@ -44,16 +41,20 @@ import contextlib
 import hmac
 import json
 import os
+from array import array
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ingest import __version__
 from ingest.publish.cache import MAGIC, MAX_ENTRY_BYTES, EventStore
-from ingest.publish.events_manifest_rows import Row
+from ingest.publish.events_manifest_index import IndexRow, fetch_row, index_lines, read_index, write_index
+from ingest.publish.events_manifest_rows import Row, parse_row, row_line
+from ingest.publish.events_manifest_seal import HEAD, read_whole, seal, sealed, signature
+from ingest.publish.events_manifest_seal import SEAL as SEAL  # (where callers have found it)
 from ingest.publish.kept_map import Stamp, file_stamp
 from ingest.publish.sync import write_all
-from ingest.source.storage import FileSignature, read_build_file, signature_of, write_atomically
+from ingest.source.storage import FileSignature, read_build_file
 
 FILE = "events-manifest.json"
 """In the build's cache folder: the rows as a build last wrote them all."""
@@ -63,9 +64,6 @@ LOG = "events-manifest.log"
 
 VERSION = 2
 """Of the rows' layout (2: a row's check part apart from its header): a file of another is not read."""
-
-SEAL = "events-manifest.seal"
-"""Beside :data:`FILE`: its signature (size, times and inode) once its bytes were checked, signed."""
 
 
 LOG_SHARE = 4
@@ -83,9 +81,10 @@ class Manifest:
     again while nothing else wrote them."""
 
     fingerprint: str
-    rows: dict[str, Row] | None
-    """By event file (as shown); None: not held (a watching process keeps none between its
-    builds, it knows which events it made or looked at)."""
+    rows: dict[str, Row | IndexRow] | None
+    """By event file (as shown): a row, or the index's line for one in the whole file (read
+    when its event is looked into: :func:`whole_row`); None: not held (a watching process
+    keeps none between its builds, it knows which events it made or looked at)."""
     nonce: str = ""
     """Names the whole file the log extends (its lines are signed under it); empty: none."""
     based: int = 0
@@ -94,6 +93,16 @@ class Manifest:
     """Bytes of the log."""
     stamps: tuple[Stamp | None, Stamp | None] = (None, None)
     """The whole file's and the log's, as left (None: none)."""
+    sealed: FileSignature | None = None
+    """The whole file's signature as sealed when read (rows are read from it while it is that file)."""
+
+
+def whole_row(store: EventStore, manifest: Manifest, shown: str, at: IndexRow) -> Row | None:
+    """The row an index line names, read from the whole file (None: it cannot be, the file is
+    no longer the one sealed, or the line there is not that row: :func:`fetch_row`)."""
+    if store.folder is None or manifest.sealed is None:
+        return None
+    return fetch_row(store.folder.parent / FILE, manifest.sealed, shown, at)
 
 
 def _key(store: EventStore) -> str:
@@ -102,52 +111,6 @@ def _key(store: EventStore) -> str:
 
 def _log_key(store: EventStore, nonce: str) -> str:
     return f"events-manifest-log-{VERSION}:{store.fingerprint}:{nonce}"
-
-
-def _seal_key(store: EventStore) -> str:
-    return "events-manifest-seal:" + store.fingerprint
-
-
-def _signature(path: Path) -> FileSignature | None:
-    try:
-        return signature_of(os.lstat(path))
-    except OSError:
-        return None
-
-
-def _read_whole(store: EventStore, folder: Path) -> bytes | None:
-    """The whole file's payload, if this store signed it: taken as checked when it is the
-    file :func:`_seal` noted (the same signature before and after it is read), else its
-    signature checked (and the file then sealed for the next process)."""
-    path = folder / FILE
-    before = _signature(path)
-    if before is not None and _sealed(store, folder) == before:
-        data = read_build_file(path, MAX_ENTRY_BYTES)
-        if data is not None and data.startswith(MAGIC) and _signature(path) == before:
-            return data[len(MAGIC) :].partition(b"\n")[2]
-    payload = store.read_signed(path, _key(store))
-    if payload is not None and before is not None and _signature(path) == before:
-        _seal(store, folder, before)
-    return payload
-
-
-def _sealed(store: EventStore, folder: Path) -> FileSignature | None:
-    """The signature :func:`_seal` noted for the whole file; None when there is none of this store's."""
-    text = store.read_signed(folder / SEAL, _seal_key(store))
-    if text is None:
-        return None
-    try:
-        size, modified, changed, inode = json.loads(text)
-        return (int(size), int(modified), int(changed), int(inode))
-    except (ValueError, TypeError):
-        return None
-
-
-def _seal(store: EventStore, folder: Path, signature: FileSignature) -> None:
-    """Notes the whole file's signature, its bytes checked (a failure to write costs the next
-    process a check of them)."""
-    with contextlib.suppress(OSError):
-        write_atomically(folder / SEAL, store.signed(_seal_key(store), json.dumps(signature).encode()), durable=False)
 
 
 def _stamps(folder: Path) -> tuple[Stamp | None, Stamp | None]:
@@ -164,7 +127,7 @@ def current(store: EventStore, kept: Manifest | None) -> Manifest:
     return load_manifest(store)
 
 
-def load_manifest(store: EventStore) -> Manifest:
+def load_manifest(store: EventStore, *, whole: bool = False) -> Manifest:
     """The rows the builds with this fingerprint saved, by event file (as shown): the whole
     file's, then each line of the log over them, in order; no row when there is none, or the
     file is not one this store signed for this fingerprint. A log line that does not check
@@ -172,30 +135,27 @@ def load_manifest(store: EventStore) -> Manifest:
     when it is used (:func:`~ingest.publish.unchanged.find_unchanged`), so one missed costs
     reading that event's entry.
 
-    The whole file is a line naming its key, version and nonce, then a line an event: its
-    name (a JSON string, which holds no tab or line feed), its signature and key, its check
-    part and its slim header (compact JSON), separated by tabs. A log line is its signature,
+    The whole file's rows are given as its index's lines (:class:`IndexRow`: the whole file
+    is not read, each row is read when its event is looked into) when the whole file is the
+    one sealed as checked and its index is there; else (or with ``whole``) as rows read from
+    the whole file, its index then written again for the next build.
+
+    The whole file is a line naming its key, version and nonce, then a line an event
+    (:func:`~ingest.publish.events_manifest_rows.row_line`). A log line is its signature,
     a tab, and a row as the whole file writes it. A row's parts are kept as their text until
     the event is taken (:func:`~ingest.publish.events_manifest_rows.entry_of`)."""
-    empty = Manifest(store.fingerprint, {})
     if store.folder is None:
-        return empty
+        return Manifest(store.fingerprint, {})
     folder = store.folder.parent
     stamps = _stamps(folder)
-    payload = _read_whole(store, folder)
-    if payload is None:
-        return empty
-    try:
-        first, *lines = payload.decode("utf-8").split("\n")
-        head = json.loads(first)
-        if not (isinstance(head, list) and head[:2] == [_key(store), __version__] and isinstance(head[2], str)):
-            return empty
-        rows = dict(_row(line) for line in lines)
-    except (ValueError, TypeError, IndexError, RecursionError):
-        return empty
-    manifest = Manifest(store.fingerprint, rows, head[2], len(payload), 0, stamps)
+    manifest = None if whole else _indexed(store, folder, stamps)
+    if manifest is None:
+        manifest = _read_rows(store, folder, stamps, index=not whole)
+    if manifest is None:
+        return Manifest(store.fingerprint, {})
     log = read_build_file(folder / LOG, MAX_ENTRY_BYTES) if stamps[1] is not None else None
-    if log:
+    if log and manifest.rows is not None:
+        rows = manifest.rows
         key = _log_key(store, manifest.nonce)
         at = 0
         for line in log.split(b"\n")[:-1]:
@@ -203,7 +163,7 @@ def load_manifest(store: EventStore) -> Manifest:
             if not hmac.compare_digest(mac, store.sign(key, text).encode()):
                 break
             try:
-                shown, row = _row(text.decode("utf-8"))
+                shown, row = parse_row(text.decode("utf-8"))
             except (ValueError, TypeError, RecursionError):
                 break
             rows[shown] = row
@@ -212,17 +172,68 @@ def load_manifest(store: EventStore) -> Manifest:
     return manifest
 
 
-def _row(line: str) -> tuple[str, Row]:
-    name, size, modified, changed, inode, key, check, header = line.split("\t", 7)
-    shown = json.loads(name)
-    if not isinstance(shown, str) or not check.startswith("[") or not header.startswith("{"):
-        raise ValueError("not a row")
-    return shown, ((int(size), int(modified), int(changed), int(inode)), key, check, header)
+def _head(data: bytes, store: EventStore) -> str | None:
+    """The nonce the whole file's first line names, if it is this store's key and version."""
+    try:
+        head = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(head, list) and head[:2] == [_key(store), __version__] and isinstance(head[2], str):
+        return head[2]
+    return None
 
 
-def _line(shown: str, row: Row) -> str:
-    sig, key, check, header = row
-    return "\t".join((_dumps(shown), *map(str, sig), key, check, header))
+def _indexed(store: EventStore, folder: Path, stamps: tuple[Stamp | None, Stamp | None]) -> Manifest | None:
+    """The manifest as its index gives it, the whole file unread but its first line; None when
+    the whole file is not the one sealed as checked, or its index is not there."""
+    path = folder / FILE
+    before = signature(path)
+    if before is None or sealed(store, path) != before:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            first = os.read(fd, HEAD + 4096)
+        finally:
+            os.close(fd)
+    except OSError:
+        return None
+    end = first.find(b"\n", HEAD)
+    nonce = _head(first[HEAD:end], store) if first.startswith(MAGIC) and end > 0 else None
+    rows = read_index(store, folder, nonce) if nonce is not None else None
+    if nonce is None or rows is None or signature(path) != before:
+        return None
+    return Manifest(store.fingerprint, dict(rows), nonce, before[0] - HEAD, 0, stamps, before)
+
+
+def _read_rows(
+    store: EventStore, folder: Path, stamps: tuple[Stamp | None, Stamp | None], *, index: bool
+) -> Manifest | None:
+    """The manifest as the whole file gives it, every row read; its index written again when
+    ``index`` (the file sealed)."""
+    read = read_whole(store, folder / FILE, _key(store))
+    if read is None:
+        return None
+    payload, sealed = read
+    first, *lines = payload.split(b"\n")
+    nonce = _head(first, store)
+    if nonce is None:
+        return None
+    rows: dict[str, Row | IndexRow] = {}
+    places = array("q")  # (each row's offset and length)
+    at = HEAD + len(first)
+    try:
+        for line in lines:
+            shown, row = parse_row(line.decode("utf-8"))
+            rows[shown] = row
+            places.extend((at + 1, len(line)))
+            at += 1 + len(line)
+    except (ValueError, TypeError, IndexError, RecursionError):
+        return None
+    if index and sealed is not None:
+        named = ((name, row) for name, row in rows.items() if not isinstance(row, IndexRow))
+        write_index(store, folder, nonce, index_lines(named, places))
+    return Manifest(store.fingerprint, rows, nonce, len(payload), 0, stamps, sealed)
 
 
 def _dumps(v: object) -> str:
@@ -235,7 +246,7 @@ def _log_lines(changed: Mapping[str, Row], room: int) -> list[bytes] | None:
     lines: list[bytes] = []
     used = 0
     for name, row in sorted(changed.items()):
-        line = _line(name, row).encode("utf-8")
+        line = row_line(name, row).encode("utf-8")
         used += len(line) + 1
         if used > room:
             return None
@@ -263,25 +274,50 @@ def save_rows(store: EventStore, manifest: Manifest, changed: Mapping[str, Row],
             return replace(manifest, logged=manifest.logged + len(signed), stamps=_stamps(folder))
         return manifest
     rows = manifest.rows if manifest.rows is not None else load_manifest(store).rows or {}
-    whole = {name: row for name, row in {**rows, **changed}.items() if name in shown}
+    if any(isinstance(row, IndexRow) for row in rows.values()):
+        read = load_manifest(store, whole=True).rows or {}  # (the rows the index stands for)
+        rows = {
+            name: row
+            for name, row in ((n, read.get(n) if isinstance(r, IndexRow) else r) for n, r in rows.items())
+            if row is not None
+        }
+    whole = {
+        name: row
+        for name, row in {**rows, **changed}.items()
+        if name in shown and row is not None and not isinstance(row, IndexRow)
+    }
     nonce = os.urandom(8).hex()
+    places = array("q")  # (each row's offset and length, in the order of the rows' names: 16 bytes a row)
 
     def payload() -> Iterator[bytes]:
         """The file's payload a row at a time (never held whole: 135 MB at 10,000 events)."""
-        yield _dumps([_key(store), __version__, nonce]).encode("utf-8")
+        first = _dumps([_key(store), __version__, nonce]).encode("utf-8")
+        yield first
+        at = HEAD + len(first)
         for name in sorted(whole):
-            yield b"\n" + _line(name, whole[name]).encode("utf-8")
+            line = row_line(name, whole[name]).encode("utf-8")
+            places.extend((at + 1, len(line)))
+            at += 1 + len(line)
+            yield b"\n"
+            yield line
 
     with contextlib.suppress(OSError):
         folder.mkdir(parents=True, exist_ok=True)
         size = store.write_signed(folder / FILE, _key(store), payload())
         with contextlib.suppress(FileNotFoundError):
             os.unlink(folder / LOG)
-        written = _signature(folder / FILE)
+        write_index(store, folder, nonce, index_lines(((name, whole[name]) for name in sorted(whole)), places))
+        written = signature(folder / FILE)
         if written is not None:
-            _seal(store, folder, written)
+            seal(store, folder / FILE, written)
         return Manifest(
-            store.fingerprint, whole if manifest.rows is not None else None, nonce, size, 0, _stamps(folder)
+            store.fingerprint,
+            dict(whole) if manifest.rows is not None else None,
+            nonce,
+            size,
+            0,
+            _stamps(folder),
+            written,
         )
     return manifest
 

@@ -14,10 +14,12 @@ steps of the event's history) is read from the event's entry when a page asks fo
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, cast, overload
+from typing import Any, cast
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
@@ -29,8 +31,8 @@ from ingest.publish.cache_entries import (
     decode_decks,
     decode_slim,
     slim_header,
-    text_of,
 )
+from ingest.publish.later import Later as Later  # (where callers have found it)
 from ingest.site.brief import BriefError
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.storage import FileSignature
@@ -41,11 +43,38 @@ Row = tuple[FileSignature, str, str, str]
 :func:`~ingest.publish.cache_entries.slim_header`, each as compact JSON, not decoded until
 the event is taken (the header not until something asks for more than the check part)."""
 
+QuickPart = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...], str]
+"""An event's decklist files as its quick check reads them: its files read, as runs of names
+in one folder (the folder below the event's, each file's name), in the order the entry names
+them; the files it named that did not exist (references); the digest of the read files'
+signatures in that order (:func:`signatures_digest`)."""
+
+
 _BAD_ROW = (ValueError, KeyError, TypeError, IndexError, AttributeError, BriefError, RecursionError)
 
 
 def _dumps(v: object) -> str:
     return json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse_row(line: str) -> tuple[str, Row]:
+    """An event file (as shown) and its row, from a line of the manifest (:func:`row_line`).
+
+    Raises:
+        ValueError, TypeError, IndexError: the line is not one :func:`row_line` writes.
+    """
+    name, size, modified, changed, inode, key, check, header = line.split("\t", 7)
+    shown = json.loads(name)
+    if not isinstance(shown, str) or not check.startswith("[") or not header.startswith("{"):
+        raise ValueError("not a row")
+    return shown, ((int(size), int(modified), int(changed), int(inode)), key, check, header)
+
+
+def row_line(shown: str, row: Row) -> str:
+    """A row as a line of the manifest: the event file as shown (a JSON string, which holds
+    no tab or line feed), its signature and key, its check part and its header, by tabs."""
+    sig, key, check, header = row
+    return "\t".join((_dumps(shown), *map(str, sig), key, check, header))
 
 
 def row_texts(entry: CachedEvent) -> tuple[str, str]:
@@ -60,66 +89,38 @@ def row_of(signature: FileSignature, entry: CachedEvent, texts: tuple[str, str] 
     return signature, entry.key, check, header
 
 
-class Later(Sequence[Any]):
-    """A part of an event's brief left in its entry (:mod:`ingest.publish.cache`): read from
-    there the first time it is asked for, then kept. Equal to the tuple it stands for."""
-
-    __slots__ = ("_items", "_load")
-
-    def __init__(self, load: Callable[[], tuple[Any, ...]]) -> None:
-        self._load = load
-        self._items: tuple[Any, ...] | None = None
-
-    @property
-    def items(self) -> tuple[Any, ...]:
-        if self._items is None:
-            self._items = self._load()
-        return self._items
-
-    @overload
-    def __getitem__(self, i: int) -> Any: ...
-    @overload
-    def __getitem__(self, i: slice) -> tuple[Any, ...]: ...
-    def __getitem__(self, i: int | slice) -> Any:
-        return self.items[i]
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Later):
-            other = other.items
-        return self.items == other
-
-    def __hash__(self) -> int:
-        return hash(self.items)
-
-    def __repr__(self) -> str:
-        return repr(self.items)
-
-
 class PackedEvent(CachedEvent):
     """An event taken from its manifest row: its key, players, players' digest and warnings,
-    slug and status given from the row's check part; its decklist files decoded from there
-    when asked for (:attr:`raw_decks` is what the check of an unchanged event reads); its
-    brief and files' listing decoded from the row's header the first time either is asked
-    for (``unpack``). :func:`dataclasses.replace` on it gives a plain :class:`CachedEvent`."""
+    slug and status given from the row's check part (or its index line's quick part); its
+    decklist files decoded when asked for (:attr:`raw_decks` is what the check of an
+    unchanged event reads, :attr:`quick` what its quick check reads); its brief and files'
+    listing decoded from the row's header the first time either is asked for (``unpack``).
+    :func:`dataclasses.replace` on it gives a plain :class:`CachedEvent`."""
 
-    __slots__ = ("_checked", "_decks", "_unpack", "_whole")
+    __slots__ = ("_checked", "_decks", "_raw", "_unpack", "_whole", "quick")
     _checked: Checked
     _unpack: Callable[[], CachedEvent]
     _whole: CachedEvent | None
     _decks: tuple[tuple[str, str | None, FileSignature | None], ...] | None
+    _raw: Callable[[], list[Any]] | None
+    quick: QuickPart | None
+    """Its decklist files as the quick check reads them (None: checked file by file)."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> CachedEvent:  # type: ignore[misc]
         return CachedEvent(*args, **kwargs)  # (dataclasses.replace: an entry with the fields given)
 
     @classmethod
-    def packed(cls, key: str, shown: str, checked: Checked, unpack: Callable[[], CachedEvent]) -> PackedEvent:
-        """The event a row's decoded check part stands for (``unpack`` decodes the rest)."""
+    def packed(
+        cls,
+        key: str,
+        shown: str,
+        checked: Checked,
+        unpack: Callable[[], CachedEvent],
+        raw: Callable[[], list[Any]] | None = None,
+        quick: QuickPart | None = None,
+    ) -> PackedEvent:
+        """The event a row's decoded check part stands for (``unpack`` decodes the rest;
+        ``raw``, when given, reads its decklist files, which ``checked`` then does not hold)."""
         self = object.__new__(cls)
         registry, players, _, _, diagnostics, _ = checked
         for name, value in (
@@ -132,6 +133,8 @@ class PackedEvent(CachedEvent):
             ("_unpack", unpack),
             ("_whole", None),
             ("_decks", None),
+            ("_raw", raw),
+            ("quick", quick),
         ):
             object.__setattr__(self, name, value)
         return self
@@ -166,6 +169,10 @@ class PackedEvent(CachedEvent):
     def raw_decks(self) -> list[Any]:
         """Its decklist files as the row's JSON holds them (each a reference, a digest and a
         signature as a list), not checked field by field: only compared with what is found."""
+        raw = self._raw
+        if raw is not None:
+            object.__setattr__(self, "_checked", (*self._checked[:5], raw()))
+            object.__setattr__(self, "_raw", None)
         return self._checked[5]
 
     @property
@@ -184,6 +191,18 @@ class PackedEvent(CachedEvent):
     def unpacked(self) -> bool:
         """Whether its brief and listing were decoded."""
         return self._whole is not None
+
+    def without_steps(self) -> CachedEvent:
+        """Itself without its history's steps, still packed: its decklist files are not decoded
+        (as :func:`dataclasses.replace` would) for an entry whose brief is all a page reads."""
+        outer = self
+
+        def unpack() -> CachedEvent:
+            return CachedEvent.without_steps(outer._full())
+
+        lean = PackedEvent.packed(self.key, self.shown, self._checked, unpack, self._raw, self.quick)
+        object.__setattr__(lean, "_decks", self._decks)
+        return lean
 
 
 def entry_of(
@@ -204,7 +223,31 @@ def entry_of(
     out under the same key; else the build stops and asks to be run again. A header that
     cannot be decoded is replaced by the entry's own."""
     _, key, check, header = row
+    try:
+        checked = decode_check(json.loads(check))
+    except _BAD_ROW:
+        return None
+    return packed_entry(store, key, shown, checked, lambda: (check, header), None, read, remake, unpacked)
+
+
+def packed_entry(
+    store: EventStore,
+    key: str,
+    shown: str,
+    checked: Checked,
+    texts: Callable[[], tuple[str, str] | None],
+    quick: QuickPart | None,
+    read: list[str] | None = None,
+    remake: Callable[[], CachedEvent | None] | None = None,
+    unpacked: list[str] | None = None,
+) -> PackedEvent:
+    """The event of :func:`entry_of`, from its check part decoded (``checked``) and its row's
+    texts (check part and header) as ``texts`` gives them when first asked for (None: they
+    cannot be read; the event's own entry stands for them). When ``quick`` is given (an index
+    line's: :mod:`ingest.publish.events_manifest_index`), ``checked`` holds no decklist files:
+    they are read from the row when asked for."""
     whole: list[CachedEvent] = []
+    given: list[tuple[str, str] | None] = []
 
     def full() -> CachedEvent:
         if not whole:
@@ -218,26 +261,38 @@ def entry_of(
             whole.append(entry)
         return whole[0]
 
-    try:
-        checked = decode_check(json.loads(check))
-    except _BAD_ROW:
-        return None
+    def row_texts() -> tuple[str, str] | None:
+        if not given:
+            given.append(texts())
+        return given[0]
 
     def unpack() -> CachedEvent:
         if unpacked is not None:
             unpacked.append(shown)
+        got = row_texts()
+        if got is None:
+            return full()
         try:
-            return _unpacked(header, checked, key, shown, full)
+            return _unpacked(got[1], checked, key, shown, full)
         except _BAD_ROW:
             return full()
 
-    return PackedEvent.packed(key, shown, checked, unpack)
+    def raw() -> list[Any]:
+        got = row_texts()
+        if got is not None:
+            with contextlib.suppress(*_BAD_ROW):
+                decks = json.loads(got[0])[5]
+                if isinstance(decks, list):
+                    return decks
+        return [[ref, digest, None if sig is None else list(sig)] for ref, digest, sig in full().decks]
+
+    return PackedEvent.packed(key, shown, checked, unpack, raw if quick is not None else None, quick)
 
 
 def _unpacked(header: str, checked: Checked, key: str, shown: str, full: Callable[[], CachedEvent]) -> CachedEvent:
     """The entry a row's header and check part describe, its steps and archetypes left to read."""
     obj = json.loads(header)
-    entry = decode_slim(obj, checked, key, shown)
+    entry = decode_slim(obj, (*checked[:5], []), key, shown)  # (its decklist files: the packed event's own)
     listed = obj["brief"]["decks"]
     if not isinstance(listed, list):
         raise TypeError("not a list of archetypes")
@@ -245,7 +300,9 @@ def _unpacked(header: str, checked: Checked, key: str, shown: str, full: Callabl
     def archetypes() -> tuple[tuple[str, str, str], ...]:
         """The published archetypes, from the row (the search's latest decks read them)."""
         try:
-            return tuple((text_of(a), text_of(u), text_of(p)) for a, u, p in listed)
+            triples = tuple((a, u, p) for a, u, p in listed)
+            "".join(itertools.chain.from_iterable(triples))  # (TypeError unless each is a string)
+            return triples
         except (ValueError, TypeError):
             raise IngestError(f"{shown}: its build cache entry cannot be read back; build again") from None
 

@@ -56,7 +56,7 @@ from ingest.publish.site_settings import site_inputs
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
-from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events, shown_paths
+from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events
 from ingest.publish.watched import LastLook, trusted_events
 from ingest.site.page import SiteInputs, in_order
 from ingest.site.site_files import site_files
@@ -206,7 +206,7 @@ def _build(
         timings.entries_read = check.entries_read  # (filled on as a page asks an entry for more)
         timings.decklists_looked_at, timings.decklists_read = check.decklists_looked_at, check.decklists_read
         timings.extra["cache check"] = time.perf_counter() - start
-        shown = shown_paths(paths, project.root)
+        shown = check.shown  # (the event files as shown_paths names them)
         seasons, season_problems = load_seasons(project, [slug_for(name) for name in shown.values()])
         inputs = site_inputs(project, players, tuple(seasons), day)
         templates = read_templates(project.templates)

@@ -8,153 +8,25 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from ingest.checks.event_files import Loaded
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, check_part, listing_of
 from ingest.publish.cache_keys import event_players, players_digest, text_digest
-from ingest.publish.events_manifest import Manifest, current, save_rows
-from ingest.publish.events_manifest_rows import PackedEvent, Row, entry_of, row_of, same_decks
+from ingest.publish.decklist_check import plain_folders as plain_folders  # (where tests have found it)
+from ingest.publish.decklist_check import still_valid
+from ingest.publish.events_manifest import Manifest, current, save_rows, whole_row
+from ingest.publish.events_manifest_index import IndexRow, entry_of_line
+from ingest.publish.events_manifest_rows import Row, entry_of, row_of, same_decks
 from ingest.site.event_pages import RenderedEvent
 from ingest.source.players import PlayerRegistry
 from ingest.source.project import Project
-from ingest.source.storage import (
-    FileSignature,
-    display_path,
-    file_signature,
-    find_files,
-    read_text,
-    signature_of,
-)
+from ingest.source.storage import FileSignature, display_path, file_signature, find_files, read_text, signature_of
 from ingest.summary.event_summary import EventSummary
-
-
-def still_valid(
-    entry: CachedEvent,
-    event_file: Path,
-    registry: PlayerRegistry,
-    memo: dict[str, str] | None = None,
-    folders: dict[str, bool] | None = None,
-    check: CacheCheck | None = None,
-    settled_before: int | None = None,
-    refreshed: dict[str, FileSignature] | None = None,
-) -> bool:
-    """Whether the decklist files an entry's event read and its players' records are as then.
-
-    Each decklist file must still be a regular file inside the event's folder, reached
-    without a symbolic link (as :func:`ingest.checks.event_files.load_event` requires), and
-    hold the same text: it is read again unless its size, times and inode are those it had
-    when it was read (its signature). Every file is looked at (its change time is the only
-    thing that moves when it is edited in place with its size and modification time put
-    back; a folder's times do not move with an edit in place, as editors that write over a
-    file make): each folder of decklists is opened once, its files looked at by name.
-
-    ``folders`` keeps, for one build, whether each folder on the way was a plain folder
-    (:func:`plain_folders`): the events of an archive share their decklist folders, and
-    a folder is looked at once, not once per event. ``check`` counts the files looked at
-    and notes those read. A file read again and found the same whose signature can now be
-    trusted (it settled before ``settled_before``) has that signature put in ``refreshed``,
-    by its reference, so the next build need not read it again.
-    """
-    if players_digest(entry.players, registry, memo) != entry.registry:
-        return False
-    folder = os.path.dirname(event_file)  # paths as text: a thousand decklist files are looked at
-    seen = folders if folders is not None else {}
-    opened: dict[str, int | str] = {}
-    decks = entry.raw_decks if isinstance(entry, PackedEvent) else entry.decks
-    try:
-        for ref, digest, signature in decks:
-            if check is not None:
-                check.decklists_looked_at += 1
-            if not isinstance(ref, str):
-                return False
-            if digest is None:
-                if os.path.lexists(os.path.join(folder, ref)):
-                    return False
-                continue
-            inner, name = _split(ref)
-            where = opened.get(inner)
-            if where is None:
-                if not plain_folders(folder, inner, seen):
-                    return False
-                where = opened[inner] = _open_folder(os.path.join(folder, inner) if inner else folder)
-            if name in ("", ".", ".."):
-                return False
-            try:
-                st = os.lstat(name, dir_fd=where) if isinstance(where, int) else os.lstat(os.path.join(where, name))
-            except OSError:
-                return False
-            if not stat.S_ISREG(st.st_mode):
-                return False
-            if signature is not None and signature_of(st) == tuple(signature):
-                continue  # the same size, times and inode as when it was read: the same text
-            target = os.path.join(folder, ref)
-            now = file_signature(Path(target), settled_before)  # (taken before the file is read)
-            text, _ = read_text(Path(target), ref)
-            if check is not None:
-                check.decklists_read.append(os.path.join(os.path.dirname(check.shown_now), ref))
-            if text is None or text_digest(text) != digest:
-                return False
-            if refreshed is not None and now is not None:
-                refreshed[ref] = now
-        return True
-    finally:
-        for where in opened.values():
-            if isinstance(where, int):
-                os.close(where)
-
-
-def _split_posix(ref: str) -> tuple[str, str]:
-    """``os.path.split`` where a path has one separator, without its care for repeated ones
-    (a third of the CPU a decklist file cost to look at): ``a//b`` gives ``a/``, a folder
-    :func:`plain_folders` refuses, so the event is made again, never wrongly taken."""
-    cut = ref.rfind("/")
-    return ref[:cut] if cut > 0 else ref[: cut + 1], ref[cut + 1 :]
-
-
-_split = os.path.split if os.sep != "/" or os.altsep else _split_posix
-
-
-_FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-def _open_folder(path: str) -> int | str:
-    """A decklist folder, for its files to be looked at by their names alone (one ``lstat``
-    relative to the folder: no path to walk again for each of an event's files, a third
-    less CPU than by their whole paths); its path where a folder cannot be opened so (the
-    platform has no ``dir_fd``, or the open fails: the files' ``lstat`` then says why)."""
-    if os.stat not in os.supports_dir_fd:  # (lstat is stat without following links: not listed apart)
-        return path
-    try:
-        return os.open(path, _FOLDER_FLAGS)
-    except OSError:
-        return path
-
-
-def plain_folders(folder: str, inner: str, seen: dict[str, bool]) -> bool:
-    """Whether ``folder/inner`` is reached from ``folder`` through plain folders only: each
-    part of ``inner`` a name (not ``.``, ``..`` or empty) of a folder that is not a symbolic
-    link. That is what comparing its real path with ``folder``'s says, with one ``lstat`` a
-    folder; ``seen`` keeps the answers by path (a build looks at each folder once)."""
-    if not inner:
-        return True
-    path = os.path.join(folder, inner)
-    known = seen.get(path)
-    if known is not None:
-        return known
-    parent, _, name = inner.rpartition(os.sep)
-    ok = name not in ("", ".", "..") and plain_folders(folder, parent, seen)
-    if ok:
-        try:
-            ok = stat.S_ISDIR(os.lstat(path).st_mode)
-        except OSError:
-            ok = False
-    seen[path] = ok
-    return ok
 
 
 def shown_paths(paths: Sequence[Path], root: Path) -> dict[str, str]:
@@ -193,7 +65,7 @@ class CacheCheck:
     """Decklist files looked at (one ``lstat`` each) to take their events from the cache."""
     decklists_read: list[str] = field(default_factory=list)
     """Decklist files read again to compare their text (their signature was not the one kept)."""
-    rows: dict[str, Row] = field(default_factory=dict)
+    rows: dict[str, Row | IndexRow] = field(default_factory=dict)
     """The events' manifest rows of the events taken and looked at, by event file (as shown)."""
     signatures: dict[str, tuple[FileSignature, str]] = field(default_factory=dict)
     """Each event file's signature and key, when it could be taken (settled): an event made
@@ -203,6 +75,8 @@ class CacheCheck:
     read back (:func:`~ingest.publish.events_manifest_rows.entry_of`); the build sets it."""
     shown_now: str = ""
     """(The event file being looked at, for :attr:`decklists_read`.)"""
+    shown: dict[str, str] = field(default_factory=dict)
+    """Each event file looked for (by ``as_posix``) as diagnostics show it (:func:`shown_paths`)."""
     manifest: Manifest | None = None
     """The events' manifest as the build found it: given, what this process kept of it
     (:func:`~ingest.publish.events_manifest.current` reads it again if the files changed
@@ -240,7 +114,7 @@ def find_unchanged(
     check = check if check is not None else CacheCheck()
     if paths is None:
         paths = find_files([project.events_dir]) if project.events_dir.exists() else []
-    names = shown_paths(paths, project.root)
+    names = check.shown = shown_paths(paths, project.root)
     if trusted is not None and check.manifest is not None and check.manifest.rows is None:
         manifest = current(store, check.manifest)  # (no row read while the files are as this process left them)
     else:
@@ -281,7 +155,12 @@ def find_unchanged(
         entry = memory.get(key)
         row = known if known is not None and known[1] == key else None
         if entry is None and row is not None:
-            entry = entry_of(store, row, shown, check.entries_read, _remake(check, path), check.unpacked)
+            remade = _remake(check, path)
+            if isinstance(row, IndexRow):
+                fetch = partial(whole_row, store, manifest, shown, row)
+                entry = entry_of_line(store, shown, row, fetch, check.entries_read, remade, check.unpacked)
+            else:
+                entry = entry_of(store, row, shown, check.entries_read, remade, check.unpacked)
         if entry is None:
             entry = store.load(key, shown, files=False)
             check.entries_read.append(shown)
@@ -291,7 +170,9 @@ def find_unchanged(
         if entry is not None and still_valid(entry, path, registry, memo, folders, check, settled_before, refreshed):
             if refreshed:
                 entry = replace(entry, decks=same_decks(entry.decks, refreshed))
-                if row is not None:  # (its brief as it was: the steps are not read to write it again)
+                if isinstance(row, IndexRow):
+                    row = None  # (its row made again from the event)
+                elif row is not None:  # (its brief as it was: the steps are not read to write it again)
                     row = (
                         row[0],
                         row[1],
@@ -329,7 +210,11 @@ def note_events(
             rows[name] = row_of(sig[0], entry, texts)
     manifest = check.manifest if check.manifest is not None else current(store, None)
     loaded = manifest.rows
-    changed = rows if loaded is None else {name: row for name, row in rows.items() if loaded.get(name) != row}
+    changed = {
+        name: row
+        for name, row in rows.items()
+        if not isinstance(row, IndexRow) and (loaded is None or loaded.get(name) != row)  # (an index line: as on disk)
+    }
     saved = save_rows(store, manifest, changed, shown)
     return replace(saved, rows=None)
 

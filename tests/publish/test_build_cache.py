@@ -193,7 +193,7 @@ def test_a_settled_decklist_file_is_not_read_again_and_its_change_is_seen_whatev
             reads.append(path.name)
         return real_read(path, shown, **kwargs)
 
-    monkeypatch.setattr("ingest.publish.unchanged.read_text", counted)
+    monkeypatch.setattr("ingest.publish.decklist_check.read_text", counted)
 
     def build(settled_before: int) -> tuple[int, int]:
         home = keys / "scorekeeper"
@@ -245,7 +245,7 @@ def test_scorekeeper_build_gives_the_build_its_start_as_the_time_files_must_have
             reads.append(path.name)
         return real_read(path, shown, **kwargs)
 
-    monkeypatch.setattr("ingest.publish.unchanged.read_text", counted)
+    monkeypatch.setattr("ingest.publish.decklist_check.read_text", counted)
     args = ["--root", str(root), "build", "--docs-only", "--today", TODAY.isoformat()]
     for _ in range(2):
         result = CliRunner().invoke(main, args)

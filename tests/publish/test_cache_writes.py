@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import cache, events_manifest, kept_map, player_book_files
+from ingest.publish import cache, events_manifest_seal, kept_map, player_book_files
 from ingest.publish.run import build_site
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
@@ -23,7 +23,7 @@ def test_a_rebuild_writes_the_cache_files_without_waiting_for_the_disk(
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     writes: list[tuple[str, bool]] = []
-    for module in (kept_map, cache, player_book_files, events_manifest):
+    for module in (kept_map, cache, player_book_files, events_manifest_seal):
         original = module.write_atomically
 
         def counted(path: Path, content: str | bytes, *, durable: bool = True, _w: Any = original) -> None:
@@ -44,5 +44,6 @@ def test_a_rebuild_writes_the_cache_files_without_waiting_for_the_disk(
     event.write_text(text.replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
     build_site(Project(root), today=TODAY, cache_home=home, settled_before=time.time_ns(), workers=1)
     names = {name for name, _ in writes}
-    assert {"events-manifest.json", "docs-record.json", "player-book.json"} <= names
+    assert {"events-manifest.json", "events-manifest.index", "events-manifest.seal", "docs-record.json"} <= names
+    assert "player-book.json" in names
     assert [w for w in writes if w[1]] == []
