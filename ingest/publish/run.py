@@ -296,7 +296,7 @@ def _build(
                 memory.events.clear()
                 memory.last_good.clear()
                 built, unchanged = [], {}
-                outcome = replace(outcome, entries=tuple(c.without_steps() for c in outcome.entries))
+                outcome = replace(outcome, entries=booked.without_steps(outcome.entries))
         index_pages, index_file = kept_index_pages(store, memory.index_pages, memory.index_file)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
