@@ -78,8 +78,8 @@ class BookedPlayers:
     """The players whose names each made player's page shows (noted as their files are made)."""
     tables: tuple[ComputedSeason, ...] = ()
     """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
-    histories: EventHistories | None = None
-    """The events' histories as the book was patched to them (tests count those asked for)."""
+    histories_read: list[str] = field(default_factory=list)
+    """The events whose history the book was patched from, by event file (tests count them)."""
     spilled: bool = False
     """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
     back when their files are made, and let go with them."""
@@ -234,4 +234,4 @@ def prepare(
         book = PlayerBook(basis)
         update = update_book(book, events, registry, seasons, blocks)
         assert update is not None
-    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables, histories=events)
+    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables, histories_read=events.asked)
