@@ -356,7 +356,7 @@ def _build(
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
-        lines.save(outcome.entries)
+        lines.note(outcome.entries)
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
@@ -369,8 +369,9 @@ def _build(
             memory.book = memory.record = memory.lines = None
             outcome = replace(outcome, entries=())
             table.clear()
-            del built, unchanged, booked, files, made, groups, player_groups, maker, analytics, lines
+            del built, unchanged, booked, files, made, groups, player_groups, maker, analytics
             give_back()  # (what held the archive, kept by the C library: the engine starts without it)
+        lines.save(let_go=not lasting)  # (once the events are let go: a whole build's lines are tens of MB)
         loading.close()
         freeze()
         if not docs_only:

@@ -135,6 +135,8 @@ class SiteLines:
     """The map's files as read or left."""
     decoded: dict[str, tuple[RenderedEvent, Listing]] = field(default_factory=dict)
     """Lines decoded, by event key (a process that builds again decodes each once)."""
+    changes: dict[str, str | None] = field(default_factory=dict)
+    """Lines to keep (None: to remove), by event key, until :meth:`save`."""
 
     def _loaded(self) -> dict[str, str]:
         if self.lines is None:
@@ -192,26 +194,37 @@ class SiteLines:
         histories = (self.rendered(c).brief.history for c in entries)
         return {h.slug: inputs.formats.display_name(h.game, h.format) for h in histories}
 
-    def save(self, entries: Sequence[CachedEvent]) -> None:
-        """Keeps the lines of ``entries`` (each event of the build): those not kept yet (the
-        events it made, or whose line was missing) appended, those of the events gone removed."""
-        if self.store.folder is None:
-            return
+    def note(self, entries: Sequence[CachedEvent]) -> None:
+        """Notes what :meth:`save` keeps of ``entries`` (each event of the build): the lines
+        not kept yet (the events it made, or whose line was missing), and those of the events
+        gone, to remove."""
         lines = self._loaded()
         keys = {c.key for c in entries if c.key}
-        changes: dict[str, str | None] = {c.key: line_of(c) for c in entries if c.key and c.key not in lines}
-        changes.update((k, None) for k in lines if k not in keys)
-        if not changes and self.file is not None:
-            return
+        self.changes = {c.key: line_of(c) for c in entries if c.key and c.key not in lines}
+        self.changes.update((k, None) for k in lines if k not in keys)
+        self.decoded = {k: v for k, v in self.decoded.items() if k in keys}
+
+    def save(self, *, let_go: bool = False) -> None:
+        """Keeps the lines as :meth:`note` left them: the changes appended to the map's log
+        (a whole build writes the whole map: called once the build let its events go, the
+        map's text is not held beside them). ``let_go``: the lines are not read again (a
+        process that builds no other): what was read and decoded is let go."""
+        changes, self.changes = self.changes, {}
+        if self.store.folder is not None and (changes or self.file is None):
+            self._write(changes)
+        if let_go:
+            self.lines, self.decoded = None, {}
+
+    def _write(self, changes: dict[str, str | None]) -> None:
+        lines = self._loaded()
         for k, v in changes.items():
             if v is None:
-                del lines[k]
+                lines.pop(k, None)
             else:
                 lines[k] = v
         self.file = save_map(
             self._path(), _key(self.store), self.store.sign, {"version": __version__}, changes, lambda: lines, self.file
         )
-        self.decoded = {k: v for k, v in self.decoded.items() if k in keys}
 
 
 def site_lines(store: EventStore, kept: SiteLines | None) -> SiteLines:
