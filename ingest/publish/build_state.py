@@ -13,6 +13,7 @@ from ingest.publish.events_manifest import Manifest
 from ingest.publish.index_cache import IndexFile
 from ingest.publish.kept_map import KeptFile
 from ingest.publish.player_book import PlayerBook
+from ingest.publish.site_lines import SiteLines
 from ingest.publish.site_update import KeptSite
 from ingest.publish.sync import DocsRecord
 from ingest.publish.watched import ChangeLog, LastLook
@@ -111,3 +112,6 @@ class BuildMemory:
         self.site: KeptSite | None = None
         """The site's manifest as the last build of this process saved it (a watching
         process takes the site as listed there: :meth:`SiteUpdate.prepare`)."""
+        self.lines: SiteLines | None = None
+        """The events' lines for the pages about many events as this process last read and
+        kept them (:mod:`ingest.publish.site_lines`); a new process reads the build cache's."""

@@ -27,7 +27,7 @@ fingerprint is never used: the book is made again from every event.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -135,18 +135,19 @@ def shows_of(cid: str, histories: PlayerHistories) -> tuple[str, ...]:
 
 def update_book(
     book: PlayerBook,
-    events: Sequence[tuple[str, EventHistory]],
+    events: Mapping[str, EventHistory],
     registry: PlayerRegistry,
     seasons: Mapping[str, str],
     load_blocks: Any,
 ) -> BookUpdate | None:
-    """Patches ``book`` to ``events`` (each event's key and history); returns what the build
+    """Patches ``book`` to ``events`` (each event's history by its key); returns what the build
     must make, or None when a player's blocks cannot be had (``load_blocks(cid)`` gives them
-    or None): the caller starts a new book.
+    or None): the caller starts a new book. Only the histories of the events the book does
+    not hold are asked of ``events``.
 
     ``seasons``: each player's season rows' digest (players without rows: absent).
     """
-    now = dict(events)
+    now = events
     gone = [k for k in book.events if k not in now]
     new = [k for k in now if k not in book.events]
     touched: set[str] = set()

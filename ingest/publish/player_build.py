@@ -15,12 +15,13 @@ document at once (issue 38: memory that does not grow with the archive).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent
+from ingest.publish.events_manifest_rows import PackedEvent
 from ingest.publish.player_book import (
     Block,
     BookUpdate,
@@ -50,7 +51,7 @@ from ingest.site.player_pages import PlayerPart, player_page
 from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons
 from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
-from ingest.summary.history import PlayerHistories
+from ingest.summary.history import EventHistory, PlayerHistories
 
 
 def player_paths(cid: str) -> tuple[str, str, str]:
@@ -77,6 +78,8 @@ class BookedPlayers:
     """The players whose names each made player's page shows (noted as their files are made)."""
     tables: tuple[ComputedSeason, ...] = ()
     """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
+    histories_read: list[str] = field(default_factory=list)
+    """The events whose history the book was patched from, by event file (tests count them)."""
     spilled: bool = False
     """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
     back when their files are made, and let go with them."""
@@ -146,6 +149,13 @@ class BookedPlayers:
             del self.book.blocks[cid]
         self.spilled = True
 
+    @staticmethod
+    def without_steps(entries: Sequence[CachedEvent]) -> tuple[CachedEvent, ...]:
+        """``entries`` without their histories' steps, which the players' blocks hold once
+        :meth:`spill` kept them; an event whose brief is still packed in its manifest row
+        holds none, and stays packed."""
+        return tuple(c if isinstance(c, PackedEvent) and not c.unpacked else c.without_steps() for c in entries)
+
     def save(self, record: DocsRecord) -> None:
         """Notes the made players' files as ``build/docs`` now holds them (``record``) in the
         book, and keeps the book in the build cache (its index, and the blocks that changed
@@ -161,6 +171,35 @@ class BookedPlayers:
             save_book(self.store, self.book, self.update.changed_blocks)
 
 
+class EventHistories(Mapping[str, EventHistory]):
+    """Each event's history by its build cache key, taken from its entry only when asked for.
+
+    The book asks only for the histories of the events it does not hold yet (a new or
+    changed event: :func:`~ingest.publish.player_book.update_book`); an unchanged event
+    taken from its manifest row (:class:`~ingest.publish.events_manifest_rows.PackedEvent`)
+    then keeps its brief packed (at 10,000 weekly events, decoding every row's brief was
+    most of what the players' book cost a build after one result)."""
+
+    def __init__(self, entries: Sequence[CachedEvent]) -> None:
+        self._entries = {c.key: c for c in entries}
+        self.asked: list[str] = []
+        """The events whose history was asked for, by event file (tests count them)."""
+
+    def __getitem__(self, key: str) -> EventHistory:
+        entry = self._entries[key]
+        self.asked.append(entry.shown or key)
+        return entry.rendered.brief.history
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 def prepare(
     store: EventStore,
     kept: PlayerBook | None,
@@ -168,15 +207,19 @@ def prepare(
     inputs: SiteInputs,
 ) -> BookedPlayers:
     """The build's players: ``kept`` (the book this process holds, if any), else the build
-    cache's, else a new book, patched to ``entries``."""
+    cache's, else a new book, patched to ``entries``.
+
+    Only the events the book does not hold are read (their histories); every event's when
+    the project has seasons, whose tables are computed from every event's history."""
     registry = inputs.players
     basis = book_basis(store.fingerprint, registry)
-    histories_of = [c.rendered.brief.history for c in entries]
-    tables = compute_seasons(inputs.seasons, histories_of, registry)
+    tables = (
+        compute_seasons(inputs.seasons, [c.rendered.brief.history for c in entries], registry) if inputs.seasons else ()
+    )
     with i18n.use(inputs.lang()):  # (the rows' places and points are words of the site's language)
         rows = player_seasons(tables)
     seasons = {cid: hashlib.sha256(repr(r).encode()).hexdigest() for cid, r in rows.items()}
-    events = [(c.key, c.rendered.brief.history) for c in entries]
+    events = EventHistories(entries)
     read: list[str] = []
 
     def blocks(cid: str) -> object:
@@ -191,4 +234,4 @@ def prepare(
         book = PlayerBook(basis)
         update = update_book(book, events, registry, seasons, blocks)
         assert update is not None
-    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables)
+    return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables, histories_read=events.asked)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,13 +52,14 @@ from ingest.publish.parallel import fork_map, workers_for
 from ingest.publish.player_build import prepare as prepare_players
 from ingest.publish.schemas import schema_files
 from ingest.publish.shared_values import Shared, share
+from ingest.publish.site_lines import site_lines
 from ingest.publish.site_settings import site_inputs
 from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import plain_build_folders, write_docs
 from ingest.publish.template_files import read_templates
 from ingest.publish.unchanged import CacheCheck, find_unchanged, note_events
 from ingest.publish.watched import LastLook, trusted_events
-from ingest.site.page import SiteInputs, in_order
+from ingest.site.page import in_order
 from ingest.site.site_files import site_files
 from ingest.source.assemble import slug_for
 from ingest.source.own_pages import own_pages
@@ -296,7 +297,8 @@ def _build(
                 memory.events.clear()
                 memory.last_good.clear()
                 built, unchanged = [], {}
-                outcome = replace(outcome, entries=tuple(c.without_steps() for c in outcome.entries))
+                outcome = replace(outcome, entries=booked.without_steps(outcome.entries))
+        lines = memory.lines = site_lines(store, memory.lines)  # (what the pages about many events read)
         index_pages, index_file = kept_index_pages(store, memory.index_pages, memory.index_file)
         memory.index_pages, index_before = None, made_from(index_pages)
         # The player pages are made here, not in forked processes: a fork copies every page of
@@ -308,7 +310,7 @@ def _build(
             templates,
             mapper=in_order,
             progress=step,
-            rendered=[c.rendered for c in outcome.entries],
+            rendered=[lines.rendered(c) for c in outcome.entries],
             analytics=analytics,
             players=booked.part,
             index_pages=index_pages,
@@ -319,7 +321,7 @@ def _build(
             memory.index_file = save_index_pages(store, index_pages, index_file)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
-        player_groups = booked.groups(inputs, templates, _format_names(inputs, outcome.entries))
+        player_groups = booked.groups(inputs, templates, lines.format_names(inputs, outcome.entries))
         analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
@@ -328,7 +330,7 @@ def _build(
         timings.pages = sum(1 for f in files if f.endswith(".md")) + sum(
             1
             for listing in [
-                *(c.listing for c in outcome.entries if not c.loaded),
+                *(lines.listing(c) for c in outcome.entries if not c.loaded),
                 *(g.listing for g in [*player_groups, *analytics_groups]),
             ]
             for f, _ in listing
@@ -347,12 +349,14 @@ def _build(
             kept=kept_site if memory.changes is not None else None,
         )
         step("writing build/docs", 0, 1)
-        groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in outcome.entries if not c.loaded]
+        made = [lines.for_files(c) for c in outcome.entries if not c.loaded]
+        groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in made]
         record, record_file = kept_record(store, memory.record, memory.record_file)
         memory.record = None  # until build/docs is written
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
+        lines.note(outcome.entries)
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t
@@ -362,11 +366,12 @@ def _build(
             # their memory (at thousands of events, the build's peak is the engine's).
             memory.events.clear()
             memory.last_good.clear()
-            memory.book = memory.record = None
+            memory.book = memory.record = memory.lines = None
             outcome = replace(outcome, entries=())
             table.clear()
-            del built, unchanged, booked, files, groups, player_groups, maker, analytics
+            del built, unchanged, booked, files, made, groups, player_groups, maker, analytics
             give_back()  # (what held the archive, kept by the C library: the engine starts without it)
+        lines.save(let_go=not lasting)  # (once the events are let go: a whole build's lines are tens of MB)
         loading.close()
         freeze()
         if not docs_only:
@@ -379,11 +384,6 @@ def _build(
             changed = any(t.written or t.removed for t in (changes.docs, changes.fragments))
             raise outcome.failure(shown_diags, changed=changed)
         return timings
-
-
-def _format_names(inputs: SiteInputs, entries: Sequence[CachedEvent]) -> dict[str, str]:
-    """Each event's format as its page names it ("Modern"), by the event's slug."""
-    return {h.slug: inputs.formats.display_name(h.game, h.format) for h in (c.rendered.brief.history for c in entries)}
 
 
 def _open_store(project: Project, day: dt.date, cache_home: Path | None) -> EventStore:
