@@ -106,7 +106,7 @@ def test_a_line_that_does_not_decode_is_made_from_its_events_row(
     assert len(kept) == SAMPLE_EVENTS
     rows = load_manifest(store).rows
     assert rows is not None
-    shown, (_, key, _, _) = next((s, r) for s, r in rows.items() if not s.endswith(f"{MODERN}.yaml"))
+    shown, (_, key, *_) = next((s, r) for s, r in rows.items() if not s.endswith(f"{MODERN}.yaml"))
     kept[key] = '{"history":{}}'  # signed, but not a line
     save_map(_lines_file(home), site_lines._key(store), store.sign, {"version": __version__}, {}, lambda: kept, None)
     _change(root)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import events_manifest, events_manifest_index, events_manifest_seal, unchanged
+from ingest.publish import events_manifest, events_manifest_index, events_manifest_seal, site_lines, unchanged
 from ingest.publish.build_outcome import build_diagnostics
 from ingest.publish.events_manifest import FILE, load_manifest
 from ingest.publish.events_manifest_index import INDEX, IndexRow, read_index, write_index
@@ -138,7 +138,8 @@ def test_an_index_that_does_not_check_is_not_used(tmp_path: Path, damage: str) -
 def test_a_row_not_where_the_index_says_is_not_used(tmp_path: Path) -> None:
     """An index signed with the cache's key whose lines point at other rows (each line's
     offset moved to the next row): no row is taken for another event's, each event is
-    taken from its own entry when its brief is asked for, and the site is a clean build's."""
+    taken from its own entry when its brief is asked for (its site line gone, so the pages
+    ask the row), and the site is a clean build's."""
     root, home = tmp_path / "p", tmp_path / "home"
     _project(root)
     _build(root, home)
@@ -151,6 +152,7 @@ def test_a_row_not_where_the_index_says_is_not_used(tmp_path: Path) -> None:
     after = {name: lines[names[(n + 1) % len(names)]] for n, name in enumerate(names)}
     moved = {name: at._replace(offset=after[name].offset, length=after[name].length) for name, at in lines.items()}
     write_index(store, folder, nonce, (_line(name, at) for name, at in sorted(moved.items())))
+    (folder / site_lines.FILE).unlink()
     _change(root)
     t = _build(root, home)
     assert t.events_made == 1
