@@ -123,6 +123,14 @@ def _key(store: EventStore) -> str:
     return "site-lines:" + store.fingerprint
 
 
+def line_key(entry: CachedEvent) -> str:
+    """What a line is kept under: the event's key in the build cache and the digest of what
+    players.yaml said about its players (an entry kept under one key is made again, with other
+    pages, when a player it names is renamed or hidden: the key alone does not name its
+    files)."""
+    return f"{entry.key} {entry.registry}"
+
+
 @dataclass
 class SiteLines:
     """The lines a build reads (loaded the first time an event taken from its manifest row
@@ -130,13 +138,13 @@ class SiteLines:
 
     store: EventStore
     lines: dict[str, str] | None = None
-    """By event key, as read (None: not read yet)."""
+    """By :func:`line_key`, as read (None: not read yet)."""
     file: KeptFile | None = None
     """The map's files as read or left."""
     decoded: dict[str, tuple[RenderedEvent, Listing]] = field(default_factory=dict)
-    """Lines decoded, by event key (a process that builds again decodes each once)."""
+    """Lines decoded, by :func:`line_key` (a process that builds again decodes each once)."""
     changes: dict[str, str | None] = field(default_factory=dict)
-    """Lines to keep (None: to remove), by event key, until :meth:`save`."""
+    """Lines to keep (None: to remove), by :func:`line_key`, until :meth:`save`."""
 
     def _loaded(self) -> dict[str, str]:
         if self.lines is None:
@@ -151,11 +159,11 @@ class SiteLines:
         return self.store.folder.parent / FILE
 
     def _of(self, entry: CachedEvent) -> tuple[RenderedEvent, Listing]:
-        found = self.decoded.get(entry.key)
+        found = self.decoded.get(line_key(entry))
         if found is not None:
             return found
         if isinstance(entry, PackedEvent) and not entry.unpacked and entry.key:
-            line = self._loaded().get(entry.key)
+            line = self._loaded().get(line_key(entry))
             if line is not None:
                 try:
                     found = _decoded(line, entry)
@@ -163,7 +171,7 @@ class SiteLines:
                     found = None
         if found is None:
             return entry.rendered, entry.listing
-        self.decoded[entry.key] = found
+        self.decoded[line_key(entry)] = found
         return found
 
     def rendered(self, entry: CachedEvent) -> RenderedEvent:
@@ -181,7 +189,7 @@ class SiteLines:
         while its brief is packed, made from its line (its brief and listing; its decklist
         files left out, which nothing there reads), else itself."""
         self._of(entry)
-        found = self.decoded.get(entry.key) if isinstance(entry, PackedEvent) else None
+        found = self.decoded.get(line_key(entry)) if isinstance(entry, PackedEvent) else None
         if found is None:
             return entry
         rendered, listing = found
@@ -199,8 +207,8 @@ class SiteLines:
         not kept yet (the events it made, or whose line was missing), and those of the events
         gone, to remove."""
         lines = self._loaded()
-        keys = {c.key for c in entries if c.key}
-        self.changes = {c.key: line_of(c) for c in entries if c.key and c.key not in lines}
+        keys = {line_key(c) for c in entries if c.key}
+        self.changes = {line_key(c): line_of(c) for c in entries if c.key and line_key(c) not in lines}
         self.changes.update((k, None) for k in lines if k not in keys)
         self.decoded = {k: v for k, v in self.decoded.items() if k in keys}
 
