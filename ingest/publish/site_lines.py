@@ -14,8 +14,10 @@ largest cost of a new process's build after one result (7.8 KB a row, about 150 
 A line is that brief and listing without the two: the analytics record's digest, game,
 format and whether it names an archetype (the record itself read from the event's row if
 a page asks for it: :class:`LaterRecord`), and each archetype's first deck in the event's
-order. An event's key names its content (:mod:`ingest.publish.cache_keys`), so the line of a
-key never changes: the map (:mod:`ingest.publish.kept_map`, signed with the build cache's
+order. An event's key and the digest of what players.yaml says of its players name its
+content (:mod:`ingest.publish.cache_keys`; the key alone does not: renaming or hiding a
+player makes the entry of a key again, with other pages), so a line kept under both
+(:func:`line_key`) never changes: the map (:mod:`ingest.publish.kept_map`, signed with the build cache's
 key under the build's fingerprint) gains the lines of the events a build made and loses
 those of events gone, appended to its log. A line missing or that does not decode is made
 from the event's row; a map that does not check is not read. The pages are the same
