@@ -51,6 +51,9 @@ class CachedEvent:
     """Its key in the build cache (empty until it is kept there)."""
     shown: str = ""
     """Its event file, as diagnostics name it."""
+    decks_digest: str = ""
+    """:func:`digest_decks` of its decklist files, kept when they are let go (empty: worked out
+    from :attr:`decks`, :meth:`decks_named`)."""
 
     @property
     def slug(self) -> str:
@@ -68,6 +71,12 @@ class CachedEvent:
         without them has only their :attr:`listing`)."""
         return bool(self.rendered.files) or not self.listing
 
+    def decks_named(self) -> str:
+        """What its decklist files held (:func:`digest_decks`): with its key and players' digest,
+        what names its content (a decklist file edited or renamed over another makes the entry
+        of a key again, with other pages)."""
+        return self.decks_digest or digest_decks(self.decks)
+
     def without_files(self) -> CachedEvent:
         """The entry with its files left in the build cache (their listing kept)."""
         return replace(self, rendered=RenderedEvent(self.rendered.brief, {}))
@@ -82,6 +91,14 @@ class CachedEvent:
 def content_digest(content: str | bytes) -> str:
     """The digest of a file's bytes, as entries and the record of ``build/docs`` keep it."""
     return hashlib.sha256(content.encode("utf-8") if isinstance(content, str) else content).hexdigest()[:32]
+
+
+def digest_decks(decks: Sequence[Sequence[Any]]) -> str:
+    """One digest of decklist files' references and their texts' digests, in order (a file
+    that did not exist, none), as an entry or a row's check part holds them; their
+    signatures left out (a file touched or read again once settled holds the same text)."""
+    text = "".join(f"{d[0]}\0{d[1] or ''}\n" for d in decks)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def listing_of(files: Files) -> tuple[tuple[str, str], ...]:

@@ -113,7 +113,7 @@ class EventMaker:
             # so a build never holds every event's files at once.
             entry = entry.without_files()
             if not self.lasting:
-                entry = replace(entry, decks=())
+                entry = replace(entry, decks=(), decks_digest=entry.decks_named())
         self.store.remember_good(item.shown, key)
         return BuiltEvent(path.as_posix(), item.shown, key, event.slug, found, entry, row)
 

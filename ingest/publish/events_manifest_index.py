@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from ingest import __version__
 from ingest.publish.cache import EventStore
-from ingest.publish.cache_entries import CachedEvent, decode_check, texts_of
+from ingest.publish.cache_entries import CachedEvent, decode_check, digest_decks, texts_of
 from ingest.publish.decklist_check import quick_part
 from ingest.publish.events_manifest_rows import PackedEvent, QuickPart, Row, packed_entry, parse_row
 from ingest.source.storage import FileSignature, signature_of
@@ -63,30 +63,31 @@ def _dumps(v: object) -> str:
 def quick_text(check: str) -> str:
     """A row's quick part, from its check part's text: the check part's players' digest, ids,
     slug, status and warnings, then its decklist files' :func:`quick_part` (null: none, the
-    event is checked file by file).
+    event is checked file by file) and what they held
+    (:func:`~ingest.publish.cache_entries.digest_decks`).
 
     Raises:
         ValueError, TypeError, AttributeError: the check part is not one a row holds.
     """
     registry, players, slug, status, diagnostics, decks = json.loads(check)
-    part = quick_part(decks)
-    return _dumps([registry, players, slug, status, diagnostics, part])
+    return _dumps([registry, players, slug, status, diagnostics, quick_part(decks), digest_decks(decks)])
 
 
-def decode_quick(text: str) -> tuple[list[Any], QuickPart | None]:
+def decode_quick(text: str) -> tuple[list[Any], QuickPart | None, str]:
     """A quick part read back: the check part's fields but its decklist files (as
     :func:`~ingest.publish.cache_entries.decode_check` takes them, an empty list in their
-    place), and its decklist files' quick part.
+    place), its decklist files' quick part, and the digest of what they held.
 
     Raises:
         ValueError, TypeError: the text is not what :func:`quick_text` writes.
     """
-    registry, players, slug, status, diagnostics, part = json.loads(text)
+    registry, players, slug, status, diagnostics, part, named = json.loads(text)
+    fields = [registry, players, slug, status, diagnostics, []]
     if part is None:
-        return [registry, players, slug, status, diagnostics, []], None
+        return fields, None, _text(named)
     runs, absent, digest = part
     quick = (tuple((_text(inner), texts_of(names)) for inner, names in runs), texts_of(absent), _text(digest))
-    return [registry, players, slug, status, diagnostics, []], quick
+    return fields, quick, _text(named)
 
 
 def _text(v: Any) -> str:
@@ -189,7 +190,7 @@ def entry_of_line(
     line's quick part; its row read (``fetch``: :func:`fetch_row`) only when its decklist files
     or its brief are asked for. None when the quick part is not one :func:`quick_text` wrote."""
     try:
-        fields, quick = decode_quick(at.quick)
+        fields, quick, named = decode_quick(at.quick)
         checked = decode_check(fields)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
         return None
@@ -198,4 +199,4 @@ def entry_of_line(
         row = fetch()
         return None if row is None else (row[2], row[3])
 
-    return packed_entry(store, at.key, shown, checked, texts, quick, read, remake, unpacked)
+    return packed_entry(store, at.key, shown, checked, texts, quick, read, remake, unpacked, indexed=named)

@@ -118,9 +118,12 @@ class PackedEvent(CachedEvent):
         unpack: Callable[[], CachedEvent],
         raw: Callable[[], list[Any]] | None = None,
         quick: QuickPart | None = None,
+        named: str = "",
     ) -> PackedEvent:
         """The event a row's decoded check part stands for (``unpack`` decodes the rest;
-        ``raw``, when given, reads its decklist files, which ``checked`` then does not hold)."""
+        ``raw``, when given, reads its decklist files, which ``checked`` then does not hold;
+        ``named``: what they held, :func:`~ingest.publish.cache_entries.digest_decks`, when
+        known without them)."""
         self = object.__new__(cls)
         registry, players, _, _, diagnostics, _ = checked
         for name, value in (
@@ -135,6 +138,7 @@ class PackedEvent(CachedEvent):
             ("_decks", None),
             ("_raw", raw),
             ("quick", quick),
+            ("decks_digest", named),
         ):
             object.__setattr__(self, name, value)
         return self
@@ -200,7 +204,7 @@ class PackedEvent(CachedEvent):
         def unpack() -> CachedEvent:
             return CachedEvent.without_steps(outer._full())
 
-        lean = PackedEvent.packed(self.key, self.shown, self._checked, unpack, self._raw, self.quick)
+        lean = PackedEvent.packed(self.key, self.shown, self._checked, unpack, self._raw, self.quick, self.decks_digest)
         object.__setattr__(lean, "_decks", self._decks)
         return lean
 
@@ -240,12 +244,14 @@ def packed_entry(
     read: list[str] | None = None,
     remake: Callable[[], CachedEvent | None] | None = None,
     unpacked: list[str] | None = None,
+    indexed: str | None = None,
 ) -> PackedEvent:
     """The event of :func:`entry_of`, from its check part decoded (``checked``) and its row's
     texts (check part and header) as ``texts`` gives them when first asked for (None: they
-    cannot be read; the event's own entry stands for them). When ``quick`` is given (an index
-    line's: :mod:`ingest.publish.events_manifest_index`), ``checked`` holds no decklist files:
-    they are read from the row when asked for."""
+    cannot be read; the event's own entry stands for them). ``indexed`` is given for an index
+    line's (:mod:`ingest.publish.events_manifest_index`: the digest of what its decklist files
+    held): ``checked`` then holds no decklist files, they are read from the row when asked
+    for (``quick``, the line's quick part, if any, stands for them in the check)."""
     whole: list[CachedEvent] = []
     given: list[tuple[str, str] | None] = []
 
@@ -286,7 +292,9 @@ def packed_entry(
                     return decks
         return [[ref, digest, None if sig is None else list(sig)] for ref, digest, sig in full().decks]
 
-    return PackedEvent.packed(key, shown, checked, unpack, raw if quick is not None else None, quick)
+    if indexed is None:
+        return PackedEvent.packed(key, shown, checked, unpack)
+    return PackedEvent.packed(key, shown, checked, unpack, raw, quick, indexed)
 
 
 def _unpacked(header: str, checked: Checked, key: str, shown: str, full: Callable[[], CachedEvent]) -> CachedEvent:

@@ -356,7 +356,7 @@ def _build(
         changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
         memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
-        lines.note(outcome.entries)
+        lines.note(outcome.entries, lasting=lasting)
         memory.book = booked.book
         store.prune()
         timings.write = time.perf_counter() - t

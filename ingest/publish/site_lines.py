@@ -36,7 +36,7 @@ from ingest.analytics.records import PACKED, KeptRecord, RecordError
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import CachedEvent, text_of
 from ingest.publish.events_manifest_rows import PackedEvent
-from ingest.publish.kept_map import KeptFile, load_map, save_map
+from ingest.publish.kept_map import KeptFile, file_stamps, load_map, save_map
 from ingest.site.brief import BriefError, EventBrief, brief_from_json, brief_to_json
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.page import SiteInputs
@@ -126,11 +126,12 @@ def _key(store: EventStore) -> str:
 
 
 def line_key(entry: CachedEvent) -> str:
-    """What a line is kept under: the event's key in the build cache and the digest of what
-    players.yaml said about its players (an entry kept under one key is made again, with other
-    pages, when a player it names is renamed or hidden: the key alone does not name its
-    files)."""
-    return f"{entry.key} {entry.registry}"
+    """What a line is kept under: what names an entry's content. The event's key in the build
+    cache does not (it is its event file's): beside it, the digest of what players.yaml said
+    about its players (renaming or hiding a player makes the entry of a key again, with other
+    pages) and that of what its decklist files held (a file edited, or renamed over another,
+    makes it again too: :meth:`~ingest.publish.cache_entries.CachedEvent.decks_named`)."""
+    return f"{entry.key} {entry.registry} {entry.decks_named()}"
 
 
 @dataclass
@@ -147,6 +148,18 @@ class SiteLines:
     """Lines decoded, by :func:`line_key` (a process that builds again decodes each once)."""
     changes: dict[str, str | None] = field(default_factory=dict)
     """Lines to keep (None: to remove), by :func:`line_key`, until :meth:`save`."""
+    keys: dict[int, tuple[CachedEvent, str]] = field(default_factory=dict)
+    """:func:`line_key` of the entries asked about, by the entry's identity (the entry kept
+    beside its key: an identity is not reused while it is held)."""
+
+    def key(self, entry: CachedEvent) -> str:
+        """:func:`line_key` of ``entry``, worked out once while the entry is held."""
+        found = self.keys.get(id(entry))
+        if found is not None and found[0] is entry:
+            return found[1]
+        key = line_key(entry)
+        self.keys[id(entry)] = (entry, key)
+        return key
 
     def _loaded(self) -> dict[str, str]:
         if self.lines is None:
@@ -161,11 +174,11 @@ class SiteLines:
         return self.store.folder.parent / FILE
 
     def _of(self, entry: CachedEvent) -> tuple[RenderedEvent, Listing]:
-        found = self.decoded.get(line_key(entry))
+        found = self.decoded.get(self.key(entry))
         if found is not None:
             return found
         if isinstance(entry, PackedEvent) and not entry.unpacked and entry.key:
-            line = self._loaded().get(line_key(entry))
+            line = self._loaded().get(self.key(entry))
             if line is not None:
                 try:
                     found = _decoded(line, entry)
@@ -173,7 +186,7 @@ class SiteLines:
                     found = None
         if found is None:
             return entry.rendered, entry.listing
-        self.decoded[line_key(entry)] = found
+        self.decoded[self.key(entry)] = found
         return found
 
     def rendered(self, entry: CachedEvent) -> RenderedEvent:
@@ -191,7 +204,7 @@ class SiteLines:
         while its brief is packed, made from its line (its brief and listing; its decklist
         files left out, which nothing there reads), else itself."""
         self._of(entry)
-        found = self.decoded.get(line_key(entry)) if isinstance(entry, PackedEvent) else None
+        found = self.decoded.get(self.key(entry)) if isinstance(entry, PackedEvent) else None
         if found is None:
             return entry
         rendered, listing = found
@@ -204,15 +217,17 @@ class SiteLines:
         histories = (self.rendered(c).brief.history for c in entries)
         return {h.slug: inputs.formats.display_name(h.game, h.format) for h in histories}
 
-    def note(self, entries: Sequence[CachedEvent]) -> None:
+    def note(self, entries: Sequence[CachedEvent], *, lasting: bool) -> None:
         """Notes what :meth:`save` keeps of ``entries`` (each event of the build): the lines
         not kept yet (the events it made, or whose line was missing), and those of the events
-        gone, to remove."""
+        gone, to remove. ``lasting``: the process builds again with these entries (their keys
+        are kept; else no entry is held once this returns)."""
         lines = self._loaded()
-        keys = {line_key(c) for c in entries if c.key}
-        self.changes = {line_key(c): line_of(c) for c in entries if c.key and line_key(c) not in lines}
+        keys = {self.key(c) for c in entries if c.key}
+        self.changes = {self.key(c): line_of(c) for c in entries if c.key and self.key(c) not in lines}
         self.changes.update((k, None) for k in lines if k not in keys)
         self.decoded = {k: v for k, v in self.decoded.items() if k in keys}
+        self.keys = {id(c): (c, self.key(c)) for c in entries} if lasting else {}
 
     def save(self, *, let_go: bool = False) -> None:
         """Keeps the lines as :meth:`note` left them: the changes appended to the map's log
@@ -223,7 +238,7 @@ class SiteLines:
         if self.store.folder is not None and (changes or self.file is None):
             self._write(changes)
         if let_go:
-            self.lines, self.decoded = None, {}
+            self.lines, self.decoded, self.keys = None, {}, {}
 
     def _write(self, changes: dict[str, str | None]) -> None:
         lines = self._loaded()
@@ -239,8 +254,14 @@ class SiteLines:
 
 def site_lines(store: EventStore, kept: SiteLines | None) -> SiteLines:
     """The lines a process kept (``kept``: a watching process decodes each line once) while
-    the build's fingerprint is theirs, else the build cache's (read when first asked for)."""
-    if kept is not None and kept.store.fingerprint == store.fingerprint and kept.store.folder == store.folder:
+    the build's fingerprint is theirs and the map's files are as it left them (another process
+    may have built beside it), else the build cache's (read when first asked for)."""
+    if (
+        kept is not None
+        and kept.store.fingerprint == store.fingerprint
+        and kept.store.folder == store.folder
+        and (kept.lines is None or (kept.file is not None and file_stamps(kept._path()) == kept.file.stamps))
+    ):
         kept.store = store
         return kept
     return SiteLines(store)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ingest.publish import cache as build_cache
@@ -297,6 +297,7 @@ def _deck_edit(root: Path, kind: str, n: int) -> None:
 @given(
     st.lists(st.tuples(st.sampled_from(EDITS + DECK_EDITS), st.integers(0, 50), st.booleans()), min_size=1, max_size=4)
 )
+@example(edits=[("result", 0, False), ("deck-renamed-over", 50, True), ("result", 13, False), ("result", 0, True)])
 def test_new_processes_and_a_watching_one_build_what_a_clean_build_makes_whatever_the_changes(
     tmp_path: Path, edits: list[tuple[str, int, bool]]
 ) -> None:
@@ -334,3 +335,20 @@ def test_new_processes_and_a_watching_one_build_what_a_clean_build_makes_whateve
                 )
         _same(root, work)
     shutil.rmtree(work, ignore_errors=True)
+
+
+def test_a_decklist_file_read_before_it_settled_is_read_again_by_the_next_new_build(tmp_path: Path) -> None:
+    """A build that read the decklist files before they settled kept no signature to trust
+    (its index lines have no quick part): the next new build reads each file again, and
+    finds one edited in place with its size and modification time put back."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    _project(root)
+    settled = time.time_ns()
+    time.sleep(0.05)
+    for deck in (root / "events").rglob("*.txt"):
+        os.utime(deck)  # (changed after the time the build trusts: their signatures are not)
+    build_site(Project(root), today=TODAY, cache_home=home, settled_before=settled, workers=1)
+    _deck_edit(root, "deck-same-size", 0)
+    t = _build(root, home)
+    assert t.events_made == 1
+    _same(root, tmp_path)
