@@ -28,6 +28,7 @@ stages nest: ``checks`` and ``standings`` are within ``summary``; ``pages``, ``v
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import importlib
 import json
@@ -38,11 +39,13 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+TODAY = dt.date(2026, 11, 22)
+"""The day the events are made on (``benchmarks/build_child.py``'s)."""
 
 STAGES = (
     ("read", "ingest.publish.event_build", "load_event"),
@@ -58,9 +61,12 @@ STAGES = (
 """Each stage: its name, the module that calls the function, and the function's name there."""
 
 
-def timed_stages(spent: dict[str, float]) -> None:
-    """Puts a CPU clock around each stage's function, where its caller finds it; a stage
-    whose function is not there (another version of the code) is left out."""
+@contextlib.contextmanager
+def timed_stages(spent: dict[str, float]) -> Iterator[None]:
+    """Puts a CPU clock around each stage's function, where its caller finds it, for the
+    block (each is put back after); a stage whose function is not there (another version of
+    the code) is left out."""
+    put: list[tuple[Any, str, Any]] = []
     for name, module_name, attribute in STAGES:
         module = importlib.import_module(module_name)
         fn = getattr(module, attribute, None)
@@ -74,13 +80,18 @@ def timed_stages(spent: dict[str, float]) -> None:
             finally:
                 spent[_name] += time.process_time() - start
 
+        put.append((module, attribute, fn))
         setattr(module, attribute, clocked)
+    try:
+        yield
+    finally:
+        for module, attribute, fn in put:
+            setattr(module, attribute, fn)
 
 
-def child(code: Path, archive: Path, events: int, repeat: int) -> dict[str, float]:
-    """Makes the archive's first ``events`` events ``repeat`` times with the code of ``code``;
-    CPU milliseconds per event, the whole ``make`` and each stage."""
-    sys.path.insert(0, str(code))
+def stages_of(archive: Path, events: int, repeat: int) -> dict[str, float]:
+    """Makes the archive's first ``events`` events ``repeat`` times; CPU milliseconds per
+    event, the whole ``make`` and each stage (those whose function the code has)."""
     from ingest.checks.event_files import event_data
     from ingest.decks.card_files import card_data
     from ingest.decks.format_files import load_archetype_book
@@ -92,7 +103,6 @@ def child(code: Path, archive: Path, events: int, repeat: int) -> dict[str, floa
     from ingest.source.reading import load_players
 
     spent: dict[str, float] = defaultdict(float)
-    timed_stages(spent)
     project = Project(archive)
     players, _ = load_players(project)
     maker = EventMaker(
@@ -100,7 +110,7 @@ def child(code: Path, archive: Path, events: int, repeat: int) -> dict[str, floa
         event_data(project),
         card_data(project)[0],
         load_archetype_book(project)[0],
-        site_inputs(project, players, (), dt.date(2026, 11, 22)),
+        site_inputs(project, players, (), TODAY),
         read_templates(project.templates),
         EventStore.in_memory("event-stages"),
         None,
@@ -108,24 +118,24 @@ def child(code: Path, archive: Path, events: int, repeat: int) -> dict[str, floa
     )
     files = sorted((archive / "events").rglob("*.yaml"))[:events]
     maker.make(files[0])  # (what the first event loads: schemas, templates, formats)
-    spent.clear()
-    start = time.process_time()
-    for _ in range(repeat):
-        # The rounds' verdicts known to the process (a build never checks a round twice:
-        # kept, the next pass would find every verdict and check nothing).
-        verdicts = getattr(sys.modules.get("ingest.planner.round_verdicts"), "STORE", None)
-        if verdicts is not None:
-            verdicts.clear()
-        for path in files:
-            if maker.make(path).entry is None:
-                raise SystemExit(f"{path}: not made (errors)")
-    total = time.process_time() - start
+    with timed_stages(spent):
+        start = time.process_time()
+        for _ in range(repeat):
+            # The rounds' verdicts known to the process (a build never checks a round twice:
+            # kept, the next pass would find every verdict and check nothing).
+            verdicts = getattr(sys.modules.get("ingest.planner.round_verdicts"), "STORE", None)
+            if verdicts is not None:
+                verdicts.clear()
+            for path in files:
+                if maker.make(path).entry is None:
+                    raise SystemExit(f"{path}: not made (errors)")
+        total = time.process_time() - start
     scale = 1000 / (len(files) * repeat)
     return {"make": total * scale, **{name: spent[name] * scale for name, _, _ in STAGES if name in spent}}
 
 
 def measured(code: Path, archive: Path, events: int, repeat: int) -> dict[str, float]:
-    """:func:`child` in a new process (the code of ``code`` imported alone)."""
+    """:func:`stages_of` in a new process that imports the code of ``code`` (and no other)."""
     cmd = [sys.executable, __file__, "--child", str(code), str(archive), str(events), str(repeat)]
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout
     figures: dict[str, float] = json.loads(out.strip().splitlines()[-1])
@@ -140,7 +150,8 @@ def line(label: str, figures: dict[str, float]) -> str:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         given = sys.argv[2:6]
-        print(json.dumps(child(Path(given[0]), Path(given[1]), int(given[2]), int(given[3]))))
+        sys.path.insert(0, given[0])  # (the code measured: this checkout's or --against's)
+        print(json.dumps(stages_of(Path(given[1]), int(given[2]), int(given[3]))))
         return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--events", type=int, default=200, help="events made (the archive's first)")
