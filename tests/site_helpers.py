@@ -392,7 +392,44 @@ def event_document_items(doc: Mapping[str, Any]) -> dict[str, Any]:
     read["final"] = table_items(doc["final"])
     for stage in ("rounds", "playoff"):
         read[stage] = [{**rnd, "matches": table_items(rnd["matches"])} for rnd in doc[stage]]
-    return read
+    if "wot_standings" in doc:
+        read["wot_standings"] = [table_items(t) for t in doc["wot_standings"]]
+    if "decklists" in doc:
+        read["decklists"] = table_items(doc["decklists"])
+    return with_ids(read)
+
+
+PLAYER_KEYS = ("players", "bye", "loss", "hero", "villain", "player")
+"""The keys of an event's API document whose values name players (``ingest.site.api_places``)."""
+
+
+def with_ids(doc: dict[str, Any]) -> dict[str, Any]:
+    """An event's API document read as objects, each player named by their place in
+    ``players`` (API version 6) named by their id again, and ``decklists`` by player id,
+    as the page's script reads it (``scorekeeper.js``, ``withIds``): a number is never an id."""
+    ids = [p["id"] for p in doc["players"]]
+
+    def named(value: Any) -> Any:
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        return ids[value] if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(ids) else value
+
+    def items(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: named(v) if k in PLAYER_KEYS else v for k, v in row.items()} for row in rows]
+
+    for stage in ("rounds", "playoff"):
+        doc[stage] = [
+            {**rnd, "matches": items(rnd["matches"]), **({"drops": named(rnd["drops"])} if "drops" in rnd else {})}
+            for rnd in doc[stage]
+        ]
+    if "cut_drops" in doc:
+        doc["cut_drops"] = named(doc["cut_drops"])
+    doc["final"] = items(doc["final"])
+    if "wot_standings" in doc:
+        doc["wot_standings"] = [items(t) for t in doc["wot_standings"]]
+    if "decklists" in doc:
+        doc["decklists"] = {named(d["player"]): {k: v for k, v in d.items() if k != "player"} for d in doc["decklists"]}
+    return doc
 
 
 PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
@@ -600,8 +637,9 @@ def drawn_decklists(page: str, documents: dict[str, dict[str, object]]) -> tuple
     frames = _DeckFrames()
     frames.feed(page)
     out: dict[str, str] = {}
+    read = {kind: doc if kind == "mtgo" else event_document_items(doc) for kind, doc in documents.items()}
     for deck in frames.decks:
-        doc = documents[str(deck["doc"])]
+        doc = read[str(deck["doc"])]
         key = str(deck["deck"])
         source = doc["Decks"][int(key)] if deck["doc"] == "mtgo" else doc["decklists"][key]  # type: ignore[index]
         if deck["doc"] == "mtgo" and not deck["sections"]:  # the copy's lists as they are

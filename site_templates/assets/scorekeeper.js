@@ -344,7 +344,7 @@
     var w = words(bodies[0]);
     fetch(new URL(data.base + data.doc, location.href).href).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
+      return r.json().then(withIds);
     }).then(function (doc) { drawRounds(bodies, fromDocument(data, doc, w), block); },
       function () { drawRounds(bodies, null, block); });
   }
@@ -455,7 +455,7 @@
     if (!loads[url]) {
       loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       });
     }
     return loads[url];
@@ -600,7 +600,7 @@
       var deck = table.tHead.rows[0].cells.length > 4;
       fetch(new URL(table.getAttribute("data-history"), location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       }).then(function (doc) {
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (row) {
@@ -626,6 +626,46 @@
   var MATCH_COLUMNS = ["stage", "round", "table", "player", "player_name", "archetype", "opponent",
     "opponent_name", "opponent_archetype", "kind", "result", "games_won", "games_lost", "games_drawn"];
   var STANDING_COLUMNS = ["rank", "player", "player_name", "archetype", "points", "wins", "losses", "draws", "byes"];
+
+  /* An event's API document as this script reads it: a player named by their place in
+     players (API version 6, each id written once: ingest.site.api_places) named by their id
+     again, and decklists by player id. A number there is never an id (ids are text); a team
+     event's teams are named by their ids. */
+  var PLAYER_KEYS = ["players", "bye", "loss", "hero", "villain", "player"];
+
+  function withIds(doc) {
+    if (!doc || typeof doc.api_version !== "number" || doc.api_version < 6 || !doc.players || doc.withIds) return doc;
+    var ids = tableItems(doc.players).map(function (p) { return p.id; });
+    function id(v) { return typeof v === "number" && v >= 0 && v < ids.length ? ids[v] : v; }
+    function named(v) { return Array.isArray(v) ? v.map(id) : id(v); }
+    function table(t) {
+      if (!t || !t.columns) return;
+      t.columns.forEach(function (key, i) {
+        if (PLAYER_KEYS.indexOf(key) < 0) return;
+        t.rows.forEach(function (row) { if (i < row.length && row[i] !== null) row[i] = named(row[i]); });
+      });
+    }
+    ["rounds", "playoff"].forEach(function (stage) {
+      (doc[stage] || []).forEach(function (rnd) {
+        table(rnd.matches);
+        if (rnd.drops) rnd.drops = rnd.drops.map(id);
+      });
+    });
+    if (doc.cut_drops) doc.cut_drops = doc.cut_drops.map(id);
+    table(doc.final);
+    (doc.wot_standings || []).forEach(table);
+    if (doc.decklists && doc.decklists.columns) {
+      var decks = {};
+      tableItems(doc.decklists).forEach(function (d) {
+        var pid = id(d.player);
+        delete d.player;
+        decks[pid] = d;
+      });
+      doc.decklists = decks;
+    }
+    doc.withIds = true;
+    return doc;
+  }
 
   function tableItems(table) {
     if (Array.isArray(table)) return table;
@@ -715,7 +755,7 @@
         a.setAttribute("data-busy", "true");
         fetch(new URL(a.getAttribute("href"), location.href).href).then(function (r) {
           if (!r.ok) throw new Error("HTTP " + r.status);
-          return r.json();
+          return r.json().then(withIds);
         }).then(function (doc) {
           var text = analystsTables(doc)[a.getAttribute("data-sk-table")];
           var url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -812,7 +852,7 @@
       var item = docs[next++];
       return fetch(new URL(item[1], location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       }).then(function (doc) {
         drawn += matchRows(doc, me, w, events, bodies);
         if (first && next < docs.length && drawn < limit) return load(true);
