@@ -8,6 +8,7 @@ import html.parser
 import json
 import re
 import shutil
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -172,7 +173,11 @@ def round_standings(
     out = []
     for index in order:
         rows = []
-        for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
+        table = data["tables"][index]
+        ranks = Counter(row[0] for row in table)
+        for rank, unit, points, wld, *tiebreakers in table:
+            more = tiebreakers.pop() if tiebreakers and isinstance(tiebreakers[-1], dict) else {}
+            tied, dropped, place = ranks[rank] > 1, more.get("d"), more.get("p")
             name, url = data["units"][unit]
             shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
             if data.get("cents"):  # in whole hundredths
@@ -247,7 +252,8 @@ def document_rows(
 
 
 _PAIRINGS_BODY = re.compile(
-    r'(<table class="sk-table sk-pairings"[^>]*?(?: data-sk-words="([^"]*)")?>\n<thead>(?:(?!</thead>).)*</thead>\n)'
+    r'(<table class="sk-table sk-pairings"[^>]*?(?: data-sk-words="([^"]*)")?>\n)'
+    r"((?:<thead>(?:(?!</thead>).)*</thead>\n)?)"
     r'<tbody data-pairings="(\d+)"></tbody>',
     re.DOTALL,
 )
@@ -265,6 +271,9 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
         return page
     data = rounds_data(page, site, document)
     base = data["base"]
+    # (a table after the first is written without its header: the script copies the first's)
+    head = re.search(r'<table class="sk-table sk-pairings"[^>]*>\n(<thead>.*?</thead>\n)', page)
+    first_head = head[1] if head else ""
 
     def name(unit: int | None) -> str:
         if unit is None:
@@ -276,7 +285,7 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
         words = {"playing": "playing", **ENGLISH_RESULTS, **(json.loads(html.unescape(match[2])) if match[2] else {})}
         playing = words["playing"]
         out = []
-        listed = data["pairings"][int(match[3])]
+        listed = data["pairings"][int(match[4])]
         if isinstance(listed, str):  # a finished round of the API document ("r3", "p1")
             found = [
                 r
@@ -293,7 +302,7 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
             )
             if note:
                 out.append(f'<tr class="sk-note"><td></td><td colspan="3">{escaped(note[0])}</td></tr>')
-        return f"{match[1]}<tbody>\n{''.join(out)}</tbody>"
+        return f"{match[1]}{match[3] or first_head}<tbody>\n{''.join(out)}</tbody>"
 
     return _PAIRINGS_BODY.sub(rows, page)
 

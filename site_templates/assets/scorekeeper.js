@@ -176,12 +176,15 @@
      ingest/site/table_rows.py): each tbody[data-standings] gets the rows the server writes
      for a standings table, each tbody[data-pairings] those it writes for a round's pairings.
      Every value is set as text. */
-  function standingsRow(r, data, w) {
-    var unit = data.units[r[2]] || ["?", ""];
+  function standingsRow(r, data, w, tied) {
+    /* [rank, unit, points, W-L-D, tiebreakers..., and {d: dropped, p: place} when it has either] */
+    var last = r[r.length - 1], more = last !== null && typeof last === "object" ? last : {};
+    var end = more === last ? r.length - 1 : r.length;
+    var unit = data.units[r[1]] || ["?", ""];
     var tr = document.createElement("tr");
-    if (r[5]) tr.className = "sk-dropped";
+    if (more.d) tr.className = "sk-dropped";
     var rank = cell("td", String(r[0]));
-    if (r[1]) {
+    if (tied) {
       var tie = cell("span", "=");
       tie.className = "sk-tie";
       tie.title = w.tied;
@@ -196,23 +199,23 @@
     } else {
       name.textContent = unit[0];
     }
-    if (r[6]) {
-      var badge = cell("span", r[6]);
+    if (more.p) {
+      var badge = cell("span", more.p);
       badge.className = "sk-badge";
       name.appendChild(document.createTextNode(" "));
       name.appendChild(badge);
     }
-    if (r[5]) {
+    if (more.d) {
       var gone = cell("span", w.dropped);
       gone.className = "sk-muted";
       name.appendChild(document.createTextNode(" "));
       name.appendChild(gone);
     }
     tr.appendChild(name);
-    tr.appendChild(cell("td", String(r[3])));
-    tr.appendChild(cell("td", r[4]));
+    tr.appendChild(cell("td", String(r[2])));
+    tr.appendChild(cell("td", r[3]));
     /* data.percent: every tiebreaker is a percentage, written without its sign. */
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
+    for (var i = 4; i < end; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
     return tr;
   }
 
@@ -314,14 +317,30 @@
     return data;
   }
 
+  /* A table the server wrote without its header (the rounds page's tables after the first
+     of their kind) gets the first one's. */
+  function copyHeads(bodies) {
+    bodies.forEach(function (body) {
+      var table = body.closest("table");
+      if (!table || table.querySelector("thead")) return;
+      var kind = table.classList.contains("sk-pairings") ? "sk-pairings" : "sk-standings";
+      var first = document.querySelector("table." + kind + " > thead");
+      if (first) table.insertBefore(first.cloneNode(true), body);
+    });
+  }
+
   function drawRounds(bodies, data, block) {
+    copyHeads(bodies);
     bodies.forEach(function (body) {
       if (body.children.length) return;  /* filled already */
       var w = words(body), standings = body.hasAttribute("data-standings");
       var rows = data && (standings ? data.tables : data.pairings)[+body.getAttribute(standings ? "data-standings" : "data-pairings")];
       if (!rows) { notDrawn(body); return; }
+      /* A rank is tied when another row of the table has it (the standings share it). */
+      var ranks = {};
+      if (standings) rows.forEach(function (r) { ranks[r[0]] = (ranks[r[0]] || 0) + 1; });
       rows.forEach(function (r) {
-        if (standings) { body.appendChild(standingsRow(r, data, w)); return; }
+        if (standings) { body.appendChild(standingsRow(r, data, w, ranks[r[0]] > 1)); return; }
         pairingRows(r, data, w).forEach(function (tr) { body.appendChild(tr); });
       });
     });
