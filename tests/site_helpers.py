@@ -123,6 +123,8 @@ class _Tables(html.parser.HTMLParser):
         self.cell: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("tr", "td", "th"):
+            self._end_cell()  # a cell's end tag is optional: the next cell or row ends it
         if tag == "table":
             self.stack.append((dict(attrs).get("class") or "", []))
         elif tag == "tr" and self.stack:
@@ -130,11 +132,15 @@ class _Tables(html.parser.HTMLParser):
         elif tag in ("td", "th") and self.stack:
             self.cell = []
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self.cell is not None and self.stack:
+    def _end_cell(self) -> None:
+        if self.cell is not None and self.stack and self.stack[-1][1]:
             self.stack[-1][1][-1].append("".join(self.cell).strip())
-            self.cell = None
-        elif tag == "table" and self.stack:
+        self.cell = None
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th", "tr", "thead", "tbody", "table"):
+            self._end_cell()
+        if tag == "table" and self.stack:
             self.tables.append(self.stack.pop())
 
     def handle_data(self, data: str) -> None:
@@ -565,7 +571,7 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
     ``33.00% (floor; was 20.00%)``; no GW% where the standings do not use games won).
     """
     table = page.split('<table class="sk-table sk-standings', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r"<tr([^>]*)><td>.*?</td><td>(.*?)</td>", table.split("<tbody>", 1)[1])
+    rows = re.findall(r"<tr([^>]*)><td>.*?(?:</td>)?<td>(.*?)(?:</td>)?<td>", table.split("<tbody>", 1)[1])
     names = [html.unescape(re.sub(r"<[^>]+>", "", re.split(r" ?<span", cell)[0])) for _, cell in rows]
     counts = [re.search(r'data-p="([^"]*)"', attrs) for attrs, _ in rows]
     out: dict[str, list[list[str]]] = {}
