@@ -55,16 +55,12 @@ def _name(base: str, url: str, name: str) -> str:
 
 
 def standings_rows(view: StandingsView, base: str, details: bool = False) -> Markup:
-    """The rows of a standings table, without the end tags HTML leaves optional.
+    """The rows of a standings table. With ``details`` each row carries its opponents
+    (``data-o``), its own percentages as they count for them (``data-p``), and the table its decks.
 
-    With ``details`` each row carries its opponents (``data-o``), its own percentages as they
-    count for them (``data-p``), and the table its decks.
-
-    A cell ends where the next begins and a row where the next begins or the table's body
-    ends (HTML's optional end tags: ``</td>`` and ``</tr>``), so the rows are written
-    without them, nor a line break between rows (which would end the last cell's text): a
-    browser reads the same rows, and an event's standings, its largest table, lose a tenth of
-    their bytes (issue 38 point 4). The caller closes the body (``</tbody>``) right after.
+    A cell ends where the next begins, a row where the next begins or the body ends (HTML's
+    optional end tags): without ``</td>``, ``</tr>`` nor a line break between rows, a browser
+    reads the same rows, a tenth fewer bytes (issue 38 point 4). The caller writes ``</tbody>``.
     """
     tied = _("tied")
     dropped = _("(dropped)")
@@ -207,14 +203,9 @@ def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[lis
     tiebreaker of every table is a percentage (MTR's OMW%, GW%, OGW%), each without its
     ``%`` sign, which the page's script puts back (``percent`` in the data); percentages
     with two decimals are written as whole hundredths (``3300`` for ``33.00``; ``cents``),
-    which the script writes with their two decimals again. About 3.5 KB of a 32-player,
-    5-round event's rounds page.
-
-    A row is ``[rank, unit, points, W-L-D, tiebreakers...]``: whether the rank is tied is
-    not written (a rank is tied when another row of the table has it: the script marks it),
-    and a row of a player who dropped or was placed in the playoff ends with what it adds,
-    ``{"d": 1, "p": place}`` (most rows have neither: the 0 and "" every row carried were a
-    tenth of the data).
+    which the script writes with their two decimals again. A row is ``[rank, unit, points,
+    W-L-D, tiebreakers...]``: a rank another row has is tied (the script marks it), and a
+    row of a player who dropped or was placed ends with ``{"d": 1, "p": place}``.
 
     >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "", "33.00%", "100.00%")]])
     ([[[1, 0, 3, '1-0-0', 3300, 10000]]], True, True)
