@@ -107,7 +107,8 @@ def test_the_decklists_page_draws_every_deck_from_its_document(docs: Path) -> No
     # Transformers: the stars and kinds come from the API document's fields.
     drawn, _, _ = _drawn(docs, TRANSFORMERS)
     assert any("[stars: " in text for text in drawn.values())
-    assert "cards" in next(iter(_json(docs / "api" / "events" / f"{TRANSFORMERS}.json")["decklists"].values()))
+    transformers = read_event_document((docs / "api" / "events" / f"{TRANSFORMERS}.json").read_text(encoding="utf-8"))
+    assert "cards" in next(iter(transformers["decklists"].values()))
 
 
 def test_a_printing_the_mtgo_copy_cannot_carry_is_on_the_page(tmp_path: Path) -> None:
