@@ -249,18 +249,28 @@ def event_text(
     return "\n".join(lines) + "\n"
 
 
+def project_parts(root: Path) -> None:
+    """The repository's :data:`PROJECT_PARTS` copied into an archive's project, over those there.
+
+    A project's own templates and schemas are layered over the shipped ones, so an archive
+    kept from an older commit would build with that commit's: its parts are copied again
+    each time it is reused."""
+    for name in PROJECT_PARTS:
+        source, target = ROOT / name, root / name
+        if source.is_dir():
+            shutil.rmtree(target, ignore_errors=True)
+            shutil.copytree(source, target)
+        else:
+            shutil.copy2(source, target)
+
+
 def generate(
     root: Path, events: int, players: int = PLAYERS, field: int = FIELD, rounds: int = ROUNDS, seed: int = 20261113
 ) -> Path:
     """Writes the archive into ``root``; returns the latest event's file."""
     rng = random.Random(seed)
     root.mkdir(parents=True, exist_ok=True)
-    for name in PROJECT_PARTS:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, root / name)
-        else:
-            shutil.copy2(source, root / name)
+    project_parts(root)
     pool = people(rng, players)
     decks = modern_decks()
     archetypes = sorted(decks)
@@ -602,7 +612,8 @@ def site_bytes(site: Path, archive: Archive) -> None:
         f"(analytics {_size(site / 'analytics') / 2**20:.1f} MB), fixed {fixed / 2**20:.1f} MB"
     )
     print(
-        f"  bytes per event     {growth / 1024:8.1f} KB: its pages {pages / 1024:.1f}, "
+        f"  bytes per event     {growth / 1024:8.1f} KB ({growth / 1000:.1f} kB, decimal, as GitHub counts): "
+        f"its pages {pages / 1024:.1f}, "
         f"API documents {statistics.fmean(documents) / 1024:.1f}, tables (CSV) {statistics.fmean(tables) / 1024:.1f}, "
         f"its players' pages {archive.field * slope / 1024:.1f} ({slope / 1024:.2f} KB a player per event played), "
         f"its share of what grows with the archive {shared / 1024:.1f} (analytics, search, feeds, indexes)"
@@ -941,6 +952,7 @@ def main() -> None:
             if args.keep and (folder / "events").is_dir():  # generated before: the same archive
                 latest = max(find_files([folder / "events"]))
                 assert len(find_files([folder / "events"])) == archive.events, f"{folder} holds another archive"
+                project_parts(folder)  # the repository's templates and settings now, not those it was made with
             else:
                 latest = generate(folder, archive.events, archive.players, archive.field, archive.rounds)
             project = Project(folder)

@@ -8,6 +8,7 @@ import html.parser
 import json
 import re
 import shutil
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -122,6 +123,8 @@ class _Tables(html.parser.HTMLParser):
         self.cell: list[str] | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("tr", "td", "th"):
+            self._end_cell()  # a cell's end tag is optional: the next cell or row ends it
         if tag == "table":
             self.stack.append((dict(attrs).get("class") or "", []))
         elif tag == "tr" and self.stack:
@@ -129,11 +132,15 @@ class _Tables(html.parser.HTMLParser):
         elif tag in ("td", "th") and self.stack:
             self.cell = []
 
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self.cell is not None and self.stack:
+    def _end_cell(self) -> None:
+        if self.cell is not None and self.stack and self.stack[-1][1]:
             self.stack[-1][1][-1].append("".join(self.cell).strip())
-            self.cell = None
-        elif tag == "table" and self.stack:
+        self.cell = None
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th", "tr", "thead", "tbody", "table"):
+            self._end_cell()
+        if tag == "table" and self.stack:
             self.tables.append(self.stack.pop())
 
     def handle_data(self, data: str) -> None:
@@ -172,7 +179,11 @@ def round_standings(
     out = []
     for index in order:
         rows = []
-        for rank, tied, unit, points, wld, dropped, place, *tiebreakers in data["tables"][index]:
+        table = data["tables"][index]
+        ranks = Counter(row[0] for row in table)
+        for rank, unit, points, wld, *tiebreakers in table:
+            more = tiebreakers.pop() if tiebreakers and isinstance(tiebreakers[-1], dict) else {}
+            tied, dropped, place = ranks[rank] > 1, more.get("d"), more.get("p")
             name, url = data["units"][unit]
             shown = name + (f" {place}" if place else "") + (" (dropped)" if dropped else "")
             if data.get("cents"):  # in whole hundredths
@@ -247,7 +258,8 @@ def document_rows(
 
 
 _PAIRINGS_BODY = re.compile(
-    r'(<table class="sk-table sk-pairings"[^>]*?(?: data-sk-words="([^"]*)")?>\n<thead>(?:(?!</thead>).)*</thead>\n)'
+    r'(<table class="sk-table sk-pairings"[^>]*?(?: data-sk-words="([^"]*)")?>\n)'
+    r"((?:<thead>(?:(?!</thead>).)*</thead>\n)?)"
     r'<tbody data-pairings="(\d+)"></tbody>',
     re.DOTALL,
 )
@@ -265,6 +277,9 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
         return page
     data = rounds_data(page, site, document)
     base = data["base"]
+    # (a table after the first is written without its header: the script copies the first's)
+    head = re.search(r'<table class="sk-table sk-pairings"[^>]*>\n(<thead>.*?</thead>\n)', page)
+    first_head = head[1] if head else ""
 
     def name(unit: int | None) -> str:
         if unit is None:
@@ -276,7 +291,7 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
         words = {"playing": "playing", **ENGLISH_RESULTS, **(json.loads(html.unescape(match[2])) if match[2] else {})}
         playing = words["playing"]
         out = []
-        listed = data["pairings"][int(match[3])]
+        listed = data["pairings"][int(match[4])]
         if isinstance(listed, str):  # a finished round of the API document ("r3", "p1")
             found = [
                 r
@@ -293,7 +308,7 @@ def with_pairings(page: str, site: Path | None = None, document: Mapping[str, An
             )
             if note:
                 out.append(f'<tr class="sk-note"><td></td><td colspan="3">{escaped(note[0])}</td></tr>')
-        return f"{match[1]}<tbody>\n{''.join(out)}</tbody>"
+        return f"{match[1]}{match[3] or first_head}<tbody>\n{''.join(out)}</tbody>"
 
     return _PAIRINGS_BODY.sub(rows, page)
 
@@ -392,7 +407,44 @@ def event_document_items(doc: Mapping[str, Any]) -> dict[str, Any]:
     read["final"] = table_items(doc["final"])
     for stage in ("rounds", "playoff"):
         read[stage] = [{**rnd, "matches": table_items(rnd["matches"])} for rnd in doc[stage]]
-    return read
+    if "wot_standings" in doc:
+        read["wot_standings"] = [table_items(t) for t in doc["wot_standings"]]
+    if "decklists" in doc:
+        read["decklists"] = table_items(doc["decklists"])
+    return with_ids(read)
+
+
+PLAYER_KEYS = ("players", "bye", "loss", "hero", "villain", "player")
+"""The keys of an event's API document whose values name players (``ingest.site.api_places``)."""
+
+
+def with_ids(doc: dict[str, Any]) -> dict[str, Any]:
+    """An event's API document read as objects, each player named by their place in
+    ``players`` (API version 6) named by their id again, and ``decklists`` by player id,
+    as the page's script reads it (``scorekeeper.js``, ``withIds``): a number is never an id."""
+    ids = [p["id"] for p in doc["players"]]
+
+    def named(value: Any) -> Any:
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        return ids[value] if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(ids) else value
+
+    def items(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{k: named(v) if k in PLAYER_KEYS else v for k, v in row.items()} for row in rows]
+
+    for stage in ("rounds", "playoff"):
+        doc[stage] = [
+            {**rnd, "matches": items(rnd["matches"]), **({"drops": named(rnd["drops"])} if "drops" in rnd else {})}
+            for rnd in doc[stage]
+        ]
+    if "cut_drops" in doc:
+        doc["cut_drops"] = named(doc["cut_drops"])
+    doc["final"] = items(doc["final"])
+    if "wot_standings" in doc:
+        doc["wot_standings"] = [items(t) for t in doc["wot_standings"]]
+    if "decklists" in doc:
+        doc["decklists"] = {named(d["player"]): {k: v for k, v in d.items() if k != "player"} for d in doc["decklists"]}
+    return doc
 
 
 PLAYER_ROW = ("event", "name", "date", "format", "field", "rank", "points", "wins", "losses", "draws", "archetype")
@@ -519,7 +571,7 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
     ``33.00% (floor; was 20.00%)``; no GW% where the standings do not use games won).
     """
     table = page.split('<table class="sk-table sk-standings', 1)[1].split("</table>", 1)[0]
-    rows = re.findall(r"<tr([^>]*)><td>.*?</td><td>(.*?)</td>", table.split("<tbody>", 1)[1])
+    rows = re.findall(r"<tr([^>]*)><td>.*?(?:</td>)?<td>(.*?)(?:</td>)?<td>", table.split("<tbody>", 1)[1])
     names = [html.unescape(re.sub(r"<[^>]+>", "", re.split(r" ?<span", cell)[0])) for _, cell in rows]
     counts = [re.search(r'data-p="([^"]*)"', attrs) for attrs, _ in rows]
     out: dict[str, list[list[str]]] = {}
@@ -600,8 +652,9 @@ def drawn_decklists(page: str, documents: dict[str, dict[str, object]]) -> tuple
     frames = _DeckFrames()
     frames.feed(page)
     out: dict[str, str] = {}
+    read = {kind: doc if kind == "mtgo" else event_document_items(doc) for kind, doc in documents.items()}
     for deck in frames.decks:
-        doc = documents[str(deck["doc"])]
+        doc = read[str(deck["doc"])]
         key = str(deck["deck"])
         source = doc["Decks"][int(key)] if deck["doc"] == "mtgo" else doc["decklists"][key]  # type: ignore[index]
         if deck["doc"] == "mtgo" and not deck["sections"]:  # the copy's lists as they are

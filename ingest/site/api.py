@@ -17,11 +17,12 @@ from ingest.core.model import Event
 from ingest.core.rounds import Round
 from ingest.rules.standings_data import standings_as_data
 from ingest.site.api_mtgo import deck_order
+from ingest.site.api_places import placed
 from ingest.site.family_views import FamilyViews, views_of
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.history import HistoryEntry, PlayerHistories
 
-API_VERSION = 5
+API_VERSION = 6
 """Changes when a field of any document changes meaning or goes. Version 2: an event's
 document no longer carries the standings after each round (half its bytes; the site's
 rounds page shows them), only ``final``, the standings counting every result recorded.
@@ -41,7 +42,11 @@ player's ``player_page`` is there only when it is not the player's ``id``, and a
 (``events``: the event's slug, name, date, format, field, then the player's rank, points,
 wins, losses, draws and archetype, :data:`HISTORY_COLUMNS`) and names its game and format by
 their place in the document's ``formats``; Wheel of Time's tie-breaking points are their
-exact fraction only (``tbp_exact``)."""
+exact fraction only (``tbp_exact``). Version 6: each player's id once (issue 38 point 4: 10,000
+events in GitHub Pages' 1 GB): past ``players``, an individual event's document names a player
+by their place in ``players`` (an integer from 0) in its rounds' matches and drops, ``final``,
+``wot_standings`` and ``decklists``, which is a table like the others, a deck's player in its
+``player`` column (:mod:`ingest.site.api_places`)."""
 
 
 def _dump(doc: Any) -> str:
@@ -195,15 +200,20 @@ def event_file(report: EventSummary) -> tuple[str, str]:
 
 
 def published_event(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """An event's document (:func:`event_document`) as it is published: its ``players``, its
-    ``final``, each round's ``matches`` and a Wheel of Time event's standings after each game
-    (``wot_standings``, without the decimal ``tbp`` beside its fraction ``tbp_exact``) as
-    tables (:func:`as_table`), where every item repeated its keys (a third of the document)."""
+    """An event's document (:func:`event_document`) as it is published: each player's id
+    once, a player named elsewhere by their place in ``players`` (:func:`ingest.site.api_places.placed`),
+    and its ``players``, its ``final``, each round's ``matches``, its ``decklists`` and a
+    Wheel of Time event's standings after each game (``wot_standings``, without the decimal
+    ``tbp`` beside its fraction ``tbp_exact``) as tables (:func:`as_table`), where every item
+    repeated its keys (a third of the document)."""
+    doc = placed(doc)
     out = dict(doc)
     out["players"] = as_table(doc["players"])
     out["final"] = as_table(doc["final"])
     for stage in ("rounds", "playoff"):
         out[stage] = [{**rnd, "matches": as_table(rnd["matches"])} for rnd in doc[stage]]
+    if "decklists" in doc:
+        out["decklists"] = as_table(doc["decklists"])
     if "wot_standings" in doc:  # Wheel of Time's, after each game: tie-breaking points as their exact fraction
         out["wot_standings"] = [
             as_table([{k: v for k, v in row.items() if k != "tbp"} for row in after]) for after in doc["wot_standings"]

@@ -52,8 +52,10 @@ from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
 from ingest.summary.event_summary import EventSummary
 
-PRECISION = 8
-"""Decimals of OMWP, GWP and OGWP when the ruleset publishes exact values."""
+PRECISION = 4
+"""Decimals of OMWP, GWP and OGWP when the ruleset publishes exact values: four, as the
+archive's real files give them (MTGO, melee.gg); the exact fractions are in the event's API
+document, and the ranks are in Rank."""
 
 UNKNOWN = 0.0
 """OMWP, GWP or OGWP the ruleset does not have: the C# model's ``double`` cannot be null,

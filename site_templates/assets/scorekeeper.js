@@ -176,12 +176,15 @@
      ingest/site/table_rows.py): each tbody[data-standings] gets the rows the server writes
      for a standings table, each tbody[data-pairings] those it writes for a round's pairings.
      Every value is set as text. */
-  function standingsRow(r, data, w) {
-    var unit = data.units[r[2]] || ["?", ""];
+  function standingsRow(r, data, w, tied) {
+    /* [rank, unit, points, W-L-D, tiebreakers..., and {d: dropped, p: place} when it has either] */
+    var last = r[r.length - 1], more = last !== null && typeof last === "object" ? last : {};
+    var end = more === last ? r.length - 1 : r.length;
+    var unit = data.units[r[1]] || ["?", ""];
     var tr = document.createElement("tr");
-    if (r[5]) tr.className = "sk-dropped";
+    if (more.d) tr.className = "sk-dropped";
     var rank = cell("td", String(r[0]));
-    if (r[1]) {
+    if (tied) {
       var tie = cell("span", "=");
       tie.className = "sk-tie";
       tie.title = w.tied;
@@ -196,23 +199,23 @@
     } else {
       name.textContent = unit[0];
     }
-    if (r[6]) {
-      var badge = cell("span", r[6]);
+    if (more.p) {
+      var badge = cell("span", more.p);
       badge.className = "sk-badge";
       name.appendChild(document.createTextNode(" "));
       name.appendChild(badge);
     }
-    if (r[5]) {
+    if (more.d) {
       var gone = cell("span", w.dropped);
       gone.className = "sk-muted";
       name.appendChild(document.createTextNode(" "));
       name.appendChild(gone);
     }
     tr.appendChild(name);
-    tr.appendChild(cell("td", String(r[3])));
-    tr.appendChild(cell("td", r[4]));
+    tr.appendChild(cell("td", String(r[2])));
+    tr.appendChild(cell("td", r[3]));
     /* data.percent: every tiebreaker is a percentage, written without its sign. */
-    for (var i = 7; i < r.length; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
+    for (var i = 4; i < end; i++) tr.appendChild(cell("td", data.percent ? hundredths(r[i], data) + "%" : r[i]));
     return tr;
   }
 
@@ -314,14 +317,30 @@
     return data;
   }
 
+  /* A table the server wrote without its header (the rounds page's tables after the first
+     of their kind) gets the first one's. */
+  function copyHeads(bodies) {
+    bodies.forEach(function (body) {
+      var table = body.closest("table");
+      if (!table || table.querySelector("thead")) return;
+      var kind = table.classList.contains("sk-pairings") ? "sk-pairings" : "sk-standings";
+      var first = document.querySelector("table." + kind + " > thead");
+      if (first) table.insertBefore(first.cloneNode(true), body);
+    });
+  }
+
   function drawRounds(bodies, data, block) {
+    copyHeads(bodies);
     bodies.forEach(function (body) {
       if (body.children.length) return;  /* filled already */
       var w = words(body), standings = body.hasAttribute("data-standings");
       var rows = data && (standings ? data.tables : data.pairings)[+body.getAttribute(standings ? "data-standings" : "data-pairings")];
       if (!rows) { notDrawn(body); return; }
+      /* A rank is tied when another row of the table has it (the standings share it). */
+      var ranks = {};
+      if (standings) rows.forEach(function (r) { ranks[r[0]] = (ranks[r[0]] || 0) + 1; });
       rows.forEach(function (r) {
-        if (standings) { body.appendChild(standingsRow(r, data, w)); return; }
+        if (standings) { body.appendChild(standingsRow(r, data, w, ranks[r[0]] > 1)); return; }
         pairingRows(r, data, w).forEach(function (tr) { body.appendChild(tr); });
       });
     });
@@ -344,7 +363,7 @@
     var w = words(bodies[0]);
     fetch(new URL(data.base + data.doc, location.href).href).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status);
-      return r.json();
+      return r.json().then(withIds);
     }).then(function (doc) { drawRounds(bodies, fromDocument(data, doc, w), block); },
       function () { drawRounds(bodies, null, block); });
   }
@@ -455,7 +474,7 @@
     if (!loads[url]) {
       loads[url] = fetch(new URL(url, location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       });
     }
     return loads[url];
@@ -600,7 +619,7 @@
       var deck = table.tHead.rows[0].cells.length > 4;
       fetch(new URL(table.getAttribute("data-history"), location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       }).then(function (doc) {
         if (body.children.length) return;
         (doc.events || []).slice().reverse().forEach(function (row) {
@@ -626,6 +645,46 @@
   var MATCH_COLUMNS = ["stage", "round", "table", "player", "player_name", "archetype", "opponent",
     "opponent_name", "opponent_archetype", "kind", "result", "games_won", "games_lost", "games_drawn"];
   var STANDING_COLUMNS = ["rank", "player", "player_name", "archetype", "points", "wins", "losses", "draws", "byes"];
+
+  /* An event's API document as this script reads it: a player named by their place in
+     players (API version 6, each id written once: ingest.site.api_places) named by their id
+     again, and decklists by player id. A number there is never an id (ids are text); a team
+     event's teams are named by their ids. */
+  var PLAYER_KEYS = ["players", "bye", "loss", "hero", "villain", "player"];
+
+  function withIds(doc) {
+    if (!doc || typeof doc.api_version !== "number" || doc.api_version < 6 || !doc.players || doc.withIds) return doc;
+    var ids = tableItems(doc.players).map(function (p) { return p.id; });
+    function id(v) { return typeof v === "number" && v >= 0 && v < ids.length ? ids[v] : v; }
+    function named(v) { return Array.isArray(v) ? v.map(id) : id(v); }
+    function table(t) {
+      if (!t || !t.columns) return;
+      t.columns.forEach(function (key, i) {
+        if (PLAYER_KEYS.indexOf(key) < 0) return;
+        t.rows.forEach(function (row) { if (i < row.length && row[i] !== null) row[i] = named(row[i]); });
+      });
+    }
+    ["rounds", "playoff"].forEach(function (stage) {
+      (doc[stage] || []).forEach(function (rnd) {
+        table(rnd.matches);
+        if (rnd.drops) rnd.drops = rnd.drops.map(id);
+      });
+    });
+    if (doc.cut_drops) doc.cut_drops = doc.cut_drops.map(id);
+    table(doc.final);
+    (doc.wot_standings || []).forEach(table);
+    if (doc.decklists && doc.decklists.columns) {
+      var decks = {};
+      tableItems(doc.decklists).forEach(function (d) {
+        var pid = id(d.player);
+        delete d.player;
+        decks[pid] = d;
+      });
+      doc.decklists = decks;
+    }
+    doc.withIds = true;
+    return doc;
+  }
 
   function tableItems(table) {
     if (Array.isArray(table)) return table;
@@ -715,7 +774,7 @@
         a.setAttribute("data-busy", "true");
         fetch(new URL(a.getAttribute("href"), location.href).href).then(function (r) {
           if (!r.ok) throw new Error("HTTP " + r.status);
-          return r.json();
+          return r.json().then(withIds);
         }).then(function (doc) {
           var text = analystsTables(doc)[a.getAttribute("data-sk-table")];
           var url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -812,7 +871,7 @@
       var item = docs[next++];
       return fetch(new URL(item[1], location.href).href).then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status);
-        return r.json();
+        return r.json().then(withIds);
       }).then(function (doc) {
         drawn += matchRows(doc, me, w, events, bodies);
         if (first && next < docs.length && drawn < limit) return load(true);

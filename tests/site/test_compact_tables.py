@@ -1,5 +1,6 @@
 """The rounds page's standings data (:func:`ingest.site.table_rows._compact_tables`): the
-tiebreakers judged all at once give what judging each value alone gives."""
+tiebreakers judged all at once give what judging each value alone gives, and a row's rank,
+unit, points, record and tiebreakers, then what a dropped or placed player's row adds."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ def each_alone(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[list[lis
                 values[7:] = [int(v[:-1].replace(".", "")) for v in values[7:]]
             elif percent:
                 values[7:] = [v[:-1] for v in values[7:]]
-            compact.append(values)
+            rank, _tied, unit, points, wld, dropped, place, *tiebreakers = values
+            more = {**({"d": 1} if dropped else {}), **({"p": place} if place else {})}
+            compact.append([rank, unit, points, wld, *tiebreakers, *([more] if more else [])])
         out.append(compact)
     return out, percent, cents
 
@@ -46,12 +49,16 @@ TIEBREAKERS = st.one_of(
     st.integers(0, 9),
 )
 
+DROPPED_AND_PLACE = st.tuples(st.sampled_from([0, 1]), st.sampled_from(["", "Top 8"]))
+
 
 @given(
     st.lists(
         st.lists(
             st.tuples(st.just(1), st.just(0), st.just(0), st.sampled_from(["3", "1.5", "-0"]), st.just("1-0-0"))
-            .map(lambda r: (*r, 0, ""))
+            .flatmap(
+                lambda r: st.tuples(st.sampled_from([0, 1]), st.sampled_from(["", "Top 8"])).map(lambda m: (*r, *m))
+            )
             .flatmap(lambda r: st.lists(TIEBREAKERS, max_size=3).map(lambda t: (*r, *t))),
             max_size=4,
         ),
@@ -64,4 +71,4 @@ def test_the_tiebreakers_judged_at_once_are_judged_as_each_alone(tables: list[li
 
 def test_a_line_break_inside_a_value_keeps_it_from_being_hundredths() -> None:
     row = (1, 0, 0, "3", "1-0-0", 0, "", "1.00%\n2.00%")
-    assert _compact_tables([[row]]) == ([[[1, 0, 0, 3, "1-0-0", 0, "", "1.00%\n2.00"]]], True, False)
+    assert _compact_tables([[row]]) == ([[[1, 0, 3, "1-0-0", "1.00%\n2.00"]]], True, False)

@@ -29,6 +29,7 @@ from tests.site_helpers import (
     player_events,
     read_event_document,
     sample_event_and_decks,
+    table_items,
 )
 
 WEISS = "2026-09-19-weiss-schwarz-neo-standard"
@@ -73,7 +74,7 @@ def test_a_magic_events_cards_are_in_its_mtgo_copy_only(docs: Path) -> None:
     api = docs / "api" / "events"
     doc = read_event_document((api / f"{MODERN}.json").read_text(encoding="utf-8"))
     copy = _json(api / f"{MODERN}.mtgo.json")
-    assert doc["api_version"] == 5
+    assert doc["api_version"] == 6
     assert doc["decklists_document"] == f"{MODERN}.mtgo.json"
     names = {p["id"]: p["name"] for p in doc["players"]}
     assert len(doc["decklists"]) == len(copy["Decks"]) == 24
@@ -99,14 +100,15 @@ def test_the_decklists_page_draws_every_deck_from_its_document(docs: Path) -> No
     from ingest.publish import page_finish as pf
 
     written = "".join(pf.read_fragments(docs.parent / "fragments", f"events/{MODERN}/decklists.md"))
-    doc = _json(docs / "api" / "events" / f"{MODERN}.json")
+    doc = read_event_document((docs / "api" / "events" / f"{MODERN}.json").read_text(encoding="utf-8"))
     illegal = sorted(f"deck-{pid}" for pid, deck in doc["decklists"].items() if deck["legal"] is False)
     assert sorted(re.findall(r'<article class="sk-deck" id="([^"]+)"', written)) == illegal
     assert "data-players=" in written and len(_drawn(docs, MODERN)[0]) == 24
     # Transformers: the stars and kinds come from the API document's fields.
     drawn, _, _ = _drawn(docs, TRANSFORMERS)
     assert any("[stars: " in text for text in drawn.values())
-    assert "cards" in next(iter(_json(docs / "api" / "events" / f"{TRANSFORMERS}.json")["decklists"].values()))
+    transformers = read_event_document((docs / "api" / "events" / f"{TRANSFORMERS}.json").read_text(encoding="utf-8"))
+    assert "cards" in next(iter(transformers["decklists"].values()))
 
 
 def test_a_printing_the_mtgo_copy_cannot_carry_is_on_the_page(tmp_path: Path) -> None:
@@ -165,16 +167,21 @@ def test_hidden_lists_are_in_no_document(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("slug", [MODERN, TRANSFORMERS])
 def test_the_event_files_shipped_match_the_schema(docs: Path, slug: str) -> None:
-    """The changed ``decklists`` fit ``schema/api-event.schema.json`` (version 3)."""
+    """The changed ``decklists`` fit ``schema/api-event.schema.json`` (version 3; a table
+    since version 6, each deck read as an object fitting its ``$defs/deck``)."""
     import jsonschema
 
     schema = _json(ROOT / "schema" / "api-event.schema.json")
-    jsonschema.Draft202012Validator(schema).validate(_json(docs / "api" / "events" / f"{slug}.json"))
-    bad = _json(docs / "api" / "events" / f"{slug}.json")
-    deck = next(iter(bad["decklists"].values()))
+    text = (docs / "api" / "events" / f"{slug}.json").read_text(encoding="utf-8")
+    jsonschema.Draft202012Validator(schema).validate(json.loads(text))
+    decks = table_items(json.loads(text)["decklists"])
+    deck_schema = jsonschema.Draft202012Validator(schema["$defs"]["deck"])
+    for deck in decks:
+        deck_schema.validate(deck)
+    deck = decks[0]
     deck["cards" if "mtgo_deck" in deck else "mtgo_deck"] = [] if "mtgo_deck" in deck else 0
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.Draft202012Validator(schema).validate(bad)
+        deck_schema.validate(deck)
 
 
 def test_a_players_results_are_in_their_api_document_only(docs: Path) -> None:

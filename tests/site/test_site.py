@@ -123,12 +123,14 @@ def test_api_standings_carry_exact_fractions(sample_site: Project) -> None:
     # and the player's name is under players, not repeated in the row.
     assert not {"omw", "gw", "ogw", "mw", "name"} & set(row)
     assert {p["id"]: p["name"] for p in doc["players"]}[row["player"]]
-    assert doc["api_version"] == 5 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
+    assert doc["api_version"] == 6 and "standings" not in doc  # the rounds page has them; version 2 leaves them out
     # API version 5: players, final and each round's matches are tables, their keys written once.
     published = json.loads(text)
     columns = published["final"]["columns"]
     assert columns[-1] == "place"  # the top cut's only: the most common keys first
-    assert row["player"] == published["final"]["rows"][0][columns.index("player")]
+    # API version 6: a player is named by their place in players past it.
+    place = published["final"]["rows"][0][columns.index("player")]
+    assert isinstance(place, int) and row["player"] == doc["players"][place]["id"]
     assert published["rounds"][0]["matches"]["columns"] == ["games", "players", "table", "bye"]  # 24 players: a bye
     assert text.count('"omw_exact"') == 1
     assert text.count('"table"') == len(published["rounds"]) + len(published["playoff"])
