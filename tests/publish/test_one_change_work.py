@@ -1,0 +1,120 @@
+"""A build after one change does work in proportion to the change, not to the archive:
+counted (never timed) in builds of a new process and of a watching one, and what they leave
+checked against what a build that looks at everything leaves."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from ingest.publish import cache as build_cache
+from ingest.publish.build_state import BuildMemory
+from ingest.publish.cache import EventStore
+from ingest.publish.run import build_site
+from ingest.source.project import Project
+from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS
+from tests.site_helpers import TODAY, make_project
+
+
+def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> None:
+    build_site(
+        Project(root),
+        today=TODAY,
+        cache_home=home,
+        settled_before=time.time_ns(),
+        workers=1,
+        memory=memory,
+        docs_only=True,
+    )
+
+
+def _notes(home: Path) -> Path:
+    return next((home / "builds").iterdir()) / build_cache.LAST_GOOD
+
+
+def _entries(home: Path) -> set[str]:
+    return {p.stem for p in (next((home / "builds").iterdir()) / build_cache.FOLDER).glob("*.json")}
+
+
+def _pointing(home: Path) -> dict[str, str]:
+    """Each note's file name and the entry key it points to."""
+    return {p.name: p.read_text().split("\n")[1] for p in _notes(home).iterdir()}
+
+
+@pytest.fixture
+def notes_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The notes of last good entries each build's pruning read."""
+    counts: list[int] = []
+    prune = EventStore.prune
+
+    def counted(self: EventStore) -> None:
+        before = self.notes_read
+        prune(self)
+        counts.append(self.notes_read - before)
+
+    monkeypatch.setattr(EventStore, "prune", counted)
+    return counts
+
+
+def _modern(root: Path) -> Path:
+    return next(p for p in (root / "events").rglob(f"{MODERN}.yaml"))
+
+
+def test_a_one_result_build_reads_only_the_changed_events_note(tmp_path: Path, notes_read: list[int]) -> None:
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    _build(root, home)
+    assert len(_pointing(home)) == SAMPLE_EVENTS and notes_read == [0], "no entry went: no note is read"
+    modern = _modern(root)
+    modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
+    _build(root, home)
+    assert notes_read[-1] == 1, "only the note of the event whose entry went is read (was: every note)"
+    pointing = _pointing(home)
+    assert len(pointing) == SAMPLE_EVENTS and set(pointing.values()) <= _entries(home)
+
+    modern.unlink()  # an event gone: its note goes with its entry
+    _build(root, home)
+    assert notes_read[-1] == 1
+    pointing = _pointing(home)
+    assert len(pointing) == SAMPLE_EVENTS - 1 and set(pointing.values()) <= _entries(home)
+
+
+def test_a_watching_process_reads_only_the_changed_events_note(tmp_path: Path, notes_read: list[int]) -> None:
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    memory = BuildMemory()
+    _build(root, home, memory)
+    modern = _modern(root)
+    modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
+    _build(root, home, memory)
+    assert notes_read[-1] == 1
+    assert set(_pointing(home).values()) <= _entries(home)
+
+
+def test_an_entry_that_does_not_say_its_event_makes_every_note_read(tmp_path: Path, notes_read: list[int]) -> None:
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    _build(root, home)
+    folder = next((home / "builds").iterdir()) / build_cache.FOLDER
+    (folder / ("0" * 64 + ".json")).write_bytes(b"torn")
+    stray = _notes(home) / ("f" * 32)
+    stray.write_text("another fingerprint\n" + "1" * 64 + "\n")
+    _build(root, home)
+    assert notes_read[-1] == SAMPLE_EVENTS + 1, "a removed entry that names no event file: every note is read"
+    assert not stray.exists() and len(_pointing(home)) == SAMPLE_EVENTS
+
+
+def test_many_entries_gone_make_every_note_read(
+    tmp_path: Path, notes_read: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    _build(root, home)
+    monkeypatch.setattr(build_cache, "NOTES_BY_ENTRY", 0)
+    modern = _modern(root)
+    modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
+    _build(root, home)
+    assert notes_read[-1] == SAMPLE_EVENTS
+    assert set(_pointing(home).values()) <= _entries(home)
