@@ -190,9 +190,9 @@ def test_a_result_in_one_format_neither_reads_nor_hashes_the_other_formats_pages
 
     given: list[str] = []
 
-    def writing(build_dir: Path, files: Files, *args: Any) -> Any:
+    def writing(build_dir: Path, files: Files, *args: Any, **kwargs: Any) -> Any:
         given.extend(files)
-        return real_write(build_dir, files, *args)
+        return real_write(build_dir, files, *args, **kwargs)
 
     monkeypatch.setattr(analytics_cache, "read_build_file", reading)
     monkeypatch.setattr(run, "write_docs", writing)

@@ -9,13 +9,18 @@ from pathlib import Path
 
 import pytest
 
+from ingest.publish import analytics_kept, sync
 from ingest.publish import cache as build_cache
 from ingest.publish.build_state import BuildMemory
 from ingest.publish.cache import EventStore
+from ingest.publish.cache_entries import content_digest
 from ingest.publish.run import build_site
+from ingest.publish.watched import ChangeLog
 from ingest.source.project import Project
 from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS
 from tests.site_helpers import TODAY, make_project
+
+MODERN_FORMAT = ("mtg", "modern")
 
 
 def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> None:
@@ -28,6 +33,15 @@ def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> None:
         memory=memory,
         docs_only=True,
     )
+
+
+def _docs(root: Path) -> dict[str, bytes]:
+    """Every file of build/docs and build/fragments."""
+    out: dict[str, bytes] = {}
+    for tree in ("docs", "fragments"):
+        base = root / "build" / tree
+        out.update((f"{tree}/{p.relative_to(base).as_posix()}", p.read_bytes()) for p in base.rglob("*") if p.is_file())
+    return out
 
 
 def _notes(home: Path) -> Path:
@@ -118,3 +132,51 @@ def test_many_entries_gone_make_every_note_read(
     _build(root, home)
     assert notes_read[-1] == SAMPLE_EVENTS
     assert set(_pointing(home).values()) <= _entries(home)
+
+
+def _change_a_modern_result(root: Path) -> None:
+    """Round 1, table 1 of the Modern event: 2-0 becomes 2-1 (its analytics pages change, a few of them)."""
+    path = _modern(root)
+    text = path.read_text(encoding="utf-8")
+    old = "{table: 1, players: [beatrix-takeda, hana-lindqvist], games: 2-0}"
+    assert old in text
+    path.write_text(text.replace(old, old.replace("2-0", "2-1")), encoding="utf-8")
+
+
+def _watching() -> tuple[BuildMemory, ChangeLog]:
+    memory = BuildMemory()
+    memory.changes = ChangeLog()
+    return memory, memory.changes
+
+
+def test_a_watching_process_hashes_only_the_analytics_pages_it_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages of a format taken as they were (the very texts its last build held) keep
+    their digests, in the format's listing and in the record of ``build/docs``."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    memory, changes = _watching()
+    _build(root, home, memory)
+    before = memory.analytics[MODERN_FORMAT].files
+    assert before is not None
+    hashed: list[object] = []
+    digest = content_digest
+
+    def counted(content: str | bytes) -> str:
+        hashed.append(content)
+        return digest(content)
+
+    monkeypatch.setattr(analytics_kept, "content_digest", counted)
+    monkeypatch.setattr(sync, "content_digest", counted)
+    _change_a_modern_result(root)
+    changes.record(str(_modern(root)))
+    _build(root, home, memory)
+    after = memory.analytics[MODERN_FORMAT].files
+    assert after is not None
+    kept = [text for path, text in after.items() if before.get(path) is text]
+    remade = [text for path, text in after.items() if before.get(path) is not text]
+    assert kept and remade, "a result changes some of the format's pages, not all"
+    assert not [t for t in hashed if any(t is k for k in kept)], "a page taken as it was is not hashed again"
+    listed = {path: sha for path, sha, _ in memory.analytics[MODERN_FORMAT].listing}
+    assert listed == {path: digest(text) for path, text in after.items()}
