@@ -191,14 +191,24 @@ class AnalyticsCache:
 
         return load
 
-    def save(self) -> None:
+    def save(self, *, watched: bool = False) -> None:
         """Writes the files of each format whose pages this build made (the body, then the
         header), and removes the files of formats that have no analytics pages any more (a
-        failure to write only costs the next build time)."""
+        failure to write only costs the next build time).
+
+        A watching process (this cache keeps totals) writes a format's files once it stops
+        watching (``watched``: :meth:`write_totals`), with its totals, not after each build:
+        a format's body is all its pages (42 MB at 10,000 weekly events), which a result
+        changed would have written again. Until then the files in the build cache are of
+        another key (the format's pages as last written), which a build in another process
+        does not take as they are: it makes the format's pages again, taking each page whose
+        inputs did not change from them."""
         folder = self._folder()
         if folder is None:
             return
         for fmt, key in sorted(self.made.items()):
+            if self.totals and not watched:
+                continue  # (kept in memory, written when watching ends)
             kept = self.memory[fmt]
             files = kept.files
             if files is None or not all(isinstance(v, str) for v in files.values()):
@@ -249,7 +259,7 @@ class AnalyticsCache:
             if kept.sums is not None and self._files(fmt, kept) is not None:
                 kept.sums_text = sums_text(kept.sums)
                 self.made[fmt] = kept.key
-        self.save()
+        self.save(watched=True)
 
     # -- on disk --------------------------------------------------------------------------
 

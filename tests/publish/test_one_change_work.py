@@ -4,17 +4,19 @@ checked against what a build that looks at everything leaves."""
 
 from __future__ import annotations
 
+import shutil
 import time
 from pathlib import Path
 
 import pytest
 
-from ingest.publish import analytics_kept, sync
+from ingest.publish import analytics_cache, analytics_kept, sync
 from ingest.publish import cache as build_cache
+from ingest.publish.analytics_cache import AnalyticsCache
 from ingest.publish.build_state import BuildMemory
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import content_digest
-from ingest.publish.run import build_site
+from ingest.publish.run import _open_store, build_site
 from ingest.publish.watched import ChangeLog
 from ingest.source.project import Project
 from tests.publish.test_incremental_build import MODERN, SAMPLE_EVENTS
@@ -180,3 +182,36 @@ def test_a_watching_process_hashes_only_the_analytics_pages_it_made_again(
     assert not [t for t in hashed if any(t is k for k in kept)], "a page taken as it was is not hashed again"
     listed = {path: sha for path, sha, _ in memory.analytics[MODERN_FORMAT].listing}
     assert listed == {path: digest(text) for path, text in after.items()}
+
+
+def test_a_watching_process_writes_a_formats_files_once_it_stops_watching(tmp_path: Path) -> None:
+    """Its builds keep a changed format's pages in memory (its body is every page of the
+    format); the build cache has them once watching ends, and a build in a new process in
+    between makes what a clean build makes."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    _build(root, home)  # (a build in a new process writes them)
+    memory, changes = _watching()
+    _build(root, home, memory)
+    folder = next((home / "builds").iterdir()) / analytics_cache.FOLDER
+    header = folder / AnalyticsCache.file_name(MODERN_FORMAT)
+    body = header.with_suffix(analytics_cache.BODY)
+    written = {p.name: p.read_bytes() for p in folder.iterdir()}
+    _change_a_modern_result(root)
+    changes.record(str(_modern(root)))
+    _build(root, home, memory)
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == written, "nothing written after the change"
+
+    other = tmp_path / "other"  # a new process meanwhile (its own cache: the one above is left as it is)
+    shutil.copytree(root, other, ignore=shutil.ignore_patterns("build"))
+    _build(other, tmp_path / "other-home")
+    _build(root, tmp_path / "clean-home")  # (the same build/docs as a clean build)
+
+    store = _open_store(Project(root), TODAY, home)
+    AnalyticsCache(store, memory.analytics, totals=True).write_totals()
+    kept = memory.analytics[MODERN_FORMAT].files
+    assert kept is not None and body.read_bytes() == b"".join(str(t).encode() for t in kept.values())
+    assert header.read_bytes() != written[header.name]
+    made = _docs(root)
+    _build(root, home)  # a new process: the format's pages as the cache now holds them
+    assert _docs(root) == made
