@@ -39,14 +39,17 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ingest import __version__
 from ingest.core.errors import IngestError
+from ingest.publish.analytics_kept import BODY as BODY
+from ingest.publish.analytics_kept import FOLDER as FOLDER
+from ingest.publish.analytics_kept import SUMS as SUMS
+from ingest.publish.analytics_kept import KeptFormat, beside, body_name, listing_of, sums_name
 from ingest.publish.cache import MAX_ENTRY_BYTES, EventStore
-from ingest.publish.cache_entries import content_digest, text_of
+from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.publish.sync import FileGroup
 from ingest.site.analytics_data import data_root
@@ -57,40 +60,6 @@ from ingest.source.storage import read_build_file, write_atomically
 
 if TYPE_CHECKING:
     from ingest.analytics.format_sums import FormatSums
-
-FOLDER = "analytics"
-"""Where the formats' files live, in the build's cache folder."""
-
-BODY = ".pages"
-"""The ending of a format's body file (its header's: ``.json``)."""
-
-SUMS = ".sums"
-"""The ending of a format's totals file (:mod:`ingest.analytics.kept_sums`)."""
-
-
-@dataclass(slots=True)
-class KeptFormat:
-    """A format's analytics pages as a build keeps them."""
-
-    fingerprint: str
-    """The build fingerprint they were made for (pages made for other inputs don't count)."""
-    key: str
-    """The key of what they were made from (:func:`~ingest.site.analytics_pages.analytics_pages`)."""
-    listing: tuple[tuple[str, str, int], ...]
-    """Each page's path, content digest (:func:`~ingest.publish.cache_entries.content_digest`) and length in bytes."""
-    digests: Mapping[str, str]
-    """Each page's inputs' digest (:class:`~ingest.site.analytics_pages.PageReuse`)."""
-    body: str = ""
-    """The SHA-256 of the body file (read from disk: the pages are not in :attr:`files` yet)."""
-    files: Files | None = field(default=None)
-    """The pages, once made or read."""
-    sums: FormatSums | None = field(default=None)
-    """The totals the pages were made from, kept in a watching process (``serve``), whose
-    next build patches them per event."""
-    sums_digest: str = ""
-    """The SHA-256 of the totals' file (:data:`SUMS`; empty: none kept)."""
-    sums_text: bytes | None = field(default=None)
-    """The totals as their file holds them (:mod:`ingest.analytics.kept_sums`), until written."""
 
 
 class AnalyticsCache:
@@ -142,7 +111,7 @@ class AnalyticsCache:
     ) -> None:
         self.used.add(fmt)
         self.made[fmt] = key
-        listing = _listing(files)
+        listing = listing_of(files, self.memory.get(fmt))
         kept_sums = sums if self.totals else None
         text = None
         if sums is not None and not self.totals:
@@ -178,7 +147,7 @@ class AnalyticsCache:
         folder = self._folder()
         if folder is None or not kept.sums_digest:
             return None
-        data = read_build_file(folder / _sums_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
+        data = read_build_file(folder / sums_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
         if data is None or hashlib.sha256(data).hexdigest() != kept.sums_digest:
             return None
         pages = self._files(fmt, kept)
@@ -190,6 +159,16 @@ class AnalyticsCache:
             return None
 
     # -- what the build writes ------------------------------------------------------------
+
+    def digests(self) -> dict[str, tuple[str | bytes, str]]:
+        """Each page of the formats this build made, with its text and its content digest
+        (as listed: :func:`_listing`), for the writing of ``build/docs`` not to hash them again."""
+        out: dict[str, tuple[str | bytes, str]] = {}
+        for fmt in self.made:
+            kept = self.memory[fmt]
+            if kept.files is not None:
+                out.update((path, (kept.files[path], sha)) for path, sha, _ in kept.listing if path in kept.files)
+        return out
 
     def groups(self) -> list[FileGroup]:
         """The pages of the formats left as they were, as ``build/docs`` takes them: listed,
@@ -206,20 +185,30 @@ class AnalyticsCache:
                 return files
             self._forget(fmt)  # the body did not read back: made again, now and by the next build
             files = remake()
-            if _listing(files) != kept.listing:
+            if listing_of(files) != kept.listing:
                 raise IngestError("the analytics pages in the build cache cannot be made again as listed; build again")
             return files
 
         return load
 
-    def save(self) -> None:
+    def save(self, *, watched: bool = False) -> None:
         """Writes the files of each format whose pages this build made (the body, then the
         header), and removes the files of formats that have no analytics pages any more (a
-        failure to write only costs the next build time)."""
+        failure to write only costs the next build time).
+
+        A watching process (this cache keeps totals) writes a format's files once it stops
+        watching (``watched``: :meth:`write_totals`), with its totals, not after each build:
+        a format's body is all its pages (42 MB at 10,000 weekly events), which a result
+        changed would have written again. Until then the files in the build cache are of
+        another key (the format's pages as last written), which a build in another process
+        does not take as they are: it makes the format's pages again, taking each page whose
+        inputs did not change from them."""
         folder = self._folder()
         if folder is None:
             return
         for fmt, key in sorted(self.made.items()):
+            if self.totals and not watched:
+                continue  # (kept in memory, written when watching ends)
             kept = self.memory[fmt]
             files = kept.files
             if files is None or not all(isinstance(v, str) for v in files.values()):
@@ -241,14 +230,14 @@ class AnalyticsCache:
             name = self.file_name(fmt)
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                write_atomically(folder / _body_name(name), body, durable=False)
+                write_atomically(folder / body_name(name), body, durable=False)
                 if sums is not None:
-                    write_atomically(folder / _sums_name(name), sums, durable=False)
+                    write_atomically(folder / sums_name(name), sums, durable=False)
                 kept.sums_text = None
                 write_atomically(folder / name, self.store.signed(self._mac_key(fmt), payload), durable=False)
             except OSError:
                 pass
-        keep = {n for fmt in self.used for n in (self.file_name(fmt), *_beside(self.file_name(fmt)))}
+        keep = {n for fmt in self.used for n in (self.file_name(fmt), *beside(self.file_name(fmt)))}
         with contextlib.suppress(OSError):
             for name in os.listdir(folder):
                 if name not in keep:
@@ -270,7 +259,7 @@ class AnalyticsCache:
             if kept.sums is not None and self._files(fmt, kept) is not None:
                 kept.sums_text = sums_text(kept.sums)
                 self.made[fmt] = kept.key
-        self.save()
+        self.save(watched=True)
 
     # -- on disk --------------------------------------------------------------------------
 
@@ -333,7 +322,7 @@ class AnalyticsCache:
         folder = self._folder()
         if folder is None:
             return None
-        body = read_build_file(folder / _body_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
+        body = read_build_file(folder / body_name(self.file_name(fmt)), MAX_ENTRY_BYTES)
         if body is None or hashlib.sha256(body).hexdigest() != kept.body:
             return None
         if sum(length for _, _, length in kept.listing) != len(body):
@@ -354,28 +343,6 @@ class AnalyticsCache:
         self.memory.pop(fmt, None)
         folder = self._folder()
         if folder is not None:
-            for name in (self.file_name(fmt), *_beside(self.file_name(fmt))):
+            for name in (self.file_name(fmt), *beside(self.file_name(fmt))):
                 with contextlib.suppress(OSError):
                     os.unlink(folder / name)
-
-
-def _body_name(header_name: str) -> str:
-    return header_name.removesuffix(".json") + BODY
-
-
-def _sums_name(header_name: str) -> str:
-    return header_name.removesuffix(".json") + SUMS
-
-
-def _beside(header_name: str) -> tuple[str, str]:
-    """The files beside a format's header: its body and its totals."""
-    return _body_name(header_name), _sums_name(header_name)
-
-
-def _listing(files: Files) -> tuple[tuple[str, str, int], ...]:
-    """Each page's path, content digest and length in bytes."""
-    out = []
-    for path, content in files.items():
-        data = content.encode() if isinstance(content, str) else content
-        out.append((path, content_digest(data), len(data)))
-    return tuple(out)

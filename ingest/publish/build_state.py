@@ -7,7 +7,7 @@ from __future__ import annotations
 import resource
 from dataclasses import dataclass, field
 
-from ingest.publish.analytics_cache import KeptFormat
+from ingest.publish.analytics_kept import KeptFormat
 from ingest.publish.cache_entries import CachedEvent
 from ingest.publish.events_manifest import Manifest
 from ingest.publish.index_cache import IndexFile

@@ -323,6 +323,7 @@ def _build(
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
         player_groups = booked.groups(inputs, templates, lines.format_names(inputs, outcome.entries))
         analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
+        hashed = analytics.digests()  # (the pages it made, as it listed them)
         analytics.save()
         files.update((page.path, page.content) for page in own_pages(project).files)  # pages/, beside ours
         timings.site = time.perf_counter() - t
@@ -353,7 +354,9 @@ def _build(
         groups = [cached_files(c, store, maker, timings, c.key in made_now) for c in made]
         record, record_file = kept_record(store, memory.record, memory.record_file)
         memory.record = None  # until build/docs is written
-        changes, memory.record = write_docs(project.build_dir, files, groups + player_groups + analytics_groups, record)
+        changes, memory.record = write_docs(
+            project.build_dir, files, groups + player_groups + analytics_groups, record, known=hashed
+        )
         memory.record_file = save_record(store, memory.record, record, record_file)
         booked.save(memory.record)  # (the players' files as written)
         lines.note(outcome.entries, lasting=lasting)
@@ -369,7 +372,7 @@ def _build(
             memory.book = memory.record = memory.lines = None
             outcome = replace(outcome, entries=())
             table.clear()
-            del built, unchanged, booked, files, made, groups, player_groups, maker, analytics
+            del built, unchanged, booked, files, made, groups, player_groups, maker, analytics, hashed
             give_back()  # (what held the archive, kept by the C library: the engine starts without it)
         lines.save(let_go=not lasting)  # (once the events are let go: a whole build's lines are tens of MB)
         loading.close()

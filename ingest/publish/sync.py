@@ -244,6 +244,7 @@ def write_docs(
     files: Mapping[str, str | bytes],
     groups: Sequence[FileGroup] = (),
     record: DocsRecord | None = None,
+    known: Mapping[str, tuple[str | bytes, str]] | None = None,
 ) -> tuple[DocsChanges, DocsRecord]:
     """Writes a build's files into ``build/docs`` and (those under :data:`ingest.site.fragments.PREFIX`)
     ``build/fragments``, touching only what changed; returns the changes and the record of
@@ -252,7 +253,9 @@ def write_docs(
     ``files``: files in memory; ``groups``: files kept elsewhere, loaded one group at a time
     only when one of its files is not in the trees as listed. ``record``: what the last build
     wrote (:class:`DocsRecord`); when it stands for the trees, the trees are not read at
-    all, else every file is compared with the one on disk.
+    all, else every file is compared with the one on disk. ``known``: the content digests of
+    some of ``files``, each with the text it is of (taken only for that very text: a file
+    of ``files`` that is another is hashed).
     """
     from ingest.publish import page_finish as pf
     from ingest.site import fragments as fr
@@ -315,8 +318,10 @@ def write_docs(
         for rel, sha in group.listing:
             put(rel, contents[rel], sha)
         del contents
+    known = known or {}
     for rel, content in files.items():
-        put(rel, content, content_digest(content))
+        found = known.get(rel)
+        put(rel, content, found[1] if found is not None and found[0] is content else content_digest(content))
     removed = (set(before) if valid else present) - now.keys()
     for rel in sorted(removed):
         dest = where(rel)

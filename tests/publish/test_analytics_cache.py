@@ -190,9 +190,9 @@ def test_a_result_in_one_format_neither_reads_nor_hashes_the_other_formats_pages
 
     given: list[str] = []
 
-    def writing(build_dir: Path, files: Files, *args: Any) -> Any:
+    def writing(build_dir: Path, files: Files, *args: Any, **kwargs: Any) -> Any:
         given.extend(files)
-        return real_write(build_dir, files, *args)
+        return real_write(build_dir, files, *args, **kwargs)
 
     monkeypatch.setattr(analytics_cache, "read_build_file", reading)
     monkeypatch.setattr(run, "write_docs", writing)
@@ -446,7 +446,8 @@ def test_a_watching_process_keeps_the_totals_and_a_one_shot_build_does_not(built
 def test_serve_writes_the_totals_it_kept_when_it_stops(
     built: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``serve``'s builds keep the totals in memory without writing them; when it stops
+    """``serve``'s builds keep the totals in memory without writing them (nor the format's
+    pages: :meth:`~ingest.publish.analytics_cache.AnalyticsCache.save`); when it stops
     watching it writes them (:meth:`Rebuilder.keep_totals`), so that the next build in a new
     process reads them back and patches them rather than folding every record again, and
     its pages are a clean build's."""
@@ -460,12 +461,14 @@ def test_serve_writes_the_totals_it_kept_when_it_stops(
     rebuilder = Rebuilder(Project(root), LiveState(), engine="mkdocs", today=lambda: TODAY, echo=print, cache_home=keys)
     rebuilder.memory.changes = ChangeLog()
     build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=rebuilder.memory)
+    written = _file(root, keys, MODERN_FORMAT).read_bytes()  # (as the build in a new process wrote it)
     _change_a_modern_result(root)
     rebuilder.memory.changes.record(os.fspath(modern))
     build_site(Project(root), today=TODAY, cache_home=keys, docs_only=True, workers=1, memory=rebuilder.memory)
-    assert _header(_payload(_file(root, keys, MODERN_FORMAT)))["sums"] == "", "serve's builds write no totals"
+    assert _file(root, keys, MODERN_FORMAT).read_bytes() == written, "serve's builds write no pages nor totals"
     rebuilder.keep_totals()
-    assert _header(_payload(_file(root, keys, MODERN_FORMAT)))["sums"] != ""
+    header = _header(_payload(_file(root, keys, MODERN_FORMAT)))
+    assert header["sums"] != "" and header["key"] != _header(written.split(b"\n", 2)[2])["key"]
     read: list[str] = []
     real = kept_sums.sums_from_text
 

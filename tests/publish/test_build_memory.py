@@ -315,7 +315,7 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
     in_site_files: list[str] = []
     real_write = sync.write_docs  # (as the build calls it)
 
-    def write_docs(build_dir: Path, files: Any, groups: Sequence[FileGroup], *args: Any) -> Any:
+    def write_docs(build_dir: Path, files: Any, groups: Sequence[FileGroup], *args: Any, **kwargs: Any) -> Any:
         in_site_files.extend(p for p in files if p.startswith(("api/players/", "players/")) and "index" not in p)
 
         def counted(group: FileGroup) -> FileGroup:
@@ -327,7 +327,7 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
 
             return replace(group, load=load)
 
-        out = real_write(build_dir, files, [counted(g) for g in groups], *args)
+        out = real_write(build_dir, files, [counted(g) for g in groups], *args, **kwargs)
         alive_at_load.append(sum(1 for ref in loaded if ref() is not None))  # once all are written
         return out
 
