@@ -167,7 +167,7 @@ def standings_view(
     details: bool,
 ) -> StandingsView:
     """A standings table as the site shows it; ``details``: with each row's opponents and deck."""
-    shown = _Shown(table)
+    shown = ShownTiebreakers(table)
     position = {row.player: i for i, row in enumerate(table.rows, start=1)}
     archetypes = report.public_archetypes() if details else {}
     main = _main_evaluation(table) if details else None
@@ -190,10 +190,12 @@ def standings_view(
                 deck=archetypes.get(row.player, "") if details else "",
             )
         )
-    return _view(report, table, shown, tuple(rows))
+    return table_view(report, table, shown, tuple(rows))
 
 
-def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
+def table_view(
+    report: EventSummary, table: Standings, shown: ShownTiebreakers, rows: tuple[StandingsRow, ...]
+) -> StandingsView:
     event = report.event
     if "h2h" in table.tiebreakers:
         heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
@@ -214,7 +216,7 @@ def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[Sta
     )
 
 
-class _Shown:
+class ShownTiebreakers:
     """How a standings table's tiebreakers are shown: which ones (head to head is not a
     column), as percentages or fractions, and with the platform's published precision."""
 
@@ -227,69 +229,21 @@ class _Shown:
         self.digits = table.ruleset.platform.publish_precision
         self.percent = [get_tiebreaker(t).percentage for t in self.tiebreakers]
 
+    def fractions(self, row: Row) -> list[tuple[int, int]]:
+        """The row's tiebreakers as ``(numerator, denominator)``, in the table's order: the
+        platform's published values when it publishes them rounded."""
+        if self.digits is not None:
+            published = [self.table.published(row, t) for t in self.tiebreakers]
+            return [(v.numerator, v.denominator) for v in published]
+        values = {tid: (n, d) for tid, n, d in row.values}
+        return [values[t] for t in self.tiebreakers]
+
     def cells(self, row: Row) -> tuple[str, ...]:
         """The row's tiebreakers as shown, in the table's order."""
-        cells = []
-        values = {tid: (n, d) for tid, n, d in row.values}
-        for t, is_percent in zip(self.tiebreakers, self.percent, strict=True):
-            if self.digits is not None:
-                shown = self.table.published(row, t)
-                n, d = shown.numerator, shown.denominator
-            else:
-                n, d = values[t]
-            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
-        return tuple(cells)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStandings:
-    """The standings after each round, as the rounds page carries them: each table's frame
-    (its columns, the round, whether it is complete) as a view without rows, and the rows
-    as data for the page's script (:func:`ingest.site.table_rows.standings_data`)."""
-
-    views: tuple[StandingsView, ...]
-    units: tuple[tuple[str, str], ...]
-    """Each unit (player or team) of the tables once: its name and its page."""
-    tables: tuple[tuple[tuple[Any, ...], ...], ...]
-    """Each table's rows: ``(rank, tied, unit, points, W-L-D, dropped, place, *tiebreakers)``,
-    ``unit`` an index into :attr:`units`, ``tied`` and ``dropped`` 0 or 1."""
-
-
-def round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> RoundStandings:
-    """The standings after each finished round of an event (:attr:`EventSummary.standings`), for
-    its rounds page: the round being played has none until it is over (its results so far
-    count nowhere, as on the event page)."""
-    index: dict[str, int] = {}
-    units: list[tuple[str, str]] = []
-    views = []
-    tables = []
-    for table in report.standings:
-        if table.after_round == report.in_progress:
-            continue
-        shown = _Shown(table)
-        rows = []
-        for row in table.rows:
-            unit = index.get(row.player)
-            if unit is None:
-                unit = index[row.player] = len(units)
-                units.append((names.get(row.player, row.name), link(links, report, row.player)))
-            place = computed_label(row.place) if row.place else ""
-            record = row.record
-            rows.append(
-                (
-                    row.rank,
-                    int(row.shared),
-                    unit,
-                    str(record.points),
-                    record.wld,
-                    int(row.dropped),
-                    place,
-                    *shown.cells(row),
-                )
-            )
-        views.append(_view(report, table, shown, ()))
-        tables.append(tuple(rows))
-    return RoundStandings(tuple(views), tuple(units), tuple(tables))
+        return tuple(
+            i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d))
+            for (n, d), is_percent in zip(self.fractions(row), self.percent, strict=True)
+        )
 
 
 def _main_evaluation(table: Standings) -> Any:
