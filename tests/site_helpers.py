@@ -564,7 +564,7 @@ def opponent_details(page: str) -> dict[str, list[list[str]]]:
 
     Each row carries them in ``data-o`` (per opponent, ``;`` between opponents, the
     opponent's row number and, for a row evaluated at another point than the table's, ``mw
-    floor [gw floor]``; see ``ingest.site.event_views._opponents_data``), and its own ``mw
+    floor [gw floor]``; see ``ingest.site.standings_details.opponents_data``), and its own ``mw
     floor [gw floor]`` as they count for its opponents in ``data-p``, which an entry with the
     row number alone reads; the page's script shows them as a table when the row is tapped.
     Here each becomes ``[opponent name, MW%, GW%]`` as that table shows them (``44.00%``,

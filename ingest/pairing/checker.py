@@ -121,11 +121,13 @@ def check_swiss_round(
             findings.append(Finding("cross-pod", (a, b), table=position))
     seen.update(x for x in byes if x in by_id)
     bye_set = set(byes)
-    for p in sorted(players, key=lambda p: (p.rank, p.id)):
-        if seen[p.id] == 0 and p.id not in awarded:
-            findings.append(Finding("unpaired", (p.id,), pod=p.pod))
-        elif seen[p.id] > 1:
-            findings.append(Finding("paired-twice", (p.id,), pod=p.pod))
+    # (in rank order, sorted only when a player is unpaired or paired twice: nearly never)
+    if any(seen[p.id] != 1 and (seen[p.id] or p.id not in awarded) for p in players):
+        for p in sorted(players, key=lambda p: (p.rank, p.id)):
+            if seen[p.id] == 0 and p.id not in awarded:
+                findings.append(Finding("unpaired", (p.id,), pod=p.pod))
+            elif seen[p.id] > 1:
+                findings.append(Finding("paired-twice", (p.id,), pod=p.pod))
     findings.extend(_repeated_byes(players, bye_set, awarded))
     for ctx in contexts:
         findings.extend(_check_pod(ctx, pairs, byes))
@@ -134,6 +136,8 @@ def check_swiss_round(
 
 def _repeated_byes(players: Sequence[Entrant], bye_set: set[str], awarded: frozenset[str]) -> list[Finding]:
     """Pairing byes given to someone with more byes than a player who played."""
+    if not any(p.byes and p.id in bye_set and p.id not in awarded for p in players):
+        return []  # (no bye to someone who had one: nothing to sort)
     found = []
     for p in sorted(players, key=lambda p: (p.rank, p.id)):
         if p.id not in bye_set or p.id in awarded or p.byes == 0:

@@ -38,7 +38,6 @@ matches do not fit the format.
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 from typing import Any
 
 from ingest.core.ids import PlayerId
@@ -46,7 +45,7 @@ from ingest.core.json_text import compact_json
 from ingest.core.model import Event
 from ingest.core.rounds import Match, MatchKind, Round
 from ingest.decks.decklist_parts import Section
-from ingest.rules.standings_values import Standings
+from ingest.rules.standings_values import Row, Standings, round_half_up
 from ingest.site.addresses import deck_address
 from ingest.site.family_views import views_of
 from ingest.site.qr import page_address
@@ -128,8 +127,30 @@ def _playoff_title(event: Event, number: int) -> str:
     return _ARCHIVE_NAMES.get(title, title)
 
 
-def _decimal(value: Fraction, digits: int) -> float:
-    return round(float(value), digits)
+def _decimals(row: Row, precision: int | None, digits: int) -> list[float]:
+    """A row's OMWP, GWP and OGWP with ``digits`` decimals (:data:`UNKNOWN` for one it does
+    not carry): as published (:meth:`~ingest.rules.standings_values.Standings.published`,
+    rounded half up to the ruleset's ``precision`` first where it has one), each worked out
+    from its numerator and denominator, the float ``float(Fraction(n, d))`` gives (a
+    quotient of integers is correctly rounded) and never -0.0."""
+    values: dict[str, tuple[int, int]] = {}
+    for tid, n, d in row.values:
+        values.setdefault(tid, (n, d))  # (the first, as Row.value reads it)
+    out = []
+    for tiebreaker in _TIEBREAKERS:
+        found = values.get(tiebreaker)
+        if found is None:
+            out.append(UNKNOWN)
+            continue
+        n, d = found
+        if precision is not None:
+            n, d = round_half_up(n, d, precision), 10**precision
+        out.append(round(n / d or 0.0, digits))
+    return out
+
+
+_TIEBREAKERS = ("omw", "gw", "ogw")
+"""The tiebreakers of OMWP, GWP and OGWP, in that order."""
 
 
 def mtgo_document(report: EventSummary, site_url: str = "") -> dict[str, Any] | None:
@@ -148,7 +169,8 @@ def mtgo_document(report: EventSummary, site_url: str = "") -> dict[str, Any] | 
     recorded = e.origin.url if e.origin is not None and e.origin.url else e.url
     url = page_address(site_url, f"events/{e.slug}/") or recorded or None
     date = f"{e.date.isoformat()}T00:00:00"
-    digits = table.ruleset.platform.publish_precision or PRECISION
+    precision = table.ruleset.platform.publish_precision
+    digits = precision or PRECISION
     standings: list[dict[str, Any]] = []
     # The rows are in final order (the top cut placed by the playoff); players tied on
     # everything share a rank there, but the format's ranks are places: 1..N, one each.
@@ -162,8 +184,7 @@ def mtgo_document(report: EventSummary, site_url: str = "") -> dict[str, Any] | 
             "Losses": rec.losses,
             "Draws": rec.draws,
         }
-        for key, tiebreaker in (("OMWP", "omw"), ("GWP", "gw"), ("OGWP", "ogw")):
-            item[key] = _decimal(table.published(row, tiebreaker), digits) if row.has(tiebreaker) else UNKNOWN
+        item["OMWP"], item["GWP"], item["OGWP"] = _decimals(row, precision, digits)
         standings.append(item)
     decks = []
     if report.decklists_visible:

@@ -149,40 +149,44 @@ def _deck_view(
     copy = in_copy is not None  # the cards are in the MTGODecklistCache copy, at this place in Decks
     entries = info.decklist.entries
     starred = any(e.stars is not None for e in entries)  # (else no section has stars: Transformers only)
-    # Each line with its place in its list of the cards document: the copy's Mainboard
-    # (every section but the sideboard) and Sideboard, or the API document's cards (all).
-    lines_of: dict[Section, list[tuple[DeckEntry, int]]] = {}
-    if copy:
-        main = side = 0
-        for e in entries:
-            section = e.section
-            lines = lines_of.get(section)
-            if lines is None:
-                lines = lines_of[section] = []
-            if section is Section.SIDEBOARD:
-                lines.append((e, side))
-                side += 1
-            else:
-                lines.append((e, main))
-                main += 1
-    else:
-        for i, e in enumerate(entries):
-            lines_of.setdefault(e.section, []).append((e, i))
+    # Each section's lines and their places in their list of the cards document: the copy's
+    # Mainboard (every section but the sideboard) and Sideboard, or the API document's cards (all).
+    lines_of: dict[Section, tuple[list[DeckEntry], list[int]]] = {}
+    main = side = 0
+    for i, e in enumerate(entries):
+        section = e.section
+        found = lines_of.get(section)
+        if found is None:
+            found = lines_of[section] = ([], [])
+        found[0].append(e)
+        if not copy:
+            found[1].append(i)
+        elif section is Section.SIDEBOARD:
+            found[1].append(side)
+            side += 1
+        else:
+            found[1].append(main)
+            main += 1
     sections = []
     for section in _SECTION_ORDER:
-        lines = lines_of.get(section)
-        if not lines:
+        found = lines_of.get(section)
+        if found is None:
             continue
         source = ("Sideboard" if section is Section.SIDEBOARD else "Mainboard") if copy else "cards"
-        groups = [(titles.get(section, str(section)), lines)]
+        groups = [(titles.get(section, str(section)), *found)]
         if section is Section.MAIN and info.types:
             # With card data, the main deck is grouped by card type.
-            by_type: dict[str, list[tuple[DeckEntry, int]]] = {}
-            for line in lines:
-                by_type.setdefault(info.types.get(line[0].card, "Other"), []).append(line)
-            groups = [(kind, by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
-        for title, members in groups:
-            group, indexes = _unzipped(members)
+            by_type: dict[str, tuple[list[DeckEntry], list[int]]] = {}
+            for e, place in zip(*found, strict=True):
+                kind = info.types.get(e.card, "Other")
+                typed = by_type.get(kind)
+                if typed is None:
+                    typed = by_type[kind] = ([], [])
+                typed[0].append(e)
+                typed[1].append(place)
+            groups = [(kind, *by_type[kind]) for kind in TYPE_ORDER if kind in by_type]
+        for title, lines, places in groups:
+            group = tuple(lines)
             extras = tuple(map(_EXTRA, group)) if copy else ()
             sections.append(
                 DeckSection(
@@ -192,7 +196,7 @@ def _deck_view(
                     stars=stars_total(group) if starred else None,
                     entries=group,
                     source=source,
-                    indexes=indexes,
+                    indexes=tuple(places),
                     extras=extras if any(extras) else (),
                 )
             )
@@ -218,12 +222,6 @@ _EXTRA = attrgetter("extra")
 copy (which names the card alone: its printing is said here); the API document has the
 printing in the card's name and the stars and kind as fields, which the script writes out."""
 _COUNT = attrgetter("count")
-
-
-def _unzipped(members: Sequence[tuple[DeckEntry, int]]) -> tuple[tuple[DeckEntry, ...], tuple[int, ...]]:
-    """A section's lines and their places in their document's list (``members``: at least one)."""
-    group, indexes = zip(*members, strict=True)
-    return group, indexes
 
 
 def stars_total(entries: Sequence[DeckEntry]) -> str | None:

@@ -21,7 +21,7 @@ from ingest.site.api_mtgo import mtgo_files
 from ingest.site.bracket_views import bracket_view, cut_note, metagame_view
 from ingest.site.brief import EventBrief, analytics_record, event_brief, player_names, unit_url
 from ingest.site.deck_views import DeckView, cards_documents, copy_sections, deck_views, follows_its_document
-from ingest.site.event_views import Links, round_standings, standings_view, unit_links
+from ingest.site.event_views import Links, standings_view, unit_links
 from ingest.site.family_views import views_of
 from ingest.site.i18n import N_, ngettext
 from ingest.site.i18n import gettext as _
@@ -30,6 +30,7 @@ from ingest.site.live import VERSION_FILE, version_token
 from ingest.site.page import Files, SiteInputs, base_for, page_files
 from ingest.site.print_views import PrintedRound
 from ingest.site.qr import QrCode, page_address, qr_code
+from ingest.site.round_standings import round_standings
 from ingest.site.seasons import event_seasons
 from ingest.site.templates import Templates
 from ingest.summary.event_summary import EventSummary

@@ -10,14 +10,12 @@ template puts the way to the root (``base``) in front of them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ingest.core.figures import pct_of
-from ingest.core.ids import PlayerId
 from ingest.core.model import Event
 from ingest.core.rounds import GameScore, MatchKind, Round
 from ingest.rules.playoff import playoff_round_title
@@ -28,6 +26,7 @@ from ingest.site import i18n
 from ingest.site.brief import unit_url
 from ingest.site.i18n import N_
 from ingest.site.i18n import gettext as _
+from ingest.site.standings_details import counts_data, main_evaluation, opponents_data
 from ingest.summary.event_summary import EventSummary
 from ingest.summary.match_history import seat_labels
 
@@ -128,10 +127,12 @@ class StandingsRow:
     """The playoff place (``Champion``...), in the site's language."""
     url: str
     opponents: str = ""
-    """The opponents' percentages for the detail a tap opens (:func:`_opponents_data`); only on the main table."""
+    """The opponents' percentages for the detail a tap opens
+    (:func:`~ingest.site.standings_details.opponents_data`); only on the main table."""
     counts: str = ""
-    """This row's percentages as they count for its opponents (:func:`_counts_data`), which
-    their details read instead of repeating them; only on the main table."""
+    """This row's percentages as they count for its opponents
+    (:func:`~ingest.site.standings_details.counts_data`), which their details read instead of
+    repeating them; only on the main table."""
     deck: str = ""
     """The public archetype; only on the main table."""
 
@@ -167,10 +168,10 @@ def standings_view(
     details: bool,
 ) -> StandingsView:
     """A standings table as the site shows it; ``details``: with each row's opponents and deck."""
-    shown = _Shown(table)
+    shown = ShownTiebreakers(table)
     position = {row.player: i for i, row in enumerate(table.rows, start=1)}
     archetypes = report.public_archetypes() if details else {}
-    main = _main_evaluation(table) if details else None
+    main = main_evaluation(table) if details else None
     rows = []
     for row in table.rows:
         rows.append(
@@ -185,15 +186,17 @@ def standings_view(
                 dropped=row.dropped,
                 place=computed_label(row.place) if row.place else row.place,
                 url=link(links, report, row.player),
-                opponents=_opponents_data(table, row, position, main, game_wins=shown.game_wins) if details else "",
-                counts=_counts_data(table, row.player, main, game_wins=shown.game_wins) if details else "",
+                opponents=opponents_data(table, row, position, main, game_wins=shown.game_wins) if details else "",
+                counts=counts_data(table, row.player, main, game_wins=shown.game_wins) if details else "",
                 deck=archetypes.get(row.player, "") if details else "",
             )
         )
-    return _view(report, table, shown, tuple(rows))
+    return table_view(report, table, shown, tuple(rows))
 
 
-def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[StandingsRow, ...]) -> StandingsView:
+def table_view(
+    report: EventSummary, table: Standings, shown: ShownTiebreakers, rows: tuple[StandingsRow, ...]
+) -> StandingsView:
     event = report.event
     if "h2h" in table.tiebreakers:
         heads_note = _("Ties on points, OMW% and OOMW% are decided by head to head, then at random (seeded).")
@@ -214,7 +217,7 @@ def _view(report: EventSummary, table: Standings, shown: _Shown, rows: tuple[Sta
     )
 
 
-class _Shown:
+class ShownTiebreakers:
     """How a standings table's tiebreakers are shown: which ones (head to head is not a
     column), as percentages or fractions, and with the platform's published precision."""
 
@@ -227,130 +230,21 @@ class _Shown:
         self.digits = table.ruleset.platform.publish_precision
         self.percent = [get_tiebreaker(t).percentage for t in self.tiebreakers]
 
+    def fractions(self, row: Row) -> list[tuple[int, int]]:
+        """The row's tiebreakers as ``(numerator, denominator)``, in the table's order: the
+        platform's published values when it publishes them rounded."""
+        if self.digits is not None:
+            published = [self.table.published(row, t) for t in self.tiebreakers]
+            return [(v.numerator, v.denominator) for v in published]
+        values = {tid: (n, d) for tid, n, d in row.values}
+        return [values[t] for t in self.tiebreakers]
+
     def cells(self, row: Row) -> tuple[str, ...]:
         """The row's tiebreakers as shown, in the table's order."""
-        cells = []
-        values = {tid: (n, d) for tid, n, d in row.values}
-        for t, is_percent in zip(self.tiebreakers, self.percent, strict=True):
-            if self.digits is not None:
-                shown = self.table.published(row, t)
-                n, d = shown.numerator, shown.denominator
-            else:
-                n, d = values[t]
-            cells.append(i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d)))
-        return tuple(cells)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundStandings:
-    """The standings after each round, as the rounds page carries them: each table's frame
-    (its columns, the round, whether it is complete) as a view without rows, and the rows
-    as data for the page's script (:func:`ingest.site.table_rows.standings_data`)."""
-
-    views: tuple[StandingsView, ...]
-    units: tuple[tuple[str, str], ...]
-    """Each unit (player or team) of the tables once: its name and its page."""
-    tables: tuple[tuple[tuple[Any, ...], ...], ...]
-    """Each table's rows: ``(rank, tied, unit, points, W-L-D, dropped, place, *tiebreakers)``,
-    ``unit`` an index into :attr:`units`, ``tied`` and ``dropped`` 0 or 1."""
-
-
-def round_standings(report: EventSummary, names: Mapping[str, str], links: Links) -> RoundStandings:
-    """The standings after each finished round of an event (:attr:`EventSummary.standings`), for
-    its rounds page: the round being played has none until it is over (its results so far
-    count nowhere, as on the event page)."""
-    index: dict[str, int] = {}
-    units: list[tuple[str, str]] = []
-    views = []
-    tables = []
-    for table in report.standings:
-        if table.after_round == report.in_progress:
-            continue
-        shown = _Shown(table)
-        rows = []
-        for row in table.rows:
-            unit = index.get(row.player)
-            if unit is None:
-                unit = index[row.player] = len(units)
-                units.append((names.get(row.player, row.name), link(links, report, row.player)))
-            place = computed_label(row.place) if row.place else ""
-            record = row.record
-            rows.append(
-                (
-                    row.rank,
-                    int(row.shared),
-                    unit,
-                    str(record.points),
-                    record.wld,
-                    int(row.dropped),
-                    place,
-                    *shown.cells(row),
-                )
-            )
-        views.append(_view(report, table, shown, ()))
-        tables.append(tuple(rows))
-    return RoundStandings(tuple(views), tuple(units), tuple(tables))
-
-
-def _main_evaluation(table: Standings) -> Any:
-    """The point most rows' percentages are taken at (:attr:`Row.evaluated_after`; a dropped
-    player's may be taken when they dropped), whose values the rows' :func:`_counts_data` give."""
-    counts = Counter(row.evaluated_after for row in table.rows)
-    return max(counts.items(), key=lambda kv: (kv[1], repr(kv[0])))[0] if counts else None
-
-
-def _percentages(v: Any, *, game_wins: bool) -> list[str]:
-    """A player's match-win percentage as it counts for an opponent (without the % sign) and,
-    where the floor applied, the percentage before it (:func:`_floor_mark`); then the same two
-    for the game-win percentage when the standings use games won."""
-    parts = [pct_of(*v.mw)[:-1], _floor_mark(v.mw_floored, v.mw_raw)]
-    if game_wins:
-        parts += [pct_of(*v.gw_opp)[:-1], _floor_mark(v.gw_floored, v.gw_raw)]
-    return parts
-
-
-def _counts_data(table: Standings, player: str, main: Any, *, game_wins: bool) -> str:
-    """A row's own percentages as they count for its opponents at the table's main point of
-    evaluation (:func:`_main_evaluation`), written once on its row (``data-p``): the details of
-    its opponents' rows read them there."""
-    values = table.values_at.get(main) if main is not None else None
-    if values is None or player not in values:
-        return ""
-    return " ".join(_percentages(values[player], game_wins=game_wins))
-
-
-def _opponents_data(table: Standings, row: Row, position: Mapping[PlayerId, int], main: Any, *, game_wins: bool) -> str:
-    """A row's opponents and their percentages, for the detail the page shows on a tap.
-
-    One entry per opponent, separated by ``;``: the opponent's row number in the table and,
-    unless the row is evaluated at the table's main point (:func:`_main_evaluation`), whose
-    values the opponent's own row carries (:func:`_counts_data`, each fact once), their
-    percentages as they count for this row (:func:`_percentages`). ``scorekeeper.js`` builds
-    the detail table from it: about a twentieth of the bytes of a table per row.
-    """
-    values = table.values_at.get(row.evaluated_after)
-    if values is None:
-        return ""
-    out = []
-    for opp in row.record.opponents:
-        if opp not in values or opp not in position:
-            continue
-        if row.evaluated_after == main:
-            out.append(str(position[opp]))
-        else:
-            out.append(" ".join([str(position[opp]), *_percentages(values[opp], game_wins=game_wins)]))
-    return ";".join(out)
-
-
-def _floor_mark(floored: bool, raw: tuple[int, int] | None) -> str:
-    """``-`` (no floor), ``n`` (floor, nothing counted yet) or the percentage before the floor.
-
-    >>> _floor_mark(False, (1, 2)), _floor_mark(True, None), _floor_mark(True, (1, 5))
-    ('-', 'n', '20.00')
-    """
-    if not floored:
-        return "-"
-    return pct_of(*raw)[:-1] if raw is not None else "n"
+        return tuple(
+            i18n.number(pct_of(n, d)) if is_percent else str(Fraction(n, d))
+            for (n, d), is_percent in zip(self.fractions(row), self.percent, strict=True)
+        )
 
 
 # -- pairings -----------------------------------------------------------------------------

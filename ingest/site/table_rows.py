@@ -16,7 +16,6 @@ from the catalogs are trusted, as Jinja's i18n extension trusts them.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -25,8 +24,9 @@ from markupsafe import Markup
 from ingest.core.json_text import compact_json
 from ingest.core.slug import slug
 from ingest.site.deck_views import DeckView, follows_its_document
-from ingest.site.event_views import RoundStandings, RoundView, StandingsView
+from ingest.site.event_views import RoundView, StandingsView
 from ingest.site.i18n import gettext as _
+from ingest.site.round_standings import RoundStandings
 
 
 def escaped(value: object) -> str:
@@ -102,11 +102,10 @@ def rounds_data(
     already: the standings after each round (six tables of every player) and each round's
     pairings (a row per table, each name a link). As data each unit (player or team) is
     written once, as ``[name, link]``, whatever the number of rounds and tables naming it.
-    ``standings`` are the standings' rows (``[rank, tied, unit, points, W-L-D, dropped,
-    place, tiebreakers...]``, :class:`~ingest.site.event_views.RoundStandings`; written as
-    :func:`_compact_tables` does, ``[rank, unit, points, W-L-D, tiebreakers...]`` and what a
-    dropped or placed player's row adds, with ``percent`` when the tiebreakers lost their ``%`` and
-    ``cents`` when they are written in hundredths), and ``pairings`` each round's rows in
+    ``tables`` are the standings' rows as :class:`~ingest.site.round_standings.RoundStandings`
+    holds them (``[rank, unit, points, W-L-D, tiebreakers...]`` and what a dropped or placed
+    player's row adds), with ``percent`` when the tiebreakers lost their ``%`` and ``cents``
+    when they are written in hundredths, and ``pairings`` each round's rows in
     the order of ``rounds`` (its first ``playoff`` rounds the playoff's): ``[table, unit,
     result, opponent, won]`` and a judge's note or a team match's seats when there is one
     (``opponent`` null for a bye or a loss without opponent, ``result`` null while the
@@ -145,11 +144,9 @@ def rounds_data(
         return found
 
     remap = [unit(unit_name, unit_url) for unit_name, unit_url in standings.units]
-    tables, percent, cents = _compact_tables(standings.tables)
+    tables: Sequence[Sequence[list[Any]]] = standings.tables
     if from_document:  # the standings' units are the document's players
-        for table in tables:
-            for values in table:
-                values[1] = remap[values[1]]
+        tables = [[[v[0], remap[v[1]], *v[2:]] for v in table] for table in tables]
     pairings: list[Any] = []
     for number, rnd in enumerate(rounds):
         if not rnd.complete:
@@ -180,61 +177,13 @@ def rounds_data(
             doc["own"] = own
     else:
         doc["units"] = units
-    if percent:
+    if standings.percent:
         doc["percent"] = 1
-    if cents:
+    if standings.cents:
         doc["cents"] = 1
     text = compact_json(doc)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(f'<script type="application/json" class="sk-rounds-data">{text}</script>')
-
-
-_INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-
-
-_HUNDREDTHS = re.compile(r"(?:(?:0|[1-9][0-9]*)\.[0-9]{2}%\n)*")
-"""Percentages with two decimals, each followed by a line break: every tiebreaker of the
-tables, joined, is matched at once (one match where there was one per value)."""
-
-
-def _compact_tables(tables: Sequence[Sequence[Sequence[Any]]]) -> tuple[list[list[list[Any]]], bool, bool]:
-    """The standings rows as the rounds page's data writes them, each value once and no
-    more: points that are a whole number as a number (``3``, not ``"3"``), and, when every
-    tiebreaker of every table is a percentage (MTR's OMW%, GW%, OGW%), each without its
-    ``%`` sign, which the page's script puts back (``percent`` in the data); percentages
-    with two decimals are written as whole hundredths (``3300`` for ``33.00``; ``cents``),
-    which the script writes with their two decimals again. A row is ``[rank, unit, points,
-    W-L-D, tiebreakers...]``: a rank another row has is tied (the script marks it), and a
-    row of a player who dropped or was placed ends with ``{"d": 1, "p": place}``.
-
-    >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "", "33.00%", "100.00%")]])
-    ([[[1, 0, 3, '1-0-0', 3300, 10000]]], True, True)
-    >>> _compact_tables([[(1, 0, 0, "1.5", "1-0-0", 1, "", "2", "33.00%")]])
-    ([[[1, 0, '1.5', '1-0-0', '2', '33.00%', {'d': 1}]]], False, False)
-    >>> _compact_tables([[(1, 0, 0, "3", "1-0-0", 0, "Top 8", "33.0%")]])
-    ([[[1, 0, 3, '1-0-0', '33.0', {'p': 'Top 8'}]]], True, False)
-    """
-    tiebreakers = [v for rows in tables for row in rows for v in row[7:]]
-    percent = bool(tiebreakers) and all(isinstance(v, str) and v.endswith("%") for v in tiebreakers)
-    joined = "\n".join(tiebreakers) + "\n" if percent else ""
-    # (a value holding a line break would join as two: the count of breaks rules that out)
-    cents = percent and joined.count("\n") == len(tiebreakers) and _HUNDREDTHS.fullmatch(joined) is not None
-    out = []
-    for rows in tables:
-        compact = []
-        for rank, _tied, unit, points, wld, dropped, place, *breakers in rows:
-            if isinstance(points, str) and _INTEGER.fullmatch(points):
-                points = int(points)
-            if cents:
-                breakers = [int(v[:-1].replace(".", "")) for v in breakers]
-            elif percent:
-                breakers = [v[:-1] for v in breakers]
-            values = [rank, unit, points, wld, *breakers]
-            if dropped or place:
-                values.append({**({"d": 1} if dropped else {}), **({"p": place} if place else {})})
-            compact.append(values)
-        out.append(compact)
-    return out, percent, cents
 
 
 def pairing_rows(round: RoundView, base: str) -> Markup:

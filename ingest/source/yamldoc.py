@@ -58,21 +58,25 @@ class SafeLoader(_BaseLoader):
 
     The composer asks the resolver for every node's tag, in Python even under libyaml (a
     fifth of composing an event file). No path resolver is registered on it, so a scalar's
-    tag is a function of its text and of how it was written (plain or quoted) alone:
-    :meth:`resolve` remembers the tags of short scalars (ids, scores, dates, numbers repeat
-    across a file and across files), and the path-resolver hooks do nothing.
+    tag is a function of its text and of how it was written alone: a quoted scalar is text
+    (PyYAML's resolver gives it the default tag at once), and :meth:`resolve` remembers the
+    tags of short plain scalars (ids, scores, dates, numbers repeat across a file and across
+    files); the path-resolver hooks do nothing.
     """
 
     def resolve(self, kind: type[Node], value: Any, implicit: Any) -> Any:
-        """The tag PyYAML's resolver gives the node (remembered for a short scalar)."""
-        if kind is not ScalarNode or len(value) > _RESOLVED_LENGTH or self.yaml_path_resolvers:
+        """The tag PyYAML's resolver gives the node (remembered for a short plain scalar)."""
+        if kind is not ScalarNode or self.yaml_path_resolvers:
             return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
-        key = (value, implicit)
-        tag = _RESOLVED.get(key)
+        if not implicit[0]:  # quoted (or a block scalar): what BaseResolver.resolve gives it
+            return self.DEFAULT_SCALAR_TAG
+        tag = _RESOLVED.get(value)
         if tag is None:
-            if len(_RESOLVED) >= _RESOLVED_KEPT:
-                _RESOLVED.clear()
-            tag = _RESOLVED[key] = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            tag = super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]
+            if len(value) <= _RESOLVED_LENGTH:
+                if len(_RESOLVED) >= _RESOLVED_KEPT:
+                    _RESOLVED.clear()
+                _RESOLVED[value] = tag
         return tag
 
     def descend_resolver(self, current_node: Any, current_index: Any) -> None:
@@ -84,8 +88,8 @@ class SafeLoader(_BaseLoader):
             super().ascend_resolver()
 
 
-_RESOLVED: dict[tuple[str, Any], str] = {}
-"""Tags of short scalars resolved by :class:`SafeLoader`, by (text, how it was written)."""
+_RESOLVED: dict[str, str] = {}
+"""Tags of short plain scalars resolved by :class:`SafeLoader`, by their text."""
 _RESOLVED_KEPT = 8192
 """Scalars whose tags are remembered at most (all are let go when that many are)."""
 _RESOLVED_LENGTH = 64

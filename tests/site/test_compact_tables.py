@@ -1,4 +1,4 @@
-"""The rounds page's standings data (:func:`ingest.site.table_rows._compact_tables`): the
+"""The rounds page's standings data (:func:`ingest.site.round_standings.compact_tables`): the
 tiebreakers judged all at once give what judging each value alone gives, and a row's rank,
 unit, points, record and tiebreakers, then what a dropped or placed player's row adds."""
 
@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ingest.site.table_rows import _compact_tables
+from ingest.site.round_standings import compact_tables
 
 _INTEGER = re.compile(r"-?(?:0|[1-9][0-9]*)")
 _HUNDREDTHS = re.compile(r"(?:0|[1-9][0-9]*)\.[0-9]{2}")
@@ -66,9 +66,9 @@ DROPPED_AND_PLACE = st.tuples(st.sampled_from([0, 1]), st.sampled_from(["", "Top
     )
 )
 def test_the_tiebreakers_judged_at_once_are_judged_as_each_alone(tables: list[list[tuple[Any, ...]]]) -> None:
-    assert _compact_tables(tables) == each_alone(tables)
+    assert compact_tables(tables) == each_alone(tables)
 
 
 def test_a_line_break_inside_a_value_keeps_it_from_being_hundredths() -> None:
     row = (1, 0, 0, "3", "1-0-0", 0, "", "1.00%\n2.00%")
-    assert _compact_tables([[row]]) == ([[[1, 0, 3, "1-0-0", "1.00%\n2.00"]]], True, False)
+    assert compact_tables([[row]]) == ([[[1, 0, 3, "1-0-0", "1.00%\n2.00"]]], True, False)

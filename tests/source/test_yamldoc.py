@@ -218,9 +218,10 @@ def _tags(node: yaml.Node) -> list[str]:
 
 @given(st.lists(_SCALAR_TEXT, min_size=1, max_size=6))
 def test_remembered_tags_are_the_ones_pyyaml_resolves(values: list[str]) -> None:
-    """The loader remembers a short scalar's tag by its text and how it was written: every tag
-    equals the one PyYAML's own (pure-Python, unremembered) resolver gives, read twice (the
-    second time from what the first remembered)."""
+    """The loader gives a quoted scalar the text tag at once and remembers a short plain
+    scalar's tag by its text: every tag equals the one PyYAML's own (pure-Python,
+    unremembered) resolver gives, read twice (the second time from what the first
+    remembered)."""
     text = "".join(
         f"k{i}: {yaml.safe_dump(v, default_flow_style=True).split(chr(10))[0]}\n" for i, v in enumerate(values)
     )
