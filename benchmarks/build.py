@@ -839,14 +839,15 @@ def serve_change(project: Project, engine: str, latest: Path) -> None:
     build(project, engine, memory=memory)
     change_result(latest, 0)
     memory.changes.record(os.fspath(latest))
-    profiler = cProfile.Profile(time.process_time) if PROFILE is not None else None
+    where = PROFILE
+    profiler = cProfile.Profile(time.process_time) if where is not None else None
     if profiler is not None:
         profiler.enable()
     again, r = build(project, engine, memory=memory)
-    if profiler is not None:
+    if profiler is not None and where is not None:
         profiler.disable()
-        PROFILE.mkdir(parents=True, exist_ok=True)
-        profiler.dump_stats(str(PROFILE / "serve-one-change.prof"))
+        where.mkdir(parents=True, exist_ok=True)
+        profiler.dump_stats(str(where / "serve-one-change.prof"))
     print(
         f"serve, one change {again}   budget <= {BUDGET_SERVE_S:.0f} s CPU: {verdict(again.cpu <= BUDGET_SERVE_S)}"
         f"   (events made {r.events_made}, looked at {len(r.events_looked_at)}; "
