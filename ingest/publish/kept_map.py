@@ -2,7 +2,7 @@
 file, and a log beside it that each later build appends one signed line to.
 
 The record of ``build/docs`` (:mod:`ingest.publish.build_files`), the players' book's index
-(:mod:`ingest.publish.player_book_files`) and the site's manifest
+and each player's blocks (:mod:`ingest.publish.player_book_files`) and the site's manifest
 (:mod:`ingest.publish.site_manifest`) each list something for every event or page of the
 archive (at 10,000 weekly events, several megabytes each); a one-result build changes a few
 of their entries. Written whole, each build would encode and write every entry; here a build

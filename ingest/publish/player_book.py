@@ -45,6 +45,12 @@ BOOK_FILE = "player-book.json"
 BLOCKS_FOLDER = "player-blocks"
 """Each player's blocks, one file a player, in the build's cache folder."""
 
+EVENT = "e\0"
+"""The name of an event's entry in the index: this, then its key."""
+
+PLAYER = "p\0"
+"""The name of a player's entry in the index: this, then their id."""
+
 Listing = tuple[tuple[str, str], ...]
 """Files' paths and content digests (:func:`~ingest.publish.cache_entries.content_digest`)."""
 
@@ -85,9 +91,18 @@ class PlayerBook:
     """Player -> event key -> block: the players whose blocks this process holds."""
     owners: set[str] = field(default_factory=set)
     """The players who have blocks (on disk, or in :attr:`blocks`)."""
-    on_disk: tuple[dict[str, Any], KeptFile] | None = None
-    """The index's entries as its files in the build cache hold them, and the files as this
-    process left them (the next save appends what changed: :mod:`ingest.publish.kept_map`)."""
+    on_disk: KeptFile | None = None
+    """The index's files in the build cache as this process last read or wrote them, which
+    hold the book but for the entries :attr:`changed` names (the next save appends those:
+    :mod:`ingest.publish.kept_map`); None: the next save writes the whole index."""
+    changed: set[str] = field(default_factory=set)
+    """The index's entries changed since it was read or saved (:data:`~ingest.publish.player_book_files.EVENT`
+    or :data:`~ingest.publish.player_book_files.PLAYER` and the event's key or the player's id)."""
+    block_files: dict[str, KeptFile] = field(default_factory=dict)
+    """Each player's blocks file as this process last read or wrote it (the next save appends
+    the blocks that changed)."""
+    block_changes: dict[str, set[str]] = field(default_factory=dict)
+    """Player -> the events whose block was added or removed since their blocks were read or saved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +178,13 @@ def update_book(
         return held
 
     for key in gone:
+        book.changed.add(EVENT + key)
         for cid in book.events.pop(key):
             held = blocks_of(cid)
             if held is None:
                 return None
             held.pop(key, None)
+            book.block_changes.setdefault(cid, set()).add(key)
             if not held:
                 book.owners.discard(cid)
             touched.add(cid)
@@ -180,10 +197,12 @@ def update_book(
             if held is None:
                 return None
             held[key] = Block(h.date.isoformat(), h.slug, tuple(steps))
+            book.block_changes.setdefault(cid, set()).add(key)
             book.owners.add(cid)
             touched.add(cid)
             changed.add(cid)
         book.events[key] = tuple(sorted(mine))
+        book.changed.add(EVENT + key)
     for cid in set(seasons) | {c for c, s in book.players.items() if s.seasons}:
         if book.players.get(cid) is None or book.players[cid].seasons != seasons.get(cid, ""):
             touched.add(cid)
@@ -208,8 +227,8 @@ def update_book(
                 return None
             made.update(also)
     for cid in touched:
-        if cid not in made:
-            book.players.pop(cid, None)  # no page any more
+        if cid not in made and book.players.pop(cid, None) is not None:  # no page any more
+            book.changed.add(PLAYER + cid)
     lines = {cid: s.line for cid, s in book.players.items() if cid not in touched}
     lines.update(made)
     return BookUpdate(
@@ -274,6 +293,7 @@ def record_made(
     lines = {line.id: line for line in update.lines}
     for cid in update.touched:
         book.players[cid] = PlayerState(lines[cid], shows.get(cid, ()), seasons.get(cid, ""), listings.get(cid, ()))
+        book.changed.add(PLAYER + cid)
 
 
 # -- on disk ------------------------------------------------------------------------------------

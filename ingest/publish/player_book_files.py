@@ -1,25 +1,30 @@
 """The players' book on disk (:mod:`ingest.publish.player_book`), in the build's cache folder:
 its index (:data:`~ingest.publish.player_book.BOOK_FILE`) and each player's blocks
 (:data:`~ingest.publish.player_book.BLOCKS_FOLDER`), data signed with the build cache's key,
-read back only when they are this fingerprint's and unchanged."""
+read back only when they are this fingerprint's and unchanged.
+
+Both are maps of the build's cache folder (:mod:`ingest.publish.kept_map`), written back as
+what changed: a player's blocks file holds a block for every event they played (at 10,000
+weekly events, some 500 events and 270 KB a regular player), and the index an entry for
+every event and player; a result changed touches one block of each of its event's players
+and a few entries of the index, which a build appends to their logs (a torn or foreign line
+makes the whole map unread: the book is made again)."""
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import hashlib
-import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
-from ingest.publish.kept_map import changed_entries, forget_map, load_map, save_map
-from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, Block, PlayerBook, PlayerState
+from ingest.publish.kept_map import KeptFile, forget_map, load_map, save_map
+from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, EVENT, PLAYER, Block, PlayerBook, PlayerState
 from ingest.site.brief import steps_from_json, steps_to_json
 from ingest.site.player_pages import PlayerLine
-from ingest.source.storage import write_atomically
 
 
 def _book_key(store: EventStore) -> str:
@@ -77,7 +82,7 @@ def load_book(store: EventStore, basis: str) -> PlayerBook | None:
                 return None
             _texts(x for p in pairs for x in p)  # (paths and digests: strings)
             book.players[cid] = PlayerState(line, _texts(shows), text_of(seasons), pairs)
-        book.on_disk = (entries, kept)
+        book.on_disk = kept
         return book
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
@@ -92,25 +97,23 @@ def _texts(values: Iterable[Any]) -> tuple[str, ...]:
     return out
 
 
-EVENT = "e\0"
-"""The name of an event's entry in the index: this, then its key."""
-
-PLAYER = "p\0"
-"""The name of a player's entry in the index: this, then their id."""
-
-
 def _index_entries(book: PlayerBook) -> dict[str, Any]:
     out: dict[str, Any] = {EVENT + k: list(v) for k, v in book.events.items()}
-    for cid, s in book.players.items():
-        out[PLAYER + cid] = [
-            s.line.name,
-            s.line.events,
-            list(s.line.decks),
-            list(s.shows),
-            s.seasons,
-            [list(x) for x in s.listing],
-        ]
+    out.update((PLAYER + cid, _player_entry(s)) for cid, s in book.players.items())
     return out
+
+
+def _player_entry(s: PlayerState) -> list[Any]:
+    return [s.line.name, s.line.events, list(s.line.decks), list(s.shows), s.seasons, [list(x) for x in s.listing]]
+
+
+def _index_entry(book: PlayerBook, name: str) -> Any:
+    """The index's entry ``name`` as the book holds it now (None: it has none)."""
+    if name.startswith(EVENT):
+        players = book.events.get(name[len(EVENT) :])
+        return None if players is None else list(players)
+    state = book.players.get(name[len(PLAYER) :])
+    return None if state is None else _player_entry(state)
 
 
 def _count(v: Any) -> int:
@@ -119,26 +122,40 @@ def _count(v: Any) -> int:
     return v
 
 
-def load_blocks(store: EventStore, basis: str, cid: str) -> dict[str, Block] | None:
-    """One player's blocks as kept, if they check; None otherwise."""
+def load_blocks(
+    store: EventStore, basis: str, cid: str, files: dict[str, KeptFile] | None = None
+) -> dict[str, Block] | None:
+    """One player's blocks as kept, if they check; None otherwise. ``files``: where the blocks
+    file is noted as read (:attr:`~ingest.publish.player_book.PlayerBook.block_files`: the next
+    save appends to it)."""
     if store.folder is None:
         return None
     from pathlib import Path
 
-    payload = store.read_signed(Path(_blocks_path(store, cid)), _blocks_key(basis, cid))
-    if payload is None:
+    loaded = load_map(Path(_blocks_path(store, cid)), _blocks_key(basis, cid), store.sign)
+    if loaded is None:
         return None
+    head, entries, kept = loaded
     try:
-        obj = json.loads(payload)
-        if obj["cid"] != cid:
+        if head != {"cid": cid}:
             return None
         out: dict[str, Block] = {}
-        for key, (date, slug, steps) in obj["blocks"].items():
+        for key, (date, slug, steps) in entries.items():
             decoded = steps_from_json(steps["common"], steps["steps"])
             out[text_of(key)] = Block(text_of(date), text_of(slug), decoded, steps)
-        return out
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         return None
+    if files is not None:
+        files[cid] = kept
+    return out
+
+
+def _block_json(block: Block) -> list[Any]:
+    return [block.date, block.slug, block.kept if block.kept is not None else steps_to_json(block.steps)]
+
+
+def _blocks_json(held: Mapping[str, Block]) -> dict[str, Any]:
+    return {k: _block_json(b) for k, b in held.items()}
 
 
 def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()) -> None:
@@ -156,7 +173,11 @@ def save_blocks(
     """Keeps the blocks of ``blocks`` (as :attr:`PlayerBook.blocks` holds them; a player
     without any: their file goes), and removes the files of ``gone``; the players whose
     blocks are kept, or None when one could not be written (the kept index is removed then:
-    the next build makes a new book)."""
+    the next build makes a new book).
+
+    A player's blocks file this process read or wrote, still as it left it
+    (:attr:`PlayerBook.block_files`), gains a line of the blocks that changed
+    (:attr:`PlayerBook.block_changes`: the events added or removed); any other is written whole."""
     if store.folder is None:
         return None
     from pathlib import Path
@@ -167,28 +188,29 @@ def save_blocks(
         os.makedirs(folder / BLOCKS_FOLDER, exist_ok=True)
         for cid in sorted(blocks):
             held = book.blocks.get(cid, {})
+            path = Path(_blocks_path(store, cid))
+            changed = book.block_changes.pop(cid, None)
+            kept = book.block_files.pop(cid, None)
             if not held:
-                with contextlib.suppress(OSError):
-                    os.unlink(_blocks_path(store, cid))
+                forget_map(path)
                 continue
-            payload = json.dumps(
-                {
-                    "cid": cid,
-                    "blocks": {
-                        k: [b.date, b.slug, b.kept if b.kept is not None else steps_to_json(b.steps)]
-                        for k, b in sorted(held.items())
-                    },
-                },
-                ensure_ascii=False,
-                separators=(",", ":"),
-            ).encode()
-            write_atomically(
-                Path(_blocks_path(store, cid)), store.signed(_blocks_key(book.basis, cid), payload), durable=False
+            changes = {k: _block_json(held[k]) if k in held else None for k in sorted(changed or ())}
+            left = save_map(
+                path,
+                _blocks_key(book.basis, cid),
+                store.sign,
+                {"cid": cid},
+                changes,
+                functools.partial(_blocks_json, held),
+                kept if changed is not None else None,
             )
+            if left is None:
+                raise OSError(f"{path}: not written")
+            book.block_files[cid] = left
             written.add(cid)
         for cid in gone:
-            with contextlib.suppress(OSError):
-                os.unlink(_blocks_path(store, cid))
+            book.block_files.pop(cid, None)
+            forget_map(Path(_blocks_path(store, cid)))
     except OSError:
         forget_book(store)
         return None
@@ -196,23 +218,24 @@ def save_blocks(
 
 
 def save_index(store: EventStore, book: PlayerBook) -> None:
-    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`): what
-    changed since the files the book was read from or last saved appended, else written whole."""
+    """Keeps the book's index (its players' blocks kept before: :func:`save_blocks`): the
+    entries changed since the files the book was read from or last saved
+    (:attr:`PlayerBook.changed`) appended, else written whole."""
     if store.folder is None:
         return
     head = {"format": CACHE_FORMAT, "fingerprint": store.fingerprint, "basis": book.basis}
-    entries = _index_entries(book)
-    before = book.on_disk
+    changes = {name: _index_entry(book, name) for name in sorted(book.changed)} if book.on_disk is not None else {}
     kept = save_map(
         store.folder.parent / BOOK_FILE,
         _book_key(store),
         store.sign,
         head,
-        changed_entries(before[0], entries) if before is not None else {},
-        lambda: entries,
-        before[1] if before is not None else None,
+        changes,
+        lambda: _index_entries(book),
+        book.on_disk,
     )
-    book.on_disk = (entries, kept) if kept is not None else None
+    book.on_disk = kept
+    book.changed.clear()
 
 
 def hold_index(store: EventStore, book: PlayerBook) -> None:
@@ -221,11 +244,10 @@ def hold_index(store: EventStore, book: PlayerBook) -> None:
     index removed."""
     if store.folder is None:
         return
-    before = book.on_disk
-    book.on_disk = None
+    before, book.on_disk = book.on_disk, None
     if before is not None:
-        kept = save_map(store.folder.parent / BOOK_FILE, _book_key(store), store.sign, None, {}, dict, before[1])
+        kept = save_map(store.folder.parent / BOOK_FILE, _book_key(store), store.sign, None, {}, dict, before)
         if kept is not None and kept.logged:  # appended: the entries on disk are as they were
-            book.on_disk = (before[0], kept)
+            book.on_disk = kept
             return
     forget_book(store)

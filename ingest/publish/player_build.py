@@ -124,7 +124,7 @@ class BookedPlayers:
         if held is None and cid not in self.book.owners:
             held = {}  # a registered player without events: no blocks were kept
         if held is None:
-            held = load_blocks(self.store, self.book.basis, cid)
+            held = load_blocks(self.store, self.book.basis, cid, self.book.block_files)
             self.blocks_read.append(cid)
             if held is None:  # changed or removed since it was kept: the next build makes a new book
                 forget_book(self.store)
@@ -222,13 +222,13 @@ def prepare(
     events = EventHistories(entries)
     read: list[str] = []
 
+    found = kept if kept is not None and kept.basis == basis and book_on_disk(store) else None
+    book = found or load_book(store, basis) or PlayerBook(basis)
+
     def blocks(cid: str) -> object:
         read.append(cid)
-        return load_blocks(store, basis, cid)
+        return load_blocks(store, basis, cid, book.block_files)  # (the book being patched)
 
-    book = kept if kept is not None and kept.basis == basis and book_on_disk(store) else None
-    if book is None:
-        book = load_book(store, basis) or PlayerBook(basis)
     update = update_book(book, events, registry, seasons, blocks)
     if update is None:  # a player's blocks are missing or do not check: a new book
         book = PlayerBook(basis)

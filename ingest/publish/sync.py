@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -215,28 +215,37 @@ def _folder_ids(build_dir: Path) -> tuple[tuple[int, int, int], ...] | None:
 
 class StoredFragments(Mapping[str, "str | bytes"]):
     """A build's fragments files by path in the fragments folder: those it made, from memory,
-    the others (an unchanged event's, not read from the build cache) from the folder."""
+    the others (an unchanged event's, not read from the build cache) from the folder.
 
-    def __init__(self, folder: Path, made: Mapping[str, str | bytes], names: Collection[str]) -> None:
+    Which files there are is the record's listing (paths under ``prefix``), looked up as
+    asked: a build that runs no engine asks for the few fragments it swaps into pages, and is
+    not made to list the record's every file (at 10,000 weekly events, some 90,000)."""
+
+    def __init__(self, folder: Path, made: Mapping[str, str | bytes], listed: Mapping[str, str], prefix: str) -> None:
         self.folder = folder
         self.made = made
-        self.names = names
+        self.listed = listed
+        self.prefix = prefix
 
     def __getitem__(self, name: str) -> str | bytes:
         if name in self.made:
             return self.made[name]
-        if name not in self.names:
+        if self.prefix + name not in self.listed:
             raise KeyError(name)
         data = read_build_file(self.folder / name)
         if data is None:
             raise KeyError(name)
         return data
 
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.prefix + name in self.listed
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self.names)
+        cut = len(self.prefix)
+        return (rel[cut:] for rel in self.listed if rel.startswith(self.prefix))
 
     def __len__(self) -> int:
-        return len(self.names)
+        return sum(1 for rel in self.listed if rel.startswith(self.prefix))
 
 
 def write_docs(
@@ -352,8 +361,9 @@ def write_docs(
         )
 
     in_memory = {k[len(fr.PREFIX) :]: v for k, v in files.items() if k.startswith(fr.PREFIX)}
-    names = {k[len(fr.PREFIX) :] for k in now if k.startswith(fr.PREFIX)}
-    changes = DocsChanges(tree(written, False), tree(written, True), StoredFragments(frag_dir, in_memory, names))
+    changes = DocsChanges(
+        tree(written, False), tree(written, True), StoredFragments(frag_dir, in_memory, now, fr.PREFIX)
+    )
     return changes, DocsRecord(token, ids, now)
 
 

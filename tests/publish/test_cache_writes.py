@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ingest.publish import cache, events_manifest_seal, kept_map, player_book_files
+from ingest.publish import cache, events_manifest_seal, kept_map
 from ingest.publish.run import build_site
 from ingest.source.project import Project
 from tests.site_helpers import TODAY, make_project
@@ -23,7 +23,7 @@ def test_a_rebuild_writes_the_cache_files_without_waiting_for_the_disk(
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     writes: list[tuple[str, bool]] = []
-    for module in (kept_map, cache, player_book_files, events_manifest_seal):
+    for module in (kept_map, cache, events_manifest_seal):  # (the players' blocks: kept maps)
         original = module.write_atomically
 
         def counted(path: Path, content: str | bytes, *, durable: bool = True, _w: Any = original) -> None:
