@@ -13,7 +13,7 @@ import pytest
 from ingest.publish import analytics_cache, analytics_kept, sync
 from ingest.publish import cache as build_cache
 from ingest.publish.analytics_cache import AnalyticsCache
-from ingest.publish.build_state import BuildMemory
+from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.cache import EventStore
 from ingest.publish.cache_entries import content_digest
 from ingest.publish.run import _open_store, build_site
@@ -25,8 +25,9 @@ from tests.site_helpers import TODAY, make_project
 MODERN_FORMAT = ("mtg", "modern")
 
 
-def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> None:
-    build_site(
+def docs_build(root: Path, home: Path, memory: BuildMemory | None = None) -> BuildTimings:
+    """A build of build/docs alone, in a new process's way or (``memory``) a watching one's."""
+    return build_site(
         Project(root),
         today=TODAY,
         cache_home=home,
@@ -81,17 +82,17 @@ def _modern(root: Path) -> Path:
 def test_a_one_result_build_reads_only_the_changed_events_note(tmp_path: Path, notes_read: list[int]) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
-    _build(root, home)
+    docs_build(root, home)
     assert len(_pointing(home)) == SAMPLE_EVENTS and notes_read == [0], "no entry went: no note is read"
     modern = _modern(root)
     modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
-    _build(root, home)
+    docs_build(root, home)
     assert notes_read[-1] == 1, "only the note of the event whose entry went is read (was: every note)"
     pointing = _pointing(home)
     assert len(pointing) == SAMPLE_EVENTS and set(pointing.values()) <= _entries(home)
 
     modern.unlink()  # an event gone: its note goes with its entry
-    _build(root, home)
+    docs_build(root, home)
     assert notes_read[-1] == 1
     pointing = _pointing(home)
     assert len(pointing) == SAMPLE_EVENTS - 1 and set(pointing.values()) <= _entries(home)
@@ -101,10 +102,10 @@ def test_a_watching_process_reads_only_the_changed_events_note(tmp_path: Path, n
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     memory = BuildMemory()
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     modern = _modern(root)
     modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     assert notes_read[-1] == 1
     assert set(_pointing(home).values()) <= _entries(home)
 
@@ -112,12 +113,12 @@ def test_a_watching_process_reads_only_the_changed_events_note(tmp_path: Path, n
 def test_an_entry_that_does_not_say_its_event_makes_every_note_read(tmp_path: Path, notes_read: list[int]) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
-    _build(root, home)
+    docs_build(root, home)
     folder = next((home / "builds").iterdir()) / build_cache.FOLDER
     (folder / ("0" * 64 + ".json")).write_bytes(b"torn")
     stray = _notes(home) / ("f" * 32)
     stray.write_text("another fingerprint\n" + "1" * 64 + "\n")
-    _build(root, home)
+    docs_build(root, home)
     assert notes_read[-1] == SAMPLE_EVENTS + 1, "a removed entry that names no event file: every note is read"
     assert not stray.exists() and len(_pointing(home)) == SAMPLE_EVENTS
 
@@ -127,11 +128,11 @@ def test_many_entries_gone_make_every_note_read(
 ) -> None:
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
-    _build(root, home)
+    docs_build(root, home)
     monkeypatch.setattr(build_cache, "NOTES_BY_ENTRY", 0)
     modern = _modern(root)
     modern.write_text(modern.read_text(encoding="utf-8").replace("games: 2-0}", "games: 0-2}", 1), encoding="utf-8")
-    _build(root, home)
+    docs_build(root, home)
     assert notes_read[-1] == SAMPLE_EVENTS
     assert set(_pointing(home).values()) <= _entries(home)
 
@@ -159,7 +160,7 @@ def test_a_watching_process_hashes_only_the_analytics_pages_it_made_again(
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     memory, changes = _watching()
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     before = memory.analytics[MODERN_FORMAT].files
     assert before is not None
     hashed: list[object] = []
@@ -173,7 +174,7 @@ def test_a_watching_process_hashes_only_the_analytics_pages_it_made_again(
     monkeypatch.setattr(sync, "content_digest", counted)
     _change_a_modern_result(root)
     changes.record(str(_modern(root)))
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     after = memory.analytics[MODERN_FORMAT].files
     assert after is not None
     kept = [text for path, text in after.items() if before.get(path) is text]
@@ -190,22 +191,22 @@ def test_a_watching_process_writes_a_formats_files_once_it_stops_watching(tmp_pa
     between makes what a clean build makes."""
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
-    _build(root, home)  # (a build in a new process writes them)
+    docs_build(root, home)  # (a build in a new process writes them)
     memory, changes = _watching()
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     folder = next((home / "builds").iterdir()) / analytics_cache.FOLDER
     header = folder / AnalyticsCache.file_name(MODERN_FORMAT)
     body = header.with_suffix(analytics_cache.BODY)
     written = {p.name: p.read_bytes() for p in folder.iterdir()}
     _change_a_modern_result(root)
     changes.record(str(_modern(root)))
-    _build(root, home, memory)
+    docs_build(root, home, memory)
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == written, "nothing written after the change"
 
     other = tmp_path / "other"  # a new process meanwhile (its own cache: the one above is left as it is)
     shutil.copytree(root, other, ignore=shutil.ignore_patterns("build"))
-    _build(other, tmp_path / "other-home")
-    _build(root, tmp_path / "clean-home")  # (the same build/docs as a clean build)
+    docs_build(other, tmp_path / "other-home")
+    docs_build(root, tmp_path / "clean-home")  # (the same build/docs as a clean build)
 
     store = _open_store(Project(root), TODAY, home)
     AnalyticsCache(store, memory.analytics, totals=True).write_totals()
@@ -213,5 +214,5 @@ def test_a_watching_process_writes_a_formats_files_once_it_stops_watching(tmp_pa
     assert kept is not None and body.read_bytes() == b"".join(str(t).encode() for t in kept.values())
     assert header.read_bytes() != written[header.name]
     made = _docs(root)
-    _build(root, home)  # a new process: the format's pages as the cache now holds them
+    docs_build(root, home)  # a new process: the format's pages as the cache now holds them
     assert _docs(root) == made

@@ -5,31 +5,19 @@ and the next build makes a clean build's files. Work is counted, never timed."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
 from ingest.publish import cache as build_cache
 from ingest.publish import kept_map, player_book, player_book_files
-from ingest.publish.build_state import BuildMemory, BuildTimings
-from ingest.publish.run import build_site
+from ingest.publish.build_state import BuildMemory
 from ingest.publish.watched import ChangeLog
-from ingest.source.project import Project
+from tests.publish.test_one_change_work import docs_build
 from tests.publish.test_player_book import MODERN, _clean, _differences, _tree
-from tests.site_helpers import TODAY, make_project
+from tests.site_helpers import make_project
 
-
-def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> BuildTimings:
-    return build_site(
-        Project(root),
-        today=TODAY,
-        cache_home=home,
-        settled_before=time.time_ns(),
-        workers=1,
-        memory=memory,
-        docs_only=True,
-    )
+_build = docs_build
 
 
 def _watching() -> tuple[BuildMemory, ChangeLog]:
