@@ -30,12 +30,21 @@ def pct_of(numerator: int, denominator: int, digits: int = 2) -> str:
     >>> pct_of(2, 3), pct_of(33, 100), pct_of(-1, 5)
     ('66.67%', '33.00%', '-20.00%')
     """
-    scale = 100 * 10**digits
-    n = abs(numerator)
-    scaled = (2 * n * scale + denominator) // (2 * denominator)
+    scaled = scaled_pct(numerator, denominator, digits)
     whole, frac = divmod(scaled, 10**digits)
     sign = "-" if numerator < 0 and scaled else ""
     return f"{sign}{whole}.{frac:0{digits}d}%" if digits else f"{sign}{whole}%"
+
+
+def scaled_pct(numerator: int, denominator: int, digits: int = 2) -> int:
+    """``|numerator|/denominator`` as a percentage in units of ``10**-digits`` percent, half-up:
+    the digits :func:`pct_of` writes (``33.33%``: 3333).
+
+    >>> scaled_pct(1, 3), scaled_pct(2, 3), scaled_pct(1, 1), scaled_pct(-1, 5)
+    (3333, 6667, 10000, 2000)
+    """
+    scale: int = 100 * 10**digits
+    return (2 * abs(numerator) * scale + denominator) // (2 * denominator)
 
 
 def decimal(value: Fraction | None, digits: int = 4) -> str:

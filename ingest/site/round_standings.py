@@ -7,7 +7,7 @@ hundredths when they all have two decimals (``3300`` for ``33.00%``).
 
 An MTR event's tables (every tiebreaker a percentage) in the site's default language are
 built straight as those numbers from each tiebreaker's fraction (:func:`_hundredths`), with
-the arithmetic of :func:`~ingest.core.figures.pct_of`. Any other table (a fraction shown as
+the arithmetic :func:`~ingest.core.figures.pct_of` writes its digits with. Any other table (a fraction shown as
 such, a language that writes figures its own way, a value below zero) is built as the page
 shows it, then compacted (:func:`compact_tables`): the two give the same data, and a test
 holds them to it.
@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ingest.core.figures import scaled_pct
 from ingest.rules.standings_values import Row
 from ingest.site import i18n
 from ingest.site.event_views import Links, ShownTiebreakers, StandingsView, computed_label, link, table_view
@@ -126,7 +127,7 @@ def _hundredths(fractions: Sequence[tuple[int, int]]) -> list[int] | None:
     for n, d in fractions:
         if n < 0 or d <= 0:
             return None
-        out.append((2 * n * 10_000 + d) // (2 * d))
+        out.append(scaled_pct(n, d))
     return out
 
 
