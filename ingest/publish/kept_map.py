@@ -169,9 +169,12 @@ def save_map(
     payload = _dumps({"nonce": nonce, "head": head, "entries": dict(sorted(whole().items()))})
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(log)  # (before the whole file: a log never extends a file it was not signed for)
         write_atomically(path, MAGIC + sign(key, payload).encode() + b"\n" + payload, durable=False)
+        # The log after the whole file: killed between the two, the old log's lines are signed
+        # under the old file's nonce, so the map reads as none (made again). Removed first, a
+        # kill between left the old whole file without the changes its log held: an older map.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(log)
     except OSError:
         forget_map(path)
         return None

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ingest.publish import kept_map
 from ingest.publish.kept_map import KeptFile, changed_entries, load_map, log_path, save_map
 
 
@@ -58,6 +61,38 @@ def test_a_torn_or_foreign_log_line_reads_as_no_map(tmp_path: Path) -> None:
     _save(path, {}, first, None)  # a whole file written anew, with a new nonce: the old log's lines are not its
     log_path(path).write_bytes(log)
     assert load_map(path, "k", _sign) is None
+
+
+class _Killed(BaseException):
+    """The process killed at that point (no handler of the code under test catches it)."""
+
+
+def _killed(*args: Any, **kwargs: Any) -> None:
+    raise _Killed
+
+
+@pytest.mark.parametrize("step", ["removing the log", "writing the whole file"])
+def test_a_whole_write_killed_midway_reads_as_the_last_saved_map_or_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    """A save that writes the map whole again writes the whole file and removes the old log.
+    Killed at either step, the map reads as the last one saved (the save in progress was
+    never acknowledged) or as none (made again): never as an older one, without the changes
+    its log held."""
+    path = tmp_path / "map.json"
+    first, second, third = {"a": 1, "b": 2}, {"a": 1, "b": 3}, {"a": 9, "b": 3}
+    kept = _save(path, {}, first, None)
+    kept = _save(path, first, second, kept)
+    assert kept is not None and kept.logged > 0, "the second save is in the log"
+    if step == "removing the log":
+        monkeypatch.setattr(os, "unlink", _killed)
+    else:
+        monkeypatch.setattr(kept_map, "write_atomically", _killed)
+    with pytest.raises(_Killed):
+        _save(path, second, third, None)
+    monkeypatch.undo()
+    loaded = load_map(path, "k", _sign)
+    assert loaded is None or loaded[1] in (second, third), f"an older map: {loaded[1]}"
 
 
 def test_a_map_held_reads_as_none_until_saved_again(tmp_path: Path) -> None:
