@@ -162,7 +162,8 @@ class AnalyticsCache:
 
     def digests(self) -> dict[str, tuple[str | bytes, str]]:
         """Each page of the formats this build made, with its text and its content digest
-        (as listed: :func:`_listing`), for the writing of ``build/docs`` not to hash them again."""
+        (as listed: :func:`~ingest.publish.analytics_kept.listing_of`), for the writing of
+        ``build/docs`` not to hash them again."""
         out: dict[str, tuple[str | bytes, str]] = {}
         for fmt in self.made:
             kept = self.memory[fmt]
