@@ -121,13 +121,10 @@ def check_swiss_round(
             findings.append(Finding("cross-pod", (a, b), table=position))
     seen.update(x for x in byes if x in by_id)
     bye_set = set(byes)
-    # (in rank order, sorted only when a player is unpaired or paired twice: nearly never)
-    if any(seen[p.id] != 1 and (seen[p.id] or p.id not in awarded) for p in players):
-        for p in sorted(players, key=lambda p: (p.rank, p.id)):
-            if seen[p.id] == 0 and p.id not in awarded:
-                findings.append(Finding("unpaired", (p.id,), pod=p.pod))
-            elif seen[p.id] > 1:
-                findings.append(Finding("paired-twice", (p.id,), pod=p.pod))
+    # (in rank order: only those unpaired or paired twice are sorted, nearly never anyone)
+    odd = [p for p in players if seen[p.id] > 1 or (seen[p.id] == 0 and p.id not in awarded)]
+    for p in sorted(odd, key=lambda p: (p.rank, p.id)):
+        findings.append(Finding("unpaired" if seen[p.id] == 0 else "paired-twice", (p.id,), pod=p.pod))
     findings.extend(_repeated_byes(players, bye_set, awarded))
     for ctx in contexts:
         findings.extend(_check_pod(ctx, pairs, byes))
@@ -136,12 +133,9 @@ def check_swiss_round(
 
 def _repeated_byes(players: Sequence[Entrant], bye_set: set[str], awarded: frozenset[str]) -> list[Finding]:
     """Pairing byes given to someone with more byes than a player who played."""
-    if not any(p.byes and p.id in bye_set and p.id not in awarded for p in players):
-        return []  # (no bye to someone who had one: nothing to sort)
     found = []
-    for p in sorted(players, key=lambda p: (p.rank, p.id)):
-        if p.id not in bye_set or p.id in awarded or p.byes == 0:
-            continue
+    given = [p for p in players if p.byes and p.id in bye_set and p.id not in awarded]  # (nearly never anyone)
+    for p in sorted(given, key=lambda p: (p.rank, p.id)):
         playing = [q.byes for q in players if q.pod == p.pod and q.id not in bye_set]
         fewest = min(playing, default=p.byes)
         if fewest < p.byes:
