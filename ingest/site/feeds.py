@@ -9,9 +9,12 @@ build's "today", never from the clock, and items are sorted.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ingest.site import i18n
 from ingest.site.i18n import gettext as _
@@ -152,3 +155,22 @@ def feed_files(events: Sequence[FeedEvent], *, today: dt.date, site_name: str, s
         out[calendar_path(game)] = calendar_feed(events, today=today, site_name=site_name, site_url=site_url, game=game)
     out[RESULTS_FEED] = results_feed(events, site_name=site_name, site_url=site_url)
     return out
+
+
+def feed_inputs(events: Sequence[FeedEvent]) -> list[Any]:
+    """All that :func:`feed_files` reads of ``events``, as plain data: every event not over
+    (the calendars'), the latest complete ones (the results feed's) and each game with the
+    name its calendar's title takes. Events with the same inputs give the same feeds (on the
+    same day, for the same site, in the same language): a build keeps the feeds under them
+    (:func:`ingest.site.site_files.site_files`), so a result that changes no winner, deck or
+    field among the latest results makes no feed, and imports neither library."""
+    games: dict[str, str] = {}
+    for e in events:
+        games.setdefault(e.game, e.game_name)
+    complete = (e for e in events if e.status == "complete")
+    latest = heapq.nlargest(RESULTS_KEPT, complete, key=lambda x: (x.end, x.slug))  # (as results_feed picks them)
+    return [
+        [dataclasses.astuple(e) for e in events if e.status != "complete"],
+        [dataclasses.astuple(e) for e in latest],
+        sorted(games.items()),
+    ]

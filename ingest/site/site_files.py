@@ -16,7 +16,7 @@ from ingest.site import api, i18n
 from ingest.site.analytics_pages import KeptPages, analytics_pages, formats_with_analytics, season_analytics
 from ingest.site.brief import EventBrief
 from ingest.site.event_pages import RenderedEvent, render_event
-from ingest.site.feeds import RESULTS_FEED, calendar_path, feed_files
+from ingest.site.feeds import RESULTS_FEED, FeedEvent, calendar_path, feed_files, feed_inputs
 from ingest.site.fragments import PREFIX
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.player_pages import PlayerPart, player_lines, player_pages
@@ -138,11 +138,7 @@ def _site_files(
                 },
             )
         )
-        head.update(
-            feed_files(
-                [d.feed for d in briefs], today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url
-            )
-        )
+        head.update(_feeds(inputs, templates, [d.feed for d in briefs], index_pages, basis))
         head.update(_events_index(summaries, templates, inputs.today, inputs.lang().key, index_pages))
         elsewhere: list[str] = []  # the pages of the formats the build cache writes as they were
         made = analytics_pages(inputs, templates, briefs, analytics, fingerprint, elsewhere)
@@ -187,12 +183,33 @@ def _site_files(
 
 IndexPages = dict[str, tuple[str, Files]]
 """The events index's pages as a build made them: by page, the digest of what it was made from
-(:func:`_made_from`) and its files (Markdown and fragments); and the reference pages, by
-:data:`REFERENCE` and their group's name. Plain text, kept in the build cache."""
+(:func:`_made_from`) and its files (Markdown and fragments); the reference pages, by
+:data:`REFERENCE` and their group's name; and the feeds (:data:`FEEDS`). Plain text, kept in
+the build cache."""
 
 REFERENCE = "@reference/"
 """The reference pages' groups in :data:`IndexPages` (formats, rules): they change only with
 the build's fingerprint, so a build after a result takes them as they were."""
+
+
+FEEDS = "@feeds"
+"""The feeds in :data:`IndexPages`, kept under what they are made from (:func:`_feeds`)."""
+
+
+def _feeds(
+    inputs: SiteInputs, templates: Templates, events: Sequence[FeedEvent], kept: IndexPages | None, basis: str
+) -> Files:
+    """The feeds (:func:`~ingest.site.feeds.feed_files`), taken from ``kept`` while what they
+    read of the events (:func:`~ingest.site.feeds.feed_inputs`), the date and the site are
+    what they were (kept as text: their bytes are UTF-8)."""
+
+    def make() -> Files:
+        made = feed_files(events, today=inputs.today, site_name=inputs.site_name, site_url=inputs.site_url)
+        return {path: data.decode("utf-8") for path, data in made.items()}
+
+    about = {"events": feed_inputs(events), "today": inputs.today, "site": [inputs.site_name, inputs.site_url]}
+    files = _kept_page(FEEDS, make, templates, inputs.lang().key, about, kept, basis)
+    return {path: text.encode("utf-8") if isinstance(text, str) else text for path, text in files.items()}
 
 
 def _kept_page(
@@ -284,7 +301,7 @@ def _events_index(
         made_now[page] = (made_from, made)
         files.update(made)
     if kept is not None:
-        for page in [p for p in kept if not p.startswith(REFERENCE) and p not in made_now]:
+        for page in [p for p in kept if not p.startswith((REFERENCE, FEEDS)) and p not in made_now]:
             del kept[page]  # (a year no longer in the archive)
         kept.update(made_now)
     return files
