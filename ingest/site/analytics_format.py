@@ -7,7 +7,9 @@ Imported only by a build that makes a format's pages
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from ingest.analytics.figures import LEVELS, Analytics
 from ingest.analytics.format_sums import FormatSums
@@ -77,6 +79,30 @@ def _without_sources(a: Analytics) -> Analytics:
     return dataclasses.replace(a, rows=rows)
 
 
+def _trend_rows(a: Analytics, folder: str) -> list[tuple[str, str, int, list[tuple[str, str, str]]]]:
+    """The share by period as a table: each period's link, decks and five largest shares (of
+    decks, then of players), each share's words made once (a page of 2,300 months holds a few
+    hundred distinct shares)."""
+    words: dict[Fraction, str] = {}
+
+    def pct(share: Fraction) -> str:
+        found = words.get(share)
+        if found is None:
+            found = words[share] = i18n.number(f"{float(share) * 100:.1f}%")
+        return found
+
+    largest = operator.itemgetter(2)  # (sorted from the largest, a tie in the order given)
+    return [
+        (
+            p.period,
+            period_url(folder, p.period),
+            p.decks,
+            [(s[0], pct(s[2]), pct(s[3])) for s in sorted(p.shares, key=largest, reverse=True)[:5]],
+        )
+        for p in a.trend
+    ]
+
+
 def _page(
     folder: str,
     templates: Templates,
@@ -111,18 +137,7 @@ def _page(
             "conversion": conversion_views(a, f"{folder}archetypes/"),
             "levels": LEVELS,
             "periods": [p.period for p in a.trend],
-            "trend_rows": [
-                (
-                    p.period,
-                    period_url(folder, p.period),
-                    p.decks,
-                    [
-                        (s[0], i18n.number(f"{float(s[2]) * 100:.1f}%"), i18n.number(f"{float(s[3]) * 100:.1f}%"))
-                        for s in sorted(p.shares, key=lambda s: -s[2])[:5]
-                    ],
-                )
-                for p in a.trend
-            ],
+            "trend_rows": _trend_rows(a, folder),
             "span": (first, last),
             "excluded": dict(a.excluded),
             "min_sample": MIN_SAMPLE,
