@@ -71,15 +71,21 @@ def test_the_feeds_are_made_again_only_when_what_they_show_changed(
     assert _docs(root) == _clean_docs(root, tmp_path)
 
 
-def test_kept_feeds_that_do_not_check_are_made_again(tmp_path: Path, feeds_made: list[int]) -> None:
+@pytest.mark.parametrize("harm", ["edited", "torn"])
+def test_kept_feeds_that_do_not_check_are_made_again(tmp_path: Path, feeds_made: list[int], harm: str) -> None:
+    """The kept map edited without the cache's key, or cut short (a process killed while it
+    wrote): not read, the feeds made again, a clean build's bytes."""
     root, home = tmp_path / "p", tmp_path / "home"
     make_project(root)
     docs_build(root, home)
     kept = next(home.rglob(index_cache.FILE))
-    kept.write_bytes(kept.read_bytes().replace(b"BEGIN:VCALENDAR", b"BEGIN:VCALENDAX"))
+    data = kept.read_bytes()
+    kept.write_bytes(
+        data.replace(b"BEGIN:VCALENDAR", b"BEGIN:VCALENDAX") if harm == "edited" else data[: len(data) // 2]
+    )
     feeds_made.clear()
     docs_build(root, home)
-    assert feeds_made == [8], "the kept map edited without the cache's key: not read, the feeds made"
+    assert feeds_made == [8]
     assert _docs(root) == _clean_docs(root, tmp_path)
 
 
