@@ -118,8 +118,8 @@ def test_a_deck_the_script_draws_gets_no_sections_and_is_otherwise_its_full_view
         legal=None,
     )
     report = SimpleNamespace(decks={"p": info})
-    args = (report, "p", {}, "", COPY_TITLES, {}, "0" if copy else None)
-    full, lean = _deck_view(*args), _deck_view(*args, drawn=True)  # type: ignore[arg-type]
+    args: tuple[Any, ...] = (report, "p", {}, "", COPY_TITLES, {}, "0" if copy else None)
+    full, lean = _deck_view(*args), _deck_view(*args, drawn=True)
     assert full is not None and lean is not None
     assert follows_its_document(lean) == follows_its_document(full)
     if lean.sections != full.sections:
