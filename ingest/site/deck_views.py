@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from ingest.core.ids import PlayerId
 from ingest.decks.decklist_parts import DeckEntry, Section
-from ingest.decks.event_decks import TYPE_ORDER
+from ingest.decks.event_decks import TYPE_ORDER, DeckInfo
 from ingest.site import deck_words
 from ingest.site.api_mtgo import deck_order
 from ingest.site.event_views import Links, link
@@ -55,6 +55,8 @@ class DeckView:
     url: str
     archetype: str
     sections: tuple[DeckSection, ...]
+    """Empty for a deck whose sections are its MTGODecklistCache copy's lists as they are
+    (:func:`follows_its_document`): the page's script writes them, so they are not built."""
     legal: bool | None
     """None when the deck was not checked."""
     violations: tuple[str, ...]
@@ -125,10 +127,11 @@ def deck_views(report: EventSummary, names: Mapping[str, str], links: Links) -> 
     }
     deck_names = {p.id: p.deck_name for p in report.event.players}
     in_copy = {pid: str(i) for i, pid in enumerate(deck_order(report) or ())}
+    drawn = _copy_titles(titles)
     out = []
     for p in report.event.players:
         url = link(links, report, p.id)
-        view = _deck_view(report, p.id, names, url, titles, deck_names, in_copy.get(p.id))
+        view = _deck_view(report, p.id, names, url, titles, deck_names, in_copy.get(p.id), drawn=drawn)
         if view is not None:
             out.append(view)
     return out
@@ -142,12 +145,19 @@ def _deck_view(
     titles: Mapping[Section, str],
     deck_names: Mapping[str, str],
     in_copy: str | None,
+    *,
+    drawn: bool = False,
 ) -> DeckView | None:
+    """One deck's view. With ``drawn`` (the titles are the copy's: :func:`_copy_titles`), a
+    deck of the MTGODecklistCache copy whose lines are its lists as they are
+    (:func:`_as_in_copy`) gets no sections: the page's script writes them."""
     info = report.decks.get(pid)
     if info is None:
         return None
     copy = in_copy is not None  # the cards are in the MTGODecklistCache copy, at this place in Decks
     entries = info.decklist.entries
+    if drawn and copy and not info.types and _as_in_copy(entries):
+        return _view(report, pid, names, url, deck_names, in_copy, info, (), None)
     starred = any(e.stars is not None for e in entries)  # (else no section has stars: Transformers only)
     # Each section's lines and their places in their list of the cards document: the copy's
     # Mainboard (every section but the sideboard) and Sideboard, or the API document's cards (all).
@@ -200,20 +210,57 @@ def _deck_view(
                     extras=extras if any(extras) else (),
                 )
             )
+    stars = stars_total([e for e in entries if e.section is not Section.SIDEBOARD]) if starred else None
+    return _view(report, pid, names, url, deck_names, in_copy, info, tuple(sections), stars)
+
+
+def _view(
+    report: EventSummary,
+    pid: PlayerId,
+    names: Mapping[str, str],
+    url: str,
+    deck_names: Mapping[str, str],
+    in_copy: str | None,
+    info: DeckInfo,
+    sections: tuple[DeckSection, ...],
+    stars: str | None,
+) -> DeckView:
     verdict = info.verdict
     return DeckView(
         player=pid,
         name=names.get(pid, pid),
         url=url,
         archetype=info.archetype,
-        sections=tuple(sections),
+        sections=sections,
         legal=info.legal,
         violations=tuple(deck_words.message(v) for v in verdict.violations) if verdict else (),
         skipped=tuple(deck_words.message(v) for v in verdict.skipped) if verdict else (),
-        stars=stars_total([e for e in entries if e.section is not Section.SIDEBOARD]) if starred else None,
+        stars=stars,
         deck_name=deck_names.get(pid, ""),
-        document="mtgo" if copy else "api",
+        document="mtgo" if in_copy is not None else "api",
         deck=in_copy if in_copy is not None else pid,
+    )
+
+
+def _copy_titles(titles: Mapping[Section, str]) -> bool:
+    """Whether the main deck and sideboard are titled as the page's script titles the copy's
+    lists (:func:`copy_sections`)."""
+    return all(
+        titles.get(section) == title for section, (_, _, title) in zip(_COPY_LISTS, copy_sections(), strict=True)
+    )
+
+
+def _as_in_copy(entries: Sequence[DeckEntry]) -> bool:
+    """Whether a deck's lines, in its MTGODecklistCache copy, make its sections the copy's
+    lists as they are (:func:`follows_its_document`): only main deck and sideboard lines,
+    none giving a printing, stars or a kind (the caller checks that its main deck is not
+    grouped by card type)."""
+    return all(
+        (e.section is Section.MAIN or e.section is Section.SIDEBOARD)
+        and e.printing is None
+        and e.stars is None
+        and e.kind is None
+        for e in entries
     )
 
 

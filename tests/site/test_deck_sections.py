@@ -5,6 +5,7 @@ of sections, card types, printings and stars."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 
 from ingest.decks.decklist_parts import DeckEntry, Section
 from ingest.decks.event_decks import TYPE_ORDER
-from ingest.site.deck_views import _SECTION_ORDER, _deck_view, stars_total
+from ingest.site.deck_views import (
+    _COPY_LISTS,
+    _SECTION_ORDER,
+    _deck_view,
+    copy_sections,
+    follows_its_document,
+    stars_total,
+)
 
 ENTRIES = st.lists(
     st.builds(
@@ -87,3 +95,46 @@ def test_each_section_holds_its_lines_at_their_places(
     assert view is not None
     made = [(s.title, s.header, s.count, s.stars, s.entries, s.source, s.indexes, s.extras) for s in view.sections]
     assert made == expected_sections(entries, types, copy)
+
+
+COPY_TITLES = {
+    **TITLES,
+    **{section: title for section, (_, _, title) in zip(_COPY_LISTS, copy_sections(), strict=True)},
+}
+
+
+@given(ENTRIES, TYPES, st.booleans(), st.booleans())
+def test_a_deck_the_script_draws_gets_no_sections_and_is_otherwise_its_full_view(
+    entries: list[DeckEntry], types: dict[str, str], copy: bool, typed: bool
+) -> None:
+    """Built with ``drawn``, a deck whose sections are the copy's lists as they are has none
+    (the page's script writes them); every other deck's view is the full one, and whether
+    the page lists a deck's sections never changes."""
+    info = SimpleNamespace(
+        decklist=SimpleNamespace(entries=tuple(entries)),
+        types=types if typed else {},
+        verdict=None,
+        archetype="",
+        legal=None,
+    )
+    report = SimpleNamespace(decks={"p": info})
+    args: tuple[Any, ...] = (report, "p", {}, "", COPY_TITLES, {}, "0" if copy else None)
+    full, lean = _deck_view(*args), _deck_view(*args, drawn=True)
+    assert full is not None and lean is not None
+    assert follows_its_document(lean) == follows_its_document(full)
+    if lean.sections != full.sections:
+        assert lean.sections == () and follows_its_document(full)
+        assert replace(lean, sections=full.sections) == full
+    else:
+        assert lean == full
+
+
+def test_plain_magic_decks_get_no_sections() -> None:
+    """A deck of plain main deck and sideboard lines in the copy takes the path."""
+    plain = [DeckEntry(4, "Bolt"), DeckEntry(2, "Island", Section.SIDEBOARD)]
+    info = SimpleNamespace(
+        decklist=SimpleNamespace(entries=tuple(plain)), types={}, verdict=None, archetype="", legal=None
+    )
+    report = SimpleNamespace(decks={"p": info})
+    view = _deck_view(report, "p", {}, "", COPY_TITLES, {}, "0", drawn=True)  # type: ignore[arg-type]
+    assert view is not None and view.sections == () and follows_its_document(view)
