@@ -5,7 +5,8 @@ read back only when they are this fingerprint's and unchanged.
 
 Both are maps of the build's cache folder (:mod:`ingest.publish.kept_map`), written back as
 what changed: a player's blocks file holds a block for every event they played (at 10,000
-weekly events, some 500 events and 270 KB a regular player), and the index an entry for
+weekly events, some 500 events a regular player: each event's share of their page and
+document, :mod:`ingest.site.player_shares`), and the index an entry for
 every event and player; a result changed touches one block of each of its event's players
 and a few entries of the index, which a build appends to their logs (a torn or foreign line
 makes the whole map unread: the book is made again)."""
@@ -23,8 +24,8 @@ from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.publish.kept_map import KeptFile, forget_map, load_map, save_map
 from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, EVENT, PLAYER, Block, PlayerBook, PlayerState
-from ingest.site.brief import steps_from_json, steps_to_json
 from ingest.site.player_pages import PlayerLine
+from ingest.site.player_shares import share_from_json, share_to_json
 
 
 def _book_key(store: EventStore) -> str:
@@ -140,9 +141,8 @@ def load_blocks(
         if head != {"cid": cid}:
             return None
         out: dict[str, Block] = {}
-        for key, (date, slug, steps) in entries.items():
-            decoded = steps_from_json(steps["common"], steps["steps"])
-            out[text_of(key)] = Block(text_of(date), text_of(slug), decoded, steps)
+        for key, (date, slug, share) in entries.items():
+            out[text_of(key)] = Block(text_of(date), text_of(slug), share_from_json(share), share)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         return None
     if files is not None:
@@ -151,7 +151,7 @@ def load_blocks(
 
 
 def _block_json(block: Block) -> list[Any]:
-    return [block.date, block.slug, block.kept if block.kept is not None else steps_to_json(block.steps)]
+    return [block.date, block.slug, block.kept if block.kept is not None else share_to_json(block.share)]
 
 
 def _blocks_json(held: Mapping[str, Block]) -> dict[str, Any]:

@@ -5,8 +5,8 @@ players' pages and API documents the build makes, and the others' files as they 
 made from every event) to the build's events and gives the site its
 :class:`~ingest.site.player_pages.PlayerPart` (every player's name and line);
 :meth:`BookedPlayers.groups` gives every player's files to the writing of ``build/docs``: the
-touched players' made there, one player at a time (their history worked out from their
-blocks, their page and API document made, written and let go), every other player's as
+touched players' made there, one player at a time (their page and API document joined from
+their blocks' shares, written and let go), every other player's as
 listed (made the same way only when ``build/docs`` lacks them); :meth:`BookedPlayers.save`
 notes what was written and keeps the book. A build never holds every player's history or
 document at once (issue 38: memory that does not grow with the archive).
@@ -28,9 +28,8 @@ from ingest.publish.player_book import (
     Listing,
     PlayerBook,
     book_basis,
-    player_history,
+    in_order,
     record_made,
-    shows_of,
     update_book,
 )
 from ingest.publish.player_book_files import (
@@ -44,10 +43,11 @@ from ingest.publish.player_book_files import (
     save_index,
 )
 from ingest.publish.sync import DocsRecord, FileGroup
-from ingest.site import api, i18n
+from ingest.site import i18n
 from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs
-from ingest.site.player_pages import PlayerPart, player_page
+from ingest.site.player_pages import PlayerPart
+from ingest.site.player_shares import player_files, summary_of
 from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons
 from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
@@ -80,6 +80,8 @@ class BookedPlayers:
     """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
     histories_read: list[str] = field(default_factory=list)
     """The events whose history the book was patched from, by event file (tests count them)."""
+    shares_joined: list[int] = field(default_factory=list)
+    """How many events' shares each player's files were joined from, as made (tests count them)."""
     spilled: bool = False
     """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
     back when their files are made, and let go with them."""
@@ -92,29 +94,28 @@ class BookedPlayers:
         u = self.update
         return PlayerPart(PlayerHistories(u.names, {}, {}), frozenset(), u.lines)
 
-    def groups(self, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]) -> list[FileGroup]:
+    def groups(self, inputs: SiteInputs, templates: Templates) -> list[FileGroup]:
         """Every player's files: the touched players' made as they are written (one player's
-        history and files at a time, let go once written), every other player's as listed
-        (made again from their blocks if they must be written)."""
+        files at a time, joined from their blocks' shares and let go once written), every
+        other player's as listed (made again from their blocks if they must be written)."""
         out: list[FileGroup] = []
         for cid in sorted(self.update.names):
-            make = self._maker(cid, inputs, templates, format_names)
+            make = self._maker(cid, inputs, templates)
             if cid in self.update.touched:
                 out.append(FileGroup(tuple((p, "") for p in player_paths(cid)), make, made=True))
             else:
                 out.append(FileGroup(self.book.players[cid].listing, make))
         return out
 
-    def _maker(
-        self, cid: str, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]
-    ) -> Callable[[], Files]:
+    def _maker(self, cid: str, inputs: SiteInputs, templates: Templates) -> Callable[[], Files]:
         def make() -> Files:
-            one = player_history(self._blocks(cid), self.update.names, self.registry)
+            blocks = in_order(self._blocks(cid))
+            self.shares_joined.append(len(blocks))
+            summary = summary_of((b.share for b in blocks), self.update.names)
             if cid in self.update.touched:
-                self.shows[cid] = shows_of(cid, one)
+                self.shows[cid] = summary.shows
             with i18n.use(inputs.lang()):
-                made = player_page(cid, inputs, templates, one, self.rows.get(cid, []))
-                made.update(api.api_files([], one, format_names, [cid]))
+                made = player_files(cid, summary, inputs, templates, self.update.names, self.rows.get(cid, []))
             return {p: made[p] for p in player_paths(cid) if p in made}
 
         return make
@@ -229,9 +230,12 @@ def prepare(
         read.append(cid)
         return load_blocks(store, basis, cid, book.block_files)  # (the book being patched)
 
-    update = update_book(book, events, registry, seasons, blocks)
+    def format_name(h: EventHistory) -> str:
+        return inputs.formats.display_name(h.game, h.format)
+
+    update = update_book(book, events, registry, seasons, blocks, format_name)
     if update is None:  # a player's blocks are missing or do not check: a new book
         book = PlayerBook(basis)
-        update = update_book(book, events, registry, seasons, blocks)
+        update = update_book(book, events, registry, seasons, blocks, format_name)
         assert update is not None
     return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables, histories_read=events.asked)
