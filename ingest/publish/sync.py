@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ingest.publish.cache_entries import content_digest
@@ -198,6 +198,13 @@ class DocsRecord:
     """Each tree's device, inode and change time once written (a folder removed and made
     again may get the same inode number, never the same change time)."""
     files: Mapping[str, str]
+    since: str = ""
+    """The token of the record the trees were written from (:func:`write_docs` compared them
+    with it rather than with the files on disk); empty: none."""
+    changed: Mapping[str, str | None] = field(default_factory=dict)
+    """The entries of :attr:`files` that differ from that record's (None: removed), as
+    :func:`write_docs` found them file by file: what keeping the record appends, without
+    comparing every entry again (at 10,000 weekly events, some 90,000)."""
 
 
 def _folder_ids(build_dir: Path) -> tuple[tuple[int, int, int], ...] | None:
@@ -284,7 +291,9 @@ def write_docs(
             _walk_tree(top, prefix, present, folders)
     made: set[str] = set()
     written: set[str] = set()
+    changed: set[str] = set()
     now: dict[str, str] = {}
+    held = before.items()
 
     def where(rel: str) -> str:
         return (
@@ -295,6 +304,7 @@ def write_docs(
         now[rel] = sha
         if before.get(rel) == sha:
             return
+        changed.add(rel)
         data = content.encode("utf-8") if isinstance(content, str) else content
         dest = where(rel)
         if rel in present:
@@ -320,7 +330,7 @@ def write_docs(
                 put(rel, content, content_digest(content))
             del contents
             continue
-        if valid and all(before.get(rel) == sha for rel, sha in group.listing):
+        if valid and all(map(held.__contains__, group.listing)):  # (one call a group: each file looked up in C)
             now.update(group.listing)
             continue
         contents = group.load()
@@ -364,7 +374,9 @@ def write_docs(
     changes = DocsChanges(
         tree(written, False), tree(written, True), StoredFragments(frag_dir, in_memory, now, fr.PREFIX)
     )
-    return changes, DocsRecord(token, ids, now)
+    delta: dict[str, str | None] = {rel: now[rel] for rel in changed}
+    delta.update((rel, None) for rel in removed)
+    return changes, DocsRecord(token, ids, now, record.token if valid and record is not None else "", delta)
 
 
 def _walk_tree(tree: Path, prefix: str, present: set[str], folders: list[str]) -> None:
