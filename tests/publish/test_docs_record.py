@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from benchmarks.build import change_result, generate
-from ingest.publish import build_files
+from ingest.publish import build_files, kept_map
 from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.run import build_site
 from ingest.publish.watched import ChangeLog
@@ -55,7 +55,7 @@ def test_a_one_result_build_appends_what_it_wrote_without_comparing_the_whole_re
         memory.changes = ChangeLog()
     _build(root, home, memory)
     compared: list[int] = []
-    real = build_files.changed_entries
+    real = kept_map.changed_entries
 
     def changed_entries(before: Any, now: Any) -> Any:
         compared.append(len(now))
