@@ -30,7 +30,7 @@ fingerprint is never used: the book is made again from every event.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +41,7 @@ from ingest.site.player_pages import PlayerLine
 from ingest.site.player_shares import EventShare, share_of
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
-from ingest.summary.history import EventHistory, Step
+from ingest.summary.history import EventHistory, HistoryEntry, Step
 
 BOOK_FILE = "player-book.json"
 """The book's index, in the build's cache folder."""
@@ -66,9 +66,21 @@ class Block:
 
     date: str
     slug: str
-    share: EventShare
+    share: EventShare | None
+    """None: not made yet. A new event's block holds its steps until its share is kept (a
+    build makes it when it keeps the block and when it makes the player's files, one player at
+    a time, rather than holding every player's share of every event at once: the events'
+    steps are held anyway); a process that keeps the book then keeps the share instead."""
+    steps: tuple[Step, ...] = ()
+    """The event's steps that are the player's, while :attr:`share` is not made."""
+    format_name: str = ""
+    """The event's format as its page names it, while :attr:`share` is not made."""
     kept: Any = field(default=None, compare=False)
     """The share as JSON values, as read from the book (written back as they are, not encoded again)."""
+
+    def made(self, registry: PlayerRegistry) -> EventShare:
+        """The block's share (made from its steps if not made yet: the same share)."""
+        return self.share if self.share is not None else share_of(self.steps, registry, self.format_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +170,9 @@ def update_book(
     """Patches ``book`` to ``events`` (each event's history by its key); returns what the build
     must make, or None when a player's blocks cannot be had (``load_blocks(cid)`` gives them
     or None): the caller starts a new book. Only the histories of the events the book does
-    not hold are asked of ``events``, and each new event's share of its players' files is
-    made once (``format_name``: the event's format as its page names it).
+    not hold are asked of ``events``; a new event's block of each of its players holds its
+    steps and its format as its page names it (``format_name``), its share made when asked
+    for (:meth:`Block.made`).
 
     ``seasons``: each player's season rows' digest (players without rows: absent).
     """
@@ -198,7 +211,7 @@ def update_book(
             held = blocks_of(cid)
             if held is None:
                 return None
-            held[key] = Block(h.date.isoformat(), h.slug, share_of(steps, registry, shown))
+            held[key] = Block(h.date.isoformat(), h.slug, None, tuple(steps), shown)
             book.block_changes.setdefault(cid, set()).add(key)
             book.owners.add(cid)
             touched.add(cid)
@@ -256,11 +269,11 @@ def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of
         events = 0
         decks: set[str] = set()
         for block in in_order(held):
-            for entry in block.share.entries:
-                name = entry.name  # the newest event's wins
+            for shown, archetype in _entries(block, registry):
+                name = shown  # the newest event's wins
                 events += 1
-                if entry.archetype:
-                    decks.add(entry.archetype)
+                if archetype:
+                    decks.add(archetype)
         if name is None:
             reg = registry.players.get(cid)
             if reg is None or reg.display == "hidden":
@@ -268,6 +281,19 @@ def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of
             name = reg.shown
         out[cid] = PlayerLine(cid, name, events, tuple(sorted(decks)))
     return out
+
+
+def _entries(block: Block, registry: PlayerRegistry) -> Iterator[tuple[str, str]]:
+    """Each entry of a block: the player's name as this event gives it (``players.yaml``'s,
+    else the event's) and their deck's archetype, from its share or, not made yet, its steps."""
+    if block.share is not None:
+        for entry in block.share.entries:
+            yield entry.name, entry.archetype
+        return
+    for kind, pid, other, value in block.steps:
+        if kind == "add":
+            assert isinstance(value, HistoryEntry)
+            yield registry.name(pid, other), value.archetype
 
 
 def in_order(blocks: Mapping[str, Block]) -> list[Block]:

@@ -26,6 +26,7 @@ from ingest.publish.kept_map import KeptFile, forget_map, load_map, save_map
 from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, EVENT, PLAYER, Block, PlayerBook, PlayerState
 from ingest.site.player_pages import PlayerLine
 from ingest.site.player_shares import share_from_json, share_to_json
+from ingest.source.players import PlayerRegistry
 
 
 def _book_key(store: EventStore) -> str:
@@ -150,25 +151,27 @@ def load_blocks(
     return out
 
 
-def _block_json(block: Block) -> list[Any]:
-    return [block.date, block.slug, block.kept if block.kept is not None else share_to_json(block.share)]
+def _block_json(block: Block, registry: PlayerRegistry) -> list[Any]:
+    return [block.date, block.slug, block.kept if block.kept is not None else share_to_json(block.made(registry))]
 
 
-def _blocks_json(held: Mapping[str, Block]) -> dict[str, Any]:
-    return {k: _block_json(b) for k, b in held.items()}
+def _blocks_json(held: Mapping[str, Block], registry: PlayerRegistry) -> dict[str, Any]:
+    return {k: _block_json(b, registry) for k, b in held.items()}
 
 
-def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()) -> None:
+def save_book(
+    store: EventStore, book: PlayerBook, registry: PlayerRegistry, blocks: Iterable[str], gone: Iterable[str] = ()
+) -> None:
     """Keeps the book's index and the blocks of ``blocks`` (the players whose blocks changed);
     the files of players in ``gone`` go. A failure to write costs the next build a new book."""
     if store.folder is None:
         return
-    if save_blocks(store, book, blocks, gone) is not None:
+    if save_blocks(store, book, registry, blocks, gone) is not None:
         save_index(store, book)
 
 
 def save_blocks(
-    store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()
+    store: EventStore, book: PlayerBook, registry: PlayerRegistry, blocks: Iterable[str], gone: Iterable[str] = ()
 ) -> set[str] | None:
     """Keeps the blocks of ``blocks`` (as :attr:`PlayerBook.blocks` holds them; a player
     without any: their file goes), and removes the files of ``gone``; the players whose
@@ -194,14 +197,14 @@ def save_blocks(
             if not held:
                 forget_map(path)
                 continue
-            changes = {k: _block_json(held[k]) if k in held else None for k in sorted(changed or ())}
+            changes = {k: _block_json(held[k], registry) if k in held else None for k in sorted(changed or ())}
             left = save_map(
                 path,
                 _blocks_key(book.basis, cid),
                 store.sign,
                 {"cid": cid},
                 changes,
-                functools.partial(_blocks_json, held),
+                functools.partial(_blocks_json, held, registry),
                 kept if changed is not None else None,
             )
             if left is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
@@ -109,9 +109,16 @@ class BookedPlayers:
 
     def _maker(self, cid: str, inputs: SiteInputs, templates: Templates) -> Callable[[], Files]:
         def make() -> Files:
-            blocks = in_order(self._blocks(cid))
+            held = self._blocks(cid)
+            blocks = in_order(held)
             self.shares_joined.append(len(blocks))
-            summary = summary_of((b.share for b in blocks), self.update.names)
+            shares = {id(b): b.made(self.registry) for b in blocks}
+            summary = summary_of([shares[id(b)] for b in blocks], self.update.names)
+            if not self.spilled and cid in self.book.blocks:
+                # A process that keeps the book keeps each share it made: its next builds join them.
+                for key, block in list(held.items()):
+                    if block.share is None:
+                        self.book.blocks[cid][key] = replace(block, share=shares[id(block)], steps=(), format_name="")
             if cid in self.update.touched:
                 self.shows[cid] = summary.shows
             with i18n.use(inputs.lang()):
@@ -143,7 +150,7 @@ class BookedPlayers:
         if self.store.folder is None:
             return
         hold_index(self.store, self.book)  # (no book until its index is saved with the blocks as written now)
-        written = save_blocks(self.store, self.book, self.update.changed_blocks)
+        written = save_blocks(self.store, self.book, self.registry, self.update.changed_blocks)
         if written is None:
             return
         for cid in [c for c in self.book.blocks if c in written or c not in self.update.changed_blocks]:
@@ -169,7 +176,7 @@ class BookedPlayers:
         if self.spilled:
             save_index(self.store, self.book)
         else:
-            save_book(self.store, self.book, self.update.changed_blocks)
+            save_book(self.store, self.book, self.registry, self.update.changed_blocks)
 
 
 class EventHistories(Mapping[str, EventHistory]):

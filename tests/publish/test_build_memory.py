@@ -358,7 +358,10 @@ def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds
         gc.collect()
         objects = gc.get_objects()
         steps = sum(1 for o in objects if isinstance(o, EventHistory) and o.steps)
+        shares.append(sum(1 for o in objects if isinstance(o, player_shares.EventShare)))
         return steps, sum(1 for o in objects if isinstance(o, player_book.Block))
+
+    shares: list[int] = []  # (each player's shares are made or read back with their files, and let go)
 
     at_write: list[tuple[int, int]] = []
     real_write = sync.write_docs  # (as the build calls it)
@@ -379,6 +382,8 @@ def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds
     monkeypatch.setattr(player_build, "in_order", in_order)
     timings = build_site(Project(root), today=TODAY, workers=1, docs_only=True, cache_home=tmp_path / "cache")
     assert at_write == [(0, 0)]
+    assert shares[0] == 0, "no player's share of an event is held when build/docs starts to be written"
+    assert all(alive <= mine for alive, (_, mine) in zip(shares[1:], while_made, strict=True)), shares
     assert len(while_made) == 40 and all(held == mine for held, mine in while_made), while_made
     assert sum(mine for _, mine in while_made) > 10  # (players without events have no blocks)
     read = timings.players_read  # (the players with blocks, each read back once)
