@@ -296,6 +296,14 @@ def _entries(block: Block, registry: PlayerRegistry) -> Iterator[tuple[str, str]
             yield registry.name(pid, other), value.archetype
 
 
+def make_shares(held: dict[str, Block], registry: PlayerRegistry) -> None:
+    """Makes the share of each of a player's blocks that holds its steps still (in place: the
+    block then holds its share, not the steps)."""
+    for key, block in held.items():
+        if block.share is None:
+            held[key] = Block(block.date, block.slug, block.made(registry))
+
+
 def in_order(blocks: Mapping[str, Block]) -> list[Block]:
     """A player's blocks in the order of their history (:func:`~ingest.summary.history.histories_from`:
     by the event's date, then its slug)."""

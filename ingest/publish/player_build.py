@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ingest.core.errors import IngestError
 from ingest.publish.cache import EventStore
@@ -29,6 +29,7 @@ from ingest.publish.player_book import (
     PlayerBook,
     book_basis,
     in_order,
+    make_shares,
     record_made,
     update_book,
 )
@@ -58,6 +59,12 @@ def player_paths(cid: str) -> tuple[str, str, str]:
     """A player's files in a build's file set: the page, its fragments, the API document."""
     page = f"players/{cid}.md"
     return page, fragments_key(page), f"api/players/{cid}.json"
+
+
+KEPT_AFTER_SPILL = 64
+"""The most players whose blocks, read from the build cache to patch them, a build that keeps
+no book holds on to until it makes their files (a result changed touches its event's players:
+32 in a weekly event, some 500 blocks each at 10,000 weekly events)."""
 
 
 @dataclass
@@ -110,15 +117,11 @@ class BookedPlayers:
     def _maker(self, cid: str, inputs: SiteInputs, templates: Templates) -> Callable[[], Files]:
         def make() -> Files:
             held = self._blocks(cid)
+            if not self.spilled and self.book.blocks.get(cid) is held:
+                make_shares(self.book.blocks[cid], self.registry)  # (kept by a process that keeps the book)
             blocks = in_order(held)
             self.shares_joined.append(len(blocks))
-            shares = {id(b): b.made(self.registry) for b in blocks}
-            summary = summary_of([shares[id(b)] for b in blocks], self.update.names)
-            if not self.spilled and cid in self.book.blocks:
-                # A process that keeps the book keeps each share it made: its next builds join them.
-                for key, block in list(held.items()):
-                    if block.share is None:
-                        self.book.blocks[cid][key] = replace(block, share=shares[id(block)], steps=(), format_name="")
+            summary = summary_of([b.made(self.registry) for b in blocks], self.update.names)
             if cid in self.update.touched:
                 self.shows[cid] = summary.shows
             with i18n.use(inputs.lang()):
@@ -131,6 +134,8 @@ class BookedPlayers:
         held = self.book.blocks.get(cid)
         if held is None and cid not in self.book.owners:
             held = {}  # a registered player without events: no blocks were kept
+        elif held is not None and self.spilled:
+            del self.book.blocks[cid]  # (kept through the spill for this: let go with the files)
         if held is None:
             held = load_blocks(self.store, self.book.basis, cid, self.book.block_files)
             self.blocks_read.append(cid)
@@ -149,12 +154,18 @@ class BookedPlayers:
         what a build holds of each event). Blocks that cannot be written stay in memory."""
         if self.store.folder is None:
             return
+        # The blocks of the few players a change touched, read from the build cache to patch
+        # them, stay for making their files (rather than be read again); a whole build's go.
+        few = set(self.blocks_read) if len(self.blocks_read) <= KEPT_AFTER_SPILL else set()
+        for cid in few & self.book.blocks.keys():
+            make_shares(self.book.blocks[cid], self.registry)
         hold_index(self.store, self.book)  # (no book until its index is saved with the blocks as written now)
         written = save_blocks(self.store, self.book, self.registry, self.update.changed_blocks)
         if written is None:
             return
-        for cid in [c for c in self.book.blocks if c in written or c not in self.update.changed_blocks]:
-            del self.book.blocks[cid]
+        for cid in [c for c in self.book.blocks if c not in few]:
+            if cid in written or cid not in self.update.changed_blocks:
+                del self.book.blocks[cid]
         self.spilled = True
 
     @staticmethod

@@ -260,6 +260,9 @@ def test_a_one_result_build_encodes_only_the_changed_events_row_of_each_touched_
     assert again.players_made == len(named) == 32
     assert rows == [slug] * 32, "one row encoded a touched player: the changed event's"
     assert replayed == []
+    # Each touched player's blocks read from the build cache once, to be patched and joined
+    # (a watching process holds them).
+    assert sorted(again.players_read) == ([] if process == "watching" else sorted(named))
     assert max(again_events(root, cid) for cid in named) > 10  # (what a replay would have encoded)
     assert _differences(_tree(root), _clean(root, tmp_path)) == []
 
