@@ -59,7 +59,9 @@ def save_record(
     if store.folder is None:
         return None
     head = {"version": __version__, "token": record.token, "folders": record.folders}
-    changes = changed_entries(before.files, record.files) if before is not None and kept is not None else {}
+    changes: dict[str, str | None] = {}
+    if before is not None and kept is not None:
+        changes = dict(record.changed) if record.since == before.token else changed_entries(before.files, record.files)
     return save_map(
         store.folder.parent / RECORD_FILE,
         KEY,

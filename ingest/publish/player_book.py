@@ -9,14 +9,17 @@ book keeps instead, for one build fingerprint and one ``players.yaml``:
 - for each player, a :class:`~ingest.site.player_pages.PlayerLine` (what the index and the
   search read), the players whose names their page shows, their season rows' digest, and
   the listing of their files (page, fragments, API document);
-- for each player, their *blocks*: the steps of each event's history that are theirs
-  (:class:`~ingest.summary.history.EventHistory`), one file each on disk.
+- for each player, their *blocks*: each event's share of their page and API document
+  (:class:`~ingest.site.player_shares.EventShare`: the document's row as text, what the page
+  shows of the event, the matches against each opponent), made once from the event's steps
+  that are theirs, one file each on disk.
 
 A build compares the events it has with the book's: the players an event gone or new names
 (before and after a change: a player removed from an event loses it) are *touched*, and so
 are those whose season rows changed and those whose page shows a player whose name changed.
-Only their histories are worked out again (from their blocks), and only their files are made;
-every other player's files stand as listed (:class:`~ingest.publish.sync.FileGroup`).
+Only their files are made, joined from their blocks' shares (a changed event's share made
+again, every other taken as kept: no event of theirs is replayed); every other player's files
+stand as listed (:class:`~ingest.publish.sync.FileGroup`).
 
 On disk (the build's cache folder: :mod:`ingest.publish.player_book_files`) the book is data,
 signed with the build cache's key (:meth:`~ingest.publish.cache.EventStore.signed`): the index
@@ -27,7 +30,7 @@ fingerprint is never used: the book is made again from every event.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +38,10 @@ from ingest import __version__
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.publish.kept_map import KeptFile
 from ingest.site.player_pages import PlayerLine
+from ingest.site.player_shares import EventShare, share_of
 from ingest.source.naming import is_unnamed
 from ingest.source.players import PlayerRegistry
-from ingest.summary.history import EventHistory, HistoryEntry, PlayerHistories, Step, histories_from
+from ingest.summary.history import EventHistory, HistoryEntry, Step
 
 BOOK_FILE = "player-book.json"
 """The book's index, in the build's cache folder."""
@@ -57,13 +61,26 @@ Listing = tuple[tuple[str, str], ...]
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """One event's steps that add to one player's history (ids as in the event)."""
+    """One event's share of one player's page and document (made from the event's steps that
+    add to the player's history: :func:`~ingest.site.player_shares.share_of`)."""
 
     date: str
     slug: str
-    steps: tuple[Step, ...]
+    share: EventShare | None
+    """None: not made yet. A new event's block holds its steps until its share is kept (a
+    build makes it when it keeps the block and when it makes the player's files, one player at
+    a time, rather than holding every player's share of every event at once: the events'
+    steps are held anyway); a process that keeps the book then keeps the share instead."""
+    steps: tuple[Step, ...] = ()
+    """The event's steps that are the player's, while :attr:`share` is not made."""
+    format_name: str = ""
+    """The event's format as its page names it, while :attr:`share` is not made."""
     kept: Any = field(default=None, compare=False)
-    """The steps as JSON values, as read from the book (written back as they are, not encoded again)."""
+    """The share as JSON values, as read from the book (written back as they are, not encoded again)."""
+
+    def made(self, registry: PlayerRegistry) -> EventShare:
+        """The block's share (made from its steps if not made yet: the same share)."""
+        return self.share if self.share is not None else share_of(self.steps, registry, self.format_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,23 +159,20 @@ def owners(history: EventHistory, registry: PlayerRegistry) -> dict[str, list[St
     return out
 
 
-def shows_of(cid: str, histories: PlayerHistories) -> tuple[str, ...]:
-    """The players whose names the player's page shows (opponents, the opponent at the table now)."""
-    now = {e.now[2] for e in histories.entries.get(cid, ()) if e.now is not None and e.now[2]}
-    return tuple(sorted(set(histories.h2h.get(cid, {})) | now))
-
-
 def update_book(
     book: PlayerBook,
     events: Mapping[str, EventHistory],
     registry: PlayerRegistry,
     seasons: Mapping[str, str],
     load_blocks: Any,
+    format_name: Callable[[EventHistory], str],
 ) -> BookUpdate | None:
     """Patches ``book`` to ``events`` (each event's history by its key); returns what the build
     must make, or None when a player's blocks cannot be had (``load_blocks(cid)`` gives them
     or None): the caller starts a new book. Only the histories of the events the book does
-    not hold are asked of ``events``.
+    not hold are asked of ``events``; a new event's block of each of its players holds its
+    steps and its format as its page names it (``format_name``), its share made when asked
+    for (:meth:`Block.made`).
 
     ``seasons``: each player's season rows' digest (players without rows: absent).
     """
@@ -192,11 +206,12 @@ def update_book(
     for key in new:
         h = now[key]
         mine = owners(h, registry)
+        shown = format_name(h)
         for cid, steps in mine.items():
             held = blocks_of(cid)
             if held is None:
                 return None
-            held[key] = Block(h.date.isoformat(), h.slug, tuple(steps))
+            held[key] = Block(h.date.isoformat(), h.slug, None, tuple(steps), shown)
             book.block_changes.setdefault(cid, set()).add(key)
             book.owners.add(cid)
             touched.add(cid)
@@ -243,8 +258,8 @@ def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of
     """The lines (name, events, decks) of the ``touched`` players who have a page, as their
     histories would give them (:func:`~ingest.summary.history.histories_from`: the newest
     event's name unless ``players.yaml`` gives one; a registered player without events has a
-    page, unless hidden), from the ``add`` steps of their blocks, one player at a time; None
-    when a player's blocks cannot be had."""
+    page, unless hidden), from the entries of their blocks' shares, one player at a time;
+    None when a player's blocks cannot be had."""
     out: dict[str, PlayerLine] = {}
     for cid in sorted(touched):
         held = blocks_of(cid)
@@ -253,14 +268,12 @@ def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of
         name: str | None = None
         events = 0
         decks: set[str] = set()
-        for block in sorted(held.values(), key=lambda b: (b.date, b.slug)):
-            for kind, pid, other, value in block.steps:
-                if kind == "add":
-                    assert isinstance(value, HistoryEntry)
-                    name = registry.name(pid, other)  # the newest event's wins
-                    events += 1
-                    if value.archetype:
-                        decks.add(value.archetype)
+        for block in in_order(held):
+            for shown, archetype in _entries(block, registry):
+                name = shown  # the newest event's wins
+                events += 1
+                if archetype:
+                    decks.add(archetype)
         if name is None:
             reg = registry.players.get(cid)
             if reg is None or reg.display == "hidden":
@@ -270,15 +283,31 @@ def lines_of_players(touched: Iterable[str], registry: PlayerRegistry, blocks_of
     return out
 
 
-def player_history(blocks: Mapping[str, Block], names: Mapping[str, str], registry: PlayerRegistry) -> PlayerHistories:
-    """One player's history, from their blocks (the events they played, in the order
-    :func:`~ingest.summary.history.histories_from` takes them), with ``names`` (every
-    player with a page) as the names it shows."""
-    import datetime as dt
+def _entries(block: Block, registry: PlayerRegistry) -> Iterator[tuple[str, str]]:
+    """Each entry of a block: the player's name as this event gives it (``players.yaml``'s,
+    else the event's) and their deck's archetype, from its share or, not made yet, its steps."""
+    if block.share is not None:
+        for entry in block.share.entries:
+            yield entry.name, entry.archetype
+        return
+    for kind, pid, other, value in block.steps:
+        if kind == "add":
+            assert isinstance(value, HistoryEntry)
+            yield registry.name(pid, other), value.archetype
 
-    events = [EventHistory(b.slug, "", dt.date.fromisoformat(b.date), "", "", "", "", b.steps) for b in blocks.values()]
-    one = histories_from(events, registry, registered=False)
-    return PlayerHistories(names, one.entries, one.h2h)
+
+def make_shares(held: dict[str, Block], registry: PlayerRegistry) -> None:
+    """Makes the share of each of a player's blocks that holds its steps still (in place: the
+    block then holds its share, not the steps)."""
+    for key, block in held.items():
+        if block.share is None:
+            held[key] = Block(block.date, block.slug, block.made(registry))
+
+
+def in_order(blocks: Mapping[str, Block]) -> list[Block]:
+    """A player's blocks in the order of their history (:func:`~ingest.summary.history.histories_from`:
+    by the event's date, then its slug)."""
+    return sorted(blocks.values(), key=lambda b: (b.date, b.slug))
 
 
 def record_made(

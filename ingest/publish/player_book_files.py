@@ -5,7 +5,8 @@ read back only when they are this fingerprint's and unchanged.
 
 Both are maps of the build's cache folder (:mod:`ingest.publish.kept_map`), written back as
 what changed: a player's blocks file holds a block for every event they played (at 10,000
-weekly events, some 500 events and 270 KB a regular player), and the index an entry for
+weekly events, some 500 events a regular player: each event's share of their page and
+document, :mod:`ingest.site.player_shares`), and the index an entry for
 every event and player; a result changed touches one block of each of its event's players
 and a few entries of the index, which a build appends to their logs (a torn or foreign line
 makes the whole map unread: the book is made again)."""
@@ -23,8 +24,9 @@ from ingest.publish.cache_entries import text_of
 from ingest.publish.cache_keys import CACHE_FORMAT
 from ingest.publish.kept_map import KeptFile, forget_map, load_map, save_map
 from ingest.publish.player_book import BLOCKS_FOLDER, BOOK_FILE, EVENT, PLAYER, Block, PlayerBook, PlayerState
-from ingest.site.brief import steps_from_json, steps_to_json
 from ingest.site.player_pages import PlayerLine
+from ingest.site.player_shares import share_from_json, share_to_json
+from ingest.source.players import PlayerRegistry
 
 
 def _book_key(store: EventStore) -> str:
@@ -140,9 +142,8 @@ def load_blocks(
         if head != {"cid": cid}:
             return None
         out: dict[str, Block] = {}
-        for key, (date, slug, steps) in entries.items():
-            decoded = steps_from_json(steps["common"], steps["steps"])
-            out[text_of(key)] = Block(text_of(date), text_of(slug), decoded, steps)
+        for key, (date, slug, share) in entries.items():
+            out[text_of(key)] = Block(text_of(date), text_of(slug), share_from_json(share), share)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError):
         return None
     if files is not None:
@@ -150,25 +151,27 @@ def load_blocks(
     return out
 
 
-def _block_json(block: Block) -> list[Any]:
-    return [block.date, block.slug, block.kept if block.kept is not None else steps_to_json(block.steps)]
+def _block_json(block: Block, registry: PlayerRegistry) -> list[Any]:
+    return [block.date, block.slug, block.kept if block.kept is not None else share_to_json(block.made(registry))]
 
 
-def _blocks_json(held: Mapping[str, Block]) -> dict[str, Any]:
-    return {k: _block_json(b) for k, b in held.items()}
+def _blocks_json(held: Mapping[str, Block], registry: PlayerRegistry) -> dict[str, Any]:
+    return {k: _block_json(b, registry) for k, b in held.items()}
 
 
-def save_book(store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()) -> None:
+def save_book(
+    store: EventStore, book: PlayerBook, registry: PlayerRegistry, blocks: Iterable[str], gone: Iterable[str] = ()
+) -> None:
     """Keeps the book's index and the blocks of ``blocks`` (the players whose blocks changed);
     the files of players in ``gone`` go. A failure to write costs the next build a new book."""
     if store.folder is None:
         return
-    if save_blocks(store, book, blocks, gone) is not None:
+    if save_blocks(store, book, registry, blocks, gone) is not None:
         save_index(store, book)
 
 
 def save_blocks(
-    store: EventStore, book: PlayerBook, blocks: Iterable[str], gone: Iterable[str] = ()
+    store: EventStore, book: PlayerBook, registry: PlayerRegistry, blocks: Iterable[str], gone: Iterable[str] = ()
 ) -> set[str] | None:
     """Keeps the blocks of ``blocks`` (as :attr:`PlayerBook.blocks` holds them; a player
     without any: their file goes), and removes the files of ``gone``; the players whose
@@ -194,14 +197,14 @@ def save_blocks(
             if not held:
                 forget_map(path)
                 continue
-            changes = {k: _block_json(held[k]) if k in held else None for k in sorted(changed or ())}
+            changes = {k: _block_json(held[k], registry) if k in held else None for k in sorted(changed or ())}
             left = save_map(
                 path,
                 _blocks_key(book.basis, cid),
                 store.sign,
                 {"cid": cid},
                 changes,
-                functools.partial(_blocks_json, held),
+                functools.partial(_blocks_json, held, registry),
                 kept if changed is not None else None,
             )
             if left is None:

@@ -5,8 +5,8 @@ players' pages and API documents the build makes, and the others' files as they 
 made from every event) to the build's events and gives the site its
 :class:`~ingest.site.player_pages.PlayerPart` (every player's name and line);
 :meth:`BookedPlayers.groups` gives every player's files to the writing of ``build/docs``: the
-touched players' made there, one player at a time (their history worked out from their
-blocks, their page and API document made, written and let go), every other player's as
+touched players' made there, one player at a time (their page and API document joined from
+their blocks' shares, written and let go), every other player's as
 listed (made the same way only when ``build/docs`` lacks them); :meth:`BookedPlayers.save`
 notes what was written and keeps the book. A build never holds every player's history or
 document at once (issue 38: memory that does not grow with the archive).
@@ -28,9 +28,9 @@ from ingest.publish.player_book import (
     Listing,
     PlayerBook,
     book_basis,
-    player_history,
+    in_order,
+    make_shares,
     record_made,
-    shows_of,
     update_book,
 )
 from ingest.publish.player_book_files import (
@@ -44,10 +44,11 @@ from ingest.publish.player_book_files import (
     save_index,
 )
 from ingest.publish.sync import DocsRecord, FileGroup
-from ingest.site import api, i18n
+from ingest.site import i18n
 from ingest.site.fragments import fragments_key
 from ingest.site.page import Files, SiteInputs
-from ingest.site.player_pages import PlayerPart, player_page
+from ingest.site.player_pages import PlayerPart
+from ingest.site.player_shares import player_files, summary_of
 from ingest.site.seasons import ComputedSeason, compute_seasons, player_seasons
 from ingest.site.templates import Templates
 from ingest.source.players import PlayerRegistry
@@ -58,6 +59,12 @@ def player_paths(cid: str) -> tuple[str, str, str]:
     """A player's files in a build's file set: the page, its fragments, the API document."""
     page = f"players/{cid}.md"
     return page, fragments_key(page), f"api/players/{cid}.json"
+
+
+KEPT_AFTER_SPILL = 64
+"""The most players whose blocks, read from the build cache to patch them, a build that keeps
+no book holds on to until it makes their files (a result changed touches its event's players:
+32 in a weekly event, some 500 blocks each at 10,000 weekly events)."""
 
 
 @dataclass
@@ -80,6 +87,8 @@ class BookedPlayers:
     """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
     histories_read: list[str] = field(default_factory=list)
     """The events whose history the book was patched from, by event file (tests count them)."""
+    shares_joined: list[int] = field(default_factory=list)
+    """How many events' shares each player's files were joined from, as made (tests count them)."""
     spilled: bool = False
     """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
     back when their files are made, and let go with them."""
@@ -92,29 +101,31 @@ class BookedPlayers:
         u = self.update
         return PlayerPart(PlayerHistories(u.names, {}, {}), frozenset(), u.lines)
 
-    def groups(self, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]) -> list[FileGroup]:
+    def groups(self, inputs: SiteInputs, templates: Templates) -> list[FileGroup]:
         """Every player's files: the touched players' made as they are written (one player's
-        history and files at a time, let go once written), every other player's as listed
-        (made again from their blocks if they must be written)."""
+        files at a time, joined from their blocks' shares and let go once written), every
+        other player's as listed (made again from their blocks if they must be written)."""
         out: list[FileGroup] = []
         for cid in sorted(self.update.names):
-            make = self._maker(cid, inputs, templates, format_names)
+            make = self._maker(cid, inputs, templates)
             if cid in self.update.touched:
                 out.append(FileGroup(tuple((p, "") for p in player_paths(cid)), make, made=True))
             else:
                 out.append(FileGroup(self.book.players[cid].listing, make))
         return out
 
-    def _maker(
-        self, cid: str, inputs: SiteInputs, templates: Templates, format_names: Mapping[str, str]
-    ) -> Callable[[], Files]:
+    def _maker(self, cid: str, inputs: SiteInputs, templates: Templates) -> Callable[[], Files]:
         def make() -> Files:
-            one = player_history(self._blocks(cid), self.update.names, self.registry)
+            held = self._blocks(cid)
+            if not self.spilled and self.book.blocks.get(cid) is held:
+                make_shares(self.book.blocks[cid], self.registry)  # (kept by a process that keeps the book)
+            blocks = in_order(held)
+            self.shares_joined.append(len(blocks))
+            summary = summary_of([b.made(self.registry) for b in blocks], self.update.names)
             if cid in self.update.touched:
-                self.shows[cid] = shows_of(cid, one)
+                self.shows[cid] = summary.shows
             with i18n.use(inputs.lang()):
-                made = player_page(cid, inputs, templates, one, self.rows.get(cid, []))
-                made.update(api.api_files([], one, format_names, [cid]))
+                made = player_files(cid, summary, inputs, templates, self.update.names, self.rows.get(cid, []))
             return {p: made[p] for p in player_paths(cid) if p in made}
 
         return make
@@ -123,6 +134,8 @@ class BookedPlayers:
         held = self.book.blocks.get(cid)
         if held is None and cid not in self.book.owners:
             held = {}  # a registered player without events: no blocks were kept
+        elif held is not None and self.spilled:
+            del self.book.blocks[cid]  # (kept through the spill for this: let go with the files)
         if held is None:
             held = load_blocks(self.store, self.book.basis, cid, self.book.block_files)
             self.blocks_read.append(cid)
@@ -141,12 +154,18 @@ class BookedPlayers:
         what a build holds of each event). Blocks that cannot be written stay in memory."""
         if self.store.folder is None:
             return
+        # The blocks of the few players a change touched, read from the build cache to patch
+        # them, stay for making their files (rather than be read again); a whole build's go.
+        few = set(self.blocks_read) if len(self.blocks_read) <= KEPT_AFTER_SPILL else set()
+        for cid in few & self.book.blocks.keys():
+            make_shares(self.book.blocks[cid], self.registry)
         hold_index(self.store, self.book)  # (no book until its index is saved with the blocks as written now)
-        written = save_blocks(self.store, self.book, self.update.changed_blocks)
+        written = save_blocks(self.store, self.book, self.registry, self.update.changed_blocks)
         if written is None:
             return
-        for cid in [c for c in self.book.blocks if c in written or c not in self.update.changed_blocks]:
-            del self.book.blocks[cid]
+        for cid in [c for c in self.book.blocks if c not in few]:
+            if cid in written or cid not in self.update.changed_blocks:
+                del self.book.blocks[cid]
         self.spilled = True
 
     @staticmethod
@@ -168,7 +187,7 @@ class BookedPlayers:
         if self.spilled:
             save_index(self.store, self.book)
         else:
-            save_book(self.store, self.book, self.update.changed_blocks)
+            save_book(self.store, self.book, self.registry, self.update.changed_blocks)
 
 
 class EventHistories(Mapping[str, EventHistory]):
@@ -229,9 +248,12 @@ def prepare(
         read.append(cid)
         return load_blocks(store, basis, cid, book.block_files)  # (the book being patched)
 
-    update = update_book(book, events, registry, seasons, blocks)
+    def format_name(h: EventHistory) -> str:
+        return inputs.formats.display_name(h.game, h.format)
+
+    update = update_book(book, events, registry, seasons, blocks, format_name)
     if update is None:  # a player's blocks are missing or do not check: a new book
         book = PlayerBook(basis)
-        update = update_book(book, events, registry, seasons, blocks)
+        update = update_book(book, events, registry, seasons, blocks, format_name)
         assert update is not None
     return BookedPlayers(store, registry, book, update, seasons, rows, read, tables=tables, histories_read=events.asked)

@@ -321,7 +321,7 @@ def _build(
             memory.index_file = save_index_pages(store, index_pages, index_file)
         memory.index_pages = index_pages
         files.update(schema_files(project))  # where the schemas' $id addresses resolve
-        player_groups = booked.groups(inputs, templates, lines.format_names(inputs, outcome.entries))
+        player_groups = booked.groups(inputs, templates)
         analytics_groups = analytics.groups()  # the formats' analytics pages left as they were
         hashed = analytics.digests()  # (the pages it made, as it listed them)
         analytics.save()

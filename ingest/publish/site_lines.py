@@ -41,7 +41,6 @@ from ingest.publish.kept_map import KeptFile, file_stamps, load_map, save_map
 from ingest.site.brief import BriefError, EventBrief, brief_from_json, brief_to_json
 from ingest.site.event_pages import RenderedEvent
 from ingest.site.feeds import FeedEvent
-from ingest.site.page import SiteInputs
 from ingest.summary.history import EventHistory
 
 FILE = "site-lines.json"
@@ -262,11 +261,6 @@ class SiteLines:
         return CachedEvent(
             rendered, entry.diagnostics, (), entry.players, entry.registry, listing, entry.key, entry.shown
         )
-
-    def format_names(self, inputs: SiteInputs, entries: Sequence[CachedEvent]) -> dict[str, str]:
-        """Each event's format as its page names it ("Modern"), by the event's slug."""
-        histories = (self.rendered(c).brief.history for c in entries)
-        return {h.slug: inputs.formats.display_name(h.game, h.format) for h in histories}
 
     def note(self, entries: Sequence[CachedEvent], *, lasting: bool) -> None:
         """Notes what :meth:`save` keeps of ``entries`` (each event of the build): the lines

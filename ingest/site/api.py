@@ -9,6 +9,7 @@ decklists appear only when the event's policy allows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ingest.core.families import MTR_STYLE, family_of
@@ -265,22 +266,37 @@ def api_files(
     files["api/events.json"] = _dump({"api_version": API_VERSION, "events": list(index)})
     names = histories.names
     for cid in sorted(names if documented is None else documented):
-        formats: dict[tuple[str, str, str], int] = {}
-        events = [
-            _history_row(entry, format_names.get(entry.slug, entry.format), formats)
-            for entry in histories.entries.get(cid, ())
+        rows = [
+            row_parts(entry, format_names.get(entry.slug, entry.format)) for entry in histories.entries.get(cid, ())
         ]
-        files[f"api/players/{cid}.json"] = _dump(
-            {
-                "api_version": API_VERSION,
-                "id": cid,
-                "name": names[cid],
-                "formats": [list(f) for f in formats],
-                "events": events,
-                "opponents": head_to_head(cid, histories),
-            }
-        )
+        files[f"api/players/{cid}.json"] = player_document(cid, names[cid], rows, head_to_head(cid, histories))
     return files
+
+
+@dataclass(frozen=True, slots=True)
+class RowParts:
+    """One event of ``api/players/<id>.json`` as JSON text (:func:`row_parts`), but for its
+    format's place in the document's ``formats``, which depends on the player's other events:
+    the row is ``head``, that place, ``tail``."""
+
+    head: str
+    format: tuple[str, str, str]
+    """The row's format: ``[game name, format id, format name]``."""
+    tail: str
+
+
+def player_document(cid: str, name: str, rows: Iterable[RowParts], opponents: Sequence[Sequence[Any]]) -> str:
+    """``api/players/<id>.json``: the player's events (``rows``, oldest first), each naming its
+    format by its place in ``formats`` (in the order the rows first name them), and their
+    head to head (:func:`head_to_head`); the text :func:`_dump` gives the document as a whole
+    (compact, keys sorted), joined from each row's text so that a row is encoded once."""
+    formats: dict[tuple[str, str, str], int] = {}
+    texts = [r.head + str(formats.setdefault(r.format, len(formats))) + r.tail for r in rows]
+    kinds = compact_json([list(f) for f in formats])
+    return (
+        f'{{"api_version":{compact_json(API_VERSION)},"events":[{",".join(texts)}],"formats":{kinds},'
+        f'"id":{compact_json(cid)},"name":{compact_json(name)},"opponents":{compact_json(opponents)}}}\n'
+    )
 
 
 def head_to_head(cid: str, histories: PlayerHistories) -> list[list[str | int]]:
@@ -288,9 +304,14 @@ def head_to_head(cid: str, histories: PlayerHistories) -> list[list[str | int]]:
     opponent with a page as ``[id, name, won, lost, drawn]``, the most matches first, then by
     name. Opponents who chose not to be named count in the lifetime record but are not listed.
     """
-    names = histories.names
+    return opponents_of(histories.h2h.get(cid, {}), histories.names)
+
+
+def opponents_of(h2h: Mapping[str, Sequence[int]], names: Mapping[str, str]) -> list[list[str | int]]:
+    """:func:`head_to_head` of a player's matches won, lost and drawn against each opponent
+    (``h2h``), ``names`` naming every player with a page."""
     met = sorted(
-        ((o, c) for o, c in histories.h2h.get(cid, {}).items() if o in names),
+        ((o, c) for o, c in h2h.items() if o in names),
         key=lambda kv: (-sum(kv[1]), names[kv[0]].casefold(), kv[0]),
     )
     return [[o, names[o], c[0], c[1], c[2]] for o, c in met]
@@ -305,19 +326,26 @@ holds what few rows have: ``status`` (not over yet), ``place`` (in the playoff),
 ``tbp_exact`` (Wheel of Time's tie-breaking points) and ``team``."""
 
 
-def _history_row(entry: HistoryEntry, format_name: str, formats: dict[tuple[str, str, str], int]) -> list[Any]:
+def row_parts(entry: HistoryEntry, format_name: str) -> RowParts:
     """One event of ``api/players/<id>.json`` as a row (:data:`HISTORY_COLUMNS`): all the
     player's page shows of it, which the page's script draws from this document
     (:mod:`ingest.site.player_pages`). Each event of the archive is in the documents of
-    all its players, so the row names its format by its place in ``formats`` (added there
-    when new) and its keys are the schema's, not repeated."""
+    all its players, so the row names its format by its place in the document's ``formats``
+    (:func:`player_document`) and its keys are the schema's, not repeated."""
+    row = _history_row(entry)
+    head = compact_json(row[:3], sort_keys=True)
+    return RowParts(
+        head[:-1] + ",", (entry.game_name, entry.format, format_name), "," + compact_json(row[3:], sort_keys=True)[1:]
+    )
+
+
+def _history_row(entry: HistoryEntry) -> list[Any]:
+    """The row's values but its format's place (:func:`row_parts`)."""
     wins, losses, draws = entry.record if entry.record is not None else (None, None, None)
-    kind = formats.setdefault((entry.game_name, entry.format, format_name), len(formats))
     row: list[Any] = [
         entry.slug,
         entry.event,
         entry.date.isoformat(),
-        kind,
         entry.field,
         entry.rank,
         entry.points,

@@ -23,7 +23,7 @@ from ingest.site.i18n import gettext as _
 from ingest.site.page import Files, Mapper, SiteInputs, base_for, in_order, page_files
 from ingest.site.templates import Templates
 from ingest.source.naming import is_unnamed
-from ingest.summary.history import HistoryEntry, PlayerHistories
+from ingest.summary.history import PlayerHistories
 
 PLAYER_PAGE = "player:"
 """How the keys of player pages in a page cache begin (the rest is a digest of the page's inputs)."""
@@ -103,7 +103,17 @@ def player_pages(
         files: Files = {}
         with i18n.use(language):  # the same language in a forked worker
             for cid in chunk:
-                files.update(player_page(cid, inputs, templates, histories, (seasons or {}).get(cid, [])))
+                files.update(
+                    player_page(
+                        cid,
+                        display[cid],
+                        inputs,
+                        templates,
+                        facts_of(cid, histories),
+                        display,
+                        (seasons or {}).get(cid, []),
+                    )
+                )
         return files
 
     half = (len(ids) + 1) // 2
@@ -206,53 +216,104 @@ def _player_page_key(
     return PLAYER_PAGE + hashlib.sha256(repr(inputs_).encode()).hexdigest()
 
 
+@dataclass(frozen=True, slots=True)
+class Playing:
+    """An event a player is playing now, as their page names it."""
+
+    event: str
+    """The event's name."""
+    slug: str
+    round: str
+    """The round, as the event computes its label (:func:`~ingest.site.event_views.computed_label`)."""
+    table: int | None
+    opponent: str
+    """The opponent's canonical id (empty: a bye)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFacts:
+    """All a player's page shows of their history (the rows are their API document's): worked
+    out from the history (:func:`facts_of`) or from kept pieces of each event
+    (:mod:`ingest.site.player_shares`), the same values either way."""
+
+    events: int
+    record: tuple[int, int, int]
+    """Matches won, lost and drawn over all events (byes not counted)."""
+    opponents: bool
+    """Whether any opponent has a page (the head-to-head table has rows)."""
+    decks: tuple[str, ...]
+    """The archetypes of the player's published decks, sorted."""
+    places: tuple[str, ...]
+    """The playoff places of the player's events, sorted."""
+    seats: tuple[str, ...]
+    """The team seats of the player's events, sorted."""
+    games: bool
+    """Whether the player's events are of more than one game."""
+    playing: tuple[Playing, ...]
+    """The events being played now, oldest first."""
+
+
+def facts_of(cid: str, histories: PlayerHistories) -> PlayerFacts:
+    """What a player's page shows, from their history (``histories`` holds the player's
+    entries and head to head, and the names of every player with a page)."""
+    entries = histories.entries.get(cid, ())
+    return PlayerFacts(
+        len(entries),
+        histories.lifetime(cid),
+        any(o in histories.names for o in histories.h2h.get(cid, {})),
+        tuple(sorted({e.archetype for e in entries if e.archetype})),
+        tuple(sorted({e.place for e in entries if e.place})),
+        tuple(sorted({e.seat for e in entries if e.seat})),
+        len({e.game_name for e in entries}) > 1,
+        tuple(Playing(e.event, e.slug, e.now[0], e.now[1], e.now[2]) for e in entries if e.now is not None),
+    )
+
+
 def player_page(
     cid: str,
+    name: str,
     inputs: SiteInputs,
     templates: Templates,
-    histories: PlayerHistories,
+    facts: PlayerFacts,
+    names: Mapping[str, str],
     seasons: Sequence[Mapping[str, Any]] = (),
 ) -> Files:
-    """One player's page and its fragments (``histories`` holds the player's entries and head
-    to head, and the names of every player with a page), in the active language."""
-    display = histories.names
-    entries = histories.entries.get(cid, ())
+    """One player's page and its fragments (``names``: every player with a page, by id), in
+    the active language."""
     # The head-to-head table is drawn from the player's document (api.head_to_head), where
     # opponents who chose not to be named are not listed: the page needs only whether it has rows.
-    opponents = any(o in display for o in histories.h2h.get(cid, {}))
     return page_files(
         f"players/{cid}.md",
         templates,
         "player.md.j2",
         {
-            "name": display[cid],
-            "history": history_words(entries, f"{base_for(f'players/{cid}.md')}events/"),
+            "name": name,
+            "history": history_words(facts, f"{base_for(f'players/{cid}.md')}events/"),
             "results": f"{base_for(f'players/{cid}.md')}api/players/{cid}.json",
-            "with_deck": any(e.archetype for e in entries),
-            "record": histories.lifetime(cid),
-            "opponents": opponents,
-            "decks": sorted({e.archetype for e in entries if e.archetype}),
-            "events": len(entries),
+            "with_deck": bool(facts.decks),
+            "record": facts.record,
+            "opponents": facts.opponents,
+            "decks": list(facts.decks),
+            "events": facts.events,
             "base": base_for(f"players/{cid}.md"),
             "aliases": inputs.players.public_aliases(cid),
             "playing": [
                 {
-                    "event": e.event,
-                    "url": f"../../events/{e.slug}/",
-                    "round": computed_label(e.now[0]),
-                    "table": e.now[1],
-                    "opponent": display.get(e.now[2], e.now[2]) if e.now[2] else "",
-                    "opponent_url": f"../{e.now[2]}/" if e.now[2] and not is_unnamed(e.now[2]) else "",
+                    "event": p.event,
+                    "url": f"../../events/{p.slug}/",
+                    "round": computed_label(p.round),
+                    "table": p.table,
+                    "opponent": names.get(p.opponent, p.opponent) if p.opponent else "",
+                    "opponent_url": f"../{p.opponent}/" if p.opponent and not is_unnamed(p.opponent) else "",
                 }
-                for e in entries
-                if e.now is not None
+                for p in facts.playing
             ],
             "seasons": seasons,
         },
     )
 
 
-def history_words(entries: Sequence[HistoryEntry], events: str) -> str:
+def history_words(facts: PlayerFacts, events: str) -> str:
     """What the player page's script needs, besides the player's API document, to draw the
     results table as the site shows it (``data-sk-history``, JSON): the way to the events'
     pages, the words in the site's language (a team event's name with the team and seat, the
@@ -263,16 +324,14 @@ def history_words(entries: Sequence[HistoryEntry], events: str) -> str:
     The rows themselves are the player's API document (``api/players/<id>.json``): each
     event of a player's history is published once (issue 38).
     """
-    places = sorted({e.place for e in entries if e.place})
-    seats = sorted({e.seat for e in entries if e.seat})
     words = {
         "events": events,
         "playing": _("in progress"),
         "gp": _("%(record)s (%(points)s GP)"),
         "team": _("%(event)s (team %(team)s)"),
         "teamSeat": _("%(event)s (team %(team)s, seat %(seat)s)"),
-        "places": {p: computed_label(p) for p in places},
-        "seats": {s: _(SEATS[s]) if s in SEATS else s for s in seats},
-        "games": len({e.game_name for e in entries}) > 1,
+        "places": {p: computed_label(p) for p in facts.places},
+        "seats": {s: _(SEATS[s]) if s in SEATS else s for s in facts.seats},
+        "games": facts.games,
     }
     return compact_json(words, sort_keys=True)

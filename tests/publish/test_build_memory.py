@@ -31,9 +31,11 @@ from ingest.publish.site_update import SiteUpdate
 from ingest.publish.sync import FileGroup
 from ingest.publish.watched import ChangeLog
 from ingest.site import analytics_pages as pages_module
+from ingest.site import player_shares
 from ingest.site import site_files as site_files_module
+from ingest.site.player_shares import PlayerSummary
 from ingest.source.project import Project
-from ingest.summary.history import EventHistory, PlayerHistories
+from ingest.summary.history import EventHistory
 from tests.site_helpers import TODAY, make_project
 
 
@@ -283,8 +285,8 @@ class _Files(dict[str, Any]):
     __slots__ = ("__weakref__",)
 
 
-class _History(PlayerHistories):
-    """One player's history as a build works it out, that this test can see alive."""
+class _Summary(PlayerSummary):
+    """One player's summary as a build works it out, that this test can see alive."""
 
     __slots__ = ("__weakref__",)
 
@@ -300,16 +302,16 @@ def test_a_whole_build_makes_the_players_files_one_player_at_a_time(
     generate(root, 16)  # over a hundred players
     histories: list[weakref.ref[Any]] = []
     at_once: list[int] = []
-    real_history = player_book.player_history  # (as player_build calls it)
+    real_summary = player_shares.summary_of  # (as player_build calls it)
 
-    def history(*args: Any, **kwargs: Any) -> Any:
+    def summary(*args: Any, **kwargs: Any) -> Any:
         at_once.append(sum(1 for ref in histories if ref() is not None))
-        made = real_history(*args, **kwargs)
-        counted = _History(made.names, made.entries, made.h2h)
+        made = real_summary(*args, **kwargs)
+        counted = _Summary(made.name, made.facts, made.rows, made.h2h)
         histories.append(weakref.ref(counted))
         return counted
 
-    monkeypatch.setattr(player_build, "player_history", history)
+    monkeypatch.setattr(player_build, "summary_of", summary)
     loaded: list[weakref.ref[Any]] = []
     alive_at_load: list[int] = []
     in_site_files: list[str] = []
@@ -356,7 +358,10 @@ def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds
         gc.collect()
         objects = gc.get_objects()
         steps = sum(1 for o in objects if isinstance(o, EventHistory) and o.steps)
+        shares.append(sum(1 for o in objects if isinstance(o, player_shares.EventShare)))
         return steps, sum(1 for o in objects if isinstance(o, player_book.Block))
+
+    shares: list[int] = []  # (each player's shares are made or read back with their files, and let go)
 
     at_write: list[tuple[int, int]] = []
     real_write = sync.write_docs  # (as the build calls it)
@@ -367,16 +372,18 @@ def test_a_build_that_keeps_nothing_lets_the_events_steps_go_once_the_book_holds
 
     monkeypatch.setattr(run, "write_docs", write_docs)
     while_made: list[tuple[int, int]] = []
-    real_history = player_book.player_history  # (as player_build calls it)
+    real_order = player_book.in_order  # (as player_build calls it)
 
-    def history(blocks: Any, *args: Any, **kwargs: Any) -> Any:
+    def in_order(blocks: Any) -> Any:
         if len(while_made) < 40:  # (forty players are enough to count)
             while_made.append((alive()[1], len(blocks)))
-        return real_history(blocks, *args, **kwargs)
+        return real_order(blocks)
 
-    monkeypatch.setattr(player_build, "player_history", history)
+    monkeypatch.setattr(player_build, "in_order", in_order)
     timings = build_site(Project(root), today=TODAY, workers=1, docs_only=True, cache_home=tmp_path / "cache")
     assert at_write == [(0, 0)]
+    assert shares[0] == 0, "no player's share of an event is held when build/docs starts to be written"
+    assert all(alive <= mine for alive, (_, mine) in zip(shares[1:], while_made, strict=True)), shares
     assert len(while_made) == 40 and all(held == mine for held, mine in while_made), while_made
     assert sum(mine for _, mine in while_made) > 10  # (players without events have no blocks)
     read = timings.players_read  # (the players with blocks, each read back once)

@@ -4,27 +4,41 @@ byte for byte, whatever the sequence of changes. Work is counted, never timed.""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from benchmarks.build import change_result, generate
 from ingest.publish import cache as build_cache
 from ingest.publish import player_book
-from ingest.publish.build_state import BuildTimings
+from ingest.publish.build_state import BuildMemory, BuildTimings
 from ingest.publish.run import build_site
+from ingest.publish.watched import ChangeLog
+from ingest.site import api
 from ingest.source.project import Project
+from ingest.summary import history
 from tests.site_helpers import TODAY, make_project
 
 MODERN = "2026-11-13-friday-night-modern"
 
 
-def _build(root: Path, home: Path, *, docs_only: bool = True) -> BuildTimings:
+def _build(root: Path, home: Path, *, docs_only: bool = True, memory: BuildMemory | None = None) -> BuildTimings:
     return build_site(
-        Project(root), today=TODAY, cache_home=home, settled_before=time.time_ns(), workers=1, docs_only=docs_only
+        Project(root),
+        today=TODAY,
+        cache_home=home,
+        settled_before=time.time_ns(),
+        workers=1,
+        docs_only=docs_only,
+        memory=memory,
     )
 
 
@@ -117,7 +131,7 @@ def test_a_removed_build_folder_makes_again_a_registered_player_without_events(t
     assert _differences(_tree(root), _clean(root, tmp_path)) == []
 
 
-EDITS = ("result", "add-player", "rename", "hide", "delete-event", "add-event", "event-rename")
+EDITS = ("result", "add-player", "rename", "hide", "delete-event", "add-event", "event-rename", "move-date", "merge")
 
 
 def _unregister_half(root: Path) -> None:
@@ -159,6 +173,19 @@ def _edit(root: Path, kind: str, n: int) -> None:
         if found:
             m = found[n % len(found)]
             event.write_text(text[: m.end(2)] + f" E{n}" + text[m.end(2) :], encoding="utf-8")
+    elif kind == "move-date" and events:
+        # the event's players' histories change order: it is now their oldest
+        event = events[n % len(events)]
+        text = event.read_text(encoding="utf-8")
+        event.write_text(re.sub(r"(?m)^date: .*$", f"date: '2026-07-{1 + n % 9:02d}'", text, count=1), encoding="utf-8")
+    elif kind == "merge" and len(ids) > 1 and "aliases" not in names:
+        # two registered players are one person: the second's id becomes an alias of the first
+        keep, gone = ids[n % len(ids)], ids[(n + 1) % len(ids)]
+        text = re.sub(rf"(?m)^  - \{{id: {gone}, name: [^\n]*\n", "", names)
+        registry.write_text(
+            re.sub(rf"\{{id: {keep}, name: ([^,}}]*)", rf"{{id: {keep}, name: \1, aliases: [{gone}]", text),
+            encoding="utf-8",
+        )
     elif kind == "delete-event" and len(events) > 1:
         events[n % len(events)].unlink()
     elif kind == "add-event" and events:
@@ -171,10 +198,13 @@ def _edit(root: Path, kind: str, n: int) -> None:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @example(edits=[("hide", 7), ("rename", 7), ("hide", 7)])  # a hidden player renamed, then hidden again
+@example(edits=[("move-date", 5), ("result", 5), ("move-date", 6)])  # histories in another order, then a result
+@example(edits=[("merge", 3), ("result", 4)])  # two players' histories become one
 @given(st.lists(st.tuples(st.sampled_from(EDITS), st.integers(0, 50)), min_size=1, max_size=4))
 def test_any_sequence_of_changes_builds_what_a_clean_build_makes(tmp_path: Path, edits: list[tuple[str, int]]) -> None:
-    """Random sequences of changes (a result, a registered player added, renamed or hidden in
-    players.yaml, a player renamed in an event file, an event deleted or added; half the
+    """Random sequences of changes (a result, a registered player added, renamed, hidden or
+    merged into another in players.yaml, a player renamed in an event file, an event deleted,
+    added or moved to another date, first in its players' histories; half the
     players not in players.yaml, so an event names them), a build after each: build/docs and
     build/fragments are a clean build's, byte for byte, after every one."""
     work = tmp_path / f"w{time.monotonic_ns()}"
@@ -187,3 +217,57 @@ def test_any_sequence_of_changes_builds_what_a_clean_build_makes(tmp_path: Path,
         _build(root, home)
         assert _differences(_tree(root), _clean(root, work)) == [], (kind, n)
     shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.parametrize("process", ["new", "watching"])
+def test_a_one_result_build_encodes_only_the_changed_events_row_of_each_touched_players_document(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, process: str
+) -> None:
+    """The touched players' pages and documents are joined from their events' kept shares:
+    after one result, the rows encoded are the changed event's, one a player (counted), not
+    every event of every touched player's history, and no history is replayed; the files are
+    a clean build's."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    latest = generate(root, 24, players=60)  # 32 of 60 players an event: most play a dozen events
+    memory = BuildMemory()
+    if process == "watching":
+        memory.changes = ChangeLog()
+    _build(root, home, memory=memory)
+    rows: list[str] = []
+    real_row = api._history_row
+
+    def row(entry: Any, *args: Any) -> Any:
+        rows.append(entry.slug)
+        return real_row(entry, *args)
+
+    replayed: list[int] = []
+    real_histories = history.histories_from
+
+    def histories_from(events: Any, *args: Any, **kwargs: Any) -> Any:
+        events = list(events)
+        replayed.append(len(events))
+        return real_histories(events, *args, **kwargs)
+
+    monkeypatch.setattr(api, "_history_row", row)
+    monkeypatch.setattr(history, "histories_from", histories_from)
+    monkeypatch.setattr(player_book, "histories_from", histories_from, raising=False)
+    change_result(latest, 0)
+    if memory.changes is not None:
+        memory.changes.record(os.fspath(latest))
+    again = _build(root, home, memory=memory if process == "watching" else None)
+    named = _players_of(latest)
+    slug = latest.stem
+    assert again.players_made == len(named) == 32
+    assert rows == [slug] * 32, "one row encoded a touched player: the changed event's"
+    assert replayed == []
+    # Each touched player's blocks read from the build cache once, to be patched and joined
+    # (a watching process holds them).
+    assert sorted(again.players_read) == ([] if process == "watching" else sorted(named))
+    assert max(again_events(root, cid) for cid in named) > 10  # (what a replay would have encoded)
+    assert _differences(_tree(root), _clean(root, tmp_path)) == []
+
+
+def again_events(root: Path, cid: str) -> int:
+    """How many events a player's document lists."""
+    doc = json.loads((root / "build" / "docs" / "api" / "players" / f"{cid}.json").read_text(encoding="utf-8"))
+    return len(doc["events"])

@@ -68,9 +68,9 @@ def test_a_watching_process_appends_the_changed_blocks_and_index_entries(
     encoded: list[str] = []
     block_json = getattr(player_book_files, "_block_json", None)  # (the code before it had none)
 
-    def counted_block(block: player_book.Block) -> object:
+    def counted_block(block: player_book.Block, *args: object) -> object:
         encoded.append(block.slug)
-        return block_json(block) if block_json is not None else None
+        return block_json(block, *args) if block_json is not None else None
 
     monkeypatch.setattr(player_book_files, "_block_json", counted_block, raising=False)
     changes.record(str(_flip_a_result(root)))

@@ -919,33 +919,6 @@ def test_an_event_is_complete_only_when_nothing_is_left_to_pair(tmp_path: Path) 
             assert "Lightning Bolt" not in pages, slug
 
 
-def test_sync_tree_rewrites_only_what_changed_and_removes_the_rest(tmp_path: Path) -> None:
-    """build/docs holds exactly the new files; unchanged files keep their timestamps."""
-    from ingest.publish.sync import sync_tree
-
-    target = tmp_path / "docs"
-    first = sync_tree(target, {"index.md": "# Home\n", "events/a/index.md": "A", "events/b/deck.bin": b"\x00\x01"})
-    assert first.written == {"index.md", "events/a/index.md", "events/b/deck.bin"}
-    assert first.removed == frozenset()
-    kept = target / "events/a/index.md"
-    os.utime(kept, ns=(10**18, 10**18))  # a stamp no rewrite could keep, whatever the clock's resolution
-    (target / "stale" / "deep").mkdir(parents=True)
-    second = sync_tree(target, {"index.md": "# Home, changed\n", "events/a/index.md": "A", "players/p/x.md": "P"})
-    assert second.written == {"index.md", "players/p/x.md"}
-    assert second.removed == {"events/b/deck.bin"}
-    assert kept.stat().st_mtime_ns == 10**18
-    assert (target / "index.md").read_text(encoding="utf-8") == "# Home, changed\n"
-    assert not (target / "events" / "b").exists()  # emptied folders go too
-    assert not (target / "stale").exists()  # and empty ones found there
-    third = sync_tree(target, {"index.md": "# Home, CHANGED\n", "events/a/index.md": "A", "players/p/x.md": "P"})
-    assert third.written == {"index.md"}  # same size, other bytes
-    assert sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file()) == [
-        "events/a/index.md",
-        "index.md",
-        "players/p/x.md",
-    ]
-
-
 def test_events_saved_with_a_byte_order_mark_are_found_in_the_build_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
