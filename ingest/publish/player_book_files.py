@@ -163,9 +163,14 @@ def save_book(
     store: EventStore, book: PlayerBook, registry: PlayerRegistry, blocks: Iterable[str], gone: Iterable[str] = ()
 ) -> None:
     """Keeps the book's index and the blocks of ``blocks`` (the players whose blocks changed);
-    the files of players in ``gone`` go. A failure to write costs the next build a new book."""
+    the files of players in ``gone`` go. A failure to write costs the next build a new book.
+    The index is held first (:func:`hold_index`): killed after the blocks changed and before
+    the index is saved, the process leaves no index to read with them."""
     if store.folder is None:
         return
+    blocks, gone = list(blocks), list(gone)
+    if blocks or gone:
+        hold_index(store, book)
     if save_blocks(store, book, registry, blocks, gone) is not None:
         save_index(store, book)
 

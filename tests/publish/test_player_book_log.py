@@ -115,3 +115,32 @@ def test_a_torn_line_makes_the_book_again_and_the_files_a_clean_builds(tmp_path:
     changes.record(str(_flip_a_result(root)))
     _build(root, home, memory)
     assert _differences(_tree(root), _clean(root, tmp_path)) == []
+
+
+class _Killed(BaseException):
+    """A process killed at that point (nothing after it runs)."""
+
+
+def test_a_watching_process_killed_between_the_blocks_and_the_index_leaves_no_book_to_trust(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed after the touched players' blocks gained the changed event but before the index
+    did, a watching process leaves an index that must not be read with those blocks: the
+    result put back as it was (the old index's event again), a new process's build/docs is a
+    clean build's, every touched player's page and document included."""
+    root, home = tmp_path / "p", tmp_path / "home"
+    make_project(root)
+    memory, changes = _watching()
+    _build(root, home, memory)
+    changes.record(str(_flip_a_result(root)))
+
+    def killed(*args: object) -> None:
+        raise _Killed
+
+    with monkeypatch.context() as m:
+        m.setattr(player_book_files, "save_index", killed)
+        with pytest.raises(_Killed):
+            _build(root, home, memory)
+    _flip_a_result(root, 1)  # (the result as the index last saved knows it)
+    _build(root, home)  # a new process
+    assert _differences(_tree(root), _clean(root, tmp_path)) == []
