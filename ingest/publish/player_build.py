@@ -87,11 +87,14 @@ class BookedPlayers:
     """The seasons' tables (:func:`~ingest.site.seasons.compute_seasons`), for the site."""
     histories_read: list[str] = field(default_factory=list)
     """The events whose history the book was patched from, by event file (tests count them)."""
-    shares_joined: list[int] = field(default_factory=list)
-    """How many events' shares each player's files were joined from, as made (tests count them)."""
     spilled: bool = False
     """The players' blocks are in the build cache only (:meth:`spill`): each player's are read
     back when their files are made, and let go with them."""
+    keeps: bool = True
+    """The process keeps the book for its next build (a watching process's): the shares made
+    for a player's files stay in their blocks. A build that lets the book go (:meth:`spill`,
+    called by a process that builds no other) keeps none, even where its blocks stay in
+    memory (a build cache kept in memory only): never every player's shares at once."""
 
     @property
     def part(self) -> PlayerPart:
@@ -117,10 +120,9 @@ class BookedPlayers:
     def _maker(self, cid: str, inputs: SiteInputs, templates: Templates) -> Callable[[], Files]:
         def make() -> Files:
             held = self._blocks(cid)
-            if not self.spilled and self.book.blocks.get(cid) is held:
+            if self.keeps and self.book.blocks.get(cid) is held:
                 make_shares(self.book.blocks[cid], self.registry)  # (kept by a process that keeps the book)
             blocks = in_order(held)
-            self.shares_joined.append(len(blocks))
             summary = summary_of([b.made(self.registry) for b in blocks], self.update.names)
             if cid in self.update.touched:
                 self.shows[cid] = summary.shows
@@ -152,6 +154,7 @@ class BookedPlayers:
         events' entries let theirs go, and each player's are read back when their files are
         made (for a process that builds no other: the book's blocks are the largest part of
         what a build holds of each event). Blocks that cannot be written stay in memory."""
+        self.keeps = False
         if self.store.folder is None:
             return
         # The blocks of the few players a change touched, read from the build cache to patch
