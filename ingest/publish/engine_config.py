@@ -231,7 +231,7 @@ class ThemeSandbox(SandboxedEnvironment):
         with ``_`` of an object whose kind is known to be none of :data:`_INTERNALS` done here:
         the attribute, else the item of that name, else undefined; a method is looked at by
         Jinja's ``str.format`` wrapper as Jinja does. Anything else is Jinja's."""
-        if attribute.startswith("_") or not self._plain.get(type(obj), False):
+        if attribute.startswith("_") or not self._known_plain(type(obj)):
             return super().getattr(obj, attribute)
         try:
             value = getattr(obj, attribute)
@@ -250,10 +250,21 @@ class ThemeSandbox(SandboxedEnvironment):
         if attr.startswith("_"):
             return False
         kind = type(obj)
-        plain = self._plain.get(kind)
-        if plain is None:
-            plain = self._plain[kind] = not issubclass(kind, _INTERNALS)
+        try:
+            plain = self._plain.get(kind)
+            if plain is None:
+                plain = self._plain[kind] = not issubclass(kind, _INTERNALS)
+        except TypeError:  # (a kind that cannot be a key: its metaclass compares but does not hash)
+            plain = False
         return plain or super().is_safe_attribute(obj, attr, value)
+
+    def _known_plain(self, kind: type) -> bool:
+        """Whether ``kind`` is known to be none of :data:`_INTERNALS` (False until
+        :meth:`is_safe_attribute` has looked at it, and for a kind that cannot be a key)."""
+        try:
+            return self._plain.get(kind, False)
+        except TypeError:
+            return False
 
 
 def sandboxed(env: jinja2.Environment) -> jinja2.Environment:

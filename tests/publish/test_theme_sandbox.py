@@ -35,6 +35,15 @@ def _objects() -> Iterator[Any]:
         def url(self) -> str:
             return "/"
 
+    class Comparing(type):  # (its classes compare but do not hash: no key of a dict)
+        def __eq__(cls, other: object) -> bool:
+            return cls is other
+
+        __hash__ = None  # type: ignore[assignment]
+
+    class Unhashed(metaclass=Comparing):
+        title = "Odd"
+
     page = Page()
     frame = sys._getframe()
     try:
@@ -52,6 +61,7 @@ def _objects() -> Iterator[Any]:
         Page,
         type,
         page,
+        Unhashed(),
         "text",
         Markup("<b>"),
         {"a": 1},
