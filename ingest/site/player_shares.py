@@ -81,8 +81,6 @@ def share_of(steps: Iterable[Step], registry: PlayerRegistry, format_name: str) 
 class PlayerSummary:
     """What a player's files are made of, summed over their shares (oldest event first)."""
 
-    name: str | None
-    """The newest event's name for the player (None: no entry)."""
     facts: PlayerFacts
     rows: tuple[RowParts, ...]
     h2h: dict[str, list[int]]
@@ -97,7 +95,6 @@ class PlayerSummary:
 def summary_of(shares: Iterable[EventShare], names: Mapping[str, str]) -> PlayerSummary:
     """A player's summary from their shares, oldest event first (``names``: every player with
     a page, by id: whether an opponent has one)."""
-    name: str | None = None
     rows: list[RowParts] = []
     decks: set[str] = set()
     places: set[str] = set()
@@ -107,7 +104,6 @@ def summary_of(shares: Iterable[EventShare], names: Mapping[str, str]) -> Player
     h2h: dict[str, list[int]] = {}
     for share in shares:
         for e in share.entries:
-            name = e.name
             rows.append(e.row)
             if e.archetype:
                 decks.add(e.archetype)
@@ -134,7 +130,7 @@ def summary_of(shares: Iterable[EventShare], names: Mapping[str, str]) -> Player
         len(games) > 1,
         tuple(playing),
     )
-    return PlayerSummary(name, facts, tuple(rows), h2h)
+    return PlayerSummary(facts, tuple(rows), h2h)
 
 
 def player_files(

@@ -78,9 +78,9 @@ class _Collector:
             return
         self.h2h[self.reg.canonical(me)][self.reg.canonical(opp)][slot] += 1
 
-    def result(self, registered: bool = True) -> PlayerHistories:
+    def result(self) -> PlayerHistories:
         names = dict(self.names)
-        for cid, reg in self.reg.players.items() if registered else ():
+        for cid, reg in self.reg.players.items():
             if reg.display != "hidden":
                 names.setdefault(cid, reg.shown)
         return PlayerHistories(
@@ -150,15 +150,13 @@ def event_history(report: EventSummary) -> EventHistory:
 
 
 def histories_from(
-    events: Iterable[EventHistory], registry: PlayerRegistry, *, unnamed: bool = False, registered: bool = True
+    events: Iterable[EventHistory], registry: PlayerRegistry, *, unnamed: bool = False
 ) -> PlayerHistories:
     """Every player's results and head-to-head counts across ``events``, aliases resolved.
 
     Players who chose not to be named (:mod:`ingest.naming`) have no history, unless
-    ``unnamed`` (a season table counts them under their per-event id). ``registered``: the
-    names include the registered players without events (``players.yaml``); without, only
-    the players of ``events`` (one player's history, made player by player, need not list
-    every registered player each time).
+    ``unnamed`` (a season table counts them under their per-event id). The names include
+    the registered players without events (``players.yaml``).
     """
     out = _Collector(registry, unnamed)
     for event in sorted(events, key=lambda h: (h.date, h.slug)):
@@ -169,7 +167,7 @@ def histories_from(
             else:
                 assert isinstance(value, int)
                 out.meet(pid, other, value)
-    return out.result(registered)
+    return out.result()
 
 
 def player_histories(
