@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,33 +13,12 @@ import pytest
 
 from benchmarks.build import change_result, generate
 from ingest.publish import build_files, kept_map
-from ingest.publish.build_state import BuildMemory, BuildTimings
-from ingest.publish.run import build_site
+from ingest.publish.build_state import BuildMemory
 from ingest.publish.watched import ChangeLog
-from ingest.source.project import Project
-from tests.site_helpers import TODAY
+from tests.publish.test_one_change_work import docs_build
+from tests.publish.test_player_book import _tree
 
-
-def _build(root: Path, home: Path, memory: BuildMemory | None = None) -> BuildTimings:
-    return build_site(
-        Project(root),
-        today=TODAY,
-        cache_home=home,
-        settled_before=time.time_ns(),
-        workers=1,
-        docs_only=True,
-        memory=memory,
-    )
-
-
-def _tree(root: Path) -> dict[str, bytes]:
-    out = {}
-    for folder in ("docs", "fragments"):
-        base = root / "build" / folder
-        out.update(
-            {f"{folder}/{p.relative_to(base).as_posix()}": p.read_bytes() for p in base.rglob("*") if p.is_file()}
-        )
-    return out
+_build = docs_build
 
 
 @pytest.mark.parametrize("process", ["new", "watching"])
